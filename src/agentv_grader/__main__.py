@@ -1,0 +1,5 @@
+"""`python -m agentv_grader` runs the command line."""
+
+from .cli import main
+
+main()

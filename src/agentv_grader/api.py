@@ -1,0 +1,188 @@
+"""The library entry point: `grade_test` (SPEC §1) and the pieces batch mode reuses."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass
+
+from . import engine, merge, report, scoring
+from .errors import GradeInputError
+from .load.evalfile import load_suite
+from .model import RunData, Suite, TestCase
+from .names import unsafe_test_id
+from .report import Report
+from .rundata.response import read_response
+
+LAYOUT_CHOICES = ("auto", "v4", "head", "none")
+_TRANSCRIPT_NAMES = ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """Where one test's inputs are and where its results go."""
+
+    test_dir: str | None
+    bench_dir: str | None
+    response_file: str
+    timing_file: str | None
+    transcript_file: str | None
+    user_notes: str | None
+
+
+def find_test(suite: Suite, test_id: str) -> TestCase:
+    """The test with this id; unknown ids get a 'did you mean'; duplicates are refused."""
+    problem = unsafe_test_id(test_id)
+    if problem is not None:
+        raise GradeInputError(problem, file=suite.path, hint="test ids name folders")
+    matches = [t for t in suite.tests if t.id == test_id]
+    if not matches:
+        ids = suite.test_ids()
+        close = difflib.get_close_matches(test_id, ids, n=3, cutoff=0.5)
+        hint = (
+            "did you mean " + ", ".join(repr(c) for c in close) + "?"
+            if close
+            else f"the file has {len(ids)} test(s): " + ", ".join(ids[:10]) + (" …" if len(ids) > 10 else "")
+        )
+        raise GradeInputError(f"unknown test id {test_id!r}", file=suite.path, hint=hint)
+    if len(matches) > 1:
+        lines = ", ".join(str(t.line) for t in matches if t.line is not None)
+        raise GradeInputError(
+            f"test id {test_id!r} is used by {len(matches)} tests" + (f" (lines {lines})" if lines else ""),
+            file=suite.path,
+            line=matches[1].line,
+            hint="give each test a unique id",
+        )
+    return matches[0]
+
+
+def resolve_paths(
+    test_id: str,
+    *,
+    response_file: str | None,
+    bench_dir: str | None,
+    timing_file: str | None,
+    transcript_file: str | None,
+    user_notes: str | None,
+) -> Paths:
+    """Apply SPEC §2's defaults for every path option."""
+    if bench_dir is None and response_file is not None:
+        parent = os.path.dirname(os.path.abspath(response_file))
+        if os.path.basename(parent) == test_id:
+            bench_dir = os.path.dirname(parent)
+    if response_file is None:
+        if bench_dir is None:
+            raise GradeInputError(
+                "no response: pass --response-file or --bench-dir",
+                hint="the response defaults to <bench-dir>/<test-id>/response.md",
+            )
+        response_file = os.path.join(bench_dir, test_id, "response.md")
+    test_dir = os.path.join(bench_dir, test_id) if bench_dir is not None else None
+
+    def default(name: str) -> str | None:
+        if test_dir is None:
+            return None
+        candidate = os.path.join(test_dir, name)
+        return candidate if os.path.exists(candidate) else None
+
+    if transcript_file is None:
+        transcript_file = next(
+            (p for p in (default(n) for n in _TRANSCRIPT_NAMES) if p is not None), None
+        )
+    return Paths(
+        test_dir=test_dir,
+        bench_dir=bench_dir,
+        response_file=response_file,
+        timing_file=timing_file if timing_file is not None else default("timing.json"),
+        transcript_file=transcript_file,
+        user_notes=user_notes if user_notes is not None else default("user_notes.md"),
+    )
+
+
+def grade_loaded(
+    suite: Suite,
+    test: TestCase,
+    paths: Paths,
+    *,
+    threshold: float | None = None,
+    write: bool = True,
+    layout: str = "auto",
+) -> Report:
+    """Grade one test of an already loaded suite (batch mode parses the file once)."""
+    if threshold is not None and not 0 <= threshold <= 1:
+        raise GradeInputError(f"--threshold must be in 0..1, got {threshold}")
+    if write and paths.test_dir is None:
+        raise GradeInputError(
+            "no bench dir: pass --bench-dir (results go to <bench-dir>/<test-id>/)"
+        )
+    if layout not in LAYOUT_CHOICES:
+        raise GradeInputError(f"unknown AgentV layout {layout!r}", hint="auto, v4, head or none")
+    response = read_response(paths.response_file)
+    run = RunData(
+        test=test,
+        response=response.text,
+        response_path=paths.response_file,
+        eval_dir=os.path.dirname(os.path.abspath(suite.path)),
+    )
+    outcomes = engine.evaluate(test.assertions, run)
+    effective = threshold if threshold is not None else test.threshold
+    score = scoring.score_test(outcomes, effective)
+    merge_files: list[merge.MergeFile] = []
+    if paths.test_dir is not None and paths.bench_dir is not None:
+        merge_files = merge.plan(outcomes, paths.test_dir, merge.resolve_layout(layout, paths.bench_dir))
+    inputs = report.Inputs(
+        eval_path=suite.path,
+        response_file=paths.response_file,
+        response_sha256=response.sha256,
+        timing_file=paths.timing_file,
+        transcript_file=paths.transcript_file,
+        warnings=response.warnings,
+    )
+    data = report.build(
+        suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], paths.test_dir
+    )
+    if write and paths.test_dir is not None:
+        report.write(paths.test_dir, data, merge_files)
+    return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
+
+
+def grade_test(
+    eval_path: str,
+    test_id: str,
+    *,
+    response_file: str | None = None,
+    bench_dir: str | None = None,
+    timing_file: str | None = None,
+    transcript_file: str | None = None,
+    user_notes: str | None = None,
+    threshold: float | None = None,
+    write: bool = True,
+    layout: str = "auto",
+) -> Report:
+    """Grade one test case and (by default) write its result files.
+
+    Args:
+        eval_path: the AgentV eval file (`.yaml`/`.yml`/`.jsonl`).
+        test_id: the test to grade.
+        response_file: the answer; defaults to `<bench_dir>/<test_id>/response.md`.
+        bench_dir: results go to `<bench_dir>/<test_id>/`.
+        threshold: overrides the eval's own test threshold.
+        write: False grades without writing anything.
+
+    Returns:
+        The report; `Report.exit_code` is what the command line would exit with.
+
+    Raises:
+        GradeInputError: the inputs are unusable (the command line exits 2).
+    """
+    suite = load_suite(eval_path)
+    test = find_test(suite, test_id)
+    paths = resolve_paths(
+        test_id,
+        response_file=response_file,
+        bench_dir=bench_dir,
+        timing_file=timing_file,
+        transcript_file=transcript_file,
+        user_notes=user_notes,
+    )
+    return grade_loaded(suite, test, paths, threshold=threshold, write=write, layout=layout)

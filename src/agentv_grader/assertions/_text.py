@@ -1,0 +1,131 @@
+"""Shared helpers for text checks: option reading and evidence quoting (SPEC §6.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import SpecError
+from ..js.strings import js_lower
+
+CONTEXT = 40  # code points of context each side of a quoted match
+
+
+def string_value(spec_options: Mapping[str, Any], key: str = "value") -> str:
+    """A required non-empty string option (AgentV requires one for every text type)."""
+    value = spec_options.get(key)
+    if key == "value" and value is None:
+        value = spec_options.get("search_text")
+    if value is None:
+        raise SpecError(f"'{key}' is missing (a non-empty string is required)")
+    if not isinstance(value, str):
+        hint = f'; quote it: {key}: "{value}"' if isinstance(value, (int, float)) else ""
+        raise SpecError(f"'{key}' must be a non-empty string, got {_kind(value)}{hint}")
+    if value == "":
+        raise SpecError(f"'{key}' is empty (a non-empty string is required)")
+    return value
+
+
+def string_list(spec_options: Mapping[str, Any]) -> list[str]:
+    """A required non-empty list of strings; a non-string item is an error, not dropped."""
+    value = spec_options.get("value")
+    if not isinstance(value, list):
+        raise SpecError(f"'value' must be a non-empty list of strings, got {_kind(value)}")
+    if not value:
+        raise SpecError("'value' is an empty list (at least one string is required)")
+    for position, item in enumerate(value):
+        if not isinstance(item, str):
+            raise SpecError(
+                f"value[{position}] is {_kind(item)}, not a string; quote it: \"{item}\""
+            )
+    return list(value)
+
+
+def case_sensitive(options: Mapping[str, Any], default: bool) -> bool:
+    """`case_sensitive: true|false` overrides a type's default (SPEC §5.1)."""
+    given = options.get("case_sensitive")
+    if given is None:
+        return default
+    if not isinstance(given, bool):
+        raise SpecError(f"case_sensitive must be true or false, got {given!r}")
+    return given
+
+
+def find(haystack: str, needle: str, sensitive: bool) -> int:
+    """Index of the first occurrence in `haystack` (code points), or -1."""
+    if sensitive:
+        return haystack.find(needle)
+    lowered = js_lower(haystack)
+    index = lowered.find(js_lower(needle))
+    if index < 0 or len(lowered) == len(haystack):
+        return index
+    return _original_offset(haystack, index)
+
+
+def _original_offset(text: str, lowered_index: int) -> int:
+    """Map an index in js_lower(text) back to text, where lowering changed lengths."""
+    consumed = 0
+    for position, char in enumerate(text):
+        if consumed >= lowered_index:
+            return position
+        consumed += len(js_lower(char))
+    return len(text)
+
+
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column (code points) of an index."""
+    line = text.count("\n", 0, index) + 1
+    col = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, col
+
+
+def quote_at(text: str, start: int, end: int) -> str:
+    """`line L, col C: "…context…"`: the evidence form for a match."""
+    line, col = line_col(text, start)
+    return f"line {line}, col {col}: {snippet(text, start, end)}"
+
+
+def snippet(text: str, start: int, end: int) -> str:
+    """The match with up to 40 code points each side, `…` where cut, escapes for controls."""
+    left = max(0, start - CONTEXT)
+    right = min(len(text), end + CONTEXT)
+    body = text[left:right]
+    quoted = (
+        ("…" if left > 0 else "")
+        + _printable(body)
+        + ("…" if right < len(text) else "")
+    )
+    return f'"{quoted}"'
+
+
+def _printable(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n").replace(
+        "\t", "\\t"
+    ).replace('"', '\\"')
+
+
+def describe(text: str) -> str:
+    """What was looked at when nothing was found."""
+    if text == "":
+        return "the response is empty"
+    lines = text.count("\n") + 1
+    return f"searched {len(text)} characters in {lines} line(s); starts {snippet(text, 0, 0)}"
+
+
+def crlf_note(text: str, retry: bool) -> str:
+    """SPEC §4.1: say when reading CRLF as LF would have changed a failed answer."""
+    return " (it would pass with \\r\\n read as \\n)" if retry else ""
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "missing"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return type(value).__name__

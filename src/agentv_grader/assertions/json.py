@@ -1,0 +1,81 @@
+"""`is-json`: `JSON.parse` succeeds, optionally with a JSON Schema (SPEC §5.1).
+
+JavaScript's `JSON.parse` is the rule, so `NaN`, single quotes, trailing commas and
+code fences fail, as in AgentV.
+"""
+
+from __future__ import annotations
+
+import json as _json
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import SpecError
+from ..js.strings import JsonParseError, js_json_parse
+from ..model import AssertionSpec, RunData, Verdict
+from ._text import describe, snippet
+
+_PASS = "Output is valid JSON"
+_FAIL = "Output is not valid JSON"
+
+
+def _schema(options: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    for key in ("schema", "value"):
+        given = options.get(key)
+        if given is None:
+            continue
+        if isinstance(given, str):
+            try:
+                given = _json.loads(given)
+            except ValueError:
+                if key == "schema":
+                    raise SpecError("schema is a string that is not JSON") from None
+                continue  # AgentV ignores a plain-text value on is-json
+        if isinstance(given, Mapping):
+            return given
+        if key == "schema":
+            raise SpecError(f"schema must be a JSON Schema object, got {type(given).__name__}")
+    return None
+
+
+def _validator(schema: Mapping[str, Any]) -> Any:
+    import jsonschema
+    from referencing import Registry
+
+    def refuse(uri: str) -> Any:
+        raise SpecError(f"remote $ref refused: {uri}")
+
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    try:
+        cls.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        raise SpecError(f"invalid JSON Schema: {exc.message}") from None
+    return cls(schema, registry=Registry(retrieve=refuse))  # type: ignore[call-arg]
+
+
+def is_json(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Parses as JSON (any value); with a schema, the value must also validate."""
+    schema = _schema(spec.options)
+    text = run.response
+    try:
+        parsed = js_json_parse(text)
+    except JsonParseError as exc:
+        evidence = f"JSON.parse fails: {exc}; {describe(text)}"
+        return Verdict.binary(False, _PASS, _FAIL, evidence)
+    if schema is None:
+        return Verdict.binary(True, _PASS, _FAIL, f"parsed {type(parsed).__name__}: {snippet(text.strip(), 0, 0)}")
+    validator = _validator(schema)
+    errors = sorted(validator.iter_errors(parsed), key=lambda e: list(e.absolute_path))
+    if not errors:
+        return Verdict.binary(True, "Output is valid JSON matching the schema", "", "schema validated")
+    listed = "; ".join(
+        f"{_path(e.absolute_path)}: {e.message}" for e in errors[:5]
+    ) + (f"; and {len(errors) - 5} more" if len(errors) > 5 else "")
+    return Verdict.binary(False, "", "Output is valid JSON but does not match the schema", listed)
+
+
+def _path(parts: Any) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out

@@ -1,0 +1,70 @@
+"""`regex`: an unanchored search with a JavaScript pattern and flags (SPEC §5.1).
+
+The pattern is run in the ECMAScript dialect (`js.regexp`), never with Python's
+meaning, and under a deadline so no pattern can hang the grader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import SpecError
+from ..model import AssertionSpec, RunData, Verdict
+from ._text import case_sensitive, crlf_note, describe, quote_at, string_value
+
+
+def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[str, str, str]:
+    """(authored pattern, pattern without inline prefix, joined flags) for any regex type."""
+    from ..js import regexp
+
+    source = string_value(options, key)
+    flags = options.get("flags", "")
+    if flags is None:
+        flags = ""
+    if not isinstance(flags, str):
+        raise SpecError(f"flags must be a string such as \"i\", got {flags!r}")
+    inline, body = regexp.split_inline_flags(source)
+    joined = flags + "".join(f for f in inline if f not in flags)
+    if not case_sensitive(options, True) and "i" not in joined:
+        joined += "i"
+    return source, body, joined
+
+
+def timeout_ms(options: Mapping[str, Any]) -> int:
+    """The per-match deadline: `timeout_ms` on the assertion, else the environment's."""
+    from ..js import regexp
+
+    given = options.get("timeout_ms")
+    if given is None:
+        return regexp.default_timeout_ms()
+    if isinstance(given, bool) or not isinstance(given, (int, float)) or given <= 0:
+        raise SpecError(f"timeout_ms must be a positive number, got {given!r}")
+    return int(given)
+
+
+def regex(spec: AssertionSpec, run: RunData) -> Verdict:
+    """`new RegExp(value, flags).test(output)`; `/p/i` in `value` is a literal pattern."""
+    from ..js import regexp
+
+    source, body, flags = pattern_and_flags(spec.options)
+    compiled = regexp.compile_js(body, flags)
+    authored_flags = spec.options.get("flags") or ""
+    shown = f"/{source}/{authored_flags}" + (
+        f" (flags: {authored_flags})" if authored_flags else ""
+    )
+    text = run.response
+    match = compiled.search(text, timeout_ms(spec.options))
+    if match is not None:
+        return Verdict.binary(
+            True, f"Output matches pattern {shown}", "", quote_at(text, match.start, match.end)
+        )
+    retry = False
+    if "\r\n" in text:
+        retry = compiled.search(text.replace("\r\n", "\n"), timeout_ms(spec.options)) is not None
+    return Verdict.binary(
+        False,
+        "",
+        f"Output does not match pattern {shown}",
+        f"no match; {describe(text)}{crlf_note(text, retry)}",
+    )

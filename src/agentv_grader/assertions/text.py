@@ -1,0 +1,217 @@
+"""Substring and whole-text checks: AgentV's `contains*`, `icontains*`, `equals`,
+`starts-with`, `ends-with` (agentv-semantics §4), plus `case_sensitive` (SPEC §5.1).
+
+AgentV's texts are kept word for word; evidence says where the needle was found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..js.strings import js_lower, js_trim
+from ..model import AssertionSpec, RunData, Verdict
+from ._text import case_sensitive, crlf_note, describe, find, quote_at, string_list, string_value
+
+_CI = " (case-insensitive)"
+
+
+def _suffix(sensitive: bool) -> str:
+    return "" if sensitive else _CI
+
+
+def _would_pass_with_lf(text: str, test: Callable[[str], bool]) -> bool:
+    return "\r\n" in text and test(text.replace("\r\n", "\n"))
+
+
+def _contains(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
+    needle = string_value(spec.options)
+    sensitive = case_sensitive(spec.options, default_sensitive)
+    text = run.response
+    at = find(text, needle, sensitive)
+    shown = f'"{needle}"'
+    if at >= 0:
+        return Verdict.binary(
+            True, f"Output contains {shown}{_suffix(sensitive)}", "", quote_at(text, at, at + len(needle))
+        )
+    retry = _would_pass_with_lf(text, lambda t: find(t, needle, sensitive) >= 0)
+    return Verdict.binary(
+        False,
+        "",
+        f"Output does not contain {shown}{_suffix(sensitive)}",
+        f"{shown} not found; {describe(text)}{crlf_note(text, retry)}",
+    )
+
+
+def contains(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Case-sensitive substring (`output.includes(value)`), no trimming."""
+    return _contains(spec, run, True)
+
+
+def icontains(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Substring after JavaScript `toLowerCase()` on both sides."""
+    return _contains(spec, run, False)
+
+
+def _any(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
+    needles = string_list(spec.options)
+    sensitive = case_sensitive(spec.options, default_sensitive)
+    text = run.response
+    for needle in needles:
+        at = find(text, needle, sensitive)
+        if at >= 0:
+            return Verdict.binary(
+                True,
+                f'Output contains "{needle}"{_suffix(sensitive)}',
+                "",
+                quote_at(text, at, at + len(needle)),
+            )
+    listed = ", ".join(f'"{n}"' for n in needles)
+    retry = _would_pass_with_lf(text, lambda t: any(find(t, n, sensitive) >= 0 for n in needles))
+    return Verdict.binary(
+        False,
+        "",
+        f"Output does not contain any of: {listed}{_suffix(sensitive)}",
+        f"none found; {describe(text)}{crlf_note(text, retry)}",
+    )
+
+
+def contains_any(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Any needle present; the text names the first match in value order."""
+    return _any(spec, run, True)
+
+
+def icontains_any(spec: AssertionSpec, run: RunData) -> Verdict:
+    """`contains-any` after lowercasing both sides."""
+    return _any(spec, run, False)
+
+
+def _all(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
+    needles = string_list(spec.options)
+    sensitive = case_sensitive(spec.options, default_sensitive)
+    text = run.response
+    found: list[str] = []
+    missing: list[str] = []
+    for needle in needles:
+        at = find(text, needle, sensitive)
+        if at >= 0:
+            found.append(f'"{needle}" at {quote_at(text, at, at + len(needle))}')
+        else:
+            missing.append(needle)
+    if not missing:
+        return Verdict.binary(
+            True,
+            f"Output contains all {len(needles)} expected strings{_suffix(sensitive)}",
+            "",
+            "; ".join(found),
+        )
+    listed = ", ".join(f'"{m}"' for m in missing)
+    label = "Output missing" + (":" if sensitive else " (case-insensitive):")
+    retry = _would_pass_with_lf(text, lambda t: all(find(t, n, sensitive) >= 0 for n in needles))
+    evidence = f"missing {listed}; {describe(text)}{crlf_note(text, retry)}"
+    if found:
+        evidence = "found " + "; ".join(found) + "; " + evidence
+    return Verdict.binary(False, "", f"{label} {listed}", evidence)
+
+
+def contains_all(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Every needle present; the failure text lists the missing ones in value order."""
+    return _all(spec, run, True)
+
+
+def icontains_all(spec: AssertionSpec, run: RunData) -> Verdict:
+    """`contains-all` after lowercasing both sides."""
+    return _all(spec, run, False)
+
+
+def _fold(text: str, sensitive: bool) -> str:
+    return text if sensitive else js_lower(text)
+
+
+def equals(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Both sides trimmed with JavaScript's white space; inner white space and case count."""
+    value = string_value(spec.options)
+    sensitive = case_sensitive(spec.options, True)
+    shown = f'"{value}"{_suffix(sensitive)}' if not sensitive else f'"{value}"'
+
+    def same(text: str) -> bool:
+        return _fold(js_trim(text), sensitive) == _fold(js_trim(value), sensitive)
+
+    text = run.response
+    if same(text):
+        return Verdict.binary(True, f"Output equals {shown}", "", _whole(text))
+    retry = _would_pass_with_lf(text, same)
+    return Verdict.binary(
+        False, "", f"Output does not equal {shown}", _difference(js_trim(text), js_trim(value), sensitive) + crlf_note(text, retry)
+    )
+
+
+def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
+    """`output.trim().startsWith(value.trim())`: AgentV trims both sides."""
+    value = string_value(spec.options)
+    sensitive = case_sensitive(spec.options, True)
+
+    def holds(text: str) -> bool:
+        return _fold(js_trim(text), sensitive).startswith(_fold(js_trim(value), sensitive))
+
+    text = run.response
+    shown = f'"{value}"{_suffix(sensitive)}'
+    offset = len(text) - len(text.lstrip(_ws()))
+    if holds(text):
+        end = offset + len(js_trim(value))
+        return Verdict.binary(True, f"Output starts with {shown}", "", quote_at(text, offset, end))
+    retry = _would_pass_with_lf(text, holds)
+    return Verdict.binary(
+        False,
+        "",
+        f"Output does not start with {shown}",
+        f"starts with {quote_at(text, offset, offset)}{crlf_note(text, retry)}"
+        if text.strip(_ws())
+        else describe(text),
+    )
+
+
+def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
+    """`output.trim().endsWith(value.trim())`: AgentV trims both sides."""
+    value = string_value(spec.options)
+    sensitive = case_sensitive(spec.options, True)
+
+    def holds(text: str) -> bool:
+        return _fold(js_trim(text), sensitive).endswith(_fold(js_trim(value), sensitive))
+
+    text = run.response
+    shown = f'"{value}"{_suffix(sensitive)}'
+    end = len(text.rstrip(_ws()))
+    if holds(text):
+        start = max(0, end - len(js_trim(value)))
+        return Verdict.binary(True, f"Output ends with {shown}", "", quote_at(text, start, end))
+    retry = _would_pass_with_lf(text, holds)
+    return Verdict.binary(
+        False,
+        "",
+        f"Output does not end with {shown}",
+        f"ends with {quote_at(text, end, end)}{crlf_note(text, retry)}"
+        if text.strip(_ws())
+        else describe(text),
+    )
+
+
+def _ws() -> str:
+    from ..js.strings import JS_WHITESPACE
+
+    return JS_WHITESPACE
+
+
+def _whole(text: str) -> str:
+    trimmed = js_trim(text)
+    start = text.find(trimmed) if trimmed else 0
+    return quote_at(text, start, start + len(trimmed))
+
+
+def _difference(actual: str, expected: str, sensitive: bool) -> str:
+    """Where the trimmed texts first differ, quoted on both sides."""
+    a, e = _fold(actual, sensitive), _fold(expected, sensitive)
+    at = next((i for i, (x, y) in enumerate(zip(a, e)) if x != y), min(len(a), len(e)))
+    if not actual:
+        return "the response is empty (after trimming)"
+    got = quote_at(actual, at, min(len(actual), at + 1))
+    return f"first difference at {got}; expected {len(expected)} characters, got {len(actual)}"

@@ -1,0 +1,211 @@
+"""Batch mode (SPEC §2): every test of the suite that has a response, one report each."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .api import Paths, grade_loaded
+from .errors import GradeInputError
+from .load.evalfile import load_suite
+from .model import Status, Suite, TestCase
+from .names import unsafe_test_id
+from .outputs import dump_json, write_atomic
+
+SUMMARY_FILE = "grade_summary.json"
+
+
+@dataclass(frozen=True, slots=True)
+class TestResult:
+    """One test's line in the batch: its report data, or why it could not be graded."""
+
+    test_id: str
+    data: dict[str, Any] | None
+    problem: str | None = None
+    exit_code: int = 0
+
+
+def plan_batch(suite: Suite, bench_dir: str) -> tuple[list[TestCase], list[str]]:
+    """(tests to grade, ids without a response); refuses unsafe or duplicate ids first."""
+    seen: dict[str, int] = {}
+    for test in suite.tests:
+        problem = unsafe_test_id(test.id)
+        if problem is not None:
+            raise GradeInputError(problem, file=suite.path, line=test.line, hint="test ids name folders")
+        seen[test.id] = seen.get(test.id, 0) + 1
+    duplicates = sorted(i for i, n in seen.items() if n > 1)
+    if duplicates:
+        raise GradeInputError(
+            "duplicate test id(s): " + ", ".join(repr(d) for d in duplicates),
+            file=suite.path,
+            hint="give each test a unique id",
+        )
+    if not os.path.isdir(bench_dir):
+        raise GradeInputError("bench dir not found", file=bench_dir)
+    ready, missing = [], []
+    for test in suite.tests:
+        if os.path.isfile(os.path.join(bench_dir, test.id, "response.md")):
+            ready.append(test)
+        else:
+            missing.append(test.id)
+    if not ready:
+        raise GradeInputError(
+            "no test has a response in the bench dir",
+            file=bench_dir,
+            hint="expected <bench-dir>/<test-id>/response.md",
+        )
+    return ready, missing
+
+
+def _paths(bench_dir: str, test_id: str) -> Paths:
+    test_dir = os.path.join(bench_dir, test_id)
+
+    def existing(name: str) -> str | None:
+        path = os.path.join(test_dir, name)
+        return path if os.path.exists(path) else None
+
+    transcript = next(
+        (p for p in map(existing, ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")) if p),
+        None,
+    )
+    return Paths(
+        test_dir=test_dir,
+        bench_dir=bench_dir,
+        response_file=os.path.join(test_dir, "response.md"),
+        timing_file=existing("timing.json"),
+        transcript_file=transcript,
+        user_notes=existing("user_notes.md"),
+    )
+
+
+def grade_one(
+    suite: Suite, test: TestCase, bench_dir: str, threshold: float | None, layout: str
+) -> TestResult:
+    """Grade one test, isolating any failure to this test."""
+    try:
+        report = grade_loaded(suite, test, _paths(bench_dir, test.id), threshold=threshold, layout=layout)
+    except GradeInputError as exc:
+        return TestResult(test.id, None, str(exc), 2)
+    except Exception as exc:  # one broken test never stops the batch (SPEC §2)
+        return TestResult(test.id, None, f"internal error: {type(exc).__name__}: {exc}", 3)
+    return TestResult(test.id, dict(report.data), None, report.exit_code)
+
+
+_worker_suite: Suite | None = None
+
+
+def _init_worker(eval_path: str) -> None:
+    global _worker_suite
+    _worker_suite = load_suite(eval_path)
+
+
+def _work(args: tuple[str, str, float | None, str]) -> TestResult:
+    test_id, bench_dir, threshold, layout = args
+    assert _worker_suite is not None
+    test = next(t for t in _worker_suite.tests if t.id == test_id)
+    return grade_one(_worker_suite, test, bench_dir, threshold, layout)
+
+
+def run_batch(
+    suite: Suite,
+    tests: list[TestCase],
+    bench_dir: str,
+    *,
+    threshold: float | None,
+    layout: str,
+    jobs: int,
+    on_result: Callable[[TestResult], None],
+) -> list[TestResult]:
+    """Grade every test, in parallel worker processes when `jobs` > 1; suite order kept."""
+    results: list[TestResult] = []
+    for result in _iterate(suite, tests, bench_dir, threshold, layout, jobs):
+        on_result(result)
+        results.append(result)
+    return results
+
+
+def _iterate(
+    suite: Suite,
+    tests: list[TestCase],
+    bench_dir: str,
+    threshold: float | None,
+    layout: str,
+    jobs: int,
+) -> Iterator[TestResult]:
+    if jobs <= 1 or len(tests) < 2 * jobs:
+        for test in tests:
+            yield grade_one(suite, test, bench_dir, threshold, layout)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    args = [(t.id, bench_dir, threshold, layout) for t in tests]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(suite.path,)) as pool:
+        yield from pool.map(_work, args, chunksize=max(1, len(args) // (jobs * 8)))
+
+
+def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
+    """`grade_summary.json`: per test, totals, failures per assertion type, errors, skips."""
+    tests: dict[str, Any] = {}
+    totals = {"tests": len(results), "pass": 0, "fail": 0, "pending": 0, "skipped": 0, "not_graded": 0}
+    failures_by_type: dict[str, int] = {}
+    errors: list[dict[str, Any]] = []
+    skips: list[dict[str, Any]] = []
+    for result in results:
+        if result.data is None:
+            totals["not_graded"] += 1
+            tests[result.test_id] = {"verdict": None, "score": None, "problem": result.problem}
+            continue
+        data = result.data
+        totals[data["verdict"]] += 1
+        tests[result.test_id] = {"verdict": data["verdict"], "score": data["score"], **data["summary"]}
+        for item in data["assertions"]:
+            if item["status"] == Status.FAILED.value:
+                failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
+            elif item["status"] == Status.ERROR.value:
+                errors.append({"test_id": result.test_id, "name": item["name"], "message": item["evidence"]})
+            elif item["status"] == Status.SKIPPED.value:
+                skips.append({"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]})
+    return {
+        "schema": "agentv-grade/summary/v1",
+        "tests": tests,
+        "no_response": missing,
+        "totals": totals,
+        "failures_by_type": dict(sorted(failures_by_type.items())),
+        "errors": errors,
+        "skips": skips,
+    }
+
+
+def write_summary(bench_dir: str, summary: dict[str, Any]) -> str:
+    path = os.path.join(bench_dir, SUMMARY_FILE)
+    write_atomic(path, dump_json(summary))
+    return path
+
+
+def junit_xml(suite_name: str, results: list[TestResult]) -> str:
+    """One JUnit testcase per test, for CI dashboards."""
+    from xml.etree import ElementTree as ET
+
+    root = ET.Element("testsuite", name=suite_name, tests=str(len(results)))
+    failures = errors = skipped = 0
+    for result in results:
+        case = ET.SubElement(root, "testcase", classname=suite_name, name=result.test_id)
+        if result.data is None:
+            errors += 1
+            ET.SubElement(case, "error", message=result.problem or "not graded")
+            continue
+        verdict = result.data["verdict"]
+        failed = [a for a in result.data["assertions"] if a["status"] in ("failed", "error")]
+        if verdict == "fail" or failed:
+            failures += 1
+            node = ET.SubElement(case, "failure", message=f"verdict {verdict}, score {result.data['score']}")
+            node.text = "\n".join(f"[{a['status']}] {a['name']}: {a['text']}" for a in failed)
+        elif verdict in ("pending", "skipped"):
+            skipped += 1
+            ET.SubElement(case, "skipped", message=verdict)
+    root.set("failures", str(failures))
+    root.set("errors", str(errors))
+    root.set("skipped", str(skipped))
+    return ET.tostring(root, encoding="unicode") + "\n"

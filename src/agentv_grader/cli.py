@@ -1,0 +1,188 @@
+"""The `agentv-grade` command: parses options and calls the library, nothing more."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import IO, Any
+
+import click
+
+from . import __version__
+from .errors import GradeInputError
+
+_PER_TEST_OPTIONS = ("response_file", "timing_file", "transcript_file", "user_notes")
+
+
+def _first_line(data: dict[str, Any]) -> str:
+    summary = data["summary"]
+    score = "-" if data["score"] is None else f"{data['score']:.3f}"
+    return (
+        f"{data['verdict'].upper()} {data['test_id']} score={score} threshold={data['threshold']:g} "
+        f"passed={summary['passed']} failed={summary['failed']} errors={summary['errors']} "
+        f"skipped={summary['skipped']} pending={summary['pending']}"
+    )
+
+
+def _text_summary(data: dict[str, Any], report_path: str | None) -> str:
+    lines = [_first_line(data)]
+    for item in data["assertions"]:
+        if item["status"] != "passed":
+            lines.append(f"  [{item['status']}] {item['name']}: {item['text']}")
+            if item["evidence"] and item["status"] in ("failed", "error", "skipped"):
+                lines.append(f"      {item['evidence'][:300]}")
+    critique = data.get("critique")
+    if critique is not None:
+        lines.append(f"  critique: {critique['suggestions']} suggestion(s) in {critique['path']}")
+    for warning in data["warnings"]:
+        lines.append(f"  warning: {warning}")
+    if report_path:
+        lines.append(f"  report: {report_path}")
+    return "\n".join(lines)
+
+
+def _list_types() -> str:
+    from .assertions import REGISTRY
+    from .load.types import KNOWN_TYPES, LLM_TYPES
+
+    rows = []
+    for name in sorted(KNOWN_TYPES):
+        if name in REGISTRY:
+            doc = (REGISTRY[name].check.__doc__ or "").strip().splitlines()[0]
+            rows.append(f"{name:28} {REGISTRY[name].family:10} {doc}")
+        elif name in LLM_TYPES:
+            rows.append(f"{name:28} {'llm':10} pending: judged by the grader agent")
+        else:
+            rows.append(f"{name:28} {'-':10} not implemented yet (graded as error)")
+    return "\n".join(rows)
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
+@click.option("--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir.")
+@click.option("--response-file", type=str, help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].")
+@click.option("--bench-dir", type=str, help="Run directory for the suite; results go to <bench-dir>/<test-id>/.")
+@click.option("--timing-file", type=str, help="timing.json with duration, tokens and cost.")
+@click.option("--transcript-file", type=str, help="The run's messages and tool calls.")
+@click.option("--user-notes", type=str, help="Executor notes (user_notes.md).")
+@click.option("--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8].")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Summary on stdout: text lines or the JSON report.")
+@click.option("--jobs", type=int, default=None, help="Batch mode worker processes [default: number of CPUs].")
+@click.option("--junit", type=str, help="Batch mode: also write a JUnit XML file here.")
+@click.option("--no-critique", is_flag=True, help="Do not write the eval critique.")
+@click.option("--agentv-layout", type=click.Choice(["auto", "v4", "head", "none"]), default="auto", show_default=True, help="Which AgentV merge files to write.")
+@click.option("--list-types", is_flag=True, help="List the assertion types and exit.")
+@click.version_option(__version__, "--version", prog_name="agentv-grade")
+@click.pass_context
+def main_command(ctx: click.Context, **options: Any) -> int:
+    """Grade an AgentV test case deterministically and write AgentV-mergeable results."""
+    out = ctx.obj["stdout"]
+    if options["list_types"]:
+        out.write(_list_types() + "\n")
+        return 0
+    if not options["eval_path"]:
+        raise GradeInputError("--eval-path is required", hint="see agentv-grade --help")
+    if options["jobs"] is not None and options["jobs"] < 1:
+        raise GradeInputError(f"--jobs must be at least 1, got {options['jobs']}")
+    if options["test_id"] is None:
+        return _batch(options, out, ctx.obj["stderr"])
+    return _single(options, out)
+
+
+def _single(options: dict[str, Any], out: IO[str]) -> int:
+    from .api import grade_test
+
+    report = grade_test(
+        options["eval_path"],
+        options["test_id"],
+        response_file=options["response_file"],
+        bench_dir=options["bench_dir"],
+        timing_file=options["timing_file"],
+        transcript_file=options["transcript_file"],
+        user_notes=options["user_notes"],
+        threshold=options["threshold"],
+        layout=options["agentv_layout"],
+    )
+    if options["fmt"] == "json":
+        out.write(report.to_json())
+    else:
+        path = os.path.join(report.test_dir, "grader_report.json") if report.test_dir else None
+        out.write(_text_summary(dict(report.data), path) + "\n")
+    return report.exit_code
+
+
+def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
+    import json
+
+    from . import batch
+    from .load.evalfile import load_suite
+    from .outputs import write_atomic
+
+    given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if options[o] is not None]
+    if given:
+        raise GradeInputError(f"{', '.join(given)} need --test-id", hint="or omit them in batch mode")
+    if not options["bench_dir"]:
+        raise GradeInputError("batch mode needs --bench-dir", hint="or pass --test-id")
+    if options["threshold"] is not None and not 0 <= options["threshold"] <= 1:
+        raise GradeInputError(f"--threshold must be in 0..1, got {options['threshold']}")
+    suite = load_suite(options["eval_path"])
+    tests, missing = batch.plan_batch(suite, options["bench_dir"])
+    jobs = options["jobs"] or os.cpu_count() or 1
+
+    def show(result: batch.TestResult) -> None:
+        if result.data is None:
+            line = json.dumps({"test_id": result.test_id, "error": result.problem}) if options["fmt"] == "json" else f"ERROR {result.test_id}: {result.problem}"
+        elif options["fmt"] == "json":
+            line = json.dumps(result.data, ensure_ascii=False)
+        else:
+            line = _first_line(result.data)
+        out.write(line + "\n")
+
+    results = batch.run_batch(
+        suite, tests, options["bench_dir"], threshold=options["threshold"], layout=options["agentv_layout"], jobs=jobs, on_result=show
+    )
+    summary = batch.summarise(results, missing)
+    path = batch.write_summary(options["bench_dir"], summary)
+    if options["junit"]:
+        write_atomic(options["junit"], batch.junit_xml(suite.name, results))
+    totals = summary["totals"]
+    closing = (
+        f"graded {totals['tests']} test(s): pass={totals['pass']} fail={totals['fail']} "
+        f"pending={totals['pending']} skipped={totals['skipped']} not_graded={totals['not_graded']} "
+        f"no_response={len(missing)}; summary: {path}"
+    )
+    (err if options["fmt"] == "json" else out).write(closing + "\n")
+    return max((r.exit_code for r in results), default=0)
+
+
+def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
+    """Run the command line; returns the exit status (SPEC §2: 0, 1, 2, or 3 for a bug)."""
+    try:
+        result = main_command.main(
+            args=argv, prog_name="agentv-grade", standalone_mode=False, obj={"stdout": stdout, "stderr": stderr}
+        )
+    except GradeInputError as exc:
+        stderr.write(f"agentv-grade: error: {exc}\n")
+        return 2
+    except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - not configured
+        stderr.write(str(exc) + "\n")
+        return 2
+    except click.UsageError as exc:
+        stderr.write(f"agentv-grade: error: {exc.format_message()} (see agentv-grade --help)\n")
+        return 2
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.Abort:
+        stderr.write("agentv-grade: aborted\n")
+        return 2
+    except click.ClickException as exc:
+        stderr.write(f"agentv-grade: error: {exc.format_message()}\n")
+        return 2
+    if result is None:  # --help / --version printed and returned
+        return 0
+    return int(result)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run(sys.argv[1:], sys.stdout, sys.stderr))

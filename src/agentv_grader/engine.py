@@ -1,0 +1,113 @@
+"""Runs each assertion's check and turns verdicts into outcomes (SPEC §5.7).
+
+This is the only place that knows about negation, status and the per-assertion error
+boundary, so no check can get them wrong on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import __version__
+from .assertions import REGISTRY, Entry
+from .assertions import _output as output_key
+from .errors import SpecError
+from .load.types import KNOWN_TYPES, LLM_TYPES
+from .model import AssertionSpec, Outcome, RunData, Status, Verdict
+
+_NEEDS_SERVICE = {
+    "webhook": "webhook needs a network service, which agentv-grade does not call",
+    "similar": "similar needs an embeddings service, which agentv-grade does not call",
+}
+VACUOUS = "vacuous: the response is empty"
+
+
+def evaluate(specs: tuple[AssertionSpec, ...], run: RunData) -> tuple[Outcome, ...]:
+    """Every assertion of a test, in order; one broken assertion never stops the rest."""
+    return tuple(evaluate_one(spec, run) for spec in specs)
+
+
+def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
+    """One assertion → its outcome, with negation applied exactly once, here."""
+    if spec.problem is not None:
+        return _error(spec, run, spec.problem)
+    if spec.type in LLM_TYPES:
+        return _outcome(spec, Verdict.pending(f"{spec.type} needs an LLM judge"))
+    if spec.type in _NEEDS_SERVICE:
+        return _outcome(spec, Verdict.skipped(_NEEDS_SERVICE[spec.type]))
+    entry = REGISTRY.get(spec.type)
+    if entry is None:
+        if spec.type in KNOWN_TYPES:
+            return _error(
+                spec, run, f"type '{spec.type}' is not implemented in agentv-grade {__version__} yet"
+            )
+        return _error(spec, run, f"unknown assertion type '{spec.type}'")
+    try:
+        verdict = _run_check(spec, entry, run)
+    except SpecError as exc:
+        return _error(spec, run, str(exc))
+    except Exception as exc:  # the per-assertion boundary (STYLE §6)
+        return _error(spec, run, f"internal error in {spec.type}: {type(exc).__name__}: {exc}")
+    return _negated(spec, verdict, run)
+
+
+def _run_check(spec: AssertionSpec, entry: Entry, run: RunData) -> Verdict:
+    if "target_output_key" in spec.options:
+        if not entry.output_key:
+            raise SpecError(f"target_output_key is not supported on {spec.type}")
+        try:
+            selected = output_key.select(run.response, spec.options["target_output_key"])
+        except output_key.MissingKey as missing:
+            return Verdict(
+                status=Status.FAILED,
+                score=0.0,
+                text=f"Output has no key {spec.options['target_output_key']!r}",
+                evidence=str(missing),
+                negation_proof=True,
+            )
+        run = replace(run, response=selected)
+    check = entry.inverse if (spec.negate and entry.inverse is not None) else entry.check
+    return check(spec, run)
+
+
+def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
+    """Invert pass and score of passed/failed only; error/skipped/pending stay as they are."""
+    entry = REGISTRY.get(spec.type)
+    flip = (
+        spec.negate
+        and not verdict.negation_proof
+        and not (entry is not None and entry.inverse is not None)
+        and verdict.status in (Status.PASSED, Status.FAILED)
+    )
+    if not flip:
+        return _outcome(spec, verdict)
+    status = Status.FAILED if verdict.status is Status.PASSED else Status.PASSED
+    score = None if verdict.score is None else min(1.0, max(0.0, 1.0 - verdict.score))
+    evidence = verdict.evidence
+    if status is Status.PASSED and run.response == "" and entry is not None and entry.output_key:
+        evidence = f"{VACUOUS}; {evidence}" if evidence else VACUOUS
+    checks = tuple(replace(c, passed=not c.passed) for c in verdict.checks)
+    return _outcome(spec, replace(verdict, status=status, score=score, evidence=evidence, checks=checks))
+
+
+def _outcome(spec: AssertionSpec, verdict: Verdict) -> Outcome:
+    details = dict(verdict.details)
+    if spec.normalised_from is not None:
+        details["normalised_from"] = spec.normalised_from
+    return Outcome(
+        spec=spec,
+        status=verdict.status,
+        score=verdict.score,
+        text=verdict.text,
+        evidence=verdict.evidence,
+        checks=verdict.checks,
+        details=details,
+    )
+
+
+def _error(spec: AssertionSpec, run: RunData, message: str) -> Outcome:
+    where = f"test '{run.test.id}', assertion '{spec.name}'"
+    if spec.line is not None:
+        where += f" (line {spec.line})"
+    text = f"{where}: {message}"
+    return _outcome(spec, Verdict(status=Status.ERROR, score=0.0, text=text, evidence=message))

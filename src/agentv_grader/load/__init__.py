@@ -1,0 +1,1 @@
+"""Eval files → typed suites: YAML 1.2 reading, test lists, assertion specs."""

@@ -1,0 +1,310 @@
+"""Read an AgentV eval file (YAML suite or JSONL + sidecar) into a `Suite` (SPEC §3)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import GradeInputError, SpecError
+from ..model import AssertionSpec, Suite, TestCase
+from . import templating
+from .assertions import ListContext, build_list, kind_of
+from .yaml12 import YamlMap, load_yaml
+
+MAX_EVAL_BYTES = 64 * 1024 * 1024
+DEFAULT_THRESHOLD = 0.8
+_LIST_KEYS = ("assertions", "assert")
+_EXECUTION_LIST_KEYS = ("assert", "evaluators")
+_SUFFIXES = (".eval.yaml", ".eval.yml", ".yaml", ".yml", ".jsonl", ".json")
+
+
+def read_text_file(path: str, what: str, limit: int = MAX_EVAL_BYTES) -> bytes:
+    """Read a whole input file with the size limit and a clear message on failure."""
+    try:
+        if os.path.isdir(path):
+            raise GradeInputError(f"{what} is a directory, not a file", file=path)
+        size = os.path.getsize(path)
+        if size > limit:
+            raise GradeInputError(
+                f"{what} is {size} bytes, over the {limit // (1024 * 1024)} MiB limit", file=path
+            )
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise GradeInputError(f"{what} not found", file=path, hint="check the path") from None
+    except PermissionError:
+        raise GradeInputError(f"{what} is not readable (permission denied)", file=path) from None
+    except IsADirectoryError:
+        raise GradeInputError(f"{what} is a directory, not a file", file=path) from None
+    except OSError as exc:
+        raise GradeInputError(f"cannot read {what}: {exc.strerror}", file=path) from None
+
+
+def _decode(data: bytes, path: str) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise GradeInputError(
+            f"eval file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+            file=path,
+            line=line,
+            hint="save it as UTF-8",
+        ) from None
+
+
+def suite_name_from_path(path: str) -> str:
+    base = os.path.basename(path)
+    for suffix in _SUFFIXES:
+        if base.endswith(suffix) and len(base) > len(suffix):
+            return base[: -len(suffix)]
+    return base or "eval"
+
+
+def load_suite(path: str) -> Suite:
+    """Load every test of an eval file. Raises GradeInputError for unusable files."""
+    data = read_text_file(path, "eval file")
+    digest = hashlib.sha256(data).hexdigest()
+    text = _decode(data, path)
+    if path.endswith(".jsonl"):
+        doc = _jsonl_document(text, path)
+    else:
+        doc = load_yaml(text, path)
+    if not isinstance(doc, Mapping):
+        raise GradeInputError(
+            f"eval file must be a mapping with 'tests', got {kind_of(doc)}",
+            file=path,
+            hint="see AgentV's eval file format",
+        )
+    builder = _SuiteBuilder(path, doc)
+    return builder.build(digest)
+
+
+def _jsonl_document(text: str, path: str) -> dict[str, Any]:
+    tests: list[Any] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise GradeInputError(
+                f"invalid JSON: {exc.msg}", file=path, line=number, col=exc.colno
+            ) from None
+        if not isinstance(row, dict):
+            raise GradeInputError("each line must be a JSON object", file=path, line=number)
+        entry = YamlMap(row)
+        entry.line = number
+        tests.append(entry)
+    doc: dict[str, Any] = {}
+    sidecar = path[: -len(".jsonl")] + ".yaml"
+    if os.path.isfile(sidecar):
+        side = load_yaml(_decode(read_text_file(sidecar, "sidecar file"), sidecar), sidecar)
+        if isinstance(side, Mapping):
+            doc.update(side)
+    doc["tests"] = tests
+    doc.setdefault("name", suite_name_from_path(path))
+    return doc
+
+
+class _SuiteBuilder:
+    """Walks one eval document; holds the suite-level defaults the tests inherit."""
+
+    def __init__(self, path: str, doc: Mapping[str, Any]) -> None:
+        self.path = path
+        self.doc = doc
+        self.dir = os.path.dirname(os.path.abspath(path))
+        self.warnings: list[str] = []
+        default_test = doc.get("default_test")
+        self.default_test: Mapping[str, Any] = (
+            default_test if isinstance(default_test, Mapping) else {}
+        )
+
+    def build(self, digest: str) -> Suite:
+        raw_tests = self._raw_tests()
+        name = self.doc.get("name")
+        suite_name = (
+            name.strip() if isinstance(name, str) and name.strip() else suite_name_from_path(self.path)
+        )
+        tests: list[TestCase] = []
+        counts: dict[str, int] = {}
+        for entry in raw_tests:
+            case = self._test(entry, suite_name)
+            counts[case.id] = counts.get(case.id, 0) + 1
+            tests.append(case)
+        return Suite(
+            path=self.path,
+            name=suite_name,
+            sha256=digest,
+            tests=tuple(tests),
+            raw_tests=counts,
+            warnings=tuple(self.warnings),
+        )
+
+    def _raw_tests(self) -> list[Mapping[str, Any]]:
+        key = next((k for k in ("tests", "evalcases", "eval_cases") if k in self.doc), None)
+        if key is None:
+            raise GradeInputError(
+                "eval file has no 'tests' list", file=self.path, hint="add tests: [...]"
+            )
+        listed = self.doc[key]
+        if isinstance(listed, str):
+            listed = [listed]
+        if not isinstance(listed, list):
+            raise GradeInputError(
+                f"'{key}' must be a list, got {kind_of(listed)}",
+                file=self.path,
+                line=getattr(listed, "line", None),
+            )
+        out: list[Mapping[str, Any]] = []
+        for entry in listed:
+            if isinstance(entry, str):
+                out.extend(self._case_file(entry))
+            elif isinstance(entry, Mapping):
+                out.append(entry)
+            else:
+                raise GradeInputError(
+                    f"each test must be a mapping or a file:// path, got {kind_of(entry)}",
+                    file=self.path,
+                    line=getattr(listed, "line", None),
+                )
+        return out
+
+    def _case_file(self, ref: str) -> list[Mapping[str, Any]]:
+        rel = ref[len("file://") :] if ref.startswith("file://") else ref
+        full = os.path.join(self.dir, rel)
+        data = _decode(read_text_file(full, "test case file"), full)
+        if full.endswith(".jsonl"):
+            return list(_jsonl_document(data, full)["tests"])
+        loaded = json.loads(data) if full.endswith(".json") else load_yaml(data, full)
+        if isinstance(loaded, Mapping):
+            loaded = loaded.get("tests", [loaded])
+        if not isinstance(loaded, list) or not all(isinstance(t, Mapping) for t in loaded):
+            raise GradeInputError("test case file must hold a list of test mappings", file=full)
+        return list(loaded)
+
+    def _test(self, entry: Mapping[str, Any], suite: str) -> TestCase:
+        line = getattr(entry, "line", None)
+        variables = self._vars(entry)
+        raw_id = entry.get("id")
+        if isinstance(raw_id, (int, float)) and not isinstance(raw_id, bool):
+            raw_id = str(raw_id)
+        if not isinstance(raw_id, str) or not raw_id.strip():
+            raise GradeInputError(
+                "test has no 'id' (a non-empty string)", file=self.path, line=line
+            )
+        try:
+            test_id = str(templating.render_string(raw_id, variables))
+        except SpecError as exc:
+            raise GradeInputError(f"test id {raw_id!r}: {exc}", file=self.path, line=line) from None
+        ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
+        specs = self._assertions(entry, ctx)
+        threshold, source = self._threshold(entry, line)
+        expected = entry.get("expected_output", variables.get("expected_output"))
+        return TestCase(
+            id=test_id,
+            suite=suite,
+            assertions=tuple(specs),
+            threshold=threshold,
+            threshold_source=source,
+            input_text=self._input_text(entry, variables),
+            criteria=_render_soft(entry.get("criteria"), variables),
+            expected_output=expected,
+            vars=variables,
+            line=line,
+            warnings=tuple(ctx.warnings),
+        )
+
+    def _vars(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        merged: dict[str, Any] = {}
+        for source in (self.default_test.get("vars"), entry.get("vars")):
+            if isinstance(source, Mapping):
+                merged.update(source)
+        return merged
+
+    def _assertions(self, entry: Mapping[str, Any], ctx: ListContext) -> list[AssertionSpec]:
+        present: list[tuple[str, Any]] = [(k, entry[k]) for k in _LIST_KEYS if k in entry]
+        execution = entry.get("execution")
+        execution = execution if isinstance(execution, Mapping) else {}
+        present += [(f"execution.{k}", execution[k]) for k in _EXECUTION_LIST_KEYS if k in execution]
+        if "evaluators" in entry:
+            present.append(("evaluators", entry["evaluators"]))
+        if len(present) > 1:
+            names = ", ".join(k for k, _ in present)
+            ctx.warnings.append(
+                f"test '{ctx.test_id}' has several assertion lists ({names}); "
+                f"using '{present[0][0]}'"
+            )
+        own: Any = present[0][1] if present else None
+        specs = build_list(own, ctx) if present else []
+        if execution.get("skip_defaults") is not True:
+            for defaults in (self.default_test.get("assert"), self.doc.get("assert")):
+                if defaults is not None:
+                    specs += build_list(defaults, ctx, start=len(specs))
+        if not present and not specs and isinstance(entry.get("criteria"), str):
+            specs = build_list([entry["criteria"]], ctx)
+        return specs
+
+    def _threshold(self, entry: Mapping[str, Any], line: int | None) -> tuple[float, str]:
+        run = entry.get("run") if isinstance(entry.get("run"), Mapping) else {}
+        execution = entry.get("execution") if isinstance(entry.get("execution"), Mapping) else {}
+        candidates = (
+            ("run.threshold", run.get("threshold")),
+            ("execution.threshold", execution.get("threshold")),
+            ("threshold", entry.get("threshold")),
+            ("default_test.threshold", self.default_test.get("threshold")),
+            ("suite threshold", self.doc.get("threshold")),
+        )
+        for source, value in candidates:
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+                0 <= value <= 1
+            ):
+                raise GradeInputError(
+                    f"{source} must be a number in 0..1, got {value!r}",
+                    file=self.path,
+                    line=line,
+                    hint="write e.g. 0.8",
+                )
+            return float(value), source
+        return DEFAULT_THRESHOLD, "default"
+
+    def _input_text(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> str:
+        raw = entry.get("input", entry.get("input_messages"))
+        if raw is None:
+            prompts = self.doc.get("prompts")
+            if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
+                raw = _render_soft(prompts[0], variables)
+        return _message_text(raw)
+
+
+def _render_soft(value: Any, variables: Mapping[str, Any]) -> Any:
+    """Render text that is only informational (criteria, input): keep it raw on error."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return templating.render_string(value, variables)
+    except SpecError:
+        return value
+
+
+def _message_text(raw: Any) -> str:
+    if isinstance(raw, str):
+        return raw
+    if isinstance(raw, list):
+        parts = []
+        for message in raw:
+            if isinstance(message, Mapping):
+                content = message.get("content")
+                if isinstance(content, str):
+                    parts.append(content)
+            elif isinstance(message, str):
+                parts.append(message)
+        return "\n".join(parts)
+    return ""

@@ -1,0 +1,106 @@
+"""Assertion type spellings: canonical kebab-case names, legacy aliases, `not-` forms (SPEC §3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Every type SPEC names, in its kebab-case spelling.
+KNOWN_TYPES: frozenset[str] = frozenset(
+    {
+        "contains", "contains-any", "contains-all", "icontains", "icontains-any",
+        "icontains-all", "equals", "starts-with", "ends-with", "regex", "is-json",
+        "transcript-contains", "transcript-matches", "output-contains", "output-matches",
+        "field-accuracy", "latency", "cost", "token-usage", "execution-metrics",
+        "trajectory:tool-used", "trajectory:tool-sequence", "trajectory:tool-args-match",
+        "trajectory:step-count", "tool-trajectory", "skill-used",
+        "assert-set", "composite", "script", "python", "javascript", "webhook", "similar",
+        "llm-rubric", "agent-rubric", "trajectory:goal-success",
+    }
+)  # fmt: skip
+
+# Types an LLM must judge: always `pending` here.
+LLM_TYPES: frozenset[str] = frozenset({"llm-rubric", "agent-rubric", "trajectory:goal-success"})
+
+LEGACY_ALIASES: dict[str, str] = {
+    "code-grader": "script",
+    "code-judge": "script",
+    "script-grader": "script",
+    "llm-grader": "llm-rubric",
+    "llm-judge": "llm-rubric",
+    "rubric": "llm-rubric",
+    "rubrics": "llm-rubric",
+}
+
+# Vally's shorthand negated forms (SPEC §5.2): `transcript-not-contains` = negate: true.
+_NEGATED_SHORTHANDS: dict[str, str] = {
+    "transcript-not-contains": "transcript-contains",
+    "transcript-not-matches": "transcript-matches",
+    "output-not-contains": "output-contains",
+    "output-not-matches": "output-matches",
+    "not-skill-used": "skill-used",
+}
+
+# promptfoo types AgentV names as future scope (agentv-semantics §2.3).
+UNSUPPORTED_PROMPTFOO: frozenset[str] = frozenset(
+    """answer-relevance bleu classifier contains-html contains-json contains-sql contains-xml
+    context-faithfulness context-recall context-relevance conversation-relevance factuality
+    finish-reason gleu guardrails is-html is-refusal is-sql is-valid-function-call
+    is-valid-openai-function-call is-valid-openai-tools-call is-xml levenshtein meteor
+    model-graded-closedqa model-graded-factuality moderation perplexity perplexity-score pi
+    rouge-n ruby similar:cosine similar:dot similar:euclidean select-best human max-score
+    tool-call-f1 trace-error-spans trace-span-count trace-span-duration search-rubric
+    word-count g-eval""".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedType:
+    """An authored type spelling resolved to a canonical type and a negation."""
+
+    type: str
+    negate: bool
+    normalised_from: str | None
+    problem: str | None = None
+
+
+def resolve_type(authored: str) -> ResolvedType:
+    """Map an authored spelling onto a canonical type (snake_case, legacy names, `not-`)."""
+    spelled = authored.strip()
+    kebab = spelled.replace("_", "-")
+    if kebab in UNSUPPORTED_PROMPTFOO or (
+        kebab.startswith("not-") and kebab[4:] in UNSUPPORTED_PROMPTFOO
+    ):
+        return ResolvedType(
+            kebab,
+            False,
+            None,
+            f"unsupported promptfoo assertion type '{spelled}' (future scope in AgentV too)",
+        )
+    negate = False
+    if kebab in _NEGATED_SHORTHANDS:
+        kebab, negate = _NEGATED_SHORTHANDS[kebab], True
+    elif kebab.startswith("not-") and _canonical(kebab[4:]) is not None:
+        kebab, negate = kebab[4:], True
+    canonical = _canonical(kebab)
+    if canonical is None:
+        return ResolvedType(spelled, negate, None, _unknown_message(spelled))
+    changed = canonical != spelled or negate
+    return ResolvedType(canonical, negate, spelled if changed else None)
+
+
+def _canonical(kebab: str) -> str | None:
+    if kebab in KNOWN_TYPES:
+        return kebab
+    if kebab in LEGACY_ALIASES:
+        return LEGACY_ALIASES[kebab]
+    if kebab == "skill-trigger":
+        return "skill-trigger"
+    return None
+
+
+def _unknown_message(spelled: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(spelled.replace("_", "-"), sorted(KNOWN_TYPES), n=3)
+    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    return f"unknown assertion type '{spelled}'{hint}"

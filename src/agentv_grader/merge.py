@@ -1,0 +1,117 @@
+"""AgentV merge files (SPEC §6.3): results `agentv pipeline bench` counts exactly once."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Outcome, Status
+from .names import unique_safe_names
+
+LAYOUTS = {"v4": ("code_graders", "code_grader_results"), "head": ("script_graders", "script_grader_results")}
+
+
+@dataclass(frozen=True, slots=True)
+class MergeFile:
+    """One result file to write: its path relative to the test folder, and its JSON."""
+
+    relpath: str
+    content: Mapping[str, Any]
+
+
+def resolve_layout(layout: str, bench_dir: str) -> str | None:
+    """`auto` → `head` when any `<bench>/*/script_graders/` exists, else `v4`."""
+    if layout == "none":
+        return None
+    if layout == "auto":
+        return "head" if glob.glob(os.path.join(glob.escape(bench_dir), "*", "script_graders")) else "v4"
+    return layout
+
+
+def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:
+    kind = str(config.get("type", "")).replace("_", "-")
+    value = config.get("command") if kind in ("script", "code-grader") else config.get("value")
+    return (kind, _norm(value), config.get("flags") or None, bool(config.get("negate", False)))
+
+
+def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
+    spec = outcome.spec
+    value = spec.options.get("command") if spec.type == "script" else spec.options.get("value")
+    return (spec.type, _norm(value), spec.options.get("flags") or None, spec.negate)
+
+
+def _norm(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
+    """AgentV's own config files for this test, in name order, as (file stem, match key)."""
+    folder = os.path.join(test_dir, config_dir)
+    found: list[tuple[str, tuple[Any, ...]]] = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return found
+    for file_name in names:
+        if not file_name.endswith(".json"):
+            continue
+        try:
+            with open(os.path.join(folder, file_name), encoding="utf-8") as handle:
+                config = json.load(handle)
+        except (OSError, ValueError):
+            continue
+        if isinstance(config, dict):
+            found.append((file_name[: -len(".json")], _config_key(config)))
+    return found
+
+
+def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> list[MergeFile]:
+    """One merge file per graded assertion, reusing AgentV's file name where it has one."""
+    if layout is None:
+        return []
+    config_dir, result_dir = LAYOUTS[layout]
+    graded = [o for o in outcomes if o.status in (Status.PASSED, Status.FAILED, Status.ERROR)]
+    configs = _existing_configs(test_dir, config_dir)
+    used: set[int] = set()
+    stems: list[str | None] = []
+    for outcome in graded:
+        key = _outcome_key(outcome)
+        match = next(
+            (i for i, (_, k) in enumerate(configs) if i not in used and k == key), None
+        )
+        if match is None:
+            stems.append(None)
+        else:
+            used.add(match)
+            stems.append(configs[match][0])
+    reserved = {s for s in stems if s is not None}
+    fresh = iter(unique_safe_names([o.spec.name for o, s in zip(graded, stems) if s is None], reserved))
+    files = []
+    for outcome, stem in zip(graded, stems):
+        name = stem if stem is not None else next(fresh)
+        files.append(MergeFile(f"{result_dir}/{name}.json", merge_content(outcome)))
+    return files
+
+
+def merge_content(outcome: Outcome) -> dict[str, Any]:
+    """`{name, type, score, weight, assertions: [{text, passed, evidence}], details}`."""
+    if outcome.checks:
+        entries = [
+            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
+        ]
+    else:
+        entries = [
+            {"text": outcome.text, "passed": outcome.status is Status.PASSED, "evidence": outcome.evidence}
+        ]
+    return {
+        "name": outcome.spec.name,
+        "type": outcome.spec.type,
+        "score": outcome.score if outcome.score is not None else 0.0,
+        "weight": outcome.spec.weight,
+        "assertions": entries,
+        "details": {"status": outcome.status.value, "graded_by": "agentv-grade"},
+    }

@@ -1,0 +1,230 @@
+"""Typed, frozen data shared by every stage: specs in, verdicts and outcomes out."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Status(str, enum.Enum):
+    """SPEC §5.7's closed set of assertion states."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    SKIPPED = "skipped"
+    PENDING = "pending"
+
+
+@dataclass(frozen=True, slots=True)
+class AssertionSpec:
+    """One assertion as loaded from the eval file, after type normalisation and templating.
+
+    `options` holds every authored key (rendered), so a check reads its own parameters;
+    `problem` is set when the loader already knows the assertion cannot be evaluated.
+    """
+
+    index: int
+    name: str
+    type: str
+    options: Mapping[str, Any]
+    weight: float = 1.0
+    negate: bool = False
+    required: bool = False
+    min_score: float | None = None
+    authored_type: str = ""
+    normalised_from: str | None = None
+    problem: str | None = None
+    line: int | None = None
+    children: tuple[AssertionSpec, ...] = ()
+
+    @property
+    def value(self) -> Any:
+        return self.options.get("value")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckItem:
+    """One line of a multi-check assertion (a field, a limit, a position)."""
+
+    text: str
+    passed: bool
+    evidence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a check decided, before negation and weighting (those live in the engine).
+
+    `score` is None for skipped and pending verdicts. `text` is AgentV's statement for
+    the assertion; `evidence` quotes what was found (or what was looked at).
+    """
+
+    status: Status
+    score: float | None
+    text: str
+    evidence: str = ""
+    checks: tuple[CheckItem, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+    # Set when the answer must not be inverted by negation (e.g. a missing
+    # target_output_key: the assertion fails whether negated or not).
+    negation_proof: bool = False
+
+    @staticmethod
+    def binary(ok: bool, text_pass: str, text_fail: str, evidence: str = "") -> Verdict:
+        """A score-1-or-0 verdict, the shape of every AgentV string assertion."""
+        return Verdict(
+            status=Status.PASSED if ok else Status.FAILED,
+            score=1.0 if ok else 0.0,
+            text=text_pass if ok else text_fail,
+            evidence=evidence,
+        )
+
+    @staticmethod
+    def skipped(reason: str) -> Verdict:
+        return Verdict(status=Status.SKIPPED, score=None, text=reason, evidence=reason)
+
+    @staticmethod
+    def pending(text: str) -> Verdict:
+        return Verdict(status=Status.PENDING, score=None, text=text)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """An assertion's final state in the report: verdict after negation, with its spec."""
+
+    spec: AssertionSpec
+    status: Status
+    score: float | None
+    text: str
+    evidence: str
+    checks: tuple[CheckItem, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+    children: tuple[Outcome, ...] = ()
+
+    @property
+    def passed(self) -> bool | None:
+        if self.status is Status.PASSED:
+            return True
+        if self.status in (Status.FAILED, Status.ERROR):
+            return False
+        return None
+
+    @property
+    def graded(self) -> bool:
+        """Counts towards the test score (SPEC §5.7: passed, failed and error)."""
+        return self.status in (Status.PASSED, Status.FAILED, Status.ERROR)
+
+
+@dataclass(frozen=True, slots=True)
+class TestCase:
+    """One test of a suite, with everything grading and critique need from the eval file."""
+
+    id: str
+    suite: str
+    assertions: tuple[AssertionSpec, ...]
+    threshold: float
+    threshold_source: str
+    input_text: str = ""
+    input_messages: tuple[Mapping[str, Any], ...] = ()
+    criteria: str | None = None
+    expected_output: Any = None
+    vars: Mapping[str, Any] = field(default_factory=dict)
+    line: int | None = None
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Suite:
+    """A loaded eval file: its tests in file order and what was said about it."""
+
+    path: str
+    name: str
+    sha256: str
+    tests: tuple[TestCase, ...]
+    raw_tests: Mapping[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+    def test_ids(self) -> list[str]:
+        return [t.id for t in self.tests]
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A measured number with where it came from, so evidence can cite its source."""
+
+    value: float
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Timing and usage figures (SPEC §4.3); None means missing data, never 0."""
+
+    path: str | None = None
+    duration_ms: Figure | None = None
+    input_tokens: Figure | None = None
+    output_tokens: Figure | None = None
+    cached_tokens: Figure | None = None
+    reasoning_tokens: Figure | None = None
+    total_tokens: Figure | None = None
+    cost_usd: Figure | None = None
+    tool_calls: Figure | None = None
+    llm_calls: Figure | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """One tool call of a transcript message, in AgentV's terms."""
+
+    name: str
+    input: Any = None
+    output: Any = None
+    status: str = "ok"
+    duration_ms: float | None = None
+    start_time: str | None = None
+    end_time: str | None = None
+    id: str | None = None
+    category: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One transcript message; `index` counts from 1 over the whole transcript."""
+
+    index: int
+    role: str
+    text: str
+    tool_calls: tuple[ToolCall, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """A run's messages in order, whatever shape the file had (SPEC §4.4)."""
+
+    path: str
+    shape: str
+    messages: tuple[Message, ...]
+
+    def assistant_messages(self) -> tuple[Message, ...]:
+        return tuple(m for m in self.messages if m.role == "assistant")
+
+
+@dataclass(frozen=True, slots=True)
+class RunData:
+    """Everything an assertion may look at for one test: pure data, no I/O left to do.
+
+    A `*_problem` is the reason a side file could not be used (assertions that need
+    it become `error`); `None` data with no problem means the file is simply absent.
+    """
+
+    test: TestCase
+    response: str
+    response_path: str | None = None
+    eval_dir: str = "."
+    timing: Timing | None = None
+    timing_problem: str | None = None
+    transcript: Transcript | None = None
+    transcript_problem: str | None = None

@@ -1,0 +1,52 @@
+"""File names for result files that are safe on every file system (SPEC §6)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+_RESERVED = frozenset(
+    ["CON", "PRN", "AUX", "NUL"]
+    + [f"COM{i}" for i in range(1, 10)]
+    + [f"LPT{i}" for i in range(1, 10)]
+)
+MAX_NAME = 100
+
+
+def safe_name(name: str) -> str:
+    """Replace unsafe characters, cut long names with a hash, dodge dot-files and DOS names."""
+    out = _UNSAFE.sub("_", name) or "_"
+    if len(out) > MAX_NAME:
+        out = out[:MAX_NAME] + "-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    if out.startswith(".") or out.split(".")[0].upper() in _RESERVED:
+        out = "_" + out
+    return out
+
+
+def unique_safe_names(names: list[str], taken: set[str] | None = None) -> list[str]:
+    """Safe names, with `-2`, `-3` … for names that collide ignoring case, in order."""
+    used = {t.lower() for t in taken} if taken else set()
+    out: list[str] = []
+    for name in names:
+        base = safe_name(name)
+        candidate, count = base, 1
+        while candidate.lower() in used:
+            count += 1
+            candidate = f"{base}-{count}"
+        used.add(candidate.lower())
+        out.append(candidate)
+    return out
+
+
+def unsafe_test_id(test_id: str) -> str | None:
+    """Why a test id cannot be a folder name under the bench dir, or None when it can."""
+    if not test_id or test_id.strip() == "":
+        return "the test id is empty"
+    if test_id in (".", ".."):
+        return f"test id {test_id!r} would escape the bench dir"
+    if "/" in test_id or "\\" in test_id or "\x00" in test_id:
+        return f"test id {test_id!r} contains a path separator"
+    if re.match(r"^[A-Za-z]:", test_id):
+        return f"test id {test_id!r} looks like an absolute path"
+    return None

@@ -1,0 +1,202 @@
+"""The report (SPEC §6.1): built from outcomes and written with the merge files."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import __version__, merge
+from .model import Outcome, Status, Suite, TestCase
+from .outputs import dump_json, remove_quietly, write_atomic
+from .scoring import Score
+
+REPORT_FILE = "grader_report.json"
+SCHEMA_ID = "agentv-grade/report/v1"
+DEFAULT_LLM_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A graded test: the report as JSON data, plus where it was written (if it was)."""
+
+    data: Mapping[str, Any]
+    outcomes: tuple[Outcome, ...]
+    test_dir: str | None
+
+    @property
+    def verdict(self) -> str:
+        return str(self.data["verdict"])
+
+    @property
+    def score(self) -> float | None:
+        value = self.data["score"]
+        return None if value is None else float(value)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(o.status is Status.ERROR for o in self.outcomes)
+
+    @property
+    def exit_code(self) -> int:
+        """0 for pass/pending/skipped without errors, 1 for fail or any error (SPEC §2)."""
+        return 1 if self.verdict == "fail" or self.has_errors else 0
+
+    def to_json(self) -> str:
+        return dump_json(self.data)
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """Paths and digests the report records (as given on the command line)."""
+
+    eval_path: str
+    response_file: str | None
+    response_sha256: str | None
+    timing_file: str | None
+    transcript_file: str | None
+    warnings: tuple[str, ...]
+
+
+def assertion_json(outcome: Outcome) -> dict[str, Any]:
+    spec = outcome.spec
+    details: dict[str, Any] = dict(outcome.details)
+    if outcome.checks:
+        details["checks"] = [
+            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
+        ]
+    if outcome.children:
+        details["children"] = [assertion_json(c) for c in outcome.children]
+    return {
+        "index": spec.index,
+        "name": spec.name,
+        "type": spec.type,
+        "status": outcome.status.value,
+        "passed": outcome.passed,
+        "score": outcome.score,
+        "weight": spec.weight,
+        "negate": spec.negate,
+        "required": spec.required,
+        "text": outcome.text,
+        "evidence": outcome.evidence,
+        "details": details,
+    }
+
+
+def _summary(outcomes: tuple[Outcome, ...]) -> dict[str, Any]:
+    counts = {s: sum(1 for o in outcomes if o.status is s) for s in Status}
+    graded = counts[Status.PASSED] + counts[Status.FAILED] + counts[Status.ERROR]
+    return {
+        "passed": counts[Status.PASSED],
+        "failed": counts[Status.FAILED],
+        "errors": counts[Status.ERROR],
+        "skipped": counts[Status.SKIPPED],
+        "pending": counts[Status.PENDING],
+        "total": len(outcomes),
+        "pass_rate": counts[Status.PASSED] / graded if graded else None,
+    }
+
+
+def _pending(outcomes: tuple[Outcome, ...], test: TestCase, test_dir: str | None) -> list[Any]:
+    items = []
+    for outcome in outcomes:
+        if outcome.status is not Status.PENDING:
+            continue
+        spec = outcome.spec
+        value = spec.options.get("value")
+        rubrics: list[dict[str, Any]] = []
+        criteria = test.criteria
+        if isinstance(value, list):
+            rubrics = [
+                {"id": f"rubric-{i}", "outcome": str(v), "weight": 1, "required": True}
+                for i, v in enumerate(value, start=1)
+                if isinstance(v, str)
+            ]
+        elif isinstance(value, str):
+            criteria = value
+        threshold = spec.options.get("threshold", DEFAULT_LLM_THRESHOLD)
+        items.append(
+            {
+                "name": spec.name,
+                "type": spec.type,
+                "criteria": criteria,
+                "rubrics": rubrics,
+                "reference": test.expected_output,
+                "threshold": threshold,
+                "weight": spec.weight,
+                "result_path": f"llm_grader_results/{spec.name}.json",
+            }
+        )
+    return items
+
+
+def build(
+    suite: Suite,
+    test: TestCase,
+    outcomes: tuple[Outcome, ...],
+    score: Score,
+    threshold: float,
+    inputs: Inputs,
+    files: list[str],
+    test_dir: str | None,
+) -> dict[str, Any]:
+    """The report dict, in SPEC §6.1's key order."""
+    return {
+        "schema": SCHEMA_ID,
+        "tool_version": __version__,
+        "graded_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "eval_path": inputs.eval_path,
+        "eval_sha256": suite.sha256,
+        "suite": suite.name,
+        "test_id": test.id,
+        "response_file": inputs.response_file,
+        "response_sha256": inputs.response_sha256,
+        "timing_file": inputs.timing_file,
+        "transcript_file": inputs.transcript_file,
+        "score": score.score,
+        "verdict": score.verdict,
+        "threshold": threshold,
+        "open_weight": score.open_weight,
+        "score_range": list(score.score_range) if score.score_range is not None else None,
+        "warnings": list(suite.warnings) + list(test.warnings) + list(inputs.warnings),
+        "files": files,
+        "assertions": [assertion_json(o) for o in outcomes],
+        "summary": _summary(outcomes),
+        "pending": _pending(outcomes, test, test_dir),
+        "critique": None,
+        "user_notes_summary": None,
+    }
+
+
+def _previous_files(test_dir: str) -> list[str]:
+    try:
+        with open(os.path.join(test_dir, REPORT_FILE), encoding="utf-8") as handle:
+            previous = json.load(handle)
+    except (OSError, ValueError):
+        return []
+    listed = previous.get("files") if isinstance(previous, dict) else None
+    return [f for f in listed if isinstance(f, str)] if isinstance(listed, list) else []
+
+
+def write(test_dir: str, data: dict[str, Any], merge_files: list[merge.MergeFile]) -> None:
+    """Write merge files, then the report; remove merge files only a previous run wrote."""
+    stale = set(_previous_files(test_dir)) - {m.relpath for m in merge_files}
+    for item in merge_files:
+        write_atomic(os.path.join(test_dir, item.relpath), dump_json(item.content))
+    for relpath in sorted(stale):
+        if _is_merge_path(relpath):
+            remove_quietly(os.path.join(test_dir, relpath))
+    write_atomic(os.path.join(test_dir, REPORT_FILE), dump_json(data))
+
+
+def _is_merge_path(relpath: str) -> bool:
+    parts = relpath.split("/")
+    return (
+        len(parts) == 2
+        and parts[0] in ("code_grader_results", "script_grader_results")
+        and parts[1].endswith(".json")
+        and ".." not in parts[1]
+    )

@@ -1,0 +1,51 @@
+"""Test score and verdict from outcomes (SPEC §5.7): one place, one set of rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Outcome, Status
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The test's aggregate: score (None when nothing was graded), verdict, reachable range."""
+
+    score: float | None
+    verdict: str
+    open_weight: float
+    score_range: tuple[float, float] | None
+    required_failed: tuple[str, ...]
+
+
+def _weighted(parts: list[tuple[float, float]]) -> float:
+    total = sum(w for _, w in parts)
+    if total == 0:
+        return 0.0  # AgentV's rule: all-zero weights score 0 (the critique says so)
+    return sum(s * w for s, w in parts) / total
+
+
+def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
+    """Weighted mean over passed/failed/error; required gates; pending widens the range."""
+    graded = [(o.score or 0.0, o.spec.weight) for o in outcomes if o.graded]
+    pending = [o for o in outcomes if o.status is Status.PENDING]
+    open_weight = sum(o.spec.weight for o in pending)
+    required_failed = tuple(
+        o.spec.name
+        for o in outcomes
+        if o.spec.required
+        and o.graded
+        and (o.score or 0.0) < (o.spec.min_score if o.spec.min_score is not None else threshold)
+    )
+    if not graded and not pending:
+        return Score(None, "skipped", 0.0, None, required_failed)
+    if required_failed:
+        return Score(0.0, "fail", open_weight, (0.0, 0.0), required_failed)
+    low = _weighted(graded + [(0.0, o.spec.weight) for o in pending])
+    high = _weighted(graded + [(1.0, o.spec.weight) for o in pending])
+    if not pending:
+        value = _weighted(graded)
+        return Score(value, "pass" if value >= threshold else "fail", 0.0, (value, value), ())
+    current = _weighted(graded) if graded else None
+    verdict = "fail" if high < threshold else "pending"
+    return Score(current, verdict, open_weight, (low, high), ())
