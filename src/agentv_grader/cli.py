@@ -157,10 +157,16 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
 
 def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
     """Run the command line; returns the exit status (SPEC §2: 0, 1, 2, or 3 for a bug)."""
+    import contextlib
+
     try:
-        result = main_command.main(
-            args=argv, prog_name="agentv-grade", standalone_mode=False, obj={"stdout": stdout, "stderr": stderr}
-        )
+        with contextlib.redirect_stdout(stdout):  # --help and --version print via click.echo
+            result = main_command.main(
+                args=argv,
+                prog_name="agentv-grade",
+                standalone_mode=False,
+                obj={"stdout": stdout, "stderr": stderr},
+            )
     except GradeInputError as exc:
         stderr.write(f"agentv-grade: error: {exc}\n")
         return 2

@@ -88,7 +88,8 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
         else:
             used.add(match)
             stems.append(configs[match][0])
-    reserved = {s for s in stems if s is not None}
+    # Fresh names must not land on a file AgentV writes for one of its own configs.
+    reserved = {stem for stem, _ in configs}
     fresh = iter(unique_safe_names([o.spec.name for o, s in zip(graded, stems) if s is None], reserved))
     files = []
     for outcome, stem in zip(graded, stems):

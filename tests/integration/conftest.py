@@ -103,9 +103,7 @@ def _npm_install(npm: str, prefix: Path) -> None:
             timeout=NPM_INSTALL_TIMEOUT_S,
         )
     except subprocess.TimeoutExpired:
-        pytest.fail(
-            f"`{' '.join(cmd)}` did not finish in {NPM_INSTALL_TIMEOUT_S} s", pytrace=False
-        )
+        pytest.fail(f"`{' '.join(cmd)}` did not finish in {NPM_INSTALL_TIMEOUT_S} s", pytrace=False)
     if proc.returncode != 0:
         pytest.fail(
             f"`{' '.join(cmd)}` failed with exit {proc.returncode}:\n"
@@ -158,7 +156,9 @@ def run_agentv(agentv_bin: Path) -> AgentvRunner:
     env["AGENTV_NO_UPDATE_CHECK"] = "1"  # no background npm version check
     env["NO_COLOR"] = "1"
 
-    def run(args: Sequence[str | os.PathLike[str]], *, cwd: Path) -> subprocess.CompletedProcess[str]:
+    def run(
+        args: Sequence[str | os.PathLike[str]], *, cwd: Path
+    ) -> subprocess.CompletedProcess[str]:
         cmd = [str(agentv_bin), *map(str, args)]
         proc = subprocess.run(
             cmd,

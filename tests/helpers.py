@@ -1,0 +1,52 @@
+"""Small builders shared by the tests: an eval file, a bench dir, the report schema."""
+
+from __future__ import annotations
+
+import io
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from agentv_grader.cli import run
+
+
+def write_suite(tmp: Path, yaml_text: str, responses: dict[str, str], name: str = "suite") -> tuple[Path, Path]:
+    """An eval file and a bench dir with one response.md per test id."""
+    eval_path = tmp / f"{name}.eval.yaml"
+    eval_path.write_text(yaml_text, encoding="utf-8")
+    bench = tmp / "run" / name
+    for test_id, text in responses.items():
+        folder = bench / test_id
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "response.md").write_text(text, encoding="utf-8")
+    return eval_path, bench
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    """Run the command line in-process; returns (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    import jsonschema
+
+    schema = json.loads(
+        resources.files("agentv_grader").joinpath("schemas/report.schema.json").read_text("utf-8")
+    )
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+
+
+def validate_report(data: Any) -> None:
+    """Every report the tests see must match the shipped JSON Schema (SPEC §6.1)."""
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.path))
+    assert not errors, [f"{list(e.path)}: {e.message}" for e in errors[:5]]
+
+
+def files_under(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
