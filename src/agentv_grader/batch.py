@@ -87,7 +87,7 @@ def grade_one(
     try:
         report = grade_loaded(suite, test, _paths(bench_dir, test.id), threshold=threshold, layout=layout)
     except GradeInputError as exc:
-        return TestResult(test.id, None, str(exc), 2)
+        return TestResult(test.id, None, str(exc), 1)
     except Exception as exc:  # one broken test never stops the batch (SPEC §2)
         return TestResult(test.id, None, f"internal error: {type(exc).__name__}: {exc}", 3)
     return TestResult(test.id, dict(report.data), None, report.exit_code)

@@ -1,0 +1,89 @@
+"""The small AST between the ECMAScript pattern parser and the `regex` emitter.
+
+Character matching nodes hold their final set in *subject space*: under the ``i`` flag the
+subject text is canonicalized (see `_regexp_sets.CaseFolder`), so sets are already closed
+over case equivalence and the emitter never uses the engine's own case folding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agentv_grader.js._regexp_sets import Ranges
+
+
+class PatternError(Exception):
+    """The parser's failure: `unsupported` marks a construct Node accepts but we reject."""
+
+    def __init__(self, message: str, unsupported: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.unsupported = unsupported
+
+
+@dataclass
+class Node:
+    """Base of every AST node."""
+
+
+@dataclass
+class Char(Node):
+    cp: int
+
+
+@dataclass
+class CharSet(Node):
+    ranges: Ranges
+
+
+@dataclass
+class Assert(Node):
+    kind: str  # "^" "$" "b" "B"
+
+
+@dataclass
+class Group(Node):
+    index: int | None  # None: non-capturing
+    body: Node
+
+
+@dataclass
+class Look(Node):
+    behind: bool
+    negative: bool
+    body: Node
+
+
+@dataclass
+class Backref(Node):
+    index: int
+    name: str | None = None
+
+
+@dataclass
+class Quant(Node):
+    body: Node
+    min: int
+    max: int | None
+    greedy: bool
+
+
+@dataclass
+class Seq(Node):
+    items: list[Node] = field(default_factory=list)
+
+
+@dataclass
+class Alt(Node):
+    branches: list[Node] = field(default_factory=list)
+
+
+def children(node: Node) -> list[Node]:
+    """Direct sub-nodes, in pattern order."""
+    if isinstance(node, (Group, Look, Quant)):
+        return [node.body]
+    if isinstance(node, Seq):
+        return node.items
+    if isinstance(node, Alt):
+        return node.branches
+    return []

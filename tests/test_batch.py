@@ -1,0 +1,138 @@
+"""Batch mode (SPEC §2): every test with a response, isolation, summary, JUnit, --jobs."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli, files_under, validate_report, write_suite
+
+SUITE = """\
+name: demo
+tests:
+  - id: a
+    assertions: [{type: contains, value: Paris}]
+  - id: b
+    assertions: [{type: contains, value: Berlin}]
+  - id: c
+    assertions: [{type: contains, value: Paris}]
+  - id: d
+    assertions: [{type: contains, value: 42}, {type: webhook, value: "http://x"}]
+"""
+
+
+def _suite(tmp_path: Path, answers: dict[str, str] | None = None) -> tuple[Path, Path]:
+    answers = answers if answers is not None else {"a": "Paris", "b": "Paris", "d": "Paris"}
+    return write_suite(tmp_path, SUITE, answers, name="demo")
+
+
+def test_grades_every_test_with_a_response(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    assert code == 1
+    lines = out.splitlines()
+    assert [line.split()[:2] for line in lines[:3]] == [["PASS", "a"], ["FAIL", "b"], ["FAIL", "d"]]
+    assert "no_response=1" in lines[3]
+    summary = json.loads((bench / "grade_summary.json").read_text())
+    assert summary["no_response"] == ["c"]
+    assert summary["totals"] == {"tests": 3, "pass": 1, "fail": 2, "pending": 0, "skipped": 0, "not_graded": 0}
+    assert summary["tests"]["a"]["verdict"] == "pass" and summary["tests"]["a"]["score"] == 1.0
+    assert summary["failures_by_type"] == {"contains": 1}
+    assert [e["test_id"] for e in summary["errors"]] == ["d"]
+    assert [s["name"] for s in summary["skips"]] == ["webhook"]
+    for test_id in ("a", "b", "d"):
+        validate_report(json.loads((bench / test_id / "grader_report.json").read_text()))
+    assert not (bench / "c").exists()
+
+
+def test_json_format_prints_one_report_per_line(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    _, out, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--format", "json", "--jobs", "1")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["test_id"] for r in rows] == ["a", "b", "d"]
+    for row in rows:
+        validate_report(row)
+    assert "graded 3 test(s)" in err
+
+
+def test_one_broken_test_does_not_stop_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    eval_path, bench = _suite(tmp_path)
+    (bench / "b" / "response.md").write_text("Paris " * 100)
+    monkeypatch.setenv("AGENTV_GRADE_MAX_RESPONSE_BYTES", "100")
+    code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    assert code == 1  # the batch ran; the unusable test is reported, like an error
+    lines = out.splitlines()
+    assert lines[0].startswith("PASS a") and lines[2].startswith("FAIL d")
+    assert lines[1].startswith("ERROR b: ") and "over the limit of 100 bytes" in lines[1]
+    summary = json.loads((bench / "grade_summary.json").read_text())
+    assert summary["tests"]["b"]["verdict"] is None
+    assert "over the limit" in summary["tests"]["b"]["problem"]
+    assert summary["totals"]["not_graded"] == 1
+    assert not (bench / "b" / "grader_report.json").exists()
+
+
+def test_a_directory_instead_of_response_md_counts_as_no_response(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    (bench / "b" / "response.md").unlink()
+    (bench / "b" / "response.md").mkdir()
+    cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    summary = json.loads((bench / "grade_summary.json").read_text())
+    assert summary["no_response"] == ["b", "c"]
+
+
+def test_no_response_at_all_is_exit_2(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path, answers={})
+    bench.mkdir(parents=True)
+    code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench))
+    assert code == 2 and "no test has a response" in err
+
+
+def test_per_test_options_need_a_test_id(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--timing-file", "t.json")
+    assert code == 2 and "--timing-file need --test-id" in err
+    assert files_under(bench) == {"a/response.md", "b/response.md", "d/response.md"}
+
+
+def test_duplicate_ids_are_refused_before_anything_is_written(tmp_path: Path) -> None:
+    text = SUITE + "  - id: a\n    assertions: [{type: contains, value: x}]\n"
+    eval_path, bench = write_suite(tmp_path, text, {"a": "Paris", "b": "x"}, name="demo")
+    code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench))
+    assert code == 2 and "duplicate test id(s): 'a'" in err
+    assert files_under(bench) == {"a/response.md", "b/response.md"}
+
+
+def test_batch_needs_a_bench_dir(tmp_path: Path) -> None:
+    eval_path, _ = _suite(tmp_path)
+    code, _, err = cli("--eval-path", str(eval_path))
+    assert code == 2 and "batch mode needs --bench-dir" in err
+
+
+def test_junit_file_has_one_testcase_per_test(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    junit = tmp_path / "junit.xml"
+    cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--junit", str(junit), "--jobs", "1")
+    root = ET.parse(junit).getroot()
+    assert [c.get("name") for c in root.iter("testcase")] == ["a", "b", "d"]
+    assert root.get("failures") == "2"
+
+
+@pytest.mark.parametrize("jobs", ["2"])
+def test_parallel_jobs_give_the_same_verdicts(tmp_path: Path, jobs: str) -> None:
+    text = "name: many\ntests:\n" + "".join(
+        f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i % 3}'}}]\n" for i in range(12)
+    )
+    eval_path, bench = write_suite(tmp_path, text, {f"t{i}": str(i) for i in range(12)}, name="many")
+    code_1, out_1, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    code_n, out_n, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", jobs)
+    assert code_1 == code_n == 1
+    assert out_1.splitlines()[:-1] == out_n.splitlines()[:-1]
+
+
+def test_jobs_must_be_positive(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "0")
+    assert code == 2 and "--jobs must be at least 1" in err
