@@ -210,3 +210,12 @@ def test_console_script_runs_as_a_process(suite: tuple[Path, Path]) -> None:
     assert done.returncode == 1
     assert done.stdout.startswith("FAIL bad")
     assert "Traceback" not in done.stderr
+
+
+def test_user_notes_are_summarised_into_the_report(suite: tuple[Path, Path]) -> None:
+    eval_path, bench = suite
+    (bench / "good" / "user_notes.md").write_text("## Uncertainty\n- unsure about units\n")
+    code, out, _ = cli("--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench), "--format", "json")
+    data = json.loads(out)
+    validate_report(data)
+    assert data["user_notes_summary"] == {"uncertainties": ["unsure about units"], "needs_review": [], "workarounds": []}

@@ -12,6 +12,7 @@ from .load.evalfile import load_suite
 from .model import RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
+from .rundata.notes import read_notes
 from .rundata.response import read_response
 
 LAYOUT_CHOICES = ("auto", "v4", "head", "none")
@@ -130,13 +131,15 @@ def grade_loaded(
     merge_files: list[merge.MergeFile] = []
     if paths.test_dir is not None and paths.bench_dir is not None:
         merge_files = merge.plan(outcomes, paths.test_dir, merge.resolve_layout(layout, paths.bench_dir))
+    notes, notes_warnings = read_notes(paths.user_notes)
     inputs = report.Inputs(
         eval_path=suite.path,
         response_file=paths.response_file,
         response_sha256=response.sha256,
         timing_file=paths.timing_file,
         transcript_file=paths.transcript_file,
-        warnings=response.warnings,
+        warnings=response.warnings + tuple(notes_warnings),
+        user_notes_summary=notes,
     )
     data = report.build(
         suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], paths.test_dir

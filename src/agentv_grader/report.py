@@ -59,6 +59,7 @@ class Inputs:
     timing_file: str | None
     transcript_file: str | None
     warnings: tuple[str, ...]
+    user_notes_summary: Mapping[str, list[str]] | None = None
 
 
 def assertion_json(outcome: Outcome) -> dict[str, Any]:
@@ -167,7 +168,9 @@ def build(
         "summary": _summary(outcomes),
         "pending": _pending(outcomes, test, test_dir),
         "critique": None,
-        "user_notes_summary": None,
+        "user_notes_summary": (
+            dict(inputs.user_notes_summary) if inputs.user_notes_summary is not None else None
+        ),
     }
 
 

@@ -21,7 +21,7 @@ class Entry:
     """How the engine runs one type.
 
     `output_key`: accepts `target_output_key` (SPEC §4.2). `inverse`: the check to run
-    instead of inverting when the assertion is negated (AgentV's inverse rule, §5.5).
+    instead of inverting the verdict (AgentV's inverse rule for tools and skills, §5.5).
     """
 
     check: Check
