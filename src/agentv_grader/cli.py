@@ -57,7 +57,9 @@ def _list_types() -> str:
     return "\n".join(rows)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(
+    context_settings={"help_option_names": ["-h", "--help"], "terminal_width": 80, "max_content_width": 80}
+)
 @click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
 @click.option("--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir.")
 @click.option("--response-file", type=str, help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].")
