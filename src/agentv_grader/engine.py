@@ -38,9 +38,8 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     entry = REGISTRY.get(spec.type)
     if entry is None:
         if spec.type in KNOWN_TYPES:
-            return _error(
-                spec, run, f"type '{spec.type}' is not implemented in agentv-grade {__version__} yet"
-            )
+            message = f"type '{spec.type}' is not implemented in agentv-grade {__version__} yet"
+            return _error(spec, run, message)
         return _error(spec, run, f"unknown assertion type '{spec.type}'")
     try:
         verdict = _run_check(spec, entry, run)
@@ -87,7 +86,8 @@ def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
     if status is Status.PASSED and run.response == "" and entry is not None and entry.output_key:
         evidence = f"{VACUOUS}; {evidence}" if evidence else VACUOUS
     checks = tuple(replace(c, passed=not c.passed) for c in verdict.checks)
-    return _outcome(spec, replace(verdict, status=status, score=score, evidence=evidence, checks=checks))
+    flipped = replace(verdict, status=status, score=score, evidence=evidence, checks=checks)
+    return _outcome(spec, flipped)
 
 
 def _outcome(spec: AssertionSpec, verdict: Verdict) -> Outcome:

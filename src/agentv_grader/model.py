@@ -173,6 +173,8 @@ class Timing:
     cost_usd: Figure | None = None
     tool_calls: Figure | None = None
     llm_calls: Figure | None = None
+    # Base names of the files the figures came from ("timing.json", "metrics.json").
+    files: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +200,8 @@ class Message:
     role: str
     text: str
     tool_calls: tuple[ToolCall, ...] = ()
+    start_time: str | None = None
+    end_time: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +211,8 @@ class Transcript:
     path: str
     shape: str
     messages: tuple[Message, ...]
+    # True when the test input was put first as a user message (index 0; SPEC §4.4).
+    prepended_input: bool = False
 
     def assistant_messages(self) -> tuple[Message, ...]:
         return tuple(m for m in self.messages if m.role == "assistant")

@@ -25,18 +25,23 @@ def _weighted(parts: list[tuple[float, float]]) -> float:
     return sum(s * w for s, w in parts) / total
 
 
-def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
-    """Weighted mean over passed/failed/error; required gates; pending widens the range."""
-    graded = [(o.score or 0.0, o.spec.weight) for o in outcomes if o.graded]
-    pending = [o for o in outcomes if o.status is Status.PENDING]
-    open_weight = sum(o.spec.weight for o in pending)
-    required_failed = tuple(
+def _required_failed(outcomes: tuple[Outcome, ...], threshold: float) -> tuple[str, ...]:
+    """Required assertions already graded below their `min_score` (default: the threshold)."""
+    return tuple(
         o.spec.name
         for o in outcomes
         if o.spec.required
         and o.graded
         and (o.score or 0.0) < (o.spec.min_score if o.spec.min_score is not None else threshold)
     )
+
+
+def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
+    """Weighted mean over passed/failed/error; required gates; pending widens the range."""
+    graded = [(o.score or 0.0, o.spec.weight) for o in outcomes if o.graded]
+    pending = [o for o in outcomes if o.status is Status.PENDING]
+    open_weight = sum(o.spec.weight for o in pending)
+    required_failed = _required_failed(outcomes, threshold)
     if not graded and not pending:
         return Score(None, "skipped", 0.0, None, required_failed)
     if required_failed:
@@ -45,7 +50,15 @@ def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
     high = _weighted(graded + [(1.0, o.spec.weight) for o in pending])
     if not pending:
         value = _weighted(graded)
-        return Score(value, "pass" if value >= threshold else "fail", 0.0, (value, value), ())
+        return Score(value, _final_verdict(outcomes, value, threshold), 0.0, (value, value), ())
     current = _weighted(graded) if graded else None
     verdict = "fail" if high < threshold else "pending"
     return Score(current, verdict, open_weight, (low, high), ())
+
+
+def _final_verdict(outcomes: tuple[Outcome, ...], value: float, threshold: float) -> str:
+    """`pass` at the threshold, except that a test whose graded assertions all errored never
+    passes (SPEC §3): with threshold 0 or all-zero weights, 0 ≥ threshold would say pass."""
+    if all(o.status is Status.ERROR for o in outcomes if o.graded):
+        return "fail"
+    return "pass" if value >= threshold else "fail"

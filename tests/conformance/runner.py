@@ -15,14 +15,26 @@ from agentv_grader import GradeInputError, grade_test
 
 CONFORMANCE = Path(__file__).resolve().parent.parent / "data" / "conformance"
 
+# AgentV's per-grader verdicts and the statuses they correspond to here.
+STATUS_OF_VERDICT = {"pass": "passed", "fail": "failed", "skip": "skipped"}
+
 
 def load_cases(file_name: str) -> list[dict[str, Any]]:
     with open(CONFORMANCE / file_name, encoding="utf-8") as handle:
         return list(json.load(handle)["cases"])
 
 
+def _listed(case: dict[str, Any]) -> list[Any] | None:
+    if "assertions" in case:
+        return list(case["assertions"])
+    if "assertion" in case:
+        return [case["assertion"]]
+    return None
+
+
 def eval_document(case: dict[str, Any], legacy: bool) -> dict[str, Any]:
-    listed = case["assertions"] if "assertions" in case else ([case["assertion"]] if "assertion" in case else None)
+    """The eval.yaml the corpus README gives for this case (HEAD or v4 authoring)."""
+    listed = _listed(case)
     test: dict[str, Any] = {"id": "case"}
     if legacy:
         test["input"] = case.get("input", "Question")
@@ -47,7 +59,8 @@ def eval_document(case: dict[str, Any], legacy: bool) -> dict[str, Any]:
 def grade_case(case: dict[str, Any], tmp: Path, legacy: bool = False) -> Any:
     """Grade the case; returns the Report, or the GradeInputError when loading refused it."""
     eval_path = tmp / "case.eval.yaml"
-    eval_path.write_text(json.dumps(eval_document(case, legacy), ensure_ascii=False), encoding="utf-8")
+    document = json.dumps(eval_document(case, legacy), ensure_ascii=False)
+    eval_path.write_text(document, encoding="utf-8")
     test_dir = tmp / "run" / "case"
     test_dir.mkdir(parents=True)
     (test_dir / "response.md").write_text(case.get("response", ""), encoding="utf-8")
@@ -63,6 +76,7 @@ def grade_case(case: dict[str, Any], tmp: Path, legacy: bool = False) -> Any:
 
 
 def close(a: Any, b: Any) -> bool:
+    """Numbers equal within the corpus tolerance (1e-9); None only equals None."""
     if a is None or b is None:
         return a is b
     return math.isclose(float(a), float(b), abs_tol=1e-9)
@@ -74,3 +88,39 @@ def assertion_texts(item: dict[str, Any]) -> list[dict[str, Any]]:
     if checks:
         return [{"text": c["text"], "passed": c["passed"]} for c in checks]
     return [{"text": item["text"], "passed": item["passed"]}]
+
+
+def loaded_entry(report: Any, index: int) -> dict[str, Any]:
+    """What our loader made of assertion `index`, in the corpus's `load_only` vocabulary."""
+    item = report.data["assertions"][index]
+    spec = report.outcomes[index].spec
+    entry: dict[str, Any] = {
+        "name": item["name"],
+        "type": item["type"],
+        "negate": item["negate"],
+        "weight": item["weight"],
+        "value": spec.options.get("value"),
+    }
+    pending = [p for p in report.data["pending"] if p["name"] == item["name"]]
+    if pending:
+        entry["rubrics"] = pending[0]["rubrics"]
+    return entry
+
+
+def corpus_entry(grader: dict[str, Any]) -> dict[str, Any]:
+    """A corpus `load_only` grader config mapped onto our vocabulary.
+
+    AgentV spells its two native negations as their own kinds: `not-skill-used` is
+    `skill-used` negated, `inverse: true` on `trajectory:*` is `negate: true` here.
+    """
+    kind = grader["type"]
+    negate = bool(grader.get("inverse", False))
+    if kind == "not-skill-used":
+        kind, negate = "skill-used", True
+    entry = {"name": grader["name"], "type": kind, "negate": negate}
+    entry["weight"] = grader.get("weight", 1)
+    if "value" in grader:
+        entry["value"] = grader["value"]
+    if "rubrics" in grader:
+        entry["rubrics"] = grader["rubrics"]
+    return entry

@@ -29,6 +29,10 @@ def string_value(spec_options: Mapping[str, Any], key: str = "value") -> str:
 def string_list(spec_options: Mapping[str, Any]) -> list[str]:
     """A required non-empty list of strings; a non-string item is an error, not dropped."""
     value = spec_options.get("value")
+    if isinstance(value, str):
+        raise SpecError(
+            f'\'value\' must be a non-empty list of strings, got a string; write value: ["{value}"]'
+        )
     if not isinstance(value, list):
         raise SpecError(f"'value' must be a non-empty list of strings, got {_kind(value)}")
     if not value:
@@ -124,6 +128,8 @@ def _kind(value: Any) -> str:
         return "a boolean"
     if isinstance(value, (int, float)):
         return "a number"
+    if isinstance(value, str):
+        return "a string"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, Mapping):

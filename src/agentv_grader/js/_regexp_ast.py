@@ -21,46 +21,47 @@ class PatternError(Exception):
         self.unsupported = unsupported
 
 
-@dataclass
+@dataclass(eq=False)
 class Node:
     """Base of every AST node."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Char(Node):
     cp: int
 
 
-@dataclass
+@dataclass(eq=False)
 class CharSet(Node):
     ranges: Ranges
 
 
-@dataclass
+@dataclass(eq=False)
 class Assert(Node):
     kind: str  # "^" "$" "b" "B"
 
 
-@dataclass
+@dataclass(eq=False)
 class Group(Node):
     index: int | None  # None: non-capturing
     body: Node
 
 
-@dataclass
+@dataclass(eq=False)
 class Look(Node):
     behind: bool
     negative: bool
     body: Node
 
 
-@dataclass
+@dataclass(eq=False)
 class Backref(Node):
     index: int
     name: str | None = None
+    always_empty: bool = False  # ECMAScript can never see a capture here
 
 
-@dataclass
+@dataclass(eq=False)
 class Quant(Node):
     body: Node
     min: int
@@ -68,12 +69,12 @@ class Quant(Node):
     greedy: bool
 
 
-@dataclass
+@dataclass(eq=False)
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(eq=False)
 class Alt(Node):
     branches: list[Node] = field(default_factory=list)
 

@@ -192,6 +192,15 @@ class Scanner:
             return ord(c) % 32
         return None
 
+    def reject_legacy_decimal(self, first: str) -> NoReturn:
+        """Annex B octal escapes and ``\\8``/``\\9``: SPEC §5.1 lets us reject them by name."""
+        if first in "89":
+            self.unsupported(f"identity escape \\{first} (Annex B legacy syntax)")
+        digits = first
+        while len(digits) < 3 and "0" <= self.peek() <= "7":
+            digits += self.next()
+        self.unsupported(f"octal escape \\{digits} (Annex B legacy syntax)")
+
     # -- sets -----------------------------------------------------------------------------
     def word_chars(self) -> sets.Ranges:
         """WordCharacters(rer): with ``i``+``u``, also ſ and K (they fold into [a-z])."""
@@ -218,7 +227,7 @@ class Scanner:
         return sets.intersect(self.universe(), sets.complement(a, self.max_cp))
 
     def class_escape_set(self, e: str) -> sets.Ranges:
-        """``\\d \\D \\s \\S \\w \\W`` (and ``\\p``/``\\P`` with u/v), as ECMAScript defines them."""
+        """``\\d \\D \\s \\S \\w \\W`` (and ``\\p``/``\\P`` with u/v), as ECMAScript has them."""
         lower = e.lower()
         if lower == "d":
             base = sets.DIGITS

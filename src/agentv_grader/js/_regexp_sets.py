@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
+
 Ranges = tuple[tuple[int, int], ...]
 """Sorted, non-overlapping, non-adjacent inclusive (lo, hi) code point ranges."""
 
@@ -145,5 +146,5 @@ def property_ranges(regex_property: str) -> Ranges:
     import regex
 
     text = _all_code_points()
-    pattern = regex.compile(r"\p{%s}+" % regex_property)
+    pattern = regex.compile(rf"\p{{{regex_property}}}+")
     return tuple((m.start(), m.end() - 1) for m in pattern.finditer(text))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import SpecError
@@ -23,6 +23,21 @@ COMMON_KEYS = frozenset({"type", "name", "metric", "weight", "negate", "required
 # Types whose `config:` is their own payload (passed to a script), not inline options.
 _CONFIG_IS_PAYLOAD = frozenset({"script", "python", "javascript", "assert-set", "composite"})
 MAX_TEMPLATE_DEPTH = 3
+# Types whose `value` must be one string (AgentV drops them otherwise; here they are errors).
+STRING_VALUE_TYPES = frozenset(
+    {"contains", "icontains", "equals", "starts-with", "ends-with", "regex"}
+)
+# Types whose `threshold` is a score in 0..1 (SPEC §3); `latency.threshold` is milliseconds.
+SCORE_THRESHOLD_TYPES = frozenset(
+    {"assert-set", "composite", "script", "python", "javascript", "llm-rubric", "agent-rubric"}
+)
+# Per-assertion keys that need AgentV's JavaScript runtime (or that AgentV removed).
+REMOVED_KEYS: dict[str, str] = {
+    "transform": "it needs AgentV's JavaScript runtime",
+    "postprocess": "AgentV removed it (its replacement, 'transform', needs AgentV's "
+    "JavaScript runtime)",
+    "preprocessors": "AgentV rejects it (content preprocessors need AgentV's runtime)",
+}
 
 
 @dataclass
@@ -40,7 +55,7 @@ def generated_name(kind: str, value: Any) -> str:
     if kind in ("contains", "icontains", "starts-with", "ends-with", "equals"):
         return f"{kind}-{value}" if isinstance(value, str) else kind
     if kind == "regex":
-        return f"regex-{value[:30]}" if isinstance(value, str) else kind
+        return f"regex-{_js_prefix(value, 30)}" if isinstance(value, str) else kind
     if kind in ("contains-any", "contains-all", "icontains-any", "icontains-all"):
         return f"{kind}-{len(value)}" if isinstance(value, list) else kind
     if kind in ("skill-used", "not-skill-used"):
@@ -51,7 +66,20 @@ def generated_name(kind: str, value: Any) -> str:
     return kind
 
 
-def build_list(raw: Any, ctx: ListContext, *, start: int = 0, depth: int = 0) -> list[AssertionSpec]:
+def _js_prefix(text: str, units: int) -> str:
+    """`text.slice(0, units)` in JavaScript's UTF-16 units, never splitting a surrogate pair."""
+    out, used = [], 0
+    for char in text:
+        used += 2 if ord(char) > 0xFFFF else 1
+        if used > units:
+            break
+        out.append(char)
+    return "".join(out)
+
+
+def build_list(
+    raw: Any, ctx: ListContext, *, start: int = 0, depth: int = 0
+) -> list[AssertionSpec]:
     """Turn an authored list into specs; plain strings become one pending `llm-rubric`."""
     if not isinstance(raw, list):
         return [_broken(start, "assertions", f"assertion list must be a list, got {_kind(raw)}")]
@@ -98,7 +126,7 @@ def _include(item: Mapping[str, Any], ctx: ListContext, depth: int) -> list[Asse
 
 
 def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
-    """One authored entry → spec; any problem is recorded, never raised."""
+    """One authored entry → spec; any problem is recorded on the spec, never raised."""
     line = getattr(item, "line", None)
     if not isinstance(item, Mapping):
         return _broken(index, "assertion", f"assertion must be a mapping, got {_kind(item)}", line)
@@ -110,26 +138,23 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     try:
         options = _render(item, ctx)
     except SpecError as exc:
-        return _broken(index, label, str(exc), line, authored)
+        return _broken(index, label, str(exc), line, authored, resolved.type)
     kind, negate_from_type = resolved.type, resolved.negate
-    problem = resolved.problem
+    problems = [resolved.problem] if resolved.problem else []
     if kind == "skill-trigger":
-        kind, options, negate_from_type = _skill_trigger(options)
+        kind, options, negate_from_type = _skill_trigger(options, problems)
     options = _merge_config(kind, options, ctx, label)
-    name = _name(options, kind, negate_from_type)
+    problems += _typed_template_problems(item, options, kind)
     spec = AssertionSpec(
         index=index,
-        name=name,
+        name=_name(options, kind, negate_from_type, authored),
         type=kind,
         options=options,
         authored_type=authored,
         normalised_from=resolved.normalised_from,
         line=line,
     )
-    try:
-        return _common_fields(spec, options, negate_from_type, problem)
-    except SpecError as exc:
-        return _with(spec, problem=str(exc))
+    return _common_fields(spec, options, negate_from_type, problems)
 
 
 def _render(item: Mapping[str, Any], ctx: ListContext) -> dict[str, Any]:
@@ -137,11 +162,35 @@ def _render(item: Mapping[str, Any], ctx: ListContext) -> dict[str, Any]:
     return dict(rendered)
 
 
-def _skill_trigger(options: dict[str, Any]) -> tuple[str, dict[str, Any], bool]:
+def _skill_trigger(
+    options: dict[str, Any], problems: list[str]
+) -> tuple[str, dict[str, Any], bool]:
     """v4's `skill-trigger {skill, should_trigger}` → `skill-used` / `not-skill-used`."""
     out = {k: v for k, v in options.items() if k not in ("skill", "should_trigger")}
     out["value"] = options.get("skill")
-    return "skill-used", out, options.get("should_trigger", True) is False
+    should = options.get("should_trigger", True)
+    if not isinstance(should, bool):
+        problems.append(f"should_trigger must be true or false, got {should!r}")
+    return "skill-used", out, should is False
+
+
+def _typed_template_problems(
+    item: Mapping[str, Any], options: Mapping[str, Any], kind: str
+) -> list[str]:
+    """`value: "{{ n }}"` keeps the var's type (AgentV's rule); say so when that breaks a type.
+
+    Without this the user would only read "value must be a string, got a number; quote
+    it", which is wrong advice: the value *is* quoted in the eval file.
+    """
+    raw, rendered = item.get("value"), options.get("value")
+    if kind not in STRING_VALUE_TYPES or not isinstance(raw, str) or isinstance(rendered, str):
+        return []
+    if rendered is None or not templating.is_whole_var(raw):
+        return []
+    return [
+        f"value {raw!r} is {_kind(rendered)}: a var used alone keeps its type; "
+        f"write '{templating.as_text_template(raw)}' to compare its text"
+    ]
 
 
 def _merge_config(
@@ -164,66 +213,121 @@ def _merge_config(
     return merged
 
 
-def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool) -> str:
+def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored: str) -> str:
+    """`metric`, else `name`, else AgentV's generated name (agentv-semantics §3).
+
+    Negated spellings AgentV knows keep AgentV's names (`not-skill-used-x`, and
+    `trajectory:…` for `not-trajectory:…`); other `not-<type>` forms get `not-` before the
+    generated name, so two of them with different values do not share a name.
+    """
     for key in ("metric", "name"):
         given = options.get(key)
         if isinstance(given, str) and given.strip():
             return given
-    base = "not-skill-used" if kind == "skill-used" and negated_by_type else kind
-    name = generated_name(base, options.get("value"))
-    if negated_by_type and base == kind:
-        name = f"not-{name}"
-    return name
+    value = options.get("value")
+    if authored.strip().replace("_", "-") == "skill-trigger":
+        return f"skill-trigger-{value}" if isinstance(value, str) else "skill-trigger"
+    generated = generated_name(kind, value)
+    if not negated_by_type or kind.startswith("trajectory:"):
+        return generated
+    if kind == "skill-used":
+        return generated_name("not-skill-used", value)
+    if generated == kind:
+        return authored.strip().replace("_", "-")
+    return f"not-{generated}"
 
 
 def _common_fields(
-    spec: AssertionSpec, options: Mapping[str, Any], negate_from_type: bool, problem: str | None
+    spec: AssertionSpec, options: Mapping[str, Any], negate_from_type: bool, problems: list[str]
 ) -> AssertionSpec:
-    weight = options.get("weight", 1)
-    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(
-        weight
-    ):
-        raise SpecError(f"weight must be a number ≥ 0, got {weight!r}")
-    if weight < 0:
-        raise SpecError(f"weight must be ≥ 0, got {weight}")
-    negate = options.get("negate", options.get("negated", False))
-    if not isinstance(negate, bool):
-        raise SpecError(f"negate must be true or false, got {negate!r}")
-    if negate and negate_from_type:
-        raise SpecError(
-            f"'{spec.authored_type}' is already negated; 'negate: true' on it is an ambiguous "
-            "double negation"
-        )
-    required = options.get("required", False)
-    if not isinstance(required, bool):
-        hint = (
-            f" (use 'required: true' + 'min_score: {required}')"
-            if isinstance(required, (int, float))
-            else ""
-        )
-        raise SpecError(f"required must be true or false, got {required!r}{hint}")
-    min_score = options.get("min_score")
-    if min_score is not None and (
-        isinstance(min_score, bool)
-        or not isinstance(min_score, (int, float))
-        or not 0 <= min_score <= 1
-    ):
-        raise SpecError(f"min_score must be a number in 0..1, got {min_score!r}")
-    if "transform" in options:
-        raise SpecError("per-assertion 'transform' needs AgentV's JavaScript runtime")
+    """Read the fields every assertion shares; the first problem found makes it `error`.
+
+    Valid fields are kept even when another one is broken, so an errored assertion still
+    weighs what its author said in the test score.
+    """
+    weight = _weight(options, problems)
+    negate = _negate(spec, options, negate_from_type, problems)
+    required = _required(options, problems)
+    min_score = _unit_number(options, "min_score", problems)
+    if spec.type in SCORE_THRESHOLD_TYPES:
+        _unit_number(options, "threshold", problems)
+    _flags(options, problems)
+    for key, why in REMOVED_KEYS.items():
+        if key in options:
+            problems.append(f"per-assertion '{key}' is not supported: {why}")
     return _with(
         spec,
-        weight=float(weight),
-        negate=negate or negate_from_type,
+        weight=weight,
+        negate=negate,
         required=required,
-        min_score=None if min_score is None else float(min_score),
-        problem=problem,
+        min_score=min_score,
+        problem=problems[0] if problems else None,
     )
 
 
-def _with(spec: AssertionSpec, **changes: Any) -> AssertionSpec:
-    from dataclasses import replace
+def _weight(options: Mapping[str, Any], problems: list[str]) -> float:
+    weight = options.get("weight", 1)
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+        hint = f" (write weight: {weight} without quotes)" if _is_number_text(weight) else ""
+        problems.append(f"weight must be a number ≥ 0, got {weight!r}{hint}")
+        return 1.0
+    if not math.isfinite(weight) or weight < 0:
+        problems.append(f"weight must be a finite number ≥ 0, got {weight}")
+        return 1.0
+    return float(weight)
 
+
+def _is_number_text(value: Any) -> bool:
+    try:
+        return isinstance(value, str) and math.isfinite(float(value))
+    except ValueError:
+        return False
+
+
+def _negate(
+    spec: AssertionSpec, options: Mapping[str, Any], from_type: bool, problems: list[str]
+) -> bool:
+    negate = options.get("negate", options.get("negated", False))
+    if not isinstance(negate, bool):
+        problems.append(f"negate must be true or false, got {negate!r}")
+        return from_type
+    if negate and from_type:
+        problems.append(
+            f"'{spec.authored_type}' is already negated; 'negate: true' on it is an ambiguous "
+            "double negation (remove one of the two)"
+        )
+    return negate or from_type
+
+
+def _required(options: Mapping[str, Any], problems: list[str]) -> bool:
+    required = options.get("required", False)
+    if isinstance(required, bool):
+        return required
+    hint = ""
+    if isinstance(required, (int, float)):
+        hint = f" (use 'required: true' + 'min_score: {required}')"
+    problems.append(f"required must be true or false, got {required!r}{hint}")
+    return False
+
+
+def _unit_number(options: Mapping[str, Any], key: str, problems: list[str]) -> float | None:
+    """An optional score in 0..1 (`min_score`, a score `threshold`)."""
+    value = options.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        problems.append(f"{key} must be a number in 0..1, got {value!r}")
+        return None
+    return float(value)
+
+
+def _flags(options: Mapping[str, Any], problems: list[str]) -> None:
+    flags = options.get("flags")
+    if flags is not None and not isinstance(flags, str):
+        problems.append(f'flags must be a string such as "i", got {flags!r}')
+
+
+def _with(spec: AssertionSpec, **changes: Any) -> AssertionSpec:
     return replace(spec, **changes)
 
 
@@ -232,12 +336,17 @@ def _reindex(spec: AssertionSpec, index: int) -> AssertionSpec:
 
 
 def _broken(
-    index: int, name: str, problem: str, line: int | None = None, authored: str = ""
+    index: int,
+    name: str,
+    problem: str,
+    line: int | None = None,
+    authored: str = "",
+    kind: str = "",
 ) -> AssertionSpec:
     return AssertionSpec(
         index=index,
         name=name,
-        type=authored or "invalid",
+        type=kind or authored or "invalid",
         options={},
         authored_type=authored,
         problem=problem,

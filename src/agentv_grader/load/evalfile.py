@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..errors import GradeInputError, SpecError
@@ -17,8 +18,10 @@ from .yaml12 import YamlMap, load_yaml
 MAX_EVAL_BYTES = 64 * 1024 * 1024
 DEFAULT_THRESHOLD = 0.8
 _LIST_KEYS = ("assertions", "assert")
-_EXECUTION_LIST_KEYS = ("assert", "evaluators")
-_SUFFIXES = (".eval.yaml", ".eval.yml", ".yaml", ".yml", ".jsonl", ".json")
+_EXEC_LIST_KEYS = ("assert", "evaluators")
+# SPEC §3: the base name without these (AgentV's rule; `x.eval.yml` stays `x.eval`).
+_SUFFIXES = (".eval.yaml", ".yaml", ".yml", ".jsonl")
+_TEST_LIST_KEYS = ("tests", "evalcases", "eval_cases")
 
 
 def read_text_file(path: str, what: str, limit: int = MAX_EVAL_BYTES) -> bytes:
@@ -58,6 +61,17 @@ def _decode(data: bytes, path: str) -> str:
         ) from None
 
 
+def _load_json(text: str, path: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GradeInputError(
+            f"invalid JSON: {exc.msg}", file=path, line=exc.lineno, col=exc.colno
+        ) from None
+    except RecursionError:
+        raise GradeInputError("JSON nesting too deep", file=path) from None
+
+
 def suite_name_from_path(path: str) -> str:
     base = os.path.basename(path)
     for suffix in _SUFFIXES:
@@ -85,9 +99,11 @@ def load_suite(path: str) -> Suite:
     return builder.build(digest)
 
 
-def _jsonl_document(text: str, path: str) -> dict[str, Any]:
+def _jsonl_rows(text: str, path: str) -> list[Any]:
+    """One test per line. Lines end at `\\n` only: JSON strings may hold U+2028 and friends,
+    which `str.splitlines` would wrongly treat as line ends."""
     tests: list[Any] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
@@ -101,15 +117,35 @@ def _jsonl_document(text: str, path: str) -> dict[str, Any]:
         entry = YamlMap(row)
         entry.line = number
         tests.append(entry)
+    return tests
+
+
+def _jsonl_document(text: str, path: str) -> dict[str, Any]:
+    """A `.jsonl` suite: rows, plus the optional `<base>.yaml` sidecar (AgentV's rule).
+
+    The sidecar gives `name`, `description` and an `execution` block that every row
+    without its own `execution` uses (so its `execution.assert` and threshold apply).
+    """
+    tests = _jsonl_rows(text, path)
     doc: dict[str, Any] = {}
     sidecar = path[: -len(".jsonl")] + ".yaml"
     if os.path.isfile(sidecar):
         side = load_yaml(_decode(read_text_file(sidecar, "sidecar file"), sidecar), sidecar)
-        if isinstance(side, Mapping):
-            doc.update(side)
+        if not isinstance(side, Mapping):
+            raise GradeInputError(
+                f"sidecar file must be a mapping, got {kind_of(side)}", file=sidecar
+            )
+        doc.update({k: v for k, v in side.items() if k != "tests"})
+        execution = side.get("execution")
+        if isinstance(execution, Mapping):
+            for row in tests:
+                row.setdefault("execution", execution)
     doc["tests"] = tests
-    doc.setdefault("name", suite_name_from_path(path))
     return doc
+
+
+class _NoId(Exception):
+    """A test that cannot be named: left out with a warning, so it never blocks the others."""
 
 
 class _SuiteBuilder:
@@ -128,13 +164,17 @@ class _SuiteBuilder:
     def build(self, digest: str) -> Suite:
         raw_tests = self._raw_tests()
         name = self.doc.get("name")
-        suite_name = (
-            name.strip() if isinstance(name, str) and name.strip() else suite_name_from_path(self.path)
-        )
+        suite_name = suite_name_from_path(self.path)
+        if isinstance(name, str) and name.strip():
+            suite_name = name.strip()
         tests: list[TestCase] = []
         counts: dict[str, int] = {}
         for entry in raw_tests:
-            case = self._test(entry, suite_name)
+            try:
+                case = self._test(entry, suite_name)
+            except _NoId as exc:
+                self.warnings.append(str(exc))
+                continue
             counts[case.id] = counts.get(case.id, 0) + 1
             tests.append(case)
         return Suite(
@@ -147,10 +187,16 @@ class _SuiteBuilder:
         )
 
     def _raw_tests(self) -> list[Mapping[str, Any]]:
-        key = next((k for k in ("tests", "evalcases", "eval_cases") if k in self.doc), None)
-        if key is None:
+        present = [k for k in _TEST_LIST_KEYS if k in self.doc]
+        if not present:
             raise GradeInputError(
                 "eval file has no 'tests' list", file=self.path, hint="add tests: [...]"
+            )
+        key = present[0]
+        if len(present) > 1:
+            self.warnings.append(
+                f"the eval file has several test lists ({', '.join(present)}); "
+                f"using '{key}', the others are ignored"
             )
         listed = self.doc[key]
         if isinstance(listed, str):
@@ -176,12 +222,13 @@ class _SuiteBuilder:
         return out
 
     def _case_file(self, ref: str) -> list[Mapping[str, Any]]:
+        """`file://cases.yaml|.json|.jsonl`, resolved from the eval file's folder (SPEC §3)."""
         rel = ref[len("file://") :] if ref.startswith("file://") else ref
         full = os.path.join(self.dir, rel)
         data = _decode(read_text_file(full, "test case file"), full)
         if full.endswith(".jsonl"):
-            return list(_jsonl_document(data, full)["tests"])
-        loaded = json.loads(data) if full.endswith(".json") else load_yaml(data, full)
+            return list(_jsonl_rows(data, full))
+        loaded = _load_json(data, full) if full.endswith(".json") else load_yaml(data, full)
         if isinstance(loaded, Mapping):
             loaded = loaded.get("tests", [loaded])
         if not isinstance(loaded, list) or not all(isinstance(t, Mapping) for t in loaded):
@@ -194,17 +241,18 @@ class _SuiteBuilder:
         raw_id = entry.get("id")
         if isinstance(raw_id, (int, float)) and not isinstance(raw_id, bool):
             raw_id = str(raw_id)
+        where = f"{self.path}:{line}" if line is not None else self.path
         if not isinstance(raw_id, str) or not raw_id.strip():
-            raise GradeInputError(
-                "test has no 'id' (a non-empty string)", file=self.path, line=line
-            )
+            raise _NoId(f"{where}: a test has no 'id' (a non-empty string); it cannot be graded")
         try:
             test_id = str(templating.render_string(raw_id, variables))
         except SpecError as exc:
-            raise GradeInputError(f"test id {raw_id!r}: {exc}", file=self.path, line=line) from None
+            raise _NoId(f"{where}: test id {raw_id!r} cannot be rendered: {exc}") from None
         ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
         specs = self._assertions(entry, ctx)
-        threshold, source = self._threshold(entry, line)
+        threshold, source, problem = self._threshold(entry)
+        if problem is not None:
+            specs = [s if s.problem else replace(s, problem=problem) for s in specs]
         expected = entry.get("expected_output", variables.get("expected_output"))
         return TestCase(
             id=test_id,
@@ -229,9 +277,8 @@ class _SuiteBuilder:
 
     def _assertions(self, entry: Mapping[str, Any], ctx: ListContext) -> list[AssertionSpec]:
         present: list[tuple[str, Any]] = [(k, entry[k]) for k in _LIST_KEYS if k in entry]
-        execution = entry.get("execution")
-        execution = execution if isinstance(execution, Mapping) else {}
-        present += [(f"execution.{k}", execution[k]) for k in _EXECUTION_LIST_KEYS if k in execution]
+        execution = _mapping(entry.get("execution"))
+        present += [(f"execution.{k}", execution[k]) for k in _EXEC_LIST_KEYS if k in execution]
         if "evaluators" in entry:
             present.append(("evaluators", entry["evaluators"]))
         if len(present) > 1:
@@ -250,15 +297,20 @@ class _SuiteBuilder:
             specs = build_list([entry["criteria"]], ctx)
         return specs
 
-    def _threshold(self, entry: Mapping[str, Any], line: int | None) -> tuple[float, str]:
-        run = entry.get("run") if isinstance(entry.get("run"), Mapping) else {}
-        execution = entry.get("execution") if isinstance(entry.get("execution"), Mapping) else {}
+    def _threshold(self, entry: Mapping[str, Any]) -> tuple[float, str, str | None]:
+        """The test's threshold by AgentV's precedence; a bad one is reported, not raised.
+
+        SPEC §3 makes a test threshold outside 0..1 an assertion error (every assertion of
+        the test depends on it), so one bad test never makes the whole file unusable.
+        """
+        run = _mapping(entry.get("run"))
+        execution = _mapping(entry.get("execution"))
         candidates = (
             ("run.threshold", run.get("threshold")),
             ("execution.threshold", execution.get("threshold")),
             ("threshold", entry.get("threshold")),
             ("default_test.threshold", self.default_test.get("threshold")),
-            ("suite threshold", self.doc.get("threshold")),
+            ("top-level threshold", self.doc.get("threshold")),
         )
         for source, value in candidates:
             if value is None:
@@ -266,14 +318,10 @@ class _SuiteBuilder:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                 0 <= value <= 1
             ):
-                raise GradeInputError(
-                    f"{source} must be a number in 0..1, got {value!r}",
-                    file=self.path,
-                    line=line,
-                    hint="write e.g. 0.8",
-                )
-            return float(value), source
-        return DEFAULT_THRESHOLD, "default"
+                problem = f"{source} must be a number in 0..1 (e.g. 0.8), got {value!r}"
+                return DEFAULT_THRESHOLD, source, problem
+            return float(value), source, None
+        return DEFAULT_THRESHOLD, "default", None
 
     def _input_text(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> str:
         raw = entry.get("input", entry.get("input_messages"))
@@ -282,6 +330,10 @@ class _SuiteBuilder:
             if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
                 raw = _render_soft(prompts[0], variables)
         return _message_text(raw)
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
 
 
 def _render_soft(value: Any, variables: Mapping[str, Any]) -> Any:

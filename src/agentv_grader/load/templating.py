@@ -24,7 +24,10 @@ def _environment() -> Any:
         from jinja2 import StrictUndefined
         from jinja2.sandbox import SandboxedEnvironment
 
-        _env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        # keep_trailing_newline: Nunjucks keeps a final "\n"; Jinja2 drops it by default.
+        _env = SandboxedEnvironment(
+            undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True
+        )
     return _env
 
 
@@ -41,10 +44,28 @@ def _lookup(path: str, context: Mapping[str, Any]) -> Any:
     return current
 
 
+_BLOCK = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+
+
+def is_whole_var(text: str) -> bool:
+    """The string is exactly `{{ name }}`: AgentV then keeps the var's JSON type."""
+    return _WHOLE_VAR.fullmatch(text) is not None
+
+
+def as_text_template(text: str) -> str:
+    """`{{ n }}` → `{{ n | string }}`: the spelling that renders a var as text."""
+    match = _WHOLE_VAR.fullmatch(text.strip())
+    return "{{ " + match.group(1) + " | string }}" if match else text
+
+
 def _check_row_vars(text: str, variables: Mapping[str, Any]) -> None:
+    """Refuse vars AgentV would expand into several rows, when a template block uses them."""
+    blocks = " ".join(_BLOCK.findall(text))
     for name, value in variables.items():
         if isinstance(value, list) and value and isinstance(value[0], str):
-            if re.search(r"\b" + re.escape(name) + r"\b", text):
+            if re.search(r"(?<![\w.])" + re.escape(name) + r"\b", blocks) or re.search(
+                r"\bvars\." + re.escape(name) + r"\b", blocks
+            ):
                 raise SpecError(
                     f"var '{name}' is a list of strings, which AgentV expands into several "
                     "rows under one id; agentv-grade does not support row expansion"

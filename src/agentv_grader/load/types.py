@@ -53,6 +53,10 @@ UNSUPPORTED_PROMPTFOO: frozenset[str] = frozenset(
 )
 
 
+# What AgentV tells authors to use instead, where it names a replacement.
+_REPLACEMENTS: dict[str, str] = {"g-eval": "llm-rubric"}
+
+
 @dataclass(frozen=True, slots=True)
 class ResolvedType:
     """An authored type spelling resolved to a canonical type and a negation."""
@@ -70,12 +74,7 @@ def resolve_type(authored: str) -> ResolvedType:
     if kebab in UNSUPPORTED_PROMPTFOO or (
         kebab.startswith("not-") and kebab[4:] in UNSUPPORTED_PROMPTFOO
     ):
-        return ResolvedType(
-            kebab,
-            False,
-            None,
-            f"unsupported promptfoo assertion type '{spelled}' (future scope in AgentV too)",
-        )
+        return ResolvedType(kebab, False, None, _unsupported_message(spelled, kebab))
     negate = False
     if kebab in _NEGATED_SHORTHANDS:
         kebab, negate = _NEGATED_SHORTHANDS[kebab], True
@@ -96,6 +95,13 @@ def _canonical(kebab: str) -> str | None:
     if kebab == "skill-trigger":
         return "skill-trigger"
     return None
+
+
+def _unsupported_message(spelled: str, kebab: str) -> str:
+    instead = _REPLACEMENTS.get(kebab)
+    if instead is not None:
+        return f"unsupported assertion type '{spelled}'; use '{instead}' instead (as AgentV says)"
+    return f"unsupported promptfoo assertion type '{spelled}' (future scope in AgentV too)"
 
 
 def _unknown_message(spelled: str) -> str:

@@ -9,6 +9,7 @@ keys and alias bombs are refused with the line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -43,7 +44,7 @@ class YamlList(list[Any]):
         self.col: int | None = None
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc,valid-type]
+class _Loader(_BaseLoader):  # type: ignore[misc]
     yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
 
 
@@ -95,7 +96,7 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _construct_map(loader: Any, node: yaml.MappingNode) -> YamlMap:
+def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[YamlMap]:
     result = YamlMap()
     result.line, result.col = _mark(node)
     yield result
@@ -126,7 +127,7 @@ def _key_text(key: Any) -> str:
     return str(key)
 
 
-def _construct_seq(loader: Any, node: yaml.SequenceNode) -> YamlList:
+def _construct_seq(loader: Any, node: yaml.SequenceNode) -> Iterator[YamlList]:
     result = YamlList()
     result.line, result.col = _mark(node)
     yield result

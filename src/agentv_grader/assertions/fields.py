@@ -1,0 +1,404 @@
+"""`field-accuracy`: the answer's JSON fields against reference data (SPEC §5.3).
+
+AgentV's rules (agentv-semantics §5): the candidate JSON is found the way AgentV's
+`parseJsonFromText` finds it (fences removed, first `{` to last `}`, `"passed"` values
+forced to booleans); paths are dot paths with `[n]`; `exact` is JavaScript deep equality;
+`numeric_tolerance` reads strings with `parseFloat`; one check per field in config order;
+`weighted_average` (weight 0 everywhere scores 0) or `all_or_nothing`; passes at 0.8.
+
+Decided here:
+
+- Reference data comes from the test's `expected_output`, else `vars.expected_output`
+  (AgentV main reads neither inline); none at all, or none holding a JSON object, is
+  `error`: the eval is at fault, not the answer.
+- The documented `expected: {path: value}` form is accepted too: exact match per path,
+  score = matched / total, no reference data needed.
+- Dates compare the calendar date *written* in each string, never a local-time reading
+  (`2025-01-15T23:30-05:00` is the 15th on every machine; AgentV's answer depends on TZ).
+  Accepted forms: ISO dates and date-times, `D-MMM-YYYY`, `D MMM YYYY`, `MMM D, YYYY`
+  (English month names, any case), and `N/N/YYYY` / `N-N-YYYY` (US unless `formats` says
+  only EU, or a part is over 12, as AgentV intends). An impossible date (`2025-02-30`) is
+  unparseable rather than rolled over.
+- A field entry without `path`, with an unknown `match`, or with wrongly typed options is
+  `error` (AgentV drops it with a warning).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import SpecError
+from ..js.strings import JsonParseError, js_json_parse, js_trim
+from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
+from .metrics import js_num, js_stringify, to_fixed
+
+PASS_AT = 0.8
+MISSING: Any = object()  # JavaScript's `undefined`, distinct from JSON null
+MATCHES = ("exact", "numeric_tolerance", "date")
+_FENCE = re.compile(r"```json\n?|```")
+_PASSED = re.compile(r'("passed"\s*:\s*)(?:"([^"]+)"|([A-Za-z_][A-Za-z0-9_-]*))', re.I)
+_PATH_SPLIT = re.compile(r"\.|\[|\]")
+_FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+_MONTHS = {
+    "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
+    "april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
+    "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11,
+    "november": 11, "dec": 12, "december": 12,
+}  # fmt: skip
+_ISO = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})"
+    r"(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?"
+)
+_DMY_DASH = re.compile(r"(\d{1,2})-([A-Za-z]{3,9})-(\d{4})")
+_DMY_SPACE = re.compile(r"(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})")
+_MDY_WORDS = re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})")
+_NUMERIC = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
+Date = tuple[int, int, int]
+
+
+# ------------------------------------------------------------ JavaScript value helpers
+
+
+def js_typeof(value: Any) -> str:
+    """`typeof` for JSON values (`null` and arrays are "object")."""
+    if value is MISSING:
+        return "undefined"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "object"
+
+
+def js_deep_equal(a: Any, b: Any) -> bool:
+    """Deep equality of JSON values as JavaScript sees them (`true` is not `1`)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(js_deep_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return len(a) == len(b) and all(k in b and js_deep_equal(v, b[k]) for k, v in a.items())
+    if type(a) is not type(b):
+        return False
+    return bool(a == b)
+
+
+def js_string(value: Any) -> str:
+    """`String(value)` for JSON values."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return js_num(value)
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return ",".join("" if v is None else js_string(v) for v in value)
+    if isinstance(value, dict):
+        return "[object Object]"
+    return str(value)
+
+
+def parse_json_from_text(text: str) -> Any:
+    """AgentV's `parseJsonFromText`. Raises JsonParseError."""
+    cleaned = js_trim(_FENCE.sub("", text))
+    start, end = cleaned.find("{"), cleaned.rfind("}")
+    blob = cleaned[start : end + 1] if 0 <= start < end else cleaned
+    return js_json_parse(_PASSED.sub(_repair_passed, blob))
+
+
+def _repair_passed(match: re.Match[str]) -> str:
+    word = (match.group(2) or match.group(3) or "").strip().lower()
+    return match.group(1) + ("true" if word == "true" else "false")
+
+
+def resolve_path(data: Any, path: str) -> Any:
+    """A dot path with `[n]` indexes; `MISSING` where JavaScript would give `undefined`."""
+    current = data
+    if current is None or current is False or current == 0 or current == "":
+        return MISSING
+    for part in (p for p in _PATH_SPLIT.split(path) if p):
+        if isinstance(current, list) and part.isdigit():
+            index = int(part)
+            current = current[index] if index < len(current) else MISSING
+        elif isinstance(current, dict):
+            current = current.get(part, MISSING)
+        else:
+            return MISSING
+        if current is MISSING:
+            return MISSING
+    return current
+
+
+def _parse_float(value: Any) -> float | None:
+    """JavaScript's `toNumber` in field-accuracy: numbers, else `parseFloat` of a string."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        match = _FLOAT_PREFIX.match(js_trim(value))
+        if match:
+            return float(match.group(0).replace("Infinity", "inf"))
+    return None
+
+
+# ------------------------------------------------------------------ dates
+
+
+def parse_date(text: str, formats: list[str]) -> Date | None:
+    """The calendar date written in `text`, or None (SPEC §5.3's accepted forms)."""
+    trimmed = js_trim(text)
+    iso = _ISO.fullmatch(trimmed)
+    if iso:
+        return _valid(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+    for pattern, order in ((_DMY_DASH, "dmy"), (_DMY_SPACE, "dmy"), (_MDY_WORDS, "mdy")):
+        found = pattern.fullmatch(trimmed)
+        if found:
+            day, word = (found.group(1), found.group(2)) if order == "dmy" else (
+                found.group(2), found.group(1))  # fmt: skip
+            month = _MONTHS.get(word.lower())
+            return _valid(int(found.group(3)), month, int(day)) if month else None
+    numeric = _NUMERIC.fullmatch(trimmed)
+    return _numeric_date(numeric, formats) if numeric else None
+
+
+def _numeric_date(match: re.Match[str], formats: list[str]) -> Date | None:
+    first, second, year = (int(g) for g in match.groups())
+    has_us = any("MM/DD" in f or "MM-DD" in f for f in formats)
+    has_eu = any("DD/MM" in f or "DD-MM" in f for f in formats)
+    if has_us and not has_eu:
+        return _valid(year, first, second)
+    if has_eu and not has_us:
+        return _valid(year, second, first)
+    if first > 12 >= second:
+        return _valid(year, second, first)
+    return _valid(year, first, second)
+
+
+def _valid(year: int, month: int | None, day: int) -> Date | None:
+    try:
+        _dt.date(year, month or 0, day)
+    except ValueError:
+        return None
+    assert month is not None
+    return year, month, day
+
+
+def _iso(date: Date) -> str:
+    return f"{date[0]:04d}-{date[1]:02d}-{date[2]:02d}"
+
+
+# ------------------------------------------------------------------ the check
+
+
+class _Field:
+    """One validated `fields[]` entry."""
+
+    def __init__(self, raw: Any, position: int) -> None:
+        where = f"fields[{position}]"
+        if not isinstance(raw, Mapping):
+            raise SpecError(f"{where} must be a mapping with 'path' and 'match'")
+        path, match = raw.get("path"), raw.get("match")
+        if not isinstance(path, str) or not path:
+            raise SpecError(f"{where}.path must be a non-empty string")
+        if match not in MATCHES:
+            raise SpecError(
+                f"{where}.match must be exact, numeric_tolerance or date, got {match!r}"
+            )
+        self.path: str = path
+        self.match: str = match
+        self.required = _typed(raw, "required", bool, True, where)
+        self.weight = _number(raw, "weight", 1.0, where)
+        self.tolerance = _number(raw, "tolerance", 0.0, where)
+        self.relative = _typed(raw, "relative", bool, False, where)
+        formats = raw.get("formats")
+        if formats is not None and not (
+            isinstance(formats, list) and all(isinstance(f, str) for f in formats)
+        ):
+            raise SpecError(f"{where}.formats must be a list of strings")
+        self.formats: list[str] | None = formats
+
+
+def _typed(raw: Mapping[str, Any], key: str, kind: type, default: Any, where: str) -> Any:
+    value = raw.get(key, default)
+    if not isinstance(value, kind):
+        raise SpecError(f"{where}.{key} must be {kind.__name__}, got {value!r}")
+    return value
+
+
+def _number(raw: Mapping[str, Any], key: str, default: float, where: str) -> float:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+        math.isfinite(value) and value >= 0
+    ):
+        raise SpecError(f"{where}.{key} must be a number ≥ 0, got {value!r}")
+    return value
+
+
+def _compare(field: _Field, got: Any, want: Any) -> tuple[float, float, bool, str]:
+    """(score, weight, hit, text) for one field, AgentV's texts."""
+    path, weight = field.path, field.weight
+    if want is MISSING:
+        return 1.0, weight, True, f"{path}: no expected value"
+    if got is MISSING:
+        if field.required:
+            return 0.0, weight, False, f"{path} (required, missing)"
+        return 1.0, 0.0, True, f"{path}: optional field missing"
+    if field.match == "exact":
+        return _exact(path, got, want, weight)
+    if field.match == "numeric_tolerance":
+        return _numeric(field, got, want)
+    return _date(field, got, want)
+
+
+def _exact(path: str, got: Any, want: Any, weight: float) -> tuple[float, float, bool, str]:
+    if js_deep_equal(got, want):
+        return 1.0, weight, True, path
+    if js_typeof(got) != js_typeof(want):
+        text = f"{path} (type mismatch: got {js_typeof(got)}, expected {js_typeof(want)})"
+        return 0.0, weight, False, text
+    return 0.0, weight, False, f"{path} (value mismatch)"
+
+
+def _numeric(field: _Field, got: Any, want: Any) -> tuple[float, float, bool, str]:
+    path, weight = field.path, field.weight
+    a, e = _parse_float(got), _parse_float(want)
+    if a is None or e is None:
+        return 0.0, weight, False, f"{path} (non-numeric value)"
+    if not (math.isfinite(a) and math.isfinite(e)):
+        return 0.0, weight, False, f"{path} (invalid numeric value)"
+    diff = abs(a - e)
+    measured = diff / abs(e) if field.relative and e != 0 else diff
+    if measured <= field.tolerance:
+        return 1.0, weight, True, f"{path} (within tolerance: diff={to_fixed(diff, 2)})"
+    limit = js_num(field.tolerance)
+    text = f"{path} (outside tolerance: diff={to_fixed(diff, 2)}, tolerance={limit})"
+    return 0.0, weight, False, text
+
+
+DEFAULT_DATE_FORMATS = [
+    "YYYY-MM-DDTHH:mm:ssZ", "YYYY-MM-DDTHH:mm:ss", "YYYY-MM-DD", "DD-MMM-YYYY",
+    "MM/DD/YYYY", "DD/MM/YYYY", "MM-DD-YYYY", "DD-MM-YYYY",
+]  # fmt: skip
+
+
+def _date(field: _Field, got: Any, want: Any) -> tuple[float, float, bool, str]:
+    path, weight = field.path, field.weight
+    formats = field.formats if field.formats is not None else DEFAULT_DATE_FORMATS
+    a, e = parse_date(js_string(got), formats), parse_date(js_string(want), formats)
+    if a is None:
+        return 0.0, weight, False, f"{path} (unparseable candidate date)"
+    if e is None:
+        return 0.0, weight, False, f"{path} (unparseable expected date)"
+    if a == e:
+        return 1.0, weight, True, path
+    return 0.0, weight, False, f"{path} (date mismatch: got {_iso(a)}, expected {_iso(e)})"
+
+
+def _reference(run: RunData) -> Any:
+    """The last assistant message's JSON content in `expected_output` (AgentV's rule)."""
+    raw = run.test.expected_output
+    if raw is None:
+        raw = run.test.vars.get("expected_output")
+    if raw is None:
+        raise SpecError("field-accuracy needs expected_output (test-level or vars.expected_output)")
+    is_messages = isinstance(raw, list) and raw and all(
+        isinstance(m, Mapping) and "role" in m for m in raw
+    )
+    messages = raw if is_messages else [{"role": "assistant", "content": raw}]
+    for message in reversed(messages):
+        content = message.get("content")
+        if message.get("role") != "assistant" or content in (None, "", 0, False):
+            continue
+        if isinstance(content, (dict, list)):
+            return content
+        if isinstance(content, str):
+            try:
+                return parse_json_from_text(content)
+            except JsonParseError:
+                continue
+    raise SpecError("field-accuracy: expected_output holds no JSON object to compare against")
+
+
+def field_accuracy(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Per-field checks against the reference data; weighted or all-or-nothing score."""
+    options = spec.options
+    if "fields" not in options and isinstance(options.get("expected"), Mapping):
+        return _expected_form(options["expected"], run)
+    raw_fields = options.get("fields")
+    if not isinstance(raw_fields, list) or not raw_fields:
+        raise SpecError(
+            "field-accuracy needs 'fields' (a non-empty list) or 'expected' (a mapping)"
+        )
+    fields = [_Field(raw, i) for i, raw in enumerate(raw_fields)]
+    aggregation = options.get("aggregation", "weighted_average")
+    if aggregation not in ("weighted_average", "all_or_nothing"):
+        raise SpecError(
+            f"aggregation must be weighted_average or all_or_nothing, got {aggregation!r}"
+        )
+    reference = _reference(run)
+    try:
+        candidate = parse_json_from_text(run.response)
+    except JsonParseError as exc:
+        return _unparsed(str(exc))
+    results = [_compare(f, resolve_path(candidate, f.path), resolve_path(reference, f.path))
+               for f in fields]  # fmt: skip
+    if aggregation == "all_or_nothing":
+        score = 1.0 if all(hit for _, _, hit, _ in results) else 0.0
+    else:
+        total = sum(w for _, w, _, _ in results)
+        score = sum(s * w for s, w, _, _ in results) / total if total else 0.0
+    checks = tuple(CheckItem(text, hit, _field_evidence(candidate, reference, f.path))
+                   for f, (_, _, hit, text) in zip(fields, results, strict=True))  # fmt: skip
+    return _verdict(score, checks, f"{aggregation} over {len(checks)} field(s)")
+
+
+def _expected_form(expected: Mapping[str, Any], run: RunData) -> Verdict:
+    """`expected: {path: value}`: exact match per path, score = matched / total."""
+    if not expected:
+        raise SpecError("field-accuracy 'expected' is an empty mapping")
+    try:
+        candidate = parse_json_from_text(run.response)
+    except JsonParseError as exc:
+        return _unparsed(str(exc))
+    checks = []
+    for path, want in expected.items():
+        got = resolve_path(candidate, str(path))
+        if got is MISSING:
+            checks.append(CheckItem(f"{path} (required, missing)", False, "not in the answer"))
+            continue
+        _, _, hit, text = _exact(str(path), got, want, 1.0)
+        checks.append(CheckItem(text, hit, _field_evidence(candidate, expected, str(path), True)))
+    score = sum(1 for c in checks if c.passed) / len(checks)
+    return _verdict(score, tuple(checks), "matched / total over the 'expected' paths")
+
+
+def _unparsed(message: str) -> Verdict:
+    text = "Failed to parse candidate answer as JSON"
+    return Verdict(Status.FAILED, 0.0, text, message, (CheckItem(text, False, message),))
+
+
+def _verdict(score: float, checks: tuple[CheckItem, ...], how: str) -> Verdict:
+    passed = sum(1 for c in checks if c.passed)
+    first_failed = next((c for c in checks if not c.passed), checks[0])
+    evidence = f"{passed}/{len(checks)} field(s) matched; score {js_num(score)} ({how})"
+    status = Status.PASSED if score >= PASS_AT else Status.FAILED
+    return Verdict(status, score, first_failed.text, evidence, checks)
+
+
+def _field_evidence(candidate: Any, reference: Any, path: str, literal: bool = False) -> str:
+    got = resolve_path(candidate, path)
+    want = reference.get(path, MISSING) if literal else resolve_path(reference, path)
+    return f"got {_show(got)}, expected {_show(want)}"
+
+
+def _show(value: Any) -> str:
+    if value is MISSING:
+        return "(missing)"
+    return js_stringify(value)[:200]

@@ -1,0 +1,188 @@
+"""`trajectory:tool-used`, `-tool-sequence`, `-tool-args-match`, `-step-count` (SPEC §5.5).
+
+AgentV's rules and texts (agentv-semantics §8) over the trace steps of `_steps`: values are
+case-insensitive globs, `tool-used` and `tool-sequence` look at `tool` steps only,
+`tool-args-match` passes when *any* matching call's arguments match (partial or exact,
+after removing ignored keys and keys equal to their `defaults`), `step-count` counts every
+step unless filtered, including the test input AgentV puts first and the final response.
+
+Decided here: no transcript → `skipped` (AgentV scores 0); an unusable transcript →
+`error`. AgentV's *inverse* rule (SPEC §5.5) is a separate function per type
+(`*_inverse`), registered as the `Entry.inverse`, so the engine never flips these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import SpecError
+from ._steps import (
+    Step,
+    bound,
+    glob_match,
+    label_of,
+    listing,
+    matcher_of,
+    matches,
+    require_name,
+)
+from .fields import js_deep_equal
+from .metrics import js_num
+
+# ------------------------------------------------------------------ the four checks
+
+Outcome = tuple[bool, str]
+
+
+def _tool_used(value: Any, steps: list[Step], inverse: bool) -> Outcome:
+    kind = "trajectory:tool-used"
+    tools = [s for s in steps if s.type == "tool"]
+    actual = listing([s.label for s in tools])
+    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        matchers = [matcher_of(v, "tool", kind) for v in ([value] if isinstance(value, str) else value)]
+        if not matchers:
+            raise SpecError(f"{kind} assertion requires at least one expected tool")
+        hit = [m for m in matchers if any(matches(s, m) for s in tools)]
+        missing = [label_of(m) for m in matchers if m not in hit]
+        names = ", ".join(label_of(m) for m in matchers)
+        if inverse:
+            if not hit:
+                return True, f"Forbidden tool(s) were not used: {names}"
+            used = ", ".join(label_of(m) for m in hit)
+            return False, f"Forbidden tool(s) were used: {used}. Actual tools: {actual}"
+        if not missing:
+            return True, f"Observed required tool(s): {names}. Actual tools: {actual}"
+        return False, f"Missing required tool(s): {', '.join(missing)}. Actual tools: {actual}"
+    if not isinstance(value, Mapping):
+        raise SpecError(f"{kind} assertion must have a string, string array, or object value")
+    return _tool_count(matcher_of(value, "tool", kind), tools, inverse)
+
+
+def _tool_count(matcher: dict[str, Any], tools: list[Step], inverse: bool) -> Outcome:
+    require_name(matcher, "trajectory:tool-used")
+    low = bound(matcher.get("min"))
+    low = 1 if low is None else low
+    high = bound(matcher.get("max"))
+    found = [s for s in tools if matches(s, matcher)]
+    base = len(found) >= low and (high is None or len(found) <= high)
+    label = label_of(matcher)
+    if inverse:
+        if base:
+            text = f'Tool "{label}" matched {len(found)} time(s), which violates the inverse assertion'
+            return False, text
+        return True, f'Tool "{label}" did not satisfy the forbidden match condition'
+    expect = f"at least {js_num(low)}" if high is None else f"{js_num(low)}-{js_num(high)}"
+    text = f'Matched tool "{label}" {len(found)} time(s) (expected {expect})'
+    if found:
+        text += ". Matches: " + ", ".join(s.label for s in found)
+    return base, text
+
+
+def _tool_sequence(value: Any, steps: list[Step], inverse: bool) -> Outcome:
+    kind = "trajectory:tool-sequence"
+    if isinstance(value, list):
+        mode, raw_steps = "in_order", value
+    elif isinstance(value, Mapping):
+        mode = "exact" if value.get("mode") == "exact" else "in_order"
+        raw_steps = value.get("steps") if isinstance(value.get("steps"), list) else []
+    else:
+        raise SpecError(f"{kind} assertion must have an array or object value")
+    expected = [matcher_of(s, "tool", kind, i) for i, s in enumerate(raw_steps)]
+    for i, matcher in enumerate(expected):
+        require_name(matcher, kind, i)
+    if not expected:
+        raise SpecError(f"{kind} assertion requires at least one expected step")
+    tools = [s for s in steps if s.type == "tool"]
+    actual = listing([s.label for s in tools])
+    if mode == "exact":
+        base = len(tools) == len(expected) and all(
+            matches(s, m) for s, m in zip(tools, expected, strict=True)
+        )
+        wanted = ", ".join(label_of(m) for m in expected)
+        reason = (f"Observed exact tool sequence: {actual}" if base else
+                  f"Expected exact tool sequence of {wanted}, but actual tools were {actual}")  # fmt: skip
+    else:
+        base, reason = _in_order(expected, tools, actual)
+    if inverse:
+        if base:
+            return False, f"Forbidden tool sequence was observed. Actual tools: {actual}"
+        return True, "Forbidden tool sequence was not observed"
+    return base, reason
+
+
+def _in_order(expected: list[dict[str, Any]], tools: list[Step], actual: str) -> Outcome:
+    position, seen = 0, []
+    for step in tools:
+        if position >= len(expected):
+            break
+        if matches(step, expected[position]):
+            seen.append(step.label)
+            position += 1
+    if position == len(expected):
+        return True, f"Observed tool sequence in order: {', '.join(seen)}. Actual tools: {actual}"
+    label = label_of(expected[position])
+    return False, f'Expected tool "{label}" was not observed in order. Actual tools: {actual}'
+
+
+def _step_count(value: Any, steps: list[Step], inverse: bool) -> Outcome:
+    if not isinstance(value, Mapping):
+        raise SpecError("trajectory:step-count assertion must have an object value")
+    matcher = matcher_of(value, None, "trajectory:step-count")
+    low, high = bound(value.get("min")), bound(value.get("max"))
+    if low is None and high is None:
+        raise SpecError("trajectory:step-count assertion must include a min or max property")
+    found = [s for s in steps if matches(s, matcher)]
+    base = (low is None or len(found) >= low) and (high is None or len(found) <= high)
+    if inverse:
+        if base:
+            return False, "Trajectory step count satisfied the forbidden range"
+        return True, "Trajectory step count did not satisfy the forbidden range"
+    filters = []
+    if matcher.get("type"):
+        wanted = matcher["type"]
+        filters.append("type=" + "|".join(wanted if isinstance(wanted, list) else [wanted]))
+    pattern = matcher.get("pattern") if matcher.get("pattern") is not None else matcher.get("name")
+    if pattern:
+        filters.append(f"pattern={pattern}")
+    text = f"Matched {len(found)} trajectory step(s)"
+    text += f" for {', '.join(filters)}" if filters else ""
+    if low is not None and high is not None:
+        text += f" (expected {js_num(low)}-{js_num(high)})"
+    else:
+        text += f" (expected at least {js_num(low)})" if low is not None else (
+            f" (expected at most {js_num(high or 0)})")  # fmt: skip
+    if found:
+        text += ". Matches: " + ", ".join(s.label for s in found)
+    return base, text
+
+
+# tool-args-match lives in its own section: argument comparison with defaults and ignores.
+
+
+def _strip(value: Any, drop: Callable[[str, Any], bool]) -> tuple[Any, list[str]]:
+    if not isinstance(value, dict):
+        return value, []
+    kept = {k: v for k, v in value.items() if not drop(k, v)}
+    return kept, [k for k in value if k not in kept]
+
+
+def _ignored(value: Any, ignore: list[str]) -> tuple[Any, list[str]]:
+    return _strip(value, lambda key, _: any(
+        glob_match(key, e) if ("*" in e or "?" in e) else e == key for e in ignore))  # fmt: skip
+
+
+def _defaulted(value: Any, defaults: Mapping[str, Any] | None) -> tuple[Any, list[str]]:
+    if defaults is None:
+        return value, []
+    return _strip(value, lambda key, v: key in defaults and js_deep_equal(v, defaults[key]))
+
+
+def _partial(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(actual) == len(expected) and all(
+            _partial(a, e) for a, e in zip(actual, expected, strict=True))  # fmt: skip
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and _partial(actual[k], v) for k, v in expected.items())  # fmt: skip
+    return js_deep_equal(actual, expected)

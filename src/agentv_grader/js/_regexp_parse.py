@@ -1,0 +1,289 @@
+"""ECMAScript (ES2023, Node 20) pattern parser: terms, groups, quantifiers and escapes.
+
+Without ``u``/``v`` it follows Annex B (``{`` ``}`` ``]`` literals, identity escapes, ``\\c``
+quirks, quantified lookaheads), except octal escapes and ``\\8``/``\\9``, which SPEC §5.1
+lets us reject by name. Every pattern Node rejects raises `PatternError`.
+"""
+
+from __future__ import annotations
+
+from agentv_grader.js import _regexp_sets as sets
+from agentv_grader.js._regexp_ast import (
+    Alt,
+    Assert,
+    Backref,
+    Char,
+    CharSet,
+    Group,
+    Look,
+    Node,
+    PatternError,
+    Quant,
+    Seq,
+    children,
+)
+from agentv_grader.js._regexp_class import ClassParser
+
+_LOOKS = ("(?=", "(?!", "(?<=", "(?<!")
+
+
+class Parser(ClassParser):
+    """One-shot parser: ``Parser(source, flags).parse()`` returns the AST root."""
+
+    def __init__(self, source: str, flags: str) -> None:
+        super().__init__(source, flags)
+        self.group_index = 0
+        self.names: dict[str, int] = {}
+        self.backrefs: list[Backref] = []
+        self.max_count = 0
+
+    def parse(self) -> Node:
+        try:
+            root = self._disjunction()
+        except RecursionError:
+            raise PatternError("unsupported in regex: pattern nested too deeply", True) from None
+        if not self.at_end():
+            self.error("Unmatched ')'")
+        for ref in self.backrefs:
+            if ref.name is not None:
+                if ref.name not in self.names:
+                    self.error("Invalid named capture referenced")
+                ref.index = self.names[ref.name]
+        check_backrefs(root)
+        return root
+
+    # -- structure ------------------------------------------------------------------------
+    def _disjunction(self) -> Node:
+        branches: list[Node] = [self._alternative()]
+        while self.eat("|"):
+            branches.append(self._alternative())
+        return branches[0] if len(branches) == 1 else Alt(branches)
+
+    def _alternative(self) -> Seq:
+        items: list[Node] = []
+        while not self.at_end() and self.peek() not in "|)":
+            items.append(self._term())
+        return Seq(items)
+
+    def _term(self) -> Node:
+        c = self.peek()
+        if c in ("^", "$") or (c == "\\" and self.peek(1) in ("b", "B")):
+            self.pos += 1 if c != "\\" else 2
+            node = Assert(c if c != "\\" else self.src[self.pos - 1])
+            self._no_quantifier()
+            return node
+        if self.src.startswith(_LOOKS, self.pos):
+            look = self._lookaround()
+            if look.behind or self.u:
+                self._no_quantifier()
+                return look
+            return self._quantified(look)  # Annex B: (?=a)* is allowed without u
+        return self._quantified(self._atom())
+
+    def _no_quantifier(self) -> None:
+        c = self.peek()
+        if c in ("*", "+", "?") or (c == "{" and self._brace() is not None):
+            self.error("Nothing to repeat")
+
+    def _quantified(self, atom: Node) -> Node:
+        c = self.peek()
+        if c in ("*", "+", "?"):
+            self.pos += 1
+            lo, hi = {"*": (0, None), "+": (1, None), "?": (0, 1)}[c]
+        elif c == "{":
+            brace = self._brace()
+            if brace is None:
+                if self.u:
+                    self.error("Incomplete quantifier")
+                return atom  # Annex B: the "{" is a literal, read as the next atom
+            lo, hi = brace
+        else:
+            return atom
+        self.max_count = max(self.max_count, lo, hi or 0)
+        return Quant(atom, lo, hi, greedy=not self.eat("?"))
+
+    def _brace(self) -> tuple[int, int | None] | None:
+        """``{n}`` ``{n,}`` ``{n,m}`` at the cursor: consumed when well formed, else None."""
+        start = self.pos
+        self.pos += 1
+        lo = self._digits()
+        hi: int | None = lo
+        if lo is not None and self.eat(","):
+            hi = self._digits()
+        if lo is None or not self.eat("}"):
+            self.pos = start
+            return None
+        if hi is not None and hi < lo:
+            self.error("numbers out of order in {} quantifier")
+        return lo, hi
+
+    def _digits(self) -> int | None:
+        start = self.pos
+        while "0" <= self.peek() <= "9":
+            self.pos += 1
+        return int(self.src[start : self.pos]) if self.pos > start else None
+
+    def _atom(self) -> Node:
+        c = self.next()
+        if c == ".":
+            dot = ((0, self.max_cp),) if self.s else sets.complement(sets.LINE_TERM, self.max_cp)
+            return CharSet(dot)
+        if c == "(":
+            return self._group()
+        if c == "[":
+            return self.parse_class()
+        if c == "\\":
+            return self._atom_escape()
+        if c in ("*", "+", "?"):
+            self.error("Nothing to repeat")
+        if c in ("{", "}", "]"):
+            self.pos -= 1
+            if c == "{" and self._brace() is not None:
+                self.error("Nothing to repeat")
+            if self.u:
+                self.error("Lone quantifier brackets")
+            self.pos += 1
+        return self._char(ord(c))
+
+    def _char(self, cp: int) -> Char:
+        return Char(self.folder.canon(cp) if self.folder is not None else cp)
+
+    def _group(self) -> Node:
+        if self.eat("?:"):
+            return Group(None, self._group_body())
+        if self.eat("?<"):
+            self.group_index += 1
+            index = self.group_index
+            name = self.group_name()
+            if name in self.names:
+                self.error("Duplicate capture group name")
+            self.names[name] = index
+            return Group(index, self._group_body())
+        if self.peek() == "?":
+            self.error("Invalid group")
+        self.group_index += 1
+        index = self.group_index
+        return Group(index, self._group_body())
+
+    def _group_body(self) -> Node:
+        body = self._disjunction()
+        if not self.eat(")"):
+            self.error("Unterminated group")
+        return body
+
+    def _lookaround(self) -> Look:
+        behind = self.src[self.pos + 2] == "<"
+        self.pos += 4 if behind else 3
+        negative = self.src[self.pos - 1] == "!"
+        return Look(behind, negative, self._group_body())
+
+    # -- escapes --------------------------------------------------------------------------
+    def _atom_escape(self) -> Node:
+        if self.at_end():
+            self.error("\\ at end of pattern")
+        e = self.next()
+        if "1" <= e <= "9":
+            return self._numbered_backref(e)
+        if e == "0":
+            if "0" <= self.peek() <= "9":
+                if self.u:
+                    self.error("Invalid decimal escape")
+                self.reject_legacy_decimal(e)
+            return self._char(0)
+        if e == "k" and (self.u or self.has_named):
+            if not self.eat("<"):
+                self.error("Invalid named reference")
+            ref = Backref(0, self.group_name())
+            self.backrefs.append(ref)
+            return ref
+        if e in "dDsSwW" or (self.u and e in "pP"):
+            a = self.class_escape_set(e)
+            if self.folder is not None and not self.v:
+                a = self.folder.close(a)
+            return CharSet(a)
+        if e == "c":
+            cp = self.control_letter()
+            if cp is None:
+                if self.u:
+                    self.error("Invalid unicode escape")
+                self.pos -= 1  # Annex B: a literal "\", then "c" as the next atom
+                return self._char(ord("\\"))
+            return self._char(cp)
+        return self._char(self.char_escape(e, in_class=False))
+
+    def _numbered_backref(self, first: str) -> Node:
+        self.pos -= 1
+        n = self._digits() or 0
+        if n <= self.n_groups:
+            ref = Backref(n)
+            self.backrefs.append(ref)
+            return ref
+        if self.u:
+            self.error("Invalid escape")
+        self.pos -= len(str(n)) - 1
+        self.reject_legacy_decimal(first)
+
+
+# -- backreference classification ----------------------------------------------------------
+Path = list[tuple[Node, int]]
+
+
+def check_backrefs(root: Node) -> None:
+    """Mark references that are always empty; reject those capture reset could change.
+
+    In ECMAScript a reference can only see a capture made earlier in the same pass through
+    the sequence holding both (captures inside a quantified atom are cleared at the start
+    of every iteration). So a reference inside its own group, before its group, or in
+    another alternative always matches empty. The `regex` engine instead keeps the previous
+    iteration's value; the two agree when the group sits under no repeating quantifier or
+    is certainly re-captured before the reference, and otherwise we refuse by name.
+    """
+    groups: dict[int, Path] = {}
+    refs: list[tuple[Backref, Path]] = []
+    stack: list[tuple[Node, Path]] = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, Group) and node.index is not None:
+            groups[node.index] = path
+        elif isinstance(node, Backref):
+            refs.append((node, path))
+        for k, child in enumerate(children(node)):
+            stack.append((child, [*path, (node, k)]))
+    for ref, r_path in refs:
+        verdict = _classify(groups[ref.index], r_path)
+        if verdict == "empty":
+            ref.always_empty = True
+        elif verdict == "unsafe":
+            raise PatternError(
+                f"unsupported in regex: backreference \\{ref.index} to a group that a "
+                "quantifier repeats and that may not capture on every iteration "
+                "(ECMAScript clears it per iteration)",
+                unsupported=True,
+            )
+
+
+def _classify(g_path: Path, r_path: Path) -> str:
+    k = 0
+    while k < len(g_path) and k < len(r_path) and g_path[k] == r_path[k]:
+        k += 1
+    if k >= len(g_path) or k >= len(r_path):
+        return "empty"  # the reference sits inside its own group
+    lca, gi = g_path[k]
+    ri = r_path[k][1]
+    if not isinstance(lca, Seq):
+        return "empty"  # different alternatives
+    backward = next((n.behind for n, _ in reversed(g_path[:k]) if isinstance(n, Look)), False)
+    if (gi > ri) != backward:
+        return "empty"  # the group comes later in matching order
+    if not any(_repeats(n) for n, _ in g_path):
+        return "safe"
+    for node, _ in g_path[k + 1 :]:
+        if isinstance(node, Alt) or (isinstance(node, Look) and node.negative):
+            return "unsafe"
+        if isinstance(node, Quant) and node.min < 1:
+            return "unsafe"
+    return "safe"
+
+
+def _repeats(node: Node) -> bool:
+    return isinstance(node, Quant) and (node.max is None or node.max > 1)

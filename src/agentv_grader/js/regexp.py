@@ -1,0 +1,256 @@
+"""JavaScript's ``new RegExp(pattern, flags).test(text)`` on Python, as Node 20 answers it.
+
+AgentV evaluates `regex` assertions with JavaScript, and Python's own dialect disagrees on
+everyday patterns (``$`` before a final newline, ``\\d`` on non-ASCII digits, ``\\s``,
+``.`` and ``\\r``, case folding, UTF-16 code units). So the ECMAScript pattern is parsed
+with its own grammar and translated to an equivalent `regex` module pattern with every
+set spelled out (SPEC §5.1 "Regex dialect"); every match runs under a deadline (SPEC §5.1
+"Time bound"). Constructs SPEC lets us refuse (Annex B octal escapes, the ``v`` flag's
+string literals and properties of strings) raise `JsRegexError` naming the construct.
+
+The `regex` module is imported at the first compile, not at import time (cold start).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from agentv_grader.errors import SpecError
+
+if TYPE_CHECKING:
+    import regex
+
+    from agentv_grader.js._regexp_ast import Node
+    from agentv_grader.js._regexp_sets import CaseFolder, Ranges
+
+__all__ = [
+    "JsMatch",
+    "JsRegExp",
+    "JsRegexError",
+    "RegexTimeout",
+    "compile_js",
+    "default_timeout_ms",
+    "split_inline_flags",
+]
+
+_VALID_FLAGS = "dgimsuvy"
+_DEFAULT_TIMEOUT_MS = 1000
+_TIMEOUT_ENV = "AGENTV_GRADE_REGEX_TIMEOUT_MS"
+_CLAMP_FROM = 1000  # repeat counts above this are clamped per subject length (memory)
+
+
+class JsRegexError(SpecError):
+    """The pattern or flags are invalid in JavaScript, or use a construct we refuse."""
+
+
+class RegexTimeout(SpecError):
+    """A match ran past its deadline (catastrophic backtracking, most likely)."""
+
+
+def split_inline_flags(pattern: str) -> tuple[str, str]:
+    """Leading ``(?i)`` ``(?m)`` ``(?s)`` or combos like ``(?ims)`` → (flags, rest).
+
+    The Vally convention (SPEC §5.1); without such a prefix → ``("", pattern)``.
+    """
+    if pattern.startswith("(?"):
+        end = pattern.find(")")
+        letters = pattern[2:end]
+        if end > 2 and all(c in "ims" for c in letters):
+            return letters, pattern[end + 1 :]
+    return "", pattern
+
+
+def default_timeout_ms() -> int:
+    """``AGENTV_GRADE_REGEX_TIMEOUT_MS`` when it is a positive integer, else 1000."""
+    raw = os.environ.get(_TIMEOUT_ENV, "").strip()
+    try:
+        value = int(raw)
+    except ValueError:
+        return _DEFAULT_TIMEOUT_MS
+    return value if value > 0 else _DEFAULT_TIMEOUT_MS
+
+
+@dataclass(frozen=True)
+class JsMatch:
+    """A match; offsets are code point indices into the original Python string.
+
+    When a match boundary falls between the two UTF-16 units of an astral character (only
+    possible without ``u``), ``start`` rounds down and ``end`` rounds up to whole characters.
+    """
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class _Subject:
+    """The text as the engine sees it, and the way back to original offsets."""
+
+    text: str
+    back: list[int] | None  # per subject position: 2 * original index + (1 if mid-pair)
+
+    def original(self, pos: int, end: bool) -> int:
+        if self.back is None:
+            return pos
+        packed = self.back[pos]
+        return (packed >> 1) + (packed & 1 if end else 0)
+
+
+class JsRegExp:
+    """A compiled ECMAScript regex; `search` is ``RegExp.prototype.test`` with positions."""
+
+    def __init__(self, source: str, flags: str, root: Node, word: Ranges, max_count: int) -> None:
+        self.source = source
+        self.flags = flags
+        self._root = root
+        self._word = word
+        self._max_count = max_count
+        self._unicode = "u" in flags or "v" in flags
+        self._sticky = "y" in flags
+        self._folder: CaseFolder | None = None
+        if "i" in flags:
+            from agentv_grader.js._regexp_sets import case_folder
+
+            self._folder = case_folder(self._unicode)
+        self._engines: dict[int | None, regex.Pattern[str]] = {}
+        self.translated = self._engine_for(0).pattern  # compile now: errors surface here
+
+    def __repr__(self) -> str:
+        return f"JsRegExp(/{self.source}/{self.flags})"
+
+    def _engine(self, clamp: int | None) -> regex.Pattern[str]:
+        engine = self._engines.get(clamp)
+        if engine is None:
+            import regex
+
+            from agentv_grader.js._regexp_emit import EmitContext, emit
+
+            ctx = EmitContext(multiline="m" in self.flags, word=self._word, clamp=clamp)
+            try:
+                engine = regex.compile(emit(self._root, ctx), regex.V0)
+            except regex.error as exc:  # pragma: no cover - a translator bug, not user input
+                raise JsRegexError(f"unsupported in regex: translation failed ({exc})") from exc
+            self._engines[clamp] = engine
+        return engine
+
+    def _engine_for(self, length: int) -> regex.Pattern[str]:
+        if self._max_count <= _CLAMP_FROM:
+            return self._engine(None)
+        clamp = 1 << max(10, length.bit_length())  # > length: clamping is then exact
+        return self._engine(clamp if clamp < self._max_count else None)
+
+    def _subject(self, text: str) -> _Subject:
+        from agentv_grader.js._regexp_scan import join_surrogates, to_utf16_units
+
+        converted = join_surrogates(text) if self._unicode else to_utf16_units(text)
+        back = None if converted is text else _back_map(text, self._unicode)
+        if self._folder is not None:
+            converted = converted.translate(self._folder.table)
+        return _Subject(converted, back)
+
+    def _run(self, subject: _Subject, pos: int, timeout_ms: int | None) -> tuple[int, int] | None:
+        ms = default_timeout_ms() if timeout_ms is None else timeout_ms
+        engine = self._engine_for(len(subject.text))
+        try:
+            if self._sticky:
+                m = engine.match(subject.text, pos, timeout=ms / 1000)
+            else:
+                m = engine.search(subject.text, pos, timeout=ms / 1000)
+        except TimeoutError:
+            raise RegexTimeout(
+                f"regex timed out after {ms} ms: catastrophic backtracking likely"
+            ) from None
+        return None if m is None else m.span()
+
+    def search(self, text: str, timeout_ms: int | None = None) -> JsMatch | None:
+        """``test()`` from lastIndex 0 (with ``y`` only a match starting at 0 counts).
+
+        Raises:
+            RegexTimeout: past the deadline (``timeout_ms``, else `default_timeout_ms`).
+        """
+        subject = self._subject(text)
+        span = self._run(subject, 0, timeout_ms)
+        return None if span is None else _to_match(text, subject, span)
+
+    def search_utf16(self, text: str, timeout_ms: int | None = None) -> tuple[int, int] | None:
+        """Like `search`, but (index, index + length) in UTF-16 units, as JavaScript reports."""
+        subject = self._subject(text)
+        span = self._run(subject, 0, timeout_ms)
+        if span is None or not self._unicode:
+            return span
+        return _utf16_offset(subject.text, span[0]), _utf16_offset(subject.text, span[1])
+
+    def finditer(self, text: str, timeout_ms: int | None = None) -> Iterator[JsMatch]:
+        """Successive matches as a ``g``-flag loop finds them (empty matches step one unit)."""
+        subject = self._subject(text)
+        pos = 0
+        while pos <= len(subject.text):
+            span = self._run(subject, pos, timeout_ms)
+            if span is None:
+                return
+            yield _to_match(text, subject, span)
+            pos = span[1] + (1 if span[0] == span[1] else 0)
+
+
+def _to_match(text: str, subject: _Subject, span: tuple[int, int]) -> JsMatch:
+    start = subject.original(span[0], end=False)
+    end = subject.original(span[1], end=True)
+    return JsMatch(start, end, text[start:end])
+
+
+def _back_map(text: str, unicode_mode: bool) -> list[int]:
+    back: list[int] = []
+    i = 0
+    while i < len(text):
+        cp = ord(text[i])
+        if unicode_mode:
+            back.append(2 * i)
+            nxt = text[i + 1 : i + 2]
+            i += 2 if 0xD800 <= cp <= 0xDBFF and "\udc00" <= nxt <= "\udfff" else 1
+            continue
+        back.append(2 * i)
+        if cp > 0xFFFF:
+            back.append(2 * i + 1)
+        i += 1
+    back.append(2 * len(text))
+    return back
+
+
+def _utf16_offset(subject: str, pos: int) -> int:
+    return pos + sum(1 for c in subject[:pos] if ord(c) > 0xFFFF)
+
+
+def _check_flags(pattern: str, flags: str) -> None:
+    bad = any(f not in _VALID_FLAGS for f in flags) or len(set(flags)) != len(flags)
+    if bad or ("u" in flags and "v" in flags):
+        raise JsRegexError(f"Invalid flags supplied to RegExp constructor '{flags}'")
+
+
+@lru_cache(maxsize=512)
+def compile_js(pattern: str, flags: str = "") -> JsRegExp:
+    """``new RegExp(pattern, flags)``: parse, check and translate (cached).
+
+    Raises:
+        JsRegexError: invalid or duplicate flags, a pattern Node rejects (node-like message
+            ``Invalid regular expression: /…/…: …``), or a construct we refuse by name.
+    """
+    from agentv_grader.js._regexp_ast import PatternError
+    from agentv_grader.js._regexp_parse import Parser
+
+    _check_flags(pattern, flags)
+    try:
+        parser = Parser(pattern, flags)
+        root = parser.parse()
+    except PatternError as exc:
+        if exc.unsupported:
+            raise JsRegexError(exc.message) from None
+        raise JsRegexError(
+            f"Invalid regular expression: /{pattern}/{flags}: {exc.message}"
+        ) from None
+    word = parser.folder.close(parser.word_chars()) if parser.folder else parser.word_chars()
+    return JsRegExp(pattern, flags, root, word, parser.max_count)
