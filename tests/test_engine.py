@@ -6,20 +6,13 @@ from typing import Any
 
 import pytest
 
-from agentv_grader import engine
+from agentv_grader import engine, model
 from agentv_grader.assertions import REGISTRY, Entry
 from agentv_grader.errors import SpecError
 from agentv_grader.load.assertions import ListContext, build_one
-from agentv_grader.model import (
-    AssertionSpec,
-    CheckItem,
-    RunData,
-    Status,
-    TestCase,
-    Verdict,
-)
+from agentv_grader.model import AssertionSpec, CheckItem, RunData, Status, Verdict
 
-TEST = TestCase(id="t1", suite="s", assertions=(), threshold=0.8, threshold_source="default")
+TEST = model.TestCase(id="t1", suite="s", assertions=(), threshold=0.8, threshold_source="default")
 
 
 def _run(response: str = "Paris is the capital of France.") -> RunData:

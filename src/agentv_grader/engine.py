@@ -102,6 +102,7 @@ def _outcome(spec: AssertionSpec, verdict: Verdict) -> Outcome:
         evidence=verdict.evidence,
         checks=verdict.checks,
         details=details,
+        children=verdict.children,
     )
 
 

@@ -71,6 +71,8 @@ class Verdict:
     # Set when the answer must not be inverted by negation (e.g. a missing
     # target_output_key: the assertion fails whether negated or not).
     negation_proof: bool = False
+    # Group assertions (assert-set, composite): their children's outcomes, in order.
+    children: tuple[Outcome, ...] = ()
 
     @staticmethod
     def binary(ok: bool, text_pass: str, text_fail: str, evidence: str = "") -> Verdict:
@@ -219,6 +221,21 @@ class Transcript:
 
 
 @dataclass(frozen=True, slots=True)
+class LlmResult:
+    """The grader agent's judgement of one LLM item: `llm_grader_results/<stem>.json`.
+
+    `judged` is False when only AgentV's own `llm_graders/<stem>.json` config exists (it
+    fixes the file name the agent must use); `problem` says why a result file is unusable.
+    """
+
+    path: str
+    judged: bool = True
+    score: float | None = None
+    assertions: tuple[CheckItem, ...] = ()
+    problem: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RunData:
     """Everything an assertion may look at for one test: pure data, no I/O left to do.
 
@@ -234,3 +251,5 @@ class RunData:
     timing_problem: str | None = None
     transcript: Transcript | None = None
     transcript_problem: str | None = None
+    # The grader agent's LLM results by file stem (SPEC §5.6), read by rundata.llm_results.
+    llm_results: Mapping[str, LlmResult] = field(default_factory=dict)

@@ -236,8 +236,14 @@ DEVIATIONS: dict[str, dict[str, Any]] = {
         "assertions": {0: {"name": "contains-Paris", "status": "passed"}},
     },
     "loader-070": {
-        "spec": _NOT,
+        "spec": _NOT + "; docs/SPEC.md §9: a not- name is not- + the generated name",
         "loaded": {
+            0: {
+                "name": "not-trajectory:tool-sequence",
+                "type": "trajectory:tool-sequence",
+                "negate": True,
+                "value": ["a", "b"],
+            },
             2: {"name": "not-contains-y", "type": "contains", "negate": True, "value": "y"},
         },
     },

@@ -21,7 +21,7 @@ from agentv_grader.js.regexp import JsRegexError, compile_js
 
 ORACLE = Path(__file__).resolve().parent.parent / "data" / "js" / "regex_oracle.json"
 SEED = 20240611
-N_GENERATED = 900
+N_GENERATED = 1000
 MIN_AGREEMENT = 0.995
 
 # case id -> why we answer differently from node. Each is a construct SPEC §5.1 lets us
@@ -244,57 +244,67 @@ ALPHABET = list("abcxyzABCXYZ0159 _-./") + [
     "\u03c3", "\u03c2", "\u03a3", "\u0130", "\u0131", "i", "I", "\u00b5", "\u03bc", EMOJI, "\U0001f602",
 ]
 _SPECIAL = set("^$\\.*+?()[]{}|/")
+_V_CLASS_SPECIAL = set("()[]{}/-\\|&!#%,:;<=>@`~^$*+?.")
 _FLAGS = ["", "", "", "i", "m", "s", "u", "u", "iu", "im", "ms", "y", "g", "imsu", "v", "iv", "su",
-          "d", "is", "mu"]
+          "d", "is", "mu", "v", "vi"]
 _INVALID = ["(", ")", "[", "\\", "*", "{2,1}", "(?<1a>x)", "(?i)", "a**", "[z-a]", "(?<=x)+", "\\u{"]
-_CLASS_ESC = ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"]
-_CHAR_ESC = ["\\n", "\\t", "\\r", "\\x41", "\\x61", "\\u00e9", "\\u017F", "\\u212A", "\\cJ",
-             "\\0", "\\u{1F600}", "\\ud83d", "\\.", "\\/", "\\-", "\\$"]
-_PROPS = ["\\p{L}", "\\p{Lu}", "\\p{Ll}", "\\P{L}", "\\p{Nd}", "\\p{Script=Greek}", "\\p{sc=Latn}",
-          "\\p{Emoji}", "\\p{White_Space}", "\\p{Any}", "\\P{Ll}", "\\p{ASCII}"]
+# (escape, a character it matches)
+_CLASS_ESC = [("\\d", "7"), ("\\D", "x"), ("\\w", "q"), ("\\W", " "), ("\\s", "\u00a0"), ("\\S", "s")]
+_CHAR_ESC = [("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"), ("\\x41", "A"), ("\\x61", "a"),
+             ("\\u00e9", "\u00e9"), ("\\u017F", "\u017f"), ("\\u212A", "\u212a"), ("\\cJ", "\n"),
+             ("\\0", "\0"), ("\\u{1F600}", EMOJI), ("\\ud83d", "\ud83d"), ("\\.", "."), ("\\/", "/"),
+             ("\\-", "-"), ("\\$", "$")]
+_PROPS = [("\\p{L}", "\u00e9"), ("\\p{Lu}", "Q"), ("\\p{Ll}", "q"), ("\\P{L}", "3"), ("\\p{Nd}", "\u0663"),
+          ("\\p{Script=Greek}", "\u03c3"), ("\\p{sc=Latn}", "k"), ("\\p{Emoji}", EMOJI),
+          ("\\p{White_Space}", "\x85"), ("\\p{Any}", "\ufeff"), ("\\P{Ll}", "K"), ("\\p{ASCII}", "~")]
 
 
 class _Gen:
-    """Random ECMAScript patterns: mostly valid, some deliberately broken."""
+    """Random ECMAScript patterns, each with a witness text built alongside that likely
+    matches (mostly valid patterns, some deliberately broken)."""
 
     def __init__(self, rng: random.Random, flags: str) -> None:
         self.rng = rng
-        self.flags = flags
+        self.v = "v" in flags
         self.groups = 0
         self.names: list[str] = []
-        self.literals: list[str] = []
 
-    def literal(self) -> str:
+    def literal(self) -> tuple[str, str]:
         c = self.rng.choice(ALPHABET)
-        self.literals.append(c)
-        return "\\" + c if c in _SPECIAL else c
+        return ("\\" + c if c in _SPECIAL else c), c
 
-    def char_class(self) -> str:
+    def class_item(self) -> tuple[str, str]:
         rng = self.rng
-        items: list[str] = []
-        for _ in range(rng.randint(0, 4)):
-            r = rng.random()
-            if r < 0.4:
-                c = rng.choice(ALPHABET)
-                self.literals.append(c)
-                items.append("\\" + c if c in "\\]^-[" else c)
-            elif r < 0.65:
-                a, b = sorted(rng.sample("abcxyzAZ0159", 2))
-                items.append(f"{a}-{b}")
-            elif r < 0.9:
-                items.append(rng.choice(_CLASS_ESC))
-            else:
-                items.append(rng.choice(_PROPS + _CHAR_ESC))
-        neg = "^" if rng.random() < 0.25 else ""
-        return "[" + neg + "".join(items) + "]"
+        r = rng.random()
+        if r < 0.4:
+            c = rng.choice(ALPHABET)
+            special = _V_CLASS_SPECIAL if self.v else set("\\]^-[")
+            return ("\\" + c if c in special and c.isascii() else c), c
+        if r < 0.65:
+            a, b = sorted(rng.sample("abcxyzAZ0159", 2))
+            return f"{a}-{b}", rng.choice([a, b])
+        if r < 0.9:
+            return rng.choice(_CLASS_ESC)
+        return rng.choice(_PROPS + _CHAR_ESC)
 
-    def atom(self, depth: int) -> str:
+    def char_class(self) -> tuple[str, str]:
+        rng = self.rng
+        items = [self.class_item() for _ in range(rng.randint(0, 4))]
+        neg = rng.random() < 0.25
+        body = "".join(p for p, _ in items)
+        if self.v and len(items) >= 2 and rng.random() < 0.4:
+            op = rng.choice(["&&", "--"])
+            body = op.join(f"[{p}]" for p, _ in items)
+        witness = "" if neg or not items else rng.choice(items)[1]
+        return "[" + ("^" if neg else "") + body + "]", witness or rng.choice(ALPHABET)
+
+    def atom(self, depth: int) -> tuple[str, str]:
         rng = self.rng
         r = rng.random()
         if r < 0.34:
             return self.literal()
         if r < 0.42:
-            return "."
+            return ".", rng.choice("ab\u00e9" + EMOJI)
         if r < 0.54:
             return self.char_class()
         if r < 0.63:
@@ -303,63 +313,72 @@ class _Gen:
             return self.group(depth)
         if r < 0.76 and depth < 3:
             kind = rng.choice(["(?=", "(?!", "(?<=", "(?<!"])
-            return kind + self.alternatives(depth + 1) + ")"
+            inner, w = self.alternatives(depth + 1)
+            return kind + inner + ")", w if kind == "(?=" else ""
         if r < 0.84:
-            return rng.choice(["^", "$", "\\b", "\\B"])
+            return rng.choice(["^", "$", "\\b", "\\B"]), ""
         if r < 0.87 and self.groups:
             if self.names and rng.random() < 0.4:
-                return f"\\k<{rng.choice(self.names)}>"
-            return f"\\{rng.randint(1, self.groups)}"
+                return f"\\k<{rng.choice(self.names)}>", ""
+            return f"\\{rng.randint(1, self.groups)}", ""
         if r < 0.93:
             return rng.choice(_CHAR_ESC)
         if r < 0.96:
             return rng.choice(_PROPS)
         if r < 0.98:
-            return rng.choice(["[^]", "[]", "\\b", "x{", "a{1,", "}"])
-        return rng.choice(_INVALID)
+            return rng.choice(["[^]", "[]", "x{", "a{1,", "}"]), ""
+        return rng.choice(_INVALID), ""
 
-    def group(self, depth: int) -> str:
+    def group(self, depth: int) -> tuple[str, str]:
         r = self.rng.random()
         if r < 0.5:
             self.groups += 1
-            return "(" + self.alternatives(depth + 1) + ")"
+            inner, w = self.alternatives(depth + 1)
+            return "(" + inner + ")", w
         if r < 0.7:
             self.groups += 1
             name = f"n{len(self.names)}"
             self.names.append(name)
-            return f"(?<{name}>" + self.alternatives(depth + 1) + ")"
-        return "(?:" + self.alternatives(depth + 1) + ")"
+            inner, w = self.alternatives(depth + 1)
+            return f"(?<{name}>" + inner + ")", w
+        inner, w = self.alternatives(depth + 1)
+        return "(?:" + inner + ")", w
 
-    def quantifier(self) -> str:
+    def quantified(self, atom: str, witness: str) -> tuple[str, str]:
         rng = self.rng
-        q = rng.choice(["*", "+", "?", "{2}", "{1,}", "{0,2}", "{1,3}", "*", "+"])
-        return q + ("?" if rng.random() < 0.3 else "")
+        q, lo, hi = rng.choice([("*", 0, 3), ("+", 1, 3), ("?", 0, 1), ("{2}", 2, 2), ("{1,}", 1, 3),
+                                ("{0,2}", 0, 2), ("{1,3}", 1, 3), ("*", 0, 3), ("+", 1, 3)])
+        lazy = "?" if rng.random() < 0.3 else ""
+        return atom + q + lazy, witness * rng.randint(lo, hi)
 
-    def sequence(self, depth: int) -> str:
-        out = []
+    def sequence(self, depth: int) -> tuple[str, str]:
+        pattern, witness = "", ""
         for _ in range(self.rng.randint(1, 4)):
-            a = self.atom(depth)
-            if self.rng.random() < 0.3:
-                a += self.quantifier()
-            out.append(a)
-        return "".join(out)
+            a, w = self.atom(depth)
+            assertion = a in ("^", "$", "\\b", "\\B") or a.startswith(("(?=", "(?!", "(?<"))
+            if self.rng.random() < (0.03 if assertion else 0.3):
+                a, w = self.quantified(a, w)
+            pattern += a
+            witness += w
+        return pattern, witness
 
-    def alternatives(self, depth: int) -> str:
+    def alternatives(self, depth: int) -> tuple[str, str]:
         alts = [self.sequence(depth)]
         while self.rng.random() < 0.2 and len(alts) < 3:
             alts.append(self.sequence(depth))
-        return "|".join(alts)
+        return "|".join(p for p, _ in alts), self.rng.choice(alts)[1]
 
-    def text(self) -> str:
+    def text(self, witness: str) -> str:
         rng = self.rng
-        pool = self.literals or ALPHABET
-        chars = []
-        for _ in range(rng.randint(0, 10)):
-            c = rng.choice(pool) if rng.random() < 0.6 else rng.choice(ALPHABET)
-            if rng.random() < 0.2:
-                c = c.swapcase()
-            chars.append(c)
-        return "".join(chars)
+        noise = lambda: "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 3)))  # noqa: E731
+        chars = list(witness)
+        if chars and rng.random() < 0.3:  # mutate: case flip or replace one character
+            k = rng.randrange(len(chars))
+            chars[k] = chars[k].swapcase() if rng.random() < 0.5 else rng.choice(ALPHABET)
+        r = rng.random()
+        if r < 0.15:
+            return noise()
+        return (noise() if r < 0.6 else "") + "".join(chars) + (noise() if r < 0.8 else "")
 
 
 def generated_cases() -> list[Case]:
@@ -368,9 +387,9 @@ def generated_cases() -> list[Case]:
     while len(cases) < N_GENERATED:
         flags = rng.choice(_FLAGS)
         gen = _Gen(rng, flags)
-        pattern = gen.alternatives(0)
+        pattern, witness = gen.alternatives(0)
         for _ in range(rng.randint(1, 2)):
-            cases.append(Case(f"gen-{len(cases):04d}", pattern, flags, gen.text()))
+            cases.append(Case(f"gen-{len(cases):04d}", pattern, flags, gen.text(witness)))
     return cases[:N_GENERATED]
 
 

@@ -36,7 +36,8 @@ def _one(item: Any, **variables: Any) -> AssertionSpec:
         ({"type": "not-contains", "value": "x"}, "not-contains-x"),
         ({"type": "not-is-json"}, "not-is-json"),
         ({"type": "not-skill-used", "value": "pdf"}, "not-skill-used-pdf"),
-        ({"type": "not-trajectory:tool-used", "value": "Read"}, "trajectory:tool-used"),
+        ({"type": "not-trajectory:tool-used", "value": "Read"}, "not-trajectory:tool-used"),
+        ({"type": "not_is_json"}, "not-is-json"),
         ({"type": "transcript-not-contains", "value": "x"}, "transcript-not-contains"),
         ({"type": "skill-trigger", "skill": "csv"}, "skill-trigger-csv"),
         ({"type": "skill-trigger", "skill": "csv", "should_trigger": False}, "skill-trigger-csv"),
@@ -217,3 +218,9 @@ def test_include_without_assert_list_is_an_error(tmp_path: Path) -> None:
     _template(tmp_path, "bad", "asserts: []\n")
     specs = build_list([{"include": "bad"}], _ctx(tmp_path))
     assert "must be a mapping with 'assert'" in (specs[0].problem or "")
+
+
+def test_include_with_bad_yaml_names_the_place(tmp_path: Path) -> None:
+    _template(tmp_path, "broken", "assert: [\n")
+    specs = build_list([{"include": "broken"}], _ctx(tmp_path))
+    assert "broken.yaml:2:1: YAML syntax error" in (specs[0].problem or "")

@@ -59,16 +59,18 @@ def test_threshold_defaults_to_0_8(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("bad", ["80", "'0.8'", "-0.1", "true"])
-def test_bad_threshold_errors_the_tests_assertions_not_the_file(tmp_path: Path, bad: str) -> None:
-    text = (
-        f"tests:\n  - id: t\n    execution: {{threshold: {bad}}}\n"
-        "    assert: [{type: contains, value: x}]\n"
-        "  - id: ok\n    assert: [{type: contains, value: x}]\n"
-    )
-    suite = _suite(tmp_path, text)
-    broken, ok = suite.tests
-    assert "execution.threshold must be a number in 0..1" in (broken.assertions[0].problem or "")
-    assert ok.assertions[0].problem is None
+def test_bad_threshold_is_exit_2_naming_file_line_and_field(tmp_path: Path, bad: str) -> None:
+    """docs/SPEC.md §9: no verdict can be given without a threshold."""
+    text = f"tests:\n  - id: ok\n  - id: t\n    execution: {{threshold: {bad}}}\n"
+    with pytest.raises(GradeInputError) as caught:
+        _suite(tmp_path, text)
+    assert caught.value.line == 3 and caught.value.file is not None
+    assert "execution.threshold must be a number in 0..1" in str(caught.value)
+
+
+def test_bad_suite_threshold_is_exit_2(tmp_path: Path) -> None:
+    with pytest.raises(GradeInputError, match="top-level threshold must be a number in 0..1"):
+        _suite(tmp_path, "threshold: 1.5\ntests:\n  - id: t\n")
 
 
 # --- test and assertion lists -----------------------------------------------------------
@@ -296,3 +298,25 @@ def test_jsonl_row_must_be_an_object(tmp_path: Path) -> None:
     path.write_text('[1]\n', encoding="utf-8")
     with pytest.raises(GradeInputError, match="each line must be a JSON object"):
         load_suite(str(path))
+
+
+def test_input_from_prompts_input_or_messages_is_rendered(tmp_path: Path) -> None:
+    text = (
+        "prompts: ['Capital of {{ country }}?']\n"
+        "tests:\n  - id: p\n    vars: {country: France}\n"
+        "  - id: s\n    input: 'Hi {{ who }}'\n    vars: {who: Ann}\n"
+        "  - id: m\n    input_messages: [{role: system, content: S}, {role: user, content: U}]\n"
+    )
+    from_prompts, from_input, from_messages = _suite(tmp_path, text).tests
+    assert from_prompts.input_text == "Capital of France?"
+    assert from_input.input_messages == ({"role": "user", "content": "Hi Ann"},)
+    assert from_messages.input_text == "S\nU" and len(from_messages.input_messages) == 2
+
+
+def test_expected_output_and_criteria_are_rendered(tmp_path: Path) -> None:
+    text = (
+        "tests:\n  - id: t\n    vars: {ref: {city: Paris}, c: Paris}\n"
+        "    expected_output: '{{ ref }}'\n    criteria: 'Says {{ c }}'\n"
+    )
+    test = _test(tmp_path, text)
+    assert test.expected_output == {"city": "Paris"} and test.criteria == "Says Paris"

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import AssertionSpec, RunData, Verdict
-from . import json, regex, text
+from . import fields, json, metrics, regex, skills, text, tool_trajectory, trajectory
+from . import transcript as vally
 
 Check = Callable[[AssertionSpec, RunData], Verdict]
 
@@ -42,4 +43,30 @@ REGISTRY: dict[str, Entry] = {
     "ends-with": Entry(text.ends_with, "text", output_key=True),
     "regex": Entry(regex.regex, "regex", output_key=True),
     "is-json": Entry(json.is_json, "json", output_key=True),
+    # Transcript-wide and output-only checks (SPEC §5.2).
+    "transcript-contains": Entry(vally.transcript_contains, "transcript"),
+    "transcript-matches": Entry(vally.transcript_matches, "transcript"),
+    "output-contains": Entry(vally.output_contains, "text", output_key=True),
+    "output-matches": Entry(vally.output_matches, "regex", output_key=True),
+    # Structured data (SPEC §5.3) and metrics (SPEC §5.4).
+    "field-accuracy": Entry(fields.field_accuracy, "structured"),
+    "latency": Entry(metrics.latency, "metric"),
+    "cost": Entry(metrics.cost, "metric"),
+    "token-usage": Entry(metrics.token_usage, "metric"),
+    "execution-metrics": Entry(metrics.execution_metrics, "metric"),
+    # Tools and skills (SPEC §5.5): negation is AgentV's inverse rule.
+    "trajectory:tool-used": Entry(
+        trajectory.tool_used, "trajectory", inverse=trajectory.tool_used_inverse
+    ),
+    "trajectory:tool-sequence": Entry(
+        trajectory.tool_sequence, "trajectory", inverse=trajectory.tool_sequence_inverse
+    ),
+    "trajectory:tool-args-match": Entry(
+        trajectory.tool_args_match, "trajectory", inverse=trajectory.tool_args_match_inverse
+    ),
+    "trajectory:step-count": Entry(
+        trajectory.step_count, "trajectory", inverse=trajectory.step_count_inverse
+    ),
+    "tool-trajectory": Entry(tool_trajectory.tool_trajectory, "trajectory"),
+    "skill-used": Entry(skills.skill_used, "skill", inverse=skills.skill_used_inverse),
 }

@@ -124,10 +124,10 @@ def _step(event: _Event) -> Step:
         command = _command(args) if call.name.lower() in COMMAND_TOOLS else None
         if command:
             executable = command.split()[0] if command.split() else None
-            aliases = dict.fromkeys(a for a in (command, call.name, executable) if a)
-            return Step("command", command, tuple(aliases), args)
-        aliases = (call.name,) + ((call.category,) if call.category else ())
-        return Step("tool", call.name, aliases, args)
+            unique = dict.fromkeys(a for a in (command, call.name, executable) if a)
+            return Step("command", command, tuple(unique), args)
+        category = (call.category,) if call.category else ()
+        return Step("tool", call.name, (call.name, *category), args)
     kind = "message" if event.kind in ("message", "final_response") else "span"
     return Step(kind, event.kind, (event.kind, kind))
 
@@ -164,7 +164,10 @@ def _command(args: Any) -> str | None:
 # ------------------------------------------------------------------ matchers
 
 
-def matcher_of(raw: Any, default_type: str | None, kind: str, index: int | None = None) -> dict[str, Any]:
+def matcher_of(
+    raw: Any, default_type: str | None, kind: str, index: int | None = None
+) -> dict[str, Any]:
+    """A string or mapping value as a matcher; the default step type when none is given."""
     if isinstance(raw, str):
         return {"pattern": raw, "type": default_type}
     if not isinstance(raw, Mapping):

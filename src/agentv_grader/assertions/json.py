@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import SpecError
-from ..js.strings import JsonParseError, js_json_parse
+from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import describe, snippet
 
 _PASS = "Output is valid JSON"
 _FAIL = "Output is not valid JSON"
+_SCHEMA_PASS = "Output is valid JSON matching the schema"
+_SCHEMA_FAIL = "Output is valid JSON but does not match the schema"
 
 
 def _schema(options: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -45,12 +47,13 @@ def _validator(schema: Mapping[str, Any]) -> Any:
     def refuse(uri: str) -> Any:
         raise SpecError(f"remote $ref refused: {uri}")
 
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    document = dict(schema)
+    cls = jsonschema.validators.validator_for(document, default=jsonschema.Draft202012Validator)
     try:
-        cls.check_schema(schema)
+        cls.check_schema(document)
     except jsonschema.SchemaError as exc:
         raise SpecError(f"invalid JSON Schema: {exc.message}") from None
-    return cls(schema, registry=Registry(retrieve=refuse))  # type: ignore[call-arg]
+    return cls(document, registry=Registry(retrieve=refuse))  # type: ignore[call-arg]
 
 
 def is_json(spec: AssertionSpec, run: RunData) -> Verdict:
@@ -63,15 +66,29 @@ def is_json(spec: AssertionSpec, run: RunData) -> Verdict:
         evidence = f"JSON.parse fails: {exc}; {describe(text)}"
         return Verdict.binary(False, _PASS, _FAIL, evidence)
     if schema is None:
-        return Verdict.binary(True, _PASS, _FAIL, f"parsed {type(parsed).__name__}: {snippet(text.strip(), 0, 0)}")
+        evidence = f"parsed {_json_kind(parsed)}: {snippet(js_trim(text), 0, 0)}"
+        return Verdict.binary(True, _PASS, _FAIL, evidence)
     validator = _validator(schema)
     errors = sorted(validator.iter_errors(parsed), key=lambda e: list(e.absolute_path))
     if not errors:
-        return Verdict.binary(True, "Output is valid JSON matching the schema", "", "schema validated")
+        return Verdict.binary(True, _SCHEMA_PASS, "", "schema validated")
     listed = "; ".join(
         f"{_path(e.absolute_path)}: {e.message}" for e in errors[:5]
     ) + (f"; and {len(errors) - 5} more" if len(errors) > 5 else "")
-    return Verdict.binary(False, "", "Output is valid JSON but does not match the schema", listed)
+    return Verdict.binary(False, "", _SCHEMA_FAIL, listed)
+
+
+def _json_kind(value: Any) -> str:
+    """JSON's names for a parsed value, not Python's (`object`, not `dict`)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
 
 
 def _path(parts: Any) -> str:

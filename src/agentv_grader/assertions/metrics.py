@@ -192,7 +192,7 @@ def token_usage(spec: AssertionSpec, run: RunData) -> Verdict:
             else getattr(run.timing, field, None)
         )
         if figure is None:
-            left_out.append(key)
+            left_out.append(f"{key} ({_missing(run.timing, label.lower())})")
             continue
         ok = figure.value <= limit
         text = f"{label} {js_num(figure.value)} {'<=' if ok else '>'} {js_num(limit)}"
@@ -214,7 +214,7 @@ def _multi(
     first_failed = next((c for c in checks if not c.passed), checks[0])
     evidence = "; ".join(f"{c.text} ({c.evidence})" for c in checks)
     if left_out:
-        evidence += "; left out of the score (no data): " + ", ".join(left_out)
+        evidence += "; left out of the score: " + ", ".join(left_out)
     return Verdict(status, score, first_failed.text, evidence, tuple(checks))
 
 
@@ -258,9 +258,12 @@ def _count(run: RunData, what: str) -> Figure | None:
     return figure
 
 
-def _max_check(label: str, figure: Figure | None, limit: float, unit: str = "") -> CheckItem | str:
+def _max_check(
+    label: str, figure: Figure | None, limit: float, why: str, unit: str = ""
+) -> CheckItem | str:
+    """AgentV's `<label> <n> <= <max> max` entry, or the reason it has no data."""
     if figure is None:
-        return f"{label.lower()} (no data)"
+        return f"{label.lower()} ({why})"
     ok = figure.value <= limit
     value = _usd(figure.value) if label == "Cost" else js_num(figure.value) + unit
     bound = _usd(limit) if label == "Cost" else js_num(limit) + unit
@@ -297,26 +300,29 @@ def _exploration(target: float, run: RunData, config: Mapping[str, float]) -> Ch
 
 
 def _tool_calls(limit: float, run: RunData, _: Mapping[str, float]) -> CheckItem | str:
-    return _max_check("Tool calls", _count(run, "tool_calls"), limit)
+    why = f"no transcript, and {_missing(run.timing, 'tool_calls')}"
+    return _max_check("Tool calls", _count(run, "tool_calls"), limit, why)
 
 
 def _llm_calls(limit: float, run: RunData, _: Mapping[str, float]) -> CheckItem | str:
-    return _max_check("LLM calls", _count(run, "llm_calls"), limit)
+    why = f"no transcript, and {_missing(run.timing, 'llm_calls')}"
+    return _max_check("LLM calls", _count(run, "llm_calls"), limit, why)
 
 
 def _tokens(limit: float, run: RunData, _: Mapping[str, float]) -> CheckItem | str:
     figure = _token_total(run.timing, with_cached=False)
     if figure is None and run.timing_problem is not None:
         raise SpecError(f"timing data is unusable: {run.timing_problem}")
-    return _max_check("Total tokens", figure, limit)
+    return _max_check("Total tokens", figure, limit, _missing(run.timing, "token usage"))
 
 
 def _cost(limit: float, run: RunData, _: Mapping[str, float]) -> CheckItem | str:
-    return _max_check("Cost", _timing_figure(run, "cost_usd"), limit)
+    return _max_check("Cost", _timing_figure(run, "cost_usd"), limit, _missing(run.timing, "cost"))
 
 
 def _duration(limit: float, run: RunData, _: Mapping[str, float]) -> CheckItem | str:
-    return _max_check("Duration", _timing_figure(run, "duration_ms"), limit, "ms")
+    why = _missing(run.timing, "duration")
+    return _max_check("Duration", _timing_figure(run, "duration_ms"), limit, why, "ms")
 
 
 _EXEC_CHECKS: dict[str, _Check] = {
@@ -343,6 +349,5 @@ def execution_metrics(spec: AssertionSpec, run: RunData) -> Verdict:
         else:
             left_out.append(result)
     if not checks:
-        reason = NO_TIMING if run.timing is None and run.transcript is None else "no data"
-        return Verdict.skipped(f"{reason} for any configured check: " + ", ".join(left_out))
+        return Verdict.skipped("no data for any configured check: " + ", ".join(left_out))
     return _multi(checks, None, left_out, all_or_nothing=False)

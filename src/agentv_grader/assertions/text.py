@@ -30,9 +30,8 @@ def _contains(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Ver
     at = find(text, needle, sensitive)
     shown = f'"{needle}"'
     if at >= 0:
-        return Verdict.binary(
-            True, f"Output contains {shown}{_suffix(sensitive)}", "", quote_at(text, at, at + len(needle))
-        )
+        evidence = quote_at(text, at, at + len(needle))
+        return Verdict.binary(True, f"Output contains {shown}{_suffix(sensitive)}", "", evidence)
     retry = _would_pass_with_lf(text, lambda t: find(t, needle, sensitive) >= 0)
     return Verdict.binary(
         False,
@@ -140,9 +139,8 @@ def equals(spec: AssertionSpec, run: RunData) -> Verdict:
     if same(text):
         return Verdict.binary(True, f"Output equals {shown}", "", _whole(text))
     retry = _would_pass_with_lf(text, same)
-    return Verdict.binary(
-        False, "", f"Output does not equal {shown}", _difference(js_trim(text), js_trim(value), sensitive) + crlf_note(text, retry)
-    )
+    evidence = _difference(text, value, sensitive) + crlf_note(text, retry)
+    return Verdict.binary(False, "", f"Output does not equal {shown}", evidence)
 
 
 def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
@@ -207,11 +205,16 @@ def _whole(text: str) -> str:
     return quote_at(text, start, start + len(trimmed))
 
 
-def _difference(actual: str, expected: str, sensitive: bool) -> str:
-    """Where the trimmed texts first differ, quoted on both sides."""
-    a, e = _fold(actual, sensitive), _fold(expected, sensitive)
-    at = next((i for i, (x, y) in enumerate(zip(a, e)) if x != y), min(len(a), len(e)))
+def _difference(text: str, value: str, sensitive: bool) -> str:
+    """Where the trimmed texts first differ, quoted at its place in the response."""
+    actual, expected = js_trim(text), js_trim(value)
     if not actual:
         return "the response is empty (after trimming)"
-    got = quote_at(actual, at, min(len(actual), at + 1))
+    pairs = enumerate(zip(actual, expected, strict=False))
+    at = next(
+        (i for i, (x, y) in pairs if _fold(x, sensitive) != _fold(y, sensitive)),
+        min(len(actual), len(expected)),
+    )
+    start = len(text) - len(text.lstrip(_ws())) + at
+    got = quote_at(text, start, min(len(text), start + 1))
     return f"first difference at {got}; expected {len(expected)} characters, got {len(actual)}"

@@ -17,7 +17,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SpecError
+from ..model import AssertionSpec, RunData, Verdict
 from ._steps import (
+    NO_TRANSCRIPT,
     Step,
     bound,
     glob_match,
@@ -26,9 +28,11 @@ from ._steps import (
     matcher_of,
     matches,
     require_name,
+    steps_of,
+    transcript_or_none,
 )
-from .fields import js_deep_equal
-from .metrics import js_num
+from .fields import MISSING, js_deep_equal
+from .metrics import js_num, js_stringify
 
 # ------------------------------------------------------------------ the four checks
 
@@ -39,8 +43,9 @@ def _tool_used(value: Any, steps: list[Step], inverse: bool) -> Outcome:
     kind = "trajectory:tool-used"
     tools = [s for s in steps if s.type == "tool"]
     actual = listing([s.label for s in tools])
-    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        matchers = [matcher_of(v, "tool", kind) for v in ([value] if isinstance(value, str) else value)]
+    listed = [value] if isinstance(value, str) else value
+    if isinstance(listed, list) and all(isinstance(v, str) for v in listed):
+        matchers = [matcher_of(v, "tool", kind) for v in listed]
         if not matchers:
             raise SpecError(f"{kind} assertion requires at least one expected tool")
         hit = [m for m in matchers if any(matches(s, m) for s in tools)]
@@ -69,8 +74,9 @@ def _tool_count(matcher: dict[str, Any], tools: list[Step], inverse: bool) -> Ou
     label = label_of(matcher)
     if inverse:
         if base:
-            text = f'Tool "{label}" matched {len(found)} time(s), which violates the inverse assertion'
-            return False, text
+            return False, (
+                f'Tool "{label}" matched {len(found)} time(s), which violates the inverse assertion'
+            )
         return True, f'Tool "{label}" did not satisfy the forbidden match condition'
     expect = f"at least {js_num(low)}" if high is None else f"{js_num(low)}-{js_num(high)}"
     text = f'Matched tool "{label}" {len(found)} time(s) (expected {expect})'
@@ -81,11 +87,13 @@ def _tool_count(matcher: dict[str, Any], tools: list[Step], inverse: bool) -> Ou
 
 def _tool_sequence(value: Any, steps: list[Step], inverse: bool) -> Outcome:
     kind = "trajectory:tool-sequence"
+    raw_steps: list[Any] = []
     if isinstance(value, list):
         mode, raw_steps = "in_order", value
     elif isinstance(value, Mapping):
         mode = "exact" if value.get("mode") == "exact" else "in_order"
-        raw_steps = value.get("steps") if isinstance(value.get("steps"), list) else []
+        if isinstance(value.get("steps"), list):
+            raw_steps = value["steps"]
     else:
         raise SpecError(f"{kind} assertion must have an array or object value")
     expected = [matcher_of(s, "tool", kind, i) for i, s in enumerate(raw_steps)]
@@ -100,8 +108,11 @@ def _tool_sequence(value: Any, steps: list[Step], inverse: bool) -> Outcome:
             matches(s, m) for s, m in zip(tools, expected, strict=True)
         )
         wanted = ", ".join(label_of(m) for m in expected)
-        reason = (f"Observed exact tool sequence: {actual}" if base else
-                  f"Expected exact tool sequence of {wanted}, but actual tools were {actual}")  # fmt: skip
+        reason = (
+            f"Observed exact tool sequence: {actual}"
+            if base
+            else f"Expected exact tool sequence of {wanted}, but actual tools were {actual}"
+        )
     else:
         base, reason = _in_order(expected, tools, actual)
     if inverse:
@@ -186,3 +197,131 @@ def _partial(actual: Any, expected: Any) -> bool:
         return isinstance(actual, dict) and all(
             k in actual and _partial(actual[k], v) for k, v in expected.items())  # fmt: skip
     return js_deep_equal(actual, expected)
+
+
+def _args_spec(value: Any) -> tuple[dict[str, Any], Any, str, Mapping[str, Any] | None, list[str]]:
+    """(matcher, expected args, mode, defaults, ignore) with AgentV's validation messages."""
+    kind = "trajectory:tool-args-match"
+    if not isinstance(value, Mapping):
+        raise SpecError(f"{kind} assertion must have an object value")
+    matcher = matcher_of(value, "tool", kind)
+    require_name(matcher, kind)
+    if "args" not in value and "arguments" not in value:
+        raise SpecError(f"{kind} assertion must include an args or arguments property")
+    expected = value["args"] if "args" in value else value["arguments"]
+    mode = value.get("mode") if value.get("mode") is not None else "partial"
+    if mode not in ("partial", "exact"):
+        raise SpecError(f'{kind} assertion mode must be "partial" or "exact"')
+    defaults = value.get("defaults")
+    if defaults is not None and not isinstance(defaults, Mapping):
+        raise SpecError(
+            f"{kind} assertion defaults must be an object mapping argument names to default values"
+        )
+    raw_ignore = value.get("ignore")
+    ignore: list[Any] = raw_ignore if isinstance(raw_ignore, list) else [raw_ignore]
+    ignore = [] if raw_ignore is None else ignore
+    if any(not isinstance(e, str) or not e.strip() for e in ignore):
+        raise SpecError(
+            f"{kind} assertion ignore must be a non-empty string or an array of non-empty strings"
+        )
+    return matcher, expected, str(mode), defaults, [str(e) for e in ignore]
+
+
+def _args_match(value: Any, steps: list[Step], inverse: bool) -> Outcome:
+    matcher, expected, mode, defaults, ignore = _args_spec(value)
+    label = label_of(matcher)
+    tools = [s for s in steps if s.type == "tool"]
+    named = [s for s in tools if matches(s, matcher)]
+    with_args = [s for s in named if s.args is not MISSING]
+
+    def agrees(args: Any) -> bool:
+        cleaned = _defaulted(_ignored(args, ignore)[0], defaults)[0]
+        wanted = _ignored(expected, ignore)[0]
+        return js_deep_equal(cleaned, wanted) if mode == "exact" else _partial(cleaned, wanted)
+
+    hit = next((s for s in with_args if agrees(s.args)), None)
+    observed = ", ".join(js_stringify(s.args) for s in with_args) or "(none)"
+    if inverse:
+        if hit is not None:
+            return False, (f'Forbidden argument match for tool "{label}" was observed on '
+                           f"{hit.label}. Args: {js_stringify(hit.args)}")  # fmt: skip
+        if not named:
+            return True, (f'Forbidden argument match for tool "{label}" was not observed '
+                          "because no tool call matched it")  # fmt: skip
+        return True, (
+            f'Forbidden argument match for tool "{label}" was not observed. '
+            f"Observed args: {observed}"
+        )
+    if hit is not None:
+        ignored = _ignored(hit.args, ignore)
+        defaulted = _defaulted(ignored[0], defaults)[1]
+        text = (f'Tool "{label}" matched expected arguments ({mode}) on {hit.label}. '
+                f"Args: {js_stringify(hit.args)}")  # fmt: skip
+        text += f". Ignored argument(s): {', '.join(ignored[1])}" if ignored[1] else ""
+        text += f". Ignored default argument(s): {', '.join(defaulted)}" if defaulted else ""
+        return True, text
+    actual = listing([s.label for s in tools])
+    if not named:
+        return False, f'No tool call matched "{label}". Actual tools: {actual}'
+    if not with_args:
+        return False, (
+            f'Tool "{label}" was observed but no arguments were captured. Actual tools: {actual}'
+        )
+    return False, (f'No call to tool "{label}" matched expected arguments ({mode}): '
+                   f"{js_stringify(expected)}. Observed args: {observed}")  # fmt: skip
+
+
+# ------------------------------------------------------------------ registry entry points
+
+_Evaluate = Callable[[Any, list[Step], bool], Outcome]
+
+
+def _grade(spec: AssertionSpec, run: RunData, evaluate: _Evaluate, inverse: bool) -> Verdict:
+    transcript = transcript_or_none(run)
+    if transcript is None:
+        evaluate(spec.options.get("value"), [], inverse)  # bad config errs even without data
+        return Verdict.skipped(NO_TRANSCRIPT)
+    steps = steps_of(transcript)
+    ok, text = evaluate(spec.options.get("value"), steps, inverse)
+    evidence = f"{len(steps)} step(s) from the {transcript.shape} transcript {transcript.path}"
+    return Verdict.binary(ok, text, text, evidence)
+
+
+def tool_used(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Every listed tool was called (or a `{name, min, max}` count holds)."""
+    return _grade(spec, run, _tool_used, inverse=False)
+
+
+def tool_used_inverse(spec: AssertionSpec, run: RunData) -> Verdict:
+    """AgentV's inverse: none of the listed tools was called (or the count does not hold)."""
+    return _grade(spec, run, _tool_used, inverse=True)
+
+
+def tool_sequence(spec: AssertionSpec, run: RunData) -> Verdict:
+    """The tools were called in this order (`in_order` subsequence, or `exact`)."""
+    return _grade(spec, run, _tool_sequence, inverse=False)
+
+
+def tool_sequence_inverse(spec: AssertionSpec, run: RunData) -> Verdict:
+    """AgentV's inverse: the sequence was not observed."""
+    return _grade(spec, run, _tool_sequence, inverse=True)
+
+
+def tool_args_match(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Some call of the tool had these arguments (partial or exact)."""
+    return _grade(spec, run, _args_match, inverse=False)
+
+
+def tool_args_match_inverse(spec: AssertionSpec, run: RunData) -> Verdict:
+    """AgentV's inverse: no call of the tool had these arguments."""
+    return _grade(spec, run, _args_match, inverse=True)
+
+
+def step_count(spec: AssertionSpec, run: RunData) -> Verdict:
+    """The number of matching steps is within `min`..`max`."""
+    return _grade(spec, run, _step_count, inverse=False)
+
+
+def step_count_inverse(spec: AssertionSpec, run: RunData) -> Verdict:
+    """AgentV's inverse: the number of matching steps is outside `min`..`max`."""
+    return _grade(spec, run, _step_count, inverse=True)

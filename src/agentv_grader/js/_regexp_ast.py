@@ -34,6 +34,7 @@ class Char(Node):
 @dataclass(eq=False)
 class CharSet(Node):
     ranges: Ranges
+    zero_width: bool = False  # V8 11.3 believes this v-flag class matches nothing
 
 
 @dataclass(eq=False)
@@ -67,6 +68,8 @@ class Quant(Node):
     min: int
     max: int | None
     greedy: bool
+    resets: list[int] = field(default_factory=list)  # groups to re-capture as "" per iteration
+    backward: bool = False  # inside a lookbehind: an iteration starts at its right end
 
 
 @dataclass(eq=False)
@@ -77,6 +80,19 @@ class Seq(Node):
 @dataclass(eq=False)
 class Alt(Node):
     branches: list[Node] = field(default_factory=list)
+
+
+def v8_max_match_is_zero(node: Node) -> bool:
+    """V8's ``max_match() == 0`` test, under which a quantifier drops or keeps its atom once."""
+    if isinstance(node, CharSet):
+        return node.zero_width
+    if isinstance(node, (Assert, Look)):
+        return True
+    if isinstance(node, (Group, Quant)):
+        return v8_max_match_is_zero(node.body) or (isinstance(node, Quant) and node.max == 0)
+    if isinstance(node, (Seq, Alt)):
+        return all(v8_max_match_is_zero(n) for n in children(node))
+    return False
 
 
 def children(node: Node) -> list[Node]:

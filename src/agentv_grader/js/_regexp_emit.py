@@ -88,7 +88,11 @@ def _quant(node: Quant, ctx: EmitContext) -> str:
         # once when required and not at all otherwise (its captures then stay unset).
         lo, hi = (1, 1) if lo >= 1 else (0, 0)
     body = emit(node.body, ctx)
-    if not isinstance(node.body, (Char, CharSet, Group)):
+    if node.resets:
+        # ECMAScript clears these captures at the start of every iteration.
+        resets = "".join(f"(?P<g{g}>)" for g in node.resets)
+        body = f"(?:{body}{resets})" if node.backward else f"(?:{resets}{body})"
+    elif not isinstance(node.body, (Char, CharSet, Group)):
         body = f"(?:{body})"
     count = f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is None else hi}}}"
     return body + count + ("" if node.greedy else "?")

@@ -1,8 +1,8 @@
 """ECMAScript (ES2023, Node 20) pattern parser: terms, groups, quantifiers and escapes.
 
-Without ``u``/``v`` it follows Annex B (``{`` ``}`` ``]`` literals, identity escapes, ``\\c``
-quirks, quantified lookaheads), except octal escapes and ``\\8``/``\\9``, which SPEC §5.1
-lets us reject by name. Every pattern Node rejects raises `PatternError`.
+Without ``u``/``v`` it follows Annex B as V8 does (``{`` ``}`` ``]`` literals, identity and
+octal escapes, ``\\c`` quirks, quantified lookaheads). Every pattern Node rejects raises
+`PatternError`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from agentv_grader.js._regexp_ast import (
     Quant,
     Seq,
     children,
+    v8_max_match_is_zero,
 )
 from agentv_grader.js._regexp_class import ClassParser
 
@@ -100,7 +101,12 @@ class Parser(ClassParser):
         else:
             return atom
         self.max_count = max(self.max_count, lo, hi or 0)
-        return Quant(atom, lo, hi, greedy=not self.eat("?"))
+        greedy = not self.eat("?")
+        if self.v and v8_max_match_is_zero(atom):
+            # V8 drops a quantified atom it believes matches only "" (or keeps it once);
+            # that is only observable for its zero_width classes, e.g. [^]* under v.
+            return Quant(atom, 0, 0, greedy) if lo == 0 else atom
+        return Quant(atom, lo, hi, greedy)
 
     def _brace(self) -> tuple[int, int | None] | None:
         """``{n}`` ``{n,}`` ``{n,m}`` at the cursor: consumed when well formed, else None."""
@@ -188,7 +194,7 @@ class Parser(ClassParser):
             if "0" <= self.peek() <= "9":
                 if self.u:
                     self.error("Invalid decimal escape")
-                self.reject_legacy_decimal(e)
+                return self._char(self.legacy_octal(e))
             return self._char(0)
         if e == "k" and (self.u or self.has_named):
             if not self.eat("<"):
@@ -221,25 +227,27 @@ class Parser(ClassParser):
         if self.u:
             self.error("Invalid escape")
         self.pos -= len(str(n)) - 1
-        self.reject_legacy_decimal(first)
+        return self._char(self.legacy_octal(first))
 
 
-# -- backreference classification ----------------------------------------------------------
+# -- backreferences --------------------------------------------------------------------------
 Path = list[tuple[Node, int]]
 
 
 def check_backrefs(root: Node) -> None:
-    """Mark references that are always empty; reject those capture reset could change.
+    """Give backreferences ECMAScript's capture semantics on the `regex` engine.
 
-    In ECMAScript a reference can only see a capture made earlier in the same pass through
-    the sequence holding both (captures inside a quantified atom are cleared at the start
-    of every iteration). So a reference inside its own group, before its group, or in
-    another alternative always matches empty. The `regex` engine instead keeps the previous
-    iteration's value; the two agree when the group sits under no repeating quantifier or
-    is certainly re-captured before the reference, and otherwise we refuse by name.
+    In ECMAScript a reference only sees a capture made earlier in the same pass through the
+    sequence holding both, because the captures inside a quantified atom are cleared at the
+    start of every iteration. So a reference inside its own group, before its group, or in
+    another alternative always matches empty (marked here). For the rest, every repeating
+    quantifier re-captures each referenced group inside it as "" at the start of each
+    iteration (`Quant.resets`): the engine keeps the previous iteration's value otherwise,
+    and an empty capture matches exactly like ECMAScript's undefined one.
     """
     groups: dict[int, Path] = {}
     refs: list[tuple[Backref, Path]] = []
+    quants: list[tuple[Quant, Path]] = []
     stack: list[tuple[Node, Path]] = [(root, [])]
     while stack:
         node, path = stack.pop()
@@ -247,43 +255,33 @@ def check_backrefs(root: Node) -> None:
             groups[node.index] = path
         elif isinstance(node, Backref):
             refs.append((node, path))
+        elif isinstance(node, Quant) and (node.max is None or node.max > 1):
+            quants.append((node, path))
         for k, child in enumerate(children(node)):
             stack.append((child, [*path, (node, k)]))
+    live: set[int] = set()
     for ref, r_path in refs:
-        verdict = _classify(groups[ref.index], r_path)
-        if verdict == "empty":
-            ref.always_empty = True
-        elif verdict == "unsafe":
-            raise PatternError(
-                f"unsupported in regex: backreference \\{ref.index} to a group that a "
-                "quantifier repeats and that may not capture on every iteration "
-                "(ECMAScript clears it per iteration)",
-                unsupported=True,
-            )
+        ref.always_empty = _always_empty(groups[ref.index], r_path)
+        if not ref.always_empty:
+            live.add(ref.index)
+    for quant, q_path in quants:
+        inside = [g for g in sorted(live) if any(n is quant for n, _ in groups[g])]
+        quant.resets = inside
+        quant.backward = _backward(q_path)
 
 
-def _classify(g_path: Path, r_path: Path) -> str:
+def _always_empty(g_path: Path, r_path: Path) -> bool:
     k = 0
     while k < len(g_path) and k < len(r_path) and g_path[k] == r_path[k]:
         k += 1
     if k >= len(g_path) or k >= len(r_path):
-        return "empty"  # the reference sits inside its own group
+        return True  # the reference sits inside its own group
     lca, gi = g_path[k]
-    ri = r_path[k][1]
     if not isinstance(lca, Seq):
-        return "empty"  # different alternatives
-    backward = next((n.behind for n, _ in reversed(g_path[:k]) if isinstance(n, Look)), False)
-    if (gi > ri) != backward:
-        return "empty"  # the group comes later in matching order
-    if not any(_repeats(n) for n, _ in g_path):
-        return "safe"
-    for node, _ in g_path[k + 1 :]:
-        if isinstance(node, Alt) or (isinstance(node, Look) and node.negative):
-            return "unsafe"
-        if isinstance(node, Quant) and node.min < 1:
-            return "unsafe"
-    return "safe"
+        return True  # different alternatives
+    return (gi > r_path[k][1]) != _backward(g_path[:k])  # the group comes later
 
 
-def _repeats(node: Node) -> bool:
-    return isinstance(node, Quant) and (node.max is None or node.max > 1)
+def _backward(path: Path) -> bool:
+    """Inside a lookbehind (and no lookahead nested deeper), matching runs right to left."""
+    return next((n.behind for n, _ in reversed(path) if isinstance(n, Look)), False)

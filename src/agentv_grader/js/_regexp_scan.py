@@ -192,14 +192,19 @@ class Scanner:
             return ord(c) % 32
         return None
 
-    def reject_legacy_decimal(self, first: str) -> NoReturn:
-        """Annex B octal escapes and ``\\8``/``\\9``: SPEC §5.1 lets us reject them by name."""
+    def legacy_octal(self, first: str) -> int:
+        """Annex B LegacyOctalEscapeSequence (``\\1`` ``\\07`` ``\\377``) or ``\\8``/``\\9``.
+
+        Only without u/v, after the digit ``first``: a decimal escape that names no group.
+        """
         if first in "89":
-            self.unsupported(f"identity escape \\{first} (Annex B legacy syntax)")
-        digits = first
-        while len(digits) < 3 and "0" <= self.peek() <= "7":
-            digits += self.next()
-        self.unsupported(f"octal escape \\{digits} (Annex B legacy syntax)")
+            return ord(first)  # identity escape
+        value = int(first)
+        if "0" <= self.peek() <= "7":
+            value = value * 8 + int(self.next())
+            if first in "0123" and "0" <= self.peek() <= "7":
+                value = value * 8 + int(self.next())
+        return value
 
     # -- sets -----------------------------------------------------------------------------
     def word_chars(self) -> sets.Ranges:

@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import SpecError
+from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec
 from . import templating
+from .files import read_utf8
 from .types import resolve_type
 from .yaml12 import load_yaml
 
@@ -114,12 +115,9 @@ def _include(item: Mapping[str, Any], ctx: ListContext, depth: int) -> list[Asse
         return [_broken(0, "include", f"invalid template name {name!r}", line)]
     path = os.path.join(ctx.eval_dir, ".agentv", "templates", f"{name}.yaml")
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = load_yaml(handle.read(), path)
-    except OSError as exc:
-        return [_broken(0, "include", f"template '{name}' not found: {exc.strerror}", line)]
-    except Exception as exc:  # GradeInputError from the template's YAML
-        return [_broken(0, "include", f"template '{name}': {exc}", line)]
+        data = load_yaml(read_utf8(path, f"assertion template '{name}'"), path)
+    except GradeInputError as exc:  # unreadable, too big, not UTF-8, bad YAML
+        return [_broken(0, "include", str(exc), line)]
     if not isinstance(data, Mapping) or not isinstance(data.get("assert"), list):
         return [_broken(0, "include", f"template '{name}' must be a mapping with 'assert'", line)]
     return build_list(data["assert"], ctx, depth=depth + 1)
@@ -216,25 +214,22 @@ def _merge_config(
 def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored: str) -> str:
     """`metric`, else `name`, else AgentV's generated name (agentv-semantics §3).
 
-    Negated spellings AgentV knows keep AgentV's names (`not-skill-used-x`, and
-    `trajectory:…` for `not-trajectory:…`); other `not-<type>` forms get `not-` before the
-    generated name, so two of them with different values do not share a name.
+    A `not-` spelling gets `not-` before the generated name (docs/SPEC.md §9), so it never
+    collides with the plain assertion of the same value; a type whose generated name is
+    the type itself keeps its authored spelling (`not-is-json`, `transcript-not-contains`).
     """
     for key in ("metric", "name"):
         given = options.get(key)
         if isinstance(given, str) and given.strip():
             return given
     value = options.get("value")
-    if authored.strip().replace("_", "-") == "skill-trigger":
+    spelled = authored.strip().replace("_", "-")
+    if spelled == "skill-trigger":
         return f"skill-trigger-{value}" if isinstance(value, str) else "skill-trigger"
     generated = generated_name(kind, value)
-    if not negated_by_type or kind.startswith("trajectory:"):
+    if not negated_by_type:
         return generated
-    if kind == "skill-used":
-        return generated_name("not-skill-used", value)
-    if generated == kind:
-        return authored.strip().replace("_", "-")
-    return f"not-{generated}"
+    return spelled if generated == kind else f"not-{generated}"
 
 
 def _common_fields(

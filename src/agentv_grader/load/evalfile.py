@@ -6,59 +6,21 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec, Suite, TestCase
 from . import templating
 from .assertions import ListContext, build_list, kind_of
+from .files import decode_utf8, read_text_file, read_utf8
 from .yaml12 import YamlMap, load_yaml
 
-MAX_EVAL_BYTES = 64 * 1024 * 1024
 DEFAULT_THRESHOLD = 0.8
 _LIST_KEYS = ("assertions", "assert")
 _EXEC_LIST_KEYS = ("assert", "evaluators")
 # SPEC §3: the base name without these (AgentV's rule; `x.eval.yml` stays `x.eval`).
 _SUFFIXES = (".eval.yaml", ".yaml", ".yml", ".jsonl")
 _TEST_LIST_KEYS = ("tests", "evalcases", "eval_cases")
-
-
-def read_text_file(path: str, what: str, limit: int = MAX_EVAL_BYTES) -> bytes:
-    """Read a whole input file with the size limit and a clear message on failure."""
-    try:
-        if os.path.isdir(path):
-            raise GradeInputError(f"{what} is a directory, not a file", file=path)
-        size = os.path.getsize(path)
-        if size > limit:
-            raise GradeInputError(
-                f"{what} is {size} bytes, over the {limit // (1024 * 1024)} MiB limit", file=path
-            )
-        with open(path, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise GradeInputError(f"{what} not found", file=path, hint="check the path") from None
-    except PermissionError:
-        raise GradeInputError(f"{what} is not readable (permission denied)", file=path) from None
-    except IsADirectoryError:
-        raise GradeInputError(f"{what} is a directory, not a file", file=path) from None
-    except OSError as exc:
-        raise GradeInputError(f"cannot read {what}: {exc.strerror}", file=path) from None
-
-
-def _decode(data: bytes, path: str) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise GradeInputError(
-            f"eval file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
-            file=path,
-            line=line,
-            hint="save it as UTF-8",
-        ) from None
 
 
 def _load_json(text: str, path: str) -> Any:
@@ -84,7 +46,7 @@ def load_suite(path: str) -> Suite:
     """Load every test of an eval file. Raises GradeInputError for unusable files."""
     data = read_text_file(path, "eval file")
     digest = hashlib.sha256(data).hexdigest()
-    text = _decode(data, path)
+    text = decode_utf8(data, path)
     if path.endswith(".jsonl"):
         doc = _jsonl_document(text, path)
     else:
@@ -130,7 +92,7 @@ def _jsonl_document(text: str, path: str) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     sidecar = path[: -len(".jsonl")] + ".yaml"
     if os.path.isfile(sidecar):
-        side = load_yaml(_decode(read_text_file(sidecar, "sidecar file"), sidecar), sidecar)
+        side = load_yaml(read_utf8(sidecar, "sidecar file"), sidecar)
         if not isinstance(side, Mapping):
             raise GradeInputError(
                 f"sidecar file must be a mapping, got {kind_of(side)}", file=sidecar
@@ -225,7 +187,7 @@ class _SuiteBuilder:
         """`file://cases.yaml|.json|.jsonl`, resolved from the eval file's folder (SPEC §3)."""
         rel = ref[len("file://") :] if ref.startswith("file://") else ref
         full = os.path.join(self.dir, rel)
-        data = _decode(read_text_file(full, "test case file"), full)
+        data = read_utf8(full, "test case file")
         if full.endswith(".jsonl"):
             return list(_jsonl_rows(data, full))
         loaded = _load_json(data, full) if full.endswith(".json") else load_yaml(data, full)
@@ -250,17 +212,19 @@ class _SuiteBuilder:
             raise _NoId(f"{where}: test id {raw_id!r} cannot be rendered: {exc}") from None
         ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
         specs = self._assertions(entry, ctx)
-        threshold, source, problem = self._threshold(entry)
-        if problem is not None:
-            specs = [s if s.problem else replace(s, problem=problem) for s in specs]
-        expected = entry.get("expected_output", variables.get("expected_output"))
+        threshold, source = self._threshold(entry, line)
+        prompt = self._input(entry, variables)
+        expected = _render_soft(
+            entry.get("expected_output", variables.get("expected_output")), variables
+        )
         return TestCase(
             id=test_id,
             suite=suite,
             assertions=tuple(specs),
             threshold=threshold,
             threshold_source=source,
-            input_text=self._input_text(entry, variables),
+            input_text=_message_text(prompt),
+            input_messages=_messages(prompt),
             criteria=_render_soft(entry.get("criteria"), variables),
             expected_output=expected,
             vars=variables,
@@ -297,11 +261,11 @@ class _SuiteBuilder:
             specs = build_list([entry["criteria"]], ctx)
         return specs
 
-    def _threshold(self, entry: Mapping[str, Any]) -> tuple[float, str, str | None]:
-        """The test's threshold by AgentV's precedence; a bad one is reported, not raised.
+    def _threshold(self, entry: Mapping[str, Any], line: int | None) -> tuple[float, str]:
+        """The test's threshold by AgentV's precedence (SPEC §2).
 
-        SPEC §3 makes a test threshold outside 0..1 an assertion error (every assertion of
-        the test depends on it), so one bad test never makes the whole file unusable.
+        A bad one is exit 2 naming the file, the test's line and the field (docs/SPEC.md
+        §9): no verdict can be given without it.
         """
         run = _mapping(entry.get("run"))
         execution = _mapping(entry.get("execution"))
@@ -318,18 +282,24 @@ class _SuiteBuilder:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                 0 <= value <= 1
             ):
-                problem = f"{source} must be a number in 0..1 (e.g. 0.8), got {value!r}"
-                return DEFAULT_THRESHOLD, source, problem
-            return float(value), source, None
-        return DEFAULT_THRESHOLD, "default", None
+                raise GradeInputError(
+                    f"{source} must be a number in 0..1, got {value!r}",
+                    file=self.path,
+                    line=line,
+                    hint="write e.g. 0.8",
+                )
+            return float(value), source
+        return DEFAULT_THRESHOLD, "default"
 
-    def _input_text(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> str:
+    def _input(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> Any:
+        """The prompt (text or messages), rendered: `input`, `input_messages`, else the
+        first of the suite's `prompts`. The critique's echo and leak checks use it."""
         raw = entry.get("input", entry.get("input_messages"))
         if raw is None:
             prompts = self.doc.get("prompts")
             if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
-                raw = _render_soft(prompts[0], variables)
-        return _message_text(raw)
+                raw = prompts[0]
+        return _render_soft(raw, variables)
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:
@@ -337,13 +307,21 @@ def _mapping(value: Any) -> Mapping[str, Any]:
 
 
 def _render_soft(value: Any, variables: Mapping[str, Any]) -> Any:
-    """Render text that is only informational (criteria, input): keep it raw on error."""
-    if not isinstance(value, str):
-        return value
+    """Render reference data (criteria, input, expected_output) as AgentV does; on a
+    template error keep it raw: the assertions that use it say what is wrong."""
     try:
-        return templating.render_string(value, variables)
+        return templating.render_value(value, variables)
     except SpecError:
         return value
+
+
+def _messages(raw: Any) -> tuple[Mapping[str, Any], ...]:
+    """The prompt as chat messages: a string is one user message (AgentV's shorthand)."""
+    if isinstance(raw, str):
+        return ({"role": "user", "content": raw},)
+    if isinstance(raw, list):
+        return tuple(m for m in raw if isinstance(m, Mapping))
+    return ()
 
 
 def _message_text(raw: Any) -> str:

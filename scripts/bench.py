@@ -1,0 +1,272 @@
+"""Performance figures for SPEC §8, each printed as a ratio against a baseline run here.
+
+    python scripts/bench.py [--reps N] [--only cold,batch,large,critique] [--batch-tests N]
+
+Baselines are measured in the same run, interleaved with the workloads, and medians are
+reported: `python -c pass` (the interpreter floor), AgentV 4.42.4's `pipeline grade` (when
+its npm package is installed; see tests/integration/conftest.py), and one `mmap.find`
+over the large response. Nothing here asserts timings; it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import mmap
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+AGENTV_DIR = Path(os.environ.get("AGENTV_GRADE_CACHE", Path.home() / ".cache" / "agentv-grade"))
+AGENTV_BIN = Path(os.environ.get("AGENTV_BIN", AGENTV_DIR / "agentv-4.42.4" / "node_modules" / ".bin" / "agentv"))
+GRADE = [sys.executable, "-m", "agentv_grader"]
+ENV = {**os.environ, "AGENTV_NO_UPDATE_CHECK": "1", "CI": "true"}
+
+
+def _time(cmd: list[str], cwd: Path | None = None, ok: tuple[int, ...] = (0, 1)) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in ok:
+        raise SystemExit(f"command failed ({done.returncode}): {' '.join(cmd)}\n{done.stderr[-2000:]}")
+    return elapsed
+
+
+def _median(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def _interleave(reps: int, runs: dict[str, Callable[[], float]]) -> dict[str, float]:
+    samples: dict[str, list[float]] = {k: [] for k in runs}
+    for _ in range(reps):
+        for name, fn in runs.items():
+            samples[name].append(fn())
+    return {k: _median(v) for k, v in samples.items()}
+
+
+# ---------------------------------------------------------------- workload 1: cold single test
+MIXED = [
+    {"type": "contains", "value": "Paris"},
+    {"type": "icontains", "value": "FRANCE"},
+    {"type": "contains-any", "value": ["Lyon", "Paris", "Nice"]},
+    {"type": "contains-all", "value": ["capital", "France", "Paris"]},
+    {"type": "icontains-any", "value": ["SEINE", "loire"]},
+    {"type": "icontains-all", "value": ["EIFFEL", "louvre"]},
+    {"type": "regex", "value": "capital of \\w+", "flags": "i"},
+    {"type": "regex", "value": "^Answer:", "flags": "m"},
+    {"type": "starts-with", "value": "Answer:"},
+    {"type": "ends-with", "value": "END"},
+    {"type": "equals", "value": "nope"},
+    {"type": "is-json", "negate": True},
+]
+
+
+def _response_20kb() -> str:
+    para = "The capital of France is Paris, on the Seine; the Eiffel tower and the Louvre are there.\n"
+    return "Answer: Paris\n" + para * (20_000 // len(para)) + "END\n"
+
+
+def _suite(path: Path, tests: dict[str, list[dict]], name: str) -> None:
+    doc = {"name": name, "tests": [{"id": t, "input": "Q", "assertions": a} for t, a in tests.items()]}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+
+
+def _agentv_export(tmp: Path, eval_path: Path, responses: dict[str, str], suite: str) -> Path:
+    out = tmp / "export"
+    _time([str(AGENTV_BIN), "pipeline", "input", str(eval_path), "--out", str(out)], cwd=tmp)
+    for test_id, text in responses.items():
+        (out / suite / test_id / "response.md").write_text(text, encoding="utf-8")
+    return out
+
+
+def bench_cold(reps: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        eval_path = tmp / "cold.eval.yaml"
+        _suite(eval_path, {"t1": MIXED}, "cold")
+        bench = tmp / "run" / "cold"
+        (bench / "t1").mkdir(parents=True)
+        (bench / "t1" / "response.md").write_text(_response_20kb(), encoding="utf-8")
+        runs: dict[str, Callable[[], float]] = {
+            "floor": lambda: _time([sys.executable, "-c", "pass"]),
+            "agentv-grade": lambda: _time(GRADE + ["--eval-path", str(eval_path), "--test-id", "t1", "--bench-dir", str(bench)]),
+        }
+        if AGENTV_BIN.exists():
+            export = _agentv_export(tmp, eval_path, {"t1": _response_20kb()}, "cold")
+            runs["agentv"] = lambda: _time([str(AGENTV_BIN), "pipeline", "grade", str(export)], cwd=tmp)
+        med = _interleave(reps, runs)
+    line = f"cold single test (12 assertions, 20 KB): agentv-grade {med['agentv-grade'] * 1000:.0f} ms = {med['agentv-grade'] / med['floor']:.2f} x python floor ({med['floor'] * 1000:.0f} ms)"
+    if "agentv" in med:
+        line += f", {med['agentv-grade'] / med['agentv']:.3f} x AgentV pipeline grade ({med['agentv'] * 1000:.0f} ms)"
+    else:
+        line += ", AgentV CLI not installed: no AgentV ratio"
+    print(line, flush=True)
+
+
+# ---------------------------------------------------------------- workload 2: batch
+def _batch_tests(n: int) -> tuple[dict[str, list[dict]], dict[str, str]]:
+    tests, responses = {}, {}
+    for i in range(n):
+        tests[f"t{i:04d}"] = [
+            {"type": "contains", "value": f"item {i}"},
+            {"type": "icontains", "value": "ANSWER"},
+            {"type": "regex", "value": f"^answer {i % 7}"},
+            {"type": "starts-with", "value": "answer"},
+            {"type": "equals", "value": f"answer {i % 5} item {i}"},
+            {"type": "contains-any", "value": ["x", f"item {i}"]},
+        ]
+        responses[f"t{i:04d}"] = f"answer {i % 5} item {i}\n"
+    return tests, responses
+
+
+def bench_batch(reps: int, n: int) -> None:
+    if not AGENTV_BIN.exists():
+        print("batch: AgentV CLI not installed; run the integration tests once to install it")
+        return
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        eval_path = tmp / "batch.eval.yaml"
+        tests, responses = _batch_tests(n)
+        _suite(eval_path, tests, "batch")
+        pristine = _agentv_export(tmp, eval_path, responses, "batch")
+
+        def fresh(label: str) -> Path:
+            target = tmp / f"copy-{label}"
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(pristine, target)
+            return target
+
+        def ours() -> float:
+            export = fresh("ours")
+            return _time(GRADE + ["--eval-path", str(eval_path), "--bench-dir", str(export / "batch"), "--format", "json"])
+
+        def theirs() -> float:
+            export = fresh("theirs")
+            return _time([str(AGENTV_BIN), "pipeline", "grade", str(export)], cwd=tmp)
+
+        med = _interleave(reps, {"agentv-grade": ours, "agentv": theirs})
+        agree = _same_verdicts(tmp / "copy-ours" / "batch", tmp / "copy-theirs" / "batch")
+    print(
+        f"batch {n} tests x 6 assertions: agentv-grade {med['agentv-grade']:.2f} s = "
+        f"{med['agentv-grade'] / med['agentv']:.3f} x AgentV pipeline grade ({med['agentv']:.2f} s); "
+        f"verdicts identical: {agree}",
+        flush=True,
+    )
+
+
+def _same_verdicts(ours: Path, theirs: Path) -> str:
+    total = same = 0
+    for test_dir in sorted(p for p in theirs.iterdir() if p.is_dir()):
+        for result in sorted((test_dir / "code_grader_results").glob("*.json")):
+            theirs_score = json.loads(result.read_text())["score"]
+            mine = ours / test_dir.name / "code_grader_results" / result.name
+            total += 1
+            if mine.exists() and json.loads(mine.read_text())["score"] == theirs_score:
+                same += 1
+    return f"{same}/{total}"
+
+
+# ---------------------------------------------------------------- workload 3: large response
+LARGE = [
+    {"type": "contains", "value": "NEEDLE-NEAR-END"},
+    {"type": "contains", "value": "never-present-needle"},
+    {"type": "icontains", "value": "needle-near-end"},
+    {"type": "regex", "value": "RARE-[0-9]{6}-HIT"},
+    {"type": "regex", "value": "no-such-[a-z]+-pattern"},
+    {"type": "starts-with", "value": "line 0000000"},
+    {"type": "ends-with", "value": "the end"},
+    {"type": "contains-all", "value": ["line 0000001", "line 0500000", "line 1000000", "RARE-", "NEEDLE"]},
+    {"type": "is-json"},
+    {"type": "equals", "value": "short"},
+]
+
+
+def _write_large(path: Path, size_mb: int) -> None:
+    lines = size_mb * 1024 * 1024 // 64
+    with open(path, "w", encoding="ascii") as handle:
+        for i in range(lines):
+            handle.write(f"line {i:07d} lorem ipsum dolor sit amet consectetur adipisci\n")
+            if i == lines // 2:
+                handle.write("RARE-123456-HIT\n")
+            if i == lines - 10:
+                handle.write("NEEDLE-NEAR-END\n")
+        handle.write("the end\n")
+
+
+def _mmap_find(path: Path) -> float:
+    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        start = time.perf_counter()
+        mapped.find(b"never-present-needle")
+        return time.perf_counter() - start
+
+
+def _time_with_memory(cmd: list[str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"large-response run failed ({code}): {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
+    return elapsed, usage.ru_maxrss * 1024
+
+
+def bench_large(reps: int, size_mb: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        eval_path = tmp / "large.eval.yaml"
+        _suite(eval_path, {"big": LARGE}, "large")
+        bench = tmp / "run" / "large"
+        (bench / "big").mkdir(parents=True)
+        response = bench / "big" / "response.md"
+        _write_large(response, size_mb)
+        size = response.stat().st_size
+        peaks: list[int] = []
+
+        def ours() -> float:
+            elapsed, peak = _time_with_memory(GRADE + ["--eval-path", str(eval_path), "--test-id", "big", "--bench-dir", str(bench)])
+            peaks.append(peak)
+            return elapsed
+
+        med = _interleave(reps, {"mmap": lambda: _mmap_find(response), "agentv-grade": ours})
+    peak = max(peaks)
+    print(
+        f"large response ({size / 1e6:.0f} MB, 10 assertions): agentv-grade {med['agentv-grade']:.2f} s = "
+        f"{med['agentv-grade'] / med['mmap']:.1f} x one mmap.find ({med['mmap'] * 1000:.0f} ms); "
+        f"peak memory {peak / 1e6:.0f} MB = {peak / size:.2f} x file size "
+        f"(budget 4 x file + 150 MB = {(4 * size + 150e6) / 1e6:.0f} MB)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--only", default="cold,batch,large,critique")
+    parser.add_argument("--batch-tests", type=int, default=2000)
+    parser.add_argument("--large-mb", type=int, default=100)
+    args = parser.parse_args()
+    wanted = set(args.only.split(","))
+    if "cold" in wanted:
+        bench_cold(args.reps)
+    if "batch" in wanted:
+        bench_batch(max(1, args.reps // 2), args.batch_tests)
+    if "large" in wanted:
+        bench_large(max(1, args.reps // 2), args.large_mb)
+    if "critique" in wanted:
+        script = ROOT / "scripts" / "bench_critique.py"
+        if script.exists():
+            subprocess.run([sys.executable, str(script)], check=False)
+        else:
+            print("critique: not implemented yet")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""The critique's data: what a rule found (`Hit`), the reported `Finding`, the `Critique`.
+
+Shapes follow SPEC §6.2: `eval_critique.json` is `Critique.to_json()`, and
+`eval_critique.md` is `Critique.to_markdown()`, which says the same for people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SOLID = "No suggestions, evals look solid."
+SEVERITIES = ("high", "medium", "low")
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One thing a rule noticed; the rule table adds its id and severity.
+
+    `assertion`/`index` are None for a finding about the whole test.
+    """
+
+    assertion: str | None
+    index: int | None
+    reason: str
+    evidence: str
+    fix: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One suggestion of `eval_critique.json` (SPEC §6.2)."""
+
+    assertion: str | None
+    index: int | None
+    rule: str
+    severity: str  # high | medium | low
+    reason: str
+    evidence: str
+    fix: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "assertion": self.assertion,
+            "index": self.index,
+            "rule": self.rule,
+            "severity": self.severity,
+            "reason": self.reason,
+            "evidence": self.evidence,
+            "fix": self.fix,
+        }
+
+    @property
+    def target(self) -> str:
+        """How a person names what the finding is about."""
+        if self.assertion is None:
+            return "the test"
+        return f"assertion {self.index} '{self.assertion}'"
+
+
+@dataclass(frozen=True, slots=True)
+class Critique:
+    """A test's suggestions in stable order (assertion index, then rule id) and one sentence."""
+
+    suggestions: tuple[Finding, ...]
+    overall: str
+    test_id: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"suggestions": [...], "overall": ...}`, SPEC §6.2's shape."""
+        return {"suggestions": [f.to_json() for f in self.suggestions], "overall": self.overall}
+
+    def counts(self) -> dict[str, int]:
+        return {s: sum(1 for f in self.suggestions if f.severity == s) for s in SEVERITIES}
+
+    @property
+    def has_high(self) -> bool:
+        return any(f.severity == "high" for f in self.suggestions)
+
+    def to_markdown(self) -> str:
+        """The same suggestions for people: a summary line, then one section per finding."""
+        title = f"# Eval critique: `{self.test_id}`" if self.test_id else "# Eval critique"
+        lines = [title, "", self.overall, ""]
+        for number, finding in enumerate(self.suggestions, start=1):
+            lines += [
+                f"## {number}. [{finding.severity}] `{finding.rule}`: {finding.target}",
+                "",
+                f"- **Why:** {finding.reason}",
+                f"- **Evidence:** {finding.evidence}",
+                f"- **Fix:** {finding.fix}",
+                "",
+            ]
+        return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def overall_sentence(findings: tuple[Finding, ...]) -> str:
+    """One sentence: the count by severity and the most severe finding (SPEC §6.2)."""
+    if not findings:
+        return SOLID
+    counts = [(s, sum(1 for f in findings if f.severity == s)) for s in SEVERITIES]
+    listed = ", ".join(f"{n} {s}" for s, n in counts if n)
+    worst = min(findings, key=lambda f: SEVERITIES.index(f.severity))
+    noun = "suggestion" if len(findings) == 1 else "suggestions"
+    reason = worst.reason.rstrip(".")
+    return (
+        f"{len(findings)} {noun} ({listed}); most severe: [{worst.rule}] on {worst.target}: "
+        f"{reason}."
+    )

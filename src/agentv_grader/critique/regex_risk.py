@@ -1,0 +1,151 @@
+"""`runaway-regex` (SPEC §6.2): patterns whose backtracking blows up, with an attack string.
+
+The static analysis (`_automaton`) decides; the attack string is then run under a short
+deadline with agentv-grade's own ECMAScript matcher to confirm. That matcher (the `regex`
+module) avoids some blowups that Node's backtracking engine, which AgentV uses, does
+not, so a pattern the analysis flags is reported either way, and the evidence says
+whether the deadline confirmed it. Results are cached per pattern and flags.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import SpecError
+from . import _automaton
+from ._pattern import PatternUnreadable, contains, read_pattern, split_flags
+from .context import PATTERN_TYPES, Context, quote, text_option, walk
+from .model import Hit
+
+CONFIRM_MS = 200
+_SUFFIXES = "!\x00#~\n9Zb_ -"
+_JS_FLAGS = "dgimsuvy"
+
+
+@dataclass(frozen=True, slots=True)
+class Runaway:
+    """A flagged pattern: its growth, the attack, and what the deadline said."""
+
+    growth: str
+    culprits: str
+    attack: str
+    shown: str
+    confirmed: bool
+    note: str
+
+
+def pattern_flags(ctx_options: dict[str, object], pattern: str) -> tuple[str, str]:
+    """(body, flags) as grading reads them: `flags`, inline `(?i)`, `case_sensitive: false`."""
+    raw = ctx_options.get("flags")
+    flags = raw if isinstance(raw, str) else ""
+    body, flags = split_flags(pattern, flags)
+    if ctx_options.get("case_sensitive") is False:
+        flags += "i"
+    return body, "".join(dict.fromkeys(f for f in flags if f in _JS_FLAGS))
+
+
+@lru_cache(maxsize=1024)
+def assess(body: str, flags: str) -> Runaway | None:
+    """The analysis of one pattern (None: no blowup found, or the pattern is unreadable)."""
+    try:
+        auto = _automaton.build(read_pattern(body, flags), "y" in flags)
+        risk = _automaton.analyse(auto)
+    except (PatternUnreadable, RecursionError):
+        return None
+    if risk is None:
+        return None
+    pumps = 32 if risk.degree == 0 else {3: 3000, 4: 600}.get(risk.degree, 200)
+    prefix = _automaton.prefix_to(auto, risk.states[0])
+    stops = list(_automaton.blocked(auto, risk.states))
+    suffix = next((s for s in _SUFFIXES if not any(contains(r, ord(s)) for r in stops)), "")
+    attacks = [prefix + risk.char * pumps + end for end in dict.fromkeys([suffix, ""])]
+    confirmed, note = _confirm(body, flags, attacks)
+    attack = confirmed or attacks[0]
+    end = attack[len(prefix) + pumps :]
+    pieces = [quote(prefix)] if prefix else []
+    pieces.append(f"{quote(risk.char)} × {pumps}")
+    pieces += [quote(end)] if end else []
+    shown = " + ".join(pieces)
+    growth = "exponential" if risk.degree == 0 else f"polynomial (degree {risk.degree})"
+    return Runaway(growth, _culprits(auto, risk, body), attack, shown, confirmed is not None, note)
+
+
+def _culprits(auto: _automaton.Automaton, risk: _automaton.Risk, body: str) -> str:
+    parts = []
+    for p in risk.states:
+        if p == 0:
+            parts.append("the search's try-every-position loop")
+        else:
+            start, end = auto.spans[p]
+            parts.append(f"`{body[start:end]}` at offset {start}")
+    return ", ".join(dict.fromkeys(parts))
+
+
+def _confirm(body: str, flags: str, attacks: list[str]) -> tuple[str | None, str]:
+    """Run the attacks under the deadline: (the attack that timed out, what happened)."""
+    try:
+        regexp = importlib.import_module("agentv_grader.js.regexp")
+    except ImportError:
+        return None, "unconfirmed: agentv-grade's ECMAScript matcher is not available"
+    try:
+        compiled = regexp.compile_js(body, flags)
+        for attack in attacks:
+            try:
+                compiled.search(attack, CONFIRM_MS)
+            except regexp.RegexTimeout:
+                return attack, f"confirmed: the search timed out after {CONFIRM_MS} ms"
+    except SpecError as exc:
+        return None, f"unconfirmed: {exc}"
+    return None, (
+        f"not reproduced within {CONFIRM_MS} ms by agentv-grade's matcher, which avoids "
+        "this case; backtracking engines such as Node's (AgentV) do not"
+    )
+
+
+def runaway_regex(ctx: Context) -> Iterator[Hit]:
+    r"""A pattern whose matching time explodes on a crafted answer, hanging AgentV's run.
+
+    Exponential (nested or alternated quantifiers over overlapping characters) or
+    polynomial of degree 3 or more (adjacent overlapping quantifiers, counting the
+    unanchored search's own loop); quadratic patterns such as `\s+$` are left alone.
+
+    Flags: {assert: [{type: regex, value: '^(a+)+$'}]}
+    Flags: {assert: [{type: regex, value: '(\w+\s?)*$'}]}
+    Flags: {assert: [{type: regex, value: '\d+\d+x'}]}
+    Flags: {assert: [{type: assert-set, assert: [{type: regex, value: '(a|aa)+$'}]}]}
+    Okay: {assert: [{type: regex, value: '^a+$'}]}
+    Okay: {assert: [{type: regex, value: '\s+$'}]}
+    Okay: {assert: [{type: regex, value: '(\w+\s)*$'}]}
+    Okay: {assert: [{type: regex, value: '(a+)+'}]}
+    """
+    for spec, label, index in walk(ctx.specs):
+        if spec.type not in PATTERN_TYPES:
+            continue
+        pattern = text_option(spec, "value", "pattern")
+        if not pattern:
+            continue
+        body, flags = pattern_flags(dict(spec.options), pattern)
+        found = assess(body, flags)
+        if found is None:
+            continue
+        yield Hit(
+            label,
+            index,
+            f"the pattern can take {found.growth} time to fail: {found.culprits} can match "
+            "the same characters in many ways, and backtracking tries them all",
+            f"attack string {found.shown} ({len(found.attack)} characters); {found.note}",
+            _FIX_EXP if found.growth == "exponential" else _FIX_POLY,
+        )
+
+
+_FIX_EXP = (
+    "remove the nested or alternated repetition (`(a+)+` → `a+`, `(\\w+\\s?)*` → "
+    "`[\\w\\s]*`), make alternatives disjoint, and bound repeats (`{1,50}`)"
+)
+_FIX_POLY = (
+    "make adjacent repeated parts disjoint (`\\d+\\d+` → `\\d{2,}`, `.*x.*` → `[^x]*x.*`) "
+    "or bound them (`{1,50}`), and anchor the pattern with `^` where you can"
+)

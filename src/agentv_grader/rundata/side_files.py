@@ -1,0 +1,54 @@
+"""The run's side files (timing, metrics, transcript) read in one call for `api.py`.
+
+Nothing here raises for a bad side file: an unusable file becomes a `*_problem` (the
+assertions that need it are `error`) plus a warning for the report (SPEC §4.3, §4.4), so
+one broken `timing.json` never stops the grading of the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Timing, Transcript
+from .timing import read_timing
+from .transcript import read_transcript
+
+
+@dataclass(frozen=True, slots=True)
+class SideFiles:
+    """What `RunData` needs from the side files, and the warnings for the report."""
+
+    timing: Timing | None = None
+    timing_problem: str | None = None
+    transcript: Transcript | None = None
+    transcript_problem: str | None = None
+    warnings: tuple[str, ...] = ()
+
+
+def read_side_files(
+    timing_file: str | None,
+    transcript_file: str | None,
+    metrics_file: str | None,
+    test_input: str,
+) -> SideFiles:
+    """Read every side file that is given.
+
+    Args:
+        timing_file: `timing.json` (or any file in its shapes); None when there is none.
+        transcript_file: the transcript in any shape of SPEC §4.4; None when there is none.
+        metrics_file: AgentV's `metrics.json` beside the response; read only when it
+            exists, and only for the figures the timing file lacks.
+        test_input: the test's input text, put first when the transcript does not start
+            the conversation (AgentV's rule).
+    """
+    timing, timing_problem, timing_warnings = read_timing(timing_file, metrics_file)
+    transcript, transcript_problem, transcript_warnings = read_transcript(
+        transcript_file, test_input
+    )
+    return SideFiles(
+        timing=timing,
+        timing_problem=timing_problem,
+        transcript=transcript,
+        transcript_problem=transcript_problem,
+        warnings=tuple(timing_warnings + transcript_warnings),
+    )

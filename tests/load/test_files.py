@@ -1,0 +1,37 @@
+"""Reading eval files and the files they name (SPEC §7: size limit, clear messages)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agentv_grader.errors import GradeInputError
+from agentv_grader.load.files import decode_utf8, read_text_file, read_utf8
+
+
+def test_over_the_limit_is_refused_with_the_size(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"x" * 2048)
+    with pytest.raises(GradeInputError, match="eval file is 2048 bytes, over the 0 MiB limit"):
+        read_text_file(str(path), "eval file", limit=1024)
+
+
+@pytest.mark.parametrize(("make", "message"), [("missing", "not found"), ("dir", "directory")])
+def test_unreadable_paths(tmp_path: Path, make: str, message: str) -> None:
+    path = tmp_path / "x"
+    if make == "dir":
+        path.mkdir()
+    with pytest.raises(GradeInputError, match=message) as caught:
+        read_text_file(str(path), "test case file")
+    assert caught.value.file == str(path)
+
+
+def test_bom_is_dropped_and_bad_bytes_name_their_line(tmp_path: Path) -> None:
+    assert decode_utf8(b"\xef\xbb\xbfa: 1\n", "x") == "a: 1\n"
+    with pytest.raises(GradeInputError, match="sidecar file is not valid UTF-8") as caught:
+        decode_utf8(b"a: 1\nb: \xc3\n", "x", "sidecar file")
+    assert caught.value.line == 2
+    path = tmp_path / "t.yaml"
+    path.write_bytes(b"ok\n")
+    assert read_utf8(str(path), "assertion template") == "ok\n"
