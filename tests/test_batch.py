@@ -136,3 +136,12 @@ def test_jobs_must_be_positive(tmp_path: Path) -> None:
     eval_path, bench = _suite(tmp_path)
     code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "0")
     assert code == 2 and "--jobs must be at least 1" in err
+
+
+def test_a_bad_threshold_spoils_only_its_own_test(tmp_path: Path) -> None:
+    text = SUITE.replace("  - id: b\n", "  - id: b\n    threshold: 7\n")
+    eval_path, bench = write_suite(tmp_path, text, {"a": "Paris", "b": "Paris"}, name="demo")
+    code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    assert code == 1
+    assert out.splitlines()[0].startswith("PASS a")
+    assert out.splitlines()[1].startswith("ERROR b: ") and "threshold must be a number in 0..1" in out

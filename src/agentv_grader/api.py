@@ -112,6 +112,8 @@ def grade_loaded(
     """Grade one test of an already loaded suite (batch mode parses the file once)."""
     if threshold is not None and not 0 <= threshold <= 1:
         raise GradeInputError(f"--threshold must be in 0..1, got {threshold}")
+    if test.threshold_problem is not None and threshold is None:
+        raise test.threshold_problem
     if write and paths.test_dir is None:
         raise GradeInputError(
             "no bench dir: pass --bench-dir (results go to <bench-dir>/<test-id>/)"

@@ -129,6 +129,8 @@ class TestCase:
     assertions: tuple[AssertionSpec, ...]
     threshold: float
     threshold_source: str
+    # Set when the eval gives this test an unusable threshold: grading it is exit 2.
+    threshold_problem: Exception | None = None
     input_text: str = ""
     input_messages: tuple[Mapping[str, Any], ...] = ()
     criteria: str | None = None

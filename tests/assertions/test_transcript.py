@@ -52,7 +52,6 @@ def test_not_contains_shorthand_passes_when_no_message_has_it() -> None:
     out = grade({"type": "transcript-not-contains", "config": {"substring": "rm -rf"}},
                 transcript=ROWS)  # fmt: skip
     assert out.status is Status.PASSED and out.spec.negate
-    assert out.spec.name == "not-transcript-contains"
 
 
 def test_not_contains_fails_when_a_message_has_it() -> None:
@@ -188,7 +187,7 @@ def test_output_crlf_note() -> None:
     assert out.status is Status.FAILED and "would pass with \\r\\n read as \\n" in out.evidence
 
 
-def test_regex_timeout_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    item = {"type": "transcript-matches", "pattern": "^(a+)+$", "timeout_ms": 50}
-    out = grade(item, transcript=[{"role": "assistant", "content": "a" * 40 + "!"}])
+def test_regex_timeout_is_an_error() -> None:
+    item = {"type": "transcript-matches", "pattern": "(a|aa)+$", "timeout_ms": 50}
+    out = grade(item, transcript=[{"role": "assistant", "content": "a" * 60 + "!"}])
     assert out.status is Status.ERROR and "timed out" in out.text

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agentv_grader import model
+from agentv_grader import grade_test, model
 from agentv_grader.errors import GradeInputError
 from agentv_grader.load.evalfile import load_suite, suite_name_from_path
 
@@ -60,17 +60,24 @@ def test_threshold_defaults_to_0_8(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("bad", ["80", "'0.8'", "-0.1", "true"])
 def test_bad_threshold_is_exit_2_naming_file_line_and_field(tmp_path: Path, bad: str) -> None:
-    """docs/SPEC.md §9: no verdict can be given without a threshold."""
+    """docs/SPEC.md §9: no verdict can be given without a threshold; other tests stay usable."""
     text = f"tests:\n  - id: ok\n  - id: t\n    execution: {{threshold: {bad}}}\n"
-    with pytest.raises(GradeInputError) as caught:
-        _suite(tmp_path, text)
-    assert caught.value.line == 3 and caught.value.file is not None
-    assert "execution.threshold must be a number in 0..1" in str(caught.value)
+    suite = _suite(tmp_path, text)
+    assert suite.tests[0].threshold_problem is None
+    problem = suite.tests[1].threshold_problem
+    assert isinstance(problem, GradeInputError)
+    assert problem.line == 3 and problem.file is not None
+    assert "execution.threshold must be a number in 0..1" in str(problem)
+    response = tmp_path / "t.md"
+    response.write_text("x")
+    with pytest.raises(GradeInputError, match="execution.threshold must be a number"):
+        grade_test(str(tmp_path / "suite.eval.yaml"), "t", response_file=str(response), write=False)
+    grade_test(str(tmp_path / "suite.eval.yaml"), "ok", response_file=str(response), write=False)
 
 
 def test_bad_suite_threshold_is_exit_2(tmp_path: Path) -> None:
-    with pytest.raises(GradeInputError, match="top-level threshold must be a number in 0..1"):
-        _suite(tmp_path, "threshold: 1.5\ntests:\n  - id: t\n")
+    suite = _suite(tmp_path, "threshold: 1.5\ntests:\n  - id: t\n")
+    assert "top-level threshold must be a number in 0..1" in str(suite.tests[0].threshold_problem)
 
 
 # --- test and assertion lists -----------------------------------------------------------

@@ -70,6 +70,7 @@ class Quant(Node):
     greedy: bool
     resets: list[int] = field(default_factory=list)  # groups to re-capture as "" per iteration
     backward: bool = False  # inside a lookbehind: an iteration starts at its right end
+    empty_check: int = 0  # > 0: emulate ECMAScript's empty-iteration check (unique id)
 
 
 @dataclass(eq=False)

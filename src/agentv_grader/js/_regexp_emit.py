@@ -94,8 +94,27 @@ def _quant(node: Quant, ctx: EmitContext) -> str:
         body = f"(?:{body}{resets})" if node.backward else f"(?:{resets}{body})"
     elif not isinstance(node.body, (Char, CharSet, Group)):
         body = f"(?:{body})"
-    count = f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is None else hi}}}"
-    return body + count + ("" if node.greedy else "?")
+    lazy = "" if node.greedy else "?"
+    if node.empty_check:
+        return _checked_loop(body, lo, hi, lazy, node.empty_check)
+    return body + _count(lo, hi) + lazy
+
+
+def _count(lo: int, hi: int | None) -> str:
+    return f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is None else hi}}}"
+
+
+def _checked_loop(body: str, lo: int, hi: int | None, lazy: str, uid: int) -> str:
+    """The first ``lo`` iterations as they are, then only iterations that consume.
+
+    "Consumed" is checked by capturing the rest of the subject at the iteration start and
+    refusing to end where that same rest still follows (costly on long repetitive texts,
+    where the deadline then answers instead).
+    """
+    name = f"e{uid}"
+    checked = f"(?:(?=(?P<{name}>[\\s\\S]*+)){body}(?!(?P={name})))"
+    head = f"{body}{{{lo}}}" if lo else ""
+    return f"(?:{head}{checked}{_count(0, None if hi is None else hi - lo)}{lazy})"
 
 
 def _assertion(kind: str, ctx: EmitContext) -> str:

@@ -20,9 +20,9 @@ from agentv_grader.js._regexp_ast import (
     PatternError,
     Quant,
     Seq,
-    children,
     v8_max_match_is_zero,
 )
+from agentv_grader.js._regexp_analysis import analyze
 from agentv_grader.js._regexp_class import ClassParser
 
 _LOOKS = ("(?=", "(?!", "(?<=", "(?<!")
@@ -50,7 +50,7 @@ class Parser(ClassParser):
                 if ref.name not in self.names:
                     self.error("Invalid named capture referenced")
                 ref.index = self.names[ref.name]
-        check_backrefs(root)
+        analyze(root)
         return root
 
     # -- structure ------------------------------------------------------------------------
@@ -228,60 +228,3 @@ class Parser(ClassParser):
             self.error("Invalid escape")
         self.pos -= len(str(n)) - 1
         return self._char(self.legacy_octal(first))
-
-
-# -- backreferences --------------------------------------------------------------------------
-Path = list[tuple[Node, int]]
-
-
-def check_backrefs(root: Node) -> None:
-    """Give backreferences ECMAScript's capture semantics on the `regex` engine.
-
-    In ECMAScript a reference only sees a capture made earlier in the same pass through the
-    sequence holding both, because the captures inside a quantified atom are cleared at the
-    start of every iteration. So a reference inside its own group, before its group, or in
-    another alternative always matches empty (marked here). For the rest, every repeating
-    quantifier re-captures each referenced group inside it as "" at the start of each
-    iteration (`Quant.resets`): the engine keeps the previous iteration's value otherwise,
-    and an empty capture matches exactly like ECMAScript's undefined one.
-    """
-    groups: dict[int, Path] = {}
-    refs: list[tuple[Backref, Path]] = []
-    quants: list[tuple[Quant, Path]] = []
-    stack: list[tuple[Node, Path]] = [(root, [])]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, Group) and node.index is not None:
-            groups[node.index] = path
-        elif isinstance(node, Backref):
-            refs.append((node, path))
-        elif isinstance(node, Quant) and (node.max is None or node.max > 1):
-            quants.append((node, path))
-        for k, child in enumerate(children(node)):
-            stack.append((child, [*path, (node, k)]))
-    live: set[int] = set()
-    for ref, r_path in refs:
-        ref.always_empty = _always_empty(groups[ref.index], r_path)
-        if not ref.always_empty:
-            live.add(ref.index)
-    for quant, q_path in quants:
-        inside = [g for g in sorted(live) if any(n is quant for n, _ in groups[g])]
-        quant.resets = inside
-        quant.backward = _backward(q_path)
-
-
-def _always_empty(g_path: Path, r_path: Path) -> bool:
-    k = 0
-    while k < len(g_path) and k < len(r_path) and g_path[k] == r_path[k]:
-        k += 1
-    if k >= len(g_path) or k >= len(r_path):
-        return True  # the reference sits inside its own group
-    lca, gi = g_path[k]
-    if not isinstance(lca, Seq):
-        return True  # different alternatives
-    return (gi > r_path[k][1]) != _backward(g_path[:k])  # the group comes later
-
-
-def _backward(path: Path) -> bool:
-    """Inside a lookbehind (and no lookahead nested deeper), matching runs right to left."""
-    return next((n.behind for n, _ in reversed(path) if isinstance(n, Look)), False)

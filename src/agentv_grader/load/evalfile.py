@@ -212,7 +212,7 @@ class _SuiteBuilder:
             raise _NoId(f"{where}: test id {raw_id!r} cannot be rendered: {exc}") from None
         ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
         specs = self._assertions(entry, ctx)
-        threshold, source = self._threshold(entry, line)
+        threshold, source, threshold_problem = self._threshold(entry, line)
         prompt = self._input(entry, variables)
         expected = _render_soft(
             entry.get("expected_output", variables.get("expected_output")), variables
@@ -223,6 +223,7 @@ class _SuiteBuilder:
             assertions=tuple(specs),
             threshold=threshold,
             threshold_source=source,
+            threshold_problem=threshold_problem,
             input_text=_message_text(prompt),
             input_messages=_messages(prompt),
             criteria=_render_soft(entry.get("criteria"), variables),
@@ -261,11 +262,14 @@ class _SuiteBuilder:
             specs = build_list([entry["criteria"]], ctx)
         return specs
 
-    def _threshold(self, entry: Mapping[str, Any], line: int | None) -> tuple[float, str]:
+    def _threshold(
+        self, entry: Mapping[str, Any], line: int | None
+    ) -> tuple[float, str, GradeInputError | None]:
         """The test's threshold by AgentV's precedence (SPEC §2).
 
-        A bad one is exit 2 naming the file, the test's line and the field (docs/SPEC.md
-        §9): no verdict can be given without it.
+        A bad one is exit 2 naming the file, the test's line and the field, when that test
+        is graded (docs/SPEC.md §9): no verdict can be given without it, but the other
+        tests of the file stay usable.
         """
         run = _mapping(entry.get("run"))
         execution = _mapping(entry.get("execution"))
@@ -282,14 +286,15 @@ class _SuiteBuilder:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                 0 <= value <= 1
             ):
-                raise GradeInputError(
+                problem = GradeInputError(
                     f"{source} must be a number in 0..1, got {value!r}",
                     file=self.path,
                     line=line,
                     hint="write e.g. 0.8",
                 )
-            return float(value), source
-        return DEFAULT_THRESHOLD, "default"
+                return DEFAULT_THRESHOLD, source, problem
+            return float(value), source, None
+        return DEFAULT_THRESHOLD, "default", None
 
     def _input(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> Any:
         """The prompt (text or messages), rendered: `input`, `input_messages`, else the

@@ -1,0 +1,198 @@
+"""Rules about pairs of assertions: `contradictory` and `redundant` (SPEC §6.2).
+
+Decided on exact-text checks only, by what each one guarantees about the (trimmed)
+response: `contains X` guarantees X somewhere, `equals V` the whole text, `starts-with`
+and `ends-with` its ends, `is-json` that it parses. Two positives that cannot both hold,
+or a positive that guarantees what a negated check forbids, are contradictory: the test
+can never pass them all. The finding is raised on the later assertion of the pair.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..js.strings import js_lower, js_trim
+from ..model import AssertionSpec
+from .context import Context, is_case_insensitive, quote, text_list, text_option
+from .model import Hit
+
+_KINDS = {
+    "contains": "contains",
+    "icontains": "contains",
+    "output-contains": "contains",
+    "equals": "equals",
+    "starts-with": "prefix",
+    "ends-with": "suffix",
+}
+_NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negate", "negated"})
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """What one exact-text check requires of the response (before its negation)."""
+
+    kind: str  # contains | equals | prefix | suffix | json
+    text: str
+    ci: bool
+    scope: str
+    negate: bool
+    spec: AssertionSpec
+
+
+def facts(spec: AssertionSpec) -> list[Fact]:
+    """The exact-text requirements of one assertion (empty for anything else)."""
+    if spec.problem is not None:
+        return []
+    scope = json.dumps(spec.options.get("target_output_key"), sort_keys=True, default=str)
+    ci = is_case_insensitive(spec)
+    if spec.type in _KINDS:
+        value = text_option(spec)
+        if not value or not js_trim(value):
+            return []
+        text = value if _KINDS[spec.type] == "contains" else js_trim(value)
+        return [Fact(_KINDS[spec.type], text, ci, scope, spec.negate, spec)]
+    if spec.type in ("contains-all", "icontains-all") and not spec.negate:
+        values = [v for v in text_list(spec) or [] if js_trim(v)]
+        return [Fact("contains", v, ci, scope, False, spec) for v in values]
+    if spec.type == "is-json":
+        schema = spec.options.get("schema", spec.options.get("value"))
+        key = json.dumps(schema, sort_keys=True, default=str) if schema is not None else ""
+        return [Fact("json", key, False, scope, spec.negate, spec)]
+    return []
+
+
+def implies(p: Fact, n: Fact) -> bool:
+    """Whether a response meeting positive `p` always meets `n`'s (un-negated) requirement."""
+    if p.scope != n.scope or (p.ci and not n.ci):
+        return False
+    if n.kind == "json" or p.kind == "json":
+        return p.kind == n.kind and (n.text == "" or n.text == p.text)
+    fold = js_lower if n.ci else str
+    have, want = fold(p.text), fold(n.text)
+    if n.kind == "contains":
+        return p.kind in ("contains", "equals", "prefix", "suffix") and want in have
+    if n.kind == "equals":
+        return p.kind == "equals" and have == want
+    if n.kind == "prefix":
+        return p.kind in ("equals", "prefix") and have.startswith(want)
+    return p.kind in ("equals", "suffix") and have.endswith(want)
+
+
+def incompatible(a: Fact, b: Fact) -> bool:
+    """Two positives that no response meets together."""
+    if a.scope != b.scope or "json" in (a.kind, b.kind):
+        return False
+    fold = js_lower if (a.ci or b.ci) else str
+    x, y = fold(a.text), fold(b.text)
+    kinds = {a.kind, b.kind}
+    if kinds == {"equals"}:
+        return x != y
+    if a.kind == b.kind and a.kind in ("prefix", "suffix"):
+        agree = x.startswith(y) or y.startswith(x)
+        if a.kind == "suffix":
+            agree = x.endswith(y) or y.endswith(x)
+        return not agree
+    if "equals" in kinds and len(kinds) == 2:
+        whole, other = (x, b) if a.kind == "equals" else (y, a)
+        part = y if a.kind == "equals" else x
+        if other.kind == "contains":
+            return part == js_trim(part) and part not in whole
+        if other.kind == "prefix":
+            return not whole.startswith(part)
+        return not whole.endswith(part)
+    return False
+
+
+def _conflict(first: Fact, second: Fact) -> str | None:
+    if first.negate and second.negate:
+        return None
+    if not first.negate and not second.negate:
+        return "they cannot both hold" if incompatible(first, second) else None
+    positive, negative = (second, first) if first.negate else (first, second)
+    if implies(positive, negative):
+        return "whatever passes the positive one fails the negated one"
+    return None
+
+
+def contradictory(ctx: Context) -> Iterator[Hit]:
+    """Two exact-text checks that no answer can pass together: the test can never pass.
+
+    Flags: {assert: [{type: contains, value: Paris}, {type: not-contains, value: Paris}]}
+    Flags: {assert: [{type: equals, value: Paris}, {type: equals, value: Rome}]}
+    Flags: {assert: [{type: starts-with, value: Yes}, {type: starts-with, value: No}]}
+    Flags: {assert: [{type: is-json}, {type: is-json, negate: true}]}
+    Okay: {assert: [{type: contains, value: Paris}, {type: not-contains, value: Rome}]}
+    Okay: {assert: [{type: starts-with, value: Yes}, {type: starts-with, value: "Yes, "}]}
+    Okay: {assert: [{type: equals, value: Paris}, {type: contains, value: Par}]}
+    """
+    seen: list[Fact] = []
+    for spec in ctx.specs:
+        mine = facts(spec)
+        for fact in mine:
+            for earlier in seen:
+                why = _conflict(earlier, fact)
+                if why is None:
+                    continue
+                yield Hit(
+                    spec.name,
+                    spec.index,
+                    f"it contradicts assertion {earlier.spec.index} '{earlier.spec.name}': {why}",
+                    f"{_describe(earlier)} vs {_describe(fact)}",
+                    "decide which answer is right and remove or fix the other check",
+                )
+                break
+            else:
+                continue
+            break
+        seen += mine
+
+
+def _describe(fact: Fact) -> str:
+    words = {"contains": "contains", "equals": "equals", "prefix": "starts with",
+             "suffix": "ends with", "json": "is JSON"}  # fmt: skip
+    said = words[fact.kind] + ("" if fact.kind == "json" else f" {quote(fact.text, 40)}")
+    return ("not " if fact.negate else "") + said + (" (any case)" if fact.ci else "")
+
+
+def redundant(ctx: Context) -> Iterator[Hit]:
+    """The same check twice: it only doubles that check's weight.
+
+    Flags: {assert: [{type: contains, value: Paris}, {type: contains, value: Paris}]}
+    Flags: {assert: [{type: contains-any, value: [a1, b2]}, {type: contains-any, value: [b2, a1]}]}
+    Okay: {assert: [{type: contains, value: Paris}, {type: icontains, value: Paris}]}
+    Okay: {assert: [{type: contains, value: Paris}, {type: not-contains, value: Paris}]}
+    """
+    first: dict[str, AssertionSpec] = {}
+    for spec in ctx.specs:
+        if spec.problem is not None:
+            continue
+        key = _identity(spec)
+        if key in first:
+            earlier = first[key]
+            yield Hit(
+                spec.name,
+                spec.index,
+                f"it repeats assertion {earlier.index} '{earlier.name}' (same type and value)",
+                f"{spec.type} {json.dumps(_settings(spec), sort_keys=True, default=str)[:120]}",
+                "remove the copy (raise the other one's weight if it should count more)",
+            )
+        else:
+            first[key] = spec
+
+
+def _settings(spec: AssertionSpec) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in spec.options.items():
+        if key in _NAMING or key == "type":
+            continue
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = sorted(value)
+        out[key] = value
+    return out
+
+
+def _identity(spec: AssertionSpec) -> str:
+    settings = json.dumps(_settings(spec), sort_keys=True, default=str)
+    return f"{spec.type}|{spec.negate}|{settings}"

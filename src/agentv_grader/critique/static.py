@@ -1,0 +1,186 @@
+"""Rules read from the eval alone: `trivial`, `negative-only`, `unverifiable` (SPEC §6.2)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+
+from ..js.strings import js_trim
+from ..model import AssertionSpec, Status
+from ._pattern import matches_anything
+from .context import (
+    PATTERN_TYPES,
+    TIMING_TYPES,
+    TRANSCRIPT_TYPES,
+    Context,
+    common_words,
+    quote,
+    text_list,
+    text_option,
+    walk,
+)
+from .decoys import deterministic
+from .model import Hit
+from .regex_risk import pattern_flags
+
+_NEEDLE_ONE = frozenset({"contains", "icontains", "output-contains", "transcript-contains"})
+_NEEDLE_ANY = frozenset({"contains-any", "icontains-any"})
+_EDGE = frozenset({"starts-with", "ends-with"})
+# Types whose `threshold` is a score threshold (SPEC §3), not a metric limit.
+_SCORE_THRESHOLD = frozenset(
+    {"assert-set", "composite", "script", "python", "javascript", "llm-rubric", "agent-rubric"}
+)
+
+
+def weak_needle(needle: str) -> str | None:
+    """Why almost any answer contains `needle`, or None when it is a real needle."""
+    word = js_trim(needle)
+    if needle == "":
+        return "the needle is empty, and every text contains the empty string"
+    if word == "":
+        return "the needle is only white space, which almost every answer has"
+    if all(unicodedata.category(c).startswith("P") or c.isspace() for c in word):
+        return f"the needle {quote(needle)} is only punctuation"
+    if len(word) == 1:
+        return f"the needle {quote(needle)} is a single character, found in most answers"
+    if word.lower() in common_words():
+        return f"{quote(word)} is one of the most common English words"
+    return None
+
+
+def _needle_reasons(spec: AssertionSpec) -> Iterator[str]:
+    if spec.type in _NEEDLE_ONE:
+        keys = ("value", "search_text", "substring")
+        needle = text_option(spec, *keys)
+        reason = weak_needle(needle) if needle is not None else None
+        if reason:
+            yield reason
+    elif spec.type in _NEEDLE_ANY:
+        for needle in text_list(spec) or []:
+            reason = weak_needle(needle)
+            if reason:
+                yield f"one alternative is enough to pass, and {reason}"
+                return
+    elif spec.type in _EDGE:
+        value = text_option(spec)
+        if value is not None and js_trim(value) == "":
+            yield "the value is empty after trimming, and every answer starts and ends with that"
+    elif spec.type in PATTERN_TYPES:
+        pattern = text_option(spec, "value", "pattern")
+        if pattern is not None:
+            body, flags = pattern_flags(dict(spec.options), pattern)
+            if matches_anything(body, flags):
+                yield f"the pattern /{pattern}/ matches the empty string, so it matches any answer"
+
+
+def _setting_reasons(spec: AssertionSpec) -> Iterator[tuple[str, str]]:
+    if spec.weight == 0:
+        yield "weight 0: it counts for nothing in the test score", "set a weight above 0"
+    if spec.min_score == 0:
+        yield (
+            "min_score 0: a required gate that can never fail",
+            "raise min_score (or drop `required` if the assertion is not a gate)",
+        )
+    threshold = spec.options.get("threshold")
+    if spec.type in _SCORE_THRESHOLD and threshold == 0 and not isinstance(threshold, bool):
+        yield "threshold 0: it passes at any score", "set the score threshold it must reach"
+
+
+def trivial(ctx: Context) -> Iterator[Hit]:
+    r"""Satisfied by almost any answer, or unable to affect the verdict.
+
+    Needles that are empty, white space, punctuation, one character or a very common
+    English word (also as one alternative of `contains-any`); patterns that match the
+    empty string; `weight: 0`, `min_score: 0`, a score threshold of 0, a test threshold 0.
+
+    Flags: {assert: [{type: contains, value: the}]}
+    Flags: {assert: [{type: icontains-any, value: [Paris, "."]}]}
+    Flags: {assert: [{type: regex, value: 'a*'}]}
+    Flags: {assert: [{type: contains, value: Paris, weight: 0}]}
+    Flags: {threshold: 0, assert: [{type: contains, value: Paris}]}
+    Okay: {assert: [{type: contains, value: Paris}]}
+    Okay: {assert: [{type: regex, value: '^a*$'}]}
+    Okay: {assert: [{type: contains, value: the, negate: true}]}
+    Okay: {assert: [{type: contains-all, value: [Paris, the]}]}
+    """
+    if ctx.test.threshold == 0:
+        yield Hit(
+            None,
+            None,
+            "the test threshold is 0, so the test passes whatever its assertions say",
+            f"threshold 0 from {ctx.test.threshold_source}",
+            "set a threshold such as 0.8 (or remove it to use the default)",
+        )
+    for spec, label, index in walk(ctx.specs):
+        for reason, fix in _setting_reasons(spec):
+            yield Hit(label, index, reason, _show(spec), fix)
+        if spec.negate:
+            continue
+        for reason in _needle_reasons(spec):
+            yield Hit(label, index, reason, _show(spec), _NEEDLE_FIX)
+
+
+_NEEDLE_FIX = "check for the specific answer (a name, number or phrase only a correct answer has)"
+
+
+def _show(spec: AssertionSpec) -> str:
+    shown = {k: v for k, v in spec.options.items() if k not in ("name", "metric")}
+    return f"{spec.type}: " + ", ".join(f"{k}={v!r}" for k, v in shown.items() if k != "type")
+
+
+def negative_only(ctx: Context) -> Iterator[Hit]:
+    """Every deterministic check is negated, so an empty or off-topic answer passes them.
+
+    Flags: {assert: [{type: contains, value: Lyon, negate: true},
+                     {type: not-icontains, value: Marseille}]}
+    Okay: {assert: [{type: contains, value: Lyon, negate: true},
+                    {type: contains, value: Paris}]}
+    Okay: {assert: ["Answers politely"]}
+    """
+    checks = [s for s in ctx.specs if deterministic(s)]
+    if not checks or not all(s.negate for s in checks):
+        return
+    names = ", ".join(f"'{s.name}'" for s in checks)
+    yield Hit(
+        None,
+        None,
+        "every deterministic check is negated: they say what the answer must not contain, "
+        "and an empty or off-topic answer satisfies all of them",
+        f"negated: {names}",
+        "add a positive check for what a correct answer must contain",
+    )
+
+
+def unverifiable(ctx: Context) -> Iterator[Hit]:
+    """Needs timing or transcript data that this run does not have (SPEC §5.4, §5.5).
+
+    Flags: {response: "Paris", assert: [{type: latency, threshold: 1000}]}
+    Flags: {response: "Paris", assert: [{type: trajectory:tool-used, value: [search]}]}
+    Okay: {response: "Paris", assert: [{type: contains, value: Paris}]}
+    Okay: {assert: [{type: latency, threshold: 1000}]}
+    """
+    if ctx.outcomes is None or ctx.run is None:
+        return
+    run = ctx.run
+    for outcome in ctx.outcomes:
+        spec = outcome.spec
+        if spec.type in TIMING_TYPES:
+            need, absent = "timing", run.timing is None and run.timing_problem is None
+        elif spec.type in TRANSCRIPT_TYPES:
+            need, absent = "transcript", run.transcript is None and run.transcript_problem is None
+        else:
+            continue
+        if not (absent or outcome.status is Status.SKIPPED):
+            continue
+        evidence = outcome.evidence if outcome.status is Status.SKIPPED else f"no {need} file"
+        yield Hit(
+            spec.name,
+            spec.index,
+            f"it needs {need} data that this run does not have, so it checks nothing here",
+            evidence,
+            f"grade with --{need}-file (or put {_FILES[need]} beside response.md), "
+            "or drop the assertion from tests run without it",
+        )
+
+
+_FILES = {"timing": "timing.json", "transcript": "transcript.json"}
