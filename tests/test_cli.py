@@ -219,3 +219,30 @@ def test_user_notes_are_summarised_into_the_report(suite: tuple[Path, Path]) -> 
     data = json.loads(out)
     validate_report(data)
     assert data["user_notes_summary"] == {"uncertainties": ["unsure about units"], "needs_review": [], "workarounds": []}
+
+
+def test_pending_items_carry_criteria_rubrics_and_the_reference_answer(tmp_path: Path) -> None:
+    text = """\
+tests:
+  - id: t
+    criteria: Names the capital
+    expected_output:
+      - {role: user, content: "q"}
+      - {role: assistant, content: "Paris is the capital."}
+    assertions:
+      - type: llm-grader
+        prompt: Judge the answer strictly.
+      - is polite
+      - is short
+"""
+    eval_path, bench = write_suite(tmp_path, text, {"t": "Paris"})
+    _, out, _ = cli("--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench), "--format", "json")
+    data = json.loads(out)
+    validate_report(data)
+    first, second = data["pending"]
+    assert first["criteria"] == "Judge the answer strictly.\n\nNames the capital"
+    assert first["reference"] == "Paris is the capital."
+    assert first["result_path"] == f"llm_grader_results/{first['name']}.json"
+    assert [r["outcome"] for r in second["rubrics"]] == ["is polite", "is short"]
+    assert second["weight"] == 2
+    assert data["verdict"] == "pending" and data["open_weight"] == 3

@@ -139,6 +139,19 @@ class TestCase:
     line: int | None = None
     warnings: tuple[str, ...] = ()
 
+    def reference_answer(self) -> Any:
+        """`expected_output` (or `vars.expected_output`) as a reader wants it: for a list of
+        messages, the last `assistant` message's content (AgentV's rule, SPEC §3)."""
+        raw = self.expected_output
+        if raw is None:
+            raw = self.vars.get("expected_output")
+        if isinstance(raw, list) and raw and all(isinstance(m, Mapping) and "role" in m for m in raw):
+            for message in reversed(raw):
+                if message.get("role") == "assistant" and message.get("content") is not None:
+                    return message.get("content")
+            return None
+        return raw
+
 
 @dataclass(frozen=True, slots=True)
 class Suite:

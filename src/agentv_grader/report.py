@@ -118,6 +118,9 @@ def _pending(outcomes: tuple[Outcome, ...], test: TestCase, test_dir: str | None
             ]
         elif isinstance(value, str):
             criteria = value
+        prompt = spec.options.get("prompt")
+        if isinstance(prompt, str) and prompt.strip():
+            criteria = prompt if criteria is None else f"{prompt}\n\n{criteria}"
         threshold = spec.options.get("threshold", DEFAULT_LLM_THRESHOLD)
         items.append(
             {
@@ -125,7 +128,7 @@ def _pending(outcomes: tuple[Outcome, ...], test: TestCase, test_dir: str | None
                 "type": spec.type,
                 "criteria": criteria,
                 "rubrics": rubrics,
-                "reference": test.expected_output,
+                "reference": test.reference_answer(),
                 "threshold": threshold,
                 "weight": spec.weight,
                 "result_path": f"llm_grader_results/{spec.name}.json",

@@ -1,0 +1,285 @@
+"""Rules about what is checked: `uncovered-outcome` and `near-miss` (SPEC §6.2)."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..js.strings import JS_WHITESPACE, js_lower, js_trim
+from ..model import AssertionSpec, Status
+from .context import PATTERN_TYPES, Context, common_words, quote, text_option, walk
+from .model import Hit
+
+MAX_TERMS = 8
+_SCRIPT_TYPES = frozenset({"script", "python", "javascript"})
+_SKIP_KEYS = frozenset({"type", "name", "metric"})
+_QUOTED = re.compile(
+    r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|‘([^’\n]{1,60})’|`([^`\n]{1,60})`"
+    r"|(?<!\w)'([^'\n]{1,60})'(?!\w)"
+)
+_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
+_NAME = re.compile(r"\b[A-Z][a-z][\w'’-]*(?: [A-Z][a-z][\w'’-]*)*")
+_LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*$")
+_SENTENCE_END = ".!?:;\n-*•"
+_SHORT = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A concrete outcome named in the criteria or the reference answer."""
+
+    text: str
+    kind: str  # number | name | quoted | value
+    source: str  # criteria | expected_output
+    where: str  # evidence: the text around it, or the JSON path
+    path: str | None = None
+
+
+def _snippet(text: str, start: int, end: int) -> str:
+    left, right = max(0, start - 30), min(len(text), end + 30)
+    return ("…" if left else "") + text[left:right].replace("\n", " ") + ("…" if right < len(text) else "")
+
+
+def _sentence_start(text: str, at: int) -> bool:
+    before = text[:at].rstrip(" \t\"'“‘(")
+    return not before or before[-1] in _SENTENCE_END or bool(re.search(r"(^|\n)\s*\d+[.)]$", before))
+
+
+def text_terms(text: str, source: str) -> Iterator[Term]:
+    """Quoted terms, numbers and capitalised names of free text, in order of appearance."""
+    found: list[tuple[int, Term]] = []
+    for m in _QUOTED.finditer(text):
+        inner = next(g for g in m.groups() if g is not None).strip()
+        if inner and inner.lower() not in common_words():
+            found.append((m.start(), Term(inner, "quoted", source, _snippet(text, *m.span()))))
+    for m in _NUMBER.finditer(text):
+        number = m.group()
+        marker = text[m.end() : m.end() + 2] in (". ", ") ") and _LIST_MARKER.search(text[: m.start()])
+        if marker or (source == "criteria" and len(number) == 1):
+            continue
+        found.append((m.start(), Term(number, "number", source, _snippet(text, *m.span()))))
+    for m in _NAME.finditer(text):
+        words, start = m.group().split(" "), m.start()
+        if _sentence_start(text, start):
+            start += len(words[0]) + 1
+            words = words[1:]
+        name = " ".join(words)
+        if name and not (len(words) == 1 and name.lower() in common_words()):
+            found.append((start, Term(name, "name", source, _snippet(text, start, m.end()))))
+    for _, term in sorted(found, key=lambda pair: pair[0]):
+        yield term
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _leaves(item, f"{path}[{i}]")
+    else:
+        yield path, value
+
+
+def _short(text: str) -> bool:
+    return len(text) <= _SHORT and "\n" not in text and len(text.split()) <= 4
+
+
+def expected_terms(expected: Any) -> Iterator[Term]:
+    """Terms of the reference answer: short values whole, longer text by `text_terms`."""
+    if isinstance(expected, str):
+        stripped = js_trim(expected)
+        if stripped[:1] in ("{", "[") and (parsed := _json(stripped)) is not None:
+            expected = parsed
+        elif _short(stripped):
+            value = stripped.rstrip(".!")
+            if value and value.lower() not in common_words():
+                yield Term(value, "value", "expected_output", quote(stripped))
+            return
+        else:
+            yield from text_terms(expected, "expected_output")
+            return
+    for path, leaf in _leaves(expected, ""):
+        where = f"expected_output{'.' if path and path[0] != '[' else ''}{path}"
+        if isinstance(leaf, bool) or leaf is None:
+            continue
+        if isinstance(leaf, (int, float)):
+            yield Term(str(leaf), "number", "expected_output", where, path)
+        elif isinstance(leaf, str) and _short(js_trim(leaf)) and js_trim(leaf):
+            yield Term(js_trim(leaf), "value", "expected_output", where, path)
+        elif isinstance(leaf, str):
+            yield from text_terms(leaf, "expected_output")
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _authored_text(specs: tuple[AssertionSpec, ...]) -> str:
+    """Every string and number an assertion was written with, lower-cased, in one text."""
+    parts: list[str] = []
+    for spec, _, _ in walk(specs):
+        for key, value in spec.options.items():
+            if key not in _SKIP_KEYS:
+                parts += [str(v) for _, v in _leaves(value, "") if isinstance(v, (str, int, float))]
+        if spec.type in PATTERN_TYPES:
+            pattern = text_option(spec, "value", "pattern") or ""
+            parts.append(re.sub(r"\\(.)", r"\1", pattern))
+    return js_lower("\n".join(parts))
+
+
+def _field_paths(specs: tuple[AssertionSpec, ...]) -> set[str]:
+    paths: set[str] = set()
+    for spec, _, _ in walk(specs):
+        fields = spec.options.get("fields") if spec.type == "field-accuracy" else None
+        for item in fields if isinstance(fields, list) else []:
+            if isinstance(item, Mapping) and isinstance(item.get("path"), str):
+                paths.add(item["path"].removeprefix("$").removeprefix("."))
+    return paths
+
+
+def _covered(term: Term, authored: str, paths: set[str]) -> bool:
+    if term.path is not None and term.path in paths:
+        return True
+    if term.kind == "number":
+        bare = term.text.replace(",", "")
+        return any(
+            re.search(rf"(?<![\d]){re.escape(n)}(?![\d])", authored) for n in {term.text, bare}
+        )
+    return js_lower(term.text) in authored
+
+
+def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
+    """A number, name or quoted term of `criteria`/`expected_output` that nothing checks.
+
+    Terms are covered when an assertion's text mentions them (rubric text included), when a
+    `field-accuracy` lists their path, or when a script (which gets both) is present.
+
+    Flags: {criteria: "Says the answer is 42.", assert: [{type: contains, value: answer is}]}
+    Flags: {expected_output: {city: Paris, country: France},
+            assert: [{type: equals, value: Paris, target_output_key: city}]}
+    Okay: {criteria: "Says the answer is 42.", assert: [{type: regex, value: '\b42\b'}]}
+    Okay: {criteria: "Names the capital.", assert: [{type: contains, value: Paris}]}
+    Okay: {expected_output: "Paris", assert: [{type: icontains, value: paris}]}
+    """
+    test = ctx.test
+    if any(spec.type in _SCRIPT_TYPES for spec, _, _ in walk(ctx.specs)):
+        return
+    terms: list[Term] = []
+    if isinstance(test.criteria, str):
+        terms += text_terms(test.criteria, "criteria")
+    if test.expected_output is not None:
+        terms += expected_terms(test.expected_output)
+    authored, paths = _authored_text(ctx.specs), _field_paths(ctx.specs)
+    seen: set[str] = set()
+    shown = 0
+    for term in terms:
+        key = js_lower(term.text)
+        if key in seen or _covered(term, authored, paths):
+            continue
+        seen.add(key)
+        shown += 1
+        if shown > MAX_TERMS:
+            return
+        yield Hit(
+            None,
+            None,
+            f"{term.source} names {quote(term.text)}, and no assertion checks it",
+            f"{term.source}: {term.where}" if term.path is None else term.where,
+            "add " + suggest(term),
+        )
+
+
+def suggest(term: Term) -> str:
+    """A concrete assertion that checks the term."""
+    value = json.dumps(term.text, ensure_ascii=False)
+    if term.path is not None:
+        key = json.dumps(term.path)
+        return f"`{{type: equals, value: {value}, target_output_key: {key}}}`"
+    if term.kind == "number":
+        pattern = "(?<![\\d.])" + term.text.replace(".", "\\.") + "(?![\\d.])"
+        return f"`{{type: regex, value: {json.dumps(pattern)}}}`"
+    return f"`{{type: contains, value: {value}}}`"
+
+
+_NEAR = {"contains": "in", "icontains": "in", "equals": "eq", "starts-with": "pre", "ends-with": "suf"}
+_QUOTES = str.maketrans(
+    {c: "'" for c in "‘’‚‛′`´"}
+    | {c: '"' for c in "“”„‟″«»"}
+    | {c: "-" for c in "‐‑‒–—―−﹘﹣－"}
+)
+_WS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+
+
+def _spaces(text: str) -> str:
+    return _WS.sub(" ", text).strip()
+
+
+_FOLDS = (
+    ("ignoring case", js_lower),
+    ("collapsing white space", _spaces),
+    ("after NFKC with quote and dash folding", _nfkc),
+    ("after case, white space and NFKC folding", lambda t: js_lower(_spaces(_nfkc(t)))),
+)
+
+
+def _holds(op: str, text: str, value: str) -> bool:
+    if op == "in":
+        return value in text
+    text, value = js_trim(text), js_trim(value)
+    if op == "eq":
+        return text == value
+    return text.startswith(value) if op == "pre" else text.endswith(value)
+
+
+def near_miss(ctx: Context) -> Iterator[Hit]:
+    """A failed text check that would pass after harmless normalisation (verdict unchanged).
+
+    Flags: {response: "The capital is paris.", assert: [{type: contains, value: Paris}]}
+    Flags: {response: "It’s done", assert: [{type: equals, value: "It's done"}]}
+    Okay: {response: "The capital is Rome.", assert: [{type: contains, value: Paris}]}
+    Okay: {response: "The capital is Paris.", assert: [{type: contains, value: Paris}]}
+    """
+    if ctx.outcomes is None or ctx.run is None:
+        return
+    for outcome in ctx.outcomes:
+        spec = outcome.spec
+        value = text_option(spec)
+        if outcome.status is not Status.FAILED or spec.negate or spec.type not in _NEAR or not value:
+            continue
+        text = _graded_text(spec, ctx.run.response)
+        if text is None:
+            continue
+        how = next((h for h, f in _FOLDS if _holds(_NEAR[spec.type], f(text), f(value))), None)
+        if how is not None:
+            yield Hit(
+                spec.name,
+                spec.index,
+                f"it failed, but would pass {how}: the answer may be right in another form",
+                f"{outcome.text}; {how}, the response matches {quote(value)}",
+                "decide whether that form is acceptable; if so use icontains, a regex, or "
+                "`case_sensitive: false` (the verdict is unchanged here)",
+            )
+
+
+def _graded_text(spec: AssertionSpec, response: str) -> str | None:
+    key = spec.options.get("target_output_key")
+    if key is None:
+        return response
+    from ..assertions import _output
+
+    try:
+        return _output.select(response, key)
+    except Exception:  # a missing key or a bad key: nothing to compare
+        return None
