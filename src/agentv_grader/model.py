@@ -124,6 +124,8 @@ class Outcome:
 class TestCase:
     """One test of a suite, with everything grading and critique need from the eval file."""
 
+    __test__ = False  # not a pytest test class, despite the name
+
     id: str
     suite: str
     assertions: tuple[AssertionSpec, ...]

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import SpecError
 from ..js.strings import JS_WHITESPACE, js_lower, js_trim
 from ..model import AssertionSpec, Status
 from .context import PATTERN_TYPES, Context, common_words, quote, text_option, walk
@@ -157,7 +158,7 @@ def _covered(term: Term, authored: str, paths: set[str]) -> bool:
 
 
 def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
-    """A number, name or quoted term of `criteria`/`expected_output` that nothing checks.
+    r"""A number, name or quoted term of `criteria`/`expected_output` that nothing checks.
 
     Terms are covered when an assertion's text mentions them (rubric text included), when a
     `field-accuracy` lists their path, or when a script (which gets both) is present.
@@ -281,5 +282,5 @@ def _graded_text(spec: AssertionSpec, response: str) -> str | None:
 
     try:
         return _output.select(response, key)
-    except Exception:  # a missing key or a bad key: nothing to compare
+    except (_output.MissingKey, SpecError):  # nothing to compare
         return None

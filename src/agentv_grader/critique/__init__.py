@@ -1,0 +1,91 @@
+"""The eval critique (SPEC §6.2): which assertions a clearly wrong answer would pass,
+which outcomes nothing checks, and which checks can never work.
+
+One table, `RULES`, maps each stable rule id to its function and severity (the
+pycodestyle pattern, STYLE §13). A rule is a pure function of a `Context` that yields
+`Hit`s; this module stamps them with the rule's id and severity, orders them (assertion
+index, then rule id) and writes the one-sentence summary. Each rule's docstring carries
+`Flags:` / `Okay:` examples that `critique.selftest` runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..model import Outcome, RunData, Suite, TestCase
+from . import coverage, decoys, pairs, regex_risk, static
+from .context import Context, build_context
+from .model import SOLID, Critique, Finding, Hit, overall_sentence
+
+__all__ = ["RULES", "SOLID", "Critique", "Finding", "Rule", "critique_test"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule id's function and severity."""
+
+    check: Callable[[Context], Iterable[Hit]]
+    severity: str
+
+
+RULES: dict[str, Rule] = {
+    "decoy-pass": Rule(decoys.decoy_pass, "high"),
+    "trivial": Rule(static.trivial, "high"),
+    "answer-in-input": Rule(decoys.answer_in_input, "medium"),
+    "negative-only": Rule(static.negative_only, "medium"),
+    "unverifiable": Rule(static.unverifiable, "medium"),
+    "contradictory": Rule(pairs.contradictory, "high"),
+    "redundant": Rule(pairs.redundant, "low"),
+    "runaway-regex": Rule(regex_risk.runaway_regex, "high"),
+    "uncovered-outcome": Rule(coverage.uncovered_outcome, "low"),
+    "near-miss": Rule(coverage.near_miss, "low"),
+    "vacuous-pass": Rule(decoys.vacuous_pass, "medium"),
+}
+
+# On the same assertion, the first rule's finding explains the second's: keep one.
+_SUPERSEDES = (("trivial", "decoy-pass"), ("trivial", "answer-in-input"))
+
+
+def critique_test(
+    suite: Suite,
+    test: TestCase,
+    run: RunData | None = None,
+    outcomes: tuple[Outcome, ...] | None = None,
+    bench_dir: str | None = None,
+) -> Critique:
+    """Critique one test's assertions.
+
+    Args:
+        suite: the loaded suite (other tests supply cross-test decoys).
+        test: the test to critique.
+        run: the graded run; None for a static critique without a response.
+        outcomes: the run's outcomes; with `run`, they enable `near-miss`, `unverifiable`
+            and `vacuous-pass`.
+        bench_dir: the run directory; the next test's `response.md` there is a decoy.
+
+    Returns:
+        The critique, in stable order (assertion index, then rule id).
+    """
+    ctx = build_context(suite, test, run, outcomes, bench_dir)
+    found = [
+        Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
+        for rule_id, rule in RULES.items()
+        for h in rule.check(ctx)
+    ]
+    kept = _drop_superseded(found)
+    kept.sort(key=lambda f: (-1 if f.index is None else f.index, f.rule))
+    ordered = tuple(kept)
+    return Critique(ordered, overall_sentence(ordered), test.id)
+
+
+def _drop_superseded(found: list[Finding]) -> list[Finding]:
+    present = {(f.index, f.assertion, f.rule) for f in found}
+    return [
+        f
+        for f in found
+        if not any(
+            f.rule == loser and (f.index, f.assertion, winner) in present
+            for winner, loser in _SUPERSEDES
+        )
+    ]
