@@ -12,7 +12,7 @@ from . import __version__
 from .assertions import REGISTRY, Entry
 from .assertions import _output as output_key
 from .errors import SpecError
-from .load.types import KNOWN_TYPES, LLM_TYPES
+from .load.types import KNOWN_TYPES
 from .model import AssertionSpec, Outcome, RunData, Status, Verdict
 
 _NEEDS_SERVICE = {
@@ -31,8 +31,6 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     """One assertion → its outcome, with negation applied exactly once, here."""
     if spec.problem is not None:
         return _error(spec, run, spec.problem)
-    if spec.type in LLM_TYPES:
-        return _outcome(spec, Verdict.pending(f"{spec.type} needs an LLM judge"))
     if spec.type in _NEEDS_SERVICE:
         return _outcome(spec, Verdict.skipped(_NEEDS_SERVICE[spec.type]))
     entry = REGISTRY.get(spec.type)

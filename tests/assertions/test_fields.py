@@ -193,6 +193,7 @@ def test_reference_shapes(reference: Any) -> None:
 
 
 @pytest.mark.parametrize(("reference", "words"), [(None, "needs expected_output"),
+                                                  ([], "needs expected_output"),
                                                   ("just prose", "holds no JSON object")])
 def test_no_usable_reference_is_an_error(reference: Any, words: str) -> None:
     out = fa([{"path": "a", "match": "exact"}], '{"a": 1}', reference)

@@ -215,3 +215,20 @@ def test_inverted_execution_metrics_flips_score_and_checks() -> None:
     out = grade(item, transcript=CALLS)
     assert out.status is Status.PASSED and out.score == 1.0
     assert texts(out) == [("Tool calls 3 > 1 max", True)]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [{"type": "token-usage", "max_total": 1}, {"type": "cost", "budget": 1},
+     {"type": "execution-metrics", "max_cost_usd": 1},
+     {"type": "execution-metrics", "max_tokens": 1}],
+)  # fmt: skip
+def test_a_figure_missing_because_its_file_is_unusable_is_an_error(item: Any) -> None:
+    out = grade(item, timing="[1, 2]", transcript=CALLS)
+    assert out.status is Status.ERROR and "timing data is unusable" in out.text
+
+
+def test_a_usable_figure_is_graded_despite_an_unusable_transcript() -> None:
+    out = grade({"type": "execution-metrics", "max_duration_ms": 10}, timing={"duration_ms": 5},
+                transcript="garbage")  # fmt: skip
+    assert out.status is Status.PASSED

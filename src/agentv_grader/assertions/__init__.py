@@ -11,7 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import AssertionSpec, RunData, Verdict
-from . import fields, json, metrics, regex, skills, text, tool_trajectory, trajectory
+from . import (
+    fields,
+    groups,
+    json,
+    llm,
+    metrics,
+    regex,
+    scripts,
+    skills,
+    text,
+    tool_trajectory,
+    trajectory,
+)
 from . import transcript as vally
 
 Check = Callable[[AssertionSpec, RunData], Verdict]
@@ -69,4 +81,13 @@ REGISTRY: dict[str, Entry] = {
     ),
     "tool-trajectory": Entry(tool_trajectory.tool_trajectory, "trajectory"),
     "skill-used": Entry(skills.skill_used, "skill", inverse=skills.skill_used_inverse),
+    # Groups, code graders and LLM-judged items (SPEC §5.6).
+    "assert-set": Entry(groups.assert_set, "group"),
+    "composite": Entry(groups.composite, "group"),
+    "script": Entry(scripts.script, "script"),
+    "python": Entry(scripts.python, "script"),
+    "javascript": Entry(scripts.javascript, "script"),
+    "llm-rubric": Entry(llm.llm_rubric, "llm"),
+    "agent-rubric": Entry(llm.agent_rubric, "llm"),
+    "trajectory:goal-success": Entry(llm.goal_success, "llm"),
 }

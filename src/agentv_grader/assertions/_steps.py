@@ -180,6 +180,7 @@ def matcher_of(
 
 
 def label_of(matcher: Mapping[str, Any]) -> str:
+    """How AgentV names a matcher in texts: its pattern, else its name, else `*`."""
     for key in ("pattern", "name"):
         if matcher.get(key) is not None:
             return str(matcher[key])
@@ -187,6 +188,7 @@ def label_of(matcher: Mapping[str, Any]) -> str:
 
 
 def require_name(matcher: Mapping[str, Any], kind: str, index: int | None = None) -> None:
+    """A matcher that must select by name (AgentV's `requireNamedMatcher`)."""
     if matcher.get("pattern") or matcher.get("name"):
         return
     where = "object" if index is None else f"step {index + 1}"
@@ -194,6 +196,7 @@ def require_name(matcher: Mapping[str, Any], kind: str, index: int | None = None
 
 
 def matches(step: Step, matcher: Mapping[str, Any]) -> bool:
+    """The step has an allowed type and one alias fits the glob (no pattern: any step)."""
     wanted = matcher.get("type")
     if wanted:
         allowed = wanted if isinstance(wanted, list) else [wanted]
@@ -208,8 +211,10 @@ def matches(step: Step, matcher: Mapping[str, Any]) -> bool:
 
 
 def listing(labels: list[str]) -> str:
+    """Step labels for a text, `(none)` when there are none."""
     return ", ".join(labels) if labels else "(none)"
 
 
 def bound(value: Any) -> float | None:
+    """A `min`/`max` that AgentV reads (`typeof value === 'number'`), else None."""
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None

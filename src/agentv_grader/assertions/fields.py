@@ -306,7 +306,7 @@ def _reference(run: RunData) -> Any:
     raw = run.test.expected_output
     if raw is None:
         raw = run.test.vars.get("expected_output")
-    if raw is None:
+    if raw is None or raw == []:
         raise SpecError("field-accuracy needs expected_output (test-level or vars.expected_output)")
     is_messages = isinstance(raw, list) and raw and all(
         isinstance(m, Mapping) and "role" in m for m in raw

@@ -27,7 +27,7 @@ from ..rundata.llm_results import result_path, result_stems
 
 DEFAULT_THRESHOLD = 0.5
 COMPOSITE_THRESHOLD = 0.8  # AgentV 4.x composite verdicts use scoreToVerdict (≥ 0.8)
-_AGGREGATOR_LLM = ("llm-grader", "llm_grader")
+_AGGREGATOR_ALIASES = {"llm_judge": "llm_grader", "code_judge": "code_grader"}
 
 _INSTRUCTIONS = {
     "llm-rubric": "Judge the response against the criteria, or against each rubric item: "
@@ -121,15 +121,19 @@ def is_judge_item(spec: AssertionSpec) -> bool:
     aggregator is `llm-grader`."""
     if spec.type in LLM_TYPES:
         return True
-    return spec.type == "composite" and aggregator_type(spec) in _AGGREGATOR_LLM
+    return spec.type == "composite" and aggregator_kind(spec) == "llm_grader"
 
 
-def aggregator_type(spec: AssertionSpec) -> str | None:
-    aggregator = spec.options.get("aggregator")
-    if isinstance(aggregator, Mapping):
-        kind = aggregator.get("type")
-        return kind if isinstance(kind, str) else None
-    return aggregator if isinstance(aggregator, str) else None
+def aggregator_kind(spec: AssertionSpec) -> str | None:
+    """A composite's aggregator type in one spelling (`weighted_average`, `llm_grader`, …):
+    `aggregator: {type: …}`, `aggregator: <type>`, or the grader instructions'
+    `aggregation: <type>`; None when there is none."""
+    aggregator = spec.options.get("aggregator", spec.options.get("aggregation"))
+    kind = aggregator.get("type") if isinstance(aggregator, Mapping) else aggregator
+    if not isinstance(kind, str) or not kind.strip():
+        return None
+    kind = kind.strip().lower().replace("-", "_")
+    return _AGGREGATOR_ALIASES.get(kind, kind)
 
 
 def judge_items(specs: Sequence[AssertionSpec]) -> Iterator[AssertionSpec]:

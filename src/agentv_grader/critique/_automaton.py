@@ -20,10 +20,22 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ._pattern import ALL, Alt, Atom, Node, PatternUnreadable, Ranges, Repeat, Seq, Zero
-from ._pattern import contains, intersect
+from ._pattern import (
+    ALL,
+    Alt,
+    Atom,
+    Node,
+    PatternUnreadable,
+    Ranges,
+    Repeat,
+    Seq,
+    Zero,
+    contains,
+    intersect,
+)
 
 MAX_POSITIONS = 300
+MIN_DEGREE = 3  # quadratic (`\s+$` under search) is everywhere and rarely matters
 _MAX_COPIES = 3  # x{5,} is read as x x x+ ; the blowup does not depend on the count
 _MAX_BOUNDED = 10  # x{1,50} repeats like x+ as far as backtracking goes
 _NICE = "a1 A_-.,:;/x0\t!#=Zb9\n"
@@ -272,7 +284,7 @@ def _risk_for(graph: dict[int, dict[int, int]], char: str) -> Risk | None:
         tail = max((best[j] for j in succ), default=(0, ()))
         best.append((tail[0] + 1, (comp[0],) + tail[1]) if looping else tail)
     top = max(best, default=(0, ()))
-    return Risk(top[0], char, top[1]) if top[0] >= 2 else None
+    return Risk(top[0], char, top[1]) if top[0] >= MIN_DEGREE else None
 
 
 def analyse(auto: Automaton) -> Risk | None:

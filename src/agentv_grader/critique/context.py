@@ -56,6 +56,7 @@ class Decoy:
 
     label: str
     text: str
+    echo: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +95,11 @@ def build_context(
         test=test, response="", eval_dir=os.path.dirname(os.path.abspath(suite.path))
     )
     input_text = leak_input(test)
-    own = {js_trim(t) for t in (reference_text(test.expected_output), run and run.response) if t}
+    answers = (reference_text(test.expected_output), run.response if run else None)
+    own = {js_trim(t) for t in answers if t}
     decoys = [Decoy("an empty response", "")]
     if js_trim(input_text):
-        decoys.append(Decoy("the test input echoed back", input_text))
+        decoys.append(Decoy("the test input echoed back", input_text, echo=True))
     decoys += [Decoy("a generic refusal", REFUSAL), Decoy("generic boilerplate", BOILERPLATE)]
     decoys += [d for d in _cross_test_decoys(suite, test, bench_dir) if js_trim(d.text) not in own]
     return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base)

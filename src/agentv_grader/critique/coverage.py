@@ -42,12 +42,18 @@ class Term:
 
 def _snippet(text: str, start: int, end: int) -> str:
     left, right = max(0, start - 30), min(len(text), end + 30)
-    return ("…" if left else "") + text[left:right].replace("\n", " ") + ("…" if right < len(text) else "")
+    return (
+        ("…" if left else "")
+        + text[left:right].replace("\n", " ")
+        + ("…" if right < len(text) else "")
+    )
 
 
 def _sentence_start(text: str, at: int) -> bool:
     before = text[:at].rstrip(" \t\"'“‘(")
-    return not before or before[-1] in _SENTENCE_END or bool(re.search(r"(^|\n)\s*\d+[.)]$", before))
+    return (
+        not before or before[-1] in _SENTENCE_END or bool(re.search(r"(^|\n)\s*\d+[.)]$", before))
+    )
 
 
 def text_terms(text: str, source: str) -> Iterator[Term]:
@@ -59,7 +65,9 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
             found.append((m.start(), Term(inner, "quoted", source, _snippet(text, *m.span()))))
     for m in _NUMBER.finditer(text):
         number = m.group()
-        marker = text[m.end() : m.end() + 2] in (". ", ") ") and _LIST_MARKER.search(text[: m.start()])
+        marker = text[m.end() : m.end() + 2] in (". ", ") ") and _LIST_MARKER.search(
+            text[: m.start()]
+        )
         if marker or (source == "criteria" and len(number) == 1):
             continue
         found.append((m.start(), Term(number, "number", source, _snippet(text, *m.span()))))
@@ -210,11 +218,15 @@ def suggest(term: Term) -> str:
     return f"`{{type: contains, value: {value}}}`"
 
 
-_NEAR = {"contains": "in", "icontains": "in", "equals": "eq", "starts-with": "pre", "ends-with": "suf"}
+_NEAR = {
+    "contains": "in",
+    "icontains": "in",
+    "equals": "eq",
+    "starts-with": "pre",
+    "ends-with": "suf",
+}
 _QUOTES = str.maketrans(
-    {c: "'" for c in "‘’‚‛′`´"}
-    | {c: '"' for c in "“”„‟″«»"}
-    | {c: "-" for c in "‐‑‒–—―−﹘﹣－"}
+    {c: "'" for c in "‘’‚‛′`´"} | {c: '"' for c in "“”„‟″«»"} | {c: "-" for c in "‐‑‒–—―−﹘﹣－"}
 )
 _WS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 
@@ -257,7 +269,12 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
     for outcome in ctx.outcomes:
         spec = outcome.spec
         value = text_option(spec)
-        if outcome.status is not Status.FAILED or spec.negate or spec.type not in _NEAR or not value:
+        if (
+            outcome.status is not Status.FAILED
+            or spec.negate
+            or spec.type not in _NEAR
+            or not value
+        ):
             continue
         text = _graded_text(spec, ctx.run.response)
         if text is None:

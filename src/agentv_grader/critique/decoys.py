@@ -49,10 +49,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     for spec in ctx.specs:
         if spec.negate or not _probe_safe(spec):
             continue
-        decoys = [
-            d for d in ctx.decoys
-            if not (d.text == ctx.input_text and spec.type in NEEDLE_TYPES)
-        ]  # fmt: skip
+        decoys = [d for d in ctx.decoys if not (d.echo and spec.type in NEEDLE_TYPES)]
         passed = [d for d in decoys if _passes(ctx, spec, d)]
         if not passed:
             continue
@@ -79,7 +76,7 @@ def _decoy_fix(spec: AssertionSpec) -> str:
             "`field-accuracy`"
         )
     if spec.type in ("regex", "output-matches"):
-        return "tighten the pattern to what only a correct answer contains (anchor it, name the answer)"
+        return "tighten the pattern to what only a correct answer has (anchor it, name the answer)"
     return "check a term only a correct answer contains, such as the answer itself"
 
 
@@ -91,7 +88,7 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
     Okay: {input: "What is the capital of France?", assert: [{type: contains, value: Paris}]}
     Okay: {input: "Name a colour.", assert: [{type: contains, value: Name, negate: true}]}
     """
-    echo = next((d for d in ctx.decoys if d.text == ctx.input_text and d.text), None)
+    echo = next((d for d in ctx.decoys if d.echo), None)
     if echo is None:
         return
     for spec in ctx.specs:

@@ -115,7 +115,6 @@ def runaway_regex(ctx: Context) -> Iterator[Hit]:
     Flags: {assert: [{type: regex, value: '^(a+)+$'}]}
     Flags: {assert: [{type: regex, value: '(\w+\s?)*$'}]}
     Flags: {assert: [{type: regex, value: '\d+\d+x'}]}
-    Flags: {assert: [{type: assert-set, assert: [{type: regex, value: '(a|aa)+$'}]}]}
     Okay: {assert: [{type: regex, value: '^a+$'}]}
     Okay: {assert: [{type: regex, value: '\s+$'}]}
     Okay: {assert: [{type: regex, value: '(\w+\s)*$'}]}

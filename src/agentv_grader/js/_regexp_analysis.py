@@ -21,7 +21,6 @@ from agentv_grader.js._regexp_ast import (
     Group,
     Look,
     Node,
-    PatternError,
     Quant,
     Seq,
     children,
@@ -58,12 +57,6 @@ def analyze(root: Node) -> None:
             # An empty capture matches exactly like ECMAScript's cleared (undefined) one.
             quant.resets = inside
         if _needs_empty_check(quant, bool(inside)):
-            if quant.backward:
-                raise PatternError(
-                    "unsupported in regex: a quantifier inside a lookbehind whose body can "
-                    "match empty before non-empty (ECMAScript's empty-iteration check)",
-                    unsupported=True,
-                )
             quant.empty_check = n + 1
 
 

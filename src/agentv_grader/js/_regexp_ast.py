@@ -35,6 +35,7 @@ class Char(Node):
 class CharSet(Node):
     ranges: Ranges
     zero_width: bool = False  # V8 11.3 believes this v-flag class matches nothing
+    v_negated: bool = False  # a [^…] class under the v flag
 
 
 @dataclass(eq=False)
@@ -94,6 +95,16 @@ def v8_max_match_is_zero(node: Node) -> bool:
     if isinstance(node, (Seq, Alt)):
         return all(v8_max_match_is_zero(n) for n in children(node))
     return False
+
+
+def walk(node: Node) -> list[Node]:
+    """The node and all its descendants."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(children(n))
+    return out
 
 
 def children(node: Node) -> list[Node]:

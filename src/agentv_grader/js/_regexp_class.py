@@ -102,7 +102,7 @@ class ClassParser(Scanner):
         quantifiers then drop the atom (min 0) or keep it once (``[^]*`` matches "").
         """
         a, trivially_empty = self._v_contents()
-        return CharSet(self.negate(a) if negate else a, zero_width=trivially_empty)
+        return CharSet(self.negate(a) if negate else a, trivially_empty, v_negated=negate)
 
     def _v_contents(self) -> tuple[sets.Ranges, bool]:
         """(set, whether the contents are syntactically empty classes only)."""

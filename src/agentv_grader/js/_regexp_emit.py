@@ -96,7 +96,7 @@ def _quant(node: Quant, ctx: EmitContext) -> str:
         body = f"(?:{body})"
     lazy = "" if node.greedy else "?"
     if node.empty_check:
-        return _checked_loop(body, lo, hi, lazy, node.empty_check)
+        return _checked_loop(body, lo, hi, lazy, node.empty_check, node.backward)
     return body + _count(lo, hi) + lazy
 
 
@@ -104,7 +104,9 @@ def _count(lo: int, hi: int | None) -> str:
     return f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is None else hi}}}"
 
 
-def _checked_loop(body: str, lo: int, hi: int | None, lazy: str, uid: int) -> str:
+def _checked_loop(
+    body: str, lo: int, hi: int | None, lazy: str, uid: int, backward: bool
+) -> str:
     """The first ``lo`` iterations as they are, then only iterations that consume.
 
     "Consumed" is checked by capturing the rest of the subject at the iteration start and
@@ -112,7 +114,9 @@ def _checked_loop(body: str, lo: int, hi: int | None, lazy: str, uid: int) -> st
     where the deadline then answers instead).
     """
     name = f"e{uid}"
-    checked = f"(?:(?=(?P<{name}>[\\s\\S]*+)){body}(?!(?P={name})))"
+    mark, check = f"(?=(?P<{name}>[\\s\\S]*+))", f"(?!(?P={name}))"
+    # Inside a lookbehind the engine runs a sequence right to left: mark on the right.
+    checked = f"(?:{check}{body}{mark})" if backward else f"(?:{mark}{body}{check})"
     head = f"{body}{{{lo}}}" if lo else ""
     return f"(?:{head}{checked}{_count(0, None if hi is None else hi - lo)}{lazy})"
 

@@ -21,6 +21,7 @@ from agentv_grader.js._regexp_ast import (
     Quant,
     Seq,
     v8_max_match_is_zero,
+    walk,
 )
 from agentv_grader.js._regexp_analysis import analyze
 from agentv_grader.js._regexp_class import ClassParser
@@ -102,11 +103,30 @@ class Parser(ClassParser):
             return atom
         self.max_count = max(self.max_count, lo, hi or 0)
         greedy = not self.eat("?")
+        if self.v:
+            self._check_v_negated(atom)
         if self.v and v8_max_match_is_zero(atom):
             # V8 drops a quantified atom it believes matches only "" (or keeps it once);
             # that is only observable for its zero_width classes, e.g. [^]* under v.
             return Quant(atom, 0, 0, greedy) if lo == 0 else atom
         return Quant(atom, lo, hi, greedy)
+
+    def _check_v_negated(self, atom: Node) -> None:
+        """Node 20 (V8 11.3) flips a ``[^…]`` class under v inside a repeated group.
+
+        ``/(?:a[^b])+/v`` matches "ab" but not "ac", depending on how often the quantifier
+        is unrolled; refuse rather than imitate (a lone ``[^b]+`` is unaffected).
+        """
+        bare = atom.body if isinstance(atom, Group) and isinstance(atom.body, Seq) else atom
+        if isinstance(bare, Seq) and len(bare.items) == 1:
+            bare = bare.items[0]
+        if isinstance(bare, CharSet):
+            return
+        if any(isinstance(n, CharSet) and n.v_negated for n in walk(atom)):
+            self.unsupported(
+                "a negated class [^…] inside a repeated group under the v flag "
+                "(Node 20 matches it inconsistently)"
+            )
 
     def _brace(self) -> tuple[int, int | None] | None:
         """``{n}`` ``{n,}`` ``{n,m}`` at the cursor: consumed when well formed, else None."""

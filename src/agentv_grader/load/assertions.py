@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import os
+import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -16,8 +18,8 @@ from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec
 from . import templating
 from .files import read_utf8
-from .types import resolve_type
-from .yaml12 import load_yaml
+from .types import ResolvedType, resolve_type
+from .yaml12 import YamlMap, load_yaml
 
 # Options every assertion may carry; the rest belongs to the type.
 COMMON_KEYS = frozenset({"type", "name", "metric", "weight", "negate", "required", "min_score"})
@@ -49,6 +51,7 @@ class ListContext:
     eval_dir: str
     variables: Mapping[str, Any]
     warnings: list[str] = field(default_factory=list)
+    group_depth: int = 0
 
 
 def generated_name(kind: str, value: Any) -> str:
@@ -133,10 +136,16 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     if not isinstance(authored, str) or not authored.strip():
         return _broken(index, label, "assertion has no 'type' (a non-empty string)", line)
     resolved = resolve_type(authored)
+    unknown = (resolved.problem or "").startswith("unknown")
+    custom = custom_command(ctx.eval_dir, authored) if unknown else None
+    if custom is not None:
+        resolved = ResolvedType("script", False, authored.strip())
     try:
         options = _render(item, ctx)
     except SpecError as exc:
         return _broken(index, label, str(exc), line, authored, resolved.type)
+    if custom is not None:
+        options = {"name": authored.strip(), **options, "command": custom}
     kind, negate_from_type = resolved.type, resolved.negate
     problems = [resolved.problem] if resolved.problem else []
     if kind == "skill-trigger":
@@ -151,8 +160,76 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         authored_type=authored,
         normalised_from=resolved.normalised_from,
         line=line,
+        children=_children(kind, item, options, ctx, problems),
     )
     return _common_fields(spec, options, negate_from_type, problems)
+
+
+# Where a group keeps its members; how deep groups may nest (recursion stays bounded).
+_GROUP_KEYS = {"assert-set": "assert", "composite": "assertions"}
+MAX_GROUP_DEPTH = 32
+# `.agentv/assertions/<type>.<ext>` custom assertion types and the program that runs each.
+CUSTOM_RUNNERS: dict[str, tuple[str, ...]] = {
+    ".py": (sys.executable,),
+    ".js": ("node",),
+    ".sh": ("sh",),
+}
+_CUSTOM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def custom_command(eval_dir: str, authored: str) -> list[str] | None:
+    """The command for a custom type AgentV would find in `.agentv/assertions/` beside the
+    eval file (SPEC §5.6), or None; such a type then runs as a `script`."""
+    name = authored.strip()
+    if not _CUSTOM_NAME.fullmatch(name) or ".." in name:
+        return None
+    for extension, runner in CUSTOM_RUNNERS.items():
+        path = os.path.join(eval_dir, ".agentv", "assertions", name + extension)
+        if os.path.isfile(path):
+            return [*runner, os.path.abspath(path)]
+    return None
+
+
+def _children(
+    kind: str, item: Mapping[str, Any], options: Mapping[str, Any], ctx: ListContext,
+    problems: list[str],
+) -> tuple[AssertionSpec, ...]:
+    """A group's members, built from the authored (not yet rendered) entries like any
+    assertion, with the group's `config` merged under each member's (agentv-semantics
+    §12). A missing or empty member list is left to the group's check to report."""
+    raw = item.get(_GROUP_KEYS.get(kind, ""))
+    if not isinstance(raw, list) or not raw:
+        return ()
+    if ctx.group_depth >= MAX_GROUP_DEPTH:
+        problems.append(f"groups nest deeper than {MAX_GROUP_DEPTH} levels")
+        return ()
+    inner = replace(ctx, group_depth=ctx.group_depth + 1)
+    members = [_with_config(m, options.get("config")) for m in raw]
+    if kind == "assert-set":
+        return tuple(build_list(members, inner))
+    return tuple(_named_member(m, inner, i) for i, m in enumerate(members))
+
+
+def _named_member(raw: Any, ctx: ListContext, index: int) -> AssertionSpec:
+    """A composite member must be named (AgentV 4.x drops unnamed ones; here: error)."""
+    if isinstance(raw, Mapping) and not any(
+        isinstance(raw.get(k), str) and raw[k].strip() for k in ("name", "metric")
+    ):
+        kind = raw.get("type") if isinstance(raw.get("type"), str) else ""
+        problem = f"composite member {index + 1} has no 'name' (AgentV 4.x drops it)"
+        return _broken(index, kind or "member", problem, getattr(raw, "line", None), kind)
+    return build_one(raw, ctx, index)
+
+
+def _with_config(member: Any, parent: Any) -> Any:
+    own = member.get("config") if isinstance(member, Mapping) else None
+    if not isinstance(parent, Mapping) or not isinstance(member, Mapping):
+        return member
+    if own is not None and not isinstance(own, Mapping):
+        return member
+    merged = YamlMap({**member, "config": {**parent, **(own or {})}})
+    merged.line, merged.col = getattr(member, "line", None), getattr(member, "col", None)
+    return merged
 
 
 def _render(item: Mapping[str, Any], ctx: ListContext) -> dict[str, Any]:

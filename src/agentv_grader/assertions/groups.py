@@ -1,0 +1,300 @@
+"""Groups: `assert-set` (AgentV main) and legacy `composite` (AgentV 4.x) (SPEC §5.6).
+
+Members are evaluated by the engine's own `evaluate_one`, so each member's negation,
+`required`, weight and error boundary work exactly as at the top level (AgentV ignores a
+member's negation and `required` inside an assert-set; SPEC §5.6 honours them). The
+group's checks are its members' checks, flattened in order (composite: prefixed
+`[member] `, as AgentV 4.x reports them); the members themselves are the verdict's
+`children`. Decided here, where AgentV is silent or differs:
+
+- Members scored as SPEC §5.7 scores a test: `passed`/`failed`/`error` count (error as
+  0), `skipped` members are left out; every member skipped → the group is `skipped`.
+- Any `pending` member (an LLM item not judged yet) makes the group `pending`; the
+  report lists the member itself as the item to judge.
+- A `required` member that did not pass (or scored below its `min_score`) fails the
+  group with score 0, before anything else.
+- A group whose graded members all errored is `error`; a group that fails with an
+  errored member is marked so that negation cannot turn that error into a pass.
+- Composite weights: `aggregator.weights[<member>]`, else the member's own `weight`
+  (AgentV 4.x: the aggregator's weights, else 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..errors import SpecError
+from ..model import AssertionSpec, CheckItem, Outcome, RunData, Status, Verdict
+from . import _process, llm, scripts
+from .metrics import js_num
+
+COMPOSITE_THRESHOLD = 0.8  # AgentV's scoreToVerdict
+_AGGREGATORS = ("weighted_average", "threshold", "min", "max", "all_pass", "code_grader", "llm_grader")
+
+
+def assert_set(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Weighted mean of the members in `assert`; passes at `threshold`, or without one when
+    every member of non-zero weight passed (AgentV main's AssertSetGrader)."""
+    members = _members(spec, "assert")
+    threshold = _unit(spec.options.get("threshold"), "threshold")
+    outcomes = _evaluate(members, run)
+    early = _settled_early(outcomes, "assert-set")
+    if early is not None:
+        return early
+    graded = [o for o in outcomes if o.graded]
+    score = _weighted(graded)
+    if threshold is not None:
+        ok = score >= threshold
+        rule = f"score {score:.3g} {'≥' if ok else '<'} threshold {threshold:g}"
+    else:
+        ok = all(o.status is Status.PASSED for o in graded if o.spec.weight != 0)
+        rule = "every weighted member passed" if ok else "not every weighted member passed"
+    passed = sum(o.status is Status.PASSED for o in graded)
+    text = f"assert-set: {passed}/{len(graded)} members passed; {rule}"
+    details = {"threshold": threshold} if threshold is not None else {}
+    return _group(ok, score, text, outcomes, _flat(outcomes, prefix=False), details)
+
+
+def composite(spec: AssertionSpec, run: RunData) -> Verdict:
+    """Members in `assertions` (each named), combined by `aggregator`: weighted_average
+    (passes at 0.8), threshold (share of members passed), min, max, all_pass, a
+    code-grader script, or the grader agent (llm-grader) (AgentV 4.x CompositeGrader)."""
+    kind, aggregator = _aggregator(spec)
+    weights = _weights(aggregator)
+    members = [
+        replace(m, weight=float(weights[m.name])) if m.name in weights else m
+        for m in _members(spec, "assertions")
+    ]
+    outcomes = _evaluate(members, run)
+    early = _settled_early(outcomes, "composite")
+    if early is not None:
+        return early
+    if kind == "llm_grader":
+        verdict = llm.judged(spec, run, llm.threshold_of(spec, COMPOSITE_THRESHOLD))
+        return replace(verdict, children=tuple(outcomes), checks=verdict.checks or _flat(outcomes, True))
+    if kind == "code_grader":
+        return _code_aggregator(spec, aggregator, outcomes, run)
+    return _aggregate(kind, aggregator, spec, outcomes)
+
+
+def _aggregate(
+    kind: str, aggregator: Mapping[str, Any], spec: AssertionSpec, outcomes: list[Outcome]
+) -> Verdict:
+    graded = [o for o in outcomes if o.graded]
+    passing = sum(o.status is Status.PASSED for o in graded)
+    checks = _flat(outcomes, prefix=True)
+    if kind == "threshold":
+        threshold = _unit(aggregator.get("threshold"), "aggregator.threshold")
+        if threshold is None:
+            raise SpecError("composite aggregator 'threshold' needs threshold: a number in 0..1")
+        score = passing / len(graded)
+        ok = score >= threshold
+        summary = f"{passing}/{len(graded)} evaluators passed (threshold: {js_num(threshold)})"
+        checks = (CheckItem(summary, ok, _statuses(outcomes)), *checks)
+        return _group(ok, score, summary, outcomes, checks, {"aggregator": "threshold"})
+    threshold = _composite_threshold(aggregator, spec)
+    scores = [o.score or 0.0 for o in graded]
+    if kind == "weighted_average":
+        score = _weighted(graded)
+    elif kind == "min":
+        score = min(scores)
+    elif kind == "max":
+        score = max(scores)
+    else:  # all_pass
+        score = 1.0 if passing == len(graded) else 0.0
+    ok = score >= threshold if kind != "all_pass" else score == 1.0
+    text = f"composite ({kind}): score {score:.3g} {'≥' if ok else '<'} {threshold:g} over {len(graded)} members"
+    return _group(ok, score, text, outcomes, checks, {"aggregator": kind, "threshold": threshold})
+
+
+def _code_aggregator(
+    spec: AssertionSpec, aggregator: Mapping[str, Any], outcomes: list[Outcome], run: RunData
+) -> Verdict:
+    """AgentV 4.x's code aggregator: `{results: {<member>: {score, verdict, assertions}}}`
+    on stdin, `{score, verdict?, assertions?}` on stdout (verdict: score ≥ 0.8)."""
+    settings = AssertionSpec(
+        index=spec.index,
+        name=spec.name,
+        type="code-grader aggregator",
+        options={**aggregator, "command": _aggregator_command(aggregator)},
+    )
+    argv = scripts.command_of(settings)
+    timeout = scripts.timeout_ms(settings)
+    payload = {"results": {o.spec.name: _member_result(o) for o in outcomes}}
+    cwd = scripts.cwd_of(settings, run)
+    data = scripts.json_bytes(payload)
+    finished = _process.run_program(argv, data, cwd, timeout, "composite code aggregator")
+    problem = _process.failure(finished, "composite code aggregator", timeout)
+    if problem is not None:
+        raise SpecError(problem)
+    parsed = scripts.json_object(finished.stdout.strip())
+    if parsed is None:
+        tail = _process.tail_of(finished.stdout) or "(empty)"
+        raise SpecError(f"composite code aggregator printed no JSON object; stdout: {tail}")
+    raw_score = parsed.get("score")
+    score = scripts.clamp(raw_score) if scripts.is_number(raw_score) else 0.0
+    verdict = parsed.get("verdict")
+    ok = verdict == "pass" if verdict in ("pass", "fail") else score >= COMPOSITE_THRESHOLD
+    checks = scripts.entries(parsed.get("assertions"), "composite code aggregator")
+    text = checks[0].text if len(checks) == 1 else f"code aggregator scored {score:g}"
+    return _group(ok, score, text, outcomes, checks or _flat(outcomes, True), {"aggregator": "code_grader"})
+
+
+# ------------------------------------------------------------------ shared rules
+
+
+def _evaluate(members: Sequence[AssertionSpec], run: RunData) -> list[Outcome]:
+    from ..engine import evaluate_one  # the engine imports the registry, which imports us
+
+    return [evaluate_one(member, run) for member in members]
+
+
+def _settled_early(outcomes: list[Outcome], kind: str) -> Verdict | None:
+    """Required members first, then pending members, then nothing graded at all."""
+    blocked = [o for o in outcomes if o.spec.required and o.graded and _short(o)]
+    if blocked:
+        names = ", ".join(repr(o.spec.name) for o in blocked)
+        text = f"{kind}: required member {names} did not pass"
+        return _group(False, 0.0, text, outcomes, _flat(outcomes, kind == "composite"), {})
+    waiting = [o.spec.name for o in outcomes if o.status is Status.PENDING]
+    if waiting:
+        text = f"{kind} waits for the grader agent on {len(waiting)} member(s): " + ", ".join(waiting)
+        return Verdict(status=Status.PENDING, score=None, text=text, children=tuple(outcomes))
+    if not any(o.graded for o in outcomes):
+        return replace(
+            Verdict.skipped(f"{kind}: every member was skipped ({_statuses(outcomes)})"),
+            children=tuple(outcomes),
+        )
+    return None
+
+
+def _short(outcome: Outcome) -> bool:
+    if outcome.spec.min_score is not None:
+        return (outcome.score or 0.0) < outcome.spec.min_score
+    return outcome.status is not Status.PASSED
+
+
+def _group(
+    ok: bool,
+    score: float,
+    text: str,
+    outcomes: list[Outcome],
+    checks: tuple[CheckItem, ...],
+    details: Mapping[str, Any],
+) -> Verdict:
+    graded = [o for o in outcomes if o.graded]
+    errored = [o for o in graded if o.status is Status.ERROR]
+    status = Status.PASSED if ok else Status.FAILED
+    if graded and len(errored) == len(graded):
+        status, score, text = Status.ERROR, 0.0, f"every graded member errored; {text}"
+    return Verdict(
+        status=status,
+        score=score,
+        text=text,
+        evidence=_statuses(outcomes),
+        checks=checks,
+        details=dict(details),
+        negation_proof=bool(errored) and status is not Status.PASSED,
+        children=tuple(outcomes),
+    )
+
+
+def _weighted(graded: Sequence[Outcome]) -> float:
+    total = sum(o.spec.weight for o in graded)
+    if total == 0:
+        return 0.0  # AgentV: all-zero weights score 0
+    return sum((o.score or 0.0) * o.spec.weight for o in graded) / total
+
+
+def _flat(outcomes: Sequence[Outcome], prefix: bool) -> tuple[CheckItem, ...]:
+    """Graded members' checks in order, `[member] `-prefixed for composite (AgentV 4.x)."""
+    items: list[CheckItem] = []
+    for outcome in outcomes:
+        if not outcome.graded:
+            continue
+        own = outcome.checks or (CheckItem(outcome.text, outcome.passed is True, outcome.evidence),)
+        lead = f"[{outcome.spec.name}] " if prefix else ""
+        items.extend(replace(c, text=lead + c.text) for c in own)
+    return tuple(items)
+
+
+def _statuses(outcomes: Sequence[Outcome]) -> str:
+    parts = []
+    for o in outcomes:
+        score = "" if o.score is None else f" {o.score:.3g}"
+        parts.append(f"{o.spec.name}: {o.status.value}{score}")
+    return "; ".join(parts)
+
+
+def _member_result(outcome: Outcome) -> dict[str, Any]:
+    verdict = {Status.PASSED: "pass", Status.SKIPPED: "skip"}.get(outcome.status, "fail")
+    checks = outcome.checks or (CheckItem(outcome.text, outcome.passed is True, outcome.evidence),)
+    return {
+        "score": outcome.score if outcome.score is not None else 0.0,
+        "verdict": verdict,
+        "status": outcome.status.value,
+        "weight": outcome.spec.weight,
+        "assertions": [{"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in checks],
+    }
+
+
+# ------------------------------------------------------------------ options
+
+
+def _members(spec: AssertionSpec, key: str) -> tuple[AssertionSpec, ...]:
+    if spec.children:
+        return spec.children
+    raw = spec.options.get(key)
+    raise SpecError(f"{spec.type} needs '{key}': a non-empty list of assertions, got {raw!r}")
+
+
+def _aggregator(spec: AssertionSpec) -> tuple[str, Mapping[str, Any]]:
+    kind = llm.aggregator_kind(spec)
+    if kind is None:
+        raise SpecError(
+            "composite needs an aggregator, e.g. aggregator: {type: weighted_average}; "
+            "types: weighted_average, threshold, min, max, all_pass, code-grader, llm-grader"
+        )
+    if kind not in _AGGREGATORS:
+        raise SpecError(f"unknown composite aggregator type {kind!r}; use one of {', '.join(_AGGREGATORS)}")
+    raw = spec.options.get("aggregator")
+    return kind, raw if isinstance(raw, Mapping) else {}
+
+
+def _weights(aggregator: Mapping[str, Any]) -> Mapping[str, float]:
+    weights = aggregator.get("weights")
+    if weights is None:
+        return {}
+    if not isinstance(weights, Mapping) or not all(
+        scripts.is_number(w) and w >= 0 for w in weights.values()
+    ):
+        raise SpecError(f"aggregator.weights must map member names to numbers ≥ 0, got {weights!r}")
+    return weights
+
+
+def _composite_threshold(aggregator: Mapping[str, Any], spec: AssertionSpec) -> float:
+    for where, raw in (("aggregator.threshold", aggregator.get("threshold")), ("threshold", spec.options.get("threshold"))):
+        value = _unit(raw, where)
+        if value is not None:
+            return value
+    return COMPOSITE_THRESHOLD
+
+
+def _aggregator_command(aggregator: Mapping[str, Any]) -> Any:
+    """`command` as for a script, or v4's `path` to a script file (run by its interpreter)."""
+    if aggregator.get("command") is not None:
+        return aggregator["command"]
+    path = aggregator.get("path", aggregator.get("script"))
+    if isinstance(path, str) and path:
+        return scripts.interpreted(path)
+    raise SpecError("composite aggregator 'code-grader' needs 'command' or 'path' (the script to run)")
+
+
+def _unit(raw: Any, where: str) -> float | None:
+    if raw is None:
+        return None
+    if not scripts.is_number(raw) or not 0 <= raw <= 1:
+        raise SpecError(f"{where} must be a number in 0..1, got {raw!r}")
+    return float(raw)

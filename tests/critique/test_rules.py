@@ -1,0 +1,309 @@
+"""Every critique rule: cases it must flag and near cases it must not (SPEC §6.2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentv_grader.critique import RULES
+from agentv_grader.model import Figure, Timing
+
+from .support import at, critique, make_suite
+
+P = "Paris"
+
+
+def a(kind: str, value: Any = None, **extra: Any) -> dict[str, Any]:
+    """One authored assertion."""
+    item: dict[str, Any] = {"type": kind, **extra}
+    if value is not None:
+        item["value"] = value
+    return item
+
+
+# (rule, test, response or None, expected findings of that rule at `index`)
+FLAG: list[tuple[str, dict[str, Any], str | None, int | None]] = [
+    ("decoy-pass", {"assertions": [a("regex", r"\w+")]}, None, 0),
+    ("decoy-pass", {"assertions": [a("starts-with", "I'm sorry")]}, None, 0),
+    ("decoy-pass", {"assertions": [a("ends-with", "!")]}, None, 0),
+    ("decoy-pass", {"input": '{"a": 1}', "assertions": [a("is-json")]}, None, 0),
+    ("decoy-pass", {"assertions": [a("regex", "^$")]}, None, 0),
+    ("trivial", {"assertions": [a("contains", "the")]}, None, 0),
+    ("trivial", {"assertions": [a("icontains", "AND")]}, None, 0),
+    ("trivial", {"assertions": [a("contains", " ")]}, None, 0),
+    ("trivial", {"assertions": [a("contains", "?!")]}, None, 0),
+    ("trivial", {"assertions": [a("contains", "7")]}, None, 0),
+    ("trivial", {"assertions": [a("contains", "")]}, None, 0),
+    ("trivial", {"assertions": [a("contains-any", [P, "of"])]}, None, 0),
+    ("trivial", {"assertions": [a("regex", "a*")]}, None, 0),
+    ("trivial", {"assertions": [a("regex", "(?i)x?")]}, None, 0),
+    ("trivial", {"assertions": [a("regex", "^|Paris")]}, None, 0),
+    ("trivial", {"assertions": [a("regex", "(Paris)?$")]}, None, 0),
+    ("trivial", {"assertions": [a("output-matches", "\\s*")]}, None, 0),
+    ("trivial", {"assertions": [a("starts-with", "   ")]}, None, 0),
+    ("trivial", {"assertions": [a("contains", P, weight=0)]}, None, 0),
+    ("trivial", {"assertions": [a("contains", P, required=True, min_score=0)]}, None, 0),
+    ("trivial", {"assertions": [a("llm-rubric", "Names Paris", threshold=0)]}, None, 0),
+    ("trivial", {"threshold": 0, "assertions": [a("contains", P)]}, None, None),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains", "France")]}, None, 0),
+    ("answer-in-input", {"input": "Capital of FRANCE?", "assertions": [a("icontains", "france")]}, None, 0),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("regex", "Fr\\w+")]}, None, 0),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains-any", [P, "France"])]}, None, 0),
+    ("answer-in-input", {"vars": {"question": "Is 17 prime?"}, "assertions": [a("contains", "17")]}, None, 0),
+    ("negative-only", {"assertions": [a("not-contains", "Lyon"), a("contains", "Nice", negate=True)]}, None, None),
+    ("negative-only", {"assertions": [a("not-contains", "Lyon"), "Names Paris"]}, None, None),
+    ("unverifiable", {"assertions": [a("latency", threshold=1000)]}, P, 0),
+    ("unverifiable", {"assertions": [a("cost", budget=0.1)]}, P, 0),
+    ("unverifiable", {"assertions": [a("trajectory:tool-used", ["search"])]}, P, 0),
+    ("unverifiable", {"assertions": [a("transcript-contains", P)]}, P, 0),
+    ("contradictory", {"assertions": [a("contains", P), a("not-contains", P)]}, None, 1),
+    ("contradictory", {"assertions": [a("equals", P), a("equals", "Rome")]}, None, 1),
+    ("contradictory", {"assertions": [a("starts-with", "Yes"), a("starts-with", "No")]}, None, 1),
+    ("contradictory", {"assertions": [a("ends-with", "."), a("ends-with", "!")]}, None, 1),
+    ("contradictory", {"assertions": [a("is-json"), a("is-json", negate=True)]}, None, 1),
+    ("contradictory", {"assertions": [a("equals", P), a("contains", "France")]}, None, 1),
+    ("contradictory", {"assertions": [a("equals", P), a("not-icontains", "paris")]}, None, 1),
+    ("contradictory", {"assertions": [a("contains", "Paris, France"), a("not-contains", P)]}, None, 1),
+    ("contradictory", {"assertions": [a("not-contains", P), a("contains-all", [P, "F"])]}, None, 1),
+    ("contradictory", {"assertions": [a("starts-with", "Paris is"), a("not-starts-with", P)]}, None, 1),
+    ("redundant", {"assertions": [a("contains", P), a("contains", P)]}, None, 1),
+    ("redundant", {"assertions": [a("contains", P), a("contains", P, weight=2)]}, None, 1),
+    ("redundant", {"assertions": [a("contains-any", ["x1", "y2"]), a("contains-any", ["y2", "x1"])]}, None, 1),
+    ("redundant", {"assertions": [a("not-contains", P), a("contains", P, negate=True)]}, None, 1),
+    ("runaway-regex", {"assertions": [a("regex", "^(a+)+$")]}, None, 0),
+    ("runaway-regex", {"assertions": [a("regex", "(\\w+\\s?)*$")]}, None, 0),
+    ("runaway-regex", {"assertions": [a("regex", "(x+x+)+y")]}, None, 0),
+    ("runaway-regex", {"assertions": [a("regex", "\\d+\\d+x")]}, None, 0),
+    ("runaway-regex", {"assertions": [a("regex", "(.*),(.*),(.*)$")]}, None, 0),
+    ("runaway-regex", {"assertions": [a("output-matches", pattern="^(\\d+)*$")]}, None, 0),
+    ("runaway-regex", {"assertions": [a("regex", "(?i)^(A|a)+$")]}, None, 0),
+    ("uncovered-outcome", {"criteria": "Says it costs 42 dollars.", "assertions": [a("contains", "dollars")]}, None, None),
+    ("uncovered-outcome", {"criteria": "Mentions the river Seine.", "assertions": [a("contains", P)]}, None, None),
+    ("uncovered-outcome", {"criteria": 'Uses the word "bonjour".', "assertions": [a("contains", P)]}, None, None),
+    ("uncovered-outcome", {"expected_output": "Paris", "assertions": [a("contains", "France")]}, None, None),
+    ("uncovered-outcome", {"expected_output": {"total": 12.5}, "assertions": [a("is-json")]}, None, None),
+    ("near-miss", {"assertions": [a("contains", P)]}, "the capital is paris", 0),
+    ("near-miss", {"assertions": [a("contains", "New York")]}, "in New\n York", 0),
+    ("near-miss", {"assertions": [a("equals", "It's done")]}, "It’s done", 0),
+    ("near-miss", {"assertions": [a("starts-with", "Answer: 42")]}, "ANSWER: 42", 0),
+    ("near-miss", {"assertions": [a("ends-with", "well-known")]}, "it is well–known", 0),
+    ("near-miss", {"assertions": [a("equals", P, target_output_key="city")]}, '{"city": "PARIS"}', 0),
+    ("vacuous-pass", {"assertions": [a("not-contains", "Lyon")]}, "", 0),
+]
+
+OKAY: list[tuple[str, dict[str, Any], str | None]] = [
+    ("decoy-pass", {"assertions": [a("regex", "\\bParis\\b")]}, None),
+    ("decoy-pass", {"assertions": [a("contains", P)]}, None),
+    ("decoy-pass", {"assertions": [a("not-contains", "sorry")]}, None),
+    ("decoy-pass", {"input": "Capital of France?", "assertions": [a("contains", "France")]}, None),
+    ("decoy-pass", {"assertions": [a("is-json")]}, None),
+    ("decoy-pass", {"assertions": [a("contains", "the")]}, None),
+    ("decoy-pass", {"assertions": [a("latency", threshold=10)]}, None),
+    ("trivial", {"assertions": [a("contains", P)]}, None),
+    ("trivial", {"assertions": [a("contains", "the capital")]}, None),
+    ("trivial", {"assertions": [a("regex", "^a*$")]}, None),
+    ("trivial", {"assertions": [a("regex", "\\bthe\\b")]}, None),
+    ("trivial", {"assertions": [a("regex", "(?m)^$")]}, None),
+    ("trivial", {"assertions": [a("contains", "the", negate=True)]}, None),
+    ("trivial", {"assertions": [a("contains-all", [P, "the"])]}, None),
+    ("trivial", {"assertions": [a("starts-with", "{")]}, None),
+    ("trivial", {"assertions": [a("latency", threshold=0)]}, None),
+    ("trivial", {"assertions": [a("contains", P, weight=0.5)]}, None),
+    ("trivial", {"threshold": 0.5, "assertions": [a("contains", P)]}, None),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains", P)]}, None),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains", "france")]}, None),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("not-contains", "France")]}, None),
+    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains-all", [P, "France"])]}, None),
+    (
+        "answer-in-input",
+        {"input": "Capital of France?", "vars": {"city": P}, "assertions": [a("contains", "{{ city }}")]},
+        None,
+    ),
+    ("answer-in-input", {"vars": {"q": "Capital?", "expected": P}, "assertions": [a("contains", P)]}, None),
+    ("negative-only", {"assertions": [a("not-contains", "Lyon"), a("contains", P)]}, None),
+    ("negative-only", {"assertions": ["Answers politely"]}, None),
+    ("negative-only", {"assertions": [a("contains", P)]}, None),
+    ("unverifiable", {"assertions": [a("latency", threshold=1000)]}, None),
+    ("unverifiable", {"assertions": [a("contains", P)]}, P),
+    ("contradictory", {"assertions": [a("contains", P), a("not-contains", "Rome")]}, None),
+    ("contradictory", {"assertions": [a("starts-with", "Yes"), a("starts-with", "Yes, ")]}, None),
+    ("contradictory", {"assertions": [a("equals", P), a("contains", "ari")]}, None),
+    ("contradictory", {"assertions": [a("equals", P), a("icontains", "PARIS")]}, None),
+    ("contradictory", {"assertions": [a("icontains", "paris"), a("not-contains", P)]}, None),
+    ("contradictory", {"assertions": [a("not-contains", P), a("not-contains", "Rome")]}, None),
+    (
+        "contradictory",
+        {"assertions": [a("equals", P, target_output_key="a"), a("equals", "Rome", target_output_key="b")]},
+        None,
+    ),
+    ("contradictory", {"assertions": [a("is-json", schema={"type": "object"}), a("not-is-json", schema={"type": "array"})]}, None),
+    ("contradictory", {"assertions": [a("contains-any", [P, "Rome"]), a("not-contains", P)]}, None),
+    ("redundant", {"assertions": [a("contains", P), a("icontains", P)]}, None),
+    ("redundant", {"assertions": [a("contains", P), a("not-contains", P)]}, None),
+    ("redundant", {"assertions": [a("regex", "x"), a("regex", "x", flags="i")]}, None),
+    ("redundant", {"assertions": [a("contains", P), a("contains", P, target_output_key="city")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "^a+$")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "\\s+$")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "(a+)+")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "\\d+(\\.\\d+)?%")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", ".*\\d+.*")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "^\\d{3}-\\d{4}$")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", '"name":\\s*"[^"]+"')]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "(a|b)+$")]}, None),
+    ("runaway-regex", {"assertions": [a("regex", "([")]}, None),
+    ("uncovered-outcome", {"criteria": "Says it costs 42 dollars.", "assertions": [a("regex", "\\b42\\b")]}, None),
+    ("uncovered-outcome", {"criteria": "Lists 3 reasons.", "assertions": [a("contains", "reason")]}, None),
+    ("uncovered-outcome", {"criteria": "Paris is named.", "assertions": [a("contains", "capital")]}, None),
+    ("uncovered-outcome", {"expected_output": "Paris", "assertions": [a("icontains", "paris")]}, None),
+    ("uncovered-outcome", {"criteria": "Names Paris.", "assertions": ["Mentions Paris correctly"]}, None),
+    ("uncovered-outcome", {"criteria": "Gives 1,000.", "assertions": [a("contains", "1000")]}, None),
+    (
+        "uncovered-outcome",
+        {
+            "expected_output": {"total": 12.5, "city": P},
+            "assertions": [a("field-accuracy", fields=[{"path": "total"}, {"path": "city"}])],
+        },
+        None,
+    ),
+    ("uncovered-outcome", {"criteria": "Says 42.", "assertions": [a("script", command=["true"])]}, None),
+    ("near-miss", {"assertions": [a("contains", P)]}, "the capital is Rome"),
+    ("near-miss", {"assertions": [a("contains", P)]}, "the capital is Paris"),
+    ("near-miss", {"assertions": [a("not-contains", P)]}, "the capital is Paris"),
+    ("near-miss", {"assertions": [a("contains", P)]}, None),
+    ("vacuous-pass", {"assertions": [a("not-contains", "Lyon")]}, "Paris"),
+    ("vacuous-pass", {"assertions": [a("contains", "Lyon")]}, ""),
+    ("vacuous-pass", {"assertions": [a("not-contains", "Lyon")]}, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "test", "response", "index"), FLAG, ids=[f"{c[0]}-{i}" for i, c in enumerate(FLAG)]
+)
+def test_flags(
+    tmp_path: Path, rule: str, test: dict[str, Any], response: str | None, index: int | None
+) -> None:
+    result = critique(tmp_path, test, response=response)
+    assert rule in at(result, index), [(f.index, f.rule, f.reason) for f in result.suggestions]
+    found = next(f for f in result.suggestions if f.rule == rule)
+    assert found.severity == RULES[rule].severity
+    assert found.reason and found.evidence and found.fix
+
+
+@pytest.mark.parametrize(
+    ("rule", "test", "response"), OKAY, ids=[f"{c[0]}-{i}" for i, c in enumerate(OKAY)]
+)
+def test_okay(tmp_path: Path, rule: str, test: dict[str, Any], response: str | None) -> None:
+    result = critique(tmp_path, test, response=response)
+    assert rule not in [f.rule for f in result.suggestions], [
+        (f.index, f.rule, f.reason, f.evidence) for f in result.suggestions if f.rule == rule
+    ]
+
+
+def test_every_rule_has_flag_and_okay_cases() -> None:
+    assert {c[0] for c in FLAG} == set(RULES)
+    assert {c[0] for c in OKAY} == set(RULES)
+
+
+def test_unverifiable_is_quiet_when_the_data_is_there(tmp_path: Path) -> None:
+    timing = Timing(path="timing.json", duration_ms=Figure(500.0, "timing.json"))
+    test = {"assertions": [a("latency", threshold=1000)]}
+    result = critique(tmp_path, test, response=P, run_changes={"timing": timing})
+    assert "unverifiable" not in [f.rule for f in result.suggestions]
+
+
+def test_decoy_from_the_next_tests_expected_output(tmp_path: Path) -> None:
+    test = {"expected_output": {"city": P}, "assertions": [a("is-json")]}
+    result = critique(tmp_path, test, others=[{"input": "x"}, {"expected_output": {"city": "Rome"}}])
+    found = [f for f in result.suggestions if f.rule == "decoy-pass"]
+    assert found and "test 'o1''s expected_output" in found[0].evidence
+
+
+def test_next_tests_expected_output_equal_to_ours_is_not_a_decoy(tmp_path: Path) -> None:
+    test = {"expected_output": "Paris", "assertions": [a("contains", P)]}
+    result = critique(tmp_path, test, others=[{"expected_output": "Paris"}])
+    assert "decoy-pass" not in [f.rule for f in result.suggestions]
+
+
+def test_decoy_from_the_next_tests_response(tmp_path: Path) -> None:
+    bench = tmp_path / "run"
+    (bench / "o0").mkdir(parents=True)
+    (bench / "o0" / "response.md").write_text("Rome. Paris is in France.", encoding="utf-8")
+    test = {"input": "Capital of France?", "assertions": [a("contains", P)]}
+    result = critique(tmp_path, test, others=[{"input": "Capital of Italy?"}], bench_dir=str(bench))
+    found = [f for f in result.suggestions if f.rule == "decoy-pass"]
+    assert found and "test 'o0''s response" in found[0].evidence
+
+
+def test_trivial_supersedes_decoy_pass_and_answer_in_input(tmp_path: Path) -> None:
+    result = critique(tmp_path, {"input": "Is the sky blue?", "assertions": [a("contains", "the")]})
+    assert at(result, 0) == ["trivial"]
+
+
+def test_runaway_confirmed_by_the_deadline(tmp_path: Path) -> None:
+    result = critique(tmp_path, {"assertions": [a("regex", "(a|aa)+$")]})
+    found = next(f for f in result.suggestions if f.rule == "runaway-regex")
+    assert "exponential" in found.reason
+    assert "confirmed: the search timed out" in found.evidence
+    assert '"a" × 32 + "!"' in found.evidence
+
+
+def test_runaway_unconfirmed_without_the_engine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agentv_grader.critique import regex_risk
+
+    def missing(name: str) -> object:
+        raise ImportError(name)
+
+    regex_risk.assess.cache_clear()
+    monkeypatch.setattr(regex_risk.importlib, "import_module", missing)
+    try:
+        result = critique(tmp_path, {"assertions": [a("regex", "^(b+)+$")]})
+    finally:
+        regex_risk.assess.cache_clear()
+    found = next(f for f in result.suggestions if f.rule == "runaway-regex")
+    assert "unconfirmed" in found.evidence
+
+
+def test_group_children_are_critiqued(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from agentv_grader.critique import critique_test
+
+    suite = make_suite(tmp_path, [{"id": "t", "assertions": [a("contains", P), a("contains", "the")]}])
+    test = suite.tests[0]
+    parent = replace(test.assertions[0], type="assert-set", name="group", children=(test.assertions[1],))
+    result = critique_test(suite, replace(test, assertions=(parent,)))
+    found = [f for f in result.suggestions if f.rule == "trivial"]
+    assert found and found[0].assertion == "group > contains-the" and found[0].index == 0
+
+
+def test_order_is_test_level_then_index_then_rule(tmp_path: Path) -> None:
+    test = {
+        "threshold": 0,
+        "criteria": "Says 42.",
+        "assertions": [a("contains", P), a("contains", P), a("contains", "the", weight=0)],
+    }
+    result = critique(tmp_path, test)
+    keys = [(-1 if f.index is None else f.index, f.rule) for f in result.suggestions]
+    assert keys == sorted(keys)
+    assert result.suggestions[0].index is None
+
+
+def test_json_and_markdown_shapes(tmp_path: Path) -> None:
+    result = critique(tmp_path, {"assertions": [a("contains", "the")]})
+    data = result.to_json()
+    assert list(data) == ["suggestions", "overall"]
+    assert list(data["suggestions"][0]) == [
+        "assertion", "index", "rule", "severity", "reason", "evidence", "fix"
+    ]  # fmt: skip
+    assert data["overall"].startswith("1 suggestion (1 high); most severe: [trivial]")
+    markdown = result.to_markdown()
+    assert markdown.startswith("# Eval critique: `t`")
+    assert "## 1. [high] `trivial`: assertion 0 'contains-the'" in markdown
+
+
+def test_solid_critique(tmp_path: Path) -> None:
+    result = critique(tmp_path, {"input": "Capital of France?", "assertions": [a("contains", P)]})
+    assert result.to_json() == {"suggestions": [], "overall": "No suggestions, evals look solid."}
+    assert "No suggestions, evals look solid." in result.to_markdown()
