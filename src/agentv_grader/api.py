@@ -14,6 +14,7 @@ from .names import unsafe_test_id
 from .report import Report
 from .rundata.notes import read_notes
 from .rundata.response import read_response
+from .rundata.side_files import read_side_files
 
 LAYOUT_CHOICES = ("auto", "v4", "head", "none")
 _TRANSCRIPT_NAMES = ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")
@@ -121,11 +122,21 @@ def grade_loaded(
     if layout not in LAYOUT_CHOICES:
         raise GradeInputError(f"unknown AgentV layout {layout!r}", hint="auto, v4, head or none")
     response = read_response(paths.response_file)
+    side = read_side_files(
+        paths.timing_file,
+        paths.transcript_file,
+        os.path.join(os.path.dirname(os.path.abspath(paths.response_file)), "metrics.json"),
+        test.input_text,
+    )
     run = RunData(
         test=test,
         response=response.text,
         response_path=paths.response_file,
         eval_dir=os.path.dirname(os.path.abspath(suite.path)),
+        timing=side.timing,
+        timing_problem=side.timing_problem,
+        transcript=side.transcript,
+        transcript_problem=side.transcript_problem,
     )
     outcomes = engine.evaluate(test.assertions, run)
     effective = threshold if threshold is not None else test.threshold
@@ -140,7 +151,7 @@ def grade_loaded(
         response_sha256=response.sha256,
         timing_file=paths.timing_file,
         transcript_file=paths.transcript_file,
-        warnings=response.warnings + tuple(notes_warnings),
+        warnings=response.warnings + side.warnings + tuple(notes_warnings),
         user_notes_summary=notes,
     )
     data = report.build(

@@ -349,33 +349,6 @@ _ISSUE_5 = "issue 5 ({what} is not implemented yet); then checked as listed here
 # Cases whose family is not implemented yet (each names its issue).
 NOT_YET: dict[str, str] = {
     **{
-        case: _ISSUE_4.format(what="token-usage / execution-metrics")
-        for case in ("loader-009", "loader-010", "loader-051", "loader-052", "loader-053")
-    },
-    **{
-        case: _ISSUE_4.format(what="latency / cost / token-usage")
-        for case in ("loader-047", "loader-048", "loader-049", "loader-050")
-    },
-    **{
-        case: _ISSUE_4.format(what="execution-metrics")
-        for case in ("aggregate-006", "aggregate-007", "aggregate-008")
-    },
-    "aggregate-022": "issue 4 (latency is not implemented yet); then agrees with AgentV",
-    **{
-        case: _ISSUE_4.format(what="skill-used (skill-trigger)")
-        for case in (
-            "loader-024",
-            "v4-skill-trigger-001",
-            "v4-skill-trigger-002",
-            "v4-skill-trigger-003",
-            "v4-skill-trigger-004",
-        )
-    },
-    **{
-        case: _ISSUE_4.format(what="tool-trajectory")
-        for case in ("loader-025", "loader-026")
-    },
-    **{
         case: "issue 5 (composite is not implemented yet); then agrees with AgentV 4.42.4"
         for case in (
             "v4-composite-001",
