@@ -34,7 +34,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "agentv_roundtrip"
 EVAL_FILE = "roundtrip.eval.yaml"
 SUITE = "agentv-roundtrip"
 # Test ids of the bundled eval, in file order (the fixture checks AgentV agrees).
-TEST_IDS = ["capital", "json-city", "multiline", "criteria-only"]
+TEST_IDS = ["capital", "json-city", "multiline", "criteria-only", "metrics"]
 # Tests whose only LLM item must stay pending (name of the pending assertion's type).
 PENDING_LLM = {"capital": "llm-rubric", "criteria-only": "llm-rubric"}
 
@@ -65,7 +65,9 @@ AGENTV_BUILTIN_TYPES = frozenset(
 # "exactly once, with agentv-grade's score", and test_pipeline_dropped_types_are_merged
 # additionally checks each listed type appears in the suite and reaches grading.json.
 # Do not list a type before agentv-grade implements it.
-PIPELINE_DROPPED_TYPES_UNDER_TEST: frozenset[str] = frozenset()
+PIPELINE_DROPPED_TYPES_UNDER_TEST: frozenset[str] = frozenset(
+    {"latency", "token-usage", "field-accuracy"}
+)
 # ---------------------------------------------------------------------------------------
 
 AGENTV_GRADE_TIMEOUT_S = 120
