@@ -37,11 +37,12 @@ def run_node(script: str, payload: Any) -> Any:
         js = Path(tmp) / "run.js"
         js.write_text(script, encoding="utf-8")
         out = subprocess.run(
-            [NODE, "--stack-size=65500", str(js), str(data)],
-            check=True,
+            [NODE, "--max-old-space-size=4096", str(js), str(data)],
             capture_output=True,
             text=True,
         )
+    if out.returncode != 0:
+        raise SystemExit(f"node failed ({out.returncode}):\n{out.stderr[-3000:]}")
     return json.loads(out.stdout)
 
 
@@ -73,36 +74,45 @@ def gen_regex() -> None:
 
 # -- strings oracle ----------------------------------------------------------------------
 STRINGS_JS = r"""
+const crypto = require('crypto');
 const cases = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
-function canon(v) {
-  // JSON-safe structural encoding that keeps what JSON.stringify loses.
-  if (v === null) return ['null'];
-  if (typeof v === 'number') {
-    if (Object.is(v, -0)) return ['num', '-0'];
-    if (!isFinite(v)) return ['num', String(v)];
-    return ['num', String(v)];
-  }
-  if (typeof v === 'string') return ['str', v];
-  if (typeof v === 'boolean') return ['bool', v];
-  if (Array.isArray(v)) {
-    // iterative for deep nesting
-    let depth = 0, cur = v;
-    while (Array.isArray(cur) && cur.length === 1 && Array.isArray(cur[0])) {
-      depth++;
-      cur = cur[0];
+const units = (s) => Array.from({length: s.length}, (_, i) => s.charCodeAt(i)).join(',');
+const num = (n) => Object.is(n, -0) ? '-0' : String(n);
+function digest(value) {
+  // iterative, so 100000 levels need no stack; mirrors value_digest() in the test
+  const tokens = [], END_ARR = {}, END_OBJ = {}, stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === END_ARR) tokens.push(']');
+    else if (v === END_OBJ) tokens.push('}');
+    else if (v !== null && typeof v === 'object' && v.key !== undefined && v.isKey) {
+      tokens.push('k:' + units(v.key));
+    } else if (v === null) tokens.push('null');
+    else if (typeof v === 'boolean') tokens.push(String(v));
+    else if (typeof v === 'number') tokens.push('n:' + num(v));
+    else if (typeof v === 'string') tokens.push('s:' + units(v));
+    else if (Array.isArray(v)) {
+      tokens.push('[');
+      stack.push(END_ARR);
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else {
+      tokens.push('{');
+      stack.push(END_OBJ);
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push(v[keys[i]]);
+        stack.push({isKey: true, key: keys[i]});
+      }
     }
-    if (depth > 50) return ['deeparr', depth, canon(cur)];
-    return ['arr', v.map(canon)];
   }
-  const keys = Object.keys(v);
-  return ['obj', keys.map(k => [k, canon(v[k])])];
+  return crypto.createHash('sha256').update(tokens.join('\n')).digest('hex');
 }
 const out = cases.map(([id, op, text]) => {
-  try {
-    if (op === 'trim') return [id, ['str', text.trim()]];
-    if (op === 'lower') return [id, ['str', text.toLowerCase()]];
-    if (op === 'json') return [id, canon(JSON.parse(text))];
-  } catch (e) { return [id, ['error', e.constructor.name]]; }
+  if (op === 'trim') return [id, ['str', text.trim()]];
+  if (op === 'lower') return [id, ['str', text.toLowerCase()]];
+  let value;
+  try { value = JSON.parse(text); } catch (e) { return [id, ['error', e.constructor.name]]; }
+  return [id, ['ok', digest(value)]];
 });
 process.stdout.write(JSON.stringify(out));
 """
@@ -144,14 +154,58 @@ function classes(flags, maxcp) {
   }
   return out;
 }
+function lowerMap() {
+  const out = [];
+  for (let c = 0; c <= 0x10FFFF; c++) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    const s = String.fromCodePoint(c);
+    const l = s.toLowerCase();
+    if (l !== s) out.push([c, l]);
+  }
+  return out;
+}
+function propertyRanges(keys) {
+  // Scan every non-surrogate code point with /\p{…}+/gu (lone surrogates would pair up in
+  // one string, so each is tested on its own), then turn the membership into ranges.
+  const cps = [];
+  for (let c = 0; c <= 0x10FFFF; c++) if (c < 0xD800 || c > 0xDFFF) cps.push(c);
+  const hay = cps.map(c => String.fromCodePoint(c)).join('');
+  const cpIndex = new Int32Array(hay.length);
+  for (let i = 0, k = 0; i < hay.length; k++) { cpIndex[i] = k; i += cps[k] > 0xFFFF ? 2 : 1; }
+  const out = {};
+  for (const [key, body] of keys) {
+    let re;
+    try { re = new RegExp(`\\p{${body}}+`, 'gu'); } catch (e) { continue; }
+    const member = new Uint8Array(0x110000);
+    for (const m of hay.matchAll(re)) {
+      const k = cpIndex[m.index];
+      const n = [...m[0]].length;
+      for (let j = 0; j < n; j++) member[cps[k + j]] = 1;
+    }
+    const one = new RegExp(`^\\p{${body}}$`, 'u');
+    for (let c = 0xD800; c <= 0xDFFF; c++) if (one.test(String.fromCharCode(c))) member[c] = 1;
+    const ranges = [];
+    for (let c = 0; c <= 0x10FFFF; c++) {
+      if (!member[c]) continue;
+      let d = c;
+      while (d < 0x10FFFF && member[d + 1]) d++;
+      ranges.push([c, d]);
+      c = d;
+    }
+    out[key] = ranges;
+  }
+  return out;
+}
 const names = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
 const ok = (p) => { try { new RegExp(p, 'u'); return true; } catch (e) { return false; } };
 process.stdout.write(JSON.stringify({
+  lower: lowerMap(),
   bmp: classes('i', 0xFFFF),
   u: classes('iu', 0x10FFFF),
   binary: names.binary.filter(n => ok(`\\p{${n}}`)),
   gc: names.gc.filter(n => ok(`\\p{gc=${n}}`) && ok(`\\p{${n}}`)),
   scripts: names.scripts.filter(n => ok(`\\p{sc=${n}}`) && ok(`\\p{scx=${n}}`)),
+  ranges: propertyRanges(names.keys),
 }));
 """
 
@@ -190,22 +244,36 @@ def script_candidates() -> list[str]:
     return sorted(w for w in words if w.upper().replace("_", "") in known)
 
 
-def regex_name(name: str) -> str:
-    """The spelling handed to the `regex` module (it matches names loosely)."""
-    return "" if name in ("CWKCF", "Changes_When_NFKC_Casefolded") else name
+def property_overrides(node_ranges: dict[str, list[list[int]]]) -> dict[str, str]:
+    """Node's ranges for each property key whose `regex` module set differs (or is missing)."""
+    import regex
+
+    from agentv_grader.js._regexp_sets import _regex_property_ranges
+
+    out = {}
+    for key, ranges in node_ranges.items():
+        want = tuple((lo, hi) for lo, hi in ranges)
+        try:
+            have = _regex_property_ranges(key)
+        except regex.error:
+            have = None
+        if have != want:
+            out[key] = ",".join(f"{lo:x}-{hi:x}" for lo, hi in want)
+    print(f"property overrides: {sorted(out)}")
+    return out
 
 
 def gen_tables() -> None:
-    import regex
-
-    got = run_node(CASE_JS, {"binary": BINARY, "gc": GC, "scripts": script_candidates()})
+    scripts = script_candidates()
+    keys = [[f"General_Category={n}", f"gc={n}"] for n in GC]
+    keys += [[n, n] for n in BINARY]
+    keys += [[f"Script={n}", f"sc={n}"] for n in scripts]
+    keys += [[f"Script_Extensions={n}", f"scx={n}"] for n in scripts]
+    got = run_node(CASE_JS, {"binary": BINARY, "gc": GC, "scripts": scripts, "keys": keys})
     assert set(got["binary"]) == set(BINARY), set(BINARY) - set(got["binary"])
     assert set(got["gc"]) == set(GC), set(GC) - set(got["gc"])
     bmp, uni = check_classes(got["bmp"]), check_classes(got["u"])
-    for name in got["scripts"]:
-        regex.compile(rf"\p{{Script={name}}}\p{{Script_Extensions={name}}}")
-    for name in got["gc"]:
-        regex.compile(rf"\p{{General_Category={name}}}")
+    overrides = property_overrides(got["ranges"])
     lines = [
         '"""Generated by scripts/gen_js_oracle.py tables from node '
         f'{sys_node_version()}: do not edit."""',
@@ -215,17 +283,41 @@ def gen_tables() -> None:
         f"CASE_CLASSES_BMP = {chunked(encode_classes(bmp))}",
         f"CASE_CLASSES_U = {chunked(encode_classes(uni))}",
         "",
-        "# Exact property names node accepts in \\p{…}, mapped to the `regex` module spelling",
-        '# ("" = no equivalent in the regex module).',
-        f"BINARY_PROPERTIES = {dict((n, regex_name(n)) for n in got['binary'])!r}",
+        "# Exact property names node accepts in \\p{…} (the `regex` module's loose matching",
+        "# accepts the same spellings).",
+        f"BINARY_PROPERTIES = {dict((n, n) for n in got['binary'])!r}",
         f"GC_VALUES = {dict((n, n) for n in got['gc'])!r}",
         f"SCRIPTS = {dict((n, n) for n in got['scripts'])!r}",
+        "",
+        "# Node's sets where the `regex` module's differ (or it lacks the property), as",
+        '# "lo-hi,lo-hi" hex ranges, keyed like _regexp_sets.property_ranges.',
+        "PROPERTY_OVERRIDES: dict[str, str] = {",
+        *(f"    {k!r}: {chunked(v, 80, 8)}," for k, v in sorted(overrides.items())),
+        "}",
+        "",
+        "# String.prototype.toLowerCase where it differs from this Python's str.lower()",
+        "# (letters newer than Python's Unicode data); applied after str.lower().",
+        f"LOWER_OVERRIDES: dict[int, str] = {lower_overrides(got['lower'])!r}",
         "",
     ]
     target = ROOT / "src" / "agentv_grader" / "js" / "_regexp_tables.py"
     target.write_text("\n".join(lines), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "ruff", "format", "--line-length", "100", str(target)])
     print(f"tables: {len(bmp)} bmp classes, {len(uni)} u classes, {len(got['scripts'])} scripts")
+
+
+def lower_overrides(node_lower: list[tuple[int, str]]) -> dict[int, str]:
+    """Code points whose JavaScript lowercase differs from ``chr(cp).lower()``."""
+    js = dict(node_lower)
+    out = {}
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        want = js.get(cp, chr(cp))
+        if chr(cp).lower() != want:
+            assert chr(cp).lower() == chr(cp), (hex(cp), "python lowercases, node differs")
+            out[cp] = want
+    return out
 
 
 def check_classes(rows: list[list[int]]) -> list[tuple[int, ...]]:
@@ -239,10 +331,11 @@ def check_classes(rows: list[list[int]]) -> list[tuple[int, ...]]:
     return sorted(tuple(sorted(c)) for c in classes if len(c) > 1)
 
 
-def chunked(text: str, width: int = 88) -> str:
+def chunked(text: str, width: int = 88, indent: int = 4) -> str:
     """A long string literal as implicit concatenation within the line length."""
-    parts = [text[i : i + width] for i in range(0, len(text), width)]
-    return "(\n" + "".join(f"    {p!r}\n" for p in parts) + ")"
+    parts = [text[i : i + width] for i in range(0, len(text), width)] or [""]
+    pad = " " * indent
+    return "(\n" + "".join(f"{pad}{p!r}\n" for p in parts) + pad[4:] + ")"
 
 
 def encode_classes(classes: list[tuple[int, ...]]) -> str:

@@ -84,7 +84,9 @@ def expected_messages(test: TestCase) -> list[Any] | None:
 
 
 def input_messages(test: TestCase) -> list[dict[str, Any]]:
-    return [{"role": m.get("role", "user"), "content": m.get("content")} for m in test.input_messages]
+    return [
+        {"role": m.get("role", "user"), "content": m.get("content")} for m in test.input_messages
+    ]
 
 
 def _answer(run: RunData) -> dict[str, Any]:
@@ -153,7 +155,10 @@ def _usage(timing: Timing | None, camel: bool) -> dict[str, Any]:
             "input": timing.input_tokens.value if timing.input_tokens else 0,
             "output": timing.output_tokens.value if timing.output_tokens else 0,
         }
-        for part, figure in (("cached", timing.cached_tokens), ("reasoning", timing.reasoning_tokens)):
+        for part, figure in (
+            ("cached", timing.cached_tokens),
+            ("reasoning", timing.reasoning_tokens),
+        ):
             if figure is not None:
                 usage[part] = figure.value
     return {

@@ -10,14 +10,15 @@ becomes ours), with stdout capped and only the tail of stderr kept for the evide
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..errors import SpecError
+
+if TYPE_CHECKING:  # subprocess and signal are imported when a program runs (SPEC §8)
+    import subprocess
 
 MAX_STDOUT_BYTES = 8 * 1024 * 1024
 STDERR_TAIL_BYTES = 64 * 1024
@@ -46,6 +47,8 @@ def run_program(
     Raises:
         SpecError: the program cannot be started (not found, not executable, bad cwd).
     """
+    import subprocess
+
     process = _start(argv, cwd, label)
     stdout = _Capture(MAX_STDOUT_BYTES, on_flood=lambda: _kill(process))
     stderr = _Capture(STDERR_TAIL_BYTES, keep_tail=True)
@@ -105,6 +108,8 @@ def tail_of(text: str) -> str:
 
 
 def _start(argv: Sequence[str], cwd: str, label: str) -> subprocess.Popen[bytes]:
+    import subprocess
+
     if not os.path.isdir(cwd):
         raise SpecError(f"{label}: cwd {cwd!r} is not a folder")
     try:
@@ -125,6 +130,8 @@ def _start(argv: Sequence[str], cwd: str, label: str) -> subprocess.Popen[bytes]
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
+    import signal
+
     try:
         if _POSIX:
             os.killpg(process.pid, signal.SIGKILL)
@@ -187,6 +194,8 @@ class _Capture:
 
 
 def _signal_name(number: int) -> str:
+    import signal
+
     try:
         return signal.Signals(number).name
     except ValueError:

@@ -31,12 +31,23 @@ from . import _process, llm, scripts
 from .metrics import js_num
 
 COMPOSITE_THRESHOLD = 0.8  # AgentV's scoreToVerdict
-_AGGREGATORS = ("weighted_average", "threshold", "min", "max", "all_pass", "code_grader", "llm_grader")
+_AGGREGATORS = (
+    "weighted_average",
+    "threshold",
+    "min",
+    "max",
+    "all_pass",
+    "code_grader",
+    "llm_grader",
+)
 
 
 def assert_set(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Weighted mean of the members in `assert`; passes at `threshold`, or without one when
-    every member of non-zero weight passed (AgentV main's AssertSetGrader)."""
+    """Weighted mean of the `assert` members; passes at `threshold`, else when all pass.
+
+    AgentV main's AssertSetGrader: without `threshold` every member of non-zero weight
+    must pass (its own verdict, so an execution-metrics member at 0.8 counts).
+    """
     members = _members(spec, "assert")
     threshold = _unit(spec.options.get("threshold"), "threshold")
     outcomes = _evaluate(members, run)
@@ -58,11 +69,15 @@ def assert_set(spec: AssertionSpec, run: RunData) -> Verdict:
 
 
 def composite(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Members in `assertions` (each named), combined by `aggregator`: weighted_average
-    (passes at 0.8), threshold (share of members passed), min, max, all_pass, a
-    code-grader script, or the grader agent (llm-grader) (AgentV 4.x CompositeGrader)."""
+    """Named `assertions` members combined by an `aggregator` (AgentV 4.x composite).
+
+    weighted_average (passes at 0.8), threshold (score = share of members passed), min and
+    max (lowest / highest member score, passes at `threshold`, default 0.8), all_pass, a
+    code-grader script, or the grader agent (llm-grader).
+    """
     kind, aggregator = _aggregator(spec)
     weights = _weights(aggregator)
+    threshold = _pass_threshold(kind, aggregator, spec)  # checked before any member runs
     members = [
         replace(m, weight=float(weights[m.name])) if m.name in weights else m
         for m in _members(spec, "assertions")
@@ -72,29 +87,25 @@ def composite(spec: AssertionSpec, run: RunData) -> Verdict:
     if early is not None:
         return early
     if kind == "llm_grader":
-        verdict = llm.judged(spec, run, llm.threshold_of(spec, COMPOSITE_THRESHOLD))
-        return replace(verdict, children=tuple(outcomes), checks=verdict.checks or _flat(outcomes, True))
+        verdict = llm.judged(spec, run, threshold)
+        return replace(
+            verdict, children=tuple(outcomes), checks=verdict.checks or _flat(outcomes, True)
+        )
     if kind == "code_grader":
         return _code_aggregator(spec, aggregator, outcomes, run)
-    return _aggregate(kind, aggregator, spec, outcomes)
+    return _aggregate(kind, threshold, outcomes)
 
 
-def _aggregate(
-    kind: str, aggregator: Mapping[str, Any], spec: AssertionSpec, outcomes: list[Outcome]
-) -> Verdict:
+def _aggregate(kind: str, threshold: float, outcomes: list[Outcome]) -> Verdict:
     graded = [o for o in outcomes if o.graded]
     passing = sum(o.status is Status.PASSED for o in graded)
     checks = _flat(outcomes, prefix=True)
     if kind == "threshold":
-        threshold = _unit(aggregator.get("threshold"), "aggregator.threshold")
-        if threshold is None:
-            raise SpecError("composite aggregator 'threshold' needs threshold: a number in 0..1")
         score = passing / len(graded)
         ok = score >= threshold
         summary = f"{passing}/{len(graded)} evaluators passed (threshold: {js_num(threshold)})"
         checks = (CheckItem(summary, ok, _statuses(outcomes)), *checks)
         return _group(ok, score, summary, outcomes, checks, {"aggregator": "threshold"})
-    threshold = _composite_threshold(aggregator, spec)
     scores = [o.score or 0.0 for o in graded]
     if kind == "weighted_average":
         score = _weighted(graded)
@@ -104,8 +115,11 @@ def _aggregate(
         score = max(scores)
     else:  # all_pass
         score = 1.0 if passing == len(graded) else 0.0
-    ok = score >= threshold if kind != "all_pass" else score == 1.0
-    text = f"composite ({kind}): score {score:.3g} {'≥' if ok else '<'} {threshold:g} over {len(graded)} members"
+    if kind == "all_pass":
+        text = f"composite (all_pass): {passing}/{len(graded)} members passed"
+        return _group(score == 1.0, score, text, outcomes, checks, {"aggregator": kind})
+    ok = score >= threshold
+    text = f"composite ({kind}): score {score:.3g} {'≥' if ok else '<'} threshold {threshold:g}"
     return _group(ok, score, text, outcomes, checks, {"aggregator": kind, "threshold": threshold})
 
 
@@ -139,7 +153,9 @@ def _code_aggregator(
     ok = verdict == "pass" if verdict in ("pass", "fail") else score >= COMPOSITE_THRESHOLD
     checks = scripts.entries(parsed.get("assertions"), "composite code aggregator")
     text = checks[0].text if len(checks) == 1 else f"code aggregator scored {score:g}"
-    return _group(ok, score, text, outcomes, checks or _flat(outcomes, True), {"aggregator": "code_grader"})
+    return _group(
+        ok, score, text, outcomes, checks or _flat(outcomes, True), {"aggregator": "code_grader"}
+    )
 
 
 # ------------------------------------------------------------------ shared rules
@@ -160,7 +176,9 @@ def _settled_early(outcomes: list[Outcome], kind: str) -> Verdict | None:
         return _group(False, 0.0, text, outcomes, _flat(outcomes, kind == "composite"), {})
     waiting = [o.spec.name for o in outcomes if o.status is Status.PENDING]
     if waiting:
-        text = f"{kind} waits for the grader agent on {len(waiting)} member(s): " + ", ".join(waiting)
+        text = f"{kind} waits for the grader agent on {len(waiting)} member(s): " + ", ".join(
+            waiting
+        )
         return Verdict(status=Status.PENDING, score=None, text=text, children=tuple(outcomes))
     if not any(o.graded for o in outcomes):
         return replace(
@@ -236,7 +254,9 @@ def _member_result(outcome: Outcome) -> dict[str, Any]:
         "verdict": verdict,
         "status": outcome.status.value,
         "weight": outcome.spec.weight,
-        "assertions": [{"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in checks],
+        "assertions": [
+            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in checks
+        ],
     }
 
 
@@ -258,7 +278,9 @@ def _aggregator(spec: AssertionSpec) -> tuple[str, Mapping[str, Any]]:
             "types: weighted_average, threshold, min, max, all_pass, code-grader, llm-grader"
         )
     if kind not in _AGGREGATORS:
-        raise SpecError(f"unknown composite aggregator type {kind!r}; use one of {', '.join(_AGGREGATORS)}")
+        raise SpecError(
+            f"unknown composite aggregator type {kind!r}; use one of {', '.join(_AGGREGATORS)}"
+        )
     raw = spec.options.get("aggregator")
     return kind, raw if isinstance(raw, Mapping) else {}
 
@@ -274,8 +296,18 @@ def _weights(aggregator: Mapping[str, Any]) -> Mapping[str, float]:
     return weights
 
 
-def _composite_threshold(aggregator: Mapping[str, Any], spec: AssertionSpec) -> float:
-    for where, raw in (("aggregator.threshold", aggregator.get("threshold")), ("threshold", spec.options.get("threshold"))):
+def _pass_threshold(kind: str, aggregator: Mapping[str, Any], spec: AssertionSpec) -> float:
+    """`threshold` aggregators need their own; the others pass at `aggregator.threshold`,
+    else the composite's `threshold`, else 0.8 (AgentV's scoreToVerdict)."""
+    if kind == "threshold":
+        threshold = _unit(aggregator.get("threshold"), "aggregator.threshold")
+        if threshold is None:
+            raise SpecError("composite aggregator 'threshold' needs threshold: a number in 0..1")
+        return threshold
+    for where, raw in (
+        ("aggregator.threshold", aggregator.get("threshold")),
+        ("threshold", spec.options.get("threshold")),
+    ):
         value = _unit(raw, where)
         if value is not None:
             return value
@@ -289,7 +321,9 @@ def _aggregator_command(aggregator: Mapping[str, Any]) -> Any:
     path = aggregator.get("path", aggregator.get("script"))
     if isinstance(path, str) and path:
         return scripts.interpreted(path)
-    raise SpecError("composite aggregator 'code-grader' needs 'command' or 'path' (the script to run)")
+    raise SpecError(
+        "composite aggregator 'code-grader' needs 'command' or 'path' (the script to run)"
+    )
 
 
 def _unit(raw: Any, where: str) -> float | None:

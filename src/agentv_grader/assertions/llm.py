@@ -11,8 +11,11 @@ malformed. Decided here:
   (AgentV's `pipeline bench` uses 0.8 for its own log line; SPEC §5.6 chose 0.5).
 - File stems follow AgentV where it has one (`llm_graders/<name>.json`), else the safe
   name; two items never share a file (`rundata.llm_results.result_stems`).
-- An item without anything to judge against (no `value`, no test `criteria`) is `error`:
-  the eval, not the answer, is at fault.
+- A `value` that is neither criteria text nor a list of rubric items is `error` (the
+  eval, not the answer, is at fault); no `value` means the test's criteria, as in AgentV.
+- A composite whose aggregator is `llm-grader` is judged the same way (passing at 0.8,
+  AgentV 4.x's composite verdict), its members' results in its pending entry; items
+  inside groups are listed too, with the groups they sit in (`within`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ from ..model import AssertionSpec, LlmResult, Outcome, RunData, Status, TestCase
 from ..rundata.llm_results import result_path, result_stems
 
 DEFAULT_THRESHOLD = 0.5
-COMPOSITE_THRESHOLD = 0.8  # AgentV 4.x composite verdicts use scoreToVerdict (≥ 0.8)
 _AGGREGATOR_ALIASES = {"llm_judge": "llm_grader", "code_judge": "code_grader"}
 
 _INSTRUCTIONS = {
@@ -42,35 +44,39 @@ _INSTRUCTIONS = {
 
 
 def llm_rubric(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Pending until the grader agent writes its judgement; then the agent's score against
-    `threshold` (default 0.5, AgentV's grader files)."""
+    """Judged by the grader agent: pending until its result file exists, then its score.
+
+    The agent's score passes at `threshold` (default 0.5, AgentV's grader files).
+    """
     _criteria_or_rubrics(spec, run.test)
     return judged(spec, run)
 
 
 def agent_rubric(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Like `llm-rubric`, judged by an agent that may inspect the run (AgentV's agentic
-    rubric); pending until its result file exists."""
+    """Like llm-rubric, judged by an agent that may inspect the run; pending until judged."""
     _criteria_or_rubrics(spec, run.test)
     return judged(spec, run)
 
 
 def goal_success(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Whether the run achieved its goal (`value`, else the test's criteria or input), judged
-    by the grader agent from the transcript; pending until its result file exists."""
+    """Did the run reach its goal? Judged by the grader agent; pending until judged.
+
+    The goal is `value`, else the test's criteria, else its input; the agent judges from
+    the transcript.
+    """
     value = spec.options.get("value")
     if value is not None and not isinstance(value, str):
         raise SpecError(f"trajectory:goal-success value must be the goal as text, got {value!r}")
     return judged(spec, run)
 
 
-def judged(
-    spec: AssertionSpec, run: RunData, default_threshold: float = DEFAULT_THRESHOLD
-) -> Verdict:
-    """`pending` without a result file, else `passed`/`failed` by the threshold."""
+def judged(spec: AssertionSpec, run: RunData, threshold: float | None = None) -> Verdict:
+    """`pending` without a result file, else `passed`/`failed` by the threshold (the item's
+    own `threshold`, default 0.5, unless the caller has resolved it)."""
+    if threshold is None:
+        threshold = threshold_of(spec, DEFAULT_THRESHOLD)
     stem = stem_of(spec, run)
     path = result_path(stem)
-    threshold = threshold_of(spec, default_threshold)
     details: dict[str, Any] = {"result_path": path, "threshold": threshold}
     result = run.llm_results.get(stem)
     if result is None or not result.judged:
@@ -164,7 +170,13 @@ def _position(items: list[AssertionSpec], spec: AssertionSpec, exact: bool) -> i
 
 
 def _same(a: AssertionSpec, b: AssertionSpec) -> bool:
-    return (a.index, a.name, a.type, a.line, a.options) == (b.index, b.name, b.type, b.line, b.options)
+    return (a.index, a.name, a.type, a.line, a.options) == (
+        b.index,
+        b.name,
+        b.type,
+        b.line,
+        b.options,
+    )
 
 
 # ------------------------------------------------------------------ the report's pending list
@@ -190,20 +202,20 @@ def _collect(
 def _pending_item(outcome: Outcome, test: TestCase, within: tuple[str, ...]) -> dict[str, Any]:
     spec = outcome.spec
     criteria, rubrics = _criteria_or_rubrics(spec, test, strict=False)
+    prompt = spec.options.get("prompt")
+    if isinstance(prompt, str) and prompt.strip():  # v4's llm-grader prompt leads the criteria
+        criteria = prompt if criteria is None else f"{prompt}\n\n{criteria}"
     item: dict[str, Any] = {
         "name": spec.name,
         "type": spec.type,
         "criteria": criteria,
         "rubrics": rubrics,
-        "reference": test.expected_output,
+        "reference": test.reference_answer(),
         "threshold": outcome.details.get("threshold", DEFAULT_THRESHOLD),
         "weight": spec.weight,
         "result_path": outcome.details["result_path"],
         "instructions": _INSTRUCTIONS.get(spec.type, _INSTRUCTIONS["llm-rubric"]),
     }
-    prompt = spec.options.get("prompt")
-    if isinstance(prompt, str) and prompt.strip():
-        item["prompt"] = prompt
     if within:
         item["within"] = list(within)
     if spec.type == "composite":
@@ -239,14 +251,12 @@ def _criteria_or_rubrics(
         return value, []
     if isinstance(value, list) and value:
         return test.criteria, [_rubric(item, i, strict) for i, item in enumerate(value, start=1)]
-    if value is None and isinstance(test.criteria, str) and test.criteria.strip():
-        return test.criteria, []
-    if strict:
+    if value is not None and strict:
         raise SpecError(
-            f"{spec.type} needs 'value' (the criteria, or a list of rubric items) or test "
-            f"criteria; got {value!r}"
+            f"{spec.type} value must be the criteria (text) or a non-empty list of rubric "
+            f"items, got {value!r}"
         )
-    return test.criteria, []
+    return test.criteria, []  # AgentV judges against the test's criteria
 
 
 def _rubric(item: Any, position: int, strict: bool) -> dict[str, Any]:

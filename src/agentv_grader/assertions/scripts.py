@@ -24,11 +24,9 @@ import json
 import math
 import os
 import re
-import shlex
-import shutil
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import SpecError
 from ..js.strings import JsonParseError, js_json_parse, js_trim
@@ -78,9 +76,11 @@ process.stdin.on('end', async () => {
 
 
 def script(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Runs the grader command without a shell, AgentV's context as JSON on stdin; reads
-    `{pass?, score?, reason?, checks?}` (pass, else score ≥ threshold 0.8) or plain text
-    (exit 0 passes)."""
+    """Runs `command` (no shell) with AgentV's JSON context on stdin; reads its answer.
+
+    The answer is `{pass?, score?, reason?, checks?}` (pass, else score ≥ `threshold`,
+    default 0.8) or plain text (exit 0 passes).
+    """
     argv = command_of(spec)
     timeout = timeout_ms(spec)
     payload = _context.script_payload(spec, run)
@@ -94,11 +94,17 @@ def script(spec: AssertionSpec, run: RunData) -> Verdict:
 
 
 def python(spec: AssertionSpec, run: RunData) -> Verdict:
-    """`value` is the body of `main(output, context)` (one line: its return expression),
-    run by this Python in a subprocess; AgentV's pass rule: true, or a score > 0 unless
-    `threshold` says otherwise."""
+    """Inline Python: `value` is the body of `main(output, context)`, run in a subprocess.
+
+    One line is the return expression. AgentV's pass rule: true, or a score > 0 unless
+    `threshold` says otherwise.
+    """
     code = _inline_code(spec, "python")
-    body = "\n".join(f"    {line}" for line in code.split("\n")) if "\n" in code else f"    return {code}"
+    body = (
+        "\n".join(f"    {line}" for line in code.split("\n"))
+        if "\n" in code
+        else f"    return {code}"
+    )
     payload = {"output": run.response, "context": _context.inline_context(spec, run, camel=False)}
     program = _PYTHON_PROGRAM.format(body=body)
     timeout = timeout_ms(spec)
@@ -112,10 +118,14 @@ def python(spec: AssertionSpec, run: RunData) -> Verdict:
 
 
 def javascript(spec: AssertionSpec, run: RunData) -> Verdict:
-    """`value` is a function body `(output, context)` (one line: its return expression),
-    run by `node`; AgentV's pass rule: true, or a score > 0 unless `threshold` says
-    otherwise. Skipped when node is not on PATH."""
+    """Inline JavaScript: `value` is a function body `(output, context)`, run by node.
+
+    One line is the return expression. AgentV's pass rule: true, or a score > 0 unless
+    `threshold` says otherwise. Skipped when node is not on PATH.
+    """
     code = _inline_code(spec, "javascript")
+    import shutil
+
     node = shutil.which("node")
     if node is None:
         return Verdict.skipped("javascript assertions need node on PATH, which was not found")
@@ -161,14 +171,19 @@ def protocol_verdict(parsed: Mapping[str, Any], threshold: float, label: str) ->
     failed = [c for c in checks if not c.passed]
     first = failed[0] if failed else (checks[0] if checks else None)
     text = reason or (first.text if first else f"{label} returned score {score:g}")
-    evidence = f"score {score:g}" + ("" if isinstance(raw_pass, bool) else f", threshold {threshold:g}")
-    details = {"script_details": parsed["details"]} if isinstance(parsed.get("details"), Mapping) else {}
+    evidence = f"score {score:g}" + (
+        "" if isinstance(raw_pass, bool) else f", threshold {threshold:g}"
+    )
+    details = (
+        {"script_details": parsed["details"]} if isinstance(parsed.get("details"), Mapping) else {}
+    )
     return Verdict(
         status=Status.PASSED if ok else Status.FAILED,
         score=score,
         text=text,
-        evidence=evidence + (f"; {first.text}: {first.evidence}" if first and first.evidence else ""),
-        checks=checks if len(checks) > 1 or (checks and reason) else (),
+        evidence=evidence
+        + (f"; {first.text}: {first.evidence}" if first and first.evidence else ""),
+        checks=checks,
         details=details,
     )
 
@@ -183,7 +198,11 @@ def inline_verdict(value: Any, language: str, threshold: float) -> Verdict:
     if is_number(value):
         score = clamp(value)
         ok = score >= threshold
-        evidence = f"returned {shown}; passes at ≥ {threshold:g}" if threshold > INLINE_THRESHOLD else f"returned {shown}; passes above 0"
+        evidence = (
+            f"returned {shown}; passes at ≥ {threshold:g}"
+            if threshold > INLINE_THRESHOLD
+            else f"returned {shown}; passes above 0"
+        )
         return _scored(ok, score, _PASSED if ok else failing, evidence)
     if not isinstance(value, Mapping):
         raise SpecError(
@@ -196,9 +215,8 @@ def inline_verdict(value: Any, language: str, threshold: float) -> Verdict:
     checks = entries(value.get("assertions"), language)
     reason = value.get("reason")
     text = reason if isinstance(reason, str) else (_PASSED if ok else failing)
-    if checks:
-        return _scored(ok, score, checks[0].text, f"returned {shown}", checks if len(checks) > 1 else ())
-    return _scored(ok, score, text, f"returned {shown}")
+    first = next((c for c in checks if not c.passed), checks[0]) if checks else None
+    return _scored(ok, score, first.text if first else text, f"returned {shown}", checks)
 
 
 def _scored(
@@ -225,10 +243,19 @@ def _protocol_checks(raw: Any, label: str) -> tuple[tuple[CheckItem, ...], list[
     scores: list[float] = []
     for position, check in enumerate(raw):
         passed = check.get("pass", check.get("passed")) if isinstance(check, Mapping) else None
-        if not isinstance(check, Mapping) or not isinstance(check.get("text"), str) or not isinstance(passed, bool):
-            raise SpecError(f"{label} JSON: checks[{position}] must be {{text, pass, reason?}}, got {_compact(check)}")
+        if (
+            not isinstance(check, Mapping)
+            or not isinstance(check.get("text"), str)
+            or not isinstance(passed, bool)
+        ):
+            raise SpecError(
+                f"{label} JSON: checks[{position}] must be {{text, pass, reason?}}, "
+                f"got {_compact(check)}"
+            )
         evidence = check.get("evidence", check.get("reason", ""))
-        items.append(CheckItem(check["text"], passed, evidence if isinstance(evidence, str) else ""))
+        items.append(
+            CheckItem(check["text"], passed, evidence if isinstance(evidence, str) else "")
+        )
         own = check.get("score")
         scores.append(clamp(own) if is_number(own) else (1.0 if passed else 0.0))
     return tuple(items), scores
@@ -241,10 +268,18 @@ def entries(raw: Any, language: str) -> tuple[CheckItem, ...]:
         raise SpecError(f"{language} assertion: assertions must be a list, got {_compact(raw)}")
     out = []
     for position, entry in enumerate(raw):
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("text"), str) or not isinstance(entry.get("passed"), bool):
-            raise SpecError(f"{language} assertion: assertions[{position}] must be {{text, passed, evidence?}}")
+        if (
+            not isinstance(entry, Mapping)
+            or not isinstance(entry.get("text"), str)
+            or not isinstance(entry.get("passed"), bool)
+        ):
+            raise SpecError(
+                f"{language} assertion: assertions[{position}] must be {{text, passed, evidence?}}"
+            )
         evidence = entry.get("evidence")
-        out.append(CheckItem(entry["text"], entry["passed"], evidence if isinstance(evidence, str) else ""))
+        out.append(
+            CheckItem(entry["text"], entry["passed"], evidence if isinstance(evidence, str) else "")
+        )
     return tuple(out)
 
 
@@ -255,17 +290,22 @@ def command_of(spec: AssertionSpec) -> list[str]:
     """`command` (or v4's `script`) as a list, or a string split like a POSIX shell would."""
     raw = spec.options.get("command", spec.options.get("script"))
     if isinstance(raw, str):
+        import shlex
+
         try:
             argv = shlex.split(raw)
         except ValueError as exc:
             raise SpecError(f"command {raw!r} cannot be split: {exc}") from None
-    elif isinstance(raw, list) and all(isinstance(a, (str, int, float)) and not isinstance(a, bool) for a in raw):
+    elif isinstance(raw, list) and all(
+        isinstance(a, (str, int, float)) and not isinstance(a, bool) for a in raw
+    ):
         argv = [str(a) for a in raw]
     else:
         argv = []
     if not argv:
         raise SpecError(
-            f"{spec.type} needs 'command': a list such as [python3, grade.py] or a string, got {raw!r}"
+            f"{spec.type} needs 'command': a list such as [python3, grade.py] or a string, "
+            f"got {raw!r}"
         )
     return argv
 
@@ -357,7 +397,7 @@ def json_bytes(payload: Any) -> bytes:
     return json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 

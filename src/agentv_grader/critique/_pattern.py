@@ -276,6 +276,8 @@ class _Reader:
 
     def escaped_char(self, c: str) -> int:
         """The code point of a character escape whose letter `c` was just read."""
+        if not c:
+            raise PatternUnreadable("\\ at end of pattern")
         if c in _CONTROL:
             return _CONTROL[c]
         if c == "c" and self.peek().isalpha():

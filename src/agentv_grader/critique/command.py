@@ -91,14 +91,20 @@ def _table(
     widths = [max([len(head[i])] + [len(r[i]) for r in rows]) for i in range(5)]
     lines = [f"critique of suite '{suite}' ({path}): {counts['tests']} test(s)"]
     if rows:
-        lines.append("  ".join(h.ljust(w) for h, w in zip(head, widths)) + "  " + head[-1])
+        lines.append(
+            "  ".join(h.ljust(w) for h, w in zip(head[:5], widths, strict=True)) + "  " + head[-1]
+        )
         indent = " " * (sum(widths) + 2 * len(widths))
         for row in rows:
-            lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[5])
+            lines.append(
+                "  ".join(c.ljust(w) for c, w in zip(row[:5], widths, strict=True)) + "  " + row[5]
+            )
             lines.append(f"{indent}fix: {row[6]}")
     summary = ", ".join(f"{counts[s]} {s}" for s in SEVERITIES)
     lines.append(
         f"{counts['tests_with_suggestions']} of {counts['tests']} test(s) with suggestions: "
-        f"{summary}" if rows else SOLID
+        f"{summary}"
+        if rows
+        else SOLID
     )
     return "\n".join(lines) + "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import unicodedata
@@ -14,6 +15,7 @@ from ..js.strings import JS_WHITESPACE, js_lower, js_trim
 from ..model import AssertionSpec, Status
 from .context import PATTERN_TYPES, Context, common_words, quote, text_option, walk
 from .model import Hit
+from .regex_risk import pattern_flags
 
 MAX_TERMS = 8
 _SCRIPT_TYPES = frozenset({"script", "python", "javascript"})
@@ -38,6 +40,8 @@ class Term:
     source: str  # criteria | expected_output
     where: str  # evidence: the text around it, or the JSON path
     path: str | None = None
+    context: str = ""  # the text it was found in, and where (for pattern coverage)
+    span: tuple[int, int] = (0, 0)
 
 
 def _snippet(text: str, start: int, end: int) -> str:
@@ -59,18 +63,21 @@ def _sentence_start(text: str, at: int) -> bool:
 def text_terms(text: str, source: str) -> Iterator[Term]:
     """Quoted terms, numbers and capitalised names of free text, in order of appearance."""
     found: list[tuple[int, Term]] = []
+
+    def make(value: str, kind: str, start: int, end: int) -> Term:
+        return Term(value, kind, source, _snippet(text, start, end), None, text, (start, end))
+
     for m in _QUOTED.finditer(text):
         inner = next(g for g in m.groups() if g is not None).strip()
         if inner and inner.lower() not in common_words():
-            found.append((m.start(), Term(inner, "quoted", source, _snippet(text, *m.span()))))
+            found.append((m.start(), make(inner, "quoted", *m.span())))
     for m in _NUMBER.finditer(text):
         number = m.group()
-        marker = text[m.end() : m.end() + 2] in (". ", ") ") and _LIST_MARKER.search(
-            text[: m.start()]
-        )
+        after = text[m.end() : m.end() + 2]
+        marker = after in (". ", ") ") and _LIST_MARKER.search(text[: m.start()])
         if marker or (source == "criteria" and len(number) == 1):
             continue
-        found.append((m.start(), Term(number, "number", source, _snippet(text, *m.span()))))
+        found.append((m.start(), make(number, "number", *m.span())))
     for m in _NAME.finditer(text):
         words, start = m.group().split(" "), m.start()
         if _sentence_start(text, start):
@@ -78,7 +85,7 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
             words = words[1:]
         name = " ".join(words)
         if name and not (len(words) == 1 and name.lower() in common_words()):
-            found.append((start, Term(name, "name", source, _snippet(text, start, m.end()))))
+            found.append((start, make(name, "name", start, m.end())))
     for _, term in sorted(found, key=lambda pair: pair[0]):
         yield term
 
@@ -107,7 +114,8 @@ def expected_terms(expected: Any) -> Iterator[Term]:
         elif _short(stripped):
             value = stripped.rstrip(".!")
             if value and value.lower() not in common_words():
-                yield Term(value, "value", "expected_output", quote(stripped))
+                yield Term(value, "value", "expected_output", quote(stripped), None, value,
+                           (0, len(value)))  # fmt: skip
             return
         else:
             yield from text_terms(expected, "expected_output")
@@ -116,10 +124,11 @@ def expected_terms(expected: Any) -> Iterator[Term]:
         where = f"expected_output{'.' if path and path[0] != '[' else ''}{path}"
         if isinstance(leaf, bool) or leaf is None:
             continue
+        text = js_trim(str(leaf))
         if isinstance(leaf, (int, float)):
-            yield Term(str(leaf), "number", "expected_output", where, path)
-        elif isinstance(leaf, str) and _short(js_trim(leaf)) and js_trim(leaf):
-            yield Term(js_trim(leaf), "value", "expected_output", where, path)
+            yield Term(text, "number", "expected_output", where, path, text, (0, len(text)))
+        elif isinstance(leaf, str) and _short(text) and text:
+            yield Term(text, "value", "expected_output", where, path, text, (0, len(text)))
         elif isinstance(leaf, str):
             yield from text_terms(leaf, "expected_output")
 
@@ -162,7 +171,65 @@ def _covered(term: Term, authored: str, paths: set[str]) -> bool:
         return any(
             re.search(rf"(?<![\d]){re.escape(n)}(?![\d])", authored) for n in {term.text, bare}
         )
-    return js_lower(term.text) in authored
+    if js_lower(term.text) in authored:
+        return True
+    words = js_lower(term.text).split(" ")
+    if term.kind != "name" or len(words) < 2:
+        return False
+    return any(w in authored for w in words if w not in _TITLES and w not in common_words())
+
+
+_TITLES = frozenset(
+    "captain mount mr mrs ms dr saint st lake river king queen sir lord general president "
+    "professor prof".split()
+)
+
+
+class _Patterns:
+    """The test's regex assertions, run over a term's own text: a match there covers it."""
+
+    def __init__(self, specs: tuple[AssertionSpec, ...]) -> None:
+        self.compiled: list[Any] = []
+        self.regexp: Any = None
+        self.spans: dict[str, list[tuple[int, int]]] = {}
+        sources = [
+            (text_option(s, "value", "pattern"), s) for s, _, _ in walk(specs)
+            if s.type in PATTERN_TYPES
+        ]  # fmt: skip
+        if not any(p for p, _ in sources):
+            return
+        try:
+            self.regexp = importlib.import_module("agentv_grader.js.regexp")
+        except ImportError:
+            return
+        for pattern, spec in sources:
+            if pattern:
+                body, flags = pattern_flags(dict(spec.options), pattern)
+                try:
+                    self.compiled.append(self.regexp.compile_js(body, flags))
+                except SpecError:
+                    continue
+
+    def covers(self, term: Term) -> bool:
+        if not self.compiled or not term.context:
+            return False
+        if term.context not in self.spans:
+            self.spans[term.context] = list(self._matches(term.context))
+        start, end = term.span
+        return any(s < end and e > start for s, e in self.spans[term.context])
+
+    def _matches(self, text: str) -> Iterator[tuple[int, int]]:
+        for compiled in self.compiled:
+            try:
+                for n, match in enumerate(compiled.finditer(text, _PATTERN_MS)):
+                    if n >= 50:
+                        break
+                    yield match.start, match.end
+            except SpecError:  # a timeout: no coverage from this pattern
+                continue
+
+
+_PATTERN_MS = 50
 
 
 def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
@@ -175,6 +242,8 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     Flags: {expected_output: {city: Paris, country: France},
             assert: [{type: equals, value: Paris, target_output_key: city}]}
     Okay: {criteria: "Says the answer is 42.", assert: [{type: regex, value: '\b42\b'}]}
+    Okay: {criteria: "About 6650 km long.", assert: [{type: regex, value: '6[,.]?650\s?km'}]}
+    Okay: {criteria: "Mentions Captain Ahab.", assert: [{type: contains, value: Ahab}]}
     Okay: {criteria: "Names the capital.", assert: [{type: contains, value: Paris}]}
     Okay: {expected_output: "Paris", assert: [{type: icontains, value: paris}]}
     """
@@ -187,11 +256,12 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     if test.expected_output is not None:
         terms += expected_terms(test.expected_output)
     authored, paths = _authored_text(ctx.specs), _field_paths(ctx.specs)
+    patterns = _Patterns(ctx.specs)
     seen: set[str] = set()
     shown = 0
     for term in terms:
         key = js_lower(term.text)
-        if key in seen or _covered(term, authored, paths):
+        if key in seen or _covered(term, authored, paths) or patterns.covers(term):
             continue
         seen.add(key)
         shown += 1

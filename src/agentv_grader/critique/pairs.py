@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..js.strings import js_lower, js_trim
+from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
 from ..model import AssertionSpec
 from .context import Context, is_case_insensitive, quote, text_list, text_option
 from .model import Hit
@@ -67,8 +67,12 @@ def implies(p: Fact, n: Fact) -> bool:
     """Whether a response meeting positive `p` always meets `n`'s (un-negated) requirement."""
     if p.scope != n.scope or (p.ci and not n.ci):
         return False
-    if n.kind == "json" or p.kind == "json":
-        return p.kind == n.kind and (n.text == "" or n.text == p.text)
+    if n.kind == "json":
+        if p.kind == "equals":
+            return n.text == "" and _is_json(p.text)
+        return p.kind == "json" and n.text in ("", p.text)
+    if p.kind == "json":
+        return False
     fold = js_lower if n.ci else str
     have, want = fold(p.text), fold(n.text)
     if n.kind == "contains":
@@ -82,7 +86,11 @@ def implies(p: Fact, n: Fact) -> bool:
 
 def incompatible(a: Fact, b: Fact) -> bool:
     """Two positives that no response meets together."""
-    if a.scope != b.scope or "json" in (a.kind, b.kind):
+    if a.scope != b.scope:
+        return False
+    if {a.kind, b.kind} == {"equals", "json"}:
+        return not _is_json(a.text if a.kind == "equals" else b.text)
+    if "json" in (a.kind, b.kind):
         return False
     fold = js_lower if (a.ci or b.ci) else str
     x, y = fold(a.text), fold(b.text)
@@ -105,6 +113,14 @@ def incompatible(a: Fact, b: Fact) -> bool:
     return False
 
 
+def _is_json(text: str) -> bool:
+    try:
+        js_json_parse(text)
+    except JsonParseError:
+        return False
+    return True
+
+
 def _conflict(first: Fact, second: Fact) -> str | None:
     if first.negate and second.negate:
         return None
@@ -123,9 +139,11 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
     Flags: {assert: [{type: equals, value: Paris}, {type: equals, value: Rome}]}
     Flags: {assert: [{type: starts-with, value: Yes}, {type: starts-with, value: No}]}
     Flags: {assert: [{type: is-json}, {type: is-json, negate: true}]}
+    Flags: {assert: [{type: equals, value: "404"}, {type: not-is-json}]}
     Okay: {assert: [{type: contains, value: Paris}, {type: not-contains, value: Rome}]}
     Okay: {assert: [{type: starts-with, value: Yes}, {type: starts-with, value: "Yes, "}]}
     Okay: {assert: [{type: equals, value: Paris}, {type: contains, value: Par}]}
+    Okay: {assert: [{type: equals, value: "[1, 2]"}, {type: is-json}]}
     """
     seen: list[Fact] = []
     for spec in ctx.specs:

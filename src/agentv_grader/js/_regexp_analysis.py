@@ -18,6 +18,7 @@ from agentv_grader.js._regexp_ast import (
     Backref,
     Char,
     CharSet,
+    Fail,
     Group,
     Look,
     Node,
@@ -58,6 +59,7 @@ def analyze(root: Node) -> None:
             quant.resets = inside
         if _needs_empty_check(quant, bool(inside)):
             quant.empty_check = n + 1
+            quant.nonempty = nonempty_form(quant.body)
 
 
 def _always_empty(g_path: Path, r_path: Path) -> bool:
@@ -97,6 +99,8 @@ def _needs_empty_check(q: Quant, has_live_groups: bool) -> bool:
 def nullable(node: Node) -> bool:
     if isinstance(node, (Char, CharSet)):
         return False
+    if isinstance(node, Fail):
+        return False
     if isinstance(node, (Assert, Look, Backref)):
         return True
     if isinstance(node, Quant):
@@ -107,9 +111,13 @@ def nullable(node: Node) -> bool:
 
 
 def consumes(node: Node) -> bool:
+    if isinstance(node, Fail):
+        return False
     if isinstance(node, CharSet):
         return bool(node.ranges)
-    if isinstance(node, (Char, Backref)):
+    if isinstance(node, Backref):
+        return not node.always_empty
+    if isinstance(node, Char):
         return True
     if isinstance(node, (Assert, Look)):
         return False
@@ -133,3 +141,36 @@ def empty_first(node: Node) -> bool:
             return True
         return empty_first(node.body)
     return False
+
+
+def nonempty_form(node: Node) -> Node | None:
+    """The same matches in the same order, minus the empty ones; None if not expressible.
+
+    Used for a quantifier body after the minimum, where ECMAScript rejects empty iterations:
+    ``(?:a?|b)`` → ``(?:a|b)``, ``x*?`` → ``x+?``, a zero-width branch never matches.
+    """
+    if isinstance(node, (Char, CharSet)) or not nullable(node):
+        return node
+    if not consumes(node):
+        return Fail(node)
+    if isinstance(node, Group):
+        body = nonempty_form(node.body)
+        return None if body is None else Group(node.index, body)
+    if isinstance(node, Alt):
+        branches = [nonempty_form(b) for b in node.branches]
+        return None if any(b is None for b in branches) else Alt([b for b in branches if b])
+    if isinstance(node, Quant):
+        if nullable(node.body) or node.max == 0:
+            return None
+        return Quant(node.body, 1, node.max, node.greedy, node.resets, node.backward)
+    if isinstance(node, Seq):
+        movers = [k for k, item in enumerate(node.items) if consumes(item)]
+        if len(movers) != 1:
+            return None  # several nullable parts: the order of their choices interleaves
+        inner = nonempty_form(node.items[movers[0]])
+        if inner is None:
+            return None
+        items = list(node.items)
+        items[movers[0]] = inner
+        return Seq(items)
+    return None  # a backreference: whether it is empty is only known while matching

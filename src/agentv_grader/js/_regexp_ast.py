@@ -72,6 +72,12 @@ class Quant(Node):
     resets: list[int] = field(default_factory=list)  # groups to re-capture as "" per iteration
     backward: bool = False  # inside a lookbehind: an iteration starts at its right end
     empty_check: int = 0  # > 0: emulate ECMAScript's empty-iteration check (unique id)
+    nonempty: Node | None = None  # the body restricted to non-empty matches, when expressible
+
+
+@dataclass(eq=False)
+class Fail(Node):
+    body: Node  # never matches; the body is kept so its groups stay defined
 
 
 @dataclass(eq=False)
@@ -109,7 +115,7 @@ def walk(node: Node) -> list[Node]:
 
 def children(node: Node) -> list[Node]:
     """Direct sub-nodes, in pattern order."""
-    if isinstance(node, (Group, Look, Quant)):
+    if isinstance(node, (Group, Look, Quant, Fail)):
         return [node.body]
     if isinstance(node, Seq):
         return node.items

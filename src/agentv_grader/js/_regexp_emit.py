@@ -16,6 +16,7 @@ from agentv_grader.js._regexp_ast import (
     Backref,
     Char,
     CharSet,
+    Fail,
     Group,
     Look,
     Node,
@@ -45,9 +46,7 @@ def class_text(ranges: sets.Ranges) -> str:
         return r"[^\u0000-\U0010ffff]"
     if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
         return escape_cp(ranges[0][0])
-    parts = [
-        escape_cp(lo) if lo == hi else f"{escape_cp(lo)}-{escape_cp(hi)}" for lo, hi in ranges
-    ]
+    parts = [escape_cp(lo) if lo == hi else f"{escape_cp(lo)}-{escape_cp(hi)}" for lo, hi in ranges]
     return "[" + "".join(parts) + "]"
 
 
@@ -75,6 +74,8 @@ def emit(node: Node, ctx: EmitContext) -> str:
         return _quant(node, ctx)
     if isinstance(node, Assert):
         return _assertion(node.kind, ctx)
+    if isinstance(node, Fail):
+        return f"(?!)(?:{emit(node.body, ctx)})"  # keeps the groups inside defined
     raise TypeError(f"unknown node {node!r}")  # pragma: no cover
 
 
@@ -87,38 +88,47 @@ def _quant(node: Quant, ctx: EmitContext) -> str:
         # Annex B quantified lookahead: an empty iteration is never repeated, so it runs
         # once when required and not at all otherwise (its captures then stay unset).
         lo, hi = (1, 1) if lo >= 1 else (0, 0)
-    body = emit(node.body, ctx)
-    if node.resets:
-        # ECMAScript clears these captures at the start of every iteration.
-        resets = "".join(f"(?P<g{g}>)" for g in node.resets)
-        body = f"(?:{body}{resets})" if node.backward else f"(?:{resets}{body})"
-    elif not isinstance(node.body, (Char, CharSet, Group)):
-        body = f"(?:{body})"
+    body = _iteration(node, node.body, ctx)
     lazy = "" if node.greedy else "?"
-    if node.empty_check:
-        return _checked_loop(body, lo, hi, lazy, node.empty_check, node.backward)
-    return body + _count(lo, hi) + lazy
+    if not node.empty_check:
+        return body + _count(lo, hi) + lazy
+    # ECMAScript: once the minimum is met, an iteration matching "" fails (and backtracks
+    # into the body for a non-empty match), where the engine would accept it and stop.
+    head = f"{body}{{{lo}}}" if lo else ""
+    tail_hi = None if hi is None else hi - lo
+    if node.nonempty is not None:
+        tail = _iteration(node, node.nonempty, ctx)
+    else:
+        tail = _checked(body, node.empty_check, node.backward)
+    return f"(?:{head}{tail}{_count(0, tail_hi)}{lazy})"
+
+
+def _iteration(node: Quant, body_node: Node, ctx: EmitContext) -> str:
+    """One iteration as an atom, clearing the captures ECMAScript clears per iteration."""
+    body = emit(body_node, ctx)
+    if node.resets:
+        resets = "".join(f"(?P<g{g}>)" for g in node.resets)
+        return f"(?:{body}{resets})" if node.backward else f"(?:{resets}{body})"
+    if not isinstance(body_node, (Char, CharSet, Group)):
+        return f"(?:{body})"
+    return body
 
 
 def _count(lo: int, hi: int | None) -> str:
     return f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is None else hi}}}"
 
 
-def _checked_loop(
-    body: str, lo: int, hi: int | None, lazy: str, uid: int, backward: bool
-) -> str:
-    """The first ``lo`` iterations as they are, then only iterations that consume.
+def _checked(body: str, uid: int, backward: bool) -> str:
+    """An iteration that must consume, for bodies `nonempty_form` cannot rewrite.
 
-    "Consumed" is checked by capturing the rest of the subject at the iteration start and
-    refusing to end where that same rest still follows (costly on long repetitive texts,
-    where the deadline then answers instead).
+    The rest of the subject is captured at the iteration start, and the iteration may not
+    end where that same rest still follows: exact, but O(n) per iteration (the deadline
+    answers on long texts).
     """
     name = f"e{uid}"
     mark, check = f"(?=(?P<{name}>[\\s\\S]*+))", f"(?!(?P={name}))"
     # Inside a lookbehind the engine runs a sequence right to left: mark on the right.
-    checked = f"(?:{check}{body}{mark})" if backward else f"(?:{mark}{body}{check})"
-    head = f"{body}{{{lo}}}" if lo else ""
-    return f"(?:{head}{checked}{_count(0, None if hi is None else hi - lo)}{lazy})"
+    return f"(?:{check}{body}{mark})" if backward else f"(?:{mark}{body}{check})"
 
 
 def _assertion(kind: str, ctx: EmitContext) -> str:

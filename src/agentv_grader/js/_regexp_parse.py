@@ -8,6 +8,7 @@ octal escapes, ``\\c`` quirks, quantified lookaheads). Every pattern Node reject
 from __future__ import annotations
 
 from agentv_grader.js import _regexp_sets as sets
+from agentv_grader.js._regexp_analysis import analyze, nullable
 from agentv_grader.js._regexp_ast import (
     Alt,
     Assert,
@@ -17,13 +18,11 @@ from agentv_grader.js._regexp_ast import (
     Group,
     Look,
     Node,
-    PatternError,
     Quant,
     Seq,
     v8_max_match_is_zero,
     walk,
 )
-from agentv_grader.js._regexp_analysis import analyze
 from agentv_grader.js._regexp_class import ClassParser
 
 _LOOKS = ("(?=", "(?!", "(?<=", "(?<!")
@@ -40,10 +39,7 @@ class Parser(ClassParser):
         self.max_count = 0
 
     def parse(self) -> Node:
-        try:
-            root = self._disjunction()
-        except RecursionError:
-            raise PatternError("unsupported in regex: pattern nested too deeply", True) from None
+        root = self._disjunction()
         if not self.at_end():
             self.error("Unmatched ')'")
         for ref in self.backrefs:
@@ -104,28 +100,34 @@ class Parser(ClassParser):
         self.max_count = max(self.max_count, lo, hi or 0)
         greedy = not self.eat("?")
         if self.v:
-            self._check_v_negated(atom)
+            self._check_v_negated(atom, lo, hi)
         if self.v and v8_max_match_is_zero(atom):
             # V8 drops a quantified atom it believes matches only "" (or keeps it once);
             # that is only observable for its zero_width classes, e.g. [^]* under v.
             return Quant(atom, 0, 0, greedy) if lo == 0 else atom
         return Quant(atom, lo, hi, greedy)
 
-    def _check_v_negated(self, atom: Node) -> None:
-        """Node 20 (V8 11.3) flips a ``[^…]`` class under v inside a repeated group.
+    def _check_v_negated(self, atom: Node, lo: int, hi: int | None) -> None:
+        """Node 20 (V8 11.3) flips a ``[^…]`` class under v when it unrolls a quantifier.
 
-        ``/(?:a[^b])+/v`` matches "ab" but not "ac", depending on how often the quantifier
-        is unrolled; refuse rather than imitate (a lone ``[^b]+`` is unaffected).
+        V8 compiles an unrolled body (no captures, never empty, small counts) several times,
+        and each compile negates the class again: ``/(?:a[^b])+/v`` matches "ab", not "ac".
+        Refuse those rather than imitate; a lone ``[^b]+`` is unaffected.
         """
         bare = atom.body if isinstance(atom, Group) and isinstance(atom.body, Seq) else atom
         if isinstance(bare, Seq) and len(bare.items) == 1:
             bare = bare.items[0]
-        if isinstance(bare, CharSet):
+        nodes = walk(atom)
+        if isinstance(bare, CharSet) or not any(
+            isinstance(n, CharSet) and n.v_negated for n in nodes
+        ):
             return
-        if any(isinstance(n, CharSet) and n.v_negated for n in walk(atom)):
+        if any(isinstance(n, Group) and n.index is not None for n in nodes) or nullable(atom):
+            return  # V8 compiles such a body once
+        if _v8_unrolled_compiles(lo, hi) >= 2:
             self.unsupported(
                 "a negated class [^…] inside a repeated group under the v flag "
-                "(Node 20 matches it inconsistently)"
+                "(Node 20 inverts it when it unrolls the quantifier)"
             )
 
     def _brace(self) -> tuple[int, int | None] | None:
@@ -248,3 +250,15 @@ class Parser(ClassParser):
             self.error("Invalid escape")
         self.pos -= len(str(n)) - 1
         return self._char(self.legacy_octal(first))
+
+
+def _v8_unrolled_compiles(lo: int, hi: int | None) -> int:
+    """How often V8's RegExpQuantifier::ToNode compiles the body (kMaxUnrolled* = 3)."""
+    if 1 <= lo <= 3:
+        rest = None if hi is None else hi - lo
+        if rest == 0:
+            return lo
+        return lo + (rest if rest is not None and rest <= 3 else 1)
+    if lo == 0 and hi is not None and hi <= 3:
+        return hi
+    return 1

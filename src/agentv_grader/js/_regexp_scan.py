@@ -7,6 +7,7 @@ The scanner works on a Python string holding exactly those units or code points.
 
 from __future__ import annotations
 
+import re
 from typing import NoReturn
 
 from agentv_grader.js import _regexp_sets as sets
@@ -30,37 +31,33 @@ _STRING_PROPERTIES = frozenset(
 )
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def _split_pair(m: re.Match[str]) -> str:
+    cp = ord(m.group()) - 0x10000
+    return chr(0xD800 + (cp >> 10)) + chr(0xDC00 + (cp & 0x3FF))
+
+
+def _join_pair(m: re.Match[str]) -> str:
+    pair = m.group()
+    return chr(0x10000 + ((ord(pair[0]) - 0xD800) << 10) + (ord(pair[1]) - 0xDC00))
+
+
 def to_utf16_units(text: str) -> str:
     """Each astral character becomes its surrogate pair (as two Python characters)."""
-    if all(ord(c) <= 0xFFFF for c in text):
+    if text.isascii() or not _ASTRAL.search(text):
         return text
-    out: list[str] = []
-    for c in text:
-        cp = ord(c)
-        if cp > 0xFFFF:
-            cp -= 0x10000
-            out.append(chr(0xD800 + (cp >> 10)))
-            out.append(chr(0xDC00 + (cp & 0x3FF)))
-        else:
-            out.append(c)
-    return "".join(out)
+    return _ASTRAL.sub(_split_pair, text)
 
 
 def join_surrogates(text: str) -> str:
     """Adjacent lead+trail surrogates become one code point, as JavaScript sees a string."""
-    if not any("\ud800" <= c <= "\udfff" for c in text):
+    if text.isascii() or not _SURROGATE.search(text):
         return text
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if "\ud800" <= c <= "\udbff" and i + 1 < len(text) and "\udc00" <= text[i + 1] <= "\udfff":
-            out.append(chr(0x10000 + ((ord(c) - 0xD800) << 10) + (ord(text[i + 1]) - 0xDC00)))
-            i += 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+    return _PAIR.sub(_join_pair, text)
 
 
 def prescan(src: str, v_mode: bool) -> tuple[int, bool]:
@@ -258,15 +255,15 @@ class Scanner:
         name, _, value = body.partition("=")
         if value:
             if name in ("General_Category", "gc") and value in tables.GC_VALUES:
-                return self._gc(tables.GC_VALUES[value])
+                return self._gc(value)
             if name in ("Script", "sc", "Script_Extensions", "scx") and value in tables.SCRIPTS:
                 key = "Script" if name in ("Script", "sc") else "Script_Extensions"
-                return sets.property_ranges(f"{key}={tables.SCRIPTS[value]}")
+                return sets.property_ranges(f"{key}={value}")
             self.error("Invalid property name")
         if body in tables.GC_VALUES:
-            return self._gc(tables.GC_VALUES[body])
+            return self._gc(body)
         if body in tables.BINARY_PROPERTIES:
-            return self._binary(tables.BINARY_PROPERTIES[body])
+            return self._binary(body)
         if self.v and body in _STRING_PROPERTIES:
             self.unsupported(f"property of strings \\p{{{body}}} (v flag)")
         self.error("Invalid property name")
@@ -281,8 +278,6 @@ class Scanner:
             return ((0, sets.MAX_CP),)
         if name == "Assigned":
             return sets.complement(self._gc("Cn"), sets.MAX_CP)
-        if name == "":
-            self.unsupported("this binary Unicode property (not in the regex module)")
         return sets.property_ranges(name)
 
     # -- names ----------------------------------------------------------------------------

@@ -105,6 +105,16 @@ class CaseFolder:
         self.members: tuple[int, ...] = tuple(sorted(self.rep))
         self.nonreps: Ranges = of_chars(c for c, r in self.rep.items() if c != r)
         self.table: dict[int, int] = {c: r for c, r in self.rep.items() if c != r}
+        self._ascii: bytes | None = None
+
+    def fold_text(self, text: str) -> str:
+        """Replace every character by its class representative (the subject under ``i``)."""
+        if text.isascii():
+            if self._ascii is None:
+                table = bytes(self.rep.get(c, c) for c in range(128))
+                self._ascii = table + bytes(range(128, 256))
+            return text.encode("ascii").translate(self._ascii).decode("ascii")
+        return text.translate(self.table)
 
     def canon(self, cp: int) -> int:
         return self.rep.get(cp, cp)
@@ -134,15 +144,32 @@ def _decode_classes(raw: str) -> list[tuple[int, ...]]:
 
 @lru_cache(maxsize=1)
 def _all_code_points() -> str:
-    return "".join(map(chr, range(MAX_CP + 1)))
+    from array import array
+
+    return array("I", range(MAX_CP + 1)).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 @lru_cache(maxsize=256)
-def property_ranges(regex_property: str) -> Ranges:
-    """Materialize a `regex` module property (e.g. ``Script=Latin``) as ranges.
+def property_ranges(key: str) -> Ranges:
+    """A Unicode property (``Script=Latn``, ``General_Category=Lu``, ``Alpha``) as ranges.
 
-    Both `regex` and Node 20 (ICU 78) carry Unicode 17 data, so the sets agree.
+    From the `regex` module (Unicode 17, like node 20's ICU 78), except where the generator
+    found node's set to differ: then node's own ranges from `_regexp_tables`.
     """
+    from agentv_grader.js._regexp_tables import PROPERTY_OVERRIDES
+
+    override = PROPERTY_OVERRIDES.get(key)
+    if override is not None:
+        return tuple(_decode_range(r) for r in override.split(",") if r)
+    return _regex_property_ranges(key)
+
+
+def _decode_range(text: str) -> tuple[int, int]:
+    lo, _, hi = text.partition("-")
+    return int(lo, 16), int(hi, 16)
+
+
+def _regex_property_ranges(regex_property: str) -> Ranges:
     import regex
 
     text = _all_code_points()

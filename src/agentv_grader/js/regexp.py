@@ -4,9 +4,15 @@ AgentV evaluates `regex` assertions with JavaScript, and Python's own dialect di
 everyday patterns (``$`` before a final newline, ``\\d`` on non-ASCII digits, ``\\s``,
 ``.`` and ``\\r``, case folding, UTF-16 code units). So the ECMAScript pattern is parsed
 with its own grammar and translated to an equivalent `regex` module pattern with every
-set spelled out (SPEC §5.1 "Regex dialect"); every match runs under a deadline (SPEC §5.1
-"Time bound"). Constructs SPEC lets us refuse (Annex B octal escapes, the ``v`` flag's
-string literals and properties of strings) raise `JsRegexError` naming the construct.
+set spelled out (SPEC §5.1 "Regex dialect"). Annex B (octal escapes, a lone ``{`` or
+``]``, ``[\\d-z]``…) is implemented as V8 has it. What we refuse, with a `JsRegexError`
+naming the construct, is what SPEC lets us refuse (the ``v`` flag's string literals and
+properties of strings) and the few places where Node 20 contradicts itself (see
+`_regexp_parse`): never a silently different answer.
+
+Every match runs under a deadline (SPEC §5.1 "Time bound"), enforced by the `regex` engine,
+which counts CPU time of the process: a busy machine stretches the wall time of a timeout
+but does not turn a match into a timeout.
 
 The `regex` module is imported at the first compile, not at import time (cold start).
 """
@@ -14,7 +20,10 @@ The `regex` module is imported at the first compile, not at import time (cold st
 from __future__ import annotations
 
 import os
+import sys
+from bisect import bisect_right
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -41,6 +50,7 @@ _VALID_FLAGS = "dgimsuvy"
 _DEFAULT_TIMEOUT_MS = 1000
 _TIMEOUT_ENV = "AGENTV_GRADE_REGEX_TIMEOUT_MS"
 _CLAMP_FROM = 1000  # repeat counts above this are clamped per subject length (memory)
+_RECURSION = 12000  # enough for groups nested ~1000 deep
 
 
 class JsRegexError(SpecError):
@@ -48,7 +58,10 @@ class JsRegexError(SpecError):
 
 
 class RegexTimeout(SpecError):
-    """A match ran past its deadline (catastrophic backtracking, most likely)."""
+    """A match ran past its deadline (catastrophic backtracking, most likely).
+
+    The message is exactly ``regex timed out after <ms> ms: catastrophic backtracking likely``.
+    """
 
 
 def split_inline_flags(pattern: str) -> tuple[str, str]:
@@ -89,16 +102,25 @@ class JsMatch:
 
 @dataclass(frozen=True)
 class _Subject:
-    """The text as the engine sees it, and the way back to original offsets."""
+    """The text as the engine sees it, and the way back to original offsets.
+
+    ``marks`` lists, for each place where the engine's text and the original differ in
+    length (an astral character split into two units, or a surrogate pair joined into one
+    code point), the engine offset just after it; ``split`` tells which of the two.
+    """
 
     text: str
-    back: list[int] | None  # per subject position: 2 * original index + (1 if mid-pair)
+    marks: list[int]
+    split: bool
 
     def original(self, pos: int, end: bool) -> int:
-        if self.back is None:
+        if not self.marks:
             return pos
-        packed = self.back[pos]
-        return (packed >> 1) + (packed & 1 if end else 0)
+        if not self.split:  # joined pairs: each mark before pos hides one original unit
+            return pos + bisect_right(self.marks, pos)
+        done = bisect_right(self.marks, pos)  # astral characters wholly before pos
+        mid = done < len(self.marks) and self.marks[done] - 1 == pos
+        return pos - done - (1 if mid else 0) + (1 if mid and end else 0)
 
 
 class JsRegExp:
@@ -132,7 +154,8 @@ class JsRegExp:
 
             ctx = EmitContext(multiline="m" in self.flags, word=self._word, clamp=clamp)
             try:
-                engine = regex.compile(emit(self._root, ctx), regex.V0)
+                with _deep_recursion():
+                    engine = regex.compile(emit(self._root, ctx), regex.V0)
             except regex.error as exc:  # pragma: no cover - a translator bug, not user input
                 raise JsRegexError(f"unsupported in regex: translation failed ({exc})") from exc
             self._engines[clamp] = engine
@@ -148,10 +171,10 @@ class JsRegExp:
         from agentv_grader.js._regexp_scan import join_surrogates, to_utf16_units
 
         converted = join_surrogates(text) if self._unicode else to_utf16_units(text)
-        back = None if converted is text else _back_map(text, self._unicode)
+        marks = [] if converted is text else _marks(text, self._unicode)
         if self._folder is not None:
-            converted = converted.translate(self._folder.table)
-        return _Subject(converted, back)
+            converted = self._folder.fold_text(converted)
+        return _Subject(converted, marks, not self._unicode)
 
     def _run(self, subject: _Subject, pos: int, timeout_ms: int | None) -> tuple[int, int] | None:
         ms = default_timeout_ms() if timeout_ms is None else timeout_ms
@@ -203,29 +226,22 @@ def _to_match(text: str, subject: _Subject, span: tuple[int, int]) -> JsMatch:
     return JsMatch(start, end, text[start:end])
 
 
-def _back_map(text: str, unicode_mode: bool) -> list[int]:
-    back: list[int] = []
-    i = 0
-    while i < len(text):
-        cp = ord(text[i])
-        if unicode_mode:
-            back.append(2 * i)
-            nxt = text[i + 1 : i + 2]
-            i += 2 if 0xD800 <= cp <= 0xDBFF and "\udc00" <= nxt <= "\udfff" else 1
-            continue
-        back.append(2 * i)
-        if cp > 0xFFFF:
-            back.append(2 * i + 1)
-        i += 1
-    back.append(2 * len(text))
-    return back
+def _marks(original: str, unicode_mode: bool) -> list[int]:
+    """Engine offsets just after each converted character (see `_Subject`)."""
+    import re
+
+    if unicode_mode:  # a surrogate pair (two Python characters) joined into one
+        found = re.finditer("[\ud800-\udbff][\udc00-\udfff]", original)
+        return [m.start() - k + 1 for k, m in enumerate(found)]
+    found = re.finditer("[\U00010000-\U0010ffff]", original)  # split into two units
+    return [m.start() + k + 2 for k, m in enumerate(found)]
 
 
 def _utf16_offset(subject: str, pos: int) -> int:
     return pos + sum(1 for c in subject[:pos] if ord(c) > 0xFFFF)
 
 
-def _check_flags(pattern: str, flags: str) -> None:
+def _check_flags(flags: str) -> None:
     bad = any(f not in _VALID_FLAGS for f in flags) or len(set(flags)) != len(flags)
     if bad or ("u" in flags and "v" in flags):
         raise JsRegexError(f"Invalid flags supplied to RegExp constructor '{flags}'")
@@ -242,15 +258,33 @@ def compile_js(pattern: str, flags: str = "") -> JsRegExp:
     from agentv_grader.js._regexp_ast import PatternError
     from agentv_grader.js._regexp_parse import Parser
 
-    _check_flags(pattern, flags)
+    _check_flags(flags)
     try:
-        parser = Parser(pattern, flags)
-        root = parser.parse()
+        with _deep_recursion():
+            parser = Parser(pattern, flags)
+            root = parser.parse()
+            word = parser.word_chars()
+            if parser.folder is not None:
+                word = parser.folder.close(word)
+            return JsRegExp(pattern, flags, root, word, parser.max_count)
     except PatternError as exc:
         if exc.unsupported:
             raise JsRegexError(exc.message) from None
         raise JsRegexError(
             f"Invalid regular expression: /{pattern}/{flags}: {exc.message}"
         ) from None
-    word = parser.folder.close(parser.word_chars()) if parser.folder else parser.word_chars()
-    return JsRegExp(pattern, flags, root, word, parser.max_count)
+    except RecursionError:
+        raise JsRegexError("unsupported in regex: pattern nested too deeply") from None
+
+
+@contextmanager
+def _deep_recursion() -> Iterator[None]:
+    """Parser, emitter and `regex`'s own parser recurse once or more per nested group."""
+    limit = sys.getrecursionlimit()
+    if limit < _RECURSION:
+        sys.setrecursionlimit(_RECURSION)
+    try:
+        yield
+    finally:
+        if limit < _RECURSION:
+            sys.setrecursionlimit(limit)

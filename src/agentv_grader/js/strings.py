@@ -1,8 +1,16 @@
-"""JavaScript `trim()`, `toLowerCase()` and `JSON.parse` as AgentV's graders see them."""
+"""JavaScript `trim()`, `toLowerCase()` and `JSON.parse` as AgentV's graders see them.
+
+Python's near-equivalents differ at the edges that matter to a grader: `str.strip()` also
+strips U+001C..U+001F and U+0085 but not U+FEFF; `str.lower()` uses Python's older Unicode
+data; `json.loads` accepts NaN/Infinity, hits the recursion limit about 1000 levels deep
+(V8 parses far deeper) and refuses integers longer than 4300 digits. Each function here
+answers as Node 20 does (proven by tests/js/test_strings_differential.py).
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 # ECMAScript WhiteSpace + LineTerminator (ES2023 §12.2, §12.3): differs from
@@ -20,8 +28,17 @@ def js_trim(text: str) -> str:
 
 
 def js_lower(text: str) -> str:
-    """`String.prototype.toLowerCase`: locale-independent full Unicode lowercasing."""
-    return text.lower()
+    """`String.prototype.toLowerCase`: locale-independent full Unicode lowercasing.
+
+    `str.lower()` implements the same algorithm (including final sigma); the overrides add
+    the mappings of letters newer than Python's Unicode data (node 20 has Unicode 17).
+    """
+    from agentv_grader.js._regexp_tables import LOWER_OVERRIDES
+
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered
+    return lowered.translate(LOWER_OVERRIDES)
 
 
 class JsonParseError(ValueError):
@@ -32,17 +49,141 @@ def _reject_constant(name: str) -> Any:
     raise JsonParseError(f"{name} is not valid JSON")
 
 
+def _parse_int(digits: str) -> Any:
+    """JSON integers: Python ints, except what Python refuses (> 4300 digits) and ``-0``."""
+    if digits == "-0":
+        return -0.0
+    if len(digits) > 4000:
+        return float(digits)
+    return int(digits)
+
+
+def _js_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Duplicate keys: the last value wins, at the first key's place, as in JavaScript.
+
+    JavaScript also lists array-index keys ("0", "1", …) first, in numeric order.
+    """
+    obj = dict(pairs)
+    if any(_is_index(k) for k in obj):
+        indexed = sorted((k for k in obj if _is_index(k)), key=int)
+        obj = {**{k: obj[k] for k in indexed}, **{k: v for k, v in obj.items() if not _is_index(k)}}
+    return obj
+
+
+def _is_index(key: str) -> bool:
+    if not (key.isascii() and key.isdigit()):
+        return False
+    return (key == "0" or key[0] != "0") and int(key) < 2**32 - 1
+
+
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=_parse_int, object_pairs_hook=_js_object
+)
+
+
 def js_json_parse(text: str) -> Any:
     """`JSON.parse`: strict JSON; `NaN`/`Infinity` and a BOM are syntax errors.
+
+    Nesting deeper than Python's recursion limit is parsed by an iterative parser instead
+    (V8 has no such limit).
 
     Raises:
         JsonParseError: where JavaScript would throw.
     """
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return _DECODER.decode(text)
     except JsonParseError:
         raise
-    except RecursionError as exc:  # pragma: no cover - extreme nesting
-        raise JsonParseError("nesting too deep") from exc
+    except RecursionError:
+        return _parse_deep(text)
     except ValueError as exc:
         raise JsonParseError(str(exc)) from exc
+
+
+# -- iterative fallback for deep nesting ------------------------------------------------------
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_LITERALS = {"true": True, "false": False, "null": None}
+
+
+class _Frame:
+    """An open array or object of the iterative parser."""
+
+    __slots__ = ("is_object", "items", "key")
+
+    def __init__(self, is_object: bool) -> None:
+        self.is_object = is_object
+        self.items: list[Any] = []
+        self.key = ""
+
+
+def _ws(text: str, pos: int) -> int:
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
+
+
+def _parse_deep(text: str) -> Any:
+    """The grammar and values of `_DECODER`, with an explicit stack instead of recursion."""
+    stack: list[_Frame] = []
+    pos = _ws(text, 0)
+    while True:
+        c = text[pos : pos + 1]
+        if c in ("[", "{"):
+            frame = _Frame(c == "{")
+            pos = _ws(text, pos + 1)
+            if text[pos : pos + 1] != ("}" if frame.is_object else "]"):
+                if frame.is_object:
+                    pos, frame.key = _key(text, pos)
+                stack.append(frame)
+                continue
+            value: Any = {} if frame.is_object else []
+            pos += 1
+        else:
+            value, pos = _scalar(text, pos)
+        while True:  # hand the finished value to the enclosing containers
+            if not stack:
+                if _ws(text, pos) != len(text):
+                    raise JsonParseError(f"Unexpected non-whitespace character at {pos}")
+                return value
+            frame = stack[-1]
+            frame.items.append((frame.key, value) if frame.is_object else value)
+            pos = _ws(text, pos)
+            if text[pos : pos + 1] == ",":
+                pos = _ws(text, pos + 1)
+                if frame.is_object:
+                    pos, frame.key = _key(text, pos)
+                break
+            if text[pos : pos + 1] != ("}" if frame.is_object else "]"):
+                raise JsonParseError(f"Expected ',' or a closing bracket at position {pos}")
+            pos += 1
+            stack.pop()
+            value = _js_object(frame.items) if frame.is_object else frame.items
+
+
+def _scalar(text: str, pos: int) -> tuple[Any, int]:
+    if text[pos : pos + 1] == '"':
+        try:
+            value, end = json.decoder.scanstring(text, pos + 1, True)  # type: ignore[attr-defined]
+        except ValueError as exc:
+            raise JsonParseError(str(exc)) from exc
+        return value, end
+    m = _NUMBER.match(text, pos)
+    if m:
+        number = m.group(0)
+        if any(ch in number for ch in ".eE"):
+            return float(number), m.end()
+        return _parse_int(number), m.end()
+    for word, literal in _LITERALS.items():
+        if text.startswith(word, pos):
+            return literal, pos + len(word)
+    raise JsonParseError(f"Unexpected token at position {pos}")
+
+
+def _key(text: str, pos: int) -> tuple[int, str]:
+    if text[pos : pos + 1] != '"':
+        raise JsonParseError(f"Expected a property name at position {pos}")
+    key, end = _scalar(text, pos)
+    end = _ws(text, end)
+    if text[end : end + 1] != ":":
+        raise JsonParseError(f"Expected ':' after a property name at position {end}")
+    return _ws(text, end + 1), key

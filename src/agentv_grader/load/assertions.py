@@ -191,7 +191,10 @@ def custom_command(eval_dir: str, authored: str) -> list[str] | None:
 
 
 def _children(
-    kind: str, item: Mapping[str, Any], options: Mapping[str, Any], ctx: ListContext,
+    kind: str,
+    item: Mapping[str, Any],
+    options: Mapping[str, Any],
+    ctx: ListContext,
     problems: list[str],
 ) -> tuple[AssertionSpec, ...]:
     """A group's members, built from the authored (not yet rendered) entries like any
@@ -215,7 +218,7 @@ def _named_member(raw: Any, ctx: ListContext, index: int) -> AssertionSpec:
     if isinstance(raw, Mapping) and not any(
         isinstance(raw.get(k), str) and raw[k].strip() for k in ("name", "metric")
     ):
-        kind = raw.get("type") if isinstance(raw.get("type"), str) else ""
+        kind = str(raw["type"]) if isinstance(raw.get("type"), str) else ""
         problem = f"composite member {index + 1} has no 'name' (AgentV 4.x drops it)"
         return _broken(index, kind or "member", problem, getattr(raw, "line", None), kind)
     return build_one(raw, ctx, index)

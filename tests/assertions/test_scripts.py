@@ -1,0 +1,399 @@
+"""Code graders (SPEC §5.6): script, inline python and javascript; crashes, hangs, floods."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentv_grader import engine
+from agentv_grader.assertions import _process
+from agentv_grader.assertions.scripts import function_body
+from agentv_grader.load.assertions import ListContext, build_one
+from agentv_grader.model import (
+    Figure,
+    Message,
+    Outcome,
+    RunData,
+    Status,
+    TestCase,
+    Timing,
+    ToolCall,
+    Transcript,
+)
+
+PY = sys.executable
+RESPONSE = "Paris is the capital of France."
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+
+
+def _grade(item: dict[str, Any], tmp_path: Path, **run: Any) -> Outcome:
+    spec = build_one(item, ListContext(test_id="t", eval_dir=str(tmp_path), variables={}), 0)
+    case = TestCase(
+        id="t",
+        suite="s",
+        assertions=(spec,),
+        threshold=0.8,
+        threshold_source="default",
+        input_messages=({"role": "user", "content": "Capital of France?"},),
+        criteria="Names Paris",
+        expected_output={"answer": "Paris"},
+    )
+    data = RunData(test=case, response=RESPONSE, eval_dir=str(tmp_path), **run)
+    return engine.evaluate_one(spec, data)
+
+
+def _script(tmp_path: Path, body: str, **options: Any) -> dict[str, Any]:
+    path = tmp_path / "grader.py"
+    path.write_text(body, "utf-8")
+    return {"type": "script", "command": [PY, str(path)], **options}
+
+
+# ------------------------------------------------------------------ script: answers
+
+
+@pytest.mark.parametrize(
+    ("answer", "status", "score", "text"),
+    [
+        ({"pass": True, "reason": "looks right"}, Status.PASSED, 1.0, "looks right"),
+        ({"pass": False}, Status.FAILED, 0.0, "script returned score 0"),
+        ({"score": 0.8}, Status.PASSED, 0.8, "script returned score 0.8"),
+        ({"score": 0.7}, Status.FAILED, 0.7, "script returned score 0.7"),
+        ({"score": 3}, Status.PASSED, 1.0, "script returned score 1"),
+        ({"score": 0.2, "pass": True}, Status.PASSED, 0.2, "script returned score 0.2"),
+    ],
+)
+def test_json_answers_follow_agentvs_protocol(
+    tmp_path: Path, answer: dict[str, Any], status: Status, score: float, text: str
+) -> None:
+    outcome = _grade(_script(tmp_path, f"print({json.dumps(answer)!r})"), tmp_path)
+    assert (outcome.status, outcome.score, outcome.text) == (status, score, text)
+
+
+def test_checks_give_the_mean_score_and_the_first_failed_text(tmp_path: Path) -> None:
+    answer = {"checks": [
+        {"text": "has a city", "pass": True, "reason": "Paris"},
+        {"text": "has a country", "pass": False, "reason": "no country", "score": 0.5},
+        {"text": "one line", "passed": True},
+    ]}  # fmt: skip
+    outcome = _grade(_script(tmp_path, f"print({json.dumps(answer)!r})"), tmp_path)
+    assert (outcome.status, outcome.score, outcome.text) == (
+        Status.PASSED,
+        2.5 / 3,
+        "has a country",
+    )
+    assert [(c.text, c.passed, c.evidence) for c in outcome.checks] == [
+        ("has a city", True, "Paris"),
+        ("has a country", False, "no country"),
+        ("one line", True, ""),
+    ]
+
+
+def test_script_threshold_overrides_the_default(tmp_path: Path) -> None:
+    item = _script(tmp_path, "print('{\"score\": 0.6}')", threshold=0.5)
+    assert _grade(item, tmp_path).status is Status.PASSED
+
+
+def test_non_json_output_is_plain_text_and_exit_zero_passes(tmp_path: Path) -> None:
+    outcome = _grade(_script(tmp_path, "print('all good\\nsecond line')"), tmp_path)
+    assert (outcome.status, outcome.score, outcome.text) == (Status.PASSED, 1.0, "all good")
+    assert "second line" in outcome.evidence
+    broken_json = _grade(_script(tmp_path, "print('{not json')"), tmp_path)
+    assert (broken_json.status, broken_json.text) == (Status.PASSED, "{not json")
+    silent = _grade({"type": "script", "command": "true"}, tmp_path)
+    assert (silent.status, silent.text) == (Status.PASSED, "exit 0")
+
+
+@pytest.mark.parametrize(
+    ("answer", "fragment"),
+    [
+        ({"reason": "no verdict"}, "must include pass, score or checks[] (keys: reason)"),
+        ({"checks": [{"text": "x"}]}, "checks[0] must be {text, pass, reason?}"),
+        ({"checks": "x"}, "checks must be a list"),
+    ],
+)
+def test_json_outside_the_protocol_is_an_error(
+    tmp_path: Path, answer: dict[str, Any], fragment: str
+) -> None:
+    outcome = _grade(_script(tmp_path, f"print({json.dumps(answer)!r})"), tmp_path)
+    assert outcome.status is Status.ERROR and fragment in outcome.text, outcome.text
+
+
+# ------------------------------------------------------------------ script: failures
+
+
+def test_a_crash_is_an_error_with_the_tail_of_stderr(tmp_path: Path) -> None:
+    outcome = _grade(_script(tmp_path, "raise RuntimeError('grader broke')", negate=True), tmp_path)
+    assert (outcome.status, outcome.score) == (Status.ERROR, 0.0)
+    assert "script exited with code 1" in outcome.text
+    assert "RuntimeError: grader broke" in outcome.text
+
+
+def test_a_quiet_non_zero_exit_is_an_error_too(tmp_path: Path) -> None:
+    outcome = _grade(_script(tmp_path, "import sys; print('nope'); sys.exit(3)"), tmp_path)
+    assert outcome.status is Status.ERROR
+    assert "exited with code 3; stdout: nope" in outcome.text
+
+
+def test_a_hang_is_stopped_at_the_deadline(tmp_path: Path) -> None:
+    body = "import sys, time\nsys.stderr.write('working\\n'); sys.stderr.flush()\ntime.sleep(30)"
+    started = time.monotonic()
+    outcome = _grade(_script(tmp_path, body, timeout_ms=300), tmp_path)
+    assert time.monotonic() - started < 5
+    assert outcome.status is Status.ERROR
+    assert "script timed out after 300 ms; stderr: working" in outcome.text
+
+
+def test_a_hang_in_a_child_process_is_stopped_too(tmp_path: Path) -> None:
+    sleeper = "[sys.executable, '-c', 'import time; time.sleep(30)']"
+    body = f"import subprocess, sys\nsubprocess.run({sleeper})"
+    started = time.monotonic()
+    outcome = _grade(_script(tmp_path, body, timeout_ms=300), tmp_path)
+    assert time.monotonic() - started < 5 and outcome.status is Status.ERROR
+
+
+def test_huge_output_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_process, "MAX_STDOUT_BYTES", 1024 * 1024)
+    endless = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)"
+    started = time.monotonic()
+    outcome = _grade(_script(tmp_path, endless), tmp_path)
+    assert time.monotonic() - started < 10
+    assert outcome.status is Status.ERROR and "wrote more than 1 MiB to stdout" in outcome.text
+
+
+def test_huge_stderr_keeps_only_its_tail(tmp_path: Path) -> None:
+    body = "import sys\nsys.stderr.write('noise\\n' * 2_000_000 + 'LAST LINE')\nsys.exit(1)"
+    outcome = _grade(_script(tmp_path, body), tmp_path)
+    assert outcome.status is Status.ERROR and outcome.text.endswith("LAST LINE")
+    assert len(outcome.text) < 3000
+
+
+def test_a_script_that_never_reads_its_large_input_is_fine(tmp_path: Path) -> None:
+    item = _script(tmp_path, "print('{\"pass\": true}')")
+    spec = build_one(item, ListContext(test_id="t", eval_dir=str(tmp_path), variables={}), 0)
+    case = TestCase(id="t", suite="s", assertions=(spec,), threshold=0.8, threshold_source="d")
+    run = RunData(test=case, response="y" * 5_000_000, eval_dir=str(tmp_path))
+    assert engine.evaluate_one(spec, run).status is Status.PASSED
+
+
+@pytest.mark.parametrize(
+    ("item", "fragment"),
+    [
+        ({"type": "script"}, "needs 'command'"),
+        ({"type": "script", "command": []}, "needs 'command'"),
+        ({"type": "script", "command": "'unclosed"}, "cannot be split"),
+        ({"type": "script", "command": ["no-such-grader-xyz"]}, "command not found"),
+        ({"type": "script", "command": ["true"], "cwd": "missing"}, "is not a folder"),
+        ({"type": "script", "command": ["true"], "timeout_ms": 0}, "timeout_ms must be"),
+    ],
+)
+def test_bad_script_configuration_is_an_error(
+    tmp_path: Path, item: dict[str, Any], fragment: str
+) -> None:
+    outcome = _grade(item, tmp_path)
+    assert outcome.status is Status.ERROR and fragment in outcome.text, outcome.text
+
+
+def test_a_command_string_is_split_and_cwd_is_relative_to_the_eval(tmp_path: Path) -> None:
+    (tmp_path / "graders").mkdir()
+    (tmp_path / "graders" / "check.py").write_text("import os; print(os.getcwd())", "utf-8")
+    item = {"type": "script", "command": f"'{PY}' check.py", "cwd": "graders"}
+    outcome = _grade(item, tmp_path)
+    assert (outcome.status, outcome.text) == (Status.PASSED, str((tmp_path / "graders").resolve()))
+
+
+# ------------------------------------------------------------------ script: what it sees
+
+
+def test_the_script_gets_agentvs_snake_case_context(tmp_path: Path) -> None:
+    body = "import json, sys\nprint(json.dumps({'pass': True, 'details': json.load(sys.stdin)}))"
+    timing = Timing(
+        input_tokens=Figure(500, "t"), output_tokens=Figure(300, "t"), cost_usd=Figure(0.01, "t")
+    )
+    call = ToolCall(name="Read", input={"path": "a.md"}, output="text", duration_ms=5)
+    transcript = Transcript(
+        path="x",
+        shape="raw",
+        messages=(Message(1, "user", "Q"), Message(2, "assistant", RESPONSE, (call,))),
+    )
+    item = _script(tmp_path, body, config={"city": "Paris"}, expected_city="Paris")
+    outcome = _grade(item, tmp_path, timing=timing, transcript=transcript)
+    sent = outcome.details["script_details"]
+    assert sent["output"] == RESPONSE and sent["criteria"] == "Names Paris"
+    assert sent["input"] == [{"role": "user", "content": "Capital of France?"}]
+    assert sent["expected_output"] == [{"role": "assistant", "content": {"answer": "Paris"}}]
+    assert sent["token_usage"] == {"input": 500, "output": 300}
+    assert (sent["cost_usd"], sent["duration_ms"]) == (0.01, None)
+    assert sent["config"] == {"expected_city": "Paris", "city": "Paris"}
+    assert sent["trace"]["messages"][1]["tool_calls"] == [
+        {
+            "tool": "Read",
+            "input": {"path": "a.md"},
+            "output": "text",
+            "status": "ok",
+            "duration_ms": 5,
+        }
+    ]
+    assert sent["trace_summary"]["tool_calls"] == {"Read": 1}
+    assert sent["messages"] == sent["trace"]["messages"]
+
+
+def test_without_a_transcript_there_is_no_trace(tmp_path: Path) -> None:
+    body = "import json, sys\nprint(json.dumps({'pass': True, 'details': json.load(sys.stdin)}))"
+    sent = _grade(_script(tmp_path, body), tmp_path).details["script_details"]
+    assert (sent["trace"], sent["trace_summary"], sent["token_usage"]) == (None, None, None)
+    assert sent["messages"] == [{"role": "assistant", "content": RESPONSE}]
+
+
+@pytest.mark.parametrize("extension", [".py", ".sh"])
+def test_a_custom_type_beside_the_eval_runs_as_a_script(tmp_path: Path, extension: str) -> None:
+    folder = tmp_path / ".agentv" / "assertions"
+    folder.mkdir(parents=True)
+    body = (
+        "print('{\"score\": 1}')"
+        if extension == ".py"
+        else "cat > /dev/null; echo '{\"score\": 1}'"
+    )
+    (folder / f"my-check{extension}").write_text(body, "utf-8")
+    outcome = _grade({"type": "my-check", "limit": 3}, tmp_path)
+    assert (outcome.spec.type, outcome.spec.name, outcome.status) == (
+        "script",
+        "my-check",
+        Status.PASSED,
+    )
+    assert outcome.details["normalised_from"] == "my-check"
+    assert _grade({"type": "other-check"}, tmp_path).status is Status.ERROR
+
+
+# ------------------------------------------------------------------ inline python
+
+
+FAILING = "Python assertion returned a failing result"
+ANSWER = "context['expected_output'][0]['content']['answer']"
+
+
+@pytest.mark.parametrize(
+    ("item", "status", "score", "text"),
+    [
+        ({"value": "output.startswith('Paris')"}, Status.PASSED, 1.0, "Assertion passed"),
+        ({"value": "'Berlin' in output"}, Status.FAILED, 0.0, FAILING),
+        ({"value": "0.4"}, Status.PASSED, 0.4, "Assertion passed"),
+        ({"value": "0.4", "threshold": 0.5}, Status.FAILED, 0.4, FAILING),
+        ({"value": "{'score': 0, 'reason': 'zero'}"}, Status.FAILED, 0.0, "zero"),
+        ({"value": "{'pass': True}"}, Status.PASSED, 1.0, "Assertion passed"),
+        ({"value": "x = len(output)\nreturn x > 3"}, Status.PASSED, 1.0, "Assertion passed"),
+        ({"value": f"{ANSWER} in output"}, Status.PASSED, 1.0, "Assertion passed"),
+        ({"value": "print('debug')\nreturn True"}, Status.PASSED, 1.0, "Assertion passed"),
+    ],
+)  # fmt: skip
+def test_python_follows_agentvs_pass_rule(
+    tmp_path: Path, item: dict[str, Any], status: Status, score: float, text: str
+) -> None:
+    outcome = _grade({"type": "python", **item}, tmp_path)
+    assert (outcome.status, outcome.score, outcome.text) == (status, score, text)
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [
+        ("1 / 0", "Python assertion failed: python assertion exited with code 1; stderr:"),
+        ("'text'", 'Python assertion returned "text"; expected a boolean'),
+        ("None", "returned null"),
+    ],
+)
+def test_python_crashes_and_odd_results_are_errors(
+    tmp_path: Path, value: str, fragment: str
+) -> None:
+    outcome = _grade({"type": "python", "value": value, "negate": True}, tmp_path)
+    assert outcome.status is Status.ERROR and fragment in outcome.text, outcome.text
+
+
+def test_python_hang_is_stopped(tmp_path: Path) -> None:
+    item = {"type": "python", "value": "__import__('time').sleep(30)", "timeout_ms": 300}
+    outcome = _grade(item, tmp_path)
+    assert outcome.status is Status.ERROR and "timed out after 300 ms" in outcome.text
+
+
+# ------------------------------------------------------------------ inline javascript
+
+
+@pytest.mark.parametrize(
+    ("code", "body"),
+    [
+        ("output.includes('x')", "return output.includes('x')"),
+        ("  output.length > 3;;  ", "return output.length > 3"),
+        ("const n = output.length; n > 3", "const n = output.length; return n > 3"),
+        ("return 1", "return 1"),
+        ("const a = 1;\na > 0", "const a = 1;\na > 0"),
+    ],
+)
+def test_function_body_is_agentvs(code: str, body: str) -> None:
+    assert function_body(code) == body
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("value", "status", "score"),
+    [
+        ("output.includes('Paris')", Status.PASSED, 1.0),
+        ("0.5", Status.PASSED, 0.5),
+        ("Promise.resolve({score: 0.2, reason: 'meh'})", Status.PASSED, 0.2),
+        ("context.expectedOutput[0].content.answer === 'Paris'", Status.PASSED, 1.0),
+        ("console.log('noise'); return context.criteria === 'Names Paris'", Status.PASSED, 1.0),
+    ],
+)
+def test_javascript_runs_with_node(
+    tmp_path: Path, value: str, status: Status, score: float
+) -> None:
+    outcome = _grade({"type": "javascript", "value": value}, tmp_path)
+    assert (outcome.status, outcome.score) == (status, score), outcome.text
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [
+        ("(() => { throw new Error('boom') })()", "Javascript assertion failed: boom"),
+        ("output.(", "Javascript assertion failed:"),
+        ("let a = 1;\nlet b = 2;", "returned undefined"),
+    ],
+)
+def test_javascript_errors(tmp_path: Path, value: str, fragment: str) -> None:
+    outcome = _grade({"type": "javascript", "value": value}, tmp_path)
+    assert outcome.status is Status.ERROR and fragment in outcome.text, outcome.text
+
+
+@needs_node
+def test_javascript_hang_is_stopped(tmp_path: Path) -> None:
+    item = {"type": "javascript", "value": "while (true) {}\nreturn 1", "timeout_ms": 300}
+    outcome = _grade(item, tmp_path)
+    assert outcome.status is Status.ERROR and "timed out after 300 ms" in outcome.text
+
+
+def test_javascript_without_node_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    outcome = _grade({"type": "javascript", "value": "true", "negate": True}, tmp_path)
+    assert (outcome.status, outcome.score) == (Status.SKIPPED, None)
+    assert "node" in outcome.text
+
+
+@pytest.mark.parametrize("kind", ["python", "javascript"])
+def test_inline_code_is_required(tmp_path: Path, kind: str) -> None:
+    outcome = _grade({"type": kind, "value": "  "}, tmp_path)
+    assert outcome.status is Status.ERROR and "needs 'value'" in outcome.text
+
+
+def test_an_inline_result_with_assertions_reports_them_as_checks(tmp_path: Path) -> None:
+    entries = "[{'text': 'a', 'passed': True}, {'text': 'b', 'passed': False}]"
+    value = f"{{'score': 0.5, 'assertions': {entries}}}"
+    outcome = _grade({"type": "python", "value": value}, tmp_path)
+    assert (outcome.status, outcome.score, outcome.text) == (Status.PASSED, 0.5, "b")
+    assert [c.text for c in outcome.checks] == ["a", "b"]
