@@ -25,7 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 AGENTV_DIR = Path(os.environ.get("AGENTV_GRADE_CACHE", Path.home() / ".cache" / "agentv-grade"))
-AGENTV_BIN = Path(os.environ.get("AGENTV_BIN", AGENTV_DIR / "agentv-4.42.4" / "node_modules" / ".bin" / "agentv"))
+AGENTV_BIN = Path(
+    os.environ.get("AGENTV_BIN", AGENTV_DIR / "agentv-4.42.4" / "node_modules" / ".bin" / "agentv")
+)
 GRADE = [sys.executable, "-m", "agentv_grader"]
 ENV = {**os.environ, "AGENTV_NO_UPDATE_CHECK": "1", "CI": "true"}
 
@@ -35,7 +37,9 @@ def _time(cmd: list[str], cwd: Path | None = None, ok: tuple[int, ...] = (0, 1))
     done = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if done.returncode not in ok:
-        raise SystemExit(f"command failed ({done.returncode}): {' '.join(cmd)}\n{done.stderr[-2000:]}")
+        raise SystemExit(
+            f"command failed ({done.returncode}): {' '.join(cmd)}\n{done.stderr[-2000:]}"
+        )
     return elapsed
 
 
@@ -69,12 +73,17 @@ MIXED = [
 
 
 def _response_20kb() -> str:
-    para = "The capital of France is Paris, on the Seine; the Eiffel tower and the Louvre are there.\n"
+    para = (
+        "The capital of France is Paris, on the Seine; the Eiffel tower and the Louvre are there.\n"
+    )
     return "Answer: Paris\n" + para * (20_000 // len(para)) + "END\n"
 
 
 def _suite(path: Path, tests: dict[str, list[dict]], name: str) -> None:
-    doc = {"name": name, "tests": [{"id": t, "input": "Q", "assertions": a} for t, a in tests.items()]}
+    doc = {
+        "name": name,
+        "tests": [{"id": t, "input": "Q", "assertions": a} for t, a in tests.items()],
+    }
     path.write_text(json.dumps(doc), encoding="utf-8")
 
 
@@ -96,15 +105,25 @@ def bench_cold(reps: int) -> None:
         (bench / "t1" / "response.md").write_text(_response_20kb(), encoding="utf-8")
         runs: dict[str, Callable[[], float]] = {
             "floor": lambda: _time([sys.executable, "-c", "pass"]),
-            "agentv-grade": lambda: _time(GRADE + ["--eval-path", str(eval_path), "--test-id", "t1", "--bench-dir", str(bench)]),
+            "agentv-grade": lambda: _time(
+                GRADE
+                + ["--eval-path", str(eval_path), "--test-id", "t1", "--bench-dir", str(bench)]
+            ),
         }
         if AGENTV_BIN.exists():
             export = _agentv_export(tmp, eval_path, {"t1": _response_20kb()}, "cold")
-            runs["agentv"] = lambda: _time([str(AGENTV_BIN), "pipeline", "grade", str(export)], cwd=tmp)
+            runs["agentv"] = lambda: _time(
+                [str(AGENTV_BIN), "pipeline", "grade", str(export)], cwd=tmp
+            )
         med = _interleave(reps, runs)
-    line = f"cold single test (12 assertions, 20 KB): agentv-grade {med['agentv-grade'] * 1000:.0f} ms = {med['agentv-grade'] / med['floor']:.2f} x python floor ({med['floor'] * 1000:.0f} ms)"
+    ours, floor = med["agentv-grade"], med["floor"]
+    line = (
+        f"cold single test (12 assertions, 20 KB): agentv-grade {ours * 1000:.0f} ms = "
+        f"{ours / floor:.2f} x python floor ({floor * 1000:.0f} ms)"
+    )
     if "agentv" in med:
-        line += f", {med['agentv-grade'] / med['agentv']:.3f} x AgentV pipeline grade ({med['agentv'] * 1000:.0f} ms)"
+        theirs = med["agentv"]
+        line += f", {ours / theirs:.3f} x AgentV pipeline grade ({theirs * 1000:.0f} ms)"
     else:
         line += ", AgentV CLI not installed: no AgentV ratio"
     print(line, flush=True)
@@ -145,7 +164,17 @@ def bench_batch(reps: int, n: int) -> None:
 
         def ours() -> float:
             export = fresh("ours")
-            return _time(GRADE + ["--eval-path", str(eval_path), "--bench-dir", str(export / "batch"), "--format", "json"])
+            return _time(
+                GRADE
+                + [
+                    "--eval-path",
+                    str(eval_path),
+                    "--bench-dir",
+                    str(export / "batch"),
+                    "--format",
+                    "json",
+                ]
+            )
 
         def theirs() -> float:
             export = fresh("theirs")
@@ -155,7 +184,8 @@ def bench_batch(reps: int, n: int) -> None:
         agree = _same_verdicts(tmp / "copy-ours" / "batch", tmp / "copy-theirs" / "batch")
     print(
         f"batch {n} tests x 6 assertions: agentv-grade {med['agentv-grade']:.2f} s = "
-        f"{med['agentv-grade'] / med['agentv']:.3f} x AgentV pipeline grade ({med['agentv']:.2f} s); "
+        f"{med['agentv-grade'] / med['agentv']:.3f} x AgentV pipeline grade "
+        f"({med['agentv']:.2f} s); "
         f"verdicts identical: {agree}",
         flush=True,
     )
@@ -182,7 +212,10 @@ LARGE = [
     {"type": "regex", "value": "no-such-[a-z]+-pattern"},
     {"type": "starts-with", "value": "line 0000000"},
     {"type": "ends-with", "value": "the end"},
-    {"type": "contains-all", "value": ["line 0000001", "line 0500000", "line 1000000", "RARE-", "NEEDLE"]},
+    {
+        "type": "contains-all",
+        "value": ["line 0000001", "line 0500000", "line 1000000", "RARE-", "NEEDLE"],
+    },
     {"type": "is-json"},
     {"type": "equals", "value": "short"},
 ]
@@ -201,7 +234,10 @@ def _write_large(path: Path, size_mb: int) -> None:
 
 
 def _mmap_find(path: Path) -> float:
-    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+    with (
+        open(path, "rb") as handle,
+        mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped,
+    ):
         start = time.perf_counter()
         mapped.find(b"never-present-needle")
         return time.perf_counter() - start
@@ -214,7 +250,8 @@ def _time_with_memory(cmd: list[str]) -> tuple[float, int]:
     elapsed = time.perf_counter() - start
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):
-        raise SystemExit(f"large-response run failed ({code}): {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
+        tail = proc.stderr.read().decode()[-2000:] if proc.stderr else ""
+        raise SystemExit(f"large-response run failed ({code}): {tail}")
     return elapsed, usage.ru_maxrss * 1024
 
 
@@ -231,14 +268,18 @@ def bench_large(reps: int, size_mb: int) -> None:
         peaks: list[int] = []
 
         def ours() -> float:
-            elapsed, peak = _time_with_memory(GRADE + ["--eval-path", str(eval_path), "--test-id", "big", "--bench-dir", str(bench)])
+            elapsed, peak = _time_with_memory(
+                GRADE
+                + ["--eval-path", str(eval_path), "--test-id", "big", "--bench-dir", str(bench)]
+            )
             peaks.append(peak)
             return elapsed
 
         med = _interleave(reps, {"mmap": lambda: _mmap_find(response), "agentv-grade": ours})
     peak = max(peaks)
     print(
-        f"large response ({size / 1e6:.0f} MB, 10 assertions): agentv-grade {med['agentv-grade']:.2f} s = "
+        f"large response ({size / 1e6:.0f} MB, 10 assertions): "
+        f"agentv-grade {med['agentv-grade']:.2f} s = "
         f"{med['agentv-grade'] / med['mmap']:.1f} x one mmap.find ({med['mmap'] * 1000:.0f} ms); "
         f"peak memory {peak / 1e6:.0f} MB = {peak / size:.2f} x file size "
         f"(budget 4 x file + 150 MB = {(4 * size + 150e6) / 1e6:.0f} MB)",

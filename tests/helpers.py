@@ -12,7 +12,9 @@ from typing import Any
 from agentv_grader.cli import run
 
 
-def write_suite(tmp: Path, yaml_text: str, responses: dict[str, str], name: str = "suite") -> tuple[Path, Path]:
+def write_suite(
+    tmp: Path, yaml_text: str, responses: dict[str, str], name: str = "suite"
+) -> tuple[Path, Path]:
     """An eval file and a bench dir with one response.md per test id."""
     eval_path = tmp / f"{name}.eval.yaml"
     eval_path.write_text(yaml_text, encoding="utf-8")

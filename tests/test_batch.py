@@ -38,7 +38,14 @@ def test_grades_every_test_with_a_response(tmp_path: Path) -> None:
     assert "no_response=1" in lines[3]
     summary = json.loads((bench / "grade_summary.json").read_text())
     assert summary["no_response"] == ["c"]
-    assert summary["totals"] == {"tests": 3, "pass": 1, "fail": 2, "pending": 0, "skipped": 0, "not_graded": 0}
+    assert summary["totals"] == {
+        "tests": 3,
+        "pass": 1,
+        "fail": 2,
+        "pending": 0,
+        "skipped": 0,
+        "not_graded": 0,
+    }
     assert summary["tests"]["a"]["verdict"] == "pass" and summary["tests"]["a"]["score"] == 1.0
     assert summary["failures_by_type"] == {"contains": 1}
     assert [e["test_id"] for e in summary["errors"]] == ["d"]
@@ -50,7 +57,9 @@ def test_grades_every_test_with_a_response(tmp_path: Path) -> None:
 
 def test_json_format_prints_one_report_per_line(tmp_path: Path) -> None:
     eval_path, bench = _suite(tmp_path)
-    _, out, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--format", "json", "--jobs", "1")
+    _, out, err = cli(
+        "--eval-path", str(eval_path), "--bench-dir", str(bench), "--format", "json", "--jobs", "1"
+    )
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["test_id"] for r in rows] == ["a", "b", "d"]
     for row in rows:
@@ -58,7 +67,9 @@ def test_json_format_prints_one_report_per_line(tmp_path: Path) -> None:
     assert "graded 3 test(s)" in err
 
 
-def test_one_broken_test_does_not_stop_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_broken_test_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     eval_path, bench = _suite(tmp_path)
     (bench / "b" / "response.md").write_text("Paris " * 100)
     monkeypatch.setenv("AGENTV_GRADE_MAX_RESPONSE_BYTES", "100")
@@ -92,7 +103,9 @@ def test_no_response_at_all_is_exit_2(tmp_path: Path) -> None:
 
 def test_per_test_options_need_a_test_id(tmp_path: Path) -> None:
     eval_path, bench = _suite(tmp_path)
-    code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--timing-file", "t.json")
+    code, _, err = cli(
+        "--eval-path", str(eval_path), "--bench-dir", str(bench), "--timing-file", "t.json"
+    )
     assert code == 2 and "--timing-file need --test-id" in err
     assert files_under(bench) == {"a/response.md", "b/response.md", "d/response.md"}
 
@@ -114,7 +127,16 @@ def test_batch_needs_a_bench_dir(tmp_path: Path) -> None:
 def test_junit_file_has_one_testcase_per_test(tmp_path: Path) -> None:
     eval_path, bench = _suite(tmp_path)
     junit = tmp_path / "junit.xml"
-    cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--junit", str(junit), "--jobs", "1")
+    cli(
+        "--eval-path",
+        str(eval_path),
+        "--bench-dir",
+        str(bench),
+        "--junit",
+        str(junit),
+        "--jobs",
+        "1",
+    )
     root = ET.parse(junit).getroot()
     assert [c.get("name") for c in root.iter("testcase")] == ["a", "b", "d"]
     assert root.get("failures") == "2"
@@ -125,7 +147,9 @@ def test_parallel_jobs_give_the_same_verdicts(tmp_path: Path, jobs: str) -> None
     text = "name: many\ntests:\n" + "".join(
         f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i % 3}'}}]\n" for i in range(12)
     )
-    eval_path, bench = write_suite(tmp_path, text, {f"t{i}": str(i) for i in range(12)}, name="many")
+    eval_path, bench = write_suite(
+        tmp_path, text, {f"t{i}": str(i) for i in range(12)}, name="many"
+    )
     code_1, out_1, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
     code_n, out_n, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", jobs)
     assert code_1 == code_n == 1
@@ -144,4 +168,6 @@ def test_a_bad_threshold_spoils_only_its_own_test(tmp_path: Path) -> None:
     code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
     assert code == 1
     assert out.splitlines()[0].startswith("PASS a")
-    assert out.splitlines()[1].startswith("ERROR b: ") and "threshold must be a number in 0..1" in out
+    assert (
+        out.splitlines()[1].startswith("ERROR b: ") and "threshold must be a number in 0..1" in out
+    )

@@ -42,10 +42,15 @@ def suite(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_pass_exits_0_with_the_first_line_spec_shape(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
-    code, out, err = cli("--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench))
+    code, out, err = cli(
+        "--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench)
+    )
     assert code == 0, err
     first = out.splitlines()[0]
-    assert first == "PASS good score=1.000 threshold=0.8 passed=1 failed=0 errors=0 skipped=0 pending=0"
+    assert (
+        first
+        == "PASS good score=1.000 threshold=0.8 passed=1 failed=0 errors=0 skipped=0 pending=0"
+    )
     assert out.splitlines()[-1].endswith("grader_report.json")
 
 
@@ -59,7 +64,9 @@ def test_fail_exits_1_and_lists_the_failed_assertion(suite: tuple[Path, Path]) -
 
 def test_an_error_assertion_exits_1_even_when_nothing_failed(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
-    code, out, _ = cli("--eval-path", str(eval_path), "--test-id", "broken", "--bench-dir", str(bench))
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "broken", "--bench-dir", str(bench)
+    )
     assert code == 1
     assert "errors=1" in out.splitlines()[0]
     assert "[error]" in out
@@ -67,15 +74,26 @@ def test_an_error_assertion_exits_1_even_when_nothing_failed(suite: tuple[Path, 
 
 def test_pending_exits_0_and_shows_dash_free_score(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
-    code, out, _ = cli("--eval-path", str(eval_path), "--test-id", "judged", "--bench-dir", str(bench))
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "judged", "--bench-dir", str(bench)
+    )
     assert code == 0
-    assert out.startswith("PENDING judged score=1.000 threshold=0.8 passed=1 failed=0 errors=0 skipped=0 pending=1")
+    assert out.startswith(
+        "PENDING judged score=1.000 threshold=0.8 passed=1 failed=0 errors=0 skipped=0 pending=1"
+    )
 
 
 def test_json_format_prints_the_report(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     code, out, _ = cli(
-        "--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench), "--format", "json"
+        "--eval-path",
+        str(eval_path),
+        "--test-id",
+        "good",
+        "--bench-dir",
+        str(bench),
+        "--format",
+        "json",
     )
     assert code == 0
     data = json.loads(out)
@@ -89,7 +107,9 @@ def test_json_format_prints_the_report(suite: tuple[Path, Path]) -> None:
 
 def test_unknown_test_id_suggests_close_ids(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
-    code, out, err = cli("--eval-path", str(eval_path), "--test-id", "goood", "--bench-dir", str(bench))
+    code, out, err = cli(
+        "--eval-path", str(eval_path), "--test-id", "goood", "--bench-dir", str(bench)
+    )
     assert code == 2 and out == ""
     assert err.count("\n") == 1
     assert "unknown test id 'goood'" in err and "did you mean 'good'" in err
@@ -110,15 +130,22 @@ def test_path_escaping_test_ids_are_refused(tmp_path: Path, bad_id: str) -> None
     text = f'tests:\n  - id: "{bad_id.replace(chr(92), chr(92) * 2)}"\n    assertions: []\n'
     eval_path, bench = write_suite(tmp_path, text, {})
     bench.mkdir(parents=True, exist_ok=True)
-    code, _, err = cli("--eval-path", str(eval_path), "--test-id", bad_id, "--bench-dir", str(bench))
+    code, _, err = cli(
+        "--eval-path", str(eval_path), "--test-id", bad_id, "--bench-dir", str(bench)
+    )
     assert code == 2, err
     assert files_under(tmp_path) == {"suite.eval.yaml"}
 
 
 def test_missing_eval_file_names_the_file(tmp_path: Path) -> None:
-    code, _, err = cli("--eval-path", str(tmp_path / "nope.yaml"), "--test-id", "t", "--bench-dir", str(tmp_path))
+    code, _, err = cli(
+        "--eval-path", str(tmp_path / "nope.yaml"), "--test-id", "t", "--bench-dir", str(tmp_path)
+    )
     assert code == 2
-    assert err == f"agentv-grade: error: {tmp_path / 'nope.yaml'}: eval file not found (check the path)\n"
+    assert (
+        err
+        == f"agentv-grade: error: {tmp_path / 'nope.yaml'}: eval file not found (check the path)\n"
+    )
 
 
 def test_yaml_syntax_error_gives_file_line_column(tmp_path: Path) -> None:
@@ -131,25 +158,35 @@ def test_yaml_syntax_error_gives_file_line_column(tmp_path: Path) -> None:
 def test_missing_response_file_is_exit_2_and_writes_nothing(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     (bench / "good" / "response.md").unlink()
-    code, _, err = cli("--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench))
+    code, _, err = cli(
+        "--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench)
+    )
     assert code == 2
     assert "response file not found" in err
     assert files_under(bench / "good") == set()
 
 
-def test_bench_dir_defaults_to_the_parent_of_a_folder_named_after_the_test(suite: tuple[Path, Path]) -> None:
+def test_bench_dir_defaults_to_the_parent_of_a_folder_named_after_the_test(
+    suite: tuple[Path, Path],
+) -> None:
     eval_path, bench = suite
     response = bench / "good" / "response.md"
-    code, _, err = cli("--eval-path", str(eval_path), "--test-id", "good", "--response-file", str(response))
+    code, _, err = cli(
+        "--eval-path", str(eval_path), "--test-id", "good", "--response-file", str(response)
+    )
     assert code == 0, err
     assert (bench / "good" / "grader_report.json").is_file()
 
 
-def test_response_elsewhere_without_bench_dir_is_exit_2(tmp_path: Path, suite: tuple[Path, Path]) -> None:
+def test_response_elsewhere_without_bench_dir_is_exit_2(
+    tmp_path: Path, suite: tuple[Path, Path]
+) -> None:
     eval_path, _ = suite
     loose = tmp_path / "answer.md"
     loose.write_text("Paris")
-    code, _, err = cli("--eval-path", str(eval_path), "--test-id", "good", "--response-file", str(loose))
+    code, _, err = cli(
+        "--eval-path", str(eval_path), "--test-id", "good", "--response-file", str(loose)
+    )
     assert code == 2
     assert "--bench-dir" in err
 
@@ -157,11 +194,25 @@ def test_response_elsewhere_without_bench_dir_is_exit_2(tmp_path: Path, suite: t
 def test_threshold_option_overrides_and_is_validated(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     code, out, _ = cli(
-        "--eval-path", str(eval_path), "--test-id", "bad", "--bench-dir", str(bench), "--threshold", "0"
+        "--eval-path",
+        str(eval_path),
+        "--test-id",
+        "bad",
+        "--bench-dir",
+        str(bench),
+        "--threshold",
+        "0",
     )
     assert code == 0 and out.startswith("PASS bad score=0.000 threshold=0")
     code, _, err = cli(
-        "--eval-path", str(eval_path), "--test-id", "bad", "--bench-dir", str(bench), "--threshold", "1.5"
+        "--eval-path",
+        str(eval_path),
+        "--test-id",
+        "bad",
+        "--bench-dir",
+        str(bench),
+        "--threshold",
+        "1.5",
     )
     assert code == 2 and "--threshold must be in 0..1" in err
 
@@ -195,14 +246,33 @@ def test_list_types_names_every_type() -> None:
 
 def test_bad_layout_choice_is_exit_2(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
-    code, _, err = cli("--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench), "--agentv-layout", "v9")
+    code, _, err = cli(
+        "--eval-path",
+        str(eval_path),
+        "--test-id",
+        "good",
+        "--bench-dir",
+        str(bench),
+        "--agentv-layout",
+        "v9",
+    )
     assert code == 2 and "--agentv-layout" in err
 
 
 def test_console_script_runs_as_a_process(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     done = subprocess.run(
-        [sys.executable, "-m", "agentv_grader", "--eval-path", str(eval_path), "--test-id", "bad", "--bench-dir", str(bench)],
+        [
+            sys.executable,
+            "-m",
+            "agentv_grader",
+            "--eval-path",
+            str(eval_path),
+            "--test-id",
+            "bad",
+            "--bench-dir",
+            str(bench),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -215,10 +285,23 @@ def test_console_script_runs_as_a_process(suite: tuple[Path, Path]) -> None:
 def test_user_notes_are_summarised_into_the_report(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     (bench / "good" / "user_notes.md").write_text("## Uncertainty\n- unsure about units\n")
-    code, out, _ = cli("--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench), "--format", "json")
+    code, out, _ = cli(
+        "--eval-path",
+        str(eval_path),
+        "--test-id",
+        "good",
+        "--bench-dir",
+        str(bench),
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     validate_report(data)
-    assert data["user_notes_summary"] == {"uncertainties": ["unsure about units"], "needs_review": [], "workarounds": []}
+    assert data["user_notes_summary"] == {
+        "uncertainties": ["unsure about units"],
+        "needs_review": [],
+        "workarounds": [],
+    }
 
 
 def test_pending_items_carry_criteria_rubrics_and_the_reference_answer(tmp_path: Path) -> None:
@@ -236,7 +319,16 @@ tests:
       - is short
 """
     eval_path, bench = write_suite(tmp_path, text, {"t": "Paris"})
-    _, out, _ = cli("--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench), "--format", "json")
+    _, out, _ = cli(
+        "--eval-path",
+        str(eval_path),
+        "--test-id",
+        "t",
+        "--bench-dir",
+        str(bench),
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     validate_report(data)
     first, second = data["pending"]

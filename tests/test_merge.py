@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from agentv_grader import grade_test
-
 from tests.helpers import files_under, validate_report, write_suite
 
 SUITE = """\
@@ -49,7 +48,11 @@ def test_v4_layout_writes_one_file_per_graded_assertion(tmp_path: Path) -> None:
     assert content["name"] == "is-json" and content["type"] == "is-json"
     assert content["score"] == 1.0 and content["weight"] == 1.0
     assert content["assertions"] == [
-        {"text": "Output is not valid JSON", "passed": True, "evidence": content["assertions"][0]["evidence"]}
+        {
+            "text": "Output is not valid JSON",
+            "passed": True,
+            "evidence": content["assertions"][0]["evidence"],
+        }
     ]
 
 
@@ -69,10 +72,26 @@ def test_agentv_config_names_are_reused_in_order(tmp_path: Path) -> None:
     configs = tmp_path / "run" / "demo" / "t1" / "code_graders"
     configs.mkdir(parents=True)
     (configs / "regex-^Paris.json").write_text(
-        json.dumps({"name": "regex-^Paris", "type": "regex", "value": "^Paris", "weight": 1, "negate": False})
+        json.dumps(
+            {
+                "name": "regex-^Paris",
+                "type": "regex",
+                "value": "^Paris",
+                "weight": 1,
+                "negate": False,
+            }
+        )
     )
     (configs / "contains-Paris.json").write_text(
-        json.dumps({"name": "contains-Paris", "type": "contains", "value": "Paris", "weight": 1, "negate": False})
+        json.dumps(
+            {
+                "name": "contains-Paris",
+                "type": "contains",
+                "value": "Paris",
+                "weight": 1,
+                "negate": False,
+            }
+        )
     )
     _, data = _grade(tmp_path)
     assert data["files"] == [
@@ -86,7 +105,9 @@ def test_agentv_config_names_are_reused_in_order(tmp_path: Path) -> None:
 def test_negate_must_match_for_reuse(tmp_path: Path) -> None:
     configs = tmp_path / "run" / "demo" / "t1" / "code_graders"
     configs.mkdir(parents=True)
-    (configs / "is-json.json").write_text(json.dumps({"name": "is-json", "type": "is-json", "negate": False}))
+    (configs / "is-json.json").write_text(
+        json.dumps({"name": "is-json", "type": "is-json", "negate": False})
+    )
     _, data = _grade(tmp_path)
     assert "code_grader_results/is-json-2.json" in data["files"]
 
@@ -95,15 +116,22 @@ def test_rerun_removes_only_merge_files_this_tool_wrote(tmp_path: Path) -> None:
     folder, _ = _grade(tmp_path)
     foreign = folder / "code_grader_results" / "written-by-agentv.json"
     foreign.write_text("{}")
-    (tmp_path / "demo.eval.yaml").write_text(SUITE.replace("      - type: regex\n        value: \"^Paris\"\n", ""))
-    report = grade_test(str(tmp_path / "demo.eval.yaml"), "t1", bench_dir=str(tmp_path / "run" / "demo"))
+    (tmp_path / "demo.eval.yaml").write_text(
+        SUITE.replace('      - type: regex\n        value: "^Paris"\n', "")
+    )
+    report = grade_test(
+        str(tmp_path / "demo.eval.yaml"), "t1", bench_dir=str(tmp_path / "run" / "demo")
+    )
     assert "code_grader_results/regex-_Paris.json" not in report.data["files"]
     assert not (folder / "code_grader_results" / "regex-_Paris.json").exists()
     assert foreign.exists()
 
 
 def test_errors_get_merge_files_but_pending_and_skipped_do_not(tmp_path: Path) -> None:
-    text = "tests:\n  - id: t1\n    assertions:\n      - type: contains\n        value: 42\n      - type: webhook\n        value: http://x\n      - judge me\n"
+    text = (
+        "tests:\n  - id: t1\n    assertions:\n      - type: contains\n        value: 42\n"
+        "      - type: webhook\n        value: http://x\n      - judge me\n"
+    )
     eval_path, bench = write_suite(tmp_path, text, {"t1": "x"})
     report = grade_test(str(eval_path), "t1", bench_dir=str(bench))
     assert report.data["files"] == ["code_grader_results/contains.json"]

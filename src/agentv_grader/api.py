@@ -12,6 +12,7 @@ from .load.evalfile import load_suite
 from .model import RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
+from .rundata.llm_results import read_llm_results
 from .rundata.notes import read_notes
 from .rundata.response import read_response
 from .rundata.side_files import read_side_files
@@ -44,13 +45,16 @@ def find_test(suite: Suite, test_id: str) -> TestCase:
         hint = (
             "did you mean " + ", ".join(repr(c) for c in close) + "?"
             if close
-            else f"the file has {len(ids)} test(s): " + ", ".join(ids[:10]) + (" …" if len(ids) > 10 else "")
+            else f"the file has {len(ids)} test(s): "
+            + ", ".join(ids[:10])
+            + (" …" if len(ids) > 10 else "")
         )
         raise GradeInputError(f"unknown test id {test_id!r}", file=suite.path, hint=hint)
     if len(matches) > 1:
         lines = ", ".join(str(t.line) for t in matches if t.line is not None)
         raise GradeInputError(
-            f"test id {test_id!r} is used by {len(matches)} tests" + (f" (lines {lines})" if lines else ""),
+            f"test id {test_id!r} is used by {len(matches)} tests"
+            + (f" (lines {lines})" if lines else ""),
             file=suite.path,
             line=matches[1].line,
             hint="give each test a unique id",
@@ -137,13 +141,16 @@ def grade_loaded(
         timing_problem=side.timing_problem,
         transcript=side.transcript,
         transcript_problem=side.transcript_problem,
+        llm_results=read_llm_results(paths.test_dir),
     )
     outcomes = engine.evaluate(test.assertions, run)
     effective = threshold if threshold is not None else test.threshold
     score = scoring.score_test(outcomes, effective)
     merge_files: list[merge.MergeFile] = []
     if paths.test_dir is not None and paths.bench_dir is not None:
-        merge_files = merge.plan(outcomes, paths.test_dir, merge.resolve_layout(layout, paths.bench_dir))
+        merge_files = merge.plan(
+            outcomes, paths.test_dir, merge.resolve_layout(layout, paths.bench_dir)
+        )
     notes, notes_warnings = read_notes(paths.user_notes)
     inputs = report.Inputs(
         eval_path=suite.path,
@@ -155,7 +162,14 @@ def grade_loaded(
         user_notes_summary=notes,
     )
     data = report.build(
-        suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], paths.test_dir
+        suite,
+        test,
+        outcomes,
+        score,
+        effective,
+        inputs,
+        [m.relpath for m in merge_files],
+        paths.test_dir,
     )
     if write and paths.test_dir is not None:
         report.write(paths.test_dir, data, merge_files)

@@ -33,7 +33,9 @@ def plan_batch(suite: Suite, bench_dir: str) -> tuple[list[TestCase], list[str]]
     for test in suite.tests:
         problem = unsafe_test_id(test.id)
         if problem is not None:
-            raise GradeInputError(problem, file=suite.path, line=test.line, hint="test ids name folders")
+            raise GradeInputError(
+                problem, file=suite.path, line=test.line, hint="test ids name folders"
+            )
         seen[test.id] = seen.get(test.id, 0) + 1
     duplicates = sorted(i for i, n in seen.items() if n > 1)
     if duplicates:
@@ -67,7 +69,11 @@ def _paths(bench_dir: str, test_id: str) -> Paths:
         return path if os.path.exists(path) else None
 
     transcript = next(
-        (p for p in map(existing, ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")) if p),
+        (
+            p
+            for p in map(existing, ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl"))
+            if p
+        ),
         None,
     )
     return Paths(
@@ -85,7 +91,9 @@ def grade_one(
 ) -> TestResult:
     """Grade one test, isolating any failure to this test."""
     try:
-        report = grade_loaded(suite, test, _paths(bench_dir, test.id), threshold=threshold, layout=layout)
+        report = grade_loaded(
+            suite, test, _paths(bench_dir, test.id), threshold=threshold, layout=layout
+        )
     except GradeInputError as exc:
         return TestResult(test.id, None, str(exc), 1)
     except Exception as exc:  # one broken test never stops the batch (SPEC §2)
@@ -141,14 +149,23 @@ def _iterate(
     from concurrent.futures import ProcessPoolExecutor
 
     args = [(t.id, bench_dir, threshold, layout) for t in tests]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(suite.path,)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=jobs, initializer=_init_worker, initargs=(suite.path,)
+    ) as pool:
         yield from pool.map(_work, args, chunksize=max(1, len(args) // (jobs * 8)))
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
     """`grade_summary.json`: per test, totals, failures per assertion type, errors, skips."""
     tests: dict[str, Any] = {}
-    totals = {"tests": len(results), "pass": 0, "fail": 0, "pending": 0, "skipped": 0, "not_graded": 0}
+    totals = {
+        "tests": len(results),
+        "pass": 0,
+        "fail": 0,
+        "pending": 0,
+        "skipped": 0,
+        "not_graded": 0,
+    }
     failures_by_type: dict[str, int] = {}
     errors: list[dict[str, Any]] = []
     skips: list[dict[str, Any]] = []
@@ -159,14 +176,22 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
             continue
         data = result.data
         totals[data["verdict"]] += 1
-        tests[result.test_id] = {"verdict": data["verdict"], "score": data["score"], **data["summary"]}
+        tests[result.test_id] = {
+            "verdict": data["verdict"],
+            "score": data["score"],
+            **data["summary"],
+        }
         for item in data["assertions"]:
             if item["status"] == Status.FAILED.value:
                 failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
             elif item["status"] == Status.ERROR.value:
-                errors.append({"test_id": result.test_id, "name": item["name"], "message": item["evidence"]})
+                errors.append(
+                    {"test_id": result.test_id, "name": item["name"], "message": item["evidence"]}
+                )
             elif item["status"] == Status.SKIPPED.value:
-                skips.append({"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]})
+                skips.append(
+                    {"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]}
+                )
     return {
         "schema": "agentv-grade/summary/v1",
         "tests": tests,
@@ -200,7 +225,9 @@ def junit_xml(suite_name: str, results: list[TestResult]) -> str:
         failed = [a for a in result.data["assertions"] if a["status"] in ("failed", "error")]
         if verdict == "fail" or failed:
             failures += 1
-            node = ET.SubElement(case, "failure", message=f"verdict {verdict}, score {result.data['score']}")
+            node = ET.SubElement(
+                case, "failure", message=f"verdict {verdict}, score {result.data['score']}"
+            )
             node.text = "\n".join(f"[{a['status']}] {a['name']}: {a['text']}" for a in failed)
         elif verdict in ("pending", "skipped"):
             skipped += 1

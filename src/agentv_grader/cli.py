@@ -18,7 +18,8 @@ def _first_line(data: dict[str, Any]) -> str:
     summary = data["summary"]
     score = "-" if data["score"] is None else f"{data['score']:.3f}"
     return (
-        f"{data['verdict'].upper()} {data['test_id']} score={score} threshold={data['threshold']:g} "
+        f"{data['verdict'].upper()} {data['test_id']} score={score} "
+        f"threshold={data['threshold']:g} "
         f"passed={summary['passed']} failed={summary['failed']} errors={summary['errors']} "
         f"skipped={summary['skipped']} pending={summary['pending']}"
     )
@@ -43,40 +44,68 @@ def _text_summary(data: dict[str, Any], report_path: str | None) -> str:
 
 def _list_types() -> str:
     from .assertions import REGISTRY
-    from .load.types import KNOWN_TYPES, LLM_TYPES
+    from .load.types import KNOWN_TYPES
 
     rows = []
     for name in sorted(KNOWN_TYPES):
-        if name in REGISTRY:
-            doc = (REGISTRY[name].check.__doc__ or "").strip().splitlines()[0]
-            rows.append(f"{name:28} {REGISTRY[name].family:10} {doc}")
-        elif name in LLM_TYPES:
-            rows.append(f"{name:28} {'llm':10} pending: judged by the grader agent")
-        else:
+        entry = REGISTRY.get(name)
+        if entry is None:
             rows.append(f"{name:28} {'-':10} not implemented yet (graded as error)")
+            continue
+        doc = (entry.check.__doc__ or "").strip().splitlines()[0]
+        rows.append(f"{name:28} {entry.family:10} {doc}")
     return "\n".join(rows)
 
 
 @click.command(
-    context_settings={"help_option_names": ["-h", "--help"], "terminal_width": 80, "max_content_width": 80}
+    context_settings={
+        "help_option_names": ["-h", "--help"],
+        "terminal_width": 80,
+        "max_content_width": 80,
+    }
 )
 @click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
 @click.option("--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir.")
-@click.option("--response-file", type=str, help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].")
-@click.option("--bench-dir", type=str, help="Run directory for the suite; results go to <bench-dir>/<test-id>/.")
+@click.option(
+    "--response-file",
+    type=str,
+    help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].",
+)
+@click.option(
+    "--bench-dir",
+    type=str,
+    help="Run directory for the suite; results go to <bench-dir>/<test-id>/.",
+)
 @click.option("--timing-file", type=str, help="timing.json with duration, tokens and cost.")
 @click.option("--transcript-file", type=str, help="The run's messages and tool calls.")
 @click.option("--user-notes", type=str, help="Executor notes (user_notes.md).")
-@click.option("--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8].")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Summary on stdout: text lines or the JSON report.")
-@click.option("--jobs", type=int, default=None, help="Batch mode worker processes [default: number of CPUs].")
+@click.option(
+    "--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8]."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Summary on stdout: text lines or the JSON report.",
+)
+@click.option(
+    "--jobs", type=int, default=None, help="Batch mode worker processes [default: number of CPUs]."
+)
 @click.option("--junit", type=str, help="Batch mode: also write a JUnit XML file here.")
 @click.option("--no-critique", is_flag=True, help="Do not write the eval critique.")
-@click.option("--agentv-layout", type=click.Choice(["auto", "v4", "head", "none"]), default="auto", show_default=True, help="Which AgentV merge files to write.")
+@click.option(
+    "--agentv-layout",
+    type=click.Choice(["auto", "v4", "head", "none"]),
+    default="auto",
+    show_default=True,
+    help="Which AgentV merge files to write.",
+)
 @click.option("--list-types", is_flag=True, help="List the assertion types and exit.")
 @click.version_option(__version__, "--version", prog_name="agentv-grade")
 @click.pass_context
-def main_command(ctx: click.Context, **options: Any) -> int:
+def main_command(ctx: click.Context, /, **options: Any) -> int:
     """Grade an AgentV test case deterministically and write AgentV-mergeable results."""
     out = ctx.obj["stdout"]
     if options["list_types"]:
@@ -122,7 +151,9 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
 
     given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if options[o] is not None]
     if given:
-        raise GradeInputError(f"{', '.join(given)} need --test-id", hint="or omit them in batch mode")
+        raise GradeInputError(
+            f"{', '.join(given)} need --test-id", hint="or omit them in batch mode"
+        )
     if not options["bench_dir"]:
         raise GradeInputError("batch mode needs --bench-dir", hint="or pass --test-id")
     if options["threshold"] is not None and not 0 <= options["threshold"] <= 1:
@@ -133,7 +164,11 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
 
     def show(result: batch.TestResult) -> None:
         if result.data is None:
-            line = json.dumps({"test_id": result.test_id, "error": result.problem}) if options["fmt"] == "json" else f"ERROR {result.test_id}: {result.problem}"
+            line = (
+                json.dumps({"test_id": result.test_id, "error": result.problem})
+                if options["fmt"] == "json"
+                else f"ERROR {result.test_id}: {result.problem}"
+            )
         elif options["fmt"] == "json":
             line = json.dumps(result.data, ensure_ascii=False)
         else:
@@ -141,7 +176,13 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
         out.write(line + "\n")
 
     results = batch.run_batch(
-        suite, tests, options["bench_dir"], threshold=options["threshold"], layout=options["agentv_layout"], jobs=jobs, on_result=show
+        suite,
+        tests,
+        options["bench_dir"],
+        threshold=options["threshold"],
+        layout=options["agentv_layout"],
+        jobs=jobs,
+        on_result=show,
     )
     summary = batch.summarise(results, missing)
     path = batch.write_summary(options["bench_dir"], summary)
@@ -150,7 +191,8 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     totals = summary["totals"]
     closing = (
         f"graded {totals['tests']} test(s): pass={totals['pass']} fail={totals['fail']} "
-        f"pending={totals['pending']} skipped={totals['skipped']} not_graded={totals['not_graded']} "
+        f"pending={totals['pending']} skipped={totals['skipped']} "
+        f"not_graded={totals['not_graded']} "
         f"no_response={len(missing)}; summary: {path}"
     )
     (err if options["fmt"] == "json" else out).write(closing + "\n")

@@ -15,10 +15,6 @@ from .errors import SpecError
 from .load.types import KNOWN_TYPES
 from .model import AssertionSpec, Outcome, RunData, Status, Verdict
 
-_NEEDS_SERVICE = {
-    "webhook": "webhook needs a network service, which agentv-grade does not call",
-    "similar": "similar needs an embeddings service, which agentv-grade does not call",
-}
 VACUOUS = "vacuous: the response is empty"
 
 
@@ -31,8 +27,6 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     """One assertion → its outcome, with negation applied exactly once, here."""
     if spec.problem is not None:
         return _error(spec, run, spec.problem)
-    if spec.type in _NEEDS_SERVICE:
-        return _outcome(spec, Verdict.skipped(_NEEDS_SERVICE[spec.type]))
     entry = REGISTRY.get(spec.type)
     if entry is None:
         if spec.type in KNOWN_TYPES:

@@ -9,10 +9,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
 
-LAYOUTS = {"v4": ("code_graders", "code_grader_results"), "head": ("script_graders", "script_grader_results")}
+LAYOUTS = {
+    "v4": ("code_graders", "code_grader_results"),
+    "head": ("script_graders", "script_grader_results"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +32,11 @@ def resolve_layout(layout: str, bench_dir: str) -> str | None:
     if layout == "none":
         return None
     if layout == "auto":
-        return "head" if glob.glob(os.path.join(glob.escape(bench_dir), "*", "script_graders")) else "v4"
+        return (
+            "head"
+            if glob.glob(os.path.join(glob.escape(bench_dir), "*", "script_graders"))
+            else "v4"
+        )
     return layout
 
 
@@ -74,15 +82,18 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
     if layout is None:
         return []
     config_dir, result_dir = LAYOUTS[layout]
-    graded = [o for o in outcomes if o.status in (Status.PASSED, Status.FAILED, Status.ERROR)]
+    graded = [
+        o
+        for o in outcomes
+        if o.status in (Status.PASSED, Status.FAILED, Status.ERROR)
+        and not _agentv_counts_itself(o, test_dir)
+    ]
     configs = _existing_configs(test_dir, config_dir)
     used: set[int] = set()
     stems: list[str | None] = []
     for outcome in graded:
         key = _outcome_key(outcome)
-        match = next(
-            (i for i, (_, k) in enumerate(configs) if i not in used and k == key), None
-        )
+        match = next((i for i, (_, k) in enumerate(configs) if i not in used and k == key), None)
         if match is None:
             stems.append(None)
         else:
@@ -90,12 +101,27 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
             stems.append(configs[match][0])
     # Fresh names must not land on a file AgentV writes for one of its own configs.
     reserved = {stem for stem, _ in configs}
-    fresh = iter(unique_safe_names([o.spec.name for o, s in zip(graded, stems) if s is None], reserved))
+    fresh = iter(
+        unique_safe_names(
+            [o.spec.name for o, s in zip(graded, stems, strict=True) if s is None], reserved
+        )
+    )
     files = []
-    for outcome, stem in zip(graded, stems):
+    for outcome, stem in zip(graded, stems, strict=True):
         name = stem if stem is not None else next(fresh)
         files.append(MergeFile(f"{result_dir}/{name}.json", merge_content(outcome)))
     return files
+
+
+def _agentv_counts_itself(outcome: Outcome, test_dir: str) -> bool:
+    """A judged LLM item with AgentV's own `llm_graders/` config: `pipeline bench` merges
+    the agent's `llm_grader_results/` file itself, so a merge file would count it twice."""
+    if outcome.spec.type not in LLM_TYPES:
+        return False
+    result_path = outcome.details.get("result_path")
+    if not isinstance(result_path, str):
+        return False
+    return os.path.isfile(os.path.join(test_dir, "llm_graders", os.path.basename(result_path)))
 
 
 def merge_content(outcome: Outcome) -> dict[str, Any]:
@@ -106,7 +132,11 @@ def merge_content(outcome: Outcome) -> dict[str, Any]:
         ]
     else:
         entries = [
-            {"text": outcome.text, "passed": outcome.status is Status.PASSED, "evidence": outcome.evidence}
+            {
+                "text": outcome.text,
+                "passed": outcome.status is Status.PASSED,
+                "evidence": outcome.evidence,
+            }
         ]
     return {
         "name": outcome.spec.name,

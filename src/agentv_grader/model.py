@@ -147,7 +147,11 @@ class TestCase:
         raw = self.expected_output
         if raw is None:
             raw = self.vars.get("expected_output")
-        if isinstance(raw, list) and raw and all(isinstance(m, Mapping) and "role" in m for m in raw):
+        if (
+            isinstance(raw, list)
+            and raw
+            and all(isinstance(m, Mapping) and "role" in m for m in raw)
+        ):
             for message in reversed(raw):
                 if message.get("role") == "assistant" and message.get("content") is not None:
                     return message.get("content")

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import __version__, merge
+from .assertions.llm import pending_items
 from .model import Outcome, Status, Suite, TestCase
 from .outputs import dump_json, remove_quietly, write_atomic
 from .scoring import Score
 
 REPORT_FILE = "grader_report.json"
 SCHEMA_ID = "agentv-grade/report/v1"
-DEFAULT_LLM_THRESHOLD = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,42 +101,6 @@ def _summary(outcomes: tuple[Outcome, ...]) -> dict[str, Any]:
     }
 
 
-def _pending(outcomes: tuple[Outcome, ...], test: TestCase, test_dir: str | None) -> list[Any]:
-    items = []
-    for outcome in outcomes:
-        if outcome.status is not Status.PENDING:
-            continue
-        spec = outcome.spec
-        value = spec.options.get("value")
-        rubrics: list[dict[str, Any]] = []
-        criteria = test.criteria
-        if isinstance(value, list):
-            rubrics = [
-                {"id": f"rubric-{i}", "outcome": str(v), "weight": 1, "required": True}
-                for i, v in enumerate(value, start=1)
-                if isinstance(v, str)
-            ]
-        elif isinstance(value, str):
-            criteria = value
-        prompt = spec.options.get("prompt")
-        if isinstance(prompt, str) and prompt.strip():
-            criteria = prompt if criteria is None else f"{prompt}\n\n{criteria}"
-        threshold = spec.options.get("threshold", DEFAULT_LLM_THRESHOLD)
-        items.append(
-            {
-                "name": spec.name,
-                "type": spec.type,
-                "criteria": criteria,
-                "rubrics": rubrics,
-                "reference": test.reference_answer(),
-                "threshold": threshold,
-                "weight": spec.weight,
-                "result_path": f"llm_grader_results/{spec.name}.json",
-            }
-        )
-    return items
-
-
 def build(
     suite: Suite,
     test: TestCase,
@@ -169,7 +133,7 @@ def build(
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
-        "pending": _pending(outcomes, test, test_dir),
+        "pending": pending_items(outcomes, test),
         "critique": None,
         "user_notes_summary": (
             dict(inputs.user_notes_summary) if inputs.user_notes_summary is not None else None

@@ -347,21 +347,4 @@ _ISSUE_4 = "issue 4 ({what} is not implemented yet); then checked as listed here
 _ISSUE_5 = "issue 5 ({what} is not implemented yet); then checked as listed here"
 
 # Cases whose family is not implemented yet (each names its issue).
-NOT_YET: dict[str, str] = {
-    **{
-        case: "issue 5 (composite is not implemented yet); then agrees with AgentV 4.42.4"
-        for case in (
-            "v4-composite-001",
-            "v4-composite-002",
-            "v4-composite-006",
-            "v4-composite-007",
-            "v4-composite-009",
-            "v4-composite-010",
-        )
-    },
-    **{
-        case: _ISSUE_5.format(what="composite")
-        for case in ("loader-015", "v4-composite-011", "v4-composite-012")
-    },
-    **{case: _ISSUE_5.format(what="script") for case in ("loader-014", "v4-loader-004")},
-}
+NOT_YET: dict[str, str] = {}

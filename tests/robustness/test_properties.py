@@ -59,8 +59,14 @@ def test_any_eval_text_loads_or_is_a_grade_input_error(tmp_path_factory: Any, te
 
 
 @SETTINGS
-@given(doc=st.dictionaries(st.sampled_from(["tests", "name", "threshold", "assert", "default_test"]), values))
-def test_any_eval_structure_loads_or_is_a_grade_input_error(tmp_path_factory: Any, doc: dict[str, Any]) -> None:
+@given(
+    doc=st.dictionaries(
+        st.sampled_from(["tests", "name", "threshold", "assert", "default_test"]), values
+    )
+)
+def test_any_eval_structure_loads_or_is_a_grade_input_error(
+    tmp_path_factory: Any, doc: dict[str, Any]
+) -> None:
     path = Path(tmp_path_factory.mktemp("p")) / "x.eval.yaml"
     path.write_text(json.dumps(doc, allow_nan=True), encoding="utf-8")
     try:
@@ -71,7 +77,9 @@ def test_any_eval_structure_loads_or_is_a_grade_input_error(tmp_path_factory: An
 
 @SETTINGS
 @given(raw=assertion_dicts, response=st.text(max_size=200))
-def test_any_assertion_grades_to_a_status_and_negation_never_rescues(raw: dict[str, Any], response: str) -> None:
+def test_any_assertion_grades_to_a_status_and_negation_never_rescues(
+    raw: dict[str, Any], response: str
+) -> None:
     ctx = ListContext(test_id="t", eval_dir=".", variables={})
     spec = build_one(raw, ctx, 0)
     run = RunData(test=_test_case(), response=response)

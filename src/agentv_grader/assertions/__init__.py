@@ -19,6 +19,7 @@ from . import (
     metrics,
     regex,
     scripts,
+    services,
     skills,
     text,
     tool_trajectory,
@@ -90,4 +91,7 @@ REGISTRY: dict[str, Entry] = {
     "llm-rubric": Entry(llm.llm_rubric, "llm"),
     "agent-rubric": Entry(llm.agent_rubric, "llm"),
     "trajectory:goal-success": Entry(llm.goal_success, "llm"),
+    # Types that need a network service: skipped with the reason.
+    "webhook": Entry(services.webhook, "service"),
+    "similar": Entry(services.similar, "service"),
 }

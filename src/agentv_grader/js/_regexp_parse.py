@@ -2,7 +2,9 @@
 
 Without ``u``/``v`` it follows Annex B as V8 does (``{`` ``}`` ``]`` literals, identity and
 octal escapes, ``\\c`` quirks, quantified lookaheads). Every pattern Node rejects raises
-`PatternError`.
+`PatternError`. Two V8 11.3 quirks of the ``v`` flag are reproduced or refused here: a
+quantified class made only of empty classes (``[^]*``) is dropped, and a ``[^…]`` class in
+a group V8 unrolls is refused (V8 inverts it).
 """
 
 from __future__ import annotations

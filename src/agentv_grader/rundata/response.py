@@ -55,7 +55,9 @@ def read_response(path: str) -> Response:
             "response file not found", file=path, hint="pass --response-file or write response.md"
         ) from None
     except PermissionError:
-        raise GradeInputError("response file is not readable (permission denied)", file=path) from None
+        raise GradeInputError(
+            "response file is not readable (permission denied)", file=path
+        ) from None
     except OSError as exc:
         raise GradeInputError(f"cannot read response file: {exc.strerror}", file=path) from None
     digest = hashlib.sha256(data).hexdigest()
