@@ -338,3 +338,47 @@ tests:
     assert [r["outcome"] for r in second["rubrics"]] == ["is polite", "is short"]
     assert second["weight"] == 2
     assert data["verdict"] == "pending" and data["open_weight"] == 3
+
+
+def test_critique_files_are_written_and_counted(suite: tuple[Path, Path]) -> None:
+    eval_path, bench = suite
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench)
+    )
+    assert code == 0
+    critique = json.loads((bench / "good" / "eval_critique.json").read_text())
+    report = json.loads((bench / "good" / "grader_report.json").read_text())
+    assert report["critique"] == {
+        "suggestions": len(critique["suggestions"]),
+        "path": "eval_critique.json",
+    }
+    assert f"critique: {len(critique['suggestions'])} suggestion(s) in eval_critique.json" in out
+    assert (bench / "good" / "eval_critique.md").read_text().strip()
+
+
+def test_no_critique_writes_none_and_removes_an_earlier_one(suite: tuple[Path, Path]) -> None:
+    eval_path, bench = suite
+    cli("--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench))
+    assert (bench / "good" / "eval_critique.json").exists()
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "good", "--bench-dir", str(bench),
+        "--no-critique", "--format", "json",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["critique"] is None
+    assert not (bench / "good" / "eval_critique.json").exists()
+    assert not (bench / "good" / "eval_critique.md").exists()
+
+
+def test_critique_subcommand_exits_1_on_a_high_finding(tmp_path: Path) -> None:
+    text = "tests:\n  - id: t\n    input: Q\n    assertions:\n      - {type: regex, value: 'a*'}\n"
+    eval_path, _ = write_suite(tmp_path, text, {})
+    code, out, _ = cli("critique", "--eval-path", str(eval_path), "--format", "json")
+    assert code == 1
+    data = json.loads(out)
+    rules = {s["rule"] for s in data["tests"]["t"]["suggestions"]}
+    assert "trivial" in rules
+    code, _, err = cli("critique", "--eval-path", str(eval_path), "--test-id", "nope")
+    assert code == 2 and "unknown test id 'nope'" in err
+    code, out, _ = cli("critique", "--help")
+    assert code == 0 and "Usage: agentv-grade critique" in out

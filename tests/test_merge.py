@@ -43,7 +43,13 @@ def test_v4_layout_writes_one_file_per_graded_assertion(tmp_path: Path) -> None:
         "code_grader_results/is-json.json",
         "code_grader_results/again.json",
     ]
-    assert files_under(folder) == {"response.md", "grader_report.json", *data["files"]}
+    assert files_under(folder) == {
+        "response.md",
+        "grader_report.json",
+        "eval_critique.json",
+        "eval_critique.md",
+        *data["files"],
+    }
     content = json.loads((folder / "code_grader_results" / "is-json.json").read_text())
     assert content["name"] == "is-json" and content["type"] == "is-json"
     assert content["score"] == 1.0 and content["weight"] == 1.0
@@ -65,7 +71,12 @@ def test_head_layout_is_chosen_when_agentv_main_wrote_script_graders(tmp_path: P
 def test_none_layout_writes_only_the_report(tmp_path: Path) -> None:
     folder, data = _grade(tmp_path, layout="none")
     assert data["files"] == []
-    assert files_under(folder) == {"response.md", "grader_report.json"}
+    assert files_under(folder) == {
+        "response.md",
+        "grader_report.json",
+        "eval_critique.json",
+        "eval_critique.md",
+    }
 
 
 def test_agentv_config_names_are_reused_in_order(tmp_path: Path) -> None:

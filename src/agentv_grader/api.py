@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass
 
 from . import engine, merge, report, scoring
+from .critique import critique_test
 from .errors import GradeInputError
 from .load.evalfile import load_suite
 from .model import RunData, Suite, TestCase
@@ -113,6 +114,7 @@ def grade_loaded(
     threshold: float | None = None,
     write: bool = True,
     layout: str = "auto",
+    critique: bool = True,
 ) -> Report:
     """Grade one test of an already loaded suite (batch mode parses the file once)."""
     if threshold is not None and not 0 <= threshold <= 1:
@@ -161,18 +163,12 @@ def grade_loaded(
         warnings=response.warnings + side.warnings + tuple(notes_warnings),
         user_notes_summary=notes,
     )
+    findings = critique_test(suite, test, run, outcomes, paths.bench_dir) if critique else None
     data = report.build(
-        suite,
-        test,
-        outcomes,
-        score,
-        effective,
-        inputs,
-        [m.relpath for m in merge_files],
-        paths.test_dir,
+        suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], findings
     )
     if write and paths.test_dir is not None:
-        report.write(paths.test_dir, data, merge_files)
+        report.write(paths.test_dir, data, merge_files, findings)
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
 
 
@@ -188,6 +184,7 @@ def grade_test(
     threshold: float | None = None,
     write: bool = True,
     layout: str = "auto",
+    critique: bool = True,
 ) -> Report:
     """Grade one test case and (by default) write its result files.
 
@@ -198,6 +195,7 @@ def grade_test(
         bench_dir: results go to `<bench_dir>/<test_id>/`.
         threshold: overrides the eval's own test threshold.
         write: False grades without writing anything.
+        critique: False skips the eval critique (no critique files, `critique` null).
 
     Returns:
         The report; `Report.exit_code` is what the command line would exit with.
@@ -215,4 +213,6 @@ def grade_test(
         transcript_file=transcript_file,
         user_notes=user_notes,
     )
-    return grade_loaded(suite, test, paths, threshold=threshold, write=write, layout=layout)
+    return grade_loaded(
+        suite, test, paths, threshold=threshold, write=write, layout=layout, critique=critique
+    )

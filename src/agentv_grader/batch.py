@@ -86,13 +86,25 @@ def _paths(bench_dir: str, test_id: str) -> Paths:
     )
 
 
-def grade_one(
-    suite: Suite, test: TestCase, bench_dir: str, threshold: float | None, layout: str
-) -> TestResult:
+@dataclass(frozen=True, slots=True)
+class BatchOptions:
+    """The per-run choices every test of a batch is graded with."""
+
+    threshold: float | None = None
+    layout: str = "auto"
+    critique: bool = True
+
+
+def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOptions) -> TestResult:
     """Grade one test, isolating any failure to this test."""
     try:
         report = grade_loaded(
-            suite, test, _paths(bench_dir, test.id), threshold=threshold, layout=layout
+            suite,
+            test,
+            _paths(bench_dir, test.id),
+            threshold=options.threshold,
+            layout=options.layout,
+            critique=options.critique,
         )
     except GradeInputError as exc:
         return TestResult(test.id, None, str(exc), 1)
@@ -109,46 +121,40 @@ def _init_worker(eval_path: str) -> None:
     _worker_suite = load_suite(eval_path)
 
 
-def _work(args: tuple[str, str, float | None, str]) -> TestResult:
-    test_id, bench_dir, threshold, layout = args
+def _work(args: tuple[str, str, BatchOptions]) -> TestResult:
+    test_id, bench_dir, options = args
     assert _worker_suite is not None
     test = next(t for t in _worker_suite.tests if t.id == test_id)
-    return grade_one(_worker_suite, test, bench_dir, threshold, layout)
+    return grade_one(_worker_suite, test, bench_dir, options)
 
 
 def run_batch(
     suite: Suite,
     tests: list[TestCase],
     bench_dir: str,
+    options: BatchOptions,
     *,
-    threshold: float | None,
-    layout: str,
     jobs: int,
     on_result: Callable[[TestResult], None],
 ) -> list[TestResult]:
     """Grade every test, in parallel worker processes when `jobs` > 1; suite order kept."""
     results: list[TestResult] = []
-    for result in _iterate(suite, tests, bench_dir, threshold, layout, jobs):
+    for result in _iterate(suite, tests, bench_dir, options, jobs):
         on_result(result)
         results.append(result)
     return results
 
 
 def _iterate(
-    suite: Suite,
-    tests: list[TestCase],
-    bench_dir: str,
-    threshold: float | None,
-    layout: str,
-    jobs: int,
+    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
 ) -> Iterator[TestResult]:
     if jobs <= 1 or len(tests) < 2 * jobs:
         for test in tests:
-            yield grade_one(suite, test, bench_dir, threshold, layout)
+            yield grade_one(suite, test, bench_dir, options)
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    args = [(t.id, bench_dir, threshold, layout) for t in tests]
+    args = [(t.id, bench_dir, options) for t in tests]
     with ProcessPoolExecutor(
         max_workers=jobs, initializer=_init_worker, initargs=(suite.path,)
     ) as pool:

@@ -106,7 +106,12 @@ def _list_types() -> str:
 @click.version_option(__version__, "--version", prog_name="agentv-grade")
 @click.pass_context
 def main_command(ctx: click.Context, /, **options: Any) -> int:
-    """Grade an AgentV test case deterministically and write AgentV-mergeable results."""
+    """Grade an AgentV test case deterministically and write AgentV-mergeable results.
+
+    Without --test-id, every test of the suite that has <bench-dir>/<id>/response.md is
+    graded (batch mode). `agentv-grade critique --help` critiques a suite without
+    responses.
+    """
     out = ctx.obj["stdout"]
     if options["list_types"]:
         out.write(_list_types() + "\n")
@@ -133,6 +138,7 @@ def _single(options: dict[str, Any], out: IO[str]) -> int:
         user_notes=options["user_notes"],
         threshold=options["threshold"],
         layout=options["agentv_layout"],
+        critique=not options["no_critique"],
     )
     if options["fmt"] == "json":
         out.write(report.to_json())
@@ -175,14 +181,13 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
             line = _first_line(result.data)
         out.write(line + "\n")
 
-    results = batch.run_batch(
-        suite,
-        tests,
-        options["bench_dir"],
+    options_ = batch.BatchOptions(
         threshold=options["threshold"],
         layout=options["agentv_layout"],
-        jobs=jobs,
-        on_result=show,
+        critique=not options["no_critique"],
+    )
+    results = batch.run_batch(
+        suite, tests, options["bench_dir"], options_, jobs=jobs, on_result=show
     )
     summary = batch.summarise(results, missing)
     path = batch.write_summary(options["bench_dir"], summary)
@@ -199,15 +204,43 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     return max((r.exit_code for r in results), default=0)
 
 
+@click.command(
+    context_settings={
+        "help_option_names": ["-h", "--help"],
+        "terminal_width": 80,
+        "max_content_width": 80,
+    }
+)
+@click.option("--eval-path", type=str, required=True, help="AgentV eval file to critique.")
+@click.option("--test-id", type=str, help="Critique one test [default: every test].")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="A readable table, or JSON.",
+)
+@click.pass_context
+def critique_command(ctx: click.Context, /, **options: Any) -> int:
+    """Critique an eval suite without responses; exit 1 on a high-severity finding."""
+    from .critique.command import run_critique
+
+    return run_critique(options["eval_path"], options["test_id"], options["fmt"], ctx.obj["stdout"])
+
+
 def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
     """Run the command line; returns the exit status (SPEC §2: 0, 1, 2, or 3 for a bug)."""
     import contextlib
 
     try:
         with contextlib.redirect_stdout(stdout):  # --help and --version print via click.echo
-            result = main_command.main(
-                args=argv,
-                prog_name="agentv-grade",
+            command, prog, args = main_command, "agentv-grade", argv
+            if argv[:1] == ["critique"]:
+                command, prog, args = critique_command, "agentv-grade critique", argv[1:]
+            result = command.main(
+                args=args,
+                prog_name=prog,
                 standalone_mode=False,
                 obj={"stdout": stdout, "stderr": stderr},
             )

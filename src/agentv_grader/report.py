@@ -11,11 +11,14 @@ from typing import Any
 
 from . import __version__, merge
 from .assertions.llm import pending_items
+from .critique import Critique
 from .model import Outcome, Status, Suite, TestCase
 from .outputs import dump_json, remove_quietly, write_atomic
 from .scoring import Score
 
 REPORT_FILE = "grader_report.json"
+CRITIQUE_JSON = "eval_critique.json"
+CRITIQUE_MD = "eval_critique.md"
 SCHEMA_ID = "agentv-grade/report/v1"
 
 
@@ -109,7 +112,7 @@ def build(
     threshold: float,
     inputs: Inputs,
     files: list[str],
-    test_dir: str | None,
+    critique: Critique | None,
 ) -> dict[str, Any]:
     """The report dict, in SPEC §6.1's key order."""
     return {
@@ -134,31 +137,48 @@ def build(
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
         "pending": pending_items(outcomes, test),
-        "critique": None,
+        "critique": (
+            None
+            if critique is None
+            else {"suggestions": len(critique.suggestions), "path": CRITIQUE_JSON}
+        ),
         "user_notes_summary": (
             dict(inputs.user_notes_summary) if inputs.user_notes_summary is not None else None
         ),
     }
 
 
-def _previous_files(test_dir: str) -> list[str]:
+def _previous_report(test_dir: str) -> dict[str, Any]:
     try:
         with open(os.path.join(test_dir, REPORT_FILE), encoding="utf-8") as handle:
             previous = json.load(handle)
     except (OSError, ValueError):
-        return []
-    listed = previous.get("files") if isinstance(previous, dict) else None
-    return [f for f in listed if isinstance(f, str)] if isinstance(listed, list) else []
+        return {}
+    return previous if isinstance(previous, dict) else {}
 
 
-def write(test_dir: str, data: dict[str, Any], merge_files: list[merge.MergeFile]) -> None:
-    """Write merge files, then the report; remove merge files only a previous run wrote."""
-    stale = set(_previous_files(test_dir)) - {m.relpath for m in merge_files}
+def write(
+    test_dir: str,
+    data: dict[str, Any],
+    merge_files: list[merge.MergeFile],
+    critique: Critique | None,
+) -> None:
+    """Write merge files, the critique, then the report; remove only what a previous run
+    of this tool wrote and this run does not write again (SPEC §6.2)."""
+    previous = _previous_report(test_dir)
+    listed = previous.get("files")
+    old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
     for item in merge_files:
         write_atomic(os.path.join(test_dir, item.relpath), dump_json(item.content))
-    for relpath in sorted(stale):
+    for relpath in sorted(old_files - {m.relpath for m in merge_files}):
         if _is_merge_path(relpath):
             remove_quietly(os.path.join(test_dir, relpath))
+    if critique is not None:
+        write_atomic(os.path.join(test_dir, CRITIQUE_JSON), dump_json(critique.to_json()))
+        write_atomic(os.path.join(test_dir, CRITIQUE_MD), critique.to_markdown())
+    elif previous.get("critique"):
+        remove_quietly(os.path.join(test_dir, CRITIQUE_JSON))
+        remove_quietly(os.path.join(test_dir, CRITIQUE_MD))
     write_atomic(os.path.join(test_dir, REPORT_FILE), dump_json(data))
 
 
