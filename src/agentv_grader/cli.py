@@ -11,6 +11,25 @@ import click
 from . import __version__
 from .errors import GradeInputError
 
+# Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
+_CONTEXT: dict[str, Any] = {
+    "help_option_names": ["-h", "--help"],
+    "terminal_width": 80,
+    "max_content_width": 80,
+}
+
+
+def _format_option(help_text: str) -> Any:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help=help_text,
+    )
+
+
 _PER_TEST_OPTIONS = ("response_file", "timing_file", "transcript_file", "user_notes")
 
 
@@ -57,13 +76,7 @@ def _list_types() -> str:
     return "\n".join(rows)
 
 
-@click.command(
-    context_settings={
-        "help_option_names": ["-h", "--help"],
-        "terminal_width": 80,
-        "max_content_width": 80,
-    }
-)
+@click.command(context_settings=_CONTEXT)
 @click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
 @click.option("--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir.")
 @click.option(
@@ -82,14 +95,7 @@ def _list_types() -> str:
 @click.option(
     "--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8]."
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Summary on stdout: text lines or the JSON report.",
-)
+@_format_option("Summary on stdout: text lines or the JSON report.")
 @click.option(
     "--jobs", type=int, default=None, help="Batch mode worker processes [default: number of CPUs]."
 )
@@ -204,23 +210,10 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     return max((r.exit_code for r in results), default=0)
 
 
-@click.command(
-    context_settings={
-        "help_option_names": ["-h", "--help"],
-        "terminal_width": 80,
-        "max_content_width": 80,
-    }
-)
+@click.command(context_settings=_CONTEXT)
 @click.option("--eval-path", type=str, required=True, help="AgentV eval file to critique.")
 @click.option("--test-id", type=str, help="Critique one test [default: every test].")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="A readable table, or JSON.",
-)
+@_format_option("A readable table, or JSON.")
 @click.pass_context
 def critique_command(ctx: click.Context, /, **options: Any) -> int:
     """Critique an eval suite without responses; exit 1 on a high-severity finding."""
