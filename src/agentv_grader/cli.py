@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -19,7 +20,10 @@ _CONTEXT: dict[str, Any] = {
 }
 
 
-def _format_option(help_text: str) -> Any:
+FC = TypeVar("FC", bound=Callable[..., Any])
+
+
+def _format_option(help_text: str) -> Callable[[FC], FC]:
     return click.option(
         "--format",
         "fmt",
