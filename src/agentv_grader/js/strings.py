@@ -9,6 +9,7 @@ answers as Node 20 does (proven by tests/js/test_strings_differential.py).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -30,15 +31,21 @@ def js_trim(text: str) -> str:
 def js_lower(text: str) -> str:
     """`String.prototype.toLowerCase`: locale-independent full Unicode lowercasing.
 
-    `str.lower()` implements the same algorithm (including final sigma); the overrides add
-    the mappings of letters newer than Python's Unicode data (node 20 has Unicode 17).
+    `str.lower()` implements the same algorithm (including final sigma); node's own table
+    fills in the letters this Python's Unicode data does not know yet.
     """
-    from agentv_grader.js._regexp_tables import LOWER_OVERRIDES
-
     lowered = text.lower()
     if lowered.isascii():
         return lowered
-    return lowered.translate(LOWER_OVERRIDES)
+    return lowered.translate(_lower_overrides())
+
+
+@functools.lru_cache(maxsize=1)
+def _lower_overrides() -> dict[int, str]:
+    """Where node's lowercase differs from this Python's `str.lower()` (newer letters)."""
+    from agentv_grader.js._lower_table import NODE_LOWER
+
+    return {cp: low for cp, low in NODE_LOWER.items() if chr(cp).lower() != low}
 
 
 class JsonParseError(ValueError):
