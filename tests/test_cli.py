@@ -382,3 +382,46 @@ def test_critique_subcommand_exits_1_on_a_high_finding(tmp_path: Path) -> None:
     assert code == 2 and "unknown test id 'nope'" in err
     code, out, _ = cli("critique", "--help")
     assert code == 0 and "Usage: agentv-grade critique" in out
+
+
+def test_timing_and_transcript_options_feed_the_assertions(tmp_path: Path) -> None:
+    text = """\
+tests:
+  - id: t
+    assertions:
+      - {type: latency, threshold: 1000}
+      - {type: transcript-contains, substring: "let me check"}
+"""
+    eval_path, bench = write_suite(tmp_path, text, {"t": "Paris"})
+    timing = tmp_path / "elsewhere-timing.json"
+    timing.write_text('{"duration_ms": 1500}')
+    transcript = tmp_path / "elsewhere-transcript.json"
+    transcript.write_text('[{"role": "assistant", "content": "Let me check the map."}]')
+    argv = ["--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench)]
+    code, out, _ = cli(*argv, "--format", "json")
+    data = json.loads(out)
+    assert [a["status"] for a in data["assertions"]] == ["skipped", "skipped"]
+    assert data["verdict"] == "skipped" and code == 0
+    code, out, _ = cli(
+        *argv,
+        "--timing-file",
+        str(timing),
+        "--transcript-file",
+        str(transcript),
+        "--format",
+        "json",
+    )
+    data = json.loads(out)
+    validate_report(data)
+    assert data["timing_file"] == str(timing) and data["transcript_file"] == str(transcript)
+    assert [a["status"] for a in data["assertions"]] == ["failed", "passed"]
+    assert data["assertions"][0]["text"] == "Duration 1500ms > 1000ms threshold"
+    assert code == 1
+
+
+def test_side_files_default_to_the_test_folder(tmp_path: Path) -> None:
+    text = "tests:\n  - id: t\n    assertions:\n      - {type: latency, threshold: 1000}\n"
+    eval_path, bench = write_suite(tmp_path, text, {"t": "Paris"})
+    (bench / "t" / "timing.json").write_text('{"duration_ms": 10}')
+    code, out, _ = cli("--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench))
+    assert code == 0 and out.startswith("PASS t score=1.000")
