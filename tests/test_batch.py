@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -171,3 +172,63 @@ def test_a_bad_threshold_spoils_only_its_own_test(tmp_path: Path) -> None:
     assert (
         out.splitlines()[1].startswith("ERROR b: ") and "threshold must be a number in 0..1" in out
     )
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal, as stderr is in an interactive shell."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _run(argv: list[str], out: io.StringIO, err: io.StringIO) -> int:
+    from agentv_grader.cli import run
+
+    return run(argv, out, err)
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1"]
+    out, err = io.StringIO(), io.StringIO()
+    _run(argv, out, err)
+    assert err.getvalue() == "" and "\r" not in out.getvalue()  # a log file gets no bar
+    out, err = io.StringIO(), _Terminal()
+    _run(argv, out, err)
+    bar = err.getvalue()
+    assert "grading [" in bar and "3/3" in bar
+    assert bar.endswith("\r\x1b[K")  # cleared before the summary
+    assert "\r" not in out.getvalue()  # stdout (a file here) holds only the result lines
+
+
+def test_progress_bar_stays_below_the_lines_on_a_shared_terminal(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    screen = _Terminal()  # stdout and stderr are the same terminal
+    _run(["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1"], screen, screen)
+    shown = screen.getvalue()
+    for line in ("PASS a", "FAIL b", "FAIL d"):  # each result line starts on a cleared line
+        assert f"\r\x1b[K{line}" in shown
+    assert shown.index("3/3") < shown.index("graded 3 test(s)")
+
+
+def test_text_summary_ends_with_a_table(tmp_path: Path) -> None:
+    eval_path, bench = _suite(tmp_path)
+    _, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    table = out.splitlines()[4:]
+    rows = {" ".join(r.split()[:-1]): r.split()[-1] for r in table}
+    assert rows["pass"] == "1" and rows["fail"] == "2" and rows["no response"] == "1"
+    assert rows["contains"] == "1" and rows["assertion errors"] == "1"
+    assert rows["assertions skipped"] == "1"
+
+
+def test_parallel_batch_resolves_the_layout_once_and_writes_every_file(tmp_path: Path) -> None:
+    text = "name: many\ntests:\n" + "".join(
+        f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i}'}}]\n" for i in range(8)
+    )
+    eval_path, bench = write_suite(tmp_path, text, {f"t{i}": str(i) for i in range(8)}, "many")
+    (bench / "t5" / "script_graders").mkdir()  # AgentV main's export: head layout for all
+    code, _, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2")
+    assert code == 0
+    for i in range(8):
+        assert (bench / f"t{i}" / "script_grader_results" / f"contains-{i}.json").is_file()
+        assert not (bench / f"t{i}" / "code_grader_results").exists()

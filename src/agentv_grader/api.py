@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 
 from . import engine, merge, report, scoring
-from .critique import critique_test
 from .errors import GradeInputError
 from .load.evalfile import load_suite
 from .model import RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
 from .rundata.llm_results import read_llm_results
-from .rundata.notes import read_notes
 from .rundata.response import read_response
 from .rundata.side_files import read_side_files
 
@@ -41,6 +38,8 @@ def find_test(suite: Suite, test_id: str) -> TestCase:
         raise GradeInputError(problem, file=suite.path, hint="test ids name folders")
     matches = [t for t in suite.tests if t.id == test_id]
     if not matches:
+        import difflib
+
         ids = suite.test_ids()
         close = difflib.get_close_matches(test_id, ids, n=3, cutoff=0.5)
         hint = (
@@ -151,9 +150,11 @@ def grade_loaded(
     merge_files: list[merge.MergeFile] = []
     if paths.test_dir is not None and paths.bench_dir is not None:
         merge_files = merge.plan(
-            outcomes, paths.test_dir, merge.resolve_layout(layout, paths.bench_dir)
+            outcomes,
+            paths.test_dir,
+            merge.resolve_layout(layout, paths.bench_dir, paths.test_dir),
         )
-    notes, notes_warnings = read_notes(paths.user_notes)
+    notes, notes_warnings = _notes(paths.user_notes)
     inputs = report.Inputs(
         eval_path=suite.path,
         response_file=paths.response_file,
@@ -163,13 +164,26 @@ def grade_loaded(
         warnings=response.warnings + side.warnings + tuple(notes_warnings),
         user_notes_summary=notes,
     )
-    findings = critique_test(suite, test, run, outcomes, paths.bench_dir) if critique else None
+    findings = None
+    if critique:
+        from .critique import critique_test
+
+        findings = critique_test(suite, test, run, outcomes, paths.bench_dir)
     data = report.build(
         suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], findings
     )
     if write and paths.test_dir is not None:
         report.write(paths.test_dir, data, merge_files, findings)
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
+
+
+def _notes(path: str | None) -> tuple[dict[str, list[str]] | None, list[str]]:
+    """`read_notes`, imported only when there is a notes file (cold start)."""
+    if path is None:
+        return None, []
+    from .rundata.notes import read_notes
+
+    return read_notes(path)
 
 
 def grade_test(

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from . import merge
 from .api import Paths, grade_loaded
 from .errors import GradeInputError
 from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
-from .outputs import dump_json, write_atomic
+from .outputs import dump_json, exit_on_sigterm, write_atomic
 
 SUMMARY_FILE = "grade_summary.json"
 
@@ -116,16 +117,21 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
 _worker_suite: Suite | None = None
 
 
-def _init_worker(eval_path: str) -> None:
+def _init_worker(shared: Suite | None, eval_path: str) -> None:
+    """Each worker grades from one parsed suite: the parent's own copy when the workers
+    are forked (nothing pickled, nothing parsed again), else parsed once per worker."""
     global _worker_suite
-    _worker_suite = load_suite(eval_path)
+    exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
+    _worker_suite = shared if shared is not None else load_suite(eval_path)
 
 
-def _work(args: tuple[str, str, BatchOptions]) -> TestResult:
-    test_id, bench_dir, options = args
+def _work(args: tuple[int, str, str, BatchOptions]) -> TestResult:
+    index, test_id, bench_dir, options = args
     assert _worker_suite is not None
-    test = next(t for t in _worker_suite.tests if t.id == test_id)
-    return grade_one(_worker_suite, test, bench_dir, options)
+    tests = _worker_suite.tests
+    if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
+        return TestResult(test_id, None, "the eval file changed during the batch", 1)
+    return grade_one(_worker_suite, tests[index], bench_dir, options)
 
 
 def run_batch(
@@ -137,7 +143,13 @@ def run_batch(
     jobs: int,
     on_result: Callable[[TestResult], None],
 ) -> list[TestResult]:
-    """Grade every test, in parallel worker processes when `jobs` > 1; suite order kept."""
+    """Grade every test, in parallel worker processes when `jobs` > 1; suite order kept.
+
+    `auto` layout is resolved once for the whole batch (nothing the batch writes can change
+    the answer), instead of one bench-wide scan per test.
+    """
+    layout = merge.resolve_layout(options.layout, bench_dir)
+    options = replace(options, layout=layout if layout is not None else "none")
     results: list[TestResult] = []
     for result in _iterate(suite, tests, bench_dir, options, jobs):
         on_result(result)
@@ -152,13 +164,21 @@ def _iterate(
         for test in tests:
             yield grade_one(suite, test, bench_dir, options)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    args = [(t.id, bench_dir, options) for t in tests]
+    context = multiprocessing.get_context()
+    shared = suite if context.get_start_method() == "fork" else None
+    position = {id(t): i for i, t in enumerate(suite.tests)}
+    args = [(position[id(t)], t.id, bench_dir, options) for t in tests]
+    chunk = max(1, min(64, len(args) // (jobs * 8)))
     with ProcessPoolExecutor(
-        max_workers=jobs, initializer=_init_worker, initargs=(suite.path,)
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(shared, suite.path),
     ) as pool:
-        yield from pool.map(_work, args, chunksize=max(1, len(args) // (jobs * 8)))
+        yield from pool.map(_work, args, chunksize=chunk)
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
@@ -207,6 +227,25 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
         "errors": errors,
         "skips": skips,
     }
+
+
+def summary_table(summary: dict[str, Any]) -> str:
+    """The text-format closing table: tests per verdict, then failed assertions per type,
+    then the number of assertion errors and skips (details in `grade_summary.json`)."""
+    totals = summary["totals"]
+    rows = [("verdict", "tests")]
+    rows += [(name, str(totals[name])) for name in ("pass", "fail", "pending", "skipped")]
+    rows += [("not graded", str(totals["not_graded"]))]
+    rows += [("no response", str(len(summary["no_response"])))]
+    failed = summary["failures_by_type"]
+    if failed:
+        rows += [("failed assertion type", "count")]
+        rows += [(kind, str(count)) for kind, count in failed.items()]
+    rows += [("assertion errors", str(len(summary["errors"])))]
+    rows += [("assertions skipped", str(len(summary["skips"])))]
+    width = max(len(label) for label, _ in rows)
+    digits = max(len(value) for _, value in rows)
+    return "\n".join(f"  {label:<{width}}  {value:>{digits}}" for label, value in rows)
 
 
 def write_summary(bench_dir: str, summary: dict[str, Any]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -159,11 +160,10 @@ def _single(options: dict[str, Any], out: IO[str]) -> int:
 
 
 def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
-    import json
-
     from . import batch
     from .load.evalfile import load_suite
-    from .outputs import write_atomic
+    from .outputs import check_targets, write_atomic
+    from .progress import Progress
 
     given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if options[o] is not None]
     if given:
@@ -176,42 +176,63 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
         raise GradeInputError(f"--threshold must be in 0..1, got {options['threshold']}")
     suite = load_suite(options["eval_path"])
     tests, missing = batch.plan_batch(suite, options["bench_dir"])
+    check_targets([options["junit"]] if options["junit"] else [])  # before anything is written
     jobs = options["jobs"] or os.cpu_count() or 1
+    progress = Progress.start(err, out, len(tests))
 
     def show(result: batch.TestResult) -> None:
-        if result.data is None:
-            line = (
-                json.dumps({"test_id": result.test_id, "error": result.problem})
-                if options["fmt"] == "json"
-                else f"ERROR {result.test_id}: {result.problem}"
-            )
-        elif options["fmt"] == "json":
-            line = json.dumps(result.data, ensure_ascii=False)
-        else:
-            line = _first_line(result.data)
-        out.write(line + "\n")
+        if progress is not None:
+            progress.clear()
+        out.write(_batch_line(result, options["fmt"]) + "\n")
+        if progress is not None:
+            progress.advance()
 
     options_ = batch.BatchOptions(
         threshold=options["threshold"],
         layout=options["agentv_layout"],
         critique=not options["no_critique"],
     )
-    results = batch.run_batch(
-        suite, tests, options["bench_dir"], options_, jobs=jobs, on_result=show
-    )
+    try:
+        results = batch.run_batch(
+            suite, tests, options["bench_dir"], options_, jobs=jobs, on_result=show
+        )
+    finally:
+        if progress is not None:
+            progress.close()
     summary = batch.summarise(results, missing)
     path = batch.write_summary(options["bench_dir"], summary)
     if options["junit"]:
         write_atomic(options["junit"], batch.junit_xml(suite.name, results))
+    closing = _closing_line(summary, path)
+    if options["fmt"] == "json":
+        err.write(closing + "\n")
+    else:
+        out.write(closing + "\n" + batch.summary_table(summary) + "\n")
+    return max((r.exit_code for r in results), default=0)
+
+
+def _batch_line(result: Any, fmt: str) -> str:
+    """One test's line in batch mode: its first line, its JSON report, or why it was not
+    graded."""
+    import json
+
+    if result.data is None:
+        if fmt == "json":
+            return json.dumps({"test_id": result.test_id, "error": result.problem})
+        return f"ERROR {result.test_id}: {result.problem}"
+    if fmt == "json":
+        return json.dumps(result.data, ensure_ascii=False)
+    return _first_line(result.data)
+
+
+def _closing_line(summary: dict[str, Any], path: str) -> str:
     totals = summary["totals"]
-    closing = (
+    return (
         f"graded {totals['tests']} test(s): pass={totals['pass']} fail={totals['fail']} "
         f"pending={totals['pending']} skipped={totals['skipped']} "
         f"not_graded={totals['not_graded']} "
-        f"no_response={len(missing)}; summary: {path}"
+        f"no_response={len(summary['no_response'])}; summary: {path}"
     )
-    (err if options["fmt"] == "json" else out).write(closing + "\n")
-    return max((r.exit_code for r in results), default=0)
 
 
 @click.command(context_settings=_CONTEXT)
@@ -241,8 +262,9 @@ def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
                 standalone_mode=False,
                 obj={"stdout": stdout, "stderr": stderr},
             )
-    except GradeInputError as exc:
-        stderr.write(f"agentv-grade: error: {exc}\n")
+    except GradeInputError as exc:  # one line, whatever the names in it hold
+        message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
+        stderr.write(f"agentv-grade: error: {message}\n")
         return 2
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - not configured
         stderr.write(str(exc) + "\n")
@@ -264,5 +286,20 @@ def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    sys.exit(run(sys.argv[1:], sys.stdout, sys.stderr))
+    """Console-script entry point: an internal bug exits 3 with its traceback (SPEC §2);
+    SIGTERM ends the run through `SystemExit`, so no temporary file is left behind."""
+    import traceback
+
+    from .outputs import exit_on_sigterm
+
+    exit_on_sigterm()
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate in a quote must not crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        code = run(sys.argv[1:], sys.stdout, sys.stderr)
+    except Exception:
+        traceback.print_exc()
+        sys.stderr.write("agentv-grade: internal error (exit 3): please report this bug\n")
+        code = 3
+    sys.exit(code)

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from . import __version__
 from .assertions import REGISTRY, Entry
-from .assertions import _output as output_key
 from .errors import SpecError
 from .load.types import KNOWN_TYPES
 from .model import AssertionSpec, Outcome, RunData, Status, Verdict
@@ -44,6 +43,8 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
 
 def _run_check(spec: AssertionSpec, entry: Entry, run: RunData) -> Verdict:
     if "target_output_key" in spec.options:
+        from .assertions import _output as output_key
+
         if not entry.output_key:
             raise SpecError(f"target_output_key is not supported on {spec.type}")
         try:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .load.files import open_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
 
+_CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
 LAYOUTS = {
     "v4": ("code_graders", "code_grader_results"),
     "head": ("script_graders", "script_grader_results"),
@@ -27,17 +28,50 @@ class MergeFile:
     content: Mapping[str, Any]
 
 
-def resolve_layout(layout: str, bench_dir: str) -> str | None:
-    """`auto` → `head` when any `<bench>/*/script_graders/` exists, else `v4`."""
+def resolve_layout(layout: str, bench_dir: str, test_dir: str | None = None) -> str | None:
+    """`auto` → `head` when any `<bench>/*/script_graders/` exists, else `v4`.
+
+    `test_dir` (this test's folder) is looked at first: in a head export every test has
+    its `script_graders/`, so the common answer costs one stat instead of a bench-wide scan.
+    """
     if layout == "none":
         return None
     if layout == "auto":
-        return (
-            "head"
-            if glob.glob(os.path.join(glob.escape(bench_dir), "*", "script_graders"))
-            else "v4"
-        )
+        if test_dir is not None and _own_script_graders(test_dir):
+            return "head"
+        return "head" if _any_script_graders(bench_dir) else "v4"
     return layout
+
+
+def _own_script_graders(test_dir: str) -> bool:
+    """The test's own folder counts for the glob unless it is hidden (`*` skips those)."""
+    return not os.path.basename(test_dir).startswith(".") and _has_script_graders(test_dir)
+
+
+def _has_script_graders(folder: str) -> bool:
+    return os.path.lexists(os.path.join(folder, "script_graders"))
+
+
+def _any_script_graders(bench_dir: str) -> bool:
+    """`glob('<bench>/*/script_graders')` is non-empty: a visible sub-folder (symlinks
+    followed) holding an entry of that name; one scandir, no pattern matching per entry."""
+    try:
+        with os.scandir(bench_dir) as entries:
+            for entry in entries:
+                if entry.name.startswith(".") or not _is_dir(entry):
+                    continue
+                if _has_script_graders(entry.path):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -68,9 +102,9 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
         if not file_name.endswith(".json"):
             continue
         try:
-            with open(os.path.join(folder, file_name), encoding="utf-8") as handle:
-                config = json.load(handle)
-        except (OSError, ValueError):
+            with open_regular(os.path.join(folder, file_name)) as handle:
+                config = json.loads(handle.read(_CONFIG_LIMIT))  # bounded: it may be a device
+        except (OSError, ValueError, RecursionError):
             continue
         if isinstance(config, dict):
             found.append((file_name[: -len(".json")], _config_key(config)))

@@ -12,6 +12,7 @@ _RESERVED = frozenset(
     + [f"LPT{i}" for i in range(1, 10)]
 )
 MAX_NAME = 100
+MAX_TEST_ID_BYTES = 255  # NAME_MAX of common file systems: the test id names a folder
 
 
 def safe_name(name: str) -> str:
@@ -47,6 +48,17 @@ def unsafe_test_id(test_id: str) -> str | None:
         return f"test id {test_id!r} would escape the bench dir"
     if "/" in test_id or "\\" in test_id or "\x00" in test_id:
         return f"test id {test_id!r} contains a path separator"
+    if any(ord(c) < 0x20 or c == "\x7f" for c in test_id):
+        return f"test id {test_id!r} contains a control character (tab, newline, …)"
     if re.match(r"^[A-Za-z]:", test_id):
         return f"test id {test_id!r} looks like an absolute path"
+    try:
+        size = len(test_id.encode("utf-8"))
+    except UnicodeEncodeError:  # a lone surrogate, possible in JSON ("\ud800")
+        return f"test id {test_id!r} is not valid Unicode (a lone surrogate)"
+    if size > MAX_TEST_ID_BYTES:
+        return (
+            f"test id is {size} bytes long in UTF-8; a folder name holds at most "
+            f"{MAX_TEST_ID_BYTES}"
+        )
     return None

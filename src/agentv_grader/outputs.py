@@ -1,36 +1,143 @@
-"""The only module that writes files: atomic, inside the test's folder (SPEC §6, STYLE §14)."""
+"""The only module that writes files: atomic, inside the test's folder (SPEC §6, STYLE §14).
+
+A file is written to a temporary `.agentv-grade-*.tmp` beside it and renamed over the final
+name, so readers (and racing writers) only ever see complete files. The temporary file is
+removed on any exception, including the `SystemExit` the command line raises on SIGTERM;
+only SIGKILL can leave one behind, and never a partial final file (docs/SPEC.md §9).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import itertools
 import json
 import os
-import tempfile
+import re
+from collections.abc import Iterable
 from typing import Any
+
+from .errors import GradeInputError
+
+TEMP_PREFIX = ".agentv-grade-"
+TEMP_SUFFIX = ".tmp"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def dump_json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    """Indented JSON, non-ASCII kept as is; a lone surrogate (JSON input may hold one, UTF-8
+    cannot) makes the whole text ASCII with `\\uXXXX` escapes, which is still valid JSON."""
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if _SURROGATE.search(text):
+        text = json.dumps(data, ensure_ascii=True, indent=2) + "\n"
+    return text
+
+
+def exit_on_sigterm() -> None:
+    """Make SIGTERM raise `SystemExit(143)` in this process, so the `except BaseException`
+    of `write_atomic` removes its temporary file before the process ends (the default
+    action would end it at once). For the command line and batch worker processes."""
+    import signal
+
+    def terminate(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, terminate)
+
+
+def check_targets(paths: Iterable[str], inside: str | None = None) -> None:
+    """Refuse, before anything is written, a result path that is a directory, or (with
+    `inside`) whose folder leads out of `inside` through a symbolic link planted there.
+
+    Raises:
+        GradeInputError: one of the paths cannot be written safely (nothing was written).
+    """
+    root = os.path.realpath(inside) if inside is not None else None
+    for path in paths:
+        if os.path.isdir(path):
+            raise GradeInputError(
+                "cannot write a result file: a directory has its name",
+                file=path,
+                hint="remove or rename that directory",
+            )
+        folder = os.path.realpath(os.path.dirname(path))
+        if root is not None and folder != root and not folder.startswith(root + os.sep):
+            raise GradeInputError(
+                "cannot write a result file: its folder leads out of the test's folder",
+                file=path,
+                hint="a symbolic link? results stay in <bench-dir>/<test-id>/",
+            )
 
 
 def write_atomic(path: str, text: str) -> None:
-    """Temporary file + rename: readers never see a partial file, even with racing writers."""
+    """Temporary file + rename: readers never see a partial file, even with racing writers.
+
+    Four system calls per file (create, write, close, rename): batch mode writes nine files
+    per test, so `mkstemp`'s random names, a text wrapper and a `makedirs` per file showed.
+    The folder is only created when the create says it is missing.
+
+    Raises:
+        GradeInputError: the file cannot be written (its folder is a file or read-only, the
+            name is too long, the disk is full); the temporary file is removed.
+    """
     folder = os.path.dirname(path) or "."
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".agentv-grade-", suffix=".tmp", dir=folder)
+    data = text.encode("utf-8", "backslashreplace")
+    tmp: str | None = None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
+        fd, tmp = _create_temp(folder)
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException as exc:  # also SystemExit from SIGTERM: never leave the temp file
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _unwritable(path, exc) from None
         raise
 
 
+_TEMP_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_TEMP_FLAGS |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_temp_serial = itertools.count()
+
+
+def _create_temp(folder: str) -> tuple[int, str]:
+    """A new temporary file in `folder` (created if missing): a name unique to this process
+    (pid + serial), `O_EXCL` so a name already taken, by anyone, is never reused."""
+    made_folder = False
+    for _ in range(100):
+        name = f"{TEMP_PREFIX}{os.getpid()}-{next(_temp_serial)}{TEMP_SUFFIX}"
+        tmp = os.path.join(folder, name)
+        try:
+            return os.open(tmp, _TEMP_FLAGS, 0o666), tmp
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            if made_folder:
+                raise
+            os.makedirs(folder, exist_ok=True)
+            made_folder = True
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _unwritable(path: str, exc: OSError) -> GradeInputError:
+    return GradeInputError(
+        f"cannot write a result file: {exc.strerror or exc}",
+        file=path,
+        hint="check that the bench dir is a writable folder",
+    )
+
+
 def remove_quietly(path: str) -> None:
-    try:
+    """Remove a file this tool wrote before; one that is gone or cannot go is left alone."""
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass

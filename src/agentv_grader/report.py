@@ -7,19 +7,22 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, merge
-from .assertions.llm import pending_items
-from .critique import Critique
+from .load.files import open_regular
 from .model import Outcome, Status, Suite, TestCase
-from .outputs import dump_json, remove_quietly, write_atomic
+from .outputs import check_targets, dump_json, remove_quietly, write_atomic
 from .scoring import Score
+
+if TYPE_CHECKING:
+    from .critique import Critique
 
 REPORT_FILE = "grader_report.json"
 CRITIQUE_JSON = "eval_critique.json"
 CRITIQUE_MD = "eval_critique.md"
 SCHEMA_ID = "agentv-grade/report/v1"
+_READ_BACK_LIMIT = 64 * 1024 * 1024  # characters of a previous report read back (SPEC §7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +139,7 @@ def build(
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
-        "pending": pending_items(outcomes, test),
+        "pending": _pending(outcomes, test),
         "critique": (
             None
             if critique is None
@@ -148,11 +151,25 @@ def build(
     }
 
 
+def _pending(outcomes: tuple[Outcome, ...], test: TestCase) -> list[dict[str, Any]]:
+    """The report's `pending` list; the LLM module is imported only when something is
+    pending (cold start)."""
+    if not _any_pending(outcomes):
+        return []
+    from .assertions.llm import pending_items
+
+    return pending_items(outcomes, test)
+
+
+def _any_pending(outcomes: tuple[Outcome, ...]) -> bool:
+    return any(o.status is Status.PENDING or _any_pending(o.children) for o in outcomes)
+
+
 def _previous_report(test_dir: str) -> dict[str, Any]:
     try:
-        with open(os.path.join(test_dir, REPORT_FILE), encoding="utf-8") as handle:
-            previous = json.load(handle)
-    except (OSError, ValueError):
+        with open_regular(os.path.join(test_dir, REPORT_FILE)) as handle:
+            previous = json.loads(handle.read(_READ_BACK_LIMIT))  # bounded: it may be a device
+    except (OSError, ValueError, RecursionError):
         return {}
     return previous if isinstance(previous, dict) else {}
 
@@ -165,6 +182,10 @@ def write(
 ) -> None:
     """Write merge files, the critique, then the report; remove only what a previous run
     of this tool wrote and this run does not write again (SPEC §6.2)."""
+    names = [m.relpath for m in merge_files] + [REPORT_FILE]
+    if critique is not None:
+        names += [CRITIQUE_JSON, CRITIQUE_MD]
+    check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
     previous = _previous_report(test_dir)
     listed = previous.get("files")
     old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()

@@ -65,7 +65,9 @@ def _units(path: Path) -> Iterator[Unit]:
             if label[0] in ("weak", "strong"):
                 rule = label[1] if label[0] == "weak" else None
                 at = tuple(found.get(spec.index, []))
-                yield Unit(f"{where}#{spec.index} {spec.name}", spec.index, label[0] == "weak", rule, at)
+                yield Unit(
+                    f"{where}#{spec.index} {spec.name}", spec.index, label[0] == "weak", rule, at
+                )
 
 
 @lru_cache(maxsize=1)
@@ -88,10 +90,17 @@ def test_recall_and_false_positive_rate() -> None:
     strong = [u for u in units() if not u.weak]
     recall = sum(u.hit for u in weak) / len(weak)
     fpr = sum(not u.hit for u in strong) / len(strong)
-    n_assertions = sum(1 for u in units() if u.index is not None)
+    split = {
+        kind: (
+            sum(1 for u in group if u.index is not None),
+            sum(1 for u in group if u.index is None),
+        )
+        for kind, group in (("weak", weak), ("strong", strong))
+    }
     print(
-        f"\nlabelled critique set: {n_assertions} assertions + {len(units()) - n_assertions} "
-        f"tests; weak {len(weak)}, strong {len(strong)}; recall on weak {recall:.3f}, "
+        f"\nlabelled critique set: weak {len(weak)} ({split['weak'][0]} assertions + "
+        f"{split['weak'][1]} tests), strong {len(strong)} ({split['strong'][0]} assertions + "
+        f"{split['strong'][1]} tests); recall on weak {recall:.3f}, "
         f"false-positive rate on strong {fpr:.3f}"
     )
     misses = [f"  missed {u.rule}: {u.where} (found {list(u.found)})" for u in weak if not u.hit]

@@ -89,7 +89,10 @@ def test_attack_string_is_built_from_the_pattern() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="ab()[]{}|*+?.^$\\-,:=!<>dwsbkpu0123", max_size=24), st.sampled_from(["", "i", "u", "s", "y", "m"]))
+@given(
+    st.text(alphabet="ab()[]{}|*+?.^$\\-,:=!<>dwsbkpu0123", max_size=24),
+    st.sampled_from(["", "i", "u", "s", "y", "m"]),
+)
 def test_reading_and_analysing_never_crash(pattern: str, flags: str) -> None:
     _pattern.matches_anything(pattern, flags)
     assess(pattern, flags)

@@ -47,12 +47,42 @@ FLAG: list[tuple[str, dict[str, Any], str | None, int | None]] = [
     ("trivial", {"assertions": [a("contains", P, required=True, min_score=0)]}, None, 0),
     ("trivial", {"assertions": [a("llm-rubric", "Names Paris", threshold=0)]}, None, 0),
     ("trivial", {"threshold": 0, "assertions": [a("contains", P)]}, None, None),
-    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains", "France")]}, None, 0),
-    ("answer-in-input", {"input": "Capital of FRANCE?", "assertions": [a("icontains", "france")]}, None, 0),
-    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("regex", "Fr\\w+")]}, None, 0),
-    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains-any", [P, "France"])]}, None, 0),
-    ("answer-in-input", {"vars": {"question": "Is 17 prime?"}, "assertions": [a("contains", "17")]}, None, 0),
-    ("negative-only", {"assertions": [a("not-contains", "Lyon"), a("contains", "Nice", negate=True)]}, None, None),
+    (
+        "answer-in-input",
+        {"input": "Capital of France?", "assertions": [a("contains", "France")]},
+        None,
+        0,
+    ),
+    (
+        "answer-in-input",
+        {"input": "Capital of FRANCE?", "assertions": [a("icontains", "france")]},
+        None,
+        0,
+    ),
+    (
+        "answer-in-input",
+        {"input": "Capital of France?", "assertions": [a("regex", "Fr\\w+")]},
+        None,
+        0,
+    ),
+    (
+        "answer-in-input",
+        {"input": "Capital of France?", "assertions": [a("contains-any", [P, "France"])]},
+        None,
+        0,
+    ),
+    (
+        "answer-in-input",
+        {"vars": {"question": "Is 17 prime?"}, "assertions": [a("contains", "17")]},
+        None,
+        0,
+    ),
+    (
+        "negative-only",
+        {"assertions": [a("not-contains", "Lyon"), a("contains", "Nice", negate=True)]},
+        None,
+        None,
+    ),
     ("negative-only", {"assertions": [a("not-contains", "Lyon"), "Names Paris"]}, None, None),
     ("unverifiable", {"assertions": [a("latency", threshold=1000)]}, P, 0),
     ("unverifiable", {"assertions": [a("cost", budget=0.1)]}, P, 0),
@@ -65,12 +95,27 @@ FLAG: list[tuple[str, dict[str, Any], str | None, int | None]] = [
     ("contradictory", {"assertions": [a("is-json"), a("is-json", negate=True)]}, None, 1),
     ("contradictory", {"assertions": [a("equals", P), a("contains", "France")]}, None, 1),
     ("contradictory", {"assertions": [a("equals", P), a("not-icontains", "paris")]}, None, 1),
-    ("contradictory", {"assertions": [a("contains", "Paris, France"), a("not-contains", P)]}, None, 1),
+    (
+        "contradictory",
+        {"assertions": [a("contains", "Paris, France"), a("not-contains", P)]},
+        None,
+        1,
+    ),
     ("contradictory", {"assertions": [a("not-contains", P), a("contains-all", [P, "F"])]}, None, 1),
-    ("contradictory", {"assertions": [a("starts-with", "Paris is"), a("not-starts-with", P)]}, None, 1),
+    (
+        "contradictory",
+        {"assertions": [a("starts-with", "Paris is"), a("not-starts-with", P)]},
+        None,
+        1,
+    ),
     ("redundant", {"assertions": [a("contains", P), a("contains", P)]}, None, 1),
     ("redundant", {"assertions": [a("contains", P), a("contains", P, weight=2)]}, None, 1),
-    ("redundant", {"assertions": [a("contains-any", ["x1", "y2"]), a("contains-any", ["y2", "x1"])]}, None, 1),
+    (
+        "redundant",
+        {"assertions": [a("contains-any", ["x1", "y2"]), a("contains-any", ["y2", "x1"])]},
+        None,
+        1,
+    ),
     ("redundant", {"assertions": [a("not-contains", P), a("contains", P, negate=True)]}, None, 1),
     ("runaway-regex", {"assertions": [a("regex", "^(a+)+$")]}, None, 0),
     ("runaway-regex", {"assertions": [a("regex", "(\\w+\\s?)*$")]}, None, 0),
@@ -79,17 +124,47 @@ FLAG: list[tuple[str, dict[str, Any], str | None, int | None]] = [
     ("runaway-regex", {"assertions": [a("regex", "(.*),(.*),(.*)$")]}, None, 0),
     ("runaway-regex", {"assertions": [a("output-matches", pattern="^(\\d+)*$")]}, None, 0),
     ("runaway-regex", {"assertions": [a("regex", "(?i)^(A|a)+$")]}, None, 0),
-    ("uncovered-outcome", {"criteria": "Says it costs 42 dollars.", "assertions": [a("contains", "dollars")]}, None, None),
-    ("uncovered-outcome", {"criteria": "Mentions the river Seine.", "assertions": [a("contains", P)]}, None, None),
-    ("uncovered-outcome", {"criteria": 'Uses the word "bonjour".', "assertions": [a("contains", P)]}, None, None),
-    ("uncovered-outcome", {"expected_output": "Paris", "assertions": [a("contains", "France")]}, None, None),
-    ("uncovered-outcome", {"expected_output": {"total": 12.5}, "assertions": [a("is-json")]}, None, None),
+    (
+        "uncovered-outcome",
+        {"criteria": "Says it costs 42 dollars.", "assertions": [a("contains", "dollars")]},
+        None,
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"criteria": "Mentions the river Seine.", "assertions": [a("contains", P)]},
+        None,
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"criteria": 'Uses the word "bonjour".', "assertions": [a("contains", P)]},
+        None,
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"expected_output": "Paris", "assertions": [a("contains", "France")]},
+        None,
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"expected_output": {"total": 12.5}, "assertions": [a("is-json")]},
+        None,
+        None,
+    ),
     ("near-miss", {"assertions": [a("contains", P)]}, "the capital is paris", 0),
     ("near-miss", {"assertions": [a("contains", "New York")]}, "in New\n York", 0),
     ("near-miss", {"assertions": [a("equals", "It's done")]}, "It’s done", 0),
     ("near-miss", {"assertions": [a("starts-with", "Answer: 42")]}, "ANSWER: 42", 0),
     ("near-miss", {"assertions": [a("ends-with", "well-known")]}, "it is well–known", 0),
-    ("near-miss", {"assertions": [a("equals", P, target_output_key="city")]}, '{"city": "PARIS"}', 0),
+    (
+        "near-miss",
+        {"assertions": [a("equals", P, target_output_key="city")]},
+        '{"city": "PARIS"}',
+        0,
+    ),
     ("vacuous-pass", {"assertions": [a("not-contains", "Lyon")]}, "", 0),
 ]
 
@@ -113,15 +188,35 @@ OKAY: list[tuple[str, dict[str, Any], str | None]] = [
     ("trivial", {"assertions": [a("contains", P, weight=0.5)]}, None),
     ("trivial", {"threshold": 0.5, "assertions": [a("contains", P)]}, None),
     ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains", P)]}, None),
-    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains", "france")]}, None),
-    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("not-contains", "France")]}, None),
-    ("answer-in-input", {"input": "Capital of France?", "assertions": [a("contains-all", [P, "France"])]}, None),
     (
         "answer-in-input",
-        {"input": "Capital of France?", "vars": {"city": P}, "assertions": [a("contains", "{{ city }}")]},
+        {"input": "Capital of France?", "assertions": [a("contains", "france")]},
         None,
     ),
-    ("answer-in-input", {"vars": {"q": "Capital?", "expected": P}, "assertions": [a("contains", P)]}, None),
+    (
+        "answer-in-input",
+        {"input": "Capital of France?", "assertions": [a("not-contains", "France")]},
+        None,
+    ),
+    (
+        "answer-in-input",
+        {"input": "Capital of France?", "assertions": [a("contains-all", [P, "France"])]},
+        None,
+    ),
+    (
+        "answer-in-input",
+        {
+            "input": "Capital of France?",
+            "vars": {"city": P},
+            "assertions": [a("contains", "{{ city }}")],
+        },
+        None,
+    ),
+    (
+        "answer-in-input",
+        {"vars": {"q": "Capital?", "expected": P}, "assertions": [a("contains", P)]},
+        None,
+    ),
     ("negative-only", {"assertions": [a("not-contains", "Lyon"), a("contains", P)]}, None),
     ("negative-only", {"assertions": ["Answers politely"]}, None),
     ("negative-only", {"assertions": [a("contains", P)]}, None),
@@ -135,15 +230,33 @@ OKAY: list[tuple[str, dict[str, Any], str | None]] = [
     ("contradictory", {"assertions": [a("not-contains", P), a("not-contains", "Rome")]}, None),
     (
         "contradictory",
-        {"assertions": [a("equals", P, target_output_key="a"), a("equals", "Rome", target_output_key="b")]},
+        {
+            "assertions": [
+                a("equals", P, target_output_key="a"),
+                a("equals", "Rome", target_output_key="b"),
+            ]
+        },
         None,
     ),
-    ("contradictory", {"assertions": [a("is-json", schema={"type": "object"}), a("not-is-json", schema={"type": "array"})]}, None),
+    (
+        "contradictory",
+        {
+            "assertions": [
+                a("is-json", schema={"type": "object"}),
+                a("not-is-json", schema={"type": "array"}),
+            ]
+        },
+        None,
+    ),
     ("contradictory", {"assertions": [a("contains-any", [P, "Rome"]), a("not-contains", P)]}, None),
     ("redundant", {"assertions": [a("contains", P), a("icontains", P)]}, None),
     ("redundant", {"assertions": [a("contains", P), a("not-contains", P)]}, None),
     ("redundant", {"assertions": [a("regex", "x"), a("regex", "x", flags="i")]}, None),
-    ("redundant", {"assertions": [a("contains", P), a("contains", P, target_output_key="city")]}, None),
+    (
+        "redundant",
+        {"assertions": [a("contains", P), a("contains", P, target_output_key="city")]},
+        None,
+    ),
     ("runaway-regex", {"assertions": [a("regex", "^a+$")]}, None),
     ("runaway-regex", {"assertions": [a("regex", "\\s+$")]}, None),
     ("runaway-regex", {"assertions": [a("regex", "(a+)+")]}, None),
@@ -153,12 +266,36 @@ OKAY: list[tuple[str, dict[str, Any], str | None]] = [
     ("runaway-regex", {"assertions": [a("regex", '"name":\\s*"[^"]+"')]}, None),
     ("runaway-regex", {"assertions": [a("regex", "(a|b)+$")]}, None),
     ("runaway-regex", {"assertions": [a("regex", "([")]}, None),
-    ("uncovered-outcome", {"criteria": "Says it costs 42 dollars.", "assertions": [a("regex", "\\b42\\b")]}, None),
-    ("uncovered-outcome", {"criteria": "Lists 3 reasons.", "assertions": [a("contains", "reason")]}, None),
-    ("uncovered-outcome", {"criteria": "Paris is named.", "assertions": [a("contains", "capital")]}, None),
-    ("uncovered-outcome", {"expected_output": "Paris", "assertions": [a("icontains", "paris")]}, None),
-    ("uncovered-outcome", {"criteria": "Names Paris.", "assertions": ["Mentions Paris correctly"]}, None),
-    ("uncovered-outcome", {"criteria": "Gives 1,000.", "assertions": [a("contains", "1000")]}, None),
+    (
+        "uncovered-outcome",
+        {"criteria": "Says it costs 42 dollars.", "assertions": [a("regex", "\\b42\\b")]},
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"criteria": "Lists 3 reasons.", "assertions": [a("contains", "reason")]},
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"criteria": "Paris is named.", "assertions": [a("contains", "capital")]},
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"expected_output": "Paris", "assertions": [a("icontains", "paris")]},
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"criteria": "Names Paris.", "assertions": ["Mentions Paris correctly"]},
+        None,
+    ),
+    (
+        "uncovered-outcome",
+        {"criteria": "Gives 1,000.", "assertions": [a("contains", "1000")]},
+        None,
+    ),
     (
         "uncovered-outcome",
         {
@@ -167,7 +304,11 @@ OKAY: list[tuple[str, dict[str, Any], str | None]] = [
         },
         None,
     ),
-    ("uncovered-outcome", {"criteria": "Says 42.", "assertions": [a("script", command=["true"])]}, None),
+    (
+        "uncovered-outcome",
+        {"criteria": "Says 42.", "assertions": [a("script", command=["true"])]},
+        None,
+    ),
     ("near-miss", {"assertions": [a("contains", P)]}, "the capital is Rome"),
     ("near-miss", {"assertions": [a("contains", P)]}, "the capital is Paris"),
     ("near-miss", {"assertions": [a("not-contains", P)]}, "the capital is Paris"),
@@ -215,7 +356,9 @@ def test_unverifiable_is_quiet_when_the_data_is_there(tmp_path: Path) -> None:
 
 def test_decoy_from_the_next_tests_expected_output(tmp_path: Path) -> None:
     test = {"expected_output": {"city": P}, "assertions": [a("is-json")]}
-    result = critique(tmp_path, test, others=[{"input": "x"}, {"expected_output": {"city": "Rome"}}])
+    result = critique(
+        tmp_path, test, others=[{"input": "x"}, {"expected_output": {"city": "Rome"}}]
+    )
     found = [f for f in result.suggestions if f.rule == "decoy-pass"]
     assert found and "test 'o1''s expected_output" in found[0].evidence
 
@@ -249,7 +392,9 @@ def test_runaway_confirmed_by_the_deadline(tmp_path: Path) -> None:
     assert '"a" × 32 + "!"' in found.evidence
 
 
-def test_runaway_unconfirmed_without_the_engine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_runaway_unconfirmed_without_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from agentv_grader.critique import regex_risk
 
     def missing(name: str) -> object:
@@ -270,9 +415,13 @@ def test_group_children_are_critiqued(tmp_path: Path) -> None:
 
     from agentv_grader.critique import critique_test
 
-    suite = make_suite(tmp_path, [{"id": "t", "assertions": [a("contains", P), a("contains", "the")]}])
+    suite = make_suite(
+        tmp_path, [{"id": "t", "assertions": [a("contains", P), a("contains", "the")]}]
+    )
     test = suite.tests[0]
-    parent = replace(test.assertions[0], type="assert-set", name="group", children=(test.assertions[1],))
+    parent = replace(
+        test.assertions[0], type="assert-set", name="group", children=(test.assertions[1],)
+    )
     result = critique_test(suite, replace(test, assertions=(parent,)))
     found = [f for f in result.suggestions if f.rule == "trivial"]
     assert found and found[0].assertion == "group > contains-the" and found[0].index == 0

@@ -13,7 +13,7 @@ from agentv_grader.load.files import decode_utf8, read_text_file, read_utf8
 def test_over_the_limit_is_refused_with_the_size(tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
     path.write_bytes(b"x" * 2048)
-    with pytest.raises(GradeInputError, match="eval file is 2048 bytes, over the 0 MiB limit"):
+    with pytest.raises(GradeInputError, match="eval file is 2048 bytes, over the 1024 bytes limit"):
         read_text_file(str(path), "eval file", limit=1024)
 
 

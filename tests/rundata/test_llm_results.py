@@ -85,7 +85,7 @@ def test_a_file_over_the_size_limit_is_a_problem(
     monkeypatch.setattr(llm_results, "MAX_RESULT_BYTES", 10)
     _write(tmp_path, "big", {"score": 1, "assertions": []})
     problem = read_llm_results(str(tmp_path))["big"].problem
-    assert problem is not None and "over the 64 MiB limit" in problem
+    assert problem is not None and "over the 10 bytes limit" in problem
 
 
 def test_a_directory_or_non_utf8_file_is_a_problem(tmp_path: Path) -> None:

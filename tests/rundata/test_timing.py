@@ -154,7 +154,7 @@ def test_a_broken_timing_file_keeps_the_metrics_figures(tmp_path: Path) -> None:
 def test_over_64_mib_is_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(timing_module, "MAX_JSON_BYTES", 8)
     timing, problem, _ = read_timing(_json(tmp_path, {"duration_ms": 1}), None)
-    assert timing is None and "over the 64 MiB limit" in str(problem)
+    assert timing is None and "over the 8 bytes limit" in str(problem)
 
 
 def test_a_directory_is_a_problem(tmp_path: Path) -> None:

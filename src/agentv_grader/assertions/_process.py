@@ -65,6 +65,9 @@ def run_program(
         process.wait(timeout=timeout_ms / 1000)
     except subprocess.TimeoutExpired:
         timed_out = True
+    except BaseException:  # SIGTERM (SystemExit) or Ctrl-C: take the program down with us
+        _kill(process)
+        raise
     _kill(process)  # also ends helpers the program left behind, which would hold the pipes
     process.wait()
     for worker in workers:

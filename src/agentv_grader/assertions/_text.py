@@ -31,7 +31,7 @@ def string_list(spec_options: Mapping[str, Any]) -> list[str]:
     value = spec_options.get("value")
     if isinstance(value, str):
         raise SpecError(
-            f'\'value\' must be a non-empty list of strings, got a string; write value: ["{value}"]'
+            f"'value' must be a non-empty list of strings, got a string; write value: [\"{value}\"]"
         )
     if not isinstance(value, list):
         raise SpecError(f"'value' must be a non-empty list of strings, got {_kind(value)}")
@@ -39,9 +39,7 @@ def string_list(spec_options: Mapping[str, Any]) -> list[str]:
         raise SpecError("'value' is an empty list (at least one string is required)")
     for position, item in enumerate(value):
         if not isinstance(item, str):
-            raise SpecError(
-                f"value[{position}] is {_kind(item)}, not a string; quote it: \"{item}\""
-            )
+            raise SpecError(f'value[{position}] is {_kind(item)}, not a string; quote it: "{item}"')
     return list(value)
 
 
@@ -55,15 +53,38 @@ def case_sensitive(options: Mapping[str, Any], default: bool) -> bool:
     return given
 
 
+# Texts this long get the fast paths below: an identity-keyed memo of line positions and
+# an ASCII case-insensitive search. Shorter ones take the plain path, which is as fast.
+BIG_TEXT = 1 << 16
+
+
 def find(haystack: str, needle: str, sensitive: bool) -> int:
     """Index of the first occurrence in `haystack` (code points), or -1."""
     if sensitive:
         return haystack.find(needle)
+    if len(haystack) >= BIG_TEXT and haystack.isascii():
+        return _find_ascii_folded(haystack, js_lower(needle))
     lowered = js_lower(haystack)
     index = lowered.find(js_lower(needle))
     if index < 0 or len(lowered) == len(haystack):
         return index
     return _original_offset(haystack, index)
+
+
+def _find_ascii_folded(text: str, lowered_needle: str) -> int:
+    """`js_lower(text).find(lowered_needle)` for an ASCII `text`, without lowering it.
+
+    On ASCII, `js_lower` only maps A-Z to a-z and keeps offsets, and `lowered_needle` has
+    no A-Z: so a place matches exactly when each character equals the needle's or is its
+    ASCII capital, which is what `regex`'s ASCII case-insensitive literal search (a fast
+    skip search) finds. A needle that lowers to non-ASCII cannot occur at all.
+    """
+    if not lowered_needle.isascii():
+        return -1
+    import regex
+
+    match = regex.compile(regex.escape(lowered_needle), regex.ASCII | regex.IGNORECASE).search(text)
+    return -1 if match is None else match.start()
 
 
 def _original_offset(text: str, lowered_index: int) -> int:
@@ -76,9 +97,67 @@ def _original_offset(text: str, lowered_index: int) -> int:
     return len(text)
 
 
+def has_crlf(text: str) -> bool:
+    """`"\r\n" in text`; the one-character test runs first because it is a `memchr`
+    (several times faster than the two-character search on a big text without CR)."""
+    return "\r" in text and "\r\n" in text
+
+
+class _LineIndex:
+    """Newline counts at the offsets already asked about, so the line numbers of several
+    quotes in one big response cost about one pass over it, not one pass each."""
+
+    __slots__ = ("marks", "newlines", "text", "total")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.marks = [0]  # sorted offsets
+        self.newlines = [0]  # newlines before each offset
+        self.total: int | None = None
+
+    def line(self, index: int) -> int:
+        """1-based line of `index`: counted from the nearest known offset, either side."""
+        from bisect import bisect_right
+
+        at = bisect_right(self.marks, index) - 1
+        if self.marks[at] == index:
+            return self.newlines[at] + 1
+        after = at + 1
+        if after < len(self.marks) and self.marks[after] - index < index - self.marks[at]:
+            before = self.newlines[after] - self.text.count("\n", index, self.marks[after])
+        else:
+            before = self.newlines[at] + self.text.count("\n", self.marks[at], index)
+        self.marks.insert(after, index)
+        self.newlines.insert(after, before)
+        return before + 1
+
+    def lines(self) -> int:
+        if self.total is None:
+            self.total = self.line(len(self.text))
+        return self.total
+
+
+_line_indexes: list[_LineIndex] = []
+
+
+def _line_index(text: str) -> _LineIndex:
+    """The memo of a big text, keyed by identity (it holds the text, so a key can never
+    stand for another string); the two most recent texts are kept."""
+    for index in _line_indexes:
+        if index.text is text:
+            return index
+    index = _LineIndex(text)
+    _line_indexes.insert(0, index)
+    del _line_indexes[2:]
+    return index
+
+
 def line_col(text: str, index: int) -> tuple[int, int]:
     """1-based line and column (code points) of an index."""
-    line = text.count("\n", 0, index) + 1
+    if len(text) >= BIG_TEXT:
+        line = _line_index(text).line(index)
+    else:
+        line = text.count("\n", 0, index) + 1
     col = index - (text.rfind("\n", 0, index) + 1) + 1
     return line, col
 
@@ -94,25 +173,25 @@ def snippet(text: str, start: int, end: int) -> str:
     left = max(0, start - CONTEXT)
     right = min(len(text), end + CONTEXT)
     body = text[left:right]
-    quoted = (
-        ("…" if left > 0 else "")
-        + _printable(body)
-        + ("…" if right < len(text) else "")
-    )
+    quoted = ("…" if left > 0 else "") + _printable(body) + ("…" if right < len(text) else "")
     return f'"{quoted}"'
 
 
 def _printable(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n").replace(
-        "\t", "\\t"
-    ).replace('"', '\\"')
+    return (
+        text.replace("\\", "\\\\")
+        .replace("\r", "\\r")
+        .replace("\n", "\\n")
+        .replace("\t", "\\t")
+        .replace('"', '\\"')
+    )
 
 
 def describe(text: str) -> str:
     """What was looked at when nothing was found."""
     if text == "":
         return "the response is empty"
-    lines = text.count("\n") + 1
+    lines = _line_index(text).lines() if len(text) >= BIG_TEXT else text.count("\n") + 1
     return f"searched {len(text)} characters in {lines} line(s); starts {snippet(text, 0, 0)}"
 
 

@@ -6,12 +6,13 @@ meaning, and under a deadline so no pattern can hang the grader.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from ..errors import SpecError
 from ..model import AssertionSpec, RunData, Verdict
-from ._text import case_sensitive, crlf_note, describe, quote_at, string_value
+from ._text import case_sensitive, crlf_note, describe, has_crlf, quote_at, string_value
 
 
 def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[str, str, str]:
@@ -23,7 +24,7 @@ def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[s
     if flags is None:
         flags = ""
     if not isinstance(flags, str):
-        raise SpecError(f"flags must be a string such as \"i\", got {flags!r}")
+        raise SpecError(f'flags must be a string such as "i", got {flags!r}')
     inline, body = regexp.split_inline_flags(source)
     joined = flags + "".join(f for f in inline if f not in flags)
     if not case_sensitive(options, True) and "i" not in joined:
@@ -31,16 +32,29 @@ def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[s
     return source, body, joined
 
 
+# The longest regex deadline (1 hour): beyond it the `regex` engine's clock overflows and
+# would report a timeout at once, and no real pattern needs more (docs/SPEC.md §9).
+MAX_TIMEOUT_MS = 3_600_000
+
+
 def timeout_ms(options: Mapping[str, Any]) -> int:
-    """The per-match deadline: `timeout_ms` on the assertion, else the environment's."""
+    """The per-match deadline: `timeout_ms` on the assertion, else the environment's
+    (capped at `MAX_TIMEOUT_MS`); a fraction of a millisecond rounds up, never to 0."""
     from ..js import regexp
 
     given = options.get("timeout_ms")
     if given is None:
-        return regexp.default_timeout_ms()
-    if isinstance(given, bool) or not isinstance(given, (int, float)) or given <= 0:
-        raise SpecError(f"timeout_ms must be a positive number, got {given!r}")
-    return int(given)
+        return min(regexp.default_timeout_ms(), MAX_TIMEOUT_MS)
+    if (
+        isinstance(given, bool)
+        or not isinstance(given, (int, float))
+        or not math.isfinite(given)
+        or not 0 < given <= MAX_TIMEOUT_MS
+    ):
+        raise SpecError(
+            f"timeout_ms must be a number of milliseconds > 0 and ≤ {MAX_TIMEOUT_MS}, got {given!r}"
+        )
+    return math.ceil(given)
 
 
 def regex(spec: AssertionSpec, run: RunData) -> Verdict:
@@ -60,7 +74,7 @@ def regex(spec: AssertionSpec, run: RunData) -> Verdict:
             True, f"Output matches pattern {shown}", "", quote_at(text, match.start, match.end)
         )
     retry = False
-    if "\r\n" in text:
+    if has_crlf(text):
         retry = compiled.search(text.replace("\r\n", "\n"), timeout_ms(spec.options)) is not None
     return Verdict.binary(
         False,

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..js.strings import js_lower, js_trim
+from ..js.strings import js_lower, js_trim, js_trim_bounds
 from ..model import AssertionSpec, RunData, Verdict
-from ._text import case_sensitive, crlf_note, describe, find, quote_at, string_list, string_value
+from ._text import (
+    case_sensitive,
+    crlf_note,
+    describe,
+    find,
+    has_crlf,
+    quote_at,
+    string_list,
+    string_value,
+)
 
 _CI = " (case-insensitive)"
 
@@ -20,7 +29,7 @@ def _suffix(sensitive: bool) -> str:
 
 
 def _would_pass_with_lf(text: str, test: Callable[[str], bool]) -> bool:
-    return "\r\n" in text and test(text.replace("\r\n", "\n"))
+    return has_crlf(text) and test(text.replace("\r\n", "\n"))
 
 
 def _contains(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
@@ -126,6 +135,38 @@ def _fold(text: str, sensitive: bool) -> str:
     return text if sensitive else js_lower(text)
 
 
+# The whole-text checks find where the trimmed response lies (`js_trim_bounds`) instead of
+# trimming it: `js_trim` copies the response whenever there is white space to remove, and
+# a 100 MB answer ends in a newline. Case-insensitive forms lower the trimmed text as before.
+
+
+def _same(text: str, value: str, sensitive: bool) -> bool:
+    """`_fold(js_trim(text)) == _fold(js_trim(value))`."""
+    start, end = js_trim_bounds(text)
+    expected = _fold(js_trim(value), sensitive)
+    if sensitive:
+        return end - start == len(expected) and text.startswith(expected, start)
+    if end - start > len(expected):  # lowering never shortens a text
+        return False
+    return js_lower(text[start:end]) == expected
+
+
+def _starts(text: str, value: str, sensitive: bool) -> bool:
+    """`_fold(js_trim(text)).startswith(_fold(js_trim(value)))`."""
+    if not sensitive:
+        return js_lower(js_trim(text)).startswith(js_lower(js_trim(value)))
+    start, end = js_trim_bounds(text)
+    return text.startswith(js_trim(value), start, end)
+
+
+def _ends(text: str, value: str, sensitive: bool) -> bool:
+    """`_fold(js_trim(text)).endswith(_fold(js_trim(value)))`."""
+    if not sensitive:
+        return js_lower(js_trim(text)).endswith(js_lower(js_trim(value)))
+    start, end = js_trim_bounds(text)
+    return text.endswith(js_trim(value), start, end)
+
+
 def equals(spec: AssertionSpec, run: RunData) -> Verdict:
     """Both sides trimmed with JavaScript's white space; inner white space and case count."""
     value = string_value(spec.options)
@@ -133,7 +174,7 @@ def equals(spec: AssertionSpec, run: RunData) -> Verdict:
     shown = f'"{value}"{_suffix(sensitive)}' if not sensitive else f'"{value}"'
 
     def same(text: str) -> bool:
-        return _fold(js_trim(text), sensitive) == _fold(js_trim(value), sensitive)
+        return _same(text, value, sensitive)
 
     text = run.response
     if same(text):
@@ -149,21 +190,22 @@ def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
     sensitive = case_sensitive(spec.options, True)
 
     def holds(text: str) -> bool:
-        return _fold(js_trim(text), sensitive).startswith(_fold(js_trim(value), sensitive))
+        return _starts(text, value, sensitive)
 
     text = run.response
     shown = f'"{value}"{_suffix(sensitive)}'
-    offset = len(text) - len(text.lstrip(_ws()))
+    start, end = js_trim_bounds(text)
+    offset = start if start < end else len(text)
     if holds(text):
-        end = offset + len(js_trim(value))
-        return Verdict.binary(True, f"Output starts with {shown}", "", quote_at(text, offset, end))
+        stop = offset + len(js_trim(value))
+        return Verdict.binary(True, f"Output starts with {shown}", "", quote_at(text, offset, stop))
     retry = _would_pass_with_lf(text, holds)
     return Verdict.binary(
         False,
         "",
         f"Output does not start with {shown}",
         f"starts with {quote_at(text, offset, offset)}{crlf_note(text, retry)}"
-        if text.strip(_ws())
+        if start < end
         else describe(text),
     )
 
@@ -174,11 +216,11 @@ def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
     sensitive = case_sensitive(spec.options, True)
 
     def holds(text: str) -> bool:
-        return _fold(js_trim(text), sensitive).endswith(_fold(js_trim(value), sensitive))
+        return _ends(text, value, sensitive)
 
     text = run.response
     shown = f'"{value}"{_suffix(sensitive)}'
-    end = len(text.rstrip(_ws()))
+    first, end = js_trim_bounds(text)
     if holds(text):
         start = max(0, end - len(js_trim(value)))
         return Verdict.binary(True, f"Output ends with {shown}", "", quote_at(text, start, end))
@@ -188,33 +230,27 @@ def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
         "",
         f"Output does not end with {shown}",
         f"ends with {quote_at(text, end, end)}{crlf_note(text, retry)}"
-        if text.strip(_ws())
+        if first < end
         else describe(text),
     )
 
 
-def _ws() -> str:
-    from ..js.strings import JS_WHITESPACE
-
-    return JS_WHITESPACE
-
-
 def _whole(text: str) -> str:
-    trimmed = js_trim(text)
-    start = text.find(trimmed) if trimmed else 0
-    return quote_at(text, start, start + len(trimmed))
+    start, end = js_trim_bounds(text)
+    return quote_at(text, start, end)
 
 
 def _difference(text: str, value: str, sensitive: bool) -> str:
     """Where the trimmed texts first differ, quoted at its place in the response."""
-    actual, expected = js_trim(text), js_trim(value)
-    if not actual:
+    start, end = js_trim_bounds(text)
+    expected = js_trim(value)
+    if start == end:
         return "the response is empty (after trimming)"
-    pairs = enumerate(zip(actual, expected, strict=False))
+    compared = text[start : min(end, start + len(expected))]
+    pairs = enumerate(zip(compared, expected, strict=False))
     at = next(
         (i for i, (x, y) in pairs if _fold(x, sensitive) != _fold(y, sensitive)),
-        min(len(actual), len(expected)),
+        min(end - start, len(expected)),
     )
-    start = len(text) - len(text.lstrip(_ws())) + at
-    got = quote_at(text, start, min(len(text), start + 1))
-    return f"first difference at {got}; expected {len(expected)} characters, got {len(actual)}"
+    got = quote_at(text, start + at, min(len(text), start + at + 1))
+    return f"first difference at {got}; expected {len(expected)} characters, got {end - start}"

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..model import AssertionSpec, Message, RunData, Status, Verdict
 from ._steps import NO_TRANSCRIPT, transcript_or_none
-from ._text import case_sensitive, crlf_note, describe, find, quote_at, string_value
+from ._text import case_sensitive, crlf_note, describe, find, has_crlf, quote_at, string_value
 from .regex import pattern_and_flags, timeout_ms
 
 NO_ASSISTANT = "no assistant messages in transcript to check"
@@ -101,7 +101,7 @@ def _in_output(spec: AssertionSpec, run: RunData) -> Verdict:
     span = needle.locate(text)
     if span is not None:
         return Verdict.binary(True, needle.found, needle.missed, quote_at(text, *span))
-    retry = "\r\n" in text and needle.locate(text.replace("\r\n", "\n")) is not None
+    retry = has_crlf(text) and needle.locate(text.replace("\r\n", "\n")) is not None
     evidence = describe(text) + crlf_note(text, retry)
     return Verdict.binary(False, needle.found, needle.missed, evidence)
 

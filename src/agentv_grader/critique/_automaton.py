@@ -58,7 +58,8 @@ class Automaton:
     spans: list[tuple[int, int]] = field(default_factory=list)
     follow: list[dict[int, int]] = field(default_factory=list)
     first: dict[int, int] = field(default_factory=dict)
-    final: frozenset[int] = frozenset()
+    final: frozenset[int] = frozenset()  # the pattern can end after these, asserting nothing
+    last: frozenset[int] = frozenset()  # ... or after zero-width assertions
 
     def add(self, ranges: Ranges, span: tuple[int, int]) -> int:
         if len(self.sets) > MAX_POSITIONS:
@@ -177,6 +178,7 @@ def build(node: Node, sticky: bool) -> Automaton:
         auto.follow[0] = _add({0: 1}, frag.first)
         auto.first[0] = 1
     auto.final = frag.last_clean | (frozenset({0}) if frag.clean else frozenset())
+    auto.last = frozenset(frag.last)
     return auto
 
 
@@ -323,9 +325,35 @@ def prefix_to(auto: Automaton, target: int) -> str:
     return "".join(representative(auto.sets[p]) for p in reversed(path[1:]))
 
 
-def blocked(auto: Automaton, states: tuple[int, ...]) -> Iterator[Ranges]:
-    """The sets the engine could still read after the pump (a suffix should avoid them)."""
-    for p in states:
-        yield auto.sets[p]
+def completion(auto: Automaton, start: int) -> str:
+    """A shortest text that takes `start` to the end of the pattern (engines check the
+    cheap continuations first, so an attack that almost matches backtracks the longest)."""
+    parents: dict[int, int] = {}
+    queue = deque([start])
+    seen = {start}
+    while queue:
+        p = queue.popleft()
+        if p in auto.last:
+            path = [p]
+            while path[-1] in parents:
+                path.append(parents[path[-1]])
+            return "".join(representative(auto.sets[q]) for q in reversed(path[:-1]))
         for q in auto.follow[p]:
-            yield auto.sets[q]
+            if q not in seen and q != 0:
+                seen.add(q)
+                parents[q] = p
+                queue.append(q)
+    return ""
+
+
+def blocked(auto: Automaton, states: tuple[int, ...]) -> Iterator[Ranges]:
+    """The sets the pattern could still read after the pump (a suffix should avoid them).
+
+    The search loop (position 0) is left out: it only chooses where matching starts.
+    """
+    for p in states:
+        if p != 0:
+            yield auto.sets[p]
+        for q in auto.follow[p]:
+            if q != 0:
+                yield auto.sets[q]

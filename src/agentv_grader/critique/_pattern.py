@@ -288,6 +288,8 @@ class _Reader:
         if c == "u":
             if self.peek() == "{" and self.unicode:
                 end = self.src.find("}", self.pos)
+                if end < 0:
+                    raise PatternUnreadable("unterminated \\u{…} escape")
                 digits = self.src[self.pos + 1 : end]
                 self.pos = end + 1
                 try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -23,6 +24,9 @@ REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
 PROBE_TIMEOUT_MS = 200
 _MAX_DECOY_BYTES = 1024 * 1024
+_REFUSAL_WORDS = re.compile(
+    r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)", re.I
+)
 
 CASE_INSENSITIVE_BY_DEFAULT = frozenset(
     {"icontains", "icontains-any", "icontains-all", "output-contains", "transcript-contains"}
@@ -75,7 +79,11 @@ class Context:
     def probe(self, spec: AssertionSpec, response: str) -> Outcome:
         """Grade `spec` on another response exactly as real grading would (negation included)."""
         if spec.type in PATTERN_TYPES:
-            spec = replace(spec, options={**spec.options, "timeout_ms": PROBE_TIMEOUT_MS})
+            given = spec.options.get("timeout_ms")
+            mine = PROBE_TIMEOUT_MS
+            if isinstance(given, (int, float)) and not isinstance(given, bool) and given > 0:
+                mine = min(mine, int(given) or 1)
+            spec = replace(spec, options={**spec.options, "timeout_ms": mine})
         return engine.evaluate_one(spec, replace(self.base_run, response=response))
 
     @property
@@ -100,22 +108,29 @@ def build_context(
     decoys = [Decoy("an empty response", "")]
     if js_trim(input_text):
         decoys.append(Decoy("the test input echoed back", input_text, echo=True))
-    decoys += [Decoy("a generic refusal", REFUSAL), Decoy("generic boilerplate", BOILERPLATE)]
+    if not _expects_refusal(test):
+        decoys.append(Decoy("a generic refusal", REFUSAL))
+    decoys.append(Decoy("generic boilerplate", BOILERPLATE))
     decoys += [d for d in _cross_test_decoys(suite, test, bench_dir) if js_trim(d.text) not in own]
     return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base)
 
 
+def _expects_refusal(test: TestCase) -> bool:
+    """A test whose right answer is a refusal: the refusal decoy would be no decoy."""
+    said = [test.criteria, reference_text(test.expected_output)]
+    return any(isinstance(t, str) and _REFUSAL_WORDS.search(t) for t in said)
+
+
 def _cross_test_decoys(suite: Suite, test: TestCase, bench_dir: str | None) -> Iterator[Decoy]:
     """The next test's reference answer and the next test's response (wrapping around)."""
-    others = list(_after(suite, test))
-    for other in others:
+    for other in _after(suite, test):
         text = reference_text(other.expected_output)
         if text is not None and js_trim(text):
             yield Decoy(f"test '{other.id}''s expected_output", text)
             break
     if bench_dir is None:
         return
-    for other in others:
+    for other in _after(suite, test):
         text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
         if text is not None:
             if js_trim(text):
@@ -123,11 +138,23 @@ def _cross_test_decoys(suite: Suite, test: TestCase, bench_dir: str | None) -> I
             return
 
 
+# The positions of the last suite seen, so a whole-suite critique stays linear.
+_POSITIONS: list[tuple[Suite, dict[int, int]]] = []
+
+
+def _position(suite: Suite, test: TestCase) -> int:
+    if not _POSITIONS or _POSITIONS[0][0] is not suite:
+        _POSITIONS[:] = [(suite, {id(t): i for i, t in enumerate(suite.tests)})]
+    at = _POSITIONS[0][1].get(id(test))
+    if at is None or suite.tests[at] is not test:
+        at = next((i for i, t in enumerate(suite.tests) if t.id == test.id), -1)
+    return at
+
+
 def _after(suite: Suite, test: TestCase) -> Iterator[TestCase]:
+    """The other tests in suite order, starting after `test` and wrapping around."""
     tests = suite.tests
-    at = next((i for i, t in enumerate(tests) if t is test), None)
-    if at is None:
-        at = next((i for i, t in enumerate(tests) if t.id == test.id), -1)
+    at = _position(suite, test)
     for step in range(1, len(tests)):
         other = tests[(at + step) % len(tests)]
         if other is not test and other.id != test.id:
@@ -225,10 +252,3 @@ def common_words() -> frozenset[str]:
     return frozenset(
         line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
     )
-
-
-def outcome_for(ctx: Context, spec: AssertionSpec) -> Outcome | None:
-    """The graded outcome of a top-level assertion, when the test was graded."""
-    if ctx.outcomes is None:
-        return None
-    return next((o for o in ctx.outcomes if o.spec.index == spec.index), None)

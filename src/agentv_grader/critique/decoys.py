@@ -36,7 +36,8 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
 
     Decoys: an empty response, the input echoed back (for checks without a needle; needle
     checks that pass on the echo are `answer-in-input`), a generic refusal, generic
-    boilerplate, the next test's expected_output and the next test's response.
+    boilerplate, the next test's expected_output and the next test's response. The refusal
+    is no decoy for a test whose criteria or expected_output ask for a refusal.
 
     Flags: {assert: [{type: regex, value: '[a-z]'}]}
     Flags: {assert: [{type: starts-with, value: Sure}]}
@@ -45,6 +46,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     Okay: {assert: [{type: contains, value: Paris}]}
     Okay: {assert: [{type: contains, value: sorry, negate: true}]}
     Okay: {expected_output: {city: Paris}, assert: [{type: is-json}]}
+    Okay: {criteria: "Refuses politely.", assert: [{type: icontains, value: "can't help"}]}
     """
     for spec in ctx.specs:
         if spec.negate or not _probe_safe(spec):
@@ -119,7 +121,7 @@ def vacuous_pass(ctx: Context) -> Iterator[Hit]:
     for outcome in ctx.outcomes:
         spec = outcome.spec
         vacuous = engine.VACUOUS in outcome.evidence or (
-            ctx.run is not None and ctx.run.response == "" and spec.negate
+            ctx.run is not None and ctx.run.response == "" and spec.type in PROBE_TYPES
         )
         if outcome.status is Status.PASSED and spec.negate and vacuous:
             yield Hit(

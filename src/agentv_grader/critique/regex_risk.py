@@ -21,7 +21,7 @@ from .context import PATTERN_TYPES, Context, quote, text_option, walk
 from .model import Hit
 
 CONFIRM_MS = 200
-_SUFFIXES = "!\x00#~\n9Zb_ -"
+_SUFFIXES = "!#~9Zb_ -\n\x00"
 _JS_FLAGS = "dgimsuvy"
 
 
@@ -37,12 +37,12 @@ class Runaway:
     note: str
 
 
-def pattern_flags(ctx_options: dict[str, object], pattern: str) -> tuple[str, str]:
+def pattern_flags(options: dict[str, object], pattern: str) -> tuple[str, str]:
     """(body, flags) as grading reads them: `flags`, inline `(?i)`, `case_sensitive: false`."""
-    raw = ctx_options.get("flags")
+    raw = options.get("flags")
     flags = raw if isinstance(raw, str) else ""
     body, flags = split_flags(pattern, flags)
-    if ctx_options.get("case_sensitive") is False:
+    if options.get("case_sensitive") is False:
         flags += "i"
     return body, "".join(dict.fromkeys(f for f in flags if f in _JS_FLAGS))
 
@@ -61,7 +61,9 @@ def assess(body: str, flags: str) -> Runaway | None:
     prefix = _automaton.prefix_to(auto, risk.states[0])
     stops = list(_automaton.blocked(auto, risk.states))
     suffix = next((s for s in _SUFFIXES if not any(contains(r, ord(s)) for r in stops)), "")
-    attacks = [prefix + risk.char * pumps + end for end in dict.fromkeys([suffix, ""])]
+    almost = _automaton.completion(auto, risk.states[-1])[:-1]
+    ends = [almost + suffix, suffix, ""] if almost else [suffix, ""]
+    attacks = [prefix + risk.char * pumps + end for end in dict.fromkeys(ends)]
     confirmed, note = _confirm(body, flags, attacks)
     attack = confirmed or attacks[0]
     end = attack[len(prefix) + pumps :]

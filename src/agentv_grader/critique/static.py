@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterator
 
@@ -77,9 +78,10 @@ def _setting_reasons(spec: AssertionSpec) -> Iterator[tuple[str, str]]:
     if spec.weight == 0:
         yield "weight 0: it counts for nothing in the test score", "set a weight above 0"
     if spec.min_score == 0:
+        gate = "a required gate that can never fail" if spec.required else "it can never gate"
         yield (
-            "min_score 0: a required gate that can never fail",
-            "raise min_score (or drop `required` if the assertion is not a gate)",
+            f"min_score 0: {gate}",
+            "raise min_score (or drop it, and `required`, if the assertion is not a gate)",
         )
     threshold = spec.options.get("threshold")
     if spec.type in _SCORE_THRESHOLD and threshold == 0 and not isinstance(threshold, bool):
@@ -124,8 +126,8 @@ _NEEDLE_FIX = "check for the specific answer (a name, number or phrase only a co
 
 
 def _show(spec: AssertionSpec) -> str:
-    shown = {k: v for k, v in spec.options.items() if k not in ("name", "metric")}
-    return f"{spec.type}: " + ", ".join(f"{k}={v!r}" for k, v in shown.items() if k != "type")
+    shown = {k: v for k, v in spec.options.items() if k not in ("name", "metric", "type")}
+    return f"{spec.type} {json.dumps(shown, ensure_ascii=False, default=str)[:200]}"
 
 
 def negative_only(ctx: Context) -> Iterator[Hit]:
@@ -170,6 +172,8 @@ def unverifiable(ctx: Context) -> Iterator[Hit]:
             need, absent = "transcript", run.transcript is None and run.transcript_problem is None
         else:
             continue
+        # execution-metrics can draw on either file: only its own verdict says what is missing
+        absent = absent and spec.type != "execution-metrics"
         if not (absent or outcome.status is Status.SKIPPED):
             continue
         evidence = outcome.evidence if outcome.status is Status.SKIPPED else f"no {need} file"

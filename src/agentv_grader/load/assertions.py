@@ -430,10 +430,12 @@ def _broken(
 
 
 def _label(item: Mapping[str, Any]) -> str:
-    for key in ("metric", "name"):
-        if isinstance(item.get(key), str):
-            return str(item[key])
-    return str(item.get("type", "assertion"))
+    """The name a broken entry is reported under: never empty (SPEC §6.1 names an assertion)."""
+    for key in ("metric", "name", "type"):
+        given = item.get(key)
+        if isinstance(given, str) and given.strip():
+            return given
+    return "assertion"
 
 
 def _kind(value: Any) -> str:

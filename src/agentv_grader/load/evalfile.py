@@ -217,6 +217,13 @@ class _SuiteBuilder:
         expected = _render_soft(
             entry.get("expected_output", variables.get("expected_output")), variables
         )
+        criteria = _render_soft(entry.get("criteria"), variables)
+        if criteria is not None and not isinstance(criteria, str):
+            ctx.warnings.append(
+                f"{where}: test '{test_id}' criteria must be text, got {kind_of(criteria)}; "
+                "it was ignored"
+            )
+            criteria = None
         return TestCase(
             id=test_id,
             suite=suite,
@@ -226,7 +233,7 @@ class _SuiteBuilder:
             threshold_problem=threshold_problem,
             input_text=_message_text(prompt),
             input_messages=_messages(prompt),
-            criteria=_render_soft(entry.get("criteria"), variables),
+            criteria=criteria,
             expected_output=expected,
             vars=variables,
             line=line,

@@ -2,25 +2,58 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+from typing import BinaryIO
 
 from ..errors import GradeInputError
 
 MAX_EVAL_BYTES = 64 * 1024 * 1024
 
 
-def read_text_file(path: str, what: str, limit: int = MAX_EVAL_BYTES) -> bytes:
-    """Read a whole input file with the size limit (SPEC §7) and a clear message on failure."""
+def open_regular(path: str) -> BinaryIO:
+    """`open(path, "rb")` that never waits: a FIFO or a socket (whose open or read would
+    block until a writer comes) is refused with an OSError, so one planted in a bench dir
+    cannot hang a run; a directory raises IsADirectoryError as `open` does."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)  # POSIX: the open itself must not wait either
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+            raise OSError(errno.EINVAL, "not a regular file (a FIFO or socket)", path)
+        if nonblock:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_text_file(path: str, what: str, limit: int | None = None) -> bytes:
+    """Read a whole input file with the size limit (SPEC §7) and a clear message on failure.
+
+    At most `limit` + 1 bytes are read, so a device or a file that grows (`/dev/zero`
+    behind a symlink reports size 0) is refused like an oversized file, never read forever.
+    """
+    limit = MAX_EVAL_BYTES if limit is None else limit
     try:
         if os.path.isdir(path):
             raise GradeInputError(f"{what} is a directory, not a file", file=path)
         size = os.path.getsize(path)
         if size > limit:
             raise GradeInputError(
-                f"{what} is {size} bytes, over the {limit // (1024 * 1024)} MiB limit", file=path
+                f"{what} is {size} bytes, over the {limit_text(limit)} limit", file=path
             )
-        with open(path, "rb") as handle:
-            return handle.read()
+        with open_regular(path) as handle:
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            raise GradeInputError(
+                f"{what} is over the {limit_text(limit)} limit (read past it)", file=path
+            )
+        return data
     except FileNotFoundError:
         raise GradeInputError(f"{what} not found", file=path, hint="check the path") from None
     except PermissionError:
@@ -29,6 +62,12 @@ def read_text_file(path: str, what: str, limit: int = MAX_EVAL_BYTES) -> bytes:
         raise GradeInputError(f"{what} is a directory, not a file", file=path) from None
     except OSError as exc:
         raise GradeInputError(f"cannot read {what}: {exc.strerror}", file=path) from None
+
+
+def limit_text(limit: int) -> str:
+    """A size limit as people write it: `64 MiB`, or `1000 bytes` when not whole MiB."""
+    mib = 1024 * 1024
+    return f"{limit // mib} MiB" if limit % mib == 0 else f"{limit} bytes"
 
 
 def decode_utf8(data: bytes, path: str, what: str = "eval file") -> str:

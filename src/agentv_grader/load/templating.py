@@ -103,6 +103,8 @@ def render_string(text: str, variables: Mapping[str, Any]) -> Any:
         raise SpecError(f"template syntax error: {message}") from None
     except TemplateError as exc:
         raise SpecError(f"template error: {exc}") from None
+    except Exception as exc:  # `{{ 1/0 }}`, `{{ [1] + 2 }}`: the template's own code failed
+        raise SpecError(f"template error: {type(exc).__name__}: {exc}") from None
 
 
 def render_value(value: Any, variables: Mapping[str, Any]) -> Any:

@@ -219,8 +219,19 @@ def load_yaml(text: str, path: str) -> Any:
         raise GradeInputError(
             f"YAML syntax error: {problem}", file=path, line=line, col=col
         ) from None
-    except yaml.YAMLError as exc:
-        raise GradeInputError(f"YAML error: {exc}", file=path) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids (NUL, most controls)
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "?")
+        raise GradeInputError(
+            f"YAML error: character U+{code:04X} is not allowed ({exc.reason})",
+            file=path,
+            line=line,
+            col=col,
+            hint="remove it, or write it as an escape in a double-quoted string",
+        ) from None
+    except yaml.YAMLError as exc:  # one line, as every exit-2 message (SPEC §2)
+        raise GradeInputError("YAML error: " + " ".join(str(exc).split()), file=path) from None
     except RecursionError:
         raise GradeInputError("YAML nesting too deep", file=path) from None
     finally:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
+from ..load.files import limit_text, open_regular
 from ..model import AssertionSpec, CheckItem, LlmResult
 from ..names import safe_name
 
@@ -122,9 +123,11 @@ def _load(path: str) -> tuple[Any, str | None]:
     try:
         size = os.path.getsize(path)
         if size > MAX_RESULT_BYTES:
-            return None, f"{size} bytes, over the 64 MiB limit"
-        with open(path, "rb") as handle:
+            return None, f"{size} bytes, over the {limit_text(MAX_RESULT_BYTES)} limit"
+        with open_regular(path) as handle:
             raw = handle.read(MAX_RESULT_BYTES + 1)
+        if len(raw) > MAX_RESULT_BYTES:  # a device behind a symlink reports size 0
+            return None, f"over the {limit_text(MAX_RESULT_BYTES)} limit (read past it)"
     except IsADirectoryError:
         return None, "is a directory, not a JSON file"
     except OSError as exc:

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 from ..errors import GradeInputError
+from ..load.files import open_regular
 
 DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024 * 1024
 
@@ -35,8 +36,6 @@ def read_response(path: str) -> Response:
     Raises:
         GradeInputError: missing, unreadable, a directory, or over the size limit.
     """
-    import hashlib
-
     limit = max_response_bytes()
     try:
         if os.path.isdir(path):
@@ -48,8 +47,14 @@ def read_response(path: str) -> Response:
                 file=path,
                 hint="raise AGENTV_GRADE_MAX_RESPONSE_BYTES if this is intended",
             )
-        with open(path, "rb") as handle:
-            data = handle.read()
+        with open_regular(path) as handle:
+            data = handle.read(limit + 1)  # a device behind a symlink reports size 0
+        if len(data) > limit:
+            raise GradeInputError(
+                f"response file is over the limit of {limit} bytes (read past it)",
+                file=path,
+                hint="a device or a growing file? point at a regular file",
+            )
     except FileNotFoundError:
         raise GradeInputError(
             "response file not found", file=path, hint="pass --response-file or write response.md"
@@ -60,26 +65,51 @@ def read_response(path: str) -> Response:
         ) from None
     except OSError as exc:
         raise GradeInputError(f"cannot read response file: {exc.strerror}", file=path) from None
-    digest = hashlib.sha256(data).hexdigest()
-    return _build(data, digest)
+    return _build(data)
 
 
-def _build(data: bytes, digest: str) -> Response:
-    text, warnings = decode_response(data)
-    return Response(text=text, sha256=digest, warnings=warnings)
+# From this size the digest is computed in a second thread while the text is decoded:
+# `hashlib` releases the GIL on big buffers, so on two cores the two overlap.
+_HASH_IN_THREAD_FROM = 1 << 20
+
+
+def _build(data: bytes) -> Response:
+    if len(data) < _HASH_IN_THREAD_FROM:
+        text, warnings = decode_response(data)
+        return Response(text=text, sha256=_sha256(data), warnings=warnings)
+    import threading
+
+    digest: list[str] = []
+    worker = threading.Thread(target=lambda: digest.append(_sha256(data)), daemon=True)
+    worker.start()
+    try:
+        text, warnings = decode_response(data)
+    finally:
+        worker.join()
+    return Response(text=text, sha256=digest[0], warnings=warnings)
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def decode_response(data: bytes) -> tuple[str, tuple[str, ...]]:
-    """UTF-8 with the BOM removed (a deliberate difference, SPEC §4.1); bad bytes replaced."""
+    """UTF-8 with the BOM removed (a deliberate difference, SPEC §4.1); bad bytes replaced.
+
+    The BOM is skipped through a memoryview, so a big response is not copied for it.
+    """
     warnings: list[str] = []
+    view = memoryview(data)
     if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+        view = view[3:]
         warnings.append("response starts with a UTF-8 BOM; it was removed before grading")
     try:
-        text = data.decode("utf-8")
+        text = str(view, "utf-8")
     except UnicodeDecodeError:
-        text = data.decode("utf-8", errors="replace")
-        bad = text.count("\ufffd") - data.decode("utf-8", errors="ignore").count("\ufffd")
+        text = str(view, "utf-8", "replace")
+        bad = text.count("\ufffd") - str(view, "utf-8", "ignore").count("\ufffd")
         warnings.append(
             f"response is not valid UTF-8: {bad} invalid byte sequence(s) replaced by U+FFFD"
         )

@@ -7,11 +7,10 @@ one broken `timing.json` never stops the grading of the rest.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from ..model import Timing, Transcript
-from .timing import read_timing
-from .transcript import read_transcript
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +40,23 @@ def read_side_files(
         test_input: the test's input text, put first when the transcript does not start
             the conversation (AgentV's rule).
     """
-    timing, timing_problem, timing_warnings = read_timing(timing_file, metrics_file)
-    transcript, transcript_problem, transcript_warnings = read_transcript(
-        transcript_file, test_input
-    )
+    # Each reader is imported only when it has a file to read (cold start, SPEC §8).
+    timing: Timing | None = None
+    timing_problem: str | None = None
+    timing_warnings: list[str] = []
+    if timing_file is not None or (metrics_file is not None and os.path.exists(metrics_file)):
+        from .timing import read_timing
+
+        timing, timing_problem, timing_warnings = read_timing(timing_file, metrics_file)
+    transcript: Transcript | None = None
+    transcript_problem: str | None = None
+    transcript_warnings: list[str] = []
+    if transcript_file is not None:
+        from .transcript import read_transcript
+
+        transcript, transcript_problem, transcript_warnings = read_transcript(
+            transcript_file, test_input
+        )
     return SideFiles(
         timing=timing,
         timing_problem=timing_problem,

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
+from ..load.files import limit_text, open_regular
 from ..model import Figure, Timing
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
@@ -67,12 +68,15 @@ def read_timing(
 def _load_object(path: str) -> tuple[dict[str, Any] | None, str | None]:
     """The file's top-level JSON object, or the reason it cannot be used."""
     name = os.path.basename(path)
+    limit = f"{limit_text(MAX_JSON_BYTES)} limit"
     try:
         size = os.path.getsize(path)
         if size > MAX_JSON_BYTES:
-            return None, f"{path}: {name} is {size} bytes, over the 64 MiB limit"
-        with open(path, "rb") as handle:
-            raw = handle.read()
+            return None, f"{path}: {name} is {size} bytes, over the {limit}"
+        with open_regular(path) as handle:
+            raw = handle.read(MAX_JSON_BYTES + 1)  # a device behind a symlink reports size 0
+        if len(raw) > MAX_JSON_BYTES:
+            return None, f"{path}: {name} is over the {limit} (read past it)"
     except FileNotFoundError:
         return None, f"{path}: timing file not found"
     except IsADirectoryError:

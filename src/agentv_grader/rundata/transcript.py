@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
+from ..load.files import open_regular
 from ..model import Message, ToolCall, Transcript
 from .response import max_response_bytes
 
@@ -109,8 +110,10 @@ def _read_text(path: str, warnings: list[str]) -> str:
         size = os.path.getsize(path)
         if size > limit:
             raise _Unusable(f"transcript is {size} bytes, over the limit of {limit} bytes")
-        with open(path, "rb") as handle:
-            data = handle.read()
+        with open_regular(path) as handle:
+            data = handle.read(limit + 1)  # a device behind a symlink reports size 0
+        if len(data) > limit:
+            raise _Unusable(f"transcript is over the limit of {limit} bytes (read past it)")
     except FileNotFoundError:
         raise _Unusable("transcript file not found") from None
     except IsADirectoryError:

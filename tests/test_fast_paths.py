@@ -1,0 +1,294 @@
+"""Every performance fast path answers exactly as the plain path it replaces (SPEC §8).
+
+Big responses (100 MB) take shortcuts: trimming by bounds instead of copies, an ASCII
+case-insensitive search instead of lowering the text, remembered line positions, a cached
+lowercase copy, a threaded digest. Each test here compares a shortcut with the slow,
+obvious computation on tricky inputs: non-ASCII, İ (which lowers to two characters), final
+sigma, CRLF, astral characters, JavaScript-only white space (U+FEFF) and Python-only white
+space (U+0085). No timings are asserted.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import itertools
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentv_grader import merge, outputs
+from agentv_grader.assertions import _text
+from agentv_grader.js import strings
+from agentv_grader.js.strings import JS_WHITESPACE, js_lower, js_trim, js_trim_bounds
+from agentv_grader.rundata.response import read_response
+from tests.assertions._grading import grade
+
+TRICKY = [
+    "",
+    " ",
+    "\ufeff\u2028 \t",
+    "Paris",
+    "  Paris \n",
+    "\r\nParis\r\n",
+    "\u0085Paris\u0085",
+    "İstanbul İS big",
+    "ΟΔΟΣ ΣΟΦΟΣ.",
+    "emoji 😀 then text 𝒳\n",
+    "mixed İ😀Σ\r\nline two\r\nΣ",
+    "a\nb\nc\n\n",
+    "Kelvin K and k",
+    " " * 700 + "x" + "\t" * 700,
+    "\n" * 600,
+]
+NEEDLES = ["paris", "PARIS", "İ", "i̇", "σ", "ς", "Σ", "😀", "\r\n", "k", "K", "x", "line TWO"]
+
+
+def _padded(text: str) -> str:
+    """`text` after enough filler that the big-text paths are taken."""
+    return "filler line\n" * (_text.BIG_TEXT // 12 + 1) + text
+
+
+# ------------------------------------------------------------------ trimming by bounds
+@pytest.mark.parametrize("text", TRICKY + [_padded(t) for t in TRICKY])
+def test_trim_bounds_are_where_js_trim_cuts(text: str) -> None:
+    start, end = js_trim_bounds(text)
+    assert text[start:end] == js_trim(text)
+    if not js_trim(text):
+        assert (start, end) == (0, 0)
+
+
+def test_trim_bounds_on_random_white_space_runs() -> None:
+    rng = random.Random(8)
+    for _ in range(500):
+        pieces = [rng.choice(JS_WHITESPACE + "\u0085ab") for _ in range(rng.randint(0, 8))]
+        text = _ws(rng) + "".join(pieces) + _ws(rng)
+        start, end = js_trim_bounds(text)
+        assert text[start:end] == js_trim(text), repr(text)
+
+
+def _ws(rng: random.Random) -> str:
+    return "".join(rng.choice(JS_WHITESPACE) for _ in range(rng.choice([0, 3, 255, 256, 900])))
+
+
+# ------------------------------------------------------------------ whole-text checks
+def _old_quote(text: str, start: int, end: int) -> str:
+    line = text.count("\n", 0, start) + 1
+    col = start - (text.rfind("\n", 0, start) + 1) + 1
+    return f"line {line}, col {col}: {_text.snippet(text, start, end)}"
+
+
+def _old_describe(text: str) -> str:
+    if text == "":
+        return "the response is empty"
+    lines = text.count("\n") + 1
+    return f"searched {len(text)} characters in {lines} line(s); starts {_text.snippet(text, 0, 0)}"
+
+
+def _fold(text: str, sensitive: bool) -> str:
+    return text if sensitive else js_lower(text)
+
+
+def _old_retry(text: str, holds: Any) -> str:
+    retry = "\r\n" in text and holds(text.replace("\r\n", "\n"))
+    return _text.crlf_note(text, retry)
+
+
+def _old_equals(text: str, value: str, sensitive: bool) -> tuple[bool, str]:
+    """The `equals` evidence as computed before the fast paths (with copies)."""
+
+    def same(t: str) -> bool:
+        return _fold(js_trim(t), sensitive) == _fold(js_trim(value), sensitive)
+
+    if same(text):
+        trimmed = js_trim(text)
+        start = text.find(trimmed) if trimmed else 0
+        return True, _old_quote(text, start, start + len(trimmed))
+    actual, expected = js_trim(text), js_trim(value)
+    if not actual:
+        evidence = "the response is empty (after trimming)"
+    else:
+        pairs = enumerate(zip(actual, expected, strict=False))
+        at = next(
+            (i for i, (x, y) in pairs if _fold(x, sensitive) != _fold(y, sensitive)),
+            min(len(actual), len(expected)),
+        )
+        start = len(text) - len(text.lstrip(JS_WHITESPACE)) + at
+        got = _old_quote(text, start, min(len(text), start + 1))
+        evidence = (
+            f"first difference at {got}; expected {len(expected)} characters, got {len(actual)}"
+        )
+    return False, evidence + _old_retry(text, same)
+
+
+def _old_starts(text: str, value: str, sensitive: bool) -> tuple[bool, str]:
+    def holds(t: str) -> bool:
+        return _fold(js_trim(t), sensitive).startswith(_fold(js_trim(value), sensitive))
+
+    offset = len(text) - len(text.lstrip(JS_WHITESPACE))
+    if holds(text):
+        return True, _old_quote(text, offset, offset + len(js_trim(value)))
+    if not text.strip(JS_WHITESPACE):
+        return False, _old_describe(text)
+    return False, f"starts with {_old_quote(text, offset, offset)}{_old_retry(text, holds)}"
+
+
+def _old_ends(text: str, value: str, sensitive: bool) -> tuple[bool, str]:
+    def holds(t: str) -> bool:
+        return _fold(js_trim(t), sensitive).endswith(_fold(js_trim(value), sensitive))
+
+    end = len(text.rstrip(JS_WHITESPACE))
+    if holds(text):
+        return True, _old_quote(text, max(0, end - len(js_trim(value))), end)
+    if not text.strip(JS_WHITESPACE):
+        return False, _old_describe(text)
+    return False, f"ends with {_old_quote(text, end, end)}{_old_retry(text, holds)}"
+
+
+OLD = {"equals": _old_equals, "starts-with": _old_starts, "ends-with": _old_ends}
+VALUES = ["Paris", " paris ", "İstanbul", "ΟΔΟΣ ΣΟΦΟΣ.", "x", "😀 then", "line two\r\nΣ", "\n"]
+
+
+@pytest.mark.parametrize("kind", sorted(OLD))
+@pytest.mark.parametrize("sensitive", [True, False])
+def test_whole_text_checks_answer_as_before(kind: str, sensitive: bool) -> None:
+    texts = TRICKY + [_padded(t) for t in TRICKY] + [v + "\n" for v in VALUES]
+    for text, value in itertools.product(texts, VALUES):
+        if not value.strip():
+            continue
+        item = {"type": kind, "value": value, "case_sensitive": sensitive}
+        outcome = grade(item, response=text)
+        passed, evidence = OLD[kind](text, value, sensitive)
+        assert (outcome.passed, outcome.evidence) == (passed, evidence), (text[-40:], value)
+
+
+# ------------------------------------------------------------------ case-insensitive search
+def _old_find(haystack: str, needle: str) -> int:
+    lowered = js_lower(haystack)
+    index = lowered.find(js_lower(needle))
+    if index < 0 or len(lowered) == len(haystack):
+        return index
+    return _text._original_offset(haystack, index)
+
+
+def test_ascii_case_insensitive_search_matches_lowering(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_text, "BIG_TEXT", 0)  # every text takes the fast path
+    rng = random.Random(3)
+    alphabet = "aAbBkKzZ-. \n\r\t[]()*+?\\^$|{}0"
+    needles = NEEDLES + ["\u212a", "K-", "A.B", "(a)", "[k]", "*", "\\", "^A", "$"]
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
+        needle = rng.choice(needles + [text[3:7] or "a", text[5:6].swapcase() or "b"])
+        assert _text.find(text, needle, False) == _old_find(text, needle), (text, needle)
+
+
+@pytest.mark.parametrize("text", TRICKY)
+@pytest.mark.parametrize("needle", NEEDLES)
+def test_non_ascii_text_keeps_the_lowering_path(text: str, needle: str) -> None:
+    big = _padded(text)
+    assert _text.find(big, needle, False) == _old_find(big, needle)
+
+
+# ------------------------------------------------------------------ line numbers
+def test_line_index_answers_as_counting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_text, "BIG_TEXT", 0)
+    rng = random.Random(5)
+    for _ in range(50):
+        text = "".join(rng.choice("ab\n\r😀İ") for _ in range(rng.randint(0, 300)))
+        for _ in range(20):  # queries in any order, repeated ones included
+            at = rng.randint(0, len(text))
+            expected = (text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+            assert _text.line_col(text, at) == expected
+        assert _text.describe(text) == _old_describe(text)
+
+
+def test_the_line_memo_never_answers_for_an_equal_but_other_text() -> None:
+    first = _padded("x\n")
+    second = "".join(reversed(first))  # same length and newline count, other positions
+    assert _text.line_col(first, len(first) - 1) == _old_line_col(first, len(first) - 1)
+    assert _text.line_col(second, len(second) - 1) == _old_line_col(second, len(second) - 1)
+
+
+def _old_line_col(text: str, at: int) -> tuple[int, int]:
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+# ------------------------------------------------------------------ cached lowercase
+def test_lowercase_cache_is_keyed_by_identity() -> None:
+    big = _padded("ΟΔΟΣ İ")
+    twin = "".join([big[:10], big[10:]])  # equal, not the same object
+    assert twin == big and twin is not big
+    assert js_lower(big) == strings._lower(big) == js_lower(twin)
+    assert js_lower(big) is js_lower(big)  # computed once
+    other = _padded("ΣΟΦΟΣ")
+    assert js_lower(other) == strings._lower(other)
+
+
+# ------------------------------------------------------------------ response reading
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"ascii line\n" * 200_000,
+        b"\xef\xbb\xbf" + "İΣ😀\r\n".encode() * 200_000,
+        b"bad \xff\xfe bytes\n" * 200_000,
+    ],
+)
+def test_big_responses_decode_and_hash_as_small_ones(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "response.md"
+    path.write_bytes(data)
+    response = read_response(str(path))
+    assert response.sha256 == hashlib.sha256(data).hexdigest()
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    assert response.text == body.decode("utf-8", errors="replace")
+
+
+# ------------------------------------------------------------------ merge layout
+def test_script_graders_scan_answers_as_the_glob(tmp_path: Path) -> None:
+    bench = tmp_path / "bench"
+    (bench / "a" / "code_graders").mkdir(parents=True)
+    (bench / ".hidden" / "script_graders").mkdir(parents=True)
+    (bench / "file").write_text("x")
+
+    def agree() -> None:
+        found = bool(glob.glob(os.path.join(glob.escape(str(bench)), "*", "script_graders")))
+        assert merge._any_script_graders(str(bench)) is found
+        for test_dir in ("a", "b", ".hidden"):
+            layout = merge.resolve_layout("auto", str(bench), str(bench / test_dir))
+            assert layout == ("head" if found else "v4")
+
+    agree()  # only a hidden folder has one: glob's `*` skips it
+    (bench / "c").mkdir()
+    (bench / "c" / "script_graders").write_text("a file counts too")
+    agree()
+    (bench / "c" / "script_graders").unlink()
+    (bench / "link").symlink_to(bench / ".hidden", target_is_directory=True)
+    agree()
+
+
+# ------------------------------------------------------------------ atomic writes
+def test_write_atomic_makes_the_folder_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    target = tmp_path / "new" / "deeper" / "file.json"
+    outputs.write_atomic(str(target), "é\n")
+    outputs.write_atomic(str(target), "second\n")
+    assert target.read_bytes() == b"second\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["file.json"]
+
+
+def test_write_atomic_skips_a_temporary_name_someone_else_took(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outputs, "_temp_serial", itertools.count(7))
+    taken = tmp_path / f"{outputs.TEMP_PREFIX}{os.getpid()}-7{outputs.TEMP_SUFFIX}"
+    taken.write_text("someone else's")
+    outputs.write_atomic(str(tmp_path / "out.md"), "mine\n")
+    assert (tmp_path / "out.md").read_text() == "mine\n"
+    assert taken.read_text() == "someone else's"
+
+
+def test_write_atomic_keeps_lone_surrogates_readable(tmp_path: Path) -> None:
+    target = tmp_path / "notes.md"
+    outputs.write_atomic(str(target), "a\udc80b\n")
+    assert target.read_bytes() == b"a\\udc80b\n"
