@@ -456,3 +456,18 @@ def test_solid_critique(tmp_path: Path) -> None:
     result = critique(tmp_path, {"input": "Capital of France?", "assertions": [a("contains", P)]})
     assert result.to_json() == {"suggestions": [], "overall": "No suggestions, evals look solid."}
     assert "No suggestions, evals look solid." in result.to_markdown()
+
+
+
+def test_near_miss_is_not_computed_on_huge_responses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/SPEC.md §9: the memory bound wins over an advisory hint."""
+    from agentv_grader.critique import coverage
+
+    test = {"input": "Q", "assert": [a("contains", "Paris")]}
+    hits = critique(tmp_path, test, response="The capital is paris.")
+    assert "near-miss" in at(hits, 0)
+    monkeypatch.setattr(coverage, "NEAR_MISS_MAX_CHARS", 5)
+    again = critique(tmp_path, test, response="The capital is paris.")
+    assert "near-miss" not in at(again, 0)

@@ -134,11 +134,6 @@ def test_a_200_mb_response_is_graded_in_bounded_memory(tmp_path: Path) -> None:
     assert report["critique"] is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="critique near-miss folds the whole response once per failed assertion "
-    "(critique/coverage.py near_miss/_spaces): ~17x the response size",
-)
 @pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KiB on Linux")
 def test_the_critique_keeps_memory_bounded_too(tmp_path: Path) -> None:
     size = 20 * MIB

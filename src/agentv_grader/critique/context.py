@@ -81,8 +81,8 @@ class Context:
         if spec.type in PATTERN_TYPES:
             given = spec.options.get("timeout_ms")
             mine = PROBE_TIMEOUT_MS
-            if isinstance(given, (int, float)) and not isinstance(given, bool) and given > 0:
-                mine = min(mine, int(given) or 1)
+            if isinstance(given, (int, float)) and not isinstance(given, bool) and 0 < given < mine:
+                mine = max(1, int(given))
             spec = replace(spec, options={**spec.options, "timeout_ms": mine})
         return engine.evaluate_one(spec, replace(self.base_run, response=response))
 

@@ -326,6 +326,11 @@ def _holds(op: str, text: str, value: str) -> bool:
     return text.startswith(value) if op == "pre" else text.endswith(value)
 
 
+# Near misses are a hint for people; folding a huge response four ways per failed check
+# would cost many times its size in memory (docs/SPEC.md §9), so big ones are left out.
+NEAR_MISS_MAX_CHARS = 8_000_000
+
+
 def near_miss(ctx: Context) -> Iterator[Hit]:
     """A failed text check that would pass after harmless normalisation (verdict unchanged).
 
@@ -334,7 +339,7 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
     Okay: {response: "The capital is Rome.", assert: [{type: contains, value: Paris}]}
     Okay: {response: "The capital is Paris.", assert: [{type: contains, value: Paris}]}
     """
-    if ctx.outcomes is None or ctx.run is None:
+    if ctx.outcomes is None or ctx.run is None or len(ctx.run.response) > NEAR_MISS_MAX_CHARS:
         return
     for outcome in ctx.outcomes:
         spec = outcome.spec
