@@ -33,6 +33,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -185,6 +186,22 @@ def _check_written(
             json.loads((root / path).read_bytes())
 
 
+# Bugs found here in code this issue does not own, reported to their owners and not fixed
+# yet: (exception type, file, function). Matching crashes are skipped so a campaign keeps
+# fuzzing; keep each one as a strict xfail in the bad-input catalogue too. Empty: the one
+# found (critique/context.py probe, `int(inf)`) was fixed by its owner in 6de67d4.
+KNOWN_BUGS: tuple[tuple[str, str, str], ...] = ()
+
+
+def known_bug(exc: BaseException) -> bool:
+    frames = traceback.extract_tb(exc.__traceback__)
+    return any(
+        type(exc).__name__ == kind and any(f.filename.endswith(path) and f.name == function
+                                           for f in frames)
+        for kind, path, function in KNOWN_BUGS
+    )  # fmt: skip
+
+
 def one_input(data: bytes) -> None:
     """The fuzz target: anything but `GradeInputError` (or a broken promise) is a crash."""
     from agentv_grader import GradeInputError, grade_test
@@ -206,6 +223,10 @@ def one_input(data: bytes) -> None:
             if _files(root) != before:
                 raise AssertionError(f"files written before GradeInputError: {exc}") from None
             return
+        except Exception as exc:
+            if not known_bug(exc):
+                raise
+            return
         _check_report(json.loads(report.to_json()))
         if report.exit_code not in (0, 1):
             raise AssertionError(f"exit code {report.exit_code}")
@@ -213,6 +234,20 @@ def one_input(data: bytes) -> None:
             _check_written(root, before, bench, (test_id,))
         elif _files(root) != before:
             raise AssertionError("write=False wrote files")
+
+
+def _argv(src: Source, eval_path: Path, bench: Path, test_id: str | None) -> list[str]:
+    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1"]
+    argv += ["--format", src.pick(["text", "json"])]
+    if test_id is not None:
+        argv += ["--test-id", test_id]
+    if src.chance(4):
+        argv += ["--agentv-layout", src.pick(["v4", "head", "none"])]
+    if src.chance(4):
+        argv += ["--no-critique"]
+    if src.chance(8):
+        argv += ["--threshold", src.pick(["0.5", "2", "nan", "x"])]
+    return argv
 
 
 def _cli(
@@ -226,21 +261,17 @@ def _cli(
 ) -> None:
     from agentv_grader.cli import run
 
-    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1"]
-    argv += ["--format", src.pick(["text", "json"])]
-    if route == 1:
-        argv += ["--test-id", test_id]
-    if src.chance(4):
-        argv += ["--agentv-layout", src.pick(["v4", "head", "none"])]
-    if src.chance(4):
-        argv += ["--no-critique"]
-    if src.chance(8):
-        argv += ["--threshold", src.pick(["0.5", "2", "nan", "x"])]
+    argv = _argv(src, eval_path, bench, test_id if route == 1 else None)
     out, err = io.StringIO(), io.StringIO()
-    code = run(argv, out, err)
+    try:
+        code = run(argv, out, err)
+    except Exception as exc:
+        if not known_bug(exc):
+            raise
+        return
     if code == 2:
-        lines = err.getvalue().splitlines()
-        if len(lines) != 1 or not lines[0].startswith("agentv-grade: error: "):
+        lines = err.getvalue().split("\n")
+        if len(lines) != 2 or lines[1] or not lines[0].startswith("agentv-grade: error: "):
             raise AssertionError(f"exit 2 without one error line: {err.getvalue()!r}")
         if _files(root) != before:
             raise AssertionError("exit 2 but files were written")

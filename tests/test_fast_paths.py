@@ -13,17 +13,21 @@ from __future__ import annotations
 import glob
 import hashlib
 import itertools
+import json
 import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agentv_grader import merge, outputs
 from agentv_grader.assertions import _text
 from agentv_grader.js import strings
 from agentv_grader.js.strings import JS_WHITESPACE, js_lower, js_trim, js_trim_bounds
+from agentv_grader.model import Status
 from agentv_grader.rundata.response import read_response
 from tests.assertions._grading import grade
 
@@ -292,3 +296,37 @@ def test_write_atomic_keeps_lone_surrogates_readable(tmp_path: Path) -> None:
     target = tmp_path / "notes.md"
     outputs.write_atomic(str(target), "a\udc80b\n")
     assert target.read_bytes() == b"a\\udc80b\n"
+
+
+# ------------------------------------------------------------------ indented JSON
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(),
+    st.sampled_from([Status.PASSED, Status.ERROR, -0.0, 1e16, 10**30, "\u2028", "\ud800x"]),
+)
+_KEYS = st.one_of(st.text(), st.integers(), st.floats(), st.booleans(), st.none())
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(_KEYS, inner, max_size=4),
+    ),
+    max_leaves=25,
+)
+
+
+@given(_JSON)
+@settings(max_examples=300, deadline=None)
+def test_indented_json_is_the_standard_librarys_text(data: Any) -> None:
+    assert outputs._indented(data) == json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def test_indented_json_rejects_what_json_rejects() -> None:
+    with pytest.raises(TypeError):
+        outputs.dump_json({"a": [object()]})
+    with pytest.raises(TypeError):
+        outputs.dump_json({(1, 2): "tuple keys"})

@@ -146,14 +146,22 @@ def run_batch(
     """Grade every test, in parallel worker processes when `jobs` > 1; suite order kept.
 
     `auto` layout is resolved once for the whole batch (nothing the batch writes can change
-    the answer), instead of one bench-wide scan per test.
+    the answer), instead of one bench-wide scan per test. The objects that exist now (the
+    parsed suite above all) are frozen out of the garbage collector's scans for the run,
+    and forked workers inherit them untouched (no copy-on-write of their GC headers).
     """
+    import gc
+
     layout = merge.resolve_layout(options.layout, bench_dir)
     options = replace(options, layout=layout if layout is not None else "none")
     results: list[TestResult] = []
-    for result in _iterate(suite, tests, bench_dir, options, jobs):
-        on_result(result)
-        results.append(result)
+    gc.freeze()
+    try:
+        for result in _iterate(suite, tests, bench_dir, options, jobs):
+            on_result(result)
+            results.append(result)
+    finally:
+        gc.unfreeze()
     return results
 
 

@@ -104,6 +104,13 @@ EVAL_FILE = [
          "{eval}:1:4: recursive YAML alias"),
     Case("yaml-undefined-alias", "tests: *nope\n", 2,
          "{eval}:1:8: YAML syntax error: found undefined alias"),
+    Case("yaml-flow-nesting-30000-deep", "a: " + "[" * 30_000 + "]" * 30_000 + "\n", 2,
+         "{eval}:1:1003: YAML nests deeper than 1000 levels (flatten the data)"),
+    Case("yaml-block-nesting-1200-deep",
+         "a:\n" + "".join(" " * i + "- \n" for i in range(1200)), 2,
+         "{eval}:1001:1000: YAML nests deeper than 1000 levels (flatten the data)"),
+    Case("yaml-nesting-500-deep", "a: " + "[" * 500 + "]" * 500 + "\ntests: []\n", 2,
+         "{eval}: YAML nesting too deep"),
     Case("yaml-python-tag", "tests: !!python/object:os.system [ls]\n", 2,
          "{eval}:1:8: unsupported YAML tag tag:yaml.org,2002:python/object:os.system"),
     Case("yaml-two-documents", "tests: []\n---\ntests: []\n", 2,
@@ -411,6 +418,14 @@ TYPE_FIELDS = [
     Case("composite-unnamed-member", one("{type: composite, aggregator: {type: min}, "
                                          "assertions: [{type: contains, value: Paris}]}"), 1,
          expect=err(text="every graded member errored")),
+    Case("is-json-remote-ref", one("{type: is-json, schema: {$ref: 'http://x'}}"), 1,
+         response=b'{"a": 1}', expect=err(text="schema $ref 'http://x' cannot be resolved (only "
+                                          "refs inside the schema are followed; remote $ref is "
+                                          "refused)")),
+    Case("is-json-ref-loop", one("{type: is-json, schema: {$ref: '#'}}"), 1, response=b"1",
+         expect=err(text="schema $ref loops forever")),
+    Case("is-json-invalid-schema", one("{type: is-json, schema: {type: 5}}"), 1, response=b"1",
+         expect=err(text="invalid JSON Schema: ")),
     Case("llm-rubric-value-number", one("{type: llm-rubric, value: 5}"), 1,
          expect=err(text="llm-rubric value must be the criteria (text) or a non-empty list of "
                     "rubric items, got 5")),

@@ -112,6 +112,58 @@ def test_an_empty_type_still_names_the_assertion(tmp_path: Path) -> None:
     assert {a["status"] for a in report["assertions"]} == {"error"}
 
 
+def test_a_count_bound_that_is_not_finite_is_a_config_error(tmp_path: Path) -> None:
+    """skill-count-nan-internal-error.bin: `max: .nan` reached `int()` inside the check."""
+    suite = (
+        "tests:\n  - id: t\n    assertions:\n"
+        "      - {type: not-skill-used, value: {name: pdf, max: .nan}}\n"
+        "      - {type: skill-used, value: {name: pdf, min: .inf}}\n"
+    )
+    eval_path, bench = write_suite(tmp_path, suite, {"t": "x"})
+    (bench / "t" / "transcript.json").write_text('[{"role": "assistant", "content": "hi"}]')
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench),
+        "--format", "json",
+    )  # fmt: skip
+    assert code == 1
+    report = json.loads(out)
+    validate_report(report)
+    assert [(a["status"], a["evidence"]) for a in report["assertions"]] == [
+        ("error", "skill-used assertion object max must be a finite non-negative integer"),
+        ("error", "skill-used assertion object min must be a finite non-negative integer"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        ('{$ref: "http://x"}', "schema $ref 'http://x' cannot be resolved"),
+        ('{$ref: "#/definitions/nope"}', "schema $ref '/definitions/nope' cannot be resolved"),
+        ('{$ref: "#"}', "schema $ref loops forever (a $ref that resolves to itself)"),
+    ],
+)
+def test_a_schema_ref_that_cannot_be_followed_is_a_config_error(
+    tmp_path: Path, schema: str, message: str
+) -> None:
+    """is-json-remote-ref-internal-error.bin: the refusal escaped as an internal error."""
+    suite = f"tests:\n  - id: t\n    assertions: [{{type: is-json, schema: {schema}}}]\n"
+    eval_path, bench = write_suite(tmp_path, suite, {"t": '{"a": 1}'})
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench),
+        "--format", "json",
+    )  # fmt: skip
+    assert code == 1
+    report = json.loads(out)
+    validate_report(report)
+    [item] = report["assertions"]
+    assert item["status"] == "error" and item["evidence"].startswith(message), item
+
+
+def test_no_bug_is_skipped_by_the_target() -> None:
+    """`KNOWN_BUGS` lets a campaign go on past a bug reported to its owner; none is open."""
+    assert FUZZ.KNOWN_BUGS == ()
+
+
 # --- a bounded fuzz run, so CI exercises the target ------------------------------------------
 
 

@@ -127,11 +127,14 @@ def _peak_rss(tmp_path: Path, size: int, *options: str) -> tuple[int, dict[str, 
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KiB on Linux")
-def test_a_200_mb_response_is_graded_in_bounded_memory(tmp_path: Path) -> None:
+@pytest.mark.parametrize("options", [(), ("--no-critique",)], ids=["critique", "no-critique"])
+def test_a_200_mb_response_is_graded_in_bounded_memory(
+    tmp_path: Path, options: tuple[str, ...]
+) -> None:
     size = 200 * MIB
-    peak, report = _peak_rss(tmp_path, size, "--no-critique")
+    peak, report = _peak_rss(tmp_path, size, *options)
     assert peak < 4 * size + 150 * MIB, f"peak RSS {peak / MIB:.0f} MiB"
-    assert report["critique"] is None
+    assert (report["critique"] is None) == bool(options)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KiB on Linux")

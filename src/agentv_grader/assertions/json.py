@@ -68,14 +68,30 @@ def is_json(spec: AssertionSpec, run: RunData) -> Verdict:
     if schema is None:
         evidence = f"parsed {_json_kind(parsed)}: {snippet(js_trim(text), 0, 0)}"
         return Verdict.binary(True, _PASS, _FAIL, evidence)
-    validator = _validator(schema)
-    errors = sorted(validator.iter_errors(parsed), key=lambda e: list(e.absolute_path))
+    errors = _schema_errors(_validator(schema), parsed)
     if not errors:
         return Verdict.binary(True, _SCHEMA_PASS, "", "schema validated")
     listed = "; ".join(
         f"{_path(e.absolute_path)}: {e.message}" for e in errors[:5]
     ) + (f"; and {len(errors) - 5} more" if len(errors) > 5 else "")
     return Verdict.binary(False, "", _SCHEMA_FAIL, listed)
+
+
+def _schema_errors(validator: Any, parsed: Any) -> list[Any]:
+    """The schema's errors on `parsed`, in path order; a `$ref` that cannot be followed
+    (remote, so refused, or pointing nowhere) or that loops forever is a config error."""
+    from referencing.exceptions import Unresolvable
+
+    try:
+        return sorted(validator.iter_errors(parsed), key=lambda e: list(e.absolute_path))
+    except Unresolvable as exc:
+        ref = getattr(exc, "ref", str(exc))
+        raise SpecError(
+            f"schema $ref {ref!r} cannot be resolved (only refs inside the schema are "
+            "followed; remote $ref is refused)"
+        ) from None
+    except RecursionError:
+        raise SpecError("schema $ref loops forever (a $ref that resolves to itself)") from None
 
 
 def _json_kind(value: Any) -> str:

@@ -16,6 +16,7 @@ The inverse count form accepts no bounds or `max: 0` only; anything else is `err
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -112,8 +113,12 @@ def _count(value: Mapping[str, Any], key: str) -> int | None:
     if key not in value:
         return None
     count = value[key]
-    if isinstance(count, bool) or not isinstance(count, (int, float)) or count < 0 or (
-        count != int(count)
+    if (
+        isinstance(count, bool)
+        or not isinstance(count, (int, float))
+        or not math.isfinite(count)  # int() of NaN or infinity raises
+        or count < 0
+        or count != int(count)
     ):
         raise SpecError(f"skill-used assertion object {key} must be a finite non-negative integer")
     return int(count)

@@ -190,6 +190,52 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
+# libyaml composes nodes recursively in C: tens of thousands of nested levels overflow the
+# C stack and kill the process (a segfault, not an exception), so deeper input is refused
+# before it is composed. Real eval files nest a few levels.
+MAX_NESTING = 1000
+_NOT_FLOW_MARK = re.compile(r"[^\[\]{}]+")
+
+
+def _may_nest_deeper(text: str, limit: int) -> bool:
+    """A cheap upper bound on the nesting: the running depth of flow brackets plus the
+    longest run of indentation and block indicators (`- `, `? `, `: `) opening a line.
+    Only when it passes `limit` are the parser's events counted exactly."""
+    if len(text) <= limit:
+        return False
+    flow = deepest = 0
+    for mark in _NOT_FLOW_MARK.sub("", text):  # the brackets alone, in order
+        if mark in "[{":
+            flow += 1
+            deepest = max(deepest, flow)
+        elif flow:
+            flow -= 1
+    if deepest > limit:
+        return True
+    block_start = re.compile(f"\n[ ?:-]{{{limit - deepest + 1}}}")  # "\n" first: fast scan
+    return block_start.search("\n" + text) is not None
+
+
+def _check_nesting(text: str, path: str) -> None:
+    """Count nesting from the parser's events (libyaml's parser keeps its own stack, it
+    does not recurse) and refuse the document past `MAX_NESTING` levels."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_NESTING:
+                mark = event.start_mark
+                raise GradeInputError(
+                    f"YAML nests deeper than {MAX_NESTING} levels",
+                    file=path,
+                    line=mark.line + 1 if mark else None,
+                    col=mark.column + 1 if mark else None,
+                    hint="flatten the data",
+                )
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
 def load_yaml(text: str, path: str) -> Any:
     """Parse one YAML document with the 1.2 core schema.
 
@@ -198,6 +244,8 @@ def load_yaml(text: str, path: str) -> Any:
     """
     loader = _Loader(text)
     try:
+        if _may_nest_deeper(text, MAX_NESTING):
+            _check_nesting(text, path)
         node = loader.get_single_node()
         if node is None:
             return None
