@@ -117,31 +117,42 @@ def _agentv_export(tmp: Path, eval_path: Path, responses: dict[str, str], suite:
     return out
 
 
+def _prepared(count: int, make: Callable[[int], Path]) -> Callable[[], Path]:
+    """`count` folders made now, handed out one per call: every timed run grades a fresh
+    copy (a first grading, as a grader agent does), and nothing is created or deleted
+    while the clock runs."""
+    ready = [make(n) for n in range(count)]
+    return ready.pop
+
+
 def bench_cold(reps: int) -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         eval_path = tmp / "cold.eval.yaml"
         _suite(eval_path, {"t1": MIXED}, "cold")
-        bench = tmp / "run" / "cold"
-        (bench / "t1").mkdir(parents=True)
-        (bench / "t1" / "response.md").write_text(_response_20kb(), encoding="utf-8")
-        grade = GRADE + [
-            "--eval-path",
-            str(eval_path),
-            "--test-id",
-            "t1",
-            "--bench-dir",
-            str(bench),
-        ]
+
+        def bench_dir(n: int) -> Path:
+            bench = tmp / f"run-{n}" / "cold"
+            (bench / "t1").mkdir(parents=True)
+            (bench / "t1" / "response.md").write_text(_response_20kb(), encoding="utf-8")
+            return bench
+
+        fresh = _prepared(2 * reps, bench_dir)
+
+        def grade(env: dict[str, str] | None = None) -> float:
+            argv = ["--eval-path", str(eval_path), "--test-id", "t1", "--bench-dir"]
+            return _time(GRADE + argv + [str(fresh())], env=env)
+
         runs: dict[str, Callable[[], float]] = {
             "floor": lambda: _time([sys.executable, "-c", "pass"]),
-            "agentv-grade": lambda: _time(grade),
-            "no bytecode": lambda: _time(grade, env=PLAIN_ENV),
+            "agentv-grade": lambda: grade(),
+            "no bytecode": lambda: grade(PLAIN_ENV),
         }
         if AGENTV_BIN.exists():
             export = _agentv_export(tmp, eval_path, {"t1": _response_20kb()}, "cold")
+            exports = _prepared(reps, lambda n: Path(shutil.copytree(export, tmp / f"ex-{n}")))
             runs["agentv"] = lambda: _time(
-                [str(AGENTV_BIN), "pipeline", "grade", str(export)], cwd=tmp
+                [str(AGENTV_BIN), "pipeline", "grade", str(exports())], cwd=tmp
             )
         med = _interleave(reps, runs)
     print(_cold_line("cold single test (12 assertions, 20 KB)", med["agentv-grade"], med))
@@ -182,6 +193,10 @@ def _batch_tests(n: int) -> tuple[dict[str, list[dict]], dict[str, str]]:
 
 
 def bench_batch(reps: int, n: int, jobs: int) -> None:
+    """Every timed run gets its own copy of the export, all made before timing starts:
+    on a file system without a journal (this sandbox's ext4), creating files right after
+    deleting thousands is several times slower (the inode allocator skips recently freed
+    inodes), so deleting the previous copy before each run would time that instead."""
     if not AGENTV_BIN.exists():
         print("batch: AgentV CLI not installed; run the integration tests once to install it")
         return
@@ -191,34 +206,47 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
         tests, responses = _batch_tests(n)
         _suite(eval_path, tests, "batch")
         pristine = _agentv_export(tmp, eval_path, responses, "batch")
+        copies = iter(range(10**6))
 
-        def fresh(label: str) -> Path:
-            target = tmp / f"copy-{label}"
-            shutil.rmtree(target, ignore_errors=True)
+        def copy() -> Path:
+            target = tmp / f"copy-{next(copies)}"
             shutil.copytree(pristine, target)
             return target
 
-        def ours() -> float:
-            bench = fresh("ours") / "batch"
-            argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--format", "json"]
-            return _time(GRADE + argv + ["--jobs", str(jobs)])
+        def grade(export: Path, extra: list[str]) -> float:
+            argv = ["--eval-path", str(eval_path), "--bench-dir", str(export / "batch")]
+            return _time(GRADE + argv + ["--format", "json", "--jobs", str(jobs)] + extra)
 
-        def theirs() -> float:
-            export = fresh("theirs")
-            return _time([str(AGENTV_BIN), "pipeline", "grade", str(export)], cwd=tmp)
+        probe = copy()  # untimed: warms the caches and tells which files a run writes
+        grade(probe, [])
+        written = _written(pristine / "batch", probe / "batch")
+        labels = ("agentv-grade", "no critique", "agentv", "files")
+        ready = {label: [copy() for _ in range(reps)] for label in labels}
+        runs: dict[str, Callable[[], float]] = {
+            "agentv-grade": lambda: grade(ready["agentv-grade"].pop(), []),
+            "no critique": lambda: grade(ready["no critique"].pop(), ["--no-critique"]),
+            "agentv": lambda: _time(
+                [str(AGENTV_BIN), "pipeline", "grade", str(ready["agentv"].pop())], cwd=tmp
+            ),
+            "files": lambda: _write_floor(ready["files"].pop(), written, jobs),
+        }
+        med = _interleave(reps, runs)
+        theirs = tmp / "copy-mine-vs-theirs"
+        shutil.copytree(pristine, theirs)
+        _time([str(AGENTV_BIN), "pipeline", "grade", str(theirs)], cwd=tmp)
+        agree = _same_verdicts(probe / "batch", theirs / "batch")
+    print(_batch_line(n, jobs, med, agree, len(written)), flush=True)
 
-        med = _interleave(reps, {"agentv-grade": ours, "agentv": theirs})
-        agree = _same_verdicts(tmp / "copy-ours" / "batch", tmp / "copy-theirs" / "batch")
-        written = _written(pristine / "batch", tmp / "copy-ours" / "batch")
-        floor = _interleave(reps, {"files": lambda: _write_floor(fresh("floor"), written, jobs)})
-    ratio = med["agentv-grade"] / med["agentv"]
-    print(
-        f"batch {n} tests x 6 assertions (--jobs {jobs}): agentv-grade {med['agentv-grade']:.2f} s"
-        f" = {ratio:.3f} x AgentV pipeline grade ({med['agentv']:.2f} s), "
-        f"{n / med['agentv-grade']:.0f} vs {n / med['agentv']:.0f} tests/s; "
-        f"verdicts identical: {agree}; {len(written)} files written (creating that many "
-        f"files alone, temp + rename in {jobs} processes: {floor['files']:.2f} s)",
-        flush=True,
+
+def _batch_line(n: int, jobs: int, med: dict[str, float], agree: str, files: int) -> str:
+    ours, theirs = med["agentv-grade"], med["agentv"]
+    return (
+        f"batch {n} tests x 6 assertions (--jobs {jobs}): agentv-grade {ours:.2f} s = "
+        f"{ours / theirs:.3f} x AgentV pipeline grade ({theirs:.2f} s), "
+        f"{n / ours:.0f} vs {n / theirs:.0f} tests/s; verdicts identical: {agree}; "
+        f"--no-critique {med['no critique']:.2f} s = {med['no critique'] / theirs:.3f} x AgentV; "
+        f"{files} files written (creating that many alone, temp + rename in {jobs} "
+        f"processes: {med['files']:.2f} s)"
     )
 
 
@@ -330,24 +358,23 @@ def bench_large(reps: int, size_mb: int) -> None:
         tmp = Path(tmp_name)
         eval_path = tmp / "large.eval.yaml"
         _suite(eval_path, {"big": LARGE}, "large")
-        bench = tmp / "run" / "large"
-        (bench / "big").mkdir(parents=True)
-        response = bench / "big" / "response.md"
+        response = tmp / "response.md"
         _write_large(response, size_mb)
         size = response.stat().st_size
-        grade = GRADE + [
-            "--eval-path",
-            str(eval_path),
-            "--test-id",
-            "big",
-            "--bench-dir",
-            str(bench),
-        ]
+
+        def bench_dir(n: int) -> Path:  # the response hard-linked: no 100 MB copies
+            bench = tmp / f"run-{n}" / "large"
+            (bench / "big").mkdir(parents=True)
+            os.link(response, bench / "big" / "response.md")
+            return bench
+
+        fresh = _prepared(2 * reps, bench_dir)
         peaks: dict[str, list[int]] = {"agentv-grade": [], "no critique": []}
 
         def ours(label: str, extra: list[str]) -> Callable[[], float]:
             def run() -> float:
-                elapsed, peak = _time_with_memory(grade + extra)
+                argv = ["--eval-path", str(eval_path), "--test-id", "big", "--bench-dir"]
+                elapsed, peak = _time_with_memory(GRADE + argv + [str(fresh())] + extra)
                 peaks[label].append(peak)
                 return elapsed
 

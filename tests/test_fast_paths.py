@@ -199,6 +199,7 @@ def test_non_ascii_text_keeps_the_lowering_path(text: str, needle: str) -> None:
 # ------------------------------------------------------------------ line numbers
 def test_line_index_answers_as_counting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_text, "BIG_TEXT", 0)
+    monkeypatch.setattr(_text._Facts, "BLOCK", 7)  # many blocks even in short texts
     rng = random.Random(5)
     for _ in range(50):
         text = "".join(rng.choice("ab\n\r😀İ") for _ in range(rng.randint(0, 300)))
@@ -207,6 +208,7 @@ def test_line_index_answers_as_counting(monkeypatch: pytest.MonkeyPatch) -> None
             expected = (text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
             assert _text.line_col(text, at) == expected
         assert _text.describe(text) == _old_describe(text)
+        assert _text.has_crlf(text) is ("\r\n" in text)
 
 
 def test_the_line_memo_never_answers_for_an_equal_but_other_text() -> None:
@@ -330,3 +332,41 @@ def test_indented_json_rejects_what_json_rejects() -> None:
         outputs.dump_json({"a": [object()]})
     with pytest.raises(TypeError):
         outputs.dump_json({(1, 2): "tuple keys"})
+
+
+# ------------------------------------------------------------------ re-grades
+def test_an_unchanged_file_is_left_as_it_is(tmp_path: Path) -> None:
+    target = tmp_path / "r.json"
+    assert outputs.write_if_changed(str(target), "same\n")
+    before = target.stat()
+    assert not outputs.write_if_changed(str(target), "same\n")
+    assert target.stat().st_ino == before.st_ino  # not replaced
+    assert outputs.write_if_changed(str(target), "diff\n")  # same size, other bytes
+    assert target.read_text() == "diff\n"
+
+
+def test_a_symlink_is_replaced_even_when_its_target_holds_the_text(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("same\n")
+    link = tmp_path / "r.json"
+    link.symlink_to(elsewhere)
+    assert outputs.write_if_changed(str(link), "same\n")
+    assert not link.is_symlink() and link.read_text() == "same\n"
+
+
+def test_a_regrade_rewrites_only_the_report(tmp_path: Path) -> None:
+    from tests.helpers import cli, write_suite
+
+    suite = (
+        "tests:\n  - id: t\n"
+        "    assertions: [{type: contains, value: Paris}, {type: equals, value: x}]\n"
+    )
+    eval_path, bench = write_suite(tmp_path, suite, {"t": "Paris"})
+    argv = ["--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench)]
+    cli(*argv)
+    folder = bench / "t"
+    inodes = {p.name: p.stat().st_ino for p in folder.rglob("*.json")}
+    cli(*argv)
+    again = {p.name: p.stat().st_ino for p in folder.rglob("*.json")}
+    changed = sorted(name for name in inodes if inodes[name] != again[name])
+    assert changed == ["grader_report.json"]

@@ -36,6 +36,8 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
         verdict = _run_check(spec, entry, run)
     except SpecError as exc:
         return _error(spec, run, str(exc))
+    except RecursionError:  # hostile input (a tool call's arguments nested 3,000 deep), no bug
+        return _error(spec, run, f"{spec.type}: the data is nested too deeply to compare")
     except Exception as exc:  # the per-assertion boundary (STYLE §6)
         return _error(spec, run, f"internal error in {spec.type}: {type(exc).__name__}: {exc}")
     return _negated(spec, verdict, run)

@@ -14,6 +14,7 @@ import itertools
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable
 from json.encoder import encode_basestring
 from typing import Any
@@ -164,6 +165,37 @@ def check_targets(paths: Iterable[str], inside: str | None = None) -> None:
             )
 
 
+def write_if_changed(path: str, text: str) -> bool:
+    """`write_atomic`, unless the file already holds exactly this text; True when written.
+
+    A re-grade writes the same merge and critique files again: comparing a small regular
+    file is several times cheaper than replacing it (on some file systems a rename over a
+    file costs milliseconds), and the bytes on disk are the same either way. A symbolic
+    link, anything but a regular file, or a file that cannot be read is written as usual.
+    """
+    data = text.encode("utf-8", "backslashreplace")
+    if _holds(path, data):
+        return False
+    _write_bytes(path, data)
+    return True
+
+
+def _holds(path: str, data: bytes) -> bool:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != len(data):
+            return False
+        return os.read(fd, len(data) + 1) == data
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
 def write_atomic(path: str, text: str) -> None:
     """Temporary file + rename: readers never see a partial file, even with racing writers.
 
@@ -175,8 +207,11 @@ def write_atomic(path: str, text: str) -> None:
         GradeInputError: the file cannot be written (its folder is a file or read-only, the
             name is too long, the disk is full); the temporary file is removed.
     """
+    _write_bytes(path, text.encode("utf-8", "backslashreplace"))
+
+
+def _write_bytes(path: str, data: bytes) -> None:
     folder = os.path.dirname(path) or "."
-    data = text.encode("utf-8", "backslashreplace")
     tmp: str | None = None
     try:
         fd, tmp = _create_temp(folder)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__, merge
 from .load.files import open_regular
 from .model import Outcome, Status, Suite, TestCase
-from .outputs import check_targets, dump_json, remove_quietly, write_atomic
+from .outputs import check_targets, dump_json, remove_quietly, write_atomic, write_if_changed
 from .scoring import Score
 
 if TYPE_CHECKING:
@@ -189,14 +189,14 @@ def write(
     previous = _previous_report(test_dir)
     listed = previous.get("files")
     old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
-    for item in merge_files:
-        write_atomic(os.path.join(test_dir, item.relpath), dump_json(item.content))
+    for item in merge_files:  # unchanged files are left as they are (a re-grade)
+        write_if_changed(os.path.join(test_dir, item.relpath), dump_json(item.content))
     for relpath in sorted(old_files - {m.relpath for m in merge_files}):
         if _is_merge_path(relpath):
             remove_quietly(os.path.join(test_dir, relpath))
     if critique is not None:
-        write_atomic(os.path.join(test_dir, CRITIQUE_JSON), dump_json(critique.to_json()))
-        write_atomic(os.path.join(test_dir, CRITIQUE_MD), critique.to_markdown())
+        write_if_changed(os.path.join(test_dir, CRITIQUE_JSON), dump_json(critique.to_json()))
+        write_if_changed(os.path.join(test_dir, CRITIQUE_MD), critique.to_markdown())
     elif previous.get("critique"):
         remove_quietly(os.path.join(test_dir, CRITIQUE_JSON))
         remove_quietly(os.path.join(test_dir, CRITIQUE_MD))

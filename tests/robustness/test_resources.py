@@ -177,6 +177,7 @@ def test_every_limit_is_in_the_readme_table() -> None:
         "64 MiB": (files.MAX_EVAL_BYTES, timing.MAX_JSON_BYTES, llm_results.MAX_RESULT_BYTES),
         "2 GiB": (response.DEFAULT_MAX_RESPONSE_BYTES,),
         "2,000,000": (yaml12.MAX_EXPANDED_NODES,),
+        "1,000 levels": (yaml12.MAX_NESTING,),
         "8 MiB": (_process.MAX_STDOUT_BYTES,),
         "1 hour": (regex.MAX_TIMEOUT_MS,),
         "255 bytes": (MAX_TEST_ID_BYTES,),
@@ -184,6 +185,7 @@ def test_every_limit_is_in_the_readme_table() -> None:
     }
     values = {
         "64 MiB": 64 * MIB, "2 GiB": 2048 * MIB, "2,000,000": 2_000_000, "8 MiB": 8 * MIB,
+        "1,000 levels": 1000,
         "1 hour": 3_600_000, "255 bytes": 255, "30 s": 30_000,
     }  # fmt: skip
     for text, constants in expected.items():

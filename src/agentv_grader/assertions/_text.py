@@ -99,63 +99,63 @@ def _original_offset(text: str, lowered_index: int) -> int:
 
 def has_crlf(text: str) -> bool:
     """`"\r\n" in text`; the one-character test runs first because it is a `memchr`
-    (several times faster than the two-character search on a big text without CR)."""
-    return "\r" in text and "\r\n" in text
+    (several times faster than the two-character search on a big text without CR), and a
+    big text's answer is remembered."""
+    if len(text) < BIG_TEXT:
+        return "\r" in text and "\r\n" in text
+    facts = _facts(text)
+    if facts.crlf is None:
+        facts.crlf = "\r" in text and "\r\n" in text
+    return facts.crlf
 
 
-class _LineIndex:
-    """Newline counts at the offsets already asked about, so the line numbers of several
-    quotes in one big response cost about one pass over it, not one pass each."""
+class _Facts:
+    """What the checks ask of one big text, computed once: newline counts per block of
+    64 Ki characters (extended only as far as a question needs), and whether it has CRLF.
+    The line numbers of every quote plus the total then cost one pass over the text at
+    most, however many assertions quote it."""
 
-    __slots__ = ("marks", "newlines", "text", "total")
+    __slots__ = ("blocks", "crlf", "text")
+    BLOCK = 1 << 16
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.marks = [0]  # sorted offsets
-        self.newlines = [0]  # newlines before each offset
-        self.total: int | None = None
+        self.blocks = [0]  # blocks[k]: newlines before offset k * BLOCK
+        self.crlf: bool | None = None
 
     def line(self, index: int) -> int:
-        """1-based line of `index`: counted from the nearest known offset, either side."""
-        from bisect import bisect_right
-
-        at = bisect_right(self.marks, index) - 1
-        if self.marks[at] == index:
-            return self.newlines[at] + 1
-        after = at + 1
-        if after < len(self.marks) and self.marks[after] - index < index - self.marks[at]:
-            before = self.newlines[after] - self.text.count("\n", index, self.marks[after])
-        else:
-            before = self.newlines[at] + self.text.count("\n", self.marks[at], index)
-        self.marks.insert(after, index)
-        self.newlines.insert(after, before)
-        return before + 1
+        """1-based line of `index`."""
+        block = index // self.BLOCK
+        while len(self.blocks) <= block:
+            k = len(self.blocks) - 1
+            self.blocks.append(
+                self.blocks[k] + self.text.count("\n", k * self.BLOCK, (k + 1) * self.BLOCK)
+            )
+        return self.blocks[block] + self.text.count("\n", block * self.BLOCK, index) + 1
 
     def lines(self) -> int:
-        if self.total is None:
-            self.total = self.line(len(self.text))
-        return self.total
+        return self.line(len(self.text))
 
 
-_line_indexes: list[_LineIndex] = []
+_memo: list[_Facts] = []
 
 
-def _line_index(text: str) -> _LineIndex:
-    """The memo of a big text, keyed by identity (it holds the text, so a key can never
-    stand for another string); the two most recent texts are kept."""
-    for index in _line_indexes:
-        if index.text is text:
-            return index
-    index = _LineIndex(text)
-    _line_indexes.insert(0, index)
-    del _line_indexes[2:]
-    return index
+def _facts(text: str) -> _Facts:
+    """The facts of a big text, keyed by identity (the memo holds the text, so a key can
+    never stand for another string); the two most recent texts are kept."""
+    for facts in _memo:
+        if facts.text is text:
+            return facts
+    facts = _Facts(text)
+    _memo.insert(0, facts)
+    del _memo[2:]
+    return facts
 
 
 def line_col(text: str, index: int) -> tuple[int, int]:
     """1-based line and column (code points) of an index."""
     if len(text) >= BIG_TEXT:
-        line = _line_index(text).line(index)
+        line = _facts(text).line(index)
     else:
         line = text.count("\n", 0, index) + 1
     col = index - (text.rfind("\n", 0, index) + 1) + 1
@@ -191,7 +191,7 @@ def describe(text: str) -> str:
     """What was looked at when nothing was found."""
     if text == "":
         return "the response is empty"
-    lines = _line_index(text).lines() if len(text) >= BIG_TEXT else text.count("\n") + 1
+    lines = _facts(text).lines() if len(text) >= BIG_TEXT else text.count("\n") + 1
     return f"searched {len(text)} characters in {lines} line(s); starts {snippet(text, 0, 0)}"
 
 
