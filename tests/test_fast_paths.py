@@ -370,3 +370,34 @@ def test_a_regrade_rewrites_only_the_report(tmp_path: Path) -> None:
     again = {p.name: p.stat().st_ino for p in folder.rglob("*.json")}
     changed = sorted(name for name in inodes if inodes[name] != again[name])
     assert changed == ["grader_report.json"]
+
+
+# ------------------------------------------------------------------ bounded reads
+@pytest.mark.parametrize("size", [0, 1, 99, 100, 101, 5000])
+def test_bounded_reads_stop_where_a_plain_bounded_read_does(tmp_path: Path, size: int) -> None:
+    from agentv_grader.load.files import open_regular, read_bounded
+
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * size)
+    with open_regular(str(path)) as fast, open(path, "rb") as plain:
+        assert read_bounded(fast, 100) == plain.read(101)
+
+
+def test_a_file_longer_than_its_size_said_is_read_on_to_the_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agentv_grader.load import files
+
+    path = tmp_path / "growing"
+    path.write_bytes(b"y" * 500)
+    real_fstat = os.fstat
+
+    def stale(fd: int) -> os.stat_result:  # the size fstat saw before the file grew
+        info = real_fstat(fd)
+        return os.stat_result((info.st_mode, *info[1:6], 10, *info[7:]))
+
+    monkeypatch.setattr(files.os, "fstat", stale)
+    with open(path, "rb") as handle:
+        assert files.read_bounded(handle, 100) == b"y" * 101
+    with open(path, "rb") as handle:
+        assert files.read_bounded(handle, 1000) == b"y" * 500

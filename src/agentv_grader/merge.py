@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .load.files import open_regular
+from .load.files import open_regular, read_bounded
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
@@ -103,7 +103,7 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
             continue
         try:
             with open_regular(os.path.join(folder, file_name)) as handle:
-                config = json.loads(handle.read(_CONFIG_LIMIT))  # bounded: it may be a device
+                config = json.loads(read_bounded(handle, _CONFIG_LIMIT))  # it may be a device
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(config, dict):

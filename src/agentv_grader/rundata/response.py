@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 
 from ..errors import GradeInputError
-from ..load.files import open_regular
+from ..load.files import open_regular, read_bounded
 
 DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024 * 1024
 
@@ -48,7 +48,7 @@ def read_response(path: str) -> Response:
                 hint="raise AGENTV_GRADE_MAX_RESPONSE_BYTES if this is intended",
             )
         with open_regular(path) as handle:
-            data = handle.read(limit + 1)  # a device behind a symlink reports size 0
+            data = read_bounded(handle, limit)  # a device behind a symlink reports size 0
         if len(data) > limit:
             raise GradeInputError(
                 f"response file is over the limit of {limit} bytes (read past it)",
