@@ -264,6 +264,14 @@ def load_yaml(text: str, path: str) -> Any:
         line = mark.line + 1 if mark else None
         col = mark.column + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
+        if "maximum nesting depth" in problem:  # newer libyaml builds stop at 1000 themselves
+            raise GradeInputError(
+                f"YAML nests deeper than {MAX_NESTING} levels",
+                file=path,
+                line=line,
+                col=col,
+                hint="flatten the data",
+            ) from None
         raise GradeInputError(
             f"YAML syntax error: {problem}", file=path, line=line, col=col
         ) from None
