@@ -212,18 +212,19 @@ def write_atomic(path: str, text: str) -> None:
 
 def _write_bytes(path: str, data: bytes) -> None:
     folder = os.path.dirname(path) or "."
+    tried: list[str] = []  # named before it is created: a signal between the two is safe
     tmp: str | None = None
     try:
-        fd, tmp = _create_temp(folder)
+        fd, tmp = _create_temp(folder, tried)
         try:
             _write_all(fd, data)
         finally:
             os.close(fd)
         os.replace(tmp, path)
     except BaseException as exc:  # also SystemExit from SIGTERM: never leave the temp file
-        if tmp is not None:
+        for name in [tmp] if tmp is not None else tried[-1:]:
             with contextlib.suppress(OSError):
-                os.unlink(tmp)
+                os.unlink(name)
         if isinstance(exc, OSError):
             raise _unwritable(path, exc) from None
         raise
@@ -234,13 +235,14 @@ _TEMP_FLAGS |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 _temp_serial = itertools.count()
 
 
-def _create_temp(folder: str) -> tuple[int, str]:
+def _create_temp(folder: str, tried: list[str]) -> tuple[int, str]:
     """A new temporary file in `folder` (created if missing): a name unique to this process
     (pid + serial), `O_EXCL` so a name already taken, by anyone, is never reused."""
     made_folder = False
     for _ in range(100):
         name = f"{TEMP_PREFIX}{os.getpid()}-{next(_temp_serial)}{TEMP_SUFFIX}"
         tmp = os.path.join(folder, name)
+        tried.append(tmp)
         try:
             return os.open(tmp, _TEMP_FLAGS, 0o666), tmp
         except FileExistsError:
