@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_CP = 0x10FFFF
-Ranges = tuple[tuple[int, int], ...]
+from ..js import _regexp_sets as _sets
+from ..js._regexp_sets import MAX_CP, Ranges, intersect, normalize
+
+__all__ = ["MAX_CP", "Ranges", "complement", "intersect", "normalize"]
 ALL: Ranges = ((0, MAX_CP),)
 _SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
 _INLINE_FLAGS = "ims"
@@ -57,40 +59,9 @@ class Repeat:
 Node = Atom | Zero | Seq | Alt | Repeat
 
 
-def normalize(ranges: list[tuple[int, int]]) -> Ranges:
-    out: list[tuple[int, int]] = []
-    for lo, hi in sorted(ranges):
-        if out and lo <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(hi, out[-1][1]))
-        else:
-            out.append((lo, hi))
-    return tuple(out)
-
-
 def complement(ranges: Ranges) -> Ranges:
-    out: list[tuple[int, int]] = []
-    nxt = 0
-    for lo, hi in ranges:
-        if lo > nxt:
-            out.append((nxt, lo - 1))
-        nxt = hi + 1
-    if nxt <= MAX_CP:
-        out.append((nxt, MAX_CP))
-    return tuple(out)
-
-
-def intersect(a: Ranges, b: Ranges) -> Ranges:
-    out: list[tuple[int, int]] = []
-    i = j = 0
-    while i < len(a) and j < len(b):
-        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
-        if lo <= hi:
-            out.append((lo, hi))
-        if a[i][1] < b[j][1]:
-            i += 1
-        else:
-            j += 1
-    return tuple(out)
+    """Every code point not in `ranges`."""
+    return _sets.complement(ranges, MAX_CP)
 
 
 def contains(ranges: Ranges, cp: int) -> bool:
