@@ -159,6 +159,21 @@ def _start_hooked(
     return process, Path(flag.read_text("utf-8"))
 
 
+def _finish_group(process: subprocess.Popen[bytes], within: float) -> bytes:
+    """stderr once the process ends; if it hangs, its process group is listed (to tell who
+    waits for what), killed, and the test fails."""
+    try:
+        return process.communicate(timeout=within)[1]
+    except subprocess.TimeoutExpired:
+        listing = subprocess.run(
+            ["ps", "-o", "pid,ppid,stat,wchan,cmd", "-g", str(process.pid)],
+            capture_output=True, text=True, check=False,
+        ).stdout  # fmt: skip
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError(f"the run did not end after {within} s:\n{listing}") from None
+
+
 def _temp_files(folder: Path) -> list[Path]:
     return sorted(folder.rglob(".agentv-grade-*.tmp"))
 
@@ -201,7 +216,7 @@ def test_sigterm_to_a_batch_with_worker_processes(tmp_path: Path) -> None:
     argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2"]
     process, _ = _start_hooked(tmp_path, "a5.json", argv)
     os.killpg(process.pid, signal.SIGTERM)  # the whole group, as a terminal or CI would
-    _, err = process.communicate(timeout=60)
+    err = _finish_group(process, within=60)
     assert process.returncode == 128 + signal.SIGTERM, err.decode()
     assert _temp_files(bench) == []
     _check_bench(bench)
