@@ -401,3 +401,13 @@ def test_a_file_longer_than_its_size_said_is_read_on_to_the_bound(
         assert files.read_bounded(handle, 100) == b"y" * 101
     with open(path, "rb") as handle:
         assert files.read_bounded(handle, 1000) == b"y" * 500
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_result_files_get_the_usual_permissions(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    try:
+        outputs.write_atomic(str(tmp_path / "r.json"), "{}\n")
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "r.json").stat().st_mode & 0o777 == 0o644

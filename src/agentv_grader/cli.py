@@ -6,12 +6,15 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from . import __version__
 from .errors import GradeInputError
+
+if TYPE_CHECKING:
+    from .batch import TestResult
 
 # Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
 _CONTEXT: dict[str, Any] = {
@@ -211,7 +214,7 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     return max((r.exit_code for r in results), default=0)
 
 
-def _batch_line(result: Any, fmt: str) -> str:
+def _batch_line(result: TestResult, fmt: str) -> str:
     """One test's line in batch mode: its first line, its JSON report, or why it was not
     graded."""
     import json

@@ -189,18 +189,29 @@ def write(
     previous = _previous_report(test_dir)
     listed = previous.get("files")
     old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
-    for item in merge_files:  # unchanged files are left as they are (a re-grade)
-        write_if_changed(os.path.join(test_dir, item.relpath), dump_json(item.content))
+    for item in merge_files:
+        _rewrite(test_dir, item.relpath, dump_json(item.content), item.relpath in old_files)
     for relpath in sorted(old_files - {m.relpath for m in merge_files}):
         if _is_merge_path(relpath):
             remove_quietly(os.path.join(test_dir, relpath))
     if critique is not None:
-        write_if_changed(os.path.join(test_dir, CRITIQUE_JSON), dump_json(critique.to_json()))
-        write_if_changed(os.path.join(test_dir, CRITIQUE_MD), critique.to_markdown())
+        again = bool(previous.get("critique"))
+        _rewrite(test_dir, CRITIQUE_JSON, dump_json(critique.to_json()), again)
+        _rewrite(test_dir, CRITIQUE_MD, critique.to_markdown(), again)
     elif previous.get("critique"):
         remove_quietly(os.path.join(test_dir, CRITIQUE_JSON))
         remove_quietly(os.path.join(test_dir, CRITIQUE_MD))
     write_atomic(os.path.join(test_dir, REPORT_FILE), dump_json(data))
+
+
+def _rewrite(test_dir: str, relpath: str, text: str, wrote_before: bool) -> None:
+    """A file the previous run of this tool wrote is left alone when its text is the same
+    (a re-grade); any other file is written without looking (a first grading)."""
+    path = os.path.join(test_dir, relpath)
+    if wrote_before:
+        write_if_changed(path, text)
+    else:
+        write_atomic(path, text)
 
 
 def _is_merge_path(relpath: str) -> bool:
