@@ -16,15 +16,18 @@ import itertools
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from agentv_grader import merge, outputs
 from agentv_grader.assertions import _text
+from agentv_grader.errors import GradeInputError
 from agentv_grader.js import strings
 from agentv_grader.js.strings import JS_WHITESPACE, js_lower, js_trim, js_trim_bounds
 from agentv_grader.model import Status
@@ -321,10 +324,50 @@ _JSON = st.recursive(
 )
 
 
+def _orjson_floats(data: Any) -> Any:
+    """`data` with every float replaced by a marker string holding orjson's text for it."""
+    if isinstance(data, float):
+        return "FLOAT:" + orjson.dumps(data).decode()
+    if isinstance(data, (list, tuple)):
+        return [_orjson_floats(v) for v in data]
+    if isinstance(data, dict):
+        return {k: _orjson_floats(v) for k, v in data.items()}
+    return data
+
+
 @given(_JSON)
 @settings(max_examples=300, deadline=None)
-def test_indented_json_is_the_standard_librarys_text(data: Any) -> None:
-    assert outputs._indented(data) == json.dumps(data, ensure_ascii=False, indent=2)
+def test_indented_json_is_the_standard_librarys_text_with_orjsons_numbers(data: Any) -> None:
+    """The fallback writer: `json`'s layout, keys and strings, orjson's numbers."""
+    expected = json.dumps(_orjson_floats(data), ensure_ascii=False, indent=2)
+    expected = re.sub(r'"FLOAT:([^"]*)"', r"\1", expected)
+    assert outputs._indented(data) == expected
+
+
+@given(_JSON)
+@settings(max_examples=300, deadline=None)
+def test_orjson_and_the_fallback_write_the_same_text(data: Any) -> None:
+    """`dump_json` uses orjson where it can and `_indented` where orjson refuses (a lone
+    surrogate, a non-string key, a huge integer): one format either way."""
+    try:
+        fast = orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:
+        assume(False)
+    assert fast == outputs._indented(data)
+    assert outputs.dump_json(data) == fast + "\n"
+
+
+def test_dump_json_falls_back_where_orjson_refuses() -> None:
+    assert outputs.dump_json({"a": "x\ud800"}) == '{\n  "a": "x\\ud800"\n}\n'
+    assert outputs.dump_json({1: 2.5e-7}) == '{\n  "1": 2.5e-7\n}\n'
+    assert outputs.dump_json([10**30]) == "[\n  " + str(10**30) + "\n]\n"
+    deep: Any = []
+    for _ in range(300):  # orjson stops at 254 levels
+        deep = [deep]
+    assert json.loads(outputs.dump_json(deep)) == json.loads(json.dumps(deep))
+    assert outputs.dump_json({"n": float("nan"), "i": float("inf")}) == (
+        '{\n  "n": null,\n  "i": null\n}\n'
+    )
 
 
 def test_indented_json_rejects_what_json_rejects() -> None:
@@ -411,3 +454,93 @@ def test_result_files_get_the_usual_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(umask)
     assert (tmp_path / "r.json").stat().st_mode & 0o777 == 0o644
+
+
+# ------------------------------------------------------------------ AgentV config files
+_JSON_TEXT = st.one_of(
+    _JSON.map(lambda d: json.dumps(d, ensure_ascii=False) if not isinstance(d, float) else "1"),
+    st.sampled_from(
+        [
+            "18446744073709551616",
+            "-9223372036854775809",
+            "[12345678901234567890, 1]",
+            "1e400",
+            "NaN",
+            '"\\ud800"',
+            '{"a": 1, "a": 2}',
+            "\ufeff{}",
+            "[1.5e-324, -0, 0.1]",
+            "not json",
+        ]
+    ),
+)
+
+
+@given(_JSON_TEXT)
+@settings(max_examples=300, deadline=None)
+def test_config_files_parse_as_json_loads_does(text: str) -> None:
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        expected: Any = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        with pytest.raises(type(exc)):
+            merge._parse_json(data)
+        return
+    got = merge._parse_json(data)
+    assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
+
+
+def test_read_regular_reads_whole_files_and_refuses_what_open_regular_refuses(
+    tmp_path: Path,
+) -> None:
+    from agentv_grader.load.files import read_regular
+
+    small = tmp_path / "a.json"
+    small.write_bytes(b"x" * 300)
+    assert read_regular(str(small), 1000) == b"x" * 300
+    assert read_regular(str(small), 100) == b"x" * 101  # limit + 1: the caller sees "over"
+    empty = tmp_path / "e.json"
+    empty.write_bytes(b"")
+    assert read_regular(str(empty), 10) == b""
+    with pytest.raises(IsADirectoryError):
+        read_regular(str(tmp_path), 10)
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="FIFO"):
+        read_regular(str(fifo), 10)
+    assert read_regular("/dev/zero", 5000) == b"\0" * 5001  # no size: read to the bound
+
+
+# ------------------------------------------------------------------ result folders
+def test_result_folder_real_paths_equal_realpath(tmp_path: Path) -> None:
+    """`check_targets` resolves a folder inside the test folder with one lstat; the answer
+    must be `os.path.realpath`'s for every kind of entry that can sit there."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    real_test = tmp_path / "real-test"
+    real_test.mkdir()
+    test_link = tmp_path / "test-link"
+    test_link.symlink_to(real_test)
+    for inside in (real_test, test_link):
+        (real_test / "plain").mkdir(exist_ok=True)
+        for name, target in (("up", outside), ("self", real_test), ("dangling", tmp_path / "no")):
+            link = real_test / name
+            if not link.is_symlink():
+                link.symlink_to(target)
+        (real_test / "file").write_text("x")
+        root = os.path.realpath(inside)
+        for name in ("plain", "up", "self", "dangling", "file", "missing", ".", ".."):
+            folder = os.path.join(str(inside), name)
+            assert outputs._realpath(folder, str(inside), root) == os.path.realpath(folder)
+        assert outputs._realpath(str(inside), str(inside), root) == root
+
+
+def test_a_symlinked_result_folder_leading_out_is_refused(tmp_path: Path) -> None:
+    test_dir = tmp_path / "t"
+    test_dir.mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (test_dir / "code_grader_results").symlink_to(tmp_path / "elsewhere")
+    target = str(test_dir / "code_grader_results" / "a.json")
+    with pytest.raises(GradeInputError, match="leads out"):
+        outputs.check_targets([target], inside=str(test_dir))
+    outputs.check_targets([str(test_dir / "grader_report.json")], inside=str(test_dir))

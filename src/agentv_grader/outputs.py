@@ -15,50 +15,65 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterable
-from json.encoder import encode_basestring
+from collections.abc import Callable, Iterable
+from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
+
+import orjson
 
 from .errors import GradeInputError
 
 TEMP_PREFIX = ".agentv-grade-"
 TEMP_SUFFIX = ".tmp"
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_quote = encode_basestring  # json's own (C) string encoder for ensure_ascii=False
 
 
 def dump_json(data: Any) -> str:
-    """Indented JSON, non-ASCII kept as is; a lone surrogate (JSON input may hold one, UTF-8
-    cannot) makes the whole text ASCII with `\\uXXXX` escapes, which is still valid JSON."""
+    """Indented JSON (two spaces), non-ASCII kept as is, numbers as orjson writes them (the
+    shortest text that reads back as the same float; NaN and infinities as `null`, as
+    `JSON.stringify` does). orjson is about fifteen times faster than `json` with `indent`,
+    and batch mode writes eight JSON files per test. What orjson refuses (a lone surrogate,
+    which UTF-8 cannot hold, a non-string key, an integer beyond 64 bits, nesting past 254
+    levels) goes through `_indented`, which writes the same text; a lone surrogate then
+    makes the whole text ASCII with `\\uXXXX` escapes, which is still valid JSON."""
+    try:
+        return orjson.dumps(data, option=_ORJSON_OPTIONS).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        pass
     text = _indented(data) + "\n"
     if _SURROGATE.search(text):
-        text = json.dumps(data, ensure_ascii=True, indent=2) + "\n"
+        text = _ascii_json(data) + "\n"
     return text
+
+
+_ORJSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
 
 
 class _Unsupported(Exception):
     """A value `json` itself would reject or convert through `default`."""
 
 
-def _indented(data: Any) -> str:
-    """The text of `json.dumps(data, ensure_ascii=False, indent=2)`, about twice as fast.
-
-    The standard library has a C encoder only for unindented JSON; with `indent` it runs a
-    Python generator per value, and batch mode writes nine indented files per test. Same
-    type checks in the same order, same number and key formatting; anything unusual goes
-    to `json.dumps` itself (so errors are its own).
-    """
+def _indented(data: Any, quote: Callable[[str], str] = encode_basestring) -> str:
+    """The text orjson writes for `data`, for what orjson refuses: `json.dumps(data,
+    ensure_ascii=False, indent=2)` with orjson's numbers, and keys as `json` converts them.
+    Same type checks in the same order as `json`; anything it would reject goes to
+    `json.dumps` itself, so errors are its own."""
     parts: list[str] = []
     try:
-        _emit(data, parts, "\n")
+        _emit(data, parts, "\n", quote)
     except _Unsupported:
-        return json.dumps(data, ensure_ascii=False, indent=2)
+        json.dumps(data, ensure_ascii=False, indent=2)  # raises json's own TypeError
+        raise TypeError(f"cannot write as JSON: {type(data).__name__}") from None
     return "".join(parts)
 
 
-def _emit(value: Any, parts: list[str], newline: str) -> None:
+def _ascii_json(data: Any) -> str:
+    return _indented(data, encode_basestring_ascii)
+
+
+def _emit(value: Any, parts: list[str], newline: str, quote: Callable[[str], str]) -> None:
     if isinstance(value, str):
-        parts.append(_quote(value))
+        parts.append(quote(value))
     elif value is None:
         parts.append("null")
     elif value is True:
@@ -70,14 +85,16 @@ def _emit(value: Any, parts: list[str], newline: str) -> None:
     elif isinstance(value, float):
         parts.append(_float(value))
     elif isinstance(value, (list, tuple)):
-        _emit_list(value, parts, newline)
+        _emit_list(value, parts, newline, quote)
     elif isinstance(value, dict):
-        _emit_dict(value, parts, newline)
+        _emit_dict(value, parts, newline, quote)
     else:
         raise _Unsupported
 
 
-def _emit_list(items: list[Any] | tuple[Any, ...], parts: list[str], newline: str) -> None:
+def _emit_list(
+    items: list[Any] | tuple[Any, ...], parts: list[str], newline: str, quote: Callable[[str], str]
+) -> None:
     if not items:
         parts.append("[]")
         return
@@ -86,28 +103,34 @@ def _emit_list(items: list[Any] | tuple[Any, ...], parts: list[str], newline: st
     for item in items:
         parts.append(opening)
         opening = "," + inner
-        _emit(item, parts, inner)
+        _emit(item, parts, inner, quote)
     parts.append(newline + "]")
 
 
-def _emit_dict(mapping: dict[Any, Any], parts: list[str], newline: str) -> None:
+def _emit_dict(
+    mapping: dict[Any, Any], parts: list[str], newline: str, quote: Callable[[str], str]
+) -> None:
     if not mapping:
         parts.append("{}")
         return
     inner = newline + "  "
     opening = "{" + inner
     for key, item in mapping.items():
-        parts.append(opening + _quote(_key(key)) + ": ")
+        parts.append(opening + quote(_key(key)) + ": ")
         opening = "," + inner
-        _emit(item, parts, inner)
+        _emit(item, parts, inner, quote)
     parts.append(newline + "}")
 
 
 def _key(key: Any) -> str:
     if isinstance(key, str):
         return key
-    if isinstance(key, float):
-        return _float(key)
+    if isinstance(key, float):  # as `json` converts a float key
+        if key != key:
+            return "NaN"
+        if key in (float("inf"), float("-inf")):
+            return "Infinity" if key > 0 else "-Infinity"
+        return float.__repr__(key)
     if key is True or key is False or key is None:
         return {True: "true", False: "false", None: "null"}[key]
     if isinstance(key, int):
@@ -116,13 +139,8 @@ def _key(key: Any) -> str:
 
 
 def _float(value: float) -> str:
-    if value != value:
-        return "NaN"
-    if value == float("inf"):
-        return "Infinity"
-    if value == float("-inf"):
-        return "-Infinity"
-    return float.__repr__(value)
+    """orjson's text for a float (NaN and the infinities become `null`)."""
+    return orjson.dumps(value).decode("ascii")
 
 
 def exit_on_sigterm() -> None:
@@ -156,13 +174,30 @@ def check_targets(paths: Iterable[str], inside: str | None = None) -> None:
         parent = os.path.dirname(path)
         folder = resolved.get(parent)
         if folder is None:
-            folder = resolved[parent] = os.path.realpath(parent)
+            folder = resolved[parent] = _realpath(parent, inside, root)
         if root is not None and folder != root and not folder.startswith(root + os.sep):
             raise GradeInputError(
                 "cannot write a result file: its folder leads out of the test's folder",
                 file=path,
                 hint="a symbolic link? results stay in <bench-dir>/<test-id>/",
             )
+
+
+def _realpath(folder: str, inside: str | None, root: str | None) -> str:
+    """`os.path.realpath(folder)`, in one `lstat` for the usual case: a folder named
+    directly inside `inside` (whose real path is `root`) that is not a symbolic link."""
+    if inside is not None and root is not None and os.name == "posix":
+        if folder == inside:
+            return root
+        head, name = os.path.split(folder)
+        if head == inside and name not in ("", ".", ".."):
+            try:
+                is_link = stat.S_ISLNK(os.lstat(folder).st_mode)
+            except OSError:
+                is_link = False  # missing: realpath keeps the name as it is
+            if not is_link:
+                return os.path.join(root, name)
+    return os.path.realpath(folder)
 
 
 def write_if_changed(path: str, text: str) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agentv_grader.critique import RULES
+from agentv_grader.critique import RULES, critique_test
 from agentv_grader.model import Figure, Timing
 
 from .support import at, critique, make_suite
@@ -363,6 +363,32 @@ def test_decoy_from_the_next_tests_expected_output(tmp_path: Path) -> None:
     assert found and "test 'o1''s expected_output" in found[0].evidence
 
 
+def test_next_expected_output_wraps_around_and_skips_tests_without_one(tmp_path: Path) -> None:
+    suite = make_suite(
+        tmp_path,
+        [
+            {"id": "a", "expected_output": "Rome", "assertions": [a("regex", "[A-Z]")]},
+            {"id": "b", "input": "no reference here"},
+            {"id": "c", "expected_output": "Oslo", "assertions": [a("regex", "[A-Z]")]},
+            {"id": "d", "input": "none either"},
+        ],
+    )
+    for test, other in ((suite.tests[0], "c"), (suite.tests[2], "a")):
+        found = [f for f in critique_test(suite, test).suggestions if f.rule == "decoy-pass"]
+        assert found and f"test '{other}''s expected_output" in found[0].evidence
+
+
+@pytest.mark.parametrize("timeout", [0, -5, 1e300, "soon"])
+def test_probe_keeps_an_invalid_regex_deadline_so_it_is_no_decoy_pass(
+    tmp_path: Path, timeout: Any
+) -> None:
+    """The assertion grades as error; its probes must be error too, never a pass."""
+    weak = a("regex", "[a-z]", timeout_ms=timeout)
+    assert "decoy-pass" not in at(critique(tmp_path, {"assertions": [weak]}, response="ok"), 0)
+    valid = a("regex", "[a-z]", timeout_ms=50)
+    assert "decoy-pass" in at(critique(tmp_path, {"assertions": [valid]}, response="ok"), 0)
+
+
 def test_next_tests_expected_output_equal_to_ours_is_not_a_decoy(tmp_path: Path) -> None:
     test = {"expected_output": "Paris", "assertions": [a("contains", P)]}
     result = critique(tmp_path, test, others=[{"expected_output": "Paris"}])
@@ -458,7 +484,6 @@ def test_solid_critique(tmp_path: Path) -> None:
     assert "No suggestions, evals look solid." in result.to_markdown()
 
 
-
 def test_near_miss_is_not_computed_on_huge_responses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -471,3 +496,39 @@ def test_near_miss_is_not_computed_on_huge_responses(
     monkeypatch.setattr(coverage, "NEAR_MISS_MAX_CHARS", 5)
     again = critique(tmp_path, test, response="The capital is paris.")
     assert "near-miss" not in at(again, 0)
+
+
+def test_remembered_probe_results_equal_fresh_ones(tmp_path: Path) -> None:
+    """`Context.passes` remembers results across tests; each must equal a fresh probe, and
+    two assertions that differ in type, value, flags or negation never share one."""
+    from agentv_grader.critique import context
+
+    variants = [
+        a("contains", "sorry"),
+        a("contains", "Sorry"),
+        a("icontains", "SORRY"),
+        a("contains", "sorry", negate=True),
+        a("regex", "^I'm"),
+        a("regex", "^i'm", flags="i"),
+        a("regex", "^i'm"),
+        a("starts-with", "Sure"),
+        a("ends-with", "questions!"),
+        a("equals", ""),
+        a("is-json"),
+        a("is-json", negate=True),
+        a("contains-any", ["help", "nope"]),
+        a("contains-all", ["help", "nope"]),
+    ]
+    suite = make_suite(
+        tmp_path,
+        [{"id": f"t{i}", "input": "Q?", "assertions": [v]} for i, v in enumerate(variants)],
+    )
+    context._PASSES.clear()
+    for _ in range(2):  # the second round answers from what the first remembered
+        for test in suite.tests:
+            ctx = context.build_context(suite, test, None, None, None)
+            for spec in test.assertions:
+                for decoy in ctx.decoys:
+                    fresh = ctx.probe(spec, decoy.text).status.value == "passed"
+                    assert ctx.passes(spec, decoy.text) == fresh, (spec.name, decoy.label)
+    assert context._PASSES  # the cache was used

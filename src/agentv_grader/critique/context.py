@@ -10,15 +10,17 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from .. import engine
-from ..js.strings import js_trim
-from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
+from ..errors import SpecError
+from ..js.strings import js_trim, js_trim_bounds
+from ..model import AssertionSpec, Outcome, RunData, Status, Suite, TestCase
 
 REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
@@ -75,20 +77,67 @@ class Context:
     input_text: str
     decoys: tuple[Decoy, ...]
     base_run: RunData
+    _probe_runs: dict[str, RunData] = field(default_factory=dict)
 
     def probe(self, spec: AssertionSpec, response: str) -> Outcome:
         """Grade `spec` on another response exactly as real grading would (negation included)."""
         if spec.type in PATTERN_TYPES:
-            given = spec.options.get("timeout_ms")
-            mine = PROBE_TIMEOUT_MS
-            if isinstance(given, (int, float)) and not isinstance(given, bool) and 0 < given < mine:
-                mine = max(1, int(given))
-            spec = replace(spec, options={**spec.options, "timeout_ms": mine})
-        return engine.evaluate_one(spec, replace(self.base_run, response=response))
+            spec = _with_probe_deadline(spec)
+        run = self._probe_runs.get(response)
+        if run is None:  # one run per decoy, shared by every assertion probed with it
+            run = self._probe_runs[response] = replace(self.base_run, response=response)
+        return engine.evaluate_one(spec, run)
+
+    def passes(self, spec: AssertionSpec, response: str) -> bool:
+        """Whether `probe` passes; remembered across tests for checks decided by their
+        options and the response alone (`_pass_key`), since suites repeat assertions
+        (suite defaults above all) and most decoys are the same for every test."""
+        key = _pass_key(spec, response, self.base_run.eval_dir)
+        if key is None:
+            return self.probe(spec, response).status is Status.PASSED
+        known = _PASSES.get(key)
+        if known is None:
+            known = self.probe(spec, response).status is Status.PASSED
+            if len(_PASSES) >= _PASSES_LIMIT:
+                _PASSES.clear()
+            _PASSES[key] = known
+        return known
 
     @property
     def specs(self) -> tuple[AssertionSpec, ...]:
         return self.test.assertions
+
+
+# Probe results by everything they depend on, for the checks whose verdict is a function
+# of their type, negation, options, the response and (is-json's schema file) the eval
+# folder: nothing else of the test can change it, so an entry is never stale.
+_PASSES: dict[tuple[Any, ...], bool] = {}
+_PASSES_LIMIT = 50_000
+_PASS_KEY_TYPES = NEEDLE_TYPES | {"is-json"}
+_PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
+
+
+def _pass_key(spec: AssertionSpec, response: str, eval_dir: str) -> tuple[Any, ...] | None:
+    if (
+        spec.type not in _PASS_KEY_TYPES
+        or spec.problem is not None
+        or spec.children
+        or len(response) > _PASS_KEY_MAX_CHARS
+    ):
+        return None
+    return (spec.type, spec.negate, repr(spec.options), eval_dir, response)
+
+
+def _with_probe_deadline(spec: AssertionSpec) -> AssertionSpec:
+    """`spec` with a deadline of at most `PROBE_TIMEOUT_MS`, so a decoy never waits long; an
+    invalid `timeout_ms` is kept, so the probe is `error` exactly as the real grading is."""
+    from ..assertions.regex import timeout_ms
+
+    try:
+        deadline = min(timeout_ms(spec.options), PROBE_TIMEOUT_MS)
+    except SpecError:
+        return spec
+    return replace(spec, options={**spec.options, "timeout_ms": deadline})
 
 
 def build_context(
@@ -104,15 +153,26 @@ def build_context(
     )
     input_text = leak_input(test)
     answers = (reference_text(test.expected_output), run.response if run else None)
-    own = {js_trim(t) for t in answers if t}
+    own = [t for t in answers if t]
     decoys = [Decoy("an empty response", "")]
     if js_trim(input_text):
         decoys.append(Decoy("the test input echoed back", input_text, echo=True))
     if not _expects_refusal(test):
         decoys.append(Decoy("a generic refusal", REFUSAL))
     decoys.append(Decoy("generic boilerplate", BOILERPLATE))
-    decoys += [d for d in _cross_test_decoys(suite, test, bench_dir) if js_trim(d.text) not in own]
+    decoys += [d for d in _cross_test_decoys(suite, test, bench_dir) if not _same_answer(d, own)]
     return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base)
+
+
+def _same_answer(decoy: Decoy, answers: list[str]) -> bool:
+    """The decoy is one of this test's own answers once trimmed: no decoy then. Compared
+    by bounds, so a huge response is never copied to be trimmed."""
+    wanted = js_trim(decoy.text)
+    for answer in answers:
+        start, end = js_trim_bounds(answer)
+        if end - start == len(wanted) and answer.startswith(wanted, start):
+            return True
+    return False
 
 
 def _expects_refusal(test: TestCase) -> bool:
@@ -123,14 +183,14 @@ def _expects_refusal(test: TestCase) -> bool:
 
 def _cross_test_decoys(suite: Suite, test: TestCase, bench_dir: str | None) -> Iterator[Decoy]:
     """The next test's reference answer and the next test's response (wrapping around)."""
-    for other in _after(suite, test):
+    for other in _after(suite, test, _suite_order(suite).with_reference):
         text = reference_text(other.expected_output)
         if text is not None and js_trim(text):
             yield Decoy(f"test '{other.id}''s expected_output", text)
             break
     if bench_dir is None:
         return
-    for other in _after(suite, test):
+    for other in _after(suite, test, range(len(suite.tests))):
         text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
         if text is not None:
             if js_trim(text):
@@ -138,25 +198,47 @@ def _cross_test_decoys(suite: Suite, test: TestCase, bench_dir: str | None) -> I
             return
 
 
-# The positions of the last suite seen, so a whole-suite critique stays linear.
-_POSITIONS: list[tuple[Suite, dict[int, int]]] = []
+@dataclass(frozen=True, slots=True)
+class _SuiteOrder:
+    """Where each test sits in its suite, and which tests have a reference answer: worked
+    out once per suite so that critiquing every test of a suite stays linear."""
+
+    suite: Suite
+    positions: dict[int, int]
+    with_reference: tuple[int, ...]
+
+
+_ORDER: list[_SuiteOrder] = []  # the last suite seen
+
+
+def _suite_order(suite: Suite) -> _SuiteOrder:
+    cached = _ORDER[0] if _ORDER else None
+    if cached is None or cached.suite is not suite:
+        with_reference = tuple(
+            i
+            for i, t in enumerate(suite.tests)
+            if (text := reference_text(t.expected_output)) is not None and js_trim(text)
+        )
+        positions = {id(t): i for i, t in enumerate(suite.tests)}
+        cached = _SuiteOrder(suite, positions, with_reference)
+        _ORDER[:] = [cached]
+    return cached
 
 
 def _position(suite: Suite, test: TestCase) -> int:
-    if not _POSITIONS or _POSITIONS[0][0] is not suite:
-        _POSITIONS[:] = [(suite, {id(t): i for i, t in enumerate(suite.tests)})]
-    at = _POSITIONS[0][1].get(id(test))
+    at = _suite_order(suite).positions.get(id(test))
     if at is None or suite.tests[at] is not test:
         at = next((i for i, t in enumerate(suite.tests) if t.id == test.id), -1)
     return at
 
 
-def _after(suite: Suite, test: TestCase) -> Iterator[TestCase]:
-    """The other tests in suite order, starting after `test` and wrapping around."""
+def _after(suite: Suite, test: TestCase, candidates: Sequence[int]) -> Iterator[TestCase]:
+    """The tests at `candidates` (ascending suite positions) other than `test`, in suite
+    order starting after `test` and wrapping around."""
     tests = suite.tests
-    at = _position(suite, test)
-    for step in range(1, len(tests)):
-        other = tests[(at + step) % len(tests)]
+    start = bisect_right(candidates, _position(suite, test))
+    for step in range(len(candidates)):
+        other = tests[candidates[(start + step) % len(candidates)]]
         if other is not test and other.id != test.id:
             yield other
 

@@ -28,7 +28,7 @@ def _probe_safe(spec: AssertionSpec) -> bool:
 
 
 def _passes(ctx: Context, spec: AssertionSpec, decoy: Decoy) -> bool:
-    return ctx.probe(spec, decoy.text).status is Status.PASSED
+    return ctx.passes(spec, decoy.text)
 
 
 def decoy_pass(ctx: Context) -> Iterator[Hit]:
@@ -96,9 +96,9 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
     for spec in ctx.specs:
         if spec.negate or spec.type not in NEEDLE_TYPES or spec.problem is not None:
             continue
-        outcome = ctx.probe(spec, echo.text)
-        if outcome.status is not Status.PASSED:
+        if not ctx.passes(spec, echo.text):
             continue
+        outcome = ctx.probe(spec, echo.text)  # again, for its evidence (rarely needed)
         yield Hit(
             spec.name,
             spec.index,

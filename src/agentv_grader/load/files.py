@@ -109,3 +109,30 @@ def decode_utf8(data: bytes, path: str, what: str = "eval file") -> str:
 def read_utf8(path: str, what: str) -> str:
     """`read_text_file` + `decode_utf8`: the text of an eval file or a file it names."""
     return decode_utf8(read_text_file(path, what), path, what)
+
+
+def read_regular(path: str, limit: int) -> bytes:
+    """`open_regular` + `read_bounded` without a Python file object: a few system calls
+    (open, fstat, read, close) for the small files batch mode reads per test (AgentV's
+    config files, a previous report). Same refusals: a directory raises
+    IsADirectoryError, a FIFO or socket an OSError, and at most `limit` + 1 bytes are read.
+    """
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
+        if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a FIFO or socket)", path)
+        if nonblock:
+            os.set_blocking(fd, True)
+        want = info.st_size + 1 if 0 < info.st_size <= limit else limit + 1
+        chunks = [os.read(fd, want)]
+        total = len(chunks[0])
+        while chunks[-1] and total <= limit:  # longer than it said, or no size (a device)
+            chunks.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
+            total += len(chunks[-1])
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
