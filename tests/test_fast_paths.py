@@ -254,6 +254,157 @@ def test_big_responses_decode_and_hash_as_small_ones(tmp_path: Path, data: bytes
     assert response.text == body.decode("utf-8", errors="replace")
 
 
+def test_big_responses_read_as_read_bounded_reads_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pre-faulted buffer (`rundata.response._read`) holds what `read_bounded` returns,
+    also when the file is longer or shorter than `fstat` said."""
+    from agentv_grader.load.files import read_bounded
+    from agentv_grader.rundata import response as module
+
+    path = tmp_path / "response.md"
+    data = bytes(range(256)) * 9000  # 2.3 MB: the big-file path
+    path.write_bytes(data)
+    for limit in (len(data) - 1, len(data), len(data) + 5, 1 << 30):
+        with open(path, "rb") as fast, open(path, "rb") as plain:
+            assert bytes(module._read(fast, limit)) == read_bounded(plain, limit)
+    real_fstat = os.fstat
+    for said in (len(data) - 4096, len(data) + 4096):  # grew, or was truncated, since
+
+        def stale(fd: int, said: int = said) -> os.stat_result:
+            info = real_fstat(fd)
+            return os.stat_result((info.st_mode, *info[1:6], said, *info[7:]))
+
+        monkeypatch.setattr(module.os, "fstat", stale)
+        for limit in (len(data) - 1, len(data), 1 << 30):
+            with open(path, "rb") as fast:
+                got = bytes(module._read(fast, limit))
+            assert got == data[: limit + 1], (said, limit)
+        monkeypatch.undo()
+    response = read_response(str(path))
+    assert response.sha256 == hashlib.sha256(data).hexdigest()
+    assert response.sha256 == response.sha256  # the thread is joined once, the value kept
+
+
+# ------------------------------------------------------------------ rare-character search
+def _search_cases(rng: random.Random) -> tuple[str, str]:
+    alphabet = rng.choice(["ab", "abc\n", "aAbB-", "xyz" * 3 + "Q", "aé😀İ", "0123456789 "])
+    text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 400)))
+    if text and rng.random() < 0.6:
+        at = rng.randrange(len(text))
+        needle = text[at : at + rng.randint(1, 8)]
+    else:
+        needle = "".join(rng.choice(alphabet + "Z") for _ in range(rng.randint(1, 6)))
+    return text, needle
+
+
+@pytest.mark.parametrize("free_misses", [0, 1, 32])
+def test_rare_character_search_finds_what_str_find_finds(
+    monkeypatch: pytest.MonkeyPatch, free_misses: int
+) -> None:
+    from agentv_grader.js import _search
+
+    monkeypatch.setattr(_search, "BIG", 0)  # every text takes the skip search
+    monkeypatch.setattr(_search, "_SAMPLE_SIZE", 16)  # samples miss most of the text
+    monkeypatch.setattr(_search, "_MIN_GAP", 3)  # some picks are "rare", others fall back
+    monkeypatch.setattr(_search, "_FREE_MISSES", free_misses)
+    rng = random.Random(11)
+    for _ in range(3000):
+        _search._memo.clear()
+        text, needle = _search_cases(rng)
+        start = rng.choice([0, 0, rng.randint(0, len(text) + 1)])
+        assert _search.find(text, needle, start) == text.find(needle, start), (text, needle)
+
+
+def test_rare_character_search_on_a_big_text() -> None:
+    from agentv_grader.js import _search
+
+    lines = "".join(f"line {i:07d} lorem ipsum dolor sit amet\n" for i in range(4000))
+    text = lines[:70000] + "RARE-1-HIT NEEDLE\n" + lines[70000:] + "the end\n"
+    needles = ["line 0000001", "line 0003000", "RARE-", "NEEDLE", "the end", "never", "e\n"]
+    for needle in needles + ["line 0009999", "ipsum dolor", "\n", "Q"]:
+        assert _search.find(text, needle) == text.find(needle), needle
+        assert _search.find(text, needle, 90000) == text.find(needle, 90000), needle
+
+
+@pytest.mark.parametrize(("min_gap", "free_misses"), [(2, 2), (2, 0), (9, 0), (50, 1), (999, 0)])
+def test_ascii_folded_rare_character_search_matches_lowering(
+    monkeypatch: pytest.MonkeyPatch, min_gap: int, free_misses: int
+) -> None:
+    from agentv_grader.js import _search
+
+    monkeypatch.setattr(_text, "BIG_TEXT", 0)
+    monkeypatch.setattr(_search, "BIG", 0)
+    monkeypatch.setattr(_search, "_SAMPLE_SIZE", 8)
+    monkeypatch.setattr(_search, "_MIN_GAP", min_gap)
+    monkeypatch.setattr(_search, "_FREE_MISSES", free_misses)
+    rng = random.Random(4)
+    for _ in range(2000):
+        _search._memo.clear()
+        alphabet = rng.choice(["aAbBkKzZ-. \n\r\t[]()*+?\\^$|{}0", "aAb", "aB-"])
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 120)))
+        needle = rng.choice(NEEDLES + ["K-", "A.B", "[k]", text[3:7] or "a", text[5:9].swapcase()])
+        assert _text.find(text, needle, False) == _old_find(text, needle), (text, needle)
+
+
+# ------------------------------------------------------------------ regex literal prefix
+_PREFIX_PATTERNS = [
+    ("ab", ""),
+    ("ab+c", ""),
+    ("a[bc]", "y"),
+    ("ab(?<=xab)", ""),
+    ("ab(?<!xab)", ""),
+    ("b\\b", ""),
+    ("ab$", "m"),
+    ("ab", "i"),
+    ("AB", "i"),
+    ("\u212ab", "iu"),
+    ("😀a", ""),
+    ("😀a", "u"),
+    ("\\ud83d", ""),
+    ("\\ud83d", "u"),
+    ("ab|b", ""),
+    ("(ab)c", ""),
+    ("a\\1(b)", ""),
+    ("a(?=b)", ""),
+    ("\\n\\r", ""),
+    ("", ""),
+    ("İs", "i"),
+]
+_PREFIX_TEXTS = ["", "ab", "xab abc ab", "aB Ab kb KB", "😀a \ud83d 😀😀a", "zz\nab\nab", "abab"]
+
+
+@pytest.mark.parametrize(("pattern", "flags"), _PREFIX_PATTERNS)
+def test_regex_literal_prefix_prefilter_answers_as_the_engine(
+    monkeypatch: pytest.MonkeyPatch, pattern: str, flags: str
+) -> None:
+    from agentv_grader.js import _search, regexp
+
+    compiled = regexp.compile_js(pattern, flags)
+    texts = _PREFIX_TEXTS + ["q" * 300 + t for t in _PREFIX_TEXTS] + [t * 40 for t in _PREFIX_TEXTS]
+    for text in texts:
+        monkeypatch.setattr(regexp, "_PREFILTER_FROM", 1 << 62)
+        plain = compiled.search(text), list(compiled.finditer(text)), compiled.search_utf16(text)
+        monkeypatch.setattr(regexp, "_PREFILTER_FROM", 0)
+        monkeypatch.setattr(_search, "BIG", 0)
+        fast = compiled.search(text), list(compiled.finditer(text)), compiled.search_utf16(text)
+        monkeypatch.undo()
+        assert fast == plain, (pattern, flags, text)
+
+
+def test_regex_literal_prefix_is_only_what_every_match_starts_with() -> None:
+    from agentv_grader.js import regexp
+
+    prefixes = {p + "/" + f: regexp.compile_js(p, f)._prefix for p, f in _PREFIX_PATTERNS}
+    assert prefixes["ab/"] == "ab"
+    assert prefixes["ab+c/"] == "a"
+    assert prefixes["a[bc]/y"] == ""  # sticky: only position 0 counts
+    assert prefixes["ab|b/"] == ""
+    assert prefixes["(ab)c/"] == ""
+    assert prefixes["a(?=b)/"] == "a"
+    assert prefixes["/"] == ""
+
+
 # ------------------------------------------------------------------ merge layout
 def test_script_graders_scan_answers_as_the_glob(tmp_path: Path) -> None:
     bench = tmp_path / "bench"
@@ -355,6 +506,40 @@ def test_orjson_and_the_fallback_write_the_same_text(data: Any) -> None:
         assume(False)
     assert fast == outputs._indented(data)
     assert outputs.dump_json(data) == fast + "\n"
+    outputs.use_fast_json()
+    try:
+        assert outputs.dump_json(data) == fast + "\n"
+    finally:
+        outputs._orjson = None
+
+
+@given(st.floats())
+@settings(max_examples=500, deadline=None)
+def test_float_text_is_orjsons(value: float) -> None:
+    assert outputs._float(value) == orjson.dumps(value).decode()
+
+
+@pytest.mark.parametrize(
+    "value", [1e-5, -1.5000000000000002e-05, 1e-6, 1e16, -1e16, 5e-324, 1.7976931348623157e308]
+)
+def test_float_text_at_orjsons_exponent_limits(value: float) -> None:
+    assert outputs._float(value) == orjson.dumps(value).decode()
+
+
+def test_a_single_test_run_never_loads_orjson(tmp_path: Path) -> None:
+    """Loading orjson costs more than a single test's files save (cold start)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from agentv_grader import outputs\n"
+        "outputs.dump_json({'a': [1.5, 'x']})\n"
+        "assert 'orjson' not in sys.modules, 'orjson loaded'\n"
+        "outputs.use_fast_json()\n"
+        "assert 'orjson' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_dump_json_falls_back_where_orjson_refuses() -> None:
@@ -483,11 +668,23 @@ def test_config_files_parse_as_json_loads_does(text: str) -> None:
     try:
         expected: Any = json.loads(data)
     except (ValueError, RecursionError) as exc:
-        with pytest.raises(type(exc)):
-            merge._parse_json(data)
+        for fast in (False, True):
+            if fast:
+                outputs.use_fast_json()
+            try:
+                with pytest.raises(type(exc)):
+                    merge._parse_json(data)
+            finally:
+                outputs._orjson = None
         return
-    got = merge._parse_json(data)
-    assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
+    for fast in (False, True):
+        if fast:
+            outputs.use_fast_json()
+        try:
+            got = merge._parse_json(data)
+        finally:
+            outputs._orjson = None
+        assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
 
 def test_read_regular_reads_whole_files_and_refuses_what_open_regular_refuses(

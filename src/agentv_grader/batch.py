@@ -13,7 +13,7 @@ from .errors import GradeInputError
 from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
-from .outputs import dump_json, exit_on_sigterm, write_atomic
+from .outputs import dump_json, exit_on_sigterm, use_fast_json, write_atomic
 
 SUMMARY_FILE = "grade_summary.json"
 
@@ -152,6 +152,7 @@ def run_batch(
     """
     import gc
 
+    use_fast_json()  # thousands of files ahead: worth loading orjson
     layout = merge.resolve_layout(options.layout, bench_dir)
     options = replace(options, layout=layout if layout is not None else "none")
     results: list[TestResult] = []

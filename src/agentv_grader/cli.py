@@ -1,4 +1,11 @@
-"""The `agentv-grade` command: parses options and calls the library, nothing more."""
+"""The `agentv-grade` command: parses options and calls the library, nothing more.
+
+click parses every command line except a plain grading one (only the grading options,
+each once, as `--name value` or `--name=value`, no value starting with `-`): that one
+`_fast_options` reads without importing click (cold start, SPEC §8). Anything else
+(`--help`, `--version`, `--list-types`, `critique`, an unknown or repeated option, a bad
+value) goes to click, so its messages stay click's.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +13,15 @@ import io
 import os
 import sys
 from collections.abc import Callable
+from functools import cache
 from typing import IO, TYPE_CHECKING, Any, TypeVar
-
-import click
 
 from . import __version__
 from .errors import GradeInputError
 
 if TYPE_CHECKING:
+    import click
+
     from .batch import TestResult
 
 # Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
@@ -28,6 +36,8 @@ FC = TypeVar("FC", bound=Callable[..., Any])
 
 
 def _format_option(help_text: str) -> Callable[[FC], FC]:
+    import click
+
     return click.option(
         "--format",
         "fmt",
@@ -39,6 +49,73 @@ def _format_option(help_text: str) -> Callable[[FC], FC]:
 
 
 _PER_TEST_OPTIONS = ("response_file", "timing_file", "transcript_file", "user_notes")
+
+# The fast path's options: flag → (key in `options`, kind); defaults as click has them.
+_FAST: dict[str, tuple[str, str]] = {
+    "--eval-path": ("eval_path", "str"),
+    "--test-id": ("test_id", "str"),
+    "--response-file": ("response_file", "str"),
+    "--bench-dir": ("bench_dir", "str"),
+    "--timing-file": ("timing_file", "str"),
+    "--transcript-file": ("transcript_file", "str"),
+    "--user-notes": ("user_notes", "str"),
+    "--threshold": ("threshold", "float"),
+    "--format": ("fmt", "text|json"),
+    "--jobs": ("jobs", "int"),
+    "--junit": ("junit", "str"),
+    "--no-critique": ("no_critique", "flag"),
+    "--agentv-layout": ("agentv_layout", "auto|v4|head|none"),
+}
+# The variable that turns on click's shell completion, named as click names it.
+_COMPLETE_VAR = "_" + "agentv-grade".replace("-", "_").upper() + "_COMPLETE"
+_FAST_DEFAULTS: dict[str, Any] = {
+    **{key: None for key, _ in _FAST.values()},
+    "fmt": "text",
+    "no_critique": False,
+    "agentv_layout": "auto",
+    "list_types": False,
+}
+
+
+def _fast_options(argv: list[str]) -> dict[str, Any] | None:
+    """The options click would pass to the main command for a plain grading command line,
+    or None when click must parse it (see the module docstring)."""
+    if os.environ.get(_COMPLETE_VAR):  # click's shell completion
+        return None
+    options = dict(_FAST_DEFAULTS)
+    seen: set[str] = set()
+    args = iter(argv)
+    for arg in args:
+        name, eq, value = arg.partition("=")
+        spec = _FAST.get(name)
+        if spec is None or name in seen:
+            return None
+        seen.add(name)
+        key, kind = spec
+        if kind == "flag":
+            if eq:
+                return None
+            options[key] = True
+            continue
+        if not eq:
+            given = next(args, None)
+            if given is None:
+                return None
+            value = given
+        if value.startswith("-"):
+            return None
+        converted: Any = value
+        try:
+            if kind == "float":
+                converted = float(value)
+            elif kind == "int":
+                converted = int(value)
+        except ValueError:
+            return None
+        if "|" in kind and value not in kind.split("|"):
+            return None
+        options[key] = converted
+    return options
 
 
 def _first_line(data: dict[str, Any]) -> str:
@@ -84,49 +161,8 @@ def _list_types() -> str:
     return "\n".join(rows)
 
 
-@click.command(context_settings=_CONTEXT)
-@click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
-@click.option("--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir.")
-@click.option(
-    "--response-file",
-    type=str,
-    help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].",
-)
-@click.option(
-    "--bench-dir",
-    type=str,
-    help="Run directory for the suite; results go to <bench-dir>/<test-id>/.",
-)
-@click.option("--timing-file", type=str, help="timing.json with duration, tokens and cost.")
-@click.option("--transcript-file", type=str, help="The run's messages and tool calls.")
-@click.option("--user-notes", type=str, help="Executor notes (user_notes.md).")
-@click.option(
-    "--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8]."
-)
-@_format_option("Summary on stdout: text lines or the JSON report.")
-@click.option(
-    "--jobs", type=int, default=None, help="Batch mode worker processes [default: number of CPUs]."
-)
-@click.option("--junit", type=str, help="Batch mode: also write a JUnit XML file here.")
-@click.option("--no-critique", is_flag=True, help="Do not write the eval critique.")
-@click.option(
-    "--agentv-layout",
-    type=click.Choice(["auto", "v4", "head", "none"]),
-    default="auto",
-    show_default=True,
-    help="Which AgentV merge files to write.",
-)
-@click.option("--list-types", is_flag=True, help="List the assertion types and exit.")
-@click.version_option(__version__, "--version", prog_name="agentv-grade")
-@click.pass_context
-def main_command(ctx: click.Context, /, **options: Any) -> int:
-    """Grade an AgentV test case deterministically and write AgentV-mergeable results.
-
-    Without --test-id, every test of the suite that has <bench-dir>/<id>/response.md is
-    graded (batch mode). `agentv-grade critique --help` critiques a suite without
-    responses.
-    """
-    out = ctx.obj["stdout"]
+def _grade(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
+    """The main command, once its options are parsed (by click or `_fast_options`)."""
     if options["list_types"]:
         out.write(_list_types() + "\n")
         return 0
@@ -135,7 +171,7 @@ def main_command(ctx: click.Context, /, **options: Any) -> int:
     if options["jobs"] is not None and options["jobs"] < 1:
         raise GradeInputError(f"--jobs must be at least 1, got {options['jobs']}")
     if options["test_id"] is None:
-        return _batch(options, out, ctx.obj["stderr"])
+        return _batch(options, out, err)
     return _single(options, out)
 
 
@@ -238,16 +274,75 @@ def _closing_line(summary: dict[str, Any], path: str) -> str:
     )
 
 
-@click.command(context_settings=_CONTEXT)
-@click.option("--eval-path", type=str, required=True, help="AgentV eval file to critique.")
-@click.option("--test-id", type=str, help="Critique one test [default: every test].")
-@_format_option("A readable table, or JSON.")
-@click.pass_context
-def critique_command(ctx: click.Context, /, **options: Any) -> int:
-    """Critique an eval suite without responses; exit 1 on a high-severity finding."""
-    from .critique.command import run_critique
+@cache
+def _commands() -> tuple[click.Command, click.Command]:
+    """The click commands (main, critique), built on first use: click is imported only
+    when it parses."""
+    import click
 
-    return run_critique(options["eval_path"], options["test_id"], options["fmt"], ctx.obj["stdout"])
+    @click.command(context_settings=_CONTEXT)
+    @click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
+    @click.option(
+        "--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir."
+    )
+    @click.option(
+        "--response-file",
+        type=str,
+        help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].",
+    )
+    @click.option(
+        "--bench-dir",
+        type=str,
+        help="Run directory for the suite; results go to <bench-dir>/<test-id>/.",
+    )
+    @click.option("--timing-file", type=str, help="timing.json with duration, tokens and cost.")
+    @click.option("--transcript-file", type=str, help="The run's messages and tool calls.")
+    @click.option("--user-notes", type=str, help="Executor notes (user_notes.md).")
+    @click.option(
+        "--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8]."
+    )
+    @_format_option("Summary on stdout: text lines or the JSON report.")
+    @click.option(
+        "--jobs",
+        type=int,
+        default=None,
+        help="Batch mode worker processes [default: number of CPUs].",
+    )
+    @click.option("--junit", type=str, help="Batch mode: also write a JUnit XML file here.")
+    @click.option("--no-critique", is_flag=True, help="Do not write the eval critique.")
+    @click.option(
+        "--agentv-layout",
+        type=click.Choice(["auto", "v4", "head", "none"]),
+        default="auto",
+        show_default=True,
+        help="Which AgentV merge files to write.",
+    )
+    @click.option("--list-types", is_flag=True, help="List the assertion types and exit.")
+    @click.version_option(__version__, "--version", prog_name="agentv-grade")
+    @click.pass_context
+    def main_command(ctx: click.Context, /, **options: Any) -> int:
+        """Grade an AgentV test case deterministically and write AgentV-mergeable results.
+
+        Without --test-id, every test of the suite that has <bench-dir>/<id>/response.md is
+        graded (batch mode). `agentv-grade critique --help` critiques a suite without
+        responses.
+        """
+        return _grade(options, ctx.obj["stdout"], ctx.obj["stderr"])
+
+    @click.command(context_settings=_CONTEXT)
+    @click.option("--eval-path", type=str, required=True, help="AgentV eval file to critique.")
+    @click.option("--test-id", type=str, help="Critique one test [default: every test].")
+    @_format_option("A readable table, or JSON.")
+    @click.pass_context
+    def critique_command(ctx: click.Context, /, **options: Any) -> int:
+        """Critique an eval suite without responses; exit 1 on a high-severity finding."""
+        from .critique.command import run_critique
+
+        return run_critique(
+            options["eval_path"], options["test_id"], options["fmt"], ctx.obj["stdout"]
+        )
+
+    return main_command, critique_command
 
 
 def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
@@ -256,19 +351,51 @@ def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
 
     try:
         with contextlib.redirect_stdout(stdout):  # --help and --version print via click.echo
-            command, prog, args = main_command, "agentv-grade", argv
-            if argv[:1] == ["critique"]:
-                command, prog, args = critique_command, "agentv-grade critique", argv[1:]
-            result = command.main(
-                args=args,
-                prog_name=prog,
-                standalone_mode=False,
-                obj={"stdout": stdout, "stderr": stderr},
-            )
+            options = _fast_options(argv)
+            if options is not None:
+                return _run_fast(options, stdout, stderr)
+            return _run_click(argv, stdout, stderr)
     except GradeInputError as exc:  # one line, whatever the names in it hold
         message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
         stderr.write(f"agentv-grade: error: {message}\n")
         return 2
+
+
+def _run_fast(options: dict[str, Any], stdout: IO[str], stderr: IO[str]) -> int:
+    """`_grade` with what click's `main` adds around a command (`_run_click`): Ctrl-C or
+    end of input is an abort, a broken stdout pipe a quiet exit 1."""
+    try:
+        return _grade(options, stdout, stderr)
+    except (EOFError, KeyboardInterrupt):
+        sys.stderr.write("\n")
+        stderr.write("agentv-grade: aborted\n")
+        return 2
+    except OSError as exc:
+        import errno
+
+        if exc.errno != errno.EPIPE:
+            raise
+        from click.utils import PacifyFlushWrapper
+
+        sys.stdout = PacifyFlushWrapper(sys.stdout)
+        sys.stderr = PacifyFlushWrapper(sys.stderr)
+        sys.exit(1)
+
+
+def _run_click(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
+    import click
+
+    main_command, critique_command = _commands()
+    try:
+        command, prog, args = main_command, "agentv-grade", argv
+        if argv[:1] == ["critique"]:
+            command, prog, args = critique_command, "agentv-grade critique", argv[1:]
+        result = command.main(
+            args=args,
+            prog_name=prog,
+            standalone_mode=False,
+            obj={"stdout": stdout, "stderr": stderr},
+        )
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - not configured
         stderr.write(str(exc) + "\n")
         return 2
@@ -291,8 +418,6 @@ def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
 def main() -> None:
     """Console-script entry point: an internal bug exits 3 with its traceback (SPEC §2);
     SIGTERM ends the run through `SystemExit`, so no temporary file is left behind."""
-    import traceback
-
     from .outputs import exit_on_sigterm
 
     exit_on_sigterm()
@@ -302,6 +427,8 @@ def main() -> None:
     try:
         code = run(sys.argv[1:], sys.stdout, sys.stderr)
     except Exception:
+        import traceback
+
         traceback.print_exc()
         sys.stderr.write("agentv-grade: internal error (exit 3): please report this bug\n")
         code = 3

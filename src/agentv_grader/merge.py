@@ -9,12 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
 from .load.files import read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
+from .outputs import fast_json
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
 LAYOUTS = {
@@ -94,13 +93,15 @@ def _norm(value: Any) -> str:
 
 
 def _parse_json(data: bytes) -> Any:
-    """`json.loads`, through orjson (several times faster) where both give the same value:
-    orjson refuses a lone surrogate escape, `NaN`, `1e400`, and reads an integer of 19 or
-    more digits as a float, so such texts go to `json.loads`."""
-    if _LONG_NUMBER.search(data) is None:
+    """`json.loads`, through orjson (several times faster) when batch mode has loaded it
+    and where both give the same value: orjson refuses a lone surrogate escape, `NaN`,
+    `1e400`, and reads an integer of 19 or more digits as a float, so such texts go to
+    `json.loads`."""
+    fast = fast_json()
+    if fast is not None and _LONG_NUMBER.search(data) is None:
         try:
-            return orjson.loads(data)
-        except orjson.JSONDecodeError:
+            return fast.loads(data)
+        except fast.JSONDecodeError:
             pass
     return json.loads(data)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -19,6 +18,8 @@ def safe_name(name: str) -> str:
     """Replace unsafe characters, cut long names with a hash, dodge dot-files and DOS names."""
     out = _UNSAFE.sub("_", name) or "_"
     if len(out) > MAX_NAME:
+        import hashlib  # rare: not loaded for short names (cold start, SPEC §8)
+
         out = out[:MAX_NAME] + "-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     if out.startswith(".") or out.split(".")[0].upper() in _RESERVED:
         out = "_" + out

@@ -19,8 +19,6 @@ from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
-import orjson
-
 from .errors import GradeInputError
 
 TEMP_PREFIX = ".agentv-grade-"
@@ -31,22 +29,43 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def dump_json(data: Any) -> str:
     """Indented JSON (two spaces), non-ASCII kept as is, numbers as orjson writes them (the
     shortest text that reads back as the same float; NaN and infinities as `null`, as
-    `JSON.stringify` does). orjson is about fifteen times faster than `json` with `indent`,
-    and batch mode writes eight JSON files per test. What orjson refuses (a lone surrogate,
-    which UTF-8 cannot hold, a non-string key, an integer beyond 64 bits, nesting past 254
-    levels) goes through `_indented`, which writes the same text; a lone surrogate then
-    makes the whole text ASCII with `\\uXXXX` escapes, which is still valid JSON."""
-    try:
-        return orjson.dumps(data, option=_ORJSON_OPTIONS).decode("utf-8")
-    except TypeError:  # orjson.JSONEncodeError is a TypeError
-        pass
+    `JSON.stringify` does); a lone surrogate, which UTF-8 cannot hold, makes the whole
+    text ASCII with `\\uXXXX` escapes, which is still valid JSON.
+
+    Two writers produce this same text: `_indented`, and orjson (about fifteen times
+    faster) once `use_fast_json` has loaded it. Loading orjson costs more than a single
+    test's eight files save, so only batch mode does; what orjson refuses (a lone
+    surrogate, a non-string key, an integer beyond 64 bits, nesting past 254 levels) goes
+    through `_indented` either way."""
+    if _orjson is not None:
+        try:
+            return str(_orjson.dumps(data, option=_orjson_options).decode("utf-8"))
+        except TypeError:  # orjson.JSONEncodeError is a TypeError
+            pass
     text = _indented(data) + "\n"
     if _SURROGATE.search(text):
         text = _ascii_json(data) + "\n"
     return text
 
 
-_ORJSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+_orjson: Any = None
+_orjson_options = 0
+
+
+def use_fast_json() -> Any:
+    """Load orjson for `dump_json` (batch mode: thousands of files) and return it."""
+    global _orjson, _orjson_options
+    if _orjson is None:
+        import orjson
+
+        _orjson_options = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+        _orjson = orjson
+    return _orjson
+
+
+def fast_json() -> Any:
+    """orjson when `use_fast_json` loaded it, else None."""
+    return _orjson
 
 
 class _Unsupported(Exception):
@@ -139,8 +158,23 @@ def _key(key: Any) -> str:
 
 
 def _float(value: float) -> str:
-    """orjson's text for a float (NaN and the infinities become `null`)."""
-    return orjson.dumps(value).decode("ascii")
+    """orjson's text for a float: Python's shortest round-trip digits, written without an
+    exponent from 1e-5 up to 1e16 (`0.00001`), else with a bare one (`1e-7`, `1e16`);
+    NaN and the infinities become `null`."""
+    if value != value or value in (_INF, -_INF):
+        return "null"
+    text = float.__repr__(value)
+    mantissa, mark, exponent = text.partition("e")
+    if not mark:
+        return text
+    power = int(exponent)
+    if power != -5:
+        return f"{mantissa}e{power}"
+    sign = "-" if mantissa.startswith("-") else ""
+    return f"{sign}0.0000{mantissa.lstrip('-').replace('.', '')}"
+
+
+_INF = float("inf")
 
 
 def exit_on_sigterm() -> None:

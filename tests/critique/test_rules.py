@@ -532,3 +532,15 @@ def test_remembered_probe_results_equal_fresh_ones(tmp_path: Path) -> None:
                     fresh = ctx.probe(spec, decoy.text).status.value == "passed"
                     assert ctx.passes(spec, decoy.text) == fresh, (spec.name, decoy.label)
     assert context._PASSES  # the cache was used
+
+
+def test_the_next_tests_response_is_read_up_to_one_mib(tmp_path: Path) -> None:
+    from agentv_grader.critique import context
+
+    bench = tmp_path / "run"
+    (bench / "o0").mkdir(parents=True)
+    (bench / "o0" / "response.md").write_bytes(b"\xef\xbb\xbf" + b"a" * (1 << 20))
+    suite = make_suite(tmp_path, [{"id": "t", "input": "Q"}, {"id": "o0", "input": "R"}])
+    ctx = context.build_context(suite, suite.tests[0], None, None, str(bench))
+    (decoy,) = [d for d in ctx.decoys if "'s response" in d.label]
+    assert decoy.text == "a" * ((1 << 20) - 3)  # 1 MiB read, the BOM dropped

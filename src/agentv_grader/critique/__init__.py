@@ -11,22 +11,26 @@ index, then rule id) and writes the one-sentence summary. Each rule's docstring 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from ..model import Outcome, RunData, Suite, TestCase
 from . import coverage, decoys, pairs, regex_risk, static
+from ._record import Record
 from .context import Context, build_context
 from .model import SOLID, Critique, Finding, Hit, overall_sentence
 
 __all__ = ["RULES", "SOLID", "Critique", "Finding", "Rule", "critique_test"]
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Record):
     """A rule id's function and severity."""
 
+    __slots__ = ("check", "severity")
     check: Callable[[Context], Iterable[Hit]]
     severity: str
+
+    def __init__(self, check: Callable[[Context], Iterable[Hit]], severity: str) -> None:
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "severity", severity)
 
 
 RULES: dict[str, Rule] = {

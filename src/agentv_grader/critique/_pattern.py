@@ -9,10 +9,9 @@ rules then say nothing about that pattern (grading reports a bad pattern itself)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..js import _regexp_sets as _sets
 from ..js._regexp_sets import MAX_CP, Ranges, intersect, normalize
+from ._record import Record
 
 __all__ = ["MAX_CP", "Ranges", "complement", "intersect", "normalize"]
 ALL: Ranges = ((0, MAX_CP),)
@@ -24,36 +23,54 @@ class PatternUnreadable(Exception):
     """The pattern is outside what the analysis reads (or not a valid pattern)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
+class Atom(Record):
     """One character out of `ranges`; `span` is where it is written in the pattern."""
 
+    __slots__ = ("ranges", "span")
     ranges: Ranges
-    span: tuple[int, int] = (0, 0)
+    span: tuple[int, int]
+
+    def __init__(self, ranges: Ranges, span: tuple[int, int] = (0, 0)) -> None:
+        object.__setattr__(self, "ranges", ranges)
+        object.__setattr__(self, "span", span)
 
 
-@dataclass(frozen=True, slots=True)
-class Zero:
+class Zero(Record):
     """A zero-width assertion: `^`, `$`, `b`, `B`, `look` (lookaround) or `backref`."""
 
+    __slots__ = ("kind",)
     kind: str
 
+    def __init__(self, kind: str) -> None:
+        object.__setattr__(self, "kind", kind)
 
-@dataclass(frozen=True, slots=True)
-class Seq:
+
+class Seq(Record):
+    __slots__ = ("items",)
     items: tuple[Node, ...]
 
+    def __init__(self, items: tuple[Node, ...]) -> None:
+        object.__setattr__(self, "items", items)
 
-@dataclass(frozen=True, slots=True)
-class Alt:
+
+class Alt(Record):
+    __slots__ = ("branches",)
     branches: tuple[Node, ...]
 
+    def __init__(self, branches: tuple[Node, ...]) -> None:
+        object.__setattr__(self, "branches", branches)
 
-@dataclass(frozen=True, slots=True)
-class Repeat:
+
+class Repeat(Record):
+    __slots__ = ("body", "lo", "hi")
     body: Node
     lo: int
     hi: int | None
+
+    def __init__(self, body: Node, lo: int, hi: int | None) -> None:
+        object.__setattr__(self, "body", body)
+        object.__setattr__(self, "lo", lo)
+        object.__setattr__(self, "hi", hi)
 
 
 Node = Atom | Zero | Seq | Alt | Repeat

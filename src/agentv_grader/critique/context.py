@@ -20,6 +20,7 @@ from typing import Any
 from .. import engine
 from ..errors import SpecError
 from ..js.strings import js_trim, js_trim_bounds
+from ..load.files import read_regular
 from ..model import AssertionSpec, Outcome, RunData, Status, Suite, TestCase
 
 REFUSAL = "I'm sorry, but I can't help with that request."
@@ -244,11 +245,11 @@ def _after(suite: Suite, test: TestCase, candidates: Sequence[int]) -> Iterator[
 
 
 def _read_response(path: str) -> str | None:
+    """The first MiB of another test's response (a decoy needs no more), or None."""
     try:
         if not os.path.isfile(path):
             return None
-        with open(path, "rb") as handle:
-            data = handle.read(_MAX_DECOY_BYTES)
+        data = read_regular(path, _MAX_DECOY_BYTES - 1)
     except OSError:
         return None
     return data.decode("utf-8", errors="replace").removeprefix("\ufeff")

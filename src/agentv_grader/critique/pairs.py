@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
 from ..model import AssertionSpec
+from ._record import Record
 from .context import Context, is_case_insensitive, quote, text_list, text_option
 from .model import Hit
 
@@ -29,16 +29,22 @@ _KINDS = {
 _NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negate", "negated"})
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(Record):
     """What one exact-text check requires of the response (before its negation)."""
 
+    __slots__ = ("kind", "text", "ci", "scope", "negate", "spec")
     kind: str  # contains | equals | prefix | suffix | json
     text: str
     ci: bool
     scope: str
     negate: bool
     spec: AssertionSpec
+
+    def __init__(
+        self, kind: str, text: str, ci: bool, scope: str, negate: bool, spec: AssertionSpec
+    ) -> None:
+        for name, value in zip(self.__slots__, (kind, text, ci, scope, negate, spec), strict=True):
+            object.__setattr__(self, name, value)
 
 
 def facts(spec: AssertionSpec) -> list[Fact]:

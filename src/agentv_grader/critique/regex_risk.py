@@ -11,30 +11,40 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..errors import SpecError
-from . import _automaton
 from ._pattern import PatternUnreadable, contains, read_pattern, split_flags
+from ._record import Record
 from .context import PATTERN_TYPES, Context, quote, text_option, walk
 from .model import Hit
+
+if TYPE_CHECKING:
+    from . import _automaton
 
 CONFIRM_MS = 200
 _SUFFIXES = "!#~9Zb_ -\n\x00"
 _JS_FLAGS = "dgimsuvy"
 
 
-@dataclass(frozen=True, slots=True)
-class Runaway:
+class Runaway(Record):
     """A flagged pattern: its growth, the attack, and what the deadline said."""
 
+    __slots__ = ("growth", "culprits", "attack", "shown", "confirmed", "note")
     growth: str
     culprits: str
     attack: str
     shown: str
     confirmed: bool
     note: str
+
+    def __init__(
+        self, growth: str, culprits: str, attack: str, shown: str, confirmed: bool, note: str
+    ) -> None:
+        values = (growth, culprits, attack, shown, confirmed, note)
+        for name, value in zip(self.__slots__, values, strict=True):
+            object.__setattr__(self, name, value)
 
 
 def pattern_flags(options: dict[str, object], pattern: str) -> tuple[str, str]:
@@ -47,9 +57,25 @@ def pattern_flags(options: dict[str, object], pattern: str) -> tuple[str, str]:
     return body, "".join(dict.fromkeys(f for f in flags if f in _JS_FLAGS))
 
 
+def may_blow_up(body: str) -> bool:
+    """False when `_automaton` cannot find a blowup, told without building it (most
+    patterns; the analysis module is then not even imported, cold start, SPEC §8).
+
+    Without `|` and with at most one of `*+?{` (escaped or in a class too), the pattern has
+    at most one repetition, over a fixed sequence: its automaton has one simple cycle at
+    most, which reads cⁿ in one way only (no exponential part), and with the search's own
+    loop that is a chain of two looping parts, below `_automaton.MIN_DEGREE` (3).
+    """
+    return "|" in body or sum(body.count(c) for c in "*+?{") > 1
+
+
 @lru_cache(maxsize=1024)
 def assess(body: str, flags: str) -> Runaway | None:
     """The analysis of one pattern (None: no blowup found, or the pattern is unreadable)."""
+    if not may_blow_up(body):
+        return None
+    from . import _automaton
+
     try:
         auto = _automaton.build(read_pattern(body, flags), "y" in flags)
         risk = _automaton.analyse(auto)

@@ -125,11 +125,13 @@ def read_regular(path: str, limit: int) -> bytes:
             raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
         if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
             raise OSError(errno.EINVAL, "not a regular file (a FIFO or socket)", path)
-        if nonblock:
+        if nonblock and not stat.S_ISREG(info.st_mode):  # a device: reads may wait
             os.set_blocking(fd, True)
         want = info.st_size + 1 if 0 < info.st_size <= limit else limit + 1
         chunks = [os.read(fd, want)]
         total = len(chunks[0])
+        if total < want and stat.S_ISREG(info.st_mode):
+            return chunks[0]  # a short read of a regular file is its end
         while chunks[-1] and total <= limit:  # longer than it said, or no size (a device)
             chunks.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
             total += len(chunks[-1])

@@ -1,0 +1,105 @@
+"""The critique's cold-start shortcuts (SPEC §8) say what the full analysis says."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentv_grader.critique import _automaton, _pattern, regex_risk
+
+ATOMS = ["a", "b", "ab", "\\w", "\\s", "\\d", "\\W", ".", "[ab]", "[^a]", "[a-z]", "x", " "]
+ZEROS = ["^", "$", "\\b", "\\B"]
+QUANTIFIERS = ["*", "+", "?", "{2}", "{1,}", "{0,}", "{2,30}", "{3,5}", "*?", "+?"]
+
+
+def _pattern_with(rng: random.Random, quantifiers: int) -> str:
+    pieces = [rng.choice(ATOMS + ZEROS) for _ in range(rng.randint(0, 6))]
+    if rng.random() < 0.5 and pieces:  # a group around some of them
+        i = rng.randrange(len(pieces))
+        j = rng.randint(i, len(pieces))
+        pieces[i:j] = [rng.choice(["(", "(?:"]) + "".join(pieces[i:j]) + ")"]
+    for _ in range(quantifiers):
+        at = rng.randint(0, len(pieces))
+        pieces.insert(at, rng.choice(QUANTIFIERS))
+    return "".join(pieces)
+
+
+def _full_analysis(body: str, flags: str) -> _automaton.Risk | None:
+    try:
+        return _automaton.analyse(_automaton.build(_pattern.read_pattern(body, flags), False))
+    except _pattern.PatternUnreadable:
+        return None
+
+
+def test_the_shortcut_relies_on_the_minimum_degree() -> None:
+    assert _automaton.MIN_DEGREE >= 3
+
+
+@pytest.mark.parametrize("flags", ["", "i", "m", "s", "u"])
+def test_patterns_the_shortcut_skips_have_no_blowup(flags: str) -> None:
+    rng = random.Random(20 + len(flags))
+    skipped = 0
+    for _ in range(3000):
+        body = _pattern_with(rng, rng.choice([0, 1, 1, 2]))
+        if regex_risk.may_blow_up(body):
+            continue
+        skipped += 1
+        assert _full_analysis(body, flags) is None, body
+        assert regex_risk.assess(body, flags) is None
+    assert skipped > 1000
+
+
+@pytest.mark.parametrize("body", ["(a+)+$", "(\\w+\\s?)*$", "\\d+\\d+x", "(a|a)*$", "^(a+)+$"])
+def test_blowups_are_still_analysed(body: str) -> None:
+    assert regex_risk.may_blow_up(body)
+    assert regex_risk.assess(body, "") is not None
+
+
+def test_grading_simple_patterns_does_not_load_the_analysis(tmp_path: Path) -> None:
+    suite = tmp_path / "s.eval.yaml"
+    suite.write_text(
+        "name: s\ntests:\n  - id: t1\n    input: Q\n    assertions:\n"
+        "      - {type: regex, value: 'capital of \\w+', flags: i}\n"
+        "      - {type: regex, value: '^Answer:', flags: m}\n"
+        "      - {type: contains, value: Paris}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "run" / "s" / "t1").mkdir(parents=True)
+    (tmp_path / "run" / "s" / "t1" / "response.md").write_text(
+        "Answer: Paris, capital of France\n", "utf-8"
+    )
+    argv = ["--eval-path", str(suite), "--test-id", "t1", "--bench-dir", str(tmp_path / "run/s")]
+    code = (
+        "import io, sys\n"
+        "from agentv_grader.cli import run\n"
+        f"status = run({argv!r}, io.StringIO(), io.StringIO())\n"
+        "print(status, sorted(m for m in ('click', 'agentv_grader.critique._automaton',\n"
+        "    'agentv_grader.critique.regex_risk') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0", "['agentv_grader.critique.regex_risk']"]
+
+
+def test_pattern_nodes_behave_as_frozen_dataclasses() -> None:
+    from dataclasses import FrozenInstanceError
+
+    a = _pattern.Atom(((97, 97),), (0, 1))
+    assert repr(a) == "Atom(ranges=((97, 97),), span=(0, 1))"
+    assert repr(_pattern.Repeat(_pattern.Zero("^"), 1, None)) == (
+        "Repeat(body=Zero(kind='^'), lo=1, hi=None)"
+    )
+    assert a == _pattern.Atom(((97, 97),), (0, 1)) and hash(a) == hash(
+        _pattern.Atom(a.ranges, a.span)
+    )
+    assert a != _pattern.Atom(((97, 97),)) and _pattern.Seq((a,)) != _pattern.Alt((a,))
+    assert _pattern.Atom(((97, 97),)).span == (0, 0)
+    with pytest.raises(FrozenInstanceError):
+        a.span = (1, 2)  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del a.ranges  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        a.other = 1  # type: ignore[attr-defined]

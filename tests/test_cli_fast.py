@@ -1,0 +1,235 @@
+"""The command line's fast path (`cli._fast_options`, SPEC §8 cold start) reads exactly
+what click reads, and a plain grading run answers exactly as the click path does."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agentv_grader import cli
+from tests.helpers import write_suite
+
+OPTIONS = list(cli._FAST) + ["--list-types", "--version", "--help", "-h", "--bogus", "--eval"]
+VALUES = [
+    "x",
+    "",
+    " ",
+    "t1",
+    "a=b",
+    "-",
+    "-x",
+    "--test-id",
+    "0.5",
+    " 0.5 ",
+    "1e-1",
+    "nan",
+    "-0.5",
+    "1_0",
+    "abc",
+    "2",
+    "0",
+    "-1",
+    "text",
+    "json",
+    "JSON",
+    "auto",
+    "v4",
+    "head",
+    "none",
+    "v9",
+    "critique",
+    "--",
+    "é/ü",
+]
+
+
+def _click_params(argv: list[str]) -> dict[str, Any]:
+    main_command, _ = cli._commands()
+    with main_command.make_context("agentv-grade", list(argv)) as ctx:
+        return dict(ctx.params)
+
+
+def _check(argv: list[str]) -> dict[str, Any] | None:
+    fast = cli._fast_options(argv)
+    if fast is not None:  # click must accept it and read the same values
+        theirs = _click_params(argv)  # compared by repr: nan, and 1 against 1.0
+        assert {k: repr(v) for k, v in fast.items()} == {k: repr(v) for k, v in theirs.items()}
+    return fast
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--eval-path", "e.yaml", "--test-id", "t1", "--bench-dir", "b"],
+        ["--eval-path=e.yaml", "--test-id=t1", "--bench-dir=b"],
+        ["--test-id", "t1", "--eval-path", "e.yaml"],
+        ["--eval-path", "e.yaml"],
+        ["--eval-path", "", "--test-id", ""],
+        ["--eval-path", "e.yaml", "--threshold", "0.5", "--jobs", "3", "--format", "json"],
+        ["--eval-path", "e.yaml", "--threshold=1e-1", "--jobs=0", "--format=text"],
+        ["--eval-path", "e.yaml", "--no-critique", "--agentv-layout", "none"],
+        ["--eval-path", "e.yaml", "--agentv-layout=head", "--junit", "j.xml"],
+        ["--eval-path", "e=y.yaml", "--response-file", "r.md", "--timing-file", "t.json"],
+        ["--eval-path", "e.yaml", "--transcript-file", "tr.json", "--user-notes", "n.md"],
+        ["--eval-path", "é/ü.yaml", "--test-id", "a b", "--threshold", "nan"],
+        [],
+    ],
+)
+def test_plain_command_lines_take_the_fast_path_and_read_as_click_does(argv: list[str]) -> None:
+    assert _check(argv) is not None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["-h"],
+        ["--version"],
+        ["--list-types"],
+        ["critique", "--eval-path", "e.yaml"],
+        ["--eval-path"],
+        ["--eval-path", "e.yaml", "--test-id"],
+        ["--eval-path", "e.yaml", "extra"],
+        ["--eval-path", "e.yaml", "--", "x"],
+        ["--eval-path", "a", "--eval-path", "b"],
+        ["--eval-path", "e.yaml", "--threshold", "abc"],
+        ["--eval-path", "e.yaml", "--threshold", "-0.5"],
+        ["--eval-path", "e.yaml", "--jobs", "1.5"],
+        ["--eval-path", "e.yaml", "--format", "JSON"],
+        ["--eval-path", "e.yaml", "--agentv-layout", "v9"],
+        ["--eval-path", "e.yaml", "--no-critique=1"],
+        ["--eval-path", "e.yaml", "--test-id", "--bench-dir"],
+        ["--eval-path", "e.yaml", "--bogus"],
+        ["--eval", "e.yaml"],
+        ["--eval-path", "e.yaml", "-h"],
+    ],
+)
+def test_anything_else_goes_to_click(argv: list[str]) -> None:
+    assert cli._fast_options(argv) is None
+
+
+def test_shell_completion_goes_to_click(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cli._COMPLETE_VAR, "bash_complete")
+    assert cli._COMPLETE_VAR == "_AGENTV_GRADE_COMPLETE"
+    assert cli._fast_options(["--eval-path", "e.yaml"]) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(OPTIONS),
+            st.sampled_from(VALUES),
+            st.builds(lambda o, v: f"{o}={v}", st.sampled_from(OPTIONS), st.sampled_from(VALUES)),
+        ),
+        max_size=8,
+    )
+)
+def test_any_command_line_reads_as_click_does_or_goes_to_click(argv: list[str]) -> None:
+    _check(argv)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(list(cli._FAST)), st.sampled_from(VALUES), st.booleans()),
+        max_size=6,
+    )
+)
+def test_option_value_pairs_read_as_click_does(pairs: list[tuple[str, str, bool]]) -> None:
+    argv: list[str] = []
+    for name, value, joined in pairs:
+        if cli._FAST[name][1] == "flag":
+            argv.append(name)
+        else:
+            argv += [f"{name}={value}"] if joined else [name, value]
+    _check(argv)
+
+
+# ------------------------------------------------------------ whole runs, both paths
+@pytest.fixture
+def bench(tmp_path: Path) -> tuple[Path, Path]:
+    suite = """
+name: s
+tests:
+  - id: good
+    input: Q
+    assertions: [{type: contains, value: Paris}]
+  - id: bad
+    input: Q
+    assertions: [{type: regex, value: "^Lyon"}]
+"""
+    answer = "Answer: Paris\n"
+    return write_suite(tmp_path, suite, {"good": answer, "bad": answer}, name="s")
+
+
+def _both(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    results = []
+    for fast in (True, False):
+        with monkeypatch.context() as patch:
+            if not fast:
+                patch.setattr(cli, "_fast_options", lambda argv: None)
+            out, err = io.StringIO(), io.StringIO()
+            code = cli.run(list(argv), out, err)
+            results.append((code, out.getvalue(), err.getvalue()))
+    assert results[0] == results[1], argv
+
+
+def test_runs_answer_as_the_click_path_does(
+    bench: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    eval_path, root = str(bench[0]), str(bench[1])
+    cases = [
+        ["--eval-path", eval_path, "--test-id", "good", "--bench-dir", root],
+        ["--eval-path", eval_path, "--test-id", "bad", "--bench-dir", root, "--no-critique"],
+        ["--eval-path", eval_path, "--test-id", "good", "--bench-dir", root, "--format", "json"],
+        ["--eval-path", eval_path, "--test-id", "nope", "--bench-dir", root],
+        ["--eval-path", eval_path, "--test-id", "good"],
+        ["--eval-path", eval_path, "--test-id", "good", "--bench-dir", root, "--threshold", "1.5"],
+        ["--eval-path", eval_path, "--bench-dir", root, "--jobs", "0"],
+        ["--eval-path", eval_path, "--bench-dir", root, "--jobs", "1"],
+        ["--eval-path", eval_path, "--bench-dir", root, "--response-file", "r.md"],
+        ["--eval-path", eval_path],
+        ["--eval-path", str(Path(eval_path).with_name("missing.yaml")), "--test-id", "good"],
+        ["--test-id", "good"],
+        [],
+    ]
+    for argv in cases:
+        _both(argv, monkeypatch)
+
+
+def test_json_report_is_the_same_on_both_paths(
+    bench: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    argv = ["--eval-path", str(bench[0]), "--test-id", "good", "--bench-dir", str(bench[1])]
+    out = io.StringIO()
+    assert cli.run(argv + ["--format", "json"], out, io.StringIO()) == 0
+    assert json.loads(out.getvalue())["verdict"] == "pass"
+
+
+def _imports_click(argv: list[str]) -> bool:
+    code = (
+        "import io, sys\n"
+        "from agentv_grader.cli import run\n"
+        f"run({argv!r}, io.StringIO(), io.StringIO())\n"
+        "print('click' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip() == "True"
+
+
+def test_a_plain_grading_run_does_not_import_click(bench: tuple[Path, Path]) -> None:
+    argv = ["--eval-path", str(bench[0]), "--test-id", "good", "--bench-dir", str(bench[1])]
+    assert not _imports_click(argv)
+    assert _imports_click(["--version"])
