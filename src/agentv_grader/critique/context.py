@@ -79,11 +79,19 @@ class Context:
     decoys: tuple[Decoy, ...]
     base_run: RunData
     _probe_runs: dict[str, RunData] = field(default_factory=dict)
+    # Per assertion (by id, the assertion kept alongside so a reused id never matches).
+    _probe_specs: dict[int, tuple[AssertionSpec, AssertionSpec]] = field(default_factory=dict)
+    _pass_keys: dict[int, tuple[AssertionSpec, tuple[Any, ...] | None]] = field(
+        default_factory=dict
+    )
 
     def probe(self, spec: AssertionSpec, response: str) -> Outcome:
         """Grade `spec` on another response exactly as real grading would (negation included)."""
         if spec.type in PATTERN_TYPES:
-            spec = _with_probe_deadline(spec)
+            known = self._probe_specs.get(id(spec))
+            if known is None or known[0] is not spec:  # once per assertion, for all decoys
+                known = self._probe_specs[id(spec)] = (spec, _with_probe_deadline(spec))
+            spec = known[1]
         run = self._probe_runs.get(response)
         if run is None:  # one run per decoy, shared by every assertion probed with it
             run = self._probe_runs[response] = replace(self.base_run, response=response)
@@ -93,9 +101,13 @@ class Context:
         """Whether `probe` passes; remembered across tests for checks decided by their
         options and the response alone (`_pass_key`), since suites repeat assertions
         (suite defaults above all) and most decoys are the same for every test."""
-        key = _pass_key(spec, response, self.base_run.eval_dir)
-        if key is None:
+        known = self._pass_keys.get(id(spec))
+        if known is None or known[0] is not spec:
+            known = self._pass_keys[id(spec)] = (spec, _pass_key(spec, self.base_run.eval_dir))
+        prefix = known[1]
+        if prefix is None or len(response) > _PASS_KEY_MAX_CHARS:
             return self.probe(spec, response).status is Status.PASSED
+        key = (*prefix, response)
         known = _PASSES.get(key)
         if known is None:
             known = self.probe(spec, response).status is Status.PASSED
@@ -118,15 +130,12 @@ _PASS_KEY_TYPES = NEEDLE_TYPES | {"is-json"}
 _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
 
 
-def _pass_key(spec: AssertionSpec, response: str, eval_dir: str) -> tuple[Any, ...] | None:
-    if (
-        spec.type not in _PASS_KEY_TYPES
-        or spec.problem is not None
-        or spec.children
-        or len(response) > _PASS_KEY_MAX_CHARS
-    ):
+def _pass_key(spec: AssertionSpec, eval_dir: str) -> tuple[Any, ...] | None:
+    """What a remembered probe result of `spec` is keyed by, besides the decoy; None for a
+    check that depends on more (groups, a broken assertion, other types)."""
+    if spec.type not in _PASS_KEY_TYPES or spec.problem is not None or spec.children:
         return None
-    return (spec.type, spec.negate, repr(spec.options), eval_dir, response)
+    return (spec.type, spec.negate, repr(spec.options), eval_dir)
 
 
 def _with_probe_deadline(spec: AssertionSpec) -> AssertionSpec:
