@@ -199,6 +199,27 @@ def test_non_ascii_text_keeps_the_lowering_path(text: str, needle: str) -> None:
     assert _text.find(big, needle, False) == _old_find(big, needle)
 
 
+def test_offsets_after_dotted_i_answer_as_the_character_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where lowering lengthened the text (İ), a match's lowered index is mapped back per
+    block of characters instead of one Python step per character: same offsets."""
+    rng = random.Random(9)
+    for _ in range(300):
+        alphabet = rng.choice(["aİ", "ab\nİİ", "aΣσİ😀", "xyz"])
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300)))
+        lowered = js_lower(text)
+        for lowered_index in {0, 1, len(lowered) // 2, len(lowered) - 1, len(lowered), 9999}:
+            expected = _text._original_offset(text, lowered_index)
+            for block in (1, 3, 64):
+                monkeypatch.setattr(_text, "_OFFSET_BLOCK", block)
+                got = _text._original_offset_dotted(text, len(lowered), lowered_index)
+                assert got == expected, (text, lowered_index, block)
+    big = _padded("İstanbul İS big needle")
+    assert _text.find(big, "NEEDLE", False) == _old_find(big, "NEEDLE") == big.index("needle")
+    assert _text.find(big, "is", False) == _old_find(big, "is")
+
+
 # ------------------------------------------------------------------ line numbers
 def test_line_index_answers_as_counting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_text, "BIG_TEXT", 0)
@@ -234,6 +255,15 @@ def test_lowercase_cache_is_keyed_by_identity() -> None:
     assert js_lower(big) is js_lower(big)  # computed once
     other = _padded("ΣΟΦΟΣ")
     assert js_lower(other) == strings._lower(other)
+
+
+@pytest.mark.parametrize("tail", ["", "İ Σ", "\u1c89", "x\U00010d50y \ua7cb", "\U00016ea0"])
+def test_big_text_lowering_translates_as_the_whole_table(tail: str) -> None:
+    """A big text is translated only by the node letters it holds: the same text."""
+    overrides = strings._lower_overrides()
+    assert {0x1C89, 0x10D50, 0xA7CB, 0x16EA0} <= set(overrides)  # the letters used here
+    for text in (_padded(tail), _padded("Σ" + tail + "ΟΣ")):
+        assert strings._lower(text) == text.lower().translate(overrides)
 
 
 # ------------------------------------------------------------------ response reading
@@ -310,7 +340,6 @@ def test_rare_character_search_finds_what_str_find_finds(
     monkeypatch.setattr(_search, "_FREE_MISSES", free_misses)
     rng = random.Random(11)
     for _ in range(3000):
-        _search._memo.clear()
         text, needle = _search_cases(rng)
         start = rng.choice([0, 0, rng.randint(0, len(text) + 1)])
         assert _search.find(text, needle, start) == text.find(needle, start), (text, needle)
@@ -340,7 +369,6 @@ def test_ascii_folded_rare_character_search_matches_lowering(
     monkeypatch.setattr(_search, "_FREE_MISSES", free_misses)
     rng = random.Random(4)
     for _ in range(2000):
-        _search._memo.clear()
         alphabet = rng.choice(["aAbBkKzZ-. \n\r\t[]()*+?\\^$|{}0", "aAb", "aB-"])
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 120)))
         needle = rng.choice(NEEDLES + ["K-", "A.B", "[k]", text[3:7] or "a", text[5:9].swapcase()])

@@ -61,6 +61,10 @@ BIG_TEXT = 1 << 16
 def find(haystack: str, needle: str, sensitive: bool) -> int:
     """Index of the first occurrence in `haystack` (code points), or -1."""
     if sensitive:
+        if len(haystack) >= BIG_TEXT:
+            from ..js import _search
+
+            return _search.find(haystack, needle)
         return haystack.find(needle)
     if len(haystack) >= BIG_TEXT and haystack.isascii():
         return _find_ascii_folded(haystack, js_lower(needle))
@@ -68,6 +72,8 @@ def find(haystack: str, needle: str, sensitive: bool) -> int:
     index = lowered.find(js_lower(needle))
     if index < 0 or len(lowered) == len(haystack):
         return index
+    if len(haystack) >= BIG_TEXT:
+        return _original_offset_dotted(haystack, len(lowered), index)
     return _original_offset(haystack, index)
 
 
@@ -77,14 +83,22 @@ def _find_ascii_folded(text: str, lowered_needle: str) -> int:
     On ASCII, `js_lower` only maps A-Z to a-z and keeps offsets, and `lowered_needle` has
     no A-Z: so a place matches exactly when each character equals the needle's or is its
     ASCII capital, which is what `regex`'s ASCII case-insensitive literal search (a fast
-    skip search) finds. A needle that lowers to non-ASCII cannot occur at all.
+    skip search) finds; the places where the needle's rarest character is (in either case)
+    are tried first, by `memchr` (`js._search`). A needle that lowers to non-ASCII cannot
+    occur at all.
     """
     if not lowered_needle.isascii():
         return -1
-    import regex
+    from ..js import _search
 
-    match = regex.compile(regex.escape(lowered_needle), regex.ASCII | regex.IGNORECASE).search(text)
-    return -1 if match is None else match.start()
+    def search(pos: int) -> int:
+        import regex
+
+        pattern = regex.compile(regex.escape(lowered_needle), regex.ASCII | regex.IGNORECASE)
+        match = pattern.search(text, pos)
+        return -1 if match is None else match.start()
+
+    return _search.find_ascii_folded(text, lowered_needle, search)
 
 
 def _original_offset(text: str, lowered_index: int) -> int:
@@ -94,6 +108,33 @@ def _original_offset(text: str, lowered_index: int) -> int:
         if consumed >= lowered_index:
             return position
         consumed += len(js_lower(char))
+    return len(text)
+
+
+_DOTTED_I = "\u0130"  # İ: lowers to "i̇", two characters
+_OFFSET_BLOCK = 1 << 16
+
+
+def _original_offset_dotted(text: str, lowered_length: int, lowered_index: int) -> int:
+    """`_original_offset` without a Python step per character where only İ changed
+    lengths, which is so when the lowered text is longer by exactly the number of İ (every
+    character lowers to at least one; İ to two). Then `p` characters lower to
+    `p + (İ before p)`, counted per block of 64 Ki characters; only the block where that
+    reaches `lowered_index` is walked. Otherwise the plain walk."""
+    if lowered_length - len(text) != text.count(_DOTTED_I):
+        return _original_offset(text, lowered_index)
+    block = _OFFSET_BLOCK
+    before = 0  # İ in text[:start]
+    for start in range(0, len(text), block):
+        stop = min(len(text), start + block)
+        inside = text.count(_DOTTED_I, start, stop)
+        if stop + before + inside >= lowered_index:
+            consumed = start + before
+            for position in range(start, stop):
+                if consumed >= lowered_index:
+                    return position
+                consumed += 2 if text[position] == _DOTTED_I else 1
+        before += inside
     return len(text)
 
 

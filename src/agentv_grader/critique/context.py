@@ -101,10 +101,10 @@ class Context:
         """Whether `probe` passes; remembered across tests for checks decided by their
         options and the response alone (`_pass_key`), since suites repeat assertions
         (suite defaults above all) and most decoys are the same for every test."""
-        known = self._pass_keys.get(id(spec))
-        if known is None or known[0] is not spec:
-            known = self._pass_keys[id(spec)] = (spec, _pass_key(spec, self.base_run.eval_dir))
-        prefix = known[1]
+        entry = self._pass_keys.get(id(spec))
+        if entry is None or entry[0] is not spec:
+            entry = self._pass_keys[id(spec)] = (spec, _pass_key(spec, self.base_run.eval_dir))
+        prefix = entry[1]
         if prefix is None or len(response) > _PASS_KEY_MAX_CHARS:
             return self.probe(spec, response).status is Status.PASSED
         key = (*prefix, response)

@@ -90,7 +90,14 @@ def _lower(text: str) -> str:
     lowered = text.lower()
     if lowered.isascii():
         return lowered
-    return lowered.translate(_lower_overrides())
+    overrides = _lower_overrides()
+    if len(lowered) >= _LOWER_CACHE_FROM:
+        # `translate` looks every character up (seconds on 100 MB); the few letters it
+        # changes are found with one fast `in` each, and a text without them is kept.
+        overrides = {cp: low for cp, low in overrides.items() if chr(cp) in lowered}
+        if not overrides:
+            return lowered
+    return lowered.translate(overrides)
 
 
 @functools.lru_cache(maxsize=1)
