@@ -149,7 +149,7 @@ def test_invalid_jsonl_lines_are_skipped_with_a_warning(tmp_path: Path) -> None:
     ("content", "words"),
     [
         ("just some prose\nnot json", "neither JSON nor JSONL"),
-        ('[1, 2, 3]', "not all JSON objects"),
+        ("[1, 2, 3]", "not all JSON objects"),
         ('{"foo": 1}', "no known transcript shape"),
         ('"a string"', "holds a JSON str"),
     ],
@@ -170,9 +170,7 @@ def test_no_path_is_no_transcript() -> None:
     assert read_transcript(None, "Q") == (None, None, [])
 
 
-def test_oversized_transcript_is_a_problem(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_oversized_transcript_is_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AGENTV_GRADE_MAX_RESPONSE_BYTES", "10")
     path = _rows(tmp_path, [{"role": "assistant", "content": "far too long for ten bytes"}])
     t, problem, _ = read_transcript(path, "Q")
@@ -195,15 +193,33 @@ def test_nameless_tool_call_is_skipped_with_a_warning(tmp_path: Path) -> None:
 
 
 def test_openai_arguments_that_are_not_json_stay_a_string(tmp_path: Path) -> None:
-    rows = [{"role": "assistant", "content": None, "tool_calls": [
-        {"id": "c1", "type": "function", "function": {"name": "shell", "arguments": "ls -la"}}]}]
+    rows = [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "shell", "arguments": "ls -la"},
+                }
+            ],
+        }
+    ]
     t, _, _ = read_transcript(_write(tmp_path, "t.json", json.dumps(rows)), "Q")
     assert t is not None and t.messages[-1].tool_calls[0].input == "ls -la"
 
 
 def test_claude_duplicate_lines_and_tool_uses_are_kept_once(tmp_path: Path) -> None:
-    line = {"type": "assistant", "uuid": "u1", "message": {"id": "m1", "role": "assistant",
-            "content": [{"type": "tool_use", "id": "t1", "name": "Grep", "input": {}}]}}
+    line = {
+        "type": "assistant",
+        "uuid": "u1",
+        "message": {
+            "id": "m1",
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "t1", "name": "Grep", "input": {}}],
+        },
+    }
     again = {**line, "uuid": "u2"}
     t, _, _ = read_transcript(_rows(tmp_path, [line, line, again]), "Q")
     assert t is not None and [c.name for c in t.messages[-1].tool_calls] == ["Grep"]
@@ -217,3 +233,21 @@ def test_claude_duplicate_lines_and_tool_uses_are_kept_once(tmp_path: Path) -> N
 )  # fmt: skip
 def test_tool_category(name: str, category: str | None) -> None:
     assert tool_category(name) == category
+
+
+@pytest.mark.parametrize(
+    ("content", "warned"),
+    [
+        (b"hi \xef\xbf\xbd", False),  # a real U+FFFD alone: valid UTF-8
+        (b"hi \xff", True),
+        (b"hi \xef\xbf\xbd \xff", True),  # both: the invalid byte still counts
+    ],
+)
+def test_invalid_utf8_warning_counts_replaced_bytes(
+    tmp_path: Path, content: bytes, warned: bool
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_bytes(b'[{"role": "assistant", "content": "' + content + b'"}]')
+    _, problem, warnings = read_transcript(str(path), "Q")
+    assert problem is None
+    assert any("not valid UTF-8" in w for w in warnings) is warned

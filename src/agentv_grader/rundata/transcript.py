@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
-from ..load.files import open_regular
+from ..load.files import read_regular
 from ..model import Message, ToolCall, Transcript
 from .response import max_response_bytes
 
@@ -110,8 +110,7 @@ def _read_text(path: str, warnings: list[str]) -> str:
         size = os.path.getsize(path)
         if size > limit:
             raise _Unusable(f"transcript is {size} bytes, over the limit of {limit} bytes")
-        with open_regular(path) as handle:
-            data = handle.read(limit + 1)  # a device behind a symlink reports size 0
+        data = read_regular(path, limit)  # a device behind a symlink reports size 0
         if len(data) > limit:
             raise _Unusable(f"transcript is over the limit of {limit} bytes (read past it)")
     except FileNotFoundError:
@@ -121,8 +120,10 @@ def _read_text(path: str, warnings: list[str]) -> str:
     except OSError as exc:
         raise _Unusable(f"cannot read transcript: {exc.strerror}") from None
     text = data.decode("utf-8-sig", errors="replace")
-    if "\ufffd" in text and "\ufffd" not in data.decode("utf-8-sig", errors="ignore"):
-        warnings.append("transcript is not valid UTF-8; invalid bytes were replaced")
+    if "\ufffd" in text:  # replaced bytes, or real U+FFFD characters, or both
+        real = data.decode("utf-8-sig", errors="ignore").count("\ufffd")
+        if text.count("\ufffd") > real:
+            warnings.append("transcript is not valid UTF-8; invalid bytes were replaced")
     return text
 
 
@@ -184,8 +185,10 @@ def _from_rows(rows: list[Any], warnings: list[str]) -> tuple[str, list[_Draft]]
 
 
 def _is_claude_line(row: Mapping[str, Any]) -> bool:
-    return "role" not in row and row.get("type") in _CLAUDE_TYPES and (
-        isinstance(row.get("message"), Mapping) or "sessionId" in row or "uuid" in row
+    return (
+        "role" not in row
+        and row.get("type") in _CLAUDE_TYPES
+        and (isinstance(row.get("message"), Mapping) or "sessionId" in row or "uuid" in row)
     )
 
 
@@ -196,9 +199,7 @@ def _is_agentv_row(row: Mapping[str, Any]) -> bool:
     return isinstance(calls, list) and any(isinstance(c, Mapping) and "tool" in c for c in calls)
 
 
-def _from_messages(
-    rows: list[Any], warnings: list[str], *, fold_tool_role: bool
-) -> list[_Draft]:
+def _from_messages(rows: list[Any], warnings: list[str], *, fold_tool_role: bool) -> list[_Draft]:
     drafts: list[_Draft] = []
     for row in rows:
         role = row["role"]
