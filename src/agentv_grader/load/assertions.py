@@ -6,11 +6,12 @@ reports as `error` (SPEC §3), unlike AgentV, which drops them with a warning.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -72,6 +73,8 @@ def generated_name(kind: str, value: Any) -> str:
 
 def _js_prefix(text: str, units: int) -> str:
     """`text.slice(0, units)` in JavaScript's UTF-16 units, never splitting a surrogate pair."""
+    if len(text) <= units // 2 or text[: units + 1].isascii():
+        return text[:units]  # no character takes two units (or all fit anyway)
     out, used = [], 0
     for char in text:
         used += 2 if ord(char) > 0xFFFF else 1
@@ -91,6 +94,9 @@ def build_list(
     rubric_items: list[str] = []
     rubric_pos: int | None = None
     for item in raw:
+        if type(item) is YamlMap and ("include" not in item or "type" in item):
+            specs.append(build_one(item, ctx, start + len(specs)))  # the common case, fast
+            continue
         if isinstance(item, str):
             if item.strip():
                 if rubric_pos is None:
@@ -101,12 +107,14 @@ def build_list(
         if isinstance(item, Mapping) and "include" in item and "type" not in item:
             specs.extend(_include(item, ctx, depth))
             continue
-        specs.append(build_one(item, ctx, 0))
+        specs.append(build_one(item, ctx, start + len(specs)))
     if rubric_pos is not None:
         specs[rubric_pos] = build_one(
-            {"type": "llm-rubric", "value": rubric_items, "weight": len(rubric_items)}, ctx, 0
+            {"type": "llm-rubric", "value": rubric_items, "weight": len(rubric_items)},
+            ctx,
+            start + rubric_pos,
         )
-    return [_reindex(s, start + i) for i, s in enumerate(specs)]
+    return [s if s.index == start + i else _reindex(s, start + i) for i, s in enumerate(specs)]
 
 
 def _include(item: Mapping[str, Any], ctx: ListContext, depth: int) -> list[AssertionSpec]:
@@ -129,40 +137,117 @@ def _include(item: Mapping[str, Any], ctx: ListContext, depth: int) -> list[Asse
 def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     """One authored entry → spec; any problem is recorded on the spec, never raised."""
     line = getattr(item, "line", None)
-    if not isinstance(item, Mapping):
+    if not isinstance(item, dict) and not isinstance(item, Mapping):
         return _broken(index, "assertion", f"assertion must be a mapping, got {_kind(item)}", line)
     authored = item.get("type")
-    label = _label(item)
     if not isinstance(authored, str) or not authored.strip():
-        return _broken(index, label, "assertion has no 'type' (a non-empty string)", line)
+        return _broken(index, _label(item), "assertion has no 'type' (a non-empty string)", line)
     resolved = resolve_type(authored)
-    unknown = (resolved.problem or "").startswith("unknown")
-    custom = custom_command(ctx.eval_dir, authored) if unknown else None
+    custom = None
+    if resolved.problem is not None and resolved.problem.startswith("unknown"):
+        custom = custom_command(ctx.eval_dir, authored)
     if custom is not None:
         resolved = ResolvedType("script", False, authored.strip())
     try:
         options = _render(item, ctx)
     except SpecError as exc:
-        return _broken(index, label, str(exc), line, authored, resolved.type)
+        return _broken(index, _label(item), str(exc), line, authored, resolved.type)
     if custom is not None:
         options = {"name": authored.strip(), **options, "command": custom}
     kind, negate_from_type = resolved.type, resolved.negate
     problems = [resolved.problem] if resolved.problem else []
     if kind == "skill-trigger":
         kind, options, negate_from_type = _skill_trigger(options, problems)
-    options = _merge_config(kind, options, ctx, label)
-    problems += _typed_template_problems(item, options, kind)
-    spec = AssertionSpec(
-        index=index,
-        name=_name(options, kind, negate_from_type, authored),
-        type=kind,
-        options=options,
-        authored_type=authored,
-        normalised_from=resolved.normalised_from,
-        line=line,
-        children=_children(kind, item, options, ctx, problems),
+    # (The guards below only skip calls that would change nothing.)
+    if "config" in options:
+        options = _merge_config(kind, options, ctx, item)
+    if not isinstance(options.get("value"), str):
+        problems += _typed_template_problems(item, options, kind)
+    name = _name(options, kind, negate_from_type, authored)
+    children: tuple[AssertionSpec, ...] = ()
+    if kind in _GROUP_KEYS or "" in item:
+        children = _children(kind, item, options, ctx, problems)
+    if _FIELD_KEYS.isdisjoint(options):  # every shared field takes its default
+        weight, negate, required, min_score = 1.0, negate_from_type, False, None
+    else:
+        weight, negate, required, min_score = _common_fields(
+            kind, authored, options, negate_from_type, problems
+        )
+    return _new_spec(
+        index,
+        name,
+        kind,
+        options,
+        weight,
+        negate,
+        required,
+        min_score,
+        authored,
+        resolved.normalised_from,
+        problems[0] if problems else None,
+        line,
+        children,
     )
-    return _common_fields(spec, options, negate_from_type, problems)
+
+
+# `AssertionSpec`'s fields in order, as `_spec_builder` sets them.
+_SPEC_FIELDS = (
+    "index", "name", "type", "options", "weight", "negate", "required", "min_score",
+    "authored_type", "normalised_from", "problem", "line", "children",
+)  # fmt: skip
+
+
+def _spec_builder() -> Callable[..., AssertionSpec]:
+    """`AssertionSpec(...)` with every field given by position, at half the cost: a frozen
+    dataclass's `__init__` sets each field through `object.__setattr__`, this sets the
+    slots directly (the same object: AssertionSpec has no `__post_init__`). A suite of
+    2,000 tests builds 12,000 specs. Should the fields ever differ from `_SPEC_FIELDS`,
+    this is the class itself."""
+    names = tuple(f.name for f in dataclasses.fields(AssertionSpec))
+    slots: list[Any] = [AssertionSpec.__dict__.get(name) for name in names]
+    if names != _SPEC_FIELDS or not all(hasattr(slot, "__set__") for slot in slots):
+        return AssertionSpec
+    (
+        s_index, s_name, s_type, s_options, s_weight, s_negate, s_required, s_min_score,
+        s_authored, s_normalised, s_problem, s_line, s_children,
+    ) = (slot.__set__ for slot in slots)  # fmt: skip
+    new = object.__new__
+
+    def build(
+        index: int,
+        name: str,
+        kind: str,
+        options: Mapping[str, Any],
+        weight: float,
+        negate: bool,
+        required: bool,
+        min_score: float | None,
+        authored_type: str,
+        normalised_from: str | None,
+        problem: str | None,
+        line: int | None,
+        children: tuple[AssertionSpec, ...],
+    ) -> AssertionSpec:
+        spec: AssertionSpec = new(AssertionSpec)
+        s_index(spec, index)
+        s_name(spec, name)
+        s_type(spec, kind)
+        s_options(spec, options)
+        s_weight(spec, weight)
+        s_negate(spec, negate)
+        s_required(spec, required)
+        s_min_score(spec, min_score)
+        s_authored(spec, authored_type)
+        s_normalised(spec, normalised_from)
+        s_problem(spec, problem)
+        s_line(spec, line)
+        s_children(spec, children)
+        return spec
+
+    return build
+
+
+_new_spec = _spec_builder()
 
 
 # Where a group keeps its members; how deep groups may nest (recursion stays bounded).
@@ -236,8 +321,15 @@ def _with_config(member: Any, parent: Any) -> Any:
 
 
 def _render(item: Mapping[str, Any], ctx: ListContext) -> dict[str, Any]:
-    rendered = templating.render_value(dict(item), ctx.variables)
-    return dict(rendered)
+    """The entry's options with every string rendered: a new dict, new containers."""
+    variables = ctx.variables
+    out: dict[str, Any] = {}
+    for key, value in item.items():
+        if type(value) is str and "{{" not in value and "{%" not in value:
+            out[key] = value  # nothing to render (templating.has_template)
+        else:
+            out[key] = templating.render_value(value, variables)
+    return out
 
 
 def _skill_trigger(
@@ -260,8 +352,11 @@ def _typed_template_problems(
     Without this the user would only read "value must be a string, got a number; quote
     it", which is wrong advice: the value *is* quoted in the eval file.
     """
-    raw, rendered = item.get("value"), options.get("value")
-    if kind not in STRING_VALUE_TYPES or not isinstance(raw, str) or isinstance(rendered, str):
+    rendered = options.get("value")
+    if isinstance(rendered, str) or kind not in STRING_VALUE_TYPES:
+        return []
+    raw = item.get("value")
+    if not isinstance(raw, str):
         return []
     if rendered is None or not templating.is_whole_var(raw):
         return []
@@ -272,12 +367,13 @@ def _typed_template_problems(
 
 
 def _merge_config(
-    kind: str, options: dict[str, Any], ctx: ListContext, label: str
+    kind: str, options: dict[str, Any], ctx: ListContext, item: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Options may sit under `config:` (Vally's shape); the top level wins (SPEC §5.2)."""
     config = options.get("config")
-    if kind in _CONFIG_IS_PAYLOAD or not isinstance(config, Mapping):
+    if config is None or kind in _CONFIG_IS_PAYLOAD or not isinstance(config, Mapping):
         return options
+    label = _label(item)
     merged = dict(options)
     for key, value in config.items():
         if key in merged and key != "config":
@@ -303,41 +399,46 @@ def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored
         if isinstance(given, str) and given.strip():
             return given
     value = options.get("value")
-    spelled = authored.strip().replace("_", "-")
-    if spelled == "skill-trigger":
-        return f"skill-trigger-{value}" if isinstance(value, str) else "skill-trigger"
+    if kind == "skill-used" or negated_by_type:  # (only `skill-trigger` becomes skill-used)
+        spelled = authored.strip().replace("_", "-")
+        if spelled == "skill-trigger":
+            return f"skill-trigger-{value}" if isinstance(value, str) else "skill-trigger"
     generated = generated_name(kind, value)
     if not negated_by_type:
         return generated
     return spelled if generated == kind else f"not-{generated}"
 
 
+# The options `_common_fields` reads: without any of them, every field is its default.
+_FIELD_KEYS = frozenset(
+    {"weight", "negate", "negated", "required", "min_score", "threshold", "flags", *REMOVED_KEYS}
+)
+
+
 def _common_fields(
-    spec: AssertionSpec, options: Mapping[str, Any], negate_from_type: bool, problems: list[str]
-) -> AssertionSpec:
-    """Read the fields every assertion shares; the first problem found makes it `error`.
+    kind: str,
+    authored: str,
+    options: Mapping[str, Any],
+    negate_from_type: bool,
+    problems: list[str],
+) -> tuple[float, bool, bool, float | None]:
+    """Read the fields every assertion shares (weight, negate, required, min_score); each
+    problem found is appended, and the first one makes the assertion `error`.
 
     Valid fields are kept even when another one is broken, so an errored assertion still
     weighs what its author said in the test score.
     """
     weight = _weight(options, problems)
-    negate = _negate(spec, options, negate_from_type, problems)
+    negate = _negate(authored, options, negate_from_type, problems)
     required = _required(options, problems)
     min_score = _unit_number(options, "min_score", problems)
-    if spec.type in SCORE_THRESHOLD_TYPES:
+    if kind in SCORE_THRESHOLD_TYPES:
         _unit_number(options, "threshold", problems)
     _flags(options, problems)
     for key, why in REMOVED_KEYS.items():
         if key in options:
             problems.append(f"per-assertion '{key}' is not supported: {why}")
-    return _with(
-        spec,
-        weight=weight,
-        negate=negate,
-        required=required,
-        min_score=min_score,
-        problem=problems[0] if problems else None,
-    )
+    return weight, negate, required, min_score
 
 
 def _weight(options: Mapping[str, Any], problems: list[str]) -> float:
@@ -360,7 +461,7 @@ def _is_number_text(value: Any) -> bool:
 
 
 def _negate(
-    spec: AssertionSpec, options: Mapping[str, Any], from_type: bool, problems: list[str]
+    authored: str, options: Mapping[str, Any], from_type: bool, problems: list[str]
 ) -> bool:
     negate = options.get("negate", options.get("negated", False))
     if not isinstance(negate, bool):
@@ -368,7 +469,7 @@ def _negate(
         return from_type
     if negate and from_type:
         problems.append(
-            f"'{spec.authored_type}' is already negated; 'negate: true' on it is an ambiguous "
+            f"'{authored}' is already negated; 'negate: true' on it is an ambiguous "
             "double negation (remove one of the two)"
         )
     return negate or from_type

@@ -13,7 +13,7 @@ from ..model import AssertionSpec, Suite, TestCase
 from . import templating
 from .assertions import ListContext, build_list, kind_of
 from .files import decode_utf8, read_text_file, read_utf8
-from .yaml12 import YamlMap, load_yaml
+from .yaml12 import YamlMap, gc_paused, load_yaml
 
 DEFAULT_THRESHOLD = 0.8
 _LIST_KEYS = ("assertions", "assert")
@@ -44,6 +44,11 @@ def suite_name_from_path(path: str) -> str:
 
 def load_suite(path: str) -> Suite:
     """Load every test of an eval file. Raises GradeInputError for unusable files."""
+    with gc_paused():
+        return _load_suite(path)
+
+
+def _load_suite(path: str) -> Suite:
     data = read_text_file(path, "eval file")
     digest = hashlib.sha256(data).hexdigest()
     text = decode_utf8(data, path)
@@ -315,6 +320,8 @@ class _SuiteBuilder:
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:
+    if value is None:
+        return {}
     return value if isinstance(value, Mapping) else {}
 
 

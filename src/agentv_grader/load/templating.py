@@ -114,13 +114,19 @@ def render_value(value: Any, variables: Mapping[str, Any]) -> Any:
     if isinstance(value, list):
         out_list = type(value)() if type(value) is not list else []
         for item in value:
-            out_list.append(render_value(item, variables))
+            if type(item) is str and "{{" not in item and "{%" not in item:
+                out_list.append(item)  # render_string would return it as is
+            else:
+                out_list.append(render_value(item, variables))
         _copy_mark(value, out_list)
         return out_list
     if isinstance(value, dict):
         out = type(value)()
         for key, item in value.items():
-            out[key] = render_value(item, variables)
+            if type(item) is str and "{{" not in item and "{%" not in item:
+                out[key] = item
+            else:
+                out[key] = render_value(item, variables)
         _copy_mark(value, out)
         return out
     return value

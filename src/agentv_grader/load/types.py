@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Every type SPEC names, in its kebab-case spelling.
 KNOWN_TYPES: frozenset[str] = frozenset(
@@ -67,8 +68,11 @@ class ResolvedType:
     problem: str | None = None
 
 
+@lru_cache(maxsize=1024)
 def resolve_type(authored: str) -> ResolvedType:
-    """Map an authored spelling onto a canonical type (snake_case, legacy names, `not-`)."""
+    """Map an authored spelling onto a canonical type (snake_case, legacy names, `not-`).
+
+    Cached: a suite spells the same few types thousands of times (the result is frozen)."""
     spelled = authored.strip()
     kebab = spelled.replace("_", "-")
     if kebab in UNSUPPORTED_PROMPTFOO or (

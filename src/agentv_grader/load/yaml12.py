@@ -4,15 +4,24 @@ PyYAML resolves YAML 1.1 (`yes` → True, `2025-01-15` → date, `1:30` → 90, 
 AgentV's parser does not, so the resolvers and the int constructor are replaced. Mappings
 keep their line numbers (`YamlMap.line`) so errors can point at the assertion. Duplicate
 keys and alias bombs are refused with the line.
+
+Two fast paths give the same values as the plain path (PyYAML's constructors), and fall
+back to it on anything unusual, so every error and its place come from the plain path:
+a JSON document (json.loads, positions computed from the text) and one constructor pass
+over the node tree (standard tags only). `load_yaml(..., fast=False)` is the plain path.
 """
 
 from __future__ import annotations
 
+import gc
+import json
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import yaml
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from ..errors import GradeInputError
 
@@ -44,8 +53,48 @@ class YamlList(list[Any]):
         self.col: int | None = None
 
 
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
 class _Loader(_BaseLoader):  # type: ignore[misc]
     yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+
+    # The C composer calls these once per node. This loader has no path resolvers and no
+    # wildcard resolvers, so `BaseResolver.resolve` reduces to this (same tags, less work).
+    def resolve(self, kind: Any, value: Any, implicit: tuple[bool, bool]) -> str:
+        if kind is ScalarNode:
+            if implicit[0]:
+                for tag, regexp in _Loader.yaml_implicit_resolvers.get(value[:1], ()):
+                    if regexp.match(value):
+                        return tag
+            return _STR
+        return _SEQ if kind is SequenceNode else _MAP
+
+    # No path resolvers: these do nothing, and as C functions they cost less than a
+    # Python no-op (called twice per node).
+    descend_resolver: Any = staticmethod({}.get)  # (parent, index) -> None
+    ascend_resolver: Any = staticmethod(().__len__)  # () -> 0, ignored
+
+
+class _TaglessLoader(_Loader):
+    """For a text that holds no tag: the fast path resolves plain scalars itself (a
+    scalar's style tells plain from quoted), so the composer needs no tags, and a C
+    function returning a constant costs less than `_Loader.resolve` once per node.
+    Its nodes' tags are meaningless: only `_fast_tagless` reads its trees."""
+
+    resolve: Any = staticmethod(_STR.format)  # (kind, value, implicit) -> _STR
+
+
+# A '!' that may start a tag: a tag is a token of its own, so it starts the text or
+# follows a blank, a line break or a flow indicator (or ':' after a quoted flow key).
+# Elsewhere ("Hello!", "(?!x)", '"!x"') a '!' is text, or an error either way.
+_MAYBE_TAG = re.compile(r"(?:^|(?<=[\s\[\]{},:\ufeff]))!")
 
 
 def _add(tag: str, pattern: str, first: str) -> None:
@@ -72,10 +121,15 @@ _add(
         |\.(?:nan|NaN|NAN))$""",
     "-+.0123456789",
 )
+# First characters (and "" for the empty scalar) that some implicit resolver handles.
+_RESOLVABLE = frozenset(_Loader.yaml_implicit_resolvers)
 
 
 def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
-    text = str(loader.construct_scalar(node))
+    return _int_of(str(loader.construct_scalar(node)))
+
+
+def _int_of(text: str) -> int:
     if text.startswith("0o"):
         return int(text[2:], 8)
     if text.startswith("0x"):
@@ -84,7 +138,11 @@ def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
 
 
 def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
-    text = str(loader.construct_scalar(node)).lower()
+    return _float_of(str(loader.construct_scalar(node)))
+
+
+def _float_of(text: str) -> float:
+    text = text.lower()
     if text.endswith(".inf"):
         return float("-inf") if text.startswith("-") else float("inf")
     if text.endswith(".nan"):
@@ -236,25 +294,345 @@ def _check_nesting(text: str, path: str) -> None:
             depth -= 1
 
 
-def load_yaml(text: str, path: str) -> Any:
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a large tree is built.
+
+    Building a suite creates some 100,000 containers that all stay alive; each collection
+    pass re-examines them, which costs more than the building itself. Nothing here makes
+    reference cycles that need collecting; the collector runs again afterwards.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+class _Fallback(Exception):
+    """A fast path met something it does not handle: the plain path decides instead."""
+
+
+# Containers nested deeper than this go the plain path, which is also where Python's
+# recursion limit turns very deep nesting into an error.
+_FAST_DEPTH = 100
+
+
+def _new_map(line: int, col: int) -> YamlMap:
+    result: YamlMap = YamlMap.__new__(YamlMap)
+    result.line = line
+    result.col = col
+    return result
+
+
+def _new_list(line: int, col: int) -> YamlList:
+    result: YamlList = YamlList.__new__(YamlList)
+    result.line = line
+    result.col = col
+    return result
+
+
+def _scalar(tag: str, text: str) -> Any:
+    """A scalar of a standard tag, as the plain path's constructors make it."""
+    if tag == _STR:
+        return text
+    if tag == _NULL:
+        return None
+    if tag == _INT:
+        return _int_of(text)
+    if tag == _FLOAT:
+        return _float_of(text)
+    if tag == _BOOL and text:
+        return text[0] in "tT"
+    raise _Fallback
+
+
+# Plain scalars already known to stay strings ("type", "true-ish" words): keys repeat.
+_PLAIN_TEXTS: set[str] = set()
+
+
+def _plain(text: str) -> Any:
+    """A plain scalar resolved by the core schema, as `_Loader.resolve` + constructors."""
+    if text in _PLAIN_TEXTS:
+        return text
+    for tag, regexp in _Loader.yaml_implicit_resolvers.get(text[:1], ()):
+        if regexp.match(text):
+            return _scalar(tag, text)
+    if len(text) <= 64 and len(_PLAIN_TEXTS) < 4096:
+        _PLAIN_TEXTS.add(text)
+    return text
+
+
+def _fast_tagless(node: Any, depth: int, memo: dict[int, Any] | None) -> Any:
+    """`_fast_node` for a tree composed by `_TaglessLoader`: no node has a tag of its
+    own, plain scalars are resolved here."""
+    if type(node) is ScalarNode:
+        return _plain(node.value) if node.style == "" else node.value
+    if depth > _FAST_DEPTH:
+        raise _Fallback
+    if memo is not None:  # an alias is the same object as its anchor, as in the plain path
+        done = memo.get(id(node))
+        if done is not None:
+            return done
+    result: Any
+    if type(node) is MappingNode:
+        result = _tagless_map(node, depth + 1, memo)
+    else:
+        result = _tagless_list(node, depth + 1, memo)
+    if memo is not None:
+        memo[id(node)] = result
+    return result
+
+
+def _tagless_map(node: Any, depth: int, memo: dict[int, Any] | None) -> YamlMap:
+    mark = node.start_mark
+    result = _new_map(mark.line + 1, mark.column + 1)
+    for key_node, value_node in node.value:
+        if type(key_node) is not ScalarNode:
+            raise _Fallback
+        key = key_node.value
+        if key_node.style == "" and key[:1] in _RESOLVABLE:
+            key = _plain(key)
+            if type(key) is not str:
+                key = _key_text(key)
+        if key in result:
+            raise _Fallback
+        if type(value_node) is ScalarNode:
+            value = value_node.value
+            if value_node.style == "" and value[:1] in _RESOLVABLE:
+                value = _plain(value)
+            result[key] = value
+        else:
+            result[key] = _fast_tagless(value_node, depth, memo)
+    return result
+
+
+def _tagless_list(node: Any, depth: int, memo: dict[int, Any] | None) -> YamlList:
+    mark = node.start_mark
+    result = _new_list(mark.line + 1, mark.column + 1)
+    for child in node.value:
+        if type(child) is ScalarNode:
+            value = child.value
+            if child.style == "" and value[:1] in _RESOLVABLE:
+                value = _plain(value)
+            result.append(value)
+        else:
+            result.append(_fast_tagless(child, depth, memo))
+    return result
+
+
+def _fast_node(node: Any, depth: int, memo: dict[int, Any] | None) -> Any:
+    """One constructor pass over the composed tree: the plain path's values and places
+    for documents of standard tags without merge keys. Errors (a duplicate key, an
+    unknown tag, a non-scalar key) are never raised here: the plain path reports them."""
+    kind = type(node)
+    if kind is ScalarNode:
+        return _scalar(node.tag, node.value)
+    if depth > _FAST_DEPTH:
+        raise _Fallback
+    if memo is not None:  # an alias is the same object as its anchor, as in the plain path
+        done = memo.get(id(node))
+        if done is not None:
+            return done
+    mark = node.start_mark
+    result: Any
+    if kind is MappingNode and node.tag == _MAP:
+        result = _new_map(mark.line + 1, mark.column + 1)
+        for key_node, value_node in node.value:
+            if type(key_node) is not ScalarNode:
+                raise _Fallback
+            key = _scalar(key_node.tag, key_node.value)
+            if type(key) is not str:
+                key = _key_text(key)
+            if key in result:
+                raise _Fallback
+            if type(value_node) is ScalarNode and value_node.tag == _STR:
+                result[key] = value_node.value
+            else:
+                result[key] = _fast_node(value_node, depth + 1, memo)
+    elif kind is SequenceNode and node.tag == _SEQ:
+        result = _new_list(mark.line + 1, mark.column + 1)
+        for child in node.value:
+            if type(child) is ScalarNode and child.tag == _STR:
+                result.append(child.value)
+            else:
+                result.append(_fast_node(child, depth + 1, memo))
+    else:
+        raise _Fallback
+    if memo is not None:
+        memo[id(node)] = result
+    return result
+
+
+# JSON is YAML 1.2 flow style, and json.loads is some 30 times faster than composing YAML
+# nodes. It is used only where libyaml reads the text the same way; anything else goes
+# the YAML path: characters YAML forbids or treats as line breaks (U+0085, U+2028,
+# U+2029), surrogate escapes (libyaml refuses them), a key on another line than its ':',
+# a key near libyaml's 1024-character limit on a simple key (a key of at most 100
+# characters is at most 602 bytes, even all escapes; up to 19 blanks may follow it), a
+# tab outside the outermost brackets (the text must start and end with them).
+_JSON_BAD_CHAR = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]"
+)
+_JSON_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abAB]")
+_JSON_KEY_BEFORE_BREAK = re.compile(r"[\r\n][\t\r\n ]*:")
+_JSON_BLANKS_BEFORE_COLON = re.compile(r'"[\t ]{20,}:')
+_JSON_MAX_KEY = 100
+_OPENER = re.compile(r"[\[{]")
+# A value's bracket follows '[', ',' or ':' (or starts the text); most brackets inside
+# strings do not, so this finds the containers when a string holds a bracket.
+_OPENER_AFTER_SEPARATOR = re.compile(r"[\[,:][\t\r\n ]*(?=([\[{]))")
+_OPENER_OUTSIDE_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|([\[{])')
+
+
+def _json_constant(name: str) -> Any:
+    raise _Fallback  # NaN, Infinity: not JSON, and not YAML numbers
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> YamlMap:
+    result: YamlMap = YamlMap.__new__(YamlMap)
+    result.update(pairs)
+    if len(result) != len(pairs):
+        raise _Fallback  # a duplicate key: the YAML path reports it with its place
+    return result
+
+
+def _json_walk(value: Any, found: list[Any], depth: int) -> Any:
+    """Lists → YamlList, and every container in document order (pre-order) into `found`."""
+    if depth > _FAST_DEPTH:
+        raise _Fallback
+    if type(value) is YamlMap:
+        found.append(value)
+        for key, item in value.items():
+            if len(key) > _JSON_MAX_KEY:
+                raise _Fallback
+            kind = type(item)
+            if kind is YamlMap or kind is list:
+                value[key] = _json_walk(item, found, depth + 1)
+        return value
+    result: YamlList = YamlList.__new__(YamlList)
+    found.append(result)
+    for item in value:
+        kind = type(item)
+        if kind is YamlMap or kind is list:
+            item = _json_walk(item, found, depth + 1)
+        result.append(item)
+    return result
+
+
+def _load_json_fast(text: str) -> Any:
+    """The YAML path's result for a JSON object or array, or _Fallback."""
+    body = text.strip(" \r\n")
+    if not body or body[0] not in "{[" or body[-1] not in "}]" or _JSON_BAD_CHAR.search(text):
+        raise _Fallback
+    if "\\u" in text and _JSON_SURROGATE_ESCAPE.search(text):
+        raise _Fallback
+    if " :" in text or "\t:" in text or "\n:" in text or "\r:" in text:  # rare in JSON
+        if _JSON_KEY_BEFORE_BREAK.search(text) or _JSON_BLANKS_BEFORE_COLON.search(text):
+            raise _Fallback
+    try:
+        loaded = json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
+    except _Fallback:
+        raise
+    except Exception:  # invalid JSON (maybe valid YAML), huge numbers, deep nesting
+        raise _Fallback from None
+    found: list[Any] = []
+    loaded = _json_walk(loaded, found, 0)
+    # Every container has one bracket outside the strings, so when the counts agree no
+    # string holds one; a candidate list that still has every container's bracket and
+    # as many entries as there are containers is exactly their list.
+    offsets = [m.start() for m in _OPENER.finditer(text)]
+    if len(offsets) != len(found):  # brackets inside strings
+        offsets = [offsets[0]] + [m.start(1) for m in _OPENER_AFTER_SEPARATOR.finditer(text)]
+    if len(offsets) != len(found):  # one after a ',' or ':' inside a string: skip strings
+        offsets = [m.start(1) for m in _OPENER_OUTSIDE_STRINGS.finditer(text)]
+        offsets = [o for o in offsets if o >= 0]
+        if len(offsets) != len(found):
+            raise _Fallback
+    _place(text, found, offsets)
+    return loaded
+
+
+def _place(text: str, found: list[Any], offsets: list[int]) -> None:
+    """libyaml's line and column of each container: its opening bracket. Line breaks are
+    LF, CR LF and CR (JSON has no raw line break inside a string)."""
+    if "\n" not in text and "\r" not in text:
+        for container, offset in zip(found, offsets, strict=True):
+            container.line = 1
+            container.col = offset + 1
+        return
+    crlf = "\r" in text
+    line, previous = 1, 0
+    for container, offset in zip(found, offsets, strict=True):
+        breaks = text.count("\n", previous, offset)
+        if crlf:
+            breaks += text.count("\r", previous, offset) - text.count("\r\n", previous, offset)
+            start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+        else:
+            start = text.rfind("\n", 0, offset) + 1
+        line += breaks
+        previous = offset
+        container.line = line
+        container.col = offset - start + 1
+
+
+_FELL_BACK = object()
+
+
+def _construct_fast(node: Any, tagless: bool, memo: dict[int, Any] | None) -> Any:
+    """The fast path's value, or `_FELL_BACK` when the plain path must decide."""
+    try:
+        if tagless:
+            return _fast_tagless(node, 0, memo)
+        return _fast_node(node, 0, memo)
+    except _Fallback:
+        return _FELL_BACK
+    except (ValueError, IndexError, TypeError, AttributeError):
+        return _FELL_BACK  # the plain path raises what it raises for the same node
+
+
+def load_yaml(text: str, path: str, *, fast: bool = True) -> Any:
     """Parse one YAML document with the 1.2 core schema.
+
+    `fast=False` skips the fast paths (tests compare both ways).
 
     Raises:
         GradeInputError: syntax errors (file:line:col), duplicate keys, alias bombs.
     """
-    loader = _Loader(text)
+    with gc_paused():
+        if fast and text[:1] in "{[ \r\n":
+            try:
+                return _load_json_fast(text)  # json.loads refuses deep nesting itself
+            except _Fallback:
+                pass
+        return _load_yaml(text, path, fast)
+
+
+def _load_yaml(text: str, path: str, fast: bool) -> Any:
+    tagless = fast and ("!" not in text or _MAYBE_TAG.search(text) is None)
+    loader = _TaglessLoader(text) if tagless else _Loader(text)
     try:
         if _may_nest_deeper(text, MAX_NESTING):
             _check_nesting(text, path)
         node = loader.get_single_node()
         if node is None:
             return None
-        if "*" in text and _expanded_size(node) > MAX_EXPANDED_NODES:
+        aliased = "*" in text
+        if aliased and _expanded_size(node) > MAX_EXPANDED_NODES:
             raise GradeInputError(
                 "YAML aliases expand to more than 2,000,000 nodes (alias bomb?)",
                 file=path,
                 hint="write the data out instead of nesting aliases",
             )
+        if fast:
+            built = _construct_fast(node, tagless, {} if aliased else None)
+            if built is not _FELL_BACK:
+                return built
+        if tagless:  # these nodes have no real tags: compose again, with them
+            return _load_yaml(text, path, False)
         return loader.construct_document(node)
     except GradeInputError as exc:
         exc.file = exc.file or path

@@ -1,0 +1,487 @@
+"""The YAML loader's fast paths give exactly what the plain path gives (SPEC §3, §8).
+
+`load_yaml(text, path)` reads JSON with json.loads and other YAML with one constructor
+pass over the node tree; `load_yaml(text, path, fast=False)` is the plain path (PyYAML's
+constructors). Every result is compared whole: values, types, the line and column of
+every mapping and list, which containers are one object (aliases), and for bad input the
+exception with its message, file, line and column.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentv_grader.load import assertions, evalfile, yaml12
+from agentv_grader.load.evalfile import load_suite
+from agentv_grader.load.yaml12 import YamlList, YamlMap, load_yaml
+from agentv_grader.model import AssertionSpec
+
+
+def snapshot(value: Any) -> list[Any]:
+    """Everything observable about a loaded value, as a flat list (no recursion, so deep
+    documents compare too): types, values, positions, shared containers, exceptions."""
+    out: list[Any] = []
+    seen: dict[int, int] = {}
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            fields = dataclasses.fields(item)
+            out.append((type(item).__name__, tuple(f.name for f in fields)))
+            stack.extend(getattr(item, f.name) for f in reversed(fields))
+        elif isinstance(item, BaseException):
+            out.append(("raised", *outcome_of(item)))
+        elif isinstance(item, (dict, list, tuple)):
+            if isinstance(item, (YamlMap, YamlList)):
+                if id(item) in seen:
+                    out.append(("same object as", seen[id(item)]))
+                    continue
+                seen[id(item)] = len(seen)
+            place = (getattr(item, "line", "-"), getattr(item, "col", "-"))
+            out.append((type(item).__name__, place, len(item)))
+            if isinstance(item, dict):
+                for key, member in reversed(list(item.items())):
+                    stack.extend((member, key))
+            else:
+                stack.extend(reversed(item))
+        elif isinstance(item, float):
+            out.append(("float", "nan" if math.isnan(item) else repr(item)))
+        else:
+            out.append((type(item).__name__, repr(item)))
+    return out
+
+
+def outcome_of(exc: BaseException) -> tuple[Any, ...]:
+    where = tuple(getattr(exc, name, None) for name in ("file", "line", "col"))
+    return (type(exc).__name__, str(exc), *where)
+
+
+def both_ways(text: str) -> tuple[Any, Any]:
+    results = []
+    for fast in (True, False):
+        try:
+            loaded = load_yaml(text, "x.yaml", fast=fast)
+        except Exception as exc:  # every outcome, the same way
+            results.append([("raised", *outcome_of(exc))])
+            continue
+        results.append(snapshot(loaded))
+    return results[0], results[1]
+
+
+EDGE_CASES = [
+    # duplicate keys, non-scalar keys, merge keys, tags: the plain path decides
+    "a: 1\na: 2\n",
+    '{"a": 1, "a": 2}',
+    '{"a": 1,\n "b": {"c": 1, "c": 2}}',
+    '{"tests": [{"id": "t", "assertions": [{"type": "contains", "type": "regex"}]}]}',
+    "x: &a [1, 2]\ny: *a\n",
+    "x: &a {k: v}\ny: *a\nz: [*a, *a]\n",
+    "<<: {a: 1}\nb: 2\n",
+    "!!merge <<: {a: 1}\nb: 2\n",
+    "base: &b {a: 1}\nderived:\n  !!merge <<: *b\n  c: 2\n",
+    "? [a]\n: b\n",
+    "{[a]: b}",
+    "true: 1\nnull: 2\n1.5: 3\n.inf: 4\n0x1F: 5\n~: 6\n",
+    "!!value =: 1\n",
+    'a: !!bool ""\n',
+    "a: !!int abc\n",
+    "a: !!int 1_000\n",
+    "a: !!float 1\n",
+    "a: !!str 12\n",
+    "a: !!null x\n",
+    "a: !foo x\n",
+    "a: ! 12\n",
+    "a: !!binary aGVsbG8=\n",
+    "a: !!map {b: 1}\n",
+    "a: !!str {b: 1}\n",
+    "a: !!seq x\n",
+    "%TAG !e! tag:yaml.org,2002:\n---\na: !e!str 1\n",
+    "a: Hello!\nb: 'wow !!'\nc: yes!\n",
+    '"a"!!str x\n',
+    "[a,!!str 1]",
+    "{a:!!str 1}",
+    '{"a":!!str 1}',
+    "- !!str 1\n-\t!!str 2\n",
+    "?!x\n",
+    "x: (?!x)!\n",
+    "x: a!!str\n",
+    "x: &a!!str 1\n",
+    "x: [1]!!str 1\n",
+    "x:\u2028!!str 1\n",
+    "\ufeff!!str 1",
+    "!!str 1",
+    "a:\n  !!str 1\n",
+    # YAML 1.2 core scalars, plain and quoted
+    "a: yes\nb: on\nc: 2025-01-15\nd: 1:30\ne: 012\nf: 0o17\ng: .NaN\nh: -.inf\ni: ~\nj:\nk: 1e5\n",
+    "a: 'true'\nb: \"12\"\nc: |\n  12\nd: >\n  null\ne: true\nf: False\ng: -0\n",
+    "[1, 2, {a: b}]",
+    '"just a string"',
+    "",
+    "   \n",
+    "# comment only\n",
+    "---\na: 1\n...\n",
+    "a: 1\n---\nb: 2\n",
+    "tests:\n  - id: a\n    assert: [\n",
+    "a: [1, 2\n",
+    "a: b: c\n",
+    "a:\n\t- b\n",
+    # JSON, and JSON-like text libyaml reads differently
+    '{"a":1}',
+    '{"a":"b","c":[1,2,{"d":null}],"e":true,"f":-0,"g":1.5e3,"h":1E+2,"i":-0.0}',
+    '{"a": "x\\/y"}',
+    '{"a": "\\ud83d\\ude00"}',
+    '{"a": "\\ud800"}',
+    '{"a": "\\u0000\\u0001\\t\\n\\"\\\\"}',
+    '{"a": "\\uFFFE\\u0085\\u2028\\u00e9"}',
+    '{"a": NaN}',
+    '{"a": Infinity}',
+    '{"a": -Infinity}',
+    '{"a": 1}\t\n',
+    '\t{"a": 1}',
+    '{\n\t"a": 1\n}',
+    '{"a":\t1}',
+    '{\r\n  "a": 1,\r\n  "b": [\r\n    {}\r\n  ]\r\n}\r\n',
+    '{\r  "a": {"b": 1}\r}',
+    '{"a"\n: 1}',
+    '{"a" : 1}',
+    '{"a": "x\u2028y", "b": {"c": 1}}',
+    '{"a": "x\x85y"}',
+    '{"a": "x\x7fy"}',
+    '{"a": "x\ufeffy"}',
+    '{"' + "k" * 1100 + '": 1}',
+    '{"' + "k" * 1020 + '": 1}',
+    '{"' + "k" * 101 + '": 1}',
+    '{"k"' + " " * 1100 + ": 1}",
+    '{"k"' + " " * 30 + ": 1}",
+    '{"' + "\\u00e9" * 300 + '": 1}',
+    '{"a": ' + '{"b": ' * 150 + "1" + "}" * 150 + "}",
+    "[" * 150 + "]" * 150,
+    "[" * 400 + "]" * 400,  # the plain path's constructors run out of Python stack
+    '{"a": ' * 400 + "1" + "}" * 400,
+    "a:\n" + "".join("  " * (i + 1) + "b:\n" for i in range(400)) + "  " * 401 + "c: 1\n",
+    "[" * 990 + "]" * 990,
+    "a:\n" + "".join("  " * (i + 1) + "b:\n" for i in range(150)) + "  " * 151 + "c: 1\n",
+    '{"a": 1} {"b": 2}',
+    '{"a": 1}\n---\n{"b": 2}\n',
+    "[]",
+    "{}",
+    "[[], {}]",
+    '{"a": 123456789012345678901234567890}',
+    '{"a": 1' + "0" * 5000 + "}",
+    "{\"a\": '1'}",
+    "{'a': 1}",
+    '{"a": 1,}',
+    '{"a": "é ü 中文 😀", "b": {"c": ["😀", {"d": 1}]}}',
+    '  {"a": {"b": [1, {"c": 2}]}}  \n\n',
+    '\n\n{"a": {"b": 1}}',
+    '{"a": "{[{[", "b": ["]}", {"c": "["}], "d": "\\"[", "e": {"f": []}}',
+    '{"a": "x, [y", "b": [1, {"c": ": {"}], "d": "[,[ :{"}',
+    '[{"a": "\\\\", "b": "\\"[", "c": ["\\\\[", ",\\t{"]}]',
+    '{"a":\n[\n1\n,\n{\n"b":\n2}]}',
+    '{"a": 1 }\n# c\n',
+    '{"a": "#x", "b": "&x", "c": "*x", "d": "!tag", "e": "- x", "f": "a: b"}',
+    '{"a": -}',
+    '{"a": 01}',
+    '{"a": .5}',
+    '{"a": +1}',
+    '{"a": True}',
+    '{"": 1, "b": {"": []}}',
+    '{"<<": {"a": 1}, "b": 2}',
+    "\ufeff{}",
+    "a: 1\x00",
+]
+
+
+@pytest.mark.parametrize("text", EDGE_CASES)
+def test_edge_cases_load_the_same_both_ways(text: str) -> None:
+    fast, plain = both_ways(text)
+    assert fast == plain
+
+
+def _suite_doc(count: int) -> dict[str, Any]:
+    """A suite of every common shape: the bench's tests, vars and templates, groups,
+    config blocks, broken entries, rubric strings and a suite-level default."""
+    tests: list[dict[str, Any]] = []
+    for i in range(count):
+        tests.append(
+            {
+                "id": f"t{i:03d}",
+                "input": "Q",
+                "assertions": [
+                    {"type": "contains", "value": f"item {i}"},
+                    {"type": "icontains", "value": "ANSWER", "weight": 2},
+                    {"type": "regex", "value": f"^answer {i % 7}", "flags": "i"},
+                    {"type": "starts-with", "value": "answer", "required": True},
+                    {"type": "equals", "value": f"answer {i % 5} item {i}", "negate": i % 2 == 0},
+                    {"type": "contains-any", "value": ["x", f"item {i}"]},
+                ],
+            }
+        )
+    tests.append(
+        {
+            "id": "{{ name }}-templated",
+            "vars": {"name": "paris", "n": 3, "items": ["a", "b"]},
+            "criteria": "Says {{ name }}",
+            "assert": [
+                {"type": "contains", "value": "{{ name | upper }}"},
+                {"type": "equals", "value": "{{ n }}"},
+                {"type": "not-contains", "value": "x", "config": {"value": "y", "flags": "i"}},
+                {"type": "assert-set", "assert": [{"type": "is-json"}, "be nice"]},
+                {"type": "composite", "assertions": [{"type": "contains", "value": "a"}]},
+                {"type": "skill-trigger", "skill": "search", "should_trigger": False},
+                "Answers politely",
+                {"type": "unknown-kind", "value": 1},
+                {"type": "contains", "value": 42, "weight": "2", "min_score": 3},
+                {"type": "llm-rubric", "value": "good", "threshold": 0.5, "transform": "x"},
+                {"include": "missing"},
+                42,
+            ],
+        }
+    )
+    tests.append({"id": "criteria-only", "criteria": "Is short", "execution": {"threshold": 2}})
+    return {
+        "name": "fast-paths",
+        "default_test": {"vars": {"city": "Paris"}, "threshold": 0.5},
+        "assert": [{"type": "latency", "threshold": 1000}],
+        "tests": tests,
+    }
+
+
+def _write_variants(tmp: Path, doc: dict[str, Any]) -> list[Path]:
+    texts = {
+        "block": yaml.safe_dump(doc, sort_keys=False, allow_unicode=True),
+        "flow": yaml.safe_dump(doc, sort_keys=False, default_flow_style=True, width=100),
+        "json": json.dumps(doc),
+        "json-indent": json.dumps(doc, indent=2, ensure_ascii=False),
+        "json-indent0": json.dumps(doc, indent=0),
+        "json-compact": json.dumps(doc, separators=(",", ":")),
+        "json-crlf": json.dumps(doc, indent="\t").replace("\n", "\r\n"),
+        "anchors": "defaults: &d {type: contains, value: shared}\n"
+        + yaml.safe_dump(doc, sort_keys=False).replace(
+            "- type: contains\n", "- *d\n  - type: contains\n", 3
+        ),
+        "tagged": yaml.safe_dump(doc, sort_keys=False).replace(
+            "value: answer\n", "value: !!str answer\n"
+        ),
+    }
+    paths = []
+    for name, text in texts.items():
+        path = tmp / f"{name}.eval.yaml"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _load_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    results = []
+    for fast in (True, False):
+        with monkeypatch.context() as patched:
+            if not fast:
+                plain = functools.partial(yaml12.load_yaml, fast=False)
+                patched.setattr(evalfile, "load_yaml", plain)
+                patched.setattr(assertions, "load_yaml", plain)
+            try:
+                loaded = load_suite(str(path))
+            except Exception as exc:
+                results.append([("raised", *outcome_of(exc))])
+                continue
+            results.append(snapshot(loaded))
+    return results[0], results[1]
+
+
+def test_suites_load_the_same_both_ways(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Suites, assertion specs and every position in them: identical in each style."""
+    for path in _write_variants(tmp_path, _suite_doc(30)):
+        fast, plain = _load_both_ways(path, monkeypatch)
+        assert fast == plain, path.name
+        assert fast[0][0] == "Suite", path.name
+
+
+def test_broken_suites_fail_the_same_both_ways(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = _suite_doc(3)
+    text = json.dumps(doc, indent=1)
+    broken = {
+        "dup-json": text.replace('"input": "Q"', '"input": "Q", "id": "again"', 1),
+        "dup-block": yaml.safe_dump(doc, sort_keys=False).replace(
+            "  input: Q\n", "  input: Q\n  input: R\n", 1
+        ),
+        "syntax": text[:-3],
+        "nan": text.replace('"weight": 2', '"weight": NaN', 1),
+    }
+    for name, body in broken.items():
+        path = tmp_path / f"{name}.eval.yaml"
+        path.write_text(body, encoding="utf-8")
+        fast, plain = _load_both_ways(path, monkeypatch)
+        assert fast == plain, name
+    assert _load_both_ways(tmp_path / "dup-json.eval.yaml", monkeypatch)[0][0][0] == "raised"
+
+
+def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Otherwise the tests above would compare the plain path with itself."""
+    doc = _suite_doc(5)
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the plain path was used")
+
+    monkeypatch.setattr(yaml12._Loader, "construct_document", refuse)
+    for text in (
+        yaml.safe_dump(doc, sort_keys=False),
+        yaml.safe_dump(doc, sort_keys=False).replace("value: answer\n", "value: !!str answer\n"),
+        "a: &x {b: 1}\nc: *x\n",
+    ):
+        assert isinstance(load_yaml(text, "x.yaml"), YamlMap)
+    monkeypatch.setattr(yaml12._Loader, "get_single_node", refuse)
+    for text in (json.dumps(doc), json.dumps(doc, indent=2), '{"a": "[{"}'):
+        assert isinstance(load_yaml(text, "x.yaml"), YamlMap)
+
+
+def test_json_positions_are_libyamls() -> None:
+    loaded = load_yaml('{\r\n "a": [\r  {"b": 1}, [] ],\n\t"c": {}}', "x.yaml")
+    assert (loaded.line, loaded.col) == (1, 1)
+    assert (loaded["a"].line, loaded["a"].col) == (2, 7)
+    assert (loaded["a"][0].line, loaded["a"][0].col) == (3, 3)
+    assert (loaded["a"][1].line, loaded["a"][1].col) == (3, 13)
+    assert (loaded["c"].line, loaded["c"].col) == (4, 7)
+
+
+# ---- properties: random documents, random spellings, random damage ----
+
+_CHARS = st.characters(
+    codec="utf-8",
+    categories=("L", "N", "P", "S", "Z", "Cc"),
+    include_characters="\x85\u2028\u2029\ufeff\ufffe{}[]\"'\\:#&*!|>-?,%@`\t ",
+)
+_TEXT = st.text(_CHARS, max_size=12)
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**20), max_value=10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _TEXT
+    | st.sampled_from(["yes", "no", "on", "1:30", "012", "0x1F", "0o7", ".inf", "-.nan", "~", ""])
+)
+_JSON_VALUES = st.recursive(
+    _SCALARS,
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(_TEXT, kids, max_size=4),
+    max_leaves=24,
+)
+_KEYS = _TEXT | st.integers(-5, 5) | st.booleans() | st.none() | st.floats(allow_nan=False)
+_YAML_VALUES = st.recursive(
+    _SCALARS,
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(_KEYS, kids, max_size=4),
+    max_leaves=24,
+)
+_BUDGET = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def json_texts(draw: st.DrawFn) -> str:
+    value = draw(st.dictionaries(_TEXT, _JSON_VALUES, max_size=5) | st.lists(_JSON_VALUES))
+    indent = draw(st.sampled_from([None, 0, 1, 2, "\t", " \t"]))
+    separators = draw(st.sampled_from([None, (",", ":"), (" , ", " : "), (",\n", ":\t")]))
+    text = json.dumps(value, indent=indent, separators=separators, ensure_ascii=draw(st.booleans()))
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    return (
+        draw(st.sampled_from(["", " ", "\n", "\t"]))
+        + text.replace("\n", newline)
+        + draw(st.sampled_from(["", "\n", " \n", "\t", "\n\n"]))
+    )
+
+
+@st.composite
+def yaml_texts(draw: st.DrawFn) -> str:
+    value = draw(st.dictionaries(_KEYS, _YAML_VALUES, max_size=5) | st.lists(_YAML_VALUES))
+    return yaml.safe_dump(
+        value,
+        sort_keys=False,
+        allow_unicode=draw(st.booleans()),
+        default_flow_style=draw(st.sampled_from([False, True, None])),
+        default_style=draw(st.sampled_from([None, None, '"', "'"])),
+        width=draw(st.sampled_from([20, 80, 1000])),
+    )
+
+
+@st.composite
+def damaged(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> str:
+    text = draw(texts)
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 2))
+        piece = draw(
+            st.sampled_from(
+                [
+                    '"',
+                    ",",
+                    ":",
+                    " :",
+                    "\n:",
+                    "\t",
+                    "!",
+                    "!!str ",
+                    "!!int ",
+                    "! ",
+                    "!!null",
+                    "&a ",
+                    "*a",
+                    "#",
+                    "- ",
+                    "{",
+                    "}",
+                    "[",
+                    "]",
+                    "\u2028",
+                    "\\u",
+                    "\\ud800",
+                    "\r",
+                ]
+            )
+        )
+        text = text[:at] + piece + text[at + cut :]
+    return text
+
+
+@_BUDGET
+@given(json_texts())
+def test_json_loads_the_same_both_ways(text: str) -> None:
+    fast, plain = both_ways(text)
+    assert fast == plain
+
+
+@_BUDGET
+@given(yaml_texts())
+def test_yaml_loads_the_same_both_ways(text: str) -> None:
+    fast, plain = both_ways(text)
+    assert fast == plain
+
+
+@_BUDGET
+@given(damaged(json_texts() | yaml_texts()))
+def test_damaged_text_loads_or_fails_the_same_both_ways(text: str) -> None:
+    fast, plain = both_ways(text)
+    assert fast == plain
+
+
+def test_specs_built_by_position_are_the_dataclasss_own() -> None:
+    """`assertions._new_spec` sets AssertionSpec's slots directly (build_one's fast path)."""
+    args = (3, "n", "contains", {"value": "x"}, 2.0, True, False, 0.5, "not-contains",
+            "not-contains", "a problem", 7, (AssertionSpec(0, "c", "is-json", {}),))  # fmt: skip
+    fast, plain = assertions._new_spec(*args), AssertionSpec(*args)
+    assert assertions._new_spec is not AssertionSpec
+    assert type(fast) is AssertionSpec and fast == plain and repr(fast) == repr(plain)
+    names = [f.name for f in dataclasses.fields(AssertionSpec)]
+    assert [getattr(fast, n) for n in names] == list(args)
+    assert snapshot(fast) == snapshot(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.name = "other"  # type: ignore[misc]
