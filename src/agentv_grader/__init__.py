@@ -4,8 +4,27 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .api import grade_test  # noqa: E402
-from .errors import GradeInputError  # noqa: E402
-from .report import Report  # noqa: E402
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import grade_test
+    from .errors import GradeInputError
+    from .report import Report
 
 __all__ = ["GradeInputError", "Report", "grade_test", "__version__"]
+
+# The public names are imported on first use: `python -m agentv_grader` imports this
+# package before the command line is parsed, and the command line starts reading a large
+# response before it imports the grader (SPEC §9, "Large responses").
+_LAZY = {"grade_test": ".api", "GradeInputError": ".errors", "Report": ".report"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

@@ -85,6 +85,15 @@ def read_response(path: str) -> Response:
         GradeInputError: missing, unreadable, a directory, or over the size limit.
     """
     limit = max_response_bytes()
+    pending = _take_prefetch(path, limit)
+    if pending is not None:
+        return pending.response()
+    return _build(_load(path, limit))
+
+
+def _load(path: str, limit: int, prefault: bool = True) -> Buffer:
+    """The bytes of the response file, or the GradeInputError `read_response` raises;
+    `prefault` as in `_read`."""
     try:
         if os.path.isdir(path):
             raise GradeInputError("response file is a directory", file=path)
@@ -96,7 +105,7 @@ def read_response(path: str) -> Response:
                 hint="raise AGENTV_GRADE_MAX_RESPONSE_BYTES if this is intended",
             )
         with open_regular(path) as handle:
-            data = _read(handle, limit)  # a device behind a symlink reports size 0
+            data = _read(handle, limit, prefault)  # a device behind a symlink: size 0
         if len(data) > limit:
             raise GradeInputError(
                 f"response file is over the limit of {limit} bytes (read past it)",
@@ -113,7 +122,7 @@ def read_response(path: str) -> Response:
         ) from None
     except OSError as exc:
         raise GradeInputError(f"cannot read response file: {exc.strerror}", file=path) from None
-    return _build(data)
+    return data
 
 
 # From this size the digest is computed in a second thread while the text is decoded and
@@ -122,7 +131,7 @@ def read_response(path: str) -> Response:
 _HASH_IN_THREAD_FROM = 1 << 20
 
 
-def _read(handle: BinaryIO, limit: int) -> Buffer:
+def _read(handle: BinaryIO, limit: int, prefault: bool = True) -> Buffer:
     """`read_bounded(handle, limit)`; a big regular file is read into an anonymous memory
     map populated in one go (`MAP_POPULATE`): the kernel then fills the pages in bulk
     instead of taking a page fault for each 4 KiB of a fresh `bytes`. The file itself is
@@ -139,7 +148,10 @@ def _read(handle: BinaryIO, limit: int) -> Buffer:
     populate = getattr(mmap, "MAP_POPULATE", 0)
     if not populate:  # not Linux
         return read_bounded(handle, limit)
-    flags = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | populate
+    # `prefault=False` (the read-ahead thread of `prefetch`): pages are filled as read
+    # fills them. `MAP_POPULATE` holds the process's memory-map lock while it fills, and
+    # the main thread's imports, which map memory for their objects, would wait as long.
+    flags = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | (populate if prefault else 0)
     try:
         view = memoryview(mmap.mmap(-1, size + 1, flags=flags))
     except OSError:  # no such mapping here (a restricted kernel): read as usual
@@ -169,6 +181,94 @@ def _build(data: Buffer) -> Response:
     digest = _Digest.in_thread(data)
     text, warnings = decode_response(data)
     return Response(text=text, digest=digest, warnings=warnings)
+
+
+class _Prefetch:
+    """A response file read (and hashed) in a daemon thread started by `prefetch`.
+
+    The thread runs `_load` as `read_response` would and keeps its bytes or its exception;
+    `response` decodes in the calling thread (decoding holds the GIL, so in the thread it
+    would only stall the imports it is meant to overlap) and raises what `_load` raised.
+    """
+
+    __slots__ = ("path", "limit", "pid", "ready", "data", "error", "digest")
+
+    def __init__(self, path: str, limit: int) -> None:
+        import threading
+
+        self.path = path
+        self.limit = limit
+        self.pid = os.getpid()
+        self.ready = threading.Event()
+        self.data: Buffer | None = None
+        self.error: Exception | None = None
+        self.digest = _Digest()
+        self.digest._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        data: Buffer | None = None  # a local: `response` may drop `self.data` meanwhile
+        try:
+            data = self.data = _load(self.path, self.limit, prefault=False)
+        except Exception as exc:  # raised by `response`, where `read_response` raises it
+            self.error = exc
+        finally:
+            self.ready.set()
+        if data is not None:
+            self.digest._hex = _sha256(data)
+
+    def response(self) -> Response:
+        self.ready.wait()
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        assert self.data is not None
+        data, self.data = self.data, None
+        text, warnings = decode_response(data)
+        return Response(text=text, digest=self.digest, warnings=warnings)
+
+
+# The response file being read ahead (at most one: the command line grades one test).
+_prefetched: _Prefetch | None = None
+
+
+def prefetch(path: str) -> bool:
+    """Start reading a big response file in a daemon thread, so the read overlaps the
+    imports and the eval load; `read_response(path)` then takes the result, with the same
+    text, warnings, digest and errors. Small or odd files (under 1 MB, over the limit, not
+    a regular file, no size) are left to `read_response`. Returns whether a read started.
+    """
+    global _prefetched
+    import stat
+
+    limit = max_response_bytes()
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    if not stat.S_ISREG(info.st_mode) or not _HASH_IN_THREAD_FROM <= info.st_size <= limit:
+        return False
+    pending = _Prefetch(path, limit)
+    assert pending.digest._thread is not None
+    try:
+        pending.digest._thread.start()
+    except RuntimeError:  # no thread to be had (a process or memory limit): read later
+        return False
+    _prefetched = pending
+    return True
+
+
+def _take_prefetch(path: str, limit: int) -> _Prefetch | None:
+    """The read `prefetch` started for this path and limit in this process, if any; the
+    first `read_response` call takes (or drops) it, whatever its path."""
+    global _prefetched
+    pending, _prefetched = _prefetched, None
+    if pending is None or (pending.path, pending.limit, pending.pid) != (
+        path,
+        limit,
+        os.getpid(),
+    ):
+        return None
+    return pending
 
 
 def _sha256(data: Buffer) -> str:
