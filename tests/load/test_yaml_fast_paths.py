@@ -21,7 +21,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentv_grader.load import assertions, evalfile, yaml12
+from agentv_grader.load import _libyaml, assertions, evalfile, yaml12
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap, load_yaml
 from agentv_grader.model import AssertionSpec
@@ -335,14 +335,14 @@ def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the plain path was used")
 
-    monkeypatch.setattr(yaml12._Loader, "construct_document", refuse)
+    monkeypatch.setattr(_libyaml._Loader, "construct_document", refuse)
     for text in (
         yaml.safe_dump(doc, sort_keys=False),
         yaml.safe_dump(doc, sort_keys=False).replace("value: answer\n", "value: !!str answer\n"),
         "a: &x {b: 1}\nc: *x\n",
     ):
         assert isinstance(load_yaml(text, "x.yaml"), YamlMap)
-    monkeypatch.setattr(yaml12._Loader, "get_single_node", refuse)
+    monkeypatch.setattr(_libyaml._Loader, "get_single_node", refuse)
     for text in (json.dumps(doc), json.dumps(doc, indent=2), '{"a": "[{"}'):
         assert isinstance(load_yaml(text, "x.yaml"), YamlMap)
 
@@ -485,3 +485,24 @@ def test_specs_built_by_position_are_the_dataclasss_own() -> None:
     assert snapshot(fast) == snapshot(plain)
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.name = "other"  # type: ignore[misc]
+
+
+def test_a_json_eval_file_is_loaded_without_pyyaml(tmp_path: Path) -> None:
+    """PyYAML (about 11 ms to import) is loaded only for text the JSON path cannot read."""
+    import subprocess
+    import sys
+
+    (tmp_path / "j.eval.yaml").write_text('{"tests": [{"id": "t", "input": "q"}]}')
+    (tmp_path / "y.eval.yaml").write_text("tests:\n  - id: t\n    input: q\n")
+    code = (
+        "import sys\n"
+        "from agentv_grader.load.evalfile import load_suite\n"
+        "load_suite(sys.argv[1])\n"
+        "assert 'yaml' not in sys.modules, 'PyYAML loaded'\n"
+        "load_suite(sys.argv[2])\n"
+        "assert 'yaml' in sys.modules\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "j.eval.yaml"), str(tmp_path / "y.eval.yaml")],
+        check=True,
+    )
