@@ -9,6 +9,8 @@ rules then say nothing about that pattern (grading reports a bad pattern itself)
 
 from __future__ import annotations
 
+import functools
+
 from ..js import _regexp_sets as _sets
 from ..js._regexp_sets import MAX_CP, Ranges, intersect, normalize
 from ._record import Record
@@ -384,10 +386,12 @@ def _join(a: str, b: str) -> str:
     return "other"
 
 
+@functools.lru_cache(maxsize=1024)
 def matches_anything(pattern: str, flags: str) -> bool | None:
     """True when an unanchored search succeeds on every text (an empty match anywhere).
 
-    None when the pattern cannot be analysed.
+    None when the pattern cannot be analysed. Remembered: suites repeat patterns, and the
+    answer depends on the pattern and flags alone.
     """
     body, flags = split_flags(pattern, flags)
     try:
