@@ -158,14 +158,14 @@ def _key(key: Any) -> str:
 
 
 def _float(value: float) -> str:
-    """orjson's text for a float: Python's shortest round-trip digits, written without an
-    exponent from 1e-5 up to 1e16 (`0.00001`), else with a bare one (`1e-7`, `1e16`);
-    NaN and the infinities become `null`."""
+    """orjson's text for a float (3.12 and later): Python's shortest round-trip digits,
+    written without an exponent from 1e-5 up to 1e16 (`0.00001`), else with one that has no
+    leading zeros (`1e-7`, `1e+16`); NaN and the infinities become `null`."""
     if value != value or value in (_INF, -_INF):
         return "null"
     text = float.__repr__(value)
     mantissa, mark, exponent = text.partition("e")
-    if not mark:
+    if not mark or exponent.startswith("+"):
         return text
     power = int(exponent)
     if power != -5:
