@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
-from ..load.files import limit_text, open_regular
+from ..load.files import limit_text, read_regular
 from ..model import AssertionSpec, CheckItem, LlmResult
 from ..names import safe_name
 
@@ -124,8 +124,7 @@ def _load(path: str) -> tuple[Any, str | None]:
         size = os.path.getsize(path)
         if size > MAX_RESULT_BYTES:
             return None, f"{size} bytes, over the {limit_text(MAX_RESULT_BYTES)} limit"
-        with open_regular(path) as handle:
-            raw = handle.read(MAX_RESULT_BYTES + 1)
+        raw = read_regular(path, MAX_RESULT_BYTES)
         if len(raw) > MAX_RESULT_BYTES:  # a device behind a symlink reports size 0
             return None, f"over the {limit_text(MAX_RESULT_BYTES)} limit (read past it)"
     except IsADirectoryError:

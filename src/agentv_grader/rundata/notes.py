@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..load.files import open_regular
+from ..load.files import read_regular
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
@@ -41,8 +41,7 @@ def read_notes(path: str | None) -> tuple[dict[str, list[str]] | None, list[str]
     if path is None:
         return None, []
     try:
-        with open_regular(path) as handle:
-            data = handle.read(MAX_NOTES_BYTES + 1)
+        data = read_regular(path, MAX_NOTES_BYTES)
     except OSError as exc:
         return None, [f"user notes {path} not read: {exc.strerror}"]
     if len(data) > MAX_NOTES_BYTES:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
-from ..load.files import limit_text, open_regular
+from ..load.files import limit_text, read_regular
 from ..model import Figure, Timing
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
@@ -73,8 +73,7 @@ def _load_object(path: str) -> tuple[dict[str, Any] | None, str | None]:
         size = os.path.getsize(path)
         if size > MAX_JSON_BYTES:
             return None, f"{path}: {name} is {size} bytes, over the {limit}"
-        with open_regular(path) as handle:
-            raw = handle.read(MAX_JSON_BYTES + 1)  # a device behind a symlink reports size 0
+        raw = read_regular(path, MAX_JSON_BYTES)  # a device behind a symlink: size 0
         if len(raw) > MAX_JSON_BYTES:
             return None, f"{path}: {name} is over the {limit} (read past it)"
     except FileNotFoundError:
