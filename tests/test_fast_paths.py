@@ -769,3 +769,32 @@ def test_a_symlinked_result_folder_leading_out_is_refused(tmp_path: Path) -> Non
     with pytest.raises(GradeInputError, match="leads out"):
         outputs.check_targets([target], inside=str(test_dir))
     outputs.check_targets([str(test_dir / "grader_report.json")], inside=str(test_dir))
+
+
+@given(
+    st.text(alphabet="abAB kKſ\u212a.+*?()|^$\\[]", min_size=1, max_size=6),
+    st.sampled_from(["", "i", "m", "u", "iu", "im", "g"]),
+    st.lists(st.text(alphabet="abABkKſ\u212a \n", max_size=12), min_size=1, max_size=4),
+)
+@settings(max_examples=400, deadline=None)
+def test_regex_prefilter_is_the_engine_on_random_patterns(
+    pattern: str, flags: str, texts: list[str]
+) -> None:
+    """Random patterns (literals, classes, quantifiers, anchors, groups) and texts: the
+    search with the literal-prefix prefilter answers as the engine alone."""
+    from agentv_grader.js import _search, regexp
+
+    try:
+        compiled = regexp.compile_js(pattern, flags)
+    except Exception:
+        assume(False)
+    text = "q".join(texts)
+    saved = regexp._PREFILTER_FROM, _search.BIG
+    try:
+        regexp._PREFILTER_FROM, _search.BIG = 1 << 62, 1 << 62
+        plain = compiled.search(text), list(compiled.finditer(text))
+        regexp._PREFILTER_FROM, _search.BIG = 0, 0
+        fast = compiled.search(text), list(compiled.finditer(text))
+    finally:
+        regexp._PREFILTER_FROM, _search.BIG = saved
+    assert fast == plain, (pattern, flags, text)
