@@ -13,6 +13,11 @@ compiles it at install): the cache goes to a private `PYTHONPYCACHEPREFIX` fille
 timing, so a `PYTHONDONTWRITEBYTECODE=1` in the environment (this repository's sandbox sets
 it, and the editable install has no `__pycache__`) does not turn every run into a
 compile of every module. The cold workload also prints the figure without that cache.
+
+Before timing the batch, the bench waits (up to 5 minutes) until creating a file costs its
+usual 15-25 us of kernel time: for minutes after many deletions nearby it can cost 20 x
+more on this sandbox's file system (`_settle_file_system`), which would time the file
+system's backlog instead of the tools. The batch line says what it saw.
 """
 
 from __future__ import annotations
