@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 from agentv_grader.load import _libyaml, assertions, evalfile, yaml12
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap, load_yaml
-from agentv_grader.model import AssertionSpec
 
 
 def snapshot(value: Any) -> list[Any]:
@@ -471,20 +470,6 @@ def test_yaml_loads_the_same_both_ways(text: str) -> None:
 def test_damaged_text_loads_or_fails_the_same_both_ways(text: str) -> None:
     fast, plain = both_ways(text)
     assert fast == plain
-
-
-def test_specs_built_by_position_are_the_dataclasss_own() -> None:
-    """`assertions._new_spec` sets AssertionSpec's slots directly (build_one's fast path)."""
-    args = (3, "n", "contains", {"value": "x"}, 2.0, True, False, 0.5, "not-contains",
-            "not-contains", "a problem", 7, (AssertionSpec(0, "c", "is-json", {}),))  # fmt: skip
-    fast, plain = assertions._new_spec(*args), AssertionSpec(*args)
-    assert assertions._new_spec is not AssertionSpec
-    assert type(fast) is AssertionSpec and fast == plain and repr(fast) == repr(plain)
-    names = [f.name for f in dataclasses.fields(AssertionSpec)]
-    assert [getattr(fast, n) for n in names] == list(args)
-    assert snapshot(fast) == snapshot(plain)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        fast.name = "other"  # type: ignore[misc]
 
 
 def test_a_json_eval_file_is_loaded_without_pyyaml(tmp_path: Path) -> None:

@@ -6,12 +6,11 @@ reports as `error` (SPEC §3), unlike AgentV, which drops them with a warning.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -173,81 +172,21 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         weight, negate, required, min_score = _common_fields(
             kind, authored, options, negate_from_type, problems
         )
-    return _new_spec(
-        index,
-        name,
-        kind,
-        options,
-        weight,
-        negate,
-        required,
-        min_score,
-        authored,
-        resolved.normalised_from,
-        problems[0] if problems else None,
-        line,
-        children,
+    return AssertionSpec(
+        index=index,
+        name=name,
+        type=kind,
+        options=options,
+        weight=weight,
+        negate=negate,
+        required=required,
+        min_score=min_score,
+        authored_type=authored,
+        normalised_from=resolved.normalised_from,
+        problem=problems[0] if problems else None,
+        line=line,
+        children=children,
     )
-
-
-# `AssertionSpec`'s fields in order, as `_spec_builder` sets them.
-_SPEC_FIELDS = (
-    "index", "name", "type", "options", "weight", "negate", "required", "min_score",
-    "authored_type", "normalised_from", "problem", "line", "children",
-)  # fmt: skip
-
-
-def _spec_builder() -> Callable[..., AssertionSpec]:
-    """`AssertionSpec(...)` with every field given by position, at half the cost: a frozen
-    dataclass's `__init__` sets each field through `object.__setattr__`, this sets the
-    slots directly (the same object: AssertionSpec has no `__post_init__`). A suite of
-    2,000 tests builds 12,000 specs. Should the fields ever differ from `_SPEC_FIELDS`,
-    this is the class itself."""
-    names = tuple(f.name for f in dataclasses.fields(AssertionSpec))
-    slots: list[Any] = [AssertionSpec.__dict__.get(name) for name in names]
-    if names != _SPEC_FIELDS or not all(hasattr(slot, "__set__") for slot in slots):
-        return AssertionSpec
-    (
-        s_index, s_name, s_type, s_options, s_weight, s_negate, s_required, s_min_score,
-        s_authored, s_normalised, s_problem, s_line, s_children,
-    ) = (slot.__set__ for slot in slots)  # fmt: skip
-    new = object.__new__
-
-    def build(
-        index: int,
-        name: str,
-        kind: str,
-        options: Mapping[str, Any],
-        weight: float,
-        negate: bool,
-        required: bool,
-        min_score: float | None,
-        authored_type: str,
-        normalised_from: str | None,
-        problem: str | None,
-        line: int | None,
-        children: tuple[AssertionSpec, ...],
-    ) -> AssertionSpec:
-        spec: AssertionSpec = new(AssertionSpec)
-        s_index(spec, index)
-        s_name(spec, name)
-        s_type(spec, kind)
-        s_options(spec, options)
-        s_weight(spec, weight)
-        s_negate(spec, negate)
-        s_required(spec, required)
-        s_min_score(spec, min_score)
-        s_authored(spec, authored_type)
-        s_normalised(spec, normalised_from)
-        s_problem(spec, problem)
-        s_line(spec, line)
-        s_children(spec, children)
-        return spec
-
-    return build
-
-
-_new_spec = _spec_builder()
 
 
 # Where a group keeps its members; how deep groups may nest (recursion stays bounded).
