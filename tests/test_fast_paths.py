@@ -476,6 +476,24 @@ def test_write_atomic_skips_a_temporary_name_someone_else_took(
     assert taken.read_text() == "someone else's"
 
 
+def test_write_atomic_never_removes_temporary_files_it_did_not_create(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All 100 temporary names taken (by leftovers of an earlier process with this pid):
+    the write fails with a message and every one of those files is left alone."""
+    monkeypatch.setattr(outputs, "_temp_serial", itertools.count(0))
+    taken = [
+        tmp_path / f"{outputs.TEMP_PREFIX}{os.getpid()}-{n}{outputs.TEMP_SUFFIX}"
+        for n in range(100)
+    ]
+    for path in taken:
+        path.write_text("someone else's")
+    with pytest.raises(GradeInputError, match="cannot write a result file"):
+        outputs.write_atomic(str(tmp_path / "out.md"), "mine\n")
+    assert all(path.read_text() == "someone else's" for path in taken)
+    assert not (tmp_path / "out.md").exists()
+
+
 def test_write_atomic_keeps_lone_surrogates_readable(tmp_path: Path) -> None:
     target = tmp_path / "notes.md"
     outputs.write_atomic(str(target), "a\udc80b\n")

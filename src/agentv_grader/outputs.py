@@ -314,7 +314,8 @@ def _create_temp(folder: str, tried: list[str]) -> tuple[int, str]:
         tried.append(tmp)
         try:
             return os.open(tmp, _TEMP_FLAGS, 0o666), tmp
-        except FileExistsError:
+        except FileExistsError:  # someone else's file: never ours to remove on the way out
+            tried.pop()
             continue
         except FileNotFoundError:
             if made_folder:
