@@ -816,3 +816,18 @@ def test_regex_prefilter_is_the_engine_on_random_patterns(
     finally:
         regexp._PREFILTER_FROM, _search.BIG = saved
     assert fast == plain, (pattern, flags, text)
+
+
+def test_batch_json_lines_write_numbers_as_the_files_do() -> None:
+    data = {"cost": 1e-05, "big": 1e16, "nan": float("nan"), "text": "é", "n": [1, 2.5]}
+    outputs.use_fast_json()
+    try:
+        line = outputs.dump_json_line(data)
+        assert line == '{"cost":0.00001,"big":1e+16,"nan":null,"text":"é","n":[1,2.5]}'
+        assert outputs.dump_json_line({"s": "x\ud800"}) == json.dumps(
+            {"s": "x\ud800"}, ensure_ascii=False, separators=(",", ":")
+        )
+    finally:
+        outputs._orjson = None
+    assert json.loads(outputs.dump_json_line({"a": 1})) == {"a": 1}
+    assert "\n" not in outputs.dump_json_line({"a": "b\nc"})

@@ -274,14 +274,14 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
 def _batch_line(result: TestResult, fmt: str) -> str:
     """One test's line in batch mode: its first line, its JSON report, or why it was not
     graded."""
-    import json
+    from .outputs import dump_json_line
 
     if result.data is None:
         if fmt == "json":
-            return json.dumps({"test_id": result.test_id, "error": result.problem})
+            return dump_json_line({"test_id": result.test_id, "error": result.problem})
         return f"ERROR {result.test_id}: {result.problem}"
     if fmt == "json":
-        return json.dumps(result.data, ensure_ascii=False)
+        return dump_json_line(result.data)
     return _first_line(result.data)
 
 

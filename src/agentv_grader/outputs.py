@@ -68,6 +68,17 @@ def fast_json() -> Any:
     return _orjson
 
 
+def dump_json_line(data: Any) -> str:
+    """One line of compact JSON (batch mode's stdout), with the files' number text when
+    orjson is loaded (batch mode loads it); what orjson refuses goes to `json`."""
+    if _orjson is not None:
+        try:
+            return str(_orjson.dumps(data).decode("utf-8"))
+        except TypeError:
+            pass
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 class _Unsupported(Exception):
     """A value `json` itself would reject or convert through `default`."""
 
