@@ -80,6 +80,8 @@ def split_inline_flags(pattern: str) -> tuple[str, str]:
 def default_timeout_ms() -> int:
     """``AGENTV_GRADE_REGEX_TIMEOUT_MS`` when it is a positive integer, else 1000."""
     raw = os.environ.get(_TIMEOUT_ENV, "").strip()
+    if not raw:  # the usual case, without the cost of a failed int("")
+        return _DEFAULT_TIMEOUT_MS
     try:
         value = int(raw)
     except ValueError:
