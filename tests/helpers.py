@@ -50,5 +50,16 @@ def validate_report(data: Any) -> None:
     assert not errors, [f"{list(e.path)}: {e.message}" for e in errors[:5]]
 
 
+def grade_json(eval_path: Path, bench: Path, test_id: str = "t") -> tuple[int, dict[str, Any]]:
+    """Grade one test with `--format json`: (exit code, the report, schema-checked)."""
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", test_id, "--bench-dir", str(bench),
+        "--format", "json",
+    )  # fmt: skip
+    report = json.loads(out)
+    validate_report(report)
+    return code, report
+
+
 def files_under(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, files_under, validate_report, write_suite
+from tests.helpers import cli, files_under, grade_json, validate_report, write_suite
 
 SUITE = """\
 name: demo
@@ -85,19 +85,8 @@ def test_pending_exits_0_and_shows_dash_free_score(suite: tuple[Path, Path]) -> 
 
 def test_json_format_prints_the_report(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
-    code, out, _ = cli(
-        "--eval-path",
-        str(eval_path),
-        "--test-id",
-        "good",
-        "--bench-dir",
-        str(bench),
-        "--format",
-        "json",
-    )
+    code, data = grade_json(eval_path, bench, "good")
     assert code == 0
-    data = json.loads(out)
-    validate_report(data)
     assert data["verdict"] == "pass" and data["test_id"] == "good"
     on_disk = json.loads((bench / "good" / "grader_report.json").read_text())
     assert {k: v for k, v in on_disk.items() if k != "graded_at"} == {
@@ -285,18 +274,7 @@ def test_console_script_runs_as_a_process(suite: tuple[Path, Path]) -> None:
 def test_user_notes_are_summarised_into_the_report(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     (bench / "good" / "user_notes.md").write_text("## Uncertainty\n- unsure about units\n")
-    code, out, _ = cli(
-        "--eval-path",
-        str(eval_path),
-        "--test-id",
-        "good",
-        "--bench-dir",
-        str(bench),
-        "--format",
-        "json",
-    )
-    data = json.loads(out)
-    validate_report(data)
+    _, data = grade_json(eval_path, bench, "good")
     assert data["user_notes_summary"] == {
         "uncertainties": ["unsure about units"],
         "needs_review": [],

@@ -12,7 +12,7 @@ from .model import RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
 from .rundata.llm_results import read_llm_results
-from .rundata.response import read_response
+from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
 
 LAYOUT_CHOICES = ("auto", "v4", "head", "none")
@@ -76,13 +76,12 @@ def resolve_paths(
         parent = os.path.dirname(os.path.abspath(response_file))
         if os.path.basename(parent) == test_id:
             bench_dir = os.path.dirname(parent)
+    response_file = default_response_path(test_id, response_file, bench_dir)
     if response_file is None:
-        if bench_dir is None:
-            raise GradeInputError(
-                "no response: pass --response-file or --bench-dir",
-                hint="the response defaults to <bench-dir>/<test-id>/response.md",
-            )
-        response_file = os.path.join(bench_dir, test_id, "response.md")
+        raise GradeInputError(
+            "no response: pass --response-file or --bench-dir",
+            hint="the response defaults to <bench-dir>/<test-id>/response.md",
+        )
     test_dir = os.path.join(bench_dir, test_id) if bench_dir is not None else None
 
     def default(name: str) -> str | None:

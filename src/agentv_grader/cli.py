@@ -202,21 +202,15 @@ def _single(options: dict[str, Any], out: IO[str]) -> int:
 def _prefetch_response(options: dict[str, Any]) -> None:
     """Start reading a big response file (1 MB or more) in a daemon thread before the
     grader is imported, so the read overlaps the imports and the eval load (SPEC §9,
-    "Large responses"). The path is the one `api.resolve_paths` gives `read_response`; a
+    "Large responses"). The path is `default_response_path`'s, as `api.resolve_paths`; a
     test id that could not name a folder is never read ahead (the run stops on it)."""
-    test_id = options["test_id"]
-    path = options["response_file"]
-    if path is None:
-        if options["bench_dir"] is None:
-            return
-        path = os.path.join(options["bench_dir"], test_id, "response.md")
     from .names import unsafe_test_id
+    from .rundata.response import default_response_path, prefetch
 
-    if unsafe_test_id(test_id) is not None:
-        return
-    from .rundata.response import prefetch
-
-    prefetch(path)
+    test_id = options["test_id"]
+    path = default_response_path(test_id, options["response_file"], options["bench_dir"])
+    if path is not None and unsafe_test_id(test_id) is None:
+        prefetch(path)
 
 
 def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:

@@ -38,10 +38,9 @@ def dump_json(data: Any) -> str:
     surrogate, a non-string key, an integer beyond 64 bits, nesting past 254 levels) goes
     through `_indented` either way."""
     if _orjson is not None:
-        try:
-            return str(_orjson.dumps(data, option=_orjson_options).decode("utf-8"))
-        except TypeError:  # orjson.JSONEncodeError is a TypeError
-            pass
+        fast = _orjson_text(data, _orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
+        if fast is not None:
+            return fast
     text = _indented(data) + "\n"
     if _SURROGATE.search(text):
         text = _ascii_json(data) + "\n"
@@ -49,18 +48,23 @@ def dump_json(data: Any) -> str:
 
 
 _orjson: Any = None
-_orjson_options = 0
 
 
-def use_fast_json() -> Any:
-    """Load orjson for `dump_json` (batch mode: thousands of files) and return it."""
-    global _orjson, _orjson_options
+def use_fast_json() -> None:
+    """Load orjson for `dump_json` (batch mode: thousands of files)."""
+    global _orjson
     if _orjson is None:
         import orjson
 
-        _orjson_options = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
         _orjson = orjson
-    return _orjson
+
+
+def _orjson_text(data: Any, option: int) -> str | None:
+    """orjson's text for `data`, or None for what it refuses (see `dump_json`)."""
+    try:
+        return str(_orjson.dumps(data, option=option).decode("utf-8"))
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return None
 
 
 def fast_json() -> Any:
@@ -72,10 +76,9 @@ def dump_json_line(data: Any) -> str:
     """One line of compact JSON (batch mode's stdout), with the files' number text when
     orjson is loaded (batch mode loads it); what orjson refuses goes to `json`."""
     if _orjson is not None:
-        try:
-            return str(_orjson.dumps(data).decode("utf-8"))
-        except TypeError:
-            pass
+        fast = _orjson_text(data, 0)
+        if fast is not None:
+            return fast
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, merge
-from .load.files import open_regular, read_bounded
+from .load.files import read_regular
 from .model import Outcome, Status, Suite, TestCase
 from .outputs import check_targets, dump_json, remove_quietly, write_atomic, write_if_changed
 from .scoring import Score
@@ -167,8 +167,8 @@ def _any_pending(outcomes: tuple[Outcome, ...]) -> bool:
 
 def _previous_report(test_dir: str) -> dict[str, Any]:
     try:
-        with open_regular(os.path.join(test_dir, REPORT_FILE)) as handle:
-            previous = json.loads(read_bounded(handle, _READ_BACK_LIMIT))  # may be a device
+        data = read_regular(os.path.join(test_dir, REPORT_FILE), _READ_BACK_LIMIT)
+        previous = json.loads(data)  # past the limit (a device): cut short, so not JSON
     except (OSError, ValueError, RecursionError):
         return {}
     return previous if isinstance(previous, dict) else {}

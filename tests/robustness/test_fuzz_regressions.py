@@ -9,7 +9,6 @@ its essence by hand; tests/data/fuzz/README.md says which is which.
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import subprocess
 import sys
@@ -20,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import cli, files_under, validate_report, write_suite
+from tests.helpers import cli, files_under, grade_json, write_suite
 
 ROOT = Path(__file__).resolve().parents[2]
 CRASHES = sorted((ROOT / "tests" / "data" / "fuzz").glob("*.bin"))
@@ -85,13 +84,8 @@ def test_criteria_that_is_not_text_is_ignored_with_a_warning(tmp_path: Path) -> 
     """criteria-not-text-breaks-schema.bin: `criteria: 2` reached the report's pending item."""
     suite = "tests:\n  - id: t\n    criteria: 2\n    assertions: [{type: llm-rubric}]\n"
     eval_path, bench = write_suite(tmp_path, suite, {"t": "x"})
-    code, out, _ = cli(
-        "--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench),
-        "--format", "json",
-    )  # fmt: skip
+    code, report = grade_json(eval_path, bench)
     assert code == 0
-    report = json.loads(out)
-    validate_report(report)
     assert report["pending"][0]["criteria"] is None
     assert report["warnings"] == [f"{eval_path}:2: test 't' criteria must be text, got a "
                                   "number; it was ignored"]  # fmt: skip
@@ -101,13 +95,8 @@ def test_an_empty_type_still_names_the_assertion(tmp_path: Path) -> None:
     """empty-type-gives-empty-name.bin: `type: ''` gave the assertion an empty name."""
     suite = "tests:\n  - id: t\n    assertions: [{type: ''}, {type: ' ', metric: ''}]\n"
     eval_path, bench = write_suite(tmp_path, suite, {"t": "x"})
-    code, out, _ = cli(
-        "--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench),
-        "--format", "json",
-    )  # fmt: skip
+    code, report = grade_json(eval_path, bench)
     assert code == 1
-    report = json.loads(out)
-    validate_report(report)
     assert [a["name"] for a in report["assertions"]] == ["assertion", "assertion"]
     assert {a["status"] for a in report["assertions"]} == {"error"}
 
@@ -121,13 +110,8 @@ def test_a_count_bound_that_is_not_finite_is_a_config_error(tmp_path: Path) -> N
     )
     eval_path, bench = write_suite(tmp_path, suite, {"t": "x"})
     (bench / "t" / "transcript.json").write_text('[{"role": "assistant", "content": "hi"}]')
-    code, out, _ = cli(
-        "--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench),
-        "--format", "json",
-    )  # fmt: skip
+    code, report = grade_json(eval_path, bench)
     assert code == 1
-    report = json.loads(out)
-    validate_report(report)
     assert [(a["status"], a["evidence"]) for a in report["assertions"]] == [
         ("error", "skill-used assertion object max must be a finite non-negative integer"),
         ("error", "skill-used assertion object min must be a finite non-negative integer"),
@@ -148,13 +132,8 @@ def test_a_schema_ref_that_cannot_be_followed_is_a_config_error(
     """is-json-remote-ref-internal-error.bin: the refusal escaped as an internal error."""
     suite = f"tests:\n  - id: t\n    assertions: [{{type: is-json, schema: {schema}}}]\n"
     eval_path, bench = write_suite(tmp_path, suite, {"t": '{"a": 1}'})
-    code, out, _ = cli(
-        "--eval-path", str(eval_path), "--test-id", "t", "--bench-dir", str(bench),
-        "--format", "json",
-    )  # fmt: skip
+    code, report = grade_json(eval_path, bench)
     assert code == 1
-    report = json.loads(out)
-    validate_report(report)
     [item] = report["assertions"]
     assert item["status"] == "error" and item["evidence"].startswith(message), item
 

@@ -79,32 +79,33 @@ class Context:
     decoys: tuple[Decoy, ...]
     base_run: RunData
     _probe_runs: dict[str, RunData] = field(default_factory=dict)
-    # Per assertion (by id, the assertion kept alongside so a reused id never matches).
-    _probe_specs: dict[int, tuple[AssertionSpec, AssertionSpec]] = field(default_factory=dict)
-    _pass_keys: dict[int, tuple[AssertionSpec, tuple[Any, ...] | None]] = field(
+    # Per assertion, worked out once for all its decoys: (the assertion, as probed, its
+    # `_pass_key`), by id; the assertion is kept so that a reused id never matches.
+    _per_spec: dict[int, tuple[AssertionSpec, AssertionSpec, tuple[Any, ...] | None]] = field(
         default_factory=dict
     )
 
+    def _prepared(self, spec: AssertionSpec) -> tuple[AssertionSpec, tuple[Any, ...] | None]:
+        known = self._per_spec.get(id(spec))
+        if known is None or known[0] is not spec:
+            probed = _with_probe_deadline(spec) if spec.type in PATTERN_TYPES else spec
+            known = (spec, probed, _pass_key(spec, self.base_run.eval_dir))
+            self._per_spec[id(spec)] = known
+        return known[1], known[2]
+
     def probe(self, spec: AssertionSpec, response: str) -> Outcome:
         """Grade `spec` on another response exactly as real grading would (negation included)."""
-        if spec.type in PATTERN_TYPES:
-            known = self._probe_specs.get(id(spec))
-            if known is None or known[0] is not spec:  # once per assertion, for all decoys
-                known = self._probe_specs[id(spec)] = (spec, _with_probe_deadline(spec))
-            spec = known[1]
+        probed, _ = self._prepared(spec)
         run = self._probe_runs.get(response)
         if run is None:  # one run per decoy, shared by every assertion probed with it
             run = self._probe_runs[response] = replace(self.base_run, response=response)
-        return engine.evaluate_one(spec, run)
+        return engine.evaluate_one(probed, run)
 
     def passes(self, spec: AssertionSpec, response: str) -> bool:
         """Whether `probe` passes; remembered across tests for checks decided by their
         options and the response alone (`_pass_key`), since suites repeat assertions
         (suite defaults above all) and most decoys are the same for every test."""
-        entry = self._pass_keys.get(id(spec))
-        if entry is None or entry[0] is not spec:
-            entry = self._pass_keys[id(spec)] = (spec, _pass_key(spec, self.base_run.eval_dir))
-        prefix = entry[1]
+        _, prefix = self._prepared(spec)
         if prefix is None or len(response) > _PASS_KEY_MAX_CHARS:
             return self.probe(spec, response).status is Status.PASSED
         key = (*prefix, response)

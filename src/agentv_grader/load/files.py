@@ -67,8 +67,7 @@ def read_text_file(path: str, what: str, limit: int | None = None) -> bytes:
             raise GradeInputError(
                 f"{what} is {size} bytes, over the {limit_text(limit)} limit", file=path
             )
-        with open_regular(path) as handle:
-            data = read_bounded(handle, limit)
+        data = read_regular(path, limit)
         if len(data) > limit:
             raise GradeInputError(
                 f"{what} is over the {limit_text(limit)} limit (read past it)", file=path

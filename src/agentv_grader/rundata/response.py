@@ -78,6 +78,18 @@ class _Digest:
         return self._hex
 
 
+def default_response_path(
+    test_id: str, response_file: str | None, bench_dir: str | None
+) -> str | None:
+    """The response file a run reads (SPEC §2): `--response-file`, else
+    `<bench-dir>/<test-id>/response.md`; None when neither is given."""
+    if response_file is not None:
+        return response_file
+    if bench_dir is None:
+        return None
+    return os.path.join(bench_dir, test_id, "response.md")
+
+
 def read_response(path: str) -> Response:
     """Read and decode a response file.
 
