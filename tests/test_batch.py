@@ -232,3 +232,55 @@ def test_parallel_batch_resolves_the_layout_once_and_writes_every_file(tmp_path:
     for i in range(8):
         assert (bench / f"t{i}" / "script_grader_results" / f"contains-{i}.json").is_file()
         assert not (bench / f"t{i}" / "code_grader_results").exists()
+
+
+def test_digest_keeps_what_the_summary_and_junit_read() -> None:
+    from agentv_grader.batch import digest
+
+    passed = {"name": "p", "type": "contains", "status": "passed", "text": "t", "evidence": "e"}
+    failed = {**passed, "name": "f", "status": "failed", "index": 1, "details": {"x": 1}}
+    data = {
+        "verdict": "fail",
+        "score": 0.5,
+        "summary": {"passed": 1, "failed": 1},
+        "assertions": [passed, failed],
+        "warnings": ["not needed"],
+    }
+    assert digest(data) == {
+        "verdict": "fail",
+        "score": 0.5,
+        "summary": {"passed": 1, "failed": 1},
+        "assertions": [
+            {"name": "f", "type": "contains", "status": "failed", "text": "t", "evidence": "e"}
+        ],
+    }
+
+
+def test_worker_processes_print_the_reports_they_wrote(tmp_path: Path) -> None:
+    """With --jobs 2 the lines are made in the workers: each is the report on disk, and
+    the summary and JUnit file count the same as a one-process run."""
+    text = "name: many\ntests:\n" + "".join(
+        f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i % 3}'}}, "
+        f"{{type: webhook, value: 'http://x'}}]\n"
+        for i in range(12)
+    )
+    eval_path, bench = write_suite(
+        tmp_path, text, {f"t{i}": str(i) for i in range(12)}, name="many"
+    )
+    runs = {}
+    for jobs in ("1", "2"):
+        junit = tmp_path / f"junit-{jobs}.xml"
+        args = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", jobs]
+        code, out, _ = cli(*args, "--format", "json", "--junit", str(junit))
+        rows = [json.loads(line) for line in out.splitlines()]
+        for row in rows:
+            on_disk = json.loads((bench / row["test_id"] / "grader_report.json").read_text())
+            assert row == on_disk
+        summary = json.loads((bench / "grade_summary.json").read_text())
+        runs[jobs] = (code, [r["verdict"] for r in rows], summary, junit.read_text())
+    assert runs["1"] == runs["2"]
+    code, verdicts, summary, junit_text = runs["2"]
+    assert code == 1 and verdicts.count("fail") == 8
+    assert summary["failures_by_type"] == {"contains": 8}
+    assert len(summary["skips"]) == 12
+    assert ET.fromstring(junit_text).get("failures") == "8"

@@ -559,6 +559,30 @@ def test_orjson_and_the_fallback_write_the_same_text(data: Any) -> None:
         outputs._orjson = None
 
 
+@given(_JSON)
+@settings(max_examples=300, deadline=None)
+def test_json_bytes_are_the_text_a_file_holds(data: Any) -> None:
+    """`json_bytes` (orjson's bytes as they come, in batch mode) is `dump_json`'s text as
+    `write_atomic` encodes it, with and without orjson loaded."""
+    try:
+        expected = outputs.dump_json(data).encode("utf-8", "backslashreplace")
+    except TypeError:
+        assume(False)
+    assert outputs.json_bytes(data) == expected
+    outputs.use_fast_json()
+    try:
+        assert outputs.json_bytes(data) == expected
+    finally:
+        outputs._orjson = None
+
+
+@given(st.one_of(st.binary(max_size=80), st.text(alphabet='0123456789x"', max_size=60)))
+@settings(max_examples=500, deadline=None)
+def test_long_numbers_are_found_as_the_regex_finds_them(data: bytes | str) -> None:
+    raw = data.encode() if isinstance(data, str) else data
+    assert outputs._has_long_number(raw) is (re.search(rb"[0-9]{19}", raw) is not None)
+
+
 @given(st.floats())
 @settings(max_examples=500, deadline=None)
 def test_float_text_is_orjsons(value: float) -> None:
@@ -719,7 +743,7 @@ def test_config_files_parse_as_json_loads_does(text: str) -> None:
                 outputs.use_fast_json()
             try:
                 with pytest.raises(type(exc)):
-                    merge._parse_json(data)
+                    outputs.parse_json(data)
             finally:
                 outputs._orjson = None
         return
@@ -727,7 +751,7 @@ def test_config_files_parse_as_json_loads_does(text: str) -> None:
         if fast:
             outputs.use_fast_json()
         try:
-            got = merge._parse_json(data)
+            got = outputs.parse_json(data)
         finally:
             outputs._orjson = None
         assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from agentv_grader import grade_test
+from agentv_grader import grade_test, merge, outputs
+from agentv_grader.load.files import read_regular
 from tests.helpers import files_under, validate_report, write_suite
 
 SUITE = """\
@@ -155,3 +160,71 @@ def test_explicit_layouts(tmp_path: Path, layout: str) -> None:
     _, data = _grade(tmp_path, layout=layout)
     prefix = "code_grader_results/" if layout == "v4" else "script_grader_results/"
     assert all(f.startswith(prefix) for f in data["files"])
+
+
+# ------------------------------------------------------------------ AgentV's config files
+def _configs_as_before(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
+    """The plain reading `_existing_configs` replaces: a sorted listing, `read_regular`
+    (which stats every file) and `json.loads`."""
+    folder = os.path.join(test_dir, config_dir)
+    found: list[tuple[str, tuple[Any, ...]]] = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return found
+    for file_name in names:
+        if not file_name.endswith(".json"):
+            continue
+        try:
+            config = json.loads(read_regular(os.path.join(folder, file_name), 1000))
+        except (OSError, ValueError, RecursionError):
+            continue
+        if isinstance(config, dict):
+            found.append((file_name[: -len(".json")], merge._config_key(config)))
+    return found
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links and FIFOs")
+@pytest.mark.parametrize("fast_json", [False, True])
+def test_config_files_are_read_as_the_plain_reading_reads_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fast_json: bool
+) -> None:
+    """Files the listing calls regular are read without a stat; links, folders, FIFOs,
+    files over the limit and broken JSON are treated exactly as before."""
+    monkeypatch.setattr(merge, "_CONFIG_LIMIT", 1000)
+    if fast_json:
+        monkeypatch.setattr(outputs, "_orjson", None)
+        outputs.use_fast_json()
+    folder = tmp_path / "code_graders"
+    folder.mkdir()
+    config = {"type": "contains", "value": "Paris", "negate": False}
+    (folder / "b.json").write_text(json.dumps(config))
+    (folder / "a.json").write_text(json.dumps({**config, "value": ["x", "é"], "flags": "i"}))
+    (folder / "big.json").write_text(json.dumps({**config, "value": "x" * 2000}))
+    (folder / "edge.json").write_text(json.dumps({**config, "value": "x" * 950}))  # 1000 bytes
+    (folder / "list.json").write_text("[1]")
+    (folder / "broken.json").write_text("{")
+    (folder / "empty.json").write_text("")
+    (folder / "notes.txt").write_text(json.dumps(config))
+    (folder / "dir.json").mkdir()
+    (folder / "link.json").symlink_to(folder / "b.json")
+    (folder / "dangling.json").symlink_to(tmp_path / "gone.json")
+    os.mkfifo(folder / "fifo.json")
+    os.mkfifo(tmp_path / "pipe")
+    (folder / "piped.json").symlink_to(tmp_path / "pipe")  # a link: not read as a file
+    writer = os.open(tmp_path / "pipe", os.O_RDWR | os.O_NONBLOCK)
+    os.write(writer, json.dumps(config).encode())
+    assert (folder / "edge.json").stat().st_size == 1000
+    try:
+        got = merge._existing_configs(str(tmp_path), "code_graders")
+    finally:
+        os.close(writer)
+    assert got == _configs_as_before(str(tmp_path), "code_graders")
+    assert [stem for stem, _ in got] == ["a", "b", "edge", "link"]
+    assert merge._existing_configs(str(tmp_path), "script_graders") == []
+
+
+@given(st.one_of(st.text(), st.lists(st.text(), max_size=3), st.none(), st.integers()))
+@settings(max_examples=300, deadline=None)
+def test_config_values_are_normalised_as_json_dumps_does(value: Any) -> None:
+    assert merge._norm(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,14 +18,24 @@ from .outputs import dump_json, exit_on_sigterm, use_fast_json, write_atomic
 SUMMARY_FILE = "grade_summary.json"
 
 
+# What a batch prints for one test, given its id and either its report data or the reason
+# it could not be graded: the command line's format, applied where the report is.
+Render = Callable[[str, Mapping[str, Any] | None, str | None], str]
+
+
 @dataclass(frozen=True, slots=True)
 class TestResult:
-    """One test's line in the batch: its report data, or why it could not be graded."""
+    """One test's share of the batch, as little as the parent needs: the line to print
+    and `digest` (verdict, score, counts and the assertions that did not pass, which the
+    summary and the JUnit file use), or why the test could not be graded. The report
+    itself stays where it was made: a worker process has already written it, and sending
+    it whole to the parent only to be printed cost the parent as much as grading."""
 
     test_id: str
-    data: dict[str, Any] | None
+    digest: dict[str, Any] | None
     problem: str | None = None
     exit_code: int = 0
+    line: str = ""
 
 
 def plan_batch(suite: Suite, bench_dir: str) -> tuple[list[TestCase], list[str]]:
@@ -94,6 +104,7 @@ class BatchOptions:
     threshold: float | None = None
     layout: str = "auto"
     critique: bool = True
+    render: Render | None = None  # the printed line; None prints nothing
 
 
 def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOptions) -> TestResult:
@@ -108,10 +119,35 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
             critique=options.critique,
         )
     except GradeInputError as exc:
-        return TestResult(test.id, None, str(exc), 1)
+        return _not_graded(test.id, str(exc), 1, options)
     except Exception as exc:  # one broken test never stops the batch (SPEC §2)
-        return TestResult(test.id, None, f"internal error: {type(exc).__name__}: {exc}", 3)
-    return TestResult(test.id, dict(report.data), None, report.exit_code)
+        return _not_graded(test.id, f"internal error: {type(exc).__name__}: {exc}", 3, options)
+    data = report.data
+    line = options.render(test.id, data, None) if options.render is not None else ""
+    return TestResult(test.id, digest(data), None, report.exit_code, line)
+
+
+def _not_graded(test_id: str, problem: str, exit_code: int, options: BatchOptions) -> TestResult:
+    line = options.render(test_id, None, problem) if options.render is not None else ""
+    return TestResult(test_id, None, problem, exit_code, line)
+
+
+_DIGEST_FIELDS = ("name", "type", "status", "text", "evidence")
+
+
+def digest(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What `summarise` and `junit_xml` read of a report: verdict, score, counts, and the
+    assertions that did not pass (only the fields they use)."""
+    return {
+        "verdict": data["verdict"],
+        "score": data["score"],
+        "summary": data["summary"],
+        "assertions": [
+            {key: item[key] for key in _DIGEST_FIELDS}
+            for item in data["assertions"]
+            if item["status"] != Status.PASSED.value
+        ],
+    }
 
 
 _worker_suite: Suite | None = None
@@ -205,11 +241,11 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
     errors: list[dict[str, Any]] = []
     skips: list[dict[str, Any]] = []
     for result in results:
-        if result.data is None:
+        if result.digest is None:
             totals["not_graded"] += 1
             tests[result.test_id] = {"verdict": None, "score": None, "problem": result.problem}
             continue
-        data = result.data
+        data = result.digest
         totals[data["verdict"]] += 1
         tests[result.test_id] = {
             "verdict": data["verdict"],
@@ -271,16 +307,16 @@ def junit_xml(suite_name: str, results: list[TestResult]) -> str:
     failures = errors = skipped = 0
     for result in results:
         case = ET.SubElement(root, "testcase", classname=suite_name, name=result.test_id)
-        if result.data is None:
+        if result.digest is None:
             errors += 1
             ET.SubElement(case, "error", message=result.problem or "not graded")
             continue
-        verdict = result.data["verdict"]
-        failed = [a for a in result.data["assertions"] if a["status"] in ("failed", "error")]
+        verdict = result.digest["verdict"]
+        failed = [a for a in result.digest["assertions"] if a["status"] in ("failed", "error")]
         if verdict == "fail" or failed:
             failures += 1
             node = ET.SubElement(
-                case, "failure", message=f"verdict {verdict}, score {result.data['score']}"
+                case, "failure", message=f"verdict {verdict}, score {result.digest['score']}"
             )
             node.text = "\n".join(f"[{a['status']}] {a['name']}: {a['text']}" for a in failed)
         elif verdict in ("pending", "skipped"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -21,8 +21,6 @@ from .errors import GradeInputError
 
 if TYPE_CHECKING:
     import click
-
-    from .batch import TestResult
 
 # Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
 _CONTEXT: dict[str, Any] = {
@@ -118,7 +116,7 @@ def _fast_options(argv: list[str]) -> dict[str, Any] | None:
     return options
 
 
-def _first_line(data: dict[str, Any]) -> str:
+def _first_line(data: Mapping[str, Any]) -> str:
     summary = data["summary"]
     score = "-" if data["score"] is None else f"{data['score']:.3f}"
     return (
@@ -237,7 +235,7 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     def show(result: batch.TestResult) -> None:
         if progress is not None:
             progress.clear()
-        out.write(_batch_line(result, options["fmt"]) + "\n")
+        out.write(result.line + "\n")
         if progress is not None:
             progress.advance()
 
@@ -245,6 +243,7 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
         threshold=options["threshold"],
         layout=options["agentv_layout"],
         critique=not options["no_critique"],
+        render=_json_line if options["fmt"] == "json" else _text_line,
     )
     try:
         results = batch.run_batch(
@@ -265,18 +264,19 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     return max((r.exit_code for r in results), default=0)
 
 
-def _batch_line(result: TestResult, fmt: str) -> str:
-    """One test's line in batch mode: its first line, its JSON report, or why it was not
-    graded."""
+def _json_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None) -> str:
+    """One test's line in batch mode with `--format json`: its report, or why it was not
+    graded. Called where the test was graded (a worker process)."""
     from .outputs import dump_json_line
 
-    if result.data is None:
-        if fmt == "json":
-            return dump_json_line({"test_id": result.test_id, "error": result.problem})
-        return f"ERROR {result.test_id}: {result.problem}"
-    if fmt == "json":
-        return dump_json_line(result.data)
-    return _first_line(result.data)
+    if data is None:
+        return dump_json_line({"test_id": test_id, "error": problem})
+    return dump_json_line(data)
+
+
+def _text_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None) -> str:
+    """`_json_line` for `--format text`: the test's first line."""
+    return f"ERROR {test_id}: {problem}" if data is None else _first_line(data)
 
 
 def _closing_line(summary: dict[str, Any], path: str) -> str:

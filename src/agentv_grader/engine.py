@@ -6,13 +6,14 @@ boundary, so no check can get them wrong on its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from . import __version__
 from .assertions import REGISTRY, Entry
 from .errors import SpecError
 from .load.types import KNOWN_TYPES
-from .model import AssertionSpec, Outcome, RunData, Status, Verdict
+from .model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
 
 VACUOUS = "vacuous: the response is empty"
 
@@ -41,6 +42,50 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     except Exception as exc:  # the per-assertion boundary (STYLE §6)
         return _error(spec, run, f"internal error in {spec.type}: {type(exc).__name__}: {exc}")
     return _negated(spec, verdict, run)
+
+
+def decider(spec: AssertionSpec) -> Callable[[str], bool] | None:
+    """`spec`'s verdict-only path: a function of a response text that answers exactly
+    `evaluate_one(spec, run).status is Status.PASSED` for a run with that response, or None
+    where only the full check can tell (a broken assertion, children, `target_output_key`,
+    an inverse rule, a type without `Entry.decide`)."""
+    if spec.problem is not None or spec.children or "target_output_key" in spec.options:
+        return None
+    entry = REGISTRY.get(spec.type)
+    if entry is None or entry.inverse is not None or entry.decide is None:
+        return None
+    passes_before_negation = entry.decide
+    negate = spec.negate
+
+    def passes(text: str) -> bool:
+        try:
+            passed = passes_before_negation(spec, text)
+        except SpecError:  # the assertion is `error`, never a pass
+            return False
+        except Exception:  # whatever the boundary of `evaluate_one` makes of it
+            return evaluate_one(spec, _bare_run(text)).status is Status.PASSED
+        return passed != negate  # these checks' verdicts are never `negation_proof`
+
+    return passes
+
+
+def decide(spec: AssertionSpec, run: RunData | str) -> bool:
+    """Whether `evaluate_one(spec, run).status is Status.PASSED`, without building the
+    outcome where the type has a verdict-only path (the critique asks this of every decoy,
+    SPEC §6.2). A bare text stands for a run with nothing but that response: pass the run
+    itself for checks that read more of it (field-accuracy's expected_output)."""
+    fast = decider(spec)
+    if fast is not None:
+        return fast(run if isinstance(run, str) else run.response)
+    graded = _bare_run(run) if isinstance(run, str) else run
+    return evaluate_one(spec, graded).status is Status.PASSED
+
+
+_BARE_TEST = TestCase(id="", suite="", assertions=(), threshold=1.0, threshold_source="")
+
+
+def _bare_run(response: str) -> RunData:
+    return RunData(test=_BARE_TEST, response=response)
 
 
 def _run_check(spec: AssertionSpec, entry: Entry, run: RunData) -> Verdict:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from json.encoder import encode_basestring
 from typing import Any
 
-from .load.files import read_regular
+from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
-from .outputs import fast_json
+from .outputs import parse_json
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
 LAYOUTS = {
@@ -89,44 +89,45 @@ def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
 
 
 def _norm(value: Any) -> str:
+    """The value as canonical JSON text; a string (the usual value) straight through the
+    string encoder `json.dumps` itself uses for it."""
+    if type(value) is str:
+        return encode_basestring(value)
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _parse_json(data: bytes) -> Any:
-    """`json.loads`, through orjson (several times faster) when batch mode has loaded it
-    and where both give the same value: orjson refuses a lone surrogate escape, `NaN`,
-    `1e400`, and reads an integer of 19 or more digits as a float, so such texts go to
-    `json.loads`."""
-    fast = fast_json()
-    if fast is not None and _LONG_NUMBER.search(data) is None:
-        try:
-            return fast.loads(data)
-        except fast.JSONDecodeError:
-            pass
-    return json.loads(data)
-
-
-_LONG_NUMBER = re.compile(rb"[0-9]{19}")
-
-
 def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
-    """AgentV's own config files for this test, in name order, as (file stem, match key)."""
-    folder = os.path.join(test_dir, config_dir)
+    """AgentV's own config files for this test, in name order, as (file stem, match key).
+
+    One listing of the folder; a file it lists as regular is read without a stat
+    (`read_listed`), anything else as any input file is (`read_regular`).
+    """
     found: list[tuple[str, tuple[Any, ...]]] = []
     try:
-        names = sorted(os.listdir(folder))
+        with os.scandir(os.path.join(test_dir, config_dir)) as listing:
+            entries = sorted((e for e in listing if e.name.endswith(".json")), key=_name)
     except OSError:
         return found
-    for file_name in names:
-        if not file_name.endswith(".json"):
-            continue
+    for entry in entries:
         try:
-            config = _parse_json(read_regular(os.path.join(folder, file_name), _CONFIG_LIMIT))
+            read = read_listed if _listed_as_file(entry) else read_regular
+            config = parse_json(read(entry.path, _CONFIG_LIMIT))
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(config, dict):
-            found.append((file_name[: -len(".json")], _config_key(config)))
+            found.append((entry.name[: -len(".json")], _config_key(config)))
     return found
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
+
+
+def _listed_as_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> list[MergeFile]:
@@ -137,32 +138,33 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
     graded = [
         o
         for o in outcomes
-        if o.status in (Status.PASSED, Status.FAILED, Status.ERROR)
-        and not _agentv_counts_itself(o, test_dir)
+        if o.status in _GRADED
+        and (o.spec.type not in LLM_TYPES or not _agentv_counts_itself(o, test_dir))
     ]
     configs = _existing_configs(test_dir, config_dir)
-    used: set[int] = set()
+    unused = list(configs)  # each config is matched at most once, in name order
     stems: list[str | None] = []
     for outcome in graded:
         key = _outcome_key(outcome)
-        match = next((i for i, (_, k) in enumerate(configs) if i not in used and k == key), None)
-        if match is None:
-            stems.append(None)
+        for position, (config_stem, config_key) in enumerate(unused):
+            if config_key == key:
+                del unused[position]
+                stems.append(config_stem)
+                break
         else:
-            used.add(match)
-            stems.append(configs[match][0])
-    # Fresh names must not land on a file AgentV writes for one of its own configs.
-    reserved = {stem for stem, _ in configs}
-    fresh = iter(
-        unique_safe_names(
-            [o.spec.name for o, s in zip(graded, stems, strict=True) if s is None], reserved
-        )
-    )
-    files = []
-    for outcome, stem in zip(graded, stems, strict=True):
-        name = stem if stem is not None else next(fresh)
-        files.append(MergeFile(f"{result_dir}/{name}.json", merge_content(outcome)))
-    return files
+            stems.append(None)
+    unmatched = [o.spec.name for o, s in zip(graded, stems, strict=True) if s is None]
+    if unmatched:
+        # Fresh names must not land on a file AgentV writes for one of its own configs.
+        fresh = iter(unique_safe_names(unmatched, {stem for stem, _ in configs}))
+        stems = [s if s is not None else next(fresh) for s in stems]
+    return [
+        MergeFile(f"{result_dir}/{stem}.json", merge_content(outcome))
+        for outcome, stem in zip(graded, stems, strict=True)
+    ]
+
+
+_GRADED = frozenset((Status.PASSED, Status.FAILED, Status.ERROR))
 
 
 def _agentv_counts_itself(outcome: Outcome, test_dir: str) -> bool:

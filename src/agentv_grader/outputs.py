@@ -15,7 +15,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
@@ -41,10 +41,31 @@ def dump_json(data: Any) -> str:
         fast = _orjson_text(data, _orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
         if fast is not None:
             return fast
+    return _fallback_json(data)
+
+
+def _fallback_json(data: Any) -> str:
     text = _indented(data) + "\n"
     if _SURROGATE.search(text):
         text = _ascii_json(data) + "\n"
     return text
+
+
+def json_bytes(data: Any) -> bytes:
+    """`dump_json(data)` as a file holds it (UTF-8): orjson's own bytes when it is loaded,
+    not decoded to text only to be encoded again (the files of a batch are written so)."""
+    if _orjson is not None:
+        try:
+            return bytes(
+                _orjson.dumps(data, option=_orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
+            )
+        except TypeError:  # what orjson refuses: the same text from `_indented`
+            pass
+    return _encode(_fallback_json(data))
+
+
+def _encode(text: str) -> bytes:
+    return text.encode("utf-8", "backslashreplace")
 
 
 _orjson: Any = None
@@ -67,9 +88,26 @@ def _orjson_text(data: Any, option: int) -> str | None:
         return None
 
 
-def fast_json() -> Any:
-    """orjson when `use_fast_json` loaded it, else None."""
-    return _orjson
+def parse_json(data: bytes) -> Any:
+    """`json.loads`, through orjson (several times faster) when batch mode has loaded it
+    and where both give the same value: orjson refuses a lone surrogate escape, `NaN`,
+    `1e400`, and reads an integer of 19 or more digits as a float, so such texts go to
+    `json.loads`."""
+    if _orjson is not None and not _has_long_number(data):
+        try:
+            return _orjson.loads(data)
+        except _orjson.JSONDecodeError:
+            pass
+    return json.loads(data)
+
+
+def _has_long_number(data: bytes) -> bool:
+    """Whether `data` holds 19 digits in a row (`re.search(rb"[0-9]{19}")`, which takes
+    ten times as long on a report: it tries every digit as a start)."""
+    return data.translate(_DIGITS_AS_ONES).find(b"1" * 19) >= 0
+
+
+_DIGITS_AS_ONES = bytes(49 if 48 <= byte <= 57 else 48 for byte in range(256))
 
 
 def dump_json_line(data: Any) -> str:
@@ -214,11 +252,7 @@ def check_targets(paths: Iterable[str], inside: str | None = None) -> None:
     resolved: dict[str, str] = {}  # one realpath per folder: a test's files share two
     for path in paths:
         if os.path.isdir(path):
-            raise GradeInputError(
-                "cannot write a result file: a directory has its name",
-                file=path,
-                hint="remove or rename that directory",
-            )
+            _refuse_directory(path)
         parent = os.path.dirname(path)
         folder = resolved.get(parent)
         if folder is None:
@@ -229,6 +263,114 @@ def check_targets(paths: Iterable[str], inside: str | None = None) -> None:
                 file=path,
                 hint="a symbolic link? results stay in <bench-dir>/<test-id>/",
             )
+
+
+def prepare_targets(test_dir: str, relpaths: Sequence[str]) -> frozenset[str] | None:
+    """`check_targets(paths, inside=test_dir)` for result files named relative to the test
+    folder (`name` or `folder/name`), from one listing of the test folder and one of each
+    result folder in it, instead of a stat per file and a `realpath`: a folder that is a
+    real directory listed in the test folder (or missing) cannot lead out of it. Once the
+    checks pass, a missing result folder is created, so no write into it fails first.
+
+    Returns the names in the test folder (no need to open a file that is not there), or
+    None where a listing cannot decide: the folder cannot be listed; a result folder is a
+    symbolic link, a file or cannot be made; a name has another shape; a missing name may
+    exist under another spelling (a case-insensitive folder; non-ASCII names); not POSIX.
+    The caller then takes `check_targets`, whose messages are the reference.
+
+    Raises:
+        GradeInputError: a result path is a directory (nothing was written).
+    """
+    if os.name != "posix":
+        return None
+    prefix = os.path.join(test_dir, "")
+    parts = [_split_relpath(rel) for rel in relpaths]
+    try:
+        top = _Listing(test_dir)
+        folders: dict[str, _Listing | None] = {"": top}  # None: missing, made below
+        for folder, _ in parts:
+            if folder not in folders:
+                if folder is None or folder in relpaths:
+                    return None  # another shape, or a folder that is also a file to write
+                entry = top.find(folder)
+                if entry is None:
+                    folders[folder] = None
+                elif entry.is_dir(follow_symlinks=False):
+                    folders[folder] = _Listing(prefix + folder)
+                else:
+                    return None
+        found = []
+        for folder, name in parts:
+            listing = folders[folder or ""]
+            found.append(listing.find(name) if listing is not None else None)
+    except (OSError, _Undecided):
+        return None
+    for rel, entry in zip(relpaths, found, strict=True):
+        if entry is not None and _entry_is_dir(entry):
+            _refuse_directory(prefix + rel)
+    for folder, listing in folders.items():
+        if listing is None:
+            try:
+                os.mkdir(prefix + folder)
+            except OSError:
+                return None
+    return frozenset(top.entries)
+
+
+def _split_relpath(rel: str) -> tuple[str | None, str]:
+    """(folder, name) of `name` ("" for the test folder) or `folder/name`; folder None when
+    the path has another shape (left to `check_targets`)."""
+    folder, slash, name = rel.rpartition("/")
+    if name in _ODD_NAMES or "/" in folder or (slash and folder in _ODD_NAMES):
+        return None, name
+    return folder, name
+
+
+_ODD_NAMES = ("", ".", "..")
+
+
+class _Undecided(Exception):
+    """A listing cannot tell whether a name is there."""
+
+
+class _Listing:
+    """One folder's entries by name, and their ASCII names lowered (None when a name is
+    not ASCII), so that a name missing here but possibly present under another spelling
+    (a case-insensitive or normalising file system) is told apart from a missing one."""
+
+    __slots__ = ("entries", "folded")
+
+    def __init__(self, folder: str) -> None:
+        with os.scandir(folder) as listing:
+            self.entries = {entry.name: entry for entry in listing}
+        names = self.entries.keys()
+        self.folded = {n.lower() for n in names} if all(n.isascii() for n in names) else None
+
+    def find(self, name: str) -> os.DirEntry[str] | None:
+        """The entry of `name`, or None when no spelling of it can be there."""
+        entry = self.entries.get(name)
+        if entry is None and (
+            self.folded is None or not name.isascii() or name.lower() in self.folded
+        ):
+            raise _Undecided
+        return entry
+
+
+def _entry_is_dir(entry: os.DirEntry[str]) -> bool:
+    """`os.path.isdir(entry.path)`: symbolic links followed, False when that fails; the
+    listing's file type answers without a stat unless the entry is a link."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _refuse_directory(path: str) -> None:
+    raise GradeInputError(
+        "cannot write a result file: a directory has its name",
+        file=path,
+        hint="remove or rename that directory",
+    )
 
 
 def _realpath(folder: str, inside: str | None, root: str | None) -> str:
@@ -248,7 +390,7 @@ def _realpath(folder: str, inside: str | None, root: str | None) -> str:
     return os.path.realpath(folder)
 
 
-def write_if_changed(path: str, text: str) -> bool:
+def write_if_changed(path: str, text: str | bytes) -> bool:
     """`write_atomic`, unless the file already holds exactly this text; True when written.
 
     A re-grade writes the same merge and critique files again: comparing a small regular
@@ -256,16 +398,22 @@ def write_if_changed(path: str, text: str) -> bool:
     file costs milliseconds), and the bytes on disk are the same either way. A symbolic
     link, anything but a regular file, or a file that cannot be read is written as usual.
     """
-    data = text.encode("utf-8", "backslashreplace")
+    data = text if isinstance(text, bytes) else _encode(text)
     if _holds(path, data):
         return False
     _write_bytes(path, data)
     return True
 
 
+# Not following a link, and not waiting for a writer: a FIFO planted where a result was
+# would block a plain open for reading until one came.
+_HOLDS_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_HOLDS_FLAGS |= getattr(os, "O_BINARY", 0)
+
+
 def _holds(path: str, data: bytes) -> bool:
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, _HOLDS_FLAGS)
     except OSError:
         return False
     try:
@@ -279,28 +427,30 @@ def _holds(path: str, data: bytes) -> bool:
         os.close(fd)
 
 
-def write_atomic(path: str, text: str) -> None:
+def write_atomic(path: str, text: str | bytes) -> None:
     """Temporary file + rename: readers never see a partial file, even with racing writers.
 
     Four system calls per file (create, write, close, rename): batch mode writes nine files
     per test, so `mkstemp`'s random names, a text wrapper and a `makedirs` per file showed.
-    The folder is only created when the create says it is missing.
+    The folder is only created when the create says it is missing. Text is written as
+    UTF-8 (a lone surrogate as a `\\uXXXX` escape); bytes as they are.
 
     Raises:
         GradeInputError: the file cannot be written (its folder is a file or read-only, the
             name is too long, the disk is full); the temporary file is removed.
     """
-    _write_bytes(path, text.encode("utf-8", "backslashreplace"))
+    _write_bytes(path, text if isinstance(text, bytes) else _encode(text))
 
 
 def _write_bytes(path: str, data: bytes) -> None:
-    folder = os.path.dirname(path) or "."
     tried: list[str] = []  # named before it is created: a signal between the two is safe
     tmp: str | None = None
     try:
-        fd, tmp = _create_temp(folder, tried)
+        fd, tmp = _create_temp(path, tried)
         try:
-            _write_all(fd, data)
+            written = os.write(fd, data)
+            if written < len(data):
+                _write_all(fd, data, written)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -316,15 +466,27 @@ def _write_bytes(path: str, data: bytes) -> None:
 _TEMP_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
 _TEMP_FLAGS |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 _temp_serial = itertools.count()
+_pid = os.getpid()
 
 
-def _create_temp(folder: str, tried: list[str]) -> tuple[int, str]:
-    """A new temporary file in `folder` (created if missing): a name unique to this process
-    (pid + serial), `O_EXCL` so a name already taken, by anyone, is never reused."""
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):  # a batch worker names its files with its own pid
+    os.register_at_fork(after_in_child=_forked)
+
+
+def _create_temp(path: str, tried: list[str]) -> tuple[int, str]:
+    """A new temporary file beside `path` (its folder created if missing): a name unique to
+    this process (pid + serial), `O_EXCL` so a name already taken, by anyone, is never
+    reused. The pid is looked up once per process (a system call per file showed), and
+    even a stale one could only cost a retry: `O_EXCL` never shares a name."""
+    head = path[: path.rfind("/") + 1] if os.sep == "/" else os.path.join(_folder(path), "")
     made_folder = False
     for _ in range(100):
-        name = f"{TEMP_PREFIX}{os.getpid()}-{next(_temp_serial)}{TEMP_SUFFIX}"
-        tmp = os.path.join(folder, name)
+        tmp = f"{head}{TEMP_PREFIX}{_pid}-{next(_temp_serial)}{TEMP_SUFFIX}"
         tried.append(tmp)
         try:
             return os.open(tmp, _TEMP_FLAGS, 0o666), tmp
@@ -334,13 +496,18 @@ def _create_temp(folder: str, tried: list[str]) -> tuple[int, str]:
         except FileNotFoundError:
             if made_folder:
                 raise
-            os.makedirs(folder, exist_ok=True)
+            os.makedirs(_folder(path), exist_ok=True)
             made_folder = True
-    raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", _folder(path))
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
+def _folder(path: str) -> str:
+    return os.path.dirname(path) or "."
+
+
+def _write_all(fd: int, data: bytes, written: int) -> None:
+    """The rest of `data` after a short first write (a full disk says so on the next)."""
+    view = memoryview(data)[written:]
     while view:
         view = view[os.write(fd, view) :]
 

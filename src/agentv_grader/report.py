@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, merge
+from .errors import GradeInputError
 from .load.files import read_regular
 from .model import Outcome, Status, Suite, TestCase
-from .outputs import check_targets, dump_json, remove_quietly, write_atomic, write_if_changed
+from .outputs import (
+    check_targets,
+    dump_json,
+    json_bytes,
+    parse_json,
+    prepare_targets,
+    remove_quietly,
+    write_atomic,
+    write_if_changed,
+)
 from .scoring import Score
 
 if TYPE_CHECKING:
@@ -168,7 +177,7 @@ def _any_pending(outcomes: tuple[Outcome, ...]) -> bool:
 def _previous_report(test_dir: str) -> dict[str, Any]:
     try:
         data = read_regular(os.path.join(test_dir, REPORT_FILE), _READ_BACK_LIMIT)
-        previous = json.loads(data)  # past the limit (a device): cut short, so not JSON
+        previous = parse_json(data)  # past the limit (a device): cut short, so not JSON
     except (OSError, ValueError, RecursionError):
         return {}
     return previous if isinstance(previous, dict) else {}
@@ -181,37 +190,56 @@ def write(
     critique: Critique | None,
 ) -> None:
     """Write merge files, the critique, then the report; remove only what a previous run
-    of this tool wrote and this run does not write again (SPEC §6.2)."""
+    of this tool wrote and this run does not write again (SPEC §6.2).
+
+    The targets are checked from one listing of the test folder where `prepare_targets`
+    can (a first grading then opens no previous report: the listing says there is none),
+    else by `check_targets`; either way before anything is written.
+    """
     names = [m.relpath for m in merge_files] + [REPORT_FILE]
     if critique is not None:
         names += [CRITIQUE_JSON, CRITIQUE_MD]
-    check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
-    previous = _previous_report(test_dir)
+    present = prepare_targets(test_dir, names)
+    if present is None:
+        check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
+    previous = _previous_report(test_dir) if present is None or REPORT_FILE in present else {}
     listed = previous.get("files")
     old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
+    prefix = os.path.join(test_dir, "")  # + a relative path: `os.path.join`'s result
     for item in merge_files:
-        _rewrite(test_dir, item.relpath, dump_json(item.content), item.relpath in old_files)
-    for relpath in sorted(old_files - {m.relpath for m in merge_files}):
-        if _is_merge_path(relpath):
-            remove_quietly(os.path.join(test_dir, relpath))
+        _rewrite(prefix + item.relpath, json_bytes(item.content), item.relpath in old_files)
+    if old_files:
+        for relpath in sorted(old_files - {m.relpath for m in merge_files}):
+            if _is_merge_path(relpath) and _stays_inside(test_dir, prefix + relpath):
+                remove_quietly(prefix + relpath)
     if critique is not None:
         again = bool(previous.get("critique"))
-        _rewrite(test_dir, CRITIQUE_JSON, dump_json(critique.to_json()), again)
-        _rewrite(test_dir, CRITIQUE_MD, critique.to_markdown(), again)
+        _rewrite(prefix + CRITIQUE_JSON, json_bytes(critique.to_json()), again)
+        _rewrite(prefix + CRITIQUE_MD, critique.to_markdown(), again)
     elif previous.get("critique"):
-        remove_quietly(os.path.join(test_dir, CRITIQUE_JSON))
-        remove_quietly(os.path.join(test_dir, CRITIQUE_MD))
-    write_atomic(os.path.join(test_dir, REPORT_FILE), dump_json(data))
+        remove_quietly(prefix + CRITIQUE_JSON)
+        remove_quietly(prefix + CRITIQUE_MD)
+    write_atomic(prefix + REPORT_FILE, json_bytes(data))
 
 
-def _rewrite(test_dir: str, relpath: str, text: str, wrote_before: bool) -> None:
+def _rewrite(path: str, text: str | bytes, wrote_before: bool) -> None:
     """A file the previous run of this tool wrote is left alone when its text is the same
     (a re-grade); any other file is written without looking (a first grading)."""
-    path = os.path.join(test_dir, relpath)
     if wrote_before:
         write_if_changed(path, text)
     else:
         write_atomic(path, text)
+
+
+def _stays_inside(test_dir: str, path: str) -> bool:
+    """A stale merge file is removed only where a result could be written: not through a
+    folder that now leads out of the test folder (a link planted since, say, in a folder
+    of the other layout, which this run does not check)."""
+    try:
+        check_targets([path], inside=test_dir)
+    except GradeInputError:
+        return False
+    return True
 
 
 def _is_merge_path(relpath: str) -> bool:

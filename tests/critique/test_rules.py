@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agentv_grader.critique import RULES, critique_test
+from agentv_grader.load.evalfile import load_suite
 from agentv_grader.model import Figure, Timing
 
 from .support import at, critique, make_suite
@@ -534,6 +536,38 @@ def test_remembered_probe_results_equal_fresh_ones(tmp_path: Path) -> None:
     assert context._PASSES  # the cache was used
 
 
+def test_equal_assertions_of_different_tests_share_what_is_remembered(tmp_path: Path) -> None:
+    """Suite defaults are built per test (other objects, other indexes) but are equal, so
+    they share one remembered entry, verdict-only path included; each test's answers
+    still equal fresh probes, and `probe` still grades that test's own assertion."""
+    from agentv_grader.critique import context
+
+    defaults = [
+        a("regex", "^I'm"),
+        a("regex", "^Sure", timeout_ms=-1),  # invalid: error, never a pass
+        a("icontains", "SORRY"),
+        a("is-json"),  # no verdict-only path: graded in full on each test's run
+    ]
+    tests = [
+        {"id": "t0", "input": "Q?", "assertions": [a("contains", "x")]},
+        {"id": "t1", "input": "Q?"},
+        {"id": "t2", "input": "Q?", "assertions": [a("contains", "y"), a("contains", "z")]},
+    ]
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "assert": defaults, "tests": tests}))
+    suite = load_suite(str(path))
+    context._PASSES.clear()
+    for test in suite.tests:
+        ctx = context.build_context(suite, test, None, None, None)
+        for spec in test.assertions:
+            fresh = [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
+            assert list(ctx.passing(spec)) == fresh, (test.id, spec.name)
+            assert ctx.probe(spec, "").spec.index == spec.index
+            long = "I'm sorry" + " x" * 2100  # past what is remembered: decided every time
+            assert ctx.passes(spec, long) == (ctx.probe(spec, long).status.value == "passed")
+    assert len(context._PASSES.by_key) == len(defaults) + 3  # + contains x, y, z
+
+
 def test_the_next_tests_response_is_read_up_to_one_mib(tmp_path: Path) -> None:
     from agentv_grader.critique import context
 
@@ -544,3 +578,24 @@ def test_the_next_tests_response_is_read_up_to_one_mib(tmp_path: Path) -> None:
     ctx = context.build_context(suite, suite.tests[0], None, None, str(bench))
     (decoy,) = [d for d in ctx.decoys if "'s response" in d.label]
     assert decoy.text == "a" * ((1 << 20) - 3)  # 1 MiB read, the BOM dropped
+
+
+def test_a_response_that_is_not_a_regular_file_is_no_decoy(tmp_path: Path) -> None:
+    """A folder, a FIFO or a device named response.md is skipped (nothing waits for a
+    writer or reads an endless device): the next test's response is the decoy instead."""
+    import os
+
+    from agentv_grader.critique import context
+
+    bench = tmp_path / "run"
+    for name in ("o0", "o1", "o2", "o3"):
+        (bench / name).mkdir(parents=True)
+    (bench / "o0" / "response.md").mkdir()
+    os.mkfifo(bench / "o1" / "response.md")
+    (bench / "o2" / "response.md").symlink_to("/dev/zero")
+    (bench / "o3" / "response.md").write_text("the fourth answer")
+    tests = [{"id": i, "input": "Q"} for i in ("t", "o0", "o1", "o2", "o3")]
+    suite = make_suite(tmp_path, tests)
+    ctx = context.build_context(suite, suite.tests[0], None, None, str(bench))
+    (decoy,) = [d for d in ctx.decoys if "'s response" in d.label]
+    assert (decoy.label, decoy.text) == ("test 'o3''s response", "the fourth answer")

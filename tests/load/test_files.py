@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from agentv_grader.errors import GradeInputError
-from agentv_grader.load.files import decode_utf8, read_text_file, read_utf8
+from agentv_grader.load.files import (
+    decode_utf8,
+    read_listed,
+    read_regular,
+    read_text_file,
+    read_utf8,
+)
 
 
 def test_over_the_limit_is_refused_with_the_size(tmp_path: Path) -> None:
@@ -35,3 +42,26 @@ def test_bom_is_dropped_and_bad_bytes_name_their_line(tmp_path: Path) -> None:
     path = tmp_path / "t.yaml"
     path.write_bytes(b"ok\n")
     assert read_utf8(str(path), "assertion template") == "ok\n"
+
+
+@pytest.mark.parametrize("size", [0, 1, 99, 100, 101, 65535, 65536, 65537, 200_000])
+@pytest.mark.parametrize("limit", [100, 65536, 1 << 20])
+def test_listed_files_read_as_read_regular_reads_them(
+    tmp_path: Path, size: int, limit: int
+) -> None:
+    """`read_listed` (no fstat) stops where `read_regular` does: at the end of the file or
+    at `limit` + 1 bytes, whichever comes first."""
+    path = tmp_path / "f.json"
+    path.write_bytes(bytes(range(256)) * (size // 256) + b"z" * (size % 256))
+    assert read_listed(str(path), limit) == read_regular(str(path), limit)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs and devices")
+def test_a_listed_file_replaced_since_never_hangs_a_read(tmp_path: Path) -> None:
+    """The listing said "regular file"; by the open it may be something else."""
+    with pytest.raises(IsADirectoryError):
+        read_listed(str(tmp_path), 10)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert read_listed(str(fifo), 10) == b""  # no writer: at its end at once, no wait
+    assert read_listed("/dev/zero", 70_000) == b"\0" * 70_001  # no end: read to the bound

@@ -4,6 +4,10 @@ A check is a plain function `(AssertionSpec, RunData) -> Verdict` with no I/O an
 knowledge of negation, weights or status: those live in `engine.py`. Add a type by
 writing its function in the family module and one row here (see AGENTS.md).
 
+A type graded from the response text alone may also name a `decide` function
+`(AssertionSpec, str) -> bool`: whether its check passes on that text, without the
+statement and evidence (the critique asks this of many decoys, SPEC §6.2).
+
 Rows name their functions as `"module.function"` and the family module is imported on
 first use: a run imports only the families its assertions use (cold start, SPEC §8).
 """
@@ -13,12 +17,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..model import AssertionSpec, RunData, Verdict
 
 Check = Callable[["AssertionSpec", "RunData"], "Verdict"]
+Decide = Callable[["AssertionSpec", str], bool]
 
 
 class Entry:
@@ -26,10 +31,13 @@ class Entry:
 
     `check`: the function, or its `"module.function"` name in this package. `output_key`:
     accepts `target_output_key` (SPEC §4.2). `inverse`: the check to run instead of
-    inverting the verdict (AgentV's inverse rule for tools and skills, §5.5).
+    inverting the verdict (AgentV's inverse rule for tools and skills, §5.5). `decide`:
+    whether `check` passes on a response text, as a bool (before the engine's inversion);
+    it raises `SpecError` exactly where `check` would, and is only ever asked about the
+    whole response (no `target_output_key`).
     """
 
-    __slots__ = ("_check", "_inverse", "family", "output_key")
+    __slots__ = ("_check", "_decide", "_inverse", "family", "output_key")
 
     def __init__(
         self,
@@ -37,9 +45,11 @@ class Entry:
         family: str,
         output_key: bool = False,
         inverse: Check | str | None = None,
+        decide: Decide | str | None = None,
     ) -> None:
         self._check = check
         self._inverse = inverse
+        self._decide = decide
         self.family = family
         self.output_key = output_key
 
@@ -53,32 +63,52 @@ class Entry:
             return _resolve(self._inverse)
         return self._inverse
 
+    @property
+    def decide(self) -> Decide | None:
+        if isinstance(self._decide, str):
+            return _resolve(self._decide)
+        return self._decide
+
 
 @cache
-def _resolve(target: str) -> Check:
+def _resolve(target: str) -> Callable[..., Any]:
     """`"text.contains"` → the function, importing its family module once."""
     module, _, name = target.rpartition(".")
-    check: Check = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    return check
+    function: Callable[..., Any] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return function
 
 
 REGISTRY: dict[str, Entry] = {
-    "contains": Entry("text.contains", "text", output_key=True),
-    "contains-any": Entry("text.contains_any", "text", output_key=True),
-    "contains-all": Entry("text.contains_all", "text", output_key=True),
-    "icontains": Entry("text.icontains", "text", output_key=True),
-    "icontains-any": Entry("text.icontains_any", "text", output_key=True),
-    "icontains-all": Entry("text.icontains_all", "text", output_key=True),
-    "equals": Entry("text.equals", "text", output_key=True),
-    "starts-with": Entry("text.starts_with", "text", output_key=True),
-    "ends-with": Entry("text.ends_with", "text", output_key=True),
-    "regex": Entry("regex.regex", "regex", output_key=True),
+    "contains": Entry("text.contains", "text", output_key=True, decide="text.decide_contains"),
+    "contains-any": Entry(
+        "text.contains_any", "text", output_key=True, decide="text.decide_contains_any"
+    ),
+    "contains-all": Entry(
+        "text.contains_all", "text", output_key=True, decide="text.decide_contains_all"
+    ),
+    "icontains": Entry("text.icontains", "text", output_key=True, decide="text.decide_icontains"),
+    "icontains-any": Entry(
+        "text.icontains_any", "text", output_key=True, decide="text.decide_icontains_any"
+    ),
+    "icontains-all": Entry(
+        "text.icontains_all", "text", output_key=True, decide="text.decide_icontains_all"
+    ),
+    "equals": Entry("text.equals", "text", output_key=True, decide="text.decide_equals"),
+    "starts-with": Entry(
+        "text.starts_with", "text", output_key=True, decide="text.decide_starts_with"
+    ),
+    "ends-with": Entry("text.ends_with", "text", output_key=True, decide="text.decide_ends_with"),
+    "regex": Entry("regex.regex", "regex", output_key=True, decide="regex.decide_regex"),
     "is-json": Entry("json.is_json", "json", output_key=True),
     # Transcript-wide and output-only checks (SPEC §5.2).
     "transcript-contains": Entry("transcript.transcript_contains", "transcript"),
     "transcript-matches": Entry("transcript.transcript_matches", "transcript"),
-    "output-contains": Entry("transcript.output_contains", "text", output_key=True),
-    "output-matches": Entry("transcript.output_matches", "regex", output_key=True),
+    "output-contains": Entry(
+        "transcript.output_contains", "text", output_key=True, decide="transcript.decide_output"
+    ),
+    "output-matches": Entry(
+        "transcript.output_matches", "regex", output_key=True, decide="transcript.decide_output"
+    ),
     # Structured data (SPEC §5.3) and metrics (SPEC §5.4).
     "field-accuracy": Entry("fields.field_accuracy", "structured"),
     "latency": Entry("metrics.latency", "metric"),

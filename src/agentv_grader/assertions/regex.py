@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import case_sensitive, crlf_note, describe, has_crlf, quote_at, string_value
+
+if TYPE_CHECKING:
+    from ..js.regexp import JsMatch, JsRegExp
 
 
 def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[str, str, str]:
@@ -40,10 +43,10 @@ MAX_TIMEOUT_MS = 3_600_000
 def timeout_ms(options: Mapping[str, Any]) -> int:
     """The per-match deadline: `timeout_ms` on the assertion, else the environment's
     (capped at `MAX_TIMEOUT_MS`); a fraction of a millisecond rounds up, never to 0."""
-    from ..js import regexp
-
     given = options.get("timeout_ms")
     if given is None:
+        from ..js import regexp
+
         return min(regexp.default_timeout_ms(), MAX_TIMEOUT_MS)
     if (
         isinstance(given, bool)
@@ -57,28 +60,48 @@ def timeout_ms(options: Mapping[str, Any]) -> int:
     return math.ceil(given)
 
 
-def regex(spec: AssertionSpec, run: RunData) -> Verdict:
-    """`new RegExp(value, flags).test(output)`; `/p/i` in `value` is a literal pattern."""
+def _compiled(options: Mapping[str, Any]) -> tuple[str, JsRegExp]:
+    """The authored pattern and the compiled one."""
     from ..js import regexp
 
-    source, body, flags = pattern_and_flags(spec.options)
-    compiled = regexp.compile_js(body, flags)
+    source, body, flags = pattern_and_flags(options)
+    return source, regexp.compile_js(body, flags)
+
+
+def _search(
+    compiled: JsRegExp, options: Mapping[str, Any], text: str
+) -> tuple[JsMatch | None, bool]:
+    """The first match in `text`, else (None, whether there is one with CRLF read as LF).
+    Both searches run under the deadline, so either may time out (`SpecError`): the
+    second one changes the status too, not only the evidence."""
+    match = compiled.search(text, timeout_ms(options))
+    if match is not None or not has_crlf(text):
+        return match, False
+    return None, compiled.search(text.replace("\r\n", "\n"), timeout_ms(options)) is not None
+
+
+def regex(spec: AssertionSpec, run: RunData) -> Verdict:
+    """`new RegExp(value, flags).test(output)`; `/p/i` in `value` is a literal pattern."""
+    source, compiled = _compiled(spec.options)
     authored_flags = spec.options.get("flags") or ""
     shown = f"/{source}/{authored_flags}" + (
         f" (flags: {authored_flags})" if authored_flags else ""
     )
     text = run.response
-    match = compiled.search(text, timeout_ms(spec.options))
+    match, retry = _search(compiled, spec.options, text)
     if match is not None:
         return Verdict.binary(
             True, f"Output matches pattern {shown}", "", quote_at(text, match.start, match.end)
         )
-    retry = False
-    if has_crlf(text):
-        retry = compiled.search(text.replace("\r\n", "\n"), timeout_ms(spec.options)) is not None
     return Verdict.binary(
         False,
         "",
         f"Output does not match pattern {shown}",
         f"no match; {describe(text)}{crlf_note(text, retry)}",
     )
+
+
+def decide_regex(spec: AssertionSpec, text: str) -> bool:
+    """Whether `regex` passes on `text`."""
+    _, compiled = _compiled(spec.options)
+    return _search(compiled, spec.options, text)[0] is not None

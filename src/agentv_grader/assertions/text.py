@@ -1,7 +1,9 @@
 """Substring and whole-text checks: AgentV's `contains*`, `icontains*`, `equals`,
 `starts-with`, `ends-with` (agentv-semantics §4), plus `case_sensitive` (SPEC §5.1).
 
-AgentV's texts are kept word for word; evidence says where the needle was found.
+AgentV's texts are kept word for word; evidence says where the needle was found. Each
+check has a `decide_*` twin that only says whether it passes (the critique's decoys): both
+read their options with the same helper and answer with the same predicate.
 """
 
 from __future__ import annotations
@@ -32,16 +34,43 @@ def _would_pass_with_lf(text: str, test: Callable[[str], bool]) -> bool:
     return has_crlf(text) and test(text.replace("\r\n", "\n"))
 
 
+def _options(spec: AssertionSpec, default_sensitive: bool) -> tuple[str, bool]:
+    """The `value` and whether case counts, for every single-value type."""
+    return string_value(spec.options), case_sensitive(spec.options, default_sensitive)
+
+
+def _list_options(spec: AssertionSpec, default_sensitive: bool) -> tuple[list[str], bool]:
+    """The `value` list and whether case counts, for the `-any` and `-all` types."""
+    return string_list(spec.options), case_sensitive(spec.options, default_sensitive)
+
+
+def _has(text: str, needle: str, sensitive: bool) -> bool:
+    return find(text, needle, sensitive) >= 0
+
+
+def _has_any(text: str, needles: list[str], sensitive: bool) -> bool:
+    for needle in needles:  # a loop, not any(): the critique asks this of every decoy
+        if _has(text, needle, sensitive):
+            return True
+    return False
+
+
+def _has_all(text: str, needles: list[str], sensitive: bool) -> bool:
+    for needle in needles:
+        if not _has(text, needle, sensitive):
+            return False
+    return True
+
+
 def _contains(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
-    needle = string_value(spec.options)
-    sensitive = case_sensitive(spec.options, default_sensitive)
+    needle, sensitive = _options(spec, default_sensitive)
     text = run.response
     at = find(text, needle, sensitive)
     shown = f'"{needle}"'
     if at >= 0:
         evidence = quote_at(text, at, at + len(needle))
         return Verdict.binary(True, f"Output contains {shown}{_suffix(sensitive)}", "", evidence)
-    retry = _would_pass_with_lf(text, lambda t: find(t, needle, sensitive) >= 0)
+    retry = _would_pass_with_lf(text, lambda t: _has(t, needle, sensitive))
     return Verdict.binary(
         False,
         "",
@@ -60,9 +89,20 @@ def icontains(spec: AssertionSpec, run: RunData) -> Verdict:
     return _contains(spec, run, False)
 
 
+def decide_contains(spec: AssertionSpec, text: str) -> bool:
+    """Whether `contains` passes on `text`."""
+    needle, sensitive = _options(spec, True)
+    return _has(text, needle, sensitive)
+
+
+def decide_icontains(spec: AssertionSpec, text: str) -> bool:
+    """Whether `icontains` passes on `text`."""
+    needle, sensitive = _options(spec, False)
+    return _has(text, needle, sensitive)
+
+
 def _any(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
-    needles = string_list(spec.options)
-    sensitive = case_sensitive(spec.options, default_sensitive)
+    needles, sensitive = _list_options(spec, default_sensitive)
     text = run.response
     for needle in needles:
         at = find(text, needle, sensitive)
@@ -74,7 +114,7 @@ def _any(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
                 quote_at(text, at, at + len(needle)),
             )
     listed = ", ".join(f'"{n}"' for n in needles)
-    retry = _would_pass_with_lf(text, lambda t: any(find(t, n, sensitive) >= 0 for n in needles))
+    retry = _would_pass_with_lf(text, lambda t: _has_any(t, needles, sensitive))
     return Verdict.binary(
         False,
         "",
@@ -93,9 +133,20 @@ def icontains_any(spec: AssertionSpec, run: RunData) -> Verdict:
     return _any(spec, run, False)
 
 
+def decide_contains_any(spec: AssertionSpec, text: str) -> bool:
+    """Whether `contains-any` passes on `text`."""
+    needles, sensitive = _list_options(spec, True)
+    return _has_any(text, needles, sensitive)
+
+
+def decide_icontains_any(spec: AssertionSpec, text: str) -> bool:
+    """Whether `icontains-any` passes on `text`."""
+    needles, sensitive = _list_options(spec, False)
+    return _has_any(text, needles, sensitive)
+
+
 def _all(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
-    needles = string_list(spec.options)
-    sensitive = case_sensitive(spec.options, default_sensitive)
+    needles, sensitive = _list_options(spec, default_sensitive)
     text = run.response
     found: list[str] = []
     missing: list[str] = []
@@ -114,7 +165,7 @@ def _all(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
         )
     listed = ", ".join(f'"{m}"' for m in missing)
     label = "Output missing" + (":" if sensitive else " (case-insensitive):")
-    retry = _would_pass_with_lf(text, lambda t: all(find(t, n, sensitive) >= 0 for n in needles))
+    retry = _would_pass_with_lf(text, lambda t: _has_all(t, needles, sensitive))
     evidence = f"missing {listed}; {describe(text)}{crlf_note(text, retry)}"
     if found:
         evidence = "found " + "; ".join(found) + "; " + evidence
@@ -129,6 +180,18 @@ def contains_all(spec: AssertionSpec, run: RunData) -> Verdict:
 def icontains_all(spec: AssertionSpec, run: RunData) -> Verdict:
     """`contains-all` after lowercasing both sides."""
     return _all(spec, run, False)
+
+
+def decide_contains_all(spec: AssertionSpec, text: str) -> bool:
+    """Whether `contains-all` passes on `text`."""
+    needles, sensitive = _list_options(spec, True)
+    return _has_all(text, needles, sensitive)
+
+
+def decide_icontains_all(spec: AssertionSpec, text: str) -> bool:
+    """Whether `icontains-all` passes on `text`."""
+    needles, sensitive = _list_options(spec, False)
+    return _has_all(text, needles, sensitive)
 
 
 def _fold(text: str, sensitive: bool) -> str:
@@ -169,8 +232,7 @@ def _ends(text: str, value: str, sensitive: bool) -> bool:
 
 def equals(spec: AssertionSpec, run: RunData) -> Verdict:
     """Both sides trimmed with JavaScript's white space; inner white space and case count."""
-    value = string_value(spec.options)
-    sensitive = case_sensitive(spec.options, True)
+    value, sensitive = _options(spec, True)
     shown = f'"{value}"{_suffix(sensitive)}' if not sensitive else f'"{value}"'
 
     def same(text: str) -> bool:
@@ -186,8 +248,7 @@ def equals(spec: AssertionSpec, run: RunData) -> Verdict:
 
 def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
     """`output.trim().startsWith(value.trim())`: AgentV trims both sides."""
-    value = string_value(spec.options)
-    sensitive = case_sensitive(spec.options, True)
+    value, sensitive = _options(spec, True)
 
     def holds(text: str) -> bool:
         return _starts(text, value, sensitive)
@@ -212,8 +273,7 @@ def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
 
 def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
     """`output.trim().endsWith(value.trim())`: AgentV trims both sides."""
-    value = string_value(spec.options)
-    sensitive = case_sensitive(spec.options, True)
+    value, sensitive = _options(spec, True)
 
     def holds(text: str) -> bool:
         return _ends(text, value, sensitive)
@@ -233,6 +293,24 @@ def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
         if first < end
         else describe(text),
     )
+
+
+def decide_equals(spec: AssertionSpec, text: str) -> bool:
+    """Whether `equals` passes on `text`."""
+    value, sensitive = _options(spec, True)
+    return _same(text, value, sensitive)
+
+
+def decide_starts_with(spec: AssertionSpec, text: str) -> bool:
+    """Whether `starts-with` passes on `text`."""
+    value, sensitive = _options(spec, True)
+    return _starts(text, value, sensitive)
+
+
+def decide_ends_with(spec: AssertionSpec, text: str) -> bool:
+    """Whether `ends-with` passes on `text`."""
+    value, sensitive = _options(spec, True)
+    return _ends(text, value, sensitive)
 
 
 def _whole(text: str) -> str:

@@ -95,15 +95,28 @@ def _searched(messages: tuple[Message, ...]) -> str:
     return f"searched {len(messages)} assistant message(s) ({numbers}), {chars} characters"
 
 
+def _output_span(needle: _Needle, text: str) -> tuple[tuple[int, int] | None, bool]:
+    """The first match in the response, else (None, whether there is one with CRLF read as
+    LF); a pattern's second search can time out too, which changes the status."""
+    span = needle.locate(text)
+    if span is not None or not has_crlf(text):
+        return span, False
+    return None, needle.locate(text.replace("\r\n", "\n")) is not None
+
+
 def _in_output(spec: AssertionSpec, run: RunData) -> Verdict:
     needle = _Needle(spec, "output")
     text = run.response
-    span = needle.locate(text)
+    span, retry = _output_span(needle, text)
     if span is not None:
         return Verdict.binary(True, needle.found, needle.missed, quote_at(text, *span))
-    retry = has_crlf(text) and needle.locate(text.replace("\r\n", "\n")) is not None
     evidence = describe(text) + crlf_note(text, retry)
     return Verdict.binary(False, needle.found, needle.missed, evidence)
+
+
+def decide_output(spec: AssertionSpec, text: str) -> bool:
+    """Whether `output-contains` / `output-matches` passes on `text`."""
+    return _output_span(_Needle(spec, "output"), text)[0] is not None
 
 
 def transcript_contains(spec: AssertionSpec, run: RunData) -> Verdict:

@@ -49,6 +49,7 @@ RULES: dict[str, Rule] = {
 
 # On the same assertion, the first rule's finding explains the second's: keep one.
 _SUPERSEDES = (("trivial", "decoy-pass"), ("trivial", "answer-in-input"))
+_WINNERS = {loser: [w for w, lost in _SUPERSEDES if lost == loser] for _, loser in _SUPERSEDES}
 
 
 def critique_test(
@@ -88,8 +89,5 @@ def _drop_superseded(found: list[Finding]) -> list[Finding]:
     return [
         f
         for f in found
-        if not any(
-            f.rule == loser and (f.index, f.assertion, winner) in present
-            for winner, loser in _SUPERSEDES
-        )
+        if not any((f.index, f.assertion, w) in present for w in _WINNERS.get(f.rule, ()))
     ]

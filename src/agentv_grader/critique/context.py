@@ -21,7 +21,7 @@ from .. import engine
 from ..errors import SpecError
 from ..js.strings import js_trim, js_trim_bounds
 from ..load.files import read_regular
-from ..model import AssertionSpec, Outcome, RunData, Status, Suite, TestCase
+from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 
 REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
@@ -66,6 +66,35 @@ class Decoy:
     echo: bool = False
 
 
+class _Prepared:
+    """What probing one assertion needs, worked out once per test: what is remembered for
+    its `_pass_key` (shared by every test with an equal assertion, its verdict-only path
+    included), else its own verdict-only path (`engine.decider`); the assertion as probed
+    (a short regex deadline) when a full grading needs it; and, once asked, the test's
+    decoys it passes on."""
+
+    __slots__ = ("_probed", "fast", "known", "passing", "spec")
+
+    def __init__(self, spec: AssertionSpec, eval_dir: str) -> None:
+        self.spec = spec
+        self._probed: AssertionSpec | None = None
+        key = _pass_key(spec, eval_dir)
+        self.known = None if key is None else _PASSES.entry(key, spec)
+        self.fast = engine.decider(self.probed) if self.known is None else self.known.fast
+        self.passing: tuple[Decoy, ...] | None = None
+
+    @property
+    def probed(self) -> AssertionSpec:
+        if self._probed is None:
+            self._probed = _as_probed(self.spec)
+        return self._probed
+
+
+def _as_probed(spec: AssertionSpec) -> AssertionSpec:
+    """`spec` as decoys are graded with it: a pattern gets the probe deadline."""
+    return _with_probe_deadline(spec) if spec.type in PATTERN_TYPES else spec
+
+
 @dataclass(frozen=True, slots=True)
 class Context:
     """One test as the rules see it; `run`/`outcomes` are None for a static critique."""
@@ -79,54 +108,115 @@ class Context:
     decoys: tuple[Decoy, ...]
     base_run: RunData
     _probe_runs: dict[str, RunData] = field(default_factory=dict)
-    # Per assertion, worked out once for all its decoys: (the assertion, as probed, its
-    # `_pass_key`), by id; the assertion is kept so that a reused id never matches.
-    _per_spec: dict[int, tuple[AssertionSpec, AssertionSpec, tuple[Any, ...] | None]] = field(
-        default_factory=dict
-    )
+    # Per assertion, worked out once for all its decoys, by id (the assertion is kept so
+    # that a reused id never matches).
+    _per_spec: dict[int, _Prepared] = field(default_factory=dict)
 
-    def _prepared(self, spec: AssertionSpec) -> tuple[AssertionSpec, tuple[Any, ...] | None]:
+    def _prepared(self, spec: AssertionSpec) -> _Prepared:
         known = self._per_spec.get(id(spec))
-        if known is None or known[0] is not spec:
-            probed = _with_probe_deadline(spec) if spec.type in PATTERN_TYPES else spec
-            known = (spec, probed, _pass_key(spec, self.base_run.eval_dir))
-            self._per_spec[id(spec)] = known
-        return known[1], known[2]
+        if known is None or known.spec is not spec:
+            known = self._per_spec[id(spec)] = _Prepared(spec, self.base_run.eval_dir)
+        return known
 
-    def probe(self, spec: AssertionSpec, response: str) -> Outcome:
-        """Grade `spec` on another response exactly as real grading would (negation included)."""
-        probed, _ = self._prepared(spec)
+    def _run_with(self, response: str) -> RunData:
         run = self._probe_runs.get(response)
         if run is None:  # one run per decoy, shared by every assertion probed with it
             run = self._probe_runs[response] = replace(self.base_run, response=response)
-        return engine.evaluate_one(probed, run)
+        return run
+
+    def probe(self, spec: AssertionSpec, response: str) -> Outcome:
+        """Grade `spec` on another response exactly as real grading would (negation included)."""
+        return engine.evaluate_one(self._prepared(spec).probed, self._run_with(response))
 
     def passes(self, spec: AssertionSpec, response: str) -> bool:
-        """Whether `probe` passes; remembered across tests for checks decided by their
-        options and the response alone (`_pass_key`), since suites repeat assertions
-        (suite defaults above all) and most decoys are the same for every test."""
-        _, prefix = self._prepared(spec)
-        if prefix is None or len(response) > _PASS_KEY_MAX_CHARS:
-            return self.probe(spec, response).status is Status.PASSED
-        key = (*prefix, response)
-        known = _PASSES.get(key)
-        if known is None:
-            known = self.probe(spec, response).status is Status.PASSED
-            if len(_PASSES) >= _PASSES_LIMIT:
-                _PASSES.clear()
-            _PASSES[key] = known
-        return known
+        """Whether `probe` passes, by the verdict-only path where the type has one
+        (`engine.decider`). Remembered across tests for checks decided by their options and
+        the response alone (`_pass_key`), since suites repeat assertions (suite defaults
+        above all) and most decoys are the same for every test."""
+        return self._verdicts(self._prepared(spec), (response,))[0]
+
+    def passing(self, spec: AssertionSpec) -> tuple[Decoy, ...]:
+        """The test's decoys on which `spec` passes, in order (`passes` for each), worked
+        out once for every rule that asks."""
+        prepared = self._prepared(spec)
+        if prepared.passing is None:
+            verdicts = self._verdicts(prepared, [d.text for d in self.decoys])
+            pairs = zip(self.decoys, verdicts, strict=True)
+            prepared.passing = tuple(d for d, ok in pairs if ok)
+        return prepared.passing
+
+    def _verdicts(self, prepared: _Prepared, responses: Sequence[str]) -> list[bool]:
+        """`passes` for each response, from `_PASSES` where it remembers the answer."""
+        results = None if prepared.known is None else prepared.known.results
+        verdicts = []
+        for response in responses:
+            if results is None or len(response) > _PASS_KEY_MAX_CHARS:
+                passed = self._decide(prepared, response)
+            else:
+                remembered = results.get(response)
+                if remembered is None:
+                    remembered = results[response] = self._decide(prepared, response)
+                    _PASSES.size += 1
+                passed = remembered
+            verdicts.append(passed)
+        return verdicts
+
+    def _decide(self, prepared: _Prepared, response: str) -> bool:
+        if prepared.fast is not None:  # no run to build for this decoy
+            return prepared.fast(response)
+        return engine.decide(prepared.probed, self._run_with(response))
 
     @property
     def specs(self) -> tuple[AssertionSpec, ...]:
         return self.test.assertions
 
 
-# Probe results by everything they depend on, for the checks whose verdict is a function
-# of their type, negation, options, the response and (is-json's schema file) the eval
-# folder: nothing else of the test can change it, so an entry is never stale.
-_PASSES: dict[tuple[Any, ...], bool] = {}
-_PASSES_LIMIT = 50_000
+class _Known:
+    """What is remembered for one `_pass_key`: the verdict-only path, built for the first
+    assertion with that key (the key is all its answers depend on), and the results by
+    decoy text."""
+
+    __slots__ = ("fast", "results")
+
+    def __init__(self, spec: AssertionSpec) -> None:
+        self.fast = engine.decider(_as_probed(spec))
+        self.results: dict[str, bool] = {}
+
+
+class _Remembered:
+    """Probe results by everything they depend on, for the checks whose verdict is a
+    function of their type, negation, options, the response and the eval folder (`_pass_key`,
+    then the decoy): nothing else of the test can change it, so an entry is never stale.
+    Nested by assertion, so a decoy adds only a string key (no tuple per probe to allocate
+    and for the garbage collector to visit); forgotten whole once `LIMIT` entries and
+    results are held (an entry in use then still answers for its own test)."""
+
+    __slots__ = ("by_key", "size")
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[Any, ...], _Known] = {}
+        self.size = 0  # entries and results held
+
+    def entry(self, key: tuple[Any, ...], spec: AssertionSpec) -> _Known:
+        """What is remembered for `key`, made from `spec` when nothing is yet."""
+        if self.size >= self.LIMIT:
+            self.clear()
+        known = self.by_key.get(key)
+        if known is None:
+            known = self.by_key[key] = _Known(spec)
+            self.size += 1
+        return known
+
+    def clear(self) -> None:
+        self.by_key.clear()
+        self.size = 0
+
+    def __len__(self) -> int:
+        return self.size
+
+
+_PASSES = _Remembered()
 _PASS_KEY_TYPES = NEEDLE_TYPES | {"is-json"}
 _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
 
@@ -165,14 +255,19 @@ def build_context(
     input_text = leak_input(test)
     answers = (reference_text(test.expected_output), run.response if run else None)
     own = [t for t in answers if t]
-    decoys = [Decoy("an empty response", "")]
+    decoys = [_EMPTY]
     if js_trim(input_text):
         decoys.append(Decoy("the test input echoed back", input_text, echo=True))
     if not _expects_refusal(test):
-        decoys.append(Decoy("a generic refusal", REFUSAL))
-    decoys.append(Decoy("generic boilerplate", BOILERPLATE))
+        decoys.append(_REFUSAL)
+    decoys.append(_BOILERPLATE)
     decoys += [d for d in _cross_test_decoys(suite, test, bench_dir) if not _same_answer(d, own)]
     return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base)
+
+
+_EMPTY = Decoy("an empty response", "")
+_REFUSAL = Decoy("a generic refusal", REFUSAL)
+_BOILERPLATE = Decoy("generic boilerplate", BOILERPLATE)
 
 
 def _same_answer(decoy: Decoy, answers: list[str]) -> bool:
@@ -194,7 +289,8 @@ def _expects_refusal(test: TestCase) -> bool:
 
 def _cross_test_decoys(suite: Suite, test: TestCase, bench_dir: str | None) -> Iterator[Decoy]:
     """The next test's reference answer and the next test's response (wrapping around)."""
-    for other in _after(suite, test, _suite_order(suite).with_reference):
+    with_reference = _suite_order(suite).with_reference
+    for other in _after(suite, test, with_reference) if with_reference else ():
         text = reference_text(other.expected_output)
         if text is not None and js_trim(text):
             yield Decoy(f"test '{other.id}''s expected_output", text)
@@ -302,6 +398,8 @@ def walk(specs: tuple[AssertionSpec, ...]) -> Iterator[tuple[AssertionSpec, str,
     """Every assertion with group children, as (spec, display name, top-level index)."""
     for spec in specs:
         yield spec, spec.name, spec.index
+        if not spec.children:
+            continue
         stack = [(child, f"{spec.name} > {child.name}") for child in spec.children]
         while stack:
             child, label = stack.pop(0)
@@ -335,7 +433,11 @@ def text_list(spec: AssertionSpec) -> list[str] | None:
 def quote(text: str, limit: int = 80) -> str:
     """A short double-quoted rendering with escapes, `…` where cut."""
     cut = text if len(text) <= limit else text[:limit] + "…"
-    return json.dumps(cut, ensure_ascii=False)
+    return _json_text(cut)
+
+
+# `json.dumps(text, ensure_ascii=False)`, with its encoder made once, not per call.
+_json_text = json.JSONEncoder(ensure_ascii=False).encode
 
 
 @lru_cache(maxsize=1)

@@ -248,13 +248,13 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     Okay: {expected_output: "Paris", assert: [{type: icontains, value: paris}]}
     """
     test = ctx.test
-    if any(spec.type in _SCRIPT_TYPES for spec, _, _ in walk(ctx.specs)):
-        return
     terms: list[Term] = []
     if isinstance(test.criteria, str):
         terms += text_terms(test.criteria, "criteria")
     if test.expected_output is not None:
         terms += expected_terms(test.expected_output)
+    if not terms or any(spec.type in _SCRIPT_TYPES for spec, _, _ in walk(ctx.specs)):
+        return
     authored, paths = _authored_text(ctx.specs), _field_paths(ctx.specs)
     patterns = _Patterns(ctx.specs)
     seen: set[str] = set()
@@ -343,13 +343,10 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
         return
     for outcome in ctx.outcomes:
         spec = outcome.spec
+        if outcome.status is not Status.FAILED or spec.negate or spec.type not in _NEAR:
+            continue
         value = text_option(spec)
-        if (
-            outcome.status is not Status.FAILED
-            or spec.negate
-            or spec.type not in _NEAR
-            or not value
-        ):
+        if not value:
             continue
         text = _graded_text(spec, ctx.run.response)
         if text is None:

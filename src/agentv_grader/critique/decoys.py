@@ -1,10 +1,11 @@
 """Rules that grade assertions on clearly wrong answers: `decoy-pass`, `answer-in-input`,
 `vacuous-pass` (SPEC §6.2, §5.7).
 
-Probing goes through `engine.evaluate_one`, so negation, status and every check's own
-semantics are exactly those of real grading. Negated assertions are not probed: they
-exist to reject one wrong answer, so passing on unrelated text is what they do; a test
-made only of them is `negative-only`'s business.
+Probing goes through the engine (`engine.decider`, which answers as `engine.evaluate_one`
+would, without its evidence), so negation, status and every check's own semantics are
+exactly those of real grading. Negated assertions are not probed: they exist to reject one
+wrong answer, so passing on unrelated text is what they do; a test made only of them is
+`negative-only`'s business.
 """
 
 from __future__ import annotations
@@ -27,10 +28,6 @@ def _probe_safe(spec: AssertionSpec) -> bool:
     return spec.type in PROBE_TYPES
 
 
-def _passes(ctx: Context, spec: AssertionSpec, decoy: Decoy) -> bool:
-    return ctx.passes(spec, decoy.text)
-
-
 def decoy_pass(ctx: Context) -> Iterator[Hit]:
     """A positive check that a clearly wrong answer passes gives false confidence.
 
@@ -51,8 +48,8 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     for spec in ctx.specs:
         if spec.negate or not _probe_safe(spec):
             continue
-        decoys = [d for d in ctx.decoys if not (d.echo and spec.type in NEEDLE_TYPES)]
-        passed = [d for d in decoys if _passes(ctx, spec, d)]
+        needle = spec.type in NEEDLE_TYPES  # needle checks on the echo: answer-in-input
+        passed = [d for d in ctx.passing(spec) if not (d.echo and needle)]
         if not passed:
             continue
         shown = "; ".join(f"{d.label} ({quote(d.text, 50)})" for d in passed)
@@ -96,7 +93,7 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
     for spec in ctx.specs:
         if spec.negate or spec.type not in NEEDLE_TYPES or spec.problem is not None:
             continue
-        if not ctx.passes(spec, echo.text):
+        if echo not in ctx.passing(spec):
             continue
         outcome = ctx.probe(spec, echo.text)  # again, for its evidence (rarely needed)
         yield Hit(
@@ -120,10 +117,12 @@ def vacuous_pass(ctx: Context) -> Iterator[Hit]:
         return
     for outcome in ctx.outcomes:
         spec = outcome.spec
+        if outcome.status is not Status.PASSED or not spec.negate:
+            continue
         vacuous = engine.VACUOUS in outcome.evidence or (
             ctx.run is not None and ctx.run.response == "" and spec.type in PROBE_TYPES
         )
-        if outcome.status is Status.PASSED and spec.negate and vacuous:
+        if vacuous:
             yield Hit(
                 spec.name,
                 spec.index,

@@ -10,6 +10,7 @@ can never pass them all. The finding is raised on the later assertion of the pai
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 
 from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
@@ -26,7 +27,10 @@ _KINDS = {
     "starts-with": "prefix",
     "ends-with": "suffix",
 }
+_OTHER_FACT_TYPES = frozenset({"contains-all", "icontains-all", "is-json"})
 _NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negate", "negated"})
+# `json.dumps(value, sort_keys=True, default=str)`, with its encoder made once, not per call.
+_canonical = json.JSONEncoder(sort_keys=True, default=str).encode
 
 
 class Fact(Record):
@@ -43,28 +47,35 @@ class Fact(Record):
     def __init__(
         self, kind: str, text: str, ci: bool, scope: str, negate: bool, spec: AssertionSpec
     ) -> None:
-        for name, value in zip(self.__slots__, (kind, text, ci, scope, negate, spec), strict=True):
-            object.__setattr__(self, name, value)
+        init = object.__setattr__
+        init(self, "kind", kind)
+        init(self, "text", text)
+        init(self, "ci", ci)
+        init(self, "scope", scope)
+        init(self, "negate", negate)
+        init(self, "spec", spec)
 
 
 def facts(spec: AssertionSpec) -> list[Fact]:
     """The exact-text requirements of one assertion (empty for anything else)."""
-    if spec.problem is not None:
+    kind = _KINDS.get(spec.type)
+    if spec.problem is not None or (kind is None and spec.type not in _OTHER_FACT_TYPES):
         return []
-    scope = json.dumps(spec.options.get("target_output_key"), sort_keys=True, default=str)
+    output_key = spec.options.get("target_output_key")
+    scope = "null" if output_key is None else _canonical(output_key)
     ci = is_case_insensitive(spec)
-    if spec.type in _KINDS:
+    if kind is not None:
         value = text_option(spec)
-        if not value or not js_trim(value):
+        if not value or not (trimmed := js_trim(value)):
             return []
-        text = value if _KINDS[spec.type] == "contains" else js_trim(value)
-        return [Fact(_KINDS[spec.type], text, ci, scope, spec.negate, spec)]
+        text = value if kind == "contains" else trimmed
+        return [Fact(kind, text, ci, scope, spec.negate, spec)]
     if spec.type in ("contains-all", "icontains-all") and not spec.negate:
         values = [v for v in text_list(spec) or [] if js_trim(v)]
         return [Fact("contains", v, ci, scope, False, spec) for v in values]
     if spec.type == "is-json":
         schema = spec.options.get("schema", spec.options.get("value"))
-        key = json.dumps(schema, sort_keys=True, default=str) if schema is not None else ""
+        key = _canonical(schema) if schema is not None else ""
         return [Fact("json", key, False, scope, spec.negate, spec)]
     return []
 
@@ -96,11 +107,11 @@ def incompatible(a: Fact, b: Fact) -> bool:
         return False
     if {a.kind, b.kind} == {"equals", "json"}:
         return not _is_json(a.text if a.kind == "equals" else b.text)
-    if "json" in (a.kind, b.kind):
-        return False
+    kinds = {a.kind, b.kind}
+    if "json" in kinds or ("equals" not in kinds and (len(kinds) == 2 or "contains" in kinds)):
+        return False  # only `equals` with anything, or two prefixes or suffixes, can clash
     fold = js_lower if (a.ci or b.ci) else str
     x, y = fold(a.text), fold(b.text)
-    kinds = {a.kind, b.kind}
     if kinds == {"equals"}:
         return x != y
     if a.kind == b.kind and a.kind in ("prefix", "suffix"):
@@ -188,18 +199,20 @@ def redundant(ctx: Context) -> Iterator[Hit]:
     Okay: {assert: [{type: contains, value: Paris}, {type: icontains, value: Paris}]}
     Okay: {assert: [{type: contains, value: Paris}, {type: not-contains, value: Paris}]}
     """
+    kinds = Counter((s.type, s.negate) for s in ctx.specs if s.problem is None)
     first: dict[str, AssertionSpec] = {}
     for spec in ctx.specs:
-        if spec.problem is not None:
-            continue
-        key = _identity(spec)
+        if spec.problem is not None or kinds[spec.type, spec.negate] < 2:
+            continue  # alone of its type and negation: it cannot repeat another
+        settings = _canonical(_settings(spec))
+        key = f"{spec.type}|{spec.negate}|{settings}"
         if key in first:
             earlier = first[key]
             yield Hit(
                 spec.name,
                 spec.index,
                 f"it repeats assertion {earlier.index} '{earlier.name}' (same type and value)",
-                f"{spec.type} {json.dumps(_settings(spec), sort_keys=True, default=str)[:120]}",
+                f"{spec.type} {settings[:120]}",
                 "remove the copy (raise the other one's weight if it should count more)",
             )
         else:
@@ -215,8 +228,3 @@ def _settings(spec: AssertionSpec) -> dict[str, object]:
             value = sorted(value)
         out[key] = value
     return out
-
-
-def _identity(spec: AssertionSpec) -> str:
-    settings = json.dumps(_settings(spec), sort_keys=True, default=str)
-    return f"{spec.type}|{spec.negate}|{settings}"

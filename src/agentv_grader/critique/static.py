@@ -40,7 +40,7 @@ def weak_needle(needle: str) -> str | None:
         return "the needle is empty, and every text contains the empty string"
     if word == "":
         return "the needle is only white space, which almost every answer has"
-    if all(unicodedata.category(c).startswith("P") or c.isspace() for c in word):
+    if _only_punctuation(word):
         return f"the needle {quote(needle)} is only punctuation"
     if len(word) == 1:
         return f"the needle {quote(needle)} is a single character, found in most answers"
@@ -49,43 +49,52 @@ def weak_needle(needle: str) -> str | None:
     return None
 
 
-def _needle_reasons(spec: AssertionSpec) -> Iterator[str]:
+def _only_punctuation(word: str) -> bool:
+    for char in word:  # a loop, not all(): most needles stop at their first letter
+        if not (unicodedata.category(char).startswith("P") or char.isspace()):
+            return False
+    return True
+
+
+def _needle_reason(spec: AssertionSpec) -> str | None:
+    """Why almost any answer passes the needle or pattern of `spec`, or None."""
     if spec.type in _NEEDLE_ONE:
-        keys = ("value", "search_text", "substring")
-        needle = text_option(spec, *keys)
-        reason = weak_needle(needle) if needle is not None else None
-        if reason:
-            yield reason
-    elif spec.type in _NEEDLE_ANY:
+        needle = text_option(spec, "value", "search_text", "substring")
+        return weak_needle(needle) if needle is not None else None
+    if spec.type in _NEEDLE_ANY:
         for needle in text_list(spec) or []:
             reason = weak_needle(needle)
             if reason:
-                yield f"one alternative is enough to pass, and {reason}"
-                return
-    elif spec.type in _EDGE:
+                return f"one alternative is enough to pass, and {reason}"
+        return None
+    if spec.type in _EDGE:
         value = text_option(spec)
         if value is not None and js_trim(value) == "":
-            yield "the value is empty after trimming, and every answer starts and ends with that"
-    elif spec.type in PATTERN_TYPES:
+            return "the value is empty after trimming, and every answer starts and ends with that"
+        return None
+    if spec.type in PATTERN_TYPES:
         pattern = text_option(spec, "value", "pattern")
         if pattern is not None:
             body, flags = pattern_flags(dict(spec.options), pattern)
             if matches_anything(body, flags):
-                yield f"the pattern /{pattern}/ matches the empty string, so it matches any answer"
+                return f"the pattern /{pattern}/ matches the empty string, so it matches any answer"
+    return None
 
 
-def _setting_reasons(spec: AssertionSpec) -> Iterator[tuple[str, str]]:
+def _setting_reasons(spec: AssertionSpec) -> list[tuple[str, str]]:
+    found = []
     if spec.weight == 0:
-        yield "weight 0: it counts for nothing in the test score", "set a weight above 0"
+        found.append(("weight 0: it counts for nothing in the test score", "set a weight above 0"))
     if spec.min_score == 0:
         gate = "a required gate that can never fail" if spec.required else "it can never gate"
-        yield (
-            f"min_score 0: {gate}",
-            "raise min_score (or drop it, and `required`, if the assertion is not a gate)",
+        fix = "raise min_score (or drop it, and `required`, if the assertion is not a gate)"
+        found.append((f"min_score 0: {gate}", fix))
+    threshold = spec.options.get("threshold") if spec.type in _SCORE_THRESHOLD else None
+    if threshold == 0 and not isinstance(threshold, bool):
+        found.append(
+            ("threshold 0: it passes at any score", "set the score threshold it must reach")
         )
-    threshold = spec.options.get("threshold")
-    if spec.type in _SCORE_THRESHOLD and threshold == 0 and not isinstance(threshold, bool):
-        yield "threshold 0: it passes at any score", "set the score threshold it must reach"
+    return found
 
 
 def trivial(ctx: Context) -> Iterator[Hit]:
@@ -114,20 +123,23 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
     for spec, label, index in walk(ctx.specs):
-        for reason, fix in _setting_reasons(spec):
-            yield Hit(label, index, reason, _show(spec), fix)
-        if spec.negate:
-            continue
-        for reason in _needle_reasons(spec):
-            yield Hit(label, index, reason, _show(spec), _NEEDLE_FIX)
+        for setting, fix in _setting_reasons(spec):
+            yield Hit(label, index, setting, _show(spec), fix)
+        needle = None if spec.negate else _needle_reason(spec)
+        if needle:
+            yield Hit(label, index, needle, _show(spec), _NEEDLE_FIX)
 
 
 _NEEDLE_FIX = "check for the specific answer (a name, number or phrase only a correct answer has)"
 
 
+# `json.dumps(value, ensure_ascii=False, default=str)`, with its encoder made once.
+_as_json = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
 def _show(spec: AssertionSpec) -> str:
     shown = {k: v for k, v in spec.options.items() if k not in ("name", "metric", "type")}
-    return f"{spec.type} {json.dumps(shown, ensure_ascii=False, default=str)[:200]}"
+    return f"{spec.type} {_as_json(shown)[:200]}"
 
 
 def negative_only(ctx: Context) -> Iterator[Hit]:

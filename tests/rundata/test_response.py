@@ -1,0 +1,124 @@
+"""Reading the response (SPEC §4.1, §7): a small regular file is read in four system calls
+(`_read_small`); everything else, and every refusal and its message, is `_load`'s."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentv_grader.errors import GradeInputError
+from agentv_grader.rundata import response as response_module
+from agentv_grader.rundata.response import read_response
+
+MB = 1 << 20
+posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links, FIFOs, devices")
+
+
+def _bytes(data: bytes) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        (folder / "response.md").write_bytes(data)
+        return folder / "response.md"
+
+    return make
+
+
+def _dir(folder: Path) -> Path:
+    (folder / "response.md").mkdir()
+    return folder / "response.md"
+
+
+def _missing(folder: Path) -> Path:
+    return folder / "response.md"
+
+
+def _link(target: str) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        (folder / "response.md").symlink_to(target.replace("{folder}", str(folder)))
+        return folder / "response.md"
+
+    return make
+
+
+def _fifo(folder: Path) -> Path:
+    os.mkfifo(folder / "response.md")
+    return folder / "response.md"
+
+
+def _linked_file(folder: Path) -> Path:
+    (folder / "real.md").write_text("answer\n")
+    return _link("{folder}/real.md")(folder)
+
+
+CASES: dict[str, tuple[Callable[[Path], Path], int | None]] = {
+    "small": (_bytes(b"Paris\n"), None),
+    "empty": (_bytes(b""), None),
+    "bom": (_bytes(b"\xef\xbb\xbfParis"), None),
+    "not utf-8": (_bytes(b"a\xffb\xfe"), None),
+    "binary": (_bytes(b"a\x00b"), None),
+    "just under 1 MB": (_bytes(b"x" * (MB - 1)), None),
+    "1 MB": (_bytes(b"y" * MB), None),
+    "at the limit": (_bytes(b"z" * 100), 100),
+    "over the limit": (_bytes(b"z" * 101), 100),
+    "directory": (_dir, None),
+    "missing": (_missing, None),
+    "symlink to a file": (_linked_file, None),
+    "dangling symlink": (_link("{folder}/gone.md"), None),
+    "symlink loop": (_link("{folder}/response.md"), None),
+    "fifo": (_fifo, None),
+    "device": (_link("/dev/zero"), 1000),
+}
+
+
+def _read(path: Path) -> Any:
+    try:
+        got = read_response(str(path))
+    except GradeInputError as exc:
+        return ("error", str(exc), exc.file, exc.hint)
+    return (got.text, got.sha256, got.warnings)
+
+
+@posix_only
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_response_reads_as_the_plain_path_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    make, limit = CASES[case]
+    if limit is not None:
+        monkeypatch.setenv("AGENTV_GRADE_MAX_RESPONSE_BYTES", str(limit))
+    path = make(tmp_path)
+    fast = _read(path)
+    monkeypatch.setattr(response_module, "_read_small", lambda path, limit: None)
+    assert fast == _read(path)
+
+
+def test_a_small_regular_file_is_read_without_the_plain_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def plain(*args: Any) -> Any:
+        raise AssertionError("the plain path was taken")
+
+    path = _bytes(b"x" * (MB - 1))(tmp_path)
+    monkeypatch.setattr(response_module, "_load", plain)
+    assert read_response(str(path)).text == "x" * (MB - 1)
+    path.write_bytes(b"x" * MB)  # from 1 MB: the plain path (a buffer, a threaded digest)
+    with pytest.raises(AssertionError, match="plain path"):
+        read_response(str(path))
+
+
+def test_a_file_longer_than_its_size_said_is_left_to_the_plain_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _bytes(b"w" * 500)(tmp_path)
+    real_fstat = os.fstat
+
+    def stale(fd: int) -> os.stat_result:  # the size fstat saw before the file grew
+        info = real_fstat(fd)
+        return os.stat_result((info.st_mode, *info[1:6], 10, *info[7:]))
+
+    monkeypatch.setattr(response_module.os, "fstat", stale)
+    assert response_module._read_small(str(path), 1000) is None
+    assert read_response(str(path)).text == "w" * 500

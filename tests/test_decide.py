@@ -1,0 +1,169 @@
+"""`engine.decide`, the verdict-only path the critique's decoys use (SPEC §6.2), answers
+exactly as `engine.evaluate_one(...).status is Status.PASSED`: for every type with an
+`Entry.decide`, negated or not, on odd options (lists, empty values, non-strings, bad
+flags and deadlines, which are `error`) and odd texts (unicode, white space, CRLF, empty).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentv_grader import engine
+from agentv_grader.assertions import REGISTRY
+from agentv_grader.model import AssertionSpec, RunData, Status, TestCase
+
+TEST = TestCase(id="t", suite="s", assertions=(), threshold=0.8, threshold_source="default")
+DECIDED = sorted(kind for kind, entry in REGISTRY.items() if entry.decide is not None)
+
+# Few characters, so that needles, patterns and texts overlap often (passes and failures
+# both), with the cases that differ between checks: case folding that changes lengths (İ),
+# final sigma, astral characters, JavaScript-only white space (U+FEFF), CR and LF.
+_CHARS = list("aAbB1 .\t\r\nİıΣσς😀\ufeff\u0085")
+short_text = st.text(alphabet=st.sampled_from(_CHARS), max_size=12)
+texts = st.one_of(
+    short_text,
+    st.text(max_size=30),
+    st.sampled_from(["", " ", "\r\n", "a\r\nb", "\ufeff a \n", "İ", "I\u0307", '{"a": "aA"}']),
+)
+_PATTERN_PARTS = [
+    "a", "A", "b", "1", ".", "^", "$", "\\d", "\\s", "\\r\\n", "\\n", "[ab]", "(a|b)", "+",
+    "*", "?", "{2}", "(?i)", "(?m)", "İ", "σ", "😀", "\\b", "[", ")", "\\",
+]  # fmt: skip
+patterns = st.lists(st.sampled_from(_PATTERN_PARTS), max_size=5).map("".join)
+odd = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 2), st.floats(allow_nan=False, max_value=9),
+    st.just({}), st.just([]), st.just(""), st.lists(st.one_of(short_text, st.integers())),
+)  # fmt: skip
+_LISTS = frozenset(kind for kind in DECIDED if kind.endswith(("-any", "-all")))
+_OWN_KEY = {"output-contains": "substring", "output-matches": "pattern"}
+
+
+def _sometimes(draw: st.DrawFn, one_in: int) -> bool:
+    return draw(st.integers(0, one_in - 1)) == 0
+
+
+@st.composite
+def specs(draw: st.DrawFn) -> AssertionSpec:
+    """Mostly well-formed assertions (so that both answers are common), each part odd now
+    and then: a wrong value, option or flag makes the assertion `error`."""
+    kind = draw(st.sampled_from(DECIDED))
+    options: dict[str, Any] = {"type": kind}
+    key = draw(st.sampled_from(["value", "value", "search_text", _OWN_KEY.get(kind, "value")]))
+    if kind in _LISTS:
+        needle = st.lists(short_text.filter(bool), min_size=1, max_size=3)
+    elif kind in ("regex", "output-matches"):
+        needle = patterns.filter(bool)
+    else:
+        needle = short_text.filter(bool)
+    options[key] = draw(odd if _sometimes(draw, 6) else needle)
+    if _sometimes(draw, 2):
+        options["case_sensitive"] = draw(odd if _sometimes(draw, 6) else st.booleans())
+    if _sometimes(draw, 3):
+        flags = st.sampled_from(["", "i", "m", "s", "iu", "x", "ii"])
+        options["flags"] = draw(odd if _sometimes(draw, 6) else flags)
+    if _sometimes(draw, 5):
+        options["timeout_ms"] = draw(st.one_of(st.sampled_from([100, 0.5, 0, -1, 4e6]), odd))
+    if _sometimes(draw, 10):  # not on the fast path: the full check answers
+        options["target_output_key"] = "a"
+    return AssertionSpec(
+        index=0,
+        name=kind,
+        type=kind,
+        options=options,
+        negate=draw(st.booleans()),
+        problem="broken" if _sometimes(draw, 20) else None,
+    )
+
+
+def _passes(spec: AssertionSpec, text: str) -> bool:
+    return engine.evaluate_one(spec, RunData(test=TEST, response=text)).status is Status.PASSED
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=specs(), text=texts)
+def test_decide_answers_as_evaluate_one(spec: AssertionSpec, text: str) -> None:
+    expected = _passes(spec, text)
+    assert engine.decide(spec, text) == expected
+    assert engine.decide(spec, RunData(test=TEST, response=text)) == expected
+
+
+def _spec(kind: str, negate: bool = False, **options: Any) -> AssertionSpec:
+    return AssertionSpec(
+        index=0, name=kind, type=kind, options={"type": kind, **options}, negate=negate
+    )
+
+
+@pytest.mark.parametrize("negate", [False, True])
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (_spec("contains", value="Paris"), "Paris"),
+        (_spec("contains", value="Paris"), "Rome"),
+        (_spec("icontains-all", value=["PARIS", "france"]), "paris, France\r\n"),
+        (_spec("equals", value="a\nb"), "a\r\nb"),  # fails; CRLF only changes the evidence
+        (_spec("ends-with", value="b"), "a\r\n"),
+        (_spec("contains", value="x"), ""),  # negated: passes, vacuously (evidence only)
+        (_spec("output-contains", substring="X"), ""),
+        (_spec("contains", value=["x"]), "x"),  # error: never a pass
+        (_spec("regex", value="a", flags=3), "a"),
+        (_spec("regex", value="a", timeout_ms=0), "a"),
+    ],
+)
+def test_examples_of_each_answer(spec: AssertionSpec, text: str, negate: bool) -> None:
+    spec = _spec(spec.type, negate, **{k: v for k, v in spec.options.items() if k != "type"})
+    assert engine.decide(spec, text) == _passes(spec, text)
+    assert engine.decider(spec) is not None
+
+
+@pytest.mark.parametrize("kind", ["regex", "output-matches"])
+@pytest.mark.parametrize("negate", [False, True])
+def test_a_timeout_in_the_crlf_retry_is_an_error(kind: str, negate: bool) -> None:
+    """The second search, on the text with CRLF read as LF, runs under the deadline too:
+    when only it times out the assertion is `error`, so neither form passes."""
+    spec = _spec(kind, negate, value="[^\\r]\\n(a|aa)+$", timeout_ms=1, case_sensitive=True)
+    text = "x\r\n" + "a" * 40 + "!"
+    outcome = engine.evaluate_one(spec, RunData(test=TEST, response=text))
+    assert outcome.status is Status.ERROR and "timed out" in outcome.evidence
+    assert engine.decide(spec, text) is False
+
+
+def test_types_without_a_fast_path_are_graded_in_full() -> None:
+    """`field-accuracy` compares with the test's expected_output: it is decided on the run
+    given, and a bare text stands for a run without one (`error`, not a pass)."""
+    spec = _spec("field-accuracy", fields=[{"path": "city", "match": "exact"}])
+    assert engine.decider(spec) is None
+    test = TestCase(
+        id="t", suite="s", assertions=(), threshold=0.8, threshold_source="default",
+        expected_output={"city": "Paris"},
+    )  # fmt: skip
+    answer = '{"city": "Paris"}'
+    assert engine.decide(spec, RunData(test=test, response=answer)) is True
+    assert engine.decide(spec, answer) is False
+    assert engine.decider(_spec("contains", value="a", target_output_key="k")) is None
+    assert engine.decider(_spec("is-json")) is None
+
+
+def test_every_decide_resolves_and_says_why() -> None:
+    for kind, entry in REGISTRY.items():
+        decide = entry.decide
+        if decide is not None:
+            assert callable(decide) and decide.__doc__ and decide.__doc__.strip(), kind
+    assert {"contains", "icontains-any", "equals", "regex", "output-matches"} <= set(DECIDED)
+
+
+@pytest.mark.parametrize("kind", DECIDED)
+@pytest.mark.parametrize("negate", [False, True])
+def test_big_texts_take_the_same_fast_paths(kind: str, negate: bool) -> None:
+    """Responses of 64 Ki characters and more (another test's response as a decoy) are
+    searched by the big-text paths of `_text`; the answer is still evaluate_one's."""
+    from agentv_grader.assertions import _text
+
+    text = "filler line\n" * (_text.BIG_TEXT // 12 + 1) + "İstanbul PARIS\r\nend"
+    for needle in ("paris", "end", "i̇stanbul", "PARIS\nend", "nowhere"):
+        value: Any = [needle, "filler"] if kind.endswith(("-any", "-all")) else needle
+        spec = _spec(kind, negate, value=value)
+        assert engine.decide(spec, text) == _passes(spec, text), (kind, needle)

@@ -1,0 +1,358 @@
+"""Writing result files (SPEC §6, §7, §9): the one-listing target check and the write path
+answer exactly as the plain path (`check_targets`, a stat per file) they replace."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentv_grader import grade_test, outputs, report
+from agentv_grader.errors import GradeInputError
+from tests.helpers import write_suite
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links, FIFOs, fork")
+
+RELPATHS = [
+    "code_grader_results/a.json",
+    "code_grader_results/b.json",
+    "grader_report.json",
+    "eval_critique.json",
+    "eval_critique.md",
+]
+_TOP = ["grader_report.json", "eval_critique.json", "eval_critique.md", "code_grader_results"]
+_KINDS = ["missing", "file", "dir", "link-dir-in", "link-dir-out", "link-file", "dangling", "fifo"]
+
+
+def _make(path: Path, kind: str, outside: Path) -> None:
+    if kind == "file":
+        path.write_text("x")
+    elif kind == "dir":
+        path.mkdir()
+    elif kind == "link-dir-in":
+        (path.parent / f"{path.name}.real").mkdir()
+        path.symlink_to(path.parent / f"{path.name}.real")
+    elif kind == "link-dir-out":
+        path.symlink_to(outside)
+    elif kind == "link-file":
+        path.symlink_to(outside / "f")
+    elif kind == "dangling":
+        path.symlink_to(outside / "gone")
+    elif kind == "fifo":
+        os.mkfifo(path)
+
+
+def _layout(root: Path, rng: random.Random) -> Path:
+    """A test folder whose result names are each missing, a file, a folder, a link…"""
+    outside = root / "outside"
+    outside.mkdir(parents=True)
+    (outside / "f").write_text("x")
+    test_dir = root / "t"
+    test_dir.mkdir()
+    for name in _TOP:
+        folder = name == "code_grader_results" and rng.random() < 0.7
+        _make(test_dir / name, rng.choice(["missing", "dir"] if folder else _KINDS), outside)
+    results = test_dir / "code_grader_results"
+    if results.is_dir() and not results.is_symlink():
+        for name in ("a.json", "b.json"):
+            _make(results / name, rng.choice(_KINDS), outside)
+    extra = rng.choice(["", "GRADER_REPORT.JSON", "Code_Grader_Results", "é.md", "notes.md"])
+    if extra and not (test_dir / extra).exists():
+        (test_dir / extra).mkdir()
+    return test_dir
+
+
+def _tree(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+def _attempt(call: Any, *args: Any) -> tuple[str, Any]:
+    """("ok", what `call` returned), or (the GradeInputError's message, None)."""
+    try:
+        return "ok", call(*args)
+    except GradeInputError as exc:
+        return str(exc), None
+
+
+@posix_only
+def test_one_listing_refuses_exactly_what_check_targets_refuses(tmp_path: Path) -> None:
+    """Random test folders: `prepare_targets` either leaves the decision to `check_targets`
+    (None) or gives its answer, creating nothing when it refuses."""
+    rng = random.Random(1)
+    decided = 0
+    for case in range(400):
+        test_dir = _layout(tmp_path / str(case), rng)
+        paths = [str(test_dir / rel) for rel in RELPATHS]
+        expected, _ = _attempt(outputs.check_targets, paths, str(test_dir))
+        before = _tree(test_dir)
+        got, names = _attempt(outputs.prepare_targets, str(test_dir), RELPATHS)
+        if got == "ok" and names is None:
+            assert _tree(test_dir) >= before  # maybe a folder made; nothing else changed
+            continue
+        decided += 1
+        assert got == expected, case
+        if got != "ok":
+            assert _tree(test_dir) == before, case  # refused before anything was made
+            continue
+        assert names == {name for name in before if os.sep not in name}
+        assert (test_dir / "code_grader_results").is_dir()
+        assert not (test_dir / "code_grader_results").is_symlink()
+    assert decided > 150  # the fast path decided most cases, not just handed them on
+
+
+def test_a_fresh_folder_gets_its_result_folder_and_no_other_change(tmp_path: Path) -> None:
+    (tmp_path / "response.md").write_text("x")
+    names = outputs.prepare_targets(str(tmp_path), RELPATHS)
+    assert names == {"response.md"}
+    assert _tree(tmp_path) == {"response.md", "code_grader_results"}
+    assert not list((tmp_path / "code_grader_results").iterdir())
+
+
+@pytest.mark.parametrize(
+    "relpaths",
+    [
+        ["../x.json"],
+        ["a/b/c.json"],
+        ["/abs.json"],
+        ["./x.json"],
+        ["code_grader_results/"],
+        ["x", "x/y.json"],  # a folder that is also a file to write
+    ],
+)
+def test_names_of_another_shape_are_left_to_check_targets(
+    tmp_path: Path, relpaths: list[str]
+) -> None:
+    assert outputs.prepare_targets(str(tmp_path), relpaths) is None
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_name_that_may_exist_under_another_spelling_is_left_to_check_targets(
+    tmp_path: Path,
+) -> None:
+    """On a case-insensitive file system `GRADER_REPORT.JSON` is `grader_report.json`: an
+    exact-name lookup cannot tell, so the plain path (a stat per file) decides."""
+    (tmp_path / "GRADER_REPORT.JSON").mkdir()
+    assert outputs.prepare_targets(str(tmp_path), ["grader_report.json"]) is None
+    (tmp_path / "GRADER_REPORT.JSON").rmdir()
+    (tmp_path / "\u212a.md").write_text("x")  # KELVIN SIGN folds to "k"
+    assert outputs.prepare_targets(str(tmp_path), ["k.md"]) is None
+    assert outputs.prepare_targets(str(tmp_path), ["\u212a.md"]) == {"\u212a.md"}
+
+
+def test_unlistable_folders_are_left_to_check_targets(tmp_path: Path) -> None:
+    assert outputs.prepare_targets(str(tmp_path / "missing"), RELPATHS) is None
+    (tmp_path / "file").write_text("x")
+    assert outputs.prepare_targets(str(tmp_path / "file"), RELPATHS) is None
+
+
+def test_a_result_folder_that_cannot_be_made_is_reported_by_the_plain_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only test folder (simulated: root may write anyway): `prepare_targets` hands
+    on, and the first write into the folder names the file, as without it."""
+
+    def refuse(path: Any, mode: int = 0o777) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(outputs.os, "mkdir", refuse)
+    assert outputs.prepare_targets(str(tmp_path), RELPATHS) is None
+    target = str(tmp_path / RELPATHS[0])
+    with pytest.raises(GradeInputError) as caught:
+        outputs.write_atomic(target, "x")
+    assert str(caught.value) == f"{target}: cannot write a result file: Permission denied " + (
+        "(check that the bench dir is a writable folder)"
+    )
+    assert not list(tmp_path.iterdir())
+
+
+# ------------------------------------------------------------------ report.write
+SUITE = """\
+tests:
+  - id: t
+    assertions:
+      - type: contains
+        value: Paris
+      - type: regex
+        value: "^Paris"
+      - type: equals
+        value: Paris
+"""
+FEWER = SUITE.replace('      - type: regex\n        value: "^Paris"\n', "")
+
+
+def _run_steps(tmp_path: Path, plain: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """A first grading, an unchanged re-grade, a re-grade with one merge file fewer and no
+    critique, and one with the critique again; per step the files, their text (without
+    `graded_at` and the folder's own path) and which of them were replaced."""
+    if plain:
+        monkeypatch.setattr(report, "prepare_targets", lambda test_dir, relpaths: None)
+    tmp_path.mkdir()
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    folder = bench / "t"
+    (folder / "code_graders").mkdir()
+    (folder / "code_graders" / "mine.json").write_text(
+        json.dumps({"type": "contains", "value": "Paris"})
+    )
+    steps: list[Any] = []
+    inodes: dict[str, int] = {}
+    for text, critique in ((SUITE, True), (SUITE, True), (FEWER, False), (FEWER, True)):
+        eval_path.write_text(text)
+        grade_test(str(eval_path), "t", bench_dir=str(bench), critique=critique)
+        files = {
+            str(p.relative_to(folder)): re.sub(r'"graded_at": "[^"]*"', "", p.read_text()).replace(
+                str(tmp_path), "ROOT"
+            )
+            for p in sorted(folder.rglob("*"))
+            if p.is_file()
+        }
+        now = {name: (folder / name).stat().st_ino for name in files}
+        replaced = sorted(n for n in files if n in inodes and inodes[n] != now[n])
+        inodes = now
+        steps.append((files, replaced))
+    return steps
+
+
+def test_report_write_leaves_the_same_files_as_the_plain_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = _run_steps(tmp_path / "fast", False, monkeypatch)
+    plain = _run_steps(tmp_path / "plain", True, monkeypatch)
+    assert [files for files, _ in fast] == [files for files, _ in plain]
+    assert [replaced for _, replaced in fast] == [replaced for _, replaced in plain]
+    assert fast[1][1] == ["grader_report.json"]  # an unchanged re-grade replaces the report only
+    assert "code_grader_results/mine.json" in fast[0][0]  # AgentV's config name reused
+
+
+def test_a_first_grading_opens_no_previous_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    read: list[str] = []
+    real = report._previous_report
+
+    def previous(test_dir: str) -> dict[str, Any]:
+        read.append(test_dir)
+        found: dict[str, Any] = real(test_dir)
+        return found
+
+    monkeypatch.setattr(report, "_previous_report", previous)
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert read == []
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert read == [str(bench / "t")]
+
+
+def test_a_directory_in_the_way_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    (bench / "t" / "eval_critique.md").mkdir()
+    with pytest.raises(GradeInputError, match="a directory has its name") as caught:
+        grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert caught.value.file == str(bench / "t" / "eval_critique.md")
+    assert _tree(bench / "t") == {"response.md", "eval_critique.md"}
+
+
+# ------------------------------------------------------------------ the write itself
+@posix_only
+def test_a_forked_process_names_temporary_files_with_its_own_pid(tmp_path: Path) -> None:
+    """The pid in temporary names is looked up once per process, and again after a fork."""
+    read_end, write_end = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - runs in the child
+        try:
+            fd, name = outputs._create_temp(str(tmp_path / "r.json"), [])
+            os.close(fd)
+            os.unlink(name)
+            os.write(write_end, f"{os.getpid()} {name}".encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    pid, name = os.read(read_end, 4096).decode().split(" ", 1)
+    os.close(read_end)
+    os.waitpid(child, 0)
+    assert pid == str(child)
+    assert os.path.basename(name).startswith(f"{outputs.TEMP_PREFIX}{child}-")
+    assert os.path.dirname(name) == str(tmp_path)
+    fd, mine = outputs._create_temp(str(tmp_path / "r.json"), [])
+    os.close(fd)
+    assert os.path.basename(mine).startswith(f"{outputs.TEMP_PREFIX}{os.getpid()}-")
+
+
+def test_short_writes_are_completed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_write = os.write
+
+    def short(fd: int, data: Any) -> int:
+        return real_write(fd, bytes(data[:7]))
+
+    text = "x" * 50 + "é\n"
+    monkeypatch.setattr(outputs.os, "write", short)
+    outputs.write_atomic(str(tmp_path / "r.md"), text)
+    monkeypatch.undo()
+    assert (tmp_path / "r.md").read_text("utf-8") == text
+
+
+def test_a_bare_file_name_is_written_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    outputs.write_atomic("r.md", "x\n")
+    outputs.write_atomic("r.md", b"y\n")
+    assert _tree(tmp_path) == {"r.md"}
+    assert (tmp_path / "r.md").read_bytes() == b"y\n"
+
+
+@posix_only
+def test_a_fifo_where_a_result_was_is_replaced_without_waiting(tmp_path: Path) -> None:
+    """A re-grade compares a file it wrote before with the new text; a FIFO planted there
+    must not make that comparison wait for a writer (it used to, forever)."""
+    import signal
+
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    merge_file = bench / "t" / "code_grader_results" / "contains-Paris.json"
+    text = merge_file.read_bytes()
+    merge_file.unlink()
+    os.mkfifo(merge_file)
+
+    class Waited(Exception):
+        """Not an OSError: nothing on the way may take it for a failed read."""
+
+    def stuck(signum: int, frame: object) -> None:
+        raise Waited("waited for a writer")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(10)
+    try:
+        grade_test(str(eval_path), "t", bench_dir=str(bench))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert merge_file.is_file() and merge_file.read_bytes() == text
+
+
+@posix_only
+def test_stale_merge_files_are_not_removed_through_a_link_leading_out(tmp_path: Path) -> None:
+    """A re-grade removes the merge files its previous run wrote and does not write again,
+    but never through a folder that now leads out of the test folder (here the other
+    layout's folder, replaced by a link since): that file is not this tool's."""
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    grade_test(str(eval_path), "t", bench_dir=str(bench), layout="head")
+    folder = bench / "t" / "script_grader_results"
+    outside = tmp_path / "outside"
+    folder.rename(outside)
+    folder.symlink_to(outside, target_is_directory=True)
+    kept = sorted(p.name for p in outside.iterdir())
+    assert kept
+    grade_test(str(eval_path), "t", bench_dir=str(bench), layout="v4")
+    assert sorted(p.name for p in outside.iterdir()) == kept
+    inside = bench / "t" / "inside"
+    folder.unlink()
+    outside.rename(inside)
+    folder.symlink_to("inside", target_is_directory=True)  # a link that stays inside
+    grade_test(str(eval_path), "t", bench_dir=str(bench), layout="head")
+    grade_test(str(eval_path), "t", bench_dir=str(bench), layout="v4")
+    assert not list(inside.iterdir())  # removed as before
