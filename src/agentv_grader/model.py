@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,26 +120,97 @@ class Outcome:
         return self.status in (Status.PASSED, Status.FAILED, Status.ERROR)
 
 
-@dataclass(frozen=True, slots=True)
+# Builds a test's assertion list on first use: (the specs, the warnings building them gave).
+AssertionBuilder = Callable[[], "tuple[tuple[AssertionSpec, ...], tuple[str, ...]]"]
+
+
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class TestCase:
-    """One test of a suite, with everything grading and critique need from the eval file."""
+    """One test of a suite, with everything grading and critique need from the eval file.
+
+    `assertions` (with the `warnings` building them gave) may be given as a `build`
+    function, run on first use: a suite of thousands of tests is loaded to grade one of
+    them (a grader agent calls once per test; a batch worker grades its share), and
+    building every test's assertions was most of the load (docs/SPEC.md §9). Hence a
+    hand-written `__init__`, keyword-only, and identity equality.
+    """
 
     __test__ = False  # not a pytest test class, despite the name
 
     id: str
     suite: str
-    assertions: tuple[AssertionSpec, ...]
     threshold: float
     threshold_source: str
     # Set when the eval gives this test an unusable threshold: grading it is exit 2.
-    threshold_problem: Exception | None = None
-    input_text: str = ""
-    input_messages: tuple[Mapping[str, Any], ...] = ()
-    criteria: str | None = None
-    expected_output: Any = None
-    vars: Mapping[str, Any] = field(default_factory=dict)
-    line: int | None = None
-    warnings: tuple[str, ...] = ()
+    threshold_problem: Exception | None
+    input_text: str
+    input_messages: tuple[Mapping[str, Any], ...]
+    criteria: str | None
+    expected_output: Any
+    vars: Mapping[str, Any]
+    line: int | None
+    _assertions: tuple[AssertionSpec, ...] | None = field(init=False, repr=False)
+    _warnings: tuple[str, ...] = field(init=False, repr=False)
+    _build: AssertionBuilder | None = field(init=False, repr=False)
+
+    def __init__(
+        self,
+        *,
+        id: str,
+        suite: str,
+        threshold: float,
+        threshold_source: str,
+        assertions: tuple[AssertionSpec, ...] = (),
+        build: AssertionBuilder | None = None,
+        threshold_problem: Exception | None = None,
+        input_text: str = "",
+        input_messages: tuple[Mapping[str, Any], ...] = (),
+        criteria: str | None = None,
+        expected_output: Any = None,
+        vars: Mapping[str, Any] | None = None,
+        line: int | None = None,
+        warnings: tuple[str, ...] = (),
+    ) -> None:
+        values = {
+            "id": id,
+            "suite": suite,
+            "threshold": threshold,
+            "threshold_source": threshold_source,
+            "threshold_problem": threshold_problem,
+            "input_text": input_text,
+            "input_messages": input_messages,
+            "criteria": criteria,
+            "expected_output": expected_output,
+            "vars": {} if vars is None else vars,
+            "line": line,
+            "_assertions": None if build is not None else assertions,
+            "_warnings": warnings,
+            "_build": build,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def assertions(self) -> tuple[AssertionSpec, ...]:
+        """The test's assertions in order: its own, then inherited defaults."""
+        if self._assertions is None:
+            self._materialise()
+        assert self._assertions is not None
+        return self._assertions
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the eval file says wrong about this test, its assertions' first."""
+        if self._build is not None:
+            self._materialise()
+        return self._warnings
+
+    def _materialise(self) -> None:
+        assert self._build is not None
+        specs, warnings = self._build()
+        object.__setattr__(self, "_assertions", specs)
+        object.__setattr__(self, "_warnings", warnings + self._warnings)
+        object.__setattr__(self, "_build", None)
 
     def reference_answer(self) -> Any:
         """`expected_output` (or `vars.expected_output`) as a reader wants it: for a list of

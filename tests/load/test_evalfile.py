@@ -327,3 +327,55 @@ def test_expected_output_and_criteria_are_rendered(tmp_path: Path) -> None:
     )
     test = _test(tmp_path, text)
     assert test.expected_output == {"city": "Paris"} and test.criteria == "Says Paris"
+
+
+# --- assertions built on first use ------------------------------------------------------
+
+_LAZY = """\
+tests:
+  - id: a
+    assertions: [{type: contains, value: A}]
+  - id: b
+    assert: [{type: contains, value: B}]
+    assertions: [{type: contains, value: "{{ word }}"}]
+    criteria: {not: text}
+    vars: {word: Bee}
+  - id: c
+    assertions: [{type: contains, value: C}]
+"""
+
+
+def test_grading_one_test_builds_only_its_assertions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One call per test on a big suite: the other tests' assertions are never built."""
+    from agentv_grader.load import evalfile
+
+    built: list[str] = []
+    real = evalfile.build_list
+
+    def counting(raw, ctx, **kwargs):  # type: ignore[no-untyped-def]
+        built.append(ctx.test_id)
+        return real(raw, ctx, **kwargs)
+
+    monkeypatch.setattr(evalfile, "build_list", counting)
+    path = tmp_path / "suite.eval.yaml"
+    path.write_text(_LAZY, encoding="utf-8")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "response.md").write_text("Bee", encoding="utf-8")
+    report = grade_test(str(path), "b", bench_dir=str(tmp_path), critique=True)
+    assert built == ["b"]
+    assert report.verdict == "pass"
+    assert [a["name"] for a in report.data["assertions"]] == ["contains-Bee"]
+
+
+def test_built_assertions_and_warnings_are_those_of_the_file(tmp_path: Path) -> None:
+    """Building on first use keeps the values and the warnings' order: the assertion
+    list's warnings first, then the rest of the test's."""
+    test = _suite(tmp_path, _LAZY).tests[1]
+    warnings = test.warnings  # before the assertions: they are built for it
+    assert len(warnings) == 2
+    assert "several assertion lists" in warnings[0] and "criteria must be text" in warnings[1]
+    assert [s.name for s in test.assertions] == ["contains-Bee"]
+    assert test.assertions is test.assertions  # built once
+    assert test.warnings == warnings

@@ -26,6 +26,19 @@ from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap, load_yaml
 
 
+def _observable(item: Any) -> tuple[str, ...]:
+    """A dataclass's public fields, and for a private one its public property (a test's
+    `assertions`, built on first use, rather than the function that builds them)."""
+    names = []
+    for f in dataclasses.fields(item):
+        public = f.name.lstrip("_")
+        if f.name == public:
+            names.append(f.name)
+        elif isinstance(getattr(type(item), public, None), property):
+            names.append(public)
+    return tuple(names)
+
+
 def snapshot(value: Any) -> list[Any]:
     """Everything observable about a loaded value, as a flat list (no recursion, so deep
     documents compare too): types, values, positions, shared containers, exceptions."""
@@ -35,9 +48,9 @@ def snapshot(value: Any) -> list[Any]:
     while stack:
         item = stack.pop()
         if dataclasses.is_dataclass(item) and not isinstance(item, type):
-            fields = dataclasses.fields(item)
-            out.append((type(item).__name__, tuple(f.name for f in fields)))
-            stack.extend(getattr(item, f.name) for f in reversed(fields))
+            names = _observable(item)
+            out.append((type(item).__name__, names))
+            stack.extend(getattr(item, name) for name in reversed(names))
         elif isinstance(item, BaseException):
             out.append(("raised", *outcome_of(item)))
         elif isinstance(item, (dict, list, tuple)):

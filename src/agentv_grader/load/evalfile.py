@@ -215,8 +215,13 @@ class _SuiteBuilder:
             test_id = str(templating.render_string(raw_id, variables))
         except SpecError as exc:
             raise _NoId(f"{where}: test id {raw_id!r} cannot be rendered: {exc}") from None
-        ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
-        specs = self._assertions(entry, ctx)
+
+        def build() -> tuple[tuple[AssertionSpec, ...], tuple[str, ...]]:
+            ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
+            specs = self._assertions(entry, ctx)
+            return tuple(specs), tuple(ctx.warnings)
+
+        warnings: list[str] = []
         threshold, source, threshold_problem = self._threshold(entry, line)
         prompt = self._input(entry, variables)
         expected = _render_soft(
@@ -224,7 +229,7 @@ class _SuiteBuilder:
         )
         criteria = _render_soft(entry.get("criteria"), variables)
         if criteria is not None and not isinstance(criteria, str):
-            ctx.warnings.append(
+            warnings.append(
                 f"{where}: test '{test_id}' criteria must be text, got {kind_of(criteria)}; "
                 "it was ignored"
             )
@@ -232,7 +237,7 @@ class _SuiteBuilder:
         return TestCase(
             id=test_id,
             suite=suite,
-            assertions=tuple(specs),
+            build=build,
             threshold=threshold,
             threshold_source=source,
             threshold_problem=threshold_problem,
@@ -242,7 +247,7 @@ class _SuiteBuilder:
             expected_output=expected,
             vars=variables,
             line=line,
-            warnings=tuple(ctx.warnings),
+            warnings=tuple(warnings),
         )
 
     def _vars(self, entry: Mapping[str, Any]) -> dict[str, Any]:
