@@ -14,8 +14,9 @@ timing, so a `PYTHONDONTWRITEBYTECODE=1` in the environment (this repository's s
 it, and the editable install has no `__pycache__`) does not turn every run into a
 compile of every module. The cold workload also prints the figure without that cache.
 
-Before timing the batch, the bench waits (up to 5 minutes) until creating a file costs its
-usual 15-25 us of kernel time: for minutes after many deletions nearby it can cost 20 x
+Before timing the batch, the bench waits (up to 5 minutes) until creating a file in an
+export copy's test folders costs its usual 15-25 us of kernel time: for minutes after many
+deletions nearby it can cost 20 x
 more on this sandbox's file system (`_settle_file_system`), which would time the file
 system's backlog instead of the tools. The batch line says what it saw.
 """
@@ -230,7 +231,7 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
         written = _written(pristine / "batch", probe / "batch")
         labels = ("agentv-grade", "no critique", "agentv", "files")
         ready = {label: [copy() for _ in range(reps)] for label in labels}
-        settled = _settle_file_system(tmp)
+        settled = _settle_file_system(probe / "batch")
         runs: dict[str, Callable[[], float]] = {
             "agentv-grade": lambda: grade(ready["agentv-grade"].pop(), []),
             "no critique": lambda: grade(ready["no critique"].pop(), ["--no-critique"]),
@@ -247,20 +248,22 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
     print(_batch_line(n, jobs, med, agree, len(written)) + f"; {settled}", flush=True)
 
 
-def _create_cost(folder: Path) -> float:
-    """CPU seconds to create one empty file in a new sub-folder of `folder` (of 200)."""
-    probe = Path(tempfile.mkdtemp(dir=folder))
+def _create_cost(folders: list[Path], name: str) -> float:
+    """CPU seconds to create one empty file (`name`) in each of `folders`: test folders of
+    an export copy, as the timed runs create theirs (a new folder elsewhere can land where
+    the inode allocator has nothing to step over, and look settled when the copies are not)."""
     start = time.process_time()
-    for n in range(200):
-        os.close(os.open(probe / str(n), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-    return (time.process_time() - start) / 200
+    for folder in folders:
+        os.close(os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    return (time.process_time() - start) / len(folders)
 
 
 _SETTLED = 25e-6  # seconds of CPU per file created: the usual figure here is 15 us
 
 
-def _settle_file_system(folder: Path, patience: float = 300.0) -> str:
-    """Wait (up to `patience` s) until creating a file costs what it usually does.
+def _settle_file_system(export: Path, patience: float = 300.0) -> str:
+    """Wait (up to `patience` s) until creating a file in an export copy's test folders
+    costs what it usually does.
 
     On ext4 without a journal (this sandbox), for a few minutes after thousands of files
     were deleted nearby the inode allocator skips each recently freed inode one by one,
@@ -268,12 +271,15 @@ def _settle_file_system(folder: Path, patience: float = 300.0) -> str:
     thousands of files, so a batch timed then measures the file system's backlog, not the
     tools. Returns a note on what was seen."""
     os.sync()
-    cost = _create_cost(folder)
+    folders = sorted(p for p in export.iterdir() if p.is_dir())
+    folders = folders[:: max(1, len(folders) // 200)][:200]
+    rounds = iter(range(10**6))
+    cost = _create_cost(folders, f".settle-{next(rounds)}")
     waited = 0.0
     while cost > _SETTLED and waited < patience:
         time.sleep(10)
         waited += 10
-        cost = _create_cost(folder)
+        cost = _create_cost(folders, f".settle-{next(rounds)}")
     note = f"creating a file: {cost * 1e6:.0f} us"
     if waited:
         note += f" after waiting {waited:.0f} s for the file system to settle"
