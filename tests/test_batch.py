@@ -6,6 +6,7 @@ import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -284,3 +285,32 @@ def test_worker_processes_print_the_reports_they_wrote(tmp_path: Path) -> None:
     assert summary["failures_by_type"] == {"contains": 8}
     assert len(summary["skips"]) == 12
     assert ET.fromstring(junit_text).get("failures") == "8"
+
+
+def test_spawned_workers_grade_as_forked_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where workers are spawned (macOS, Windows), each loads the suite itself and only
+    plain values reach it: the line printer is sent by reference, never a test (whose
+    assertions are built on first use, by a function that cannot be pickled)."""
+    import multiprocessing
+
+    text = "name: many\ntests:\n" + "".join(
+        f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i % 3}'}}]\n" for i in range(6)
+    )
+    eval_path, bench = write_suite(tmp_path, text, {f"t{i}": str(i) for i in range(6)}, name="many")
+    args = ["--eval-path", str(eval_path), "--bench-dir", str(bench)]
+    forked = cli(*args, "--jobs", "2")
+    real = multiprocessing.get_context
+    asked: list[str | None] = []
+
+    def spawning(method: str | None = None) -> Any:
+        asked.append(method)
+        return real("spawn")
+
+    monkeypatch.setattr(multiprocessing, "get_context", spawning)
+    spawned = cli(*args, "--jobs", "2")
+    assert asked  # the pool was made with the spawn context
+    assert spawned[0] == forked[0] == 1
+    assert spawned[1].splitlines()[:6] == forked[1].splitlines()[:6]
+    assert [line.split()[0] for line in spawned[1].splitlines()[:6]] == ["PASS"] * 3 + ["FAIL"] * 3
