@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from ..errors import SpecError
 from ..js.strings import js_lower
@@ -234,6 +234,26 @@ def describe(text: str) -> str:
         return "the response is empty"
     lines = _facts(text).lines() if len(text) >= BIG_TEXT else text.count("\n") + 1
     return f"searched {len(text)} characters in {lines} line(s); starts {snippet(text, 0, 0)}"
+
+
+def passes_with_lf(text: str, test: Callable[[str], bool]) -> bool:
+    """Whether `test` holds once CRLF is read as LF, for a text that has a CRLF (SPEC §4.1)."""
+    return has_crlf(text) and test(text.replace("\r\n", "\n"))
+
+
+_Found = TypeVar("_Found")
+
+
+def first_or_lf_retry(
+    locate: Callable[[str], _Found | None], text: str
+) -> tuple[_Found | None, bool]:
+    """`locate(text)`, else (None, whether it finds something with CRLF read as LF). A
+    search under a deadline may time out on either text, so the retry can change the
+    status too, not only the evidence."""
+    found = locate(text)
+    if found is not None:
+        return found, False
+    return None, passes_with_lf(text, lambda lf: locate(lf) is not None)
 
 
 def crlf_note(text: str, retry: bool) -> str:

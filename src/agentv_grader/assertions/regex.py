@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
 from ..model import AssertionSpec, RunData, Verdict
-from ._text import case_sensitive, crlf_note, describe, has_crlf, quote_at, string_value
+from ._text import (
+    case_sensitive,
+    crlf_note,
+    describe,
+    first_or_lf_retry,
+    quote_at,
+    string_value,
+)
 
 if TYPE_CHECKING:
     from ..js.regexp import JsMatch, JsRegExp
@@ -71,13 +78,10 @@ def _compiled(options: Mapping[str, Any]) -> tuple[str, JsRegExp]:
 def _search(
     compiled: JsRegExp, options: Mapping[str, Any], text: str
 ) -> tuple[JsMatch | None, bool]:
-    """The first match in `text`, else (None, whether there is one with CRLF read as LF).
-    Both searches run under the deadline, so either may time out (`SpecError`): the
-    second one changes the status too, not only the evidence."""
-    match = compiled.search(text, timeout_ms(options))
-    if match is not None or not has_crlf(text):
-        return match, False
-    return None, compiled.search(text.replace("\r\n", "\n"), timeout_ms(options)) is not None
+    """The first match in `text`, else (None, whether there is one with CRLF read as LF);
+    both searches run under the deadline."""
+    deadline = timeout_ms(options)
+    return first_or_lf_retry(lambda subject: compiled.search(subject, deadline), text)
 
 
 def regex(spec: AssertionSpec, run: RunData) -> Verdict:

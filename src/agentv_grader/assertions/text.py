@@ -8,8 +8,6 @@ read their options with the same helper and answer with the same predicate.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..js.strings import js_lower, js_trim, js_trim_bounds
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import (
@@ -17,7 +15,7 @@ from ._text import (
     crlf_note,
     describe,
     find,
-    has_crlf,
+    passes_with_lf,
     quote_at,
     string_list,
     string_value,
@@ -28,10 +26,6 @@ _CI = " (case-insensitive)"
 
 def _suffix(sensitive: bool) -> str:
     return "" if sensitive else _CI
-
-
-def _would_pass_with_lf(text: str, test: Callable[[str], bool]) -> bool:
-    return has_crlf(text) and test(text.replace("\r\n", "\n"))
 
 
 def _options(spec: AssertionSpec, default_sensitive: bool) -> tuple[str, bool]:
@@ -70,7 +64,7 @@ def _contains(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Ver
     if at >= 0:
         evidence = quote_at(text, at, at + len(needle))
         return Verdict.binary(True, f"Output contains {shown}{_suffix(sensitive)}", "", evidence)
-    retry = _would_pass_with_lf(text, lambda t: _has(t, needle, sensitive))
+    retry = passes_with_lf(text, lambda t: _has(t, needle, sensitive))
     return Verdict.binary(
         False,
         "",
@@ -114,7 +108,7 @@ def _any(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
                 quote_at(text, at, at + len(needle)),
             )
     listed = ", ".join(f'"{n}"' for n in needles)
-    retry = _would_pass_with_lf(text, lambda t: _has_any(t, needles, sensitive))
+    retry = passes_with_lf(text, lambda t: _has_any(t, needles, sensitive))
     return Verdict.binary(
         False,
         "",
@@ -165,7 +159,7 @@ def _all(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
         )
     listed = ", ".join(f'"{m}"' for m in missing)
     label = "Output missing" + (":" if sensitive else " (case-insensitive):")
-    retry = _would_pass_with_lf(text, lambda t: _has_all(t, needles, sensitive))
+    retry = passes_with_lf(text, lambda t: _has_all(t, needles, sensitive))
     evidence = f"missing {listed}; {describe(text)}{crlf_note(text, retry)}"
     if found:
         evidence = "found " + "; ".join(found) + "; " + evidence
@@ -241,7 +235,7 @@ def equals(spec: AssertionSpec, run: RunData) -> Verdict:
     text = run.response
     if same(text):
         return Verdict.binary(True, f"Output equals {shown}", "", _whole(text))
-    retry = _would_pass_with_lf(text, same)
+    retry = passes_with_lf(text, same)
     evidence = _difference(text, value, sensitive) + crlf_note(text, retry)
     return Verdict.binary(False, "", f"Output does not equal {shown}", evidence)
 
@@ -260,7 +254,7 @@ def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
     if holds(text):
         stop = offset + len(js_trim(value))
         return Verdict.binary(True, f"Output starts with {shown}", "", quote_at(text, offset, stop))
-    retry = _would_pass_with_lf(text, holds)
+    retry = passes_with_lf(text, holds)
     return Verdict.binary(
         False,
         "",
@@ -284,7 +278,7 @@ def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
     if holds(text):
         start = max(0, end - len(js_trim(value)))
         return Verdict.binary(True, f"Output ends with {shown}", "", quote_at(text, start, end))
-    retry = _would_pass_with_lf(text, holds)
+    retry = passes_with_lf(text, holds)
     return Verdict.binary(
         False,
         "",

@@ -25,7 +25,15 @@ from typing import Any
 
 from ..model import AssertionSpec, Message, RunData, Status, Verdict
 from ._steps import NO_TRANSCRIPT, transcript_or_none
-from ._text import case_sensitive, crlf_note, describe, find, has_crlf, quote_at, string_value
+from ._text import (
+    case_sensitive,
+    crlf_note,
+    describe,
+    find,
+    first_or_lf_retry,
+    quote_at,
+    string_value,
+)
 from .regex import pattern_and_flags, timeout_ms
 
 NO_ASSISTANT = "no assistant messages in transcript to check"
@@ -98,10 +106,7 @@ def _searched(messages: tuple[Message, ...]) -> str:
 def _output_span(needle: _Needle, text: str) -> tuple[tuple[int, int] | None, bool]:
     """The first match in the response, else (None, whether there is one with CRLF read as
     LF); a pattern's second search can time out too, which changes the status."""
-    span = needle.locate(text)
-    if span is not None or not has_crlf(text):
-        return span, False
-    return None, needle.locate(text.replace("\r\n", "\n")) is not None
+    return first_or_lf_retry(needle.locate, text)
 
 
 def _in_output(spec: AssertionSpec, run: RunData) -> Verdict:
