@@ -127,16 +127,23 @@ def read_regular(path: str, limit: int) -> bytes:
         if _NONBLOCK and not stat.S_ISREG(info.st_mode):  # a device: reads may wait
             os.set_blocking(fd, True)
         want = info.st_size + 1 if 0 < info.st_size <= limit else limit + 1
-        chunks = [os.read(fd, want)]
-        total = len(chunks[0])
-        if total < want and stat.S_ISREG(info.st_mode):
-            return chunks[0]  # a short read of a regular file is its end
-        while chunks[-1] and total <= limit:  # longer than it said, or no size (a device)
-            chunks.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
-            total += len(chunks[-1])
-        return b"".join(chunks)
+        return _read_fd(fd, want, limit, short_read_ends=stat.S_ISREG(info.st_mode))
     finally:
         os.close(fd)
+
+
+def _read_fd(fd: int, want: int, limit: int, short_read_ends: bool) -> bytes:
+    """At most `limit` + 1 bytes from `fd`: a first read of `want` bytes, which is all when
+    it comes back short and `short_read_ends` (a regular file), then more until the end
+    or past the limit (a file longer than it said, or one without a size: a device)."""
+    chunks = [os.read(fd, want)]
+    total = len(chunks[0])
+    if total < want and short_read_ends:
+        return chunks[0]
+    while chunks[-1] and total <= limit:
+        chunks.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
+        total += len(chunks[-1])
+    return b"".join(chunks)
 
 
 _FIRST_READ = 1 << 16
@@ -152,14 +159,6 @@ def read_listed(path: str, limit: int) -> bytes:
     """
     fd = os.open(path, READ_FLAGS)
     try:
-        want = min(limit + 1, _FIRST_READ)
-        chunks = [os.read(fd, want)]
-        total = len(chunks[0])
-        if total < want:
-            return chunks[0]
-        while chunks[-1] and total <= limit:
-            chunks.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
-            total += len(chunks[-1])
-        return b"".join(chunks)
+        return _read_fd(fd, min(limit + 1, _FIRST_READ), limit, short_read_ends=True)
     finally:
         os.close(fd)
