@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import merge
-from .api import Paths, grade_loaded
+from .api import Paths, grade_loaded, resolve_paths
 from .errors import GradeInputError
 from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
@@ -73,27 +73,14 @@ def plan_batch(suite: Suite, bench_dir: str) -> tuple[list[TestCase], list[str]]
 
 
 def _paths(bench_dir: str, test_id: str) -> Paths:
-    test_dir = os.path.join(bench_dir, test_id)
-
-    def existing(name: str) -> str | None:
-        path = os.path.join(test_dir, name)
-        return path if os.path.exists(path) else None
-
-    transcript = next(
-        (
-            p
-            for p in map(existing, ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl"))
-            if p
-        ),
-        None,
-    )
-    return Paths(
-        test_dir=test_dir,
+    """A batch test's paths: every default of SPEC §2 under `<bench-dir>/<test-id>/`."""
+    return resolve_paths(
+        test_id,
+        response_file=None,
         bench_dir=bench_dir,
-        response_file=os.path.join(test_dir, "response.md"),
-        timing_file=existing("timing.json"),
-        transcript_file=transcript,
-        user_notes=existing("user_notes.md"),
+        timing_file=None,
+        transcript_file=None,
+        user_notes=None,
     )
 
 
