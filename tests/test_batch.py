@@ -314,3 +314,21 @@ def test_spawned_workers_grade_as_forked_ones(
     assert spawned[0] == forked[0] == 1
     assert spawned[1].splitlines()[:6] == forked[1].splitlines()[:6]
     assert [line.split()[0] for line in spawned[1].splitlines()[:6]] == ["PASS"] * 3 + ["FAIL"] * 3
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 5, 17, 100, 2000, 9999])
+@pytest.mark.parametrize("jobs", [1, 2, 3, 8])
+def test_work_is_handed_out_in_shrinking_pieces(count: int, jobs: int) -> None:
+    """Every test exactly once, in pieces of at most 64 that never grow, ending in pieces
+    of a few tests (no worker is left alone with a long last piece), and at least one
+    piece per worker whenever there are tests enough."""
+    from agentv_grader.batch import chunk_sizes
+
+    sizes = chunk_sizes(count, jobs)
+    assert sum(sizes) == count and all(s >= 1 for s in sizes)
+    assert max(sizes) <= 64
+    assert sizes == sorted(sizes, reverse=True)
+    assert len(sizes) >= min(count, jobs)
+    assert sum(sizes[-jobs:]) <= max(4 * jobs, 1)
+    if count >= 2000:
+        assert sizes[0] == 64  # few round trips while much is left

@@ -190,7 +190,7 @@ def _run_steps(tmp_path: Path, plain: bool, monkeypatch: pytest.MonkeyPatch) -> 
     critique, and one with the critique again; per step the files, their text (without
     `graded_at` and the folder's own path) and which of them were replaced."""
     if plain:
-        monkeypatch.setattr(report, "prepare_targets", lambda test_dir, relpaths: None)
+        monkeypatch.setattr(report, "prepare_targets", lambda test_dir, relpaths, **_: None)
     tmp_path.mkdir()
     eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
     folder = bench / "t"
@@ -254,6 +254,194 @@ def test_a_directory_in_the_way_is_refused_before_anything_is_written(tmp_path: 
         grade_test(str(eval_path), "t", bench_dir=str(bench))
     assert caught.value.file == str(bench / "t" / "eval_critique.md")
     assert _tree(bench / "t") == {"response.md", "eval_critique.md"}
+
+
+# ------------------------------------------------------------------ a new result folder
+MERGE_NAMES = {"contains-Paris.json", "regex-_Paris.json", "equals-Paris.json"}
+
+
+@posix_only
+def test_a_first_grading_publishes_its_result_folder_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merge files go into a temporary folder that is renamed into place once every
+    file is complete: no reader ever sees the result folder part-written."""
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    final = bench / "t" / "code_grader_results"
+    seen: list[tuple[str, bool, dict[str, int]]] = []
+    real_rename = os.rename
+
+    def rename(src: Any, dst: Any) -> None:
+        sizes = {p.name: p.stat().st_size for p in Path(src).iterdir()}
+        seen.append((Path(src).name, Path(dst).exists(), sizes))
+        real_rename(src, dst)
+
+    monkeypatch.setattr(outputs.os, "rename", rename)
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert len(seen) == 1
+    temp_name, existed, sizes = seen[0]
+    assert temp_name.startswith(outputs.TEMP_PREFIX) and temp_name.endswith(outputs.TEMP_SUFFIX)
+    assert not existed
+    assert sizes == {p.name: p.stat().st_size for p in final.iterdir()}
+    assert set(sizes) == MERGE_NAMES and all(sizes.values())
+    assert not list(bench.rglob(".agentv-grade-*"))
+
+
+def _write_with(monkeypatch: pytest.MonkeyPatch, before_rename: Any) -> list[str]:
+    """Patch `os.rename` to run `before_rename(temp folder, final folder)` first, and return
+    the list of renames seen."""
+    renames: list[str] = []
+    real_rename = os.rename
+
+    def rename(src: Any, dst: Any) -> None:
+        renames.append(str(dst))
+        before_rename(Path(src), Path(dst))
+        real_rename(src, dst)
+
+    monkeypatch.setattr(outputs.os, "rename", rename)
+    return renames
+
+
+@posix_only
+def test_a_result_folder_made_meanwhile_by_another_writer_is_written_into(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another writer makes the folder between the listing and the rename: the rename
+    fails, nothing of the temporary folder is left, and the files are written one by one
+    beside the other writer's (which stays)."""
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+
+    def another_writer(temp: Path, final: Path) -> None:
+        final.mkdir()
+        (final / "theirs.json").write_text("{}")
+
+    renames = _write_with(monkeypatch, another_writer)
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert len(renames) == 1
+    final = bench / "t" / "code_grader_results"
+    assert {p.name for p in final.iterdir()} == MERGE_NAMES | {"theirs.json"}
+    assert not list(bench.rglob(".agentv-grade-*"))
+    report_data = json.loads((bench / "t" / "grader_report.json").read_text("utf-8"))
+    assert sorted(report_data["files"]) == sorted(f"code_grader_results/{n}" for n in MERGE_NAMES)
+
+
+@posix_only
+def test_a_link_planted_meanwhile_at_the_result_folder_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A symbolic link leading out of the test folder, planted between the listing and the
+    rename: the rename cannot replace it, and the paths are checked again before any file
+    is written one by one, so nothing is written through it."""
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    _write_with(monkeypatch, lambda temp, final: final.symlink_to(outside))
+    with pytest.raises(GradeInputError, match="leads out of the test's folder"):
+        grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert not list(outside.iterdir())
+    assert not list(bench.rglob(".agentv-grade-*"))
+    assert not (bench / "t" / "grader_report.json").exists()
+
+
+@posix_only
+@pytest.mark.parametrize("fails", ["mkdir", "open", "write"])
+def test_a_new_folder_that_cannot_be_written_whole_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str
+) -> None:
+    """A failure inside the temporary folder (it cannot be made, a file cannot be created
+    or written): False, and nothing left behind."""
+    folder = tmp_path / "code_grader_results"
+    real = getattr(os, fails)
+    failing_call = {"mkdir": 1, "open": 2, "write": 2}[fails]  # the folder, or the 2nd file
+    calls: list[Any] = []
+
+    def flaky(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[0])
+        if len(calls) == failing_call:
+            raise OSError(28, "No space left on device")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(outputs.os, fails, flaky)
+    assert not outputs.write_new_folder(str(folder), [("a.json", b"{}"), ("b.json", b"[]")])
+    monkeypatch.undo()
+    assert len(calls) == failing_call  # nothing tried after the failure
+    assert _tree(tmp_path) == set()
+
+
+@posix_only
+def test_a_report_falls_back_to_one_file_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the folder cannot be written whole (a passing failure here), the files are
+    written one by one, and the result is the same."""
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    monkeypatch.setattr(report, "write_new_folder", lambda folder, files: False)
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    final = bench / "t" / "code_grader_results"
+    assert {p.name for p in final.iterdir()} == MERGE_NAMES
+    assert json.loads((final / "contains-Paris.json").read_text("utf-8"))["score"] == 1
+    assert not list(bench.rglob(".agentv-grade-*"))
+
+
+@posix_only
+def test_sigterm_inside_the_new_folder_removes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`SystemExit` (SIGTERM in the command line) between two files: the temporary folder
+    and the file already in it are removed, and the exit goes on."""
+    real_open = os.open
+    opened: list[str] = []
+
+    def interrupted(path: Any, *args: Any) -> int:
+        opened.append(str(path))
+        if len(opened) == 2:
+            raise SystemExit(143)
+        return real_open(path, *args)
+
+    monkeypatch.setattr(outputs.os, "open", interrupted)
+    with pytest.raises(SystemExit):
+        outputs.write_new_folder(str(tmp_path / "r"), [("a.json", b"{}"), ("b.json", b"[]")])
+    monkeypatch.undo()
+    assert _tree(tmp_path) == set()
+    assert os.path.basename(os.path.dirname(opened[0])).startswith(outputs.TEMP_PREFIX)
+
+
+@posix_only
+@pytest.mark.parametrize("call", ["mkdir", "open"])
+def test_a_signal_right_after_a_create_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: str
+) -> None:
+    """SIGTERM's `SystemExit` can come between a create and the next statement: each name
+    is recorded before it is made, so the way out still removes it."""
+    real = getattr(os, call)
+    opened: list[int] = []
+
+    def create_then_signal(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        if call == "open":
+            opened.append(result)
+        raise SystemExit(143)
+
+    monkeypatch.setattr(outputs.os, call, create_then_signal)
+    with pytest.raises(SystemExit):
+        outputs.write_new_folder(str(tmp_path / "r"), [("a.json", b"{}")])
+    monkeypatch.undo()
+    for fd in opened:
+        os.close(fd)
+    assert _tree(tmp_path) == set()
+
+
+def test_a_new_folder_replaces_nothing_that_is_there(tmp_path: Path) -> None:
+    """Called for a folder that exists (not empty), or a file: False, nothing changed."""
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "x.json").write_text("x")
+    (tmp_path / "f").write_text("f")
+    assert not outputs.write_new_folder(str(tmp_path / "d"), [("a.json", b"{}")])
+    assert not outputs.write_new_folder(str(tmp_path / "f"), [("a.json", b"{}")])
+    assert _tree(tmp_path) == {"d", "d/x.json", "f"}
+    assert outputs.write_new_folder(str(tmp_path / "n"), [("a.json", b"{}"), ("b.md", b"")])
+    assert _tree(tmp_path) == {"d", "d/x.json", "f", "n", "n/a.json", "n/b.md"}
+    assert (tmp_path / "n" / "a.json").read_bytes() == b"{}"
 
 
 # ------------------------------------------------------------------ the write itself

@@ -148,13 +148,35 @@ def _init_worker(shared: Suite | None, eval_path: str) -> None:
     _worker_suite = shared if shared is not None else load_suite(eval_path)
 
 
-def _work(args: tuple[int, str, str, BatchOptions]) -> TestResult:
-    index, test_id, bench_dir, options = args
+# A worker's share: the bench dir, the options, and (suite position, test id) per test.
+_Chunk = tuple[str, BatchOptions, list[tuple[int, str]]]
+
+
+def _work(chunk: _Chunk) -> list[TestResult]:
+    bench_dir, options, wanted = chunk
     assert _worker_suite is not None
     tests = _worker_suite.tests
-    if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
-        return TestResult(test_id, None, "the eval file changed during the batch", 1)
-    return grade_one(_worker_suite, tests[index], bench_dir, options)
+    results = []
+    for index, test_id in wanted:
+        if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
+            results.append(TestResult(test_id, None, "the eval file changed during the batch", 1))
+        else:
+            results.append(grade_one(_worker_suite, tests[index], bench_dir, options))
+    return results
+
+
+def chunk_sizes(count: int, jobs: int, largest: int = 64, smallest: int = 4) -> list[int]:
+    """How many tests each piece of work holds, in order: at most `largest` (few round
+    trips to the workers), shrinking towards the end (guided scheduling) so that no worker
+    is left with a long last piece while the others wait."""
+    sizes = []
+    left = count
+    while left > 0:
+        floor = min(smallest, -(-left // jobs))  # a few tests left: still one per worker
+        size = min(left, max(floor, min(largest, left // (2 * jobs))))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def run_batch(
@@ -202,15 +224,20 @@ def _iterate(
     context = multiprocessing.get_context()
     shared = suite if context.get_start_method() == "fork" else None
     position = {id(t): i for i, t in enumerate(suite.tests)}
-    args = [(position[id(t)], t.id, bench_dir, options) for t in tests]
-    chunk = max(1, min(64, len(args) // (jobs * 8)))
+    wanted = [(position[id(t)], t.id) for t in tests]
+    chunks: list[_Chunk] = []
+    start = 0
+    for size in chunk_sizes(len(wanted), jobs):
+        chunks.append((bench_dir, options, wanted[start : start + size]))
+        start += size
     with ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=context,
         initializer=_init_worker,
         initargs=(shared, suite.path),
     ) as pool:
-        yield from pool.map(_work, args, chunksize=chunk)
+        for results in pool.map(_work, chunks):
+            yield from results
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from .outputs import (
     remove_quietly,
     write_atomic,
     write_if_changed,
+    write_new_folder,
 )
 from .scoring import Score
 
@@ -194,20 +195,20 @@ def write(
 
     The targets are checked from one listing of the test folder where `prepare_targets`
     can (a first grading then opens no previous report: the listing says there is none),
-    else by `check_targets`; either way before anything is written.
+    else by `check_targets`; either way before anything is written. A result folder the
+    listing found missing is written whole (`write_new_folder`).
     """
     names = [m.relpath for m in merge_files] + [REPORT_FILE]
     if critique is not None:
         names += [CRITIQUE_JSON, CRITIQUE_MD]
-    present = prepare_targets(test_dir, names)
+    present = prepare_targets(test_dir, names, make_folders=False)
     if present is None:
         check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
     previous = _previous_report(test_dir) if present is None or REPORT_FILE in present else {}
     listed = previous.get("files")
     old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
     prefix = os.path.join(test_dir, "")  # + a relative path: `os.path.join`'s result
-    for item in merge_files:
-        _rewrite(prefix + item.relpath, json_bytes(item.content), item.relpath in old_files)
+    _write_merge_files(test_dir, prefix, merge_files, present, old_files)
     if old_files:
         for relpath in sorted(old_files - {m.relpath for m in merge_files}):
             if _is_merge_path(relpath) and _stays_inside(test_dir, prefix + relpath):
@@ -220,6 +221,32 @@ def write(
         remove_quietly(prefix + CRITIQUE_JSON)
         remove_quietly(prefix + CRITIQUE_MD)
     write_atomic(prefix + REPORT_FILE, json_bytes(data))
+
+
+def _write_merge_files(
+    test_dir: str,
+    prefix: str,
+    merge_files: list[merge.MergeFile],
+    present: frozenset[str] | None,
+    old_files: set[str],
+) -> None:
+    """Each merge file, atomically; those of a result folder that the listing found
+    missing as one new folder (a first grading), else one by one. Should the folder have
+    appeared since (another writer), its paths are checked again, then written one by one."""
+    new: dict[str, list[tuple[str, bytes]]] = {}
+    for item in merge_files:
+        folder, _, name = item.relpath.rpartition("/")
+        if present is not None and folder and folder not in present:
+            new.setdefault(folder, []).append((name, json_bytes(item.content)))
+        else:
+            _rewrite(prefix + item.relpath, json_bytes(item.content), item.relpath in old_files)
+    for folder, files in new.items():
+        if write_new_folder(prefix + folder, files):
+            continue
+        paths = [f"{prefix}{folder}/{name}" for name, _ in files]
+        check_targets(paths, inside=test_dir)
+        for path, (_, data) in zip(paths, files, strict=True):
+            write_atomic(path, data)
 
 
 def _rewrite(path: str, text: str | bytes, wrote_before: bool) -> None:

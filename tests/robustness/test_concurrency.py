@@ -109,27 +109,31 @@ def test_batch_runs_with_jobs_racing_each_other_and_single_runs(tmp_path: Path) 
 
 # --- interruption ----------------------------------------------------------------------------
 
-# The real command line, with `os.replace` made to announce the write and wait for a signal
-# when it is about to publish `target` (a file name). Everything else is untouched.
+# The real command line, with `os.replace` and `os.rename` made to announce the write and
+# wait for a signal when about to publish `target` (a file name, or a result folder written
+# whole). Everything else is untouched.
 HOOKED = textwrap.dedent(
     """
     import os, sys, time
     target, flag, wait = sys.argv[1], sys.argv[2], float(sys.argv[3])
     real_replace = os.replace
 
-    def announce_then_wait(src, dst, *args, **kwargs):
-        if os.path.basename(dst) == target:
-            try:  # only the first process (or batch worker) to get here waits
-                os.close(os.open(flag + ".lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-            except FileExistsError:
-                return real_replace(src, dst, *args, **kwargs)
-            with open(flag + ".tmp", "w") as handle:
-                handle.write(src)
-            real_replace(flag + ".tmp", flag)
-            time.sleep(wait)
-        return real_replace(src, dst, *args, **kwargs)
+    def hooked(real):
+        def announce_then_wait(src, dst, *args, **kwargs):
+            if os.path.basename(dst) == target:
+                try:  # only the first process (or batch worker) to get here waits
+                    os.close(os.open(flag + ".lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                except FileExistsError:
+                    return real(src, dst, *args, **kwargs)
+                with open(flag + ".tmp", "w") as handle:
+                    handle.write(src)
+                real_replace(flag + ".tmp", flag)
+                time.sleep(wait)
+            return real(src, dst, *args, **kwargs)
 
-    os.replace = announce_then_wait
+        return announce_then_wait
+
+    os.replace, os.rename = hooked(os.replace), hooked(os.rename)
     sys.argv = ["agentv-grade", *sys.argv[4:]]
     from agentv_grader.cli import main
     main()
@@ -178,9 +182,13 @@ def _temp_files(folder: Path) -> list[Path]:
     return sorted(folder.rglob(".agentv-grade-*.tmp"))
 
 
-@pytest.mark.parametrize("target", ["grader_report.json", "a7.json"])
+@pytest.mark.parametrize("target", ["grader_report.json", "code_grader_results", "a7.json"])
 def test_sigterm_mid_write_removes_the_temporary_file(tmp_path: Path, target: str) -> None:
+    """A first grading writes its result folder whole (a temporary folder renamed into
+    place); with the folder already there, each merge file is renamed into it."""
     eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    if target == "a7.json":
+        (bench / "t0" / "code_grader_results").mkdir()
     process, temp = _start_hooked(
         tmp_path,
         target,
@@ -214,7 +222,7 @@ def test_sigterm_to_a_batch_with_worker_processes(tmp_path: Path) -> None:
     answers = {f"t{n}": "Paris" for n in range(4)}
     eval_path, bench = write_suite(tmp_path, SUITE, answers)
     argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2"]
-    process, _ = _start_hooked(tmp_path, "a5.json", argv)
+    process, _ = _start_hooked(tmp_path, "code_grader_results", argv)
     os.killpg(process.pid, signal.SIGTERM)  # the whole group, as a terminal or CI would
     err = _finish_group(process, within=60)
     assert process.returncode == 128 + signal.SIGTERM, err.decode()
@@ -226,7 +234,7 @@ def test_sigterm_to_the_batch_parent_only_lets_running_tests_finish(tmp_path: Pa
     """`kill <pid>` of the parent: the workers finish the tests they hold (whole files)."""
     eval_path, bench = write_suite(tmp_path, SUITE, {f"t{n}": "Paris" for n in range(4)})
     argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2"]
-    process, temp = _start_hooked(tmp_path, "a5.json", argv, wait=1.5)
+    process, temp = _start_hooked(tmp_path, "code_grader_results", argv, wait=1.5)
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 128 + signal.SIGTERM, err.decode()
