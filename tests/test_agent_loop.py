@@ -173,3 +173,50 @@ def test_grader_instructions_name_the_files_and_shapes_the_code_uses() -> None:
     for needle in ("agentv-grade --eval-path", "grader_report.json", "result_path",
                    '"score"', '"assertions"', '"passed"', "llm_grader_results/"):  # fmt: skip
         assert needle in instructions, needle
+
+
+NESTED_ONLY = """\
+tests:
+  - id: t1
+    assertions:
+      - type: assert-set
+        metric: quality
+        assert:
+          - type: contains
+            value: Paris
+          - type: llm-rubric
+            metric: tone
+            value: Polite and factual
+  - id: t2
+    assertions:
+      - type: contains
+        value: Paris
+"""
+
+
+def test_a_judged_item_inside_a_group_is_read_and_other_tests_skip_the_lookup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The LLM result files are read for a test with an LLM item at any depth, and only
+    then: a test without one never lists the result folders."""
+    from agentv_grader import api
+
+    answers = {"t1": "Paris.\n", "t2": "Paris.\n"}
+    eval_path, bench = write_suite(tmp_path, NESTED_ONLY, answers)
+    read: list[str | None] = []
+    real = api.read_llm_results
+
+    def recorded(test_dir: str | None) -> Any:
+        read.append(test_dir)
+        return real(test_dir)
+
+    monkeypatch.setattr(api, "read_llm_results", recorded)
+    first = grade_test(str(eval_path), "t1", bench_dir=str(bench))
+    assert first.verdict == "pending"
+    (item,) = first.data["pending"]
+    _judge(bench, item["result_path"], {"score": 1, "assertions": [{"text": "ok", "passed": True}]})
+    second = grade_test(str(eval_path), "t1", bench_dir=str(bench))
+    assert second.verdict == "pass"
+    assert _by_name(second.data)["quality"]["status"] == "passed"
+    assert grade_test(str(eval_path), "t2", bench_dir=str(bench)).verdict == "pass"
+    assert read == [str(bench / "t1")] * 2

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from . import engine, merge, report, scoring
 from .errors import GradeInputError
 from .load.evalfile import load_suite
-from .model import RunData, Suite, TestCase
+from .load.types import LLM_TYPES
+from .model import AssertionSpec, RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
 from .rundata.llm_results import read_llm_results
@@ -82,25 +83,27 @@ def resolve_paths(
             "no response: pass --response-file or --bench-dir",
             hint="the response defaults to <bench-dir>/<test-id>/response.md",
         )
-    test_dir = os.path.join(bench_dir, test_id) if bench_dir is not None else None
-
-    def default(name: str) -> str | None:
-        if test_dir is None:
-            return None
-        candidate = os.path.join(test_dir, name)
-        return candidate if os.path.exists(candidate) else None
-
-    if transcript_file is None:
-        transcript_file = next(
-            (p for p in (default(n) for n in _TRANSCRIPT_NAMES) if p is not None), None
-        )
+    test_dir = None
+    if bench_dir is not None:
+        test_dir = os.path.join(bench_dir, test_id)
+        prefix = os.path.join(test_dir, "")  # + a name: `os.path.join`'s result
+        exists = os.path.exists
+        if transcript_file is None:
+            for name in _TRANSCRIPT_NAMES:
+                if exists(prefix + name):
+                    transcript_file = prefix + name
+                    break
+        if timing_file is None and exists(prefix + "timing.json"):
+            timing_file = prefix + "timing.json"
+        if user_notes is None and exists(prefix + "user_notes.md"):
+            user_notes = prefix + "user_notes.md"
     return Paths(
         test_dir=test_dir,
         bench_dir=bench_dir,
         response_file=response_file,
-        timing_file=timing_file if timing_file is not None else default("timing.json"),
+        timing_file=timing_file,
         transcript_file=transcript_file,
-        user_notes=user_notes if user_notes is not None else default("user_notes.md"),
+        user_notes=user_notes,
     )
 
 
@@ -141,7 +144,7 @@ def grade_loaded(
         timing_problem=side.timing_problem,
         transcript=side.transcript,
         transcript_problem=side.transcript_problem,
-        llm_results=read_llm_results(paths.test_dir),
+        llm_results=read_llm_results(paths.test_dir) if _judged(test.assertions) else {},
     )
     outcomes = engine.evaluate(test.assertions, run)
     effective = threshold if threshold is not None else test.threshold
@@ -174,6 +177,13 @@ def grade_loaded(
     if write and paths.test_dir is not None:
         report.write(paths.test_dir, data, merge_files, findings)
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
+
+
+def _judged(specs: tuple[AssertionSpec, ...]) -> bool:
+    """Whether any assertion (group children included) is LLM-judged: only those read the
+    agent's LLM result files (`RunData.llm_results`), so a test without one lists no folder
+    for them."""
+    return any(spec.type in LLM_TYPES or _judged(spec.children) for spec in specs)
 
 
 def _notes(path: str | None) -> tuple[dict[str, list[str]] | None, list[str]]:
