@@ -167,3 +167,103 @@ def test_big_texts_take_the_same_fast_paths(kind: str, negate: bool) -> None:
         value: Any = [needle, "filler"] if kind.endswith(("-any", "-all")) else needle
         spec = _spec(kind, negate, value=value)
         assert engine.decide(spec, text) == _passes(spec, text), (kind, needle)
+
+
+class _CountingOptions(dict):  # type: ignore[type-arg]
+    """Options that count how often a check reads them."""
+
+    reads = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.reads += 1
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self.reads += 1
+        return super().__getitem__(key)
+
+
+@pytest.mark.parametrize("kind", DECIDED)
+@pytest.mark.parametrize("negate", [False, True])
+def test_options_are_read_once_for_every_text(kind: str, negate: bool) -> None:
+    """`Entry.decide` reads the options when the verdict-only path is made, not per text:
+    the critique asks one assertion about every decoy."""
+    value: Any = ["a", "b"] if kind in _LISTS else "a"
+    options = _CountingOptions({"type": kind, "value": value, "flags": "i"})
+    spec = AssertionSpec(index=0, name=kind, type=kind, options=options, negate=negate)
+    passes = engine.decider(spec)
+    assert passes is not None
+    read = options.reads
+    answers = [passes(text) for text in ("a", "B", "", "xa\r\nb", "İ" * 3)]
+    assert options.reads == read
+    assert answers == [_passes(spec, text) for text in ("a", "B", "", "xa\r\nb", "İ" * 3)]
+
+
+@pytest.mark.parametrize("negate", [False, True])
+def test_a_bad_option_is_never_a_pass_whatever_the_text(negate: bool) -> None:
+    """A `SpecError` while the options are read is `error` on every text, negated or not."""
+    spec = _spec("regex", negate, value="(")  # an invalid pattern
+    passes = engine.decider(spec)
+    assert passes is not None
+    for text in ("", "(", "anything"):
+        assert passes(text) is False
+        assert _passes(spec, text) is False
+
+
+@pytest.mark.parametrize("where", ["options", "text"])
+@pytest.mark.parametrize("negate", [False, True])
+def test_other_exceptions_fall_back_to_full_grading(
+    where: str, negate: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected exception, while the options are read or while a text is decided, is
+    answered by full grading (`evaluate_one`'s boundary), never guessed."""
+
+    def broken(spec: AssertionSpec) -> Any:
+        if where == "options":
+            raise RuntimeError("a bug in reading the options")
+        return lambda text: 1 / 0
+
+    monkeypatch.setattr(REGISTRY["contains"], "_decide", broken)
+    spec = _spec("contains", negate, value="Paris")
+    for text in ("Paris", "Rome", ""):
+        assert engine.decide(spec, text) == _passes(spec, text) == (("Paris" in text) != negate)
+
+
+# The predicates of `text.py` answer for a text below `BIG_TEXT` without `find` and
+# without trimming by bounds; a big text takes those paths. Both must answer alike.
+_BIG_PADDING = "\n" * (1 << 16)  # JavaScript white space: trimming removes it
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    text=texts,
+    needles=st.lists(short_text, min_size=1, max_size=3),
+    sensitive=st.booleans(),
+    every=st.booleans(),
+)
+def test_substring_predicates_answer_as_find(
+    text: str, needles: list[str], sensitive: bool, every: bool
+) -> None:
+    from agentv_grader.assertions import _text
+    from agentv_grader.assertions import text as checks
+
+    passes = checks._has_predicate(needles, sensitive, every)
+    for subject in (text, text + _BIG_PADDING, _BIG_PADDING + text):
+        found = [_text.find(subject, n, sensitive) >= 0 for n in needles]
+        assert passes(subject) == (all(found) if every else any(found))
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=texts, value=texts, sensitive=st.booleans())
+def test_whole_text_predicates_answer_alike_on_small_and_big_texts(
+    text: str, value: str, sensitive: bool
+) -> None:
+    from agentv_grader.assertions import text as checks
+    from agentv_grader.js.strings import js_lower, js_trim
+
+    expected = checks._expected(value, sensitive)
+    trimmed = js_trim(text) if sensitive else js_lower(js_trim(text))
+    for subject in (text, text + _BIG_PADDING, _BIG_PADDING + text + _BIG_PADDING):
+        assert checks._same(subject, expected, sensitive) == (trimmed == expected)
+        assert checks._starts(subject, expected, sensitive) == trimmed.startswith(expected)
+        assert checks._ends(subject, expected, sensitive) == trimmed.endswith(expected)

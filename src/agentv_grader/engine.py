@@ -48,25 +48,40 @@ def decider(spec: AssertionSpec) -> Callable[[str], bool] | None:
     """`spec`'s verdict-only path: a function of a response text that answers exactly
     `evaluate_one(spec, run).status is Status.PASSED` for a run with that response, or None
     where only the full check can tell (a broken assertion, children, `target_output_key`,
-    an inverse rule, a type without `Entry.decide`)."""
+    an inverse rule, a type without `Entry.decide`). The options are read once, here, for
+    every text the function is then asked about."""
     if spec.problem is not None or spec.children or "target_output_key" in spec.options:
         return None
     entry = REGISTRY.get(spec.type)
     if entry is None or entry.inverse is not None or entry.decide is None:
         return None
-    passes_before_negation = entry.decide
+    try:
+        passes_before_negation = entry.decide(spec)
+    except SpecError:  # bad configuration: the assertion is `error` on every text
+        return _never
+    except Exception:  # whatever the boundary of `evaluate_one` makes of it, text by text
+        return lambda text: _graded_passes(spec, text)
     negate = spec.negate
 
     def passes(text: str) -> bool:
         try:
-            passed = passes_before_negation(spec, text)
+            passed = passes_before_negation(text)
         except SpecError:  # the assertion is `error`, never a pass
             return False
-        except Exception:  # whatever the boundary of `evaluate_one` makes of it
-            return evaluate_one(spec, _bare_run(text)).status is Status.PASSED
+        except Exception:
+            return _graded_passes(spec, text)
         return passed != negate  # these checks' verdicts are never `negation_proof`
 
     return passes
+
+
+def _never(text: str) -> bool:
+    """The verdict-only path of an assertion that is `error` whatever the text."""
+    return False
+
+
+def _graded_passes(spec: AssertionSpec, text: str) -> bool:
+    return evaluate_one(spec, _bare_run(text)).status is Status.PASSED
 
 
 def decide(spec: AssertionSpec, run: RunData | str) -> bool:
@@ -77,8 +92,9 @@ def decide(spec: AssertionSpec, run: RunData | str) -> bool:
     fast = decider(spec)
     if fast is not None:
         return fast(run if isinstance(run, str) else run.response)
-    graded = _bare_run(run) if isinstance(run, str) else run
-    return evaluate_one(spec, graded).status is Status.PASSED
+    if isinstance(run, str):
+        return _graded_passes(spec, run)
+    return evaluate_one(spec, run).status is Status.PASSED
 
 
 _BARE_TEST = TestCase(id="", suite="", assertions=(), threshold=1.0, threshold_source="")

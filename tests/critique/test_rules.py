@@ -397,6 +397,25 @@ def test_next_tests_expected_output_equal_to_ours_is_not_a_decoy(tmp_path: Path)
     assert "decoy-pass" not in [f.rule for f in result.suggestions]
 
 
+@pytest.mark.parametrize("padding", [1, 1 << 16])  # small answers by a copy, big by bounds
+@pytest.mark.parametrize("same", [True, False])
+def test_next_tests_response_equal_to_ours_once_trimmed_is_not_a_decoy(
+    tmp_path: Path, padding: int, same: bool
+) -> None:
+    from agentv_grader.critique import context
+    from agentv_grader.model import RunData
+
+    bench = tmp_path / "run"
+    (bench / "o0").mkdir(parents=True)
+    (bench / "o0" / "response.md").write_text("\n Paris is the capital.\t")
+    suite = make_suite(tmp_path, [{"id": "t", "input": "Q"}, {"id": "o0", "input": "R"}])
+    ours = " " * padding + ("Paris is the capital." if same else "Paris is a capital.") + "\n"
+    run = RunData(test=suite.tests[0], response=ours)
+    ctx = context.build_context(suite, suite.tests[0], run, None, str(bench))
+    found = [d.label for d in ctx.decoys if "'s response" in d.label]
+    assert found == ([] if same else ["test 'o0''s response"])
+
+
 def test_decoy_from_the_next_tests_response(tmp_path: Path) -> None:
     bench = tmp_path / "run"
     (bench / "o0").mkdir(parents=True)
@@ -566,6 +585,68 @@ def test_equal_assertions_of_different_tests_share_what_is_remembered(tmp_path: 
             long = "I'm sorry" + " x" * 2100  # past what is remembered: decided every time
             assert ctx.passes(spec, long) == (ctx.probe(spec, long).status.value == "passed")
     assert len(context._PASSES.by_key) == len(defaults) + 3  # + contains x, y, z
+
+
+def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
+    """An assertion with a value of its own is seen once in a suite: of it only the key is
+    remembered (no verdict-only path, no results outlive its test). An equal assertion of
+    another test is remembered from then on, and answers stay those of fresh probes."""
+    from agentv_grader.critique import context
+
+    tests = [
+        {"id": f"t{i}", "input": "Q?", "assertions": [a("contains", f"x{i}"), a("regex", "^I")]}
+        for i in range(3)
+    ]
+    suite = make_suite(tmp_path, tests)
+    context._PASSES.clear()
+    for test in suite.tests:
+        ctx = context.build_context(suite, test, None, None, None)
+        for spec in test.assertions:
+            fresh = [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
+            assert list(ctx.passing(spec)) == fresh, (test.id, spec.name)
+    by_key = context._PASSES.by_key
+    assert len(by_key) == 4  # contains x0, x1, x2 and the regex
+
+    def remembered(value: str) -> Any:
+        (known,) = [known for key, known in by_key.items() if repr(value) in key[2]]
+        return known
+
+    assert [remembered(f"x{i}") for i in range(3)] == [None] * 3
+    regex = remembered("^I")
+    assert regex is not None and regex.fast is not None
+    assert regex.results == {d.text: d.text.startswith("I") for d in ctx.decoys}
+
+
+@pytest.mark.parametrize("size", [0, 5, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3 << 20])
+def test_the_next_tests_response_is_read_whole_up_to_one_mib(tmp_path: Path, size: int) -> None:
+    """Read through the open file (no stat of the path first): every size up to the
+    limit whole, a longer response cut at 1 MiB, a blank one is no decoy."""
+    from agentv_grader.critique import context
+
+    bench = tmp_path / "run"
+    (bench / "o0").mkdir(parents=True)
+    (bench / "o0" / "response.md").write_bytes(b"a" * size)
+    suite = make_suite(tmp_path, [{"id": "t", "input": "Q"}, {"id": "o0", "input": "R"}])
+    ctx = context.build_context(suite, suite.tests[0], None, None, str(bench))
+    found = [d.text for d in ctx.decoys if "'s response" in d.label]
+    assert found == ([] if size == 0 else ["a" * min(size, 1 << 20)])
+
+
+def test_a_missing_response_passes_to_the_next_and_a_link_to_a_file_is_read(
+    tmp_path: Path,
+) -> None:
+    from agentv_grader.critique import context
+
+    bench = tmp_path / "run"
+    for name in ("o0", "o1"):
+        (bench / name).mkdir(parents=True)
+    (tmp_path / "elsewhere.md").write_text("the linked answer")
+    (bench / "o1" / "response.md").symlink_to(tmp_path / "elsewhere.md")
+    tests = [{"id": i, "input": "Q"} for i in ("t", "o0", "o1")]
+    suite = make_suite(tmp_path, tests)
+    ctx = context.build_context(suite, suite.tests[0], None, None, str(bench))
+    found = [(d.label, d.text) for d in ctx.decoys if "'s response" in d.label]
+    assert found == [("test 'o1''s response", "the linked answer")]
 
 
 def test_the_next_tests_response_is_read_up_to_one_mib(tmp_path: Path) -> None:

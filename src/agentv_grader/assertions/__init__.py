@@ -5,8 +5,9 @@ knowledge of negation, weights or status: those live in `engine.py`. Add a type 
 writing its function in the family module and one row here (see AGENTS.md).
 
 A type graded from the response text alone may also name a `decide` function
-`(AssertionSpec, str) -> bool`: whether its check passes on that text, without the
-statement and evidence (the critique asks this of many decoys, SPEC §6.2).
+`AssertionSpec -> (str -> bool)`: it reads the options once and returns whether its check
+passes on a text, without the statement and evidence (the critique asks this of many
+decoys per assertion, SPEC §6.2).
 
 Rows name their functions as `"module.function"` and the family module is imported on
 first use: a run imports only the families its assertions use (cold start, SPEC §8).
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from ..model import AssertionSpec, RunData, Verdict
 
 Check = Callable[["AssertionSpec", "RunData"], "Verdict"]
-Decide = Callable[["AssertionSpec", str], bool]
+Decide = Callable[["AssertionSpec"], Callable[[str], bool]]
 
 
 class Entry:
@@ -32,9 +33,11 @@ class Entry:
     `check`: the function, or its `"module.function"` name in this package. `output_key`:
     accepts `target_output_key` (SPEC §4.2). `inverse`: the check to run instead of
     inverting the verdict (AgentV's inverse rule for tools and skills, §5.5). `decide`:
-    whether `check` passes on a response text, as a bool (before the engine's inversion);
-    it raises `SpecError` exactly where `check` would, and is only ever asked about the
-    whole response (no `target_output_key`).
+    reads the options once and returns a predicate: whether `check` passes on a response
+    text, as a bool (before the engine's inversion). Between them they raise `SpecError`
+    exactly where `check` would (a bad option in `decide` itself, a regex deadline in the
+    predicate), and they are only ever asked about the whole response (no
+    `target_output_key`).
     """
 
     __slots__ = ("_check", "_decide", "_inverse", "family", "output_key")

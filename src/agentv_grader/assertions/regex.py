@@ -7,7 +7,7 @@ meaning, and under a deadline so no pattern can hang the grader.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
@@ -75,12 +75,9 @@ def _compiled(options: Mapping[str, Any]) -> tuple[str, JsRegExp]:
     return source, regexp.compile_js(body, flags)
 
 
-def _search(
-    compiled: JsRegExp, options: Mapping[str, Any], text: str
-) -> tuple[JsMatch | None, bool]:
+def _search(compiled: JsRegExp, deadline: int, text: str) -> tuple[JsMatch | None, bool]:
     """The first match in `text`, else (None, whether there is one with CRLF read as LF);
     both searches run under the deadline."""
-    deadline = timeout_ms(options)
     return first_or_lf_retry(lambda subject: compiled.search(subject, deadline), text)
 
 
@@ -92,7 +89,7 @@ def regex(spec: AssertionSpec, run: RunData) -> Verdict:
         f" (flags: {authored_flags})" if authored_flags else ""
     )
     text = run.response
-    match, retry = _search(compiled, spec.options, text)
+    match, retry = _search(compiled, timeout_ms(spec.options), text)
     if match is not None:
         return Verdict.binary(
             True, f"Output matches pattern {shown}", "", quote_at(text, match.start, match.end)
@@ -105,7 +102,9 @@ def regex(spec: AssertionSpec, run: RunData) -> Verdict:
     )
 
 
-def decide_regex(spec: AssertionSpec, text: str) -> bool:
-    """Whether `regex` passes on `text`."""
+def decide_regex(spec: AssertionSpec) -> Callable[[str], bool]:
+    """Whether `regex` passes on a text, its pattern compiled and deadline read once. The
+    CRLF retry's search runs too: under the deadline it can turn a failure into an error."""
     _, compiled = _compiled(spec.options)
-    return _search(compiled, spec.options, text)[0] is not None
+    deadline = timeout_ms(spec.options)
+    return lambda text: _search(compiled, deadline, text)[0] is not None

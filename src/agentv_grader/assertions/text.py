@@ -2,15 +2,19 @@
 `starts-with`, `ends-with` (agentv-semantics §4), plus `case_sensitive` (SPEC §5.1).
 
 AgentV's texts are kept word for word; evidence says where the needle was found. Each
-check has a `decide_*` twin that only says whether it passes (the critique's decoys): both
-read their options with the same helper and answer with the same predicate.
+check has a `decide_*` twin that reads the options once and returns a predicate saying
+whether the check passes on a text (the critique asks it of many decoys): both read their
+options with the same helper and answer with the same predicate.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..js.strings import js_lower, js_trim, js_trim_bounds
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import (
+    BIG_TEXT,
     case_sensitive,
     crlf_note,
     describe,
@@ -40,6 +44,28 @@ def _list_options(spec: AssertionSpec, default_sensitive: bool) -> tuple[list[st
 
 def _has(text: str, needle: str, sensitive: bool) -> bool:
     return find(text, needle, sensitive) >= 0
+
+
+Predicate = Callable[[str], bool]
+
+
+def _has_predicate(needles: list[str], sensitive: bool, every: bool) -> Predicate:
+    """`_has_all` (`every`) or `_has_any` of `needles` as a function of the text. A text
+    below `BIG_TEXT` takes `find`'s own plain path inline, lowered once for all needles
+    (`find` lowers it per needle): `js_lower(needle) in js_lower(text)` is what that path
+    answers; a big one goes through `find`."""
+    folded = needles if sensitive else [js_lower(n) for n in needles]
+
+    def passes(text: str) -> bool:
+        if len(text) >= BIG_TEXT:
+            return (_has_all if every else _has_any)(text, needles, sensitive)
+        subject = text if sensitive else js_lower(text)
+        for needle in folded:  # a loop, not any(): the critique asks this of every decoy
+            if (needle in subject) != every:
+                return not every
+        return every
+
+    return passes
 
 
 def _has_any(text: str, needles: list[str], sensitive: bool) -> bool:
@@ -83,16 +109,16 @@ def icontains(spec: AssertionSpec, run: RunData) -> Verdict:
     return _contains(spec, run, False)
 
 
-def decide_contains(spec: AssertionSpec, text: str) -> bool:
-    """Whether `contains` passes on `text`."""
+def decide_contains(spec: AssertionSpec) -> Predicate:
+    """Whether `contains` passes on a text, its options read once."""
     needle, sensitive = _options(spec, True)
-    return _has(text, needle, sensitive)
+    return _has_predicate([needle], sensitive, every=True)
 
 
-def decide_icontains(spec: AssertionSpec, text: str) -> bool:
-    """Whether `icontains` passes on `text`."""
+def decide_icontains(spec: AssertionSpec) -> Predicate:
+    """Whether `icontains` passes on a text, its options read once."""
     needle, sensitive = _options(spec, False)
-    return _has(text, needle, sensitive)
+    return _has_predicate([needle], sensitive, every=True)
 
 
 def _any(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
@@ -127,16 +153,16 @@ def icontains_any(spec: AssertionSpec, run: RunData) -> Verdict:
     return _any(spec, run, False)
 
 
-def decide_contains_any(spec: AssertionSpec, text: str) -> bool:
-    """Whether `contains-any` passes on `text`."""
+def decide_contains_any(spec: AssertionSpec) -> Predicate:
+    """Whether `contains-any` passes on a text, its options read once."""
     needles, sensitive = _list_options(spec, True)
-    return _has_any(text, needles, sensitive)
+    return _has_predicate(needles, sensitive, every=False)
 
 
-def decide_icontains_any(spec: AssertionSpec, text: str) -> bool:
-    """Whether `icontains-any` passes on `text`."""
+def decide_icontains_any(spec: AssertionSpec) -> Predicate:
+    """Whether `icontains-any` passes on a text, its options read once."""
     needles, sensitive = _list_options(spec, False)
-    return _has_any(text, needles, sensitive)
+    return _has_predicate(needles, sensitive, every=False)
 
 
 def _all(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
@@ -176,16 +202,16 @@ def icontains_all(spec: AssertionSpec, run: RunData) -> Verdict:
     return _all(spec, run, False)
 
 
-def decide_contains_all(spec: AssertionSpec, text: str) -> bool:
-    """Whether `contains-all` passes on `text`."""
+def decide_contains_all(spec: AssertionSpec) -> Predicate:
+    """Whether `contains-all` passes on a text, its options read once."""
     needles, sensitive = _list_options(spec, True)
-    return _has_all(text, needles, sensitive)
+    return _has_predicate(needles, sensitive, every=True)
 
 
-def decide_icontains_all(spec: AssertionSpec, text: str) -> bool:
-    """Whether `icontains-all` passes on `text`."""
+def decide_icontains_all(spec: AssertionSpec) -> Predicate:
+    """Whether `icontains-all` passes on a text, its options read once."""
     needles, sensitive = _list_options(spec, False)
-    return _has_all(text, needles, sensitive)
+    return _has_predicate(needles, sensitive, every=True)
 
 
 def _fold(text: str, sensitive: bool) -> str:
@@ -194,13 +220,21 @@ def _fold(text: str, sensitive: bool) -> str:
 
 # The whole-text checks find where the trimmed response lies (`js_trim_bounds`) instead of
 # trimming it: `js_trim` copies the response whenever there is white space to remove, and
-# a 100 MB answer ends in a newline. Case-insensitive forms lower the trimmed text as before.
+# a 100 MB answer ends in a newline. Below `BIG_TEXT` the copy is cheaper than the bounds
+# (the critique asks these of every decoy). Case-insensitive forms lower the trimmed text.
 
 
-def _same(text: str, value: str, sensitive: bool) -> bool:
-    """`_fold(js_trim(text)) == _fold(js_trim(value))`."""
+def _expected(value: str, sensitive: bool) -> str:
+    """`value` as the whole-text checks compare with it: trimmed, folded where case does
+    not count (worked out once per check, not per text)."""
+    return _fold(js_trim(value), sensitive)
+
+
+def _same(text: str, expected: str, sensitive: bool) -> bool:
+    """`_fold(js_trim(text)) == expected`."""
+    if len(text) < BIG_TEXT:  # a small copy costs less than finding the bounds
+        return _fold(js_trim(text), sensitive) == expected
     start, end = js_trim_bounds(text)
-    expected = _fold(js_trim(value), sensitive)
     if sensitive:
         return end - start == len(expected) and text.startswith(expected, start)
     if end - start > len(expected):  # lowering never shortens a text
@@ -208,29 +242,30 @@ def _same(text: str, value: str, sensitive: bool) -> bool:
     return js_lower(text[start:end]) == expected
 
 
-def _starts(text: str, value: str, sensitive: bool) -> bool:
-    """`_fold(js_trim(text)).startswith(_fold(js_trim(value)))`."""
-    if not sensitive:
-        return js_lower(js_trim(text)).startswith(js_lower(js_trim(value)))
+def _starts(text: str, expected: str, sensitive: bool) -> bool:
+    """`_fold(js_trim(text)).startswith(expected)`."""
+    if not sensitive or len(text) < BIG_TEXT:  # a small copy costs less than the bounds
+        return _fold(js_trim(text), sensitive).startswith(expected)
     start, end = js_trim_bounds(text)
-    return text.startswith(js_trim(value), start, end)
+    return text.startswith(expected, start, end)
 
 
-def _ends(text: str, value: str, sensitive: bool) -> bool:
-    """`_fold(js_trim(text)).endswith(_fold(js_trim(value)))`."""
-    if not sensitive:
-        return js_lower(js_trim(text)).endswith(js_lower(js_trim(value)))
+def _ends(text: str, expected: str, sensitive: bool) -> bool:
+    """`_fold(js_trim(text)).endswith(expected)`."""
+    if not sensitive or len(text) < BIG_TEXT:  # a small copy costs less than the bounds
+        return _fold(js_trim(text), sensitive).endswith(expected)
     start, end = js_trim_bounds(text)
-    return text.endswith(js_trim(value), start, end)
+    return text.endswith(expected, start, end)
 
 
 def equals(spec: AssertionSpec, run: RunData) -> Verdict:
     """Both sides trimmed with JavaScript's white space; inner white space and case count."""
     value, sensitive = _options(spec, True)
     shown = f'"{value}"{_suffix(sensitive)}' if not sensitive else f'"{value}"'
+    expected = _expected(value, sensitive)
 
     def same(text: str) -> bool:
-        return _same(text, value, sensitive)
+        return _same(text, expected, sensitive)
 
     text = run.response
     if same(text):
@@ -244,8 +279,10 @@ def starts_with(spec: AssertionSpec, run: RunData) -> Verdict:
     """`output.trim().startsWith(value.trim())`: AgentV trims both sides."""
     value, sensitive = _options(spec, True)
 
+    expected = _expected(value, sensitive)
+
     def holds(text: str) -> bool:
-        return _starts(text, value, sensitive)
+        return _starts(text, expected, sensitive)
 
     text = run.response
     shown = f'"{value}"{_suffix(sensitive)}'
@@ -269,8 +306,10 @@ def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
     """`output.trim().endsWith(value.trim())`: AgentV trims both sides."""
     value, sensitive = _options(spec, True)
 
+    expected = _expected(value, sensitive)
+
     def holds(text: str) -> bool:
-        return _ends(text, value, sensitive)
+        return _ends(text, expected, sensitive)
 
     text = run.response
     shown = f'"{value}"{_suffix(sensitive)}'
@@ -289,22 +328,25 @@ def ends_with(spec: AssertionSpec, run: RunData) -> Verdict:
     )
 
 
-def decide_equals(spec: AssertionSpec, text: str) -> bool:
-    """Whether `equals` passes on `text`."""
+def decide_equals(spec: AssertionSpec) -> Predicate:
+    """Whether `equals` passes on a text, its options read once."""
     value, sensitive = _options(spec, True)
-    return _same(text, value, sensitive)
+    expected = _expected(value, sensitive)
+    return lambda text: _same(text, expected, sensitive)
 
 
-def decide_starts_with(spec: AssertionSpec, text: str) -> bool:
-    """Whether `starts-with` passes on `text`."""
+def decide_starts_with(spec: AssertionSpec) -> Predicate:
+    """Whether `starts-with` passes on a text, its options read once."""
     value, sensitive = _options(spec, True)
-    return _starts(text, value, sensitive)
+    expected = _expected(value, sensitive)
+    return lambda text: _starts(text, expected, sensitive)
 
 
-def decide_ends_with(spec: AssertionSpec, text: str) -> bool:
-    """Whether `ends-with` passes on `text`."""
+def decide_ends_with(spec: AssertionSpec) -> Predicate:
+    """Whether `ends-with` passes on a text, its options read once."""
     value, sensitive = _options(spec, True)
-    return _ends(text, value, sensitive)
+    expected = _expected(value, sensitive)
+    return lambda text: _ends(text, expected, sensitive)
 
 
 def _whole(text: str) -> str:

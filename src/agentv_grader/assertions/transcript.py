@@ -20,7 +20,7 @@ Decided here, following the seeds:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..model import AssertionSpec, Message, RunData, Status, Verdict
@@ -119,9 +119,11 @@ def _in_output(spec: AssertionSpec, run: RunData) -> Verdict:
     return Verdict.binary(False, needle.found, needle.missed, evidence)
 
 
-def decide_output(spec: AssertionSpec, text: str) -> bool:
-    """Whether `output-contains` / `output-matches` passes on `text`."""
-    return _output_span(_Needle(spec, "output"), text)[0] is not None
+def decide_output(spec: AssertionSpec) -> Callable[[str], bool]:
+    """Whether `output-contains` / `output-matches` passes on a text, its options read
+    once (the statement texts too: cheap, and where the check reads them)."""
+    needle = _Needle(spec, "output")
+    return lambda text: _output_span(needle, text)[0] is not None
 
 
 def transcript_contains(spec: AssertionSpec, run: RunData) -> Verdict:

@@ -50,6 +50,7 @@ RULES: dict[str, Rule] = {
 # On the same assertion, the first rule's finding explains the second's: keep one.
 _SUPERSEDES = (("trivial", "decoy-pass"), ("trivial", "answer-in-input"))
 _WINNERS = {loser: [w for w, lost in _SUPERSEDES if lost == loser] for _, loser in _SUPERSEDES}
+_WINNING = frozenset(w for w, _ in _SUPERSEDES)
 
 
 def critique_test(
@@ -85,9 +86,13 @@ def critique_test(
 
 
 def _drop_superseded(found: list[Finding]) -> list[Finding]:
-    present = {(f.index, f.assertion, f.rule) for f in found}
-    return [
-        f
-        for f in found
-        if not any((f.index, f.assertion, w) in present for w in _WINNERS.get(f.rule, ()))
-    ]
+    won = {(f.index, f.assertion, f.rule) for f in found if f.rule in _WINNING}
+    if not won:  # most tests: nothing to drop
+        return found
+    kept = []
+    for f in found:
+        winners = _WINNERS.get(f.rule)
+        if winners and any((f.index, f.assertion, w) in won for w in winners):
+            continue
+        kept.append(f)
+    return kept

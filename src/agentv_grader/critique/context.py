@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -20,13 +21,14 @@ from typing import Any
 from .. import engine
 from ..errors import SpecError
 from ..js.strings import js_trim, js_trim_bounds
-from ..load.files import read_regular
+from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 
 REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
 PROBE_TIMEOUT_MS = 200
 _MAX_DECOY_BYTES = 1024 * 1024
+_SMALL_TEXT = 1 << 16  # trimmed by a copy; longer texts by their bounds
 _REFUSAL_WORDS = re.compile(
     r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)", re.I
 )
@@ -66,30 +68,6 @@ class Decoy:
     echo: bool = False
 
 
-class _Prepared:
-    """What probing one assertion needs, worked out once per test: what is remembered for
-    its `_pass_key` (shared by every test with an equal assertion, its verdict-only path
-    included), else its own verdict-only path (`engine.decider`); the assertion as probed
-    (a short regex deadline) when a full grading needs it; and, once asked, the test's
-    decoys it passes on."""
-
-    __slots__ = ("_probed", "fast", "known", "passing", "spec")
-
-    def __init__(self, spec: AssertionSpec, eval_dir: str) -> None:
-        self.spec = spec
-        self._probed: AssertionSpec | None = None
-        key = _pass_key(spec, eval_dir)
-        self.known = None if key is None else _PASSES.entry(key, spec)
-        self.fast = engine.decider(self.probed) if self.known is None else self.known.fast
-        self.passing: tuple[Decoy, ...] | None = None
-
-    @property
-    def probed(self) -> AssertionSpec:
-        if self._probed is None:
-            self._probed = _as_probed(self.spec)
-        return self._probed
-
-
 def _as_probed(spec: AssertionSpec) -> AssertionSpec:
     """`spec` as decoys are graded with it: a pattern gets the probe deadline."""
     return _with_probe_deadline(spec) if spec.type in PATTERN_TYPES else spec
@@ -107,16 +85,11 @@ class Context:
     input_text: str
     decoys: tuple[Decoy, ...]
     base_run: RunData
+    specs: tuple[AssertionSpec, ...]  # the test's assertions (every rule reads them)
     _probe_runs: dict[str, RunData] = field(default_factory=dict)
-    # Per assertion, worked out once for all its decoys, by id (the assertion is kept so
-    # that a reused id never matches).
-    _per_spec: dict[int, _Prepared] = field(default_factory=dict)
-
-    def _prepared(self, spec: AssertionSpec) -> _Prepared:
-        known = self._per_spec.get(id(spec))
-        if known is None or known.spec is not spec:
-            known = self._per_spec[id(spec)] = _Prepared(spec, self.base_run.eval_dir)
-        return known
+    # Per assertion, the decoys it passes on, by id (the assertion is kept so that a
+    # reused id never matches).
+    _passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = field(default_factory=dict)
 
     def _run_with(self, response: str) -> RunData:
         run = self._probe_runs.get(response)
@@ -126,61 +99,80 @@ class Context:
 
     def probe(self, spec: AssertionSpec, response: str) -> Outcome:
         """Grade `spec` on another response exactly as real grading would (negation included)."""
-        return engine.evaluate_one(self._prepared(spec).probed, self._run_with(response))
+        return engine.evaluate_one(_as_probed(spec), self._run_with(response))
 
     def passes(self, spec: AssertionSpec, response: str) -> bool:
         """Whether `probe` passes, by the verdict-only path where the type has one
         (`engine.decider`). Remembered across tests for checks decided by their options and
         the response alone (`_pass_key`), since suites repeat assertions (suite defaults
         above all) and most decoys are the same for every test."""
-        return self._verdicts(self._prepared(spec), (response,))[0]
+        fast, results = self._plan(spec)
+        probed = spec if fast is not None else _as_probed(spec)
+        return self._verdict(probed, fast, results, response)
 
     def passing(self, spec: AssertionSpec) -> tuple[Decoy, ...]:
         """The test's decoys on which `spec` passes, in order (`passes` for each), worked
         out once for every rule that asks."""
-        prepared = self._prepared(spec)
-        if prepared.passing is None:
-            verdicts = self._verdicts(prepared, [d.text for d in self.decoys])
-            pairs = zip(self.decoys, verdicts, strict=True)
-            prepared.passing = tuple(d for d, ok in pairs if ok)
-        return prepared.passing
+        known = self._passing.get(id(spec))
+        if known is not None and known[0] is spec:
+            return known[1]
+        fast, results = self._plan(spec)
+        if results is None and fast is not None:  # nothing remembered: decide each
+            found = tuple([d for d in self.decoys if fast(d.text)])
+        else:
+            probed = spec if fast is not None else _as_probed(spec)
+            verdict = self._verdict
+            found = tuple([d for d in self.decoys if verdict(probed, fast, results, d.text)])
+        self._passing[id(spec)] = (spec, found)
+        return found
 
-    def _verdicts(self, prepared: _Prepared, responses: Sequence[str]) -> list[bool]:
-        """`passes` for each response, from `_PASSES` where it remembers the answer."""
-        results = None if prepared.known is None else prepared.known.results
-        verdicts = []
-        for response in responses:
-            if results is None or len(response) > _PASS_KEY_MAX_CHARS:
-                passed = self._decide(prepared, response)
-            else:
-                remembered = results.get(response)
-                if remembered is None:
-                    remembered = results[response] = self._decide(prepared, response)
-                    _PASSES.size += 1
-                passed = remembered
-            verdicts.append(passed)
-        return verdicts
+    def _plan(self, spec: AssertionSpec) -> tuple[Callable[[str], bool] | None, _Results | None]:
+        """How `spec` is probed: its verdict-only path (`engine.decider`), which reads the
+        options once for every decoy, and the answers `_PASSES` remembers for it, if any."""
+        key = _pass_key(spec, self.base_run.eval_dir)
+        known = None if key is None else _PASSES.entry(key, spec)
+        if known is None:
+            return engine.decider(_as_probed(spec)), None
+        return known.fast, known.results
 
-    def _decide(self, prepared: _Prepared, response: str) -> bool:
-        if prepared.fast is not None:  # no run to build for this decoy
-            return prepared.fast(response)
-        return engine.decide(prepared.probed, self._run_with(response))
+    def _verdict(
+        self,
+        probed: AssertionSpec,
+        fast: Callable[[str], bool] | None,
+        results: _Results | None,
+        response: str,
+    ) -> bool:
+        """`passes`, from `results` where they have the answer (and into them when not);
+        `probed` is the assertion as probed (`_as_probed`) where there is no `fast` path."""
+        if results is None or len(response) > _PASS_KEY_MAX_CHARS:
+            return self._decide(probed, fast, response)
+        passed = results.get(response)
+        if passed is None:
+            passed = results[response] = self._decide(probed, fast, response)
+            _PASSES.size += 1
+        return passed
 
-    @property
-    def specs(self) -> tuple[AssertionSpec, ...]:
-        return self.test.assertions
+    def _decide(
+        self, probed: AssertionSpec, fast: Callable[[str], bool] | None, text: str
+    ) -> bool:
+        if fast is not None:  # no run to build for this decoy
+            return fast(text)
+        return engine.decide(probed, self._run_with(text))
+
+
+_Results = dict[str, bool]  # remembered verdicts by decoy text
 
 
 class _Known:
-    """What is remembered for one `_pass_key`: the verdict-only path, built for the first
-    assertion with that key (the key is all its answers depend on), and the results by
-    decoy text."""
+    """What is remembered for one `_pass_key`: the verdict-only path, built for the second
+    assertion with that key (`_Remembered.entry`; the key is all its answers depend on),
+    and the results by decoy text."""
 
     __slots__ = ("fast", "results")
 
     def __init__(self, spec: AssertionSpec) -> None:
         self.fast = engine.decider(_as_probed(spec))
-        self.results: dict[str, bool] = {}
+        self.results: _Results = {}
 
 
 class _Remembered:
@@ -188,24 +180,30 @@ class _Remembered:
     function of their type, negation, options, the response and the eval folder (`_pass_key`,
     then the decoy): nothing else of the test can change it, so an entry is never stale.
     Nested by assertion, so a decoy adds only a string key (no tuple per probe to allocate
-    and for the garbage collector to visit); forgotten whole once `LIMIT` entries and
+    and for the garbage collector to visit); forgotten whole once `LIMIT` keys and
     results are held (an entry in use then still answers for its own test)."""
 
     __slots__ = ("by_key", "size")
     LIMIT = 50_000
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[Any, ...], _Known] = {}
-        self.size = 0  # entries and results held
+        self.by_key: dict[tuple[Any, ...], _Known | None] = {}
+        self.size = 0  # keys and results held
 
-    def entry(self, key: tuple[Any, ...], spec: AssertionSpec) -> _Known:
-        """What is remembered for `key`, made from `spec` when nothing is yet."""
+    def entry(self, key: tuple[Any, ...], spec: AssertionSpec) -> _Known | None:
+        """What is remembered for `key`, made from `spec` the second time the key is seen;
+        None the first time. Assertions with a value of their own (most of a suite's) are
+        seen once: of them only the key is kept (no verdict-only path, a closure, outlives
+        its test for the garbage collector to visit again and again in a batch)."""
         if self.size >= self.LIMIT:
             self.clear()
         known = self.by_key.get(key)
         if known is None:
+            if key not in self.by_key:  # the first time
+                self.by_key[key] = None
+                self.size += 1
+                return None
             known = self.by_key[key] = _Known(spec)
-            self.size += 1
         return known
 
     def clear(self) -> None:
@@ -253,16 +251,19 @@ def build_context(
         test=test, response="", eval_dir=os.path.dirname(os.path.abspath(suite.path))
     )
     input_text = leak_input(test)
-    answers = (reference_text(test.expected_output), run.response if run else None)
-    own = [t for t in answers if t]
+    reference = reference_text(test.expected_output)
     decoys = [_EMPTY]
     if js_trim(input_text):
         decoys.append(Decoy("the test input echoed back", input_text, echo=True))
-    if not _expects_refusal(test):
+    if not _expects_refusal(test.criteria, reference):
         decoys.append(_REFUSAL)
     decoys.append(_BOILERPLATE)
-    decoys += [d for d in _cross_test_decoys(suite, test, bench_dir) if not _same_answer(d, own)]
-    return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base)
+    own = [t for t in (reference, run.response if run else None) if t]
+    for decoy, trimmed in _cross_test_decoys(suite, test, bench_dir):
+        if not _same_answer(trimmed, own):
+            decoys.append(decoy)
+    specs = test.assertions
+    return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base, specs)
 
 
 _EMPTY = Decoy("an empty response", "")
@@ -270,39 +271,52 @@ _REFUSAL = Decoy("a generic refusal", REFUSAL)
 _BOILERPLATE = Decoy("generic boilerplate", BOILERPLATE)
 
 
-def _same_answer(decoy: Decoy, answers: list[str]) -> bool:
-    """The decoy is one of this test's own answers once trimmed: no decoy then. Compared
-    by bounds, so a huge response is never copied to be trimmed."""
-    wanted = js_trim(decoy.text)
+def _same_answer(wanted: str, answers: list[str]) -> bool:
+    """A decoy (`wanted`, trimmed) is one of this test's own answers once trimmed: no decoy
+    then. A big answer is compared by its bounds, so it is never copied to be trimmed."""
     for answer in answers:
+        if len(answer) < _SMALL_TEXT:  # a small copy costs less than finding the bounds
+            if js_trim(answer) == wanted:
+                return True
+            continue
         start, end = js_trim_bounds(answer)
         if end - start == len(wanted) and answer.startswith(wanted, start):
             return True
     return False
 
 
-def _expects_refusal(test: TestCase) -> bool:
-    """A test whose right answer is a refusal: the refusal decoy would be no decoy."""
-    said = [test.criteria, reference_text(test.expected_output)]
-    return any(isinstance(t, str) and _REFUSAL_WORDS.search(t) for t in said)
+def _expects_refusal(criteria: str | None, reference: str | None) -> bool:
+    """A test (its criteria, its reference answer) whose right answer is a refusal: the
+    refusal decoy would be no decoy."""
+    for said in (criteria, reference):
+        if isinstance(said, str) and _REFUSAL_WORDS.search(said):
+            return True
+    return False
 
 
-def _cross_test_decoys(suite: Suite, test: TestCase, bench_dir: str | None) -> Iterator[Decoy]:
-    """The next test's reference answer and the next test's response (wrapping around)."""
-    with_reference = _suite_order(suite).with_reference
-    for other in _after(suite, test, with_reference) if with_reference else ():
-        text = reference_text(other.expected_output)
-        if text is not None and js_trim(text):
-            yield Decoy(f"test '{other.id}''s expected_output", text)
-            break
+def _cross_test_decoys(
+    suite: Suite, test: TestCase, bench_dir: str | None
+) -> list[tuple[Decoy, str]]:
+    """The next test's reference answer and the next test's response (wrapping around),
+    each with its trimmed text."""
+    found = []
+    order = _suite_order(suite)
+    at = _position(order, suite, test)
+    if order.with_reference:
+        for other in _after(suite, test, order.with_reference, at):
+            text = reference_text(other.expected_output)
+            if text is not None and (trimmed := js_trim(text)):
+                found.append((Decoy(f"test '{other.id}''s expected_output", text), trimmed))
+                break
     if bench_dir is None:
-        return
-    for other in _after(suite, test, range(len(suite.tests))):
+        return found
+    for other in _after(suite, test, range(len(suite.tests)), at):
         text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
         if text is not None:
-            if js_trim(text):
-                yield Decoy(f"test '{other.id}''s response", text)
-            return
+            if trimmed := js_trim(text):
+                found.append((Decoy(f"test '{other.id}''s response", text), trimmed))
+            break
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,18 +346,20 @@ def _suite_order(suite: Suite) -> _SuiteOrder:
     return cached
 
 
-def _position(suite: Suite, test: TestCase) -> int:
-    at = _suite_order(suite).positions.get(id(test))
+def _position(order: _SuiteOrder, suite: Suite, test: TestCase) -> int:
+    at = order.positions.get(id(test))
     if at is None or suite.tests[at] is not test:
         at = next((i for i, t in enumerate(suite.tests) if t.id == test.id), -1)
     return at
 
 
-def _after(suite: Suite, test: TestCase, candidates: Sequence[int]) -> Iterator[TestCase]:
+def _after(
+    suite: Suite, test: TestCase, candidates: Sequence[int], at: int
+) -> Iterator[TestCase]:
     """The tests at `candidates` (ascending suite positions) other than `test`, in suite
-    order starting after `test` and wrapping around."""
+    order starting after `test` (at position `at`) and wrapping around."""
     tests = suite.tests
-    start = bisect_right(candidates, _position(suite, test))
+    start = bisect_right(candidates, at)
     for step in range(len(candidates)):
         other = tests[candidates[(start + step) % len(candidates)]]
         if other is not test and other.id != test.id:
@@ -351,13 +367,30 @@ def _after(suite: Suite, test: TestCase, candidates: Sequence[int]) -> Iterator[
 
 
 def _read_response(path: str) -> str | None:
-    """The first MiB of another test's response (a decoy needs no more), or None."""
+    """The first MiB of another test's response (a decoy needs no more), or None when it is
+    missing or not a regular file: a folder, a FIFO or a device is no decoy (nothing waits
+    for a writer or reads an endless device). Opened without waiting, then checked by the
+    open file's own status (no stat of the path first: one system call less per test)."""
     try:
-        if not os.path.isfile(path):
-            return None
-        data = read_regular(path, _MAX_DECOY_BYTES - 1)
+        fd = os.open(path, READ_FLAGS)
     except OSError:
         return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        want = min(info.st_size + 1, _MAX_DECOY_BYTES)
+        data = os.read(fd, want)  # shorter than asked: the end of a regular file
+        if len(data) == want:  # longer than its size said (it grew): on to the limit
+            while len(data) < _MAX_DECOY_BYTES:
+                more = os.read(fd, _MAX_DECOY_BYTES - len(data))
+                if not more:
+                    break
+                data += more
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
 
 

@@ -204,7 +204,7 @@ class _Patterns:
             return
         for pattern, spec in sources:
             if pattern:
-                body, flags = pattern_flags(dict(spec.options), pattern)
+                body, flags = pattern_flags(spec.options, pattern)
                 try:
                     self.compiled.append(self.regexp.compile_js(body, flags))
                 except SpecError:

@@ -10,7 +10,7 @@ wrong answer, so passing on unrelated text is what they do; a test made only of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .. import engine
 from ..load.types import LLM_TYPES
@@ -23,9 +23,11 @@ def _probe_safe(spec: AssertionSpec) -> bool:
     """Graded from the response alone, fast and without side effects (no scripts)."""
     if spec.problem is not None:
         return False
+    if spec.type in PROBE_TYPES:
+        return True
     if spec.type in GROUP_TYPES:
         return bool(spec.children) and all(_probe_safe(c) for c in spec.children)
-    return spec.type in PROBE_TYPES
+    return False
 
 
 def decoy_pass(ctx: Context) -> Iterator[Hit]:
@@ -48,8 +50,9 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     for spec in ctx.specs:
         if spec.negate or not _probe_safe(spec):
             continue
-        needle = spec.type in NEEDLE_TYPES  # needle checks on the echo: answer-in-input
-        passed = [d for d in ctx.passing(spec) if not (d.echo and needle)]
+        passed = ctx.passing(spec)
+        if passed and spec.type in NEEDLE_TYPES:  # needle checks on the echo: answer-in-input
+            passed = tuple([d for d in passed if not d.echo])
         if not passed:
             continue
         shown = "; ".join(f"{d.label} ({quote(d.text, 50)})" for d in passed)
@@ -62,7 +65,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
         )
 
 
-def _names(decoys: list[Decoy]) -> str:
+def _names(decoys: Sequence[Decoy]) -> str:
     labels = [d.label for d in decoys]
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
@@ -87,13 +90,14 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
     Okay: {input: "What is the capital of France?", assert: [{type: contains, value: Paris}]}
     Okay: {input: "Name a colour.", assert: [{type: contains, value: Name, negate: true}]}
     """
-    echo = next((d for d in ctx.decoys if d.echo), None)
-    if echo is None:
+    echoes = [d for d in ctx.decoys if d.echo]
+    if not echoes:
         return
+    echo = echoes[0]
     for spec in ctx.specs:
         if spec.negate or spec.type not in NEEDLE_TYPES or spec.problem is not None:
             continue
-        if echo not in ctx.passing(spec):
+        if not _has_echo(ctx.passing(spec)):
             continue
         outcome = ctx.probe(spec, echo.text)  # again, for its evidence (rarely needed)
         yield Hit(
@@ -104,6 +108,15 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
             f"on the echoed input: {outcome.evidence}",
             "check for the answer itself rather than words of the question",
         )
+
+
+def _has_echo(decoys: tuple[Decoy, ...]) -> bool:
+    """Whether the echoed input is among `decoys` (by its flag: comparing decoys by value
+    would compare their texts)."""
+    for decoy in decoys:
+        if decoy.echo:
+            return True
+    return False
 
 
 def vacuous_pass(ctx: Context) -> Iterator[Hit]:

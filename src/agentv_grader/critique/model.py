@@ -11,6 +11,7 @@ from typing import Any
 
 SOLID = "No suggestions, evals look solid."
 SEVERITIES = ("high", "medium", "low")
+_RANK = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +98,14 @@ def overall_sentence(findings: tuple[Finding, ...]) -> str:
     """One sentence: the count by severity and the most severe finding (SPEC §6.2)."""
     if not findings:
         return SOLID
-    counts = [(s, sum(1 for f in findings if f.severity == s)) for s in SEVERITIES]
-    listed = ", ".join(f"{n} {s}" for s, n in counts if n)
-    worst = min(findings, key=lambda f: SEVERITIES.index(f.severity))
+    counts = dict.fromkeys(SEVERITIES, 0)
+    worst, worst_rank = findings[0], len(SEVERITIES)
+    for finding in findings:  # one pass: the counts, and the first of the most severe
+        counts[finding.severity] += 1
+        rank = _RANK[finding.severity]
+        if rank < worst_rank:
+            worst, worst_rank = finding, rank
+    listed = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     noun = "suggestion" if len(findings) == 1 else "suggestions"
     reason = worst.reason.rstrip(".")
     return (

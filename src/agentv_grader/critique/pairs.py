@@ -10,7 +10,6 @@ can never pass them all. The finding is raised on the later assertion of the pai
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator
 
 from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
@@ -66,7 +65,10 @@ def facts(spec: AssertionSpec) -> list[Fact]:
     ci = is_case_insensitive(spec)
     if kind is not None:
         value = text_option(spec)
-        if not value or not (trimmed := js_trim(value)):
+        if not value:
+            return []
+        trimmed = js_trim(value)
+        if not trimmed:
             return []
         text = value if kind == "contains" else trimmed
         return [Fact(kind, text, ci, scope, spec.negate, spec)]
@@ -103,31 +105,30 @@ def implies(p: Fact, n: Fact) -> bool:
 
 def incompatible(a: Fact, b: Fact) -> bool:
     """Two positives that no response meets together."""
+    kind, other_kind = a.kind, b.kind
     if a.scope != b.scope:
         return False
-    if {a.kind, b.kind} == {"equals", "json"}:
-        return not _is_json(a.text if a.kind == "equals" else b.text)
-    kinds = {a.kind, b.kind}
-    if "json" in kinds or ("equals" not in kinds and (len(kinds) == 2 or "contains" in kinds)):
-        return False  # only `equals` with anything, or two prefixes or suffixes, can clash
+    if kind != "equals" and other_kind != "equals":
+        # without `equals`, only two prefixes or two suffixes can clash
+        if kind != other_kind or kind not in ("prefix", "suffix"):
+            return False
+    elif kind == "json" or other_kind == "json":  # `equals` and `is-json`
+        return not _is_json(a.text if kind == "equals" else b.text)
     fold = js_lower if (a.ci or b.ci) else str
     x, y = fold(a.text), fold(b.text)
-    if kinds == {"equals"}:
-        return x != y
-    if a.kind == b.kind and a.kind in ("prefix", "suffix"):
-        agree = x.startswith(y) or y.startswith(x)
-        if a.kind == "suffix":
-            agree = x.endswith(y) or y.endswith(x)
-        return not agree
-    if "equals" in kinds and len(kinds) == 2:
-        whole, other = (x, b) if a.kind == "equals" else (y, a)
-        part = y if a.kind == "equals" else x
-        if other.kind == "contains":
-            return part == js_trim(part) and part not in whole
-        if other.kind == "prefix":
-            return not whole.startswith(part)
-        return not whole.endswith(part)
-    return False
+    if kind == other_kind:
+        if kind == "equals":
+            return x != y
+        if kind == "prefix":
+            return not (x.startswith(y) or y.startswith(x))
+        return not (x.endswith(y) or y.endswith(x))
+    # `equals` and one of contains, prefix, suffix
+    whole, part, other = (x, y, other_kind) if kind == "equals" else (y, x, kind)
+    if other == "contains":
+        return part == js_trim(part) and part not in whole
+    if other == "prefix":
+        return not whole.startswith(part)
+    return not whole.endswith(part)
 
 
 def _is_json(text: str) -> bool:
@@ -199,11 +200,18 @@ def redundant(ctx: Context) -> Iterator[Hit]:
     Okay: {assert: [{type: contains, value: Paris}, {type: icontains, value: Paris}]}
     Okay: {assert: [{type: contains, value: Paris}, {type: not-contains, value: Paris}]}
     """
-    kinds = Counter((s.type, s.negate) for s in ctx.specs if s.problem is None)
+    seen: set[tuple[str, bool]] = set()
+    repeated: set[tuple[str, bool]] = set()
+    for spec in ctx.specs:
+        if spec.problem is None:
+            kind = (spec.type, spec.negate)
+            (repeated if kind in seen else seen).add(kind)
+    if not repeated:  # each alone of its type and negation: none can repeat another
+        return
     first: dict[str, AssertionSpec] = {}
     for spec in ctx.specs:
-        if spec.problem is not None or kinds[spec.type, spec.negate] < 2:
-            continue  # alone of its type and negation: it cannot repeat another
+        if spec.problem is not None or (spec.type, spec.negate) not in repeated:
+            continue
         settings = _canonical(_settings(spec))
         key = f"{spec.type}|{spec.negate}|{settings}"
         if key in first:

@@ -10,7 +10,7 @@ whether the deadline confirmed it. Results are cached per pattern and flags.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -47,12 +47,19 @@ class Runaway(Record):
             object.__setattr__(self, name, value)
 
 
-def pattern_flags(options: dict[str, object], pattern: str) -> tuple[str, str]:
+def pattern_flags(options: Mapping[str, object], pattern: str) -> tuple[str, str]:
     """(body, flags) as grading reads them: `flags`, inline `(?i)`, `case_sensitive: false`."""
     raw = options.get("flags")
     flags = raw if isinstance(raw, str) else ""
+    return _pattern_flags(pattern, flags, options.get("case_sensitive") is False)
+
+
+@lru_cache(maxsize=1024)
+def _pattern_flags(pattern: str, flags: str, insensitive: bool) -> tuple[str, str]:
+    """`pattern_flags` of what it reads (remembered: three rules ask, and suites repeat
+    patterns)."""
     body, flags = split_flags(pattern, flags)
-    if options.get("case_sensitive") is False:
+    if insensitive:
         flags += "i"
     return body, "".join(dict.fromkeys(f for f in flags if f in _JS_FLAGS))
 
@@ -154,7 +161,7 @@ def runaway_regex(ctx: Context) -> Iterator[Hit]:
         pattern = text_option(spec, "value", "pattern")
         if not pattern:
             continue
-        body, flags = pattern_flags(dict(spec.options), pattern)
+        body, flags = pattern_flags(spec.options, pattern)
         found = assess(body, flags)
         if found is None:
             continue

@@ -50,6 +50,8 @@ def weak_needle(needle: str) -> str | None:
 
 
 def _only_punctuation(word: str) -> bool:
+    if word[:1].isalnum():  # most needles: a letter or digit is never punctuation
+        return False
     for char in word:  # a loop, not all(): most needles stop at their first letter
         if not (unicodedata.category(char).startswith("P") or char.isspace()):
             return False
@@ -75,13 +77,15 @@ def _needle_reason(spec: AssertionSpec) -> str | None:
     if spec.type in PATTERN_TYPES:
         pattern = text_option(spec, "value", "pattern")
         if pattern is not None:
-            body, flags = pattern_flags(dict(spec.options), pattern)
+            body, flags = pattern_flags(spec.options, pattern)
             if matches_anything(body, flags):
                 return f"the pattern /{pattern}/ matches the empty string, so it matches any answer"
     return None
 
 
 def _setting_reasons(spec: AssertionSpec) -> list[tuple[str, str]]:
+    """Settings that keep `spec` from affecting the verdict; only a weight or min_score of
+    0, or a type with a score threshold, can have one (`trivial` asks only then)."""
     found = []
     if spec.weight == 0:
         found.append(("weight 0: it counts for nothing in the test score", "set a weight above 0"))
@@ -123,8 +127,9 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
     for spec, label, index in walk(ctx.specs):
-        for setting, fix in _setting_reasons(spec):
-            yield Hit(label, index, setting, _show(spec), fix)
+        if spec.weight == 0 or spec.min_score == 0 or spec.type in _SCORE_THRESHOLD:
+            for setting, fix in _setting_reasons(spec):
+                yield Hit(label, index, setting, _show(spec), fix)
         needle = None if spec.negate else _needle_reason(spec)
         if needle:
             yield Hit(label, index, needle, _show(spec), _NEEDLE_FIX)
@@ -151,8 +156,13 @@ def negative_only(ctx: Context) -> Iterator[Hit]:
                     {type: contains, value: Paris}]}
     Okay: {assert: ["Answers politely"]}
     """
-    checks = [s for s in ctx.specs if deterministic(s)]
-    if not checks or not all(s.negate for s in checks):
+    checks = []
+    for spec in ctx.specs:
+        if deterministic(spec):
+            if not spec.negate:  # most tests: a positive check, found early
+                return
+            checks.append(spec)
+    if not checks:
         return
     names = ", ".join(f"'{s.name}'" for s in checks)
     yield Hit(
