@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import engine, merge, report, scoring
 from .errors import GradeInputError
 from .load.evalfile import load_suite
+from .load.files import Listing
 from .load.types import LLM_TYPES
 from .model import AssertionSpec, RunData, Suite, TestCase
 from .names import unsafe_test_id
@@ -30,6 +32,9 @@ class Paths:
     timing_file: str | None
     transcript_file: str | None
     user_notes: str | None
+    # AgentV's `metrics.json` beside the response, when it exists (read for the figures the
+    # timing file lacks, SPEC §4.3).
+    metrics_file: str | None = None
 
 
 def find_test(suite: Suite, test_id: str) -> TestCase:
@@ -84,19 +89,27 @@ def resolve_paths(
             hint="the response defaults to <bench-dir>/<test-id>/response.md",
         )
     test_dir = None
+    metrics_file = os.path.join(os.path.dirname(os.path.abspath(response_file)), "metrics.json")
+    in_response_folder = None  # `exists` of the response's folder, when it is the test's
     if bench_dir is not None:
         test_dir = os.path.join(bench_dir, test_id)
         prefix = os.path.join(test_dir, "")  # + a name: `os.path.join`'s result
-        exists = os.path.exists
+        exists = _exists_in(test_dir)
         if transcript_file is None:
             for name in _TRANSCRIPT_NAMES:
-                if exists(prefix + name):
+                if exists(name):
                     transcript_file = prefix + name
                     break
-        if timing_file is None and exists(prefix + "timing.json"):
+        if timing_file is None and exists("timing.json"):
             timing_file = prefix + "timing.json"
-        if user_notes is None and exists(prefix + "user_notes.md"):
+        if user_notes is None and exists("user_notes.md"):
             user_notes = prefix + "user_notes.md"
+        if response_file == prefix + "response.md":
+            in_response_folder = exists
+    if in_response_folder is not None:
+        has_metrics = in_response_folder("metrics.json")
+    else:
+        has_metrics = os.path.exists(metrics_file)
     return Paths(
         test_dir=test_dir,
         bench_dir=bench_dir,
@@ -104,7 +117,18 @@ def resolve_paths(
         timing_file=timing_file,
         transcript_file=transcript_file,
         user_notes=user_notes,
+        metrics_file=metrics_file if has_metrics else None,
     )
+
+
+def _exists_in(folder: str) -> Callable[[str], bool]:
+    """Whether a name exists in `folder` (`os.path.exists`), from one listing of it: a
+    test folder is asked about six names, and a stat of a missing name in a folder seen
+    for the first time costs more than the whole listing."""
+    try:
+        return Listing(folder).exists
+    except OSError:  # missing or unlistable: each name is looked up
+        return lambda name: os.path.exists(os.path.join(folder, name))
 
 
 def grade_loaded(
@@ -130,10 +154,7 @@ def grade_loaded(
         raise GradeInputError(f"unknown AgentV layout {layout!r}", hint="auto, v4, head or none")
     response = read_response(paths.response_file)
     side = read_side_files(
-        paths.timing_file,
-        paths.transcript_file,
-        os.path.join(os.path.dirname(os.path.abspath(paths.response_file)), "metrics.json"),
-        test.input_text,
+        paths.timing_file, paths.transcript_file, paths.metrics_file, test.input_text
     )
     run = RunData(
         test=test,

@@ -20,6 +20,7 @@ from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
 from .errors import GradeInputError
+from .load.files import Listing, Undecided
 
 TEMP_PREFIX = ".agentv-grade-"
 TEMP_SUFFIX = ".tmp"
@@ -289,8 +290,8 @@ def prepare_targets(
     prefix = os.path.join(test_dir, "")
     parts = [_split_relpath(rel) for rel in relpaths]
     try:
-        top = _Listing(test_dir)
-        folders: dict[str, _Listing | None] = {"": top}  # None: missing, made below
+        top = Listing(test_dir)
+        folders: dict[str, Listing | None] = {"": top}  # None: missing, made below
         for folder, _ in parts:
             if folder not in folders:
                 if folder is None or folder in relpaths:
@@ -299,14 +300,14 @@ def prepare_targets(
                 if entry is None:
                     folders[folder] = None
                 elif entry.is_dir(follow_symlinks=False):
-                    folders[folder] = _Listing(prefix + folder)
+                    folders[folder] = Listing(prefix + folder)
                 else:
                     return None
         found = []
         for folder, name in parts:
             listing = folders[folder or ""]
             found.append(listing.find(name) if listing is not None else None)
-    except (OSError, _Undecided):
+    except (OSError, Undecided):
         return None
     for rel, entry in zip(relpaths, found, strict=True):
         if entry is not None and _entry_is_dir(entry):
@@ -330,33 +331,6 @@ def _split_relpath(rel: str) -> tuple[str | None, str]:
 
 
 _ODD_NAMES = ("", ".", "..")
-
-
-class _Undecided(Exception):
-    """A listing cannot tell whether a name is there."""
-
-
-class _Listing:
-    """One folder's entries by name, and their ASCII names lowered (None when a name is
-    not ASCII), so that a name missing here but possibly present under another spelling
-    (a case-insensitive or normalising file system) is told apart from a missing one."""
-
-    __slots__ = ("entries", "folded")
-
-    def __init__(self, folder: str) -> None:
-        with os.scandir(folder) as listing:
-            self.entries = {entry.name: entry for entry in listing}
-        names = self.entries.keys()
-        self.folded = {n.lower() for n in names} if all(n.isascii() for n in names) else None
-
-    def find(self, name: str) -> os.DirEntry[str] | None:
-        """The entry of `name`, or None when no spelling of it can be there."""
-        entry = self.entries.get(name)
-        if entry is None and (
-            self.folded is None or not name.isascii() or name.lower() in self.folded
-        ):
-            raise _Undecided
-        return entry
 
 
 def _entry_is_dir(entry: os.DirEntry[str]) -> bool:

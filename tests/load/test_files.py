@@ -65,3 +65,52 @@ def test_a_listed_file_replaced_since_never_hangs_a_read(tmp_path: Path) -> None
     os.mkfifo(fifo)
     assert read_listed(str(fifo), 10) == b""  # no writer: at its end at once, no wait
     assert read_listed("/dev/zero", 70_000) == b"\0" * 70_001  # no end: read to the bound
+
+
+# ------------------------------------------------------------------ one listing, many names
+_NAMES = ["timing.json", "transcript.json", "user_notes.md", "metrics.json", "TIMING.JSON",
+          "tranſcript.json", "é.md", "notes"]  # fmt: skip
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_listing_answers_exists_as_a_stat_would(tmp_path: Path) -> None:
+    """Random folders of files, folders, links in and out, dangling links and names that
+    differ only in case or by a non-ASCII letter: `Listing.exists` always agrees with
+    `os.path.exists`."""
+    import random
+
+    from agentv_grader.load.files import Listing
+
+    rng = random.Random(7)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "f").write_text("x")
+    for case in range(200):
+        folder = tmp_path / str(case)
+        folder.mkdir()
+        for name in rng.sample(_NAMES, rng.randint(0, 4)):
+            kind = rng.choice(["file", "dir", "link-in", "link-out", "dangling"])
+            path = folder / name
+            if kind == "file":
+                path.write_text("x")
+            elif kind == "dir":
+                path.mkdir()
+            elif kind == "link-in":
+                path.symlink_to(folder)
+            elif kind == "link-out":
+                path.symlink_to(outside / "f")
+            else:
+                path.symlink_to(outside / "gone")
+        listing = Listing(str(folder))
+        for name in _NAMES:
+            assert listing.exists(name) == os.path.exists(folder / name), (case, name)
+
+
+def test_a_folder_that_cannot_be_listed_raises(tmp_path: Path) -> None:
+    from agentv_grader.load.files import Listing
+
+    with pytest.raises(OSError):
+        Listing(str(tmp_path / "missing"))
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(OSError):
+        Listing(str(tmp_path / "file"))

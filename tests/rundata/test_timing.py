@@ -177,3 +177,32 @@ def test_read_side_files_collects_everything(tmp_path: Path) -> None:
     assert any("not valid JSON" in w for w in side.warnings)
     empty = read_side_files(None, None, None, "Q")
     assert (empty.timing, empty.transcript, empty.warnings) == (None, None, ())
+
+
+@pytest.mark.parametrize("where", ["test folder", "elsewhere"])
+def test_metrics_json_beside_the_response_is_found_wherever_the_response_is(
+    tmp_path: Path, where: str
+) -> None:
+    """`metrics.json` is looked for beside the response: in the test folder (from its
+    listing) or, with `--response-file` elsewhere, beside that file."""
+    import shutil
+
+    from agentv_grader import grade_test
+    from tests.helpers import write_suite
+
+    suite = "tests:\n  - id: t\n    assertions:\n      - {type: latency, threshold: 60000}\n"
+    eval_path, bench = write_suite(tmp_path, suite, {"t": "Paris"})
+    folder = bench / "t" if where == "test folder" else tmp_path / "elsewhere"
+    folder.mkdir(exist_ok=True)
+    (folder / "response.md").write_text("Paris", encoding="utf-8")
+    shutil.copy(METRICS, folder / "metrics.json")
+    report = grade_test(
+        str(eval_path), "t", bench_dir=str(bench), response_file=str(folder / "response.md")
+    )
+    (latency,) = report.data["assertions"]
+    assert latency["status"] == "passed", latency
+    (folder / "metrics.json").unlink()
+    again = grade_test(
+        str(eval_path), "t", bench_dir=str(bench), response_file=str(folder / "response.md")
+    )
+    assert again.data["assertions"][0]["status"] == "skipped"

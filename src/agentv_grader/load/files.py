@@ -14,6 +14,54 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: the open itself must not wait
 READ_FLAGS = os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0)  # reading an input file
 
 
+class Undecided(Exception):
+    """A listing cannot tell whether a name is there."""
+
+
+class Listing:
+    """One folder's entries by name, and their ASCII names lowered (None when a name is
+    not ASCII), so that a name missing here but possibly present under another spelling
+    (a case-insensitive or normalising file system) is told apart from a missing one.
+    One listing answers for many names: batch mode asks a test folder about a dozen.
+
+    Raises:
+        OSError: the folder cannot be listed.
+    """
+
+    __slots__ = ("entries", "folded", "folder")
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        with os.scandir(folder) as listing:
+            self.entries = {entry.name: entry for entry in listing}
+        names = self.entries.keys()
+        self.folded = {n.lower() for n in names} if all(n.isascii() for n in names) else None
+
+    def find(self, name: str) -> os.DirEntry[str] | None:
+        """The entry of `name`, or None when no spelling of it can be there.
+
+        Raises:
+            Undecided: another spelling of `name` may be there.
+        """
+        entry = self.entries.get(name)
+        if entry is None and (
+            self.folded is None or not name.isascii() or name.lower() in self.folded
+        ):
+            raise Undecided
+        return entry
+
+    def exists(self, name: str) -> bool:
+        """`os.path.exists(os.path.join(folder, name))`, from the listing where it can tell
+        (a symbolic link is followed, an undecided name looked up)."""
+        try:
+            entry = self.find(name)
+        except Undecided:
+            return os.path.exists(os.path.join(self.folder, name))
+        if entry is None:
+            return False
+        return not entry.is_symlink() or os.path.exists(entry.path)
+
+
 def open_regular(path: str) -> BinaryIO:
     """`open(path, "rb")` that never waits: a FIFO or a socket (whose open or read would
     block until a writer comes) is refused with an OSError, so one planted in a bench dir
