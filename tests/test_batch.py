@@ -332,3 +332,52 @@ def test_work_is_handed_out_in_shrinking_pieces(count: int, jobs: int) -> None:
     assert sum(sizes[-jobs:]) <= max(4 * jobs, 1)
     if count >= 2000:
         assert sizes[0] == 64  # few round trips while much is left
+
+
+def _many(count: int, duplicate: bool = False) -> str:
+    rows = "".join(
+        f"  - id: t{n}\n    assertions: [{{type: regex, value: '^P'}}]\n" for n in range(count)
+    )
+    return "tests:\n" + rows + ("  - id: t0\n    assertions: []\n" if duplicate else "")
+
+
+@pytest.mark.parametrize("problem", ["duplicate ids", "no responses"])
+def test_a_batch_refused_after_its_workers_started_stops_them_cleanly(
+    tmp_path: Path, problem: str
+) -> None:
+    """Workers start as soon as the suite is loaded (before the test ids and the bench
+    dir are checked): a batch refused then is exit 2, writes nothing and leaves no
+    worker process behind."""
+    import multiprocessing
+
+    answers = {} if problem == "no responses" else {f"t{n}": "Paris" for n in range(8)}
+    eval_path, bench = write_suite(tmp_path, _many(8, problem == "duplicate ids"), answers)
+    bench.mkdir(parents=True, exist_ok=True)
+    before = files_under(bench)
+    code, out, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2")
+    assert code == 2, err
+    assert "Traceback" not in err and out == ""
+    assert files_under(bench) == before
+    assert multiprocessing.active_children() == []
+
+
+def test_workers_get_ready_on_a_first_test_of_any_shape(tmp_path: Path) -> None:
+    """A worker imports the first test's assertion families when it starts; a first test
+    without assertions, or with an unknown type or a broken one, is no problem there
+    (each is graded as usual later)."""
+    import signal
+
+    from agentv_grader import batch
+    from agentv_grader.load.evalfile import load_suite
+
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        for n, first in enumerate(["[]", "[{type: no-such-type}, {type: regex, value: '('}]"]):
+            path = tmp_path / f"s{n}.yaml"
+            path.write_text(f"tests:\n  - id: a\n    assertions: {first}\n", "utf-8")
+            suite = load_suite(str(path))
+            batch._init_worker(suite, suite.path, True)
+            assert batch._worker_suite is suite
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+        batch._worker_suite = None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import merge
 from .api import Paths, grade_loaded, resolve_paths
@@ -14,6 +15,9 @@ from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
 from .outputs import dump_json, exit_on_sigterm, use_fast_json, write_atomic
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 SUMMARY_FILE = "grade_summary.json"
 
@@ -140,12 +144,29 @@ def digest(data: Mapping[str, Any]) -> dict[str, Any]:
 _worker_suite: Suite | None = None
 
 
-def _init_worker(shared: Suite | None, eval_path: str) -> None:
+def _init_worker(shared: Suite | None, eval_path: str, critique: bool) -> None:
     """Each worker grades from one parsed suite: the parent's own copy when the workers
-    are forked (nothing pickled, nothing parsed again), else parsed once per worker."""
+    are forked (nothing pickled, nothing parsed again), else parsed once per worker.
+
+    It then imports what grading the suite's first test needs (its assertion families,
+    the critique) while the parent is still checking the test ids and the bench dir,
+    instead of on its first test."""
     global _worker_suite
     exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
+    use_fast_json()
     _worker_suite = shared if shared is not None else load_suite(eval_path)
+    from .assertions import REGISTRY
+
+    for spec in _worker_suite.tests[0].assertions if _worker_suite.tests else ():
+        entry = REGISTRY.get(spec.type)
+        if entry is not None:
+            entry.check  # noqa: B018 - resolving the check imports its family module
+    if critique:
+        from . import critique as _critique  # noqa: F401
+
+
+def _started() -> None:
+    """A first task: forked workers are started when the pool is first given work."""
 
 
 # A worker's share: the bench dir, the options, and (suite position, test id) per test.
@@ -179,6 +200,46 @@ def chunk_sizes(count: int, jobs: int, largest: int = 64, smallest: int = 4) -> 
     return sizes
 
 
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """A batch's worker processes, and how many."""
+
+    pool: ProcessPoolExecutor
+    jobs: int
+
+
+@contextmanager
+def start_workers(suite: Suite, jobs: int, *, critique: bool) -> Iterator[Workers | None]:
+    """Worker processes for grading `suite`, started at once (None for one job or a suite
+    too small to share), so that they get ready while the parent plans the batch.
+
+    The objects that exist now (the parsed suite above all) are frozen out of the garbage
+    collector's scans until the pool is closed, and forked workers inherit them untouched
+    (no copy-on-write of their GC headers).
+    """
+    if jobs <= 1 or len(suite.tests) < 2 * jobs:
+        yield None
+        return
+    import gc
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context()
+    shared = suite if context.get_start_method() == "fork" else None
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(
+            max_workers=jobs,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(shared, suite.path, critique),
+        ) as pool:
+            pool.submit(_started)
+            yield Workers(pool, jobs)
+    finally:
+        gc.unfreeze()
+
+
 def run_batch(
     suite: Suite,
     tests: list[TestCase],
@@ -187,14 +248,19 @@ def run_batch(
     *,
     jobs: int,
     on_result: Callable[[TestResult], None],
+    workers: Workers | None = None,
 ) -> list[TestResult]:
-    """Grade every test, in parallel worker processes when `jobs` > 1; suite order kept.
+    """Grade every test, in parallel worker processes when `jobs` > 1 (those of
+    `workers` when given, else started here); suite order kept.
 
     `auto` layout is resolved once for the whole batch (nothing the batch writes can change
-    the answer), instead of one bench-wide scan per test. The objects that exist now (the
-    parsed suite above all) are frozen out of the garbage collector's scans for the run,
-    and forked workers inherit them untouched (no copy-on-write of their GC headers).
+    the answer), instead of one bench-wide scan per test.
     """
+    if workers is None and jobs > 1 and len(tests) >= 2 * jobs:
+        with start_workers(suite, jobs, critique=options.critique) as started:
+            return run_batch(
+                suite, tests, bench_dir, options, jobs=jobs, on_result=on_result, workers=started
+            )
     import gc
 
     use_fast_json()  # thousands of files ahead: worth loading orjson
@@ -203,7 +269,7 @@ def run_batch(
     results: list[TestResult] = []
     gc.freeze()
     try:
-        for result in _iterate(suite, tests, bench_dir, options, jobs):
+        for result in _iterate(suite, tests, bench_dir, options, workers):
             on_result(result)
             results.append(result)
     finally:
@@ -212,32 +278,25 @@ def run_batch(
 
 
 def _iterate(
-    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
+    suite: Suite,
+    tests: list[TestCase],
+    bench_dir: str,
+    options: BatchOptions,
+    workers: Workers | None,
 ) -> Iterator[TestResult]:
-    if jobs <= 1 or len(tests) < 2 * jobs:
+    if workers is None or len(tests) < 2 * workers.jobs:
         for test in tests:
             yield grade_one(suite, test, bench_dir, options)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context()
-    shared = suite if context.get_start_method() == "fork" else None
     position = {id(t): i for i, t in enumerate(suite.tests)}
     wanted = [(position[id(t)], t.id) for t in tests]
     chunks: list[_Chunk] = []
     start = 0
-    for size in chunk_sizes(len(wanted), jobs):
+    for size in chunk_sizes(len(wanted), workers.jobs):
         chunks.append((bench_dir, options, wanted[start : start + size]))
         start += size
-    with ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(shared, suite.path),
-    ) as pool:
-        for results in pool.map(_work, chunks):
-            yield from results
+    for results in workers.pool.map(_work, chunks):
+        yield from results
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:

@@ -22,6 +22,9 @@ from .errors import GradeInputError
 if TYPE_CHECKING:
     import click
 
+    from . import batch
+    from .model import Suite
+
 # Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
 _CONTEXT: dict[str, Any] = {
     "help_option_names": ["-h", "--help"],
@@ -214,8 +217,6 @@ def _prefetch_response(options: dict[str, Any]) -> None:
 def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     from . import batch
     from .load.evalfile import load_suite
-    from .outputs import check_targets, write_atomic
-    from .progress import Progress
 
     given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if options[o] is not None]
     if given:
@@ -227,9 +228,26 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     if options["threshold"] is not None and not 0 <= options["threshold"] <= 1:
         raise GradeInputError(f"--threshold must be in 0..1, got {options['threshold']}")
     suite = load_suite(options["eval_path"])
+    jobs = options["jobs"] or os.cpu_count() or 1
+    with batch.start_workers(suite, jobs, critique=not options["no_critique"]) as workers:
+        return _grade_batch(suite, options, jobs, workers, out, err)
+
+
+def _grade_batch(
+    suite: Suite,
+    options: dict[str, Any],
+    jobs: int,
+    workers: batch.Workers | None,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """Batch mode once the suite is loaded and its workers (if any) are starting."""
+    from . import batch
+    from .outputs import check_targets, write_atomic
+    from .progress import Progress
+
     tests, missing = batch.plan_batch(suite, options["bench_dir"])
     check_targets([options["junit"]] if options["junit"] else [])  # before anything is written
-    jobs = options["jobs"] or os.cpu_count() or 1
     progress = Progress.start(err, out, len(tests))
 
     def show(result: batch.TestResult) -> None:
@@ -247,7 +265,7 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
     )
     try:
         results = batch.run_batch(
-            suite, tests, options["bench_dir"], options_, jobs=jobs, on_result=show
+            suite, tests, options["bench_dir"], options_, jobs=jobs, on_result=show, workers=workers
         )
     finally:
         if progress is not None:
