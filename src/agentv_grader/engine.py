@@ -127,6 +127,8 @@ def _run_check(spec: AssertionSpec, entry: Entry, run: RunData) -> Verdict:
 
 def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
     """Invert pass and score of passed/failed only; error/skipped/pending stay as they are."""
+    if not spec.negate:
+        return _outcome(spec, verdict)
     entry = REGISTRY.get(spec.type)
     flip = (
         spec.negate
@@ -147,9 +149,9 @@ def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
 
 
 def _outcome(spec: AssertionSpec, verdict: Verdict) -> Outcome:
-    details = dict(verdict.details)
+    details = verdict.details  # never changed after it is made: shared, not copied
     if spec.normalised_from is not None:
-        details["normalised_from"] = spec.normalised_from
+        details = {**details, "normalised_from": spec.normalised_from}
     return Outcome(
         spec=spec,
         status=verdict.status,

@@ -80,7 +80,7 @@ class Inputs:
 
 def assertion_json(outcome: Outcome) -> dict[str, Any]:
     spec = outcome.spec
-    details: dict[str, Any] = dict(outcome.details)
+    details: dict[str, Any] = dict(outcome.details)  # the report's own copy, added to below
     if outcome.checks:
         details["checks"] = [
             {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks

@@ -21,6 +21,8 @@ Buffer = bytes | memoryview
 def max_response_bytes() -> int:
     """`AGENTV_GRADE_MAX_RESPONSE_BYTES`, default 2 GiB."""
     raw = os.environ.get("AGENTV_GRADE_MAX_RESPONSE_BYTES", "")
+    if not raw:  # the usual case, without the cost of a failed int("")
+        return DEFAULT_MAX_RESPONSE_BYTES
     try:
         value = int(raw)
     except ValueError:
