@@ -366,6 +366,7 @@ def test_workers_get_ready_on_a_first_test_of_any_shape(tmp_path: Path) -> None:
     without assertions, or with an unknown type or a broken one, is no problem there
     (each is graded as usual later)."""
     import signal
+    from unittest import mock
 
     from agentv_grader import batch
     from agentv_grader.load.evalfile import load_suite
@@ -378,6 +379,11 @@ def test_workers_get_ready_on_a_first_test_of_any_shape(tmp_path: Path) -> None:
             suite = load_suite(str(path))
             batch._init_worker(suite, suite.path, True)
             assert batch._worker_suite is suite
+        # Even a bug on the way (here: building the first test's assertions raises) only
+        # costs the head start: the worker is ready, and that test's grading reports it.
+        with mock.patch.object(batch, "_get_ready", side_effect=RuntimeError("bug")):
+            batch._init_worker(suite, suite.path, True)
+        assert batch._worker_suite is suite
     finally:
         signal.signal(signal.SIGTERM, handler)
         batch._worker_suite = None

@@ -155,9 +155,16 @@ def _init_worker(shared: Suite | None, eval_path: str, critique: bool) -> None:
     exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
     use_fast_json()
     _worker_suite = shared if shared is not None else load_suite(eval_path)
+    try:
+        _get_ready(_worker_suite, critique)
+    except Exception:  # only a head start: the test's own grading reports any problem
+        pass
+
+
+def _get_ready(suite: Suite, critique: bool) -> None:
     from .assertions import REGISTRY
 
-    for spec in _worker_suite.tests[0].assertions if _worker_suite.tests else ():
+    for spec in suite.tests[0].assertions if suite.tests else ():
         entry = REGISTRY.get(spec.type)
         if entry is not None:
             entry.check  # noqa: B018 - resolving the check imports its family module
