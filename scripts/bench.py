@@ -205,7 +205,12 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
     """Every timed run gets its own copy of the export, all made before timing starts:
     on a file system without a journal (this sandbox's ext4), creating files right after
     deleting thousands is several times slower (the inode allocator skips recently freed
-    inodes), so deleting the previous copy before each run would time that instead."""
+    inodes), so deleting the previous copy before each run would time that instead.
+
+    agentv-grade runs as a suite is graded from a shell or CI: the default text format, a
+    line per test (as `agentv pipeline grade` prints a line per grader, on stderr). The
+    line also gives the time with `--format json`, which prints every report on stdout as
+    well (about 5 MB here), on top of writing it."""
     if not AGENTV_BIN.exists():
         print("batch: AgentV CLI not installed; run the integration tests once to install it")
         return
@@ -224,17 +229,18 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
 
         def grade(export: Path, extra: list[str]) -> float:
             argv = ["--eval-path", str(eval_path), "--bench-dir", str(export / "batch")]
-            return _time(GRADE + argv + ["--format", "json", "--jobs", str(jobs)] + extra)
+            return _time(GRADE + argv + ["--jobs", str(jobs)] + extra)
 
         probe = copy()  # untimed: warms the caches and tells which files a run writes
         grade(probe, [])
         written = _written(pristine / "batch", probe / "batch")
-        labels = ("agentv-grade", "no critique", "agentv", "files")
+        labels = ("agentv-grade", "no critique", "json", "agentv", "files")
         ready = {label: [copy() for _ in range(reps)] for label in labels}
         settled = _settle_file_system(probe / "batch")
         runs: dict[str, Callable[[], float]] = {
             "agentv-grade": lambda: grade(ready["agentv-grade"].pop(), []),
             "no critique": lambda: grade(ready["no critique"].pop(), ["--no-critique"]),
+            "json": lambda: grade(ready["json"].pop(), ["--format", "json"]),
             "agentv": lambda: _time(
                 [str(AGENTV_BIN), "pipeline", "grade", str(ready["agentv"].pop())], cwd=tmp
             ),
@@ -293,6 +299,8 @@ def _batch_line(n: int, jobs: int, med: dict[str, float], agree: str, files: int
         f"{ours / theirs:.3f} x AgentV pipeline grade ({theirs:.2f} s), "
         f"{n / ours:.0f} vs {n / theirs:.0f} tests/s; verdicts identical: {agree}; "
         f"--no-critique {med['no critique']:.2f} s = {med['no critique'] / theirs:.3f} x AgentV; "
+        f"--format json (every report on stdout too) {med['json']:.2f} s = "
+        f"{med['json'] / theirs:.3f} x AgentV; "
         f"{files} files written (creating that many alone, temp + rename in {jobs} "
         f"processes: {med['files']:.2f} s = {med['files'] / theirs:.3f} x AgentV)"
     )
