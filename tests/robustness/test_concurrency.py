@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -46,9 +47,9 @@ def _check_bench(bench: Path) -> int:
     """Every file under the bench dir is complete; returns how many reports there are."""
     reports = 0
     for path in sorted(bench.rglob("*")):
+        assert not path.name.startswith(".agentv-grade-"), f"stray temporary file {path}"
         if path.is_dir():
             continue
-        assert not path.name.startswith(".agentv-grade-"), f"stray temporary file {path}"
         if path.suffix == ".json":
             data = json.loads(path.read_text("utf-8"))
             if path.name == "grader_report.json":
@@ -286,6 +287,10 @@ def test_signals_at_arbitrary_moments_leave_only_complete_files(
         assert process.returncode in (0, 128 + signal.SIGTERM, -signal.SIGTERM, -signal.SIGKILL)
         if sig == signal.SIGTERM:
             assert _temp_files(bench) == []
-        for temp in _temp_files(bench):  # only SIGKILL may leave one; it is never a final name
-            temp.unlink()
+        # Only SIGKILL may leave a temporary file or folder; it is never a final name.
+        for temp in _temp_files(bench):
+            if temp.is_dir():
+                shutil.rmtree(temp)
+            else:
+                temp.unlink()
         _check_bench(bench)
