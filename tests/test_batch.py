@@ -377,13 +377,33 @@ def test_workers_get_ready_on_a_first_test_of_any_shape(tmp_path: Path) -> None:
             path = tmp_path / f"s{n}.yaml"
             path.write_text(f"tests:\n  - id: a\n    assertions: {first}\n", "utf-8")
             suite = load_suite(str(path))
-            batch._init_worker(suite, suite.path, True)
+            batch._init_worker(suite, suite.path, True, str(tmp_path), "auto")
             assert batch._worker_suite is suite
         # Even a bug on the way (here: building the first test's assertions raises) only
         # costs the head start: the worker is ready, and that test's grading reports it.
         with mock.patch.object(batch, "_get_ready", side_effect=RuntimeError("bug")):
-            batch._init_worker(suite, suite.path, True)
+            batch._init_worker(suite, suite.path, True, str(tmp_path), "auto")
         assert batch._worker_suite is suite
     finally:
         signal.signal(signal.SIGTERM, handler)
         batch._worker_suite = None
+        batch._worker_layout = None
+
+
+def test_a_worker_resolves_the_layout_of_the_bench_dir_it_is_given(tmp_path: Path) -> None:
+    """`auto` is resolved once per worker, for its batch's bench dir; asked about another
+    bench dir or layout, it resolves that one."""
+    from agentv_grader import batch
+
+    head, v4 = tmp_path / "head", tmp_path / "v4"
+    (head / "t" / "script_graders").mkdir(parents=True)
+    (v4 / "t").mkdir(parents=True)
+    try:
+        assert batch._layout_here("auto", str(head)) == "head"
+        (head / "t" / "script_graders").rmdir()  # the batch itself never does this
+        assert batch._layout_here("auto", str(head)) == "head"  # resolved once
+        assert batch._layout_here("auto", str(v4)) == "v4"
+        assert batch._layout_here("none", str(v4)) == "none"
+        assert batch._layout_here("head", str(v4)) == "head"
+    finally:
+        batch._worker_layout = None

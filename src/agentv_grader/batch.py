@@ -144,21 +144,43 @@ def digest(data: Mapping[str, Any]) -> dict[str, Any]:
 _worker_suite: Suite | None = None
 
 
-def _init_worker(shared: Suite | None, eval_path: str, critique: bool) -> None:
+# The AgentV layout this worker writes: (as asked, bench dir, as resolved). A worker serves
+# one batch, and nothing the batch writes can change what `auto` resolves to.
+_worker_layout: tuple[str, str, str] | None = None
+
+
+def _init_worker(
+    shared: Suite | None, eval_path: str, critique: bool, bench_dir: str, layout: str
+) -> None:
     """Each worker grades from one parsed suite: the parent's own copy when the workers
     are forked (nothing pickled, nothing parsed again), else parsed once per worker.
 
-    It then imports what grading the suite's first test needs (its assertion families,
-    the critique) while the parent is still checking the test ids and the bench dir,
-    instead of on its first test."""
-    global _worker_suite
+    It then resolves the batch's AgentV layout (a scan of the bench dir for `auto`) and
+    imports what grading the suite's first test needs (its assertion families, the
+    critique), while the parent is still checking the test ids and the bench dir."""
+    global _worker_suite, _worker_layout
     exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
     use_fast_json()
     _worker_suite = shared if shared is not None else load_suite(eval_path)
+    _worker_layout = None
     try:
+        _layout_here(layout, bench_dir)
         _get_ready(_worker_suite, critique)
     except Exception:  # only a head start: the test's own grading reports any problem
         pass
+
+
+def _layout_here(asked: str, bench_dir: str) -> str:
+    """The layout this worker writes for `asked` in `bench_dir`, resolved once."""
+    global _worker_layout
+    if _worker_layout is None or _worker_layout[:2] != (asked, bench_dir):
+        _worker_layout = (asked, bench_dir, _resolved_layout(asked, bench_dir))
+    return _worker_layout[2]
+
+
+def _resolved_layout(asked: str, bench_dir: str) -> str:
+    found = merge.resolve_layout(asked, bench_dir)
+    return found if found is not None else "none"
 
 
 def _get_ready(suite: Suite, critique: bool) -> None:
@@ -182,6 +204,7 @@ _Chunk = tuple[str, BatchOptions, list[tuple[int, str]]]
 
 def _work(chunk: _Chunk) -> list[TestResult]:
     bench_dir, options, wanted = chunk
+    options = replace(options, layout=_layout_here(options.layout, bench_dir))
     assert _worker_suite is not None
     tests = _worker_suite.tests
     results = []
@@ -216,9 +239,12 @@ class Workers:
 
 
 @contextmanager
-def start_workers(suite: Suite, jobs: int, *, critique: bool) -> Iterator[Workers | None]:
-    """Worker processes for grading `suite`, started at once (None for one job or a suite
-    too small to share), so that they get ready while the parent plans the batch.
+def start_workers(
+    suite: Suite, jobs: int, *, critique: bool, bench_dir: str, layout: str
+) -> Iterator[Workers | None]:
+    """Worker processes for grading `suite` into `bench_dir` with AgentV layout `layout`,
+    started at once (None for one job or a suite too small to share), so that they get
+    ready while the parent plans the batch.
 
     The objects that exist now (the parsed suite above all) are frozen out of the garbage
     collector's scans until the pool is closed, and forked workers inherit them untouched
@@ -239,7 +265,7 @@ def start_workers(suite: Suite, jobs: int, *, critique: bool) -> Iterator[Worker
             max_workers=jobs,
             mp_context=context,
             initializer=_init_worker,
-            initargs=(shared, suite.path, critique),
+            initargs=(shared, suite.path, critique, bench_dir, layout),
         ) as pool:
             pool.submit(_started)
             yield Workers(pool, jobs)
@@ -258,21 +284,24 @@ def run_batch(
     workers: Workers | None = None,
 ) -> list[TestResult]:
     """Grade every test, in parallel worker processes when `jobs` > 1 (those of
-    `workers` when given, else started here); suite order kept.
+    `workers` when given, started for this bench dir and layout, else started here);
+    suite order kept.
 
     `auto` layout is resolved once for the whole batch (nothing the batch writes can change
-    the answer), instead of one bench-wide scan per test.
+    the answer), instead of one bench-wide scan per test: here, or once in each worker.
     """
     if workers is None and jobs > 1 and len(tests) >= 2 * jobs:
-        with start_workers(suite, jobs, critique=options.critique) as started:
+        with start_workers(
+            suite, jobs, critique=options.critique, bench_dir=bench_dir, layout=options.layout
+        ) as started:
             return run_batch(
                 suite, tests, bench_dir, options, jobs=jobs, on_result=on_result, workers=started
             )
     import gc
 
     use_fast_json()  # thousands of files ahead: worth loading orjson
-    layout = merge.resolve_layout(options.layout, bench_dir)
-    options = replace(options, layout=layout if layout is not None else "none")
+    if workers is None or len(tests) < 2 * workers.jobs:
+        options = replace(options, layout=_resolved_layout(options.layout, bench_dir))
     results: list[TestResult] = []
     gc.freeze()
     try:

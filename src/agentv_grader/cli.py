@@ -229,7 +229,13 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
         raise GradeInputError(f"--threshold must be in 0..1, got {options['threshold']}")
     suite = load_suite(options["eval_path"])
     jobs = options["jobs"] or os.cpu_count() or 1
-    with batch.start_workers(suite, jobs, critique=not options["no_critique"]) as workers:
+    with batch.start_workers(
+        suite,
+        jobs,
+        critique=not options["no_critique"],
+        bench_dir=options["bench_dir"],
+        layout=options["agentv_layout"],
+    ) as workers:
         return _grade_batch(suite, options, jobs, workers, out, err)
 
 
