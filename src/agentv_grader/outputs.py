@@ -424,12 +424,7 @@ def _write_bytes(path: str, data: bytes) -> None:
     tmp: str | None = None
     try:
         fd, tmp = _create_temp(path, tried)
-        try:
-            written = os.write(fd, data)
-            if written < len(data):
-                _write_all(fd, data, written)
-        finally:
-            os.close(fd)
+        _write_and_close(fd, data)
         os.replace(tmp, path)
     except BaseException as exc:  # also SystemExit from SIGTERM: never leave the temp file
         for name in [tmp] if tmp is not None else tried[-1:]:
@@ -508,13 +503,7 @@ def write_new_folder(folder: str, files: Sequence[tuple[str, bytes]]) -> bool:
         for file_name, data in files:
             path = f"{tmp}{os.sep}{file_name}"
             made.append(path)
-            fd = os.open(path, _TEMP_FLAGS, 0o666)
-            try:
-                written = os.write(fd, data)
-                if written < len(data):
-                    _write_all(fd, data, written)
-            finally:
-                os.close(fd)
+            _write_and_close(os.open(path, _TEMP_FLAGS, 0o666), data)
         os.rename(tmp, folder)
         return True
     except OSError:
@@ -535,6 +524,16 @@ def _remove_folder(folder: str | None, files: list[str]) -> None:
 
 def _folder(path: str) -> str:
     return os.path.dirname(path) or "."
+
+
+def _write_and_close(fd: int, data: bytes) -> None:
+    """All of `data` into the new file `fd`, which is then closed whatever happens."""
+    try:
+        written = os.write(fd, data)
+        if written < len(data):
+            _write_all(fd, data, written)
+    finally:
+        os.close(fd)
 
 
 def _write_all(fd: int, data: bytes, written: int) -> None:

@@ -519,6 +519,11 @@ def test_near_miss_is_not_computed_on_huge_responses(
     assert "near-miss" not in at(again, 0)
 
 
+def _probed_passing(ctx: Any, spec: Any) -> list[Any]:
+    """The test's decoys on which `spec` passes when each is graded in full."""
+    return [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
+
+
 def test_remembered_probe_results_equal_fresh_ones(tmp_path: Path) -> None:
     """`Context.passes` remembers results across tests; each must equal a fresh probe, and
     two assertions that differ in type, value, flags or negation never share one."""
@@ -579,8 +584,7 @@ def test_equal_assertions_of_different_tests_share_what_is_remembered(tmp_path: 
     for test in suite.tests:
         ctx = context.build_context(suite, test, None, None, None)
         for spec in test.assertions:
-            fresh = [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
-            assert list(ctx.passing(spec)) == fresh, (test.id, spec.name)
+            assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
             assert ctx.probe(spec, "").spec.index == spec.index
             long = "I'm sorry" + " x" * 2100  # past what is remembered: decided every time
             assert ctx.passes(spec, long) == (ctx.probe(spec, long).status.value == "passed")
@@ -602,8 +606,7 @@ def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
     for test in suite.tests:
         ctx = context.build_context(suite, test, None, None, None)
         for spec in test.assertions:
-            fresh = [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
-            assert list(ctx.passing(spec)) == fresh, (test.id, spec.name)
+            assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
     by_key = context._PASSES.by_key
     assert len(by_key) == 4  # contains x0, x1, x2 and the regex
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from ..errors import SpecError
-from ..js.strings import js_lower
+from ..js.strings import js_lower, js_trim, js_trim_bounds
 
 CONTEXT = 40  # code points of context each side of a quoted match
 
@@ -56,6 +56,15 @@ def case_sensitive(options: Mapping[str, Any], default: bool) -> bool:
 # Texts this long get the fast paths below: an identity-keyed memo of line positions and
 # an ASCII case-insensitive search. Shorter ones take the plain path, which is as fast.
 BIG_TEXT = 1 << 16
+
+
+def trims_to(text: str, trimmed: str) -> bool:
+    """`js_trim(text) == trimmed`, without copying a big text to trim it (below
+    `BIG_TEXT` the copy costs less than finding the bounds)."""
+    if len(text) < BIG_TEXT:
+        return js_trim(text) == trimmed
+    start, end = js_trim_bounds(text)
+    return end - start == len(trimmed) and text.startswith(trimmed, start)
 
 
 def find(haystack: str, needle: str, sensitive: bool) -> int:

@@ -23,6 +23,7 @@ from ._text import (
     quote_at,
     string_list,
     string_value,
+    trims_to,
 )
 
 _CI = " (case-insensitive)"
@@ -232,11 +233,11 @@ def _expected(value: str, sensitive: bool) -> str:
 
 def _same(text: str, expected: str, sensitive: bool) -> bool:
     """`_fold(js_trim(text)) == expected`."""
-    if len(text) < BIG_TEXT:  # a small copy costs less than finding the bounds
-        return _fold(js_trim(text), sensitive) == expected
-    start, end = js_trim_bounds(text)
     if sensitive:
-        return end - start == len(expected) and text.startswith(expected, start)
+        return trims_to(text, expected)
+    if len(text) < BIG_TEXT:  # a small copy costs less than finding the bounds
+        return js_lower(js_trim(text)) == expected
+    start, end = js_trim_bounds(text)
     if end - start > len(expected):  # lowering never shortens a text
         return False
     return js_lower(text[start:end]) == expected

@@ -19,8 +19,9 @@ from importlib import resources
 from typing import Any
 
 from .. import engine
+from ..assertions._text import trims_to
 from ..errors import SpecError
-from ..js.strings import js_trim, js_trim_bounds
+from ..js.strings import js_trim
 from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 
@@ -28,7 +29,6 @@ REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
 PROBE_TIMEOUT_MS = 200
 _MAX_DECOY_BYTES = 1024 * 1024
-_SMALL_TEXT = 1 << 16  # trimmed by a copy; longer texts by their bounds
 _REFUSAL_WORDS = re.compile(
     r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)", re.I
 )
@@ -152,9 +152,7 @@ class Context:
             _PASSES.size += 1
         return passed
 
-    def _decide(
-        self, probed: AssertionSpec, fast: Callable[[str], bool] | None, text: str
-    ) -> bool:
+    def _decide(self, probed: AssertionSpec, fast: Callable[[str], bool] | None, text: str) -> bool:
         if fast is not None:  # no run to build for this decoy
             return fast(text)
         return engine.decide(probed, self._run_with(text))
@@ -274,15 +272,7 @@ _BOILERPLATE = Decoy("generic boilerplate", BOILERPLATE)
 def _same_answer(wanted: str, answers: list[str]) -> bool:
     """A decoy (`wanted`, trimmed) is one of this test's own answers once trimmed: no decoy
     then. A big answer is compared by its bounds, so it is never copied to be trimmed."""
-    for answer in answers:
-        if len(answer) < _SMALL_TEXT:  # a small copy costs less than finding the bounds
-            if js_trim(answer) == wanted:
-                return True
-            continue
-        start, end = js_trim_bounds(answer)
-        if end - start == len(wanted) and answer.startswith(wanted, start):
-            return True
-    return False
+    return any(trims_to(answer, wanted) for answer in answers)
 
 
 def _expects_refusal(criteria: str | None, reference: str | None) -> bool:
@@ -353,9 +343,7 @@ def _position(order: _SuiteOrder, suite: Suite, test: TestCase) -> int:
     return at
 
 
-def _after(
-    suite: Suite, test: TestCase, candidates: Sequence[int], at: int
-) -> Iterator[TestCase]:
+def _after(suite: Suite, test: TestCase, candidates: Sequence[int], at: int) -> Iterator[TestCase]:
     """The tests at `candidates` (ascending suite positions) other than `test`, in suite
     order starting after `test` (at position `at`) and wrapping around."""
     tests = suite.tests
