@@ -25,7 +25,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from agentv_grader import merge, outputs
+from agentv_grader import layout as layout_module
+from agentv_grader import outputs
 from agentv_grader.assertions import _text
 from agentv_grader.errors import GradeInputError
 from agentv_grader.js import strings
@@ -442,9 +443,9 @@ def test_script_graders_scan_answers_as_the_glob(tmp_path: Path) -> None:
 
     def agree() -> None:
         found = bool(glob.glob(os.path.join(glob.escape(str(bench)), "*", "script_graders")))
-        assert merge._any_script_graders(str(bench)) is found
+        assert layout_module.any_script_graders(str(bench)) is found
         for test_dir in ("a", "b", ".hidden"):
-            layout = merge.resolve_layout("auto", str(bench), str(bench / test_dir))
+            layout = layout_module.resolve_layout("auto", str(bench), str(bench / test_dir))
             assert layout == ("head" if found else "v4")
 
     agree()  # only a hidden folder has one: glob's `*` skips it

@@ -256,6 +256,48 @@ def test_a_directory_in_the_way_is_refused_before_anything_is_written(tmp_path: 
     assert _tree(bench / "t") == {"response.md", "eval_critique.md"}
 
 
+def test_the_result_paths_are_checked_from_the_inputs_listing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a program among the assertions, nothing run since the test folder was listed
+    for its inputs can have changed it: that listing is checked again, not a new one."""
+    from agentv_grader.load import files
+
+    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
+    listed: list[str] = []
+    real = files.Listing.__init__
+
+    def listing(self: files.Listing, folder: str) -> None:
+        listed.append(folder)
+        real(self, folder)
+
+    monkeypatch.setattr(files.Listing, "__init__", listing)
+    grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert listed == [str(bench / "t")]
+    assert (bench / "t" / "code_grader_results" / "contains-Paris.json").is_file()
+
+
+def test_a_program_among_the_assertions_gets_the_test_folder_listed_again(
+    tmp_path: Path,
+) -> None:
+    """A code grader may change the test folder (here: a directory where the report goes),
+    so the result paths are checked from a new listing, and the run refused as before."""
+    import sys
+
+    folder = tmp_path / "run" / "suite" / "t"
+    program = f"import os; os.mkdir({str(folder / 'grader_report.json')!r}); print('true')"
+    suite = (
+        "tests:\n  - id: t\n    assertions:\n      - {type: contains, value: Paris}\n"
+        f"      - {{type: script, command: [{json.dumps(sys.executable)}, -c, "
+        f"{json.dumps(program)}]}}\n"
+    )
+    eval_path, bench = write_suite(tmp_path, suite, {"t": "Paris"})
+    with pytest.raises(GradeInputError, match="a directory has its name") as caught:
+        grade_test(str(eval_path), "t", bench_dir=str(bench))
+    assert caught.value.file == str(folder / "grader_report.json")
+    assert _tree(folder) == {"response.md", "grader_report.json"}
+
+
 # ------------------------------------------------------------------ a new result folder
 MERGE_NAMES = {"contains-Paris.json", "regex-_Paris.json", "equals-Paris.json"}
 

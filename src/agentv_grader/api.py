@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import engine, merge, report, scoring
+from .assertions import REGISTRY
 from .errors import GradeInputError
+from .layout import resolve_layout
 from .load.evalfile import load_suite
 from .load.files import Listing
 from .load.types import LLM_TYPES
@@ -35,6 +37,9 @@ class Paths:
     # AgentV's `metrics.json` beside the response, when it exists (read for the figures the
     # timing file lacks, SPEC §4.3).
     metrics_file: str | None = None
+    # The listing of `test_dir` the defaults were found from (None: it could not be listed),
+    # which the result-path checks reuse when nothing run since can have changed the folder.
+    listing: Listing | None = field(default=None, repr=False, compare=False)
 
 
 def find_test(suite: Suite, test_id: str) -> TestCase:
@@ -89,12 +94,14 @@ def resolve_paths(
             hint="the response defaults to <bench-dir>/<test-id>/response.md",
         )
     test_dir = None
+    listing = None
     metrics_file = os.path.join(os.path.dirname(os.path.abspath(response_file)), "metrics.json")
     in_response_folder = None  # `exists` of the response's folder, when it is the test's
     if bench_dir is not None:
         test_dir = os.path.join(bench_dir, test_id)
         prefix = os.path.join(test_dir, "")  # + a name: `os.path.join`'s result
-        exists = _exists_in(test_dir)
+        listing = _listing(test_dir)
+        exists = listing.exists if listing is not None else _exists_by_stat(test_dir)
         if transcript_file is None:
             for name in _TRANSCRIPT_NAMES:
                 if exists(name):
@@ -118,17 +125,23 @@ def resolve_paths(
         transcript_file=transcript_file,
         user_notes=user_notes,
         metrics_file=metrics_file if has_metrics else None,
+        listing=listing,
     )
 
 
-def _exists_in(folder: str) -> Callable[[str], bool]:
-    """Whether a name exists in `folder` (`os.path.exists`), from one listing of it: a
-    test folder is asked about six names, and a stat of a missing name in a folder seen
-    for the first time costs more than the whole listing."""
+def _listing(folder: str) -> Listing | None:
+    """One listing of a test folder answers whether each default input exists: it is asked
+    about six names, and a stat of a missing name in a folder seen for the first time
+    costs more than the whole listing. None when the folder cannot be listed."""
     try:
-        return Listing(folder).exists
-    except OSError:  # missing or unlistable: each name is looked up
-        return lambda name: os.path.exists(os.path.join(folder, name))
+        return Listing(folder)
+    except OSError:
+        return None
+
+
+def _exists_by_stat(folder: str) -> Callable[[str], bool]:
+    """`os.path.exists` of a name in a folder that could not be listed."""
+    return lambda name: os.path.exists(os.path.join(folder, name))
 
 
 def grade_loaded(
@@ -175,7 +188,7 @@ def grade_loaded(
         merge_files = merge.plan(
             outcomes,
             paths.test_dir,
-            merge.resolve_layout(layout, paths.bench_dir, paths.test_dir),
+            resolve_layout(layout, paths.bench_dir, paths.test_dir),
         )
     notes, notes_warnings = _notes(paths.user_notes)
     inputs = report.Inputs(
@@ -196,7 +209,9 @@ def grade_loaded(
         suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], findings
     )
     if write and paths.test_dir is not None:
-        report.write(paths.test_dir, data, merge_files, findings)
+        # No program of this run can have changed the test folder since it was listed.
+        listed = None if _runs_programs(test.assertions) else paths.listing
+        report.write(paths.test_dir, data, merge_files, findings, listing=listed)
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
 
 
@@ -205,6 +220,20 @@ def _judged(specs: tuple[AssertionSpec, ...]) -> bool:
     agent's LLM result files (`RunData.llm_results`), so a test without one lists no folder
     for them."""
     return any(spec.type in LLM_TYPES or _judged(spec.children) for spec in specs)
+
+
+# Assertion families whose checks can start a program (a code grader; a group's aggregator
+# or members), which may change the test folder.
+_PROGRAM_FAMILIES = frozenset({"script", "group"})
+
+
+def _runs_programs(specs: tuple[AssertionSpec, ...]) -> bool:
+    """Whether any assertion may start a program while the test is graded."""
+    for spec in specs:
+        entry = REGISTRY.get(spec.type)
+        if entry is not None and entry.family in _PROGRAM_FAMILIES:
+            return True
+    return False
 
 
 def _notes(path: str | None) -> tuple[dict[str, list[str]] | None, list[str]]:

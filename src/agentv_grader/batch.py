@@ -8,9 +8,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from . import merge
 from .api import Paths, grade_loaded, resolve_paths
 from .errors import GradeInputError
+from .layout import resolve_layout
 from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
@@ -179,7 +179,7 @@ def _layout_here(asked: str, bench_dir: str) -> str:
 
 
 def _resolved_layout(asked: str, bench_dir: str) -> str:
-    found = merge.resolve_layout(asked, bench_dir)
+    found = resolve_layout(asked, bench_dir)
     return found if found is not None else "none"
 
 

@@ -215,8 +215,7 @@ def _prefetch_response(options: dict[str, Any]) -> None:
 
 
 def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
-    from . import batch
-    from .load.evalfile import load_suite
+    from .layout import Scout
 
     given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if options[o] is not None]
     if given:
@@ -227,7 +226,12 @@ def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
         raise GradeInputError("batch mode needs --bench-dir", hint="or pass --test-id")
     if options["threshold"] is not None and not 0 <= options["threshold"] <= 1:
         raise GradeInputError(f"--threshold must be in 0..1, got {options['threshold']}")
-    suite = load_suite(options["eval_path"])
+    with Scout.start(options["agentv_layout"], options["bench_dir"]) as scout:
+        from . import batch
+        from .load.evalfile import load_suite
+
+        suite = load_suite(options["eval_path"])
+        options = {**options, "agentv_layout": scout.answer() or options["agentv_layout"]}
     jobs = options["jobs"] or os.cpu_count() or 1
     with batch.start_workers(
         suite,

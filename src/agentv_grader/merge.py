@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any
 
+from .layout import LAYOUTS
 from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
@@ -16,10 +17,6 @@ from .names import unique_safe_names
 from .outputs import parse_json
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
-LAYOUTS = {
-    "v4": ("code_graders", "code_grader_results"),
-    "head": ("script_graders", "script_grader_results"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,52 +25,6 @@ class MergeFile:
 
     relpath: str
     content: Mapping[str, Any]
-
-
-def resolve_layout(layout: str, bench_dir: str, test_dir: str | None = None) -> str | None:
-    """`auto` → `head` when any `<bench>/*/script_graders/` exists, else `v4`.
-
-    `test_dir` (this test's folder) is looked at first: in a head export every test has
-    its `script_graders/`, so the common answer costs one stat instead of a bench-wide scan.
-    """
-    if layout == "none":
-        return None
-    if layout == "auto":
-        if test_dir is not None and _own_script_graders(test_dir):
-            return "head"
-        return "head" if _any_script_graders(bench_dir) else "v4"
-    return layout
-
-
-def _own_script_graders(test_dir: str) -> bool:
-    """The test's own folder counts for the glob unless it is hidden (`*` skips those)."""
-    return not os.path.basename(test_dir).startswith(".") and _has_script_graders(test_dir)
-
-
-def _has_script_graders(folder: str) -> bool:
-    return os.path.lexists(os.path.join(folder, "script_graders"))
-
-
-def _any_script_graders(bench_dir: str) -> bool:
-    """`glob('<bench>/*/script_graders')` is non-empty: a visible sub-folder (symlinks
-    followed) holding an entry of that name; one scandir, no pattern matching per entry."""
-    try:
-        with os.scandir(bench_dir) as entries:
-            for entry in entries:
-                if entry.name.startswith(".") or not _is_dir(entry):
-                    continue
-                if _has_script_graders(entry.path):
-                    return True
-    except OSError:
-        return False
-    return False
-
-
-def _is_dir(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_dir()
-    except OSError:
-        return False
 
 
 def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:

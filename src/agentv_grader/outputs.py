@@ -267,7 +267,11 @@ def check_targets(paths: Iterable[str], inside: str | None = None) -> None:
 
 
 def prepare_targets(
-    test_dir: str, relpaths: Sequence[str], *, make_folders: bool = True
+    test_dir: str,
+    relpaths: Sequence[str],
+    *,
+    make_folders: bool = True,
+    listing: Listing | None = None,
 ) -> frozenset[str] | None:
     """`check_targets(paths, inside=test_dir)` for result files named relative to the test
     folder (`name` or `folder/name`), from one listing of the test folder and one of each
@@ -275,6 +279,8 @@ def prepare_targets(
     real directory listed in the test folder (or missing) cannot lead out of it. Once the
     checks pass, a missing result folder is created (unless `make_folders` is False: the
     caller then writes it whole with `write_new_folder`), so no write into it fails first.
+
+    `listing`: a listing of `test_dir` already taken, used instead of a new one.
 
     Returns the names in the test folder (no need to open a file that is not there), or
     None where a listing cannot decide: the folder cannot be listed; a result folder is a
@@ -290,7 +296,7 @@ def prepare_targets(
     prefix = os.path.join(test_dir, "")
     parts = [_split_relpath(rel) for rel in relpaths]
     try:
-        top = Listing(test_dir)
+        top = listing if listing is not None and listing.folder == test_dir else Listing(test_dir)
         folders: dict[str, Listing | None] = {"": top}  # None: missing, made below
         for folder, _ in parts:
             if folder not in folders:

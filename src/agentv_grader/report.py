@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__, merge
 from .errors import GradeInputError
-from .load.files import read_regular
+from .load.files import Listing, read_regular
 from .model import Outcome, Status, Suite, TestCase
 from .outputs import (
     check_targets,
@@ -189,6 +189,8 @@ def write(
     data: dict[str, Any],
     merge_files: list[merge.MergeFile],
     critique: Critique | None,
+    *,
+    listing: Listing | None = None,
 ) -> None:
     """Write merge files, the critique, then the report; remove only what a previous run
     of this tool wrote and this run does not write again (SPEC §6.2).
@@ -196,12 +198,14 @@ def write(
     The targets are checked from one listing of the test folder where `prepare_targets`
     can (a first grading then opens no previous report: the listing says there is none),
     else by `check_targets`; either way before anything is written. A result folder the
-    listing found missing is written whole (`write_new_folder`).
+    listing found missing is written whole (`write_new_folder`). `listing`: the test
+    folder's listing taken when its inputs were found, reused when nothing has run since
+    that could have changed the folder.
     """
     names = [m.relpath for m in merge_files] + [REPORT_FILE]
     if critique is not None:
         names += [CRITIQUE_JSON, CRITIQUE_MD]
-    present = prepare_targets(test_dir, names, make_folders=False)
+    present = prepare_targets(test_dir, names, make_folders=False, listing=listing)
     if present is None:
         check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
     previous = _previous_report(test_dir) if present is None or REPORT_FILE in present else {}

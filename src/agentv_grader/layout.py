@@ -1,0 +1,148 @@
+"""Which AgentV layout a bench dir has (`--agentv-layout auto`, SPEC §6.3), and a scout
+process that finds out while batch mode loads the eval file.
+
+This module imports nothing but the standard library's `os` and `sys`: the scout is
+forked before the grader's own modules are imported.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from types import TracebackType
+
+# Layout → (AgentV's config folder in a test folder, the folder its results go to).
+LAYOUTS = {
+    "v4": ("code_graders", "code_grader_results"),
+    "head": ("script_graders", "script_grader_results"),
+}
+
+
+def resolve_layout(layout: str, bench_dir: str, test_dir: str | None = None) -> str | None:
+    """`auto` → `head` when any `<bench>/*/script_graders/` exists, else `v4`.
+
+    `test_dir` (this test's folder) is looked at first: in a head export every test has
+    its `script_graders/`, so the common answer costs one stat instead of a bench-wide scan.
+    """
+    if layout == "none":
+        return None
+    if layout == "auto":
+        if test_dir is not None and _own_script_graders(test_dir):
+            return "head"
+        return "head" if any_script_graders(bench_dir) else "v4"
+    return layout
+
+
+def _own_script_graders(test_dir: str) -> bool:
+    """The test's own folder counts for the glob unless it is hidden (`*` skips those)."""
+    return not os.path.basename(test_dir).startswith(".") and _has_script_graders(test_dir)
+
+
+def _has_script_graders(folder: str) -> bool:
+    return os.path.lexists(os.path.join(folder, "script_graders"))
+
+
+def any_script_graders(bench_dir: str) -> bool:
+    """`glob('<bench>/*/script_graders')` is non-empty: a visible sub-folder (symlinks
+    followed) holding an entry of that name; one scandir, no pattern matching per entry."""
+    try:
+        with os.scandir(bench_dir) as entries:
+            for entry in entries:
+                if entry.name.startswith(".") or not _is_dir(entry):
+                    continue
+                if _has_script_graders(entry.path):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+class Scout:
+    """The bench dir's `auto` layout, worked out by a child process.
+
+    A batch's workers are forked once the eval file is loaded, and each then had to scan
+    the bench dir for `auto` (a stat per test folder, slow on folders not seen before).
+    The scout is forked before the load instead, while the parent uses one core, and
+    scans on the other; the parent reads its one-byte answer once the suite is loaded.
+    Linux only (forking is the platform's usual way there); elsewhere, or when the scout
+    fails in any way, `answer` is None and the layout is resolved as before. Use it as a
+    context manager: leaving it reaps the child (stopping it first if it is unread).
+    """
+
+    __slots__ = ("_fd", "_pid")
+
+    def __init__(self, pid: int | None, fd: int | None) -> None:
+        self._pid = pid
+        self._fd = fd
+
+    @classmethod
+    def start(cls, layout: str, bench_dir: str) -> Scout:
+        """A scout for `layout` in `bench_dir`; one that does nothing unless it is `auto`."""
+        if layout != "auto" or not sys.platform.startswith("linux"):
+            return cls(None, None)
+        try:
+            read_end, write_end = os.pipe()
+        except OSError:
+            return cls(None, None)
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read_end)
+            os.close(write_end)
+            return cls(None, None)
+        if pid == 0:  # the child: answer, then leave without running any of the parent's code
+            try:
+                os.close(read_end)
+                os.write(write_end, b"h" if any_script_graders(bench_dir) else b"v")
+            finally:
+                os._exit(0)  # no answer written (an error, a signal): the parent scans itself
+        os.close(write_end)
+        return cls(pid, read_end)
+
+    def answer(self) -> str | None:
+        """`head` or `v4` as the scout found it (waiting for it if need be), else None."""
+        if self._fd is None:
+            return None
+        try:
+            found = os.read(self._fd, 1)
+        except OSError:
+            found = b""
+        finally:
+            self._reap(stop=False)
+        return {b"h": "head", b"v": "v4"}.get(found)
+
+    def _reap(self, *, stop: bool) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self._pid is not None:
+            pid, self._pid = self._pid, None
+            if stop:
+                import signal
+
+                try:
+                    os.kill(pid, signal.SIGKILL)  # it only reads: nothing is left half done
+                except OSError:
+                    pass
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+
+    def __enter__(self) -> Scout:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._reap(stop=True)

@@ -1,0 +1,98 @@
+"""`--agentv-layout auto` (SPEC §6.3) and the scout process that resolves it for a batch."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentv_grader import layout
+from agentv_grader.layout import Scout, resolve_layout
+from tests.helpers import cli, write_suite
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the scout forks")
+
+
+def _bench(tmp_path: Path, *, head: bool) -> Path:
+    bench = tmp_path / "bench"
+    for name in ("a", "b", "c"):
+        (bench / name / "code_graders").mkdir(parents=True)
+    if head:
+        (bench / "b" / "script_graders").mkdir()
+    return bench
+
+
+def test_auto_is_head_when_any_test_folder_has_script_graders(tmp_path: Path) -> None:
+    assert resolve_layout("auto", str(_bench(tmp_path / "h", head=True))) == "head"
+    assert resolve_layout("auto", str(_bench(tmp_path / "v", head=False))) == "v4"
+    assert resolve_layout("none", str(tmp_path)) is None
+    assert resolve_layout("head", str(tmp_path)) == "head"
+
+
+@linux_only
+@pytest.mark.parametrize("head", [True, False])
+def test_the_scout_answers_what_a_scan_of_the_bench_dir_finds(tmp_path: Path, head: bool) -> None:
+    bench = _bench(tmp_path, head=head)
+    with Scout.start("auto", str(bench)) as scout:
+        assert scout.answer() == ("head" if head else "v4")
+        assert scout.answer() is None  # one answer; the child is gone
+
+
+@linux_only
+def test_a_scout_that_dies_without_answering_leaves_the_scan_to_the_caller(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(bench_dir: str) -> bool:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(layout, "any_script_graders", broken)  # inherited by the child
+    with Scout.start("auto", str(_bench(tmp_path, head=True))) as scout:
+        assert scout.answer() is None
+
+
+def test_no_scout_for_a_layout_given_by_name(tmp_path: Path) -> None:
+    for asked in ("v4", "head", "none"):
+        with Scout.start(asked, str(tmp_path)) as scout:
+            assert scout.answer() is None
+
+
+@linux_only
+def test_leaving_an_unread_scout_stops_and_reaps_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(layout.os, "fork", fork)
+    with Scout.start("auto", str(_bench(tmp_path, head=False))):
+        pass
+    assert len(forked) == 1
+    with pytest.raises(ChildProcessError):  # already reaped: no zombie left behind
+        os.waitpid(forked[0], os.WNOHANG)
+
+
+@linux_only
+def test_a_batch_writes_the_layout_the_scout_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The batch takes the scout's answer instead of scanning again: told `head` of a
+    bench dir without any `script_graders/`, it writes `script_grader_results/`."""
+    text = "tests:\n" + "".join(
+        f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i}'}}]\n" for i in range(4)
+    )
+    eval_path, bench = write_suite(tmp_path, text, {f"t{i}": str(i) for i in range(4)})
+    monkeypatch.setattr(Scout, "answer", lambda self: "head")
+    for jobs in ("1", "2"):
+        code, _, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", jobs)
+        assert code == 0, err
+        for i in range(4):
+            assert (bench / f"t{i}" / "script_grader_results" / f"contains-{i}.json").is_file()
+            assert not (bench / f"t{i}" / "code_grader_results").exists()
