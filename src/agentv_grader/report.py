@@ -78,6 +78,10 @@ class Inputs:
     user_notes_summary: Mapping[str, list[str]] | None = None
 
 
+# Each status and its text, looked up once (an enum's `.value` is a property).
+_STATUS_TEXT = {status: status.value for status in Status}
+
+
 def assertion_json(outcome: Outcome) -> dict[str, Any]:
     spec = outcome.spec
     details: dict[str, Any] = dict(outcome.details)  # the report's own copy, added to below
@@ -91,7 +95,7 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
         "index": spec.index,
         "name": spec.name,
         "type": spec.type,
-        "status": outcome.status.value,
+        "status": _STATUS_TEXT[outcome.status],
         "passed": outcome.passed,
         "score": outcome.score,
         "weight": spec.weight,
@@ -104,7 +108,9 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
 
 
 def _summary(outcomes: tuple[Outcome, ...]) -> dict[str, Any]:
-    counts = {s: sum(1 for o in outcomes if o.status is s) for s in Status}
+    counts = dict.fromkeys(_STATUS_TEXT, 0)
+    for outcome in outcomes:
+        counts[outcome.status] += 1
     graded = counts[Status.PASSED] + counts[Status.FAILED] + counts[Status.ERROR]
     return {
         "passed": counts[Status.PASSED],

@@ -46,11 +46,11 @@ def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
         return Score(None, "skipped", 0.0, None, required_failed)
     if required_failed:
         return Score(0.0, "fail", open_weight, (0.0, 0.0), required_failed)
-    low = _weighted(graded + [(0.0, o.spec.weight) for o in pending])
-    high = _weighted(graded + [(1.0, o.spec.weight) for o in pending])
     if not pending:
         value = _weighted(graded)
         return Score(value, _final_verdict(outcomes, value, threshold), 0.0, (value, value), ())
+    low = _weighted(graded + [(0.0, o.spec.weight) for o in pending])
+    high = _weighted(graded + [(1.0, o.spec.weight) for o in pending])
     current = _weighted(graded) if graded else None
     verdict = "fail" if high < threshold else "pending"
     return Score(current, verdict, open_weight, (low, high), ())

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
+from ..js import regexp
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import (
     case_sensitive,
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 
 def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[str, str, str]:
     """(authored pattern, pattern without inline prefix, joined flags) for any regex type."""
-    from ..js import regexp
-
     source = string_value(options, key)
     flags = options.get("flags", "")
     if flags is None:
@@ -52,8 +51,6 @@ def timeout_ms(options: Mapping[str, Any]) -> int:
     (capped at `MAX_TIMEOUT_MS`); a fraction of a millisecond rounds up, never to 0."""
     given = options.get("timeout_ms")
     if given is None:
-        from ..js import regexp
-
         return min(regexp.default_timeout_ms(), MAX_TIMEOUT_MS)
     if (
         isinstance(given, bool)
@@ -69,8 +66,6 @@ def timeout_ms(options: Mapping[str, Any]) -> int:
 
 def _compiled(options: Mapping[str, Any]) -> tuple[str, JsRegExp]:
     """The authored pattern and the compiled one."""
-    from ..js import regexp
-
     source, body, flags = pattern_and_flags(options)
     return source, regexp.compile_js(body, flags)
 

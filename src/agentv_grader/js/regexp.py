@@ -22,10 +22,10 @@ from __future__ import annotations
 import os
 import sys
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from agentv_grader.errors import SpecError
@@ -171,8 +171,7 @@ class JsRegExp:
         return self._engine(clamp if clamp < self._max_count else None)
 
     def _subject(self, text: str) -> _Subject:
-        from agentv_grader.js._regexp_scan import join_surrogates, to_utf16_units
-
+        join_surrogates, to_utf16_units = _converters()
         converted = join_surrogates(text) if self._unicode else to_utf16_units(text)
         marks = [] if converted is text else _marks(text, self._unicode)
         if self._folder is not None:
@@ -230,6 +229,16 @@ class JsRegExp:
                 return
             yield _to_match(text, subject, span)
             pos = span[1] + (1 if span[0] == span[1] else 0)
+
+
+@cache
+def _converters() -> tuple[Callable[[str], str], Callable[[str], str]]:
+    """The scanner's subject converters (surrogate pairs joined; UTF-16 units), imported on
+    first use (cold start) and found without an import statement after that: every search
+    converts its subject with one."""
+    from agentv_grader.js._regexp_scan import join_surrogates, to_utf16_units
+
+    return join_surrogates, to_utf16_units
 
 
 # From this many characters after the start, a search looks for the pattern's literal
