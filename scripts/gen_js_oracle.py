@@ -289,12 +289,7 @@ def gen_tables() -> None:
         f"GC_VALUES = {dict((n, n) for n in got['gc'])!r}",
         f"SCRIPTS = {dict((n, n) for n in got['scripts'])!r}",
         "",
-        "# Node's sets where the `regex` module's differ (or it lacks the property), as",
-        '# "lo-hi,lo-hi" hex ranges, keyed like _regexp_sets.property_ranges.',
-        "PROPERTY_OVERRIDES: dict[str, str] = {",
-        *(f"    {k!r}: {chunked(v, 80, 8)}," for k, v in sorted(overrides.items())),
-        "}",
-        "",
+        *override_lines(overrides),
     ]
     target = ROOT / "src" / "agentv_grader" / "js" / "_regexp_tables.py"
     target.write_text("\n".join(lines), encoding="utf-8")
@@ -345,6 +340,35 @@ def check_classes(rows: list[list[int]]) -> list[tuple[int, ...]]:
             assert cp not in seen, (sorted(cls), sorted(seen[cp]))
             seen[cp] = cls
     return sorted(tuple(sorted(c)) for c in classes if len(c) > 1)
+
+
+def override_lines(overrides: dict[str, str]) -> list[str]:
+    """The `PROPERTY_OVERRIDES` table; a set that several spellings of a property share
+    (a long name and its alias) is written once, as a constant both keys name."""
+    keys_by_set: dict[str, list[str]] = {}
+    for key, ranges in sorted(overrides.items()):
+        keys_by_set.setdefault(ranges, []).append(key)
+    shared = {
+        ranges: "_" + re.sub(r"\W", "_", min(keys, key=len)).upper()
+        for ranges, keys in keys_by_set.items()
+        if len(keys) > 1
+    }
+    lines = []
+    for ranges, name in shared.items():
+        spelled = " (alias ".join(sorted(keys_by_set[ranges], key=len, reverse=True))
+        lines += [f"# {spelled}): one set under both names.", f"{name} = {chunked(ranges, 80)}", ""]
+    return [
+        *lines,
+        "# Node's sets where the `regex` module's differ (or it lacks the property), as",
+        '# "lo-hi,lo-hi" hex ranges, keyed like _regexp_sets.property_ranges.',
+        "PROPERTY_OVERRIDES: dict[str, str] = {",
+        *(
+            f"    {k!r}: {shared.get(v) or chunked(v, 80, 8)},"
+            for k, v in sorted(overrides.items())
+        ),
+        "}",
+        "",
+    ]
 
 
 def chunked(text: str, width: int = 88, indent: int = 4) -> str:

@@ -224,7 +224,16 @@ def test_config_files_are_read_as_the_plain_reading_reads_them(
     assert merge._existing_configs(str(tmp_path), "script_graders") == []
 
 
-@given(st.one_of(st.text(), st.lists(st.text(), max_size=3), st.none(), st.integers()))
-@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(),
+        st.lists(st.text(), max_size=3),  # the list-of-strings fast path
+        st.lists(st.one_of(st.text(), st.integers(), st.lists(st.text())), max_size=3),
+        st.dictionaries(st.text(), st.text(), max_size=3),
+        st.none(),
+        st.integers(),
+    )
+)
+@settings(max_examples=400, deadline=None)
 def test_config_values_are_normalised_as_json_dumps_does(value: Any) -> None:
     assert merge._norm(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)

@@ -40,10 +40,13 @@ def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
 
 
 def _norm(value: Any) -> str:
-    """The value as canonical JSON text; a string (the usual value) straight through the
-    string encoder `json.dumps` itself uses for it."""
+    """The value as canonical JSON text; a string (the usual value), or a list of strings
+    (the `-any`/`-all` types), straight through the string encoder `json.dumps` itself
+    uses for them, joined as it joins a list."""
     if type(value) is str:
         return encode_basestring(value)
+    if type(value) is list and all(type(item) is str for item in value):
+        return "[" + ", ".join([encode_basestring(item) for item in value]) + "]"
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 

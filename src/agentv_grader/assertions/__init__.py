@@ -56,20 +56,24 @@ class Entry:
         self.family = family
         self.output_key = output_key
 
+    # A named function is resolved (its family imported) on first use, then kept: the
+    # engine asks for it for every assertion graded.
     @property
     def check(self) -> Check:
-        return _resolve(self._check) if isinstance(self._check, str) else self._check
+        if isinstance(self._check, str):
+            self._check = _resolve(self._check)
+        return self._check
 
     @property
     def inverse(self) -> Check | None:
         if isinstance(self._inverse, str):
-            return _resolve(self._inverse)
+            self._inverse = _resolve(self._inverse)
         return self._inverse
 
     @property
     def decide(self) -> Decide | None:
         if isinstance(self._decide, str):
-            return _resolve(self._decide)
+            self._decide = _resolve(self._decide)
         return self._decide
 
 
