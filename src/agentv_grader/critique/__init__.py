@@ -91,8 +91,9 @@ def _drop_superseded(found: list[Finding]) -> list[Finding]:
         return found
     kept = []
     for f in found:
-        winners = _WINNERS.get(f.rule)
-        if winners and any((f.index, f.assertion, w) in won for w in winners):
-            continue
-        kept.append(f)
+        for winner in _WINNERS.get(f.rule, ()):  # a loop, not any(): no generator per finding
+            if (f.index, f.assertion, winner) in won:
+                break
+        else:
+            kept.append(f)
     return kept

@@ -13,10 +13,11 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from json.encoder import encode_basestring
+from typing import Any, NamedTuple
 
 from .. import engine
 from ..assertions._text import trims_to
@@ -59,9 +60,9 @@ TRANSCRIPT_TYPES = frozenset(
 _REFERENCE_VARS = ("expected", "answer", "reference", "ground_truth", "golden", "solution")
 
 
-@dataclass(frozen=True, slots=True)
-class Decoy:
-    """A clearly wrong response: `label` says which, in findings."""
+class Decoy(NamedTuple):
+    """A clearly wrong response: `label` says which, in findings. A named tuple, not a
+    frozen dataclass: as immutable, and made for every test for less."""
 
     label: str
     text: str
@@ -73,23 +74,43 @@ def _as_probed(spec: AssertionSpec) -> AssertionSpec:
     return _with_probe_deadline(spec) if spec.type in PATTERN_TYPES else spec
 
 
-@dataclass(frozen=True, slots=True)
 class Context:
-    """One test as the rules see it; `run`/`outcomes` are None for a static critique."""
+    """One test as the rules see it; `run`/`outcomes` are None for a static critique.
 
-    suite: Suite
-    test: TestCase
-    run: RunData | None
-    outcomes: tuple[Outcome, ...] | None
-    bench_dir: str | None
-    input_text: str
-    decoys: tuple[Decoy, ...]
-    base_run: RunData
-    specs: tuple[AssertionSpec, ...]  # the test's assertions (every rule reads them)
-    _probe_runs: dict[str, RunData] = field(default_factory=dict)
-    # Per assertion, the decoys it passes on, by id (the assertion is kept so that a
-    # reused id never matches).
-    _passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = field(default_factory=dict)
+    A plain class with slots, not a frozen dataclass: one is made for every test, and
+    what it remembers (`_probe_runs`, `_passing`) changes anyway. Rules only read it.
+    """
+
+    __slots__ = (
+        "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
+        "specs", "_probe_runs", "_passing",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        suite: Suite,
+        test: TestCase,
+        run: RunData | None,
+        outcomes: tuple[Outcome, ...] | None,
+        bench_dir: str | None,
+        input_text: str,
+        decoys: tuple[Decoy, ...],
+        base_run: RunData,
+        specs: tuple[AssertionSpec, ...],
+    ) -> None:
+        self.suite = suite
+        self.test = test
+        self.run = run
+        self.outcomes = outcomes
+        self.bench_dir = bench_dir
+        self.input_text = input_text
+        self.decoys = decoys
+        self.base_run = base_run
+        self.specs = specs  # the test's assertions (every rule reads them)
+        self._probe_runs: dict[str, RunData] = {}
+        # Per assertion, the decoys it passes on, by id (the assertion is kept so that a
+        # reused id never matches).
+        self._passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = {}
 
     def _run_with(self, response: str) -> RunData:
         run = self._probe_runs.get(response)
@@ -117,14 +138,30 @@ class Context:
         if known is not None and known[0] is spec:
             return known[1]
         fast, results = self._plan(spec)
-        if results is None and fast is not None:  # nothing remembered: decide each
+        if results is not None:
+            found = self._remembered_passing(spec, fast, results)
+        elif fast is not None:  # nothing remembered: decide each
             found = tuple([d for d in self.decoys if fast(d.text)])
         else:
-            probed = spec if fast is not None else _as_probed(spec)
-            verdict = self._verdict
-            found = tuple([d for d in self.decoys if verdict(probed, fast, results, d.text)])
+            probed = _as_probed(spec)
+            found = tuple([d for d in self.decoys if self._decide(probed, None, d.text)])
         self._passing[id(spec)] = (spec, found)
         return found
+
+    def _remembered_passing(
+        self, spec: AssertionSpec, fast: Callable[[str], bool] | None, results: _Results
+    ) -> tuple[Decoy, ...]:
+        """`passing` where `results` are remembered: most decoys are answered by a lookup,
+        so `_verdict` is asked only about the others."""
+        probed = spec if fast is not None else _as_probed(spec)
+        found = []
+        for decoy in self.decoys:
+            passed = results.get(decoy.text)
+            if passed is None:
+                passed = self._verdict(probed, fast, results, decoy.text)
+            if passed:
+                found.append(decoy)
+        return tuple(found)
 
     def _plan(self, spec: AssertionSpec) -> tuple[Callable[[str], bool] | None, _Results | None]:
         """How `spec` is probed: its verdict-only path (`engine.decider`), which reads the
@@ -267,12 +304,16 @@ def build_context(
 _EMPTY = Decoy("an empty response", "")
 _REFUSAL = Decoy("a generic refusal", REFUSAL)
 _BOILERPLATE = Decoy("generic boilerplate", BOILERPLATE)
+FIXED_DECOYS = (_EMPTY, _REFUSAL, _BOILERPLATE)  # the same for every test
 
 
 def _same_answer(wanted: str, answers: list[str]) -> bool:
     """A decoy (`wanted`, trimmed) is one of this test's own answers once trimmed: no decoy
     then. A big answer is compared by its bounds, so it is never copied to be trimmed."""
-    return any(trims_to(answer, wanted) for answer in answers)
+    for answer in answers:  # a loop, not any(): asked once per test
+        if trims_to(answer, wanted):
+            return True
+    return False
 
 
 def _expects_refusal(criteria: str | None, reference: str | None) -> bool:
@@ -300,13 +341,34 @@ def _cross_test_decoys(
                 break
     if bench_dir is None:
         return found
-    for other in _after(suite, test, range(len(suite.tests)), at):
-        text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
+    tests = suite.tests
+    for step in range(1, len(tests) + 1):  # `_after` over every test, without a generator
+        other = tests[(at + step) % len(tests)]
+        if other is test or other.id == test.id:
+            continue
+        text = _read_response(_response_path(bench_dir, other.id))
         if text is not None:
             if trimmed := js_trim(text):
                 found.append((Decoy(f"test '{other.id}''s response", text), trimmed))
             break
     return found
+
+
+def _response_path(bench_dir: str, test_id: str) -> str:
+    """`os.path.join(bench_dir, test_id, "response.md")`, joined by hand where that gives
+    the same text (a `/` separator, and no `/` at the joints), as it does in a batch."""
+    if (
+        _SLASH_ONLY
+        and isinstance(bench_dir, str)
+        and bench_dir[-1:] not in ("", "/")
+        and test_id[:1] not in ("", "/")
+        and test_id[-1] != "/"
+    ):
+        return f"{bench_dir}/{test_id}/response.md"
+    return os.path.join(bench_dir, test_id, "response.md")
+
+
+_SLASH_ONLY = os.sep == "/" and os.altsep is None  # `os.path` is posixpath
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,19 +508,21 @@ def text_option(spec: AssertionSpec, *keys: str) -> str | None:
 
 def text_list(spec: AssertionSpec) -> list[str] | None:
     value = spec.options.get("value")
-    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        return list(value)
-    return None
+    if not isinstance(value, list) or not value:
+        return None
+    for item in value:  # a loop, not all(): asked per assertion by two rules
+        if not isinstance(item, str):
+            return None
+    return list(value)
 
 
 def quote(text: str, limit: int = 80) -> str:
     """A short double-quoted rendering with escapes, `…` where cut."""
-    cut = text if len(text) <= limit else text[:limit] + "…"
-    return _json_text(cut)
+    return _json_text(text if len(text) <= limit else text[:limit] + "…")
 
 
-# `json.dumps(text, ensure_ascii=False)`, with its encoder made once, not per call.
-_json_text = json.JSONEncoder(ensure_ascii=False).encode
+# `json.dumps(text, ensure_ascii=False)`: what `JSONEncoder.encode` calls for a string.
+_json_text = encode_basestring
 
 
 @lru_cache(maxsize=1)

@@ -341,9 +341,10 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
     """
     if ctx.outcomes is None or ctx.run is None or len(ctx.run.response) > NEAR_MISS_MAX_CHARS:
         return
+    failed = Status.FAILED  # looked up once: an enum member costs a call to find
     for outcome in ctx.outcomes:
         spec = outcome.spec
-        if outcome.status is not Status.FAILED or spec.negate or spec.type not in _NEAR:
+        if outcome.status is not failed or spec.negate or spec.type not in _NEAR:
             continue
         value = text_option(spec)
         if not value:

@@ -15,7 +15,15 @@ from collections.abc import Iterator, Sequence
 from .. import engine
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
-from .context import GROUP_TYPES, NEEDLE_TYPES, PROBE_TYPES, Context, Decoy, quote
+from .context import (
+    FIXED_DECOYS,
+    GROUP_TYPES,
+    NEEDLE_TYPES,
+    PROBE_TYPES,
+    Context,
+    Decoy,
+    quote,
+)
 from .model import Hit
 
 
@@ -55,7 +63,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
             passed = tuple([d for d in passed if not d.echo])
         if not passed:
             continue
-        shown = "; ".join(f"{d.label} ({quote(d.text, 50)})" for d in passed)
+        shown = "; ".join([_FIXED_SHOWN.get(d) or _shown(d) for d in passed])
         yield Hit(
             spec.name,
             spec.index,
@@ -63,6 +71,15 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
             f"passes on: {shown}",
             _decoy_fix(spec),
         )
+
+
+def _shown(decoy: Decoy) -> str:
+    """How `decoy_pass` shows a decoy in its evidence."""
+    return f"{decoy.label} ({quote(decoy.text, 50)})"
+
+
+# The fixed decoys as shown, written once (they are the same for every test).
+_FIXED_SHOWN = {d: _shown(d) for d in FIXED_DECOYS}
 
 
 def _names(decoys: Sequence[Decoy]) -> str:
@@ -130,7 +147,7 @@ def vacuous_pass(ctx: Context) -> Iterator[Hit]:
         return
     for outcome in ctx.outcomes:
         spec = outcome.spec
-        if outcome.status is not Status.PASSED or not spec.negate:
+        if not spec.negate or outcome.status is not Status.PASSED:  # most are not negated
             continue
         vacuous = engine.VACUOUS in outcome.evidence or (
             ctx.run is not None and ctx.run.response == "" and spec.type in PROBE_TYPES

@@ -105,7 +105,7 @@ def overall_sentence(findings: tuple[Finding, ...]) -> str:
         rank = _RANK[finding.severity]
         if rank < worst_rank:
             worst, worst_rank = finding, rank
-    listed = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    listed = ", ".join([f"{n} {s}" for s, n in counts.items() if n])
     noun = "suggestion" if len(findings) == 1 else "suggestions"
     reason = worst.reason.rstrip(".")
     return (

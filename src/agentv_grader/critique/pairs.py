@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
 from ..model import AssertionSpec
-from ._record import Record
 from .context import Context, is_case_insensitive, quote, text_list, text_option
 from .model import Hit
 
@@ -32,27 +32,17 @@ _NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negat
 _canonical = json.JSONEncoder(sort_keys=True, default=str).encode
 
 
-class Fact(Record):
-    """What one exact-text check requires of the response (before its negation)."""
+class Fact(NamedTuple):
+    """What one exact-text check requires of the response (before its negation). A named
+    tuple, not a `Record`: as immutable, and made for every such check of every test for
+    less."""
 
-    __slots__ = ("kind", "text", "ci", "scope", "negate", "spec")
     kind: str  # contains | equals | prefix | suffix | json
     text: str
     ci: bool
     scope: str
     negate: bool
     spec: AssertionSpec
-
-    def __init__(
-        self, kind: str, text: str, ci: bool, scope: str, negate: bool, spec: AssertionSpec
-    ) -> None:
-        init = object.__setattr__
-        init(self, "kind", kind)
-        init(self, "text", text)
-        init(self, "ci", ci)
-        init(self, "scope", scope)
-        init(self, "negate", negate)
-        init(self, "spec", spec)
 
 
 def facts(spec: AssertionSpec) -> list[Fact]:

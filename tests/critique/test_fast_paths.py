@@ -1,0 +1,170 @@
+"""The critique's shortcuts say what the plain code they stand for says (SPEC §6.2, §8):
+the hand-written JSON of `_show`, the hand-joined response path, the fixed decoys' evidence
+written once, the next test found without `_after`, and `passing` answered from what
+`_PASSES` remembers, on first, second and later sightings of an assertion."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentv_grader.critique import context, decoys, static
+from agentv_grader.load.evalfile import load_suite
+from agentv_grader.load.yaml12 import YamlList, YamlMap
+from agentv_grader.model import AssertionSpec, RunData
+
+# Characters JSON escapes (quotes, backslash, controls, line separators) and some it keeps.
+_CHARS = st.sampled_from(list('aZ é"\\\n\t\x00\x1f\u2028\ufeffİ😀/') + ["\ud800"])
+text = st.text(_CHARS, max_size=8)
+scalar = st.one_of(
+    text, st.none(), st.booleans(), st.integers(-2, 2), st.floats(allow_nan=False, width=16)
+)
+strings = st.lists(text, max_size=3)
+value = st.one_of(
+    text,
+    strings,
+    strings.map(YamlList),
+    scalar,
+    st.lists(scalar, max_size=2),
+    st.dictionaries(text, text, max_size=2),
+)
+key = st.one_of(text, st.sampled_from(["name", "metric", "type", "value"]), st.integers(0, 1))
+
+
+def _mapping(items: list[tuple[Any, Any]], yaml: bool) -> dict[Any, Any]:
+    mapping: dict[Any, Any] = YamlMap() if yaml else {}
+    mapping.update(items)
+    return mapping
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.tuples(key, value), max_size=4), st.booleans())
+def test_show_writes_options_as_the_json_encoder_does(items: list[Any], yaml: bool) -> None:
+    options = _mapping(items, yaml)
+    spec = AssertionSpec(index=0, name="n", type="contains", options=options)
+    shown = {k: v for k, v in options.items() if k not in ("name", "metric", "type")}
+    encoded = json.dumps(shown, ensure_ascii=False, default=str)
+    assert static._show(spec) == f"contains {encoded[:200]}"
+    flat = static._flat_json(options)
+    assert flat is None or flat == encoded
+
+
+def test_show_writes_most_options_by_hand() -> None:
+    assert static._flat_json({"type": "x", "value": YamlList(["a", "b"]), "flags": "i"}) == (
+        '{"value": ["a", "b"], "flags": "i"}'
+    )
+
+
+@settings(max_examples=500, deadline=None)
+@given(text, st.integers(0, 12))
+def test_quote_is_json_of_the_cut_text(said: str, limit: int) -> None:
+    cut = said if len(said) <= limit else said[:limit] + "…"
+    assert context.quote(said, limit) == json.dumps(cut, ensure_ascii=False)
+
+
+_PATH_PARTS = st.text(st.sampled_from(list("a/.\\ ")), max_size=5)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_PATH_PARTS, _PATH_PARTS)
+def test_response_path_is_os_path_join(bench_dir: str, test_id: str) -> None:
+    expected = os.path.join(bench_dir, test_id, "response.md")
+    assert context._response_path(bench_dir, test_id) == expected
+
+
+def test_the_fixed_decoys_are_shown_as_any_decoy() -> None:
+    assert decoys._FIXED_SHOWN == {d: decoys._shown(d) for d in context.FIXED_DECOYS}
+    assert len(decoys._FIXED_SHOWN) == 3
+
+
+def _next_response(suite: Any, test: Any, bench: str) -> str | None:
+    """The next test's response as `_after` finds it (the code the loop stands for)."""
+    order = context._suite_order(suite)
+    at = context._position(order, suite, test)
+    for other in context._after(suite, test, range(len(suite.tests)), at):
+        found = context._read_response(os.path.join(bench, other.id, "response.md"))
+        if found is not None:
+            return found
+    return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    ids=st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=6),
+    answered=st.lists(st.sampled_from(["", " ", "x", None]), min_size=6, max_size=6),
+    stranger=st.booleans(),
+)
+def test_the_next_response_is_the_one_after_finds(
+    tmp_path_factory: Any, ids: list[str], answered: list[str | None], stranger: bool
+) -> None:
+    """Repeated ids, missing or blank responses, and a test that is not in the suite."""
+    tmp = tmp_path_factory.mktemp("next")
+    check = [{"type": "contains", "value": "z"}]
+    rows = [{"id": i, "input": "Q", "assertions": check} for i in ids]
+    path = tmp / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    bench = tmp / "bench"
+    for i, answer in zip(sorted(set(ids)), answered, strict=False):
+        if answer is not None:
+            (bench / i).mkdir(parents=True)
+            (bench / i / "response.md").write_text(answer + i, encoding="utf-8")
+    tests = list(suite.tests)
+    if stranger:  # equal to a test of the suite but another object; one of no position
+        tests += [load_suite(str(path)).tests[0], replace(suite.tests[0], id="zz")]
+    for test in tests:
+        found = context._cross_test_decoys(suite, test, str(bench))
+        expected = _next_response(suite, test, str(bench))
+        texts = [d.text for d, _ in found]
+        assert texts == ([] if expected is None or not expected.strip() else [expected])
+
+
+_TYPES = ["contains", "icontains", "regex", "starts-with", "equals", "contains-any", "is-json"]
+_NEEDLES = ["a", "A", "Q", "sorry", "Sure", "^I", "x", "{", "answer", "item 1"]
+
+
+@st.composite
+def _assertion(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(_TYPES))
+    item: dict[str, Any] = {"type": kind, "negate": draw(st.booleans())}
+    if kind == "contains-any":
+        item["value"] = draw(st.lists(st.sampled_from(_NEEDLES), min_size=1, max_size=2))
+    elif kind != "is-json":
+        item["value"] = draw(st.sampled_from(_NEEDLES))
+    if draw(st.integers(0, 4)) == 0:
+        item["case_sensitive"] = draw(st.sampled_from([True, False, 1]))
+    return item
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    tests=st.lists(st.lists(_assertion(), max_size=4), min_size=1, max_size=5),
+    responses=st.lists(st.sampled_from(["", "Q", "a", "I'm sorry", "{}", "answer 1"]), max_size=5),
+)
+def test_passing_is_what_full_grading_says(
+    tmp_path_factory: Any, tests: list[list[dict[str, Any]]], responses: list[str]
+) -> None:
+    """Assertions repeat across tests (equal, so `_PASSES` shares what it remembers);
+    each test's decoys on which an assertion passes are those full grading passes."""
+    tmp: Path = tmp_path_factory.mktemp("passing")
+    rows = [{"id": f"t{i}", "input": "Q", "assertions": specs} for i, specs in enumerate(tests)]
+    path = tmp / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    for i, response in enumerate(responses):
+        (tmp / "bench" / f"t{i}").mkdir(parents=True, exist_ok=True)
+        (tmp / "bench" / f"t{i}" / "response.md").write_text(response, encoding="utf-8")
+    context._PASSES.clear()
+    for _ in range(3):  # first sighting, second (remembered from then on), later
+        for test in suite.tests:
+            run = RunData(test=test, response="a", eval_dir=str(tmp))
+            ctx = context.build_context(suite, test, run, None, str(tmp / "bench"))
+            for spec in test.assertions:
+                full = [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
+                assert list(ctx.passing(spec)) == full, (test.id, spec.name)
