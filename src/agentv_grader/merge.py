@@ -14,7 +14,7 @@ from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
-from .outputs import parse_json
+from .outputs import parse_json, string_list_json
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
 
@@ -45,8 +45,9 @@ def _norm(value: Any) -> str:
     uses for them, joined as it joins a list."""
     if type(value) is str:
         return encode_basestring(value)
-    if type(value) is list and all(type(item) is str for item in value):
-        return "[" + ", ".join([encode_basestring(item) for item in value]) + "]"
+    listed = string_list_json(value)
+    if listed is not None:
+        return listed
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 

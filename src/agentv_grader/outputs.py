@@ -45,6 +45,17 @@ def dump_json(data: Any) -> str:
     return _fallback_json(data)
 
 
+def string_list_json(value: Any) -> str | None:
+    """`json.dumps(value, ensure_ascii=False)` for a list of strings, written here (setting
+    up the encoder costs more than such a list takes to write); None for any other value."""
+    if not isinstance(value, list):
+        return None
+    for item in value:
+        if not isinstance(item, str):
+            return None
+    return "[" + ", ".join(map(encode_basestring, value)) + "]"
+
+
 def _fallback_json(data: Any) -> str:
     text = _indented(data) + "\n"
     if _SURROGATE.search(text):

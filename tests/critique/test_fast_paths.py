@@ -1,7 +1,7 @@
 """The critique's shortcuts say what the plain code they stand for says (SPEC §6.2, §8):
-the hand-written JSON of `_show`, the hand-joined response path, the fixed decoys' evidence
-written once, the next test found without `_after`, and `passing` answered from what
-`_PASSES` remembers, on first, second and later sightings of an assertion."""
+the hand-written JSON of `_show`, the fixed decoys' evidence written once, and `passing`
+answered from what `_PASSES` remembers, on first, second and later sightings of an
+assertion; and the next test's response is the one `_after` finds, whatever the ids."""
 
 from __future__ import annotations
 
@@ -66,16 +66,6 @@ def test_show_writes_most_options_by_hand() -> None:
 def test_quote_is_json_of_the_cut_text(said: str, limit: int) -> None:
     cut = said if len(said) <= limit else said[:limit] + "…"
     assert context.quote(said, limit) == json.dumps(cut, ensure_ascii=False)
-
-
-_PATH_PARTS = st.text(st.sampled_from(list("a/.\\ ")), max_size=5)
-
-
-@settings(max_examples=500, deadline=None)
-@given(_PATH_PARTS, _PATH_PARTS)
-def test_response_path_is_os_path_join(bench_dir: str, test_id: str) -> None:
-    expected = os.path.join(bench_dir, test_id, "response.md")
-    assert context._response_path(bench_dir, test_id) == expected
 
 
 def test_the_fixed_decoys_are_shown_as_any_decoy() -> None:

@@ -341,34 +341,13 @@ def _cross_test_decoys(
                 break
     if bench_dir is None:
         return found
-    tests = suite.tests
-    for step in range(1, len(tests) + 1):  # `_after` over every test, without a generator
-        other = tests[(at + step) % len(tests)]
-        if other is test or other.id == test.id:
-            continue
-        text = _read_response(_response_path(bench_dir, other.id))
+    for other in _after(suite, test, range(len(suite.tests)), at):
+        text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
         if text is not None:
             if trimmed := js_trim(text):
                 found.append((Decoy(f"test '{other.id}''s response", text), trimmed))
             break
     return found
-
-
-def _response_path(bench_dir: str, test_id: str) -> str:
-    """`os.path.join(bench_dir, test_id, "response.md")`, joined by hand where that gives
-    the same text (a `/` separator, and no `/` at the joints), as it does in a batch."""
-    if (
-        _SLASH_ONLY
-        and isinstance(bench_dir, str)
-        and bench_dir[-1:] not in ("", "/")
-        and test_id[:1] not in ("", "/")
-        and test_id[-1] != "/"
-    ):
-        return f"{bench_dir}/{test_id}/response.md"
-    return os.path.join(bench_dir, test_id, "response.md")
-
-
-_SLASH_ONLY = os.sep == "/" and os.altsep is None  # `os.path` is posixpath
 
 
 @dataclass(frozen=True, slots=True)

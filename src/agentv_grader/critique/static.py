@@ -10,6 +10,7 @@ from typing import Any
 
 from ..js.strings import js_trim
 from ..model import AssertionSpec, Status
+from ..outputs import string_list_json
 from ._pattern import matches_anything
 from .context import (
     PATTERN_TYPES,
@@ -164,15 +165,10 @@ def _flat_json(options: Mapping[str, Any]) -> str | None:
             return None
         if key in _UNSHOWN:
             continue
-        if isinstance(value, str):
-            parts.append(f"{encode_basestring(key)}: {encode_basestring(value)}")
-            continue
-        if not isinstance(value, list):
+        shown = encode_basestring(value) if isinstance(value, str) else string_list_json(value)
+        if shown is None:
             return None
-        for item in value:
-            if not isinstance(item, str):
-                return None
-        parts.append(f"{encode_basestring(key)}: [{', '.join(map(encode_basestring, value))}]")
+        parts.append(f"{encode_basestring(key)}: {shown}")
     return "{" + ", ".join(parts) + "}"
 
 
