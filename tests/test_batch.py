@@ -103,6 +103,42 @@ def test_no_response_at_all_is_exit_2(tmp_path: Path) -> None:
     assert code == 2 and "no test has a response" in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_response_is_a_file_or_a_link_to_one(tmp_path: Path, jobs: str) -> None:
+    """Whether a test has a response is told from its folder's listing where the test is
+    graded (`os.path.isfile`'s answer: a link is followed), in a worker or not."""
+    answers = {"a": "Paris", "b": "Paris", "c": "Paris", "d": "Paris"}
+    eval_path, bench = _suite(tmp_path, answers)
+    elsewhere = tmp_path / "answers"
+    elsewhere.mkdir()
+    (elsewhere / "a.md").write_text("Paris")
+    (bench / "a" / "response.md").unlink()
+    (bench / "a" / "response.md").symlink_to(elsewhere / "a.md")  # a link to a file: graded
+    (bench / "b" / "response.md").unlink()
+    (bench / "b" / "response.md").symlink_to(elsewhere)  # a link to a folder: none
+    (bench / "c" / "response.md").unlink()
+    (bench / "c" / "response.md").symlink_to(tmp_path / "gone.md")  # a dangling link: none
+    code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", jobs)
+    assert code == 1
+    assert [line.split()[:2] for line in out.splitlines()[:2]] == [["PASS", "a"], ["FAIL", "d"]]
+    summary = json.loads((bench / "grade_summary.json").read_text())
+    assert summary["no_response"] == ["b", "c"] and summary["totals"]["tests"] == 2
+    assert not (bench / "b" / "grader_report.json").exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_no_response_at_all_writes_nothing(tmp_path: Path, jobs: str) -> None:
+    """The workers find every folder without a response: exit 2, and no file written."""
+    eval_path, bench = _suite(tmp_path, answers={})
+    for test_id in "abcd":
+        (bench / test_id).mkdir(parents=True)
+        (bench / test_id / "input.json").write_text("{}")
+    before = files_under(bench)
+    code, out, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", jobs)
+    assert code == 2 and "no test has a response" in err and out == ""
+    assert files_under(bench) == before
+
+
 def test_per_test_options_need_a_test_id(tmp_path: Path) -> None:
     eval_path, bench = _suite(tmp_path)
     code, _, err = cli(

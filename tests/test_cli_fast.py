@@ -233,3 +233,56 @@ def test_a_plain_grading_run_does_not_import_click(bench: tuple[Path, Path]) -> 
     argv = ["--eval-path", str(bench[0]), "--test-id", "good", "--bench-dir", str(bench[1])]
     assert not _imports_click(argv)
     assert _imports_click(["--version"])
+
+
+class _Stream:
+    def __init__(self, fails: bool = False) -> None:
+        self.fails, self.flushed = fails, False
+
+    def flush(self) -> None:
+        if self.fails:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.flushed = True
+
+
+def test_the_command_line_leaves_once_its_output_is_flushed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`main` ends in `_leave`: both streams flushed, then an exit without teardown."""
+    out, err = _Stream(), _Stream()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+
+    class Left(Exception):
+        pass
+
+    def exit_now(code: int) -> None:
+        assert out.flushed and err.flushed  # nothing written is left in a buffer
+        raise Left(code)
+
+    monkeypatch.setattr(cli.os, "_exit", exit_now)
+    with pytest.raises(Left) as left:
+        cli._leave(1)
+    assert left.value.args == (1,)
+
+
+def test_a_flush_that_fails_takes_the_usual_exit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdout", _Stream(fails=True))
+    monkeypatch.setattr(cli.os, "_exit", lambda code: pytest.fail("left without the usual exit"))
+    with pytest.raises(SystemExit) as done:
+        cli._leave(2)
+    assert done.value.code == 2
+
+
+def test_piped_output_is_complete_after_the_exit(bench: tuple[Path, Path]) -> None:
+    """The console script's output reaches a pipe whole, with its exit code, although the
+    interpreter is not torn down."""
+    eval_path, bench_dir = bench
+    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench_dir), "--jobs", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "agentv_grader", *argv, "--format", "json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(row["test_id"], row["verdict"]) for row in rows] == [("good", "pass"), ("bad", "fail")]
+    assert "graded 2 test(s)" in done.stderr and done.returncode == 1

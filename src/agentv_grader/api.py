@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import engine, merge, report, scoring
 from .assertions import REGISTRY
@@ -13,12 +14,15 @@ from .layout import resolve_layout
 from .load.evalfile import load_suite
 from .load.files import Listing
 from .load.types import LLM_TYPES
-from .model import AssertionSpec, RunData, Suite, TestCase
+from .model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
 from .rundata.llm_results import read_llm_results
 from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
+
+if TYPE_CHECKING:
+    from .critique import Critique
 
 LAYOUT_CHOICES = ("auto", "v4", "head", "none")
 _TRANSCRIPT_NAMES = ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")
@@ -95,7 +99,6 @@ def resolve_paths(
         )
     test_dir = None
     listing = None
-    metrics_file = os.path.join(os.path.dirname(os.path.abspath(response_file)), "metrics.json")
     in_response_folder = None  # `exists` of the response's folder, when it is the test's
     if bench_dir is not None:
         test_dir = os.path.join(bench_dir, test_id)
@@ -113,10 +116,11 @@ def resolve_paths(
             user_notes = prefix + "user_notes.md"
         if response_file == prefix + "response.md":
             in_response_folder = exists
-    if in_response_folder is not None:
-        has_metrics = in_response_folder("metrics.json")
-    else:
-        has_metrics = os.path.exists(metrics_file)
+    metrics_file: str | None = None  # made only when there is one (most runs: none)
+    if in_response_folder is None or in_response_folder("metrics.json"):
+        metrics_file = _metrics_path(response_file)
+        if in_response_folder is None and not os.path.exists(metrics_file):
+            metrics_file = None
     return Paths(
         test_dir=test_dir,
         bench_dir=bench_dir,
@@ -124,9 +128,14 @@ def resolve_paths(
         timing_file=timing_file,
         transcript_file=transcript_file,
         user_notes=user_notes,
-        metrics_file=metrics_file if has_metrics else None,
+        metrics_file=metrics_file,
         listing=listing,
     )
+
+
+def _metrics_path(response_file: str) -> str:
+    """AgentV's `metrics.json` beside the response."""
+    return os.path.join(os.path.dirname(os.path.abspath(response_file)), "metrics.json")
 
 
 def _listing(folder: str) -> Listing | None:
@@ -200,11 +209,7 @@ def grade_loaded(
         warnings=response.warnings + side.warnings + tuple(notes_warnings),
         user_notes_summary=notes,
     )
-    findings = None
-    if critique:
-        from .critique import critique_test
-
-        findings = critique_test(suite, test, run, outcomes, paths.bench_dir)
+    findings = _critique(suite, test, run, outcomes, paths.bench_dir) if critique else None
     data = report.build(
         suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], findings
     )
@@ -213,6 +218,26 @@ def grade_loaded(
         listed = None if _runs_programs(test.assertions) else paths.listing
         report.write(paths.test_dir, data, merge_files, findings, listing=listed)
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
+
+
+def _critique(
+    suite: Suite,
+    test: TestCase,
+    run: RunData,
+    outcomes: tuple[Outcome, ...],
+    bench_dir: str | None,
+) -> Critique:
+    """`critique_test`, imported on first use (not at all with `--no-critique`) and then
+    called without an import statement per test."""
+    global _critique_test
+    if _critique_test is None:
+        from .critique import critique_test
+
+        _critique_test = critique_test
+    return _critique_test(suite, test, run, outcomes, bench_dir)
+
+
+_critique_test: Callable[..., Critique] | None = None
 
 
 def _judged(specs: tuple[AssertionSpec, ...]) -> bool:

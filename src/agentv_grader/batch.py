@@ -12,9 +12,11 @@ from .api import Paths, grade_loaded, resolve_paths
 from .errors import GradeInputError
 from .layout import resolve_layout
 from .load.evalfile import load_suite
+from .load.files import Undecided
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
 from .outputs import dump_json, exit_on_sigterm, use_fast_json, write_atomic
+from .rundata.response import handing_on
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -40,10 +42,14 @@ class TestResult:
     problem: str | None = None
     exit_code: int = 0
     line: str = ""
+    no_response: bool = False  # nothing graded, nothing printed: listed as `no_response`
 
 
-def plan_batch(suite: Suite, bench_dir: str) -> tuple[list[TestCase], list[str]]:
-    """(tests to grade, ids without a response); refuses unsafe or duplicate ids first."""
+def plan_batch(suite: Suite, bench_dir: str) -> list[TestCase]:
+    """The tests to grade (every test of the suite), once their ids are known to be safe
+    and unique and the bench dir exists. Whether a test has a response is found where it
+    is graded (`grade_one`), from the listing of its folder that grading makes anyway: one
+    look per test instead of two, and none of them on the path before the workers start."""
     seen: dict[str, int] = {}
     for test in suite.tests:
         problem = unsafe_test_id(test.id)
@@ -61,19 +67,27 @@ def plan_batch(suite: Suite, bench_dir: str) -> tuple[list[TestCase], list[str]]
         )
     if not os.path.isdir(bench_dir):
         raise GradeInputError("bench dir not found", file=bench_dir)
-    ready, missing = [], []
-    for test in suite.tests:
-        if os.path.isfile(os.path.join(bench_dir, test.id, "response.md")):
-            ready.append(test)
-        else:
-            missing.append(test.id)
-    if not ready:
+    return list(suite.tests)
+
+
+def count_responses(tests: list[TestCase], bench_dir: str) -> int:
+    """How many of `tests` have a response now: the total a progress bar shows."""
+    return sum(os.path.isfile(os.path.join(bench_dir, t.id, "response.md")) for t in tests)
+
+
+def split_results(
+    results: list[TestResult], bench_dir: str
+) -> tuple[list[TestResult], list[str]]:
+    """(the tests graded or tried, the ids without a response); refuses a batch in which
+    no test had a response (nothing was written then)."""
+    graded = [r for r in results if not r.no_response]
+    if not graded:
         raise GradeInputError(
             "no test has a response in the bench dir",
             file=bench_dir,
             hint="expected <bench-dir>/<test-id>/response.md",
         )
-    return ready, missing
+    return graded, [r.test_id for r in results if r.no_response]
 
 
 def _paths(bench_dir: str, test_id: str) -> Paths:
@@ -99,12 +113,16 @@ class BatchOptions:
 
 
 def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOptions) -> TestResult:
-    """Grade one test, isolating any failure to this test."""
+    """Grade one test, isolating any failure to this test; a test whose folder holds no
+    `response.md` file (SPEC §2: a folder of that name is none) is not graded."""
     try:
+        paths = _paths(bench_dir, test.id)
+        if not _has_response(paths):
+            return TestResult(test.id, None, no_response=True)
         report = grade_loaded(
             suite,
             test,
-            _paths(bench_dir, test.id),
+            paths,
             threshold=options.threshold,
             layout=options.layout,
             critique=options.critique,
@@ -116,6 +134,25 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
     data = report.data
     line = options.render(test.id, data, None) if options.render is not None else ""
     return TestResult(test.id, digest(data), None, report.exit_code, line)
+
+
+def _has_response(paths: Paths) -> bool:
+    """`os.path.isfile` of the test's response, answered by the listing of its folder
+    where it can (a symbolic link is followed)."""
+    listing = paths.listing
+    if listing is not None:
+        try:
+            entry = listing.find(os.path.basename(paths.response_file))
+        except Undecided:
+            pass
+        else:
+            if entry is None:
+                return False
+            try:
+                return entry.is_file()
+            except OSError:
+                return False
+    return os.path.isfile(paths.response_file)
 
 
 def _not_graded(test_id: str, problem: str, exit_code: int, options: BatchOptions) -> TestResult:
@@ -208,11 +245,13 @@ def _work(chunk: _Chunk) -> list[TestResult]:
     assert _worker_suite is not None
     tests = _worker_suite.tests
     results = []
-    for index, test_id in wanted:
-        if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
-            results.append(TestResult(test_id, None, "the eval file changed during the batch", 1))
-        else:
-            results.append(grade_one(_worker_suite, tests[index], bench_dir, options))
+    with handing_on():  # consecutive tests: each response read once (critique, then grading)
+        for index, test_id in wanted:
+            if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
+                problem = "the eval file changed during the batch"
+                results.append(TestResult(test_id, None, problem, 1))
+            else:
+                results.append(grade_one(_worker_suite, tests[index], bench_dir, options))
     return results
 
 
@@ -257,6 +296,7 @@ def start_workers(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    use_fast_json()  # the parent writes the summary with it: loaded once, for every worker
     context = multiprocessing.get_context()
     shared = suite if context.get_start_method() == "fork" else None
     gc.freeze()
@@ -321,8 +361,9 @@ def _iterate(
     workers: Workers | None,
 ) -> Iterator[TestResult]:
     if workers is None or len(tests) < 2 * workers.jobs:
-        for test in tests:
-            yield grade_one(suite, test, bench_dir, options)
+        with handing_on():
+            for test in tests:
+                yield grade_one(suite, test, bench_dir, options)
         return
     position = {id(t): i for i, t in enumerate(suite.tests)}
     wanted = [(position[id(t)], t.id) for t in tests]

@@ -36,11 +36,12 @@ class Progress:
         self._last = float("-inf")
 
     @classmethod
-    def start(cls, err: IO[str], out: IO[str], total: int) -> Progress | None:
-        """A bar for `total` tests when `err` is a terminal, else None (no output at all)."""
+    def start(cls, err: IO[str], out: IO[str], total: Callable[[], int]) -> Progress | None:
+        """A bar for `total()` tests when `err` is a terminal, else None (no output at all);
+        the count is only taken for a bar."""
         if not _is_terminal(err):
             return None
-        bar = cls(err, total, shares_terminal=_is_terminal(out))
+        bar = cls(err, total(), shares_terminal=_is_terminal(out))
         bar._draw()
         return bar
 

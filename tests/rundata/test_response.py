@@ -122,3 +122,55 @@ def test_a_file_longer_than_its_size_said_is_left_to_the_plain_path(
     monkeypatch.setattr(response_module.os, "fstat", stale)
     assert response_module._read_small(str(path), 1000) is None
     assert read_response(str(path)).text == "w" * 500
+
+
+@posix_only
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_response_the_critique_hands_on_reads_as_a_fresh_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """Batch mode: the critique of the test before reads this response as a decoy and hands
+    its bytes on; grading then gives exactly what reading the file itself gives."""
+    from agentv_grader.critique.context import _read_response as decoy_read
+
+    make, limit = CASES[case]
+    if limit is not None:
+        monkeypatch.setenv("AGENTV_GRADE_MAX_RESPONSE_BYTES", str(limit))
+    path = make(tmp_path)
+    fresh = _read(path)
+    with response_module.handing_on():
+        decoy_read(str(path))
+        assert _read(path) == fresh
+
+
+def test_only_the_next_read_inside_a_batch_takes_the_handed_on_bytes(tmp_path: Path) -> None:
+    from agentv_grader.critique.context import _read_response as decoy_read
+
+    path, other = tmp_path / "response.md", tmp_path / "other.md"
+    path.write_text("first")
+    other.write_text("other")
+    with response_module.handing_on():
+        decoy_read(str(path))
+        path.write_text("second")
+        assert read_response(str(path)).text == "first"  # handed on: not read again
+        assert read_response(str(path)).text == "second"  # used up by that read
+        decoy_read(str(path))
+        path.write_text("third")
+        assert read_response(str(other)).text == "other"  # another read drops the offer
+        assert read_response(str(path)).text == "third"
+    decoy_read(str(path))
+    path.write_text("fourth")
+    assert read_response(str(path)).text == "fourth"  # outside a batch nothing is kept
+
+
+def test_handed_on_bytes_over_the_limit_are_refused_as_a_read_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agentv_grader.critique.context import _read_response as decoy_read
+
+    path = _bytes(b"z" * 101)(tmp_path)
+    with response_module.handing_on():
+        decoy_read(str(path))  # the decoy is read whatever the limit
+        monkeypatch.setenv("AGENTV_GRADE_MAX_RESPONSE_BYTES", "100")
+        with pytest.raises(GradeInputError, match="over the limit of 100 bytes"):
+            read_response(str(path))

@@ -25,6 +25,7 @@ from ..errors import SpecError
 from ..js.strings import js_trim
 from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
+from ..rundata.response import hand_on
 
 REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
@@ -416,6 +417,8 @@ def _read_response(path: str) -> str | None:
                 if not more:
                     break
                 data += more
+        else:  # the whole file: that test's own grading need not read it again
+            hand_on(path, data)
     except OSError:
         return None
     finally:
