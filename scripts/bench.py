@@ -78,13 +78,18 @@ def _median(samples: list[float]) -> float:
     return statistics.median(samples)
 
 
-def _interleave(reps: int, runs: dict[str, Callable[[], float]]) -> dict[str, float]:
+def _interleave(
+    reps: int, runs: dict[str, Callable[[], float]], before: Callable[[], None] | None = None
+) -> dict[str, float]:
     """Medians of `reps` rounds; each round starts with a different workload, so no
-    workload always gets the first run's penalty (cold page cache, CPU frequency)."""
+    workload always gets the first run's penalty (cold page cache, CPU frequency).
+    `before` runs, untimed, before every run."""
     samples: dict[str, list[float]] = {k: [] for k in runs}
     names = list(runs)
     for rep in range(reps):
         for name in names[rep % len(names) :] + names[: rep % len(names)]:
+            if before is not None:
+                before()
             samples[name].append(runs[name]())
     return {k: _median(v) for k, v in samples.items()}
 
@@ -249,7 +254,9 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
             ),
             "files": lambda: _write_floor(ready["files"].pop(), written, jobs),
         }
-        med = _interleave(reps, runs)
+        # Each run starts with nothing left to write back: the run before it created
+        # thousands of files, which the kernel otherwise writes back during the next run.
+        med = _interleave(reps, runs, before=os.sync)
         theirs = tmp / "copy-mine-vs-theirs"
         shutil.copytree(pristine, theirs)
         _time([str(AGENTV_BIN), "pipeline", "grade", str(theirs)], cwd=tmp)
@@ -490,10 +497,11 @@ def main() -> None:
 
 
 def _batch_reps(reps: int) -> int:
-    """Rounds of the batch workload (each round is six runs of thousands of files): half
-    the rounds of the quick workloads, but an odd number of at least three, so that the
-    median is a run's own figure and one disturbed run cannot move it."""
-    return max(3, reps // 2) | 1
+    """Rounds of the batch workload (each round is five runs of thousands of files): as
+    many as the quick workloads, and an odd number, so that the median is a run's own
+    figure and two disturbed runs cannot move it (runs of the same code on this 2-core
+    sandbox vary by 10 to 15 %)."""
+    return max(5, reps) | 1
 
 
 def _run(wanted: set[str], args: argparse.Namespace) -> None:
