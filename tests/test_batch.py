@@ -443,3 +443,15 @@ def test_a_worker_resolves_the_layout_of_the_bench_dir_it_is_given(tmp_path: Pat
         assert batch._layout_here("head", str(v4)) == "head"
     finally:
         batch._worker_layout = None
+
+
+def test_a_result_comes_back_from_a_worker_whole() -> None:
+    """A worker sends each result as a plain tuple; every field survives the trip."""
+    import dataclasses
+    import pickle
+
+    from agentv_grader import batch
+
+    result = batch.TestResult("t", {"verdict": "fail"}, "why", 3, "FAIL t", True)
+    assert len(dataclasses.fields(result)) == len(batch._sent(result))
+    assert batch.TestResult(*pickle.loads(pickle.dumps(batch._sent(result)))) == result

@@ -75,9 +75,7 @@ def count_responses(tests: list[TestCase], bench_dir: str) -> int:
     return sum(os.path.isfile(os.path.join(bench_dir, t.id, "response.md")) for t in tests)
 
 
-def split_results(
-    results: list[TestResult], bench_dir: str
-) -> tuple[list[TestResult], list[str]]:
+def split_results(results: list[TestResult], bench_dir: str) -> tuple[list[TestResult], list[str]]:
     """(the tests graded or tried, the ids without a response); refuses a batch in which
     no test had a response (nothing was written then)."""
     graded = [r for r in results if not r.no_response]
@@ -239,20 +237,37 @@ def _started() -> None:
 _Chunk = tuple[str, BatchOptions, list[tuple[int, str]]]
 
 
-def _work(chunk: _Chunk) -> list[TestResult]:
+# A `TestResult` as a worker sends it: its fields in order, a plain tuple (pickling a
+# dataclass with slots goes through `dataclasses.fields` for each object, on both sides).
+_Sent = tuple[str, dict[str, Any] | None, str | None, int, str, bool]
+
+
+def _work(chunk: _Chunk) -> list[_Sent]:
     bench_dir, options, wanted = chunk
     options = replace(options, layout=_layout_here(options.layout, bench_dir))
     assert _worker_suite is not None
     tests = _worker_suite.tests
-    results = []
+    results: list[_Sent] = []
     with handing_on():  # consecutive tests: each response read once (critique, then grading)
         for index, test_id in wanted:
             if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
                 problem = "the eval file changed during the batch"
-                results.append(TestResult(test_id, None, problem, 1))
+                result = TestResult(test_id, None, problem, 1)
             else:
-                results.append(grade_one(_worker_suite, tests[index], bench_dir, options))
+                result = grade_one(_worker_suite, tests[index], bench_dir, options)
+            results.append(_sent(result))
     return results
+
+
+def _sent(result: TestResult) -> _Sent:
+    return (
+        result.test_id,
+        result.digest,
+        result.problem,
+        result.exit_code,
+        result.line,
+        result.no_response,
+    )
 
 
 def chunk_sizes(count: int, jobs: int, largest: int = 64, smallest: int = 4) -> list[int]:
@@ -373,7 +388,8 @@ def _iterate(
         chunks.append((bench_dir, options, wanted[start : start + size]))
         start += size
     for results in workers.pool.map(_work, chunks):
-        yield from results
+        for sent in results:
+            yield TestResult(*sent)
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
