@@ -12,7 +12,6 @@ from .api import Paths, grade_loaded, resolve_paths
 from .errors import GradeInputError
 from .layout import resolve_layout
 from .load.evalfile import load_suite
-from .load.files import Undecided
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
 from .outputs import dump_json, exit_on_sigterm, use_fast_json, write_atomic
@@ -137,20 +136,9 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
 def _has_response(paths: Paths) -> bool:
     """`os.path.isfile` of the test's response, answered by the listing of its folder
     where it can (a symbolic link is followed)."""
-    listing = paths.listing
-    if listing is not None:
-        try:
-            entry = listing.find(os.path.basename(paths.response_file))
-        except Undecided:
-            pass
-        else:
-            if entry is None:
-                return False
-            try:
-                return entry.is_file()
-            except OSError:
-                return False
-    return os.path.isfile(paths.response_file)
+    if paths.listing is None:
+        return os.path.isfile(paths.response_file)
+    return paths.listing.is_file(os.path.basename(paths.response_file))
 
 
 def _not_graded(test_id: str, problem: str, exit_code: int, options: BatchOptions) -> TestResult:

@@ -76,7 +76,7 @@ _NAMES = ["timing.json", "transcript.json", "user_notes.md", "metrics.json", "TI
 def test_a_listing_answers_exists_as_a_stat_would(tmp_path: Path) -> None:
     """Random folders of files, folders, links in and out, dangling links and names that
     differ only in case or by a non-ASCII letter: `Listing.exists` always agrees with
-    `os.path.exists`."""
+    `os.path.exists`, and `Listing.is_file` with `os.path.isfile`."""
     import random
 
     from agentv_grader.load.files import Listing
@@ -89,7 +89,7 @@ def test_a_listing_answers_exists_as_a_stat_would(tmp_path: Path) -> None:
         folder = tmp_path / str(case)
         folder.mkdir()
         for name in rng.sample(_NAMES, rng.randint(0, 4)):
-            kind = rng.choice(["file", "dir", "link-in", "link-out", "dangling"])
+            kind = rng.choice(["file", "dir", "link-in", "link-out", "dangling", "fifo"])
             path = folder / name
             if kind == "file":
                 path.write_text("x")
@@ -99,11 +99,14 @@ def test_a_listing_answers_exists_as_a_stat_would(tmp_path: Path) -> None:
                 path.symlink_to(folder)
             elif kind == "link-out":
                 path.symlink_to(outside / "f")
+            elif kind == "fifo":
+                os.mkfifo(path)
             else:
                 path.symlink_to(outside / "gone")
         listing = Listing(str(folder))
         for name in _NAMES:
             assert listing.exists(name) == os.path.exists(folder / name), (case, name)
+            assert listing.is_file(name) == os.path.isfile(folder / name), (case, name)
 
 
 def test_a_folder_that_cannot_be_listed_raises(tmp_path: Path) -> None:

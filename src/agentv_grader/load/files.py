@@ -61,6 +61,20 @@ class Listing:
             return False
         return not entry.is_symlink() or os.path.exists(entry.path)
 
+    def is_file(self, name: str) -> bool:
+        """`os.path.isfile(os.path.join(folder, name))`, from the listing where it can tell
+        (a symbolic link is followed, an undecided name looked up)."""
+        try:
+            entry = self.find(name)
+        except Undecided:
+            return os.path.isfile(os.path.join(self.folder, name))
+        if entry is None:
+            return False
+        try:
+            return entry.is_file()
+        except OSError:
+            return False
+
 
 def open_regular(path: str) -> BinaryIO:
     """`open(path, "rb")` that never waits: a FIFO or a socket (whose open or read would
