@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from typing import BinaryIO
 
 from ..errors import GradeInputError
@@ -53,27 +54,36 @@ class Listing:
     def exists(self, name: str) -> bool:
         """`os.path.exists(os.path.join(folder, name))`, from the listing where it can tell
         (a symbolic link is followed, an undecided name looked up)."""
-        try:
-            entry = self.find(name)
-        except Undecided:
-            return os.path.exists(os.path.join(self.folder, name))
-        if entry is None:
-            return False
-        return not entry.is_symlink() or os.path.exists(entry.path)
+        return self._ask(name, _entry_exists, os.path.exists)
 
     def is_file(self, name: str) -> bool:
-        """`os.path.isfile(os.path.join(folder, name))`, from the listing where it can tell
-        (a symbolic link is followed, an undecided name looked up)."""
+        """`os.path.isfile(os.path.join(folder, name))`, likewise."""
+        return self._ask(name, _entry_is_file, os.path.isfile)
+
+    def _ask(
+        self,
+        name: str,
+        of_entry: Callable[[os.DirEntry[str]], bool],
+        of_path: Callable[[str], bool],
+    ) -> bool:
+        """`of_entry` of the listed entry of `name` (False when it cannot be there), or
+        `of_path` of its path when the listing cannot tell."""
         try:
             entry = self.find(name)
         except Undecided:
-            return os.path.isfile(os.path.join(self.folder, name))
-        if entry is None:
-            return False
-        try:
-            return entry.is_file()
-        except OSError:
-            return False
+            return of_path(os.path.join(self.folder, name))
+        return entry is not None and of_entry(entry)
+
+
+def _entry_exists(entry: os.DirEntry[str]) -> bool:
+    return not entry.is_symlink() or os.path.exists(entry.path)
+
+
+def _entry_is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def open_regular(path: str) -> BinaryIO:
