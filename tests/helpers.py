@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -63,3 +64,21 @@ def grade_json(eval_path: Path, bench: Path, test_id: str = "t") -> tuple[int, d
 
 def files_under(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+
+
+def child_processes() -> set[int]:
+    """The process ids whose parent is this process (Linux's /proc; running or zombie).
+    Compare before and after: multiprocessing may keep a helper of its own (the resource
+    tracker of a spawn pool) for the life of the test process."""
+    found = set()
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == os.getpid():
+            found.add(int(name))
+    return found

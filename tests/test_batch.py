@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import cli, files_under, validate_report, write_suite
+from tests.helpers import child_processes, cli, files_under, validate_report, write_suite
 
 SUITE = """\
 name: demo
@@ -326,10 +328,13 @@ def test_worker_processes_print_the_reports_they_wrote(tmp_path: Path) -> None:
 def test_spawned_workers_grade_as_forked_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Where workers are spawned (macOS, Windows), each loads the suite itself and only
-    plain values reach it: the line printer is sent by reference, never a test (whose
-    assertions are built on first use, by a function that cannot be pickled)."""
+    """Where workers are spawned (macOS, Windows: a process pool, no team), each loads the
+    suite itself and only plain values reach it: the line printer is sent by reference,
+    never a test (whose assertions are built on first use, by a function that cannot be
+    pickled)."""
     import multiprocessing
+
+    from agentv_grader import team
 
     text = "name: many\ntests:\n" + "".join(
         f"  - id: t{i}\n    assertions: [{{type: contains, value: '{i % 3}'}}]\n" for i in range(6)
@@ -337,6 +342,8 @@ def test_spawned_workers_grade_as_forked_ones(
     eval_path, bench = write_suite(tmp_path, text, {f"t{i}": str(i) for i in range(6)}, name="many")
     args = ["--eval-path", str(eval_path), "--bench-dir", str(bench)]
     forked = cli(*args, "--jobs", "2")
+    monkeypatch.setattr(team, "available", lambda: False)
+    pooled = cli(*args, "--jobs", "2")  # a pool of forked workers
     real = multiprocessing.get_context
     asked: list[str | None] = []
 
@@ -347,8 +354,8 @@ def test_spawned_workers_grade_as_forked_ones(
     monkeypatch.setattr(multiprocessing, "get_context", spawning)
     spawned = cli(*args, "--jobs", "2")
     assert asked  # the pool was made with the spawn context
-    assert spawned[0] == forked[0] == 1
-    assert spawned[1].splitlines()[:6] == forked[1].splitlines()[:6]
+    assert spawned[0] == pooled[0] == forked[0] == 1
+    assert spawned[1].splitlines()[:6] == pooled[1].splitlines()[:6] == forked[1].splitlines()[:6]
     assert [line.split()[0] for line in spawned[1].splitlines()[:6]] == ["PASS"] * 3 + ["FAIL"] * 3
 
 
@@ -377,24 +384,31 @@ def _many(count: int, duplicate: bool = False) -> str:
     return "tests:\n" + rows + ("  - id: t0\n    assertions: []\n" if duplicate else "")
 
 
+@pytest.mark.parametrize("pool", [False, True])
 @pytest.mark.parametrize("problem", ["duplicate ids", "no responses"])
 def test_a_batch_refused_after_its_workers_started_stops_them_cleanly(
-    tmp_path: Path, problem: str
+    tmp_path: Path, problem: str, pool: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Workers start as soon as the suite is loaded (before the test ids and the bench
-    dir are checked): a batch refused then is exit 2, writes nothing and leaves no
-    worker process behind."""
+    """A pool's workers start as soon as the suite is loaded (before the test ids and the
+    bench dir are checked); a team's when the test folders are looked at: a batch refused
+    then is exit 2, writes nothing and leaves no worker process behind."""
     import multiprocessing
+
+    from agentv_grader import team
+
+    if pool:
+        monkeypatch.setattr(team, "available", lambda: False)
 
     answers = {} if problem == "no responses" else {f"t{n}": "Paris" for n in range(8)}
     eval_path, bench = write_suite(tmp_path, _many(8, problem == "duplicate ids"), answers)
     bench.mkdir(parents=True, exist_ok=True)
-    before = files_under(bench)
+    before, running = files_under(bench), child_processes()
     code, out, err = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2")
     assert code == 2, err
     assert "Traceback" not in err and out == ""
     assert files_under(bench) == before
     assert multiprocessing.active_children() == []
+    assert child_processes() == running
 
 
 def test_workers_get_ready_on_a_first_test_of_any_shape(tmp_path: Path) -> None:
@@ -455,3 +469,98 @@ def test_a_result_comes_back_from_a_worker_whole() -> None:
     result = batch.TestResult("t", {"verdict": "fail"}, "why", 3, "FAIL t", True)
     assert len(dataclasses.fields(result)) == len(batch._sent(result))
     assert batch.TestResult(*pickle.loads(pickle.dumps(batch._sent(result)))) == result
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a team forms on Linux")
+def test_a_worker_process_that_dies_costs_only_the_tests_it_had(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker killed while it grades (say, by the out-of-memory killer) leaves its tests
+    not graded, with why and exit 3; the other tests are graded and summed up as usual."""
+    import signal
+    import time
+
+    from agentv_grader import batch
+
+    count = 12
+    eval_path, bench = write_suite(tmp_path, _many(count), {f"t{n}": "Paris" for n in range(count)})
+    parent, real = os.getpid(), batch.grade_one
+
+    def grade_one(*args: Any) -> Any:
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        time.sleep(0.01)  # the worker takes a piece meanwhile
+        return real(*args)
+
+    monkeypatch.setattr(batch, "grade_one", grade_one)
+    running = child_processes()
+    code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2")
+    assert child_processes() == running
+    lost = [line for line in out.splitlines() if line.startswith("ERROR ")]
+    reason = f"internal error: a worker process ended (killed by signal {int(signal.SIGKILL)})"
+    assert lost and all(line.endswith(reason) for line in lost)
+    assert code == 3
+    summary = json.loads((bench / "grade_summary.json").read_text("utf-8"))
+    assert summary["totals"]["not_graded"] == len(lost)
+    assert summary["totals"]["pass"] == count - len(lost)
+    graded = {t for t, row in summary["tests"].items() if row["verdict"] is not None}
+    assert all((bench / t / "grader_report.json").is_file() for t in graded)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a team forms on Linux")
+@pytest.mark.parametrize(("stop", "status"), [("SIGTERM", 143), ("SIGINT", 2)])
+def test_a_signal_stops_a_parallel_batch_and_its_workers(
+    tmp_path: Path, stop: str, status: int
+) -> None:
+    """SIGTERM or Ctrl-C's SIGINT to the command while its workers run programs: it ends
+    soon, with its workers and their programs, without a traceback or a temporary file."""
+    import signal
+    import subprocess
+    import time
+
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    program = (
+        "import os, sys, time; "
+        f"open(os.path.join({str(marks)!r}, str(os.getpid())), 'w').close(); time.sleep(60)"
+    )
+    rows = "".join(
+        f"  - id: t{n}\n    assertions:\n"
+        f"      - {{type: script, command: [{json.dumps(sys.executable)}, -c, "
+        f"{json.dumps(program)}]}}\n"
+        for n in range(6)
+    )
+    eval_path, bench = write_suite(
+        tmp_path, "tests:\n" + rows, {f"t{n}": "Paris" for n in range(6)}
+    )
+    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2"]
+    command = subprocess.Popen(
+        [sys.executable, "-m", "agentv_grader", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while len(list(marks.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)  # both processes of the team are running a program
+    assert len(list(marks.iterdir())) >= 2
+    started = time.monotonic()
+    command.send_signal(getattr(signal, stop))
+    _, err = command.communicate(timeout=30)
+    assert time.monotonic() - started < 10
+    assert command.returncode == status, err
+    assert b"Traceback" not in err
+    assert (b"agentv-grade: aborted" in err) == (stop == "SIGINT")
+    for mark in marks.iterdir():  # every program started was stopped
+        gone = time.monotonic() + 10
+        while _alive(int(mark.name)) and time.monotonic() < gone:
+            time.sleep(0.05)
+        assert not _alive(int(mark.name))
+    assert not list(bench.rglob(".agentv-grade-*"))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from . import team
 from .api import Paths, grade_loaded, resolve_paths
 from .errors import GradeInputError
 from .layout import resolve_layout
@@ -234,7 +235,14 @@ def _work(chunk: _Chunk) -> list[_Sent]:
     bench_dir, options, wanted = chunk
     options = replace(options, layout=_layout_here(options.layout, bench_dir))
     assert _worker_suite is not None
-    tests = _worker_suite.tests
+    return _grade_piece(_worker_suite, bench_dir, options, wanted)
+
+
+def _grade_piece(
+    suite: Suite, bench_dir: str, options: BatchOptions, wanted: list[tuple[int, str]]
+) -> list[_Sent]:
+    """Grade a piece of the batch: (suite position, test id) per test, in order."""
+    tests = suite.tests
     results: list[_Sent] = []
     with handing_on():  # consecutive tests: each response read once (critique, then grading)
         for index, test_id in wanted:
@@ -242,7 +250,7 @@ def _work(chunk: _Chunk) -> list[_Sent]:
                 problem = "the eval file changed during the batch"
                 result = TestResult(test_id, None, problem, 1)
             else:
-                result = grade_one(_worker_suite, tests[index], bench_dir, options)
+                result = grade_one(suite, tests[index], bench_dir, options)
             results.append(_sent(result))
     return results
 
@@ -284,15 +292,16 @@ class Workers:
 def start_workers(
     suite: Suite, jobs: int, *, critique: bool, bench_dir: str, layout: str
 ) -> Iterator[Workers | None]:
-    """Worker processes for grading `suite` into `bench_dir` with AgentV layout `layout`,
-    started at once (None for one job or a suite too small to share), so that they get
-    ready while the parent plans the batch.
+    """A process pool for grading `suite` into `bench_dir` with AgentV layout `layout`,
+    started at once, so that its workers get ready while the parent plans the batch; None
+    for one job, a suite too small to share, or where `run_batch` forms a team instead
+    (`team.available`: forking a team takes a millisecond, so it waits for the plan).
 
     The objects that exist now (the parsed suite above all) are frozen out of the garbage
     collector's scans until the pool is closed, and forked workers inherit them untouched
     (no copy-on-write of their GC headers).
     """
-    if jobs <= 1 or len(suite.tests) < 2 * jobs:
+    if jobs <= 1 or len(suite.tests) < 2 * jobs or team.available():
         yield None
         return
     import gc
@@ -326,14 +335,16 @@ def run_batch(
     on_result: Callable[[TestResult], None],
     workers: Workers | None = None,
 ) -> list[TestResult]:
-    """Grade every test, in parallel worker processes when `jobs` > 1 (those of
-    `workers` when given, started for this bench dir and layout, else started here);
-    suite order kept.
+    """Grade every test, suite order kept: in this process alone for one job; with
+    `jobs - 1` forked processes beside it where a team can be formed (`team.available`);
+    else in the worker processes of `workers` (a pool started for this bench dir and
+    layout), started here when not given.
 
     `auto` layout is resolved once for the whole batch (nothing the batch writes can change
     the answer), instead of one bench-wide scan per test: here, or once in each worker.
     """
-    if workers is None and jobs > 1 and len(tests) >= 2 * jobs:
+    parallel = jobs > 1 and len(tests) >= 2 * jobs
+    if parallel and workers is None and not team.available():
         with start_workers(
             suite, jobs, critique=options.critique, bench_dir=bench_dir, layout=options.layout
         ) as started:
@@ -343,12 +354,19 @@ def run_batch(
     import gc
 
     use_fast_json()  # thousands of files ahead: worth loading orjson
-    if workers is None or len(tests) < 2 * workers.jobs:
+    pool = workers if parallel else None
+    if pool is None:
         options = replace(options, layout=_resolved_layout(options.layout, bench_dir))
     results: list[TestResult] = []
     gc.freeze()
     try:
-        for result in _iterate(suite, tests, bench_dir, options, workers):
+        if pool is not None:
+            found = _from_pool(suite, tests, bench_dir, options, pool)
+        elif parallel:
+            found = _from_team(suite, tests, bench_dir, options, jobs)
+        else:
+            found = _alone(suite, tests, bench_dir, options)
+        for result in found:
             on_result(result)
             results.append(result)
     finally:
@@ -356,28 +374,61 @@ def run_batch(
     return results
 
 
-def _iterate(
-    suite: Suite,
-    tests: list[TestCase],
-    bench_dir: str,
-    options: BatchOptions,
-    workers: Workers | None,
+def _alone(
+    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions
 ) -> Iterator[TestResult]:
-    if workers is None or len(tests) < 2 * workers.jobs:
-        with handing_on():
-            for test in tests:
-                yield grade_one(suite, test, bench_dir, options)
-        return
+    with handing_on():
+        for test in tests:
+            yield grade_one(suite, test, bench_dir, options)
+
+
+def _pieces(
+    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
+) -> list[_Chunk]:
+    """The batch cut into pieces of (suite position, test id), shrinking towards the end."""
     position = {id(t): i for i, t in enumerate(suite.tests)}
     wanted = [(position[id(t)], t.id) for t in tests]
     chunks: list[_Chunk] = []
     start = 0
-    for size in chunk_sizes(len(wanted), workers.jobs):
+    for size in chunk_sizes(len(wanted), jobs):
         chunks.append((bench_dir, options, wanted[start : start + size]))
         start += size
-    for results in workers.pool.map(_work, chunks):
+    return chunks
+
+
+def _from_pool(
+    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, workers: Workers
+) -> Iterator[TestResult]:
+    pieces = _pieces(suite, tests, bench_dir, options, workers.jobs)
+    for results in workers.pool.map(_work, pieces):
         for sent in results:
             yield TestResult(*sent)
+
+
+def _from_team(
+    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
+) -> Iterator[TestResult]:
+    """This process and `jobs - 1` forked ones grade the pieces (`team.Team`). The tests
+    of a piece lost with its process (killed, say, by the kernel's out-of-memory killer)
+    are reported not graded, exit 3; every other test is graded as usual."""
+    pieces = _pieces(suite, tests, bench_dir, options, jobs)
+
+    def work(piece: int) -> list[_Sent]:
+        return _grade_piece(suite, bench_dir, options, pieces[piece][2])
+
+    def ready() -> None:
+        exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
+        _get_ready(suite, options.critique)
+
+    with team.Team.start(jobs, len(pieces), work, ready) as crew:
+        for piece, sent, graded in crew.run():
+            if graded:
+                for fields in sent:
+                    yield TestResult(*fields)
+                continue
+            problem = f"internal error: a worker process ended ({crew.lost_reason()})"
+            for _, test_id in pieces[piece][2]:
+                yield _not_graded(test_id, problem, 3, options)
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
