@@ -197,3 +197,40 @@ def test_no_team_where_processes_are_not_forked(monkeypatch: pytest.MonkeyPatch)
     assert not team.available()
     monkeypatch.setattr(sys, "platform", "linux")
     assert team.available()
+
+
+def test_no_team_while_another_thread_runs() -> None:
+    """A fork copies only the forking thread: a lock that another one holds (an import's,
+    a stream's) would stay locked in the child, so a process pool is used instead."""
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not team.available()
+    finally:
+        stop.set()
+        other.join()
+    assert team.available()
+
+
+def test_a_fork_refused_leaves_a_smaller_team(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the system gives no more processes, the team works with those it has."""
+    real_fork, forks = os.fork, []
+
+    def fork() -> int:
+        if forks:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        forks.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", fork)
+
+    def work(piece: int) -> tuple[int, int]:
+        time.sleep(0.002)
+        return piece, os.getpid()
+
+    results = _run(4, 10, work)
+    assert [r[0] for _, r, _ in results] == list(range(10))
+    assert len({r[1] for _, r, _ in results}) <= 2

@@ -39,8 +39,13 @@ _GRACE = 5.0  # seconds a stopped child has to end before it is killed
 
 def available() -> bool:
     """Whether a team can be formed here: Linux, where forking is the usual way (the
-    process pool spawns its workers on macOS and Windows)."""
-    return sys.platform.startswith("linux") and hasattr(os, "fork")
+    process pool spawns its workers on macOS and Windows), from a process that runs one
+    thread (a fork copies only the forking thread, and a lock another thread held, an
+    import's or a stream's, would stay locked in the child forever)."""
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return False
+    threading = sys.modules.get("threading")  # not imported: no thread was started by it
+    return threading is None or threading.active_count() == 1
 
 
 class Team:
@@ -85,19 +90,26 @@ class Team:
         sys.stderr.flush()
         try:
             for _ in range(size - 1):
-                team._fork(ready)
+                if not team._fork(ready):
+                    break  # no more processes to be had: a smaller team does the work
         except BaseException:
             team.close()
             raise
         return team
 
-    def _fork(self, ready: Callable[[], None]) -> None:
-        read_end, write_end = os.pipe()
+    def _fork(self, ready: Callable[[], None]) -> bool:
+        """One more child; False when the system gives no more processes (or pipes)."""
+        try:
+            read_end, write_end = os.pipe()
+        except OSError:
+            return False
         try:
             pid = os.fork()
-        except BaseException:
+        except BaseException as exc:
             os.close(read_end)
             os.close(write_end)
+            if isinstance(exc, OSError):
+                return False
             raise
         if pid == 0:
             os.close(read_end)
@@ -110,6 +122,7 @@ class Team:
         self._children[read_end] = pid
         self._buffers[read_end] = bytearray()
         self._poll.register(read_end, select.POLLIN)
+        return True
 
     def _serve(self, result_fd: int, ready: Callable[[], None]) -> None:
         """A child's whole life: get ready, then take pieces and send their results until
