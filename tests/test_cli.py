@@ -94,6 +94,20 @@ def test_json_format_prints_the_report(suite: tuple[Path, Path]) -> None:
     }
 
 
+def test_graded_at_is_the_utc_time_of_grading_in_seconds(suite: tuple[Path, Path]) -> None:
+    """`graded_at` is `datetime.now(timezone.utc).isoformat(timespec="seconds")`'s form."""
+    import datetime
+
+    eval_path, bench = suite
+    before = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    _, data = grade_json(eval_path, bench, "good")
+    after = datetime.datetime.now(datetime.timezone.utc)
+    stamp = datetime.datetime.fromisoformat(data["graded_at"])
+    assert before <= stamp <= after
+    assert data["graded_at"] == stamp.isoformat(timespec="seconds")
+    assert data["graded_at"].endswith("+00:00")
+
+
 def test_unknown_test_id_suggests_close_ids(suite: tuple[Path, Path]) -> None:
     eval_path, bench = suite
     code, out, err = cli(
