@@ -856,3 +856,38 @@ def test_batch_json_lines_write_numbers_as_the_files_do() -> None:
         outputs._orjson = None
     assert json.loads(outputs.dump_json_line({"a": 1})) == {"a": 1}
     assert "\n" not in outputs.dump_json_line({"a": "b\nc"})
+
+
+def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> None:
+    """Cold start (SPEC §8): grading one test, critique included, imports none of these
+    (`importlib.resources` alone pulled in pathlib, tempfile, shutil, zipfile and urllib:
+    an eighth of a cold start). Run without `site`, so that nothing a `.pth` file of this
+    machine imports at start-up hides an import of ours."""
+    import subprocess
+    import sys
+
+    suite = (
+        '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}, '
+        '{"type": "regex", "value": "^P"}, {"type": "icontains-any", "value": ["x", "PARIS"]}]}]}'
+    )
+    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
+    (tmp_path / "run" / "t").mkdir(parents=True)
+    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
+    unwanted = [
+        "importlib.resources", "tempfile", "zipfile", "shutil", "pathlib", "urllib.parse",
+        "click", "yaml", "jsonschema", "jsonpath_ng", "jinja2", "orjson", "datetime",
+        "multiprocessing", "concurrent.futures", "pickle",
+    ]  # fmt: skip
+    code = (
+        "import sys\n"
+        f"sys.path[:] = {sys.path!r}\n"
+        "from agentv_grader.cli import run\n"
+        f"code = run(['--eval-path', {str(tmp_path / 's.eval.yaml')!r}, '--test-id', 't', "
+        f"'--bench-dir', {str(tmp_path / 'run')!r}], sys.stdout, sys.stderr)\n"
+        "assert code == 0, code\n"
+        f"print([m for m in {unwanted!r} if m in sys.modules])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "[]"

@@ -5,7 +5,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # made on first use (rundata/records.py): most gradings read none
+    from .rundata.records import LlmResult, Timing, Transcript
 
 
 class Status(str, enum.Enum):
@@ -243,88 +246,6 @@ class Suite:
 
     def test_ids(self) -> list[str]:
         return [t.id for t in self.tests]
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """A measured number with where it came from, so evidence can cite its source."""
-
-    value: float
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """Timing and usage figures (SPEC §4.3); None means missing data, never 0."""
-
-    path: str | None = None
-    duration_ms: Figure | None = None
-    input_tokens: Figure | None = None
-    output_tokens: Figure | None = None
-    cached_tokens: Figure | None = None
-    reasoning_tokens: Figure | None = None
-    total_tokens: Figure | None = None
-    cost_usd: Figure | None = None
-    tool_calls: Figure | None = None
-    llm_calls: Figure | None = None
-    # Base names of the files the figures came from ("timing.json", "metrics.json").
-    files: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ToolCall:
-    """One tool call of a transcript message, in AgentV's terms."""
-
-    name: str
-    input: Any = None
-    output: Any = None
-    status: str = "ok"
-    duration_ms: float | None = None
-    start_time: str | None = None
-    end_time: str | None = None
-    id: str | None = None
-    category: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """One transcript message; `index` counts from 1 over the whole transcript."""
-
-    index: int
-    role: str
-    text: str
-    tool_calls: tuple[ToolCall, ...] = ()
-    start_time: str | None = None
-    end_time: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Transcript:
-    """A run's messages in order, whatever shape the file had (SPEC §4.4)."""
-
-    path: str
-    shape: str
-    messages: tuple[Message, ...]
-    # True when the test input was put first as a user message (index 0; SPEC §4.4).
-    prepended_input: bool = False
-
-    def assistant_messages(self) -> tuple[Message, ...]:
-        return tuple(m for m in self.messages if m.role == "assistant")
-
-
-@dataclass(frozen=True, slots=True)
-class LlmResult:
-    """The grader agent's judgement of one LLM item: `llm_grader_results/<stem>.json`.
-
-    `judged` is False when only AgentV's own `llm_graders/<stem>.json` config exists (it
-    fixes the file name the agent must use); `problem` says why a result file is unusable.
-    """
-
-    path: str
-    judged: bool = True
-    score: float | None = None
-    assertions: tuple[CheckItem, ...] = ()
-    problem: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ import pytest
 
 from agentv_grader import engine
 from agentv_grader.load.assertions import MAX_GROUP_DEPTH, ListContext, build_one
-from agentv_grader.model import LlmResult, Outcome, RunData, Status, TestCase
+from agentv_grader.model import Outcome, RunData, Status, TestCase
+from agentv_grader.rundata.records import LlmResult
 
 RESPONSE = "Paris is the capital of France."
 PARIS = {"type": "contains", "value": "Paris"}

@@ -9,7 +9,8 @@ import pytest
 from agentv_grader import engine
 from agentv_grader.assertions.llm import pending_items
 from agentv_grader.load.assertions import ListContext, build_list
-from agentv_grader.model import CheckItem, LlmResult, Outcome, RunData, Status, TestCase
+from agentv_grader.model import CheckItem, Outcome, RunData, Status, TestCase
+from agentv_grader.rundata.records import LlmResult
 
 RESPONSE = "Paris is the capital of France."
 

@@ -15,17 +15,8 @@ from agentv_grader import engine
 from agentv_grader.assertions import _process
 from agentv_grader.assertions.scripts import function_body
 from agentv_grader.load.assertions import ListContext, build_one
-from agentv_grader.model import (
-    Figure,
-    Message,
-    Outcome,
-    RunData,
-    Status,
-    TestCase,
-    Timing,
-    ToolCall,
-    Transcript,
-)
+from agentv_grader.model import Outcome, RunData, Status, TestCase
+from agentv_grader.rundata.records import Figure, Message, Timing, ToolCall, Transcript
 
 PY = sys.executable
 RESPONSE = "Paris is the capital of France."

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from agentv_grader.assertions.skills import skill_calls
-from agentv_grader.model import Status, ToolCall
+from agentv_grader.model import Status
+from agentv_grader.rundata.records import ToolCall
 
 from ._grading import grade
 

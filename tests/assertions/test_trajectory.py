@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from agentv_grader.assertions._steps import glob_match, steps_of
-from agentv_grader.model import Message, Status, ToolCall, Transcript
+from agentv_grader.model import Status
+from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
 from ._grading import grade
 

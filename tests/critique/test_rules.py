@@ -10,7 +10,7 @@ import pytest
 
 from agentv_grader.critique import RULES, critique_test
 from agentv_grader.load.evalfile import load_suite
-from agentv_grader.model import Figure, Timing
+from agentv_grader.rundata.records import Figure, Timing
 
 from .support import at, critique, make_suite
 

@@ -248,3 +248,28 @@ def test_regex_module_is_imported_lazily() -> None:
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             assert "regex" not in names, f"{path.name} imports regex at module level"
+
+
+@pytest.mark.parametrize("unicode_mode", [False, True])
+def test_closing_a_set_under_case_folding_walks_either_side_alike(unicode_mode: bool) -> None:
+    """`CaseFolder.close` walks a small set's members or the classes' members of a big
+    one: both give {Canonicalize(x) | x in a} plus a, the definition."""
+    import random
+
+    from agentv_grader.js import _regexp_sets as sets
+
+    folder = sets.case_folder(unicode_mode)
+
+    def by_definition(a: sets.Ranges) -> sets.Ranges:
+        extra = [folder.rep[c] for c in folder.members if sets.contains(a, c)]
+        return sets.union(a, sets.of_chars(extra)) if extra else a
+
+    rng = random.Random(7)
+    cases: list[sets.Ranges] = [(), sets.WORD, sets.DIGITS, sets.SPACE, ((0, sets.MAX_CP),)]
+    cases.append(sets.complement(sets.WORD, sets.MAX_CP))
+    for _ in range(200):
+        points = [rng.choice([rng.randrange(0x250), rng.randrange(0x10500)]) for _ in range(9)]
+        ranges = [(p, p + rng.choice([0, 0, 3, 40, 3000])) for p in points]
+        cases.append(sets.normalize((lo, min(hi, sets.MAX_CP)) for lo, hi in ranges))
+    for a in cases:
+        assert folder.close(a) == by_definition(a)

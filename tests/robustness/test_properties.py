@@ -33,8 +33,9 @@ from agentv_grader.js.regexp import JsRegexError, RegexTimeout, compile_js
 from agentv_grader.load.assertions import ListContext, build_one
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.types import KNOWN_TYPES
-from agentv_grader.model import LlmResult, Outcome, RunData, Status, TestCase
+from agentv_grader.model import Outcome, RunData, Status, TestCase
 from agentv_grader.rundata.llm_results import RESULTS_DIR, read_llm_results
+from agentv_grader.rundata.records import LlmResult
 from agentv_grader.rundata.side_files import read_side_files
 
 _FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from agentv_grader.model import Figure
 from agentv_grader.rundata import timing as timing_module
+from agentv_grader.rundata.records import Figure
 from agentv_grader.rundata.side_files import read_side_files
 from agentv_grader.rundata.timing import read_timing
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..load.assertions import COMMON_KEYS
-from ..model import AssertionSpec, Message, RunData, TestCase, Timing, ToolCall
+from ..model import AssertionSpec, RunData, TestCase
+from ..rundata.records import Message, Timing, ToolCall
 
 # Keys of a `script` assertion that are settings, not pass-through config.
 _SCRIPT_KEYS = COMMON_KEYS | {

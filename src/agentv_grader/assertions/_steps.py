@@ -22,7 +22,8 @@ from typing import Any
 
 from ..errors import SpecError
 from ..js.strings import JsonParseError, js_json_parse, js_trim
-from ..model import Message, RunData, ToolCall, Transcript
+from ..model import RunData
+from ..rundata.records import Message, ToolCall, Transcript
 from .fields import MISSING
 from .metrics import js_stringify
 

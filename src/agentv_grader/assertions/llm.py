@@ -25,8 +25,9 @@ from typing import Any
 
 from ..errors import SpecError
 from ..load.types import LLM_TYPES
-from ..model import AssertionSpec, LlmResult, Outcome, RunData, Status, TestCase, Verdict
+from ..model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
 from ..rundata.llm_results import result_path, result_stems
+from ..rundata.records import LlmResult
 
 DEFAULT_THRESHOLD = 0.5
 _AGGREGATOR_ALIASES = {"llm_judge": "llm_grader", "code_judge": "code_grader"}

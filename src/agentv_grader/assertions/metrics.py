@@ -27,7 +27,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..errors import SpecError
-from ..model import AssertionSpec, CheckItem, Figure, RunData, Status, Timing, Verdict
+from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
+from ..rundata.records import Figure, Timing
 
 NO_TIMING = "no timing file"
 PASS_AT = 0.8

@@ -24,7 +24,8 @@ from typing import Any
 
 from ..errors import SpecError
 from ..js.strings import js_trim
-from ..model import AssertionSpec, RunData, ToolCall, Verdict
+from ..model import AssertionSpec, RunData, Verdict
+from ..rundata.records import ToolCall
 from ._steps import NO_TRANSCRIPT, glob_match, transcript_or_none
 from .metrics import js_num, js_stringify
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..model import AssertionSpec, Message, RunData, Status, Verdict
+from ..model import AssertionSpec, RunData, Status, Verdict
+from ..rundata.records import Message
 from ._steps import NO_TRANSCRIPT, transcript_or_none
 from ._text import (
     case_sensitive,

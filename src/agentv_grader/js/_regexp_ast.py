@@ -7,8 +7,6 @@ over case equivalence and the emitter never uses the engine's own case folding.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from agentv_grader.js._regexp_sets import Ranges
 
 
@@ -21,73 +19,111 @@ class PatternError(Exception):
         self.unsupported = unsupported
 
 
-@dataclass(eq=False)
 class Node:
-    """Base of every AST node."""
+    """Base of every AST node: plain classes with slots, not dataclasses (making the
+    eleven dataclasses cost a cold start 2 ms, for nodes that nothing compares or copies).
+    The repr lists the fields, as a dataclass's would."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        names = [n for k in reversed(type(self).__mro__) for n in getattr(k, "__slots__", ())]
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        return f"{type(self).__name__}({shown})"
 
 
-@dataclass(eq=False)
 class Char(Node):
-    cp: int
+    __slots__ = ("cp",)
+
+    def __init__(self, cp: int) -> None:
+        self.cp = cp
 
 
-@dataclass(eq=False)
 class CharSet(Node):
-    ranges: Ranges
-    zero_width: bool = False  # V8 11.3 believes this v-flag class matches nothing
-    v_negated: bool = False  # a [^…] class under the v flag
+    __slots__ = ("ranges", "zero_width", "v_negated")
+
+    def __init__(self, ranges: Ranges, zero_width: bool = False, v_negated: bool = False) -> None:
+        self.ranges = ranges
+        self.zero_width = zero_width  # V8 11.3 believes this v-flag class matches nothing
+        self.v_negated = v_negated  # a [^…] class under the v flag
 
 
-@dataclass(eq=False)
 class Assert(Node):
-    kind: str  # "^" "$" "b" "B"
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind  # "^" "$" "b" "B"
 
 
-@dataclass(eq=False)
 class Group(Node):
-    index: int | None  # None: non-capturing
-    body: Node
+    __slots__ = ("index", "body")
+
+    def __init__(self, index: int | None, body: Node) -> None:
+        self.index = index  # None: non-capturing
+        self.body = body
 
 
-@dataclass(eq=False)
 class Look(Node):
-    behind: bool
-    negative: bool
-    body: Node
+    __slots__ = ("behind", "negative", "body")
+
+    def __init__(self, behind: bool, negative: bool, body: Node) -> None:
+        self.behind = behind
+        self.negative = negative
+        self.body = body
 
 
-@dataclass(eq=False)
 class Backref(Node):
-    index: int
-    name: str | None = None
-    always_empty: bool = False  # ECMAScript can never see a capture here
+    __slots__ = ("index", "name", "always_empty")
+
+    def __init__(self, index: int, name: str | None = None, always_empty: bool = False) -> None:
+        self.index = index
+        self.name = name
+        self.always_empty = always_empty  # ECMAScript can never see a capture here
 
 
-@dataclass(eq=False)
 class Quant(Node):
-    body: Node
-    min: int
-    max: int | None
-    greedy: bool
-    resets: list[int] = field(default_factory=list)  # groups to re-capture as "" per iteration
-    backward: bool = False  # inside a lookbehind: an iteration starts at its right end
-    empty_check: int = 0  # > 0: emulate ECMAScript's empty-iteration check (unique id)
-    nonempty: Node | None = None  # the body restricted to non-empty matches, when expressible
+    __slots__ = ("body", "min", "max", "greedy", "resets", "backward", "empty_check", "nonempty")
+
+    def __init__(
+        self,
+        body: Node,
+        min: int,
+        max: int | None,
+        greedy: bool,
+        resets: list[int] | None = None,
+        backward: bool = False,
+        empty_check: int = 0,
+        nonempty: Node | None = None,
+    ) -> None:
+        self.body = body
+        self.min = min
+        self.max = max
+        self.greedy = greedy
+        self.resets = [] if resets is None else resets  # groups re-captured as "" per iteration
+        self.backward = backward  # inside a lookbehind: an iteration starts at its right end
+        self.empty_check = empty_check  # > 0: emulate ECMAScript's empty-iteration check (id)
+        self.nonempty = nonempty  # the body restricted to non-empty matches, when expressible
 
 
-@dataclass(eq=False)
 class Fail(Node):
-    body: Node  # never matches; the body is kept so its groups stay defined
+    __slots__ = ("body",)
+
+    def __init__(self, body: Node) -> None:
+        self.body = body  # never matches; the body is kept so its groups stay defined
 
 
-@dataclass(eq=False)
 class Seq(Node):
-    items: list[Node] = field(default_factory=list)
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Node] | None = None) -> None:
+        self.items = [] if items is None else items
 
 
-@dataclass(eq=False)
 class Alt(Node):
-    branches: list[Node] = field(default_factory=list)
+    __slots__ = ("branches",)
+
+    def __init__(self, branches: list[Node] | None = None) -> None:
+        self.branches = [] if branches is None else branches
 
 
 def v8_max_match_is_zero(node: Node) -> bool:

@@ -120,8 +120,20 @@ class CaseFolder:
         return self.rep.get(cp, cp)
 
     def close(self, a: Ranges) -> Ranges:
-        """{Canonicalize(x) | x in a}, plus a itself (harmless: text holds only representatives)."""
-        extra = [self.rep[c] for c in self.members if contains(a, c)]
+        """{Canonicalize(x) | x in a}, plus a itself (harmless: text holds only representatives).
+
+        The members of a small set (`\\w`, a few letters) are looked up in the classes,
+        the classes' members in a big one: whichever side is shorter is walked."""
+        size = 0
+        for lo, hi in a:
+            size += hi - lo + 1
+            if size > len(self.members):
+                break
+        if size <= len(self.members):
+            rep = self.rep
+            extra = [rep[c] for lo, hi in a for c in range(lo, hi + 1) if c in rep]
+        else:
+            extra = [self.rep[c] for c in self.members if contains(a, c)]
         return union(a, of_chars(extra)) if extra else a
 
     def fold(self, a: Ranges) -> Ranges:

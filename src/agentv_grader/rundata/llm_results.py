@@ -22,8 +22,9 @@ from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
-from ..model import AssertionSpec, CheckItem, LlmResult
+from ..model import AssertionSpec, CheckItem
 from ..names import safe_name
+from .records import LlmResult
 
 RESULTS_DIR = "llm_grader_results"
 CONFIGS_DIR = "llm_graders"

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..model import Timing, Transcript
+if TYPE_CHECKING:
+    from .records import Timing, Transcript
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
-from ..model import Figure, Timing
+from .records import Figure, Timing
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 UNAVAILABLE = "unavailable"

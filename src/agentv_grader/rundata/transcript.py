@@ -36,7 +36,7 @@ from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import read_regular
-from ..model import Message, ToolCall, Transcript
+from .records import Message, ToolCall, Transcript
 from .response import max_response_bytes
 
 SHAPE_RAW = "agentv-transcript-raw"
