@@ -29,6 +29,8 @@ _LT_CLASS = r"[\n\r\u2028\u2029]"
 
 @dataclass(frozen=True)
 class EmitContext:
+    """What emitting a pattern depends on besides the AST: the `m` flag, the word set."""
+
     multiline: bool
     word: sets.Ranges
     clamp: int | None = None
