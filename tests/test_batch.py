@@ -250,6 +250,21 @@ def test_progress_bar_stays_below_the_lines_on_a_shared_terminal(tmp_path: Path)
     assert shown.index("3/3") < shown.index("graded 3 test(s)")
 
 
+def test_progress_bar_with_worker_processes_counts_every_test_in_order(tmp_path: Path) -> None:
+    """With --jobs 2 (a team on Linux, whose results arrive piece by piece) the lines
+    come in suite order, each on a cleared line, and the bar counts up to every test."""
+    count = 12
+    eval_path, bench = write_suite(tmp_path, _many(count), {f"t{n}": "Paris" for n in range(count)})
+    screen = _Terminal()
+    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2"]
+    assert _run(argv, screen, screen) == 0
+    shown = screen.getvalue()
+    places = [shown.index(f"\r\x1b[KPASS t{n} ") for n in range(count)]
+    assert places == sorted(places)
+    assert f"{count}/{count}" in shown
+    assert shown.index(f"{count}/{count}") < shown.index(f"graded {count} test(s)")
+
+
 def test_text_summary_ends_with_a_table(tmp_path: Path) -> None:
     eval_path, bench = _suite(tmp_path)
     _, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
