@@ -199,18 +199,18 @@ def test_a_judged_item_inside_a_group_is_read_and_other_tests_skip_the_lookup(
 ) -> None:
     """The LLM result files are read for a test with an LLM item at any depth, and only
     then: a test without one never lists the result folders."""
-    from agentv_grader import api
+    from agentv_grader.rundata import llm_results
 
     answers = {"t1": "Paris.\n", "t2": "Paris.\n"}
     eval_path, bench = write_suite(tmp_path, NESTED_ONLY, answers)
     read: list[str | None] = []
-    real = api.read_llm_results
+    real = llm_results.read_llm_results
 
     def recorded(test_dir: str | None) -> Any:
         read.append(test_dir)
         return real(test_dir)
 
-    monkeypatch.setattr(api, "read_llm_results", recorded)
+    monkeypatch.setattr(llm_results, "read_llm_results", recorded)
     first = grade_test(str(eval_path), "t1", bench_dir=str(bench))
     assert first.verdict == "pending"
     (item,) = first.data["pending"]

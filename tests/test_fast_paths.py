@@ -877,6 +877,7 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         "importlib.resources", "tempfile", "zipfile", "shutil", "pathlib", "urllib.parse",
         "click", "yaml", "jsonschema", "jsonpath_ng", "jinja2", "orjson", "datetime",
         "multiprocessing", "concurrent.futures", "pickle", "signal",
+        "agentv_grader.rundata.records", "agentv_grader.rundata.llm_results",
     ]  # fmt: skip
     code = (
         "import sys\n"

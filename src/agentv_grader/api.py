@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -17,12 +17,12 @@ from .load.types import LLM_TYPES
 from .model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .report import Report
-from .rundata.llm_results import read_llm_results
 from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
 
 if TYPE_CHECKING:
     from .critique import Critique
+    from .rundata.records import LlmResult
 
 LAYOUT_CHOICES = ("auto", "v4", "head", "none")
 _TRANSCRIPT_NAMES = ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")
@@ -187,7 +187,7 @@ def grade_loaded(
         timing_problem=side.timing_problem,
         transcript=side.transcript,
         transcript_problem=side.transcript_problem,
-        llm_results=read_llm_results(paths.test_dir) if _judged(test.assertions) else {},
+        llm_results=_llm_results(paths.test_dir) if _judged(test.assertions) else {},
     )
     outcomes = engine.evaluate(test.assertions, run)
     effective = threshold if threshold is not None else test.threshold
@@ -238,6 +238,14 @@ def _critique(
 
 
 _critique_test: Callable[..., Critique] | None = None
+
+
+def _llm_results(test_dir: str | None) -> Mapping[str, LlmResult]:
+    """`read_llm_results`, imported only for a test with LLM-judged items (its module and
+    the run-data records cost a cold start 7 ms)."""
+    from .rundata.llm_results import read_llm_results
+
+    return read_llm_results(test_dir)
 
 
 def _judged(specs: tuple[AssertionSpec, ...]) -> bool:
