@@ -72,13 +72,17 @@ def child_processes() -> set[int]:
     tracker of a spawn pool) for the life of the test process."""
     found = set()
     for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:  # ended meanwhile
-            continue
-        if int(fields[1]) == os.getpid():
+        fields = proc_stat(int(name)) if name.isdigit() else None
+        if fields is not None and int(fields[1]) == os.getpid():
             found.add(int(name))
     return found
+
+
+def proc_stat(pid: int) -> list[str] | None:
+    """The fields of `/proc/<pid>/stat` after the command name (state, parent id, …), or
+    None once the process is gone (reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as handle:
+            return handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None

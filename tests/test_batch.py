@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import child_processes, cli, files_under, validate_report, write_suite
+from tests.helpers import (
+    child_processes,
+    cli,
+    files_under,
+    proc_stat,
+    validate_report,
+    write_suite,
+)
 
 SUITE = """\
 name: demo
@@ -574,8 +581,5 @@ def test_a_signal_stops_a_parallel_batch_and_its_workers(
 
 
 def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    fields = proc_stat(pid)
+    return fields is not None and fields[0] != "Z"

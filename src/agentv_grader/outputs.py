@@ -556,13 +556,14 @@ def _write_and_close(fd: int, data: bytes) -> None:
     try:
         written = os.write(fd, data)
         if written < len(data):
-            _write_all(fd, data, written)
+            write_all(fd, data, written)
     finally:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes, written: int) -> None:
-    """The rest of `data` after a short first write (a full disk says so on the next)."""
+def write_all(fd: int, data: bytes, written: int = 0) -> None:
+    """`data` from byte `written` on, however many writes it takes (a short write is not
+    an error; a full disk says so on the next)."""
     view = memoryview(data)[written:]
     while view:
         view = view[os.write(fd, view) :]

@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
+from .outputs import write_all
+
 # The shared counter: the next piece to take, and how many there are (0 once cancelled).
 _COUNTER = struct.Struct("<qq")
 # A result frame's head: the piece, and the length of its result's data that follows.
@@ -137,7 +139,7 @@ class Team:
                 pass
             while (piece := self._take()) is not None:
                 data = marshal.dumps(self._work(piece))
-                _write_all(result_fd, _FRAME.pack(piece, len(data)) + data)
+                write_all(result_fd, _FRAME.pack(piece, len(data)) + data)
         except SystemExit:  # SIGTERM: stopped by the parent
             code = 1
         except BaseException:  # a bug outside the work's own isolation, or the parent gone
@@ -271,12 +273,6 @@ def _widen(fd: int) -> None:
             fcntl.fcntl(fd, setsize, _PIPE_SIZE)
         except OSError:  # over the system's limit: the default size only costs waits
             pass
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def _stop(pids: list[int]) -> None:
