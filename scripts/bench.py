@@ -53,7 +53,7 @@ def _use_bytecode_cache(folder: Path) -> None:
     """Point ENV (every Python run here) at a bytecode cache filled now (module docstring)."""
     ENV.pop("PYTHONDONTWRITEBYTECODE", None)
     ENV["PYTHONPYCACHEPREFIX"] = str(folder)
-    package = ROOT / "src" / "agentv_grader"
+    package = ROOT / "agentv_grader"
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], env=ENV, check=True)
     subprocess.run([sys.executable, "-c", "pass"], env=ENV, check=True)
 

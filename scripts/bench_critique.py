@@ -22,7 +22,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "src"))
+sys.path.insert(0, ROOT)
 
 from agentv_grader.critique.command import run_critique  # noqa: E402
 from agentv_grader.load.evalfile import load_suite  # noqa: E402

@@ -1,4 +1,4 @@
-"""Regenerate src/agentv_grader/references/assertions.md from the code's own tables.
+"""Regenerate references/assertions.md from the code's own tables.
 
 The reference is built from `assertions.REGISTRY` (what each type does, from its check's
 docstring), `load.types` (spellings, aliases, unsupported types) and the engine's list of
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "src" / "agentv_grader" / "references" / "assertions.md"
+DOC = ROOT / "references" / "assertions.md"
 
 _INTRO = """\
 # Assertion reference

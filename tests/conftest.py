@@ -10,7 +10,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-sys.path.insert(0, str(ROOT / "src")) if os.environ.get("AGENTV_GRADE_SRC") else None
 
 
 @pytest.fixture

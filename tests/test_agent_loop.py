@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agentv_grader import grade_test
+from agentv_grader.references_dir import reference_path
 
 from .helpers import cli, validate_report, write_suite
 
@@ -161,14 +161,14 @@ def _generator() -> Any:
 
 
 def test_assertion_reference_matches_the_registry() -> None:
-    shipped = resources.files("agentv_grader").joinpath("references/assertions.md")
+    shipped = reference_path("assertions.md")
     assert shipped.read_text("utf-8") == _generator().render(), (
         "references/assertions.md is stale: run python scripts/gen_assertion_reference.py"
     )
 
 
 def test_grader_instructions_name_the_files_and_shapes_the_code_uses() -> None:
-    text = resources.files("agentv_grader").joinpath("references/grader-instructions.md")
+    text = reference_path("grader-instructions.md")
     instructions = text.read_text("utf-8")
     for needle in ("agentv-grade --eval-path", "grader_report.json", "result_path",
                    '"score"', '"assertions"', '"passed"', "llm_grader_results/"):  # fmt: skip

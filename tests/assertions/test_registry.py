@@ -8,7 +8,7 @@ from pathlib import Path
 from agentv_grader.assertions import REGISTRY
 from agentv_grader.load.types import KNOWN_TYPES
 
-PACKAGE = Path(__file__).resolve().parents[2] / "src" / "agentv_grader" / "assertions"
+PACKAGE = Path(__file__).resolve().parents[2] / "agentv_grader" / "assertions"
 
 
 def test_every_registered_type_is_a_spec_type() -> None:

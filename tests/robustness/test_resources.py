@@ -149,7 +149,7 @@ def test_the_critique_keeps_memory_bounded_too(tmp_path: Path) -> None:
 
 def _environment_variables() -> set[str]:
     names: set[str] = set()
-    for path in (ROOT / "src" / "agentv_grader").rglob("*.py"):
+    for path in (ROOT / "agentv_grader").rglob("*.py"):
         names |= set(re.findall(r"AGENTV_GRADE_[A-Z_]+", path.read_text("utf-8")))
     return names
 
