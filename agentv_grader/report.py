@@ -155,7 +155,10 @@ def build(
         "threshold": threshold,
         "open_weight": score.open_weight,
         "score_range": list(score.score_range) if score.score_range is not None else None,
-        "warnings": list(suite.warnings) + list(test.warnings) + list(inputs.warnings),
+        "warnings": list(suite.warnings)
+        + list(test.warnings)
+        + list(inputs.warnings)
+        + _outcome_warnings(outcomes),
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
@@ -171,12 +174,25 @@ def build(
     }
 
 
+def _outcome_warnings(outcomes: tuple[Outcome, ...]) -> list[str]:
+    """Warnings an assertion raised about its files (an LLM result under a name AgentV
+    does not read, two files for one item), nested ones included, in assertion order."""
+    found: list[str] = []
+    for outcome in outcomes:
+        listed = outcome.details.get("warnings")
+        if isinstance(listed, list):
+            found.extend(str(w) for w in listed)
+        if outcome.children:
+            found.extend(_outcome_warnings(outcome.children))
+    return found
+
+
 def _pending(outcomes: tuple[Outcome, ...], test: TestCase) -> list[dict[str, Any]]:
     """The report's `pending` list; the LLM module is imported only when something is
     pending (cold start)."""
     if not _any_pending(outcomes):
         return []
-    from .assertions.llm import pending_items
+    from .handoff import pending_items
 
     return pending_items(outcomes, test)
 

@@ -67,8 +67,8 @@ def test_pending_items_then_results_then_the_final_verdict(tmp_path: Path) -> No
     assert (first.verdict, first.exit_code, first.score) == ("pending", 0, 1.0)
     assert first.data["score_range"] == [pytest.approx(1 / 4), 1.0]
     pending = {p["name"]: p for p in first.data["pending"]}
-    assert set(pending) == {"llm-rubric", "tone"}
-    assert [r["outcome"] for r in pending["llm-rubric"]["rubrics"]] == [
+    assert set(pending) == {"rubrics", "tone"}  # the plain strings: released AgentV's name
+    assert [r["outcome"] for r in pending["rubrics"]["rubrics"]] == [
         "Mentions the capital city",
         "Is one sentence",
     ]
@@ -78,7 +78,7 @@ def test_pending_items_then_results_then_the_final_verdict(tmp_path: Path) -> No
     )
 
     # The agent judges each pending item and writes its result where the report says.
-    _judge(bench, pending["llm-rubric"]["result_path"], {
+    _judge(bench, pending["rubrics"]["result_path"], {
         "score": 0.5,
         "assertions": [
             {"text": "Mentions the capital city", "passed": True, "evidence": "the capital"},
@@ -134,7 +134,7 @@ def test_a_result_for_the_wrong_name_leaves_the_item_pending(tmp_path: Path) -> 
     result = grade_test(eval_path, "t1", bench_dir=str(bench))
     assert result.verdict == "pending"
     assert {p["result_path"] for p in result.data["pending"]} == {
-        "llm_grader_results/llm-rubric.json",
+        "llm_grader_results/rubrics.json",
         "llm_grader_results/tone.json",
     }
 
@@ -220,3 +220,23 @@ def test_a_judged_item_inside_a_group_is_read_and_other_tests_skip_the_lookup(
     assert _by_name(second.data)["quality"]["status"] == "passed"
     assert grade_test(str(eval_path), "t2", bench_dir=str(bench)).verdict == "pass"
     assert read == [str(bench / "t1")] * 2
+
+
+def test_a_result_under_the_report_name_still_counts_and_says_what_agentv_reads(
+    tmp_path: Path,
+) -> None:
+    eval_path, bench = _suite(tmp_path)
+    _judge(bench, "llm_grader_results/llm-rubric.json", {"score": 1, "assertions": []})
+    _judge(bench, "llm_grader_results/tone.json", {"score": 1, "assertions": []})
+    first = grade_test(eval_path, "t1", bench_dir=str(bench))
+    assert _by_name(first.data)["llm-rubric"]["status"] == "passed"
+    (warning,) = first.data["warnings"]
+    assert "read llm_grader_results/llm-rubric.json" in warning
+    assert "reads only llm_grader_results/rubrics.json" in warning
+    # Both files: AgentV's name is read, the other is named as a possible double count.
+    _judge(bench, "llm_grader_results/rubrics.json", {"score": 0, "assertions": []})
+    second = grade_test(eval_path, "t1", bench_dir=str(bench))
+    assert _by_name(second.data)["llm-rubric"]["score"] == 0
+    (warning,) = second.data["warnings"]
+    assert "llm_grader_results/llm-rubric.json could describe the same item" in warning
+    assert "agentv-grade counts only llm_grader_results/rubrics.json" in warning

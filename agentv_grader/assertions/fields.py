@@ -1,6 +1,6 @@
 """`field-accuracy`: the answer's JSON fields against reference data (SPEC §5.3).
 
-AgentV's rules (docs/agentv-semantics.md §5): the candidate JSON is found the way AgentV's
+AgentV's rules (agentv-semantics §5): the candidate JSON is found the way AgentV's
 `parseJsonFromText` finds it (fences removed, first `{` to last `}`, `"passed"` values
 forced to booleans); paths are dot paths with `[n]`; `exact` is JavaScript deep equality;
 `numeric_tolerance` reads strings with `parseFloat`; one check per field in config order;
@@ -234,8 +234,10 @@ def _typed(raw: Mapping[str, Any], key: str, kind: type, default: Any, where: st
 
 def _number(raw: Mapping[str, Any], key: str, default: float, where: str) -> float:
     value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-        math.isfinite(value) and value >= 0
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (math.isfinite(value) and value >= 0)
     ):
         raise SpecError(f"{where}.{key} must be a number ≥ 0, got {value!r}")
     return value
@@ -308,8 +310,8 @@ def _reference(run: RunData) -> Any:
         raw = run.test.vars.get("expected_output")
     if raw is None or raw == []:
         raise SpecError("field-accuracy needs expected_output (test-level or vars.expected_output)")
-    is_messages = isinstance(raw, list) and raw and all(
-        isinstance(m, Mapping) and "role" in m for m in raw
+    is_messages = (
+        isinstance(raw, list) and raw and all(isinstance(m, Mapping) and "role" in m for m in raw)
     )
     messages = raw if is_messages else [{"role": "assistant", "content": raw}]
     for message in reversed(messages):

@@ -71,9 +71,9 @@ def is_json(spec: AssertionSpec, run: RunData) -> Verdict:
     errors = _schema_errors(_validator(schema), parsed)
     if not errors:
         return Verdict.binary(True, _SCHEMA_PASS, "", "schema validated")
-    listed = "; ".join(
-        f"{_path(e.absolute_path)}: {e.message}" for e in errors[:5]
-    ) + (f"; and {len(errors) - 5} more" if len(errors) > 5 else "")
+    listed = "; ".join(f"{_path(e.absolute_path)}: {e.message}" for e in errors[:5]) + (
+        f"; and {len(errors) - 5} more" if len(errors) > 5 else ""
+    )
     return Verdict.binary(False, "", _SCHEMA_FAIL, listed)
 
 

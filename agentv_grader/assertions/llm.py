@@ -2,15 +2,20 @@
 
 agentv-grade never calls an LLM and never fakes a judgement. Until the grader agent has
 written `llm_grader_results/<stem>.json` the item is `pending`, and the report's `pending`
-list (`pending_items`) tells the agent what to judge and where to write. Once the file is
+list (`handoff.pending_items`) tells the agent what to judge and where to write. Once the file is
 there (read beforehand into `RunData.llm_results`, so the checks stay pure) the item is
 `passed`/`failed` by its threshold with the agent's score, or `error` when the file is
 malformed. Decided here:
 
 - The default threshold is 0.5, the value AgentV's `llm_graders/<name>.json` files carry
   (AgentV's `pipeline bench` uses 0.8 for its own log line; SPEC §5.6 chose 0.5).
-- File stems follow AgentV where it has one (`llm_graders/<name>.json`), else the safe
-  name; two items never share a file (`rundata.llm_results.result_stems`).
+- File stems are AgentV's export names (`llm_graders/<name>.json` when it exists, matched
+  by name, rubric outcomes or prompt; else the name AgentV's export would give), so one
+  file is counted once by both tools; two items never share a file
+  (`rundata.llm_results.choose_stems`). A result under another name of the item still
+  counts, with a warning naming the file AgentV reads.
+- The eval's judging prompt is resolved while the item is pending (`prompt_of`): a
+  `file://` prompt read as AgentV finds it, a `{command}` prompt run with a deadline.
 - A `value` that is neither criteria text nor a list of rubric items is `error` (the
   eval, not the answer, is at fault); no `value` means the test's criteria, as in AgentV.
 - A composite whose aggregator is `llm-grader` is judged the same way (passing at 0.8,
@@ -20,19 +25,21 @@ malformed. Decided here:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import SpecError
+from ..judging import RubricItem, rubric_items
 from ..load.types import LLM_TYPES
-from ..model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
-from ..rundata.llm_results import result_path, result_stems
+from ..model import AssertionSpec, RunData, Status, TestCase, Verdict
+from ..rundata.llm_results import ItemKey, StemChoice, choose_stems, result_path
 from ..rundata.records import LlmResult
 
 DEFAULT_THRESHOLD = 0.5
 _AGGREGATOR_ALIASES = {"llm_judge": "llm_grader", "code_judge": "code_grader"}
 
-_INSTRUCTIONS = {
+INSTRUCTIONS = {
     "llm-rubric": "Judge the response against the criteria, or against each rubric item: "
     "score = weight of the passed items / total weight, 0 when a required item fails.",
     "agent-rubric": "Judge like llm-rubric; you may inspect the transcript and workspace "
@@ -49,13 +56,13 @@ def llm_rubric(spec: AssertionSpec, run: RunData) -> Verdict:
 
     The agent's score passes at `threshold` (default 0.5, AgentV's grader files).
     """
-    _criteria_or_rubrics(spec, run.test)
+    criteria_or_rubrics(spec, run.test)
     return judged(spec, run)
 
 
 def agent_rubric(spec: AssertionSpec, run: RunData) -> Verdict:
     """Like llm-rubric, judged by an agent that may inspect the run; pending until judged."""
-    _criteria_or_rubrics(spec, run.test)
+    criteria_or_rubrics(spec, run.test)
     return judged(spec, run)
 
 
@@ -73,14 +80,33 @@ def goal_success(spec: AssertionSpec, run: RunData) -> Verdict:
 
 def judged(spec: AssertionSpec, run: RunData, threshold: float | None = None) -> Verdict:
     """`pending` without a result file, else `passed`/`failed` by the threshold (the item's
-    own `threshold`, default 0.5, unless the caller has resolved it)."""
+    own `threshold`, default 0.5, unless the caller has resolved it).
+
+    While pending, the eval's judging prompt is resolved for the agent (a `file://` prompt
+    read, a `{command}` prompt run with its deadline; `prompt_of`) into `details.prompt`;
+    a prompt that cannot be had makes the item `error`, as AgentV refuses it.
+    """
     if threshold is None:
         threshold = threshold_of(spec, DEFAULT_THRESHOLD)
-    stem = stem_of(spec, run)
+    choice = stem_choice(spec, run)
+    stem = choice.stem
+    result = run.llm_results.get(stem)
+    warnings: list[str] = []
+    if (result is None or not result.judged) and choice.others:
+        other = choice.others[0]  # a result written under another name still counts
+        warnings.append(_other_name_used(spec, stem, other, choice.agentv_config))
+        stem, result = other, run.llm_results[other]
+    elif choice.others:
+        warnings.append(_other_name_ignored(spec, stem, choice.others, choice.agentv_config))
     path = result_path(stem)
     details: dict[str, Any] = {"result_path": path, "threshold": threshold}
-    result = run.llm_results.get(stem)
+    details["agentv_result_path"] = result_path(choice.stem)
+    if warnings:
+        details["warnings"] = warnings
     if result is None or not result.judged:
+        prompt = prompt_of(spec, run)
+        if prompt is not None:
+            details["prompt"] = prompt
         return Verdict(
             status=Status.PENDING,
             score=None,
@@ -91,12 +117,49 @@ def judged(spec: AssertionSpec, run: RunData, threshold: float | None = None) ->
     return _graded(result, threshold, details)
 
 
+def _other_name_used(spec: AssertionSpec, stem: str, other: str, agentv_config: bool) -> str:
+    where = f"AgentV's llm_graders/{stem}.json" if agentv_config else "AgentV's export"
+    return (
+        f"{spec.name}: read {result_path(other)}, but {where} names this item {stem}: "
+        f"AgentV's pipeline bench reads only {result_path(stem)}"
+        + (
+            " (agentv-grade wrote its result into AgentV's merge files, so AgentV counts it once)"
+            if agentv_config
+            else ""
+        )
+        + f"; rename the file to {result_path(stem)}"
+    )
+
+
+def _other_name_ignored(
+    spec: AssertionSpec, stem: str, others: tuple[str, ...], agentv_config: bool
+) -> str:
+    listed = ", ".join(result_path(o) for o in others)
+    counted = (
+        f"AgentV's pipeline bench counts only {result_path(stem)} (named by "
+        f"llm_graders/{stem}.json)"
+        if agentv_config
+        else f"agentv-grade counts only {result_path(stem)}"
+    )
+    return (
+        f"{spec.name}: {listed} could describe the same item as {result_path(stem)}; "
+        f"{counted}; remove the other file"
+    )
+
+
 def _graded(result: LlmResult, threshold: float, details: dict[str, Any]) -> Verdict:
     if result.problem is not None or result.score is None:
         raise SpecError(f"LLM result file unusable: {result.problem}")
-    ok = result.score >= threshold
-    relation = ">=" if ok else "<"
-    text = f"Grader agent scored {result.score:g} {relation} threshold {threshold:g}"
+    ok = result.score >= threshold and not result.required_failed
+    if result.required_failed:
+        text = (
+            f"Grader agent scored {result.score:g}; required rubric item(s) not met: "
+            f"{', '.join(result.required_failed)}"
+        )
+        details = {**details, "required_failed": list(result.required_failed)}
+    else:
+        relation = ">=" if ok else "<"
+        text = f"Grader agent scored {result.score:g} {relation} threshold {threshold:g}"
     failed = [c for c in result.assertions if not c.passed]
     first = failed[0] if failed else (result.assertions[0] if result.assertions else None)
     evidence = f"from {result.path}" + (f"; {first.text}: {first.evidence}" if first else "")
@@ -151,14 +214,73 @@ def judge_items(specs: Sequence[AssertionSpec]) -> Iterator[AssertionSpec]:
         yield from judge_items(spec.children)
 
 
-def stem_of(spec: AssertionSpec, run: RunData) -> str:
-    """The result file stem of `spec` among all judge items of its test."""
+def stem_choice(spec: AssertionSpec, run: RunData) -> StemChoice:
+    """Where `spec`'s result lives among all judge items of its test (`choose_stems`)."""
     items = list(judge_items(run.test.assertions))
-    stems = result_stems(items, run.llm_results.keys())
-    for position in (_position(items, spec, exact=True), _position(items, spec, exact=False)):
-        if position is not None:
-            return stems[position]
-    return result_stems([spec], run.llm_results.keys())[0]
+    position = _position(items, spec, exact=True)
+    if position is None:
+        position = _position(items, spec, exact=False)
+    if position is None:
+        return choose_stems([item_key(spec, run)], run.llm_results)[0]
+    keys = [item_key(item, run) for item in items]
+    return choose_stems(keys, run.llm_results)[position]
+
+
+def stem_of(spec: AssertionSpec, run: RunData) -> str:
+    """The result file stem of `spec` (AgentV's export name where it has one)."""
+    return stem_choice(spec, run).stem
+
+
+def item_key(spec: AssertionSpec, run: RunData) -> ItemKey:
+    """The names, rubric outcomes and prompt text that tie `spec` to AgentV's export."""
+    names = tuple(dict.fromkeys((agentv_export_name(spec), spec.name)))
+    try:
+        outcomes = tuple(i.outcome or "" for i in rubrics_of(spec))
+    except SpecError:
+        outcomes = ()
+    prompt = spec.options.get("prompt")
+    text = prompt if isinstance(prompt, str) and not prompt.startswith(FILE_PREFIX) else ""
+    if isinstance(prompt, str) and prompt.startswith(FILE_PREFIX):
+        try:
+            text = _prompt_file(prompt, run.eval_dir)[0]
+        except SpecError:
+            text = ""
+    return ItemKey(names=names, outcomes=outcomes, prompt=text)
+
+
+# How each authored LLM type is named by released AgentV (4.x `generateAssertionName`).
+_V4_GENERATED = {"llm-grader": "llm-grader", "rubrics": "rubrics", "rubric": "rubric"}
+
+
+def agentv_export_name(spec: AssertionSpec) -> str:
+    """The name AgentV's `pipeline input` files this item under (`llm_graders/<name>.json`):
+    its `name` (released AgentV) or `metric` (AgentV main), else AgentV's generated name:
+    `rubrics` for the plain strings of an assertion list (released AgentV's name for them),
+    `llm-grader` / `rubrics` / `rubric` for those authored types, else the report's name."""
+    for key in ("name", "metric"):
+        given = spec.options.get(key)
+        if isinstance(given, str) and given.strip():
+            return spec.name if key == "metric" else given
+    authored = spec.authored_type.strip().lower().replace("_", "-")
+    if authored in _V4_GENERATED:
+        return _V4_GENERATED[authored]
+    if is_plain_strings(spec):
+        return "rubrics"
+    return spec.name
+
+
+def is_plain_strings(spec: AssertionSpec) -> bool:
+    """The `llm-rubric` the loader made from an assertion list's plain strings (SPEC §3):
+    built from a plain mapping (no line), a list of strings, weight = their number."""
+    value = spec.options.get("value")
+    return (
+        spec.type == "llm-rubric"
+        and spec.line is None
+        and set(spec.options) == {"type", "value", "weight"}
+        and isinstance(value, list)
+        and all(isinstance(v, str) for v in value)
+        and spec.options.get("weight") == len(value)
+    )
 
 
 def _position(items: list[AssertionSpec], spec: AssertionSpec, exact: bool) -> int | None:
@@ -180,66 +302,151 @@ def _same(a: AssertionSpec, b: AssertionSpec) -> bool:
     )
 
 
-# ------------------------------------------------------------------ the report's pending list
+# ------------------------------------------------------------------ the eval's judging prompt
+
+FILE_PREFIX = "file://"
+MAX_PROMPT_BYTES = 1024 * 1024
 
 
-def pending_items(outcomes: Sequence[Outcome], test: TestCase) -> list[dict[str, Any]]:
-    """What the grader agent must judge (SPEC §6.1 `pending`): one entry per pending judge
-    item, nested ones included (with the groups they sit in, as `within`)."""
-    items: list[dict[str, Any]] = []
-    _collect(outcomes, test, (), items)
-    return items
+def prompt_of(spec: AssertionSpec, run: RunData) -> dict[str, Any] | None:
+    """The eval's own judging prompt for the agent, resolved as AgentV resolves it:
+
+    - `prompt: file://<path>`: the file, found from the eval file's folder and then each
+      folder above it up to the repository root (AgentV's search roots); `{text, path,
+      reference}`;
+    - `prompt: {command: [...]}` (or v4's `script`): the program run with AgentV's prompt
+      payload on stdin and a deadline (`timeout_ms`, default 30 s); its trimmed stdout is
+      the prompt; `{text, command}`;
+    - `prompt: <text>`: `{text}`. None without a prompt.
+
+    Raises:
+        SpecError: a prompt file that does not exist or cannot be read, a command that
+            fails, times out or prints nothing (AgentV refuses the grader then too).
+    """
+    raw = spec.options.get("prompt")
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        if raw.startswith(FILE_PREFIX):
+            text, path = _prompt_file(raw, run.eval_dir)
+            return {"text": text, "path": path, "reference": raw}
+        return {"text": raw} if raw.strip() else None
+    if isinstance(raw, Mapping) and ("command" in raw or "script" in raw):
+        return _prompt_command(raw, spec, run)
+    raise SpecError(f"prompt must be text, file://<path> or {{command: [...]}}, got {raw!r}")
 
 
-def _collect(
-    outcomes: Sequence[Outcome], test: TestCase, within: tuple[str, ...], out: list[dict[str, Any]]
-) -> None:
-    for outcome in outcomes:
-        if outcome.status is Status.PENDING and "result_path" in outcome.details:
-            out.append(_pending_item(outcome, test, within))
-        _collect(outcome.children, test, (*within, outcome.spec.name), out)
+def search_roots(eval_dir: str) -> list[str]:
+    """The eval file's folder, then each folder above it up to the repository root (the
+    first with `.git`) or the file system's root: where AgentV looks for `file://` paths."""
+    roots: list[str] = []
+    current = os.path.abspath(eval_dir)
+    while True:
+        roots.append(current)
+        parent = os.path.dirname(current)
+        if parent == current or os.path.exists(os.path.join(current, ".git")):
+            return roots
+        current = parent
 
 
-def _pending_item(outcome: Outcome, test: TestCase, within: tuple[str, ...]) -> dict[str, Any]:
-    spec = outcome.spec
-    criteria, rubrics = _criteria_or_rubrics(spec, test, strict=False)
-    prompt = spec.options.get("prompt")
-    if isinstance(prompt, str) and prompt.strip():  # v4's llm-grader prompt leads the criteria
-        criteria = prompt if criteria is None else f"{prompt}\n\n{criteria}"
-    item: dict[str, Any] = {
-        "name": spec.name,
-        "type": spec.type,
-        "criteria": criteria,
-        "rubrics": rubrics,
-        "reference": test.reference_answer(),
-        "threshold": outcome.details.get("threshold", DEFAULT_THRESHOLD),
-        "weight": spec.weight,
-        "result_path": outcome.details["result_path"],
-        "instructions": _INSTRUCTIONS.get(spec.type, _INSTRUCTIONS["llm-rubric"]),
-    }
-    if within:
-        item["within"] = list(within)
-    if spec.type == "composite":
-        item["members"] = [_member(c) for c in outcome.children]
-    return item
+def _find(reference: str, eval_dir: str) -> tuple[str | None, list[str]]:
+    relative = reference.lstrip("/\\") or reference
+    tried: list[str] = []
+    candidates = [os.path.normpath(reference)] if os.path.isabs(reference) else []
+    candidates += [
+        os.path.normpath(os.path.join(root, relative)) for root in search_roots(eval_dir)
+    ]
+    for candidate in dict.fromkeys(candidates):
+        tried.append(candidate)
+        if os.path.isfile(candidate):
+            return candidate, tried
+    return None, tried
 
 
-def _member(outcome: Outcome) -> dict[str, Any]:
-    return {
-        "name": outcome.spec.name,
-        "type": outcome.spec.type,
-        "status": outcome.status.value,
-        "score": outcome.score,
-        "text": outcome.text,
-    }
+def _prompt_file(raw: str, eval_dir: str) -> tuple[str, str]:
+    reference = raw[len(FILE_PREFIX) :]
+    path, tried = _find(reference, eval_dir)
+    if path is None:
+        raise SpecError(
+            f"prompt file not found: {reference} (looked at {', '.join(tried[:3])}"
+            + (" …" if len(tried) > 3 else "")
+            + "; AgentV resolves it from the eval file's folder, then the folders above it)"
+        )
+    from ..load.files import read_regular
+
+    try:
+        data = read_regular(path, MAX_PROMPT_BYTES)
+    except OSError as exc:
+        raise SpecError(f"prompt file {path} cannot be read: {exc.strerror}") from None
+    if len(data) > MAX_PROMPT_BYTES:
+        raise SpecError(f"prompt file {path} is over 1 MiB")
+    return data.decode("utf-8", errors="replace"), path
 
 
-def _criteria_or_rubrics(
+def _prompt_command(raw: Mapping[str, Any], spec: AssertionSpec, run: RunData) -> dict[str, Any]:
+    from . import _context
+    from ._process import failure, run_program
+    from .scripts import DEFAULT_TIMEOUT_MS, json_bytes
+
+    argv = raw.get("command", raw.get("script"))
+    if isinstance(argv, str):
+        argv = [argv]
+    if not isinstance(argv, list) or not argv or not all(isinstance(a, str) for a in argv):
+        raise SpecError(f"prompt.command must be a list of strings, got {argv!r}")
+    script, tried = _find(argv[-1], run.eval_dir)
+    if script is None:
+        raise SpecError(f"prompt command file not found: {argv[-1]} (looked at {tried[0]} …)")
+    command = [*argv[:-1], script]
+    timeout = spec.options.get("timeout_ms", raw.get("timeout_ms", DEFAULT_TIMEOUT_MS))
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+        raise SpecError(f"timeout_ms must be a number of milliseconds > 0, got {timeout!r}")
+    payload = _context.script_payload(spec, run)
+    payload["answer"] = run.response
+    config = raw.get("config")
+    if isinstance(config, Mapping):
+        payload["config"] = dict(config)
+    finished = run_program(
+        command, json_bytes(payload), os.path.dirname(script), float(timeout), "prompt command"
+    )
+    problem = failure(finished, "prompt command", float(timeout))
+    if problem is not None:
+        raise SpecError(problem)
+    text = finished.stdout.strip()
+    if not text:
+        raise SpecError("prompt command printed nothing (AgentV refuses an empty prompt)")
+    return {"text": text, "command": command}
+
+
+def rubrics_of(spec: AssertionSpec) -> tuple[RubricItem, ...]:
+    """The item's rubric items in AgentV's reading: a list `value` (AgentV main and the
+    plain strings of an assertion list), v4's `rubrics:` on an `llm-grader`, or v4's
+    `criteria:` list on `type: rubrics`; () when the item is judged as a whole.
+
+    Raises:
+        SpecError: a rubric item AgentV refuses (`judging.rubric_items`).
+    """
+    if spec.type in ("composite", "trajectory:goal-success"):
+        return ()
+    for key in ("value", "rubrics", "criteria"):
+        raw = spec.options.get(key)
+        if isinstance(raw, list) and raw:
+            return rubric_items(raw)
+    return ()
+
+
+def rubric_records(spec: AssertionSpec) -> tuple[RubricItem, ...]:
+    try:
+        return rubrics_of(spec)
+    except SpecError:
+        return ()
+
+
+def criteria_or_rubrics(
     spec: AssertionSpec, test: TestCase, strict: bool = True
 ) -> tuple[str | None, list[dict[str, Any]]]:
     """(criteria text, rubric items) the judge works from, AgentV's way: a string `value` is
-    the criteria; a list is rubric items (strings, or `{id?, outcome, weight?, required?}`)
-    judged with the test's criteria as context."""
+    the criteria; rubric items (`rubrics_of`) are judged with the test's criteria as
+    context; without either, the test's criteria."""
     if spec.type == "composite":
         aggregator = spec.options.get("aggregator")
         prompt = aggregator.get("prompt") if isinstance(aggregator, Mapping) else None
@@ -250,41 +457,19 @@ def _criteria_or_rubrics(
         return goal or test.criteria or test.input_text or None, []
     if isinstance(value, str) and value.strip():
         return value, []
-    if isinstance(value, list) and value:
-        return test.criteria, [_rubric(item, i, strict) for i, item in enumerate(value, start=1)]
-    if value is not None and strict:
+    try:
+        items = rubrics_of(spec)
+    except SpecError:
+        if strict:
+            raise
+        items = ()
+    if items:
+        return test.criteria, [i.to_json() for i in items]
+    if value is not None and strict and not (isinstance(value, list) and not value):
         raise SpecError(
             f"{spec.type} value must be the criteria (text) or a non-empty list of rubric "
             f"items, got {value!r}"
         )
+    if isinstance(value, list) and not value and strict:
+        raise SpecError(f"{spec.type} value must be a non-empty list of rubric items")
     return test.criteria, []  # AgentV judges against the test's criteria
-
-
-def _rubric(item: Any, position: int, strict: bool) -> dict[str, Any]:
-    default_id = f"rubric-{position}"
-    if isinstance(item, str) and item.strip():
-        return {"id": default_id, "outcome": item, "weight": 1, "required": True}
-    if isinstance(item, Mapping) and isinstance(item.get("outcome"), str):
-        rubric: dict[str, Any] = {
-            "id": str(item.get("id", default_id)),
-            "outcome": item["outcome"],
-            "weight": _rubric_weight(item.get("weight", 1), position, strict),
-        }
-        for key in ("required", "min_score", "score_range"):
-            if key in item:
-                rubric[key] = item[key]
-        return rubric
-    if strict:
-        raise SpecError(
-            f"rubric item {position} must be a non-empty string or {{outcome, weight?, "
-            f"required?}}, got {item!r}"
-        )
-    return {"id": default_id, "outcome": str(item), "weight": 1}
-
-
-def _rubric_weight(weight: Any, position: int, strict: bool) -> float | int:
-    if isinstance(weight, (int, float)) and not isinstance(weight, bool) and weight >= 0:
-        return weight
-    if strict:
-        raise SpecError(f"rubric item {position}: weight must be a number ≥ 0, got {weight!r}")
-    return 1

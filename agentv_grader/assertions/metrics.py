@@ -1,4 +1,4 @@
-"""`latency`, `cost`, `token-usage`, `execution-metrics` (SPEC §5.4, docs/agentv-semantics.md §6).
+"""`latency`, `cost`, `token-usage`, `execution-metrics` (SPEC §5.4, agentv-semantics §6).
 
 Texts, limits and check order are AgentV's graders'. Decided here, where AgentV differs or
 is silent:
@@ -99,8 +99,10 @@ def _limit(options: Mapping[str, Any], keys: tuple[str, ...], unit: str) -> floa
         value = options.get(key)
         if value is None:
             continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-            math.isfinite(value) and value >= 0
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not (math.isfinite(value) and value >= 0)
         ):
             raise SpecError(f"'{key}' must be a number ≥ 0 ({unit}), got {value!r}")
         return float(value) if isinstance(value, float) else value

@@ -1,4 +1,4 @@
-"""`skill-used` and its inverse `not-skill-used` (SPEC §5.5, docs/agentv-semantics.md §10).
+"""`skill-used` and its inverse `not-skill-used` (SPEC §5.5, agentv-semantics §10).
 
 Skill calls are derived from the transcript's tool calls as AgentV's providers derive them
 (`skill-calls.ts`): a tool named `skill` (any case) with `input.skill` or `input.name` is a
@@ -151,8 +151,10 @@ def _matches(call: SkillCall, matcher: Mapping[str, Any]) -> bool:
 def _checked(value: Any, inverse: bool) -> list[str] | dict[str, Any]:
     """The matcher, refusing count bounds on the inverse form (SPEC §5.5)."""
     matcher = _matcher(value)
-    if inverse and isinstance(matcher, dict) and (
-        matcher["min"] is not None or matcher["max"] not in (None, 0)
+    if (
+        inverse
+        and isinstance(matcher, dict)
+        and (matcher["min"] is not None or matcher["max"] not in (None, 0))
     ):
         raise SpecError(
             "not-skill-used object assertions only support name/pattern with no count "

@@ -285,7 +285,7 @@ class _SuiteBuilder:
         """The test's threshold by AgentV's precedence (SPEC §2).
 
         A bad one is exit 2 naming the file, the test's line and the field, when that test
-        is graded (docs/SPEC.md §3): no verdict can be given without it, but the other
+        is graded (docs/SPEC.md §9): no verdict can be given without it, but the other
         tests of the file stay usable.
         """
         run = _mapping(entry.get("run"))
@@ -300,8 +300,10 @@ class _SuiteBuilder:
         for source, value in candidates:
             if value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-                0 <= value <= 1
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not (0 <= value <= 1)
             ):
                 problem = GradeInputError(
                     f"{source} must be a number in 0..1, got {value!r}",

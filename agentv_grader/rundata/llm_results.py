@@ -10,21 +10,22 @@ the item becomes `passed`/`failed` and the test gets its final verdict. Decided 
 - A file that cannot be used (over 64 MiB, unreadable, not JSON, wrong shape) is never
   skipped: its item becomes `error` with a reason naming the file and what is wrong.
 - AgentV's own `llm_graders/<stem>.json` configs (written by `agentv pipeline input`) are
-  listed too: their stems are the names AgentV expects results under (`result_stems`).
+  listed too, with their content: the names AgentV expects results under (`choose_stems`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
-from ..model import AssertionSpec, CheckItem
+from ..model import CheckItem
 from ..names import safe_name
-from .records import LlmResult
+from .records import AgentvLlmConfig, LlmResult
 
 RESULTS_DIR = "llm_grader_results"
 CONFIGS_DIR = "llm_graders"
@@ -53,18 +54,24 @@ RESULT_SCHEMA: Mapping[str, Any] = {
 
 
 def read_llm_results(test_dir: str | None) -> dict[str, LlmResult]:
-    """Every result file (and AgentV config stem) of one test folder, keyed by file stem.
+    """Every result file (and AgentV config) of one test folder, keyed by file stem.
 
     Returns `{}` without a test folder. Never raises: an unusable file is an entry with
-    `problem` set.
+    `problem` set; an unreadable config is listed without its content.
     """
     if test_dir is None:
         return {}
-    found: dict[str, LlmResult] = {}
-    for stem in _json_stems(os.path.join(test_dir, CONFIGS_DIR)):
-        found[stem] = LlmResult(path=result_path(stem), judged=False)
+    configs = {
+        stem: _read_config(test_dir, stem)
+        for stem in _json_stems(os.path.join(test_dir, CONFIGS_DIR))
+    }
+    found: dict[str, LlmResult] = {
+        stem: LlmResult(path=result_path(stem), judged=False, config=config)
+        for stem, config in configs.items()
+    }
     for stem in _json_stems(os.path.join(test_dir, RESULTS_DIR)):
-        found[stem] = read_result(test_dir, stem)
+        result = read_result(test_dir, stem)
+        found[stem] = replace(result, config=configs[stem]) if stem in configs else result
     return found
 
 
@@ -87,28 +94,130 @@ def read_result(test_dir: str, stem: str) -> LlmResult:
         CheckItem(text=a["text"], passed=a["passed"], evidence=str(a.get("evidence", "")))
         for a in data["assertions"]
     )
-    return LlmResult(path=relative, score=score, assertions=checks)
+    details = data.get("details")
+    listed = details.get("required_failed") if isinstance(details, dict) else None
+    required_failed = (
+        tuple(str(r) for r in listed if isinstance(r, str)) if isinstance(listed, list) else ()
+    )
+    return LlmResult(path=relative, score=score, assertions=checks, required_failed=required_failed)
 
 
-def result_stems(items: Iterable[AssertionSpec], known: Collection[str]) -> list[str]:
-    """The result file stem of each LLM item, in order.
+@dataclass(frozen=True, slots=True)
+class ItemKey:
+    """What identifies one LLM item to AgentV's export: the names it may be filed under (the
+    name AgentV's export gives it first), its rubric outcomes and its prompt text."""
 
-    An item whose name is already a known stem (AgentV's `llm_graders/<name>.json`, or a
-    result the agent wrote under the raw name) keeps it; otherwise its safe file name
-    (SPEC §6). Items that would share a stem (two unnamed `llm-rubric`s) get `-2`, `-3` in
-    assertion order, ignoring case, so no two items ever read the same file.
+    names: tuple[str, ...]
+    outcomes: tuple[str, ...] = ()
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StemChoice:
+    """Where one item's result lives: `stem` (read and written), whether AgentV's own
+    `llm_graders/<stem>.json` names it (then `pipeline bench` counts that file itself), and
+    other existing result files that could describe the same item (`others`)."""
+
+    stem: str
+    agentv_config: bool
+    others: tuple[str, ...] = ()
+
+
+def choose_stems(items: Sequence[ItemKey], found: Mapping[str, LlmResult]) -> list[StemChoice]:
+    """The result file of each LLM item, in order (SPEC §5.6).
+
+    AgentV's export wins: an item that one of AgentV's `llm_graders/<stem>.json` configs
+    describes (the same name first, else the same rubric outcomes, else the same prompt
+    text; each config used once) is filed under that stem, so a grader following either
+    tool's prompt writes one file that both count once. Otherwise the first name (AgentV's
+    export name), kept raw when a result was already written under it, else made safe; it
+    never lands on another config's stem, and two items never share a file (`-2`, `-3`,
+    ignoring case).
     """
-    used: set[str] = set()
+    configs = sorted((stem, r.config) for stem, r in found.items() if r.config is not None)
+    matched: list[str | None] = [None] * len(items)
+    free = {stem: config for stem, config in configs}
+    for rule in (_same_name, _same_outcomes, _same_prompt):
+        for position, item in enumerate(items):
+            if matched[position] is not None:
+                continue
+            for stem, config in list(free.items()):
+                if rule(item, config):
+                    matched[position] = stem
+                    del free[stem]
+                    break
+    used = {stem.lower() for stem, _ in configs}
     stems: list[str] = []
-    for spec in items:
-        base = spec.name if spec.name in known else safe_name(spec.name)
-        candidate, count = base, 1
-        while candidate.lower() in used:
-            count += 1
-            candidate = f"{base}-{count}"
-        used.add(candidate.lower())
-        stems.append(candidate)
-    return stems
+    for item, config_stem in zip(items, matched, strict=True):
+        if config_stem is not None:
+            stem = config_stem
+        else:
+            first = item.names[0]
+            base = first if first in found and found[first].config is None else safe_name(first)
+            stem, count = base, 1
+            while stem.lower() in used:
+                count += 1
+                stem = f"{base}-{count}"
+        used.add(stem.lower())
+        stems.append(stem)
+    taken = {s.lower() for s in stems}
+    choices: list[StemChoice] = []
+    for item, stem, config_stem in zip(items, stems, matched, strict=True):
+        others: list[str] = []
+        for name in item.names:
+            for other in dict.fromkeys((name, safe_name(name))):
+                judged = found.get(other)
+                if (
+                    other != stem
+                    and other.lower() not in taken
+                    and judged is not None
+                    and judged.judged
+                    and other not in others
+                ):
+                    others.append(other)
+        choices.append(StemChoice(stem, config_stem is not None, tuple(others)))
+    return choices
+
+
+def _same_name(item: ItemKey, config: AgentvLlmConfig) -> bool:
+    return config.name in item.names
+
+
+def _same_outcomes(item: ItemKey, config: AgentvLlmConfig) -> bool:
+    return bool(item.outcomes) and config.outcomes == item.outcomes
+
+
+def _same_prompt(item: ItemKey, config: AgentvLlmConfig) -> bool:
+    return bool(item.prompt.strip()) and config.prompt.strip() == item.prompt.strip()
+
+
+def _read_config(test_dir: str, stem: str) -> AgentvLlmConfig:
+    """AgentV's `llm_graders/<stem>.json`: its name (the result file AgentV reads), rubric
+    outcomes, prompt and weight; what cannot be read leaves the defaults."""
+    data, problem = _load(os.path.join(test_dir, CONFIGS_DIR, f"{stem}.json"))
+    if problem is not None or not isinstance(data, dict):
+        return AgentvLlmConfig(name=stem)
+    name = data.get("name")
+    rubrics = data.get("rubrics")
+    outcomes = (
+        tuple(
+            str(r.get("outcome"))
+            for r in rubrics
+            if isinstance(r, dict) and isinstance(r.get("outcome"), str)
+        )
+        if isinstance(rubrics, list)
+        else ()
+    )
+    prompt = data.get("prompt_content")
+    weight = data.get("weight", 1)
+    return AgentvLlmConfig(
+        name=name if isinstance(name, str) and name else stem,
+        outcomes=outcomes,
+        prompt=prompt if isinstance(prompt, str) else "",
+        weight=float(weight)
+        if isinstance(weight, (int, float)) and not isinstance(weight, bool)
+        else 1.0,
+    )
 
 
 def _json_stems(folder: str) -> list[str]:

@@ -94,3 +94,19 @@ class LlmResult:
     score: float | None = None
     assertions: tuple[CheckItem, ...] = ()
     problem: str | None = None
+    # Rubric items whose failure makes AgentV's verdict `fail` whatever the score, as
+    # `agentv-grade judge` records them (`details.required_failed`); none in other files.
+    required_failed: tuple[str, ...] = ()
+    # AgentV's `llm_graders/<stem>.json` for this stem, when it exists: its `name`, its
+    # rubric outcomes and prompt text, to match the config to the eval's item by content.
+    config: AgentvLlmConfig | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AgentvLlmConfig:
+    """What `agentv pipeline input` exported for one LLM item (`llm_graders/<stem>.json`)."""
+
+    name: str
+    outcomes: tuple[str, ...] = ()
+    prompt: str = ""
+    weight: float = 1.0

@@ -192,9 +192,14 @@ def test_reference_shapes(reference: Any) -> None:
     assert fa([{"path": "a", "match": "exact"}], '{"a": 1}', reference).status is Status.PASSED
 
 
-@pytest.mark.parametrize(("reference", "words"), [(None, "needs expected_output"),
-                                                  ([], "needs expected_output"),
-                                                  ("just prose", "holds no JSON object")])
+@pytest.mark.parametrize(
+    ("reference", "words"),
+    [
+        (None, "needs expected_output"),
+        ([], "needs expected_output"),
+        ("just prose", "holds no JSON object"),
+    ],
+)
 def test_no_usable_reference_is_an_error(reference: Any, words: str) -> None:
     out = fa([{"path": "a", "match": "exact"}], '{"a": 1}', reference)
     assert out.status is Status.ERROR and words in out.text

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from agentv_grader import engine
-from agentv_grader.assertions.llm import pending_items
+from agentv_grader.handoff import pending_items
 from agentv_grader.load.assertions import ListContext, build_list
 from agentv_grader.model import CheckItem, Outcome, RunData, Status, TestCase
 from agentv_grader.rundata.records import LlmResult
@@ -93,11 +93,20 @@ def test_agentv_config_only_keeps_the_item_pending_under_agentvs_name() -> None:
 def test_items_sharing_a_name_get_distinct_result_files() -> None:
     outcomes, case = _grade(["Is polite", {"type": "llm-rubric", "value": "Is short"}])
     assert [o.details["result_path"] for o in outcomes] == [
+        "llm_grader_results/rubrics.json",  # released AgentV's name for the plain strings
+        "llm_grader_results/llm-rubric.json",
+    ]
+    two = [
+        {"type": "llm-rubric", "value": "Is polite"},
+        {"type": "llm-rubric", "value": "Is short"},
+    ]
+    outcomes, _ = _grade(two)
+    assert [o.details["result_path"] for o in outcomes] == [
         "llm_grader_results/llm-rubric.json",
         "llm_grader_results/llm-rubric-2.json",
     ]
     results = _judged(1.0, stem="llm-rubric-2")
-    outcomes, _ = _grade(["Is polite", {"type": "llm-rubric", "value": "Is short"}], results)
+    outcomes, _ = _grade(two, results)
     assert [o.status for o in outcomes] == [Status.PENDING, Status.PASSED]
 
 
@@ -118,21 +127,31 @@ def test_pending_list_carries_criteria_rubrics_reference_and_path() -> None:
     )
     first, second, third = pending_items(outcomes, case)
     assert first == {
-        "name": "llm-rubric",
+        "name": "rubrics",
+        "assertion": "llm-rubric",
+        "index": 0,
         "type": "llm-rubric",
+        "input": [{"role": "user", "content": "What is the capital of France?"}],
         "criteria": "Names Paris",
+        "test_criteria": "Names Paris",
+        "prompt": None,
         "rubrics": [
             {"id": "rubric-1", "outcome": "Mentions the capital", "weight": 1, "required": True}
         ],
+        "scoring": "checklist",
         "reference": "Paris",
         "threshold": 0.5,
         "weight": 1.0,
-        "result_path": "llm_grader_results/llm-rubric.json",
+        "required": False,
+        "negate": False,
+        "result_path": "llm_grader_results/rubrics.json",
+        "agentv_result_path": "llm_grader_results/rubrics.json",
         "instructions": first["instructions"],
     }
     assert (second["criteria"], second["rubrics"], second["threshold"]) == ("Polite", [], 0.7)
+    assert (second["name"], second["scoring"]) == ("tone", "score")
     assert third["rubrics"] == [
-        {"id": "rubric-1", "outcome": "Cites a source", "weight": 3},
+        {"id": "rubric-1", "outcome": "Cites a source", "weight": 3, "required": True},
         {"id": "rubric-2", "outcome": "Is short", "weight": 1, "required": True},
     ]
     assert (
@@ -163,7 +182,7 @@ def test_nested_items_are_listed_with_their_groups() -> None:
     ("item", "fragment"),
     [
         ({"type": "llm-rubric", "value": 42}, "value must be the criteria"),
-        ({"type": "llm-rubric", "value": [{"weight": 1}]}, "rubric item 1 must be"),
+        ({"type": "llm-rubric", "value": [{"weight": 1}]}, "rubric 'rubric-1' has no outcome"),
         ({"type": "llm-rubric", "value": [{"outcome": "x", "weight": -1}]}, "weight must be"),
         ({"type": "trajectory:goal-success", "value": ["x"]}, "goal as text"),
         ({"type": "llm-rubric", "value": "x", "threshold": 2}, "threshold must be"),

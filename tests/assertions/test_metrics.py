@@ -196,8 +196,7 @@ def test_exploration_ratio() -> None:
     item["exploration_tolerance"] = 0.1
     out = grade(item, transcript=CALLS)
     assert out.text == (
-        "Exploration ratio 0.67 outside tolerance of target 0.5 "
-        "(diff: 0.17, tolerance: 0.1)"
+        "Exploration ratio 0.67 outside tolerance of target 0.5 (diff: 0.17, tolerance: 0.1)"
     )
     out = grade(item, transcript=[{"role": "assistant", "content": "x"}])
     assert texts(out) == [("Exploration ratio not available (no tool calls)", False)]

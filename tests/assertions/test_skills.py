@@ -1,4 +1,4 @@
-"""skill-used / not-skill-used (SPEC §5.5, docs/agentv-semantics.md §10)."""
+"""skill-used / not-skill-used (SPEC §5.5, agentv-semantics §10)."""
 
 from __future__ import annotations
 
@@ -49,9 +49,11 @@ def test_list_forms_and_case_sensitive_names() -> None:
     out = su(["csv-analyzer", "web-search"])
     assert out.status is Status.PASSED
     assert out.text == (
-        f"Observed required skill(s): csv-analyzer, web-search. Actual skills: {ACTUAL}")
+        f"Observed required skill(s): csv-analyzer, web-search. Actual skills: {ACTUAL}"
+    )
     assert su("CSV-Analyzer").text == (
-        f"Missing required skill(s): CSV-Analyzer. Actual skills: {ACTUAL}")
+        f"Missing required skill(s): CSV-Analyzer. Actual skills: {ACTUAL}"
+    )
     out = su("broken-skill")  # an errored call does not count
     assert out.status is Status.FAILED
     assert "not counted (the call failed): broken-skill" in out.evidence
@@ -60,7 +62,8 @@ def test_list_forms_and_case_sensitive_names() -> None:
 def test_count_form_with_glob() -> None:
     out = su({"pattern": "*search", "min": 2})
     assert out.text == (
-        'Matched skill "*search" 1 time(s) (expected at least 2). Matches: web-search (tool)')
+        'Matched skill "*search" 1 time(s) (expected at least 2). Matches: web-search (tool)'
+    )
     out = su({"pattern": "*SEARCH", "max": 1})  # only max given: min defaults to 0
     assert out.status is Status.PASSED and "(expected 0-1)" in out.text
 

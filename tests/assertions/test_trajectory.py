@@ -1,4 +1,4 @@
-"""trajectory:* (SPEC §5.5, docs/agentv-semantics.md §8): steps, globs, inverse rule, no data."""
+"""trajectory:* (SPEC §5.5, agentv-semantics §8): steps, globs, inverse rule, missing data."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ ROWS: list[Any] = [
         {"tool": "Read", "input": "{\"file_path\": \"a.md\"}"}]},
     {"role": "assistant", "content": "Done."},
 ]  # fmt: skip
-ACTUAL = ("tool:search_orders, tool:search_orders, tool:compose_reply, tool:Read")
+ACTUAL = "tool:search_orders, tool:search_orders, tool:compose_reply, tool:Read"
 
 
 def tu(value: Any, **extra: Any) -> Any:
@@ -67,7 +67,8 @@ def test_tool_used_texts() -> None:
     out = tu(["search_orders", "compose_reply"])
     assert out.status is Status.PASSED
     assert out.text == (
-        f"Observed required tool(s): search_orders, compose_reply. Actual tools: {ACTUAL}")
+        f"Observed required tool(s): search_orders, compose_reply. Actual tools: {ACTUAL}"
+    )
     out = tu(["search_orders", "delete_order"])
     assert out.text == f"Missing required tool(s): delete_order. Actual tools: {ACTUAL}"
 
@@ -113,7 +114,8 @@ def test_tool_sequence_modes_and_inverse() -> None:
     assert seq(["search_orders", "compose_reply"]).status is Status.PASSED
     out = seq({"steps": ["compose_reply", "search_orders"]})
     assert out.text == (
-        f'Expected tool "search_orders" was not observed in order. Actual tools: {ACTUAL}')
+        f'Expected tool "search_orders" was not observed in order. Actual tools: {ACTUAL}'
+    )
     out = seq({"mode": "exact", "steps": ["search_orders", "compose_reply"]})
     assert out.text == ("Expected exact tool sequence of search_orders, compose_reply, but actual "
                         f"tools were {ACTUAL}")  # fmt: skip
@@ -136,14 +138,15 @@ def test_tool_args_match_partial_exact_defaults_ignore() -> None:
                         "Ignored default argument(s): page")  # fmt: skip
     out = args({"name": "compose_reply", "args": {"citations": ["d1"]}})
     assert out.status is Status.FAILED and out.text.startswith(
-        'No call to tool "compose_reply" matched expected arguments (partial): '
-        '{"citations":["d1"]}')
+        'No call to tool "compose_reply" matched expected arguments (partial): {"citations":["d1"]}'
+    )
     assert args({"name": "read", "arguments": {"file_path": "a.md"}}).status is Status.PASSED
     out = args({"name": "delete", "args": {}})
     assert out.text == f'No tool call matched "delete". Actual tools: {ACTUAL}'
     out = args({"name": "search_orders", "args": {"order_id": "999"}}, negate=True)
     assert out.status is Status.PASSED and out.text.startswith(
-        'Forbidden argument match for tool "search_orders" was not observed. Observed args: ')
+        'Forbidden argument match for tool "search_orders" was not observed. Observed args: '
+    )
 
 
 def test_step_count_counts_input_and_final_response() -> None:

@@ -101,7 +101,11 @@ def loaded_entry(report: Any, index: int) -> dict[str, Any]:
         "weight": item["weight"],
         "value": spec.options.get("value"),
     }
-    pending = [p for p in report.data["pending"] if p["name"] == item["name"]]
+    pending = [
+        p
+        for p in report.data["pending"]
+        if p["assertion"] == item["name"] and p["index"] == item["index"] and "within" not in p
+    ]
     if pending:
         entry["rubrics"] = pending[0]["rubrics"]
     return entry

@@ -384,7 +384,7 @@ def test_pending_llm_items_are_not_faked(roundtrip: dict[str, GradedTest], test_
     item = pending[0]
     assert item["passed"] is None and item["score"] is None
     assert t.report["verdict"] == "pending"
-    assert [p["name"] for p in t.report["pending"]] == [item["name"]]
+    assert [p["assertion"] for p in t.report["pending"]] == [item["name"]]
     assert item["name"] not in {g["name"] for g in t.grading["graders"]}
     # No judgement was written on the agent's behalf.
     assert not (t.test_dir / "llm_grader_results").exists()

@@ -60,7 +60,7 @@ def test_threshold_defaults_to_0_8(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("bad", ["80", "'0.8'", "-0.1", "true"])
 def test_bad_threshold_is_exit_2_naming_file_line_and_field(tmp_path: Path, bad: str) -> None:
-    """docs/SPEC.md §3: no verdict can be given without a threshold; other tests stay usable."""
+    """docs/SPEC.md §9: no verdict can be given without a threshold; other tests stay usable."""
     text = f"tests:\n  - id: ok\n  - id: t\n    execution: {{threshold: {bad}}}\n"
     suite = _suite(tmp_path, text)
     assert suite.tests[0].threshold_problem is None
@@ -114,6 +114,7 @@ def test_assertion_list_precedence(
     tmp_path: Path, keys: dict[str, object], used: str, warns: bool
 ) -> None:
     """assertions > assert > execution.assert > execution.evaluators > evaluators; warn."""
+
     def as_list(value: object) -> object:
         if isinstance(value, dict):
             return {k: as_list(v) for k, v in value.items()}
@@ -302,7 +303,7 @@ def test_jsonl_syntax_error_has_line_and_column(tmp_path: Path) -> None:
 
 def test_jsonl_row_must_be_an_object(tmp_path: Path) -> None:
     path = tmp_path / "qa.jsonl"
-    path.write_text('[1]\n', encoding="utf-8")
+    path.write_text("[1]\n", encoding="utf-8")
     with pytest.raises(GradeInputError, match="each line must be a JSON object"):
         load_suite(str(path))
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from agentv_grader.model import AssertionSpec, CheckItem
+from agentv_grader.model import CheckItem
 from agentv_grader.rundata import llm_results
-from agentv_grader.rundata.llm_results import read_llm_results, result_stems
+from agentv_grader.rundata.llm_results import ItemKey, choose_stems, read_llm_results
+from agentv_grader.rundata.records import AgentvLlmConfig, LlmResult
 
 
 def _write(test_dir: Path, stem: str, content: Any, folder: str = "llm_grader_results") -> Path:
@@ -18,10 +19,6 @@ def _write(test_dir: Path, stem: str, content: Any, folder: str = "llm_grader_re
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
     return path
-
-
-def _spec(name: str) -> AssertionSpec:
-    return AssertionSpec(index=0, name=name, type="llm-rubric", options={})
 
 
 def test_no_test_dir_and_no_folder_mean_no_results(tmp_path: Path) -> None:
@@ -102,7 +99,68 @@ def test_agentv_config_names_are_listed_as_not_judged(tmp_path: Path) -> None:
     assert (entry.judged, entry.path) == (False, "llm_grader_results/tone & style.json")
 
 
-def test_result_stems_are_safe_unique_and_keep_agentv_names() -> None:
-    specs = [_spec("llm-rubric"), _spec("LLM-rubric"), _spec("tone & style"), _spec("a/b")]
-    assert result_stems(specs, known=set()) == ["llm-rubric", "LLM-rubric-2", "tone___style", "a_b"]
-    assert result_stems(specs, known={"tone & style"})[2] == "tone & style"
+def _stems(keys: list[ItemKey], found: dict[str, LlmResult]) -> list[str]:
+    return [c.stem for c in choose_stems(keys, found)]
+
+
+def test_result_stems_are_safe_unique_and_keep_names_already_written() -> None:
+    keys = [ItemKey((n,)) for n in ("llm-rubric", "LLM-rubric", "tone & style", "a/b")]
+    assert _stems(keys, {}) == ["llm-rubric", "LLM-rubric-2", "tone___style", "a_b"]
+    written = {"tone & style": LlmResult(path="llm_grader_results/tone & style.json", score=1)}
+    assert _stems(keys, written)[2] == "tone & style"
+
+
+def _config(stem: str, **fields: object) -> LlmResult:
+    return LlmResult(
+        path=f"llm_grader_results/{stem}.json",
+        judged=False,
+        config=AgentvLlmConfig(name=str(fields.pop("name", stem)), **fields),  # type: ignore[arg-type]
+    )
+
+
+def test_agentv_configs_are_matched_by_name_then_rubric_outcomes_then_prompt() -> None:
+    found = {
+        "rubrics": _config("rubrics", outcomes=("Is polite", "Is short")),
+        "llm-grader": _config("llm-grader", prompt="Judge the refusal.\n"),
+        "tone": _config("tone"),
+    }
+    keys = [
+        ItemKey(("llm-rubric",), outcomes=("Is polite", "Is short")),  # the plain strings
+        ItemKey(("llm-rubric-x",), prompt="Judge the refusal."),
+        ItemKey(("tone",)),
+        ItemKey(("tone",)),  # a second item of that name never shares AgentV's file
+    ]
+    choices = choose_stems(keys, found)
+    assert [c.stem for c in choices] == ["rubrics", "llm-grader", "tone", "tone-2"]
+    assert [c.agentv_config for c in choices] == [True, True, True, False]
+
+
+def test_a_result_under_another_name_of_the_item_is_reported() -> None:
+    found = {
+        "rubrics": _config("rubrics", outcomes=("Is polite",)),
+        "llm-rubric": LlmResult(path="llm_grader_results/llm-rubric.json", score=0.5),
+    }
+    (choice,) = choose_stems([ItemKey(("rubrics", "llm-rubric"), ("Is polite",))], found)
+    assert (choice.stem, choice.agentv_config, choice.others) == ("rubrics", True, ("llm-rubric",))
+
+
+def test_config_content_is_read(tmp_path: Path) -> None:
+    config = {
+        "name": "rubrics",
+        "prompt_content": "",
+        "rubrics": [{"id": "rubric-1", "outcome": "Is polite", "weight": 1, "required": True}],
+        "weight": 2,
+    }
+    _write(tmp_path, "rubrics", config, folder="llm_graders")
+    entry = read_llm_results(str(tmp_path))["rubrics"]
+    assert entry.config == AgentvLlmConfig("rubrics", ("Is polite",), "", 2.0)
+
+
+def test_required_failed_items_recorded_by_judge_are_read(tmp_path: Path) -> None:
+    result = {
+        "score": 0.5,
+        "assertions": [{"text": "[r1] a", "passed": False}],
+        "details": {"required_failed": ["r1"]},
+    }
+    _write(tmp_path, "x", result)
+    assert read_llm_results(str(tmp_path))["x"].required_failed == ("r1",)
