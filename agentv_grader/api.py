@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import engine, merge, report, scoring
-from .assertions import REGISTRY
+from .assertions import about
 from .errors import GradeInputError
 from .layout import resolve_layout
 from .load.evalfile import load_suite
@@ -255,18 +255,9 @@ def _judged(specs: tuple[AssertionSpec, ...]) -> bool:
     return any(spec.type in LLM_TYPES or _judged(spec.children) for spec in specs)
 
 
-# Assertion families whose checks can start a program (a code grader; a group's aggregator
-# or members), which may change the test folder.
-_PROGRAM_FAMILIES = frozenset({"script", "group"})
-
-
 def _runs_programs(specs: tuple[AssertionSpec, ...]) -> bool:
     """Whether any assertion may start a program while the test is graded."""
-    for spec in specs:
-        entry = REGISTRY.get(spec.type)
-        if entry is not None and entry.family in _PROGRAM_FAMILIES:
-            return True
-    return False
+    return any(about(spec.type).runs_programs for spec in specs)
 
 
 def _notes(path: str | None) -> tuple[dict[str, list[str]] | None, list[str]]:

@@ -1,8 +1,8 @@
 """Regenerate references/assertions.md from the code's own tables.
 
 The reference is built from `assertions.REGISTRY` (what each type does, from its check's
-docstring), `load.types` (spellings, aliases, unsupported types) and the engine's list of
-types that need a service, so it cannot say something the code does not do; a test fails
+docstring) and `load.types` (spellings, aliases, unsupported types), so it cannot say
+something the code does not do; a test fails
 when the file is stale. Run: `python scripts/gen_assertion_reference.py` (`--check` exits 1
 when the file differs).
 """
@@ -49,25 +49,16 @@ def _details(doc: str | None) -> str:
 
 
 def _type_rows() -> list[str]:
-    from agentv_grader import engine
     from agentv_grader.assertions import REGISTRY
-    from agentv_grader.load.types import KNOWN_TYPES
 
-    service = getattr(engine, "_NEEDS_SERVICE", {})
     rows = ["| type | family | how it is graded | what it checks |", "|---|---|---|---|"]
-    for name in sorted(KNOWN_TYPES):
-        entry = REGISTRY.get(name)
-        if entry is not None:
-            how = _HOW.get(entry.family, "deterministic")
-            if entry.inverse is not None:
-                how += "; negated: AgentV's inverse rule"
-            doc = entry.check.__doc__
-            text = " ".join(part for part in (_summary(doc), _details(doc)) if part)
-            rows.append(f"| `{name}` | {entry.family} | {how} | {text} |")
-        elif name in service:
-            rows.append(f"| `{name}` | service | skipped | {service[name]} |")
-        else:
-            rows.append(f"| `{name}` | - | error | not implemented in this version |")
+    for name, entry in sorted(REGISTRY.items()):
+        how = _HOW.get(entry.family, "deterministic")
+        if entry.inverse is not None:
+            how += "; negated: AgentV's inverse rule"
+        doc = entry.check.__doc__
+        text = " ".join(part for part in (_summary(doc), _details(doc)) if part)
+        rows.append(f"| `{name}` | {entry.family} | {how} | {text} |")
     return rows
 
 

@@ -239,12 +239,12 @@ def test_version_and_help() -> None:
 
 
 def test_list_types_names_every_type() -> None:
-    from agentv_grader.load.types import KNOWN_TYPES
+    from agentv_grader.assertions import REGISTRY
 
     code, out, _ = cli("--list-types")
     assert code == 0
     listed = {line.split()[0] for line in out.splitlines()}
-    assert listed == set(KNOWN_TYPES)
+    assert listed == set(REGISTRY)
 
 
 def test_bad_layout_choice_is_exit_2(suite: tuple[Path, Path]) -> None:

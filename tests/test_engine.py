@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -58,7 +59,12 @@ def test_negation_for_every_registered_type(
         calls.append("inverse")
         return verdict
 
-    fake = Entry(plain, entry.family, entry.output_key, inverse if entry.inverse else None)
+    fake = replace(
+        entry,
+        load_check=lambda: plain,
+        load_inverse=(lambda: inverse) if entry.inverse else None,
+        load_decide=None,
+    )
     monkeypatch.setitem(REGISTRY, kind, fake)
     plain_outcome = engine.evaluate_one(_spec(kind), _run())
     negated = engine.evaluate_one(_spec(kind, negate=True), _run())
@@ -149,8 +155,8 @@ def test_exceptions_in_a_check_stop_at_that_assertion(monkeypatch: pytest.Monkey
     def refuse(spec: AssertionSpec, run: RunData) -> Verdict:
         raise SpecError("'value' is wrong")
 
-    monkeypatch.setitem(REGISTRY, "contains", Entry(crash, "text", output_key=True))
-    monkeypatch.setitem(REGISTRY, "equals", Entry(refuse, "text", output_key=True))
+    monkeypatch.setitem(REGISTRY, "contains", Entry(lambda: crash, "text", output_key=True))
+    monkeypatch.setitem(REGISTRY, "equals", Entry(lambda: refuse, "text", output_key=True))
     specs = (_spec("contains"), _spec("equals"), _spec("is-json"))
     crashed, refused, fine = engine.evaluate(specs, _run("{}"))
     assert crashed.status is Status.ERROR and "ZeroDivisionError: boom" in crashed.text
@@ -174,7 +180,7 @@ def test_output_key_selects_the_field() -> None:
 
 def test_output_key_on_a_type_without_it_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     entry = REGISTRY["contains"]
-    monkeypatch.setitem(REGISTRY, "contains", Entry(entry.check, entry.family, output_key=False))
+    monkeypatch.setitem(REGISTRY, "contains", replace(entry, output_key=False))
     spec = _spec("contains", value="x", target_output_key="a")
     outcome = engine.evaluate_one(spec, _run("{}"))
     assert outcome.status is Status.ERROR and "target_output_key" in outcome.text

@@ -1,152 +1,273 @@
-"""The assertion registry: one table from canonical type to its check (STYLE §1).
+"""The assertion registry: the one table of everything known about each type (STYLE §1).
 
 A check is a plain function `(AssertionSpec, RunData) -> Verdict` with no I/O and no
 knowledge of negation, weights or status: those live in `engine.py`. Add a type by
-writing its function in the family module and one row here (see AGENTS.md).
+writing its function in the family module and one row here (see AGENTS.md); every other
+place that asks about types (the loader, the critique, the grading pipeline,
+`--list-types`) reads this table.
 
-A type graded from the response text alone may also name a `decide` function
-`AssertionSpec -> (str -> bool)`: it reads the options once and returns whether its check
-passes on a text, without the statement and evidence (the critique asks this of many
-decoys per assertion, SPEC §6.2).
-
-Rows name their functions as `"module.function"` and the family module is imported on
-first use: a run imports only the families its assertions use (cold start, SPEC §8).
+A row names its functions as `lambda: module.function`: mypy checks the name and the
+signature (the family modules are imported for the type checker only), and the family
+module is imported on first use, so a run imports only the families its assertions use
+(cold start, SPEC §8).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 if TYPE_CHECKING:
     from ..model import AssertionSpec, RunData, Verdict
+    from . import (
+        fields,
+        groups,
+        json,
+        llm,
+        metrics,
+        regex,
+        scripts,
+        services,
+        skills,
+        text,
+        tool_trajectory,
+        trajectory,
+        transcript,
+    )
 
 Check = Callable[["AssertionSpec", "RunData"], "Verdict"]
 Decide = Callable[["AssertionSpec"], Callable[[str], bool]]
+Family = Literal[
+    "text", "regex", "json", "transcript", "structured", "metric", "trajectory", "skill",
+    "group", "script", "llm", "service", "unknown",
+]  # fmt: skip
+# What of a run the check reads besides its options: the response text only, the response
+# and the test's expected output, timing.json, the transcript, anything (programs, groups,
+# LLM results), or nothing (a type that is always skipped).
+Reads = Literal["response", "expected output", "timing", "transcript", "run", "nothing"]
+# How the critique reads the type's `value`: one needle the response must contain, any or
+# all of a list of needles, a needle at the start or end, the whole response, a pattern.
+Needle = Literal["one", "any", "all", "edge", "whole", "pattern"]
+
+_T = TypeVar("_T")
 
 
+@dataclass(frozen=True, slots=True)
 class Entry:
-    """How the engine runs one type.
+    """Everything known about one assertion type.
 
-    `check`: the function, or its `"module.function"` name in this package. `output_key`:
-    accepts `target_output_key` (SPEC §4.2). `inverse`: the check to run instead of
-    inverting the verdict (AgentV's inverse rule for tools and skills, §5.5). `decide`:
-    reads the options once and returns a predicate: whether `check` passes on a response
-    text, as a bool (before the engine's inversion). Between them they raise `SpecError`
-    exactly where `check` would (a bad option in `decide` itself, a regex deadline in the
-    predicate), and they are only ever asked about the whole response (no
-    `target_output_key`).
+    `load_check`: returns the check (`lambda: family.function`, imported on first use;
+    read it through `check`). `family`: the group of types it belongs to (the grader
+    agent's reference and `--list-types` show it). `output_key`: accepts
+    `target_output_key` (SPEC §4.2). `load_inverse`: the check to run instead of inverting
+    the verdict (AgentV's inverse rule for tools and skills, §5.5). `load_decide`: reads the
+    options once and returns a predicate: whether `check` passes on a response text, as a
+    bool (before the engine's inversion); between them they raise `SpecError` exactly
+    where `check` would, and they are only ever asked about the whole response.
+    `string_value`: `value` must be one string (§3). `threshold`: what its `threshold`
+    option is, a score in 0..1 or milliseconds. `reads`: the run data it needs.
+    `runs_programs`: grading it may start a program (a code grader, a group's members),
+    which may change the test folder. `config_payload`: its `config:` is handed to a
+    program or to its members, not merged into its options (§5.2). `members`: the key
+    holding a group's members. Critique facts (§6.2): `needle`, `probe` (graded from the
+    response alone, cheaply and without side effects, so decoys may be graded with it),
+    `case_insensitive` (by default).
     """
 
-    __slots__ = ("_check", "_decide", "_inverse", "family", "output_key")
+    load_check: Callable[[], Check]
+    family: Family
+    output_key: bool = False
+    load_inverse: Callable[[], Check] | None = None
+    load_decide: Callable[[], Decide] | None = None
+    string_value: bool = False
+    threshold: Literal["score", "milliseconds"] | None = None
+    reads: Reads = "response"
+    runs_programs: bool = False
+    config_payload: bool = False
+    members: str | None = None
+    needle: Needle | None = None
+    probe: bool = False
+    case_insensitive: bool = False
 
-    def __init__(
-        self,
-        check: Check | str,
-        family: str,
-        output_key: bool = False,
-        inverse: Check | str | None = None,
-        decide: Decide | str | None = None,
-    ) -> None:
-        self._check = check
-        self._inverse = inverse
-        self._decide = decide
-        self.family = family
-        self.output_key = output_key
-
-    # A named function is resolved (its family imported) on first use, then kept: the
-    # engine asks for it for every assertion graded.
     @property
     def check(self) -> Check:
-        if isinstance(self._check, str):
-            self._check = _resolve(self._check)
-        return self._check
+        return _loaded(self.load_check)
 
     @property
     def inverse(self) -> Check | None:
-        if isinstance(self._inverse, str):
-            self._inverse = _resolve(self._inverse)
-        return self._inverse
+        return None if self.load_inverse is None else _loaded(self.load_inverse)
 
     @property
     def decide(self) -> Decide | None:
-        if isinstance(self._decide, str):
-            self._decide = _resolve(self._decide)
-        return self._decide
+        return None if self.load_decide is None else _loaded(self.load_decide)
 
 
-@cache
-def _resolve(target: str) -> Callable[..., Any]:
-    """`"text.contains"` → the function, importing its family module once."""
-    module, _, name = target.rpartition(".")
-    function: Callable[..., Any] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    return function
+# The engine asks for a row's check for every assertion it grades: resolved once, then kept.
+_LOADED: dict[Callable[[], Any], Any] = {}
 
 
+def _loaded(load: Callable[[], _T]) -> _T:
+    found = _LOADED.get(load)
+    if found is None:
+        found = _LOADED[load] = _load(load)
+    return found
+
+
+def _load(load: Callable[[], _T]) -> _T:
+    """Call `load`, importing the family module it names first when it is not imported
+    yet: importing `assertions.text` binds `text` in this module, where the lambda looks."""
+    while True:
+        try:
+            return load()
+        except NameError as missing:
+            if missing.name is None:
+                raise
+            importlib.import_module(f"{__name__}.{missing.name}")
+
+
+def about(kind: str) -> Entry:
+    """The row of `kind`, or a row with no facts for a type not registered (so callers ask
+    `about(spec.type).probe` without a None check)."""
+    return REGISTRY.get(kind, _NOT_REGISTERED)
+
+
+def types_where(fact: Callable[[Entry], bool]) -> frozenset[str]:
+    """The registered types with `fact`: a set derived from the table, for code that asks
+    about a whole group of types at once."""
+    return frozenset(kind for kind, entry in REGISTRY.items() if fact(entry))
+
+
+def _not_registered() -> Check:
+    raise LookupError("not a registered assertion type")
+
+
+_NOT_REGISTERED = Entry(lambda: _not_registered(), "unknown", reads="nothing")
+
+# One row per type, keyed by its YAML spelling. A type graded from the response text alone
+# may also name a `load_decide` (AGENTS.md), which the critique asks of many decoys.
 REGISTRY: dict[str, Entry] = {
-    "contains": Entry("text.contains", "text", output_key=True, decide="text.decide_contains"),
+    # Text and JSON (SPEC §5.1).
+    "contains": Entry(
+        lambda: text.contains, "text", output_key=True, load_decide=lambda: text.decide_contains,
+        string_value=True, needle="one", probe=True,
+    ),
     "contains-any": Entry(
-        "text.contains_any", "text", output_key=True, decide="text.decide_contains_any"
+        lambda: text.contains_any, "text", output_key=True,
+        load_decide=lambda: text.decide_contains_any, needle="any", probe=True,
     ),
     "contains-all": Entry(
-        "text.contains_all", "text", output_key=True, decide="text.decide_contains_all"
+        lambda: text.contains_all, "text", output_key=True,
+        load_decide=lambda: text.decide_contains_all, needle="all", probe=True,
     ),
-    "icontains": Entry("text.icontains", "text", output_key=True, decide="text.decide_icontains"),
+    "icontains": Entry(
+        lambda: text.icontains, "text", output_key=True,
+        load_decide=lambda: text.decide_icontains, string_value=True, needle="one", probe=True,
+        case_insensitive=True,
+    ),
     "icontains-any": Entry(
-        "text.icontains_any", "text", output_key=True, decide="text.decide_icontains_any"
+        lambda: text.icontains_any, "text", output_key=True,
+        load_decide=lambda: text.decide_icontains_any, needle="any", probe=True,
+        case_insensitive=True,
     ),
     "icontains-all": Entry(
-        "text.icontains_all", "text", output_key=True, decide="text.decide_icontains_all"
+        lambda: text.icontains_all, "text", output_key=True,
+        load_decide=lambda: text.decide_icontains_all, needle="all", probe=True,
+        case_insensitive=True,
     ),
-    "equals": Entry("text.equals", "text", output_key=True, decide="text.decide_equals"),
+    "equals": Entry(
+        lambda: text.equals, "text", output_key=True, load_decide=lambda: text.decide_equals,
+        string_value=True, needle="whole", probe=True,
+    ),
     "starts-with": Entry(
-        "text.starts_with", "text", output_key=True, decide="text.decide_starts_with"
+        lambda: text.starts_with, "text", output_key=True,
+        load_decide=lambda: text.decide_starts_with, string_value=True, needle="edge", probe=True,
     ),
-    "ends-with": Entry("text.ends_with", "text", output_key=True, decide="text.decide_ends_with"),
-    "regex": Entry("regex.regex", "regex", output_key=True, decide="regex.decide_regex"),
-    "is-json": Entry("json.is_json", "json", output_key=True),
+    "ends-with": Entry(
+        lambda: text.ends_with, "text", output_key=True,
+        load_decide=lambda: text.decide_ends_with, string_value=True, needle="edge", probe=True,
+    ),
+    "regex": Entry(
+        lambda: regex.regex, "regex", output_key=True, load_decide=lambda: regex.decide_regex,
+        string_value=True, needle="pattern", probe=True,
+    ),
+    "is-json": Entry(lambda: json.is_json, "json", output_key=True, probe=True),
     # Transcript-wide and output-only checks (SPEC §5.2).
-    "transcript-contains": Entry("transcript.transcript_contains", "transcript"),
-    "transcript-matches": Entry("transcript.transcript_matches", "transcript"),
+    "transcript-contains": Entry(
+        lambda: transcript.transcript_contains, "transcript", reads="transcript", needle="one",
+        case_insensitive=True,
+    ),
+    "transcript-matches": Entry(
+        lambda: transcript.transcript_matches, "transcript", reads="transcript",
+        needle="pattern",
+    ),
     "output-contains": Entry(
-        "transcript.output_contains", "text", output_key=True, decide="transcript.decide_output"
+        lambda: transcript.output_contains, "text", output_key=True,
+        load_decide=lambda: transcript.decide_output, needle="one", probe=True,
+        case_insensitive=True,
     ),
     "output-matches": Entry(
-        "transcript.output_matches", "regex", output_key=True, decide="transcript.decide_output"
+        lambda: transcript.output_matches, "regex", output_key=True,
+        load_decide=lambda: transcript.decide_output, needle="pattern", probe=True,
     ),
     # Structured data (SPEC §5.3) and metrics (SPEC §5.4).
-    "field-accuracy": Entry("fields.field_accuracy", "structured"),
-    "latency": Entry("metrics.latency", "metric"),
-    "cost": Entry("metrics.cost", "metric"),
-    "token-usage": Entry("metrics.token_usage", "metric"),
-    "execution-metrics": Entry("metrics.execution_metrics", "metric"),
+    "field-accuracy": Entry(
+        lambda: fields.field_accuracy, "structured", reads="expected output", probe=True
+    ),
+    "latency": Entry(lambda: metrics.latency, "metric", threshold="milliseconds", reads="timing"),
+    "cost": Entry(lambda: metrics.cost, "metric", reads="timing"),
+    "token-usage": Entry(lambda: metrics.token_usage, "metric", reads="timing"),
+    "execution-metrics": Entry(lambda: metrics.execution_metrics, "metric", reads="timing"),
     # Tools and skills (SPEC §5.5): negation is AgentV's inverse rule.
     "trajectory:tool-used": Entry(
-        "trajectory.tool_used", "trajectory", inverse="trajectory.tool_used_inverse"
+        lambda: trajectory.tool_used, "trajectory", reads="transcript",
+        load_inverse=lambda: trajectory.tool_used_inverse,
     ),
     "trajectory:tool-sequence": Entry(
-        "trajectory.tool_sequence", "trajectory", inverse="trajectory.tool_sequence_inverse"
+        lambda: trajectory.tool_sequence, "trajectory", reads="transcript",
+        load_inverse=lambda: trajectory.tool_sequence_inverse,
     ),
     "trajectory:tool-args-match": Entry(
-        "trajectory.tool_args_match", "trajectory", inverse="trajectory.tool_args_match_inverse"
+        lambda: trajectory.tool_args_match, "trajectory", reads="transcript",
+        load_inverse=lambda: trajectory.tool_args_match_inverse,
     ),
     "trajectory:step-count": Entry(
-        "trajectory.step_count", "trajectory", inverse="trajectory.step_count_inverse"
+        lambda: trajectory.step_count, "trajectory", reads="transcript",
+        load_inverse=lambda: trajectory.step_count_inverse,
     ),
-    "tool-trajectory": Entry("tool_trajectory.tool_trajectory", "trajectory"),
-    "skill-used": Entry("skills.skill_used", "skill", inverse="skills.skill_used_inverse"),
+    "tool-trajectory": Entry(
+        lambda: tool_trajectory.tool_trajectory, "trajectory", reads="transcript"
+    ),
+    "skill-used": Entry(
+        lambda: skills.skill_used, "skill", reads="transcript",
+        load_inverse=lambda: skills.skill_used_inverse,
+    ),
     # Groups, code graders and LLM-judged items (SPEC §5.6).
-    "assert-set": Entry("groups.assert_set", "group"),
-    "composite": Entry("groups.composite", "group"),
-    "script": Entry("scripts.script", "script"),
-    "python": Entry("scripts.python", "script"),
-    "javascript": Entry("scripts.javascript", "script"),
-    "llm-rubric": Entry("llm.llm_rubric", "llm"),
-    "agent-rubric": Entry("llm.agent_rubric", "llm"),
-    "trajectory:goal-success": Entry("llm.goal_success", "llm"),
+    "assert-set": Entry(
+        lambda: groups.assert_set, "group", threshold="score", reads="run", runs_programs=True,
+        config_payload=True, members="assert",
+    ),
+    "composite": Entry(
+        lambda: groups.composite, "group", threshold="score", reads="run", runs_programs=True,
+        config_payload=True, members="assertions",
+    ),
+    "script": Entry(
+        lambda: scripts.script, "script", threshold="score", reads="run", runs_programs=True,
+        config_payload=True,
+    ),
+    "python": Entry(
+        lambda: scripts.python, "script", threshold="score", reads="run", runs_programs=True,
+        config_payload=True,
+    ),
+    "javascript": Entry(
+        lambda: scripts.javascript, "script", threshold="score", reads="run",
+        runs_programs=True, config_payload=True,
+    ),
+    "llm-rubric": Entry(lambda: llm.llm_rubric, "llm", threshold="score", reads="run"),
+    "agent-rubric": Entry(lambda: llm.agent_rubric, "llm", threshold="score", reads="run"),
+    "trajectory:goal-success": Entry(lambda: llm.goal_success, "llm", reads="run"),
     # Types that need a network service: skipped with the reason.
-    "webhook": Entry("services.webhook", "service"),
-    "similar": Entry("services.similar", "service"),
-}
+    "webhook": Entry(lambda: services.webhook, "service", reads="nothing"),
+    "similar": Entry(lambda: services.similar, "service", reads="nothing"),
+}  # fmt: skip

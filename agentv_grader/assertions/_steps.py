@@ -21,11 +21,11 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import SpecError
+from ..js.numbers import js_stringify
 from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..model import RunData
 from ..rundata.records import Message, ToolCall, Transcript
 from .fields import MISSING
-from .metrics import js_stringify
 
 NO_TRANSCRIPT = "no transcript file"
 COMMAND_TOOLS = frozenset({"exec_command", "local_shell", "shell"})

@@ -32,9 +32,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import SpecError
+from ..js.numbers import js_num, js_stringify, to_fixed
 from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
-from .metrics import js_num, js_stringify, to_fixed
 
 PASS_AT = 0.8
 MISSING: Any = object()  # JavaScript's `undefined`, distinct from JSON null

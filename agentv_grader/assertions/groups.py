@@ -26,9 +26,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import SpecError
+from ..js.numbers import js_num
 from ..model import AssertionSpec, CheckItem, Outcome, RunData, Status, Verdict
 from . import _process, llm, scripts
-from .metrics import js_num
 
 COMPOSITE_THRESHOLD = 0.8  # AgentV's scoreToVerdict
 _AGGREGATORS = (

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError
+from ..js.numbers import js_num, js_stringify
 from ..js.strings import js_trim
 from ..model import AssertionSpec, RunData, Verdict
 from ..rundata.records import ToolCall
 from ._steps import NO_TRANSCRIPT, glob_match, transcript_or_none
-from .metrics import js_num, js_stringify
 
 _IN_TEXT = re.compile(
     r"""(?:^|[/"'\s])(?:\.agents/)?skills/([^/"'\s]+)/SKILL\.md(?:\Z|[)"'\s,;:])"""

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError
+from ..js.numbers import js_num
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
 from ._steps import NO_TRANSCRIPT, transcript_or_none
 from .fields import MISSING, js_deep_equal
-from .metrics import js_num
 
 PASS_AT = 0.8
 MODES = ("any_order", "in_order", "exact", "subset", "superset")

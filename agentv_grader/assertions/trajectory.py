@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SpecError
+from ..js.numbers import js_num, js_stringify
 from ..model import AssertionSpec, RunData, Verdict
 from ._steps import (
     NO_TRANSCRIPT,
@@ -32,7 +33,6 @@ from ._steps import (
     transcript_or_none,
 )
 from .fields import MISSING, js_deep_equal
-from .metrics import js_num, js_stringify
 
 # ------------------------------------------------------------------ the four checks
 

@@ -19,6 +19,7 @@ from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from .. import engine
+from ..assertions import about
 from ..assertions._text import trims_to
 from ..errors import SpecError
 from ..js.strings import js_trim
@@ -34,28 +35,19 @@ _REFUSAL_WORDS = re.compile(
     r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)", re.I
 )
 
-CASE_INSENSITIVE_BY_DEFAULT = frozenset(
-    {"icontains", "icontains-any", "icontains-all", "output-contains", "transcript-contains"}
-)
-NEEDLE_TYPES = frozenset(
-    {
-        "contains", "icontains", "contains-any", "icontains-any", "contains-all",
-        "icontains-all", "equals", "starts-with", "ends-with", "regex", "output-contains",
-        "output-matches",
-    }
-)  # fmt: skip
-# Types graded from the response alone, cheaply and without side effects: safe to probe.
-PROBE_TYPES = NEEDLE_TYPES | {"is-json", "field-accuracy"}
-GROUP_TYPES = frozenset({"assert-set", "composite"})
-PATTERN_TYPES = frozenset({"regex", "output-matches", "transcript-matches"})
-TIMING_TYPES = frozenset({"latency", "cost", "token-usage", "execution-metrics"})
-TRANSCRIPT_TYPES = frozenset(
-    {
-        "transcript-contains", "transcript-matches", "trajectory:tool-used",
-        "trajectory:tool-sequence", "trajectory:tool-args-match", "trajectory:step-count",
-        "tool-trajectory", "skill-used",
-    }
-)  # fmt: skip
+
+
+def is_pattern(kind: str) -> bool:
+    """A type whose value is a regular expression."""
+    return about(kind).needle == "pattern"
+
+
+def is_response_needle(kind: str) -> bool:
+    """A type that looks for its value in the response (not in the transcript)."""
+    entry = about(kind)
+    return entry.needle is not None and entry.reads == "response"
+
+
 # Vars holding the reference answer, not something the agent is shown (SPEC §3).
 _REFERENCE_VARS = ("expected", "answer", "reference", "ground_truth", "golden", "solution")
 
@@ -71,7 +63,7 @@ class Decoy(NamedTuple):
 
 def _as_probed(spec: AssertionSpec) -> AssertionSpec:
     """`spec` as decoys are graded with it: a pattern gets the probe deadline."""
-    return _with_probe_deadline(spec) if spec.type in PATTERN_TYPES else spec
+    return _with_probe_deadline(spec) if is_pattern(spec.type) else spec
 
 
 class Context:
@@ -250,14 +242,14 @@ class _Remembered:
 
 
 _PASSES = _Remembered()
-_PASS_KEY_TYPES = NEEDLE_TYPES | {"is-json"}
 _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
 
 
 def _pass_key(spec: AssertionSpec, eval_dir: str) -> tuple[Any, ...] | None:
     """What a remembered probe result of `spec` is keyed by, besides the decoy; None for a
     check that depends on more (groups, a broken assertion, other types)."""
-    if spec.type not in _PASS_KEY_TYPES or spec.problem is not None or spec.children:
+    entry = about(spec.type)  # (field-accuracy reads the test's expected output too)
+    if not (entry.probe and entry.reads == "response") or spec.problem or spec.children:
         return None
     return (spec.type, spec.negate, repr(spec.options), eval_dir)
 
@@ -475,7 +467,7 @@ def is_case_insensitive(spec: AssertionSpec) -> bool:
     given = spec.options.get("case_sensitive")
     if isinstance(given, bool):
         return not given
-    return spec.type in CASE_INSENSITIVE_BY_DEFAULT
+    return about(spec.type).case_insensitive
 
 
 def text_option(spec: AssertionSpec, *keys: str) -> str | None:

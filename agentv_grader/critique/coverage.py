@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import SpecError
 from ..js.strings import JS_WHITESPACE, js_lower, js_trim
 from ..model import AssertionSpec, Status
-from .context import PATTERN_TYPES, Context, common_words, quote, text_option, walk
+from .context import Context, common_words, is_pattern, quote, text_option, walk
 from .model import Hit
 from .regex_risk import pattern_flags
 
@@ -147,7 +147,7 @@ def _authored_text(specs: tuple[AssertionSpec, ...]) -> str:
         for key, value in spec.options.items():
             if key not in _SKIP_KEYS:
                 parts += [str(v) for _, v in _leaves(value, "") if isinstance(v, (str, int, float))]
-        if spec.type in PATTERN_TYPES:
+        if is_pattern(spec.type):
             pattern = text_option(spec, "value", "pattern") or ""
             parts.append(re.sub(r"\\(.)", r"\1", pattern))
     return js_lower("\n".join(parts))
@@ -194,7 +194,7 @@ class _Patterns:
         self.spans: dict[str, list[tuple[int, int]]] = {}
         sources = [
             (text_option(s, "value", "pattern"), s) for s, _, _ in walk(specs)
-            if s.type in PATTERN_TYPES
+            if is_pattern(s.type)
         ]  # fmt: skip
         if not any(p for p, _ in sources):
             return

@@ -13,15 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .. import engine
+from ..assertions import about
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
 from .context import (
     FIXED_DECOYS,
-    GROUP_TYPES,
-    NEEDLE_TYPES,
-    PROBE_TYPES,
     Context,
     Decoy,
+    is_response_needle,
     quote,
 )
 from .model import Hit
@@ -31,9 +30,9 @@ def _probe_safe(spec: AssertionSpec) -> bool:
     """Graded from the response alone, fast and without side effects (no scripts)."""
     if spec.problem is not None:
         return False
-    if spec.type in PROBE_TYPES:
+    if about(spec.type).probe:
         return True
-    if spec.type in GROUP_TYPES:
+    if about(spec.type).family == "group":
         return bool(spec.children) and all(_probe_safe(c) for c in spec.children)
     return False
 
@@ -59,7 +58,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
         if spec.negate or not _probe_safe(spec):
             continue
         passed = ctx.passing(spec)
-        if passed and spec.type in NEEDLE_TYPES:  # needle checks on the echo: answer-in-input
+        if passed and is_response_needle(spec.type):  # needle checks on the echo: answer-in-input
             passed = tuple([d for d in passed if not d.echo])
         if not passed:
             continue
@@ -112,7 +111,7 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
         return
     echo = echoes[0]
     for spec in ctx.specs:
-        if spec.negate or spec.type not in NEEDLE_TYPES or spec.problem is not None:
+        if spec.negate or not is_response_needle(spec.type) or spec.problem is not None:
             continue
         if not _has_echo(ctx.passing(spec)):
             continue
@@ -150,7 +149,7 @@ def vacuous_pass(ctx: Context) -> Iterator[Hit]:
         if not spec.negate or outcome.status is not Status.PASSED:  # most are not negated
             continue
         vacuous = engine.VACUOUS in outcome.evidence or (
-            ctx.run is not None and ctx.run.response == "" and spec.type in PROBE_TYPES
+            ctx.run is not None and ctx.run.response == "" and about(spec.type).probe
         )
         if vacuous:
             yield Hit(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..errors import SpecError
 from ._pattern import PatternUnreadable, contains, read_pattern, split_flags
 from ._record import Record
-from .context import PATTERN_TYPES, Context, quote, text_option, walk
+from .context import Context, is_pattern, quote, text_option, walk
 from .model import Hit
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ def runaway_regex(ctx: Context) -> Iterator[Hit]:
     Okay: {assert: [{type: regex, value: '(a+)+'}]}
     """
     for spec, label, index in walk(ctx.specs):
-        if spec.type not in PATTERN_TYPES:
+        if not is_pattern(spec.type):
             continue
         pattern = text_option(spec, "value", "pattern")
         if not pattern:

@@ -8,14 +8,12 @@ from collections.abc import Iterator, Mapping
 from json.encoder import encode_basestring
 from typing import Any
 
+from ..assertions import about
 from ..js.strings import js_trim
 from ..model import AssertionSpec, Status
 from ..outputs import string_list_json
 from ._pattern import matches_anything
 from .context import (
-    PATTERN_TYPES,
-    TIMING_TYPES,
-    TRANSCRIPT_TYPES,
     Context,
     common_words,
     quote,
@@ -26,14 +24,6 @@ from .context import (
 from .decoys import deterministic
 from .model import Hit
 from .regex_risk import pattern_flags
-
-_NEEDLE_ONE = frozenset({"contains", "icontains", "output-contains", "transcript-contains"})
-_NEEDLE_ANY = frozenset({"contains-any", "icontains-any"})
-_EDGE = frozenset({"starts-with", "ends-with"})
-# Types whose `threshold` is a score threshold (SPEC §3), not a metric limit.
-_SCORE_THRESHOLD = frozenset(
-    {"assert-set", "composite", "script", "python", "javascript", "llm-rubric", "agent-rubric"}
-)
 
 
 def weak_needle(needle: str) -> str | None:
@@ -63,21 +53,22 @@ def _only_punctuation(word: str) -> bool:
 
 def _needle_reason(spec: AssertionSpec) -> str | None:
     """Why almost any answer passes the needle or pattern of `spec`, or None."""
-    if spec.type in _NEEDLE_ONE:
+    shape = about(spec.type).needle
+    if shape == "one":
         needle = text_option(spec, "value", "search_text", "substring")
         return weak_needle(needle) if needle is not None else None
-    if spec.type in _NEEDLE_ANY:
+    if shape == "any":
         for needle in text_list(spec) or []:
             reason = weak_needle(needle)
             if reason:
                 return f"one alternative is enough to pass, and {reason}"
         return None
-    if spec.type in _EDGE:
+    if shape == "edge":
         value = text_option(spec)
         if value is not None and js_trim(value) == "":
             return "the value is empty after trimming, and every answer starts and ends with that"
         return None
-    if spec.type in PATTERN_TYPES:
+    if shape == "pattern":
         pattern = text_option(spec, "value", "pattern")
         if pattern is not None:
             body, flags = pattern_flags(spec.options, pattern)
@@ -96,7 +87,8 @@ def _setting_reasons(spec: AssertionSpec) -> list[tuple[str, str]]:
         gate = "a required gate that can never fail" if spec.required else "it can never gate"
         fix = "raise min_score (or drop it, and `required`, if the assertion is not a gate)"
         found.append((f"min_score 0: {gate}", fix))
-    threshold = spec.options.get("threshold") if spec.type in _SCORE_THRESHOLD else None
+    score_threshold = about(spec.type).threshold == "score"  # (not a metric limit)
+    threshold = spec.options.get("threshold") if score_threshold else None
     if threshold == 0 and not isinstance(threshold, bool):
         found.append(
             ("threshold 0: it passes at any score", "set the score threshold it must reach")
@@ -130,7 +122,7 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
     for spec, label, index in walk(ctx.specs):
-        if spec.weight == 0 or spec.min_score == 0 or spec.type in _SCORE_THRESHOLD:
+        if spec.weight == 0 or spec.min_score == 0 or about(spec.type).threshold == "score":
             for setting, fix in _setting_reasons(spec):
                 yield Hit(label, index, setting, _show(spec), fix)
         needle = None if spec.negate else _needle_reason(spec)
@@ -213,12 +205,11 @@ def unverifiable(ctx: Context) -> Iterator[Hit]:
     run = ctx.run
     for outcome in ctx.outcomes:
         spec = outcome.spec
-        if spec.type not in _NEEDS_DATA:  # most outcomes: one look-up, not two
-            continue
-        if spec.type in TIMING_TYPES:
-            need, absent = "timing", run.timing is None and run.timing_problem is None
-        elif spec.type in TRANSCRIPT_TYPES:
-            need, absent = "transcript", run.transcript is None and run.transcript_problem is None
+        need = about(spec.type).reads
+        if need == "timing":
+            absent = run.timing is None and run.timing_problem is None
+        elif need == "transcript":
+            absent = run.transcript is None and run.transcript_problem is None
         else:
             continue
         # execution-metrics can draw on either file: only its own verdict says what is missing
@@ -237,4 +228,3 @@ def unverifiable(ctx: Context) -> Iterator[Hit]:
 
 
 _FILES = {"timing": "timing.json", "transcript": "transcript.json"}
-_NEEDS_DATA = TIMING_TYPES | TRANSCRIPT_TYPES

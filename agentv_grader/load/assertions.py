@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..assertions import about
 from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec
 from . import templating
@@ -23,17 +24,7 @@ from .yaml12 import YamlMap, load_yaml
 
 # Options every assertion may carry; the rest belongs to the type.
 COMMON_KEYS = frozenset({"type", "name", "metric", "weight", "negate", "required", "min_score"})
-# Types whose `config:` is their own payload (passed to a script), not inline options.
-_CONFIG_IS_PAYLOAD = frozenset({"script", "python", "javascript", "assert-set", "composite"})
 MAX_TEMPLATE_DEPTH = 3
-# Types whose `value` must be one string (AgentV drops them otherwise; here they are errors).
-STRING_VALUE_TYPES = frozenset(
-    {"contains", "icontains", "equals", "starts-with", "ends-with", "regex"}
-)
-# Types whose `threshold` is a score in 0..1 (SPEC §3); `latency.threshold` is milliseconds.
-SCORE_THRESHOLD_TYPES = frozenset(
-    {"assert-set", "composite", "script", "python", "javascript", "llm-rubric", "agent-rubric"}
-)
 # Per-assertion keys that need AgentV's JavaScript runtime (or that AgentV removed).
 REMOVED_KEYS: dict[str, str] = {
     "transform": "it needs AgentV's JavaScript runtime",
@@ -164,7 +155,7 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         problems += _typed_template_problems(item, options, kind)
     name = _name(options, kind, negate_from_type, authored)
     children: tuple[AssertionSpec, ...] = ()
-    if kind in _GROUP_KEYS or "" in item:
+    if about(kind).members is not None or "" in item:
         children = _children(kind, item, options, ctx, problems)
     if _FIELD_KEYS.isdisjoint(options):  # every shared field takes its default
         weight, negate, required, min_score = 1.0, negate_from_type, False, None
@@ -189,8 +180,7 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     )
 
 
-# Where a group keeps its members; how deep groups may nest (recursion stays bounded).
-_GROUP_KEYS = {"assert-set": "assert", "composite": "assertions"}
+# How deep groups may nest (recursion stays bounded).
 MAX_GROUP_DEPTH = 32
 # `.agentv/assertions/<type>.<ext>` custom assertion types and the program that runs each.
 CUSTOM_RUNNERS: dict[str, tuple[str, ...]] = {
@@ -224,7 +214,7 @@ def _children(
     """A group's members, built from the authored (not yet rendered) entries like any
     assertion, with the group's `config` merged under each member's (agentv-semantics
     §12). A missing or empty member list is left to the group's check to report."""
-    raw = item.get(_GROUP_KEYS.get(kind, ""))
+    raw = item.get(about(kind).members or "")
     if not isinstance(raw, list) or not raw:
         return ()
     if ctx.group_depth >= MAX_GROUP_DEPTH:
@@ -292,7 +282,8 @@ def _typed_template_problems(
     it", which is wrong advice: the value *is* quoted in the eval file.
     """
     rendered = options.get("value")
-    if isinstance(rendered, str) or kind not in STRING_VALUE_TYPES:
+    # (A type whose `value` must be one string: AgentV drops it otherwise, here it is error.)
+    if isinstance(rendered, str) or not about(kind).string_value:
         return []
     raw = item.get("value")
     if not isinstance(raw, str):
@@ -310,7 +301,7 @@ def _merge_config(
 ) -> dict[str, Any]:
     """Options may sit under `config:` (Vally's shape); the top level wins (SPEC §5.2)."""
     config = options.get("config")
-    if config is None or kind in _CONFIG_IS_PAYLOAD or not isinstance(config, Mapping):
+    if config is None or about(kind).config_payload or not isinstance(config, Mapping):
         return options
     label = _label(item)
     merged = dict(options)
@@ -371,7 +362,7 @@ def _common_fields(
     negate = _negate(authored, options, negate_from_type, problems)
     required = _required(options, problems)
     min_score = _unit_number(options, "min_score", problems)
-    if kind in SCORE_THRESHOLD_TYPES:
+    if about(kind).threshold == "score":  # (`latency.threshold` is milliseconds)
         _unit_number(options, "threshold", problems)
     _flags(options, problems)
     for key, why in REMOVED_KEYS.items():

@@ -5,22 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-# Every type SPEC names, in its kebab-case spelling.
-KNOWN_TYPES: frozenset[str] = frozenset(
-    {
-        "contains", "contains-any", "contains-all", "icontains", "icontains-any",
-        "icontains-all", "equals", "starts-with", "ends-with", "regex", "is-json",
-        "transcript-contains", "transcript-matches", "output-contains", "output-matches",
-        "field-accuracy", "latency", "cost", "token-usage", "execution-metrics",
-        "trajectory:tool-used", "trajectory:tool-sequence", "trajectory:tool-args-match",
-        "trajectory:step-count", "tool-trajectory", "skill-used",
-        "assert-set", "composite", "script", "python", "javascript", "webhook", "similar",
-        "llm-rubric", "agent-rubric", "trajectory:goal-success",
-    }
-)  # fmt: skip
+from ..assertions import REGISTRY, types_where
 
-# Types an LLM must judge: always `pending` here.
-LLM_TYPES: frozenset[str] = frozenset({"llm-rubric", "agent-rubric", "trajectory:goal-success"})
+# Every type SPEC names, in its kebab-case spelling, and the types an LLM must judge
+# (always `pending` here): both read off the registry.
+KNOWN_TYPES: frozenset[str] = frozenset(REGISTRY)
+LLM_TYPES: frozenset[str] = types_where(lambda entry: entry.family == "llm")
 
 LEGACY_ALIASES: dict[str, str] = {
     "code-grader": "script",
@@ -92,7 +82,7 @@ def resolve_type(authored: str) -> ResolvedType:
 
 
 def _canonical(kebab: str) -> str | None:
-    if kebab in KNOWN_TYPES:
+    if kebab in REGISTRY:  # the table itself, not a copy: a row added later counts too
         return kebab
     if kebab in LEGACY_ALIASES:
         return LEGACY_ALIASES[kebab]
@@ -111,6 +101,6 @@ def _unsupported_message(spelled: str, kebab: str) -> str:
 def _unknown_message(spelled: str) -> str:
     import difflib
 
-    close = difflib.get_close_matches(spelled.replace("_", "-"), sorted(KNOWN_TYPES), n=3)
+    close = difflib.get_close_matches(spelled.replace("_", "-"), sorted(REGISTRY), n=3)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     return f"unknown assertion type '{spelled}'{hint}"
