@@ -416,10 +416,14 @@ def _run_fast(options: dict[str, Any], stdout: IO[str], stderr: IO[str]) -> int:
 
         if exc.errno != errno.EPIPE:
             raise
-        from click.utils import PacifyFlushWrapper
+        from click import utils
 
-        sys.stdout = PacifyFlushWrapper(sys.stdout)
-        sys.stderr = PacifyFlushWrapper(sys.stderr)
+        # (newer click makes the class private; the public name is a deprecated alias)
+        pacify: Any = getattr(utils, "_PacifyFlushWrapper", None)
+        if pacify is None:
+            pacify = utils.PacifyFlushWrapper
+        sys.stdout = pacify(sys.stdout)
+        sys.stderr = pacify(sys.stderr)
         sys.exit(1)
 
 

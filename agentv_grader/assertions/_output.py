@@ -79,7 +79,7 @@ def _dot_path(data: Any, key: str) -> Any:
 
 def _jsonpath(data: Any, key: str) -> str:
     from jsonpath_ng.exceptions import JsonPathParserError
-    from jsonpath_ng.ext import parse
+    from jsonpath_ng.ext.parser import parse
 
     try:
         expression = parse(key)

@@ -36,7 +36,6 @@ _REFUSAL_WORDS = re.compile(
 )
 
 
-
 def is_pattern(kind: str) -> bool:
     """A type whose value is a regular expression."""
     return about(kind).needle == "pattern"
