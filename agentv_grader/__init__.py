@@ -15,7 +15,7 @@ __all__ = ["GradeInputError", "Report", "grade_test", "__version__"]
 
 # The public names are imported on first use: `python -m agentv_grader` imports this
 # package before the command line is parsed, and the command line starts reading a large
-# response before it imports the grader (SPEC §9, "Large responses").
+# response before it imports the grader (SPEC §8, "Reading a large response ahead").
 _LAZY = {"grade_test": ".api", "GradeInputError": ".errors", "Report": ".report"}
 
 

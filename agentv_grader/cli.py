@@ -197,7 +197,7 @@ def _single(options: dict[str, Any], out: IO[str]) -> int:
 
 def _prefetch_response(options: dict[str, Any]) -> None:
     """Start reading a big response file (1 MB or more) in a daemon thread before the
-    grader is imported, so the read overlaps the imports and the eval load (SPEC §9,
+    grader is imported, so the read overlaps the imports and the eval load (SPEC §8,
     "Large responses"). The path is `default_response_path`'s, as `api.resolve_paths`; a
     test id that could not name a folder is never read ahead (the run stops on it)."""
     from .names import unsafe_test_id

@@ -134,7 +134,7 @@ class TestCase:
     `assertions` (with the `warnings` building them gave) may be given as a `build`
     function, run on first use: a suite of thousands of tests is loaded to grade one of
     them (a grader agent calls once per test; a batch worker grades its share), and
-    building every test's assertions was most of the load (docs/SPEC.md §9). Hence a
+    building every test's assertions was most of the load (docs/SPEC.md §8). Hence a
     hand-written `__init__`, keyword-only, and identity equality.
     """
 

@@ -3,7 +3,7 @@
 A file is written to a temporary `.agentv-grade-*.tmp` beside it and renamed over the final
 name, so readers (and racing writers) only ever see complete files. The temporary file is
 removed on any exception, including the `SystemExit` the command line raises on SIGTERM;
-only SIGKILL can leave one behind, and never a partial final file (docs/SPEC.md §9).
+only SIGKILL can leave one behind, and never a partial final file (docs/SPEC.md §7).
 """
 
 from __future__ import annotations

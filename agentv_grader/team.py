@@ -1,4 +1,4 @@
-"""Batch mode's worker processes where the platform forks (Linux): a team (SPEC §9).
+"""Batch mode's worker processes where the platform forks (Linux): a team (SPEC §2).
 
 This process and `size - 1` forked children take numbered pieces of work in turn from one
 counter they share, and each piece's result comes back here, in piece order. Compared with

@@ -1,4 +1,4 @@
-"""Writing result files (SPEC §6, §7, §9): the one-listing target check and the write path
+"""Writing result files (SPEC §6, §7, §8): the one-listing target check and the write path
 answer exactly as the plain path (`check_targets`, a stat per file) they replace."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The forked team behind batch mode on Linux (agentv_grader/team.py, docs/SPEC.md §9)."""
+"""The forked team behind batch mode on Linux (agentv_grader/team.py, docs/SPEC.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a code grader sees: AgentV's evaluation context as JSON (agentv-semantics §11).
+"""What a code grader sees: AgentV's evaluation context as JSON (docs/agentv-semantics.md §11).
 
 `script` programs get AgentV's snake_case payload; inline `python` gets the smaller
 assertion context in snake_case and inline `javascript` the same context in camelCase (as

@@ -1,4 +1,4 @@
-"""Trace steps and step matchers shared by `trajectory:*` (agentv-semantics §7–§8).
+"""Trace steps and step matchers shared by `trajectory:*` (docs/agentv-semantics.md §7–§8).
 
 AgentV's trace builder turns messages into events (a `message` event per message, a
 `tool_call` per call, a `tool_result` when the call has an output, one `final_response`

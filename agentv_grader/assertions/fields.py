@@ -1,6 +1,6 @@
 """`field-accuracy`: the answer's JSON fields against reference data (SPEC §5.3).
 
-AgentV's rules (agentv-semantics §5): the candidate JSON is found the way AgentV's
+AgentV's rules (docs/agentv-semantics.md §5): the candidate JSON is found the way AgentV's
 `parseJsonFromText` finds it (fences removed, first `{` to last `}`, `"passed"` values
 forced to booleans); paths are dot paths with `[n]`; `exact` is JavaScript deep equality;
 `numeric_tolerance` reads strings with `parseFloat`; one check per field in config order;

@@ -1,4 +1,4 @@
-"""`latency`, `cost`, `token-usage`, `execution-metrics` (SPEC §5.4, agentv-semantics §6).
+"""`latency`, `cost`, `token-usage`, `execution-metrics` (SPEC §5.4, docs/agentv-semantics.md §6).
 
 Texts, limits and check order are AgentV's graders'. Decided here, where AgentV differs or
 is silent:

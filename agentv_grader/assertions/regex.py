@@ -42,7 +42,7 @@ def pattern_and_flags(options: Mapping[str, Any], key: str = "value") -> tuple[s
 
 
 # The longest regex deadline (1 hour): beyond it the `regex` engine's clock overflows and
-# would report a timeout at once, and no real pattern needs more (docs/SPEC.md §9).
+# would report a timeout at once, and no real pattern needs more (docs/SPEC.md §5.1).
 MAX_TIMEOUT_MS = 3_600_000
 
 

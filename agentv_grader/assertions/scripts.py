@@ -1,4 +1,4 @@
-"""Code graders: `script`, inline `python` and `javascript` (SPEC §5.6, agentv-semantics §11).
+"""Code graders: `script`, inline `python`, `javascript` (SPEC §5.6, docs/agentv-semantics.md §11).
 
 These checks run a program, the one kind of I/O a check may do: the program *is* the
 assertion (see `_process.py` for how it is contained). What the program sees and how its

@@ -1,4 +1,4 @@
-"""`skill-used` and its inverse `not-skill-used` (SPEC §5.5, agentv-semantics §10).
+"""`skill-used` and its inverse `not-skill-used` (SPEC §5.5, docs/agentv-semantics.md §10).
 
 Skill calls are derived from the transcript's tool calls as AgentV's providers derive them
 (`skill-calls.ts`): a tool named `skill` (any case) with `input.skill` or `input.name` is a

@@ -1,5 +1,5 @@
 """Substring and whole-text checks: AgentV's `contains*`, `icontains*`, `equals`,
-`starts-with`, `ends-with` (agentv-semantics §4), plus `case_sensitive` (SPEC §5.1).
+`starts-with`, `ends-with` (docs/agentv-semantics.md §4), plus `case_sensitive` (SPEC §5.1).
 
 AgentV's texts are kept word for word; evidence says where the needle was found. Each
 check has a `decide_*` twin that reads the options once and returns a predicate saying

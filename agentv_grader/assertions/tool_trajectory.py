@@ -1,6 +1,6 @@
 """Legacy `tool-trajectory`: AgentV's five modes over the run's tool calls (SPEC §5.5).
 
-AgentV 4.x authoring, HEAD runtime semantics (agentv-semantics §9): tool names compared
+AgentV 4.x authoring, HEAD runtime semantics (docs/agentv-semantics.md §9): tool names compared
 exactly (no globs, no category aliases), calls of every message in order, AgentV's texts
 and scores: `any_order` (per-tool minimums), `in_order` (the first call with the expected
 name is consumed; a wrong-argument call fails that item without a retry), `exact`

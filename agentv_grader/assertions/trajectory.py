@@ -1,6 +1,6 @@
 """`trajectory:tool-used`, `-tool-sequence`, `-tool-args-match`, `-step-count` (SPEC §5.5).
 
-AgentV's rules and texts (agentv-semantics §8) over the trace steps of `_steps`: values are
+AgentV's rules and texts (docs/agentv-semantics.md §8) over the trace steps of `_steps`: values are
 case-insensitive globs, `tool-used` and `tool-sequence` look at `tool` steps only,
 `tool-args-match` passes when *any* matching call's arguments match (partial or exact,
 after removing ignored keys and keys equal to their `defaults`), `step-count` counts every

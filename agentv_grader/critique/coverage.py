@@ -327,7 +327,7 @@ def _holds(op: str, text: str, value: str) -> bool:
 
 
 # Near misses are a hint for people; folding a huge response four ways per failed check
-# would cost many times its size in memory (docs/SPEC.md §9), so big ones are left out.
+# would cost many times its size in memory (docs/SPEC.md §6.2), so big ones are left out.
 NEAR_MISS_MAX_CHARS = 8_000_000
 
 

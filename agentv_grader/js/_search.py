@@ -10,7 +10,7 @@ candidate every few KB), the rest of the text is searched with `str.find` itself
 pick costs a bounded fraction of one plain search.
 
 Used by the text checks (`assertions._text.find`) and as the literal-prefix prefilter of
-`js.regexp` (SPEC §9 "Large responses").
+`js.regexp` (SPEC §8 "Large responses").
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ class ListContext:
 
 
 def generated_name(kind: str, value: Any) -> str:
-    """AgentV's `generateAssertionName` (agentv-semantics §3)."""
+    """AgentV's `generateAssertionName` (docs/agentv-semantics.md §3)."""
     if kind in ("contains", "icontains", "starts-with", "ends-with", "equals"):
         return f"{kind}-{value}" if isinstance(value, str) else kind
     if kind == "regex":
@@ -212,7 +212,7 @@ def _children(
     problems: list[str],
 ) -> tuple[AssertionSpec, ...]:
     """A group's members, built from the authored (not yet rendered) entries like any
-    assertion, with the group's `config` merged under each member's (agentv-semantics
+    assertion, with the group's `config` merged under each member's (docs/agentv-semantics.md
     §12). A missing or empty member list is left to the group's check to report."""
     raw = item.get(about(kind).members or "")
     if not isinstance(raw, list) or not raw:
@@ -318,9 +318,9 @@ def _merge_config(
 
 
 def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored: str) -> str:
-    """`metric`, else `name`, else AgentV's generated name (agentv-semantics §3).
+    """`metric`, else `name`, else AgentV's generated name (docs/agentv-semantics.md §3).
 
-    A `not-` spelling gets `not-` before the generated name (docs/SPEC.md §9), so it never
+    A `not-` spelling gets `not-` before the generated name (docs/SPEC.md §3), so it never
     collides with the plain assertion of the same value; a type whose generated name is
     the type itself keeps its authored spelling (`not-is-json`, `transcript-not-contains`).
     """

@@ -285,7 +285,7 @@ class _SuiteBuilder:
         """The test's threshold by AgentV's precedence (SPEC §2).
 
         A bad one is exit 2 naming the file, the test's line and the field, when that test
-        is graded (docs/SPEC.md §9): no verdict can be given without it, but the other
+        is graded (docs/SPEC.md §3): no verdict can be given without it, but the other
         tests of the file stay usable.
         """
         run = _mapping(entry.get("run"))

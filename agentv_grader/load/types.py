@@ -31,7 +31,7 @@ _NEGATED_SHORTHANDS: dict[str, str] = {
     "not-skill-used": "skill-used",
 }
 
-# promptfoo types AgentV names as future scope (agentv-semantics §2.3).
+# promptfoo types AgentV names as future scope (docs/agentv-semantics.md §2.3).
 UNSUPPORTED_PROMPTFOO: frozenset[str] = frozenset(
     """answer-relevance bleu classifier contains-html contains-json contains-sql contains-xml
     context-faithfulness context-recall context-relevance conversation-relevance factuality

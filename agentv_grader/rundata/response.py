@@ -221,7 +221,7 @@ def _read(handle: BinaryIO, limit: int, prefault: bool = True) -> Buffer:
     """`read_bounded(handle, limit)`; a big regular file is read into an anonymous memory
     map populated in one go (`MAP_POPULATE`): the kernel then fills the pages in bulk
     instead of taking a page fault for each 4 KiB of a fresh `bytes`. The file itself is
-    never mapped (SPEC §9: a mapped file truncated by another process raises SIGBUS), so a
+    never mapped (SPEC §7: a mapped file truncated by another process raises SIGBUS), so a
     file that shrinks while it is read is just shorter, as with `read`."""
     try:
         size = os.fstat(handle.fileno()).st_size

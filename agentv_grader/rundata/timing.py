@@ -1,6 +1,6 @@
 """Timing and usage figures from `timing.json` and `metrics.json` (SPEC §4.3).
 
-AgentV's own graders never read these files (agentv-semantics §6, §15): its writers and
+AgentV's own graders never read these files (docs/agentv-semantics.md §6, §15): its writers and
 docs have used many field names over time, so every one of them is read here, in SPEC's
 order of preference, and each figure keeps the file and field it came from so evidence can
 cite it. Decided here:

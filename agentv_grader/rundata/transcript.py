@@ -10,7 +10,7 @@ The shape is detected from the content, never from the file name:
   in `role: tool` messages), also wrapped as `{"messages": [...]}`;
 - Claude Code session JSONL (`type: assistant|user`, `message.content[]` blocks).
 
-Decided here (SPEC §4.4 and AgentV's trace builder, agentv-semantics §7):
+Decided here (SPEC §4.4 and AgentV's trace builder, docs/agentv-semantics.md §7):
 
 - Claude Code writes one line per content block; lines sharing `message.id` are one
   message. Tool results (Claude `tool_result` blocks, OpenAI `role: tool` messages) are

@@ -1,4 +1,4 @@
-"""skill-used / not-skill-used (SPEC §5.5, agentv-semantics §10)."""
+"""skill-used / not-skill-used (SPEC §5.5, docs/agentv-semantics.md §10)."""
 
 from __future__ import annotations
 

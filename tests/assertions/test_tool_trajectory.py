@@ -1,4 +1,4 @@
-"""Legacy tool-trajectory (SPEC §5.5, agentv-semantics §9): five modes, args modes, latency."""
+"""Legacy tool-trajectory (SPEC §5.5, docs/agentv-semantics.md §9): modes, args modes, latency."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""trajectory:* (SPEC §5.5, agentv-semantics §8): steps, globs, inverse rule, missing data."""
+"""trajectory:* (SPEC §5.5, docs/agentv-semantics.md §8): steps, globs, inverse rule, no data."""
 
 from __future__ import annotations
 

@@ -236,7 +236,7 @@ DEVIATIONS: dict[str, dict[str, Any]] = {
         "assertions": {0: {"name": "contains-Paris", "status": "passed"}},
     },
     "loader-070": {
-        "spec": _NOT + "; docs/SPEC.md §9: a not- name is not- + the generated name",
+        "spec": _NOT + "; docs/SPEC.md §3: a not- name is not- + the generated name",
         "loaded": {
             0: {
                 "name": "not-trajectory:tool-sequence",

@@ -38,7 +38,7 @@ WIRED = "read_side_files" in inspect.getsource(api) or "read_timing" in inspect.
 _NO_TIMING = "§5.4 missing timing data is skipped (score null, left out), not scored 0"
 _NO_TRANSCRIPT = "§5.5 no transcript is skipped (score null), not scored 0"
 _ONCE = "§5.5 negate on skill-used is applied once (AgentV applies it twice)"
-_NOT_NAME = "docs/SPEC.md §9 not-<type> names: `not-` + the generated name"
+_NOT_NAME = "docs/SPEC.md §3 not-<type> names: `not-` + the generated name"
 
 
 def _skipped(reason: str, spec: str) -> dict[str, Any]:

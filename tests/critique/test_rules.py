@@ -508,7 +508,7 @@ def test_solid_critique(tmp_path: Path) -> None:
 def test_near_miss_is_not_computed_on_huge_responses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """docs/SPEC.md §9: the memory bound wins over an advisory hint."""
+    """docs/SPEC.md §6.2: the memory bound wins over an advisory hint."""
     from agentv_grader.critique import coverage
 
     test = {"input": "Q", "assert": [a("contains", "Paris")]}

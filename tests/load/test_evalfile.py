@@ -60,7 +60,7 @@ def test_threshold_defaults_to_0_8(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("bad", ["80", "'0.8'", "-0.1", "true"])
 def test_bad_threshold_is_exit_2_naming_file_line_and_field(tmp_path: Path, bad: str) -> None:
-    """docs/SPEC.md §9: no verdict can be given without a threshold; other tests stay usable."""
+    """docs/SPEC.md §3: no verdict can be given without a threshold; other tests stay usable."""
     text = f"tests:\n  - id: ok\n  - id: t\n    execution: {{threshold: {bad}}}\n"
     suite = _suite(tmp_path, text)
     assert suite.tests[0].threshold_problem is None

@@ -4,7 +4,7 @@
   batch mode with --jobs) leave only complete files: every JSON file parses, every report
   matches the schema, and no `.agentv-grade-*.tmp` file is left.
 - A run stopped by SIGTERM mid-write removes its temporary file and leaves no partial file
-  (the command line turns SIGTERM into SystemExit, docs/SPEC.md §9).
+  (the command line turns SIGTERM into SystemExit, docs/SPEC.md §7).
 - SIGKILL cannot be caught: it may leave one temporary file behind, never a partial final
   file (each final name only ever appears through an atomic rename).
 
@@ -238,7 +238,7 @@ def test_sigterm_to_a_batch_with_worker_processes(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("pool", [False, True])
 def test_sigterm_to_the_batch_parent_only(tmp_path: Path, pool: bool) -> None:
-    """`kill <pid>` of the parent (docs/SPEC.md §9, Interruption): a pool's workers finish
+    """`kill <pid>` of the parent (docs/SPEC.md §7, Interruption): a pool's workers finish
     the tests they hold; a team's are stopped with the parent, each removing its temporary
     file. Either way every file left is complete, and no summary is written."""
     eval_path, bench = write_suite(tmp_path, SUITE, {f"t{n}": "Paris" for n in range(4)})

@@ -1,4 +1,4 @@
-"""Resource bounds (SPEC §7, §9): deadlines, size limits, bounded memory, and their docs.
+"""Resource bounds (SPEC §7, §8): deadlines, size limits, bounded memory, and their docs.
 
 The catalogue (test_bad_inputs.py) checks each limit's message; here: that a stopped run
 takes its grader program down with it, that a huge response is graded in bounded memory,

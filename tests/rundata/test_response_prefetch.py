@@ -1,6 +1,7 @@
 """Reading a big response ahead (`rundata.response.prefetch`, started by the command line
 before it imports the grader) changes nothing but the time: same report, same warnings,
-same digest, same errors at the same point of the run (SPEC §9, "Large responses")."""
+same digest, same errors at the same point of the run (SPEC §8, "Reading a large response
+ahead")."""
 
 from __future__ import annotations
 
