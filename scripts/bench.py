@@ -1,6 +1,6 @@
 """Performance figures for SPEC §8, each printed as a ratio against a baseline run here.
 
-    python scripts/bench.py [--reps N] [--only cold,batch,large,critique] [--batch-tests N]
+    python scripts/bench.py [--reps N] [--only cold,batch,large,critique,claims] [--batch-tests N]
                             [--jobs N] [--large-mb N]
 
 Baselines are measured in the same run, interleaved with the workloads, and medians are
@@ -521,6 +521,10 @@ def _run(wanted: set[str], args: argparse.Namespace) -> None:
         bench_batch(_batch_reps(args.reps), args.batch_tests, args.jobs)
     if "large" in wanted:
         bench_large(max(3, args.reps), args.large_mb)
+    if "claims" in wanted:  # issue 21; selected only by name (--only claims)
+        script = ROOT / "scripts" / "bench_claims.py"
+        subprocess.run([sys.executable, str(script), "--reps", str(max(5, args.reps))], env=ENV,
+                       check=False)  # fmt: skip
     if "critique" in wanted:
         script = ROOT / "scripts" / "bench_critique.py"
         if script.exists():

@@ -1,0 +1,254 @@
+"""Claims in the response held against the run (SPEC §5.9).
+
+The grader agent's own instructions ask it to extract what a response says the agent did
+or found and check it against the logs. This package does the mechanical part: it cuts
+the response into sentences and list items, keeps those that state something (a command
+run, tests and their results, a file written, a package installed, a count, a value, an
+HTTP status), classifies each as `process`, `factual`, `file` or `quality`, and holds it
+against the transcript's tool calls and timing. Each claim ends `verified` (with the call
+that proves it), `contradicted` (with the call that refutes it, or the absence of any
+call that could have done it) or `unverifiable`. Precision first: hedged statements and
+quality judgements are never checked, a negative statement ("I did not run X") can only
+be contradicted, and any doubt leaves a claim unverifiable.
+
+Imported only when a test has a transcript: a run without one pays nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._actions import (
+    PROGRAMS,
+    TOOLS,
+    attempt_findings,
+    command_findings,
+    git_findings,
+    http_findings,
+    install_findings,
+    tool_findings,
+)
+from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, key_text_findings, value_findings
+from ._files import file_findings, targets
+from ._index import RunIndex
+from ._tests import test_findings
+from ._timing import timing_findings
+from ._units import Unit, position, units
+from ._web import web_findings
+
+if TYPE_CHECKING:
+    from ..rundata.records import Timing, Transcript
+
+UNVERIFIABLE = "unverifiable"
+KINDS = ("process", "factual", "file", "quality")
+STATUSES = (VERIFIED, CONTRADICTED, UNVERIFIABLE)
+
+_HEDGE = re.compile(
+    r"\b(should|probably|likely|might|may|maybe|perhaps|seems?|appears? to|I think|I believe|"
+    r"presumably|expected to|looks?|suspect|could be|can be|possibly|not sure|can't confirm|"
+    r"cannot confirm|unclear|hopefully|would)\b",
+    re.I,
+)
+_MAIN_CLAUSE = re.compile(r"\b(?:since|because|so that|which|but)\b|,\s+as\b")
+_CHECKING = re.compile(
+    r"\b(?:I|we)\b[^.]*?\b(?:checked|verified|confirmed|compared|ensured|made "
+    r"sure|tested|double-checked|cross-checked)\b",
+    re.I,
+)
+_NOT_A_CLAIM = re.compile(
+    r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
+    r"here(?:'s| is| are)|summary|note)\b",
+    re.I,
+)
+_NEGATED = re.compile(
+    r"^\s*(?:no|none of|nothing)\b|\b(?:I|we)\b[^.:;]*?\b(?:did not|didn't|have not|haven't|"
+    r"had not|hadn't|was not|wasn't|could not|couldn't|cannot|can't|never|was unable|"
+    r"wasn't able|was not able)\b",
+    re.I,
+)
+_QUALITY = re.compile(
+    r"\b(correct(?:ly)?|robust|safe(?:ly)?|minimal|thorough(?:ly)?|best|well[- ]\w+|"
+    r"proper(?:ly)?|good|great|elegant|efficient|readable|maintainable|unrelated|unchanged|"
+    r"idiomatic|reliable|comprehensive|accurate(?:ly)?|valid|behaviou?r)\b",
+    re.I,
+)
+_PAST_START = re.compile(
+    r"^(?:[A-Z][a-z]+ed|Ran|Wrote|Made|Found|Got|Built|Took|Put|Set|Sent|"
+    r"Read|Kept|Left|Ran)\b"
+)
+_SIGNAL = re.compile(
+    r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
+    r"\b[a-z]+ed\b|^[A-Z][\w ]{0,30}:\s*\S|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
+    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust)\b",
+    re.I,
+)
+_FILE_NEGATION = re.compile(
+    r"\b(?:touch|modify|change|edit|delete|remove)\b.*(?:`|\bfiles?\b|"
+    r"\bcode\b|anything)|\bfiles? (?:was|were) (?:deleted|removed)\b",
+    re.I,
+)
+_BACKTICK_COMMAND = re.compile(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
+_PROCESS = re.compile(
+    r"\b(ran|run|running|executed|installed|committed|pushed|searched|fetched|queried|"
+    r"returned|responded|answered|tests?|suite|specs?|build|lint\w*|uploaded|submitted|"
+    r"opened|used|validated|reloaded|deployed|checked|reviewed|read|deleted|uploaded|"
+    r"compressed|filled|submitted|sent|posted|renamed|moved|cross-checked)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One claim of the response with its verdict; `line`/`col` are 1-based in the file."""
+
+    text: str
+    kind: str
+    line: int
+    col: int
+    status: str
+    evidence: str
+    start: int
+    end: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "kind": self.kind,
+            "line": self.line,
+            "col": self.col,
+            "status": self.status,
+            "evidence": self.evidence,
+        }
+
+
+def check_claims(
+    response: str, transcript: Transcript, task: str = "", timing: Timing | None = None
+) -> tuple[Claim, ...]:
+    """Every claim of `response`, checked against the run.
+
+    Args:
+        response: the response text, as in `response.md`.
+        transcript: the run's messages and tool calls.
+        task: the test input; numbers the response quotes from it are not claims about
+            the run.
+        timing: the run's timing figures, for claims about duration.
+
+    Returns:
+        The claims in response order.
+    """
+    index = RunIndex(transcript, task, timing)
+    claims: list[Claim] = []
+    for unit in units(response):
+        judged = _judge(unit, index)
+        if judged is not None:
+            kind, status, evidence = judged
+            line, col = position(response, unit.start)
+            claims.append(Claim(unit.text, kind, line, col, status, evidence, unit.start, unit.end))
+    return tuple(claims)
+
+
+def counts(claims: Iterable[Claim]) -> dict[str, int]:
+    """Claims by status, with `total` and `checkable` (verified + contradicted)."""
+    tally = {status: 0 for status in STATUSES}
+    for claim in claims:
+        tally[claim.status] += 1
+    total = sum(tally.values())
+    return {"total": total, **tally, "checkable": tally[VERIFIED] + tally[CONTRADICTED]}
+
+
+def _judge(unit: Unit, index: RunIndex) -> tuple[str, str, str] | None:
+    text = unit.text
+    if text.endswith("?") or _NOT_A_CLAIM.match(text) or not _SIGNAL.search(text):
+        return None
+    negated = bool(_NEGATED.search(text))
+    kind = _kind(text)
+    if _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]):
+        return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
+    if kind == "quality":
+        return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
+    findings = list(_findings(text, index, negated))
+    return kind, *_combine(findings, negated)
+
+
+def _findings(text: str, index: RunIndex, negated: bool) -> Iterable[Finding]:
+    first_person = bool(re.search(r"\b(I|we)\b", text))
+    if negated:
+        yield from test_findings(text, index, negated=True)
+        yield from file_findings(text, index, negated=True)
+        return
+    del first_person
+    tests = list(test_findings(text, index, negated=False))
+    found = [
+        *tests,
+        *command_findings(text, index),
+        *tool_findings(text, index),
+        *install_findings(text, index),
+        *git_findings(text, index),
+        *http_findings(text, index),
+        *attempt_findings(text, index),
+        *web_findings(text, index),
+        *file_findings(text, index, negated=False),
+        *timing_findings(text, index),
+    ]
+    yield from found
+    values = list(key_text_findings(text, index))
+    values += value_findings(text, index, _test_spans(text) if tests else [])
+    if _CHECKING.search(text) and not any(f.status == VERIFIED for f in found):
+        # "I checked that the 6 files add up": the 6 is real, the checking is not shown
+        values = [f for f in values if f.status != VERIFIED]
+    yield from values
+
+
+def _test_spans(text: str) -> list[tuple[int, int]]:
+    """Numbers next to test words are the test checker's, not values to look up."""
+    pattern = (
+        r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
+        r"failing|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|(?<=\()\d+(?= tests?\))"
+    )
+    return [m.span() for m in re.finditer(pattern, text)]
+
+
+def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
+    for finding in findings:
+        if finding.status == CONTRADICTED:
+            return CONTRADICTED, finding.evidence
+    doubts = [f for f in findings if f.status == DOUBT]
+    if doubts:
+        return UNVERIFIABLE, doubts[0].evidence
+    verified = [f for f in findings if f.status == VERIFIED]
+    if verified and not negated:
+        return VERIFIED, "; ".join(dict.fromkeys(f.evidence for f in verified[:3]))
+    if negated:
+        return UNVERIFIABLE, "a negative statement; nothing in the run refutes it"
+    return UNVERIFIABLE, "nothing in the transcript shows it either way"
+
+
+def _kind(text: str) -> str:
+    if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION.search(text):
+        return "file"
+    tools = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", text)} & TOOLS
+    if _PROCESS.search(text) or tools or _BACKTICK_COMMAND.search(text):
+        return "process"
+    concrete = re.search(r"\d|`|\w+\.\w{2,4}\b", text)
+    if _QUALITY.search(text) and not concrete:
+        return "quality"
+    return "factual"
+
+
+def _writes(verb: str) -> bool:
+    return verb not in (
+        "read",
+        "loaded",
+        "opened",
+        "parsed",
+        "inspected",
+        "validated",
+        "used",
+        "analysed",
+        "analyzed",
+        "processed",
+        "checked",
+    )

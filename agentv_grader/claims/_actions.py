@@ -1,0 +1,291 @@
+"""Claims that the agent ran something, installed, committed, pushed, searched, fetched or
+got an HTTP status, held against the tool calls (SPEC §5.9).
+
+A named command (`npm run lint`) or tool (ruff, pandas, gzip) is contradicted when no call
+runs it, but only when the claim says it was run or reports its result, and the result the
+claim quotes is not in some other output (`npm audit` "0 vulnerabilities" is what `npm
+install` prints). A claim of success is held against the *last* matching call, so a retry
+that worked verifies it; an action whose every attempt failed is contradicted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import partial
+from urllib.parse import urlparse
+
+from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
+from ._index import Call, RunIndex
+
+_BACKTICK = re.compile(r"`([^`\n]+)`")
+PROGRAMS = frozenset(
+    "npm npx yarn pnpm bun node deno python python3 pip pip3 pipx uv poetry pytest tox go "
+    "cargo rustc make cmake gcc git gh ruff mypy black isort flake8 pylint eslint prettier tsc "
+    "jest vitest mocha curl wget ls cat grep rg sed awk jq find wc du df tar zip unzip gzip "
+    "docker kubectl helm terraform aws gcloud az nginx systemctl sudo exiftool yamllint "
+    "shellcheck sha256sum rm mv cp mkdir chmod psql sqlite3 mysql ffmpeg convert rsync ssh "
+    "bash sh zsh java mvn gradle dotnet ruby bundle rake php composer swift xcodebuild".split()
+)
+TOOLS = frozenset(
+    "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool ruff mypy "
+    "eslint prettier black flake8 pylint tsc clippy yamllint shellcheck vitest jest pytest "
+    "mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync playwright "
+    "selenium beautifulsoup bs4 duckdb csvkit".split()
+)
+_RUN_BEFORE = re.compile(
+    r"\b(?:ran|run|running|re-?ran|executed|invoked|with|via|using|used)"
+    r"\s+(?:the\s+)?(?:command\s+)?$",
+    re.I,
+)
+_RESULT_AFTER = re.compile(
+    r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
+    r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is clean|exit(?:s|ed)|"
+    r"fixed|:)",
+    re.I,
+)
+_SUCCESS = re.compile(
+    r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
+    r"issues|problems)|reported nothing|reports nothing|green|valid|ok)\b",
+    re.I,
+)
+_FAILURE = re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I)
+_INSTALL_CALL = re.compile(
+    r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
+    r"pipx)\s+(?:install|add|i|get|uninstall|remove)\b"
+)
+_INSTALLED = re.compile(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
+_HTTP_WORDS = (
+    r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
+    r"(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
+    r"|\(HTTP ([1-5]\d\d)\)|\b([1-5]\d\d) (?:OK|Created|Accepted|No Content|Bad Request|"
+    r"Unauthorized|Forbidden|Not Found|Conflict|Too Many Requests|Internal Server Error|"
+    r"Bad Gateway|Service Unavailable|Gateway Timeout|Payload Too Large)\b"
+)
+_HTTP_CLAIM = re.compile(_HTTP_WORDS)
+_URL = re.compile(r"https?://[^\s`)\"'>]+|s3://[^\s`)\"'>]+")
+_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
+_PATHY = re.compile(r"`(/[\w/.-]+)`|\b(v\d+)\b")
+
+
+def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Backticked commands the claim says were run, or whose result it reports."""
+    for match in _BACKTICK.finditer(text):
+        command = match.group(1).strip()
+        words = command.split()
+        if words[0] not in PROGRAMS and not re.search(r"\.(py|sh|js|ts)$", words[0]):
+            continue
+        before, after = text[: match.start()], text[match.end() :]
+        subject = _RESULT_AFTER.match(after) is not None
+        parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
+        if words[0] not in PROGRAMS:  # a script: only "ran `x.py`" or "`x.py` reports"
+            parenthesised = subject = subject and not after.lstrip().startswith(":")
+        if not (_RUN_BEFORE.search(before) or subject or parenthesised):
+            continue
+        tokens = [w for w in words if w != "sudo"]
+        rarest = max(tokens, key=len).lower() if tokens else ""
+        candidates = index.inputs_with(rarest) if rarest else []
+        calls = [c for c in candidates if c.family == "shell" and _has_tokens(c, tokens)]
+        yield from _judge(text, command, calls, index)
+
+
+def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Tools and libraries named in prose: `used pandas`, `with gzip`, `ruff reports`."""
+    lowered = text.lower()
+    for word in re.findall(r"[a-z][\w-]*", lowered):
+        if word not in TOOLS:
+            continue
+        at = re.search(rf"\b{re.escape(word)}\b", lowered)
+        assert at is not None
+        before, after = lowered[: at.start()], lowered[at.end() :]
+        if not (_RUN_BEFORE.search(before) or _RESULT_AFTER.match(after)):
+            continue
+        if f"`{word}" in lowered:
+            continue  # a backticked command: judged as a command
+        calls = [
+            c
+            for c in index.inputs_with(word)
+            if re.search(rf"\b{re.escape(word)}\b", c.command_lower)
+        ]
+        yield from _judge(text, word, calls, index)
+
+
+def _has_tokens(call: Call, tokens: list[str]) -> bool:
+    have = set(re.split(r"[\s;&|()]+", call.command))
+    return all(
+        t in have or (t.endswith((".py", ".sh", ".js")) and t in call.command) for t in tokens
+    )
+
+
+def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
+    if not calls:
+        shells = len(index.shell)
+        if _result_shown(text, index):  # the result is real, the command is not in the run
+            yield Finding(DOUBT, f"no tool call runs `{name}`, though its result is shown")
+        else:
+            yield Finding(CONTRADICTED, f"no tool call runs `{name}` ({shells} shell commands)")
+        return
+    last = calls[-1]
+    if _FAILURE.search(text) and not _SUCCESS.search(text):
+        status = VERIFIED if any(c.failed for c in calls) else CONTRADICTED
+        yield Finding(status, f"`{name}`: {last.cite()}")
+    elif _SUCCESS.search(text):
+        yield Finding(CONTRADICTED if last.failed else VERIFIED, f"`{name}`: {last.cite()}")
+    else:
+        yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+def _result_shown(text: str, index: RunIndex) -> bool:
+    """The claim's quoted result (`0 vulnerabilities`) is in some output after all."""
+    for number, noun in re.findall(r"\b(\d+) ([a-z]{4,})", text.lower()):
+        if f"{number} {noun}" in index.outputs_lower:
+            return True
+    return False
+
+
+def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    match = _INSTALLED.search(text)
+    if match is None:
+        return
+    installs: list[Call] = index.remember(
+        "installs", "", lambda: [c for c in index.shell if _INSTALL_CALL.search(c.command)]
+    )
+    package = (match.group(1) or match.group(3) or "").lower()
+    named = [c for c in installs if package and package in c.command_lower]
+    chosen = named if package else installs
+    if not chosen:
+        what = f"`{package}`" if package else "anything"
+        seen = "; ".join(c.cite() for c in installs[:2])
+        yield Finding(
+            CONTRADICTED, f"no tool call installs {what}" + (f" ({seen})" if seen else "")
+        )
+    elif all(c.failed for c in chosen):
+        yield Finding(CONTRADICTED, f"every install failed: {chosen[-1].cite()}")
+    else:
+        ok = [c for c in chosen if not c.failed][-1]
+        yield Finding(VERIFIED, ok.cite("install"))
+
+
+def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    lowered = text.lower()
+    checks = (
+        (r"\bcommitted\b", r"\bgit commit\b", "git commit"),
+        (r"\bpushed\b", r"\bgit push\b", "git push"),
+        (
+            r"\b(?:opened|created|raised|submitted|filed) (?:a |the )?(?:pull request|pr|merge "
+            r"request)\b",
+            r"\bgh pr create\b|pull_request|create_pr|merge_request",
+            "a pull request",
+        ),
+    )
+    for claim, call_pattern, what in checks:
+        if not re.search(claim, lowered):
+            continue
+        calls: list[Call] = index.remember("git", what, partial(_git, index, call_pattern))
+        if not calls:
+            yield Finding(CONTRADICTED, f"no tool call runs {what}")
+        elif all(c.failed for c in calls):
+            yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
+        else:
+            yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+
+
+def _git(index: RunIndex, pattern: str) -> list[Call]:
+    """Calls matching `pattern` (by command or tool name); the pattern's literal words
+    pick the candidates, so a long run is not searched call by call."""
+    needles = [n.replace("\\b", "") for n in pattern.split("|")]
+    chosen = {c.order: c for n in needles for c in index.inputs_with(n)}
+    names = {c.name for c in index.calls}
+    for name in (n for n in names if re.search(pattern, n.lower())):
+        chosen.update((c.order, c) for c in index.calls if c.name == name)
+    return [chosen[o] for o in sorted(chosen) if re.search(pattern, chosen[o].command_lower)
+            or re.search(pattern, chosen[o].name.lower())]  # fmt: skip
+
+
+def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """HTTP statuses the claim reports against the statuses the calls got."""
+    codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM.finditer(text)]
+    if not codes:
+        return
+    statuses: dict[Call, int] = index.remember("http", "", lambda: _statuses(index))
+    calls = list(statuses)
+    scope = _scope(text)
+    if scope:
+        calls = [c for c in calls if any(s in c.command_lower for s in scope)]
+    if not calls:
+        return
+    seen = [statuses[c] for c in calls]
+    every = re.search(r"\b(every|all|each)\b", text, re.I)
+    for code in codes:
+        if every and any(s != code for s in seen):
+            other = next(c for c in calls if statuses[c] != code)
+            yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
+        elif code in seen:
+            yield Finding(VERIFIED, next(c for c in calls if statuses[c] == code).cite(str(code)))
+        else:
+            yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
+
+
+def _statuses(index: RunIndex) -> dict[Call, int]:
+    """Each call whose output shows an HTTP status, with the first one it shows."""
+    candidates = {
+        c.order: c for needle in ("http", "status") for c, _ in index.outputs_with(needle)
+    }
+    found: dict[Call, int] = {}
+    for order in sorted(candidates):
+        call = candidates[order]
+        if call.http:
+            found[call] = call.http[0]
+    return found
+
+
+def _scope(text: str) -> list[str]:
+    scope = [u.lower().rstrip(".,") for u in _URL.findall(text)]
+    scope += [d.lower() for d in _DOMAIN.findall(text.lower())]
+    for path, version in _PATHY.findall(text):
+        scope.append((path or version).lower())
+    return scope
+
+
+def domain(call: Call) -> str | None:
+    url = _URL.search(call.command)
+    if url is None:
+        return None
+    return urlparse(url.group(0)).netloc.lower() or None
+
+
+_ACTED = re.compile(
+    r"\b(uploaded|pushed|deleted|removed|sent|submitted|posted|deployed|"
+    r"published|downloaded|created|updated|cancelled|refunded)\b",
+    re.I,
+)
+_NOUN_ID = re.compile(
+    r"\b(?:user|item|order|issue|ticket|record|customer|account|invoice|"
+    r"job|build|pr)\s+#?(\d+)\b",
+    re.I,
+)
+
+
+def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """An action on a named target (`resume.pdf`, `s3://bucket/`, user 99) whose every
+    call failed: the upload, delete or push did not happen."""
+    if _ACTED.search(text) is None:
+        return
+    targets = [m.group(1) for m in _BACKTICK.finditer(text)] + _URL.findall(text)
+    targets = [t.lower() for t in targets if len(t) > 2 and t.split()[0] not in PROGRAMS]
+    needles = [(t, re.escape(t)) for t in targets]
+    needles += [(n, rf"(?<![\w]){n}(?![\w])") for n in _NOUN_ID.findall(text)]
+    for needle, pattern in needles:
+        calls = [
+            c
+            for c in index.inputs_with(needle)
+            if c.family in ("shell", "http", "fetch", "other")
+            and re.search(pattern, c.command_lower)
+        ]
+        seen_ok = any(
+            not c.failed and re.search(pattern, c.output_lower)
+            for c in dict.fromkeys(call for call, _ in index.outputs_with(needle))
+        )
+        if calls and all(c.failed for c in calls) and not seen_ok:
+            yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
+            return

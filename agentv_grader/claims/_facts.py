@@ -1,0 +1,354 @@
+"""Values a response quotes from the run (counts, amounts, dates, ids, durations) held
+against the tool outputs (SPEC §5.9).
+
+Precision first. A value is *verified* when a tool output shows it: verbatim when it is
+distinctive (a decimal, a number of 100 or more, a date, an id, a version), else next to
+a word the claim also puts next to it (`14 fields` ↔ `Found 14 fields`). It is
+*contradicted* only where an output labels the very quantity the claim labels
+(`p95: 410.0 ms`, `months: 11`, a `grep -c ERROR` count) with another value, the claimed
+value appears in no output at all, and the claim is neither approximate ("about") nor
+quoting the task. A distinctive value found nowhere makes the claim unverifiable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ._index import Call, RunIndex
+
+VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
+
+_NUMBER = re.compile(r"(?<![\w./#@+-])(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w/]|[.,]\d|-\w)")
+_UNIT_TOKEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s?(?:[KMGT]i?B|[KMGT])|ms)(?![\w])")
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:[-.+]\w+)*")
+_ID = re.compile(r"(?<![\w-])(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
+_DOC_ID = re.compile(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?(\d[\w-]*)")
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_DATE = re.compile(
+    r"\b(?:(" + "|".join(m.capitalize() for m in _MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})"
+    r"|(\d{1,2})\s+(" + "|".join(m.capitalize() for m in _MONTHS) + r")\s+(\d{4})"
+    r"|(\d{4})-(\d{2})-(\d{2}))\b"
+)
+_APPROX = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|over|under|more than|"
+    r"less than|at least|at most|up to|some|~)\s*$",
+    re.I,
+)
+_TASK_WORDS = re.compile(
+    r"\b(task|asked|requested|request|required|requirement|spec(?:ified)?|mentioned|"
+    r"ticket|issue says|you said|as noted)\b",
+    re.I,
+)
+_ID_NOUN = re.compile(
+    r"\b(?:user|item|order|issue|pr|ticket|record|id|ids|row|customer|account|form|attempt|"
+    r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
+    re.I,
+)
+_STATUS_AFTER = re.compile(
+    r"[1-5]\d\d (?:OK|Created|Accepted|Not Found|Forbidden|Too Many|"
+    r"Internal|Payload|Bad|Unauthorized|Service|for\b)"
+)
+_STATUS_BEFORE = re.compile(r"(?:returns|returned|HTTP|responded with|answered|status|a)\s+$")
+_MAX_LOOKS = 50  # occurrences of one number looked at: a 2 MB run repeats small numbers
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_STOP = frozenset(
+    "a an the of to in on at for and or but is are was were be been has have had it its "
+    "this that these those there their them they with from by as into than then so all "
+    "only also now still just both each every per plus including total".split()
+)
+_UNITS = frozenset(
+    "ms s sec secs seconds second kb kib mb mib gb gib tb bytes percent "
+    "minutes minute hours hour usd eur".split()
+)
+_COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l|jq\b.*length)")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One sub-check's answer about a claim, with the evidence that decided it."""
+
+    status: str
+    evidence: str
+
+
+def spans_of_values(text: str) -> list[tuple[int, int]]:
+    """Where dates, versions, ids and unit tokens sit, so numbers inside them are skipped."""
+    spans: list[tuple[int, int]] = []
+    for pattern in (_DATE, _VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
+        spans += [m.span() for m in pattern.finditer(text)]
+    return spans
+
+
+def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
+    """Findings for every value in the claim `text` outside the `skip` spans."""
+    task_quoted = bool(_TASK_WORDS.search(text))
+    yield from _dates(text, index)
+    yield from _tokens(text, index)
+    skip = skip + spans_of_values(text)
+    numbers = [m for m in _NUMBER.finditer(text) if not _inside(m.span(), skip)]
+    for match in numbers:
+        before = text[: match.start()]
+        value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
+        value = float(value_text)
+        if _ID_NOUN.search(before) or (match.group(3) is None and 1900 <= value <= 2100):
+            continue
+        if (
+            match.group(3) is None
+            and 100 <= value < 600
+            and (_STATUS_AFTER.match(text, match.start()) or _STATUS_BEFORE.search(before))
+        ):
+            continue  # an HTTP status: the HTTP check's
+        if task_quoted and _in_task(match.group(0), index):
+            continue
+        finding = _number(text, match, value, value_text, index, bool(_APPROX.search(before)))
+        if finding is not None:
+            yield finding
+    list_finding = _list_mismatch(text, numbers, index)
+    if list_finding is not None:
+        yield list_finding
+
+
+def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(a <= span[0] < b for a, b in spans)
+
+
+def _in_task(literal: str, index: RunIndex) -> bool:
+    plain = literal.lstrip("$").replace(",", "")
+    return literal.lower() in index.task_lower or plain in index.task_lower.replace(",", "")
+
+
+def _dates(text: str, index: RunIndex) -> Iterator[Finding]:
+    for match in _DATE.finditer(text):
+        for form in _date_forms(match):
+            call = index.first_output(form)
+            if call is not None:
+                yield Finding(VERIFIED, f"the date {match.group(0)!r}: {call.cite(form)}")
+                break
+
+
+def _date_forms(match: re.Match[str]) -> list[str]:
+    g = match.groups()
+    if g[0]:
+        month, day, year = _MONTHS.index(g[0].lower()) + 1, int(g[1]), g[2]
+    elif g[3]:
+        month, day, year = _MONTHS.index(g[4].lower()) + 1, int(g[3]), g[5]
+    else:
+        month, day, year = int(g[7]), int(g[8]), g[6]
+    if not 1 <= month <= 12:
+        return [match.group(0).lower()]
+    name = _MONTHS[month - 1]
+    return [f"{name} {day}, {year}", f"{day} {name} {year}", f"{year}-{month:02d}-{day:02d}"]
+
+
+def _tokens(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Versions, ids and sized values (`48M`, `380 KiB`): verbatim or nothing."""
+    seen: set[str] = set()
+    for pattern in (_VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
+        for match in pattern.finditer(text):
+            token = match.group(0).lower()
+            if token in seen or _APPROX.search(text[: match.start()]):
+                continue
+            seen.add(token)
+            call = index.first_output(token)
+            if call is not None:
+                yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
+            elif token not in index.inputs_lower and token not in index.task_lower:
+                yield Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+
+
+def _number(
+    text: str, match: re.Match[str], value: float, literal: str, index: RunIndex, approx: bool
+) -> Finding | None:
+    decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
+    distinctive = decimals > 0 or abs(value) >= 100
+    key = _key(text, match)
+    context = _context(text, match.start(), match.end())
+    shown = match.group(0)
+    for call, at, end in _occurrences(index, literal, value, decimals):
+        line = _line_at(call.output, at)
+        if distinctive or (context & _output_context(call, at, end)):
+            return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
+    if approx:
+        return None
+    labelled = _labelled(index, key) if key else []
+    shown_anywhere = _shown(index, literal.lstrip("-"))
+    if (
+        labelled
+        and not shown_anywhere
+        and not any(_same(value, decimals, v) for _, v, _ in labelled)
+    ):
+        call, other, line = labelled[-1]
+        return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+    return Finding(DOUBT, f"{shown!r} appears in no tool output") if distinctive else None
+
+
+def _shown(index: RunIndex, literal: str) -> bool:
+    """`literal` stands as a number of its own in some output (not inside `2023-12`)."""
+    for looked, (call, at) in enumerate(index.outputs_with(literal)):
+        text, end = call.output_lower, at + len(literal)
+        before_ok = at == 0 or not re.match(r"[\w./-]", text[at - 1])
+        after_ok = end >= len(text) or not re.match(r"\w|[.,]\d", text[end : end + 2])
+        if (before_ok and after_ok) or looked >= _MAX_LOOKS:
+            return True  # too common to call absent
+    return False
+
+
+def _key(text: str, match: re.Match[str]) -> str | None:
+    """The word the claim labels its number with: `p95 is 401` → p95, `12 months` → month."""
+    before = _WORD.findall(text[max(0, match.start() - 40) : match.start()])
+    after = _WORD.findall(text[match.end() : match.end() + 40])
+    if re.match(r"\s+(?:of|out of)\s+\$?\d", text[match.end() :]):
+        return None  # "19 of 2,450 orders": the noun counts the second number
+    gap = text[max(0, match.start() - 12) : match.start()].lower()
+    if before and re.search(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$", gap):
+        word = next((w for w in reversed(before) if w.lower() not in _STOP | {"was", "is"}), None)
+        if word is not None and word.lower() not in _UNITS:
+            return _stem(word)
+    for word in after[:3]:
+        if word.lower() not in _STOP and word.lower() not in _UNITS:
+            return _stem(word)
+    return None
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def _context(text: str, start: int, end: int) -> set[str]:
+    """Content words within a few words of a span, split at `_` and camelCase, stemmed."""
+    near = _WORD.findall(text[max(0, start - 30) : start])[-3:]
+    near += _WORD.findall(text[end : end + 30])[:3] if end else _WORD.findall(text)
+    words: set[str] = set()
+    for word in near:
+        for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", word):
+            if len(part) > 1 and part.lower() not in _STOP and part.lower() not in _UNITS:
+                words.add(_stem(part))
+    return words
+
+
+def _output_context(call: Call, at: int, end: int) -> set[str]:
+    """The words around a value in an output; a bare count also gets what it counts."""
+    label = _count_output(call)
+    if label is not None:
+        return _context(f"{label} {call.command}", 0, 0) | set(label.split())
+    return _context(call.output, at, end)
+
+
+def _occurrences(
+    index: RunIndex, literal: str, value: float, decimals: int
+) -> Iterator[tuple[Call, int, int]]:
+    """Where outputs show the value (rounded to the claim's decimals): (call, start, end)."""
+    whole = literal.lstrip("-").split(".")[0]
+    forms = {whole, f"{int(whole):,}"} if whole.isdigit() else {whole}
+    for form in forms:
+        for looked, (call, start) in enumerate(index.outputs_with(form)):
+            if looked >= _MAX_LOOKS:
+                break
+            found = _number_at(call.output, start)
+            if found is not None and _same(value, decimals, found[0]):
+                yield call, start, found[1]
+
+
+def _number_at(output: str, start: int) -> tuple[float, int] | None:
+    match = _NUMBER.match(output, start) if start == 0 or not output[start - 1].isdigit() else None
+    if match is None and start > 0 and output[start - 1] == "-":
+        match = _NUMBER.match(output, start - 1)
+    if match is None:
+        return None
+    text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
+    return float(text), match.end()
+
+
+def _same(claimed: float, decimals: int, found: float) -> bool:
+    """Equal at the claim's precision, or the same amount in cents or thousandths."""
+    if round(found, decimals) == claimed or found == claimed:
+        return True
+    return any(abs(found - claimed * scale) < 1e-9 for scale in (100, 1000, 0.001, 0.01))
+
+
+def _line_at(output: str, at: int) -> str:
+    start = output.rfind("\n", 0, at) + 1
+    end = output.find("\n", at)
+    return output[start : end if end >= 0 else len(output)]
+
+
+def _count_output(call: Call) -> str | None:
+    """`grep -c ERROR` / `wc -l` / `jq length` whose whole output is one number: what the
+    number counts, as a label (`error lines`), else None."""
+    if call.family != "shell" or not call.output.strip().isdigit():
+        return None
+    match = _COUNT_COMMAND.search(call.command)
+    if match is None:
+        return None
+    return f"{match.group(1) or ''} lines entries files".strip().lower()
+
+
+def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
+    """Values outputs give under `key` (`key: 12`, `"key": 12`, a count's label)."""
+    found: list[tuple[Call, float, str]] = []
+    pattern = re.compile(
+        re.escape(key) + r"[a-z_ '\"]{0,20}?[\"']?\s*[:=]\s*\"?\$?(-?\d[\d,]*(?:\.\d+)?)(?![\w.-])"
+    )
+    counted = index.remember("counts", "", lambda: [(c, _count_output(c)) for c in index.shell])
+    for call, label in counted:
+        if label is not None and key in label.split():
+            found.append((call, float(call.output.strip()), call.output.strip()))
+    for looked, (call, at) in enumerate(index.outputs_with(key)):
+        if looked >= _MAX_LOOKS:
+            break
+        match = pattern.match(call.output_lower, at)
+        if match is None or (at > 0 and call.output_lower[at - 1].isalpha()):
+            continue
+        value = float(match.group(1).replace(",", ""))
+        found.append((call, value, _line_at(call.output, at).strip()))
+    return found
+
+
+def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> Finding | None:
+    """A list of ids or amounts (3 or more, same width) read from one output line, with
+    one of them not on that line nor anywhere: `1042, 1077 and 1110` vs `1042, 1077, 1101`."""
+    widths = {len(m.group(2)) for m in numbers}
+    if len(numbers) < 3 or len(widths) != 1 or next(iter(widths)) < 3:
+        return None
+    literals = [m.group(2) for m in numbers]
+    peer = rf"(?<![\d.])\d{{{next(iter(widths))}}}(?![\d.])"
+    for call, at in list(index.outputs_with(literals[0]))[:_MAX_LOOKS]:
+        for line in (_line_at(call.output, at),):
+            shown = [lit for lit in literals if re.search(rf"(?<!\d){lit}(?!\d)", line)]
+            missing = [lit for lit in literals if lit not in shown]
+            peers = re.findall(peer, line)
+            if len(shown) >= 2 and missing and len(peers) == len(literals):
+                if not any(_shown(index, lit) for lit in missing):
+                    listed = ", ".join(missing)
+                    return Finding(CONTRADICTED, f"{listed} not among {call.cite(line)}")
+    return None
+
+
+_KEY_TEXT = re.compile(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
+
+
+def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`License: MIT` read from an output whose `"license"` field holds something else:
+    the key is in an output as a JSON field, the claimed text in no output at all."""
+    match = _KEY_TEXT.match(text)
+    if match is None or any(ch.isdigit() for ch in match.group(2)):
+        return
+    key = match.group(1).strip().lower().replace(" ", "_")
+    value = match.group(2).strip().lower()
+    if value in index.outputs_lower or value in index.inputs_lower:
+        call = index.first_output(value)
+        if call is not None:
+            yield Finding(VERIFIED, f"{match.group(2)!r}: {call.cite(value)}")
+        return
+    field = re.compile(rf"\"{re.escape(key)}s?\"\s*:\s*(\"[^\"]*\"|\{{[^}}]*\}})")
+    for call, at in index.outputs_with(f'"{key}'):
+        found = field.match(call.output_lower, at)
+        if found is not None:
+            shown = _line_at(call.output, found.start()).strip()
+            yield Finding(CONTRADICTED, f"{match.group(2)!r} for {key}, but {call.where}: {shown}")
+            return

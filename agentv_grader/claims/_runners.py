@@ -1,0 +1,158 @@
+"""Test-runner summaries read from a tool call's output (SPEC §5.9).
+
+Each runner prints its own last word on a run: pytest's `2 failed, 12 passed in 0.21s`,
+jest's `Tests: 1 failed, 43 passed, 44 total`, vitest's `Tests  1 failed | 96 passed (97)`,
+mocha's `23 passing` / `2 failing`, cargo's `test result: ok. 29 passed; 0 failed`, go
+test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=3)`. A
+summary is read only from the runner's own final lines, so a test name or log line that
+happens to say "passed" is never counted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+RUNNER = re.compile(
+    r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
+    r"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun)(?: run)? test|tox|nox|rspec|phpunit|"
+    r"dotnet test|mvn test|gradle test|make (?:test|check)|ctest|deno test)\b"
+)
+_PYTEST = re.compile(
+    r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
+    r"(?:, )?)+) in [\d.]+s",
+    re.M,
+)
+_PAIR = re.compile(r"(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
+_JEST = re.compile(r"^Tests:\s+(.+)$", re.M)
+_VITEST = re.compile(r"^\s*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
+_MOCHA = re.compile(r"^\s*(\d+) (passing|failing|pending)\b", re.M)
+_CARGO = re.compile(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+_GO_PKG = re.compile(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
+_GO_FAIL = re.compile(r"^\s*--- FAIL: (\S+)", re.M)
+_UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in", re.M)
+_UNITTEST_END = re.compile(r"^(OK|FAILED)(?: \(([^)]*)\))?\s*$", re.M)
+_FAILED_NAME = re.compile(
+    r"^(?:FAILED \S*?::(\w+)|FAIL: (\w+)|test (\S+) \.\.\. FAILED|\s*[●×✕] .*?(\w+)\s*$)",
+    re.M,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a runner said about one run; None where the runner does not say."""
+
+    passed: int | None
+    failed: int
+    skipped: int
+    total: int | None
+    failed_names: tuple[str, ...]
+    line: str  # the summary line, quoted as evidence
+
+    @property
+    def ok(self) -> bool:
+        return self.failed == 0 and (self.passed is None or self.passed > 0 or self.total == 0)
+
+
+def summarise(output: str) -> Summary | None:
+    """The summary of a test run's output, or None when no runner summary is there."""
+    for parse in (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go):
+        summary = parse(output)
+        if summary is not None:
+            return summary
+    return None
+
+
+def _names(output: str) -> tuple[str, ...]:
+    found = [next(g for g in m.groups() if g) for m in _FAILED_NAME.finditer(output)]
+    found += _GO_FAIL.findall(output)
+    return tuple(dict.fromkeys(found))
+
+
+def _counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for number, word in _PAIR.findall(text):
+        key = "errors" if word.startswith("error") else word
+        counts[key] = counts.get(key, 0) + int(number)
+    return counts
+
+
+def _from_counts(counts: dict[str, int], line: str, output: str) -> Summary:
+    failed = counts.get("failed", 0) + counts.get("errors", 0)
+    passed = counts.get("passed")
+    total = counts.get("total")
+    if total is None and passed is not None:
+        total = passed + failed
+    skipped = counts.get("skipped", 0) + counts.get("pending", 0) + counts.get("todo", 0)
+    return Summary(passed, failed, skipped, total, _names(output), line.strip())
+
+
+def _pytest(output: str) -> Summary | None:
+    found = _PYTEST.findall(output)
+    if not found:
+        return None
+    counts = _counts(found[-1])
+    return _from_counts(counts, found[-1], output)
+
+
+def _jest(output: str) -> Summary | None:
+    found = _JEST.findall(output)
+    return _from_counts(_counts(found[-1]), found[-1], output) if found else None
+
+
+def _vitest(output: str) -> Summary | None:
+    found = _VITEST.findall(output)
+    if not found:
+        return None
+    pairs, total = found[-1]
+    counts = _counts(pairs.replace("|", ","))
+    counts["total"] = int(total)
+    return _from_counts(counts, pairs, output)
+
+
+def _cargo(output: str) -> Summary | None:
+    found = _CARGO.findall(output)
+    if not found:
+        return None
+    passed = sum(int(f[1]) for f in found)
+    failed = sum(int(f[2]) for f in found)
+    line = next(m.group(0) for m in _CARGO.finditer(output) if m.group(1) == found[-1][0])
+    skipped = sum(int(f[3]) for f in found)
+    return Summary(passed, failed, skipped, passed + failed, _names(output), line)
+
+
+def _mocha(output: str) -> Summary | None:
+    found = _MOCHA.findall(output)
+    if not found or not any(word == "passing" for _, word in found):
+        return None
+    counts = {word: int(number) for number, word in found}
+    passed, failed = counts.get("passing", 0), counts.get("failing", 0)
+    line = next(m.group(0).strip() for m in _MOCHA.finditer(output) if m.group(2) == "passing")
+    return Summary(passed, failed, counts.get("pending", 0), passed + failed, _names(output), line)
+
+
+def _unittest(output: str) -> Summary | None:
+    ran = _UNITTEST_RAN.findall(output)
+    end = _UNITTEST_END.findall(output)
+    if not ran or not end:
+        return None
+    total = int(ran[-1])
+    word, detail = end[-1]
+    parts = dict((key.strip(), int(value)) for key, value in re.findall(r"(\w+)=(\d+)", detail))
+    failed = parts.get("failures", 0) + parts.get("errors", 0)
+    skipped = parts.get("skipped", 0)
+    line = next(_UNITTEST_END.finditer(output)).group(0).strip() if word == "FAILED" else ""
+    line = line or [m.group(0) for m in _UNITTEST_RAN.finditer(output)][-1]
+    return Summary(total - failed - skipped, failed, skipped, total, _names(output), line)
+
+
+def _go(output: str) -> Summary | None:
+    packages = _GO_PKG.findall(output)
+    if not packages:
+        return None
+    failing = _GO_FAIL.findall(output)
+    failed_packages = packages.count("FAIL")
+    failed = max(len(failing), failed_packages)
+    lines = [m.group(0) for m in _GO_PKG.finditer(output)]
+    line = next((x for x in lines if x.startswith("FAIL")), lines[-1])
+    return Summary(None, failed, 0, None, _names(output), line)

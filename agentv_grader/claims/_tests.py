@@ -1,0 +1,226 @@
+"""Claims about test runs held against the runners' own summaries (SPEC §5.9).
+
+A claim clause is about tests when it names them (`tests`, `the suite`, `specs`, `test
+cases`) or counts them (`39 pass`, `2 were failing`). It is held against one run: the
+first when it speaks of the past (`initially`, `before the fix`, `on the first run`),
+else the last, so a later successful retry verifies "all tests pass". A clause that
+names a scope (`the user tests`) is held against the runs whose command names it; a scope
+no command names, or "the full suite" with only a subset run, can verify but never
+contradict. Only a claim that tests were *run* is contradicted by the absence of any run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._index import RunIndex, TestRun
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+_NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
+_NOUN = re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I)
+_COUNTED = re.compile(
+    _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
+    r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|ran|run)\b",
+    re.I,
+)
+_OF = re.compile(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I)
+_TOTAL = re.compile(
+    r"(?:\ball\s+"
+    + _NUM
+    + r"|\("
+    + _NUM
+    + r"\s+tests?\)|"
+    + _NUM
+    + r"\s+tests?\b(?!\s+(?:pass|fail)))",
+    re.I,
+)
+_EXCEPT = re.compile(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")", re.I)
+_PAST = re.compile(
+    r"\b(initially|at first|first run|originally|before the fix|before my|before\b|"
+    r"were failing|was failing|had been failing)",
+    re.I,
+)
+_RERUN = re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I)
+_GOOD = re.compile(
+    r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I
+)
+_BAD = re.compile(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I)
+_RAN = re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I)
+_NAMED = re.compile(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
+_FULL = re.compile(r"\b(whole|full|entire|complete|every test)\b", re.I)
+_SCOPE_SKIP = frozenset(
+    "the a an all tests test suite specs spec cases case unit now still pass passes passed "
+    "passing fail fails failed failing ran run again rerun green clean and with of in on "
+    "is are were was both other remaining new my our project for every as well also "
+    "afterwards after before initially first one that this whole except".split()
+)
+_CLAUSE = re.compile(r"[;()]|,\s+|\s+and\s+(?=(?:\d|all\b|the\b|I\b|it\b))|\s+but\s+")
+_NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
+
+
+def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
+    """Findings for each clause of `text` that speaks of tests; a clause that only counts
+    (`(6 passed)`) is held against the runs of the clause before it."""
+    inherited: tuple[list[TestRun], bool] | None = None
+    for clause in _CLAUSE.split(text):
+        if not _is_test_clause(clause) or re.search(r"\bCI\b", clause):
+            continue
+        if negated:
+            finding = _negated(clause, index)
+        else:
+            has_noun = bool(_NOUN.search(clause) or _NAMED.search(clause))
+            runs = _runs(clause, index) if has_noun or inherited is None else inherited
+            inherited = runs if has_noun else inherited
+            finding = _clause(clause, index, runs)
+        if finding is not None:
+            yield finding
+
+
+def _is_test_clause(clause: str) -> bool:
+    if not clause.strip():
+        return False
+    if _NOUN.search(clause) or _COUNTED.search(clause):
+        return True
+    outcome = bool(_GOOD.search(clause) or _BAD.search(clause))
+    return outcome and bool(_NAMED.search(clause) or _RERUN.search(clause))
+
+
+def _negated(clause: str, index: RunIndex) -> Finding | None:
+    """`I did not run the integration tests`: contradicted by a run that selects them."""
+    if not _RAN.search(clause):
+        return None
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    for word in (w for w in words if w not in _SCOPE_SKIP and len(w) > 3):
+        for run in index.tests:
+            command = run.call.command_lower
+            if word in command and not re.search(_NOT_SCOPE.format(re.escape(word)), command):
+                return Finding(CONTRADICTED, f"{word} tests were run: {run.call.cite()}")
+    return None
+
+
+def _clause(clause: str, index: RunIndex, selected: tuple[list[TestRun], bool]) -> Finding | None:
+    ran = bool(_RAN.search(clause))
+    if not index.tests:
+        if ran and _NOUN.search(clause) and not _NAMED.search(clause):
+            shells = len(index.shell)
+            return Finding(CONTRADICTED, f"no tool call runs tests ({shells} shell commands)")
+        return None
+    runs, scoped = selected
+    if not runs:
+        return None
+    run = runs[0] if _PAST.search(clause) else runs[-1]
+    if run.summary is None:  # no runner summary: only the exit status is known
+        if _polarity(clause) == "good" and run.call.failed and scoped:
+            return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
+        return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if ran else None
+    return _compare(clause, run, scoped, ran)
+
+
+def _polarity(clause: str) -> str | None:
+    if _BAD.search(clause):
+        return "bad"
+    return "good" if _GOOD.search(clause) else None
+
+
+def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
+    """The runs a clause speaks of, and whether they are exactly its scope."""
+    if _FULL.search(clause):
+        full = [r for r in index.tests if _unscoped(r.call.command)]
+        return full, bool(full)
+    names = _NAMED.findall(clause)
+    if names:
+        return [r for r in index.tests if any(n in r.call.output for n in names)], True
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
+    runs_of = index.remember("tests by call", "", lambda: {r.call.order: r for r in index.tests})
+    for word in scope:
+        matching = [runs_of[c.order] for c in index.inputs_with(word) if c.order in runs_of]
+        if matching:
+            return matching, True
+    if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
+        return [r for r in index.tests if _unscoped(r.call.command)], False
+    runs = list(index.tests)
+    return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
+
+
+def _unscoped(command: str) -> bool:
+    """A run of everything: no test file, directory or node id among its arguments."""
+    args = command.split()[1:]
+    return not any(
+        ("/" in a and a != "./...") or "::" in a or re.search(r"\.\w+$", a)
+        for a in args
+        if not a.startswith("-")
+    )
+
+
+def _number(text: str) -> int:
+    text = text.lower()
+    return _NUMBER_WORDS[text] if text in _NUMBER_WORDS else int(text)
+
+
+def _compare(clause: str, run: TestRun, scoped: bool, ran: bool) -> Finding | None:
+    """Hold the clause's counts and outcome against the run's summary."""
+    summary = run.summary
+    cite = run.call.cite(summary.line if summary else "")
+    claimed = _claimed(clause)
+    problems: list[str] = []
+    if summary is not None:
+        for key, value in claimed.items():
+            actual = {
+                "passed": summary.passed,
+                "failed": summary.failed,
+                "total": summary.total,
+            }.get(key)
+            if actual is not None and actual != value:
+                problems.append(f"{key} {value} claimed")
+    names = _NAMED.findall(clause)
+    if names and summary is not None and _BAD.search(clause):
+        if all(n in summary.failed_names for n in names):
+            return Finding(VERIFIED, f"{', '.join(names)} failed: {cite}")
+        return None
+    polarity = _polarity(clause)
+    if not claimed.keys() & {"failed", "passed"} and polarity == "good" and not run.ok:
+        problems.append("all passing claimed")
+    if polarity == "bad" and "failed" not in claimed and run.ok:
+        problems.append("failures claimed")
+    if problems:
+        return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}") if scoped else None
+    if claimed or polarity or ran:
+        return Finding(VERIFIED, cite)
+    return None
+
+
+def _claimed(clause: str) -> dict[str, int]:
+    """The counts a clause states: passed, failed, total."""
+    claimed: dict[str, int] = {}
+    of = _OF.search(clause)
+    if of:
+        claimed["total"] = _number(of.group(2))
+    for match in _COUNTED.finditer(clause):
+        verb = match.group(2).lower()
+        count = _number(of.group(1)) if of and match.start() == of.start(2) else None
+        count = _number(match.group(1)) if count is None else count
+        if verb in ("ran", "run"):
+            claimed["total"] = count
+        elif verb.startswith("pass"):
+            claimed["passed"] = count
+        else:
+            claimed["failed"] = count
+    total = _TOTAL.search(clause)
+    if total and "total" not in claimed:
+        claimed["total"] = _number(next(g for g in total.groups() if g))
+    excepted = _EXCEPT.search(clause)
+    if excepted:
+        word = excepted.group(1).lower()
+        claimed["failed"] = 1 if word in ("that one", "one") else _number(word)
+    if _polarity(clause) == "good" and "failed" not in claimed:
+        if "total" in claimed and "passed" not in claimed:
+            claimed["passed"] = claimed["total"]
+    return claimed

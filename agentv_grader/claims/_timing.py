@@ -1,0 +1,74 @@
+"""How long the run took and how many tool calls it made, against timing.json and the
+transcript (SPEC §5.9). Approximate claims ("about a minute") are verified within 25 % and
+contradicted only beyond a factor of two; bounds ("under a minute") beyond 1.5 times."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._index import RunIndex
+
+_TOOK = re.compile(r"\b(took|lasted|spent|finished in|completed in|run ?time|in total)\b", re.I)
+_DURATION = re.compile(
+    r"\b(about|around|roughly|approximately|nearly|almost|under|less than|over|more than|"
+    r"within)?\s*(an?|one|half an?|\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|hours?|h)"
+    r"\b(\s+and a half)?",
+    re.I,
+)
+_UNIT_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
+_TOOL_CALLS = re.compile(r"\b(\d+) tool calls?\b", re.I)
+
+
+def timing_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    yield from _duration(text, index)
+    yield from _tool_calls(text, index)
+
+
+def _duration(text: str, index: RunIndex) -> Iterator[Finding]:
+    figure = index.timing.duration_ms if index.timing is not None else None
+    if figure is None or not _TOOK.search(text) or re.search(r"\btests?\b", text, re.I):
+        return
+    match = _DURATION.search(text)
+    if match is None:
+        return
+    qualifier = (match.group(1) or "").lower()
+    amount = match.group(2).lower()
+    base = (
+        0.5 if amount.startswith("half") else 1.0 if amount in ("a", "an", "one") else float(amount)
+    )
+    unit = match.group(3).lower().rstrip("s") or "s"
+    claimed = (base + (0.5 if match.group(4) else 0)) * _UNIT_SECONDS.get(unit, 1)
+    actual = figure.value / 1000
+    cite = f"{figure.source} = {figure.value:g} ms ({actual:.0f} s)"
+    status = _judge(qualifier, claimed, actual)
+    if status is not None:
+        yield Finding(status, f"{match.group(0).strip()!r}: {cite}")
+
+
+def _judge(qualifier: str, claimed: float, actual: float) -> str | None:
+    if qualifier in ("under", "less than", "within"):
+        return VERIFIED if actual <= claimed else CONTRADICTED if actual > 1.5 * claimed else None
+    if qualifier in ("over", "more than"):
+        return VERIFIED if actual >= claimed else CONTRADICTED if actual * 1.5 < claimed else None
+    ratio = actual / claimed if claimed else float("inf")
+    tolerance = 0.25 if qualifier else 0.1
+    if abs(ratio - 1) <= tolerance:
+        return VERIFIED
+    return CONTRADICTED if ratio > 2 or ratio < 0.5 else None
+
+
+def _tool_calls(text: str, index: RunIndex) -> Iterator[Finding]:
+    match = _TOOL_CALLS.search(text)
+    if match is None or re.search(r"\b(about|around|roughly|over|under)\s+\d", text, re.I):
+        return
+    claimed = int(match.group(1))
+    counted = len(index.calls)
+    source = f"the transcript has {counted} tool calls"
+    if index.timing is not None and index.timing.tool_calls is not None:
+        recorded = int(index.timing.tool_calls.value)
+        source += f"; {index.timing.tool_calls.source} = {recorded}"
+        if recorded != counted:
+            return  # the two records disagree: nothing to hold the claim against
+    yield Finding(VERIFIED if claimed == counted else CONTRADICTED, source)

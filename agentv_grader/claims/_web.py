@@ -1,0 +1,206 @@
+"""Claims about searching, reading pages, sources and form fields (SPEC §5.9).
+
+Fetches are web-fetch tools, browser navigation, HTTP tools and `curl`/`wget` commands.
+Decided here: "read N sources" is contradicted when fewer than N fetch calls were made at
+all; "cross-checked with a second source" when every fetch went to one host; a page's
+content claimed ("summarised the abstract from the page") when every fetch of it failed;
+a named document (PEP 719, RFC 9110) "checked" when no call mentions it; "filled in every
+field" when a fill call failed and the field was never filled later.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ._actions import domain
+from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._index import Call, RunIndex
+
+_SEARCHED = re.compile(
+    r"\b(searched|a search for|web search|the \w+ search|search returned|"
+    r"googled|looked up)\b",
+    re.I,
+)
+_FETCHED = re.compile(
+    r"\b(fetched|queried|visited|browsed|downloaded|opened the [\w\s\"'’-]*?page|read the "
+    r"[\w\s\"'’-]*?page|page I fetched)\b",
+    re.I,
+)
+_CONTENT = re.compile(
+    r"\b(summari[sz]ed|extracted|quoted|took|read)\b.*\b(page|article|"
+    r"abstract|site|website|paper)\b",
+    re.I,
+)
+_COUNT_SOURCES = re.compile(
+    r"\b(?:reviewed|read|consulted|checked|visited|fetched|compared)\b[^.]*?\b(?:all\s+)?"
+    r"(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+(?:them|the\s+\w+)\s+)?"
+    r"(?:sources|pages|papers|articles|sites|websites|links|documents|references)\b",
+    re.I,
+)
+_SECOND = re.compile(
+    r"\b(?:cross-?checked|verified|confirmed|compared)\b.*\b(?:second|another|other|multiple|"
+    r"several|two)\b.*\b(?:source|service|site|provider|api|website)s?\b",
+    re.I,
+)
+_DOC = re.compile(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?0*(\d[\w-]*)")
+_CHECKED = re.compile(
+    r"\b(checked|read|consulted|looked at|reviewed|verified|cross-?checked)\b", re.I
+)
+_FILLED_ALL = re.compile(
+    r"\bfilled (?:in |out )?(?:every|all)(?: the)?(?: \d+)?(?: required)? "
+    r"fields?\b",
+    re.I,
+)
+_FIRST_FAILED = re.compile(
+    r"\b(?:first|initial) (?:attempt|query|request|run|try|call|push|"
+    r"upload)\b[^.]*?\b(?:failed|errored|returned an error|was "
+    r"rejected)|\bafter (?:one|a) retry\b",
+    re.I,
+)
+_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+
+
+def fetches(index: RunIndex) -> list[Call]:
+    calls: list[Call] = index.remember(
+        "fetches",
+        "",
+        lambda: [
+            c
+            for c in index.calls
+            if c.family in ("fetch", "http") or re.search(r"\b(curl|wget)\b", c.command_lower)
+        ],
+    )
+    return calls
+
+
+def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    for check in (_search, _fetch, _content, _sources, _second, _document, _filled, _retry):
+        finding = check(text, index)
+        if finding is not None:
+            yield finding
+
+
+def _search(text: str, index: RunIndex) -> Finding | None:
+    if not _SEARCHED.search(text):
+        return None
+    searches: list[Call] = index.remember(
+        "searches",
+        "",
+        lambda: [c for c in index.calls if c.family == "search" or "search" in c.name.lower()],
+    )
+    if searches:
+        return Finding(VERIFIED, searches[-1].cite())
+    if re.search(r"\bI\b[^.]*\bsearched\b", text):
+        return Finding(CONTRADICTED, "no tool call searches the web")
+    return None
+
+
+def _fetch(text: str, index: RunIndex) -> Finding | None:
+    if not _FETCHED.search(text):
+        return None
+    calls = fetches(index)
+    hosts = [
+        h.group(0).lower()
+        for h in re.finditer(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", text)
+        if "." in h.group(0) and not re.search(r"\.(py|md|json|csv|txt|js|ts)$", h.group(0))
+    ]
+    if hosts:
+        calls = [c for c in calls if any(h in c.command_lower for h in hosts)]
+        if not calls:
+            return Finding(CONTRADICTED, f"no call fetched {hosts[0]}")
+    if not calls:
+        return None
+    ok = [c for c in calls if not c.failed]
+    return Finding(VERIFIED, ok[-1].cite()) if ok else None
+
+
+def _content(text: str, index: RunIndex) -> Finding | None:
+    calls = fetches(index)
+    if not _CONTENT.search(text) or not calls or not re.search(r"\bI\b", text):
+        return None
+    if all(c.failed for c in calls):
+        return Finding(CONTRADICTED, f"every fetch failed: {calls[-1].cite()}")
+    return None
+
+
+def _sources(text: str, index: RunIndex) -> Finding | None:
+    match = _COUNT_SOURCES.search(text)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    claimed = _WORDS[word] if word in _WORDS else int(word)
+    calls = fetches(index)
+    if len(calls) < claimed:
+        seen = "; ".join(c.cite() for c in calls[:3]) or "none"
+        return Finding(CONTRADICTED, f"{claimed} claimed, but {len(calls)} fetch call(s): {seen}")
+    return None
+
+
+def _second(text: str, index: RunIndex) -> Finding | None:
+    if not _SECOND.search(text):
+        return None
+    calls = fetches(index)
+    hosts = {domain(c) or c.name for c in calls}
+    if len(hosts) < 2:
+        seen = calls[-1].cite() if calls else "no tool call fetches anything"
+        return Finding(CONTRADICTED, f"every fetch went to one source: {seen}")
+    return None
+
+
+def _document(text: str, index: RunIndex) -> Finding | None:
+    match = _DOC.search(text)
+    if match is None or not _CHECKED.search(text) or not re.search(r"\bI\b", text):
+        return None
+    kind, number = match.group(1).lower(), match.group(2).lower()
+    forms = (
+        f"{kind} {number}",
+        f"{kind}-{number}",
+        f"{kind}{number}",
+        f"{kind}-0{number}",
+        f"{kind}-{int(number):04d}" if number.isdigit() else f"{kind}:{number}",
+    )
+    if any(f in index.outputs_lower or f in index.inputs_lower for f in forms):
+        return None
+    return Finding(CONTRADICTED, f"no tool call mentions {match.group(0)}")
+
+
+def _filled(text: str, index: RunIndex) -> Finding | None:
+    if not _FILLED_ALL.search(text):
+        return None
+    fills: list[Call] = index.remember(
+        "fills",
+        "",
+        lambda: [c for c in index.calls if re.search(r"fill|type_text|input_text", c.name.lower())],
+    )
+    for failed in (c for c in fills if c.failed):
+        later = [c for c in fills if c.order > failed.order and c.command == failed.command]
+        if not any(not c.failed for c in later):
+            return Finding(CONTRADICTED, f"a field was never filled: {failed.cite()}")
+    return None
+
+
+def _retry(text: str, index: RunIndex) -> Finding | None:
+    if not _FIRST_FAILED.search(text):
+        return None
+    retried: Call | None = index.remember("retried", "", lambda: _first_retried(index))
+    return None if retried is None else Finding(VERIFIED, f"failed, then retried: {retried.cite()}")
+
+
+def _first_retried(index: RunIndex) -> Call | None:
+    """The first failed call that a later call of the same tool did without failing."""
+    last_ok: dict[str, int] = {}
+    for call in index.calls:
+        if not call.failed:
+            last_ok[call.name] = call.order
+    return next((c for c in index.calls if c.failed and last_ok.get(c.name, 0) > c.order), None)

@@ -1,0 +1,110 @@
+"""Claims benchmark (issue 21): extraction and checking of a 20 KB response against a
+2 MB transcript, target under 50 ms (SPEC §8). Prints figures; asserts nothing.
+
+    python scripts/bench_claims.py [--reps N] [--response-kb N] [--transcript-mb N]
+
+The inputs are made from the labelled set (tests/data/claims/runs): every run's response
+joined until the response is large enough, every run's tool calls repeated (each repeat
+with its numbers shifted, so outputs are not identical) until the transcript is. Two
+transcripts of that size are timed: one whose outputs are padded with log lines to about
+4 KB a call (an agent's reads and test logs; about 500 calls), and the worst case, the
+labelled calls' own short outputs (about 270 bytes a call; thousands of calls).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from agentv_grader.claims import check_claims  # noqa: E402
+from agentv_grader.rundata.transcript import read_transcript  # noqa: E402
+
+RUNS = ROOT / "tests" / "data" / "claims" / "runs"
+
+
+_FILLER = "".join(
+    f"2024-06-01T02:{i // 60:02d}:{i % 60:02d}Z INFO worker-{i % 7} processed batch {i * 37} "
+    f"in {i % 13 + 2} ms (queue depth {i % 5})\n"
+    for i in range(200)
+)
+
+
+def inputs(
+    response_kb: int, transcript_mb: int, pad_to: int = 0
+) -> tuple[str, list[dict[str, object]], str]:
+    responses, calls, tasks = [], [], []
+    for run in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+        responses.append((run / "response.md").read_text(encoding="utf-8"))
+        tasks.append((run / "task.md").read_text(encoding="utf-8"))
+        meta = json.loads((run / "labels.json").read_text(encoding="utf-8"))
+        transcript, _, _ = read_transcript(str(run / meta["transcript"]), tasks[-1])
+        assert transcript is not None
+        for message in transcript.messages:
+            for call in message.tool_calls:
+                calls.append({"tool": call.name, "input": call.input, "output": call.output,
+                              "status": "error" if call.status == "error" else "ok"})  # fmt: skip
+    response = ""
+    while len(response.encode()) < response_kb * 1024:
+        response += "\n\n".join(responses) + "\n\n"
+    rows: list[dict[str, object]] = [{"role": "user", "content": "\n".join(tasks)}]
+    size, shift = 0, 0
+    while size < transcript_mb * 1024 * 1024:
+        for call in calls:
+            output = str(call["output"]).replace("0", str(shift % 10))
+            if len(output) < pad_to:
+                output = _FILLER[: pad_to - len(output)] + output
+            row = {"role": "assistant", "content": "", "tool_calls": [{**call, "output": output}]}
+            rows.append(row)
+            size += len(json.dumps(row))
+        shift += 1
+    return response[: response_kb * 1024], rows, "\n".join(tasks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=7)
+    parser.add_argument("--response-kb", type=int, default=20)
+    parser.add_argument("--transcript-mb", type=int, default=2)
+    args = parser.parse_args()
+    for pad_to, label in ((4096, "calls of about 4 KB"), (0, "short calls, worst case")):
+        response, rows, task = inputs(args.response_kb, args.transcript_mb, pad_to)
+        _time(response, rows, task, args.reps, label)
+
+
+def _time(response: str, rows: list[dict[str, object]], task: str, reps: int, label: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "transcript.json"
+        path.write_text(json.dumps(rows), encoding="utf-8")
+        started = time.perf_counter()
+        transcript, problem, _ = read_transcript(str(path), task)
+        read_ms = (time.perf_counter() - started) * 1000
+        assert transcript is not None, problem
+        size = path.stat().st_size
+    times: list[float] = []
+    claims: tuple[object, ...] = ()
+    for _ in range(reps):
+        started = time.perf_counter()
+        claims = check_claims(response, transcript, task)
+        times.append((time.perf_counter() - started) * 1000)
+    calls = sum(len(m.tool_calls) for m in transcript.messages)
+    by_status = {s: sum(getattr(c, "status", "") == s for c in claims)
+                 for s in ("verified", "contradicted")}  # fmt: skip
+    print(
+        f"claims ({label}): {len(response.encode()) / 1024:.0f} KB response ({len(claims)} "
+        f"claims, {by_status['verified']} verified, {by_status['contradicted']} contradicted) "
+        f"against a {size / 1e6:.1f} MB transcript ({calls} tool calls): median "
+        f"{statistics.median(times):.0f} ms, min {min(times):.0f} ms over {reps} runs "
+        f"(target < 50 ms); reading the transcript {read_ms:.0f} ms (not counted)"
+    )
+
+
+if __name__ == "__main__":
+    main()

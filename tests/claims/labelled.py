@@ -1,0 +1,110 @@
+"""The labelled claims set (tests/data/claims/runs/*): each run's files, and how the
+checker's claims compare with the labels (matched by overlapping spans of response.md)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agentv_grader.claims import Claim, check_claims
+from agentv_grader.rundata.timing import read_timing
+from agentv_grader.rundata.transcript import read_transcript
+
+RUNS = Path(__file__).resolve().parent.parent / "data" / "claims" / "runs"
+
+
+@dataclass(frozen=True)
+class Label:
+    run: str
+    text: str
+    kind: str
+    status: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Run:
+    id: str
+    response: str
+    labels: tuple[Label, ...]
+    claims: tuple[Claim, ...]
+
+
+def load_run(directory: Path) -> Run:
+    meta: dict[str, Any] = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
+    response = (directory / "response.md").read_text(encoding="utf-8")
+    task = (directory / "task.md").read_text(encoding="utf-8")
+    transcript, problem, _ = read_transcript(str(directory / meta["transcript"]), task)
+    assert transcript is not None, problem
+    timing_path = directory / "timing.json"
+    timing = None
+    if timing_path.exists():
+        timing, _, _ = read_timing(str(timing_path), None)
+    labels = []
+    for label in meta["claims"]:
+        start = response.index(label["text"])
+        labels.append(Label(meta["run"], label["text"], label["kind"], label["status"], start,
+                            start + len(label["text"])))  # fmt: skip
+    claims = check_claims(response, transcript, task, timing)
+    return Run(meta["run"], response, tuple(labels), claims)
+
+
+def load_all() -> list[Run]:
+    return [load_run(d) for d in sorted(RUNS.iterdir()) if d.is_dir()]
+
+
+def overlapping(claim: Claim, labels: tuple[Label, ...]) -> list[Label]:
+    return [lab for lab in labels if lab.start < claim.end and claim.start < lab.end]
+
+
+@dataclass(frozen=True)
+class Metrics:
+    contradicted_precision: float
+    contradicted_recall: float
+    verified_precision: float
+    extracted: float
+    wrong: tuple[str, ...]
+    missed: tuple[str, ...]
+
+
+def metrics(runs: list[Run]) -> Metrics:
+    """Precision counts every claim the checker calls contradicted (or verified), labelled
+    or not: a verdict on a sentence no label covers is a wrong verdict."""
+    said = {"contradicted": [0, 0], "verified": [0, 0]}
+    wrong: list[str] = []
+    for run in runs:
+        for claim in run.claims:
+            if claim.status not in said:
+                continue
+            said[claim.status][1] += 1
+            if any(lab.status == claim.status for lab in overlapping(claim, run.labels)):
+                said[claim.status][0] += 1
+            else:
+                wrong.append(f"{run.id}: {claim.status} {claim.text!r} ({claim.evidence})")
+    found = contradicted = checkable = extracted = 0
+    missed: list[str] = []
+    for run in runs:
+        for label in run.labels:
+            covering = [c for c in run.claims if label.start < c.end and c.start < label.end]
+            if label.status != "unverifiable":
+                checkable += 1
+                extracted += bool(covering)
+            if label.status == "contradicted":
+                contradicted += 1
+                if any(c.status == "contradicted" for c in covering):
+                    found += 1
+                else:
+                    states = [c.status for c in covering] or ["not extracted"]
+                    missed.append(f"{run.id}: {label.text!r} → {states}")
+    ratio = lambda a, b: a / b if b else 1.0  # noqa: E731
+    return Metrics(
+        ratio(*said["contradicted"]),
+        ratio(found, contradicted),
+        ratio(*said["verified"]),
+        ratio(extracted, checkable),
+        tuple(wrong),
+        tuple(missed),
+    )

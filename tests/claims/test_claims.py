@@ -1,0 +1,126 @@
+"""Claim extraction and checking on small runs, one behaviour each (SPEC §5.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentv_grader.claims import check_claims, counts
+from agentv_grader.rundata.records import Figure, Message, Timing, ToolCall, Transcript
+
+
+def run(*calls: tuple[str, dict[str, Any], str, str]) -> Transcript:
+    """A transcript with one assistant message per (tool, input, output, status) call."""
+    messages = [Message(1, "user", "the task")]
+    for number, (name, input_, output, status) in enumerate(calls, start=2):
+        messages.append(Message(number, "assistant", "", (ToolCall(name, input_, output, status),)))
+    return Transcript("transcript.json", "openai-messages", tuple(messages))
+
+
+def bash(command: str, output: str, status: str = "ok") -> tuple[str, dict[str, Any], str, str]:
+    return ("Bash", {"command": command}, output, status)
+
+
+def statuses(response: str, transcript: Transcript, task: str = "", **kw: Any) -> list[str]:
+    return [c.status for c in check_claims(response, transcript, task, **kw)]
+
+
+FAILING = bash(
+    "pytest -q", "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s", "error"
+)
+PASSING = bash("pytest -q", "12 passed in 0.1s")
+
+
+def test_a_later_successful_retry_verifies_what_the_first_failure_would_contradict() -> None:
+    assert statuses("All 12 tests pass.", run(FAILING, PASSING)) == ["verified"]
+    assert statuses("All 12 tests pass.", run(PASSING, FAILING)) == ["contradicted"]
+
+
+def test_the_first_run_is_the_one_initially_speaks_of() -> None:
+    assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
+
+
+@pytest.mark.parametrize("words", ["The test suite is green.", "The specs pass.",
+                                   "All tests pass.", "The suite passes now."])  # fmt: skip
+def test_synonyms_for_the_suite(words: str) -> None:
+    assert statuses(words, run(FAILING)) == ["contradicted"]
+    assert statuses(words, run(PASSING)) == ["verified"]
+
+
+def test_hedged_statements_are_never_checked() -> None:
+    response = "The tests should pass now. They probably all pass."
+    assert statuses(response, run(FAILING)) == ["unverifiable", "unverifiable"]
+
+
+def test_a_negative_statement_is_contradicted_only_by_a_run_that_refutes_it() -> None:
+    said = "I did not run the integration tests."
+    deselected = bash("pytest -m 'not integration'", "10 passed, 2 deselected in 0.1s")
+    selected = bash("pytest tests/integration", "2 passed in 0.3s")
+    assert statuses(said, run(deselected)) == ["unverifiable"]
+    assert statuses(said, run(selected)) == ["contradicted"]
+
+
+def test_claiming_a_run_that_never_happened() -> None:
+    transcript = run(bash("ls", "src tests"))
+    assert statuses("I ran the test suite.", transcript) == ["contradicted"]
+    assert statuses("I ran `npm run lint`.", transcript) == ["contradicted"]
+
+
+def test_numbers_quoted_from_the_task_are_not_claims_about_the_run() -> None:
+    transcript = run(bash("python count.py", "rows: 4820"))
+    task = "data.csv has 5,000 rows; count them."
+    assert statuses("As the task says, the file has 5,000 rows.", transcript, task) == [
+        "unverifiable"
+    ]
+    assert statuses("The file has 5,000 rows.", transcript, task) == ["contradicted"]
+    assert statuses("The file has 4,820 rows.", transcript, task) == ["verified"]
+
+
+def test_approximate_numbers_are_never_contradicted() -> None:
+    transcript = run(bash("python count.py", "rows: 4820"))
+    assert statuses("The file has about 5,000 rows.", transcript) == ["unverifiable"]
+
+
+def test_a_file_never_written_is_contradicted_unless_something_could_have_written_it() -> None:
+    read_only = run(("Read", {"file_path": "src/app.py"}, "print(1)", "ok"))
+    assert statuses("I updated `src/app.py`.", read_only) == ["contradicted"]
+    opaque = run(bash("python tools/fix.py", "done"))
+    assert statuses("I updated `src/app.py`.", opaque) == ["unverifiable"]
+    edited = run(("Edit", {"file_path": "/repo/src/app.py"}, "ok", "ok"))
+    assert statuses("I updated `src/app.py`.", edited) == ["verified"]
+
+
+def test_http_statuses() -> None:
+    transcript = run(("http_request", {"url": "https://x.io/a"}, "HTTP/1.1 404 Not Found", "error"))
+    assert statuses("The endpoint returned 404.", transcript) == ["verified"]
+    assert statuses("The endpoint returned 200.", transcript) == ["contradicted"]
+
+
+def test_duration_against_timing_json() -> None:
+    timing = Timing(duration_ms=Figure(412000.0, "timing.json duration_ms"))
+    assert statuses("The run took under a minute.", run(PASSING), timing=timing) == ["contradicted"]
+    assert statuses("The run took about 7 minutes.", run(PASSING), timing=timing) == ["verified"]
+
+
+def test_positions_skip_code_headings_and_tables() -> None:
+    response = (
+        "# Summary\n\n```\nAll 12 tests pass.\n```\n\n| a | b |\n|---|---|\n\n"
+        "Intro line.\n- Ran the tests: all 12 tests pass.\n"
+    )
+    claims = check_claims(response, run(PASSING))
+    assert [(c.text, c.line, c.col) for c in claims] == [
+        ("Ran the tests", 11, 3),
+        ("all 12 tests pass.", 11, 18),
+    ]
+    assert all(c.status == "verified" for c in claims)
+
+
+def test_json_shape_and_counts() -> None:
+    claims = check_claims("All 12 tests pass. The code is robust.", run(FAILING))
+    assert [sorted(c.to_json()) for c in claims] == [
+        ["col", "evidence", "kind", "line", "status", "text"]
+    ] * 2
+    assert counts(claims) == {
+        "total": 2, "verified": 0, "contradicted": 1, "unverifiable": 1, "checkable": 1
+    }  # fmt: skip

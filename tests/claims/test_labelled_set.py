@@ -1,0 +1,66 @@
+"""The claims checker against the labelled set (issue 21): runs written by hand, each claim
+labelled by reading its transcript. Precision first: a verdict on a sentence no label
+covers counts as a wrong verdict."""
+
+from __future__ import annotations
+
+import collections
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.claims.labelled import RUNS, Run, load_all, metrics
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def runs() -> list[Run]:
+    return load_all()
+
+
+def test_the_set_is_as_large_and_varied_as_issue_21_asks(runs: list[Run]) -> None:
+    labels = [label for run in runs for label in run.labels]
+    statuses = collections.Counter(label.status for label in labels)
+    kinds = collections.Counter(label.kind for label in labels)
+    shapes = collections.Counter(
+        json.loads((RUNS / run.id / "labels.json").read_text())["shape"] for run in runs
+    )
+    assert len(runs) >= 40
+    assert len(labels) >= 180
+    assert statuses["contradicted"] >= 40 and statuses["verified"] >= 50
+    assert statuses["unverifiable"] >= 20  # hedges, negations, numbers from the task
+    assert set(kinds) == {"process", "factual", "file", "quality"}
+    assert set(shapes) == {"raw", "normalised", "openai", "claude"}
+
+
+def test_the_rendered_runs_match_their_sources() -> None:
+    """tests/data/claims/runs is written by scripts/build_claims_set.py from source/."""
+    script = ROOT / "scripts" / "build_claims_set.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_precision_and_recall_on_the_labelled_set(runs: list[Run]) -> None:
+    measured = metrics(runs)
+    report = "\n".join(["wrong:", *measured.wrong, "missed:", *measured.missed])
+    assert measured.contradicted_precision >= 0.95, report
+    assert measured.contradicted_recall >= 0.8, report
+    assert measured.verified_precision >= 0.95, report
+    assert measured.extracted >= 0.8, report
+
+
+def test_every_claim_has_a_1_based_position_and_evidence(runs: list[Run]) -> None:
+    for run in runs:
+        lines = run.response.split("\n")
+        for claim in run.claims:
+            assert claim.line >= 1 and claim.col >= 1
+            assert lines[claim.line - 1][claim.col - 1 :].startswith(claim.text.split()[0])
+            assert claim.evidence
+            if claim.status != "unverifiable":  # names the call, the figure or the absence
+                named = ("message " in claim.evidence, "timing.json" in claim.evidence)
+                absent = any(w in claim.evidence for w in ("no tool call", "no call"))
+                assert any(named) or absent, claim

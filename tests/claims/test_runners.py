@@ -1,0 +1,55 @@
+"""Test-runner summaries: each runner's own last word on a run."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentv_grader.claims._runners import summarise
+
+CASES = [
+    ("pytest", "..F.\nFAILED tests/t.py::test_a - x\n1 failed, 3 passed in 0.2s\n", 3, 1, 4),
+    ("pytest banner", "===== 2 failed, 10 passed, 1 skipped in 1.02s =====", 10, 2, 12),
+    ("jest", "Tests:       3 failed, 41 passed, 44 total\nTime: 3 s", 41, 3, 44),
+    ("vitest", "      Tests  1 failed | 96 passed (97)\n   Duration  2.31s", 96, 1, 97),
+    ("mocha", "  23 passing (812ms)\n  2 pending\n", 23, 0, 23),
+    ("mocha failing", "  20 passing (1s)\n  3 failing\n", 20, 3, 23),
+    ("cargo", "test result: FAILED. 27 passed; 2 failed; 0 ignored; 0 measured;", 27, 2, 29),
+    (
+        "unittest",
+        "...F\nFAIL: test_x (m.T)\nRan 42 tests in 0.3s\n\nFAILED (failures=3)",
+        39,
+        3,
+        42,
+    ),
+    ("unittest ok", "....\nRan 4 tests in 0.01s\n\nOK\n", 4, 0, 4),
+]
+
+
+@pytest.mark.parametrize(("name", "output", "passed", "failed", "total"), CASES)
+def test_summaries(name: str, output: str, passed: int, failed: int, total: int) -> None:
+    summary = summarise(output)
+    assert summary is not None, name
+    assert (summary.passed, summary.failed, summary.total) == (passed, failed, total)
+    assert summary.ok is (failed == 0)
+    assert summary.line in output  # quoted verbatim as evidence
+
+
+def test_go_test_counts_failing_tests_and_names_them() -> None:
+    output = (
+        "ok  \tgithub.com/a/b\t0.4s\n--- FAIL: TestRetry (0.00s)\nFAIL\n"
+        "FAIL\tgithub.com/a/c\t0.2s\n"
+    )
+    summary = summarise(output)
+    assert summary is not None and summary.failed == 1 and not summary.ok
+    assert summary.failed_names == ("TestRetry",)
+
+
+def test_failed_test_names_from_pytest_and_unittest() -> None:
+    pytest_output = "FAILED tests/test_a.py::test_one - E\n1 failed, 1 passed in 0.1s"
+    unittest_output = "FAIL: test_two (m.T)\nRan 2 tests in 0.1s\n\nFAILED (failures=1)"
+    assert summarise(pytest_output).failed_names == ("test_one",)  # type: ignore[union-attr]
+    assert summarise(unittest_output).failed_names == ("test_two",)  # type: ignore[union-attr]
+
+
+def test_prose_that_mentions_passing_is_not_a_summary() -> None:
+    assert summarise("the build passed and 3 tests were added") is None
