@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import engine, merge, report, scoring
+from . import agentv_bench, engine, merge, report, scoring
 from .assertions import about
 from .errors import GradeInputError
 from .layout import resolve_layout
@@ -210,8 +210,20 @@ def grade_loaded(
         user_notes_summary=notes,
     )
     findings = _critique(suite, test, run, outcomes, paths.bench_dir) if critique else None
+    figures = agentv_bench.test_figures(outcomes, merge_files, paths.test_dir)
     data = report.build(
-        suite, test, outcomes, score, effective, inputs, [m.relpath for m in merge_files], findings
+        suite,
+        test,
+        outcomes,
+        score,
+        effective,
+        inputs,
+        [m.relpath for m in merge_files],
+        findings,
+        agentv=figures,
+        agentv_warnings=agentv_bench.differences(
+            score.score, figures, outcomes, score.required_failed
+        ),
     )
     if write and paths.test_dir is not None:
         # No program of this run can have changed the test folder since it was listed.

@@ -157,6 +157,7 @@ def digest(data: Mapping[str, Any]) -> dict[str, Any]:
         "verdict": data["verdict"],
         "score": data["score"],
         "summary": data["summary"],
+        "agentv": data.get("agentv"),
         "assertions": [
             {key: item[key] for key in _DIGEST_FIELDS}
             for item in data["assertions"]
@@ -456,6 +457,7 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
             "verdict": data["verdict"],
             "score": data["score"],
             **data["summary"],
+            "agentv": data.get("agentv"),
         }
         for item in data["assertions"]:
             if item["status"] == Status.FAILED.value:
@@ -476,7 +478,15 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
         "failures_by_type": dict(sorted(failures_by_type.items())),
         "errors": errors,
         "skips": skips,
+        "agentv_bench": _agentv_bench(results),
     }
+
+
+def _agentv_bench(results: list[TestResult]) -> dict[str, Any]:
+    """AgentV's `benchmark.json` figures for the tests graded here (SPEC §2)."""
+    from .agentv_bench import suite_figures
+
+    return suite_figures(r.digest.get("agentv") for r in results if r.digest is not None)
 
 
 def summary_table(summary: dict[str, Any]) -> str:

@@ -136,6 +136,8 @@ def build(
     inputs: Inputs,
     files: list[str],
     critique: Critique | None,
+    agentv: Mapping[str, Any] | None = None,
+    agentv_warnings: list[str] | None = None,
 ) -> dict[str, Any]:
     """The report dict, in SPEC §6.1's key order."""
     return {
@@ -158,7 +160,8 @@ def build(
         "warnings": list(suite.warnings)
         + list(test.warnings)
         + list(inputs.warnings)
-        + _outcome_warnings(outcomes),
+        + _outcome_warnings(outcomes)
+        + (agentv_warnings or []),
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
@@ -169,8 +172,11 @@ def build(
             else {"suggestions": len(critique.suggestions), "path": CRITIQUE_JSON}
         ),
         "user_notes_summary": (
-            dict(inputs.user_notes_summary) if inputs.user_notes_summary is not None else None
+            dict(inputs.user_notes_summary)
+            if inputs.user_notes_summary is not None
+            else {"uncertainties": [], "needs_review": [], "workarounds": []}
         ),
+        "agentv": dict(agentv) if agentv is not None else None,
     }
 
 
@@ -238,7 +244,9 @@ def write(
     listed = previous.get("files")
     old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
     prefix = os.path.join(test_dir, "")  # + a relative path: `os.path.join`'s result
-    _write_merge_files(test_dir, prefix, merge_files, present, old_files)
+    overwritten = _write_merge_files(test_dir, prefix, merge_files, present, old_files)
+    if overwritten:
+        data["warnings"].append(_overwritten_warning(overwritten))
     if old_files:
         for relpath in sorted(old_files - {m.relpath for m in merge_files}):
             if _is_merge_path(relpath) and _stays_inside(test_dir, prefix + relpath):
@@ -259,17 +267,25 @@ def _write_merge_files(
     merge_files: list[merge.MergeFile],
     present: frozenset[str] | None,
     old_files: set[str],
-) -> None:
+) -> list[str]:
     """Each merge file, atomically; those of a result folder that the listing found
     missing as one new folder (a first grading), else one by one. Should the folder have
-    appeared since (another writer), its paths are checked again, then written one by one."""
+    appeared since (another writer), its paths are checked again, then written one by one.
+
+    Returns the merge files of the previous run that another program has rewritten since
+    (AgentV's `pipeline grade` writes its own results under the same names), which this
+    run writes again."""
     new: dict[str, list[tuple[str, bytes]]] = {}
+    overwritten: list[str] = []
     for item in merge_files:
         folder, _, name = item.relpath.rpartition("/")
         if present is not None and folder and folder not in present:
             new.setdefault(folder, []).append((name, json_bytes(item.content)))
+        elif item.relpath in old_files:
+            if _rewrite_ours(prefix + item.relpath, json_bytes(item.content)):
+                overwritten.append(item.relpath)
         else:
-            _rewrite(prefix + item.relpath, json_bytes(item.content), item.relpath in old_files)
+            write_atomic(prefix + item.relpath, json_bytes(item.content))
     for folder, files in new.items():
         if write_new_folder(prefix + folder, files):
             continue
@@ -277,6 +293,36 @@ def _write_merge_files(
         check_targets(paths, inside=test_dir)
         for path, (_, data) in zip(paths, files, strict=True):
             write_atomic(path, data)
+    return overwritten
+
+
+# What every merge file this tool writes holds (`merge.merge_content`'s `details`).
+_OUR_MARK = b'"graded_by": "agentv-grade"'
+_MERGE_READ_LIMIT = 1024 * 1024
+
+
+def _rewrite_ours(path: str, data: bytes) -> bool:
+    """A merge file the previous run wrote: left alone when it still holds this text (a
+    re-grade), else written again; True when another program had rewritten it (the file
+    no longer carries this tool's mark)."""
+    try:
+        before: bytes | None = read_regular(path, _MERGE_READ_LIMIT)
+    except OSError:
+        before = None
+    if before == data:
+        return False
+    write_atomic(path, data)
+    return before is not None and _OUR_MARK not in before
+
+
+def _overwritten_warning(paths: list[str]) -> str:
+    more = f" and {len(paths) - 1} more" if len(paths) > 1 else ""
+    return (
+        f"{paths[0]}{more} had been rewritten by another program since agentv-grade's last "
+        "run (AgentV's pipeline grade writes its own results under the same names); "
+        "agentv-grade wrote its results again. Run agentv-grade after pipeline grade, "
+        "then pipeline bench"
+    )
 
 
 def _rewrite(path: str, text: str | bytes, wrote_before: bool) -> None:

@@ -306,11 +306,13 @@ def test_digest_keeps_what_the_summary_and_junit_read() -> None:
         "summary": {"passed": 1, "failed": 1},
         "assertions": [passed, failed],
         "warnings": ["not needed"],
+        "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
     }
     assert digest(data) == {
         "verdict": "fail",
         "score": 0.5,
         "summary": {"passed": 1, "failed": 1},
+        "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
         "assertions": [
             {"name": "f", "type": "contains", "status": "failed", "text": "t", "evidence": "e"}
         ],

@@ -163,6 +163,7 @@ def _graded(result: LlmResult, threshold: float, details: dict[str, Any]) -> Ver
     failed = [c for c in result.assertions if not c.passed]
     first = failed[0] if failed else (result.assertions[0] if result.assertions else None)
     evidence = f"from {result.path}" + (f"; {first.text}: {first.evidence}" if first else "")
+    details = {**details, "result_score": result.score}  # as AgentV counts it (no negation)
     return Verdict(
         status=Status.PASSED if ok else Status.FAILED,
         score=result.score,

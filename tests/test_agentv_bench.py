@@ -1,0 +1,148 @@
+"""AgentV's own numbers in the report (SPEC §6.1 `agentv`, §2 `grade_summary.json`): what
+`agentv pipeline bench` will compute from the files a run leaves, and a warning wherever
+that differs from the report's score."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agentv_grader import grade_test
+from agentv_grader.agentv_bench import js_round3, suite_figures
+
+from .helpers import cli, validate_report, write_suite
+
+SUITE = """\
+name: figures
+tests:
+  - id: gated
+    input: Capital of France?
+    assertions:
+      - type: contains
+        value: Paris
+      - type: regex
+        value: ^Berlin
+        required: true
+      - type: contains-all
+        value: [Paris, France, Europe]
+        weight: 2
+  - id: plain
+    input: Capital of France?
+    assertions:
+      - type: contains
+        value: Paris
+  - id: judged
+    input: Capital of France?
+    assertions:
+      - type: contains
+        value: Paris
+      - type: llm-rubric
+        metric: tone
+        value: Polite
+        negate: true
+"""
+ANSWERS = {t: "Paris is the capital of France.\n" for t in ("gated", "plain", "judged")}
+
+
+def test_a_failed_required_assertion_is_a_warning_with_agentvs_score(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    report = grade_test(str(eval_path), "gated", bench_dir=str(bench))
+    validate_report(report.data)
+    assert (report.score, report.verdict) == (0.0, "fail")
+    # pipeline bench: (1·1 + 0·1 + 0·2) / 4, entries: 1 passed of 3
+    assert report.data["agentv"] == {"score": 0.25, "pass_rate": js_round3(1 / 3), "graders": 3}
+    (warning,) = report.data["warnings"]
+    assert warning == (
+        "AgentV's pipeline bench will score this test 0.250, not 0.000: it has no required "
+        "gate (required assertion(s) failed: regex-^Berlin)"
+    )
+    code, out, _ = cli(
+        "--eval-path", str(eval_path), "--test-id", "gated", "--bench-dir", str(bench)
+    )
+    assert code == 1 and f"  warning: {warning}" in out.splitlines()
+
+
+def test_matching_scores_need_no_warning(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    report = grade_test(str(eval_path), "plain", bench_dir=str(bench))
+    assert report.data["agentv"] == {"score": 1.0, "pass_rate": 1.0, "graders": 1}
+    assert report.data["warnings"] == []
+    assert report.data["user_notes_summary"] == {
+        "uncertainties": [],
+        "needs_review": [],
+        "workarounds": [],
+    }
+
+
+def test_agentv_counts_the_agents_score_without_negation(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    test_dir = bench / "judged"
+    (test_dir / "llm_graders").mkdir()
+    (test_dir / "llm_graders" / "tone.json").write_text('{"name": "tone", "weight": 1}')
+    (test_dir / "llm_grader_results").mkdir()
+    (test_dir / "llm_grader_results" / "tone.json").write_text(
+        json.dumps({"score": 0.2, "assertions": [{"text": "Polite", "passed": False}]})
+    )
+    report = grade_test(str(eval_path), "judged", bench_dir=str(bench))
+    assert report.score == pytest.approx((1 + 0.8) / 2)
+    assert report.data["agentv"] == {"score": 0.6, "pass_rate": 0.5, "graders": 2}
+    (warning,) = report.data["warnings"]
+    assert (
+        "will score this test 0.600, not 0.900" in warning and "without negation (tone)" in warning
+    )
+
+
+def test_grade_summary_carries_agentvs_benchmark_figures(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    code, _, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench))
+    assert code == 1
+    summary = json.loads((bench / "grade_summary.json").read_text("utf-8"))
+    scores = [summary["tests"][t]["agentv"]["score"] for t in ("gated", "plain", "judged")]
+    rates = [summary["tests"][t]["agentv"]["pass_rate"] for t in ("gated", "plain", "judged")]
+    assert scores == [0.25, 1.0, 1.0]  # judged: the pending item is not counted yet
+    assert summary["agentv_bench"] == suite_figures(
+        [{"score": s, "pass_rate": r} for s, r in zip(scores, rates, strict=True)]
+    )
+    assert summary["agentv_bench"]["tests"] == 3
+    assert summary["agentv_bench"]["mean_score"] == js_round3(2.25 / 3)
+
+
+def test_suite_figures_are_benchmark_json_arithmetic() -> None:
+    figures = suite_figures(
+        [{"score": 0.5, "pass_rate": 1.0}, {"score": 0.25, "pass_rate": 0.5}, None]
+    )
+    assert figures == {"tests": 2, "mean_score": 0.375, "pass_rate": {"mean": 0.75, "stddev": 0.25}}
+    assert suite_figures([]) == {
+        "tests": 0,
+        "mean_score": 0.0,
+        "pass_rate": {"mean": 0.0, "stddev": 0.0},
+    }
+    assert js_round3(0.0005) == 0.001 and js_round3(2 / 3) == 0.667
+
+
+def test_a_rerun_notices_that_pipeline_grade_overwrote_the_merge_files(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    first = grade_test(str(eval_path), "plain", bench_dir=str(bench))
+    (relpath,) = first.data["files"]
+    ours = (bench / "plain" / relpath).read_bytes()
+    again = grade_test(str(eval_path), "plain", bench_dir=str(bench))
+    assert again.data["warnings"] == []  # a plain re-grade rewrites nothing
+    # What AgentV's `pipeline grade` writes under the same name (no evidence, no details).
+    agentv = {
+        "name": "contains-Paris",
+        "type": "contains",
+        "score": 1,
+        "weight": 1,
+        "assertions": [{"text": 'Output contains "Paris"', "passed": True}],
+        "details": {},
+    }
+    (bench / "plain" / relpath).write_text(json.dumps(agentv, indent=2), "utf-8")
+    rerun = grade_test(str(eval_path), "plain", bench_dir=str(bench))
+    (warning,) = rerun.data["warnings"]
+    assert warning.startswith(f"{relpath} had been rewritten by another program")
+    assert "Run agentv-grade after pipeline grade, then pipeline bench" in warning
+    assert (bench / "plain" / relpath).read_bytes() == ours
+    written = json.loads((bench / "plain" / "grader_report.json").read_text("utf-8"))
+    assert written["warnings"] == [warning]
