@@ -13,3 +13,11 @@ DATA = ROOT / "tests" / "data"
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+@pytest.fixture(scope="session")
+def big_graded_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated run of 2,000 tests, graded once per session (report page tests)."""
+    from tests.report_runs import graded_big_run
+
+    return graded_big_run(tmp_path_factory.mktemp("big-run"))

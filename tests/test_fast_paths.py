@@ -878,6 +878,9 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         "click", "yaml", "jsonschema", "jsonpath_ng", "jinja2", "orjson", "datetime",
         "multiprocessing", "concurrent.futures", "pickle", "signal",
         "agentv_grader.rundata.records", "agentv_grader.rundata.llm_results",
+        # the report page and the MCP server (SPEC §10, §11): their commands only
+        "agentv_grader.html_report", "agentv_grader.mcp_tools", "agentv_grader.mcp_server",
+        "mcp", "anyio", "pydantic", "markupsafe",
     ]  # fmt: skip
     code = (
         "import sys\n"
