@@ -152,6 +152,9 @@ class TestCase:
     expected_output: Any
     vars: Mapping[str, Any]
     line: int | None
+    # A conversation test's `turns` as authored (each a mapping with its `input` and
+    # `assert`): grading does not run them; the critique reads their assertions.
+    turns: tuple[Mapping[str, Any], ...]
     _assertions: tuple[AssertionSpec, ...] | None = field(init=False, repr=False)
     _warnings: tuple[str, ...] = field(init=False, repr=False)
     _build: AssertionBuilder | None = field(init=False, repr=False)
@@ -173,6 +176,7 @@ class TestCase:
         vars: Mapping[str, Any] | None = None,
         line: int | None = None,
         warnings: tuple[str, ...] = (),
+        turns: tuple[Mapping[str, Any], ...] = (),
     ) -> None:
         values = {
             "id": id,
@@ -186,6 +190,7 @@ class TestCase:
             "expected_output": expected_output,
             "vars": {} if vars is None else vars,
             "line": line,
+            "turns": turns,
             "_assertions": None if build is not None else assertions,
             "_warnings": warnings,
             "_build": build,

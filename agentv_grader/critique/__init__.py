@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ..assertions import about
 from ..model import Outcome, RunData, Suite, TestCase
 from . import coverage, decoys, pairs, regex_risk, static
 from ._record import Record
-from .context import Context, build_context
+from .context import Context, build_context, walk
 from .model import SOLID, Critique, Finding, Hit, overall_sentence
 
 __all__ = ["RULES", "SOLID", "Critique", "Finding", "Rule", "critique_test"]
@@ -45,10 +46,19 @@ RULES: dict[str, Rule] = {
     "uncovered-outcome": Rule(coverage.uncovered_outcome, "low"),
     "near-miss": Rule(coverage.near_miss, "low"),
     "vacuous-pass": Rule(decoys.vacuous_pass, "medium"),
+    "generic-needle": Rule(static.generic_needle, "medium"),
+    "format-only": Rule(static.format_only, "medium"),
+    "vacuous-negation": Rule(static.vacuous_negation, "medium"),
+    "zero-weight": Rule(static.zero_weight, "low"),
 }
 
 # On the same assertion, the first rule's finding explains the second's: keep one.
-_SUPERSEDES = (("trivial", "decoy-pass"), ("trivial", "answer-in-input"))
+_SUPERSEDES = (
+    ("trivial", "decoy-pass"),
+    ("trivial", "answer-in-input"),
+    ("trivial", "generic-needle"),
+    ("decoy-pass", "format-only"),
+)
 _WINNERS = {loser: [w for w, lost in _SUPERSEDES if lost == loser] for _, loser in _SUPERSEDES}
 _WINNING = frozenset(w for w, _ in _SUPERSEDES)
 
@@ -82,7 +92,29 @@ def critique_test(
     kept = _drop_superseded(found)
     kept.sort(key=lambda f: (-1 if f.index is None else f.index, f.rule))
     ordered = tuple(kept)
-    return Critique(ordered, overall_sentence(ordered), test.id)
+    return Critique(ordered, overall_sentence(ordered, not_analysed(ctx)), test.id)
+
+
+def not_analysed(ctx: Context) -> str:
+    """What the rules could not look into, counted: LLM-judged assertions (a judge's verdict
+    cannot be probed), programs, trace and timing checks, other types the critique does not
+    probe, and assertions inside `turns` (only their needles are read). "" when nothing."""
+    counts = dict.fromkeys(_UNANALYSED, 0)
+    for spec, _, _ in walk(ctx.specs):
+        entry = about(spec.type)
+        if entry.family == "llm":
+            counts["LLM-judged"] += 1
+        elif entry.family == "script":
+            counts["program"] += 1
+        elif entry.reads in ("timing", "transcript"):
+            counts["trace or timing"] += 1
+        elif not entry.probe and entry.family != "group":
+            counts["other"] += 1
+    counts["in turns (needles only)"] = len(ctx.turn_specs())
+    return ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+
+
+_UNANALYSED = ("LLM-judged", "program", "trace or timing", "other", "in turns (needles only)")
 
 
 def _drop_superseded(found: list[Finding]) -> list[Finding]:

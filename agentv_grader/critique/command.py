@@ -101,10 +101,23 @@ def _table(
             )
             lines.append(f"{indent}fix: {row[6]}")
     summary = ", ".join(f"{counts[s]} {s}" for s in SEVERITIES)
-    lines.append(
-        f"{counts['tests_with_suggestions']} of {counts['tests']} test(s) with suggestions: "
-        f"{summary}"
-        if rows
-        else SOLID
-    )
+    if rows:
+        lines.append(
+            f"{counts['tests_with_suggestions']} of {counts['tests']} test(s) with "
+            f"suggestions: {summary}"
+        )
+    else:
+        lines.append(_quiet(results))
     return "\n".join(lines) + "\n"
+
+
+def _quiet(results: list[tuple[TestCase, Critique]]) -> str:
+    """The closing line without suggestions: "looks solid" only when every assertion was
+    analysed; else how many tests have assertions the critique could not look into."""
+    partly = sum(1 for _, c in results if c.overall != SOLID)
+    if not partly:
+        return SOLID
+    return (
+        f"No suggestions; {partly} of {len(results)} test(s) have assertions the critique "
+        "does not analyse (LLM-judged, programs, trace checks, turns: see --format json)"
+    )

@@ -47,6 +47,11 @@ def is_response_needle(kind: str) -> bool:
     return entry.needle is not None and entry.reads == "response"
 
 
+def is_program(kind: str) -> bool:
+    """A type whose grading runs a program the eval names (a code grader)."""
+    return about(kind).family == "script"
+
+
 # Vars holding the reference answer, not something the agent is shown (SPEC §3).
 _REFERENCE_VARS = ("expected", "answer", "reference", "ground_truth", "golden", "solution")
 
@@ -74,7 +79,7 @@ class Context:
 
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
-        "specs", "_probe_runs", "_passing",
+        "specs", "_probe_runs", "_passing", "_turn_specs",
     )  # fmt: skip
 
     def __init__(
@@ -102,6 +107,14 @@ class Context:
         # Per assertion, the decoys it passes on, by id (the assertion is kept so that a
         # reused id never matches).
         self._passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = {}
+        self._turn_specs: list[tuple[AssertionSpec, str]] | None = None
+
+    def turn_specs(self) -> list[tuple[AssertionSpec, str]]:
+        """The assertions inside the test's `turns`, each with its label (`turn N #i name`:
+        turn N from 1, assertion i of that turn from 0), built on first use."""
+        if self._turn_specs is None:
+            self._turn_specs = _build_turn_specs(self.test, self.base_run.eval_dir)
+        return self._turn_specs
 
     def _run_with(self, response: str) -> RunData:
         run = self._probe_runs.get(response)
@@ -251,6 +264,22 @@ def _pass_key(spec: AssertionSpec, eval_dir: str) -> tuple[Any, ...] | None:
     if not (entry.probe and entry.reads == "response") or spec.problem or spec.children:
         return None
     return (spec.type, spec.negate, repr(spec.options), eval_dir)
+
+
+def _build_turn_specs(test: TestCase, eval_dir: str) -> list[tuple[AssertionSpec, str]]:
+    if not test.turns:
+        return []
+    from ..load.assertions import ListContext, build_list
+
+    found = []
+    for number, turn in enumerate(test.turns, start=1):
+        raw = turn.get("assert", turn.get("assertions"))
+        if not isinstance(raw, list):
+            continue
+        ctx = ListContext(test_id=test.id, eval_dir=eval_dir, variables=test.vars)
+        for spec in build_list(raw, ctx):
+            found.append((spec, f"turn {number} #{spec.index} {spec.name}"))
+    return found
 
 
 def _with_probe_deadline(spec: AssertionSpec) -> AssertionSpec:
@@ -416,26 +445,73 @@ def _read_response(path: str) -> str | None:
     return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
 
 
+def reference_answer(expected: Any) -> tuple[Any, str]:
+    """The answer part of `expected_output` and where it sits: for the messages form, the
+    content of the last assistant message (its text parts joined, or the structured value
+    it holds), the wrapper being no outcome; any other form is the answer itself.
+
+    Returns (answer, path prefix for evidence), the answer None when there is none."""
+    if not (isinstance(expected, list) and expected and _all_messages(expected)):
+        return expected, "expected_output"
+    for at in range(len(expected) - 1, -1, -1):
+        message = expected[at]
+        if message.get("role") != "assistant":
+            continue
+        content = message.get("content")
+        prefix = f"expected_output[{at}].content"
+        if isinstance(content, list) and content and _all_parts(content):
+            texts = [_part_text(p) for p in content if p.get("type") == "text"]
+            text = "\n".join(t for t in texts if t)
+            return (text or None), prefix
+        return content, prefix
+    return None, "expected_output"
+
+
+def _all_messages(items: list[Any]) -> bool:
+    for item in items:  # a loop, not all(): asked for every test
+        if not (isinstance(item, Mapping) and "role" in item):
+            return False
+    return True
+
+
+def _all_parts(items: list[Any]) -> bool:
+    for item in items:
+        if not (isinstance(item, Mapping) and isinstance(item.get("type"), str)):
+            return False
+    return True
+
+
+def _part_text(part: Mapping[str, Any]) -> str | None:
+    for key in ("value", "text"):
+        value = part.get(key)
+        if isinstance(value, str):
+            return value
+    return None
+
+
 def reference_text(expected: Any) -> str | None:
-    """`expected_output` as the text an answer would be (SPEC §3's three forms)."""
-    if expected is None:
+    """`expected_output` as the text an answer would be (SPEC §3's three forms): for
+    messages, the last assistant message's content (`reference_answer`)."""
+    answer, _ = reference_answer(expected)
+    if answer is None:
         return None
-    if isinstance(expected, str):
-        return expected
-    if isinstance(expected, list) and expected and all(isinstance(m, Mapping) for m in expected):
-        replies = [m.get("content") for m in expected if m.get("role") == "assistant"]
-        if replies and isinstance(replies[-1], str):
-            return replies[-1]
-    return json.dumps(expected, ensure_ascii=False, separators=(",", ":"), default=str)
+    if isinstance(answer, str):
+        return answer
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def leak_input(test: TestCase) -> str:
-    """What the agent is shown: the input, else (the `vars: {input: …}` style) the vars.
+    """What the agent is shown: the input's text (a message made of parts gives its text
+    parts; an attached file's content is not echoed: copying from it is what extraction
+    tasks ask for), else (the `vars: {input: …}` style) the vars.
 
     Var values are part of the input only when the test has no input text: when it has
     one, the vars the prompt uses are already rendered into it, and the others only
     parametrize assertions, which the agent never sees.
     """
+    with_parts = _parts_text(test.input_messages)
+    if with_parts is not None:
+        return with_parts
     if js_trim(test.input_text):
         return test.input_text
     parts = []
@@ -447,6 +523,38 @@ def leak_input(test: TestCase) -> str:
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             parts.append(str(value))
     return "\n".join(parts)
+
+
+def _parts_text(messages: Sequence[Mapping[str, Any]]) -> str | None:
+    """The messages' text where some content is a list of parts (text and files), else None
+    (the loader's `input_text` already says it all)."""
+    if not any(isinstance(m.get("content"), list) for m in messages):
+        return None
+    texts: list[str] = []
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, str):
+            texts.append(content)
+            continue
+        for part in content if isinstance(content, list) else []:
+            if not isinstance(part, Mapping):
+                continue
+            value = _part_text(part)
+            if value is not None and part.get("type") == "text":
+                texts.append(value)
+    return "\n".join(texts)
+
+
+def conversation_history(test: TestCase) -> str:
+    """The earlier turns of a conversation given as input (every message before the last
+    user message), when it has an assistant reply among them; else "". Repeating what was
+    said there is what a context-retention test asks for."""
+    messages = test.input_messages
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    earlier = messages[:last_user] if last_user > 0 else ()
+    if not any(m.get("role") == "assistant" for m in earlier):
+        return ""
+    return "\n".join(c for m in earlier if isinstance(c := m.get("content"), str))
 
 
 def walk(specs: tuple[AssertionSpec, ...]) -> Iterator[tuple[AssertionSpec, str, int]]:
@@ -500,7 +608,18 @@ _json_text = encode_basestring
 @lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
     """The shipped list of the most common English words (lower case)."""
-    text = _shipped_text("data/common_words.txt")
+    return _word_list("data/common_words.txt")
+
+
+@lru_cache(maxsize=1)
+def everyday_words() -> frozenset[str]:
+    """Everyday English words beyond `common_words` (wordfreq's, written out by
+    scripts/gen_everyday_words.py), read only when a needle is not a common word."""
+    return _word_list("data/everyday_words.txt")
+
+
+def _word_list(name: str) -> frozenset[str]:
+    text = _shipped_text(name)
     return frozenset(
         line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
     )

@@ -7,18 +7,30 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import SpecError
 from ..js.strings import JS_WHITESPACE, js_lower, js_trim
+from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
-from .context import Context, common_words, is_pattern, quote, text_option, walk
+from .context import (
+    Context,
+    common_words,
+    is_pattern,
+    is_program,
+    quote,
+    reference_answer,
+    text_option,
+    walk,
+)
+from .decoys import field_paths
+from .fixes import bounded_pattern, flow
 from .model import Hit
 from .regex_risk import pattern_flags
+from .static import is_format_only
 
 MAX_TERMS = 8
-_SCRIPT_TYPES = frozenset({"script", "python", "javascript"})
 _SKIP_KEYS = frozenset({"type", "name", "metric"})
 _QUOTED = re.compile(
     r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|‘([^’\n]{1,60})’|`([^`\n]{1,60})`"
@@ -29,6 +41,8 @@ _NAME = re.compile(r"\b[A-Z][a-z][\w'’-]*(?: [A-Z][a-z][\w'’-]*)*")
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*$")
 _SENTENCE_END = ".!?:;\n-*•"
 _SHORT = 40
+_LONG = 120  # characters of one line of free text beyond which a judge reads it as an example
+_VALUE_MAX = 80  # a one-line string value of a structured reference is compared whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +53,10 @@ class Term:
     kind: str  # number | name | quoted | value
     source: str  # criteria | expected_output
     where: str  # evidence: the text around it, or the JSON path
-    path: str | None = None
+    path: str | None = None  # the value's own path in a structured reference
     context: str = ""  # the text it was found in, and where (for pattern coverage)
     span: tuple[int, int] = (0, 0)
+    leaf: str | None = None  # the path of the structured value it was found in
 
 
 def _snippet(text: str, start: int, end: int) -> str:
@@ -101,36 +116,61 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
         yield path, value
 
 
+def _long(text: str) -> bool:
+    """More than a sentence or two: an example of an open-ended answer, not the answer."""
+    return "\n" in text or len(text) > _LONG
+
+
 def _short(text: str) -> bool:
     return len(text) <= _SHORT and "\n" not in text and len(text.split()) <= 4
 
 
-def expected_terms(expected: Any) -> Iterator[Term]:
-    """Terms of the reference answer: short values whole, longer text by `text_terms`."""
-    if isinstance(expected, str):
-        stripped = js_trim(expected)
+def expected_terms(expected: Any, open_ended: bool = False) -> Iterator[Term]:
+    """Terms of the reference answer (inside the message wrapper, which is no outcome):
+    short values whole, a short sentence's numbers and names, structured values by path.
+    A longer free text is left out when `open_ended` (a judge reads it as an example)."""
+    answer, prefix = reference_answer(expected)
+    if isinstance(answer, str):
+        stripped = js_trim(answer)
         if stripped[:1] in ("{", "[") and (parsed := _json(stripped)) is not None:
-            expected = parsed
-        elif _short(stripped):
+            answer = parsed
+        elif _short(stripped) and len(stripped.split()) < 3:
             value = stripped.rstrip(".!")
             if value and value.lower() not in common_words():
                 yield Term(value, "value", "expected_output", quote(stripped), None, value,
                            (0, len(value)))  # fmt: skip
             return
         else:
-            yield from text_terms(expected, "expected_output")
+            if not (open_ended and _long(stripped)):
+                yield from text_terms(answer, "expected_output")
             return
-    for path, leaf in _leaves(expected, ""):
-        where = f"expected_output{'.' if path and path[0] != '[' else ''}{path}"
-        if isinstance(leaf, bool) or leaf is None:
+    if answer is None:
+        return
+    for path, leaf in _leaves(answer, ""):
+        where = f"{prefix}{'.' if path and path[0] != '[' else ''}{path}"
+        if isinstance(leaf, bool) or leaf is None or _illustrative_key(path):
             continue
         text = js_trim(str(leaf))
         if isinstance(leaf, (int, float)):
-            yield Term(text, "number", "expected_output", where, path, text, (0, len(text)))
-        elif isinstance(leaf, str) and _short(text) and text:
-            yield Term(text, "value", "expected_output", where, path, text, (0, len(text)))
+            yield Term(text, "number", "expected_output", where, path, text, (0, len(text)), path)
+        elif isinstance(leaf, str) and text and len(text) <= _VALUE_MAX and "\n" not in text:
+            yield Term(text, "value", "expected_output", where, path, text, (0, len(text)), path)
         elif isinstance(leaf, str):
-            yield from text_terms(leaf, "expected_output")
+            for term in text_terms(leaf, "expected_output"):
+                yield replace(term, leaf=path)
+
+
+def _illustrative_key(path: str) -> bool:
+    """A value a model makes up about itself (its confidence, its reasoning): no right
+    answer has to match it."""
+    key = path.rsplit(".", 1)[-1].split("[", 1)[0].lower()
+    return key in _ILLUSTRATIVE_KEYS
+
+
+_ILLUSTRATIVE_KEYS = frozenset(
+    "confidence score probability likelihood certainty reasoning rationale explanation "
+    "notes comment comments".split()
+)
 
 
 def _json(text: str) -> Any:
@@ -154,22 +194,45 @@ def _authored_text(specs: tuple[AssertionSpec, ...]) -> str:
 
 
 def _field_paths(specs: tuple[AssertionSpec, ...]) -> set[str]:
+    """The paths that a `field-accuracy` or a script's `fields` compares with the reference."""
     paths: set[str] = set()
     for spec, _, _ in walk(specs):
-        fields = spec.options.get("fields") if spec.type == "field-accuracy" else None
-        for item in fields if isinstance(fields, list) else []:
-            if isinstance(item, Mapping) and isinstance(item.get("path"), str):
-                paths.add(item["path"].removeprefix("$").removeprefix("."))
+        paths.update(field_paths(spec))
     return paths
 
 
+def _under(path: str, paths: set[str]) -> bool:
+    """`path` is one of `paths` or inside one (`a.b[0]` is inside `a.b`)."""
+    if path in paths:
+        return True
+    for cut in range(len(path) - 1, 0, -1):
+        if path[cut] in ".[" and path[:cut] in paths:
+            return True
+    return False
+
+
+def _has_number(text: str, number: str) -> bool:
+    """`number` occurs in `text` with no digit either side (a search, not a regex to build
+    for every number of every test)."""
+    at = text.find(number)
+    while at >= 0:
+        end = at + len(number)
+        if (at == 0 or not text[at - 1].isdigit()) and (
+            end == len(text) or not text[end].isdigit()
+        ):
+            return True
+        at = text.find(number, at + 1)
+    return False
+
+
 def _covered(term: Term, authored: str, paths: set[str]) -> bool:
-    if term.path is not None and term.path in paths:
+    where = term.path if term.path is not None else term.leaf
+    if where is not None and paths and _under(where, paths):
         return True
     if term.kind == "number":
         bare = term.text.replace(",", "")
-        return any(
-            re.search(rf"(?<![\d]){re.escape(n)}(?![\d])", authored) for n in {term.text, bare}
+        return _has_number(authored, term.text) or (
+            bare != term.text and _has_number(authored, bare)
         )
     if js_lower(term.text) in authored:
         return True
@@ -235,8 +298,13 @@ _PATTERN_MS = 50
 def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     r"""A number, name or quoted term of `criteria`/`expected_output` that nothing checks.
 
-    Terms are covered when an assertion's text mentions them (rubric text included), when a
-    `field-accuracy` lists their path, or when a script (which gets both) is present.
+    The reference answer is read inside its message wrapper (the role is no outcome). Terms
+    are covered when an assertion's text mentions them (rubric text included), when a
+    `field-accuracy` or a script's `fields` lists their path (or a path above it), or when a
+    script (which gets both) is present. Not terms: text the prompt already holds, the
+    details of a longer free-text reference when a judge reads the answer (an example of an
+    open-ended answer, not its checklist), values a model makes up about itself
+    (`confidence`, `reasoning`), and a structured reference that `format-only` covers.
 
     Flags: {criteria: "Says the answer is 42.", assert: [{type: contains, value: answer is}]}
     Flags: {expected_output: {city: Paris, country: France},
@@ -246,14 +314,38 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     Okay: {criteria: "Mentions Captain Ahab.", assert: [{type: contains, value: Ahab}]}
     Okay: {criteria: "Names the capital.", assert: [{type: contains, value: Paris}]}
     Okay: {expected_output: "Paris", assert: [{type: icontains, value: paris}]}
+    Flags: {expected_output: [{role: assistant, content: {total: 12, city: Rome}}],
+            assert: [{type: field-accuracy, fields: [{path: total}]}]}
+    Okay: {expected_output: [{role: assistant, content: {total: 12}}],
+           assert: [{type: field-accuracy, fields: [{path: total}]}]}
+    Okay: {expected_output: [{role: assistant, content: "Paris"}],
+           assert: [{type: contains, value: Paris}]}
+    Okay: {input: "Write a guide to HTTP status codes.", expected_output: "# Guide\n200 OK:
+           success.\n404 Not Found: no such page.\n500 Internal Server Error: it broke.",
+           assert: ["Covers 2xx, 4xx and 5xx codes"]}
+    Okay: {input: "Why does `range(len(xs) - 1)` drop the last item?",
+           criteria: "Explains that `range(len(xs) - 1)` stops one short.",
+           assert: [{type: contains, value: "range(len(xs))"}]}
+    Okay: {expected_output: {risk: High, confidence: 0.9},
+           assert: [{type: equals, value: High, target_output_key: risk}]}
     """
     test = ctx.test
+    if any(is_program(spec.type) for spec, _, _ in walk(ctx.specs)):
+        return
+    said = js_lower(ctx.input_text)
     terms: list[Term] = []
     if isinstance(test.criteria, str):
-        terms += text_terms(test.criteria, "criteria")
+        terms += [t for t in text_terms(test.criteria, "criteria") if js_lower(t.text) not in said]
+    structured_left = is_format_only(ctx)
     if test.expected_output is not None:
-        terms += expected_terms(test.expected_output)
-    if not terms or any(spec.type in _SCRIPT_TYPES for spec, _, _ in walk(ctx.specs)):
+        open_ended = any(spec.type in LLM_TYPES for spec, _, _ in walk(ctx.specs))
+        for term in expected_terms(test.expected_output, open_ended):
+            if term.path is None and term.leaf is None and js_lower(term.text) in said:
+                continue  # free text quoted from the prompt
+            if structured_left and (term.path is not None or term.leaf is not None):
+                continue  # `format-only` names the keys and values
+            terms.append(term)
+    if not terms:
         return
     authored, paths = _authored_text(ctx.specs), _field_paths(ctx.specs)
     patterns = _Patterns(ctx.specs)
@@ -278,14 +370,11 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
 
 def suggest(term: Term) -> str:
     """A concrete assertion that checks the term."""
-    value = json.dumps(term.text, ensure_ascii=False)
     if term.path is not None:
-        key = json.dumps(term.path)
-        return f"`{{type: equals, value: {value}, target_output_key: {key}}}`"
+        return flow("equals", value=term.text, target_output_key=term.path)
     if term.kind == "number":
-        pattern = "(?<![\\d.])" + term.text.replace(".", "\\.") + "(?![\\d.])"
-        return f"`{{type: regex, value: {json.dumps(pattern)}}}`"
-    return f"`{{type: contains, value: {value}}}`"
+        return flow("regex", value=bounded_pattern(term.text))
+    return flow("contains", value=term.text)
 
 
 _NEAR = {

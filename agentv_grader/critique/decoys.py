@@ -10,19 +10,28 @@ wrong answer, so passing on unrelated text is what they do; a test made only of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from .. import engine
 from ..assertions import about
+from ..js.strings import js_lower
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
 from .context import (
     FIXED_DECOYS,
     Context,
     Decoy,
+    conversation_history,
     is_response_needle,
     quote,
+    reference_answer,
+    text_list,
+    text_option,
 )
+from .fixes import instructed_fix, json_fix
 from .model import Hit
 
 
@@ -60,6 +69,8 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
         passed = ctx.passing(spec)
         if passed and is_response_needle(spec.type):  # needle checks on the echo: answer-in-input
             passed = tuple([d for d in passed if not d.echo])
+        if passed and spec.type == "field-accuracy":
+            passed = tuple([d for d in passed if not _agrees_on_fields(ctx, spec, d)])
         if not passed:
             continue
         shown = "; ".join([_FIXED_SHOWN.get(d) or _shown(d) for d in passed])
@@ -68,8 +79,65 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
             spec.index,
             f"it passes on {_names(passed)}, so it cannot tell a right answer from a wrong one",
             f"passes on: {shown}",
-            _decoy_fix(spec),
+            _decoy_fix(ctx, spec),
         )
+
+
+def _agrees_on_fields(ctx: Context, spec: AssertionSpec, decoy: Decoy) -> bool:
+    """Whether another test's reference (`decoy`) agrees with this test's reference at every
+    field `spec` checks that both have (and they share one): then it is no wrong answer for
+    that check, at most an incomplete one (suites often share documents, so values)."""
+    if not decoy.label.startswith("test "):
+        return False
+    from ..assertions.fields import MISSING, resolve_path
+
+    own, _ = reference_answer(ctx.test.expected_output)
+    try:
+        other = json.loads(decoy.text)
+    except ValueError:
+        return False
+    compared = 0
+    for path in field_paths(spec):
+        want, got = resolve_path(own, path), resolve_path(other, path)
+        if want is MISSING or got is MISSING:
+            continue
+        compared += 1
+        if got != want:
+            return False
+    return compared > 0
+
+
+def _fields_fix(ctx: Context, spec: AssertionSpec) -> str:
+    """For a `field-accuracy` that passes on another test's reference: the fields this test
+    gives no reference value for (they pass on anything), else its threshold."""
+    from ..assertions.fields import MISSING, resolve_path
+
+    own, _ = reference_answer(ctx.test.expected_output)
+    unset = [p for p in field_paths(spec) if resolve_path(own, p) is MISSING]
+    if unset:
+        shown = ", ".join(unset[:5]) + (", …" if len(unset) > 5 else "")
+        return (
+            f"this test's expected_output has no value for {shown}, so those fields pass on "
+            "any answer: add the values, or keep the check out of this test "
+            "(`execution: {skip_defaults: true}` for a suite-level one)"
+        )
+    return (
+        "a wrong value in some fields still reaches the pass mark: mark the fields that "
+        "must match `required: true`, or set `threshold: 1` on the check"
+    )
+
+
+def field_paths(spec: AssertionSpec) -> list[str]:
+    """The paths a `field-accuracy` (or a script given `fields`) checks, without `$.`."""
+    paths = []
+    fields = spec.options.get("fields")
+    for item in fields if isinstance(fields, list) else []:
+        if isinstance(item, Mapping) and isinstance(item.get("path"), str):
+            paths.append(item["path"].removeprefix("$").removeprefix("."))
+    expected = spec.options.get("expected") if spec.type == "field-accuracy" else None
+    if isinstance(expected, Mapping):
+        paths += [str(k).removeprefix("$").removeprefix(".") for k in expected]
+    return paths
 
 
 def _shown(decoy: Decoy) -> str:
@@ -86,8 +154,13 @@ def _names(decoys: Sequence[Decoy]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def _decoy_fix(spec: AssertionSpec) -> str:
+def _decoy_fix(ctx: Context, spec: AssertionSpec) -> str:
+    if spec.type == "field-accuracy":
+        return _fields_fix(ctx, spec)
     if spec.type == "is-json":
+        keys, consts = named_json(ctx)
+        if keys:
+            return "check the keys and values, not only the format: " + json_fix(keys, consts)
         return (
             "check the content, not only the format: add a schema with `required` fields "
             "and `const`/`enum` values, or `equals` with `target_output_key`, or "
@@ -101,19 +174,40 @@ def _decoy_fix(spec: AssertionSpec) -> str:
 def answer_in_input(ctx: Context) -> Iterator[Hit]:
     r"""A needle that the test's own input contains: echoing the question passes.
 
+    Not raised where the echo cannot pass the test (it fails a `required` check), where
+    repeating the input is the task (repeat back, copy, verbatim), or for what earlier
+    turns of a conversation given as input said (recalling it is the task).
+
     Flags: {input: "What is the capital of France?", assert: [{type: contains, value: France}]}
     Flags: {vars: {question: "Is 17 prime?"}, assert: [{type: regex, value: '\d+'}]}
+    Flags: {input: [{role: user, content: [{type: file, value: a.csv},
+            {type: text, value: "Sum the sales column of a.csv"}]}],
+            assert: [{type: contains, value: sales}]}
     Okay: {input: "What is the capital of France?", assert: [{type: contains, value: Paris}]}
     Okay: {input: "Name a colour.", assert: [{type: contains, value: Name, negate: true}]}
+    Okay: {input: 'Return {"status": "ok"} as JSON.', assert: [{type: is-json, required: true},
+           {type: contains, value: '"ok"'}]}
+    Okay: {input: "Repeat back my name: Alice.", assert: [{type: contains, value: Alice}]}
+    Okay: {input: [{role: user, content: "My order is #98765."},
+           {role: assistant, content: "Thanks, I see #98765."},
+           {role: user, content: "When will it arrive?"}],
+           assert: [{type: contains, value: "#98765"}]}
     """
     echoes = [d for d in ctx.decoys if d.echo]
-    if not echoes:
+    if not echoes or _REPEAT_TASK.search(ctx.input_text):
         return
     echo = echoes[0]
-    for spec in ctx.specs:
-        if spec.negate or not is_response_needle(spec.type) or spec.problem is not None:
-            continue
-        if not _has_echo(ctx.passing(spec)):
+    candidates = [
+        spec
+        for spec in ctx.specs
+        if not spec.negate and is_response_needle(spec.type) and spec.problem is None
+        and _has_echo(ctx.passing(spec))
+    ]  # fmt: skip
+    if not candidates or _echo_fails_a_gate(ctx, echo):
+        return
+    history = js_lower(conversation_history(ctx.test))
+    for spec in candidates:
+        if history and _recalled(spec, history):
             continue
         outcome = ctx.probe(spec, echo.text)  # again, for its evidence (rarely needed)
         yield Hit(
@@ -122,8 +216,95 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
             "what it looks for is already in the test's input, so an answer that repeats "
             "the question passes",
             f"on the echoed input: {outcome.evidence}",
-            "check for the answer itself rather than words of the question",
+            _echo_fix(ctx, spec),
         )
+
+
+# Inputs whose right answer repeats them: the echo is no wrong answer there.
+_REPEAT_TASK = re.compile(
+    r"\b(?:repeat|restate|echo(?:es|ed)? (?:back|it)|read (?:it |them )?back|copy|verbatim"
+    r"|word for word|exactly as (?:given|written|shown|provided))\b",
+    re.I,
+)
+
+
+def _echo_fails_a_gate(ctx: Context, echo: Decoy) -> bool:
+    """Whether the echoed input fails a `required` check that can be probed (and can fail:
+    `min_score: 0` never does): then no echo passes the test, whatever a needle finds."""
+    for spec in ctx.specs:
+        if not spec.required or spec.min_score == 0 or not _probe_safe(spec):
+            continue
+        if not ctx.passes(spec, echo.text):
+            return True
+    return False
+
+
+def _recalled(spec: AssertionSpec, history: str) -> bool:
+    """Whether every needle of `spec` was said in the conversation's earlier turns."""
+    needles = text_list(spec) or [text_option(spec) or ""]
+    return all(n and js_lower(n) in history for n in needles)
+
+
+def _echo_fix(ctx: Context, spec: AssertionSpec) -> str:
+    said = instructed_fix(ctx.input_text, spec)
+    if said is not None:
+        return f"check what the input asks the answer to be: {said}"
+    term = answer_term(ctx)
+    if term is not None:
+        return f"check what the reference answer says and the question does not: {term}"
+    return (
+        "check for what only a correct answer contains (the result, the name, the fix), "
+        "not a word of the question"
+    )
+
+
+def answer_term(ctx: Context) -> str | None:
+    """An assertion for the first number, name or value of the reference answer that the
+    input does not contain, or None."""
+    from .coverage import expected_terms, suggest
+
+    if ctx.test.expected_output is None:
+        return None
+    said = js_lower(ctx.input_text)
+    for term in expected_terms(ctx.test.expected_output):
+        if js_lower(term.text) not in said:
+            return suggest(term)
+    return None
+
+
+def named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
+    """The keys a JSON answer must hold, by the reference answer's keys (else the keys the
+    input names: `a "result" key`, `a status field`), and the values the input pins
+    (a reference value it repeats, or `status set to ok`)."""
+    answer, _ = reference_answer(ctx.test.expected_output)
+    if isinstance(answer, str) and answer.strip().startswith("{"):
+        try:
+            answer = json.loads(answer)
+        except ValueError:
+            answer = None
+    said = js_lower(ctx.input_text)
+    consts: dict[str, Any] = {}
+    if isinstance(answer, Mapping) and answer:
+        keys = [str(k) for k in answer]
+        for key, value in answer.items():
+            if isinstance(value, str) and value and js_lower(value) in said:
+                consts[str(key)] = value
+        return keys, consts
+    keys = []
+    for found in _NAMED_KEY.finditer(ctx.input_text):
+        key = found.group(1) or found.group(2)
+        if key and key not in keys:
+            keys.append(key)
+    for found in _SET_TO.finditer(ctx.input_text):
+        if found.group(1) in keys:
+            consts[found.group(1)] = found.group(2).rstrip(".")
+    return keys, consts
+
+
+_NAMED_KEY = re.compile(
+    r"""["'`](\w+)["'`] (?:key|field|property)|\b(\w+) (?:key|field|property)\b"""
+)
+_SET_TO = re.compile(r"""\b(\w+) (?:key |field )?set to ["'`]?([\w.-]+)""")
 
 
 def _has_echo(decoys: tuple[Decoy, ...]) -> bool:

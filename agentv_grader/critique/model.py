@@ -94,10 +94,14 @@ class Critique:
         return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def overall_sentence(findings: tuple[Finding, ...]) -> str:
-    """One sentence: the count by severity and the most severe finding (SPEC §6.2)."""
+def overall_sentence(findings: tuple[Finding, ...], unanalysed: str = "") -> str:
+    """One sentence: the count by severity and the most severe finding, and what the rules
+    could not look into (`unanalysed`, counted), so that "looks solid" is never said of
+    what was not read (SPEC §6.2)."""
     if not findings:
-        return SOLID
+        if not unanalysed:
+            return SOLID
+        return f"No suggestions on what the critique can check; not analysed: {unanalysed}."
     counts = dict.fromkeys(SEVERITIES, 0)
     worst, worst_rank = findings[0], len(SEVERITIES)
     for finding in findings:  # one pass: the counts, and the first of the most severe
@@ -108,7 +112,8 @@ def overall_sentence(findings: tuple[Finding, ...]) -> str:
     listed = ", ".join([f"{n} {s}" for s, n in counts.items() if n])
     noun = "suggestion" if len(findings) == 1 else "suggestions"
     reason = worst.reason.rstrip(".")
+    unchecked = f"; not analysed: {unanalysed}" if unanalysed else ""
     return (
         f"{len(findings)} {noun} ({listed}); most severe: [{worst.rule}] on {worst.target}: "
-        f"{reason}."
+        f"{reason}{unchecked}."
     )

@@ -3,25 +3,31 @@
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 from json.encoder import encode_basestring
 from typing import Any
 
 from ..assertions import about
-from ..js.strings import js_trim
+from ..js.strings import js_lower, js_trim
 from ..model import AssertionSpec, Status
 from ..outputs import string_list_json
 from ._pattern import matches_anything
 from .context import (
     Context,
     common_words,
+    everyday_words,
+    is_program,
+    is_response_needle,
     quote,
+    reference_text,
     text_list,
     text_option,
     walk,
 )
-from .decoys import deterministic
+from .decoys import deterministic, named_json
+from .fixes import bounded_fix, flow, json_fix
 from .model import Hit
 from .regex_risk import pattern_flags
 
@@ -78,11 +84,10 @@ def _needle_reason(spec: AssertionSpec) -> str | None:
 
 
 def _setting_reasons(spec: AssertionSpec) -> list[tuple[str, str]]:
-    """Settings that keep `spec` from affecting the verdict; only a weight or min_score of
-    0, or a type with a score threshold, can have one (`trivial` asks only then)."""
+    """Settings that keep `spec` from affecting the verdict; only a min_score of 0, or a type
+    with a score threshold, can have one (`trivial` asks only then). Weight 0, often
+    deliberate, is `zero-weight`'s."""
     found = []
-    if spec.weight == 0:
-        found.append(("weight 0: it counts for nothing in the test score", "set a weight above 0"))
     if spec.min_score == 0:
         gate = "a required gate that can never fail" if spec.required else "it can never gate"
         fix = "raise min_score (or drop it, and `required`, if the assertion is not a gate)"
@@ -101,12 +106,12 @@ def trivial(ctx: Context) -> Iterator[Hit]:
 
     Needles that are empty, white space, punctuation, one character or a very common
     English word (also as one alternative of `contains-any`); patterns that match the
-    empty string; `weight: 0`, `min_score: 0`, a score threshold of 0, a test threshold 0.
+    empty string; `min_score: 0`, a score threshold of 0, a test threshold 0.
 
     Flags: {assert: [{type: contains, value: the}]}
     Flags: {assert: [{type: icontains-any, value: [Paris, "."]}]}
     Flags: {assert: [{type: regex, value: 'a*'}]}
-    Flags: {assert: [{type: contains, value: Paris, weight: 0}]}
+    Flags: {assert: [{type: contains, value: "4"}]}
     Flags: {threshold: 0, assert: [{type: contains, value: Paris}]}
     Okay: {assert: [{type: contains, value: Paris}]}
     Okay: {assert: [{type: regex, value: '^a*$'}]}
@@ -122,15 +127,242 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
     for spec, label, index in walk(ctx.specs):
-        if spec.weight == 0 or spec.min_score == 0 or about(spec.type).threshold == "score":
+        if spec.min_score == 0 or about(spec.type).threshold == "score":
             for setting, fix in _setting_reasons(spec):
                 yield Hit(label, index, setting, _show(spec), fix)
         needle = None if spec.negate else _needle_reason(spec)
         if needle:
-            yield Hit(label, index, needle, _show(spec), _NEEDLE_FIX)
+            yield Hit(label, index, needle, _show(spec), _needle_fix(spec))
+    for spec, label in turn_specs(ctx):
+        needle = None if spec.negate else _needle_reason(spec)
+        if needle:
+            yield Hit(label, None, needle, _show(spec), _needle_fix(spec))
 
 
-_NEEDLE_FIX = "check for the specific answer (a name, number or phrase only a correct answer has)"
+def _needle_fix(spec: AssertionSpec) -> str:
+    """A one-character word or number as a whole word (`4` → `\\b4\\b`); the alternatives
+    without the weak ones; else the answer."""
+    needle = text_option(spec, "value", "search_text", "substring")
+    word = js_trim(needle or "")
+    if about(spec.type).needle == "one" and word[:1].isalnum() and len(word) == 1:
+        return f"match it as a whole word or number: {bounded_fix(spec, word)}"
+    kept = _specific_alternatives(spec)
+    if kept:
+        return f"keep only the specific alternatives: {flow(spec.type, value=kept)}"
+    return "check for the specific answer (a name, number or phrase only a correct answer has)"
+
+
+def _specific_alternatives(spec: AssertionSpec) -> list[str]:
+    """A `contains-any`'s alternatives less the weak and everyday ones ([] if none is left,
+    or if it is no `contains-any`)."""
+    if about(spec.type).needle != "any":
+        return []
+    kept = []
+    for needle in text_list(spec) or []:
+        lower = js_lower(js_trim(needle))
+        if weak_needle(needle) is None and lower not in everyday_words():
+            kept.append(needle)
+    return kept
+
+
+def turn_specs(ctx: Context) -> list[tuple[AssertionSpec, str]]:
+    """The assertions inside a conversation test's `turns`, each with its label
+    (`turn N #i name`: turn N from 1, assertion i of that turn from 0), built once."""
+    return ctx.turn_specs()
+
+
+def zero_weight(ctx: Context) -> Iterator[Hit]:
+    """`weight: 0`: the assertion counts for nothing in the test score (often on purpose,
+    a metric kept for its report; worth a look when it is not).
+
+    Flags: {assert: [{type: contains, value: Paris, weight: 0}]}
+    Okay: {assert: [{type: contains, value: Paris}]}
+    """
+    for spec, label, index in walk(ctx.specs):
+        if spec.weight == 0:
+            yield Hit(
+                label,
+                index,
+                "weight 0: it counts for nothing in the test score",
+                _show(spec),
+                "set a weight above 0, unless it is kept only for its report (then say so in "
+                "its name or metric)",
+            )
+
+
+def generic_needle(ctx: Context) -> Iterator[Hit]:
+    """A needle that is an everyday English word (wordfreq's, beyond `trivial`'s most common
+    ones) or a word every program has: a wrong answer on the topic likely contains it too.
+
+    Not raised for a word the input itself asks for (an echo there is `answer-in-input`'s),
+    a capitalised word matched case-sensitively (a name, a greeting), or a word the criteria
+    or the reference answer use (the outcome, in the author's words).
+
+    Flags: {input: "Review this code.", assert: [{type: contains, value: fix}]}
+    Flags: {input: "Reset the branch.", assert: [{type: icontains-any, value: [irreversible,
+            shared]}]}
+    Okay: {input: "Review this code.", assert: [{type: contains, value: off-by-one}]}
+    Okay: {input: 'Set "message" to "success".', assert: [{type: contains, value: success}]}
+    Okay: {input: "Greet me.", assert: [{type: contains, value: Hello}]}
+    Okay: {input: "How does photosynthesis work?", criteria: "Says water is split.",
+           assert: [{type: icontains, value: water}]}
+    """
+    said = js_lower(ctx.input_text)
+    own = js_lower(f"{ctx.test.criteria or ''}\n{reference_text(ctx.test.expected_output) or ''}")
+    for spec, label, index in walk(ctx.specs):
+        word = None if spec.negate else _generic_word(spec, said, own)
+        if word:
+            yield _generic_hit(spec, label, index, word)
+    for spec, label in turn_specs(ctx):
+        word = None if spec.negate else _generic_word(spec, said, own)
+        if word:
+            yield _generic_hit(spec, label, None, word)
+
+
+def _generic_hit(spec: AssertionSpec, label: str, index: int | None, word: str) -> Hit:
+    alone = about(spec.type).needle == "one"
+    kept = _specific_alternatives(spec)
+    return Hit(
+        label,
+        index,
+        f"{quote(word)} is an everyday word"
+        + ("" if alone else ", and one alternative is enough to pass")
+        + ": a wrong answer on the same topic likely contains it",
+        _show(spec),
+        f"keep only the specific alternatives: {flow(spec.type, value=kept)}"
+        if kept
+        else "check for what only a correct answer says (the result, the name, the exact "
+        "phrase), e.g. a word-bounded regex of it",
+    )
+
+
+def _generic_word(spec: AssertionSpec, said: str, own: str) -> str | None:
+    if about(spec.type).needle == "one":
+        needles = [text_option(spec, "value", "search_text", "substring") or ""]
+    elif about(spec.type).needle == "any":
+        needles = text_list(spec) or []
+    else:
+        return None
+    case_sensitive = (
+        spec.type in ("contains", "contains-any")
+        and spec.options.get("case_sensitive") is not False
+    )
+    for needle in needles:
+        word = js_trim(needle)
+        lower = js_lower(word)
+        if not word or lower in said or _names_word(own, lower):
+            continue
+        if case_sensitive and word[:1].isupper():
+            continue
+        if lower not in common_words() and lower in everyday_words():
+            return word
+    return None
+
+
+def _names_word(text: str, word: str) -> bool:
+    """`word` stands as a word in `text` (lower case both)."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not text[at - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
+def vacuous_negation(ctx: Context) -> Iterator[Hit]:
+    """A negated check whose needles look like placeholders (`CompetitorA`, `Product 2`) and
+    are nowhere in the input: no answer would contain them, so it rejects nothing.
+
+    Flags: {input: "Praise cloud computing; name no company.",
+            assert: [{type: contains-any, value: [CompetitorA, CompetitorB], negate: true}]}
+    Okay: {input: "Never recommend competitor X. Which tool should I buy?",
+           assert: [{type: contains, value: competitor X, negate: true}]}
+    Okay: {input: "Capital of France?", assert: [{type: contains, value: Lyon, negate: true}]}
+    """
+    said = js_lower(ctx.input_text)
+    for spec, label, index in walk(ctx.specs):
+        if not spec.negate or not is_response_needle(spec.type):
+            continue
+        needles = text_list(spec) or [text_option(spec) or ""]
+        if all(_PLACEHOLDER.match(js_trim(n)) and js_lower(n) not in said for n in needles):
+            yield Hit(
+                label,
+                index,
+                "the names it rejects look like placeholders that no answer would contain, "
+                "so it passes whatever the answer says",
+                _show(spec),
+                "name what a wrong answer would really say (real names, the leaked value), "
+                "or judge it with an llm-rubric",
+            )
+
+
+_PLACEHOLDER = re.compile(
+    r"^(?:[A-Z][a-z]+ ?(?:[A-Z]|\d{1,2})|(?i:foo|bar|baz|qux|xxx+|placeholder)\d*)$"
+)
+
+
+def format_only(ctx: Context) -> Iterator[Hit]:
+    """`is-json` alone where the task names the keys or values the answer must hold: `{}`
+    passes it, and nothing else deterministic checks the content.
+
+    Flags: {input: 'Return a JSON object with a "status" field set to ok.',
+            assert: [{type: is-json}]}
+    Flags: {input: "Give name and age as JSON.", expected_output: {name: Alice, age: 30},
+            assert: [{type: is-json, required: true}, "Has the fields"]}
+    Okay: {input: 'Return a JSON object with a "status" field set to ok.',
+           assert: [{type: is-json}, {type: contains, value: '"ok"'}]}
+    Okay: {input: "Return any JSON.", assert: [{type: is-json}]}
+    Okay: {input: 'Return a "status" field.',
+           assert: [{type: is-json, schema: {type: object, required: [status]}}]}
+    """
+    if not is_format_only(ctx):
+        return
+    plain = [s for s in ctx.specs if is_plain_json(s)]
+    keys, consts = named_json(ctx)
+    if not keys:
+        return
+    spec = plain[0]
+    yield Hit(
+        spec.name,
+        spec.index,
+        "it checks only that the answer parses: `{}` passes, though the task names the keys "
+        f"({', '.join(keys[:6])}) the answer must hold",
+        _show(spec),
+        "check the keys and values: " + json_fix(keys, consts),
+    )
+
+
+def is_format_only(ctx: Context) -> bool:
+    """The test's only deterministic check of the answer's content is a plain `is-json`."""
+    return any(is_plain_json(s) for s in ctx.specs) and not checks_content(ctx.specs)
+
+
+def is_plain_json(spec: AssertionSpec) -> bool:
+    """A positive `is-json` without a schema: the format, not the content."""
+    return (
+        spec.type == "is-json"
+        and not spec.negate
+        and spec.problem is None
+        and spec.options.get("schema", spec.options.get("value")) is None
+    )
+
+
+def checks_content(specs: tuple[AssertionSpec, ...]) -> bool:
+    """Whether some positive deterministic check reads the answer's content (a needle, a
+    field, a schema, a program)."""
+    for spec, _, _ in walk(specs):
+        if spec.negate or spec.problem is not None:
+            continue
+        if is_response_needle(spec.type) or is_program(spec.type):
+            return True
+        if spec.type == "field-accuracy":
+            return True
+        if spec.type == "is-json" and not is_plain_json(spec):
+            return True
+    return False
 
 
 # `json.dumps(value, ensure_ascii=False, default=str)`, with its encoder made once.
@@ -165,30 +397,44 @@ def _flat_json(options: Mapping[str, Any]) -> str | None:
 
 
 def negative_only(ctx: Context) -> Iterator[Hit]:
-    """Every deterministic check is negated, so an empty or off-topic answer passes them.
+    """Every check is negated (no judge or program checks what a right answer does either),
+    so an empty or off-topic answer passes them all.
 
     Flags: {assert: [{type: contains, value: Lyon, negate: true},
                      {type: not-icontains, value: Marseille}]}
+    Flags: {assert: [{type: not-skill-used, value: deploy}]}
     Okay: {assert: [{type: contains, value: Lyon, negate: true},
                     {type: contains, value: Paris}]}
+    Okay: {assert: [{type: contains, value: Lyon, negate: true}, "Names the capital"]}
     Okay: {assert: ["Answers politely"]}
     """
     checks = []
     for spec in ctx.specs:
-        if deterministic(spec):
-            if not spec.negate:  # most tests: a positive check, found early
-                return
-            checks.append(spec)
+        if not spec.negate or not deterministic(spec):  # a positive check, or a judge
+            return
+        checks.append(spec)
     if not checks:
         return
     names = ", ".join(f"'{s.name}'" for s in checks)
+    trace = all(about(s.type).reads == "transcript" for s in checks)
+    said = (
+        "every check is negated: they say what the agent must not do, and an agent that "
+        "does nothing passes them all"
+        if trace
+        else "every check is negated: they say what the answer must not contain, and an "
+        "empty or off-topic answer passes them all"
+    )
     yield Hit(
         None,
         None,
-        "every deterministic check is negated: they say what the answer must not contain, "
-        "and an empty or off-topic answer satisfies all of them",
+        said,
         f"negated: {names}",
-        "add a positive check for what a correct answer must contain",
+        "add a positive check of what a right answer does, e.g. "
+        + (
+            '`"Answers the question asked"` (an llm-rubric)'
+            if trace
+            else "`{type: contains, value: <what a right answer says>}` or an llm-rubric"
+        ),
     )
 
 

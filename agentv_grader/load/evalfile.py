@@ -248,6 +248,7 @@ class _SuiteBuilder:
             vars=variables,
             line=line,
             warnings=tuple(warnings),
+            turns=_turns(entry.get("turns")),
         )
 
     def _vars(self, entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -324,6 +325,13 @@ class _SuiteBuilder:
             if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
                 raw = prompts[0]
         return _render_soft(raw, variables)
+
+
+def _turns(raw: Any) -> tuple[Mapping[str, Any], ...]:
+    """A conversation test's turns as authored (the mappings among them)."""
+    if not isinstance(raw, list):
+        return ()
+    return tuple(turn for turn in raw if isinstance(turn, Mapping))
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

@@ -82,6 +82,24 @@ def test_solid_suite(tmp_path: Path) -> None:
     assert text.splitlines()[-1] == "No suggestions, evals look solid."
 
 
+def test_a_suite_with_unanalysed_assertions_is_not_called_solid(tmp_path: Path) -> None:
+    suite = """
+name: judged
+tests:
+  - id: judged
+    input: "What is the capital of France?"
+    assertions:
+      - {type: contains, value: Paris}
+      - Names the capital politely
+"""
+    code, text = _run(_write(tmp_path, suite))
+    assert code == 0
+    assert text.splitlines()[-1] == (
+        "No suggestions; 1 of 1 test(s) have assertions the critique does not analyse "
+        "(LLM-judged, programs, trace checks, turns: see --format json)"
+    )
+
+
 def test_duplicate_ids_are_all_kept_in_json(tmp_path: Path) -> None:
     text = "tests:\n  - {id: a, assertions: [{type: contains, value: x1}]}\n" * 1
     text += "  - {id: a, assertions: [{type: contains, value: the}]}\n"

@@ -30,14 +30,15 @@ def test_rule_ids_are_specs() -> None:
     assert list(RULES) == [
         "decoy-pass", "trivial", "answer-in-input", "negative-only", "unverifiable",
         "contradictory", "redundant", "runaway-regex", "uncovered-outcome", "near-miss",
-        "vacuous-pass",
+        "vacuous-pass", "generic-needle", "format-only", "vacuous-negation", "zero-weight",
     ]  # fmt: skip
     severities = {k: r.severity for k, r in RULES.items()}
     assert severities == {
         "decoy-pass": "high", "trivial": "high", "answer-in-input": "medium",
         "negative-only": "medium", "unverifiable": "medium", "contradictory": "high",
         "redundant": "low", "runaway-regex": "high", "uncovered-outcome": "low",
-        "near-miss": "low", "vacuous-pass": "medium",
+        "near-miss": "low", "vacuous-pass": "medium", "generic-needle": "medium",
+        "format-only": "medium", "vacuous-negation": "medium", "zero-weight": "low",
     }  # fmt: skip
 
 

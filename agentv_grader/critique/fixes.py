@@ -1,0 +1,77 @@
+"""Concrete fixes the critique suggests: assertions written as the eval file writes them
+(YAML flow mappings with JSON-quoted values), so an author can paste them (SPEC §6.2)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..model import AssertionSpec
+
+# "Start your response with 'Dear User'", "End with exactly 'Best regards'",
+# "Reply with exactly the lowercase words: workspace ready", "Respond with ONLY the number".
+_QUOTED = r"""['"“‘`]([^'"”’`\n]{1,80})['"”’`]"""
+_START = re.compile(r"\b(?:start|begin)s?\b[^.\n]{0,40}?\bwith\b(?: exactly)?:? " + _QUOTED, re.I)
+_START_SAID = re.compile(r"\b(?:start|begin)\w*\b[^.\n]{0,40}?\bwith\b", re.I)
+_END = re.compile(r"\bend(?:s|ing)?\b[^.\n]{0,40}?\bwith\b(?: exactly)?:? " + _QUOTED, re.I)
+_EXACT = re.compile(
+    r"\b(?:reply|respond|answer|output|return)\b[^.\n]{0,20}?\bwith exactly\b[^:\n]{0,40}:\s*"
+    r"([^\n]{1,80}?)\s*$",
+    re.I | re.M,
+)
+
+
+def flow(kind: str, **options: Any) -> str:
+    """`{type: kind, key: value, …}` with JSON-quoted values, in backticks."""
+    parts = [f"type: {kind}"] + [f"{k}: {_value(v)}" for k, v in options.items()]
+    return "`{" + ", ".join(parts) + "}`"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def bounded_pattern(needle: str) -> str:
+    """An ECMAScript pattern for `needle` as a whole word or number: `4` → `\\b4\\b`
+    (so 14, 40 and 4.5 do not pass)."""
+    word = needle.strip()
+    body = re.sub(r"[\\^$.*+?()[\]{}|/]", lambda m: "\\" + m.group(), word)
+    left = "\\b" if word[:1].isalnum() else ""
+    right = "\\b" if word[-1:].isalnum() else ""
+    return f"{left}{body}{right}"
+
+
+def bounded_fix(spec: AssertionSpec, needle: str) -> str:
+    """The needle as a word-bounded regex, keeping the check's case sensitivity."""
+    ci = spec.type.startswith("i") or spec.options.get("case_sensitive") is False
+    if ci:
+        return flow("regex", value=bounded_pattern(needle), flags="i")
+    return flow("regex", value=bounded_pattern(needle))
+
+
+def instructed_fix(input_text: str, spec: AssertionSpec) -> str | None:
+    """Where the input says how the answer starts, ends or reads exactly, the check of
+    that: `starts-with`, `ends-with`, `equals`, or the pattern anchored with `^`."""
+    if spec.type in ("regex", "output-matches") and _START_SAID.search(input_text):
+        value = spec.options.get("value", spec.options.get("pattern"))
+        if isinstance(value, str) and not value.startswith("^"):
+            return flow("regex", value="^" + value)
+    for pattern, kind in ((_START, "starts-with"), (_END, "ends-with"), (_EXACT, "equals")):
+        found = pattern.search(input_text)
+        if found:
+            return flow(kind, value=found.group(1).strip().rstrip("."))
+    return None
+
+
+def json_fix(keys: Sequence[str], consts: Mapping[str, Any]) -> str:
+    """`is-json` with a schema that requires `keys` and pins `consts`."""
+    schema: dict[str, Any] = {"type": "object", "required": list(keys)}
+    if consts:
+        schema["properties"] = {k: {"const": v} for k, v in consts.items()}
+    return flow("is-json", schema=schema)
