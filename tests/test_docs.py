@@ -6,6 +6,10 @@ import ast
 import importlib.util
 import io
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 import tokenize
 from pathlib import Path
 
@@ -106,3 +110,111 @@ def test_cited_spec_and_semantics_sections_exist() -> None:
     spec_text = _SEMANTICS_CITE.sub("", (ROOT / "docs" / "SPEC.md").read_text(encoding="utf-8"))
     problems += [f"docs/SPEC.md: §{s}" for s in _cited(spec_text) if s not in spec_sections]
     assert not problems, "\n".join(problems)
+
+
+# --- README: short, and everything it names exists ---------------------------------------------
+
+README = ROOT / "README.md"
+README_MAX_LINES = 160
+_REPO_PATH = re.compile(r"(?<![\w./-])(?:\.ci|agentv_grader|docs|examples|references|scripts|tests)"
+                        r"/[\w./<>*-]*")  # fmt: skip
+_EXAMPLE = "agentv-grade --eval-path examples/capital.eval.yaml --bench-dir examples/run/capital"
+
+
+def _readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def _command_lines(text: str) -> list[str]:
+    """The indented command lines of a markdown text, continuation lines joined."""
+    lines, current = [], ""
+    for line in text.splitlines():
+        if not line.startswith("    ") and not current:
+            continue
+        current += line.strip().removesuffix("\\").strip() + " "
+        if not line.rstrip().endswith("\\"):
+            lines.append(current.strip())
+            current = ""
+    return [cmd for line in lines for cmd in line.split(" && ")]
+
+
+def _help(argv: list[str]) -> str:
+    from agentv_grader.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run([*argv, "--help"], out, err) == 0, err.getvalue()
+    return out.getvalue()
+
+
+def test_readme_stays_short() -> None:
+    lines = len(_readme().splitlines())
+    assert lines <= README_MAX_LINES, f"README has {lines} lines; move detail to docs/"
+
+
+def test_readme_names_only_paths_that_exist() -> None:
+    missing = []
+    for doc in (README, ROOT / "docs" / "performance.md"):
+        text = doc.read_text(encoding="utf-8")
+        cited = [(ROOT, token) for token in _REPO_PATH.findall(text)]
+        cited += [(doc.parent, link) for link in re.findall(r"\]\(([^)#:]+)\)", text)]
+        for folder, token in cited:
+            path = re.split(r"[<*]", token, maxsplit=1)[0].rstrip(".")
+            if not (folder / path).exists():
+                missing.append(f"{doc.name}: {token}")
+    assert not missing, missing
+
+
+def test_readme_names_only_commands_and_options_that_exist() -> None:
+    text = _readme()
+    subcommands = set(re.findall(r"agentv-grade ([a-z][\w-]*)", text))
+    options = set(re.findall(r"(?<![\w-])--[a-z][\w-]*", _help([])))
+    for name in subcommands:
+        usage = _help([name])
+        assert usage.startswith(f"Usage: agentv-grade {name} "), f"no subcommand {name!r}"
+        options |= set(re.findall(r"(?<![\w-])--[a-z][\w-]*", usage))
+    # Options of other programs (`ruff format --check`, `pip install -e`) are theirs.
+    ours = re.sub(r"`(?:ruff|pip|python3?|mypy|npm|git) [^`]*`", "", text)
+    named = set(re.findall(r"(?<![\w-])--[a-z][\w-]*", ours))
+    assert named <= options, f"README names options agentv-grade lacks: {named - options}"
+    for command in _command_lines(text):
+        words = shlex.split(command)
+        if words[:1] == ["python"] and words[1].endswith(".py"):
+            assert (ROOT / words[1]).is_file(), command
+        if words[:2] == ["python", "-m"]:
+            assert importlib.util.find_spec(words[2]) is not None, command
+    variables = set(re.findall(r"AGENTV_GRADE_[A-Z_]+", text))
+    source = "".join(p.read_text("utf-8") for p in (ROOT / "agentv_grader").rglob("*.py"))
+    assert {v for v in variables if v not in source} == set()
+
+
+def test_readme_test_command_is_the_one_ci_runs() -> None:
+    ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    ci = [[w for w in shlex.split(line) if w != "--quiet"] for line in ci_lines
+          if line.startswith(("pip ", "python -m pytest"))]  # fmt: skip
+    readme = [shlex.split(command) for command in _command_lines(_readme())]
+    for step in ("pip install -e '.[test]'", "python -m pytest"):
+        words = shlex.split(step)
+        assert words in readme, step
+        assert any(line[: len(words)] == words for line in ci), step
+
+
+def test_readme_example_runs_as_the_readme_says(tmp_path: Path) -> None:
+    """The bundled example: README's command, its documented exit status and files."""
+    text = _readme()
+    assert _EXAMPLE in _command_lines(text)
+    documented = re.search(r"Exit status (\d) is expected", text)
+    assert documented, "README documents the example's exit status"
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    argv = shlex.split(_EXAMPLE)[1:]
+    done = subprocess.run(
+        [sys.executable, "-m", "agentv_grader", *argv],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == int(documented.group(1)), done.stderr
+    verdicts = dict(line.split()[1::-1] for line in done.stdout.splitlines()[:3])
+    assert verdicts == {"paris": "PENDING", "tokyo": "PASS", "berlin": "FAIL"}
+    bench = tmp_path / "examples" / "run" / "capital"
+    assert (bench / "grade_summary.json").is_file()
+    for name in ("grader_report.json", "eval_critique.json", "eval_critique.md"):
+        assert (bench / "paris" / name).is_file(), name
+    assert any((bench / "paris" / "code_grader_results").iterdir())
