@@ -92,6 +92,10 @@ _add(
         |\.(?:nan|NaN|NAN))$""",
     "-+.0123456789",
 )
+# YAML merge keys (`<<: *base`), which AgentV's parser reads (its `merge: true`); the
+# fast paths leave a document with one to the plain path (`_scalar` has no such tag).
+_MERGE = "tag:yaml.org,2002:merge"
+_add(_MERGE, r"^<<$", "<")
 # First characters (and "" for the empty scalar) that some implicit resolver handles.
 _RESOLVABLE = frozenset(_Loader.yaml_implicit_resolvers)
 
@@ -129,8 +133,12 @@ def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[YamlMap]:
     result = YamlMap()
     result.line, result.col = _mark(node)
     yield result
-    loader.flatten_mapping(node)
+    merged: dict[str, Any] = {}
+    own: dict[str, Any] = {}
     for key_node, value_node in node.value:
+        if key_node.tag == _MERGE:
+            _merge_into(merged, loader, value_node)
+            continue
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
             line, col = _mark(key_node)
@@ -138,12 +146,31 @@ def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[YamlMap]:
                 "mapping key must be a scalar", line=line, col=col, hint="quote the key"
             )
         key = key if isinstance(key, str) else _key_text(key)
-        if key in result:
+        if key in own:
             line, col = _mark(key_node)
             raise GradeInputError(
                 f"duplicate key '{key}'", line=line, col=col, hint="remove one of the two"
             )
-        result[key] = loader.construct_object(value_node, deep=True)
+        own[key] = loader.construct_object(value_node, deep=True)
+    result.update(merged)
+    result.update(own)
+
+
+def _merge_into(merged: dict[str, Any], loader: Any, value_node: yaml.Node) -> None:
+    """`<<: *a` or `<<: [*a, *b]`: the mappings' keys, the first source winning; the
+    mapping's own keys win over all of them (YAML's merge key type)."""
+    sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+    for source in sources:
+        if not isinstance(source, MappingNode):
+            line, col = _mark(source)
+            raise GradeInputError(
+                "'<<' merges a mapping or a list of mappings",
+                line=line,
+                col=col,
+                hint="write <<: *anchor where the anchor names a mapping",
+            )
+        for key, value in loader.construct_object(source, deep=True).items():
+            merged.setdefault(key, value)
 
 
 def _key_text(key: Any) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,8 +19,9 @@ from .yaml12 import YamlMap, gc_paused, load_yaml
 DEFAULT_THRESHOLD = 0.8
 _LIST_KEYS = ("assertions", "assert")
 _EXEC_LIST_KEYS = ("assert", "evaluators")
-# SPEC §3: the base name without these (AgentV's rule; `x.eval.yml` stays `x.eval`).
-_SUFFIXES = (".eval.yaml", ".yaml", ".yml", ".jsonl")
+# SPEC §3: the base name without `.eval.yaml`/`.eval.yml`, then `.yaml`/`.yml`, in any
+# case (AgentV main's yaml-parser.ts), or without `.jsonl`.
+_SUITE_SUFFIX = re.compile(r"(?:\.eval)?\.ya?ml$|\.jsonl$", re.IGNORECASE)
 _TEST_LIST_KEYS = ("tests", "evalcases", "eval_cases")
 
 
@@ -35,11 +37,7 @@ def _load_json(text: str, path: str) -> Any:
 
 
 def suite_name_from_path(path: str) -> str:
-    base = os.path.basename(path)
-    for suffix in _SUFFIXES:
-        if base.endswith(suffix) and len(base) > len(suffix):
-            return base[: -len(suffix)]
-    return base or "eval"
+    return _SUITE_SUFFIX.sub("", os.path.basename(path), count=1) or "eval"
 
 
 def load_suite(path: str) -> Suite:
@@ -56,6 +54,10 @@ def _load_suite(path: str) -> Suite:
         doc = _jsonl_document(text, path)
     else:
         doc = load_yaml(text, path)
+    if "env." in text and "{{" in text:
+        from .roots import environment, interpolate_env
+
+        doc = interpolate_env(doc, environment(os.path.dirname(os.path.abspath(path))))
     if not isinstance(doc, Mapping):
         raise GradeInputError(
             f"eval file must be a mapping with 'tests', got {kind_of(doc)}",

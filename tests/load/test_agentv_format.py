@@ -1,0 +1,88 @@
+"""AgentV main's eval format, one behaviour at a time (fidelity rows of issue 18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agentv_grader.errors import GradeInputError
+from agentv_grader.load.evalfile import load_suite, suite_name_from_path
+from agentv_grader.load.yaml12 import load_yaml
+
+CASES = Path(__file__).resolve().parent.parent / "data" / "fidelity"
+
+
+@pytest.mark.parametrize(
+    ("file", "name"),
+    [
+        ("skill.EVAL.yaml", "skill"),  # fidelity case 26
+        ("other.eval.yml", "other"),
+        ("x.Eval.YML", "x"),
+        ("plain.yaml", "plain"),
+        ("cases.jsonl", "cases"),
+        (".eval.yaml", "eval"),
+    ],
+)
+def test_suite_name_drops_eval_yaml_in_any_case(file: str, name: str) -> None:
+    """Row 2: AgentV strips `.eval.ya?ml`, then `.ya?ml`, ignoring case."""
+    assert suite_name_from_path(f"/some/dir/{file}") == name
+
+
+def test_suite_name_of_case_26_files() -> None:
+    assert load_suite(str(CASES / "26-suite-name" / "skill.EVAL.yaml")).name == "skill"
+    assert load_suite(str(CASES / "26-suite-name" / "other.eval.yml")).name == "other"
+
+
+def test_merge_keys_merge_and_own_keys_win() -> None:
+    """Row 12: `<<: *base` and `<<: [*a, *b]` (the first source wins, own keys win)."""
+    doc = load_yaml("a: &a {x: 1, z: 0}\nb: &b {x: 2, y: 2}\nc:\n  <<: [*a, *b]\n  y: 3\n", "f")
+    assert doc["c"] == {"x": 1, "z": 0, "y": 3}
+
+
+def test_merge_key_of_a_scalar_is_exit_2_with_its_line() -> None:
+    with pytest.raises(GradeInputError) as info:
+        load_yaml("a: 1\nc:\n  <<: 5\n", "f.yaml")
+    assert info.value.line == 3 and "'<<' merges a mapping" in str(info.value)
+
+
+def test_quoted_merge_key_is_a_plain_key() -> None:
+    assert load_yaml('c: {"<<": 1}\n', "f") == {"c": {"<<": 1}}
+
+
+ENV_SUITE = """
+prompts: ["{{ q }}"]
+tests:
+  - id: t
+    vars: {q: hi}
+    execution:
+      threshold: "{{ env.AV_PASS }}"
+    assert:
+      - type: contains
+        value: "{{ env.AV_NEEDLE }}"
+        weight: "{{ env.AV_W }}"
+      - type: contains
+        value: "x-{{ env.AV_UNSET }}-y"
+"""
+
+
+def test_env_in_any_field_keeps_type_when_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Row 17: `{{ env.X }}` anywhere; a whole-string one becomes a number; unset is ''."""
+    monkeypatch.setenv("AV_PASS", "0.5")
+    monkeypatch.setenv("AV_W", "2")
+    monkeypatch.delenv("AV_UNSET", raising=False)
+    (tmp_path / ".env").write_text("AV_NEEDLE=from-root\nAV_W=9\n")
+    (tmp_path / "evals").mkdir()
+    (tmp_path / "evals" / ".env").write_text("AV_NEEDLE=nearest\n")
+    path = tmp_path / "evals" / "s.eval.yaml"
+    (tmp_path / ".git").mkdir()
+    path.write_text(ENV_SUITE)
+    test = load_suite(str(path)).tests[0]
+    assert test.threshold == 0.5
+    first, second = test.assertions
+    assert first.value == "nearest"  # the nearest .env wins
+    assert first.weight == 2.0  # the process environment wins over .env files
+    assert second.value == "x--y"  # an unset variable is empty text, as in Nunjucks
+    assert first.problem is None and second.problem is None
