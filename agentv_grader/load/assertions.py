@@ -43,6 +43,9 @@ class ListContext:
     variables: Mapping[str, Any]
     warnings: list[str] = field(default_factory=list)
     group_depth: int = 0
+    # Inherited lists (`default_test.assert`, top-level `assert`): AgentV main renders
+    # only a test's own fields with its vars, so these keep `{{ var }}` as written.
+    literal: bool = False
 
 
 def generated_name(kind: str, value: Any) -> str:
@@ -153,6 +156,8 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         options = _merge_config(kind, options, ctx, item)
     if not isinstance(options.get("value"), str):
         problems += _typed_template_problems(item, options, kind)
+    if kind in _PROMPT_FILE_TYPES and str(options.get("prompt", "")).startswith("file://"):
+        options = _with_prompt_file(options, ctx, problems)
     name = _name(options, kind, negate_from_type, authored)
     children: tuple[AssertionSpec, ...] = ()
     if about(kind).members is not None or "" in item:
@@ -204,6 +209,33 @@ def custom_command(eval_dir: str, authored: str) -> list[str] | None:
     return None
 
 
+# Types whose `prompt: file://…` is a judge prompt file (AgentV main's parsePromptField).
+_PROMPT_FILE_TYPES = frozenset({"llm-rubric", "agent-rubric"})
+MAX_PROMPT_FILE_BYTES = 1 << 20
+
+
+def _with_prompt_file(
+    options: dict[str, Any], ctx: ListContext, problems: list[str]
+) -> dict[str, Any]:
+    """`prompt: file://x.md` found through AgentV's search roots (the eval's folder, its
+    ancestors up to the repository root, the working folder); the text and where it was
+    found are kept on the spec for the grader agent (`prompt_text`, `prompt_path`)."""
+    from .roots import resolve_reference, search_roots
+
+    ref = str(options["prompt"])[len("file://") :]
+    found = resolve_reference(ref, ctx.eval_dir)
+    if found is None:
+        looked = ", ".join(search_roots(ctx.eval_dir))
+        problems.append(f"prompt file not found: {ref} (looked from {looked})")
+        return options
+    try:
+        text = read_utf8(found, "prompt file")
+    except GradeInputError as exc:
+        problems.append(str(exc))
+        return options
+    return {**options, "prompt_path": found, "prompt_text": text}
+
+
 def _children(
     kind: str,
     item: Mapping[str, Any],
@@ -251,6 +283,8 @@ def _with_config(member: Any, parent: Any) -> Any:
 
 def _render(item: Mapping[str, Any], ctx: ListContext) -> dict[str, Any]:
     """The entry's options with every string rendered: a new dict, new containers."""
+    if ctx.literal:
+        return dict(item)
     variables = ctx.variables
     out: dict[str, Any] = {}
     for key, value in item.items():

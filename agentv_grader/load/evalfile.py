@@ -7,6 +7,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..errors import GradeInputError, SpecError
@@ -14,6 +15,7 @@ from ..model import AssertionSpec, Suite, TestCase
 from . import templating
 from .assertions import ListContext, build_list, kind_of
 from .files import decode_utf8, read_text_file, read_utf8
+from .prompts import PROMPT_KEY, expand_prompts
 from .yaml12 import YamlMap, gc_paused, load_yaml
 
 DEFAULT_THRESHOLD = 0.8
@@ -126,12 +128,44 @@ class _SuiteBuilder:
         self.dir = os.path.dirname(os.path.abspath(path))
         self.warnings: list[str] = []
         default_test = doc.get("default_test")
+        if isinstance(default_test, str):
+            default_test = self._default_test_file(default_test)
         self.default_test: Mapping[str, Any] = (
             default_test if isinstance(default_test, Mapping) else {}
         )
 
+    def _default_test_file(self, ref: str) -> Mapping[str, Any]:
+        """`default_test: file://x.yaml`: a mapping found through AgentV's search roots."""
+        line = getattr(self.doc, "line", None)
+        if not ref.startswith("file://"):
+            raise GradeInputError(
+                f"default_test must be a mapping or a file:// reference, got {ref!r}",
+                file=self.path,
+                line=line,
+            )
+        from .roots import environment, interpolate_env, resolve_reference
+
+        found = resolve_reference(ref[len("file://") :], self.dir)
+        if found is None:
+            raise GradeInputError(
+                f"default_test file not found: {ref}", file=self.path, hint="check the path"
+            )
+        text = read_utf8(found, "default_test file")
+        loaded = load_yaml(text, found)
+        if "env." in text:
+            loaded = interpolate_env(loaded, environment(self.dir))
+        if not isinstance(loaded, Mapping):
+            raise GradeInputError("default_test file must hold a mapping", file=found)
+        if "assertions" in loaded:
+            raise GradeInputError(
+                "default_test file must use 'assert', not 'assertions' (AgentV main's rule)",
+                file=found,
+                line=getattr(loaded["assertions"], "line", None),
+            )
+        return loaded
+
     def build(self, digest: str) -> Suite:
-        raw_tests = self._raw_tests()
+        raw_tests = expand_prompts(self._raw_tests() + self._scenario_tests(), self.doc, self)
         name = self.doc.get("name")
         suite_name = suite_name_from_path(self.path)
         if isinstance(name, str) and name.strip():
@@ -155,8 +189,40 @@ class _SuiteBuilder:
             warnings=tuple(self.warnings),
         )
 
+    def _scenario_tests(self) -> list[Mapping[str, Any]]:
+        """`scenarios: [{config: [rows], tests: [tests]}]`: one test per row and test, as
+        AgentV main lowers them (vars, metadata, options, run merged; assert lists joined)."""
+        scenarios = self.doc.get("scenarios")
+        if scenarios is None:
+            return []
+        line: int | None = getattr(scenarios, "line", None)
+        if not isinstance(scenarios, list):
+            raise GradeInputError("'scenarios' must be a list", file=self.path, line=line)
+        out: list[Mapping[str, Any]] = []
+        for s_index, scenario in enumerate(scenarios):
+            rows = scenario.get("config") if isinstance(scenario, Mapping) else None
+            tests = scenario.get("tests") if isinstance(scenario, Mapping) else None
+            if not isinstance(rows, list) or not isinstance(tests, list):
+                raise GradeInputError(
+                    f"scenarios[{s_index}] must be a mapping with 'config' and 'tests' lists",
+                    file=self.path,
+                    line=getattr(scenario, "line", line),
+                )
+            for c_index, row in enumerate(rows):
+                for t_index, test in enumerate(tests):
+                    if not isinstance(row, Mapping) or not isinstance(test, Mapping):
+                        raise GradeInputError(
+                            f"scenarios[{s_index}]: config rows and tests must be mappings",
+                            file=self.path,
+                            line=getattr(scenario, "line", line),
+                        )
+                    out.append(_scenario_test(row, test, (s_index, c_index, t_index), len(tests)))
+        return out
+
     def _raw_tests(self) -> list[Mapping[str, Any]]:
         present = [k for k in _TEST_LIST_KEYS if k in self.doc]
+        if not present and "scenarios" in self.doc:
+            return []
         if not present:
             raise GradeInputError(
                 "eval file has no 'tests' list", file=self.path, hint="add tests: [...]"
@@ -275,9 +341,10 @@ class _SuiteBuilder:
         own: Any = present[0][1] if present else None
         specs = build_list(own, ctx) if present else []
         if execution.get("skip_defaults") is not True:
+            inherited = replace(ctx, literal=True, warnings=ctx.warnings)
             for defaults in (self.default_test.get("assert"), self.doc.get("assert")):
                 if defaults is not None:
-                    specs += build_list(defaults, ctx, start=len(specs))
+                    specs += build_list(defaults, inherited, start=len(specs))
         if not present and not specs and isinstance(entry.get("criteria"), str):
             specs = build_list([entry["criteria"]], ctx)
         return specs
@@ -319,9 +386,10 @@ class _SuiteBuilder:
         return DEFAULT_THRESHOLD, "default", None
 
     def _input(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> Any:
-        """The prompt (text or messages), rendered: `input`, `input_messages`, else the
-        first of the suite's `prompts`. The critique's echo and leak checks use it."""
-        raw = entry.get("input", entry.get("input_messages"))
+        """The prompt (text or messages), rendered: `input`, `input_messages`, the prompt
+        a `prompts` matrix gave this test, else the first of the suite's `prompts`. The
+        critique's echo and leak checks use it."""
+        raw = entry.get("input", entry.get("input_messages", entry.get(PROMPT_KEY)))
         if raw is None:
             prompts = self.doc.get("prompts")
             if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
@@ -334,6 +402,46 @@ def _turns(raw: Any) -> tuple[Mapping[str, Any], ...]:
     if not isinstance(raw, list):
         return ()
     return tuple(turn for turn in raw if isinstance(turn, Mapping))
+
+
+def _merged(first: Any, second: Any) -> dict[str, Any] | None:
+    out = {
+        **(first if isinstance(first, Mapping) else {}),
+        **(second if isinstance(second, Mapping) else {}),
+    }
+    return out or None
+
+
+def _joined(first: Any, second: Any) -> list[Any] | None:
+    out = [
+        *(first if isinstance(first, list) else [] if first is None else [first]),
+        *(second if isinstance(second, list) else [] if second is None else [second]),
+    ]
+    return out or None
+
+
+def _scenario_test(
+    row: Mapping[str, Any], test: Mapping[str, Any], where: tuple[int, int, int], count: int
+) -> Mapping[str, Any]:
+    """One scenario row joined with one test (AgentV main's mergeScenarioTestRows)."""
+    s_index, c_index, t_index = where
+    out = YamlMap({**row, **test})
+    out.line = getattr(test, "line", None)
+    for key in ("vars", "metadata", "options", "run"):
+        merged = _merged(row.get(key), test.get(key))
+        if merged is not None:
+            out[key] = merged
+    joined = _joined(row.get("assert"), test.get("assert"))
+    if joined is not None:
+        out["assert"] = joined
+    test_id, row_id = test.get("id"), row.get("id")
+    if isinstance(test_id, str) and test_id.strip():
+        out["id"] = test_id
+    elif isinstance(row_id, str) and row_id.strip():
+        out["id"] = f"{row_id}__scenario_test_{t_index + 1}" if count > 1 else row_id
+    else:
+        out["id"] = f"scenario-{s_index + 1}-{c_index + 1}-{t_index + 1}"
+    return out
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

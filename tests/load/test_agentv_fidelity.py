@@ -25,14 +25,6 @@ CASES = Path(__file__).resolve().parent.parent / "data" / "fidelity"
 CASE_ENV = {"12-env-interpolation": {"PASS_AT": "0.5", "NEEDLE": "gamma", "W": "1"}}
 # Not handled yet: (case, eval file or graded test id) -> the row of the fidelity table.
 PENDING: dict[tuple[str, str], str] = {
-    ("01-default-test-file", "suite.eval.yaml"): "7",
-    ("01-default-test-file", "t1"): "7",
-    ("02-vars-in-inherited-asserts", "t1"): "20",
-    ("03-prompts-matrix", "suite.eval.yaml"): "4",
-    ("03-prompts-matrix", "capital__prompt_formal"): "4",
-    ("04-scenarios", "suite.eval.yaml"): "5",
-    ("04-scenarios", "french"): "5",
-    ("04-scenarios", "spanish"): "5",
     ("05-tests-directory", "suite.eval.yaml"): "6",
     ("05-tests-directory", "alpha"): "6",
     ("06-tests-glob", "suite.eval.yaml"): "14",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
+from agentv_grader.api import grade_test
 from agentv_grader.errors import GradeInputError
 from agentv_grader.load.evalfile import load_suite, suite_name_from_path
 from agentv_grader.load.yaml12 import load_yaml
@@ -86,3 +89,69 @@ def test_env_in_any_field_keeps_type_when_whole(
     assert first.weight == 2.0  # the process environment wins over .env files
     assert second.value == "x--y"  # an unset variable is empty text, as in Nunjucks
     assert first.problem is None and second.problem is None
+
+
+def _rubric_cases() -> list[tuple[str, str, list[dict[str, object]]]]:
+    answers = json.loads((CASES / "18-rubric-shapes" / "agentv-rubrics.json").read_text())
+    return [(t["file"], test_id, t["rubrics"]) for test_id, t in answers["tests"].items()]
+
+
+@pytest.mark.parametrize(("file", "test_id", "rubrics"), _rubric_cases())
+def test_rubric_items_are_handed_off_as_agentv_normalises_them(
+    file: str, test_id: str, rubrics: list[dict[str, object]]
+) -> None:
+    """Row 3: `criteria` alias, one object, operator, score_ranges (item or assertion,
+    map or list), min_score, default required: the pending item carries AgentV's items."""
+    case = CASES / "18-rubric-shapes"
+    report = grade_test(
+        str(case / file),
+        test_id,
+        response_file=str(case / "resp.md"),
+        write=False,
+        critique=False,
+    )
+    [pending] = report.data["pending"]
+    assert pending["rubrics"] == rubrics
+    assert report.data["summary"]["errors"] == 0
+
+
+PROMPT_SUITE = """
+prompts: ["{{ q }}"]
+tests:
+  - id: t
+    vars: {q: hi}
+    assert:
+      - type: llm-rubric
+        metric: judged
+        prompt: file://prompts/judge.md
+"""
+
+
+def test_prompt_file_is_found_through_agentv_search_roots(tmp_path: Path) -> None:
+    """Row 1: `prompt: file://…` is looked for from the eval's folder up to the repository
+    root (here two levels up, where AgentV finds it too); its text and path are kept and
+    handed to the grader agent. A file without `{{ output }}` is kept too (SPEC §9)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "judge.md").write_text("Is the answer kind?\n")
+    evals = tmp_path / "evals" / "sub"
+    evals.mkdir(parents=True)
+    (evals / "s.eval.yaml").write_text(PROMPT_SUITE)
+    (tmp_path / "resp.md").write_text("hello")
+    [spec] = load_suite(str(evals / "s.eval.yaml")).tests[0].assertions
+    assert spec.problem is None
+    assert spec.options["prompt_path"] == str(tmp_path / "prompts" / "judge.md")
+    assert spec.options["prompt_text"] == "Is the answer kind?\n"
+    report = grade_test(
+        str(evals / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    [pending] = report.data["pending"]
+    assert pending["criteria"].startswith("Is the answer kind?")
+    assert pending["prompt_path"] == str(tmp_path / "prompts" / "judge.md")
+
+
+def test_missing_prompt_file_is_an_error_naming_it(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "s.eval.yaml").write_text(PROMPT_SUITE)
+    [spec] = load_suite(str(tmp_path / "s.eval.yaml")).tests[0].assertions
+    assert spec.problem is not None and "prompt file not found: prompts/judge.md" in spec.problem

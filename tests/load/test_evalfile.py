@@ -211,10 +211,10 @@ def test_eval_file_that_is_not_a_mapping(tmp_path: Path) -> None:
         ("checks.eval.yaml", "checks"),
         ("checks.yaml", "checks"),
         ("checks.yml", "checks"),
-        ("checks.eval.yml", "checks.eval"),
+        ("checks.eval.yml", "checks"),  # AgentV main (4.x kept "checks.eval")
         ("checks.jsonl", "checks"),
         ("dir/checks.eval.yaml", "checks"),
-        (".yaml", ".yaml"),
+        (".yaml", "eval"),
     ],
 )
 def test_suite_name_from_the_file_name(file_name: str, name: str) -> None:

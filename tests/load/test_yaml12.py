@@ -98,8 +98,9 @@ def test_explicit_unknown_tags_are_refused(tag: str) -> None:
     assert "unsupported YAML tag" in str(caught.value) and caught.value.line == 1
 
 
-def test_merge_key_is_a_plain_key_in_yaml_1_2() -> None:
-    assert load_yaml("b:\n  <<: {c: 1}\n", "x.yaml") == {"b": {"<<": {"c": 1}}}
+def test_merge_key_merges_as_in_agentv() -> None:
+    """AgentV's parser reads merge keys (`merge: true`), so `<<` merges (fidelity row 12)."""
+    assert load_yaml("b:\n  <<: {c: 1}\n", "x.yaml") == {"b": {"c": 1}}
 
 
 def test_scalar_keys_become_strings() -> None:
