@@ -7,9 +7,9 @@ the suite name.
 
 Two answers are kept per file: `head` is AgentV main as it is; `kept` is AgentV main with
 the three places where it drops what its own examples rely on turned off (docs/SPEC.md
-§9 "AgentV HEAD drops": prompt files without `{{ output }}`, a prompt-file-only
-llm-rubric, an assertion with `target:`). agentv-grade keeps those, so it is compared
-with `kept`; `head` shows what the decision changes.
+§9 "AgentV HEAD drops": prompt files without `{{ output }}`, an llm-rubric without a
+`value` (bare, or with only a prompt file), an assertion with `target:`). agentv-grade
+keeps those, so it is compared with `kept`; `head` shows what the decision changes.
 
     python scripts/agentv_expected.py ORACLE_DIR AGENTV_CHECKOUT COMMIT
 
@@ -44,7 +44,7 @@ _KEEP_PATCHES = (
     (
         "loaders/grader-parser.ts",
         "structuredRubrics.length === 0) && !prompt) {",
-        "structuredRubrics.length === 0) && !prompt && !promptPath && !resolvedPromptScript) {",
+        "structuredRubrics.length === 0) && !prompt && false) {",
     ),
     (
         "loaders/grader-parser.ts",

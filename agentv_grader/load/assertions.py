@@ -146,7 +146,12 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     except SpecError as exc:
         return _broken(index, _label(item), str(exc), line, authored, resolved.type)
     if custom is not None:
-        options = {"name": authored.strip(), **options, "command": custom}
+        options = {
+            "name": authored.strip(),
+            **options,
+            "command": custom,
+            "custom_type": authored.strip(),
+        }
     kind, negate_from_type = resolved.type, resolved.negate
     problems = [resolved.problem] if resolved.problem else []
     if kind == "skill-trigger":
@@ -187,18 +192,24 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
 
 # How deep groups may nest (recursion stays bounded).
 MAX_GROUP_DEPTH = 32
-# `.agentv/assertions/<type>.<ext>` custom assertion types and the program that runs each.
+# `.agentv/assertions/<type>.<ext>` beside the eval file: agentv-grade's own custom types
+# (SPEC §5.6), with the program that runs each.
 CUSTOM_RUNNERS: dict[str, tuple[str, ...]] = {
     ".py": (sys.executable,),
     ".js": ("node",),
     ".sh": ("sh",),
 }
+# AgentV main's custom types (registry/assertion-discovery.ts, grader-discovery.ts): these
+# extensions in `.agentv/assertions/`, then `.agentv/graders/` and `.agentv/judges/`, in
+# the eval's folder and every ancestor, nearest first; AgentV runs each as `bun run FILE`.
+AGENTV_CUSTOM_EXTENSIONS = (".ts", ".js", ".mts", ".mjs")
+AGENTV_CUSTOM_FOLDERS = (("assertions",), ("graders", "judges"))
 _CUSTOM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
 def custom_command(eval_dir: str, authored: str) -> list[str] | None:
-    """The command for a custom type AgentV would find in `.agentv/assertions/` beside the
-    eval file (SPEC §5.6), or None; such a type then runs as a `script`."""
+    """The command for a custom type found as AgentV finds it (SPEC §5.6), or None; such
+    a type then runs as a `script`."""
     name = authored.strip()
     if not _CUSTOM_NAME.fullmatch(name) or ".." in name:
         return None
@@ -206,7 +217,22 @@ def custom_command(eval_dir: str, authored: str) -> list[str] | None:
         path = os.path.join(eval_dir, ".agentv", "assertions", name + extension)
         if os.path.isfile(path):
             return [*runner, os.path.abspath(path)]
+    folders = _ancestor_folders(os.path.abspath(eval_dir))
+    for kinds in AGENTV_CUSTOM_FOLDERS:
+        for folder in folders:
+            for kind in kinds:
+                for extension in AGENTV_CUSTOM_EXTENSIONS:
+                    path = os.path.join(folder, ".agentv", kind, name + extension)
+                    if os.path.isfile(path):
+                        return ["bun", "run", path]
     return None
+
+
+def _ancestor_folders(start: str) -> list[str]:
+    out = [start]
+    while os.path.dirname(out[-1]) != out[-1]:
+        out.append(os.path.dirname(out[-1]))
+    return out[:-1]  # AgentV stops below the file system's root
 
 
 # Types whose `prompt: file://…` is a judge prompt file (AgentV main's parsePromptField).

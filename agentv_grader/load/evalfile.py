@@ -199,6 +199,15 @@ class _SuiteBuilder:
         if not isinstance(scenarios, list):
             raise GradeInputError("'scenarios' must be a list", file=self.path, line=line)
         out: list[Mapping[str, Any]] = []
+        scenarios = [
+            found
+            for entry in scenarios
+            for found in (
+                self._scenario_file(entry)
+                if isinstance(entry, str) and entry.startswith("file://")
+                else [entry]
+            )
+        ]
         for s_index, scenario in enumerate(scenarios):
             rows = scenario.get("config") if isinstance(scenario, Mapping) else None
             tests = scenario.get("tests") if isinstance(scenario, Mapping) else None
@@ -218,6 +227,35 @@ class _SuiteBuilder:
                         )
                     out.append(_scenario_test(row, test, (s_index, c_index, t_index), len(tests)))
         return out
+
+    def _scenario_file(self, ref: str) -> list[Any]:
+        """`scenarios: [file://x.yaml]` (a glob allowed, its matches sorted): a list of
+        scenarios, or a mapping with `scenarios` (AgentV main's scenario-file-loader)."""
+        import glob
+
+        pattern = os.path.join(self.dir, ref[len("file://") :])
+        paths = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(pattern) else [pattern]
+        found: list[Any] = []
+        for path in paths:
+            if path.endswith(".json"):
+                loaded = _load_json(read_utf8(path, "scenario file"), path)
+            elif path.endswith((".yaml", ".yml")):
+                loaded = load_yaml(read_utf8(path, "scenario file"), path)
+            else:
+                raise GradeInputError(
+                    "a scenario file must be .yaml, .yml or .json", file=path, hint=ref
+                )
+            if isinstance(loaded, Mapping) and isinstance(loaded.get("scenarios"), list):
+                loaded = loaded["scenarios"]
+            if loaded is None:
+                continue  # an empty file: AgentV skips it with a warning
+            if not isinstance(loaded, list):
+                raise GradeInputError(
+                    "a scenario file must hold a list of scenarios or a mapping with 'scenarios'",
+                    file=path,
+                )
+            found.extend(loaded)
+        return found
 
     def _raw_tests(self) -> list[Mapping[str, Any]]:
         present = [k for k in _TEST_LIST_KEYS if k in self.doc]

@@ -46,7 +46,6 @@ PENDING: dict[tuple[str, str], str] = {
     ("14-template-includes", "path-template"): "13",
     ("14-template-includes", "yml-template"): "13",
     ("14-template-includes", "ancestor-template"): "13",
-    ("15-custom-assertion-discovery", "evals/suite.eval.yaml"): "11",
     ("16-jsonl-sidecar", "suite.jsonl"): "18",
     ("16-jsonl-sidecar", "own-assert"): "18",
     ("16-jsonl-sidecar", "row-threshold"): "19",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,42 @@ def test_missing_prompt_file_is_an_error_naming_it(tmp_path: Path) -> None:
     (tmp_path / "s.eval.yaml").write_text(PROMPT_SUITE)
     [spec] = load_suite(str(tmp_path / "s.eval.yaml")).tests[0].assertions
     assert spec.problem is not None and "prompt file not found: prompts/judge.md" in spec.problem
+
+
+def test_custom_types_are_found_as_agentv_finds_them(tmp_path: Path) -> None:
+    """Row 11: `.agentv/assertions/*.ts|js|mts|mjs` in the eval's folder and every
+    ancestor, nearest first, then `.agentv/graders/` and `.agentv/judges/`; run with bun."""
+    from agentv_grader.load.assertions import custom_command
+
+    evals = tmp_path / "a" / "evals"
+    for folder, name in [
+        (tmp_path / ".agentv" / "assertions", "far.ts"),
+        (tmp_path / "a" / ".agentv" / "assertions", "near.mts"),
+        (tmp_path / ".agentv" / "assertions", "near.ts"),
+        (tmp_path / ".agentv" / "judges", "judged.mjs"),
+        (evals / ".agentv" / "graders", "graded.js"),
+    ]:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("export default () => ({ score: 1 });\n")
+    evals.mkdir(parents=True, exist_ok=True)
+    assert custom_command(str(evals), "far") == [
+        "bun", "run", str(tmp_path / ".agentv" / "assertions" / "far.ts")
+    ]  # fmt: skip
+    assert custom_command(str(evals), "near")[2].endswith("a/.agentv/assertions/near.mts")
+    assert custom_command(str(evals), "judged")[2].endswith(".agentv/judges/judged.mjs")
+    assert custom_command(str(evals), "graded")[2].endswith("evals/.agentv/graders/graded.js")
+    assert custom_command(str(evals), "absent") is None
+
+
+@pytest.mark.skipif(shutil.which("bun") is not None, reason="bun is installed here")
+def test_custom_type_without_bun_is_an_error_naming_it() -> None:
+    case = CASES / "15-custom-assertion-discovery"
+    report = grade_test(
+        str(case / "evals" / "suite.eval.yaml"),
+        "ancestor-js",
+        response_file=str(case / "resp.md"),
+        write=False,
+        critique=False,
+    )
+    [item] = report.data["assertions"]
+    assert item["status"] == "error" and "'bun'" in item["evidence"]
