@@ -338,16 +338,11 @@ def prompt_of(spec: AssertionSpec, run: RunData) -> dict[str, Any] | None:
 
 
 def search_roots(eval_dir: str) -> list[str]:
-    """The eval file's folder, then each folder above it up to the repository root (the
-    first with `.git`) or the file system's root: where AgentV looks for `file://` paths."""
-    roots: list[str] = []
-    current = os.path.abspath(eval_dir)
-    while True:
-        roots.append(current)
-        parent = os.path.dirname(current)
-        if parent == current or os.path.exists(os.path.join(current, ".git")):
-            return roots
-        current = parent
+    """Where AgentV looks for `file://` paths (`load.roots.search_roots`: the eval file's
+    folder, each folder above it up to the repository root, that root, the working folder)."""
+    from ..load.roots import search_roots as agentv_search_roots
+
+    return list(agentv_search_roots(eval_dir))
 
 
 def _find(reference: str, eval_dir: str) -> tuple[str | None, list[str]]:

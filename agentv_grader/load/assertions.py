@@ -161,8 +161,9 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         options = _merge_config(kind, options, ctx, item)
     if not isinstance(options.get("value"), str):
         problems += _typed_template_problems(item, options, kind)
-    if kind in _PROMPT_FILE_TYPES and str(options.get("prompt", "")).startswith("file://"):
-        options = _with_prompt_file(options, ctx, problems)
+    if kind in _RUBRIC_TYPES:
+        if "value" in options and not isinstance(options["value"], list):
+            options = _rubric_value(options)
     name = _name(options, kind, negate_from_type, authored)
     children: tuple[AssertionSpec, ...] = ()
     if about(kind).members is not None or "" in item:
@@ -235,31 +236,52 @@ def _ancestor_folders(start: str) -> list[str]:
     return out[:-1]  # AgentV stops below the file system's root
 
 
-# Types whose `prompt: file://…` is a judge prompt file (AgentV main's parsePromptField).
-_PROMPT_FILE_TYPES = frozenset({"llm-rubric", "agent-rubric"})
-MAX_PROMPT_FILE_BYTES = 1 << 20
+# Types whose `value` may be rubric items in AgentV main's shapes (`_rubric_value`).
+_RUBRIC_TYPES = frozenset({"llm-rubric", "agent-rubric"})
 
 
-def _with_prompt_file(
-    options: dict[str, Any], ctx: ListContext, problems: list[str]
-) -> dict[str, Any]:
-    """`prompt: file://x.md` found through AgentV's search roots (the eval's folder, its
-    ancestors up to the repository root, the working folder); the text and where it was
-    found are kept on the spec for the grader agent (`prompt_text`, `prompt_path`)."""
-    from .roots import resolve_reference, search_roots
+def _structured_rubric(value: Any) -> bool:
+    """AgentV main's isStructuredRubricObject: one rubric item written as a mapping."""
+    if not isinstance(value, Mapping):
+        return False
+    if isinstance(value.get("outcome"), str) or value.get("score_ranges") is not None:
+        return True
+    return isinstance(value.get("criteria"), str) and any(
+        value.get(k) is not None for k in ("id", "weight", "required", "min_score", "operator")
+    )
 
-    ref = str(options["prompt"])[len("file://") :]
-    found = resolve_reference(ref, ctx.eval_dir)
-    if found is None:
-        looked = ", ".join(search_roots(ctx.eval_dir))
-        problems.append(f"prompt file not found: {ref} (looked from {looked})")
-        return options
-    try:
-        text = read_utf8(found, "prompt file")
-    except GradeInputError as exc:
-        problems.append(str(exc))
-        return options
-    return {**options, "prompt_path": found, "prompt_text": text}
+
+def _rubric_value(options: dict[str, Any]) -> dict[str, Any]:
+    """AgentV main's normalizeStructuredRubricValue for a `value` that is not a list: one
+    item object (or `{criteria|rubrics: …}` around items), or criteria text with
+    `score_ranges` on the assertion, becomes the list of rubric items AgentV judges
+    (`judging.rubric_items` reads each item); anything else stays as written."""
+    value = options["value"]
+    items: list[Any] | None = None
+    if isinstance(value, str) and options.get("score_ranges") is not None:
+        item: dict[str, Any] = {"id": "rubric-1", "outcome": value}
+        weight = options.get("weight")
+        item["weight"] = weight if isinstance(weight, (int, float)) and weight is not True else 1
+        # (AgentV adds `required: true` here, then drops it: an analytic item has none.)
+        for key in ("min_score", "score_ranges", "operator"):
+            if options.get(key) is not None:
+                item[key] = options[key]
+        items = [item]
+    elif _structured_rubric(value):
+        nested = next(
+            (value[k] for k in ("criteria", "rubrics", "rubric_item", "rubricItem")
+             if value.get(k) is not None),
+            None,
+        )  # fmt: skip
+        if isinstance(nested, list):
+            items = list(nested)
+        elif isinstance(nested, Mapping):
+            items = [nested]
+        elif isinstance(nested, str):
+            items = [{**value, "outcome": nested}]
+        else:
+            items = [value]
+    return options if items is None else {**options, "value": items}
 
 
 def _children(
