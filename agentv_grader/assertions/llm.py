@@ -26,6 +26,7 @@ malformed. Decided here:
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -389,6 +390,8 @@ def _prompt_command(raw: Mapping[str, Any], spec: AssertionSpec, run: RunData) -
         argv = [argv]
     if not isinstance(argv, list) or not argv or not all(isinstance(a, str) for a in argv):
         raise SpecError(f"prompt.command must be a list of strings, got {argv!r}")
+    if len(argv) > 1 and shutil.which(argv[0]) is None:  # say first what cannot run here
+        raise SpecError(f"prompt command: command not found: '{argv[0]}' ({' '.join(argv)})")
     script, tried = _find(argv[-1], run.eval_dir)
     if script is None:
         raise SpecError(f"prompt command file not found: {argv[-1]} (looked at {tried[0]} …)")

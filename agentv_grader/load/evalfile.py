@@ -273,7 +273,7 @@ class _SuiteBuilder:
             )
         listed = self.doc[key]
         if isinstance(listed, str):
-            listed = [listed]
+            return self._case_file(listed, shorthand=True)
         if not isinstance(listed, list):
             raise GradeInputError(
                 f"'{key}' must be a list, got {kind_of(listed)}",
@@ -283,7 +283,8 @@ class _SuiteBuilder:
         out: list[Mapping[str, Any]] = []
         for entry in listed:
             if isinstance(entry, str):
-                out.extend(self._case_file(entry))
+                if entry.strip():
+                    out.extend(self._case_file(entry, shorthand=not entry.startswith("file://")))
             elif isinstance(entry, Mapping):
                 out.append(entry)
             else:
@@ -294,19 +295,18 @@ class _SuiteBuilder:
                 )
         return out
 
-    def _case_file(self, ref: str) -> list[Mapping[str, Any]]:
-        """`file://cases.yaml|.json|.jsonl`, resolved from the eval file's folder (SPEC §3)."""
-        rel = ref[len("file://") :] if ref.startswith("file://") else ref
-        full = os.path.join(self.dir, rel)
-        data = read_utf8(full, "test case file")
-        if full.endswith(".jsonl"):
-            return list(_jsonl_rows(data, full))
-        loaded = _load_json(data, full) if full.endswith(".json") else load_yaml(data, full)
-        if isinstance(loaded, Mapping):
-            loaded = loaded.get("tests", [loaded])
-        if not isinstance(loaded, list) or not all(isinstance(t, Mapping) for t in loaded):
-            raise GradeInputError("test case file must hold a list of test mappings", file=full)
-        return list(loaded)
+    def _case_file(self, ref: str, *, shorthand: bool) -> list[Mapping[str, Any]]:
+        """Tests from files (load/casefiles.py, AgentV main's case-file rules): YAML, JSON,
+        JSONL, CSV, a test generator, globs; with `shorthand` also a folder of
+        `*/case.yaml`. Paths are resolved from the eval file's folder (SPEC §3)."""
+        from .casefiles import load_reference
+
+        cases = load_reference(ref, self.dir, shorthand=shorthand)
+        if cases and _has_env_template(cases):
+            from .roots import environment, interpolate_env
+
+            cases = interpolate_env(cases, environment(self.dir))
+        return cases
 
     def _test(self, entry: Mapping[str, Any], suite: str) -> TestCase:
         line = getattr(entry, "line", None)
@@ -480,6 +480,17 @@ def _scenario_test(
     else:
         out["id"] = f"scenario-{s_index + 1}-{c_index + 1}-{t_index + 1}"
     return out
+
+
+def _has_env_template(value: Any) -> bool:
+    """Whether some string inside holds `{{ env.`…: only then is a case file rendered."""
+    if isinstance(value, str):
+        return "env." in value and "{{" in value
+    if isinstance(value, list):
+        return any(_has_env_template(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_env_template(v) for v in value.values())
+    return False
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

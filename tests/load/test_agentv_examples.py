@@ -33,10 +33,7 @@ EXPECTED = json.loads(
 COMMIT = EXPECTED["agentv_commit"]
 DEFAULT_GIT_DIR = "/work/.mirror/EntityProcess+agentv/repo"
 # Files AgentV loads that agentv-grade does not load the same way yet: the fidelity row.
-PENDING: dict[str, str] = {
-    "examples/features/external-datasets/evals/suite.yaml": "10 (.csv test file)",
-    "examples/showcase/directory-discovery/EVAL.yaml": "6 (tests: ./cases/)",
-}
+PENDING: dict[str, str] = {}
 # Programs an example's assertion may need that a machine may lack: an `error` naming one
 # of them is the honest answer there (SPEC §5.6), not a loader fault.
 OPTIONAL_PROGRAMS = ("bun", "uv", "node", "npx", "deno")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -212,3 +213,130 @@ def test_custom_type_without_bun_is_an_error_naming_it() -> None:
     )
     [item] = report.data["assertions"]
     assert item["status"] == "error" and "'bun'" in item["evidence"]
+
+
+def test_prompt_command_whose_program_is_missing_names_it(tmp_path: Path) -> None:
+    """A `prompt: {command: [prog, …]}` whose program is not installed is `error` naming
+    the program (AgentV's examples run `bun run …`), before looking for its file."""
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["{{ q }}"]\ntests:\n  - id: t\n    vars: {q: hi}\n    assert:\n'
+        "      - type: llm-rubric\n        prompt:\n"
+        "          command: [no-such-program-here, run, ./gen.ts]\n"
+    )
+    (tmp_path / "resp.md").write_text("hello")
+    report = grade_test(
+        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    [item] = report.data["assertions"]
+    assert item["status"] == "error" and "'no-such-program-here'" in item["evidence"]
+
+
+CSV_TEXT = (
+    "\ufeffid,input,__prefix,__expected,__expected2,__metric,__threshold,"
+    "__metadata:tags[],__config:__expected2:threshold,vars.user.name,lang\n"
+    'r1,hello,">> ",contains:hi,"not-icontains:BYE, NOW",greet,0.6,"a,b\\,c",0.4,Ada,en\n'
+    ",,,latency(250),cost(0.5),,,,0.5,,\n"
+    "\n"
+    'r3,"multi\nline",,starts-with:He,grade:Is kind,,,,0.5,,\n'
+)
+
+
+def test_csv_rows_follow_agentv_column_rules(tmp_path: Path) -> None:
+    """Row 10: id (else row-<n>), input with __prefix, __expected<N> (promptfoo's text),
+    __metric names the row's assertions, __threshold, __metadata:<k>[], __config, vars."""
+    from agentv_grader.load.csvcases import csv_cases
+
+    first, second, third = csv_cases(CSV_TEXT, str(tmp_path / "c.csv"))
+    assert first["id"] == "r1" and first["input"] == ">> hello"
+    assert first["assert"] == [
+        {"type": "contains", "value": "hi", "metric": "greet", "name": "greet-1"},
+        {"type": "icontains", "negate": True, "value": "BYE, NOW", "metric": "greet",
+         "name": "greet-2", "min_score": 0.4},
+    ]  # fmt: skip
+    assert first["threshold"] == 0.6 and first["execution"] == {"threshold": 0.6}
+    assert first["metadata"] == {"tags": ["a", "b,c"], "threshold": 0.4}
+    assert first["vars"] == {"user": {"name": "Ada"}, "lang": "en"}
+    assert second["id"] == "row-2"
+    assert second["assert"] == [
+        {"type": "latency", "threshold": 250.0},
+        {"type": "cost", "budget": 0.5, "min_score": 0.5},
+    ]
+    assert third["input"] == "multi\nline"
+    assert third["assert"] == [
+        {"type": "starts-with", "value": "He", "min_score": 0.75},
+        {"type": "llm-grader", "rubrics": [{"id": "rubric", "outcome": "Is kind", "weight": 1}],
+         "min_score": 0.5},
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("cell", "fragment"),
+    [
+        ("latency:5", "needs a numeric limit"),
+        ("word-count:5", "unsupported __expected assertion 'word-count'"),
+        ("file://check.js", "only file://*.py"),
+    ],
+)
+def test_csv_cells_agentv_refuses_are_exit_2(tmp_path: Path, cell: str, fragment: str) -> None:
+    (tmp_path / "c.csv").write_text(f"id,__expected\nr1,{cell}\n")
+    (tmp_path / "s.eval.yaml").write_text('prompts: ["x"]\ntests: file://c.csv\n')
+    with pytest.raises(GradeInputError, match=re.escape(fragment)) as info:
+        load_suite(str(tmp_path / "s.eval.yaml"))
+    assert str(info.value.file).endswith("c.csv")
+
+
+def test_test_generator_missing_runtime_is_exit_2_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows 15: a generator runs as AgentV runs it (node for .js/.mjs/.cjs); without the
+    runtime the file cannot be loaded: exit 2 naming the program."""
+    (tmp_path / "gen.mjs").write_text("export default () => [{id: 'g'}];\n")
+    (tmp_path / "s.eval.yaml").write_text('prompts: ["x"]\ntests: file://gen.mjs\n')
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
+    with pytest.raises(GradeInputError, match="needs node, which is not installed"):
+        load_suite(str(tmp_path / "s.eval.yaml"))
+
+
+def test_test_generator_past_its_deadline_is_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import agentv_grader.load.casefiles as casefiles
+
+    monkeypatch.setattr(casefiles, "GENERATOR_TIMEOUT_S", 0.5)
+    (tmp_path / "gen.py").write_text("import time\ndef create_tests():\n    time.sleep(30)\n")
+    (tmp_path / "s.eval.yaml").write_text('prompts: ["x"]\ntests: file://gen.py\n')
+    with pytest.raises(GradeInputError, match="ran longer than"):
+        load_suite(str(tmp_path / "s.eval.yaml"))
+
+
+def test_test_generator_named_function_and_failure(tmp_path: Path) -> None:
+    (tmp_path / "gen.py").write_text(
+        "def mine():\n    return {'tests': [{'id': 'p1'}]}\n"
+        "def broken():\n    raise ValueError('no data')\n"
+    )
+    (tmp_path / "s.eval.yaml").write_text('prompts: ["x"]\ntests: file://gen.py:mine\n')
+    assert load_suite(str(tmp_path / "s.eval.yaml")).test_ids() == ["p1"]
+    (tmp_path / "s.eval.yaml").write_text('prompts: ["x"]\ntests: file://gen.py:broken\n')
+    with pytest.raises(GradeInputError, match="no data"):
+        load_suite(str(tmp_path / "s.eval.yaml"))
+
+
+def test_tests_folder_and_globs(tmp_path: Path) -> None:
+    """Rows 6 and 14: `tests: ./cases/` (one case.yaml per folder, the folder's name as id),
+    globs in either form, `{a,b}` braces; a suite file is refused in the shorthand."""
+    for name, text in [("b", "id: beta\n"), ("a", "vars: {q: 1}\n")]:
+        (tmp_path / "cases" / name).mkdir(parents=True)
+        (tmp_path / "cases" / name / "case.yaml").write_text(text)
+    (tmp_path / "cases" / "empty").mkdir()
+    (tmp_path / "more").mkdir()
+    for name in ("x", "y", "z"):
+        (tmp_path / "more" / f"{name}.yaml").write_text(f"- id: {name}\n")
+    suite = tmp_path / "s.eval.yaml"
+    suite.write_text('prompts: ["x"]\ntests: ./cases/\n')
+    assert load_suite(str(suite)).test_ids() == ["a", "beta"]
+    suite.write_text('prompts: ["x"]\ntests:\n  - file://more/*.yaml\n  - ./more/{x,z}.yaml\n')
+    assert load_suite(str(suite)).test_ids() == ["x", "y", "z", "x", "z"]
+    (tmp_path / "other.eval.yaml").write_text("tests: []\n")
+    suite.write_text('prompts: ["x"]\ntests: ./other.eval.yaml\n')
+    with pytest.raises(GradeInputError, match="include entry"):
+        load_suite(str(suite))

@@ -252,7 +252,7 @@ def test_case_file_problems_are_exit_2_naming_the_file(tmp_path: Path) -> None:
     with pytest.raises(GradeInputError, match="test case file not found"):
         _suite(tmp_path, "tests:\n  - file://nope.yaml\n")
     (tmp_path / "list.yaml").write_text("- 1\n- 2\n", encoding="utf-8")
-    with pytest.raises(GradeInputError, match="list of test mappings"):
+    with pytest.raises(GradeInputError, match="test 1 of the file is not a mapping"):
         _suite(tmp_path, "tests:\n  - file://list.yaml\n")
 
 
