@@ -91,8 +91,13 @@ def test_example_loads_as_agentv(agentv_checkout: Path, rel: str, kept: dict[str
 
 
 def _may_not_run_here(message: str) -> bool:
+    """A program this machine lacks, or a JavaScript package the example expects to be
+    installed in its folder (`npm install` there: e.g. `tsx`, `@agentv/eval`)."""
+    if "ERR_MODULE_NOT_FOUND" in message or "Cannot find package" in message:
+        return True
     return any(
-        shutil.which(program) is None and program in message for program in OPTIONAL_PROGRAMS
+        shutil.which(program) is None and f"'{program}'" in message
+        for program in OPTIONAL_PROGRAMS
     )
 
 
