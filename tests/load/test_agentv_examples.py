@@ -96,8 +96,7 @@ def _may_not_run_here(message: str) -> bool:
     if "ERR_MODULE_NOT_FOUND" in message or "Cannot find package" in message:
         return True
     return any(
-        shutil.which(program) is None and f"'{program}'" in message
-        for program in OPTIONAL_PROGRAMS
+        shutil.which(program) is None and f"'{program}'" in message for program in OPTIONAL_PROGRAMS
     )
 
 
