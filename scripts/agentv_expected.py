@@ -1,20 +1,23 @@
 """Generate the committed AgentV answers the loader tests compare with (issue 18).
 
-Runs AgentV main's own loader (the oracle of /work/shared/oracle: AgentV's TypeScript
-sources under tsx) on every eval file of AgentV's `examples/` tree and on every eval file
-of tests/data/fidelity/, and writes what it loaded: test ids, each test's assertion types,
-the suite name.
+Runs AgentV main's own loader (an oracle: AgentV's TypeScript sources at the commit,
+`packages/core` and `packages/sdk`, run with tsx; its `dump.ts` prints the answer of
+`loadTestSuite`) on every eval file of AgentV's `examples/` tree and on every eval file
+of tests/data/fidelity/, and writes what it loaded: test ids, each test's assertion
+types, the suite name.
 
 Two answers are kept per file: `head` is AgentV main as it is; `kept` is AgentV main with
 the three places where it drops what its own examples rely on turned off (docs/SPEC.md
-§9 "AgentV HEAD drops": prompt files without `{{ output }}`, an llm-rubric without a
-`value` (bare, or with only a prompt file), an assertion with `target:`). agentv-grade
-keeps those, so it is compared with `kept`; `head` shows what the decision changes.
+§3, "Where AgentV main drops what its own examples rely on": prompt files without
+`{{ output }}`, an llm-rubric without a `value` (bare, or with only a prompt file), an
+assertion with `target:`). agentv-grade keeps those, so it is compared with `kept`;
+`head` shows what the decision changes.
 
     python scripts/agentv_expected.py ORACLE_DIR AGENTV_CHECKOUT COMMIT
 
-ORACLE_DIR: made by /work/shared/oracle/setup.sh at COMMIT; AGENTV_CHECKOUT: AgentV's
-tree at COMMIT (its examples/ are read there, with the checkout as the repository root).
+ORACLE_DIR: AgentV's packages at COMMIT with tsx installed and a `dump.ts` beside them;
+AGENTV_CHECKOUT: AgentV's tree at COMMIT (its examples/ are read there, with the
+checkout as the repository root).
 """
 
 from __future__ import annotations
