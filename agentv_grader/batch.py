@@ -1,4 +1,5 @@
-"""Batch mode (SPEC §2): every test of the suite that has a response, one report each."""
+"""Batch mode (SPEC §2): every test of the suite that has a response, one report each,
+graded in this process or by worker processes; `summary.py` adds the results up."""
 
 from __future__ import annotations
 
@@ -9,19 +10,18 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import team
-from .api import Paths, grade_loaded, resolve_paths
 from .errors import GradeInputError
+from .grading import Paths, grade_loaded, resolve_paths
+from .jsontext import use_fast_json
 from .layout import resolve_layout
 from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
-from .outputs import dump_json, exit_on_sigterm, use_fast_json, write_atomic
 from .rundata.response import handing_on
+from .sigterm import exit_on_sigterm
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
-
-SUMMARY_FILE = "grade_summary.json"
 
 
 # What a batch prints for one test, given its id and either its report data or the reason
@@ -430,114 +430,3 @@ def _from_team(
             problem = f"internal error: a worker process ended ({crew.lost_reason()})"
             for _, test_id in pieces[piece][2]:
                 yield _not_graded(test_id, problem, 3, options)
-
-
-def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
-    """`grade_summary.json`: per test, totals, failures per assertion type, errors, skips."""
-    tests: dict[str, Any] = {}
-    totals = {
-        "tests": len(results),
-        "pass": 0,
-        "fail": 0,
-        "pending": 0,
-        "skipped": 0,
-        "not_graded": 0,
-    }
-    failures_by_type: dict[str, int] = {}
-    errors: list[dict[str, Any]] = []
-    skips: list[dict[str, Any]] = []
-    for result in results:
-        if result.digest is None:
-            totals["not_graded"] += 1
-            tests[result.test_id] = {"verdict": None, "score": None, "problem": result.problem}
-            continue
-        data = result.digest
-        totals[data["verdict"]] += 1
-        tests[result.test_id] = {
-            "verdict": data["verdict"],
-            "score": data["score"],
-            **data["summary"],
-            "agentv": data.get("agentv"),
-        }
-        for item in data["assertions"]:
-            if item["status"] == Status.FAILED.value:
-                failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
-            elif item["status"] == Status.ERROR.value:
-                errors.append(
-                    {"test_id": result.test_id, "name": item["name"], "message": item["evidence"]}
-                )
-            elif item["status"] == Status.SKIPPED.value:
-                skips.append(
-                    {"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]}
-                )
-    return {
-        "schema": "agentv-grade/summary/v1",
-        "tests": tests,
-        "no_response": missing,
-        "totals": totals,
-        "failures_by_type": dict(sorted(failures_by_type.items())),
-        "errors": errors,
-        "skips": skips,
-        "agentv_bench": _agentv_bench(results),
-    }
-
-
-def _agentv_bench(results: list[TestResult]) -> dict[str, Any]:
-    """AgentV's `benchmark.json` figures for the tests graded here (SPEC §2)."""
-    from .agentv_bench import suite_figures
-
-    return suite_figures(r.digest.get("agentv") for r in results if r.digest is not None)
-
-
-def summary_table(summary: dict[str, Any]) -> str:
-    """The text-format closing table: tests per verdict, then failed assertions per type,
-    then the number of assertion errors and skips (details in `grade_summary.json`)."""
-    totals = summary["totals"]
-    rows = [("verdict", "tests")]
-    rows += [(name, str(totals[name])) for name in ("pass", "fail", "pending", "skipped")]
-    rows += [("not graded", str(totals["not_graded"]))]
-    rows += [("no response", str(len(summary["no_response"])))]
-    failed = summary["failures_by_type"]
-    if failed:
-        rows += [("failed assertion type", "count")]
-        rows += [(kind, str(count)) for kind, count in failed.items()]
-    rows += [("assertion errors", str(len(summary["errors"])))]
-    rows += [("assertions skipped", str(len(summary["skips"])))]
-    width = max(len(label) for label, _ in rows)
-    digits = max(len(value) for _, value in rows)
-    return "\n".join(f"  {label:<{width}}  {value:>{digits}}" for label, value in rows)
-
-
-def write_summary(bench_dir: str, summary: dict[str, Any]) -> str:
-    path = os.path.join(bench_dir, SUMMARY_FILE)
-    write_atomic(path, dump_json(summary))
-    return path
-
-
-def junit_xml(suite_name: str, results: list[TestResult]) -> str:
-    """One JUnit testcase per test, for CI dashboards."""
-    from xml.etree import ElementTree as ET
-
-    root = ET.Element("testsuite", name=suite_name, tests=str(len(results)))
-    failures = errors = skipped = 0
-    for result in results:
-        case = ET.SubElement(root, "testcase", classname=suite_name, name=result.test_id)
-        if result.digest is None:
-            errors += 1
-            ET.SubElement(case, "error", message=result.problem or "not graded")
-            continue
-        verdict = result.digest["verdict"]
-        failed = [a for a in result.digest["assertions"] if a["status"] in ("failed", "error")]
-        if verdict == "fail" or failed:
-            failures += 1
-            node = ET.SubElement(
-                case, "failure", message=f"verdict {verdict}, score {result.digest['score']}"
-            )
-            node.text = "\n".join(f"[{a['status']}] {a['name']}: {a['text']}" for a in failed)
-        elif verdict in ("pending", "skipped"):
-            skipped += 1
-            ET.SubElement(case, "skipped", message=verdict)
-    root.set("failures", str(failures))
-    root.set("errors", str(errors))
-    root.set("skipped", str(skipped))
-    return ET.tostring(root, encoding="unicode") + "\n"

@@ -173,7 +173,7 @@ def _grade(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
 
 def _single(options: dict[str, Any], out: IO[str]) -> int:
     _prefetch_response(options)
-    from .api import grade_test
+    from .grading import grade_test
 
     report = grade_test(
         options["eval_path"],
@@ -198,7 +198,7 @@ def _single(options: dict[str, Any], out: IO[str]) -> int:
 def _prefetch_response(options: dict[str, Any]) -> None:
     """Start reading a big response file (1 MB or more) in a daemon thread before the
     grader is imported, so the read overlaps the imports and the eval load (SPEC §8,
-    "Large responses"). The path is `default_response_path`'s, as `api.resolve_paths`; a
+    "Large responses"). The path is `default_response_path`'s, as `grading.resolve_paths`; a
     test id that could not name a folder is never read ahead (the run stops on it)."""
     from .names import unsafe_test_id
     from .rundata.response import default_response_path, prefetch
@@ -278,22 +278,24 @@ def _grade_batch(
         if progress is not None:
             progress.close()
     results, missing = batch.split_results(results, options["bench_dir"])
-    summary = batch.summarise(results, missing)
-    path = batch.write_summary(options["bench_dir"], summary)
+    from . import summary as run_summary
+
+    summary = run_summary.summarise(results, missing)
+    path = run_summary.write_summary(options["bench_dir"], summary)
     if options["junit"]:
-        write_atomic(options["junit"], batch.junit_xml(suite.name, results))
+        write_atomic(options["junit"], run_summary.junit_xml(suite.name, results))
     closing = _closing_line(summary, path)
     if options["fmt"] == "json":
         err.write(closing + "\n")
     else:
-        out.write(closing + "\n" + batch.summary_table(summary) + "\n")
+        out.write(closing + "\n" + run_summary.summary_table(summary) + "\n")
     return max((r.exit_code for r in results), default=0)
 
 
 def _json_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None) -> str:
     """One test's line in batch mode with `--format json`: its report, or why it was not
     graded. Called where the test was graded (a worker process)."""
-    from .outputs import dump_json_line
+    from .jsontext import dump_json_line
 
     if data is None:
         return dump_json_line({"test_id": test_id, "error": problem})
@@ -463,7 +465,7 @@ def _run_click(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
 def main() -> None:
     """Console-script entry point: an internal bug exits 3 with its traceback (SPEC §2);
     SIGTERM ends the run through `SystemExit`, so no temporary file is left behind."""
-    from .outputs import exit_on_sigterm
+    from .sigterm import exit_on_sigterm
 
     exit_on_sigterm()
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate in a quote must not crash

@@ -187,7 +187,7 @@ def _graded_test(bench_dir: str, test_id: str) -> dict[str, Any]:
 
 
 def _read_json(path: str) -> Any:
-    from .outputs import parse_json
+    from .jsontext import parse_json
 
     try:
         with open(path, "rb") as handle:
@@ -367,7 +367,7 @@ def script_json(data: Any) -> str:
     `</script>` or `<!--` can end or change the element), and no U+2028/U+2029 (line
     ends to older JavaScript parsers). Each is written as its `\\uXXXX` escape, which
     `JSON.parse` reads back as the same character."""
-    from .outputs import dump_json_line
+    from .jsontext import dump_json_line
 
     text = dump_json_line(data)
     for char, escape in (

@@ -42,7 +42,7 @@ def grade_test_json(
     transcript_file: str | None = None,
 ) -> dict[str, Any]:
     """The report (`grader_report.json`, `--format json`) of one graded test."""
-    from .api import grade_test
+    from .grading import grade_test
 
     with _LOCK:
         report = grade_test(
@@ -65,7 +65,7 @@ def grade_run_json(
     status the command line would give. `on_progress(done, total, line)` after each test.
 
     One process grades (no worker processes: forking a threaded server is unsafe)."""
-    from . import batch
+    from . import batch, summary
     from .cli import _text_line
     from .load.evalfile import load_suite
 
@@ -85,10 +85,10 @@ def grade_run_json(
         options = batch.BatchOptions(render=_text_line)
         results = batch.run_batch(suite, tests, bench_dir, options, jobs=1, on_result=show)
         results, missing = batch.split_results(results, bench_dir)
-        summary = batch.summarise(results, missing)
-        path = batch.write_summary(bench_dir, summary)
+        totals = summary.summarise(results, missing)
+        path = summary.write_summary(bench_dir, totals)
     return {
-        "summary": summary,
+        "summary": totals,
         "lines": lines,
         "summary_path": path,
         "exit_code": max((r.exit_code for r in results), default=0),

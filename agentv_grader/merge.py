@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any
 
+from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
 from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
-from .outputs import parse_json, string_list_json
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
 

@@ -25,8 +25,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from agentv_grader import jsontext, outputs
 from agentv_grader import layout as layout_module
-from agentv_grader import outputs
 from agentv_grader.assertions import _text
 from agentv_grader.errors import GradeInputError
 from agentv_grader.js import strings
@@ -539,7 +539,7 @@ def test_indented_json_is_the_standard_librarys_text_with_orjsons_numbers(data: 
     """The fallback writer: `json`'s layout, keys and strings, orjson's numbers."""
     expected = json.dumps(_orjson_floats(data), ensure_ascii=False, indent=2)
     expected = re.sub(r'"FLOAT:([^"]*)"', r"\1", expected)
-    assert outputs._indented(data) == expected
+    assert jsontext._indented(data) == expected
 
 
 @given(_JSON)
@@ -551,13 +551,13 @@ def test_orjson_and_the_fallback_write_the_same_text(data: Any) -> None:
         fast = orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
     except TypeError:
         assume(False)
-    assert fast == outputs._indented(data)
-    assert outputs.dump_json(data) == fast + "\n"
-    outputs.use_fast_json()
+    assert fast == jsontext._indented(data)
+    assert jsontext.dump_json(data) == fast + "\n"
+    jsontext.use_fast_json()
     try:
-        assert outputs.dump_json(data) == fast + "\n"
+        assert jsontext.dump_json(data) == fast + "\n"
     finally:
-        outputs._orjson = None
+        jsontext._orjson = None
 
 
 @given(_JSON)
@@ -566,35 +566,35 @@ def test_json_bytes_are_the_text_a_file_holds(data: Any) -> None:
     """`json_bytes` (orjson's bytes as they come, in batch mode) is `dump_json`'s text as
     `write_atomic` encodes it, with and without orjson loaded."""
     try:
-        expected = outputs.dump_json(data).encode("utf-8", "backslashreplace")
+        expected = jsontext.dump_json(data).encode("utf-8", "backslashreplace")
     except TypeError:
         assume(False)
-    assert outputs.json_bytes(data) == expected
-    outputs.use_fast_json()
+    assert jsontext.json_bytes(data) == expected
+    jsontext.use_fast_json()
     try:
-        assert outputs.json_bytes(data) == expected
+        assert jsontext.json_bytes(data) == expected
     finally:
-        outputs._orjson = None
+        jsontext._orjson = None
 
 
 @given(st.one_of(st.binary(max_size=80), st.text(alphabet='0123456789x"', max_size=60)))
 @settings(max_examples=500, deadline=None)
 def test_long_numbers_are_found_as_the_regex_finds_them(data: bytes | str) -> None:
     raw = data.encode() if isinstance(data, str) else data
-    assert outputs._has_long_number(raw) is (re.search(rb"[0-9]{19}", raw) is not None)
+    assert jsontext._has_long_number(raw) is (re.search(rb"[0-9]{19}", raw) is not None)
 
 
 @given(st.floats())
 @settings(max_examples=500, deadline=None)
 def test_float_text_is_orjsons(value: float) -> None:
-    assert outputs._float(value) == orjson.dumps(value).decode()
+    assert jsontext._float(value) == orjson.dumps(value).decode()
 
 
 @pytest.mark.parametrize(
     "value", [1e-5, -1.5000000000000002e-05, 1e-6, 1e16, -1e16, 5e-324, 1.7976931348623157e308]
 )
 def test_float_text_at_orjsons_exponent_limits(value: float) -> None:
-    assert outputs._float(value) == orjson.dumps(value).decode()
+    assert jsontext._float(value) == orjson.dumps(value).decode()
 
 
 def test_a_single_test_run_never_loads_orjson(tmp_path: Path) -> None:
@@ -604,33 +604,33 @@ def test_a_single_test_run_never_loads_orjson(tmp_path: Path) -> None:
 
     code = (
         "import sys\n"
-        "from agentv_grader import outputs\n"
-        "outputs.dump_json({'a': [1.5, 'x']})\n"
+        "from agentv_grader import jsontext\n"
+        "jsontext.dump_json({'a': [1.5, 'x']})\n"
         "assert 'orjson' not in sys.modules, 'orjson loaded'\n"
-        "outputs.use_fast_json()\n"
+        "jsontext.use_fast_json()\n"
         "assert 'orjson' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_dump_json_falls_back_where_orjson_refuses() -> None:
-    assert outputs.dump_json({"a": "x\ud800"}) == '{\n  "a": "x\\ud800"\n}\n'
-    assert outputs.dump_json({1: 2.5e-7}) == '{\n  "1": 2.5e-7\n}\n'
-    assert outputs.dump_json([10**30]) == "[\n  " + str(10**30) + "\n]\n"
+    assert jsontext.dump_json({"a": "x\ud800"}) == '{\n  "a": "x\\ud800"\n}\n'
+    assert jsontext.dump_json({1: 2.5e-7}) == '{\n  "1": 2.5e-7\n}\n'
+    assert jsontext.dump_json([10**30]) == "[\n  " + str(10**30) + "\n]\n"
     deep: Any = []
     for _ in range(300):  # orjson stops at 254 levels
         deep = [deep]
-    assert json.loads(outputs.dump_json(deep)) == json.loads(json.dumps(deep))
-    assert outputs.dump_json({"n": float("nan"), "i": float("inf")}) == (
+    assert json.loads(jsontext.dump_json(deep)) == json.loads(json.dumps(deep))
+    assert jsontext.dump_json({"n": float("nan"), "i": float("inf")}) == (
         '{\n  "n": null,\n  "i": null\n}\n'
     )
 
 
 def test_indented_json_rejects_what_json_rejects() -> None:
     with pytest.raises(TypeError):
-        outputs.dump_json({"a": [object()]})
+        jsontext.dump_json({"a": [object()]})
     with pytest.raises(TypeError):
-        outputs.dump_json({(1, 2): "tuple keys"})
+        jsontext.dump_json({(1, 2): "tuple keys"})
 
 
 # ------------------------------------------------------------------ re-grades
@@ -741,20 +741,20 @@ def test_config_files_parse_as_json_loads_does(text: str) -> None:
     except (ValueError, RecursionError) as exc:
         for fast in (False, True):
             if fast:
-                outputs.use_fast_json()
+                jsontext.use_fast_json()
             try:
                 with pytest.raises(type(exc)):
-                    outputs.parse_json(data)
+                    jsontext.parse_json(data)
             finally:
-                outputs._orjson = None
+                jsontext._orjson = None
         return
     for fast in (False, True):
         if fast:
-            outputs.use_fast_json()
+            jsontext.use_fast_json()
         try:
-            got = outputs.parse_json(data)
+            got = jsontext.parse_json(data)
         finally:
-            outputs._orjson = None
+            jsontext._orjson = None
         assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
 
@@ -845,17 +845,17 @@ def test_regex_prefilter_is_the_engine_on_random_patterns(
 
 def test_batch_json_lines_write_numbers_as_the_files_do() -> None:
     data = {"cost": 1e-05, "big": 1e16, "nan": float("nan"), "text": "é", "n": [1, 2.5]}
-    outputs.use_fast_json()
+    jsontext.use_fast_json()
     try:
-        line = outputs.dump_json_line(data)
+        line = jsontext.dump_json_line(data)
         assert line == '{"cost":0.00001,"big":1e+16,"nan":null,"text":"é","n":[1,2.5]}'
-        assert outputs.dump_json_line({"s": "x\ud800"}) == json.dumps(
+        assert jsontext.dump_json_line({"s": "x\ud800"}) == json.dumps(
             {"s": "x\ud800"}, ensure_ascii=False, separators=(",", ":")
         )
     finally:
-        outputs._orjson = None
-    assert json.loads(outputs.dump_json_line({"a": 1})) == {"a": 1}
-    assert "\n" not in outputs.dump_json_line({"a": "b\nc"})
+        jsontext._orjson = None
+    assert json.loads(jsontext.dump_json_line({"a": 1})) == {"a": 1}
+    assert "\n" not in jsontext.dump_json_line({"a": "b\nc"})
 
 
 def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> None:

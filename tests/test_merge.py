@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agentv_grader import grade_test, merge, outputs
+from agentv_grader import grade_test, jsontext, merge
 from agentv_grader.load.files import read_regular
 from tests.helpers import files_under, validate_report, write_suite
 
@@ -193,8 +193,8 @@ def test_config_files_are_read_as_the_plain_reading_reads_them(
     files over the limit and broken JSON are treated exactly as before."""
     monkeypatch.setattr(merge, "_CONFIG_LIMIT", 1000)
     if fast_json:
-        monkeypatch.setattr(outputs, "_orjson", None)
-        outputs.use_fast_json()
+        monkeypatch.setattr(jsontext, "_orjson", None)
+        jsontext.use_fast_json()
     folder = tmp_path / "code_graders"
     folder.mkdir()
     config = {"type": "contains", "value": "Paris", "negate": False}

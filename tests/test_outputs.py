@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from agentv_grader import grade_test, outputs, report
+from agentv_grader import grade_test, outputs, result_files, sigterm
 from agentv_grader.errors import GradeInputError
 from tests.helpers import write_suite
 
@@ -170,7 +170,7 @@ def test_a_result_folder_that_cannot_be_made_is_reported_by_the_plain_path(
     assert not list(tmp_path.iterdir())
 
 
-# ------------------------------------------------------------------ report.write
+# ------------------------------------------------------------------ result_files.write
 SUITE = """\
 tests:
   - id: t
@@ -190,7 +190,7 @@ def _run_steps(tmp_path: Path, plain: bool, monkeypatch: pytest.MonkeyPatch) -> 
     critique, and one with the critique again; per step the files, their text (without
     `graded_at` and the folder's own path) and which of them were replaced."""
     if plain:
-        monkeypatch.setattr(report, "prepare_targets", lambda test_dir, relpaths, **_: None)
+        monkeypatch.setattr(result_files, "prepare_targets", lambda test_dir, relpaths, **_: None)
     tmp_path.mkdir()
     eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
     folder = bench / "t"
@@ -233,14 +233,14 @@ def test_a_first_grading_opens_no_previous_report(
 ) -> None:
     eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
     read: list[str] = []
-    real = report._previous_report
+    real = result_files._previous_report
 
     def previous(test_dir: str) -> dict[str, Any]:
         read.append(test_dir)
         found: dict[str, Any] = real(test_dir)
         return found
 
-    monkeypatch.setattr(report, "_previous_report", previous)
+    monkeypatch.setattr(result_files, "_previous_report", previous)
     grade_test(str(eval_path), "t", bench_dir=str(bench))
     assert read == []
     grade_test(str(eval_path), "t", bench_dir=str(bench))
@@ -417,7 +417,7 @@ def test_a_report_falls_back_to_one_file_at_a_time(
     """When the folder cannot be written whole (a passing failure here), the files are
     written one by one, and the result is the same."""
     eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
-    monkeypatch.setattr(report, "write_new_folder", lambda folder, files: False)
+    monkeypatch.setattr(result_files, "write_new_folder", lambda folder, files: False)
     grade_test(str(eval_path), "t", bench_dir=str(bench))
     final = bench / "t" / "code_grader_results"
     assert {p.name for p in final.iterdir()} == MERGE_NAMES
@@ -472,7 +472,7 @@ def test_a_second_sigterm_cannot_interrupt_the_clean_up(
         real_unlink(path, *args, **kwargs)
 
     try:
-        outputs.exit_on_sigterm()
+        sigterm.exit_on_sigterm()
         monkeypatch.setattr(outputs.os, "open", interrupted)
         monkeypatch.setattr(outputs.os, "unlink", unlink_after_another_sigterm)
         with pytest.raises(SystemExit) as stopped:

@@ -30,7 +30,7 @@ def run_critique(eval_path: str, test_id: str | None, fmt: str, out: IO[str]) ->
         raise GradeInputError(f"unknown format {fmt!r}", hint="text or json")
     suite = load_suite(eval_path)
     if test_id is not None:
-        from ..api import find_test
+        from ..grading import find_test
 
         tests: list[TestCase] = [find_test(suite, test_id)]
     else:

@@ -11,8 +11,8 @@ from typing import Any
 
 from ..assertions import about
 from ..js.strings import js_lower, js_trim
+from ..jsontext import string_list_json
 from ..model import AssertionSpec, Status
-from ..outputs import string_list_json
 from ._pattern import matches_anything
 from .context import (
     Context,

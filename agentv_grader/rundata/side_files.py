@@ -1,4 +1,4 @@
-"""The run's side files (timing, metrics, transcript) read in one call for `api.py`.
+"""The run's side files (timing, metrics, transcript) read in one call for `grading.py`.
 
 Nothing here raises for a bad side file: an unusable file becomes a `*_problem` (the
 assertions that need it are `error`) plus a warning for the report (SPEC §4.3, §4.4), so

@@ -4,7 +4,7 @@ Five corpus files computed by AgentV's own code (issue 4). Every case must agree
 AgentV, except those in `DEVIATIONS_RUN`, each naming the SPEC section that makes the
 difference and asserting what SPEC says we do instead (and that it really differs).
 
-Until `api.py` reads the side files itself, each case is graded through `grade_case` and
+Until `grading.py` reads the side files itself, each case is graded through `grade_case` and
 then, when the report shows the side files were not used, re-graded from the same files
 on disk through `read_side_files` + the engine (what the lead's wiring will do).
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from agentv_grader import api, engine, scoring
+from agentv_grader import engine, grading, scoring
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.model import RunData
 from agentv_grader.report import assertion_json
@@ -33,7 +33,8 @@ FILES = (
     "tool-trajectory-legacy.json",
     "skill-used.json",
 )
-WIRED = "read_side_files" in inspect.getsource(api) or "read_timing" in inspect.getsource(api)
+_SOURCE = inspect.getsource(grading)
+WIRED = "read_side_files" in _SOURCE or "read_timing" in _SOURCE
 
 _NO_TIMING = "§5.4 missing timing data is skipped (score null, left out), not scored 0"
 _NO_TRANSCRIPT = "§5.5 no transcript is skipped (score null), not scored 0"
@@ -106,9 +107,9 @@ class _Graded:
 
 
 def _regrade(tmp: Path) -> _Graded:
-    """What api.py will do once wired: side files → RunData → engine → score."""
+    """What grading.py will do once wired: side files → RunData → engine → score."""
     suite = load_suite(str(tmp / "case.eval.yaml"))
-    test = api.find_test(suite, "case")
+    test = grading.find_test(suite, "case")
     folder = tmp / "run" / "case"
 
     def present(name: str) -> str | None:

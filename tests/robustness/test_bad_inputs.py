@@ -679,7 +679,7 @@ PATHS = [
          files={"run/suite/u/response.md": FIFO}, args=BATCH, no_response=("u",)),
     Case("previous-report-is-dev-zero", CONTAINS, 0,
          files={"run/suite/t/grader_report.json": Link("/dev/zero")},
-         patch={"agentv_grader.report:_READ_BACK_LIMIT": ONE_MIB}, expect=PASSES),
+         patch={"agentv_grader.result_files:_READ_BACK_LIMIT": ONE_MIB}, expect=PASSES),
     Case("previous-report-lists-escaping-files", CONTAINS, 0,
          files={"run/suite/t/grader_report.json": json.dumps({"files": sorted(ESCAPING_FILES)}),
                 "keep.json": "{}"},

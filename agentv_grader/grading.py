@@ -1,4 +1,7 @@
-"""The library entry point: `grade_test` (SPEC §1) and the pieces batch mode reuses."""
+"""Grading one test: find it in the suite, locate its inputs, grade it and write its files.
+
+`grade_test` is the public entry point (SPEC §1); batch mode reuses the pieces.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import agentv_bench, engine, merge, report, scoring
+from . import agentv_bench, engine, merge, report, result_files, scoring
 from .assertions import about
 from .errors import GradeInputError
 from .layout import resolve_layout
@@ -228,7 +231,7 @@ def grade_loaded(
     if write and paths.test_dir is not None:
         # No program of this run can have changed the test folder since it was listed.
         listed = None if _runs_programs(test.assertions) else paths.listing
-        report.write(paths.test_dir, data, merge_files, findings, listing=listed)
+        result_files.write(paths.test_dir, data, merge_files, findings, listing=listed)
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
 
 

@@ -1,0 +1,223 @@
+"""JSON text as every result file and batch line holds it: one spelling of numbers and
+strings whichever encoder writes it (the standard library, or orjson once batch mode has
+loaded it), and JSON read back the same way (SPEC §6)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from json.encoder import encode_basestring, encode_basestring_ascii
+from typing import Any
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def dump_json(data: Any) -> str:
+    """Indented JSON (two spaces), non-ASCII kept as is, numbers as orjson writes them (the
+    shortest text that reads back as the same float; NaN and infinities as `null`, as
+    `JSON.stringify` does); a lone surrogate, which UTF-8 cannot hold, makes the whole
+    text ASCII with `\\uXXXX` escapes, which is still valid JSON.
+
+    Two writers produce this same text: `_indented`, and orjson (about fifteen times
+    faster) once `use_fast_json` has loaded it. Loading orjson costs more than a single
+    test's eight files save, so only batch mode does; what orjson refuses (a lone
+    surrogate, a non-string key, an integer beyond 64 bits, nesting past 254 levels) goes
+    through `_indented` either way."""
+    if _orjson is not None:
+        fast = _orjson_text(data, _orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
+        if fast is not None:
+            return fast
+    return _fallback_json(data)
+
+
+def string_list_json(value: Any) -> str | None:
+    """`json.dumps(value, ensure_ascii=False)` for a list of strings, written here (setting
+    up the encoder costs more than such a list takes to write); None for any other value."""
+    if not isinstance(value, list):
+        return None
+    for item in value:
+        if not isinstance(item, str):
+            return None
+    return "[" + ", ".join(map(encode_basestring, value)) + "]"
+
+
+def _fallback_json(data: Any) -> str:
+    text = _indented(data) + "\n"
+    if _SURROGATE.search(text):
+        text = _ascii_json(data) + "\n"
+    return text
+
+
+def json_bytes(data: Any) -> bytes:
+    """`dump_json(data)` as a file holds it (UTF-8): orjson's own bytes when it is loaded,
+    not decoded to text only to be encoded again (the files of a batch are written so)."""
+    if _orjson is not None:
+        try:
+            return bytes(
+                _orjson.dumps(data, option=_orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
+            )
+        except TypeError:  # what orjson refuses: the same text from `_indented`
+            pass
+    return _fallback_json(data).encode("utf-8", "backslashreplace")
+
+
+_orjson: Any = None
+
+
+def use_fast_json() -> None:
+    """Load orjson for `dump_json` (batch mode: thousands of files)."""
+    global _orjson
+    if _orjson is None:
+        import orjson
+
+        _orjson = orjson
+
+
+def _orjson_text(data: Any, option: int) -> str | None:
+    """orjson's text for `data`, or None for what it refuses (see `dump_json`)."""
+    try:
+        return str(_orjson.dumps(data, option=option).decode("utf-8"))
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return None
+
+
+def parse_json(data: bytes) -> Any:
+    """`json.loads`, through orjson (several times faster) when batch mode has loaded it
+    and where both give the same value: orjson refuses a lone surrogate escape, `NaN`,
+    `1e400`, and reads an integer of 19 or more digits as a float, so such texts go to
+    `json.loads`."""
+    if _orjson is not None and not _has_long_number(data):
+        try:
+            return _orjson.loads(data)
+        except _orjson.JSONDecodeError:
+            pass
+    return json.loads(data)
+
+
+def _has_long_number(data: bytes) -> bool:
+    """Whether `data` holds 19 digits in a row (`re.search(rb"[0-9]{19}")`, which takes
+    ten times as long on a report: it tries every digit as a start)."""
+    return data.translate(_DIGITS_AS_ONES).find(b"1" * 19) >= 0
+
+
+_DIGITS_AS_ONES = bytes(49 if 48 <= byte <= 57 else 48 for byte in range(256))
+
+
+def dump_json_line(data: Any) -> str:
+    """One line of compact JSON (batch mode's stdout), with the files' number text when
+    orjson is loaded (batch mode loads it); what orjson refuses goes to `json`."""
+    if _orjson is not None:
+        fast = _orjson_text(data, 0)
+        if fast is not None:
+            return fast
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Unsupported(Exception):
+    """A value `json` itself would reject or convert through `default`."""
+
+
+def _indented(data: Any, quote: Callable[[str], str] = encode_basestring) -> str:
+    """The text orjson writes for `data`, for what orjson refuses: `json.dumps(data,
+    ensure_ascii=False, indent=2)` with orjson's numbers, and keys as `json` converts them.
+    Same type checks in the same order as `json`; anything it would reject goes to
+    `json.dumps` itself, so errors are its own."""
+    parts: list[str] = []
+    try:
+        _emit(data, parts, "\n", quote)
+    except _Unsupported:
+        json.dumps(data, ensure_ascii=False, indent=2)  # raises json's own TypeError
+        raise TypeError(f"cannot write as JSON: {type(data).__name__}") from None
+    return "".join(parts)
+
+
+def _ascii_json(data: Any) -> str:
+    return _indented(data, encode_basestring_ascii)
+
+
+def _emit(value: Any, parts: list[str], newline: str, quote: Callable[[str], str]) -> None:
+    if isinstance(value, str):
+        parts.append(quote(value))
+    elif value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif isinstance(value, int):
+        parts.append(int.__repr__(value))
+    elif isinstance(value, float):
+        parts.append(_float(value))
+    elif isinstance(value, (list, tuple)):
+        _emit_list(value, parts, newline, quote)
+    elif isinstance(value, dict):
+        _emit_dict(value, parts, newline, quote)
+    else:
+        raise _Unsupported
+
+
+def _emit_list(
+    items: list[Any] | tuple[Any, ...], parts: list[str], newline: str, quote: Callable[[str], str]
+) -> None:
+    if not items:
+        parts.append("[]")
+        return
+    inner = newline + "  "
+    opening = "[" + inner
+    for item in items:
+        parts.append(opening)
+        opening = "," + inner
+        _emit(item, parts, inner, quote)
+    parts.append(newline + "]")
+
+
+def _emit_dict(
+    mapping: dict[Any, Any], parts: list[str], newline: str, quote: Callable[[str], str]
+) -> None:
+    if not mapping:
+        parts.append("{}")
+        return
+    inner = newline + "  "
+    opening = "{" + inner
+    for key, item in mapping.items():
+        parts.append(opening + quote(_key(key)) + ": ")
+        opening = "," + inner
+        _emit(item, parts, inner, quote)
+    parts.append(newline + "}")
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float):  # as `json` converts a float key
+        if key != key:
+            return "NaN"
+        if key in (float("inf"), float("-inf")):
+            return "Infinity" if key > 0 else "-Infinity"
+        return float.__repr__(key)
+    if key is True or key is False or key is None:
+        return {True: "true", False: "false", None: "null"}[key]
+    if isinstance(key, int):
+        return int.__repr__(key)
+    raise _Unsupported
+
+
+def _float(value: float) -> str:
+    """orjson's text for a float (3.12 and later): Python's shortest round-trip digits,
+    written without an exponent from 1e-5 up to 1e16 (`0.00001`), else with one that has no
+    leading zeros (`1e-7`, `1e+16`); NaN and the infinities become `null`."""
+    if value != value or value in (_INF, -_INF):
+        return "null"
+    text = float.__repr__(value)
+    mantissa, mark, exponent = text.partition("e")
+    if not mark or exponent.startswith("+"):
+        return text
+    power = int(exponent)
+    if power != -5:
+        return f"{mantissa}e{power}"
+    sign = "-" if mantissa.startswith("-") else ""
+    return f"{sign}0.0000{mantissa.lstrip('-').replace('.', '')}"
+
+
+_INF = float("inf")

@@ -1,0 +1,128 @@
+"""What a batch run adds up to (SPEC §2): `grade_summary.json`, its closing table, and the
+JUnit file for CI dashboards."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from .jsontext import dump_json
+from .model import Status
+from .outputs import write_atomic
+
+if TYPE_CHECKING:
+    from .batch import TestResult
+
+
+SUMMARY_FILE = "grade_summary.json"
+
+
+def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
+    """`grade_summary.json`: per test, totals, failures per assertion type, errors, skips."""
+    tests: dict[str, Any] = {}
+    totals = {
+        "tests": len(results),
+        "pass": 0,
+        "fail": 0,
+        "pending": 0,
+        "skipped": 0,
+        "not_graded": 0,
+    }
+    failures_by_type: dict[str, int] = {}
+    errors: list[dict[str, Any]] = []
+    skips: list[dict[str, Any]] = []
+    for result in results:
+        if result.digest is None:
+            totals["not_graded"] += 1
+            tests[result.test_id] = {"verdict": None, "score": None, "problem": result.problem}
+            continue
+        data = result.digest
+        totals[data["verdict"]] += 1
+        tests[result.test_id] = {
+            "verdict": data["verdict"],
+            "score": data["score"],
+            **data["summary"],
+            "agentv": data.get("agentv"),
+        }
+        for item in data["assertions"]:
+            if item["status"] == Status.FAILED.value:
+                failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
+            elif item["status"] == Status.ERROR.value:
+                errors.append(
+                    {"test_id": result.test_id, "name": item["name"], "message": item["evidence"]}
+                )
+            elif item["status"] == Status.SKIPPED.value:
+                skips.append(
+                    {"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]}
+                )
+    return {
+        "schema": "agentv-grade/summary/v1",
+        "tests": tests,
+        "no_response": missing,
+        "totals": totals,
+        "failures_by_type": dict(sorted(failures_by_type.items())),
+        "errors": errors,
+        "skips": skips,
+        "agentv_bench": _agentv_bench(results),
+    }
+
+
+def _agentv_bench(results: list[TestResult]) -> dict[str, Any]:
+    """AgentV's `benchmark.json` figures for the tests graded here (SPEC §2)."""
+    from .agentv_bench import suite_figures
+
+    return suite_figures(r.digest.get("agentv") for r in results if r.digest is not None)
+
+
+def summary_table(summary: dict[str, Any]) -> str:
+    """The text-format closing table: tests per verdict, then failed assertions per type,
+    then the number of assertion errors and skips (details in `grade_summary.json`)."""
+    totals = summary["totals"]
+    rows = [("verdict", "tests")]
+    rows += [(name, str(totals[name])) for name in ("pass", "fail", "pending", "skipped")]
+    rows += [("not graded", str(totals["not_graded"]))]
+    rows += [("no response", str(len(summary["no_response"])))]
+    failed = summary["failures_by_type"]
+    if failed:
+        rows += [("failed assertion type", "count")]
+        rows += [(kind, str(count)) for kind, count in failed.items()]
+    rows += [("assertion errors", str(len(summary["errors"])))]
+    rows += [("assertions skipped", str(len(summary["skips"])))]
+    width = max(len(label) for label, _ in rows)
+    digits = max(len(value) for _, value in rows)
+    return "\n".join(f"  {label:<{width}}  {value:>{digits}}" for label, value in rows)
+
+
+def write_summary(bench_dir: str, summary: dict[str, Any]) -> str:
+    path = os.path.join(bench_dir, SUMMARY_FILE)
+    write_atomic(path, dump_json(summary))
+    return path
+
+
+def junit_xml(suite_name: str, results: list[TestResult]) -> str:
+    """One JUnit testcase per test, for CI dashboards."""
+    from xml.etree import ElementTree as ET
+
+    root = ET.Element("testsuite", name=suite_name, tests=str(len(results)))
+    failures = errors = skipped = 0
+    for result in results:
+        case = ET.SubElement(root, "testcase", classname=suite_name, name=result.test_id)
+        if result.digest is None:
+            errors += 1
+            ET.SubElement(case, "error", message=result.problem or "not graded")
+            continue
+        verdict = result.digest["verdict"]
+        failed = [a for a in result.digest["assertions"] if a["status"] in ("failed", "error")]
+        if verdict == "fail" or failed:
+            failures += 1
+            node = ET.SubElement(
+                case, "failure", message=f"verdict {verdict}, score {result.digest['score']}"
+            )
+            node.text = "\n".join(f"[{a['status']}] {a['name']}: {a['text']}" for a in failed)
+        elif verdict in ("pending", "skipped"):
+            skipped += 1
+            ET.SubElement(case, "skipped", message=verdict)
+    root.set("failures", str(failures))
+    root.set("errors", str(errors))
+    root.set("skipped", str(skipped))
+    return ET.tostring(root, encoding="unicode") + "\n"
