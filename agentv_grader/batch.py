@@ -17,6 +17,7 @@ from .layout import resolve_layout
 from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
+from .options import GradeOptions
 from .rundata.response import handing_on
 from .sigterm import exit_on_sigterm
 
@@ -36,6 +37,8 @@ class TestResult:
     summary and the JUnit file use), or why the test could not be graded. The report
     itself stays where it was made: a worker process has already written it, and sending
     it whole to the parent only to be printed cost the parent as much as grading."""
+
+    __test__ = False  # not a pytest test class, despite the name
 
     test_id: str
     digest: dict[str, Any] | None
@@ -102,12 +105,15 @@ def _paths(bench_dir: str, test_id: str) -> Paths:
 
 @dataclass(frozen=True, slots=True)
 class BatchOptions:
-    """The per-run choices every test of a batch is graded with."""
+    """What every test of a batch is graded with, and how its printed line is made (None:
+    no line)."""
 
-    threshold: float | None = None
-    layout: str = "auto"
-    critique: bool = True
-    render: Render | None = None  # the printed line; None prints nothing
+    grading: GradeOptions
+    render: Render | None = None
+
+    def with_layout(self, layout: str) -> BatchOptions:
+        """These options with `auto` resolved to the layout it found."""
+        return replace(self, grading=replace(self.grading, layout=layout))
 
 
 def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOptions) -> TestResult:
@@ -117,14 +123,7 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
         paths = _paths(bench_dir, test.id)
         if not _has_response(paths):
             return TestResult(test.id, None, no_response=True)
-        report = grade_loaded(
-            suite,
-            test,
-            paths,
-            threshold=options.threshold,
-            layout=options.layout,
-            critique=options.critique,
-        )
+        report = grade_loaded(suite, test, paths, options.grading)
     except GradeInputError as exc:
         return _not_graded(test.id, str(exc), 1, options)
     except Exception as exc:  # one broken test never stops the batch (SPEC §2)
@@ -234,7 +233,7 @@ _Sent = tuple[str, dict[str, Any] | None, str | None, int, str, bool]
 
 def _work(chunk: _Chunk) -> list[_Sent]:
     bench_dir, options, wanted = chunk
-    options = replace(options, layout=_layout_here(options.layout, bench_dir))
+    options = options.with_layout(_layout_here(options.grading.layout, bench_dir))
     assert _worker_suite is not None
     return _grade_piece(_worker_suite, bench_dir, options, wanted)
 
@@ -347,7 +346,11 @@ def run_batch(
     parallel = jobs > 1 and len(tests) >= 2 * jobs
     if parallel and workers is None and not team.available():
         with start_workers(
-            suite, jobs, critique=options.critique, bench_dir=bench_dir, layout=options.layout
+            suite,
+            jobs,
+            critique=options.grading.critique,
+            bench_dir=bench_dir,
+            layout=options.grading.layout,
         ) as started:
             return run_batch(
                 suite, tests, bench_dir, options, jobs=jobs, on_result=on_result, workers=started
@@ -357,7 +360,7 @@ def run_batch(
     use_fast_json()  # thousands of files ahead: worth loading orjson
     pool = workers if parallel else None
     if pool is None:
-        options = replace(options, layout=_resolved_layout(options.layout, bench_dir))
+        options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
     results: list[TestResult] = []
     gc.freeze()
     try:
@@ -419,7 +422,7 @@ def _from_team(
 
     def ready() -> None:
         exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
-        _get_ready(suite, options.critique)
+        _get_ready(suite, options.grading.critique)
 
     with team.Team.start(jobs, len(pieces), work, ready) as crew:
         for piece, sent, graded in crew.run():

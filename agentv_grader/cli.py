@@ -13,17 +13,19 @@ import io
 import os
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .errors import GradeInputError
+from .layout import LAYOUT_CHOICES
 
 if TYPE_CHECKING:
     import click
 
-    from . import batch
-    from .model import Suite
+    from .batch import TestResult
+    from .progress import Progress
 
 # Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
 _CONTEXT: dict[str, Any] = {
@@ -33,70 +35,92 @@ _CONTEXT: dict[str, Any] = {
 }
 
 
-FC = TypeVar("FC", bound=Callable[..., Any])
+FORMATS = ("text", "json")
 
 
-def _format_option(help_text: str) -> Callable[[FC], FC]:
-    import click
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """One option of the main command, for click and for the fast path alike. `kind`:
+    `str`, `float`, `int`, `flag`, or the tuple of choices. `fast`: the fast path reads it
+    (`--list-types` is left to click). `dest`: the parameter's name, when it is not the
+    flag's."""
 
-    return click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(["text", "json"]),
-        default="text",
-        show_default=True,
-        help=help_text,
-    )
+    flag: str
+    help: str
+    kind: str | tuple[str, ...] = "str"
+    default: Any = None
+    fast: bool = True
+    dest: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.dest or self.flag[2:].replace("-", "_")
 
 
+_RESPONSE_HELP = "The candidate's answer [default: <bench-dir>/<test-id>/response.md]."
+_BENCH_HELP = "Run directory for the suite; results go to <bench-dir>/<test-id>/."
+_OPTIONS = (
+    _Option("--eval-path", "AgentV eval file (.yaml/.yml suite, or .jsonl)."),
+    _Option("--test-id", "Test to grade; omit for batch mode over the bench dir."),
+    _Option("--response-file", _RESPONSE_HELP),
+    _Option("--bench-dir", _BENCH_HELP),
+    _Option("--timing-file", "timing.json with duration, tokens and cost."),
+    _Option("--transcript-file", "The run's messages and tool calls."),
+    _Option("--user-notes", "Executor notes (user_notes.md)."),
+    _Option("--threshold", "Test pass threshold 0..1 [default: the eval's, else 0.8].", "float"),
+    _Option("--format", "Summary on stdout: text lines or the JSON report.", FORMATS, "text",
+            dest="fmt"),
+    _Option("--jobs", "Batch mode worker processes [default: number of CPUs].", "int"),
+    _Option("--junit", "Batch mode: also write a JUnit XML file here."),
+    _Option("--no-critique", "Do not write the eval critique.", "flag", False),
+    _Option("--agentv-layout", "Which AgentV merge files to write.", LAYOUT_CHOICES, "auto"),
+    _Option("--list-types", "List the assertion types and exit.", "flag", False, fast=False),
+)  # fmt: skip
+_FAST = {option.flag: option for option in _OPTIONS if option.fast}
 _PER_TEST_OPTIONS = ("response_file", "timing_file", "transcript_file", "user_notes")
-
-# The fast path's options: flag → (key in `options`, kind); defaults as click has them.
-_FAST: dict[str, tuple[str, str]] = {
-    "--eval-path": ("eval_path", "str"),
-    "--test-id": ("test_id", "str"),
-    "--response-file": ("response_file", "str"),
-    "--bench-dir": ("bench_dir", "str"),
-    "--timing-file": ("timing_file", "str"),
-    "--transcript-file": ("transcript_file", "str"),
-    "--user-notes": ("user_notes", "str"),
-    "--threshold": ("threshold", "float"),
-    "--format": ("fmt", "text|json"),
-    "--jobs": ("jobs", "int"),
-    "--junit": ("junit", "str"),
-    "--no-critique": ("no_critique", "flag"),
-    "--agentv-layout": ("agentv_layout", "auto|v4|head|none"),
-}
 # The variable that turns on click's shell completion, named as click names it.
 _COMPLETE_VAR = "_" + "agentv-grade".replace("-", "_").upper() + "_COMPLETE"
-_FAST_DEFAULTS: dict[str, Any] = {
-    **{key: None for key, _ in _FAST.values()},
-    "fmt": "text",
-    "no_critique": False,
-    "agentv_layout": "auto",
-    "list_types": False,
-}
 
 
-def _fast_options(argv: list[str]) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class _Command:
+    """The main command's options as parsed (by click or `_fast_options`), one per row of
+    `_OPTIONS`."""
+
+    eval_path: str | None
+    test_id: str | None
+    response_file: str | None
+    bench_dir: str | None
+    timing_file: str | None
+    transcript_file: str | None
+    user_notes: str | None
+    threshold: float | None
+    fmt: str
+    jobs: int | None
+    junit: str | None
+    no_critique: bool
+    agentv_layout: str
+    list_types: bool
+
+
+def _fast_options(argv: list[str]) -> _Command | None:
     """The options click would pass to the main command for a plain grading command line,
     or None when click must parse it (see the module docstring)."""
     if os.environ.get(_COMPLETE_VAR):  # click's shell completion
         return None
-    options = dict(_FAST_DEFAULTS)
+    options = {option.key: option.default for option in _OPTIONS}
     seen: set[str] = set()
     args = iter(argv)
     for arg in args:
         name, eq, value = arg.partition("=")
-        spec = _FAST.get(name)
-        if spec is None or name in seen:
+        option = _FAST.get(name)
+        if option is None or name in seen:
             return None
         seen.add(name)
-        key, kind = spec
-        if kind == "flag":
+        if option.kind == "flag":
             if eq:
                 return None
-            options[key] = True
+            options[option.key] = True
             continue
         if not eq:
             given = next(args, None)
@@ -105,18 +129,26 @@ def _fast_options(argv: list[str]) -> dict[str, Any] | None:
             value = given
         if value.startswith("-"):
             return None
-        converted: Any = value
-        try:
-            if kind == "float":
-                converted = float(value)
-            elif kind == "int":
-                converted = int(value)
-        except ValueError:
+        converted = _converted(option.kind, value)
+        if converted is None:
             return None
-        if "|" in kind and value not in kind.split("|"):
-            return None
-        options[key] = converted
-    return options
+        options[option.key] = converted
+    return _Command(**options)
+
+
+def _converted(kind: str | tuple[str, ...], value: str) -> str | float | int | None:
+    """`value` as click converts it for an option of `kind`, or None where click would
+    refuse it (and say why)."""
+    try:
+        if kind == "float":
+            return float(value)
+        if kind == "int":
+            return int(value)
+    except ValueError:
+        return None
+    if isinstance(kind, tuple) and value not in kind:
+        return None
+    return value
 
 
 def _first_line(data: Mapping[str, Any]) -> str:
@@ -157,37 +189,37 @@ def _list_types() -> str:
     return "\n".join(rows)
 
 
-def _grade(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
+def _grade(options: _Command, out: IO[str], err: IO[str]) -> int:
     """The main command, once its options are parsed (by click or `_fast_options`)."""
-    if options["list_types"]:
+    if options.list_types:
         out.write(_list_types() + "\n")
         return 0
-    if not options["eval_path"]:
+    if not options.eval_path:
         raise GradeInputError("--eval-path is required", hint="see agentv-grade --help")
-    if options["jobs"] is not None and options["jobs"] < 1:
-        raise GradeInputError(f"--jobs must be at least 1, got {options['jobs']}")
-    if options["test_id"] is None:
-        return _batch(options, out, err)
-    return _single(options, out)
+    if options.jobs is not None and options.jobs < 1:
+        raise GradeInputError(f"--jobs must be at least 1, got {options.jobs}")
+    if options.test_id is None:
+        return _batch(options.eval_path, options, out, err)
+    return _single(options.eval_path, options.test_id, options, out)
 
 
-def _single(options: dict[str, Any], out: IO[str]) -> int:
+def _single(eval_path: str, test_id: str, options: _Command, out: IO[str]) -> int:
     _prefetch_response(options)
     from .grading import grade_test
 
     report = grade_test(
-        options["eval_path"],
-        options["test_id"],
-        response_file=options["response_file"],
-        bench_dir=options["bench_dir"],
-        timing_file=options["timing_file"],
-        transcript_file=options["transcript_file"],
-        user_notes=options["user_notes"],
-        threshold=options["threshold"],
-        layout=options["agentv_layout"],
-        critique=not options["no_critique"],
+        eval_path,
+        test_id,
+        response_file=options.response_file,
+        bench_dir=options.bench_dir,
+        timing_file=options.timing_file,
+        transcript_file=options.transcript_file,
+        user_notes=options.user_notes,
+        threshold=options.threshold,
+        layout=options.agentv_layout,
+        critique=not options.no_critique,
     )
-    if options["fmt"] == "json":
+    if options.fmt == "json":
         out.write(report.to_json())
     else:
         path = os.path.join(report.test_dir, "grader_report.json") if report.test_dir else None
@@ -195,101 +227,79 @@ def _single(options: dict[str, Any], out: IO[str]) -> int:
     return report.exit_code
 
 
-def _prefetch_response(options: dict[str, Any]) -> None:
+def _prefetch_response(options: _Command) -> None:
     """Start reading a big response file (1 MB or more) in a daemon thread before the
     grader is imported, so the read overlaps the imports and the eval load (SPEC §8,
-    "Large responses"). The path is `default_response_path`'s, as `grading.resolve_paths`; a
-    test id that could not name a folder is never read ahead (the run stops on it)."""
+    "Large responses"). The path is `default_response_path`'s, as `grading.resolve_paths`;
+    a test id that could not name a folder is never read ahead (the run stops on it)."""
     from .names import unsafe_test_id
     from .rundata.response import default_response_path, prefetch
 
-    test_id = options["test_id"]
-    path = default_response_path(test_id, options["response_file"], options["bench_dir"])
+    test_id = options.test_id
+    if test_id is None:  # (batch mode reads no response ahead)
+        return
+    path = default_response_path(test_id, options.response_file, options.bench_dir)
     if path is not None and unsafe_test_id(test_id) is None:
         prefetch(path)
 
 
-def _batch(options: dict[str, Any], out: IO[str], err: IO[str]) -> int:
-    from .layout import Scout
-
-    given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if options[o] is not None]
+def _batch(eval_path: str, options: _Command, out: IO[str], err: IO[str]) -> int:
+    given = [f"--{o.replace('_', '-')}" for o in _PER_TEST_OPTIONS if getattr(options, o)]
     if given:
         raise GradeInputError(
             f"{', '.join(given)} need --test-id", hint="or omit them in batch mode"
         )
-    if not options["bench_dir"]:
+    if not options.bench_dir:
         raise GradeInputError("batch mode needs --bench-dir", hint="or pass --test-id")
-    if options["threshold"] is not None and not 0 <= options["threshold"] <= 1:
-        raise GradeInputError(f"--threshold must be in 0..1, got {options['threshold']}")
-    with Scout.start(options["agentv_layout"], options["bench_dir"]) as scout:
-        from . import batch
-        from .load.evalfile import load_suite
+    from .batch_run import grade_batch
 
-        suite = load_suite(options["eval_path"])
-        options = {**options, "agentv_layout": scout.answer() or options["agentv_layout"]}
-    jobs = options["jobs"] or os.cpu_count() or 1
-    with batch.start_workers(
-        suite,
-        jobs,
-        critique=not options["no_critique"],
-        bench_dir=options["bench_dir"],
-        layout=options["agentv_layout"],
-    ) as workers:
-        return _grade_batch(suite, options, jobs, workers, out, err)
-
-
-def _grade_batch(
-    suite: Suite,
-    options: dict[str, Any],
-    jobs: int,
-    workers: batch.Workers | None,
-    out: IO[str],
-    err: IO[str],
-) -> int:
-    """Batch mode once the suite is loaded and its workers (if any) are starting."""
-    from . import batch
-    from .outputs import check_targets, write_atomic
-    from .progress import Progress
-
-    tests = batch.plan_batch(suite, options["bench_dir"])
-    check_targets([options["junit"]] if options["junit"] else [])  # before anything is written
-    progress = Progress.start(err, out, lambda: batch.count_responses(tests, options["bench_dir"]))
-
-    def show(result: batch.TestResult) -> None:
-        if result.no_response:
-            return
-        if progress is not None:
-            progress.clear()
-        out.write(result.line + "\n")
-        if progress is not None:
-            progress.advance()
-
-    options_ = batch.BatchOptions(
-        threshold=options["threshold"],
-        layout=options["agentv_layout"],
-        critique=not options["no_critique"],
-        render=_json_line if options["fmt"] == "json" else _text_line,
+    done = grade_batch(
+        eval_path,
+        options.bench_dir,
+        threshold=options.threshold,
+        layout=options.agentv_layout,
+        critique=not options.no_critique,
+        jobs=options.jobs,
+        junit=options.junit,
+        render=_json_line if options.fmt == "json" else _text_line,
+        watcher=_Console(out, err),
     )
-    try:
-        results = batch.run_batch(
-            suite, tests, options["bench_dir"], options_, jobs=jobs, on_result=show, workers=workers
-        )
-    finally:
-        if progress is not None:
-            progress.close()
-    results, missing = batch.split_results(results, options["bench_dir"])
-    from . import summary as run_summary
-
-    summary = run_summary.summarise(results, missing)
-    path = run_summary.write_summary(options["bench_dir"], summary)
-    if options["junit"]:
-        write_atomic(options["junit"], run_summary.junit_xml(suite.name, results))
-    closing = _closing_line(summary, path)
-    if options["fmt"] == "json":
+    closing = _closing_line(done.summary, done.summary_path)
+    if options.fmt == "json":
         err.write(closing + "\n")
     else:
-        out.write(closing + "\n" + run_summary.summary_table(summary) + "\n")
-    return max((r.exit_code for r in results), default=0)
+        from .summary import summary_table
+
+        out.write(closing + "\n" + summary_table(done.summary) + "\n")
+    return done.exit_code
+
+
+class _Console:
+    """Batch mode's output while it runs: each result's line on stdout, and a progress bar
+    on stderr when it is a terminal (`BatchWatcher`)."""
+
+    def __init__(self, out: IO[str], err: IO[str]) -> None:
+        self._out = out
+        self._err = err
+        self._progress: Progress | None = None
+
+    def started(self, count_responses: Callable[[], int]) -> None:
+        from .progress import Progress
+
+        self._progress = Progress.start(self._err, self._out, count_responses)
+
+    def graded(self, result: TestResult) -> None:
+        if result.no_response:
+            return
+        if self._progress is not None:
+            self._progress.clear()
+        self._out.write(result.line + "\n")
+        if self._progress is not None:
+            self._progress.advance()
+
+    def finished(self) -> None:
+        if self._progress is not None:
+            self._progress.close()
 
 
 def _json_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None) -> str:
@@ -323,59 +333,33 @@ def _commands() -> tuple[click.Command, click.Command]:
     when it parses."""
     import click
 
-    @click.command(context_settings=_CONTEXT)
-    @click.option("--eval-path", type=str, help="AgentV eval file (.yaml/.yml suite, or .jsonl).")
-    @click.option(
-        "--test-id", type=str, help="Test to grade; omit for batch mode over the bench dir."
-    )
-    @click.option(
-        "--response-file",
-        type=str,
-        help="The candidate's answer [default: <bench-dir>/<test-id>/response.md].",
-    )
-    @click.option(
-        "--bench-dir",
-        type=str,
-        help="Run directory for the suite; results go to <bench-dir>/<test-id>/.",
-    )
-    @click.option("--timing-file", type=str, help="timing.json with duration, tokens and cost.")
-    @click.option("--transcript-file", type=str, help="The run's messages and tool calls.")
-    @click.option("--user-notes", type=str, help="Executor notes (user_notes.md).")
-    @click.option(
-        "--threshold", type=float, help="Test pass threshold 0..1 [default: the eval's, else 0.8]."
-    )
-    @_format_option("Summary on stdout: text lines or the JSON report.")
-    @click.option(
-        "--jobs",
-        type=int,
-        default=None,
-        help="Batch mode worker processes [default: number of CPUs].",
-    )
-    @click.option("--junit", type=str, help="Batch mode: also write a JUnit XML file here.")
-    @click.option("--no-critique", is_flag=True, help="Do not write the eval critique.")
-    @click.option(
-        "--agentv-layout",
-        type=click.Choice(["auto", "v4", "head", "none"]),
-        default="auto",
-        show_default=True,
-        help="Which AgentV merge files to write.",
-    )
-    @click.option("--list-types", is_flag=True, help="List the assertion types and exit.")
     @click.version_option(__version__, "--version", prog_name="agentv-grade")
     @click.pass_context
-    def main_command(ctx: click.Context, /, **options: Any) -> int:
+    def grade(ctx: click.Context, /, **options: Any) -> int:
         """Grade an AgentV test case deterministically and write AgentV-mergeable results.
 
         Without --test-id, every test of the suite that has <bench-dir>/<id>/response.md is
         graded (batch mode). `agentv-grade critique --help` critiques a suite without
         responses.
         """
-        return _grade(options, ctx.obj["stdout"], ctx.obj["stderr"])
+        return _grade(_Command(**options), ctx.obj["stdout"], ctx.obj["stderr"])
+
+    with_options: Callable[..., Any] = grade
+    for option in reversed(_OPTIONS):  # (decorators apply from the bottom up)
+        with_options = _click_option(option)(with_options)
+    main_command = click.command(context_settings=_CONTEXT)(with_options)
 
     @click.command(context_settings=_CONTEXT)
     @click.option("--eval-path", type=str, required=True, help="AgentV eval file to critique.")
     @click.option("--test-id", type=str, help="Critique one test [default: every test].")
-    @_format_option("A readable table, or JSON.")
+    @click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS),
+        default="text",
+        show_default=True,
+        help="A readable table, or JSON.",
+    )
     @click.pass_context
     def critique_command(ctx: click.Context, /, **options: Any) -> int:
         """Critique an eval suite without responses; exit 1 on a high-severity finding."""
@@ -386,6 +370,26 @@ def _commands() -> tuple[click.Command, click.Command]:
         )
 
     return main_command, critique_command
+
+
+def _click_option(option: _Option) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`option` as a click option, as the command's help shows it."""
+    import click
+
+    if option.kind == "flag":
+        return click.option(option.flag, option.key, is_flag=True, help=option.help)
+    if isinstance(option.kind, tuple):
+        choices = click.Choice(list(option.kind))
+        return click.option(
+            option.flag,
+            option.key,
+            type=choices,
+            default=option.default,
+            show_default=True,
+            help=option.help,
+        )
+    kind = {"str": str, "float": float, "int": int}[option.kind]
+    return click.option(option.flag, option.key, type=kind, help=option.help)
 
 
 def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
@@ -404,7 +408,7 @@ def run(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
         return 2
 
 
-def _run_fast(options: dict[str, Any], stdout: IO[str], stderr: IO[str]) -> int:
+def _run_fast(options: _Command, stdout: IO[str], stderr: IO[str]) -> int:
     """`_grade` with what click's `main` adds around a command (`_run_click`): Ctrl-C or
     end of input is an abort, a broken stdout pipe a quiet exit 1."""
     try:

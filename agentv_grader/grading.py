@@ -19,6 +19,7 @@ from .load.files import Listing
 from .load.types import LLM_TYPES
 from .model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from .names import unsafe_test_id
+from .options import GradeOptions
 from .report import Report
 from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from .critique import Critique
     from .rundata.records import LlmResult
 
-LAYOUT_CHOICES = ("auto", "v4", "head", "none")
 _TRANSCRIPT_NAMES = ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")
 
 
@@ -157,26 +157,16 @@ def _exists_by_stat(folder: str) -> Callable[[str], bool]:
 
 
 def grade_loaded(
-    suite: Suite,
-    test: TestCase,
-    paths: Paths,
-    *,
-    threshold: float | None = None,
-    write: bool = True,
-    layout: str = "auto",
-    critique: bool = True,
+    suite: Suite, test: TestCase, paths: Paths, options: GradeOptions, *, write: bool = True
 ) -> Report:
     """Grade one test of an already loaded suite (batch mode parses the file once)."""
-    if threshold is not None and not 0 <= threshold <= 1:
-        raise GradeInputError(f"--threshold must be in 0..1, got {threshold}")
+    threshold = options.threshold
     if test.threshold_problem is not None and threshold is None:
         raise test.threshold_problem
     if write and paths.test_dir is None:
         raise GradeInputError(
             "no bench dir: pass --bench-dir (results go to <bench-dir>/<test-id>/)"
         )
-    if layout not in LAYOUT_CHOICES:
-        raise GradeInputError(f"unknown AgentV layout {layout!r}", hint="auto, v4, head or none")
     response = read_response(paths.response_file)
     side = read_side_files(
         paths.timing_file, paths.transcript_file, paths.metrics_file, test.input_text
@@ -200,7 +190,7 @@ def grade_loaded(
         merge_files = merge.plan(
             outcomes,
             paths.test_dir,
-            resolve_layout(layout, paths.bench_dir, paths.test_dir),
+            resolve_layout(options.layout, paths.bench_dir, paths.test_dir),
         )
     notes, notes_warnings = _notes(paths.user_notes)
     inputs = report.Inputs(
@@ -212,7 +202,7 @@ def grade_loaded(
         warnings=response.warnings + side.warnings + tuple(notes_warnings),
         user_notes_summary=notes,
     )
-    findings = _critique(suite, test, run, outcomes, paths.bench_dir) if critique else None
+    findings = _critique(suite, test, run, outcomes, paths.bench_dir) if options.critique else None
     figures = agentv_bench.test_figures(outcomes, merge_files, paths.test_dir)
     data = report.build(
         suite,
@@ -325,6 +315,5 @@ def grade_test(
         transcript_file=transcript_file,
         user_notes=user_notes,
     )
-    return grade_loaded(
-        suite, test, paths, threshold=threshold, write=write, layout=layout, critique=critique
-    )
+    options = GradeOptions(threshold=threshold, layout=layout, critique=critique)
+    return grade_loaded(suite, test, paths, options, write=write)

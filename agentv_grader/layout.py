@@ -16,6 +16,8 @@ LAYOUTS = {
     "v4": ("code_graders", "code_grader_results"),
     "head": ("script_graders", "script_grader_results"),
 }
+# What `--agentv-layout` accepts: a layout, found out per bench dir, or no merge files.
+LAYOUT_CHOICES = ("auto", *LAYOUTS, "none")
 
 
 def resolve_layout(layout: str, bench_dir: str, test_dir: str | None = None) -> str | None:

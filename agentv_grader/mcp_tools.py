@@ -68,6 +68,7 @@ def grade_run_json(
     from . import batch, summary
     from .cli import _text_line
     from .load.evalfile import load_suite
+    from .options import GradeOptions
 
     with _LOCK:
         suite = load_suite(eval_path)
@@ -82,7 +83,7 @@ def grade_run_json(
             if on_progress is not None:
                 on_progress(len(lines), total, result.line)
 
-        options = batch.BatchOptions(render=_text_line)
+        options = batch.BatchOptions(GradeOptions(), render=_text_line)
         results = batch.run_batch(suite, tests, bench_dir, options, jobs=1, on_result=show)
         results, missing = batch.split_results(results, bench_dir)
         totals = summary.summarise(results, missing)

@@ -21,6 +21,17 @@ class Status(str, enum.Enum):
     PENDING = "pending"
 
 
+class TestVerdict(str, enum.Enum):
+    """SPEC §5.7's closed set of test verdicts (the report's `verdict`)."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    PASS = "pass"
+    FAIL = "fail"
+    PENDING = "pending"
+    SKIPPED = "skipped"
+
+
 @dataclass(frozen=True, slots=True)
 class AssertionSpec:
     """One assertion as loaded from the eval file, after type normalisation and templating.

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .jsontext import dump_json
-from .model import Outcome, Status, Suite, TestCase
+from .model import Outcome, Status, Suite, TestCase, TestVerdict
 from .scoring import Score
 
 if TYPE_CHECKING:
@@ -30,8 +30,8 @@ class Report:
     test_dir: str | None
 
     @property
-    def verdict(self) -> str:
-        return str(self.data["verdict"])
+    def verdict(self) -> TestVerdict:
+        return TestVerdict(self.data["verdict"])
 
     @property
     def score(self) -> float | None:
@@ -45,7 +45,7 @@ class Report:
     @property
     def exit_code(self) -> int:
         """0 for pass/pending/skipped without errors, 1 for fail or any error (SPEC §2)."""
-        return 1 if self.verdict == "fail" or self.has_errors else 0
+        return 1 if self.verdict is TestVerdict.FAIL or self.has_errors else 0
 
     def to_json(self) -> str:
         return dump_json(self.data)
@@ -139,7 +139,7 @@ def build(
         "timing_file": inputs.timing_file,
         "transcript_file": inputs.transcript_file,
         "score": score.score,
-        "verdict": score.verdict,
+        "verdict": score.verdict.value,
         "threshold": threshold,
         "open_weight": score.open_weight,
         "score_range": list(score.score_range) if score.score_range is not None else None,

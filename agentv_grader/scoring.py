@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Outcome, Status
+from .model import Outcome, Status, TestVerdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -12,7 +12,7 @@ class Score:
     """The test's aggregate: score (None when nothing was graded), verdict, reachable range."""
 
     score: float | None
-    verdict: str
+    verdict: TestVerdict
     open_weight: float
     score_range: tuple[float, float] | None
     required_failed: tuple[str, ...]
@@ -43,22 +43,22 @@ def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
     open_weight = sum(o.spec.weight for o in pending)
     required_failed = _required_failed(outcomes, threshold)
     if not graded and not pending:
-        return Score(None, "skipped", 0.0, None, required_failed)
+        return Score(None, TestVerdict.SKIPPED, 0.0, None, required_failed)
     if required_failed:
-        return Score(0.0, "fail", open_weight, (0.0, 0.0), required_failed)
+        return Score(0.0, TestVerdict.FAIL, open_weight, (0.0, 0.0), required_failed)
     if not pending:
         value = _weighted(graded)
         return Score(value, _final_verdict(outcomes, value, threshold), 0.0, (value, value), ())
     low = _weighted(graded + [(0.0, o.spec.weight) for o in pending])
     high = _weighted(graded + [(1.0, o.spec.weight) for o in pending])
     current = _weighted(graded) if graded else None
-    verdict = "fail" if high < threshold else "pending"
+    verdict = TestVerdict.FAIL if high < threshold else TestVerdict.PENDING
     return Score(current, verdict, open_weight, (low, high), ())
 
 
-def _final_verdict(outcomes: tuple[Outcome, ...], value: float, threshold: float) -> str:
+def _final_verdict(outcomes: tuple[Outcome, ...], value: float, threshold: float) -> TestVerdict:
     """`pass` at the threshold, except that a test whose graded assertions all errored never
     passes (SPEC §3): with threshold 0 or all-zero weights, 0 ≥ threshold would say pass."""
     if all(o.status is Status.ERROR for o in outcomes if o.graded):
-        return "fail"
-    return "pass" if value >= threshold else "fail"
+        return TestVerdict.FAIL
+    return TestVerdict.PASS if value >= threshold else TestVerdict.FAIL

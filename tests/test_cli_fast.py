@@ -57,10 +57,12 @@ def _click_params(argv: list[str]) -> dict[str, Any]:
 
 
 def _check(argv: list[str]) -> dict[str, Any] | None:
-    fast = cli._fast_options(argv)
-    if fast is not None:  # click must accept it and read the same values
-        theirs = _click_params(argv)  # compared by repr: nan, and 1 against 1.0
-        assert {k: repr(v) for k, v in fast.items()} == {k: repr(v) for k, v in theirs.items()}
+    command = cli._fast_options(argv)
+    if command is None:
+        return None
+    fast = {key: getattr(command, key) for key in cli._Command.__dataclass_fields__}
+    theirs = _click_params(argv)  # click must accept it and read the same values
+    assert {k: repr(v) for k, v in fast.items()} == {k: repr(v) for k, v in theirs.items()}
     return fast
 
 
@@ -146,7 +148,7 @@ def test_any_command_line_reads_as_click_does_or_goes_to_click(argv: list[str]) 
 def test_option_value_pairs_read_as_click_does(pairs: list[tuple[str, str, bool]]) -> None:
     argv: list[str] = []
     for name, value, joined in pairs:
-        if cli._FAST[name][1] == "flag":
+        if cli._FAST[name].kind == "flag":
             argv.append(name)
         else:
             argv += [f"{name}={value}"] if joined else [name, value]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentv_grader.model import AssertionSpec, Outcome, Status
+from agentv_grader.model import AssertionSpec, Outcome, Status, TestVerdict
 from agentv_grader.scoring import score_test
 
 _SCORES = {Status.PASSED: 1.0, Status.FAILED: 0.0, Status.ERROR: 0.0}
@@ -109,3 +109,21 @@ def test_a_failed_required_assertion_decides_even_with_pending_items() -> None:
 def test_score_exactly_at_threshold_passes() -> None:
     outcomes = tuple(_o(Status.PASSED if i < 4 else Status.FAILED) for i in range(5))
     assert score_test(outcomes, 0.8).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "verdict"),
+    [
+        ((_o(Status.PASSED),), TestVerdict.PASS),
+        ((_o(Status.FAILED),), TestVerdict.FAIL),
+        ((_o(Status.PASSED), _o(Status.PENDING)), TestVerdict.PENDING),
+        ((_o(Status.SKIPPED),), TestVerdict.SKIPPED),
+    ],
+)
+def test_the_verdict_is_one_of_the_closed_set(
+    outcomes: tuple[Outcome, ...], verdict: TestVerdict
+) -> None:
+    """An enum, like assertion status; the report holds its text (`pass`, ...)."""
+    result = score_test(outcomes, 0.8)
+    assert result.verdict is verdict
+    assert [v.value for v in TestVerdict] == ["pass", "fail", "pending", "skipped"]

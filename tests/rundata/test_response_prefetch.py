@@ -91,6 +91,12 @@ class _Spy:
         monkeypatch.setattr(response_module._Prefetch, "response", spy_response)
 
 
+def _command(**given: Any) -> Any:
+    """The command line's parsed options: the defaults, and `given`."""
+    defaults = {option.key: option.default for option in cli_module._OPTIONS}
+    return cli_module._Command(**{**defaults, **given})
+
+
 def _without_prefetch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_module, "_prefetch_response", lambda options: None)
 
@@ -306,9 +312,7 @@ def test_a_small_response_starts_no_thread(tmp_path: Path, monkeypatch: pytest.M
     started: list[threading.Thread] = []
     monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))
     assert prefetch(str(bench / "big" / "response.md")) is False
-    cli_module._prefetch_response(
-        {"test_id": "big", "response_file": None, "bench_dir": str(bench)}
-    )
+    cli_module._prefetch_response(_command(test_id="big", bench_dir=str(bench)))
     assert started == [] and response_module._prefetched is None
     (bench / "big" / "response.md").write_bytes(b"x" * BIG)
     assert prefetch(str(bench / "big" / "response.md")) is True
@@ -322,7 +326,7 @@ def test_only_a_single_test_run_with_a_response_path_prefetches(
 ) -> None:
     eval_path, bench = big_suite
     spy = _Spy(monkeypatch)
-    cli_module._prefetch_response({"test_id": "big", "response_file": None, "bench_dir": None})
+    cli_module._prefetch_response(_command(test_id="big"))
     assert spy.started == []
     code, _, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench))  # batch
     assert code == 1 and spy.started == [] and spy.taken == []

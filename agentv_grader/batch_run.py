@@ -1,0 +1,136 @@
+"""`grade_batch`: batch mode as a library call (SPEC §2), the twin of `grade_test`.
+
+It loads the suite, grades every test that has a response (`batch.py` runs the workers),
+writes `grade_summary.json` and the JUnit file, and returns what it found; what is printed
+while it runs is the caller's business (`BatchWatcher`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .layout import Scout
+from .options import GradeOptions
+
+if TYPE_CHECKING:
+    from .batch import BatchOptions, Render, TestResult, Workers
+    from .model import Suite
+
+
+class BatchWatcher(Protocol):
+    """Told how a batch goes, to show it (the command line's lines and progress bar)."""
+
+    def started(self, count_responses: Callable[[], int]) -> None:
+        """The batch is planned; `count_responses()` counts the tests it will grade."""
+
+    def graded(self, result: TestResult) -> None:
+        """One test is done (suite order), or found without a response."""
+
+    def finished(self) -> None:
+        """Grading is over (also when it stopped on an exception)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BatchRun:
+    """What a batch did: a result per test that had a response, the ids of those that had
+    none, the summary as written to `summary_path`, and the exit status (SPEC §2)."""
+
+    results: list[TestResult]
+    no_response: list[str]
+    summary: dict[str, Any]
+    summary_path: str
+    exit_code: int
+
+
+def grade_batch(
+    eval_path: str,
+    bench_dir: str,
+    *,
+    threshold: float | None = None,
+    layout: str = "auto",
+    critique: bool = True,
+    jobs: int | None = None,
+    junit: str | None = None,
+    render: Render | None = None,
+    watcher: BatchWatcher | None = None,
+) -> BatchRun:
+    """Grade every test of the suite that has `<bench_dir>/<test-id>/response.md`, writing
+    each test's files, `grade_summary.json` and (with `junit`) a JUnit XML file.
+
+    Args:
+        eval_path: the AgentV eval file.
+        bench_dir: the run directory, a folder per test.
+        threshold, layout, critique: as for `grade_test` (`GradeOptions`).
+        jobs: worker processes (default: one per CPU).
+        junit: where to write the JUnit XML file, if anywhere.
+        render: makes each test's printed line (`TestResult.line`) where it is graded.
+        watcher: told of each result as it comes.
+
+    Returns:
+        The results, the summary and the exit status.
+
+    Raises:
+        GradeInputError: the inputs are unusable, or no test has a response.
+    """
+    options = GradeOptions(threshold=threshold, layout=layout, critique=critique)
+    with Scout.start(options.layout, bench_dir) as scout:  # forked before the imports below
+        from . import batch
+        from .load.evalfile import load_suite
+
+        suite = load_suite(eval_path)
+        found = scout.answer()
+    if found is not None:
+        options = GradeOptions(threshold=threshold, layout=found, critique=critique)
+    jobs = jobs or os.cpu_count() or 1
+    with batch.start_workers(
+        suite, jobs, critique=critique, bench_dir=bench_dir, layout=options.layout
+    ) as workers:
+        return _run(
+            suite, bench_dir, batch.BatchOptions(options, render), jobs, workers, junit, watcher
+        )
+
+
+def _run(
+    suite: Suite,
+    bench_dir: str,
+    options: BatchOptions,
+    jobs: int,
+    workers: Workers | None,
+    junit: str | None,
+    watcher: BatchWatcher | None,
+) -> BatchRun:
+    """The batch once the suite is loaded and its workers (if any) are starting."""
+    from . import batch, summary
+    from .outputs import check_targets, write_atomic
+
+    tests = batch.plan_batch(suite, bench_dir)
+    check_targets([junit] if junit else [])  # before anything is written
+    if watcher is not None:
+        watcher.started(lambda: batch.count_responses(tests, bench_dir))
+    try:
+        results = batch.run_batch(
+            suite,
+            tests,
+            bench_dir,
+            options,
+            jobs=jobs,
+            on_result=watcher.graded if watcher is not None else _ignore,
+            workers=workers,
+        )
+    finally:
+        if watcher is not None:
+            watcher.finished()
+    results, missing = batch.split_results(results, bench_dir)
+    totals = summary.summarise(results, missing)
+    path = summary.write_summary(bench_dir, totals)
+    if junit:
+        write_atomic(junit, summary.junit_xml(suite.name, results))
+    exit_code = max((r.exit_code for r in results), default=0)
+    return BatchRun(results, missing, totals, path, exit_code)
+
+
+def _ignore(result: TestResult) -> None:
+    """No watcher: nothing to show."""
