@@ -25,6 +25,7 @@ from .context import (
     Context,
     Decoy,
     conversation_history,
+    is_pattern,
     is_response_needle,
     quote,
     reference_answer,
@@ -166,7 +167,7 @@ def _decoy_fix(ctx: Context, spec: AssertionSpec) -> str:
             "and `const`/`enum` values, or `equals` with `target_output_key`, or "
             "`field-accuracy`"
         )
-    if spec.type in ("regex", "output-matches"):
+    if is_pattern(spec.type):  # (a probed one: regex or output-matches)
         return "tighten the pattern to what only a correct answer has (anchor it, name the answer)"
     return "check a term only a correct answer contains, such as the answer itself"
 
