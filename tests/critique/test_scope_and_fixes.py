@@ -35,9 +35,9 @@ def _pasted(fix: str) -> Any:
     return load_yaml(fix.split("`")[1], "<fix>")
 
 
-def test_message_wrapper_is_no_outcome() -> None:
+def test_message_wrapper_is_no_outcome(tmp_path: Path) -> None:
     messages = [{"role": "assistant", "content": "The total is 42 euros."}]
-    result = critique(Path("."), {"expected_output": messages, "assertions": ["Is polite"]})
+    result = critique(tmp_path, {"expected_output": messages, "assertions": ["Is polite"]})
     reasons = " ".join(f.reason for f in result.suggestions)
     assert "assistant" not in reasons
     assert '"42"' in reasons
