@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from agentv_grader.api import grade_test
+from agentv_grader import grade_test
 from agentv_grader.errors import GradeInputError
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.types import LLM_TYPES

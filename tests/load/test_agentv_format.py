@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agentv_grader.api import grade_test
+from agentv_grader import grade_test
 from agentv_grader.errors import GradeInputError
 from agentv_grader.load.evalfile import load_suite, suite_name_from_path
 from agentv_grader.load.yaml12 import load_yaml
