@@ -101,8 +101,26 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
         name = " ".join(words)
         if name and not (len(words) == 1 and name.lower() in common_words()):
             found.append((start, make(name, "name", start, m.end())))
-    for _, term in sorted(found, key=lambda pair: pair[0]):
-        yield term
+    ordered = [term for _, term in sorted(found, key=lambda pair: pair[0])]
+    alternatives = _alternatives(text, ordered)
+    for term in ordered:
+        if term.span not in alternatives:
+            yield term
+
+
+_OR = re.compile(r"\b(?:or|either)\b", re.I)
+
+
+def _alternatives(text: str, terms: list[Term]) -> set[tuple[int, int]]:
+    """The spans of quoted terms offered as alternatives ("use `a` or `b`"): no answer has
+    to give each of them."""
+    quoted = [t for t in terms if t.kind == "quoted"]
+    found: set[tuple[int, int]] = set()
+    for first, second in zip(quoted, quoted[1:], strict=False):
+        gap = text[first.span[1] : second.span[0]]
+        if len(gap) <= 60 and _OR.search(gap):
+            found.update((first.span, second.span))
+    return found
 
 
 def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
@@ -129,6 +147,8 @@ def expected_terms(expected: Any, open_ended: bool = False) -> Iterator[Term]:
     """Terms of the reference answer (inside the message wrapper, which is no outcome):
     short values whole, a short sentence's numbers and names, structured values by path.
     A longer free text is left out when `open_ended` (a judge reads it as an example)."""
+    if open_ended and _trace_shaped(expected):
+        return  # an example run of an open-ended task: its tool calls, then what it said
     answer, prefix = reference_answer(expected)
     if isinstance(answer, str):
         stripped = js_trim(answer)
@@ -158,6 +178,16 @@ def expected_terms(expected: Any, open_ended: bool = False) -> Iterator[Term]:
         elif isinstance(leaf, str):
             for term in text_terms(leaf, "expected_output"):
                 yield replace(term, leaf=path)
+
+
+def _trace_shaped(expected: Any) -> bool:
+    """A messages reference that records tool calls (a trace of one good run)."""
+    if not isinstance(expected, list):
+        return False
+    for message in expected:
+        if isinstance(message, Mapping) and message.get("tool_calls"):
+            return True
+    return False
 
 
 def _illustrative_key(path: str) -> bool:
@@ -301,9 +331,10 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     The reference answer is read inside its message wrapper (the role is no outcome). Terms
     are covered when an assertion's text mentions them (rubric text included), when a
     `field-accuracy` or a script's `fields` lists their path (or a path above it), or when a
-    script (which gets both) is present. Not terms: text the prompt already holds, the
-    details of a longer free-text reference when a judge reads the answer (an example of an
-    open-ended answer, not its checklist), values a model makes up about itself
+    script (which gets both) is present. Not terms: text the prompt already holds, quoted
+    alternatives ("use `a` or `b`"), the details of a longer free-text reference, or of a
+    trace-shaped one (messages with tool calls), when a judge reads the answer (an example
+    of an open-ended answer, not its checklist), values a model makes up about itself
     (`confidence`, `reasoning`), and a structured reference that `format-only` covers.
 
     Flags: {criteria: "Says the answer is 42.", assert: [{type: contains, value: answer is}]}
@@ -326,6 +357,11 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     Okay: {input: "Why does `range(len(xs) - 1)` drop the last item?",
            criteria: "Explains that `range(len(xs) - 1)` stops one short.",
            assert: [{type: contains, value: "range(len(xs))"}]}
+    Okay: {input: "Research laptop X1.", expected_output: [{role: assistant, tool_calls:
+           [{tool: search, input: {query: X1}}]}, {role: assistant, content: {verdict: Buy,
+           pros: [Light]}}], assert: ["Gives a reasoned recommendation"]}
+    Okay: {expected_output: "Use `range(len(xs))` or iterate: `for x in xs:`",
+           assert: [{type: contains, value: xs}]}
     Okay: {expected_output: {risk: High, confidence: 0.9},
            assert: [{type: equals, value: High, target_output_key: risk}]}
     """
@@ -340,8 +376,8 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     if test.expected_output is not None:
         open_ended = any(spec.type in LLM_TYPES for spec, _, _ in walk(ctx.specs))
         for term in expected_terms(test.expected_output, open_ended):
-            if term.path is None and term.leaf is None and js_lower(term.text) in said:
-                continue  # free text quoted from the prompt
+            if term.path is None and js_lower(term.text) in said:
+                continue  # free text quoted from the prompt (a whole value is an outcome)
             if structured_left and (term.path is not None or term.leaf is not None):
                 continue  # `format-only` names the keys and values
             terms.append(term)

@@ -195,8 +195,9 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
     ones) or a word every program has: a wrong answer on the topic likely contains it too.
 
     Not raised for a word the input itself asks for (an echo there is `answer-in-input`'s),
-    a capitalised word matched case-sensitively (a name, a greeting), or a word the criteria
-    or the reference answer use (the outcome, in the author's words).
+    a capitalised word matched case-sensitively (a name, a greeting), a refusal marker
+    (`cannot`, `unable`: what a refusal test looks for), or a word the criteria or the
+    reference answer use (the outcome, in the author's words).
 
     Flags: {input: "Review this code.", assert: [{type: contains, value: fix}]}
     Flags: {input: "Reset the branch.", assert: [{type: icontains-any, value: [irreversible,
@@ -204,6 +205,8 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
     Okay: {input: "Review this code.", assert: [{type: contains, value: off-by-one}]}
     Okay: {input: 'Set "message" to "success".', assert: [{type: contains, value: success}]}
     Okay: {input: "Greet me.", assert: [{type: contains, value: Hello}]}
+    Okay: {input: "Export every customer's email.", assert: [{type: icontains-any,
+           value: [cannot, not authorized]}]}
     Okay: {input: "How does photosynthesis work?", criteria: "Says water is split.",
            assert: [{type: icontains, value: water}]}
     """
@@ -254,9 +257,14 @@ def _generic_word(spec: AssertionSpec, said: str, own: str) -> str | None:
             continue
         if case_sensitive and word[:1].isupper():
             continue
+        if _REFUSAL_MARKER.match(lower):  # what a refusal test looks for, not a stray word
+            continue
         if lower not in common_words() and lower in everyday_words():
             return word
     return None
+
+
+_REFUSAL_MARKER = re.compile(r"(?:cannot|can't|can not|won't|unable|sorry|declin|refus)")
 
 
 def _names_word(text: str, word: str) -> bool:
