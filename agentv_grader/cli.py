@@ -154,6 +154,9 @@ def _converted(kind: str | tuple[str, ...], value: str) -> str | float | int | N
 def _first_line(data: Mapping[str, Any]) -> str:
     summary = data["summary"]
     score = "-" if data["score"] is None else f"{data['score']:.3f}"
+    reachable = data.get("score_range")
+    if summary["pending"] and reachable is not None:  # what judging can still make of it
+        score += f" ({reachable[0]:.3f}–{reachable[1]:.3f} when judged)"
     return (
         f"{data['verdict'].upper()} {data['test_id']} score={score} "
         f"threshold={data['threshold']:g} "
@@ -164,11 +167,18 @@ def _first_line(data: Mapping[str, Any]) -> str:
 
 def _text_summary(data: dict[str, Any], report_path: str | None) -> str:
     lines = [_first_line(data)]
+    pending_names = {(p["assertion"], p["index"]) for p in data["pending"] if "within" not in p}
     for item in data["assertions"]:
-        if item["status"] != "passed":
+        if item["status"] != "passed" and (item["name"], item["index"]) not in pending_names:
             lines.append(f"  [{item['status']}] {item['name']}: {item['text']}")
             if item["evidence"] and item["status"] in ("failed", "error", "skipped"):
                 lines.append(f"      {item['evidence'][:300]}")
+    for pending in data["pending"]:  # by their distinct names, which `judge --item` takes
+        within = f" (in {' > '.join(pending['within'])})" if pending.get("within") else ""
+        lines.append(
+            f"  [pending] {pending['name']}{within}: {pending['scoring']} judgement needed; "
+            f"agentv-grade judge --item {pending['name']} … writes {pending['result_path']}"
+        )
     critique = data.get("critique")
     if critique is not None:
         lines.append(f"  critique: {critique['suggestions']} suggestion(s) in {critique['path']}")
@@ -338,6 +348,9 @@ def _commands() -> tuple[click.Command, click.Command]:
     def grade(ctx: click.Context, /, **options: Any) -> int:
         """Grade an AgentV test case deterministically and write AgentV-mergeable results.
 
+        Grader agents: `agentv-grade instructions` prints your instructions (use them as
+        the grader's prompt); `agentv-grade judge --help` scores a pending LLM item.
+
         Without --test-id, every test of the suite that has <bench-dir>/<id>/response.md is
         graded (batch mode). `agentv-grade critique --help` critiques a suite without
         responses.
@@ -441,11 +454,15 @@ def _run_click(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
         command, prog, args = main_command, "agentv-grade", argv
         if argv[:1] == ["critique"]:
             command, prog, args = critique_command, "agentv-grade critique", argv[1:]
+        elif argv[:1] in (["instructions"], ["judge"]):  # the grader agent's own commands
+            from .agent_commands import commands
+
+            command, prog, args = commands()[argv[0]], f"agentv-grade {argv[0]}", argv[1:]
         result = command.main(
             args=args,
             prog_name=prog,
             standalone_mode=False,
-            obj={"stdout": stdout, "stderr": stderr},
+            obj={"stdout": stdout, "stderr": stderr, "stdin": sys.stdin},
         )
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - not configured
         stderr.write(str(exc) + "\n")

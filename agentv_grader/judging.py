@@ -394,3 +394,37 @@ def _free_score(
 
 def _number(value: Any) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def judgements_from_json(data: Any) -> tuple[list[ItemJudgement], float | None, str]:
+    """The agent's judgement as JSON: `{"checks": [{"id", "passed" | "satisfied" | "score",
+    "evidence" | "reasoning"}], "score"?, "evidence"?}` (AgentV's own judge output,
+    `checks[].satisfied` / `checks[].score` with `reasoning`, is accepted as it is).
+
+    Raises:
+        JudgementError: anything else, naming the part that is wrong.
+    """
+    if not isinstance(data, Mapping):
+        raise JudgementError('the judgement must be a JSON object {"checks": [...]} ')
+    raw_checks = data.get("checks", [])
+    if not isinstance(raw_checks, list):
+        raise JudgementError("checks must be a list of {id, passed | score, evidence}")
+    judgements: list[ItemJudgement] = []
+    for position, raw in enumerate(raw_checks):
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("id"), (str, int)):
+            raise JudgementError(f"checks[{position}] needs an 'id' (the rubric item's id)")
+        met = raw.get("passed", raw.get("satisfied"))
+        score = raw.get("score")
+        if met is not None and not isinstance(met, bool):
+            raise JudgementError(f"checks[{position}].passed must be true or false")
+        if score is not None and not _number(score):
+            raise JudgementError(f"checks[{position}].score must be a number 0-10")
+        evidence = raw.get("evidence", raw.get("reasoning", ""))
+        judgements.append(
+            ItemJudgement(str(raw["id"]), met=met, score=score, evidence=str(evidence or ""))
+        )
+    whole = data.get("score")
+    if whole is not None and not _number(whole):
+        raise JudgementError("score must be a number 0..1")
+    evidence = data.get("evidence", data.get("reasoning", data.get("overall_reasoning", "")))
+    return judgements, whole, str(evidence or "")

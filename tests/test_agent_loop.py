@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -240,3 +241,88 @@ def test_a_result_under_the_report_name_still_counts_and_says_what_agentv_reads(
     (warning,) = second.data["warnings"]
     assert "llm_grader_results/llm-rubric.json could describe the same item" in warning
     assert "agentv-grade counts only llm_grader_results/rubrics.json" in warning
+
+
+# ------------------------------------------------------------------ the instructions, followed
+
+
+def _instruction_commands(text: str) -> list[str]:
+    """The commands the instructions show, in order: the indented code lines that start
+    with `agentv-grade`."""
+    return [line.strip() for line in text.splitlines() if line.startswith("    agentv-grade ")]
+
+
+def _filled(command: str, values: dict[str, str]) -> list[str]:
+    import shlex
+
+    for placeholder, value in values.items():
+        command = command.replace(placeholder, value)
+    assert "<" not in command.replace("<evidence>", ""), f"unfilled placeholder in {command!r}"
+    return shlex.split(command)[1:]  # without the program name: `cli` runs it in-process
+
+
+def test_instructions_are_printed_and_named_on_the_first_help_screen() -> None:
+    code, out, _ = cli("instructions")
+    assert code == 0 and out == reference_path("grader-instructions.md").read_text("utf-8")
+    code, out, _ = cli("--help")
+    assert code == 0 and "agentv-grade instructions" in "\n".join(out.splitlines()[:12])
+    code, out, _ = cli("judge", "--help")
+    assert code == 0 and "--check" in out and "--item" in out
+
+
+def test_the_instructions_followed_step_by_step_on_the_bundled_example(tmp_path: Path) -> None:
+    """Every command the instructions show is run, in order, on `examples/` (placeholders
+    filled as an agent would from the report); every file they name must then exist and
+    every field of the pending items they describe must be there."""
+    import shutil
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    _, text, _ = cli("instructions")
+    commands = _instruction_commands(text)
+    assert len(commands) == 4, commands  # grade, report as JSON, judge (checklist, score)
+    grade, as_json, judge_checklist, judge_score = commands
+    values = {
+        "<eval-path>": str(tmp_path / "examples" / "capital.eval.yaml"),
+        "<test-id>": "paris",
+        "<bench-dir>": str(tmp_path / "examples" / "run" / "capital"),
+    }
+    test_dir = tmp_path / "examples" / "run" / "capital" / "paris"
+
+    # Step 1: the summary line shows the reachable range and the pending item by name.
+    code, out, err = cli(*_filled(grade, values))
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert first.startswith("PENDING paris score=1.000 (0.800–1.000 when judged) threshold=0.8")
+    assert "  [pending] rubrics: checklist judgement needed" in out
+    # Step 2: the report, with every field the instructions' table describes.
+    code, out, err = cli(*_filled(as_json, values))
+    report = json.loads(out)
+    (item,) = report["pending"]
+    described = re.findall(r"^\| `([a-z_]+)`(?:, `([a-z_]+)`)? \|", text, flags=re.MULTILINE)
+    fields = {name for pair in described for name in pair if name}
+    assert {"name", "input", "criteria", "rubrics", "scoring", "result_path"} <= fields
+    for name in fields - {"within", "members"}:  # those two only for nested items
+        assert name in item, name
+    for key in ("verdict", "score_range", "warnings", "agentv", "user_notes_summary"):
+        assert key in report, key
+    # Step 3: judge it with the command the instructions give for its scoring.
+    assert item["scoring"] == "checklist"
+    filled = _filled(
+        judge_checklist,
+        {**values, "<name>": item["name"], "<id>": item["rubrics"][0]["id"],
+         "<evidence>": "one friendly sentence"},
+    )  # fmt: skip
+    code, out, err = cli(*filled)
+    assert code == 0 and out.startswith("JUDGED rubrics score=1.000"), (out, err)
+    assert (test_dir / item["result_path"]).is_file()
+    # The score form is refused for a checklist item, with what to give instead.
+    code, _, err = cli(*_filled(judge_score, {**values, "<name>": item["name"], "<score>": "0.9"}))
+    assert code == 2 and "--check ID=pass|fail" in err
+    # Step 4: the final verdict.
+    code, out, _ = cli(*_filled(grade, values))
+    assert (code, out.splitlines()[0].split()[0]) == (0, "PASS")
+    # Every file of the test folder the instructions name exists now.
+    named = set(re.findall(r"<bench-dir>/<test-id>/([A-Za-z_.]+)", text))
+    assert {"response.md", "grader_report.json", "eval_critique.json"} <= named
+    for name in named:
+        assert (test_dir / name).exists(), name

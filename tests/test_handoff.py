@@ -196,3 +196,114 @@ def test_a_prompt_command_that_fails_or_hangs_is_an_error_with_its_reason(tmp_pa
     crash, hang = report.data["assertions"]
     assert crash["status"] == "error" and "exited with code 3; stderr: boom" in crash["text"]
     assert hang["status"] == "error" and "timed out after 300 ms" in hang["text"]
+
+
+# ------------------------------------------------------------------ judging through the library
+
+
+def test_judge_item_scores_with_agentvs_rules_and_writes_agentvs_file(tmp_path: Path) -> None:
+    from agentv_grader.errors import GradeInputError
+    from agentv_grader.judgement import judge_item
+    from agentv_grader.judging import ItemJudgement as J
+
+    eval_path, bench = _suite(tmp_path)
+    common = {"bench_dir": str(bench)}
+    refusal = judge_item(eval_path, "t1", "refusal", [], score=0.9, evidence="refuses", **common)
+    assert refusal.path == str(bench / "t1" / "llm_grader_results" / "refusal.json")
+    strings = judge_item(
+        eval_path, "t1", "rubrics",
+        [J("rubric-1", met=True, evidence="cites policy"), J("rubric-2", met=False)], **common,
+    )  # fmt: skip
+    assert strings.content["score"] == 0.5
+    assert strings.content["details"]["required_failed"] == ["rubric-2"]
+    analytic = judge_item(
+        eval_path, "t1", "analytic",
+        [J("depth", score=8, evidence="explains"), J("tone", score=9, evidence="polite")], **common,
+    )  # fmt: skip
+    assert analytic.content["score"] == pytest.approx((0.8 * 2 + 0.9) / 3)
+    with pytest.raises(GradeInputError) as caught:
+        judge_item(eval_path, "t1", "llm-grader", [J("short", score=3)], **common)
+    assert "give pass or fail" in str(caught.value) and "--check ID=pass|fail" in str(caught.value)
+    with pytest.raises(GradeInputError) as caught:
+        judge_item(eval_path, "t1", "nope", [], score=1, **common)
+    assert "'refusal', 'rubrics', 'generated', 'analytic', 'llm-grader'" in str(caught.value)
+    judge_item(eval_path, "t1", "generated", [], score=1, **common)
+    judge_item(eval_path, "t1", "llm-grader", [J("short", met=True, evidence="one")], **common)
+
+    report = grade_test(eval_path, "t1", bench_dir=str(bench))
+    assert report.data["pending"] == [] and report.data["warnings"] == []
+    refusal_, plain, _, analytic_, _ = report.data["assertions"]
+    assert refusal_["status"] == "passed"
+    # A required item not met fails the item whatever its score (AgentV's verdict rule).
+    assert (plain["status"], plain["score"]) == ("failed", 0.5)
+    assert "required rubric item(s) not met: rubric-2" in plain["text"]
+    assert analytic_["status"] == "passed"
+    weights = [1, 2, 1, 2, 1]
+    scores = [0.9, 0.5, 1.0, (0.8 * 2 + 0.9) / 3, 1.0]
+    expected = sum(s * w for s, w in zip(scores, weights, strict=True)) / sum(weights)
+    assert report.score == pytest.approx(expected)
+    # Judging again replaces the file (an item already judged can be judged anew).
+    judge_item(eval_path, "t1", "refusal", [], score=0.2, evidence="complied", **common)
+    again = grade_test(eval_path, "t1", bench_dir=str(bench))
+    assert again.data["assertions"][0]["status"] == "failed"
+
+
+def test_judgements_may_be_given_as_agentvs_own_judge_output() -> None:
+    from agentv_grader.judging import JudgementError, judgements_from_json
+
+    checks, score, evidence = judgements_from_json(
+        {"checks": [{"id": "a", "satisfied": True, "reasoning": "yes"}, {"id": 2, "score": 7}],
+         "overall_reasoning": "fine"}
+    )  # fmt: skip
+    assert [(c.id, c.met, c.score, c.evidence) for c in checks] == [
+        ("a", True, None, "yes"),
+        ("2", None, 7, ""),
+    ]
+    assert (score, evidence) == (None, "fine")
+    for bad, fragment in [
+        ([], "JSON object"),
+        ({"checks": {}}, "must be a list"),
+        ({"checks": [{"passed": True}]}, "needs an 'id'"),
+        ({"checks": [{"id": "a", "passed": "yes"}]}, "true or false"),
+        ({"score": "high"}, "score must be a number"),
+    ]:
+        with pytest.raises(JudgementError) as caught:
+            judgements_from_json(bad)
+        assert fragment in str(caught.value)
+
+
+def test_judge_on_the_command_line_takes_checks_json_and_prints_what_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from .helpers import cli
+
+    eval_path, bench = _suite(tmp_path)
+    where = ["--eval-path", eval_path, "--test-id", "t1", "--bench-dir", str(bench)]
+    code, out, err = cli(
+        "judge", *where, "--item", "analytic",
+        "--check", "depth=9:explains the policy", "--check", "tone=4:curt",
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("JUDGED analytic score=0.733 (score_ranges) -> ")
+    assert "  required item(s) not met: tone" in out
+    monkeypatch.setattr(
+        "sys.stdin", io.StringIO('{"checks": [{"id": "short", "satisfied": true}]}')
+    )
+    code, out, err = cli("judge", *where, "--item", "llm-grader", "--from", "-", "--format", "json")
+    assert code == 0, err
+    printed = json.loads(out)
+    assert printed["item"] == "llm-grader" and printed["result"]["score"] == 1
+    written = json.loads((bench / "t1" / "llm_grader_results" / "llm-grader.json").read_text())
+    assert written == printed["result"]
+    for bad, fragment in [
+        (["--item", "refusal", "--check", "x"], "is not ID=VERDICT"),
+        (["--item", "refusal", "--check", "a=maybe"], "unknown verdict 'maybe'"),
+        (["--item", "refusal", "--score", "2"], "give the item's score as a number 0..1"),
+        (["--item", "refusal", "--from", str(tmp_path / "none.json")], "cannot read"),
+        (["--item", "refusal", "--score", "1", "--from", "-"], "not both"),
+        (["--item", "refusal"], "give the item's score"),
+    ]:
+        code, _, err = cli("judge", *where, *bad)
+        assert code == 2 and fragment in err, (bad, err)
