@@ -203,6 +203,8 @@ def _grade(options: _Command, out: IO[str], err: IO[str]) -> int:
     """The main command, once its options are parsed (by click or `_fast_options`)."""
     if options.list_types:
         out.write(_list_types() + "\n")
+        # (stderr: stdout stays one type per line) where a grader agent finds its guide
+        err.write("grader agents: `agentv-grade instructions` prints your instructions\n")
         return 0
     if not options.eval_path:
         raise GradeInputError("--eval-path is required", hint="see agentv-grade --help")

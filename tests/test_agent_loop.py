@@ -266,6 +266,8 @@ def test_instructions_are_printed_and_named_on_the_first_help_screen() -> None:
     assert code == 0 and out == reference_path("grader-instructions.md").read_text("utf-8")
     code, out, _ = cli("--help")
     assert code == 0 and "agentv-grade instructions" in "\n".join(out.splitlines()[:12])
+    code, _, err = cli("--list-types")
+    assert code == 0 and "`agentv-grade instructions` prints your instructions" in err
     code, out, _ = cli("judge", "--help")
     assert code == 0 and "--check" in out and "--item" in out
 
