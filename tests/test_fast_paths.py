@@ -881,6 +881,8 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         # the report page and the MCP server (SPEC §10, §11): their commands only
         "agentv_grader.html_report", "agentv_grader.mcp_tools", "agentv_grader.mcp_server",
         "mcp", "anyio", "pydantic", "markupsafe",
+        # the claims checker (SPEC §5.9): only for a test with a transcript
+        "agentv_grader.claims", "agentv_grader.assertions.claims",
     ]  # fmt: skip
     code = (
         "import sys\n"

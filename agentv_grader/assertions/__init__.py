@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 if TYPE_CHECKING:
     from ..model import AssertionSpec, RunData, Verdict
     from . import (
+        claims,
         fields,
         groups,
         json,
@@ -238,6 +239,10 @@ REGISTRY: dict[str, Entry] = {
     ),
     "tool-trajectory": Entry(
         lambda: tool_trajectory.tool_trajectory, "trajectory", reads="transcript"
+    ),
+    # The response's claims held against the run (SPEC §5.9).
+    "claims-consistent": Entry(
+        lambda: claims.claims_consistent, "transcript", reads="transcript"
     ),
     "skill-used": Entry(
         lambda: skills.skill_used, "skill", reads="transcript",
