@@ -60,7 +60,8 @@ def inputs(
         for call in calls:
             output = str(call["output"]).replace("0", str(shift % 10))
             if len(output) < pad_to:
-                output = _FILLER[: pad_to - len(output)] + output
+                cut = _FILLER.rfind("\n", 0, pad_to - len(output)) + 1
+                output = output + "\n" + _FILLER[:cut]
             row = {"role": "assistant", "content": "", "tool_calls": [{**call, "output": output}]}
             rows.append(row)
             size += len(json.dumps(row))

@@ -85,7 +85,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         tokens = [w for w in words if w != "sudo"]
         rarest = max(tokens, key=len).lower() if tokens else ""
         candidates = index.inputs_with(rarest) if rarest else []
-        calls = [c for c in candidates if c.family == "shell" and _has_tokens(c, tokens)]
+        calls = [c for c in candidates if c.family == "shell" and _has_tokens(index, c, tokens)]
         yield from _judge(text, command, calls, index)
 
 
@@ -110,8 +110,10 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(text, word, calls, index)
 
 
-def _has_tokens(call: Call, tokens: list[str]) -> bool:
-    have = set(re.split(r"[\s;&|()]+", call.command))
+def _has_tokens(index: RunIndex, call: Call, tokens: list[str]) -> bool:
+    have: set[str] = index.remember(
+        "words", str(call.order), lambda: set(re.split(r"[\s;&|()]+", call.command))
+    )
     return all(
         t in have or (t.endswith((".py", ".sh", ".js")) and t in call.command) for t in tokens
     )
@@ -138,7 +140,7 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
 def _result_shown(text: str, index: RunIndex) -> bool:
     """The claim's quoted result (`0 vulnerabilities`) is in some output after all."""
     for number, noun in re.findall(r"\b(\d+) ([a-z]{4,})", text.lower()):
-        if f"{number} {noun}" in index.outputs_lower:
+        if index.in_outputs(f"{number} {noun}"):
             return True
     return False
 

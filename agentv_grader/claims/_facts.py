@@ -156,7 +156,7 @@ def _tokens(text: str, index: RunIndex) -> Iterator[Finding]:
             call = index.first_output(token)
             if call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
-            elif token not in index.inputs_lower and token not in index.task_lower:
+            elif not index.in_inputs(token) and token not in index.task_lower:
                 yield Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
 
 
@@ -245,6 +245,8 @@ def _occurrences(
     """Where outputs show the value (rounded to the claim's decimals): (call, start, end)."""
     whole = literal.lstrip("-").split(".")[0]
     forms = {whole, f"{int(whole):,}"} if whole.isdigit() else {whole}
+    if decimals == 2:  # an amount may be shown in cents
+        forms.add(str(round(abs(value) * 100)))
     for form in forms:
         for looked, (call, start) in enumerate(index.outputs_with(form)):
             if looked >= _MAX_LOOKS:
@@ -340,7 +342,7 @@ def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     key = match.group(1).strip().lower().replace(" ", "_")
     value = match.group(2).strip().lower()
-    if value in index.outputs_lower or value in index.inputs_lower:
+    if index.in_outputs(value) or index.in_inputs(value):
         call = index.first_output(value)
         if call is not None:
             yield Finding(VERIFIED, f"{match.group(2)!r}: {call.cite(value)}")

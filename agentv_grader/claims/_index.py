@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._runners import RUNNER, Summary, summarise
@@ -87,8 +87,10 @@ class Call(NamedTuple):
 
     @property
     def http(self) -> tuple[int, ...]:
-        """The HTTP statuses the output shows, in order."""
-        return tuple(int(next(g for g in m.groups() if g)) for m in _HTTP.finditer(self.output))
+        """The HTTP statuses the output shows in its first 4,000 characters (a status line
+        or a `status` field comes first; a long body after it is not read), in order."""
+        head = self.output[:4000]
+        return tuple(int(next(g for g in m.groups() if g)) for m in _HTTP.finditer(head))
 
     def quote(self, needle: str = "", width: int = 160) -> str:
         """The output line holding `needle` (else the first non-empty line), shortened."""
@@ -129,12 +131,74 @@ class TestRun:
         return not self.call.failed
 
 
+class _Postings:
+    """Which texts hold which words: a lookup of a needle reads only the texts that hold
+    all its words, never the whole run (a 2 MB transcript, hundreds of claims).
+
+    Words are runs of ASCII letters and digits. A needle's words must be whole words of
+    the text, except its last, which may begin a longer word when it is alphabetic and
+    three letters or more (`month` finds `months:`). The texts found are then searched
+    for the needle itself, so a hit is always a real substring."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        words: dict[bytes, list[int]] = {}
+        for number, text in enumerate(texts):
+            for word in set(_words(text)):
+                found = words.get(word)
+                if found is None:
+                    words[word] = [number]
+                else:
+                    found.append(number)
+        self.words = words
+        self._sorted: list[bytes] | None = None
+
+    def candidates(self, needle: str) -> list[int] | None:
+        """The texts that may hold `needle`, in order; None when it has no word to index."""
+        words = _words(needle)
+        if not words:
+            return None
+        sets: list[list[int]] = []
+        for position, word in enumerate(words):
+            last = position == len(words) - 1 and needle[-1:].isalnum()
+            found = (
+                self._starting(word)
+                if last and word.isalpha() and len(word) >= 3
+                else (self.words.get(word, []))
+            )
+            if not found:
+                return []
+            sets.append(found)
+        sets.sort(key=len)
+        chosen = set(sets[0])
+        for other in sets[1:]:
+            chosen.intersection_update(other)
+        return sorted(chosen)
+
+    def _starting(self, prefix: bytes) -> list[int]:
+        if self._sorted is None:
+            self._sorted = sorted(self.words)
+        at = bisect.bisect_left(self._sorted, prefix)
+        found: set[int] = set()
+        while at < len(self._sorted) and self._sorted[at].startswith(prefix):
+            found.update(self.words[self._sorted[at]])
+            at += 1
+        return sorted(found)
+
+
+_WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
+
+
+def _words(text: str) -> list[bytes]:
+    """The ASCII letter-and-digit words of lowercase `text` (other characters separate)."""
+    return text.encode("utf-8", "replace").translate(_WORD_BYTES).split()
+
+
 class RunIndex:
     """Calls, test runs and figures of one run, built once and then only read.
 
-    Every call's input and output, lowercased, are also joined into one text each, so a
-    claim's lookup is one `str.find` over the run rather than one per call (a 2 MB
-    transcript holds thousands of calls, a 20 KB response hundreds of claims)."""
+    Every call's input and output, lowercased, are indexed by word (`_Postings`), so a
+    claim's lookup reads the few calls that may hold its needle."""
 
     def __init__(self, transcript: Transcript, task: str, timing: Timing | None) -> None:
         self.task = task
@@ -145,53 +209,48 @@ class RunIndex:
         self.tests: tuple[TestRun, ...] = tuple(
             TestRun(c) for c in self.shell if RUNNER.search(c.command_lower)
         )
-        self.outputs_lower, self._output_starts = _joined([c.output_lower for c in self.calls])
-        self.inputs_lower, self._input_starts = _joined([c.command_lower for c in self.calls])
+        self._outputs = _Postings([c.output_lower for c in self.calls])
+        self._inputs = _Postings([c.command_lower for c in self.calls])
         self._cache: dict[tuple[str, str], Any] = {}
 
     def outputs_with(self, needle: str) -> Iterator[tuple[Call, int]]:
         """Each (call, position in its output) where `needle` (lowercase) occurs, in order."""
-        yield from self._occurrences(self.outputs_lower, self._output_starts, needle, True)
+        for number in self._where(self._outputs, needle):
+            text = self._outputs.texts[number]
+            at = text.find(needle)
+            while at >= 0:
+                yield self.calls[number], at
+                at = text.find(needle, at + 1)
 
     def inputs_with(self, needle: str) -> list[Call]:
         """The calls whose input holds `needle` (lowercase), once each, in order."""
         key = ("in", needle)
         if key not in self._cache:
-            found = self._occurrences(self.inputs_lower, self._input_starts, needle, False)
-            self._cache[key] = list(dict.fromkeys(call for call, _ in found))
+            texts = self._inputs.texts
+            self._cache[key] = [
+                self.calls[n] for n in self._where(self._inputs, needle) if needle in texts[n]
+            ]
         calls: list[Call] = self._cache[key]
         return calls
 
     def first_output(self, needle: str) -> Call | None:
         return next((call for call, _ in self.outputs_with(needle)), None)
 
+    def in_outputs(self, needle: str) -> bool:
+        return self.first_output(needle) is not None
+
+    def in_inputs(self, needle: str) -> bool:
+        return bool(self.inputs_with(needle))
+
+    def _where(self, postings: _Postings, needle: str) -> Iterable[int]:
+        found = postings.candidates(needle) if needle else []
+        return range(len(postings.texts)) if found is None else found
+
     def remember(self, kind: str, key: str, make: Callable[[], Any]) -> Any:
         """A derived value computed once per run (`fetches`, `unseen writers`, …)."""
         if (kind, key) not in self._cache:
             self._cache[(kind, key)] = make()
         return self._cache[(kind, key)]
-
-    def _occurrences(
-        self, text: str, starts: list[int], needle: str, outputs: bool
-    ) -> Iterator[tuple[Call, int]]:
-        at = text.find(needle) if needle else -1
-        while at >= 0:
-            number = bisect.bisect_right(starts, at) - 1
-            local = at - starts[number]
-            call = self.calls[number]
-            if local + len(needle) <= len(call.output_lower if outputs else call.command_lower):
-                yield call, local
-            at = text.find(needle, at + 1)
-
-
-def _joined(texts: list[str]) -> tuple[str, list[int]]:
-    """The texts joined by a separator no needle holds, and where each one starts."""
-    starts: list[int] = []
-    offset = 0
-    for text in texts:
-        starts.append(offset)
-        offset += len(text) + 2
-    return "\n\x00".join(texts), starts
 
 
 def _calls(transcript: Transcript) -> list[Call]:

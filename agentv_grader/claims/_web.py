@@ -170,7 +170,7 @@ def _document(text: str, index: RunIndex) -> Finding | None:
         f"{kind}-0{number}",
         f"{kind}-{int(number):04d}" if number.isdigit() else f"{kind}:{number}",
     )
-    if any(f in index.outputs_lower or f in index.inputs_lower for f in forms):
+    if any(index.in_outputs(f) or index.in_inputs(f) for f in forms):
         return None
     return Finding(CONTRADICTED, f"no tool call mentions {match.group(0)}")
 
