@@ -355,7 +355,8 @@ def _commands() -> tuple[click.Command, click.Command]:
 
         Without --test-id, every test of the suite that has <bench-dir>/<id>/response.md is
         graded (batch mode). `agentv-grade critique --help` critiques a suite without
-        responses.
+        responses; `agentv-grade report BENCH_DIR` writes an HTML page of a graded run;
+        `agentv-grade mcp` serves these tools to an agent host over MCP (stdio).
         """
         return _grade(_Command(**options), ctx.obj["stdout"], ctx.obj["stderr"])
 
@@ -385,6 +386,42 @@ def _commands() -> tuple[click.Command, click.Command]:
         )
 
     return main_command, critique_command
+
+
+@cache
+def _page_and_server_commands() -> dict[str, click.Command]:
+    """`report` and `mcp` (SPEC §10, §11), built on first use like `_commands`."""
+    import click
+
+    @click.command(context_settings=_CONTEXT)
+    @click.argument("bench_dir", type=str)
+    @click.option(
+        "--output", type=str, help="Where to write the page [default: <BENCH_DIR>/report.html]."
+    )
+    @click.pass_context
+    def report_command(ctx: click.Context, /, bench_dir: str, output: str | None) -> int:
+        """Write one self-contained HTML page for a graded run, from the result files it
+        already holds (never grading again)."""
+        from .html_report import write_page
+
+        page = write_page(bench_dir, output)
+        ctx.obj["stdout"].write(f"report: {page.path} ({page.tests} tests, {page.size} bytes)\n")
+        return 0
+
+    @click.command(context_settings=_CONTEXT)
+    def mcp_command() -> int:
+        """Serve grade_test, grade_run, critique_suite, list_types and get_instructions as
+        Model Context Protocol tools on stdin/stdout (stdio), until the host closes them.
+        Needs the mcp extra: pip install 'agentv-grader[mcp]'."""
+        from .mcp_tools import check_installed
+
+        check_installed()
+        from .mcp_server import serve
+
+        serve()
+        return 0
+
+    return {"report": report_command, "mcp": mcp_command}
 
 
 def _click_option(option: _Option) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -460,6 +497,9 @@ def _run_click(argv: list[str], stdout: IO[str], stderr: IO[str]) -> int:
             from .agent_commands import commands
 
             command, prog, args = commands()[argv[0]], f"agentv-grade {argv[0]}", argv[1:]
+        elif argv[:1] in (["report"], ["mcp"]):
+            command = _page_and_server_commands()[argv[0]]
+            prog, args = f"agentv-grade {argv[0]}", argv[1:]
         result = command.main(
             args=args,
             prog_name=prog,

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import GradeInputError
+
+if TYPE_CHECKING:
+    from .batch import TestResult
 
 INSTALL_HINT = "the MCP server needs the mcp extra: pip install 'agentv-grader[mcp]'"
 # One grading at a time: the tools run in worker threads, and two gradings of one bench
@@ -60,40 +64,53 @@ def grade_test_json(
 def grade_run_json(
     eval_path: str, bench_dir: str, on_progress: Callable[[int, int, str], None] | None = None
 ) -> dict[str, Any]:
-    """Batch mode: every test of the suite with a response under `bench_dir`. Returns the
-    summary (`grade_summary.json`), each test's first line, the summary's path and the exit
-    status the command line would give. `on_progress(done, total, line)` after each test.
+    """Batch mode (`grade_batch`): every test of the suite with a response under
+    `bench_dir`. Returns the summary (`grade_summary.json`), each test's first line, the
+    summary's path and the exit status the command line would give; `on_progress(done,
+    total, line)` after each graded test.
 
-    One process grades (no worker processes: forking a threaded server is unsafe)."""
-    from . import batch, summary
+    One process grades and nothing is forked: the server runs this in a worker thread, and
+    a fork copies only the forking thread. So no worker processes, and the `auto` layout is
+    worked out here (the rule `grade_batch`'s forked scout applies) instead of by a scout.
+    """
+    from .batch_run import grade_batch
     from .cli import _text_line
-    from .load.evalfile import load_suite
-    from .options import GradeOptions
+    from .layout import any_script_graders
 
+    watcher = _Lines(on_progress)
     with _LOCK:
-        suite = load_suite(eval_path)
-        tests = batch.plan_batch(suite, bench_dir)
-        total = batch.count_responses(tests, bench_dir)
-        lines: list[str] = []
-
-        def show(result: batch.TestResult) -> None:
-            if result.no_response:
-                return
-            lines.append(result.line)
-            if on_progress is not None:
-                on_progress(len(lines), total, result.line)
-
-        options = batch.BatchOptions(GradeOptions(), render=_text_line)
-        results = batch.run_batch(suite, tests, bench_dir, options, jobs=1, on_result=show)
-        results, missing = batch.split_results(results, bench_dir)
-        totals = summary.summarise(results, missing)
-        path = summary.write_summary(bench_dir, totals)
+        layout = "head" if os.path.isdir(bench_dir) and any_script_graders(bench_dir) else "v4"
+        done = grade_batch(
+            eval_path, bench_dir, layout=layout, jobs=1, render=_text_line, watcher=watcher
+        )
     return {
-        "summary": totals,
-        "lines": lines,
-        "summary_path": path,
-        "exit_code": max((r.exit_code for r in results), default=0),
+        "summary": done.summary,
+        "lines": watcher.lines,
+        "summary_path": done.summary_path,
+        "exit_code": done.exit_code,
     }
+
+
+class _Lines:
+    """A `BatchWatcher` that keeps each graded test's first line and reports progress."""
+
+    def __init__(self, on_progress: Callable[[int, int, str], None] | None) -> None:
+        self.lines: list[str] = []
+        self._on_progress = on_progress
+        self._total = 0
+
+    def started(self, count_responses: Callable[[], int]) -> None:
+        self._total = count_responses()
+
+    def graded(self, result: TestResult) -> None:
+        if result.no_response:
+            return
+        self.lines.append(result.line)
+        if self._on_progress is not None:
+            self._on_progress(len(self.lines), self._total, result.line)
+
+    def finished(self) -> None:
+        """Nothing to close."""
 
 
 def critique_json(eval_path: str, test_id: str | None = None) -> dict[str, Any]:
@@ -109,14 +126,9 @@ def critique_json(eval_path: str, test_id: str | None = None) -> dict[str, Any]:
 def types_json() -> dict[str, Any]:
     """`agentv-grade --list-types` as records: name, family, what it checks."""
     from .assertions import REGISTRY
-    from .load.types import KNOWN_TYPES
 
     rows = []
-    for name in sorted(KNOWN_TYPES):
-        entry = REGISTRY.get(name)
-        if entry is None:
-            rows.append({"name": name, "family": None, "summary": "not implemented yet"})
-            continue
+    for name, entry in sorted(REGISTRY.items()):
         doc = (entry.check.__doc__ or "").strip().splitlines()[0]
         rows.append({"name": name, "family": entry.family, "summary": doc})
     return {"types": rows}

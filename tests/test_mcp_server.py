@@ -20,7 +20,7 @@ from tests.report_runs import EXAMPLE
 mcp = pytest.importorskip("mcp", reason="the mcp extra is not installed: pip install -e '.[mcp]'")
 anyio = pytest.importorskip("anyio")
 
-SERVER = [sys.executable, "-c", "from agentv_grader.mcp_server import serve; serve()"]
+SERVER = [sys.executable, "-m", "agentv_grader", "mcp"]
 TOOLS = {"grade_test", "grade_run", "critique_suite", "list_types", "get_instructions"}
 
 

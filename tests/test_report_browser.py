@@ -194,4 +194,6 @@ def test_a_run_of_2000_tests_opens_with_every_test(
     assert visible_test_ids(driver) == failing
     pending = sum(row["pending"] for row in summary["tests"].values())
     assert driver.find_element("id", "todo-count").text == str(pending)
+    listed = driver.execute_script("return document.querySelectorAll('#todo-list li').length")
+    assert listed == pending > 600  # every pending item is on the list
     _screenshot(driver, tmp_path / "big.png")

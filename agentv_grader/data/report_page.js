@@ -165,15 +165,18 @@
     if (t.pending.length) {
       holder.appendChild(el("h4", "", "Pending (the agent's judgement is needed)"));
       var list = el("ul");
-      t.pending.forEach(function (p) { list.appendChild(pendingItem(t, p, false)); });
+      t.pending.forEach(function (p) { list.appendChild(pendingItem(t, p, 0)); });
       holder.appendChild(list);
     }
     if (t.verdict !== "not graded" && t.verdict !== "no response") holder.appendChild(critiqueList(t));
     t.warnings.forEach(function (w) { holder.appendChild(el("p", "note", "warning: " + w)); });
   }
-  function pendingItem(t, p, withTest) {
+  function pendingItem(t, p, number) {
     var item = el("li", "pending-item");
-    if (withTest) append(item, el("strong", "mono", t.id), el("span", "", " · "));
+    if (number) {
+      append(item, el("span", "todo-number", number + "."), el("strong", "mono", t.id),
+        el("span", "", " · "));
+    }
     append(item, el("span", "mono", p.name), el("span", "", " (" + p.type + "): write "),
       el("code", "", p.path || "(no result path)"));
     if (p.criteria) item.appendChild(el("div", "", "criteria: " + p.criteria));
@@ -210,8 +213,8 @@
   var todoFragment = document.createDocumentFragment();
   tests.forEach(function (t) {
     t.pending.forEach(function (p) {
-      todoFragment.appendChild(pendingItem(t, p, true));
       todoCount += 1;
+      todoFragment.appendChild(pendingItem(t, p, todoCount));
     });
   });
   todo.appendChild(todoFragment);
