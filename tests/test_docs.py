@@ -153,8 +153,8 @@ def test_readme_stays_short() -> None:
 
 def test_readme_names_only_paths_that_exist() -> None:
     missing = []
-    for doc in (README, ROOT / "docs" / "performance.md"):
-        text = doc.read_text(encoding="utf-8")
+    for doc in (README, ROOT / "docs" / "performance.md", ROOT / "docs" / "SPEC.md"):
+        text = re.sub(r"  # .*", "", doc.read_text(encoding="utf-8"))  # what code prints
         cited = [(ROOT, token) for token in _REPO_PATH.findall(text)]
         cited += [(doc.parent, link) for link in re.findall(r"\]\(([^)#:]+)\)", text)]
         for folder, token in cited:
@@ -219,3 +219,17 @@ def test_readme_example_runs_as_the_readme_says(tmp_path: Path) -> None:
     for name in ("grader_report.json", "eval_critique.json", "eval_critique.md"):
         assert (bench / "paris" / name).is_file(), name
     assert any((bench / "paris" / "code_grader_results").iterdir())
+
+
+def test_readme_library_example_prints_what_it_says(tmp_path: Path) -> None:
+    """README's Python block, run on a copy of the example, prints its `# …` comments."""
+    block = _readme().split("```python\n", 1)[1].split("```", 1)[0]
+    expected = [line.split("  # ", 1)[1] for line in block.splitlines() if "  # " in line]
+    assert expected, "README's library example says what it prints"
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    done = subprocess.run(
+        [sys.executable, "-c", block],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == expected
