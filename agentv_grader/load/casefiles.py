@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import GradeInputError
 from .files import read_utf8
-from .yaml12 import YamlMap, load_yaml
+from .yaml12 import YamlMap, jsonl_rows, load_yaml
 
 # How long a test generator may run (AgentV's DATASET_SCRIPT_TIMEOUT_MS is 30 s).
 GENERATOR_TIMEOUT_S = 30.0
@@ -129,7 +129,7 @@ def load_file(path: str) -> list[Mapping[str, Any]]:
     if extension in (".yaml", ".yml"):
         return _cases_of(load_yaml(text, script), script, allow_tests_key=True)
     if extension == ".jsonl":
-        return _jsonl(text, script)
+        return jsonl_rows(text, script)
     if extension == ".json":
         try:
             data = json.loads(text)
@@ -163,25 +163,6 @@ def _cases_of(data: Any, path: str, *, allow_tests_key: bool) -> list[Mapping[st
                 line=getattr(data, "line", None),
             )
     return list(data)
-
-
-def _jsonl(text: str, path: str) -> list[Mapping[str, Any]]:
-    cases: list[Mapping[str, Any]] = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise GradeInputError(
-                f"invalid JSON: {exc.msg}", file=path, line=number, col=exc.colno
-            ) from None
-        if not isinstance(row, dict):
-            raise GradeInputError("each line must be a JSON object", file=path, line=number)
-        entry = YamlMap(row)
-        entry.line = number
-        cases.append(entry)
-    return cases
 
 
 # Node: import the module, call the named export (else `default`, else `createTests`),

@@ -16,7 +16,7 @@ from . import templating
 from .assertions import ListContext, build_list, kind_of
 from .files import decode_utf8, read_text_file, read_utf8
 from .prompts import PROMPT_KEY, expand_prompts
-from .yaml12 import YamlMap, gc_paused, load_yaml
+from .yaml12 import YamlMap, gc_paused, jsonl_rows, load_yaml
 
 DEFAULT_THRESHOLD = 0.8
 _LIST_KEYS = ("assertions", "assert")
@@ -70,34 +70,13 @@ def _load_suite(path: str) -> Suite:
     return builder.build(digest)
 
 
-def _jsonl_rows(text: str, path: str) -> list[Any]:
-    """One test per line. Lines end at `\\n` only: JSON strings may hold U+2028 and friends,
-    which `str.splitlines` would wrongly treat as line ends."""
-    tests: list[Any] = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise GradeInputError(
-                f"invalid JSON: {exc.msg}", file=path, line=number, col=exc.colno
-            ) from None
-        if not isinstance(row, dict):
-            raise GradeInputError("each line must be a JSON object", file=path, line=number)
-        entry = YamlMap(row)
-        entry.line = number
-        tests.append(entry)
-    return tests
-
-
 def _jsonl_document(text: str, path: str) -> dict[str, Any]:
     """A `.jsonl` suite: rows, plus the optional `<base>.yaml` sidecar (AgentV's rule).
 
     The sidecar gives `name`, `description` and an `execution` block that every row
     without its own `execution` uses (so its `execution.assert` and threshold apply).
     """
-    tests = _jsonl_rows(text, path)
+    tests = jsonl_rows(text, path)
     doc: dict[str, Any] = {}
     sidecar = path[: -len(".jsonl")] + ".yaml"
     if os.path.isfile(sidecar):

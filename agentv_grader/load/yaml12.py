@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..errors import GradeInputError
+
 # Expanded size above which alias use is treated as a bomb (billion laughs).
 MAX_EXPANDED_NODES = 2_000_000
 
@@ -208,3 +210,25 @@ def load_yaml(text: str, path: str, *, fast: bool = True) -> Any:
         from ._libyaml import load_with_libyaml  # PyYAML: only for text that is not JSON
 
         return load_with_libyaml(text, path, fast)
+
+
+def jsonl_rows(text: str, path: str) -> list[Any]:
+    """JSON Lines (a `.jsonl` suite, a case file): one mapping per line, with its line
+    number. Lines end at `\\n` only: JSON strings may hold U+2028 and friends,
+    which `str.splitlines` would wrongly treat as line ends."""
+    tests: list[Any] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise GradeInputError(
+                f"invalid JSON: {exc.msg}", file=path, line=number, col=exc.colno
+            ) from None
+        if not isinstance(row, dict):
+            raise GradeInputError("each line must be a JSON object", file=path, line=number)
+        entry = YamlMap(row)
+        entry.line = number
+        tests.append(entry)
+    return tests
