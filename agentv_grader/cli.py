@@ -179,6 +179,16 @@ def _text_summary(data: dict[str, Any], report_path: str | None) -> str:
             f"  [pending] {pending['name']}{within}: {pending['scoring']} judgement needed; "
             f"agentv-grade judge --item {pending['name']} … writes {pending['result_path']}"
         )
+    claims = data.get("claims")
+    if claims:
+        lines.append(
+            f"  claims: {claims['total']} ({claims['verified']} verified, "
+            f"{claims['contradicted']} contradicted, {claims['unverifiable']} unverifiable) "
+            f"in {claims['path']}"
+        )
+        for claim in claims["contradicted_claims"]:
+            lines.append(f"  [contradicted] {claim['line']}:{claim['col']} {claim['text'][:200]}")
+            lines.append(f"      {claim['evidence'][:300]}")
     critique = data.get("critique")
     if critique is not None:
         lines.append(f"  critique: {critique['suggestions']} suggestion(s) in {critique['path']}")

@@ -25,6 +25,7 @@ from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
 
 if TYPE_CHECKING:
+    from .claims import Claim
     from .critique import Critique
     from .rundata.records import LlmResult
 
@@ -183,6 +184,7 @@ def grade_loaded(
         llm_results=_llm_results(paths.test_dir) if _judged(test.assertions) else {},
     )
     outcomes = engine.evaluate(test.assertions, run)
+    claims = _claims(run)
     effective = threshold if threshold is not None else test.threshold
     score = scoring.score_test(outcomes, effective)
     merge_files: list[merge.MergeFile] = []
@@ -217,12 +219,25 @@ def grade_loaded(
         agentv_warnings=agentv_bench.differences(
             score.score, figures, outcomes, score.required_failed
         ),
+        claims=claims,
     )
     if write and paths.test_dir is not None:
         # No program of this run can have changed the test folder since it was listed.
         listed = None if _runs_programs(test.assertions) else paths.listing
-        result_files.write(paths.test_dir, data, merge_files, findings, listing=listed)
+        result_files.write(
+            paths.test_dir, data, merge_files, findings, listing=listed, claims=claims
+        )
     return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
+
+
+def _claims(run: RunData) -> tuple[Claim, ...] | None:
+    """The response's claims checked against the transcript (SPEC §5.9); None without a
+    usable transcript, and then the checker is never imported (cold start, §8)."""
+    if run.transcript is None:
+        return None
+    from .claims import check_claims
+
+    return check_claims(run.response, run.transcript, run.test.input_text, run.timing)
 
 
 def _critique(

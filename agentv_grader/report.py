@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -13,11 +13,14 @@ from .model import Outcome, Status, Suite, TestCase, TestVerdict
 from .scoring import Score
 
 if TYPE_CHECKING:
+    from .claims import Claim
     from .critique import Critique
 
 REPORT_FILE = "grader_report.json"
 CRITIQUE_JSON = "eval_critique.json"
 CRITIQUE_MD = "eval_critique.md"
+CLAIMS_FILE = "claims.json"
+CLAIM_STATUSES = ("verified", "contradicted", "unverifiable")
 SCHEMA_ID = "agentv-grade/report/v1"
 
 
@@ -124,8 +127,11 @@ def build(
     critique: Critique | None,
     agentv: Mapping[str, Any] | None = None,
     agentv_warnings: list[str] | None = None,
+    claims: Sequence[Claim] | None = None,
 ) -> dict[str, Any]:
-    """The report dict, in SPEC §6.1's key order."""
+    """The report dict, in SPEC §6.1's key order. `claims`: the response's claims checked
+    against the transcript (SPEC §5.9), None when the test has no usable transcript."""
+    contradicted = _contradicted(claims)
     return {
         "schema": SCHEMA_ID,
         "tool_version": __version__,
@@ -151,7 +157,8 @@ def build(
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
-        "pending": _pending(outcomes, test),
+        "pending": _pending(outcomes, test, contradicted),
+        "claims": _claims(claims, contradicted),
         "critique": (
             None
             if critique is None
@@ -179,14 +186,41 @@ def _outcome_warnings(outcomes: tuple[Outcome, ...]) -> list[str]:
     return found
 
 
-def _pending(outcomes: tuple[Outcome, ...], test: TestCase) -> list[dict[str, Any]]:
+def _pending(
+    outcomes: tuple[Outcome, ...], test: TestCase, contradicted: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The report's `pending` list; the LLM module is imported only when something is
-    pending (cold start)."""
+    pending (cold start). The claims the transcript contradicts go with every item: the
+    grader agent judges knowing what the response says that did not happen (SPEC §5.9)."""
     if not _any_pending(outcomes):
         return []
     from .handoff import pending_items
 
-    return pending_items(outcomes, test)
+    items = pending_items(outcomes, test)
+    if contradicted:
+        for item in items:
+            item["contradicted_claims"] = contradicted
+    return items
+
+
+def _contradicted(claims: Sequence[Claim] | None) -> list[dict[str, Any]]:
+    return [
+        {"text": c.text, "kind": c.kind, "line": c.line, "col": c.col, "evidence": c.evidence}
+        for c in claims or ()
+        if c.status == "contradicted"
+    ]
+
+
+def _claims(
+    claims: Sequence[Claim] | None, contradicted: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The report's `claims`: the counts, where the full list is, the contradicted ones."""
+    if claims is None:
+        return None
+    tally = {status: sum(c.status == status for c in claims) for status in CLAIM_STATUSES}
+    checkable = tally["verified"] + tally["contradicted"]
+    return {"path": CLAIMS_FILE, "total": len(claims), **tally, "checkable": checkable,
+            "contradicted_claims": contradicted}  # fmt: skip
 
 
 def _any_pending(outcomes: tuple[Outcome, ...]) -> bool:

@@ -5,6 +5,7 @@ removed (SPEC §6)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import merge
@@ -19,9 +20,10 @@ from .outputs import (
     write_if_changed,
     write_new_folder,
 )
-from .report import CRITIQUE_JSON, CRITIQUE_MD, REPORT_FILE
+from .report import CLAIMS_FILE, CRITIQUE_JSON, CRITIQUE_MD, REPORT_FILE
 
 if TYPE_CHECKING:
+    from .claims import Claim
     from .critique import Critique
 
 _READ_BACK_LIMIT = 64 * 1024 * 1024  # characters of a previous report read back (SPEC §7)
@@ -43,6 +45,7 @@ def write(
     critique: Critique | None,
     *,
     listing: Listing | None = None,
+    claims: Sequence[Claim] | None = None,
 ) -> None:
     """Write merge files, the critique, then the report; remove only what a previous run
     of this tool wrote and this run does not write again (SPEC §6.2).
@@ -52,11 +55,14 @@ def write(
     else by `check_targets`; either way before anything is written. A result folder the
     listing found missing is written whole (`write_new_folder`). `listing`: the test
     folder's listing taken when its inputs were found, reused when nothing has run since
-    that could have changed the folder.
+    that could have changed the folder. `claims`: written to `claims.json` (SPEC §5.9);
+    None (no transcript) removes the one a previous run wrote.
     """
     names = [m.relpath for m in merge_files] + [REPORT_FILE]
     if critique is not None:
         names += [CRITIQUE_JSON, CRITIQUE_MD]
+    if claims is not None:
+        names.append(CLAIMS_FILE)
     present = prepare_targets(test_dir, names, make_folders=False, listing=listing)
     if present is None:
         check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
@@ -78,6 +84,11 @@ def write(
     elif previous.get("critique"):
         remove_quietly(prefix + CRITIQUE_JSON)
         remove_quietly(prefix + CRITIQUE_MD)
+    if claims is not None:
+        listed_claims = {"claims": [claim.to_json() for claim in claims]}
+        _rewrite(prefix + CLAIMS_FILE, json_bytes(listed_claims), bool(previous.get("claims")))
+    elif previous.get("claims"):
+        remove_quietly(prefix + CLAIMS_FILE)
     write_atomic(prefix + REPORT_FILE, json_bytes(data))
 
 

@@ -25,6 +25,7 @@ _HTTP = re.compile(
     r"\bHTTP/\d(?:\.\d)? (\d{3})\b|\bHTTP (\d{3})\b|\"status(?:_?code|Code)?\":\s*(\d{3})\b"
     r"|\bstatus(?: code)?[:=] ?(\d{3})\b"
 )
+NESTED = "(nested too deeply to read)"
 _ERROR_START = re.compile(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
 _SHELL_NAMES = frozenset(
     {
@@ -304,10 +305,7 @@ def _command(value: Any) -> str:
                 return text
             if isinstance(text, list) and all(isinstance(t, str) for t in text):
                 return " ".join(text)
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):
-        return str(value)
+    return _dumped(value, (",", ":"))
 
 
 def _text(value: Any) -> str:
@@ -315,7 +313,15 @@ def _text(value: Any) -> str:
         return ""
     if isinstance(value, str):
         return value
+    return _dumped(value, (", ", ": "))
+
+
+def _dumped(value: Any, separators: tuple[str, str]) -> str:
+    """JSON text of a tool call's input or output; data nested past Python's recursion
+    limit (a hostile transcript) is evidence of nothing and becomes a placeholder."""
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, separators=separators)
+    except RecursionError:
+        return NESTED
     except (TypeError, ValueError):
         return str(value)

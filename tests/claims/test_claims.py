@@ -124,3 +124,11 @@ def test_json_shape_and_counts() -> None:
     assert counts(claims) == {
         "total": 2, "verified": 0, "contradicted": 1, "unverifiable": 1, "checkable": 1
     }  # fmt: skip
+
+
+def test_a_tool_call_nested_past_the_recursion_limit_is_read_as_a_placeholder() -> None:
+    nested: list[Any] = []
+    for _ in range(5000):
+        nested = [nested]
+    transcript = run(("Read", {"file_path": nested}, nested, "ok"), PASSING)  # type: ignore[arg-type]
+    assert statuses("All 12 tests pass.", transcript) == ["verified"]
