@@ -107,11 +107,12 @@ class Context:
         # Per assertion, the decoys it passes on, by id (the assertion is kept so that a
         # reused id never matches).
         self._passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = {}
-        self._turn_specs: list[tuple[AssertionSpec, str]] | None = None
+        self._turn_specs: list[TurnSpec] | None = None
 
-    def turn_specs(self) -> list[tuple[AssertionSpec, str]]:
+    def turn_specs(self) -> list[TurnSpec]:
         """The assertions inside the test's `turns`, each with its label (`turn N #i name`:
-        turn N from 1, assertion i of that turn from 0), built on first use."""
+        turn N from 1, assertion i of that turn from 0) and its turn's input, built on first
+        use."""
         if self._turn_specs is None:
             self._turn_specs = _build_turn_specs(self.test, self.base_run.eval_dir)
         return self._turn_specs
@@ -266,20 +267,47 @@ def _pass_key(spec: AssertionSpec, eval_dir: str) -> tuple[Any, ...] | None:
     return (spec.type, spec.negate, repr(spec.options), eval_dir)
 
 
-def _build_turn_specs(test: TestCase, eval_dir: str) -> list[tuple[AssertionSpec, str]]:
+class TurnSpec(NamedTuple):
+    """An assertion inside a conversation test's turn: the spec, its label, what the user
+    says in that turn, and what the earlier turns said."""
+
+    spec: AssertionSpec
+    label: str
+    said: str
+    before: str
+
+
+def _build_turn_specs(test: TestCase, eval_dir: str) -> list[TurnSpec]:
     if not test.turns:
         return []
     from ..load.assertions import ListContext, build_list
 
     found = []
+    earlier: list[str] = []
     for number, turn in enumerate(test.turns, start=1):
+        said = _turn_text(turn.get("input"))
         raw = turn.get("assert", turn.get("assertions"))
-        if not isinstance(raw, list):
-            continue
-        ctx = ListContext(test_id=test.id, eval_dir=eval_dir, variables=test.vars)
-        for spec in build_list(raw, ctx):
-            found.append((spec, f"turn {number} #{spec.index} {spec.name}"))
+        if isinstance(raw, list):
+            ctx = ListContext(test_id=test.id, eval_dir=eval_dir, variables=test.vars)
+            before = "\n".join(earlier)
+            for spec in build_list(raw, ctx):
+                label = f"turn {number} #{spec.index} {spec.name}"
+                found.append(TurnSpec(spec, label, said, before))
+        earlier.append(said)
     return found
+
+
+def _turn_text(given: Any) -> str:
+    """A turn's input as text: a string, or its messages' text."""
+    if isinstance(given, str):
+        return given
+    if isinstance(given, list):
+        messages = tuple(m for m in given if isinstance(m, Mapping))
+        parts = _parts_text(messages)
+        if parts is not None:
+            return parts
+        return "\n".join(c for m in messages if isinstance(c := m.get("content"), str))
+    return ""
 
 
 def _with_probe_deadline(spec: AssertionSpec) -> AssertionSpec:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import engine
 from ..assertions import about
-from ..js.strings import js_lower
+from ..js.strings import js_lower, js_trim
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
 from .context import (
@@ -177,7 +177,8 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
 
     Not raised where the echo cannot pass the test (it fails a `required` check), where
     repeating the input is the task (repeat back, copy, verbatim), or for what earlier
-    turns of a conversation given as input said (recalling it is the task).
+    turns of a conversation given as input said (recalling it is the task). The needles of
+    a conversation test's `turns` are checked against what the user says in that turn.
 
     Flags: {input: "What is the capital of France?", assert: [{type: contains, value: France}]}
     Flags: {vars: {question: "Is 17 prime?"}, assert: [{type: regex, value: '\d+'}]}
@@ -189,11 +190,15 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
     Okay: {input: 'Return {"status": "ok"} as JSON.', assert: [{type: is-json, required: true},
            {type: contains, value: '"ok"'}]}
     Okay: {input: "Repeat back my name: Alice.", assert: [{type: contains, value: Alice}]}
+    Flags: {turns: [{input: "Is Lyon in France?", assert: [{type: contains, value: France}]}]}
+    Okay: {turns: [{input: "I am Ada.", assert: ["Greets"]},
+           {input: "Say my name; it was Ada.", assert: [{type: contains, value: Ada}]}]}
     Okay: {input: [{role: user, content: "My order is #98765."},
            {role: assistant, content: "Thanks, I see #98765."},
            {role: user, content: "When will it arrive?"}],
            assert: [{type: contains, value: "#98765"}]}
     """
+    yield from _turn_echoes(ctx)
     echoes = [d for d in ctx.decoys if d.echo]
     if not echoes or _REPEAT_TASK.search(ctx.input_text):
         return
@@ -218,6 +223,27 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
             "the question passes",
             f"on the echoed input: {outcome.evidence}",
             _echo_fix(ctx, spec),
+        )
+
+
+def _turn_echoes(ctx: Context) -> Iterator[Hit]:
+    """`answer-in-input` for the needles of a conversation's turns: what the user says in
+    that turn (not what earlier turns said: recalling it is the task)."""
+    for spec, label, said, before in ctx.turn_specs():
+        if spec.negate or not is_response_needle(spec.type) or spec.problem is not None:
+            continue
+        if not js_trim(said) or _REPEAT_TASK.search(said) or not ctx.passes(spec, said):
+            continue
+        if before and ctx.passes(spec, before):
+            continue
+        yield Hit(
+            label,
+            None,
+            "what it looks for is already in this turn's input, so an answer that repeats "
+            "the user's message passes",
+            f"on the echoed turn input {quote(said, 60)}",
+            "check for what only a correct answer contains (the result, the name, the fix), "
+            "not a word of the message",
         )
 
 

@@ -56,6 +56,8 @@ class Finding:
         """How a person names what the finding is about."""
         if self.assertion is None:
             return "the test"
+        if self.index is None:  # an assertion inside a turn: its label says which
+            return f"'{self.assertion}'"
         return f"assertion {self.index} '{self.assertion}'"
 
 

@@ -16,6 +16,7 @@ from ..model import AssertionSpec, Status
 from ._pattern import matches_anything
 from .context import (
     Context,
+    TurnSpec,
     common_words,
     everyday_words,
     is_program,
@@ -133,7 +134,7 @@ def trivial(ctx: Context) -> Iterator[Hit]:
         needle = None if spec.negate else _needle_reason(spec)
         if needle:
             yield Hit(label, index, needle, _show(spec), _needle_fix(spec))
-    for spec, label in turn_specs(ctx):
+    for spec, label, _, _ in turn_specs(ctx):
         needle = None if spec.negate else _needle_reason(spec)
         if needle:
             yield Hit(label, None, needle, _show(spec), _needle_fix(spec))
@@ -165,9 +166,8 @@ def _specific_alternatives(spec: AssertionSpec) -> list[str]:
     return kept
 
 
-def turn_specs(ctx: Context) -> list[tuple[AssertionSpec, str]]:
-    """The assertions inside a conversation test's `turns`, each with its label
-    (`turn N #i name`: turn N from 1, assertion i of that turn from 0), built once."""
+def turn_specs(ctx: Context) -> list[TurnSpec]:
+    """The assertions inside a conversation test's `turns` (`Context.turn_specs`)."""
     return ctx.turn_specs()
 
 
@@ -216,8 +216,8 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
         word = None if spec.negate else _generic_word(spec, said, own)
         if word:
             yield _generic_hit(spec, label, index, word)
-    for spec, label in turn_specs(ctx):
-        word = None if spec.negate else _generic_word(spec, said, own)
+    for spec, label, turn_said, _ in turn_specs(ctx):
+        word = None if spec.negate else _generic_word(spec, f"{said}\n{js_lower(turn_said)}", own)
         if word:
             yield _generic_hit(spec, label, None, word)
 

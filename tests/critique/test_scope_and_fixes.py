@@ -99,6 +99,7 @@ def test_turn_assertions_are_read_and_counted(tmp_path: Path) -> None:
     found = _only(result, "generic-needle")
     assert found.assertion == "turn 1 #1 contains-def"
     assert found.index is None
+    assert "## 1. [medium] `generic-needle`: 'turn 1 #1 contains-def'" in result.to_markdown()
     assert "not analysed: 1 LLM-judged, 3 in turns (needles only)" in result.overall
 
 
