@@ -420,8 +420,9 @@ def _page_and_server_commands() -> dict[str, click.Command]:
 
     @click.command(context_settings=_CONTEXT)
     def mcp_command() -> int:
-        """Serve grade_test, grade_run, critique_suite, list_types and get_instructions as
-        Model Context Protocol tools on stdin/stdout (stdio), until the host closes them.
+        """Serve grade_test, grade_run, submit_judgement, critique_suite, list_types and
+        get_instructions as Model Context Protocol tools on stdin/stdout (stdio), until the
+        host closes them.
         Needs the mcp extra: pip install 'agentv-grader[mcp]'."""
         from .mcp_tools import check_installed
 

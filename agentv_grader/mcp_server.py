@@ -18,7 +18,7 @@ import anyio.from_thread
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, TextContent
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from . import __version__, mcp_tools
 from .errors import GradeInputError
@@ -27,8 +27,9 @@ SERVER_NAME = "agentv-grade"
 _INSTRUCTIONS = (
     "Deterministic grading of AgentV eval results with AgentV's semantics. Call "
     "get_instructions first; grade_test grades one test and writes its result files; items "
-    "left pending need your judgement (submit it, then grade again); grade_run grades every "
-    "test of a run; critique_suite critiques a suite's assertions without responses."
+    "left pending need your judgement (submit_judgement writes it and grades again); "
+    "grade_run grades every test of a run; critique_suite critiques a suite's assertions "
+    "without responses."
 )
 
 EvalPath = Annotated[str, Field(description="the AgentV eval file (.yaml, .yml or .jsonl)")]
@@ -87,6 +88,44 @@ async def grade_run(eval_path: EvalPath, bench_dir: BenchDir, ctx: Context) -> A
     return await _answer(lambda: mcp_tools.grade_run_json(eval_path, bench_dir, progress))
 
 
+class Check(BaseModel):
+    """The agent's verdict on one rubric item of a pending LLM item."""
+
+    id: str = Field(description="the rubric item's id (the pending item's rubrics[].id)")
+    passed: bool | None = Field(None, description="a checklist item: met (true) or not")
+    score: float | None = Field(None, description="a score-range item: an integer 0-10")
+    evidence: str = Field("", description="what in the response shows it")
+
+
+async def submit_judgement(
+    eval_path: EvalPath,
+    test_id: TestId,
+    bench_dir: BenchDir,
+    item: Annotated[
+        str, Field(description="the pending item's name (the report's pending[].name)")
+    ],
+    checks: Annotated[
+        list[Check], Field(description="one verdict per rubric item; empty for a plain score")
+    ] = [],  # noqa: B006 (read, never changed: the SDK validates into a new list)
+    score: Annotated[
+        float | None, Field(description="an item without rubric items: its score 0..1")
+    ] = None,
+    evidence: Annotated[str, Field(description="why, for the whole item")] = "",
+) -> Answer:
+    """Judge one pending LLM item as agentv-grade judge does (the score computed with
+    AgentV's rules, the result written where both tools read it), then grade the test
+    again; returns the item, the file written, its content and the new report."""
+    judgement: dict[str, Any] = {
+        "checks": [c.model_dump(exclude_none=True) for c in checks],
+        "evidence": evidence,
+    }
+    if score is not None:
+        judgement["score"] = score
+    return await _answer(
+        lambda: mcp_tools.submit_judgement_json(eval_path, test_id, bench_dir, item, judgement)
+    )
+
+
 async def critique_suite(
     eval_path: EvalPath,
     test_id: Annotated[str | None, Field(description="one test; omitted: every test")] = None,
@@ -107,7 +146,7 @@ async def get_instructions() -> Answer:
     return await _answer(mcp_tools.instructions_json)
 
 
-TOOLS = (grade_test, grade_run, critique_suite, list_types, get_instructions)
+TOOLS = (grade_test, grade_run, submit_judgement, critique_suite, list_types, get_instructions)
 
 
 def build_server() -> MCPServer:

@@ -113,6 +113,47 @@ class _Lines:
         """Nothing to close."""
 
 
+def submit_judgement_json(
+    eval_path: str,
+    test_id: str,
+    bench_dir: str,
+    item: str,
+    judgement: dict[str, Any],
+    response_file: str | None = None,
+) -> dict[str, Any]:
+    """`agentv-grade judge --format json --from FILE` with `judgement` as the file's JSON
+    (`{"checks": [{"id", "passed" | "score", "evidence"}], "score"?, "evidence"?}`): the
+    item's result scored with AgentV's rules and written where both tools read it
+    (`judgement.judge_item`), then the test graded again. Returns what `judge` prints
+    (`item`, `path`, `result`) and the new report.
+    """
+    from .judgement import judge_item
+    from .judging import JudgementError, judgements_from_json
+
+    try:
+        checks, score, evidence = judgements_from_json(judgement)
+    except JudgementError as exc:
+        raise GradeInputError(str(exc)) from None
+    with _LOCK:
+        judged = judge_item(
+            eval_path,
+            test_id,
+            item,
+            checks,
+            bench_dir=bench_dir,
+            score=score,
+            evidence=evidence,
+            response_file=response_file,
+        )
+    report = grade_test_json(eval_path, test_id, bench_dir, response_file)
+    return {
+        "item": judged.item["name"],
+        "path": judged.path,
+        "result": dict(judged.content),
+        "report": report,
+    }
+
+
 def critique_json(eval_path: str, test_id: str | None = None) -> dict[str, Any]:
     """`agentv-grade critique --format json`, and the exit status it would give."""
     from .critique.command import run_critique
@@ -136,9 +177,10 @@ def types_json() -> dict[str, Any]:
 
 def instructions_json() -> dict[str, Any]:
     """The grader agent's instructions and the assertion reference, as shipped."""
+    from .agent_commands import instructions_text
     from .references_dir import reference_path
 
     return {
-        name.removesuffix(".md").replace("-", "_"): reference_path(name).read_text("utf-8")
-        for name in ("grader-instructions.md", "assertions.md")
+        "grader_instructions": instructions_text(),  # `agentv-grade instructions`
+        "assertions": reference_path("assertions.md").read_text("utf-8"),
     }

@@ -21,7 +21,10 @@ mcp = pytest.importorskip("mcp", reason="the mcp extra is not installed: pip ins
 anyio = pytest.importorskip("anyio")
 
 SERVER = [sys.executable, "-m", "agentv_grader", "mcp"]
-TOOLS = {"grade_test", "grade_run", "critique_suite", "list_types", "get_instructions"}
+TOOLS = {
+    "grade_test", "grade_run", "submit_judgement", "critique_suite", "list_types",
+    "get_instructions",
+}  # fmt: skip
 
 
 def _session(cwd: Path, scenario: Callable[[Any], Awaitable[None]]) -> None:
@@ -151,10 +154,12 @@ def test_every_tool_on_the_bundled_example(
     ]
     # get_instructions: the shipped references
     references = Path(__file__).resolve().parent.parent / "references"
+    code, out, _ = cli("instructions")
     assert seen["get_instructions"] == {
-        "grader_instructions": (references / "grader-instructions.md").read_text("utf-8"),
+        "grader_instructions": out,  # `agentv-grade instructions`
         "assertions": (references / "assertions.md").read_text("utf-8"),
     }
+    assert out == (references / "grader-instructions.md").read_text("utf-8")
 
 
 def test_bad_input_is_a_tool_error_with_the_exit_2_line(
@@ -209,3 +214,70 @@ def test_bad_input_is_a_tool_error_with_the_exit_2_line(
     )
     assert "eval_path" in text("bad_arguments")  # the SDK's schema validation names the field
     assert _json(results["after"])["types"]  # still serving
+
+
+def test_a_submitted_judgement_is_written_as_judge_writes_it_and_changes_the_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """paris waits for one rubric item: judged met, the test passes; judged not met, the
+    item fails and the score drops. Each time the file is the one `agentv-grade judge`
+    writes for the same verdict, and the test is graded again."""
+    served, by_cli = _example(tmp_path, "served"), _example(tmp_path, "cli")
+    where = {"eval_path": "capital.eval.yaml", "test_id": "paris", "bench_dir": "run/capital"}
+    seen: dict[str, Any] = {}
+
+    async def scenario(client: Any) -> None:
+        seen["before"] = _json(await client.call_tool("grade_test", where))
+        pending = seen["before"]["pending"][0]
+        rubric = pending["rubrics"][0]["id"]
+        seen["names"] = (pending["name"], rubric)
+        for verdict in (True, False):
+            check = {"id": rubric, "passed": verdict, "evidence": "one sentence, friendly"}
+            arguments = {**where, "item": pending["name"], "checks": [check]}
+            seen[verdict] = _json(await client.call_tool("submit_judgement", arguments))
+        seen["bad"] = await client.call_tool(
+            "submit_judgement", {**where, "item": pending["name"], "checks": [{"id": "nope"}]}
+        )
+        seen["unknown_item"] = await client.call_tool(
+            "submit_judgement", {**where, "item": "nope", "score": 1}
+        )
+
+    _session(served, scenario)
+    assert seen["before"]["verdict"] == "pending"
+    item, rubric = seen["names"]
+    monkeypatch.chdir(by_cli)
+    assert seen[True]["report"]["verdict"] == "pass"  # pending, now judged
+    assert seen[True]["report"]["score"] == 1.0
+    assert seen[False]["report"]["score"] < seen[True]["report"]["score"]
+    on_disk = json.loads((served / "run/capital/paris/grader_report.json").read_text("utf-8"))
+    assert seen[False]["report"] == on_disk  # the test was graded again and written
+    for verdict, word in ((True, "pass"), (False, "fail")):
+        answer = seen[verdict]
+        assert answer["report"]["pending"] == []
+        statuses = {a["type"]: a["status"] for a in answer["report"]["assertions"]}
+        assert statuses["llm-rubric"] == ("passed" if verdict else "failed")
+        code, out, err = cli(
+            "judge", *("--eval-path", "capital.eval.yaml", "--test-id", "paris"),
+            *("--bench-dir", "run/capital", "--item", item),
+            *("--check", f"{rubric}={word}:one sentence, friendly", "--format", "json"),
+        )  # fmt: skip
+        assert code == 0, err
+        by_judge = json.loads(out)
+        assert answer["item"] == by_judge["item"] == item
+        assert answer["path"] == by_judge["path"]  # relative paths, the same in both copies
+        assert answer["result"] == by_judge["result"]
+    written = json.loads((served / seen[False]["path"]).read_text("utf-8"))
+    assert written == seen[False]["result"]
+
+    def cli_line(*argv: str) -> str:
+        code, out, err = cli(*argv)
+        assert code == 2 and out == ""
+        return err.strip()
+
+    base = ["judge", "--eval-path", "capital.eval.yaml", "--test-id", "paris"]
+    base += ["--bench-dir", "run/capital"]
+    assert seen["bad"].is_error
+    assert seen["bad"].content[0].text.startswith("agentv-grade: error: ")
+    assert "unknown rubric id 'nope'" in seen["bad"].content[0].text
+    assert seen["unknown_item"].is_error
+    assert seen["unknown_item"].content[0].text == cli_line(*base, "--item", "nope", "--score", "1")
