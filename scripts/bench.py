@@ -1,7 +1,12 @@
 """Performance figures for SPEC §8, each printed as a ratio against a baseline run here.
 
-    python scripts/bench.py [--reps N] [--only cold,batch,large,critique,claims] [--batch-tests N]
-                            [--jobs N] [--large-mb N]
+    python scripts/bench.py [--reps N] [--only cold,batch,varied,examples,large,critique,claims]
+                            [--batch-tests N] [--jobs N] [--large-mb N]
+
+`varied` and `examples` are suites shaped like users' suites (scripts/bench_suites.py): a
+generated suite with distinct patterns and mixed responses, and AgentV's example evals'
+deterministic assertions replicated; each is graded in batch like `batch`, beside AgentV's
+`pipeline grade` and the python floor, its verdicts compared with AgentV's.
 
 Baselines are measured in the same run, interleaved with the workloads, and medians are
 reported: `python -c pass` (the interpreter floor), AgentV 4.42.4's `pipeline grade` (when
@@ -219,15 +224,53 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
     line per test (as `agentv pipeline grade` prints a line per grader, on stderr). The
     line also gives the time with `--format json`, which prints every report on stdout as
     well (about 5 MB here), on top of writing it."""
+    tests, responses = _batch_tests(n)
+    entries = [{"id": t, "input": "Q", "assertions": a} for t, a in tests.items()]
+    found = _time_export("batch", entries, responses, reps, jobs, full=True)
+    if found is not None:
+        med, agree, written, settled = found
+        print(_batch_line(n, jobs, med, agree, written) + f"; {settled}", flush=True)
+
+
+def bench_users_suite(workload: str, reps: int, n: int, jobs: int) -> None:
+    """A suite shaped like users' suites (scripts/bench_suites.py), graded in batch as
+    the batch workload is, beside AgentV's `pipeline grade` and the python floor."""
+    import bench_suites
+
+    make = bench_suites.varied_suite if workload == "varied" else bench_suites.examples_suite
+    entries, responses = make(n)
+    found = _time_export(workload, entries, responses, reps, jobs, full=False)
+    if found is not None:
+        med, agree, _, settled = found
+        print(_suite_line(workload, n, jobs, med, agree) + f"; {settled}", flush=True)
+
+
+def _suite_line(workload: str, n: int, jobs: int, med: dict[str, float], agree: str) -> str:
+    ours, theirs, floor = med["agentv-grade"], med["agentv"], med["floor"]
+    label = {"varied": "varied suite", "examples": "AgentV-examples suite"}[workload]
+    return (
+        f"{label} {n} tests x 6 assertions (--jobs {jobs}): agentv-grade {ours:.2f} s = "
+        f"{ours / theirs:.3f} x AgentV pipeline grade ({theirs:.2f} s) = "
+        f"{ours / floor:.0f} x python floor ({floor * 1000:.0f} ms); "
+        f"verdicts identical: {agree}; --no-critique {med['no critique']:.2f} s = "
+        f"{med['no critique'] / theirs:.3f} x AgentV"
+    )
+
+
+def _time_export(
+    suite: str, entries: list[dict], responses: dict[str, str], reps: int, jobs: int, full: bool
+) -> tuple[dict[str, float], str, int, str] | None:
+    """Medians of agentv-grade (with and without the critique), AgentV's `pipeline grade`
+    and, with `full`, `--format json` and the file-creation floor, else the python floor;
+    the verdicts compared; the count of files a run writes; the file system's state."""
     if not AGENTV_BIN.exists():
-        print("batch: AgentV CLI not installed; run the integration tests once to install it")
-        return
+        print(f"{suite}: AgentV CLI not installed; run the integration tests once to install it")
+        return None
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        eval_path = tmp / "batch.eval.yaml"
-        tests, responses = _batch_tests(n)
-        _suite(eval_path, tests, "batch")
-        pristine = _agentv_export(tmp, eval_path, responses, "batch")
+        eval_path = tmp / f"{suite}.eval.yaml"
+        eval_path.write_text(json.dumps({"name": suite, "tests": entries}), encoding="utf-8")
+        pristine = _agentv_export(tmp, eval_path, responses, suite)
         copies = iter(range(10**6))
 
         def copy() -> Path:
@@ -236,32 +279,35 @@ def bench_batch(reps: int, n: int, jobs: int) -> None:
             return target
 
         def grade(export: Path, extra: list[str]) -> float:
-            argv = ["--eval-path", str(eval_path), "--bench-dir", str(export / "batch")]
+            argv = ["--eval-path", str(eval_path), "--bench-dir", str(export / suite)]
             return _time(GRADE + argv + ["--jobs", str(jobs)] + extra)
 
         probe = copy()  # untimed: warms the caches and tells which files a run writes
         grade(probe, [])
-        written = _written(pristine / "batch", probe / "batch")
-        labels = ("agentv-grade", "no critique", "json", "agentv", "files")
+        written = _written(pristine / suite, probe / suite)
+        labels = ["agentv-grade", "no critique", "agentv"] + (["json", "files"] if full else [])
         ready = {label: [copy() for _ in range(reps)] for label in labels}
-        settled = _settle_file_system(probe / "batch")
+        settled = _settle_file_system(probe / suite)
         runs: dict[str, Callable[[], float]] = {
             "agentv-grade": lambda: grade(ready["agentv-grade"].pop(), []),
             "no critique": lambda: grade(ready["no critique"].pop(), ["--no-critique"]),
-            "json": lambda: grade(ready["json"].pop(), ["--format", "json"]),
             "agentv": lambda: _time(
                 [str(AGENTV_BIN), "pipeline", "grade", str(ready["agentv"].pop())], cwd=tmp
             ),
-            "files": lambda: _write_floor(ready["files"].pop(), written, jobs),
         }
+        if full:
+            runs["json"] = lambda: grade(ready["json"].pop(), ["--format", "json"])
+            runs["files"] = lambda: _write_floor(ready["files"].pop(), written, jobs, suite)
+        else:
+            runs["floor"] = lambda: _time([sys.executable, "-c", "pass"])
         # Each run starts with nothing left to write back: the run before it created
         # thousands of files, which the kernel otherwise writes back during the next run.
         med = _interleave(reps, runs, before=os.sync)
         theirs = tmp / "copy-mine-vs-theirs"
         shutil.copytree(pristine, theirs)
         _time([str(AGENTV_BIN), "pipeline", "grade", str(theirs)], cwd=tmp)
-        agree = _same_verdicts(probe / "batch", theirs / "batch")
-    print(_batch_line(n, jobs, med, agree, len(written)) + f"; {settled}", flush=True)
+        agree = _same_verdicts(probe / suite, theirs / suite)
+    return med, agree, len(written), settled
 
 
 def _create_cost(folders: list[Path], name: str) -> float:
@@ -347,16 +393,19 @@ with Pool(jobs) as pool:
 """
 
 
-def _write_floor(export: Path, written: list[tuple[str, int]], jobs: int) -> float:
+def _write_floor(export: Path, written: list[tuple[str, int]], jobs: int, suite: str) -> float:
     """Time to create the same files (temp + rename) with nothing else to do: the file
     system's share of the batch, which no grader can go below."""
     manifest = export.parent / "floor-manifest.json"
     manifest.write_text(json.dumps(written), encoding="utf-8")
-    return _time([sys.executable, "-c", _FLOOR, str(export / "batch"), str(manifest), str(jobs)])
+    return _time([sys.executable, "-c", _FLOOR, str(export / suite), str(manifest), str(jobs)])
 
 
 def _same_verdicts(ours: Path, theirs: Path) -> str:
+    """Scores equal on every result AgentV wrote ("same/total"), the first few that
+    differ named after it."""
     total = same = 0
+    differ: list[str] = []
     for test_dir in sorted(p for p in theirs.iterdir() if p.is_dir()):
         for result in sorted((test_dir / "code_grader_results").glob("*.json")):
             theirs_score = json.loads(result.read_text())["score"]
@@ -364,7 +413,9 @@ def _same_verdicts(ours: Path, theirs: Path) -> str:
             total += 1
             if mine.exists() and json.loads(mine.read_text())["score"] == theirs_score:
                 same += 1
-    return f"{same}/{total}"
+            else:
+                differ.append(f"{test_dir.name}/{result.name}")
+    return f"{same}/{total}" + (f" (differ: {', '.join(differ[:5])})" if differ else "")
 
 
 # ---------------------------------------------------------------- workload 3: large response
@@ -485,7 +536,7 @@ def _large_line(label: str, ours: float, mmap_find: float, peak: int, size: int)
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--only", default="cold,batch,large,critique")
+    parser.add_argument("--only", default="cold,batch,varied,examples,large,critique")
     parser.add_argument("--batch-tests", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--large-mb", type=int, default=100)
@@ -519,6 +570,9 @@ def _run(wanted: set[str], args: argparse.Namespace) -> None:
         bench_cold(args.reps)
     if "batch" in wanted:
         bench_batch(_batch_reps(args.reps), args.batch_tests, args.jobs)
+    for workload in ("varied", "examples"):
+        if workload in wanted:
+            bench_users_suite(workload, _batch_reps(args.reps), args.batch_tests, args.jobs)
     if "large" in wanted:
         bench_large(max(3, args.reps), args.large_mb)
     if "claims" in wanted:  # issue 21; selected only by name (--only claims)
