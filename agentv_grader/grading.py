@@ -169,12 +169,15 @@ def grade_loaded(
             "no bench dir: pass --bench-dir (results go to <bench-dir>/<test-id>/)"
         )
     response = read_response(paths.response_file)
+    output, specs = response.text, test.assertions
+    if test.output_transform is not None:
+        output, specs = _transformed(test, output, os.path.dirname(os.path.abspath(suite.path)))
     side = read_side_files(
         paths.timing_file, paths.transcript_file, paths.metrics_file, test.input_text
     )
     run = RunData(
         test=test,
-        response=response.text,
+        response=output,
         response_path=paths.response_file,
         eval_dir=os.path.dirname(os.path.abspath(suite.path)),
         timing=side.timing,
@@ -183,7 +186,7 @@ def grade_loaded(
         transcript_problem=side.transcript_problem,
         llm_results=_llm_results(paths.test_dir) if _judged(test.assertions) else {},
     )
-    outcomes = engine.evaluate(test.assertions, run)
+    outcomes = engine.evaluate(specs, run)
     claims = _claims(run)
     effective = threshold if threshold is not None else test.threshold
     score = scoring.score_test(outcomes, effective)
@@ -238,6 +241,22 @@ def _claims(run: RunData) -> tuple[Claim, ...] | None:
     from .claims import check_claims
 
     return check_claims(run.response, run.transcript, run.test.input_text, run.timing)
+
+
+def _transformed(
+    test: TestCase, output: str, eval_dir: str
+) -> tuple[str, tuple[AssertionSpec, ...]]:
+    """The output after the test's `options.transform`; when it cannot run, every
+    assertion is `error` with the reason (SPEC §3), the output left as it was."""
+    from dataclasses import replace
+
+    from .load.transform import apply_transform
+
+    assert test.output_transform is not None
+    done = apply_transform(test.output_transform, output, test.vars, eval_dir)
+    if done.text is not None:
+        return done.text, test.assertions
+    return output, tuple(replace(s, problem=done.problem) for s in test.assertions)
 
 
 def _critique(

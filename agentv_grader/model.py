@@ -166,6 +166,9 @@ class TestCase:
     # A conversation test's `turns` as authored (each a mapping with its `input` and
     # `assert`): grading does not run them; the critique reads their assertions.
     turns: tuple[Mapping[str, Any], ...]
+    # AgentV main's `options.transform` (JavaScript run on the output before every
+    # assertion, load/transform.py), or None.
+    output_transform: str | None
     _assertions: tuple[AssertionSpec, ...] | None = field(init=False, repr=False)
     _warnings: tuple[str, ...] = field(init=False, repr=False)
     _build: AssertionBuilder | None = field(init=False, repr=False)
@@ -188,6 +191,7 @@ class TestCase:
         line: int | None = None,
         warnings: tuple[str, ...] = (),
         turns: tuple[Mapping[str, Any], ...] = (),
+        output_transform: str | None = None,
     ) -> None:
         values = {
             "id": id,
@@ -202,6 +206,7 @@ class TestCase:
             "vars": {} if vars is None else vars,
             "line": line,
             "turns": turns,
+            "output_transform": output_transform,
             "_assertions": None if build is not None else assertions,
             "_warnings": warnings,
             "_build": build,

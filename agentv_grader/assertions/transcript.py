@@ -3,9 +3,11 @@
 `transcript-contains` / `transcript-matches` look at the text of every assistant message
 of the transcript (tool calls, tool results and thinking are not text; the response file
 is not added); `output-contains` / `output-matches` look at the response only. Options:
-`substring` / `pattern`, alias `value`; `case_sensitive` (default **false**, for all four
-types); `flags` and a leading `(?i)` `(?m)` `(?s)` (any combination) for the patterns,
-which run in the ECMAScript dialect under a deadline.
+`substring` / `pattern`, alias `value`; `case_sensitive` (default **false** for the
+`-contains` types; the `-matches` patterns are case-sensitive unless they say `(?i)` or
+`flags: i`, as seed 001 has it, or `case_sensitive: false`); `flags` and a leading `(?i)`
+`(?m)` `(?s)` (any combination) for the patterns, which run in the ECMAScript dialect
+under a deadline.
 
 Decided here, following the seeds:
 
@@ -59,7 +61,7 @@ class _Needle:
             from ..js import regexp
 
             source, body, flags = pattern_and_flags(options, _key(options, "pattern"))
-            if not case_sensitive(options, False) and "i" not in flags:
+            if not case_sensitive(options, True) and "i" not in flags:
                 flags += "i"
             self.compiled = regexp.compile_js(body, flags)
             self.deadline = timeout_ms(options)

@@ -256,10 +256,10 @@ _REPEAT_TASK = re.compile(
 
 
 def _echo_fails_a_gate(ctx: Context, echo: Decoy) -> bool:
-    """Whether the echoed input fails a `required` check that can be probed (and can fail:
-    `min_score: 0` never does): then no echo passes the test, whatever a needle finds."""
+    """Whether the echoed input fails a `required` check that can be probed: then no echo
+    passes the test, whatever a needle finds."""
     for spec in ctx.specs:
-        if not spec.required or spec.min_score == 0 or not _probe_safe(spec):
+        if not spec.required or not _probe_safe(spec):
             continue
         if not ctx.passes(spec, echo.text):
             return True

@@ -85,14 +85,11 @@ def _needle_reason(spec: AssertionSpec) -> str | None:
 
 
 def _setting_reasons(spec: AssertionSpec) -> list[tuple[str, str]]:
-    """Settings that keep `spec` from affecting the verdict; only a min_score of 0, or a type
-    with a score threshold, can have one (`trivial` asks only then). Weight 0, often
-    deliberate, is `zero-weight`'s."""
+    """Settings that keep `spec` from affecting the verdict; only a type with a score
+    threshold can have one (`trivial` asks only then). Weight 0, often deliberate, is
+    `zero-weight`'s. (`min_score: 0` is dropped when loading, as AgentV main drops it: a
+    required assertion then gates at the test threshold, so it is no such setting.)"""
     found = []
-    if spec.min_score == 0:
-        gate = "a required gate that can never fail" if spec.required else "it can never gate"
-        fix = "raise min_score (or drop it, and `required`, if the assertion is not a gate)"
-        found.append((f"min_score 0: {gate}", fix))
     score_threshold = about(spec.type).threshold == "score"  # (not a metric limit)
     threshold = spec.options.get("threshold") if score_threshold else None
     if threshold == 0 and not isinstance(threshold, bool):
@@ -107,13 +104,13 @@ def trivial(ctx: Context) -> Iterator[Hit]:
 
     Needles that are empty, white space, punctuation, one character or a very common
     English word (also as one alternative of `contains-any`); patterns that match the
-    empty string; `min_score: 0`, a score threshold of 0, a test threshold 0.
+    empty string; a score threshold of 0, a test threshold 0.
 
     Flags: {assert: [{type: contains, value: the}]}
     Flags: {assert: [{type: icontains-any, value: [Paris, "."]}]}
     Flags: {assert: [{type: regex, value: 'a*'}]}
     Flags: {assert: [{type: contains, value: "4"}]}
-    Flags: {threshold: 0, assert: [{type: contains, value: Paris}]}
+    Flags: {execution: {threshold: 0}, assert: [{type: contains, value: Paris}]}
     Okay: {assert: [{type: contains, value: Paris}]}
     Okay: {assert: [{type: regex, value: '^a*$'}]}
     Okay: {assert: [{type: contains, value: the, negate: true}]}
@@ -128,7 +125,7 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
     for spec, label, index in walk(ctx.specs):
-        if spec.min_score == 0 or about(spec.type).threshold == "score":
+        if about(spec.type).threshold == "score":
             for setting, fix in _setting_reasons(spec):
                 yield Hit(label, index, setting, _show(spec), fix)
         needle = None if spec.negate else _needle_reason(spec)

@@ -19,7 +19,7 @@ from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec
 from . import templating
 from .files import read_utf8
-from .types import ResolvedType, resolve_type
+from .types import ResolvedType, agentv_main_refuses, resolve_type
 from .yaml12 import YamlMap, load_yaml
 
 # Options every assertion may carry; the rest belongs to the type.
@@ -46,6 +46,9 @@ class ListContext:
     # Inherited lists (`default_test.assert`, top-level `assert`): AgentV main renders
     # only a test's own fields with its vars, so these keep `{{ var }}` as written.
     literal: bool = False
+    # The templates being included (outermost first): their folders are searched first
+    # for nested includes, and a template including itself again is a cycle.
+    include_chain: tuple[str, ...] = ()
 
 
 def generated_name(kind: str, value: Any) -> str:
@@ -111,20 +114,57 @@ def build_list(
 
 
 def _include(item: Mapping[str, Any], ctx: ListContext, depth: int) -> list[AssertionSpec]:
+    """`{include: name}` (`.agentv/templates/name.yaml` or `.yml`) or `{include: ./path}`,
+    found through AgentV's search roots (the including template's folder first); the file
+    holds `assert:` (AgentV main) or `assertions:` (4.x). Nested up to depth 3, no cycles."""
     name = item.get("include")
     line = getattr(item, "line", None)
     if depth >= MAX_TEMPLATE_DEPTH:
         return [_broken(0, "include", "assertion templates nest deeper than 3", line)]
-    if not isinstance(name, str) or not name or "/" in name or "\\" in name or ".." in name:
+    if not isinstance(name, str) or not name.strip():
         return [_broken(0, "include", f"invalid template name {name!r}", line)]
-    path = os.path.join(ctx.eval_dir, ".agentv", "templates", f"{name}.yaml")
+    path = _template_path(name.strip(), ctx)
+    if path is None:
+        return [_broken(0, "include", f"assertion template not found: {name}", line)]
+    if path in ctx.include_chain:
+        cycle = " -> ".join([*ctx.include_chain, path])
+        return [_broken(0, "include", f"assertion template cycle: {cycle}", line)]
     try:
         data = load_yaml(read_utf8(path, f"assertion template '{name}'"), path)
     except GradeInputError as exc:  # unreadable, too big, not UTF-8, bad YAML
         return [_broken(0, "include", str(exc), line)]
-    if not isinstance(data, Mapping) or not isinstance(data.get("assert"), list):
-        return [_broken(0, "include", f"template '{name}' must be a mapping with 'assert'", line)]
-    return build_list(data["assert"], ctx, depth=depth + 1)
+    listed = None
+    if isinstance(data, Mapping):
+        listed = data.get("assert", data.get("assertions"))
+    if not isinstance(listed, list):
+        problem = f"template '{name}' must be a mapping with 'assert' (a list)"
+        return [_broken(0, "include", problem, line)]
+    inner = replace(ctx, include_chain=(*ctx.include_chain, path))
+    return build_list(listed, inner, depth=depth + 1)
+
+
+def _template_path(name: str, ctx: ListContext) -> str | None:
+    from .roots import search_roots
+
+    roots = list(search_roots(ctx.eval_dir))
+    if ctx.include_chain:
+        here = os.path.dirname(ctx.include_chain[-1])
+        roots = [here, *(r for r in roots if r != here)]
+    if name.startswith(".") or "/" in name or "\\" in name:
+        candidates = [name]
+    else:
+        candidates = [
+            os.path.join(".agentv", "templates", f"{name}.yaml"),
+            os.path.join(".agentv", "templates", f"{name}.yml"),
+        ]
+    for candidate in candidates:
+        if os.path.isabs(candidate) and os.path.isfile(candidate):
+            return os.path.abspath(candidate)
+        for root in roots:
+            full = os.path.join(root, candidate.lstrip("/\\"))
+            if os.path.isfile(full):
+                return os.path.abspath(full)
+    return None
 
 
 def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
@@ -136,6 +176,12 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     if not isinstance(authored, str) or not authored.strip():
         return _broken(index, _label(item), "assertion has no 'type' (a non-empty string)", line)
     resolved = resolve_type(authored)
+    guidance = agentv_main_refuses(authored)
+    if guidance is not None:
+        ctx.warnings.append(
+            f"test '{ctx.test_id}', assertion '{_label(item)}': AgentV main refuses type "
+            f"'{authored.strip()}' ({guidance}); graded as AgentV 4.x grades it"
+        )
     custom = None
     if resolved.problem is not None and resolved.problem.startswith("unknown"):
         custom = custom_command(ctx.eval_dir, authored)
@@ -444,6 +490,8 @@ def _common_fields(
     negate = _negate(authored, options, negate_from_type, problems)
     required = _required(options, problems)
     min_score = _unit_number(options, "min_score", problems)
+    if min_score == 0:  # AgentV main keeps only 0 < min_score <= 1: `required` then gates
+        min_score = None  # at the test's threshold
     if about(kind).threshold == "score":  # (`latency.threshold` is milliseconds)
         _unit_number(options, "threshold", problems)
     _flags(options, problems)

@@ -16,6 +16,7 @@ from . import templating
 from .assertions import ListContext, build_list, kind_of
 from .files import decode_utf8, read_text_file, read_utf8
 from .prompts import PROMPT_KEY, expand_prompts
+from .transform import transform_spec
 from .yaml12 import YamlMap, gc_paused, jsonl_rows, load_yaml
 
 DEFAULT_THRESHOLD = 0.8
@@ -25,6 +26,8 @@ _EXEC_LIST_KEYS = ("assert", "evaluators")
 # case (AgentV main's yaml-parser.ts), or without `.jsonl`.
 _SUITE_SUFFIX = re.compile(r"(?:\.eval)?\.ya?ml$|\.jsonl$", re.IGNORECASE)
 _TEST_LIST_KEYS = ("tests", "evalcases", "eval_cases")
+# Where a JSONL suite keeps its sidecar's `execution` (not a key an author can write).
+SIDECAR_EXECUTION = "\x00sidecar execution"
 
 
 def _load_json(text: str, path: str) -> Any:
@@ -73,8 +76,9 @@ def _load_suite(path: str) -> Suite:
 def _jsonl_document(text: str, path: str) -> dict[str, Any]:
     """A `.jsonl` suite: rows, plus the optional `<base>.yaml` sidecar (AgentV's rule).
 
-    The sidecar gives `name`, `description` and an `execution` block that every row
-    without its own `execution` uses (so its `execution.assert` and threshold apply).
+    The sidecar gives `name`, `description` and an `execution` block: a row without its
+    own `execution` uses the sidecar's, whose `assert` list is appended to the row's own
+    (AgentV main's jsonl-parser and parseGraders).
     """
     tests = jsonl_rows(text, path)
     doc: dict[str, Any] = {}
@@ -88,8 +92,7 @@ def _jsonl_document(text: str, path: str) -> dict[str, Any]:
         doc.update({k: v for k, v in side.items() if k != "tests"})
         execution = side.get("execution")
         if isinstance(execution, Mapping):
-            for row in tests:
-                row.setdefault("execution", execution)
+            doc[SIDECAR_EXECUTION] = execution
     doc["tests"] = tests
     return doc
 
@@ -106,6 +109,7 @@ class _SuiteBuilder:
         self.doc = doc
         self.dir = os.path.dirname(os.path.abspath(path))
         self.warnings: list[str] = []
+        self.jsonl = path.endswith(".jsonl")
         default_test = doc.get("default_test")
         if isinstance(default_test, str):
             default_test = self._default_test_file(default_test)
@@ -306,13 +310,14 @@ class _SuiteBuilder:
             specs = self._assertions(entry, ctx)
             return tuple(specs), tuple(ctx.warnings)
 
-        warnings: list[str] = []
+        warnings = self._unread_thresholds(entry, where, test_id)
         threshold, source, threshold_problem = self._threshold(entry, line)
         prompt = self._input(entry, variables)
         expected = _render_soft(
-            entry.get("expected_output", variables.get("expected_output")), variables
+            _one_message_as_list(entry.get("expected_output", variables.get("expected_output"))),
+            variables,
         )
-        criteria = _render_soft(entry.get("criteria"), variables)
+        criteria = _render_soft(_criteria_of(entry), variables)
         if criteria is not None and not isinstance(criteria, str):
             warnings.append(
                 f"{where}: test '{test_id}' criteria must be text, got {kind_of(criteria)}; "
@@ -334,6 +339,7 @@ class _SuiteBuilder:
             line=line,
             warnings=tuple(warnings),
             turns=_turns(entry.get("turns")),
+            output_transform=transform_spec(entry, self.default_test),
         )
 
     def _vars(self, entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -357,14 +363,37 @@ class _SuiteBuilder:
             )
         own: Any = present[0][1] if present else None
         specs = build_list(own, ctx) if present else []
+        if self.jsonl and execution.get("skip_defaults") is not True:
+            # AgentV main: the row's `execution`, else the sidecar's, gives an `assert` list
+            # appended to the row's own (for a row's own, unless it was the list used).
+            suite_exec = _mapping(entry.get("execution") or self.doc.get(SIDECAR_EXECUTION))
+            appended = suite_exec.get("assert")
+            if appended is not None and appended is not own:
+                specs += build_list(appended, ctx, start=len(specs))
         if execution.get("skip_defaults") is not True:
             inherited = replace(ctx, literal=True, warnings=ctx.warnings)
             for defaults in (self.default_test.get("assert"), self.doc.get("assert")):
                 if defaults is not None:
                     specs += build_list(defaults, inherited, start=len(specs))
-        if not present and not specs and isinstance(entry.get("criteria"), str):
-            specs = build_list([entry["criteria"]], ctx)
+        if not present and not specs and isinstance(_criteria_of(entry), str):
+            specs = build_list([_criteria_of(entry)], ctx)
         return specs
+
+    def _unread_thresholds(self, entry: Mapping[str, Any], where: str, test_id: str) -> list[str]:
+        """Thresholds AgentV main does not read (a test's bare `threshold`; any on a JSONL
+        row): ignored as there, said so in the report."""
+        unread = ["threshold"] if entry.get("threshold") is not None else []
+        if self.jsonl:
+            unread += [
+                f"{block}.threshold"
+                for block in ("run", "execution")
+                if _mapping(entry.get(block)).get("threshold") is not None
+            ]
+        return [
+            f"{where}: test '{test_id}' {key} is not read (AgentV main ignores it"
+            + ("; write execution.threshold)" if key == "threshold" and not self.jsonl else ")")
+            for key in unread
+        ]
 
     def _threshold(
         self, entry: Mapping[str, Any], line: int | None
@@ -377,10 +406,13 @@ class _SuiteBuilder:
         """
         run = _mapping(entry.get("run"))
         execution = _mapping(entry.get("execution"))
-        candidates = (
+        candidates: tuple[tuple[str, Any], ...] = (
             ("run.threshold", run.get("threshold")),
             ("execution.threshold", execution.get("threshold")),
-            ("threshold", entry.get("threshold")),
+        )
+        if self.jsonl:  # AgentV main reads no threshold from a JSONL row
+            candidates = ()
+        candidates += (
             ("default_test.threshold", self.default_test.get("threshold")),
             ("top-level threshold", self.doc.get("threshold")),
         )
@@ -470,6 +502,20 @@ def _has_env_template(value: Any) -> bool:
     if isinstance(value, dict):
         return any(_has_env_template(v) for v in value.values())
     return False
+
+
+def _criteria_of(entry: Mapping[str, Any]) -> Any:
+    """`criteria`, else the legacy `expected_outcome` (AgentV main still reads it)."""
+    criteria = entry.get("criteria")
+    return entry.get("expected_outcome") if criteria is None else criteria
+
+
+def _one_message_as_list(value: Any) -> Any:
+    """`expected_output: {role, content}` is one message (AgentV main's shorthand), so the
+    reference answer is its content, as for a list of messages."""
+    if isinstance(value, Mapping) and "role" in value:
+        return [value]
+    return value
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

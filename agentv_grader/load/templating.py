@@ -24,11 +24,72 @@ def _environment() -> Any:
         from jinja2 import StrictUndefined
         from jinja2.sandbox import SandboxedEnvironment
 
+        class _NunjucksLike(SandboxedEnvironment):
+            """JavaScript members on strings and lists (`{{ word.toUpperCase() }}`,
+            `{{ items.length }}`), which Nunjucks evaluates as JavaScript does."""
+
+            def getattr(self, obj: Any, attribute: str) -> Any:
+                member = js_member(obj, attribute)
+                if member is not _NO_MEMBER:
+                    return member
+                return super().getattr(obj, attribute)
+
         # keep_trailing_newline: Nunjucks keeps a final "\n"; Jinja2 drops it by default.
-        _env = SandboxedEnvironment(
+        _env = _NunjucksLike(
             undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True
         )
+        _env.filters["dump"] = _dump
     return _env
+
+
+def _dump(value: Any, spaces: int | None = None) -> str:
+    """Nunjucks's `dump`: `JSON.stringify(value, null, spaces)`."""
+    import json
+
+    if spaces:
+        return json.dumps(value, indent=spaces, ensure_ascii=False)
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+_NO_MEMBER = object()
+
+
+def _js_string_members(text: str) -> dict[str, Any]:
+    return {
+        "length": len(text.encode("utf-16-le")) // 2,
+        "toUpperCase": lambda: text.upper(),
+        "toLowerCase": lambda: text.lower(),
+        "trim": lambda: text.strip(),
+        "trimStart": lambda: text.lstrip(),
+        "trimEnd": lambda: text.rstrip(),
+        "includes": lambda s: str(s) in text,
+        "startsWith": lambda s: text.startswith(str(s)),
+        "endsWith": lambda s: text.endswith(str(s)),
+        "indexOf": lambda s: text.find(str(s)),
+        "split": lambda sep=None: list(text) if sep == "" else text.split(sep),
+        "slice": lambda a=0, b=None: text[a:b],
+        "replace": lambda old, new: text.replace(str(old), str(new), 1),
+        "replaceAll": lambda old, new: text.replace(str(old), str(new)),
+    }
+
+
+def _js_list_members(items: list[Any]) -> dict[str, Any]:
+    return {
+        "length": len(items),
+        "join": lambda sep=",": str(sep).join(str(i) for i in items),
+        "includes": lambda v: v in items,
+        "indexOf": lambda v: items.index(v) if v in items else -1,
+        "slice": lambda a=0, b=None: items[a:b],
+    }
+
+
+def js_member(obj: Any, attribute: str) -> Any:
+    """The JavaScript string or array member `attribute` of `obj`, else `_NO_MEMBER`."""
+    if isinstance(obj, str):
+        return _js_string_members(obj).get(attribute, _NO_MEMBER)
+    if isinstance(obj, list):
+        return _js_list_members(obj).get(attribute, _NO_MEMBER)
+    return _NO_MEMBER
 
 
 def has_template(text: str) -> bool:
@@ -45,6 +106,19 @@ def _lookup(path: str, context: Mapping[str, Any]) -> Any:
 
 
 _BLOCK = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+
+
+def _ends_in_js_member(path: str, context: Mapping[str, Any]) -> bool:
+    """`{{ word.length }}`: the path reaches a string or list and then names a JavaScript
+    member of it, which the template engine evaluates (not a var lookup)."""
+    current: Any = context
+    for part in path.split("."):
+        if isinstance(current, (str, list)):
+            return js_member(current, part) is not _NO_MEMBER
+        if not isinstance(current, Mapping) or part not in current:
+            return False
+        current = current[part]
+    return False
 
 
 def is_whole_var(text: str) -> bool:
@@ -83,7 +157,7 @@ def render_string(text: str, variables: Mapping[str, Any]) -> Any:
     _check_row_vars(text, variables)
     context = {**variables, "vars": dict(variables), "env": dict(os.environ)}
     whole = _WHOLE_VAR.match(text.strip())
-    if whole and text.strip() == text:
+    if whole and text.strip() == text and not _ends_in_js_member(whole.group(1), context):
         return _lookup(whole.group(1), context)
     from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
 

@@ -22,6 +22,40 @@ LEGACY_ALIASES: dict[str, str] = {
     "rubrics": "llm-rubric",
 }
 
+# Spellings AgentV main refuses (its grader-parser: removed graders, removed public LLM
+# graders, stale authored graders), with its guidance. agentv-grade still reads them as the
+# released 4.x does (SPEC §3) and warns with this text.
+_MAIN_REPLACEMENTS: dict[str, str] = {
+    "script-grader": "script", "code-grader": "script", "code-judge": "script",
+    "code_grader": "script", "code_judge": "script", "rubrics": "llm-rubric with value",
+    "rubric": "llm-rubric with value", "composite": "assert-set", "llm_judge": "llm-rubric",
+    "tool_trajectory": "tool-trajectory", "field_accuracy": "field-accuracy",
+    "token_usage": "token-usage", "execution_metrics": "execution-metrics",
+    "contains_any": "contains-any", "contains_all": "contains-all",
+    "icontains_any": "icontains-any", "icontains_all": "icontains-all",
+    "starts_with": "starts-with", "ends_with": "ends-with", "is_json": "is-json",
+}  # fmt: skip
+_MAIN_GUIDANCE: dict[str, str] = {
+    "llm-grader": "use 'llm-rubric' for free-form rubric checks or 'agent-rubric' for "
+    "agentic rubric checks",
+    "skill-trigger": "use 'skill-used' with value: <skill>, or 'not-skill-used' when the "
+    "skill must not be used",
+    "tool-trajectory": "use trajectory:tool-used, trajectory:tool-sequence and "
+    "trajectory:tool-args-match",
+}
+
+
+def agentv_main_refuses(authored: str) -> str | None:
+    """AgentV main's guidance for a type spelling it no longer accepts, else None."""
+    spelled = authored.strip()
+    if spelled in _MAIN_REPLACEMENTS:
+        return f"use '{_MAIN_REPLACEMENTS[spelled]}' instead"
+    kebab = spelled.replace("_", "-")
+    if kebab == "llm-judge":
+        kebab = "llm-grader"
+    return _MAIN_GUIDANCE.get(kebab)
+
+
 # Vally's shorthand negated forms (SPEC §5.2): `transcript-not-contains` = negate: true.
 _NEGATED_SHORTHANDS: dict[str, str] = {
     "transcript-not-contains": "transcript-contains",

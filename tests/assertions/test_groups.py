@@ -84,8 +84,9 @@ def test_a_required_member_that_fails_zeroes_the_set() -> None:
     outcome = _grade(_set(PARIS, {**BERLIN, "required": True}, threshold=0.5))
     assert (outcome.status, outcome.score) == (Status.FAILED, 0.0)
     assert "required member 'contains-Berlin'" in outcome.text
-    passing = _grade(_set(PARIS, {**BERLIN, "required": True, "min_score": 0}, threshold=0.5))
-    assert passing.status is Status.PASSED
+    # AgentV main drops `min_score: 0`: the required member then gates at the threshold.
+    gated = _grade(_set(PARIS, {**BERLIN, "required": True, "min_score": 0}, threshold=0.5))
+    assert (gated.status, gated.score) == (Status.FAILED, 0.0)
 
 
 def test_sets_nest_and_config_reaches_the_members() -> None:

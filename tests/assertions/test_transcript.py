@@ -95,14 +95,18 @@ def test_matches_with_inline_flag_and_message_index() -> None:
     assert out.evidence.startswith("message 5 (assistant), line 2, col 1: ")
 
 
-def test_matches_is_case_insensitive_by_default_and_case_sensitive_on_request() -> None:
-    assert grade({"type": "transcript-matches", "pattern": "COULD"}, transcript=ROWS).status is (
-        Status.PASSED)  # fmt: skip
-    item = {"type": "transcript-matches", "pattern": "COULD", "case_sensitive": True}
-    out = grade(item, transcript=ROWS)
+def test_matches_is_case_sensitive_unless_the_pattern_says_i() -> None:
+    """Seed 001: a pattern matches case-sensitively; `(?i)`, `flags: i` or
+    `case_sensitive: false` ignore case."""
+    out = grade({"type": "transcript-matches", "pattern": "COULD"}, transcript=ROWS)
     assert out.status is Status.FAILED and out.text == "transcript does not match pattern /COULD/"
-    item = {"type": "transcript-matches", "pattern": "(?i)COULD", "case_sensitive": True}
-    assert grade(item, transcript=ROWS).status is Status.PASSED  # the prefix still says i
+    for item in (
+        {"type": "transcript-matches", "pattern": "(?i)COULD"},
+        {"type": "transcript-matches", "pattern": "COULD", "flags": "i"},
+        {"type": "transcript-matches", "pattern": "COULD", "case_sensitive": False},
+        {"type": "transcript-matches", "pattern": "(?i)COULD", "case_sensitive": True},
+    ):
+        assert grade(item, transcript=ROWS).status is Status.PASSED, item
 
 
 def test_inline_m_flag_anchors_at_line_starts() -> None:
@@ -122,9 +126,9 @@ def test_inline_s_flag_lets_dot_cross_lines() -> None:
 def test_combined_inline_flags_and_flags_option() -> None:
     assert grade({"type": "transcript-matches", "pattern": "(?ims)^i WILL.+ELSE",
                   "case_sensitive": True}, transcript=ROWS).status is Status.PASSED  # fmt: skip
-    out = grade({"type": "transcript-matches", "pattern": "^i will", "flags": "m"},
+    out = grade({"type": "transcript-matches", "pattern": "^I will", "flags": "m"},
                 transcript=ROWS)  # fmt: skip
-    assert out.status is Status.PASSED and out.text.endswith("/^i will/m")
+    assert out.status is Status.PASSED and out.text.endswith("/^I will/m")
 
 
 def test_not_matches_passes_when_nothing_matches() -> None:

@@ -72,9 +72,8 @@ FLAG: list[tuple[str, dict[str, Any], str | None, int | None]] = [
         0,
     ),
     ("negative-only", {"assertions": [a("not-skill-used", "deploy")]}, None, None),
-    ("trivial", {"assertions": [a("contains", P, required=True, min_score=0)]}, None, 0),
     ("trivial", {"assertions": [a("llm-rubric", "Names Paris", threshold=0)]}, None, 0),
-    ("trivial", {"threshold": 0, "assertions": [a("contains", P)]}, None, None),
+    ("trivial", {"execution": {"threshold": 0}, "assertions": [a("contains", P)]}, None, None),
     (
         "answer-in-input",
         {"input": "Capital of France?", "assertions": [a("contains", "France")]},
@@ -518,7 +517,7 @@ def test_group_children_are_critiqued(tmp_path: Path) -> None:
 
 def test_order_is_test_level_then_index_then_rule(tmp_path: Path) -> None:
     test = {
-        "threshold": 0,
+        "execution": {"threshold": 0},
         "criteria": "Says 42.",
         "assertions": [a("contains", P), a("contains", P), a("contains", "the", weight=0)],
     }

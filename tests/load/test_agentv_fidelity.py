@@ -30,23 +30,8 @@ PENDING: dict[tuple[str, str], str] = {
     ("10-array-vars", "suite.eval.yaml"): "case 10 (array vars)",
     ("10-array-vars", "say-alpha"): "case 10 (array vars)",
     ("10-array-vars", "say-beta"): "case 10 (array vars)",
-    ("11-options-transform", "own-transform"): "8",
-    ("11-options-transform", "upper"): "8",
-    ("14-template-includes", "evals/sub/suite.eval.yaml"): "13",
-    ("14-template-includes", "path-template"): "13",
-    ("14-template-includes", "yml-template"): "13",
-    ("14-template-includes", "ancestor-template"): "13",
-    ("16-jsonl-sidecar", "suite.jsonl"): "18",
-    ("16-jsonl-sidecar", "own-assert"): "18",
-    ("16-jsonl-sidecar", "row-threshold"): "19",
-    ("17-threshold-keys", "bare-threshold"): "19",
     ("19-script-command-string", "shell-env"): "case 19 (command string)",
     ("19-script-command-string", "shell-pipe"): "case 19 (command string)",
-    ("21-required-min-score-zero", "req-zero"): "22",
-    ("23-templating-details", "suite.eval.yaml"): "23",
-    ("23-templating-details", "nunjucks-dump"): "23",
-    ("23-templating-details", "nunjucks-js"): "23",
-    ("27-expected-output-shorthand", "single-message-object"): "21",
 }
 # Graded answers made by the oracle's grade.ts, which does not read `.env` files as
 # AgentV's command line does (test_agentv_format.py tests that part).
@@ -55,7 +40,11 @@ NOT_THE_CLI = {("12-env-interpolation", "env-dotenv")}
 # here a case file with `input` and `assertions` (main: "Skipping incomplete test").
 V4_CASES = {("24-v4-cross-check", "evals/dir.eval.yaml")}
 # The response each graded answer was made with, where it is not the folder's resp.md.
-RESPONSES = {("11-options-transform", "own-transform"): "resp2.md"}
+# (27's: its texts say "diff=89.00", the total of resp-wrong.md.)
+RESPONSES = {
+    ("11-options-transform", "own-transform"): "resp2.md",
+    ("27-expected-output-shorthand", "single-message-object"): "resp-wrong.md",
+}
 
 
 def _load_cases() -> list[Any]:

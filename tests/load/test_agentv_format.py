@@ -340,3 +340,179 @@ def test_tests_folder_and_globs(tmp_path: Path) -> None:
     suite.write_text('prompts: ["x"]\ntests: ./other.eval.yaml\n')
     with pytest.raises(GradeInputError, match="include entry"):
         load_suite(str(suite))
+
+
+def test_matches_types_are_case_sensitive_unless_told(tmp_path: Path) -> None:
+    """Seed 001: `transcript-matches` / `output-matches` match case-sensitively; `(?i)`,
+    `flags: i` or `case_sensitive: false` make them ignore case. ("COULD YOU" is not in
+    "Could you".)"""
+    (tmp_path / "resp.md").write_text("Could you say more?\n")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    assert:\n'
+        '      - {type: output-matches, pattern: "COULD YOU", name: plain}\n'
+        '      - {type: output-matches, pattern: "(?i)COULD YOU", name: inline}\n'
+        '      - {type: output-matches, pattern: "COULD YOU", flags: i, name: flags}\n'
+        '      - {type: output-matches, pattern: "COULD YOU", case_sensitive: false, name: opt}\n'
+        '      - {type: output-contains, substring: "COULD YOU", name: contains}\n'
+    )
+    report = grade_test(
+        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    status = {a["name"]: a["status"] for a in report.data["assertions"]}
+    assert status == {
+        "plain": "failed", "inline": "passed", "flags": "passed", "opt": "passed",
+        "contains": "passed",  # the -contains types still ignore case by default (seed 000)
+    }  # fmt: skip
+
+
+def test_required_with_min_score_zero_gates_at_the_threshold(tmp_path: Path) -> None:
+    """Row 22: AgentV main drops `min_score: 0`, so `required: true` gates at the test's
+    threshold: a failed required assertion fails the test (fidelity case 21)."""
+    case = CASES / "21-required-min-score-zero"
+    [_, gated] = load_suite(str(case / "suite.eval.yaml")).tests[0].assertions
+    assert gated.required and gated.min_score is None
+
+
+def test_expected_output_single_message_means_its_content() -> None:
+    """Row 21: `expected_output: {role, content}` is one message; its content is the
+    reference answer (fidelity case 27)."""
+    suite = load_suite(str(CASES / "27-expected-output-shorthand" / "suite.eval.yaml"))
+    test = next(t for t in suite.tests if t.id == "single-message-object")
+    assert test.reference_answer() == {"invoice": "INV-1", "total": 10}
+
+
+def test_jsonl_sidecar_assert_is_appended_and_row_thresholds_unread() -> None:
+    """Rows 18 and 19: the sidecar's `execution.assert` follows a row's own `assert`
+    (unless the row has its own `execution`); a JSONL row's threshold is not read."""
+    suite = load_suite(str(CASES / "16-jsonl-sidecar" / "suite.jsonl"))
+    values = {t.id: [a.value for a in t.assertions] for t in suite.tests}
+    assert values == {
+        "own-assert": ["alpha", "beta"],
+        "own-execution": ["alpha"],
+        "row-threshold": ["alpha", "gamma"],
+    }
+    row = next(t for t in suite.tests if t.id == "row-threshold")
+    assert row.threshold == 0.8
+    assert any("execution.threshold is not read" in w for w in row.warnings)
+
+
+def test_bare_test_threshold_is_not_read_and_says_so(tmp_path: Path) -> None:
+    """Row 19: AgentV main reads `execution.threshold` / `run.threshold`, not a test's own
+    `threshold` (fidelity case 17)."""
+    test = load_suite(str(CASES / "17-threshold-keys" / "suite.eval.yaml")).tests[0]
+    assert test.threshold == 0.8
+    assert any("threshold is not read" in w and "execution.threshold" in w for w in test.warnings)
+
+
+def test_spellings_agentv_main_refuses_are_graded_as_4x_with_its_guidance(
+    tmp_path: Path,
+) -> None:
+    """Row 24: `skill-trigger`, `code_judge`, `composite`, … : AgentV main refuses them;
+    agentv-grade grades them as the released 4.x does and warns with main's guidance."""
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    assert:\n'
+        "      - {type: skill-trigger, skill: csv, should_trigger: false}\n"
+        "      - {type: contains_any, value: [a, b]}\n"
+    )
+    test = load_suite(str(tmp_path / "s.eval.yaml")).tests[0]
+    assert [a.type for a in test.assertions] == ["skill-used", "contains-any"]
+    assert any("AgentV main refuses type 'skill-trigger'" in w for w in test.warnings)
+    assert any("use 'contains-any' instead" in w for w in test.warnings)
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "rendered"),
+    [
+        ("{{ obj | dump }}", {"k": "alpha"}, '{"k":"alpha"}'),
+        ("{{ obj | dump(2) }}", {"k": 1}, '{\n  "k": 1\n}'),
+        ("{{ obj.toUpperCase() }}", "alpha", "ALPHA"),
+        ("{{ obj.length }}", "héllo", "5"),
+        ("{{ obj.length }}-{{ obj.join('+') }}", [1, 2], "2-1+2"),
+        ("{{ obj.trim().startsWith('x') }}", "  xy ", "True"),
+    ],
+)
+def test_nunjucks_dump_and_javascript_members(template: str, value: object, rendered: str) -> None:
+    """Row 23: Nunjucks's `dump` filter and JavaScript's string/array members in templates."""
+    from agentv_grader.load.templating import render_string
+
+    assert render_string(template, {"obj": value}) == rendered
+
+
+def test_legacy_expected_outcome_is_the_criteria() -> None:
+    suite = load_suite(str(CASES / "23-templating-details" / "suite.eval.yaml"))
+    test = next(t for t in suite.tests if t.id == "legacy-expected-outcome")
+    assert test.criteria == "Says alpha"
+    assert [a.type for a in test.assertions] == ["llm-rubric"]
+
+
+def test_template_includes_as_agentv_finds_them(tmp_path: Path) -> None:
+    """Row 13: by name from `.agentv/templates/` (.yaml or .yml) in any search root, by
+    path, nested from the including template's folder, 4.x's `assertions:` key, cycles."""
+    (tmp_path / ".git").mkdir()
+    templates = tmp_path / ".agentv" / "templates"
+    templates.mkdir(parents=True)
+    (templates / "outer.yml").write_text("assertions:\n  - include: ./inner.yaml\n")
+    (templates / "inner.yaml").write_text("assert:\n  - {type: contains, value: deep}\n")
+    (templates / "loop.yaml").write_text("assert:\n  - include: loop\n")
+    evals = tmp_path / "evals"
+    evals.mkdir()
+    (evals / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    assert:\n'
+        "      - include: outer\n      - include: ../.agentv/templates/inner.yaml\n"
+        "      - include: loop\n      - include: absent\n"
+    )
+    specs = load_suite(str(evals / "s.eval.yaml")).tests[0].assertions
+    assert [s.value for s in specs[:2]] == ["deep", "deep"]
+    assert "cycle" in (specs[2].problem or "") or "deeper than 3" in (specs[2].problem or "")
+    assert "assertion template not found: absent" in (specs[3].problem or "")
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed here")
+def test_options_transform_rewrites_the_output_under_node(tmp_path: Path) -> None:
+    """Row 8: `options.transform` (inline, or a file's function; inherited from
+    `default_test`) rewrites the output every assertion sees; a transform that throws makes
+    every assertion `error` with AgentV's "Transform failed" reason."""
+    (tmp_path / "t.mjs").write_text(
+        "export function pick(output) { return output.trim() + '!'; }\n"
+    )
+    (tmp_path / "resp.md").write_text("  hello  ")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ndefault_test:\n  options:\n    transform: "output.toUpperCase()"\n'
+        "tests:\n"
+        "  - id: inherited\n    assert: [{type: equals, value: HELLO}]\n"
+        "  - id: file\n    options: {transform: 'file://t.mjs:pick'}\n"
+        "    assert: [{type: equals, value: hello!}]\n"
+        "  - id: broken\n    options: {transform: 'output.nope()'}\n"
+        "    assert: [{type: contains, value: hello}]\n"
+    )
+    status = {}
+    for test_id in ("inherited", "file", "broken"):
+        report = grade_test(
+            str(tmp_path / "s.eval.yaml"),
+            test_id,
+            response_file=str(tmp_path / "resp.md"),
+            write=False,
+            critique=False,
+        )
+        [item] = report.data["assertions"]
+        status[test_id] = (item["status"], item["evidence"] if item["status"] == "error" else "")
+    assert status["inherited"] == ("passed", "")
+    assert status["file"] == ("passed", "")
+    assert status["broken"][0] == "error"
+    assert "Transform failed ([inline transform]: output.nope())" in status["broken"][1]
+
+
+def test_options_transform_without_node_is_an_error_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "resp.md").write_text("hello")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    options: {transform: "output"}\n'
+        "    assert: [{type: contains, value: hello}]\n"
+    )
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
+    report = grade_test(
+        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    [item] = report.data["assertions"]
+    assert item["status"] == "error" and "'node'" in item["evidence"]

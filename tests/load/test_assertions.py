@@ -207,7 +207,11 @@ def test_include_nests_up_to_depth_3(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("missing", "not found"), ("../x", "invalid template name"), (3, "invalid template name")],
+    [
+        ("missing", "not found"),
+        ("../x", "assertion template not found: ../x"),
+        (3, "invalid template name"),
+    ],
 )
 def test_include_problems_are_errors(tmp_path: Path, name: Any, message: str) -> None:
     specs = build_list([{"include": name}], _ctx(tmp_path))
