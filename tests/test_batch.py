@@ -210,7 +210,7 @@ def test_jobs_must_be_positive(tmp_path: Path) -> None:
 
 
 def test_a_bad_threshold_spoils_only_its_own_test(tmp_path: Path) -> None:
-    text = SUITE.replace("  - id: b\n", "  - id: b\n    threshold: 7\n")
+    text = SUITE.replace("  - id: b\n", "  - id: b\n    execution: {threshold: 7}\n")
     eval_path, bench = write_suite(tmp_path, text, {"a": "Paris", "b": "Paris"}, name="demo")
     code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
     assert code == 1

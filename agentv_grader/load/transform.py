@@ -2,11 +2,11 @@
 
 A test's `options.transform` (else `default_test.options.transform`) is JavaScript: an
 inline expression of `output` and `context` (`output.toUpperCase()`; a body with several
-lines must `return`), or `file://x.js[:function]` (also `.mjs`, `.cjs`, and `.ts`/`.mts`
-where the runtime reads TypeScript) exporting the function (AgentV's output-transform.ts).
-It runs under `node` with a deadline, as AgentV would run it in its own process; a
-result that is not text is JSON with two-space indents. When it cannot run (no node, an
-exception, no value, too slow) every assertion of the test is `error` with the reason:
+lines must `return`), or `file://x.js[:function]` (also `.mjs`, `.cjs`) exporting the
+function (AgentV's output-transform.ts). It runs under `node` (a `.ts`/`.mts`/`.cts` file
+under `bun`, which runs TypeScript as AgentV does) with a deadline; a result that is not
+text is JSON with two-space indents. When it cannot run (no runtime, an exception, no
+value, too slow) every assertion of the test is `error` with the reason:
 grading the untransformed output would be grading something else.
 """
 
@@ -85,14 +85,16 @@ def apply_transform(
     import subprocess
 
     failed = f"Transform failed ({_label(spec)}): "
-    if shutil.which("node") is None:
-        return Transformed(None, failed + "command not found: 'node' (needed to run it)")
+    typescript = spec.startswith("file://") and spec.split(":")[1].endswith((".ts", ".mts", ".cts"))
+    runtime = "bun" if typescript else "node"  # AgentV runs TypeScript natively under bun
+    if shutil.which(runtime) is None:
+        return Transformed(None, failed + f"command not found: '{runtime}' (needed to run it)")
     payload = json.dumps(
         {"spec": spec, "output": output, "context": {"vars": dict(variables)}, "base": eval_dir}
     )
     try:
         done = subprocess.run(
-            ["node", "-e", _HARNESS],
+            [runtime, "-e", _HARNESS],
             input=payload,
             capture_output=True,
             text=True,
