@@ -62,6 +62,16 @@ def resolve_paths(ref: str, eval_dir: str) -> list[str]:
     return matching_files(full) if has_glob(raw) else [os.path.normpath(full)]
 
 
+def resolve_include_paths(ref: str, eval_dir: str) -> list[str]:
+    """An include entry's paths (AgentV main's resolveIncludePaths): a glob (any of
+    `*?[]{}()!+@`) gives its sorted matches, else the one path."""
+    raw = ref[len("file://") :] if ref.startswith("file://") else ref
+    full = os.path.join(eval_dir, raw)
+    if re.search(r"[*?\[\]{}()!+@]", raw):
+        return matching_files(full)
+    return [os.path.normpath(full)]
+
+
 def load_reference(ref: str, eval_dir: str, *, shorthand: bool) -> list[Mapping[str, Any]]:
     """The tests one `tests` entry names. `shorthand` (a `tests:` string, or a plain string
     in the list) also takes folders; a `file://` list entry takes files and globs."""

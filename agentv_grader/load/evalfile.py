@@ -52,6 +52,8 @@ def load_suite(path: str) -> Suite:
 
 
 def _load_suite(path: str) -> Suite:
+    if re.search(r"\.eval\.m?ts$", path, re.IGNORECASE):
+        raise _typescript_eval(path)
     data = read_text_file(path, "eval file")
     digest = hashlib.sha256(data).hexdigest()
     text = decode_utf8(data, path)
@@ -71,6 +73,20 @@ def _load_suite(path: str) -> Suite:
         )
     builder = _SuiteBuilder(path, doc)
     return builder.build(digest)
+
+
+def _typescript_eval(path: str) -> GradeInputError:
+    """AgentV imports a `.eval.ts` file in its own runtime (bun, or node with tsx) together
+    with its `agentv` package; agentv-grade cannot, and says what would run it."""
+    import shutil
+
+    if shutil.which("bun") is None:
+        reason = "AgentV runs .eval.ts files with bun, which is not installed here"
+    else:
+        reason = "agentv-grade does not read .eval.ts files (AgentV imports them in its runtime)"
+    return GradeInputError(
+        reason, file=path, hint="write the suite as an .eval.yaml file to grade it here"
+    )
 
 
 def _jsonl_document(text: str, path: str) -> dict[str, Any]:
@@ -110,6 +126,8 @@ class _SuiteBuilder:
         self.dir = os.path.dirname(os.path.abspath(path))
         self.warnings: list[str] = []
         self.jsonl = path.endswith(".jsonl")
+        # Tests of other eval files (`include` entries with `type: suite`), listed first.
+        self.imported: list[TestCase] = []
         default_test = doc.get("default_test")
         if isinstance(default_test, str):
             default_test = self._default_test_file(default_test)
@@ -153,8 +171,10 @@ class _SuiteBuilder:
         suite_name = suite_name_from_path(self.path)
         if isinstance(name, str) and name.strip():
             suite_name = name.strip()
-        tests: list[TestCase] = []
+        tests: list[TestCase] = list(self.imported)
         counts: dict[str, int] = {}
+        for case in tests:
+            counts[case.id] = counts.get(case.id, 0) + 1
         for entry in raw_tests:
             try:
                 case = self._test(entry, suite_name)
@@ -268,6 +288,8 @@ class _SuiteBuilder:
             if isinstance(entry, str):
                 if entry.strip():
                     out.extend(self._case_file(entry, shorthand=not entry.startswith("file://")))
+            elif _is_include_entry(entry):
+                out.extend(self._include_entry(entry))
             elif isinstance(entry, Mapping):
                 out.append(entry)
             else:
@@ -277,6 +299,36 @@ class _SuiteBuilder:
                     line=getattr(listed, "line", None),
                 )
         return out
+
+    def _include_entry(self, entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """`{include: path, type: tests|suite, select?, run?}` (AgentV main still loads these
+        deprecated entries): `tests` takes the cases of the files (or an eval file's tests),
+        `suite` the tests of another eval file as that file loads them; `select.test_ids`
+        (globs) keeps some; `run` is laid under each case's own."""
+        from .casefiles import resolve_include_paths
+
+        where: dict[str, Any] = {"file": self.path, "line": getattr(entry, "line", None)}
+        ref = str(entry["include"]).strip()
+        mode = entry.get("type")
+        if mode not in ("tests", "suite"):
+            raise GradeInputError(f"include '{ref}' needs type: tests or type: suite", **where)
+        patterns = _select_patterns(entry.get("select"), ref, where)
+        run = entry.get("run")
+        cases: list[Mapping[str, Any]] = []
+        for path in resolve_include_paths(ref, self.dir):
+            if mode == "suite":
+                self.imported.extend(_imported_tests(path, patterns, ref, where))
+                continue
+            for case in _include_cases(path):
+                if patterns is not None and not _selected(case.get("id"), patterns):
+                    continue
+                if isinstance(run, Mapping):
+                    merged = YamlMap(case)
+                    merged.line = getattr(case, "line", None)
+                    merged["run"] = {**run, **_mapping(case.get("run"))}
+                    case = merged
+                cases.append(case)
+        return cases
 
     def _case_file(self, ref: str, *, shorthand: bool) -> list[Mapping[str, Any]]:
         """Tests from files (load/casefiles.py, AgentV main's case-file rules): YAML, JSON,
@@ -491,6 +543,82 @@ def _scenario_test(
     else:
         out["id"] = f"scenario-{s_index + 1}-{c_index + 1}-{t_index + 1}"
     return out
+
+
+def _is_include_entry(entry: Any) -> bool:
+    """AgentV main's test-list include entry: a mapping whose `include` is a path."""
+    return (
+        isinstance(entry, Mapping)
+        and isinstance(entry.get("include"), str)
+        and bool(entry["include"].strip())
+    )
+
+
+def _select_patterns(select: Any, ref: str, where: dict[str, Any]) -> list[str] | None:
+    """`select`: a glob, a list of globs, or `{test_ids: …}`; None selects every test."""
+    if select is None:
+        return None
+    if isinstance(select, Mapping):
+        if select.get("tags") is not None or select.get("metadata") is not None:
+            raise GradeInputError(
+                f"include '{ref}': select by tags or metadata is not supported here "
+                "(select by test_ids)",
+                **where,
+            )
+        select = select.get("test_ids", select.get("testIds"))
+        if select is None:
+            return None
+    patterns = [select] if isinstance(select, str) else select
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise GradeInputError(f"include '{ref}': select must be a glob or a list of globs", **where)
+    return [p.strip() for p in patterns if p.strip()]
+
+
+def _selected(test_id: Any, patterns: list[str]) -> bool:
+    import fnmatch
+
+    return isinstance(test_id, str) and any(fnmatch.fnmatchcase(test_id, p) for p in patterns)
+
+
+def _include_cases(path: str) -> list[Mapping[str, Any]]:
+    """The raw cases a `type: tests` include takes from one path (AgentV main's
+    loadRawCasesForInclude): an eval file's own tests, a folder's cases, a file's."""
+    from .casefiles import load_directory, load_file, load_reference
+
+    if not re.search(r"\.eval\.ya?ml$", path, re.IGNORECASE):
+        return load_directory(path) if os.path.isdir(path) else load_file(path)
+    doc = load_yaml(read_utf8(path, "included eval file"), path)
+    tests = doc.get("tests") if isinstance(doc, Mapping) else None
+    folder = os.path.dirname(path)
+    if isinstance(tests, str):
+        return load_reference(tests, folder, shorthand=True)
+    if not isinstance(tests, list):
+        return []
+    cases: list[Mapping[str, Any]] = []
+    for entry in tests:
+        if isinstance(entry, str) and entry.startswith("file://"):
+            cases += load_reference(entry, folder, shorthand=False)
+        elif isinstance(entry, Mapping):
+            cases.append(entry)
+    return cases
+
+
+_IMPORTING: set[str] = set()
+
+
+def _imported_tests(
+    path: str, patterns: list[str] | None, ref: str, where: dict[str, Any]
+) -> list[TestCase]:
+    """The tests of another eval file (`type: suite`), loaded as that file loads them."""
+    key = os.path.realpath(path)
+    if key in _IMPORTING:
+        raise GradeInputError(f"include '{ref}' imports a suite that imports it back", **where)
+    _IMPORTING.add(key)
+    try:
+        suite = load_suite(path)
+    finally:
+        _IMPORTING.discard(key)
+    return [t for t in suite.tests if patterns is None or _selected(t.id, patterns)]
 
 
 def _has_env_template(value: Any) -> bool:

@@ -25,8 +25,6 @@ CASES = Path(__file__).resolve().parent.parent / "data" / "fidelity"
 CASE_ENV = {"12-env-interpolation": {"PASS_AT": "0.5", "NEEDLE": "gamma", "W": "1"}}
 # Not handled yet: (case, eval file or graded test id) -> the row of the fidelity table.
 PENDING: dict[tuple[str, str], str] = {
-    ("09-include-entries", "suite.eval.yaml"): "16",
-    ("09-include-entries", "inc-1"): "16",
     ("10-array-vars", "suite.eval.yaml"): "case 10 (array vars)",
     ("10-array-vars", "say-alpha"): "case 10 (array vars)",
     ("10-array-vars", "say-beta"): "case 10 (array vars)",

@@ -516,3 +516,44 @@ def test_options_transform_without_node_is_an_error_naming_it(
     )
     [item] = report.data["assertions"]
     assert item["status"] == "error" and "'node'" in item["evidence"]
+
+
+def test_include_entries_take_cases_and_suites(tmp_path: Path) -> None:
+    """Row 16: `{include, type: tests|suite, select, run}` entries (fidelity case 09):
+    a suite's tests come first, under their own suite name; `select` keeps test ids."""
+    suite = load_suite(str(CASES / "09-include-entries" / "suite.eval.yaml"))
+    assert [(t.id, t.suite) for t in suite.tests] == [("suite-1", "other"), ("inc-1", "suite")]
+    (tmp_path / "cases.yaml").write_text("- id: a\n- id: b\n  run: {threshold: 0.3}\n")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - include: ./cases.yaml\n    type: tests\n'
+        "    run: {threshold: 0.6}\n"
+    )
+    a, b = load_suite(str(tmp_path / "s.eval.yaml")).tests
+    assert (a.threshold, b.threshold) == (0.6, 0.3)  # the case's own run wins
+
+
+@pytest.mark.parametrize(
+    ("entry", "fragment"),
+    [
+        ("{include: ./cases.yaml}", "needs type: tests or type: suite"),
+        ("{include: ./cases.yaml, type: tests, select: {tags: [x]}}", "tags or metadata"),
+        ("{include: ./s.eval.yaml, type: suite}", "imports it back"),
+    ],
+)
+def test_include_entries_agentv_refuses_are_exit_2(
+    tmp_path: Path, entry: str, fragment: str
+) -> None:
+    (tmp_path / "cases.yaml").write_text("- id: a\n")
+    (tmp_path / "s.eval.yaml").write_text(f'prompts: ["x"]\ntests:\n  - {entry}\n')
+    with pytest.raises(GradeInputError, match=re.escape(fragment)):
+        load_suite(str(tmp_path / "s.eval.yaml"))
+
+
+def test_typescript_eval_file_names_what_would_run_it(tmp_path: Path) -> None:
+    """Row 9: AgentV imports `.eval.ts` files in its runtime; here they are exit 2, naming
+    bun when it is missing."""
+    (tmp_path / "s.eval.ts").write_text("export default {};\n")
+    with pytest.raises(GradeInputError) as info:
+        load_suite(str(tmp_path / "s.eval.ts"))
+    expected = "bun, which is not installed" if shutil.which("bun") is None else ".eval.ts"
+    assert expected in str(info.value) and ".eval.yaml" in str(info.value)
