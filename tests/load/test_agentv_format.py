@@ -557,3 +557,29 @@ def test_typescript_eval_file_names_what_would_run_it(tmp_path: Path) -> None:
         load_suite(str(tmp_path / "s.eval.ts"))
     expected = "bun, which is not installed" if shutil.which("bun") is None else ".eval.ts"
     assert expected in str(info.value) and ".eval.yaml" in str(info.value)
+
+
+def test_what_agentv_main_drops_is_kept(tmp_path: Path) -> None:
+    """SPEC §3's decision: a prompt file without `{{ output }}` (main skips the test), an
+    llm-rubric without `value` (main drops it), an assertion with `target:` (main skips
+    the test) are all kept: the test is graded, the items are pending for the agent."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "judge.md").write_text("Is the tone kind?\n")
+    (tmp_path / "resp.md").write_text("hello")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    criteria: Greets\n    assert:\n'
+        "      - {type: llm-rubric, metric: by-file, prompt: file://judge.md}\n"
+        "      - {type: llm-rubric, metric: bare}\n"
+        "      - {type: llm-rubric, metric: targeted, value: Is kind, target: judge-model}\n"
+        "      - {type: contains, value: hello}\n"
+    )
+    report = grade_test(
+        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    status = {a["name"]: a["status"] for a in report.data["assertions"]}
+    assert status == {
+        "by-file": "pending", "bare": "pending", "targeted": "pending", "contains-hello": "passed"
+    }  # fmt: skip
+    pending = {p["name"]: p for p in report.data["pending"]}
+    assert pending["by-file"]["criteria"].startswith("Is the tone kind?")
+    assert pending["bare"]["criteria"] == "Greets"
