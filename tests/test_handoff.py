@@ -231,7 +231,9 @@ def test_judge_item_scores_with_agentvs_rules_and_writes_agentvs_file(tmp_path: 
     judge_item(eval_path, "t1", "llm-grader", [J("short", met=True, evidence="one")], **common)
 
     report = grade_test(eval_path, "t1", bench_dir=str(bench))
-    assert report.data["pending"] == [] and report.data["warnings"] == []
+    # (The eval is in 4.x's format: AgentV main's guidance for its type names is all.)
+    others = [w for w in report.data["warnings"] if "AgentV main refuses type" not in w]
+    assert report.data["pending"] == [] and others == []
     refusal_, plain, _, analytic_, _ = report.data["assertions"]
     assert refusal_["status"] == "passed"
     # A required item not met fails the item whatever its score (AgentV's verdict rule).
