@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -90,11 +91,13 @@ def _time(response: str, rows: list[dict[str, object]], task: str, reps: int, la
         assert transcript is not None, problem
         size = path.stat().st_size
     times: list[float] = []
+    cpu: list[float] = []
     claims: tuple[object, ...] = ()
     for _ in range(reps):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         claims = check_claims(response, transcript, task)
         times.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
     calls = sum(len(m.tool_calls) for m in transcript.messages)
     by_status = {s: sum(getattr(c, "status", "") == s for c in claims)
                  for s in ("verified", "contradicted")}  # fmt: skip
@@ -103,7 +106,9 @@ def _time(response: str, rows: list[dict[str, object]], task: str, reps: int, la
         f"claims, {by_status['verified']} verified, {by_status['contradicted']} contradicted) "
         f"against a {size / 1e6:.1f} MB transcript ({calls} tool calls): median "
         f"{statistics.median(times):.0f} ms, min {min(times):.0f} ms over {reps} runs "
-        f"(target < 50 ms); reading the transcript {read_ms:.0f} ms (not counted)"
+        f"(CPU time median {statistics.median(cpu):.0f} ms; target < 50 ms); reading the "
+        f"transcript {read_ms:.0f} ms (not counted); load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
 
 

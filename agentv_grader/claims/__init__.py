@@ -17,7 +17,7 @@ Imported only when a test has a transcript: a run without one pays nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -100,6 +100,22 @@ _PROCESS = re.compile(
 )
 
 
+_FAMILIES: tuple[tuple[tuple[str, ...], Callable[[str, RunIndex], Iterable[Finding]]], ...] = (
+    (("`",), command_findings),
+    (("install",), install_findings),
+    (("commit", "push", "pull request", "merge request", " pr"), git_findings),
+    (("0", "1", "2", "3", "4", "5"), http_findings),
+    (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
+      "download", "creat", "updat", "cancel", "refund"), attempt_findings),
+    (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
+      "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
+      "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),
+     web_findings),
+    (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
+      "run time", "in total"), timing_findings),
+)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """One claim of the response with its verdict; `line`/`col` are 1-based in the file."""
@@ -174,25 +190,17 @@ def _judge(unit: Unit, index: RunIndex) -> tuple[str, str, str] | None:
 
 
 def _findings(text: str, index: RunIndex, negated: bool) -> Iterable[Finding]:
-    first_person = bool(re.search(r"\b(I|we)\b", text))
     if negated:
         yield from test_findings(text, index, negated=True)
         yield from file_findings(text, index, negated=True)
         return
-    del first_person
+    lowered = text.lower()
     tests = list(test_findings(text, index, negated=False))
-    found = [
-        *tests,
-        *command_findings(text, index),
-        *tool_findings(text, index),
-        *install_findings(text, index),
-        *git_findings(text, index),
-        *http_findings(text, index),
-        *attempt_findings(text, index),
-        *web_findings(text, index),
-        *file_findings(text, index, negated=False),
-        *timing_findings(text, index),
-    ]
+    found = [*tests, *tool_findings(text, index), *file_findings(text, index, negated=False)]
+    # Each family only where its words are: a response has hundreds of sentences.
+    for words, family in _FAMILIES:
+        if any(word in lowered for word in words):
+            found += family(text, index)
     yield from found
     values = list(key_text_findings(text, index))
     values += value_findings(text, index, _test_spans(text) if tests else [])

@@ -91,6 +91,8 @@ class Call(NamedTuple):
         """The HTTP statuses the output shows in its first 4,000 characters (a status line
         or a `status` field comes first; a long body after it is not read), in order."""
         head = self.output[:4000]
+        if "HTTP" not in head and "status" not in head:
+            return ()
         return tuple(int(next(g for g in m.groups() if g)) for m in _HTTP.finditer(head))
 
     def quote(self, needle: str = "", width: int = 160) -> str:
