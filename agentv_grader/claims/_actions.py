@@ -73,6 +73,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for match in _BACKTICK.finditer(text):
         command = match.group(1).strip()
         words = command.split()
+        if not words:
+            continue
         if words[0] not in PROGRAMS and not re.search(r"\.(py|sh|js|ts)$", words[0]):
             continue
         before, after = text[: match.start()], text[match.end() :]
@@ -274,7 +276,8 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if _ACTED.search(text) is None:
         return
     targets = [m.group(1) for m in _BACKTICK.finditer(text)] + _URL.findall(text)
-    targets = [t.lower() for t in targets if len(t) > 2 and t.split()[0] not in PROGRAMS]
+    targets = [t.lower() for t in targets if t.strip() and len(t) > 2]
+    targets = [t for t in targets if t.split()[0] not in PROGRAMS]
     needles = [(t, re.escape(t)) for t in targets]
     needles += [(n, rf"(?<![\w]){n}(?![\w])") for n in _NOUN_ID.findall(text)]
     for needle, pattern in needles:

@@ -132,3 +132,10 @@ def test_a_tool_call_nested_past_the_recursion_limit_is_read_as_a_placeholder() 
         nested = [nested]
     transcript = run(("Read", {"file_path": nested}, nested, "ok"), PASSING)  # type: ignore[arg-type]
     assert statuses("All 12 tests pass.", transcript) == ["verified"]
+
+
+@pytest.mark.parametrize("response", ["I ran `` and ` ` now.", "Uploaded `   ` to the server.",
+                                      "``` `", "- \ud800 İ 😀 returned 999"])  # fmt: skip
+def test_odd_markup_is_read_without_failing(response: str) -> None:
+    claims = check_claims(response, run(PASSING))
+    assert all(c.status in ("verified", "contradicted", "unverifiable") for c in claims)
