@@ -76,7 +76,7 @@ process.stdin.on('end', async () => {
 
 
 def script(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Runs `command` (no shell) with AgentV's JSON context on stdin; reads its answer.
+    """Runs `command` with AgentV's JSON context on stdin; reads its answer.
 
     The answer is `{pass?, score?, reason?, checks?}` (pass, else score ≥ `threshold`,
     default 0.8) or plain text (exit 0 passes).
@@ -287,8 +287,11 @@ def entries(raw: Any, language: str) -> tuple[CheckItem, ...]:
 
 
 def command_of(spec: AssertionSpec) -> list[str]:
-    """`command` (or v4's `script`) as a list, or a string split like a POSIX shell would."""
+    """`command` as a list; a `command` string runs through the shell, `sh -lc`, as AgentV
+    main runs it (pipes, `$VARS`); v4's `script` string is split as a POSIX shell would."""
     raw = spec.options.get("command", spec.options.get("script"))
+    if isinstance(raw, str) and "command" in spec.options and raw.strip():
+        return ["sh", "-lc", raw]
     if isinstance(raw, str):
         import shlex
 

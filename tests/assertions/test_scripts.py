@@ -178,7 +178,8 @@ def test_a_script_that_never_reads_its_large_input_is_fine(tmp_path: Path) -> No
     [
         ({"type": "script"}, "needs 'command'"),
         ({"type": "script", "command": []}, "needs 'command'"),
-        ({"type": "script", "command": "'unclosed"}, "cannot be split"),
+        ({"type": "script", "script": "'unclosed"}, "cannot be split"),
+        ({"type": "script", "command": "'unclosed"}, "exited with code 2"),  # sh's syntax error
         ({"type": "script", "command": ["no-such-grader-xyz"]}, "command not found"),
         ({"type": "script", "command": ["true"], "cwd": "missing"}, "is not a folder"),
         ({"type": "script", "command": ["true"], "timeout_ms": 0}, "timeout_ms must be"),

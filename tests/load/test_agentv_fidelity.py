@@ -22,14 +22,18 @@ from tests.load.agentv_answers import expected_summary, loaded_summary
 
 CASES = Path(__file__).resolve().parent.parent / "data" / "fidelity"
 # The environment each case's answers were made with (scripts/agentv_expected.py).
-CASE_ENV = {"12-env-interpolation": {"PASS_AT": "0.5", "NEEDLE": "gamma", "W": "1"}}
+CASE_ENV = {
+    "12-env-interpolation": {"PASS_AT": "0.5", "NEEDLE": "gamma", "W": "1"},
+    "19-script-command-string": {
+        "GRADER_DIR": str(Path(__file__).resolve().parent.parent / "data" / "fidelity"
+                          / "19-script-command-string" / "graders")
+    },
+}  # fmt: skip
 # Not handled yet: (case, eval file or graded test id) -> the row of the fidelity table.
 PENDING: dict[tuple[str, str], str] = {
     ("10-array-vars", "suite.eval.yaml"): "case 10 (array vars)",
     ("10-array-vars", "say-alpha"): "case 10 (array vars)",
     ("10-array-vars", "say-beta"): "case 10 (array vars)",
-    ("19-script-command-string", "shell-env"): "case 19 (command string)",
-    ("19-script-command-string", "shell-pipe"): "case 19 (command string)",
 }
 # Graded answers made by the oracle's grade.ts, which does not read `.env` files as
 # AgentV's command line does (test_agentv_format.py tests that part).

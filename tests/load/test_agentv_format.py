@@ -583,3 +583,18 @@ def test_what_agentv_main_drops_is_kept(tmp_path: Path) -> None:
     pending = {p["name"]: p for p in report.data["pending"]}
     assert pending["by-file"]["criteria"].startswith("Is the tone kind?")
     assert pending["bare"]["criteria"] == "Greets"
+
+
+def test_a_command_string_runs_through_the_shell(tmp_path: Path) -> None:
+    """Fidelity case 19: AgentV main runs a string `command` as `sh -lc`, so pipes and
+    `$VARS` work."""
+    (tmp_path / "resp.md").write_text("hello")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    assert:\n'
+        "      - type: script\n"
+        """        command: "cat >/dev/null && echo '{\\"score\\": 1}' | cat"\n"""
+    )
+    report = grade_test(
+        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    assert [a["status"] for a in report.data["assertions"]] == ["passed"]
