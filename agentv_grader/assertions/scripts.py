@@ -76,7 +76,8 @@ process.stdin.on('end', async () => {
 
 
 def script(spec: AssertionSpec, run: RunData) -> Verdict:
-    """Runs `command` with AgentV's JSON context on stdin; reads its answer.
+    """Runs `command` (a list directly, a string via `sh -lc`) with AgentV's JSON context on
+    stdin; reads its answer.
 
     The answer is `{pass?, score?, reason?, checks?}` (pass, else score ≥ `threshold`,
     default 0.8) or plain text (exit 0 passes).
