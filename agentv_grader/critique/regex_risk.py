@@ -65,15 +65,20 @@ def _pattern_flags(pattern: str, flags: str, insensitive: bool) -> tuple[str, st
 
 
 def may_blow_up(body: str) -> bool:
-    """False when `_automaton` cannot find a blowup, told without building it (most
+    r"""False when `_automaton` cannot find a blowup, told without building it (most
     patterns; the analysis module is then not even imported, cold start, SPEC §8).
 
     Without `|` and with at most one of `*+?{` (escaped or in a class too), the pattern has
     at most one repetition, over a fixed sequence: its automaton has one simple cycle at
     most, which reads cⁿ in one way only (no exponential part), and with the search's own
     loop that is a chain of two looping parts, below `_automaton.MIN_DEGREE` (3).
+    Without `(` either, no `?` can sit inside that repetition (its body is one atom), so
+    `?` is not counted: `\border\s+#?12\b` has one looping part, as `\d+?` has.
     """
-    return "|" in body or sum(body.count(c) for c in "*+?{") > 1
+    if "|" in body:
+        return True
+    loops = sum(body.count(c) for c in "*+{")
+    return loops > 1 if "(" not in body else loops + body.count("?") > 1
 
 
 @lru_cache(maxsize=1024)

@@ -37,10 +37,21 @@ class EmitContext:
     """Repeat counts above this are clamped (exact when the subject is shorter than it)."""
 
 
+# `regex` parses a pattern in Python, at a cost that grows with its length and escapes:
+# characters are written as themselves where that is safe (letters, digits, space,
+# everything past ASCII), ASCII punctuation behind a backslash (a literal in and out of
+# a set), only ASCII control characters as `\u` escapes.
+_PLAIN = frozenset(chr(c) for c in range(0x80) if chr(c).isalnum() or c == 0x20)
+_PUNCTUATION = frozenset(chr(c) for c in range(0x21, 0x7F) if not chr(c).isalnum())
+
+
 def escape_cp(cp: int) -> str:
-    if cp < 0x80 and chr(cp).isalnum():
-        return chr(cp)
-    return f"\\u{cp:04x}" if cp <= 0xFFFF else f"\\U{cp:08x}"
+    char = chr(cp)
+    if cp >= 0x80 or char in _PLAIN:
+        return char
+    if char in _PUNCTUATION:
+        return "\\" + char
+    return f"\\u{cp:04x}"
 
 
 def class_text(ranges: sets.Ranges) -> str:
@@ -138,6 +149,8 @@ def _assertion(kind: str, ctx: EmitContext) -> str:
         return rf"(?:\A|(?<={_LT_CLASS}))" if ctx.multiline else r"\A"
     if kind == "$":
         return rf"(?:\Z|(?={_LT_CLASS}))" if ctx.multiline else r"\Z"
+    if ctx.word == sets.WORD:  # the engine's own ASCII boundary: the same, cheaper to parse
+        return r"(?a:\b)" if kind == "b" else r"(?a:\B)"
     w = class_text(ctx.word)
     if kind == "b":
         return f"(?:(?<={w})(?!{w})|(?<!{w})(?={w}))"

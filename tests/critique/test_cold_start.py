@@ -53,6 +53,24 @@ def test_patterns_the_shortcut_skips_have_no_blowup(flags: str) -> None:
     assert skipped > 1000
 
 
+@pytest.mark.parametrize("flags", ["", "i", "u"])
+def test_optional_atoms_beside_one_repetition_have_no_blowup(flags: str) -> None:
+    """Without a group, `?` cannot sit inside the one repetition: such patterns are skipped
+    however many `?` they hold (`\\border\\s+#?12\\b`), and none has a blowup."""
+    rng = random.Random(22 + len(flags))
+    for _ in range(1500):
+        pieces = [rng.choice(ATOMS + ZEROS) for _ in range(rng.randint(2, 7))]
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(pieces))
+            pieces[at] += rng.choice(["?", "??"])
+        at = rng.randrange(len(pieces))
+        pieces[at] += rng.choice(["*", "+", "{1,}", "+?", "{2,30}"])
+        body = "".join(pieces)
+        assert not regex_risk.may_blow_up(body), body
+        assert _full_analysis(body, flags) is None, body
+    assert regex_risk.may_blow_up("(a?a?)+$") and regex_risk.assess("(a?a?)+$", "") is not None
+
+
 @pytest.mark.parametrize("body", ["(a+)+$", "(\\w+\\s?)*$", "\\d+\\d+x", "(a|a)*$", "^(a+)+$"])
 def test_blowups_are_still_analysed(body: str) -> None:
     assert regex_risk.may_blow_up(body)
