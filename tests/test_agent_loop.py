@@ -93,8 +93,8 @@ def test_pending_items_then_results_then_the_final_verdict(tmp_path: Path) -> No
     validate_report(final.data)
     graded = _by_name(final.data)
     assert final.data["pending"] == [] and final.data["open_weight"] == 0
-    assert (graded["llm-rubric"]["status"], graded["llm-rubric"]["score"]) == ("passed", 0.5)
-    assert [c["passed"] for c in graded["llm-rubric"]["details"]["checks"]] == [True, False]
+    assert (graded["rubrics"]["status"], graded["rubrics"]["score"]) == ("passed", 0.5)
+    assert [c["passed"] for c in graded["rubrics"]["details"]["checks"]] == [True, False]
     assert (graded["quality"]["status"], graded["quality"]["score"]) == ("passed", 1.0)
     assert final.score == pytest.approx((1 + 0.5 * 2 + 1) / 4)
     assert (final.verdict, final.exit_code) == ("fail", 1)  # 0.75 < 0.8
@@ -119,7 +119,7 @@ def test_a_malformed_result_file_is_a_clear_error(tmp_path: Path) -> None:
     result = grade_test(eval_path, "t1", bench_dir=str(bench))
     validate_report(result.data)
     graded = _by_name(result.data)
-    rubric = graded["llm-rubric"]
+    rubric = graded["rubrics"]
     assert (rubric["status"], rubric["score"], result.exit_code) == ("error", 0.0, 1)
     assert "llm_grader_results/llm-rubric.json" in rubric["text"]
     assert "$.score: 'high' is not of type 'number'" in rubric["text"]
@@ -223,21 +223,22 @@ def test_a_judged_item_inside_a_group_is_read_and_other_tests_skip_the_lookup(
     assert read == [str(bench / "t1")] * 2
 
 
-def test_a_result_under_the_report_name_still_counts_and_says_what_agentv_reads(
+def test_a_result_under_the_type_name_still_counts_and_says_what_agentv_reads(
     tmp_path: Path,
 ) -> None:
+    """`llm-rubric.json`, the name earlier versions asked the plain strings' result under."""
     eval_path, bench = _suite(tmp_path)
     _judge(bench, "llm_grader_results/llm-rubric.json", {"score": 1, "assertions": []})
     _judge(bench, "llm_grader_results/tone.json", {"score": 1, "assertions": []})
     first = grade_test(eval_path, "t1", bench_dir=str(bench))
-    assert _by_name(first.data)["llm-rubric"]["status"] == "passed"
+    assert _by_name(first.data)["rubrics"]["status"] == "passed"
     (warning,) = first.data["warnings"]
     assert "read llm_grader_results/llm-rubric.json" in warning
     assert "reads only llm_grader_results/rubrics.json" in warning
     # Both files: AgentV's name is read, the other is named as a possible double count.
     _judge(bench, "llm_grader_results/rubrics.json", {"score": 0, "assertions": []})
     second = grade_test(eval_path, "t1", bench_dir=str(bench))
-    assert _by_name(second.data)["llm-rubric"]["score"] == 0
+    assert _by_name(second.data)["rubrics"]["score"] == 0
     (warning,) = second.data["warnings"]
     assert "llm_grader_results/llm-rubric.json could describe the same item" in warning
     assert "agentv-grade counts only llm_grader_results/rubrics.json" in warning

@@ -309,3 +309,57 @@ def test_judge_on_the_command_line_takes_checks_json_and_prints_what_it_wrote(
     ]:
         code, _, err = cli("judge", *where, *bad)
         assert code == 2 and fragment in err, (bad, err)
+
+
+# ------------------------------------------------------------------ one name per judge item
+
+SAME_NAMES = """\
+tests:
+  - id: t1
+    criteria: Refuses politely
+    assertions:
+      - Mentions the policy
+      - type: llm-grader
+        rubrics: [One sentence]
+      - type: llm_grader
+        rubrics: [Polite]
+      - type: contains
+        value: sorry
+      - type: assert-set
+        assert:
+          - type: llm-rubric
+            value: Polite and factual
+          - type: llm-rubric
+            value: Offers help
+      - type: llm-rubric
+        name: LLM-Grader-2
+"""
+
+
+def test_the_report_names_each_judge_item_as_its_pending_item_and_result_file(
+    tmp_path: Path,
+) -> None:
+    """AgentV's export names (`rubrics`, `llm-grader`, not the type they map to), `-2`, `-3`
+    for a later item that would share one (ignoring case, nested items too), so the report,
+    the pending list, the result files and `agentv-grade judge` use one name per item."""
+    from agentv_grader.judgement import judge_item
+    from agentv_grader.judging import ItemJudgement
+
+    eval_path, bench = _suite(tmp_path, SAME_NAMES)
+    report = grade_test(eval_path, "t1", bench_dir=str(bench))
+    names = [a["name"] for a in report.data["assertions"]]
+    judged = [
+        "rubrics", "llm-grader", "llm-grader-2", "llm-rubric", "llm-rubric-2", "LLM-Grader-2-2",
+    ]  # fmt: skip
+    assert names == [*judged[:3], "contains-sorry", "assert-set", judged[5]]
+    group = report.data["assertions"][4]["details"]["children"]
+    assert [child["name"] for child in group] == judged[3:5]
+    pending = report.data["pending"]
+    assert [p["name"] for p in pending] == [p["assertion"] for p in pending] == judged
+    assert [p["result_path"] for p in pending] == [f"llm_grader_results/{n}.json" for n in judged]
+
+    met = [ItemJudgement("rubric-1", met=True, evidence="polite")]
+    judge_item(eval_path, "t1", "llm-grader-2", met, bench_dir=str(bench))
+    again = grade_test(eval_path, "t1", bench_dir=str(bench))
+    statuses = {a["name"]: a["status"] for a in again.data["assertions"]}
+    assert (statuses["llm-grader"], statuses["llm-grader-2"]) == ("pending", "passed")

@@ -234,8 +234,11 @@ def stem_of(spec: AssertionSpec, run: RunData) -> str:
 
 
 def item_key(spec: AssertionSpec, run: RunData) -> ItemKey:
-    """The names, rubric outcomes and prompt text that tie `spec` to AgentV's export."""
-    names = tuple(dict.fromkeys((agentv_export_name(spec), spec.name)))
+    """The names, rubric outcomes and prompt text that tie `spec` to AgentV's export (an
+    unnamed item's type too: the name earlier versions asked its result file under)."""
+    given = any(isinstance(spec.options.get(k), str) for k in ("name", "metric"))
+    legacy = () if given else (spec.type,)
+    names = tuple(dict.fromkeys((agentv_export_name(spec), spec.name, *legacy)))
     try:
         outcomes = tuple(i.outcome or "" for i in rubrics_of(spec))
     except SpecError:

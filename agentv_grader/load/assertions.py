@@ -80,6 +80,34 @@ def _js_prefix(text: str, units: int) -> str:
     return "".join(out)
 
 
+def judge_items_named(specs: Sequence[AssertionSpec]) -> tuple[AssertionSpec, ...]:
+    """One test's assertions, each item the grader agent judges named as its result file
+    is (SPEC §3): the name AgentV's export gives it (`llm-grader`, `rubrics`, …, not the
+    type it maps to), `-2`, `-3` for a later one of the test that would share it (ignoring
+    case), so the report, the pending list and the result files say the same name."""
+    if not any(about(spec.type).family in ("llm", "group") for spec in specs):
+        return tuple(specs)  # (a judge item is an LLM type, or a composite, or inside a group)
+    from ..assertions.llm import agentv_export_name, is_judge_item
+
+    used: set[str] = set()
+
+    def renamed(spec: AssertionSpec) -> AssertionSpec:
+        name = spec.name
+        if is_judge_item(spec):
+            name = base = agentv_export_name(spec)
+            count = 1
+            while name.lower() in used:
+                count += 1
+                name = f"{base}-{count}"
+            used.add(name.lower())
+        children = tuple(renamed(child) for child in spec.children)
+        if name == spec.name and children == spec.children:
+            return spec
+        return replace(spec, name=name, children=children)
+
+    return tuple(renamed(spec) for spec in specs)
+
+
 def build_list(
     raw: Any, ctx: ListContext, *, start: int = 0, depth: int = 0
 ) -> list[AssertionSpec]:

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec, Suite, TestCase
 from . import templating
-from .assertions import ListContext, build_list, kind_of
+from .assertions import ListContext, build_list, judge_items_named, kind_of
 from .files import decode_utf8, read_text_file, read_utf8
 from .prompts import PROMPT_KEY, expand_prompts
 from .transform import transform_spec
@@ -360,7 +360,7 @@ class _SuiteBuilder:
         def build() -> tuple[tuple[AssertionSpec, ...], tuple[str, ...]]:
             ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
             specs = self._assertions(entry, ctx)
-            return tuple(specs), tuple(ctx.warnings)
+            return judge_items_named(specs), tuple(ctx.warnings)
 
         warnings = self._unread_thresholds(entry, where, test_id)
         threshold, source, threshold_problem = self._threshold(entry, line)

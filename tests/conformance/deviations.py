@@ -26,6 +26,9 @@ _LEGACY = "§3 type spellings: legacy names map onto current ones (AgentV HEAD r
 _INVALID = "§3 anything invalid makes that assertion error, never dropped; all-errored fails"
 _NOT = "§3 not-<type> means <type> with negate: true (AgentV scores it 0 silently)"
 _UNSUPPORTED = "§3 an unknown or unsupported type is an error for that assertion only"
+_JUDGE_NAME = (
+    "§3 assertion names: a judge item is named as its result file (AgentV main: llm-rubric)"
+)
 _MISSING_DATA = "§5.4/§5.5 missing timing or transcript data is skipped, not scored 0"
 
 
@@ -44,6 +47,15 @@ def _failed_test_with_error(type_: str, text: str, **details: Any) -> dict[str, 
         "count": 1,
         "assertions": {0: _error(type_, text, **details)},
     }
+
+
+def _plain_strings(*outcomes: str) -> dict[str, Any]:
+    """The `llm-rubric` an assertion list's plain strings load as, named `rubrics`."""
+    rubrics = [
+        {"id": f"rubric-{n}", "outcome": text, "weight": 1, "required": True}
+        for n, text in enumerate(outcomes, 1)
+    ]
+    return {"name": "rubrics", "type": "llm-rubric", "rubrics": rubrics, "weight": len(outcomes)}
 
 
 def _pending_rubric(authored: str) -> dict[str, Any]:
@@ -225,6 +237,15 @@ DEVIATIONS: dict[str, dict[str, Any]] = {
         **_failed_test_with_error("contains", "'postprocess' is not supported"),
     },
     "loader-059": {"spec": _INVALID, **_failed_test_with_error("invalid", "has no 'type'")},
+    # Plain strings are named as their result file is, released AgentV's export name.
+    "loader-064": {
+        "spec": _JUDGE_NAME,
+        "loaded": {1: _plain_strings("Mentions the capital", "Is one sentence")},
+    },
+    "loader-065": {
+        "spec": _JUDGE_NAME,
+        "loaded": {0: _plain_strings("Answers the question correctly")},
+    },
     "loader-067": {
         "spec": "§3 both AgentV authoring styles are read: tests[].input is accepted (4.x)",
         "report": {"verdict": "pass", "score": 1.0},
