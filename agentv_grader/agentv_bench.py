@@ -68,6 +68,10 @@ def _counted_by_agentv(outcome: Outcome, test_dir: str) -> bool:
     return os.path.isfile(os.path.join(test_dir, "llm_graders", os.path.basename(path)))
 
 
+# How every warning `differences` gives begins (batch mode's text lines show these).
+SCORE_WARNING = "AgentV's pipeline bench will score this test "
+
+
 def differences(
     score: float | None,
     figures: Mapping[str, Any] | None,
@@ -82,7 +86,7 @@ def differences(
     if score is None:
         if figures["graders"] == 0 and not any(o.status is Status.PENDING for o in outcomes):
             return [
-                f"AgentV's pipeline bench will score this test {theirs:.3f}: nothing here is "
+                f"{SCORE_WARNING}{theirs:.3f}: nothing here is "
                 "graded, and it scores a test without results 0"
             ]
         return []
@@ -100,7 +104,7 @@ def differences(
     if negated:
         reasons.append(f"it counts the agent's score without negation ({', '.join(negated)})")
     why = "; ".join(reasons) if reasons else "it counts the result files as they are"
-    return [f"AgentV's pipeline bench will score this test {theirs:.3f}, not {score:.3f}: {why}"]
+    return [f"{SCORE_WARNING}{theirs:.3f}, not {score:.3f}: {why}"]
 
 
 def suite_figures(per_test: Iterable[Mapping[str, Any] | None]) -> dict[str, Any]:

@@ -335,8 +335,16 @@ def _json_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None
 
 
 def _text_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None) -> str:
-    """`_json_line` for `--format text`: the test's first line."""
-    return f"ERROR {test_id}: {problem}" if data is None else _first_line(data)
+    """`_json_line` for `--format text`: the test's first line, then the warning that AgentV's
+    `pipeline bench` will score it differently, if it will (the number a grader agent
+    reports)."""
+    if data is None:
+        return f"ERROR {test_id}: {problem}"
+    from .agentv_bench import SCORE_WARNING
+
+    lines = [_first_line(data)]
+    lines += [f"  warning: {w}" for w in data["warnings"] if w.startswith(SCORE_WARNING)]
+    return "\n".join(lines)
 
 
 def _closing_line(summary: dict[str, Any], path: str) -> str:

@@ -109,6 +109,21 @@ def test_grade_summary_carries_agentvs_benchmark_figures(tmp_path: Path) -> None
     assert summary["agentv_bench"]["mean_score"] == js_round3(2.25 / 3)
 
 
+def test_batch_text_lines_show_agentvs_score_where_it_differs(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, ANSWERS)
+    code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2")
+    assert code == 1
+    lines = out.splitlines()
+    warnings = [n for n, line in enumerate(lines) if line.startswith("  warning: ")]
+    # Only the gated test's score differs; its warning follows its own line.
+    assert len(warnings) == 1 and lines[warnings[0] - 1].startswith("FAIL gated score=0.000")
+    assert lines[warnings[0]] == (
+        "  warning: AgentV's pipeline bench will score this test 0.250, not 0.000: it has no "
+        "required gate (required assertion(s) failed: regex-^Berlin)"
+    )
+    assert sum(line.startswith(("PASS ", "FAIL ", "PENDING ")) for line in lines) == 3
+
+
 def test_suite_figures_are_benchmark_json_arithmetic() -> None:
     figures = suite_figures(
         [{"score": 0.5, "pass_rate": 1.0}, {"score": 0.25, "pass_rate": 0.5}, None]
