@@ -167,6 +167,7 @@ class _SuiteBuilder:
 
     def build(self, digest: str) -> Suite:
         raw_tests = expand_prompts(self._raw_tests() + self._scenario_tests(), self.doc, self)
+        raw_tests = [row for entry in raw_tests for row in self._var_rows(entry)]
         name = self.doc.get("name")
         suite_name = suite_name_from_path(self.path)
         if isinstance(name, str) and name.strip():
@@ -191,6 +192,24 @@ class _SuiteBuilder:
             raw_tests=counts,
             warnings=tuple(self.warnings),
         )
+
+    def _var_rows(self, entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """A var whose value is a list starting with a string (or empty) makes one test per
+        value, several such vars their product, as AgentV main expands them (its
+        expandArrayVarCases): each row's vars hold one value; ids may use them."""
+        variables = self._vars(entry)
+        if not any(_expands(v) for v in variables.values()):
+            return [entry]
+        rows: list[dict[str, Any]] = [{}]
+        for name, value in variables.items():
+            values = value if _expands(value) else [value]
+            rows = [{**row, name: candidate} for row in rows for candidate in values]
+        out: list[Mapping[str, Any]] = []
+        for row_vars in rows:
+            copy = YamlMap({**entry, "vars": row_vars})
+            copy.line, copy.col = getattr(entry, "line", None), getattr(entry, "col", None)
+            out.append(copy)
+        return out
 
     def _scenario_tests(self) -> list[Mapping[str, Any]]:
         """`scenarios: [{config: [rows], tests: [tests]}]`: one test per row and test, as
@@ -543,6 +562,11 @@ def _scenario_test(
     else:
         out["id"] = f"scenario-{s_index + 1}-{c_index + 1}-{t_index + 1}"
     return out
+
+
+def _expands(value: Any) -> bool:
+    """AgentV main's shouldExpandVarValue: a list that is empty or starts with a string."""
+    return isinstance(value, list) and (not value or isinstance(value[0], str))
 
 
 def _is_include_entry(entry: Any) -> bool:

@@ -31,9 +31,9 @@ CASE_ENV = {
 }  # fmt: skip
 # Not handled yet: (case, eval file or graded test id) -> the row of the fidelity table.
 PENDING: dict[tuple[str, str], str] = {
-    ("10-array-vars", "suite.eval.yaml"): "case 10 (array vars)",
-    ("10-array-vars", "say-alpha"): "case 10 (array vars)",
-    ("10-array-vars", "say-beta"): "case 10 (array vars)",
+    # Expanding `tag: [x]` × `word: [alpha, beta]` gives two tests named `fixed`; AgentV
+    # grades one of them, agentv-grade refuses a duplicate id (SPEC §2, exit 2).
+    ("10-array-vars", "fixed"): "case 10: duplicate ids after var expansion",
 }
 # Graded answers made by the oracle's grade.ts, which does not read `.env` files as
 # AgentV's command line does (test_agentv_format.py tests that part).

@@ -598,3 +598,12 @@ def test_a_command_string_runs_through_the_shell(tmp_path: Path) -> None:
         str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
     )
     assert [a["status"] for a in report.data["assertions"]] == ["passed"]
+
+
+def test_list_vars_expand_into_one_test_per_value() -> None:
+    """Fidelity case 10: `word: [alpha, beta]` gives two tests, ids rendered per row."""
+    suite = load_suite(str(CASES / "10-array-vars" / "suite.eval.yaml"))
+    assert [(t.id, t.vars["word"]) for t in suite.tests] == [
+        ("say-alpha", "alpha"), ("say-beta", "beta"), ("fixed", "alpha"), ("fixed", "beta"),
+    ]  # fmt: skip
+    assert [a.value for a in suite.tests[1].assertions] == ["beta"]
