@@ -258,6 +258,16 @@ def test_lowercase_cache_is_keyed_by_identity() -> None:
     assert js_lower(other) == strings._lower(other)
 
 
+def test_short_text_lowering_applies_node_letters_only_when_present() -> None:
+    """A short non-ASCII text is scanned for the letters node lowers differently: with
+    none it is `str.lower()`, with one that letter is node's."""
+    overrides = strings._lower_overrides()
+    assert js_lower("Straße ΣΟΦΟΣ İ") == "Straße ΣΟΦΟΣ İ".lower()
+    for cp, low in list(overrides.items())[:20]:
+        text = f"Ünïcode {chr(cp)} ΣΟΦΟΣ"
+        assert js_lower(text) == "ünïcode " + low + " σοφος"
+
+
 @pytest.mark.parametrize("tail", ["", "İ Σ", "\u1c89", "x\U00010d50y \ua7cb", "\U00016ea0"])
 def test_big_text_lowering_translates_as_the_whole_table(tail: str) -> None:
     """A big text is translated only by the node letters it holds: the same text."""

@@ -68,17 +68,16 @@ def may_blow_up(body: str) -> bool:
     r"""False when `_automaton` cannot find a blowup, told without building it (most
     patterns; the analysis module is then not even imported, cold start, SPEC §8).
 
-    Without `|` and with at most one of `*+?{` (escaped or in a class too), the pattern has
-    at most one repetition, over a fixed sequence: its automaton has one simple cycle at
-    most, which reads cⁿ in one way only (no exponential part), and with the search's own
-    loop that is a chain of two looping parts, below `_automaton.MIN_DEGREE` (3).
-    Without `(` either, no `?` can sit inside that repetition (its body is one atom), so
-    `?` is not counted: `\border\s+#?12\b` has one looping part, as `\d+?` has.
+    With at most one of `*+{` (escaped or in a class too), and that one not after `)`,
+    the pattern has at most one repetition and its body is one atom: its automaton has
+    one simple cycle at most, a state's loop on itself that reads each character in one
+    way only (no exponential part: alternatives and `?` outside a cycle only add finitely
+    many paths), and with the search's own loop that is a chain of two looping parts,
+    below `_automaton.MIN_DEGREE` (3). So `order\s+#?12` and `(shipped|sent) .{0,40}#7`
+    are not analysed; `(a?a?)+` and `(a|a)*` are.
     """
-    if "|" in body:
-        return True
-    loops = sum(body.count(c) for c in "*+{")
-    return loops > 1 if "(" not in body else loops + body.count("?") > 1
+    loops = [i for i, c in enumerate(body) if c in "*+{"]
+    return len(loops) > 1 or (len(loops) == 1 and body[loops[0] - 1 : loops[0]] == ")")
 
 
 @lru_cache(maxsize=1024)
