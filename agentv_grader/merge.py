@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any
 
+from .assertions import about
 from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
 from .load.files import read_listed, read_regular
@@ -29,13 +30,13 @@ class MergeFile:
 
 def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:
     kind = str(config.get("type", "")).replace("_", "-")
-    value = config.get("command") if kind in ("script", "code-grader") else config.get("value")
+    value = config.get(about(kind).value_key)  # (v4's `code-grader` never matches a type)
     return (kind, _norm(value), config.get("flags") or None, bool(config.get("negate", False)))
 
 
 def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
     spec = outcome.spec
-    value = spec.options.get("command") if spec.type == "script" else spec.options.get("value")
+    value = spec.options.get(about(spec.type).value_key)
     return (spec.type, _norm(value), spec.options.get("flags") or None, spec.negate)
 
 

@@ -51,6 +51,10 @@ Reads = Literal["response", "expected output", "timing", "transcript", "run", "n
 # How the critique reads the type's `value`: one needle the response must contain, any or
 # all of a list of needles, a needle at the start or end, the whole response, a pattern.
 Needle = Literal["one", "any", "all", "edge", "whole", "pattern"]
+# AgentV's generated name for an assertion without `metric`/`name` (`generateAssertionName`,
+# docs/agentv-semantics.md §3): the type, then `-<value>` for a string value, `-<first 30
+# UTF-16 units>` of a string value, `-<N>` for a list of N, or either of the first and last.
+NamedBy = Literal["value", "value-prefix", "count", "value-or-count"]
 
 _T = TypeVar("_T")
 
@@ -72,9 +76,12 @@ class Entry:
     `runs_programs`: grading it may start a program (a code grader, a group's members),
     which may change the test folder. `config_payload`: its `config:` is handed to a
     program or to its members, not merged into its options (§5.2). `members`: the key
-    holding a group's members. Critique facts (§6.2): `needle`, `probe` (graded from the
-    response alone, cheaply and without side effects, so decoys may be graded with it),
-    `case_insensitive` (by default).
+    holding a group's members. `named_by`: what AgentV's generated name adds to the type
+    (`NamedBy`; None: the type alone). `value_key`: the option AgentV's config files
+    record as its value (`script_graders/<name>.json`, matched by `merge.py`).
+    `rubric_items`: judged per rubric item when its value lists them (not as a whole).
+    Critique facts (§6.2): `needle`, `probe` (graded from the response alone, cheaply and
+    without side effects, so decoys may be graded with it), `case_insensitive` (by default).
     """
 
     load_check: Callable[[], Check]
@@ -88,6 +95,9 @@ class Entry:
     runs_programs: bool = False
     config_payload: bool = False
     members: str | None = None
+    named_by: NamedBy | None = None
+    value_key: str = "value"
+    rubric_items: bool = False
     needle: Needle | None = None
     probe: bool = False
     case_insensitive: bool = False
@@ -153,45 +163,55 @@ REGISTRY: dict[str, Entry] = {
     "contains": Entry(
         lambda: text.contains, "text", output_key=True, load_decide=lambda: text.decide_contains,
         string_value=True, needle="one", probe=True,
+        named_by="value",
     ),
     "contains-any": Entry(
         lambda: text.contains_any, "text", output_key=True,
         load_decide=lambda: text.decide_contains_any, needle="any", probe=True,
+        named_by="count",
     ),
     "contains-all": Entry(
         lambda: text.contains_all, "text", output_key=True,
         load_decide=lambda: text.decide_contains_all, needle="all", probe=True,
+        named_by="count",
     ),
     "icontains": Entry(
         lambda: text.icontains, "text", output_key=True,
         load_decide=lambda: text.decide_icontains, string_value=True, needle="one", probe=True,
         case_insensitive=True,
+        named_by="value",
     ),
     "icontains-any": Entry(
         lambda: text.icontains_any, "text", output_key=True,
         load_decide=lambda: text.decide_icontains_any, needle="any", probe=True,
         case_insensitive=True,
+        named_by="count",
     ),
     "icontains-all": Entry(
         lambda: text.icontains_all, "text", output_key=True,
         load_decide=lambda: text.decide_icontains_all, needle="all", probe=True,
         case_insensitive=True,
+        named_by="count",
     ),
     "equals": Entry(
         lambda: text.equals, "text", output_key=True, load_decide=lambda: text.decide_equals,
         string_value=True, needle="whole", probe=True,
+        named_by="value",
     ),
     "starts-with": Entry(
         lambda: text.starts_with, "text", output_key=True,
         load_decide=lambda: text.decide_starts_with, string_value=True, needle="edge", probe=True,
+        named_by="value",
     ),
     "ends-with": Entry(
         lambda: text.ends_with, "text", output_key=True,
         load_decide=lambda: text.decide_ends_with, string_value=True, needle="edge", probe=True,
+        named_by="value",
     ),
     "regex": Entry(
         lambda: regex.regex, "regex", output_key=True, load_decide=lambda: regex.decide_regex,
         string_value=True, needle="pattern", probe=True,
+        named_by="value-prefix",
     ),
     "is-json": Entry(lambda: json.is_json, "json", output_key=True, probe=True),
     # Transcript-wide and output-only checks (SPEC §5.2).
@@ -247,6 +267,7 @@ REGISTRY: dict[str, Entry] = {
     "skill-used": Entry(
         lambda: skills.skill_used, "skill", reads="transcript",
         load_inverse=lambda: skills.skill_used_inverse,
+        named_by="value-or-count",
     ),
     # Groups, code graders and LLM-judged items (SPEC §5.6).
     "assert-set": Entry(
@@ -260,6 +281,7 @@ REGISTRY: dict[str, Entry] = {
     "script": Entry(
         lambda: scripts.script, "script", threshold="score", reads="run", runs_programs=True,
         config_payload=True,
+        value_key="command",
     ),
     "python": Entry(
         lambda: scripts.python, "script", threshold="score", reads="run", runs_programs=True,
@@ -269,8 +291,12 @@ REGISTRY: dict[str, Entry] = {
         lambda: scripts.javascript, "script", threshold="score", reads="run",
         runs_programs=True, config_payload=True,
     ),
-    "llm-rubric": Entry(lambda: llm.llm_rubric, "llm", threshold="score", reads="run"),
-    "agent-rubric": Entry(lambda: llm.agent_rubric, "llm", threshold="score", reads="run"),
+    "llm-rubric": Entry(
+        lambda: llm.llm_rubric, "llm", threshold="score", reads="run", rubric_items=True
+    ),
+    "agent-rubric": Entry(
+        lambda: llm.agent_rubric, "llm", threshold="score", reads="run", rubric_items=True
+    ),
     "trajectory:goal-success": Entry(lambda: llm.goal_success, "llm", reads="run"),
     # Types that need a network service: skipped with the reason.
     "webhook": Entry(lambda: services.webhook, "service", reads="nothing"),

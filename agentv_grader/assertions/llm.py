@@ -36,6 +36,7 @@ from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, RunData, Status, TestCase, Verdict
 from ..rundata.llm_results import ItemKey, StemChoice, choose_stems, result_path
 from ..rundata.records import LlmResult
+from . import about
 
 DEFAULT_THRESHOLD = 0.5
 _AGGREGATOR_ALIASES = {"llm_judge": "llm_grader", "code_judge": "code_grader"}
@@ -427,7 +428,7 @@ def rubrics_of(spec: AssertionSpec) -> tuple[RubricItem, ...]:
     Raises:
         SpecError: a rubric item AgentV refuses (`judging.rubric_items`).
     """
-    if spec.type in ("composite", "trajectory:goal-success"):
+    if not about(spec.type).rubric_items:
         return ()
     for key in ("value", "rubrics", "criteria"):
         raw = spec.options.get(key)

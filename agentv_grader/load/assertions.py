@@ -52,18 +52,13 @@ class ListContext:
 
 
 def generated_name(kind: str, value: Any) -> str:
-    """AgentV's `generateAssertionName` (docs/agentv-semantics.md §3)."""
-    if kind in ("contains", "icontains", "starts-with", "ends-with", "equals"):
-        return f"{kind}-{value}" if isinstance(value, str) else kind
-    if kind == "regex":
-        return f"regex-{_js_prefix(value, 30)}" if isinstance(value, str) else kind
-    if kind in ("contains-any", "contains-all", "icontains-any", "icontains-all"):
-        return f"{kind}-{len(value)}" if isinstance(value, list) else kind
-    if kind in ("skill-used", "not-skill-used"):
-        if isinstance(value, str):
-            return f"{kind}-{value}"
-        if isinstance(value, list):
-            return f"{kind}-{len(value)}"
+    """AgentV's `generateAssertionName` (docs/agentv-semantics.md §3), by the type's
+    `named_by` in the registry."""
+    rule = about(kind).named_by
+    if isinstance(value, str) and rule in ("value", "value-prefix", "value-or-count"):
+        return f"{kind}-{_js_prefix(value, 30) if rule == 'value-prefix' else value}"
+    if isinstance(value, list) and rule in ("count", "value-or-count"):
+        return f"{kind}-{len(value)}"
     return kind
 
 

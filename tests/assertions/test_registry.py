@@ -168,3 +168,35 @@ def test_an_unregistered_type_has_no_facts() -> None:
         False,
         None,
     )
+
+
+@pytest.mark.usefixtures("zebra_type")
+@pytest.mark.parametrize(
+    ("named_by", "value", "name"),
+    [
+        (None, "stripes", "mentions-zebra"),
+        ("value", "stripes", "mentions-zebra-stripes"),
+        ("value", ["a", "b"], "mentions-zebra"),
+        ("value-prefix", "z" * 40, "mentions-zebra-" + "z" * 30),
+        ("count", ["a", "b"], "mentions-zebra-2"),
+        ("count", "stripes", "mentions-zebra"),
+        ("value-or-count", ["a", "b", "c"], "mentions-zebra-3"),
+    ],
+)
+def test_a_new_types_generated_name_follows_its_row(
+    tmp_path: Path, named_by: Any, value: object, name: str
+) -> None:
+    """AgentV's naming rule is a field of the row (`named_by`), not a list in the loader."""
+    row = dataclasses.replace(REGISTRY["mentions-zebra"], named_by=named_by)
+    REGISTRY["mentions-zebra"] = row  # (the fixture's monkeypatch removes it afterwards)
+    eval_path = tmp_path / "zoo.eval.yaml"
+    eval_path.write_text(
+        json.dumps(
+            {"tests": [{"id": "t", "assertions": [{"type": "mentions-zebra", "value": value}]}]}
+        ),  # fmt: skip
+        "utf-8",
+    )
+    (tmp_path / "run" / "t").mkdir(parents=True)
+    (tmp_path / "run" / "t" / "response.md").write_text("A zebra.", "utf-8")
+    report = grade_test(str(eval_path), "t", bench_dir=str(tmp_path / "run"), write=False)
+    assert report.data["assertions"][0]["name"] == name
