@@ -152,6 +152,8 @@ def bench_cold(reps: int) -> None:
         tmp = Path(tmp_name)
         eval_path = tmp / "cold.eval.yaml"
         _suite(eval_path, {"t1": MIXED}, "cold")
+        yaml_path = tmp / "cold-yaml.eval.yaml"  # the same suite as block YAML
+        yaml_path.write_text(_block_yaml(json.loads(eval_path.read_text())), encoding="utf-8")
 
         def bench_dir(n: int) -> Path:
             bench = tmp / f"run-{n}" / "cold"
@@ -159,16 +161,17 @@ def bench_cold(reps: int) -> None:
             (bench / "t1" / "response.md").write_text(_response_20kb(), encoding="utf-8")
             return bench
 
-        fresh = _prepared(2 * reps, bench_dir)
+        fresh = _prepared(3 * reps, bench_dir)
 
-        def grade(env: dict[str, str] | None = None) -> float:
-            argv = ["--eval-path", str(eval_path), "--test-id", "t1", "--bench-dir"]
+        def grade(env: dict[str, str] | None = None, path: Path = eval_path) -> float:
+            argv = ["--eval-path", str(path), "--test-id", "t1", "--bench-dir"]
             return _time(GRADE + argv + [str(fresh())], env=env)
 
         runs: dict[str, Callable[[], float]] = {
             "floor": lambda: _time([sys.executable, "-c", "pass"]),
             "agentv-grade": lambda: grade(),
             "no bytecode": lambda: grade(PLAIN_ENV),
+            "yaml": lambda: grade(path=yaml_path),
         }
         if AGENTV_BIN.exists():
             export = _agentv_export(tmp, eval_path, {"t1": _response_20kb()}, "cold")
@@ -178,12 +181,21 @@ def bench_cold(reps: int) -> None:
             )
         med = _interleave(reps, runs)
     print(_cold_line("cold single test (12 assertions, 20 KB)", med["agentv-grade"], med))
+    print(_cold_line("  same, eval file in block YAML (not JSON)", med["yaml"], med))
     if PLAIN_ENV.get("PYTHONDONTWRITEBYTECODE"):
         print(
             _cold_line(
                 "  same, no bytecode cache (PYTHONDONTWRITEBYTECODE)", med["no bytecode"], med
             )
         )
+
+
+def _block_yaml(doc: dict) -> str:
+    """The eval as users write it: block mappings and lists, plain scalars where YAML
+    allows them (PyYAML's emitter; the bench runs in agentv-grade's venv, which has it)."""
+    import yaml
+
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False)
 
 
 def _cold_line(label: str, ours: float, med: dict[str, float]) -> str:

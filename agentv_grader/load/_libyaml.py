@@ -66,6 +66,9 @@ class _TaglessLoader(_Loader):
 # follows a blank, a line break or a flow indicator (or ':' after a quoted flow key).
 # Elsewhere ("Hello!", "(?!x)", '"!x"') a '!' is text, or an error either way.
 _MAYBE_TAG = re.compile(r"(?:^|(?<=[\s\[\]{},:\ufeff]))!")
+# An alias names an anchor set before it, and an anchor starts a node: without an `&`
+# where a node can start, `*` is text (a regex's `.*`, markdown's `**`), not an alias.
+_MAYBE_ANCHOR = re.compile(r"(?:^|(?<=[\s\[\]{},:\ufeff]))&")
 
 
 def _add(tag: str, pattern: str, first: str) -> None:
@@ -459,7 +462,7 @@ def load_with_libyaml(text: str, path: str, fast: bool) -> Any:
         node = loader.get_single_node()
         if node is None:
             return None
-        aliased = "*" in text
+        aliased = "*" in text and _MAYBE_ANCHOR.search(text) is not None
         if aliased and _expanded_size(node) > MAX_EXPANDED_NODES:
             raise GradeInputError(
                 "YAML aliases expand to more than 2,000,000 nodes (alias bomb?)",

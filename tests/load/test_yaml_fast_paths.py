@@ -504,3 +504,35 @@ def test_a_json_eval_file_is_loaded_without_pyyaml(tmp_path: Path) -> None:
         [sys.executable, "-c", code, str(tmp_path / "j.eval.yaml"), str(tmp_path / "y.eval.yaml")],
         check=True,
     )
+
+
+# ------------------------------------------------------------- alias guard without anchors
+def test_star_without_anchor_skips_the_alias_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`*` in a regex or in markdown is no alias when no node starts with `&`: the
+    expansion walk is not run, and the value is the plain path's (issue 22)."""
+    text = "tests:\n  - id: t\n    assertions:\n      - {type: regex, value: 'a.*b'}\n" \
+        "      - {type: contains, value: '**bold** Q&A x&y'}\n"  # fmt: skip
+
+    def walk(node: Any) -> int:
+        raise AssertionError("the alias guard ran on a text without an anchor")
+
+    monkeypatch.setattr(_libyaml, "_expanded_size", walk)
+    assert load_yaml(text, "s.yaml") == load_yaml(text, "s.yaml", fast=False)
+
+
+@pytest.mark.parametrize(
+    "anchor", ["a: &x [1]\nb: *x\n", "- &x 1\n- *x\n", "[&x 1, *x]", "{a: &x 1, b: *x}"]
+)
+def test_anchor_where_a_node_starts_keeps_the_alias_guard(
+    anchor: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    walked: list[int] = []
+    size = _libyaml._expanded_size
+
+    def walk(node: Any) -> int:
+        walked.append(1)
+        return size(node)
+
+    monkeypatch.setattr(_libyaml, "_expanded_size", walk)
+    assert load_yaml(anchor, "s.yaml") == load_yaml(anchor, "s.yaml", fast=False)
+    assert walked
