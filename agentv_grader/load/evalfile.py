@@ -172,6 +172,7 @@ class _SuiteBuilder:
         suite_name = suite_name_from_path(self.path)
         if isinstance(name, str) and name.strip():
             suite_name = name.strip()
+        self.warnings.extend(refused_run_controls(self.doc))
         tests: list[TestCase] = list(self.imported)
         counts: dict[str, int] = {}
         for case in tests:
@@ -515,6 +516,42 @@ class _SuiteBuilder:
             if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
                 raw = prompts[0]
         return _render_soft(raw, variables)
+
+
+# Run controls AgentV main refuses to load (yaml-parser.ts:2664-2679 and experiment.ts:190-203
+# at 58f316ca2), with its guidance. They say how often a target runs, never how one response
+# is graded, so agentv-grade grades the file as the released 4.x does and warns instead.
+_REMOVED_TOP_LEVEL = {
+    "runs": "top-level 'runs' has been removed. Use a positive integer evaluate_options.repeat",
+    "early_exit": (
+        "top-level 'early_exit' has been removed. Use a positive integer evaluate_options.repeat"
+    ),
+    "repeat": "top-level 'repeat' has been removed. Use evaluate_options.repeat",
+}
+
+
+def refused_run_controls(doc: Mapping[str, Any]) -> list[str]:
+    """Warnings for the run controls of `doc` that make AgentV main refuse the file."""
+    found = [
+        f"AgentV main refuses this file: {guidance} (graded as AgentV 4.x grades it)"
+        for key, guidance in _REMOVED_TOP_LEVEL.items()
+        if key in doc
+    ]
+    options = doc.get("evaluate_options")
+    repeat = options.get("repeat") if isinstance(options, Mapping) else None
+    positive = (
+        isinstance(repeat, (int, float))
+        and not isinstance(repeat, bool)
+        and repeat > 0
+        and float(repeat).is_integer()
+    )
+    if repeat is not None and not positive:
+        found.append(
+            "AgentV main refuses this file: evaluate_options.repeat must be a positive integer; "
+            "the repeat object shape has been removed, use evaluate_options.repeat: 2 "
+            "(graded as AgentV 4.x grades it)"
+        )
+    return found
 
 
 def _turns(raw: Any) -> tuple[Mapping[str, Any], ...]:

@@ -383,3 +383,42 @@ def test_built_assertions_and_warnings_are_those_of_the_file(tmp_path: Path) -> 
     assert [s.name for s in test.assertions] == ["contains-Bee"]
     assert test.assertions is test.assertions  # built once
     assert test.warnings == warnings
+
+
+RUN_CONTROLS = """\
+tests:
+  - id: t1
+    input: hi
+    assert:
+      - type: contains
+        value: hi
+"""
+
+
+@pytest.mark.parametrize(
+    ("controls", "says"),
+    [
+        ("evaluate_options:\n  repeat:\n    count: 2\n    strategy: pass_any\n", "repeat object"),
+        ("evaluate_options:\n  repeat: 0\n", "positive integer"),
+        ("evaluate_options:\n  repeat: 1.5\n", "positive integer"),
+        ("runs: 3\n", "top-level 'runs' has been removed"),
+        ("early_exit: true\n", "top-level 'early_exit' has been removed"),
+        ("repeat: 2\n", "top-level 'repeat' has been removed"),
+    ],
+)
+def test_run_controls_agentv_main_refuses_are_warned(
+    tmp_path: Path, controls: str, says: str
+) -> None:
+    """AgentV main refuses these files (its showcase multi-model-benchmark among them); they
+    say how often a target runs, not how a response is graded: graded as 4.x, with a warning."""
+    suite = _suite(tmp_path, controls + RUN_CONTROLS)
+    assert [case.id for case in suite.tests] == ["t1"]
+    assert len(suite.warnings) == 1
+    assert "AgentV main refuses this file" in suite.warnings[0]
+    assert says in suite.warnings[0]
+
+
+@pytest.mark.parametrize("repeat", ["2", "2.0"])
+def test_a_positive_integer_repeat_is_not_warned(tmp_path: Path, repeat: str) -> None:
+    suite = _suite(tmp_path, f"evaluate_options:\n  repeat: {repeat}\n" + RUN_CONTROLS)
+    assert suite.warnings == ()
