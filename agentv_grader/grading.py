@@ -86,9 +86,9 @@ def resolve_paths(
     *,
     response_file: str | None,
     bench_dir: str | None,
-    timing_file: str | None,
-    transcript_file: str | None,
-    user_notes: str | None,
+    timing_file: str | None = None,
+    transcript_file: str | None = None,
+    user_notes: str | None = None,
 ) -> Paths:
     """Apply SPEC §2's defaults for every path option."""
     if bench_dir is None and response_file is not None:

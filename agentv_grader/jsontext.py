@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
@@ -221,3 +221,37 @@ def _float(value: float) -> str:
 
 
 _INF = float("inf")
+
+
+def json_kind(value: Any) -> str | None:
+    """JSON's name for a parsed value (`null`, `boolean`, `number`, `string`, `array`,
+    `object`), or None for a value JSON cannot hold."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object" if isinstance(value, Mapping) else None
+
+
+_DESCRIBED = {
+    "boolean": "a boolean",
+    "number": "a number",
+    "string": "a string",
+    "array": "a list",
+    "object": "a mapping",
+}
+
+
+def described_kind(value: Any, none: str = "null") -> str:
+    """A YAML or JSON value's kind as messages name it ("a number", "a list", …; `none` for
+    null; Python's type name for anything else)."""
+    kind = json_kind(value)
+    if kind is None:
+        return type(value).__name__
+    return none if kind == "null" else _DESCRIBED[kind]

@@ -56,14 +56,7 @@ def judge_item(
 
     suite = load_suite(eval_path)
     test = find_test(suite, test_id)
-    paths = resolve_paths(
-        test_id,
-        response_file=response_file,
-        bench_dir=bench_dir,
-        timing_file=None,
-        transcript_file=None,
-        user_notes=None,
-    )
+    paths = resolve_paths(test_id, response_file=response_file, bench_dir=bench_dir)
     assert paths.test_dir is not None  # a bench dir was given
     report = grade_loaded(suite, test, paths, GradeOptions(critique=False), write=False)
     item = _find(judge_payloads(report.outcomes, test), item_name, test_id)

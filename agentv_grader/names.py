@@ -29,16 +29,18 @@ def safe_name(name: str) -> str:
 def unique_safe_names(names: list[str], taken: set[str] | None = None) -> list[str]:
     """Safe names, with `-2`, `-3` … for names that collide ignoring case, in order."""
     used = {t.lower() for t in taken} if taken else set()
-    out: list[str] = []
-    for name in names:
-        base = safe_name(name)
-        candidate, count = base, 1
-        while candidate.lower() in used:
-            count += 1
-            candidate = f"{base}-{count}"
-        used.add(candidate.lower())
-        out.append(candidate)
-    return out
+    return [unused_name(safe_name(name), used) for name in names]
+
+
+def unused_name(base: str, used: set[str]) -> str:
+    """`base`, else the first of `base-2`, `base-3` … that is not in `used` (lowercase
+    names: a collision ignores case); the name returned is added to `used`."""
+    candidate, count = base, 1
+    while candidate.lower() in used:
+        count += 1
+        candidate = f"{base}-{count}"
+    used.add(candidate.lower())
+    return candidate
 
 
 def unsafe_test_id(test_id: str) -> str | None:

@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from agentv_grader.names import safe_name, unique_safe_names, unsafe_test_id
+from agentv_grader.names import safe_name, unique_safe_names, unsafe_test_id, unused_name
 
 
 @pytest.mark.parametrize(
@@ -55,3 +55,10 @@ def test_unsafe_test_ids(test_id: str) -> None:
 @pytest.mark.parametrize("test_id", ["t1", "case.01", "a-b_c", "..x"])
 def test_safe_test_ids(test_id: str) -> None:
     assert unsafe_test_id(test_id) is None
+
+
+def test_unused_name_counts_up_past_every_name_taken_ignoring_case() -> None:
+    used = {"rubrics", "rubrics-2"}
+    assert unused_name("Rubrics", used) == "Rubrics-3"
+    assert unused_name("tone", used) == "tone"
+    assert used == {"rubrics", "rubrics-2", "rubrics-3", "tone"}

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from ..errors import SpecError
 from ..js.strings import js_lower, js_trim, js_trim_bounds
+from ..jsontext import described_kind
 
 CONTEXT = 40  # code points of context each side of a quoted match
 
@@ -271,16 +272,4 @@ def crlf_note(text: str, retry: bool) -> str:
 
 
 def _kind(value: Any) -> str:
-    if value is None:
-        return "missing"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    return type(value).__name__
+    return described_kind(value, none="missing")

@@ -34,6 +34,7 @@ from typing import Any
 from ..errors import SpecError
 from ..js.numbers import js_num, js_stringify, to_fixed
 from ..js.strings import JsonParseError, js_json_parse, js_trim
+from ..jsontext import json_kind
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
 
 PASS_AT = 0.8
@@ -67,13 +68,8 @@ def js_typeof(value: Any) -> str:
     """`typeof` for JSON values (`null` and arrays are "object")."""
     if value is MISSING:
         return "undefined"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "object"
+    kind = json_kind(value)
+    return kind if kind in ("boolean", "number", "string") else "object"
 
 
 def js_deep_equal(a: Any, b: Any) -> bool:

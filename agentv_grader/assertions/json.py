@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import SpecError
 from ..js.strings import JsonParseError, js_json_parse, js_trim
+from ..jsontext import json_kind
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import describe, snippet
 
@@ -96,15 +97,7 @@ def _schema_errors(validator: Any, parsed: Any) -> list[Any]:
 
 def _json_kind(value: Any) -> str:
     """JSON's names for a parsed value, not Python's (`object`, not `dict`)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
+    return json_kind(value) or "object"
 
 
 def _path(parts: Any) -> str:

@@ -19,7 +19,6 @@ The `regex` module is imported at the first compile, not at import time (cold st
 
 from __future__ import annotations
 
-import os
 import sys
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from agentv_grader.env import positive_int_env
 from agentv_grader.errors import SpecError
 
 if TYPE_CHECKING:
@@ -79,14 +79,7 @@ def split_inline_flags(pattern: str) -> tuple[str, str]:
 
 def default_timeout_ms() -> int:
     """``AGENTV_GRADE_REGEX_TIMEOUT_MS`` when it is a positive integer, else 1000."""
-    raw = os.environ.get(_TIMEOUT_ENV, "").strip()
-    if not raw:  # the usual case, without the cost of a failed int("")
-        return _DEFAULT_TIMEOUT_MS
-    try:
-        value = int(raw)
-    except ValueError:
-        return _DEFAULT_TIMEOUT_MS
-    return value if value > 0 else _DEFAULT_TIMEOUT_MS
+    return positive_int_env(_TIMEOUT_ENV, _DEFAULT_TIMEOUT_MS)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,9 @@ from typing import Any
 
 from ..assertions import about
 from ..errors import GradeInputError, SpecError
+from ..jsontext import described_kind
 from ..model import AssertionSpec
+from ..names import unused_name
 from . import templating
 from .files import read_utf8
 from .types import ResolvedType, agentv_main_refuses, resolve_type
@@ -89,12 +91,7 @@ def judge_items_named(specs: Sequence[AssertionSpec]) -> tuple[AssertionSpec, ..
     def renamed(spec: AssertionSpec) -> AssertionSpec:
         name = spec.name
         if is_judge_item(spec):
-            name = base = agentv_export_name(spec)
-            count = 1
-            while name.lower() in used:
-                count += 1
-                name = f"{base}-{count}"
-            used.add(name.lower())
+            name = unused_name(agentv_export_name(spec), used)
         children = tuple(renamed(child) for child in spec.children)
         if name == spec.name and children == spec.children:
             return spec
@@ -622,22 +619,4 @@ def _label(item: Mapping[str, Any]) -> str:
     return "assertion"
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, Sequence):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    return type(value).__name__
-
-
-def kind_of(value: Any) -> str:
-    """Describe a YAML value's kind for messages ("a number", "a list", …)."""
-    return _kind(value)
+_kind = kind_of = described_kind  # a YAML value's kind for messages ("a number", "a list", …)

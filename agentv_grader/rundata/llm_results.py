@@ -24,7 +24,7 @@ from typing import Any
 from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
 from ..model import CheckItem
-from ..names import safe_name
+from ..names import safe_name, unused_name
 from .records import AgentvLlmConfig, LlmResult
 
 RESULTS_DIR = "llm_grader_results"
@@ -151,14 +151,11 @@ def choose_stems(items: Sequence[ItemKey], found: Mapping[str, LlmResult]) -> li
     for item, config_stem in zip(items, matched, strict=True):
         if config_stem is not None:
             stem = config_stem
+            used.add(stem.lower())
         else:
             first = item.names[0]
             base = first if first in found and found[first].config is None else safe_name(first)
-            stem, count = base, 1
-            while stem.lower() in used:
-                count += 1
-                stem = f"{base}-{count}"
-        used.add(stem.lower())
+            stem = unused_name(base, used)
         stems.append(stem)
     taken = {s.lower() for s in stems}
     choices: list[StemChoice] = []

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
+from ..env import positive_int_env
 from ..errors import GradeInputError
 from ..load.files import READ_FLAGS, open_regular, read_bounded
 
@@ -22,14 +23,7 @@ Buffer = bytes | memoryview
 
 def max_response_bytes() -> int:
     """`AGENTV_GRADE_MAX_RESPONSE_BYTES`, default 2 GiB."""
-    raw = os.environ.get("AGENTV_GRADE_MAX_RESPONSE_BYTES", "")
-    if not raw:  # the usual case, without the cost of a failed int("")
-        return DEFAULT_MAX_RESPONSE_BYTES
-    try:
-        value = int(raw)
-    except ValueError:
-        return DEFAULT_MAX_RESPONSE_BYTES
-    return value if value > 0 else DEFAULT_MAX_RESPONSE_BYTES
+    return positive_int_env("AGENTV_GRADE_MAX_RESPONSE_BYTES", DEFAULT_MAX_RESPONSE_BYTES)
 
 
 @dataclass(frozen=True, slots=True)
