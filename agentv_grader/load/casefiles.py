@@ -204,6 +204,41 @@ _PYTHON_HARNESS = "\n".join(
 )
 
 
+def run_program(argv: list[str], file: str, what: str, timeout_s: float) -> str:
+    """Run a program that loads `file` as AgentV does in its own process, from the file's
+    folder, with a deadline; its stdout. A failure or a timeout is exit 2 naming the file,
+    `what` it is and what happened (the test generators' and `.eval.ts` files' boundary)."""
+    try:
+        done = subprocess.run(
+            argv,
+            cwd=os.path.dirname(os.path.abspath(file)),
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise GradeInputError(f"{what} ran longer than {timeout_s:.0f} s", file=file) from None
+    if done.returncode != 0:
+        raise GradeInputError(
+            f"{what} failed (exit {done.returncode}, {argv[0]}): {_error_of(done.stderr)}",
+            file=file,
+        )
+    return done.stdout
+
+
+# A line that states the error: `error: …` (bun), `Error: …`, `ValueError: …` (node, Python).
+_ERROR_LINE = re.compile(r"^\s*(?:error:|[A-Za-z_.]*(?:Error|Exception)\b)")
+
+
+def _error_of(stderr: str) -> str:
+    """The line stating the error (the last such), else the last three lines."""
+    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
+    stated = [line for line in lines if _ERROR_LINE.match(line)]
+    return (stated[-1] if stated else " ".join(lines[-3:]))[-500:]
+
+
 def run_generator(script: str, function: str | None) -> list[Mapping[str, Any]]:
     """Run a test generator as AgentV does (a JavaScript module's function under node;
     a Python file's `create_tests` under `uv run python`, else python3, else python),
@@ -227,28 +262,9 @@ def run_generator(script: str, function: str | None) -> list[Mapping[str, Any]]:
         raise GradeInputError(
             f"the test generator needs {missing}, which is not installed here", file=script
         )
+    stdout = run_program([*runner, *argv_tail], script, "the test generator", GENERATOR_TIMEOUT_S)
     try:
-        done = subprocess.run(
-            [*runner, *argv_tail],
-            cwd=os.path.dirname(os.path.abspath(script)),
-            capture_output=True,
-            text=True,
-            timeout=GENERATOR_TIMEOUT_S,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        raise GradeInputError(
-            f"the test generator ran longer than {GENERATOR_TIMEOUT_S:.0f} s", file=script
-        ) from None
-    if done.returncode != 0:
-        tail = " ".join(done.stderr.strip().splitlines()[-3:])[-500:]
-        raise GradeInputError(
-            f"the test generator failed (exit {done.returncode}, {runner[0]}): {tail}",
-            file=script,
-        )
-    try:
-        data = json.loads(done.stdout)
+        data = json.loads(stdout)
     except json.JSONDecodeError as exc:
         raise GradeInputError(
             f"the test generator printed no JSON ({exc.msg})", file=script

@@ -52,15 +52,17 @@ def load_suite(path: str) -> Suite:
 
 
 def _load_suite(path: str) -> Suite:
-    if re.search(r"\.eval\.m?ts$", path, re.IGNORECASE):
-        raise _typescript_eval(path)
     data = read_text_file(path, "eval file")
     digest = hashlib.sha256(data).hexdigest()
-    text = decode_utf8(data, path)
-    if path.endswith(".jsonl"):
-        doc = _jsonl_document(text, path)
+    doc: Any
+    if re.search(r"\.eval\.m?ts$", path, re.IGNORECASE):
+        from .tseval import typescript_eval_document
+
+        doc = typescript_eval_document(path)
+        text = json.dumps(doc)
     else:
-        doc = load_yaml(text, path)
+        text = decode_utf8(data, path)
+        doc = _jsonl_document(text, path) if path.endswith(".jsonl") else load_yaml(text, path)
     if "env." in text and "{{" in text:
         from .roots import environment, interpolate_env
 
@@ -73,20 +75,6 @@ def _load_suite(path: str) -> Suite:
         )
     builder = _SuiteBuilder(path, doc)
     return builder.build(digest)
-
-
-def _typescript_eval(path: str) -> GradeInputError:
-    """AgentV imports a `.eval.ts` file in its own runtime (bun, or node with tsx) together
-    with its `agentv` package; agentv-grade cannot, and says what would run it."""
-    import shutil
-
-    if shutil.which("bun") is None:
-        reason = "AgentV runs .eval.ts files with bun, which is not installed here"
-    else:
-        reason = "agentv-grade does not read .eval.ts files (AgentV imports them in its runtime)"
-    return GradeInputError(
-        reason, file=path, hint="write the suite as an .eval.yaml file to grade it here"
-    )
 
 
 def _jsonl_document(text: str, path: str) -> dict[str, Any]:

@@ -201,20 +201,6 @@ def test_custom_types_are_found_as_agentv_finds_them(tmp_path: Path) -> None:
     assert custom_command(str(evals), "absent") is None
 
 
-@pytest.mark.skipif(shutil.which("bun") is not None, reason="bun is installed here")
-def test_custom_type_without_bun_is_an_error_naming_it() -> None:
-    case = CASES / "15-custom-assertion-discovery"
-    report = grade_test(
-        str(case / "evals" / "suite.eval.yaml"),
-        "ancestor-js",
-        response_file=str(case / "resp.md"),
-        write=False,
-        critique=False,
-    )
-    [item] = report.data["assertions"]
-    assert item["status"] == "error" and "'bun'" in item["evidence"]
-
-
 def test_prompt_command_whose_program_is_missing_names_it(tmp_path: Path) -> None:
     """A `prompt: {command: [prog, …]}` whose program is not installed is `error` naming
     the program (AgentV's examples run `bun run …`), before looking for its file."""
@@ -547,16 +533,6 @@ def test_include_entries_agentv_refuses_are_exit_2(
     (tmp_path / "s.eval.yaml").write_text(f'prompts: ["x"]\ntests:\n  - {entry}\n')
     with pytest.raises(GradeInputError, match=re.escape(fragment)):
         load_suite(str(tmp_path / "s.eval.yaml"))
-
-
-def test_typescript_eval_file_names_what_would_run_it(tmp_path: Path) -> None:
-    """Row 9: AgentV imports `.eval.ts` files in its runtime; here they are exit 2, naming
-    bun when it is missing."""
-    (tmp_path / "s.eval.ts").write_text("export default {};\n")
-    with pytest.raises(GradeInputError) as info:
-        load_suite(str(tmp_path / "s.eval.ts"))
-    expected = "bun, which is not installed" if shutil.which("bun") is None else ".eval.ts"
-    assert expected in str(info.value) and ".eval.yaml" in str(info.value)
 
 
 def test_what_agentv_main_drops_is_kept(tmp_path: Path) -> None:
