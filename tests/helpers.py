@@ -66,6 +66,11 @@ def files_under(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
 
 
+def paths_under(folder: Path) -> set[str]:
+    """Every file and folder below `folder`, relative to it."""
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
 def child_processes() -> set[int]:
     """The process ids whose parent is this process (Linux's /proc; running or zombie).
     Compare before and after: multiprocessing may keep a helper of its own (the resource

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from agentv_grader import jsontext
 from agentv_grader.jsontext import described_kind, json_kind
+from agentv_grader.model import Status
 
 
 @pytest.mark.parametrize(
@@ -31,3 +39,199 @@ def test_json_kinds_and_their_names_in_messages(
 
 def test_null_may_be_named_as_the_message_needs() -> None:
     assert described_kind(None, none="missing") == "missing"
+
+
+# ------------------------------------------------------------------ indented JSON
+# Values the JSON writers take: JSON's own, tuples, non-string keys, enums, lone surrogates.
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(),
+    st.sampled_from([Status.PASSED, Status.ERROR, -0.0, 1e16, 10**30, "\u2028", "\ud800x"]),
+)
+_KEYS = st.one_of(st.text(), st.integers(), st.floats(), st.booleans(), st.none())
+JSON_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(_KEYS, inner, max_size=4),
+    ),
+    max_leaves=25,
+)
+
+
+def _orjson_floats(data: Any) -> Any:
+    """`data` with every float replaced by a marker string holding orjson's text for it."""
+    if isinstance(data, float):
+        return "FLOAT:" + orjson.dumps(data).decode()
+    if isinstance(data, (list, tuple)):
+        return [_orjson_floats(v) for v in data]
+    if isinstance(data, dict):
+        return {k: _orjson_floats(v) for k, v in data.items()}
+    return data
+
+
+@given(JSON_VALUES)
+@settings(max_examples=300, deadline=None)
+def test_indented_json_is_the_standard_librarys_text_with_orjsons_numbers(data: Any) -> None:
+    """The fallback writer: `json`'s layout, keys and strings, orjson's numbers."""
+    expected = json.dumps(_orjson_floats(data), ensure_ascii=False, indent=2)
+    expected = re.sub(r'"FLOAT:([^"]*)"', r"\1", expected)
+    assert jsontext._indented(data) == expected
+
+
+@given(JSON_VALUES)
+@settings(max_examples=300, deadline=None)
+def test_orjson_and_the_fallback_write_the_same_text(data: Any) -> None:
+    """`dump_json` uses orjson where it can and `_indented` where orjson refuses (a lone
+    surrogate, a non-string key, a huge integer): one format either way."""
+    try:
+        fast = orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:
+        assume(False)
+    assert fast == jsontext._indented(data)
+    assert jsontext.dump_json(data) == fast + "\n"
+    jsontext.use_fast_json()
+    try:
+        assert jsontext.dump_json(data) == fast + "\n"
+    finally:
+        jsontext._orjson = None
+
+
+@given(JSON_VALUES)
+@settings(max_examples=300, deadline=None)
+def test_json_bytes_are_the_text_a_file_holds(data: Any) -> None:
+    """`json_bytes` (orjson's bytes as they come, in batch mode) is `dump_json`'s text as
+    `write_atomic` encodes it, with and without orjson loaded."""
+    try:
+        expected = jsontext.dump_json(data).encode("utf-8", "backslashreplace")
+    except TypeError:
+        assume(False)
+    assert jsontext.json_bytes(data) == expected
+    jsontext.use_fast_json()
+    try:
+        assert jsontext.json_bytes(data) == expected
+    finally:
+        jsontext._orjson = None
+
+
+@given(st.one_of(st.binary(max_size=80), st.text(alphabet='0123456789x"', max_size=60)))
+@settings(max_examples=500, deadline=None)
+def test_long_numbers_are_found_as_the_regex_finds_them(data: bytes | str) -> None:
+    raw = data.encode() if isinstance(data, str) else data
+    assert jsontext._has_long_number(raw) is (re.search(rb"[0-9]{19}", raw) is not None)
+
+
+@given(st.floats())
+@settings(max_examples=500, deadline=None)
+def test_float_text_is_orjsons(value: float) -> None:
+    assert jsontext._float(value) == orjson.dumps(value).decode()
+
+
+@pytest.mark.parametrize(
+    "value", [1e-5, -1.5000000000000002e-05, 1e-6, 1e16, -1e16, 5e-324, 1.7976931348623157e308]
+)
+def test_float_text_at_orjsons_exponent_limits(value: float) -> None:
+    assert jsontext._float(value) == orjson.dumps(value).decode()
+
+
+def test_a_single_test_run_never_loads_orjson(tmp_path: Path) -> None:
+    """Loading orjson costs more than a single test's files save (cold start)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from agentv_grader import jsontext\n"
+        "jsontext.dump_json({'a': [1.5, 'x']})\n"
+        "assert 'orjson' not in sys.modules, 'orjson loaded'\n"
+        "jsontext.use_fast_json()\n"
+        "assert 'orjson' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_dump_json_falls_back_where_orjson_refuses() -> None:
+    assert jsontext.dump_json({"a": "x\ud800"}) == '{\n  "a": "x\\ud800"\n}\n'
+    assert jsontext.dump_json({1: 2.5e-7}) == '{\n  "1": 2.5e-7\n}\n'
+    assert jsontext.dump_json([10**30]) == "[\n  " + str(10**30) + "\n]\n"
+    deep: Any = []
+    for _ in range(300):  # orjson stops at 254 levels
+        deep = [deep]
+    assert json.loads(jsontext.dump_json(deep)) == json.loads(json.dumps(deep))
+    assert jsontext.dump_json({"n": float("nan"), "i": float("inf")}) == (
+        '{\n  "n": null,\n  "i": null\n}\n'
+    )
+
+
+def test_indented_json_rejects_what_json_rejects() -> None:
+    with pytest.raises(TypeError):
+        jsontext.dump_json({"a": [object()]})
+    with pytest.raises(TypeError):
+        jsontext.dump_json({(1, 2): "tuple keys"})
+
+
+# ------------------------------------------------------------------ parsing (AgentV config files)
+_JSON_TEXT = st.one_of(
+    JSON_VALUES.map(
+        lambda d: json.dumps(d, ensure_ascii=False) if not isinstance(d, float) else "1"
+    ),
+    st.sampled_from(
+        [
+            "18446744073709551616",
+            "-9223372036854775809",
+            "[12345678901234567890, 1]",
+            "1e400",
+            "NaN",
+            '"\\ud800"',
+            '{"a": 1, "a": 2}',
+            "\ufeff{}",
+            "[1.5e-324, -0, 0.1]",
+            "not json",
+        ]
+    ),
+)
+
+
+@given(_JSON_TEXT)
+@settings(max_examples=300, deadline=None)
+def test_config_files_parse_as_json_loads_does(text: str) -> None:
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        expected: Any = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        for fast in (False, True):
+            if fast:
+                jsontext.use_fast_json()
+            try:
+                with pytest.raises(type(exc)):
+                    jsontext.parse_json(data)
+            finally:
+                jsontext._orjson = None
+        return
+    for fast in (False, True):
+        if fast:
+            jsontext.use_fast_json()
+        try:
+            got = jsontext.parse_json(data)
+        finally:
+            jsontext._orjson = None
+        assert json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
+
+
+def test_batch_json_lines_write_numbers_as_the_files_do() -> None:
+    data = {"cost": 1e-05, "big": 1e16, "nan": float("nan"), "text": "é", "n": [1, 2.5]}
+    jsontext.use_fast_json()
+    try:
+        line = jsontext.dump_json_line(data)
+        assert line == '{"cost":0.00001,"big":1e+16,"nan":null,"text":"é","n":[1,2.5]}'
+        assert jsontext.dump_json_line({"s": "x\ud800"}) == json.dumps(
+            {"s": "x\ud800"}, ensure_ascii=False, separators=(",", ":")
+        )
+    finally:
+        jsontext._orjson = None
+    assert json.loads(jsontext.dump_json_line({"a": 1})) == {"a": 1}
+    assert "\n" not in jsontext.dump_json_line({"a": "b\nc"})

@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from agentv_grader import grade_test, outputs, result_files, sigterm
+from agentv_grader import grade_test, outputs, result_files
 from agentv_grader.errors import GradeInputError
-from tests.helpers import write_suite
+from tests.helpers import paths_under, write_suite
+from tests.test_result_files import SUITE
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links, FIFOs, fork")
 
@@ -67,10 +67,6 @@ def _layout(root: Path, rng: random.Random) -> Path:
     return test_dir
 
 
-def _tree(folder: Path) -> set[str]:
-    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
-
-
 def _attempt(call: Any, *args: Any) -> tuple[str, Any]:
     """("ok", what `call` returned), or (the GradeInputError's message, None)."""
     try:
@@ -89,15 +85,15 @@ def test_one_listing_refuses_exactly_what_check_targets_refuses(tmp_path: Path) 
         test_dir = _layout(tmp_path / str(case), rng)
         paths = [str(test_dir / rel) for rel in RELPATHS]
         expected, _ = _attempt(outputs.check_targets, paths, str(test_dir))
-        before = _tree(test_dir)
+        before = paths_under(test_dir)
         got, names = _attempt(outputs.prepare_targets, str(test_dir), RELPATHS)
         if got == "ok" and names is None:
-            assert _tree(test_dir) >= before  # maybe a folder made; nothing else changed
+            assert paths_under(test_dir) >= before  # maybe a folder made; nothing else changed
             continue
         decided += 1
         assert got == expected, case
         if got != "ok":
-            assert _tree(test_dir) == before, case  # refused before anything was made
+            assert paths_under(test_dir) == before, case  # refused before anything was made
             continue
         assert names == {name for name in before if os.sep not in name}
         assert (test_dir / "code_grader_results").is_dir()
@@ -109,7 +105,7 @@ def test_a_fresh_folder_gets_its_result_folder_and_no_other_change(tmp_path: Pat
     (tmp_path / "response.md").write_text("x")
     names = outputs.prepare_targets(str(tmp_path), RELPATHS)
     assert names == {"response.md"}
-    assert _tree(tmp_path) == {"response.md", "code_grader_results"}
+    assert paths_under(tmp_path) == {"response.md", "code_grader_results"}
     assert not list((tmp_path / "code_grader_results").iterdir())
 
 
@@ -168,134 +164,6 @@ def test_a_result_folder_that_cannot_be_made_is_reported_by_the_plain_path(
         "(check that the bench dir is a writable folder)"
     )
     assert not list(tmp_path.iterdir())
-
-
-# ------------------------------------------------------------------ result_files.write
-SUITE = """\
-tests:
-  - id: t
-    assertions:
-      - type: contains
-        value: Paris
-      - type: regex
-        value: "^Paris"
-      - type: equals
-        value: Paris
-"""
-FEWER = SUITE.replace('      - type: regex\n        value: "^Paris"\n', "")
-
-
-def _run_steps(tmp_path: Path, plain: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """A first grading, an unchanged re-grade, a re-grade with one merge file fewer and no
-    critique, and one with the critique again; per step the files, their text (without
-    `graded_at` and the folder's own path) and which of them were replaced."""
-    if plain:
-        monkeypatch.setattr(result_files, "prepare_targets", lambda test_dir, relpaths, **_: None)
-    tmp_path.mkdir()
-    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
-    folder = bench / "t"
-    (folder / "code_graders").mkdir()
-    (folder / "code_graders" / "mine.json").write_text(
-        json.dumps({"type": "contains", "value": "Paris"})
-    )
-    steps: list[Any] = []
-    inodes: dict[str, int] = {}
-    for text, critique in ((SUITE, True), (SUITE, True), (FEWER, False), (FEWER, True)):
-        eval_path.write_text(text)
-        grade_test(str(eval_path), "t", bench_dir=str(bench), critique=critique)
-        files = {
-            str(p.relative_to(folder)): re.sub(r'"graded_at": "[^"]*"', "", p.read_text()).replace(
-                str(tmp_path), "ROOT"
-            )
-            for p in sorted(folder.rglob("*"))
-            if p.is_file()
-        }
-        now = {name: (folder / name).stat().st_ino for name in files}
-        replaced = sorted(n for n in files if n in inodes and inodes[n] != now[n])
-        inodes = now
-        steps.append((files, replaced))
-    return steps
-
-
-def test_report_write_leaves_the_same_files_as_the_plain_path(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fast = _run_steps(tmp_path / "fast", False, monkeypatch)
-    plain = _run_steps(tmp_path / "plain", True, monkeypatch)
-    assert [files for files, _ in fast] == [files for files, _ in plain]
-    assert [replaced for _, replaced in fast] == [replaced for _, replaced in plain]
-    assert fast[1][1] == ["grader_report.json"]  # an unchanged re-grade replaces the report only
-    assert "code_grader_results/mine.json" in fast[0][0]  # AgentV's config name reused
-
-
-def test_a_first_grading_opens_no_previous_report(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
-    read: list[str] = []
-    real = result_files._previous_report
-
-    def previous(test_dir: str) -> dict[str, Any]:
-        read.append(test_dir)
-        found: dict[str, Any] = real(test_dir)
-        return found
-
-    monkeypatch.setattr(result_files, "_previous_report", previous)
-    grade_test(str(eval_path), "t", bench_dir=str(bench))
-    assert read == []
-    grade_test(str(eval_path), "t", bench_dir=str(bench))
-    assert read == [str(bench / "t")]
-
-
-def test_a_directory_in_the_way_is_refused_before_anything_is_written(tmp_path: Path) -> None:
-    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
-    (bench / "t" / "eval_critique.md").mkdir()
-    with pytest.raises(GradeInputError, match="a directory has its name") as caught:
-        grade_test(str(eval_path), "t", bench_dir=str(bench))
-    assert caught.value.file == str(bench / "t" / "eval_critique.md")
-    assert _tree(bench / "t") == {"response.md", "eval_critique.md"}
-
-
-def test_the_result_paths_are_checked_from_the_inputs_listing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Without a program among the assertions, nothing run since the test folder was listed
-    for its inputs can have changed it: that listing is checked again, not a new one."""
-    from agentv_grader.load import files
-
-    eval_path, bench = write_suite(tmp_path, SUITE, {"t": "Paris"})
-    listed: list[str] = []
-    real = files.Listing.__init__
-
-    def listing(self: files.Listing, folder: str) -> None:
-        listed.append(folder)
-        real(self, folder)
-
-    monkeypatch.setattr(files.Listing, "__init__", listing)
-    grade_test(str(eval_path), "t", bench_dir=str(bench))
-    assert listed == [str(bench / "t")]
-    assert (bench / "t" / "code_grader_results" / "contains-Paris.json").is_file()
-
-
-def test_a_program_among_the_assertions_gets_the_test_folder_listed_again(
-    tmp_path: Path,
-) -> None:
-    """A code grader may change the test folder (here: a directory where the report goes),
-    so the result paths are checked from a new listing, and the run refused as before."""
-    import sys
-
-    folder = tmp_path / "run" / "suite" / "t"
-    program = f"import os; os.mkdir({str(folder / 'grader_report.json')!r}); print('true')"
-    suite = (
-        "tests:\n  - id: t\n    assertions:\n      - {type: contains, value: Paris}\n"
-        f"      - {{type: script, command: [{json.dumps(sys.executable)}, -c, "
-        f"{json.dumps(program)}]}}\n"
-    )
-    eval_path, bench = write_suite(tmp_path, suite, {"t": "Paris"})
-    with pytest.raises(GradeInputError, match="a directory has its name") as caught:
-        grade_test(str(eval_path), "t", bench_dir=str(bench))
-    assert caught.value.file == str(folder / "grader_report.json")
-    assert _tree(folder) == {"response.md", "grader_report.json"}
 
 
 # ------------------------------------------------------------------ a new result folder
@@ -407,7 +275,7 @@ def test_a_new_folder_that_cannot_be_written_whole_leaves_nothing(
     assert not outputs.write_new_folder(str(folder), [("a.json", b"{}"), ("b.json", b"[]")])
     monkeypatch.undo()
     assert len(calls) == failing_call  # nothing tried after the failure
-    assert _tree(tmp_path) == set()
+    assert paths_under(tmp_path) == set()
 
 
 @posix_only
@@ -444,45 +312,8 @@ def test_sigterm_inside_the_new_folder_removes_it(
     with pytest.raises(SystemExit):
         outputs.write_new_folder(str(tmp_path / "r"), [("a.json", b"{}"), ("b.json", b"[]")])
     monkeypatch.undo()
-    assert _tree(tmp_path) == set()
+    assert paths_under(tmp_path) == set()
     assert os.path.basename(os.path.dirname(opened[0])).startswith(outputs.TEMP_PREFIX)
-
-
-@posix_only
-def test_a_second_sigterm_cannot_interrupt_the_clean_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A batch worker can get SIGTERM twice (from the terminal's process group, and from
-    the parent stopping its team): the first raises `SystemExit`, and a second one while
-    the temporary folder is being removed is ignored, so nothing is left behind."""
-    import signal
-
-    previous = signal.getsignal(signal.SIGTERM)
-    real_open, real_unlink = os.open, os.unlink
-    opened: list[str] = []
-
-    def interrupted(path: Any, *args: Any) -> int:
-        opened.append(str(path))
-        if len(opened) == 2:
-            os.kill(os.getpid(), signal.SIGTERM)  # the first: raises SystemExit here
-        return real_open(path, *args)
-
-    def unlink_after_another_sigterm(path: Any, *args: Any, **kwargs: Any) -> None:
-        os.kill(os.getpid(), signal.SIGTERM)  # the second, in the middle of the clean-up
-        real_unlink(path, *args, **kwargs)
-
-    try:
-        sigterm.exit_on_sigterm()
-        monkeypatch.setattr(outputs.os, "open", interrupted)
-        monkeypatch.setattr(outputs.os, "unlink", unlink_after_another_sigterm)
-        with pytest.raises(SystemExit) as stopped:
-            outputs.write_new_folder(str(tmp_path / "r"), [("a.json", b"{}"), ("b.json", b"[]")])
-        monkeypatch.undo()
-        assert stopped.value.code == 128 + signal.SIGTERM
-        assert _tree(tmp_path) == set()
-        assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN  # no third interruption
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 @posix_only
@@ -507,7 +338,7 @@ def test_a_signal_right_after_a_create_leaves_nothing(
     monkeypatch.undo()
     for fd in opened:
         os.close(fd)
-    assert _tree(tmp_path) == set()
+    assert paths_under(tmp_path) == set()
 
 
 def test_a_new_folder_replaces_nothing_that_is_there(tmp_path: Path) -> None:
@@ -517,9 +348,9 @@ def test_a_new_folder_replaces_nothing_that_is_there(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("f")
     assert not outputs.write_new_folder(str(tmp_path / "d"), [("a.json", b"{}")])
     assert not outputs.write_new_folder(str(tmp_path / "f"), [("a.json", b"{}")])
-    assert _tree(tmp_path) == {"d", "d/x.json", "f"}
+    assert paths_under(tmp_path) == {"d", "d/x.json", "f"}
     assert outputs.write_new_folder(str(tmp_path / "n"), [("a.json", b"{}"), ("b.md", b"")])
-    assert _tree(tmp_path) == {"d", "d/x.json", "f", "n", "n/a.json", "n/b.md"}
+    assert paths_under(tmp_path) == {"d", "d/x.json", "f", "n", "n/a.json", "n/b.md"}
     assert (tmp_path / "n" / "a.json").read_bytes() == b"{}"
 
 
@@ -568,7 +399,7 @@ def test_a_bare_file_name_is_written_in_the_current_folder(
     monkeypatch.chdir(tmp_path)
     outputs.write_atomic("r.md", "x\n")
     outputs.write_atomic("r.md", b"y\n")
-    assert _tree(tmp_path) == {"r.md"}
+    assert paths_under(tmp_path) == {"r.md"}
     assert (tmp_path / "r.md").read_bytes() == b"y\n"
 
 
