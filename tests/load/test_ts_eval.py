@@ -25,10 +25,13 @@ ANSWER = json.loads((DATA / "agentv-load.json").read_text(encoding="utf-8"))
 
 @pytest.mark.usefixtures("with_bun")
 @pytest.mark.parametrize("name", sorted(ANSWER["files"]))
-def test_eval_ts_loads_as_agentv(name: str) -> None:
+def test_eval_ts_loads_as_agentv(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Same suite name, test ids, assertion types, names and values as AgentV main: a
-    plain object (camelCase keys lowered, `defaultTest` inherited) and defineEval's brand."""
+    plain object (camelCase keys lowered, `defaultTest` inherited), defineEval's brand,
+    an `.eval.mts` file with `{{ env.X }}` rendered."""
     expected = ANSWER["files"][name]
+    for key, value in expected.get("env", {}).items():
+        monkeypatch.setenv(key, value)
     suite = load_suite(str(DATA / name))
     assert loaded_summary(suite) == {
         "suite": expected["suite"],
@@ -163,3 +166,22 @@ def test_eval_ts_that_prints_still_loads(tmp_path: Path) -> None:
     )
     suite: Any = load_suite(str(tmp_path / "s.eval.ts"))
     assert (suite.name, suite.test_ids()) == ("n", ["a"])
+
+
+@pytest.mark.usefixtures("with_bun")
+def test_typescript_transform_file_runs_under_bun(tmp_path: Path) -> None:
+    """`options.transform: file://t.ts:fn` runs under bun, as AgentV runs TypeScript."""
+    (tmp_path / "t.ts").write_text(
+        "export function shout(output: string): string {\n"
+        "  return output.trim().toUpperCase();\n}\n"
+    )
+    (tmp_path / "resp.md").write_text("  hello  ")
+    (tmp_path / "s.eval.yaml").write_text(
+        'prompts: ["x"]\ntests:\n  - id: t\n    options: {transform: "file://t.ts:shout"}\n'
+        "    assert: [{type: equals, value: HELLO}]\n"
+    )
+    report = grade_test(
+        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
+    )
+    [item] = report.data["assertions"]
+    assert item["status"] == "passed", item
