@@ -55,6 +55,10 @@ Needle = Literal["one", "any", "all", "edge", "whole", "pattern"]
 # docs/agentv-semantics.md §3): the type, then `-<value>` for a string value, `-<first 30
 # UTF-16 units>` of a string value, `-<N>` for a list of N, or either of the first and last.
 NamedBy = Literal["value", "value-prefix", "count", "value-or-count"]
+# What an exact-text check requires of the response, as the critique's pair rules read it
+# (contradictions, implied checks): the text somewhere, the whole text, its start, its end,
+# each of a list of texts somewhere, or JSON.
+TextFact = Literal["contains", "equals", "prefix", "suffix", "contains-each", "json"]
 
 _T = TypeVar("_T")
 
@@ -81,7 +85,8 @@ class Entry:
     record as its value (`script_graders/<name>.json`, matched by `merge.py`).
     `rubric_items`: judged per rubric item when its value lists them (not as a whole).
     Critique facts (§6.2): `needle`, `probe` (graded from the response alone, cheaply and
-    without side effects, so decoys may be graded with it), `case_insensitive` (by default).
+    without side effects, so decoys may be graded with it), `case_insensitive` (by default),
+    `text_fact` (`TextFact`: what the pair rules read it as requiring).
     """
 
     load_check: Callable[[], Check]
@@ -101,6 +106,7 @@ class Entry:
     needle: Needle | None = None
     probe: bool = False
     case_insensitive: bool = False
+    text_fact: TextFact | None = None
 
     @property
     def check(self) -> Check:
@@ -163,7 +169,7 @@ REGISTRY: dict[str, Entry] = {
     "contains": Entry(
         lambda: text.contains, "text", output_key=True, load_decide=lambda: text.decide_contains,
         string_value=True, needle="one", probe=True,
-        named_by="value",
+        named_by="value", text_fact="contains",
     ),
     "contains-any": Entry(
         lambda: text.contains_any, "text", output_key=True,
@@ -173,13 +179,13 @@ REGISTRY: dict[str, Entry] = {
     "contains-all": Entry(
         lambda: text.contains_all, "text", output_key=True,
         load_decide=lambda: text.decide_contains_all, needle="all", probe=True,
-        named_by="count",
+        named_by="count", text_fact="contains-each",
     ),
     "icontains": Entry(
         lambda: text.icontains, "text", output_key=True,
         load_decide=lambda: text.decide_icontains, string_value=True, needle="one", probe=True,
         case_insensitive=True,
-        named_by="value",
+        named_by="value", text_fact="contains",
     ),
     "icontains-any": Entry(
         lambda: text.icontains_any, "text", output_key=True,
@@ -191,29 +197,29 @@ REGISTRY: dict[str, Entry] = {
         lambda: text.icontains_all, "text", output_key=True,
         load_decide=lambda: text.decide_icontains_all, needle="all", probe=True,
         case_insensitive=True,
-        named_by="count",
+        named_by="count", text_fact="contains-each",
     ),
     "equals": Entry(
         lambda: text.equals, "text", output_key=True, load_decide=lambda: text.decide_equals,
         string_value=True, needle="whole", probe=True,
-        named_by="value",
+        named_by="value", text_fact="equals",
     ),
     "starts-with": Entry(
         lambda: text.starts_with, "text", output_key=True,
         load_decide=lambda: text.decide_starts_with, string_value=True, needle="edge", probe=True,
-        named_by="value",
+        named_by="value", text_fact="prefix",
     ),
     "ends-with": Entry(
         lambda: text.ends_with, "text", output_key=True,
         load_decide=lambda: text.decide_ends_with, string_value=True, needle="edge", probe=True,
-        named_by="value",
+        named_by="value", text_fact="suffix",
     ),
     "regex": Entry(
         lambda: regex.regex, "regex", output_key=True, load_decide=lambda: regex.decide_regex,
         string_value=True, needle="pattern", probe=True,
         named_by="value-prefix",
     ),
-    "is-json": Entry(lambda: json.is_json, "json", output_key=True, probe=True),
+    "is-json": Entry(lambda: json.is_json, "json", output_key=True, probe=True, text_fact="json"),
     # Transcript-wide and output-only checks (SPEC §5.2).
     "transcript-contains": Entry(
         lambda: transcript.transcript_contains, "transcript", reads="transcript", needle="one",
@@ -226,7 +232,7 @@ REGISTRY: dict[str, Entry] = {
     "output-contains": Entry(
         lambda: transcript.output_contains, "text", output_key=True,
         load_decide=lambda: transcript.decide_output, needle="one", probe=True,
-        case_insensitive=True,
+        case_insensitive=True, text_fact="contains",
     ),
     "output-matches": Entry(
         lambda: transcript.output_matches, "regex", output_key=True,

@@ -13,20 +13,12 @@ import json
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ..assertions import about
 from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
 from ..model import AssertionSpec
 from .context import Context, is_case_insensitive, quote, text_list, text_option
 from .model import Hit
 
-_KINDS = {
-    "contains": "contains",
-    "icontains": "contains",
-    "output-contains": "contains",
-    "equals": "equals",
-    "starts-with": "prefix",
-    "ends-with": "suffix",
-}
-_OTHER_FACT_TYPES = frozenset({"contains-all", "icontains-all", "is-json"})
 _NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negate", "negated"})
 # `json.dumps(value, sort_keys=True, default=str)`, with its encoder made once, not per call.
 _canonical = json.JSONEncoder(sort_keys=True, default=str).encode
@@ -47,13 +39,13 @@ class Fact(NamedTuple):
 
 def facts(spec: AssertionSpec) -> list[Fact]:
     """The exact-text requirements of one assertion (empty for anything else)."""
-    kind = _KINDS.get(spec.type)
-    if spec.problem is not None or (kind is None and spec.type not in _OTHER_FACT_TYPES):
+    kind = about(spec.type).text_fact
+    if spec.problem is not None or kind is None:
         return []
     output_key = spec.options.get("target_output_key")
     scope = "null" if output_key is None else _canonical(output_key)
     ci = is_case_insensitive(spec)
-    if kind is not None:
+    if kind in ("contains", "equals", "prefix", "suffix"):
         value = text_option(spec)
         if not value:
             return []
@@ -62,10 +54,10 @@ def facts(spec: AssertionSpec) -> list[Fact]:
             return []
         text = value if kind == "contains" else trimmed
         return [Fact(kind, text, ci, scope, spec.negate, spec)]
-    if spec.type in ("contains-all", "icontains-all") and not spec.negate:
+    if kind == "contains-each" and not spec.negate:
         values = [v for v in text_list(spec) or [] if js_trim(v)]
         return [Fact("contains", v, ci, scope, False, spec) for v in values]
-    if spec.type == "is-json":
+    if kind == "json":
         schema = spec.options.get("schema", spec.options.get("value"))
         key = _canonical(schema) if schema is not None else ""
         return [Fact("json", key, False, scope, spec.negate, spec)]

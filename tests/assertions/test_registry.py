@@ -200,3 +200,17 @@ def test_a_new_types_generated_name_follows_its_row(
     (tmp_path / "run" / "t" / "response.md").write_text("A zebra.", "utf-8")
     report = grade_test(str(eval_path), "t", bench_dir=str(tmp_path / "run"), write=False)
     assert report.data["assertions"][0]["name"] == name
+
+
+@pytest.mark.usefixtures("zebra_type")
+def test_a_new_types_text_fact_reaches_the_critiques_pair_rules() -> None:
+    """The pair rules (contradictions, implied checks) read what a type requires of the
+    response from its row (`text_fact`), not from a list of types."""
+    from agentv_grader.critique.pairs import facts
+
+    spec = AssertionSpec(index=0, name="z", type="mentions-zebra", options={"value": "Zebra"})
+    assert facts(spec) == []
+    REGISTRY["mentions-zebra"] = dataclasses.replace(
+        REGISTRY["mentions-zebra"], text_fact="prefix"
+    )  # (the fixture's monkeypatch removes it afterwards)
+    assert [(f.kind, f.text) for f in facts(spec)] == [("prefix", "Zebra")]
