@@ -336,17 +336,22 @@ def _plain(text: str) -> Any:
     return text
 
 
+def _built_before(node: Any, depth: int, memo: dict[int, Any] | None) -> Any:
+    """The value already built for a collection node (an alias is the same object as its
+    anchor, as in the plain path), or None; `_Fallback` past the depth the fast path takes."""
+    if depth > _FAST_DEPTH:
+        raise _Fallback
+    return memo.get(id(node)) if memo is not None else None
+
+
 def _fast_tagless(node: Any, depth: int, memo: dict[int, Any] | None) -> Any:
     """`_fast_node` for a tree composed by `_TaglessLoader`: no node has a tag of its
     own, plain scalars are resolved here."""
     if type(node) is ScalarNode:
         return _plain(node.value) if node.style == "" else node.value
-    if depth > _FAST_DEPTH:
-        raise _Fallback
-    if memo is not None:  # an alias is the same object as its anchor, as in the plain path
-        done = memo.get(id(node))
-        if done is not None:
-            return done
+    done = _built_before(node, depth, memo)
+    if done is not None:
+        return done
     result: Any
     if type(node) is MappingNode:
         result = _tagless_map(node, depth + 1, memo)
@@ -401,12 +406,9 @@ def _fast_node(node: Any, depth: int, memo: dict[int, Any] | None) -> Any:
     kind = type(node)
     if kind is ScalarNode:
         return _scalar(node.tag, node.value)
-    if depth > _FAST_DEPTH:
-        raise _Fallback
-    if memo is not None:  # an alias is the same object as its anchor, as in the plain path
-        done = memo.get(id(node))
-        if done is not None:
-            return done
+    done = _built_before(node, depth, memo)
+    if done is not None:
+        return done
     mark = node.start_mark
     result: Any
     if kind is MappingNode and node.tag == _MAP:
