@@ -1,14 +1,20 @@
-"""Render the labelled claims set (tests/data/claims/source/*.yaml) into run directories.
+"""Render the labelled claims sets (tests/data/claims/source/*.yaml and the held-out set
+tests/data/claims/heldout/source/*.yaml) into run directories.
 
     python scripts/build_claims_set.py [--check]
 
 Each source run is written by hand: the task, the steps the agent took (its text and its
 tool calls with their outputs), the final response, and the claims a reader finds in the
 response, each labelled by reading the steps. This script only changes the notation: it
-writes `tests/data/claims/runs/<id>/` with `task.md`, `response.md`, the transcript in the
-shape the run names (one of the four agentv-grade reads, SPEC §4.4), `timing.json` when
-the run has one, and `labels.json` (each claim with its 1-based line and column in
-`response.md`). `--check` exits 1 when the committed files differ from a fresh render.
+writes `<set>/runs/<id>/` with `task.md`, `response.md`, the transcript in the shape the
+run names (one of the four agentv-grade reads, SPEC §4.4, or a variant spelling of one:
+`raw-list` is AgentV's raw rows as one JSON list, `openai-wrapped` the OpenAI messages
+under `{"messages": [...]}`), `timing.json` when the run has one, and `labels.json` (each
+claim with its 1-based line and column in `response.md`). `--check` exits 1 when the
+committed files differ from a fresh render.
+
+The held-out set was labelled by a second engineer without reading the checker's code,
+and committed before the checker was run on it (issue 21's held-out evaluation).
 """
 
 from __future__ import annotations
@@ -22,10 +28,13 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "claims"
+SETS = (ROOT, ROOT / "heldout")
 FILES = {
     "raw": "transcript-raw.jsonl",
+    "raw-list": "transcript-raw.json",
     "normalised": "transcript.json",
     "openai": "messages.json",
+    "openai-wrapped": "messages.json",
     "claude": "session.jsonl",
 }
 _CATEGORY = {
@@ -183,7 +192,24 @@ def _claude(run: dict[str, Any], turns: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines)
 
 
-RENDER = {"raw": _raw, "normalised": _normalised, "openai": _openai, "claude": _claude}
+def _raw_list(run: dict[str, Any], turns: list[dict[str, Any]]) -> str:
+    rows = [json.loads(line) for line in _raw(run, turns).splitlines()]
+    return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+
+
+def _openai_wrapped(run: dict[str, Any], turns: list[dict[str, Any]]) -> str:
+    messages = json.loads(_openai(run, turns))
+    return json.dumps({"messages": messages}, ensure_ascii=False, indent=1) + "\n"
+
+
+RENDER = {
+    "raw": _raw,
+    "raw-list": _raw_list,
+    "normalised": _normalised,
+    "openai": _openai,
+    "openai-wrapped": _openai_wrapped,
+    "claude": _claude,
+}
 
 
 def position(text: str, quote: str, run_id: str) -> tuple[int, int]:
@@ -228,12 +254,13 @@ def main() -> int:
     args = parser.parse_args()
     stale: list[str] = []
     seen: set[str] = set()
-    for source in sorted((ROOT / "source").glob("*.yaml")):
+    sources = [s for root in SETS for s in sorted((root / "source").glob("*.yaml"))]
+    for source in sources:
         for run in yaml.safe_load(source.read_text(encoding="utf-8")):
             if run["id"] in seen:
                 raise SystemExit(f"{source}: run id {run['id']} is used twice")
             seen.add(run["id"])
-            directory = ROOT / "runs" / run["id"]
+            directory = source.parent.parent / "runs" / run["id"]
             for name, content in render(run).items():
                 path = directory / name
                 if args.check:
