@@ -1,5 +1,9 @@
-"""The labelled claims set (tests/data/claims/runs/*): each run's files, and how the
-checker's claims compare with the labels (matched by overlapping spans of response.md)."""
+"""The labelled claims sets: each run's files, and how the checker's claims compare with the
+labels (matched by overlapping spans of response.md).
+
+`RUNS` (tests/data/claims/runs) was written by the checker's author; `HELDOUT`
+(tests/data/claims/heldout/runs) by a second engineer who labelled it without reading the
+checker and committed the labels before running it (issue 21)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from agentv_grader.rundata.timing import read_timing
 from agentv_grader.rundata.transcript import read_transcript
 
 RUNS = Path(__file__).resolve().parent.parent / "data" / "claims" / "runs"
+HELDOUT = RUNS.parent / "heldout" / "runs"
 
 
 @dataclass(frozen=True)
@@ -52,8 +57,8 @@ def load_run(directory: Path) -> Run:
     return Run(meta["run"], response, tuple(labels), claims)
 
 
-def load_all() -> list[Run]:
-    return [load_run(d) for d in sorted(RUNS.iterdir()) if d.is_dir()]
+def load_all(root: Path = RUNS) -> list[Run]:
+    return [load_run(d) for d in sorted(root.iterdir()) if d.is_dir()]
 
 
 def overlapping(claim: Claim, labels: tuple[Label, ...]) -> list[Label]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.claims.labelled import RUNS, Run, load_all, metrics
+from tests.claims.labelled import HELDOUT, RUNS, Run, load_all, metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,6 +35,19 @@ def test_the_set_is_as_large_and_varied_as_issue_21_asks(runs: list[Run]) -> Non
     assert statuses["unverifiable"] >= 20  # hedges, negations, numbers from the task
     assert set(kinds) == {"process", "factual", "file", "quality"}
     assert set(shapes) == {"raw", "normalised", "openai", "claude"}
+
+
+def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
+    """The second engineer's set (tests/data/claims/heldout): at least 20 runs, 90 claims,
+    20 contradicted and 25 verified, in every transcript shape and both variant spellings."""
+    held_out = load_all(HELDOUT)
+    labels = [label for run in held_out for label in run.labels]
+    statuses = collections.Counter(label.status for label in labels)
+    shapes = {json.loads((HELDOUT / r.id / "labels.json").read_text())["shape"] for r in held_out}
+    assert not {r.id for r in held_out} & {d.name for d in RUNS.iterdir()}
+    assert len(held_out) >= 20 and len(labels) >= 90
+    assert statuses["contradicted"] >= 20 and statuses["verified"] >= 25
+    assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
 
 
 def test_the_rendered_runs_match_their_sources() -> None:
