@@ -6,12 +6,14 @@ in those files is text nobody vetted (responses quoted in evidence, test ids, as
 values), so the page carries it as JSON in a `<script type="application/json">` block with
 `<`, `>`, `&`, U+2028 and U+2029 escaped, and the page's script builds the DOM from it with
 `textContent` only. Styles and script are inline: the page opens from disk with no network.
+A test checked for claims (SPEC §5.9) also brings its `claims.json`: every claim, so the
+page can show the contradicted ones with their evidence and the rest on demand.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,10 @@ _DATA = Path(__file__).resolve().parent / "data"
 _SUMMARY = "grade_summary.json"
 _REPORT = "grader_report.json"
 _CRITIQUE = "eval_critique.json"
+_CLAIMS = "claims.json"
+# The statuses a claim can have (`claims.STATUSES`, not imported: the page never loads
+# the checker), in the order the page counts them.
+CLAIM_STATUSES = ("verified", "contradicted", "unverifiable")
 _REPORT_SCHEMA = "agentv-grade/report/v1"
 _SUMMARY_SCHEMA = "agentv-grade/summary/v1"
 # A string longer than this (a quoted 100 MB response in an error's evidence) is cut on the
@@ -94,8 +100,20 @@ def build_page_data(bench_dir: str) -> dict[str, Any]:
         "tool_version": __version__,
         "verdicts": list(VERDICTS),
         "types": types,
+        "claims": claim_totals(tests),
         "tests": tests,
     }
+
+
+def claim_totals(tests: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """The suite's claims: how many tests were checked (had a transcript), the claims by
+    status across them, and how many tests have a contradicted claim."""
+    checked = [t["claims"] for t in tests if t.get("claims") is not None]
+    totals = {"tests": len(checked), "total": sum(c["total"] for c in checked)}
+    for status in CLAIM_STATUSES:
+        totals[status] = sum(c[status] for c in checked)
+    totals["tests_contradicted"] = sum(1 for c in checked if c["contradicted"])
+    return totals
 
 
 def _read_summary(bench_dir: str) -> dict[str, Any] | None:
@@ -151,6 +169,7 @@ def _missing(test_id: str, verdict: str, problem: str) -> dict[str, Any]:
         "assertions": [],
         "pending": [],
         "critique": None,
+        "claims": None,
         "warnings": [],
         "problem": problem,
     }
@@ -181,6 +200,7 @@ def _graded_test(bench_dir: str, test_id: str) -> dict[str, Any]:
         "assertions": [_assertion(a) for a in _list(report.get("assertions"))],
         "pending": [_pending(test_id, p) for p in _list(report.get("pending"))],
         "critique": critique,
+        "claims": _claims(report.get("claims"), folder),
         "warnings": [_cut(_text(w)) for w in _list(report.get("warnings"))],
         "problem": None,
     }
@@ -225,6 +245,47 @@ def _critique(data: Any, path: str) -> dict[str, Any]:
             if isinstance(item, dict)
         ],
     }
+
+
+def _claims(block: Any, folder: str) -> dict[str, Any] | None:
+    """A test's claims: the counts as its report gives them, and every claim from the
+    `claims.json` beside it; without that file, the contradicted ones the report quotes,
+    with a note saying so. None when the test was not checked (no transcript)."""
+    if not isinstance(block, Mapping):
+        return None
+    counts = {key: _count(block.get(key)) for key in ("total", *CLAIM_STATUSES)}
+    path = os.path.join(folder, _CLAIMS)
+    note = None
+    if os.path.isfile(path):
+        data = _read_json(path)
+        if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
+            raise GradeInputError(
+                "not an agentv-grade claims file (no 'claims' list)",
+                file=path,
+                hint="grade the test again",
+            )
+        items = [_claim(c, None) for c in data["claims"]]
+    else:
+        items = [_claim(c, "contradicted") for c in _list(block.get("contradicted_claims"))]
+        note = f"{_CLAIMS} is missing: only the contradicted claims the report quotes are listed"
+    return {**counts, "items": items, "note": note}
+
+
+def _claim(item: Any, status: str | None) -> dict[str, Any]:
+    item = item if isinstance(item, Mapping) else {}
+    listed = _text(item.get("status"))
+    return {
+        "text": _cut(_text(item.get("text"))) or "",
+        "kind": _text(item.get("kind")) or "?",
+        "line": _count(item.get("line")),
+        "col": _count(item.get("col")),
+        "status": status or (listed if listed in CLAIM_STATUSES else "?"),
+        "evidence": _cut(_text(item.get("evidence"))) or "",
+    }
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _assertion(item: Any) -> dict[str, Any]:
@@ -301,6 +362,7 @@ ASSERTION_FIELDS = (
 )  # fmt: skip
 SUGGESTION_FIELDS = ("assertion", "rule", "severity", "reason", "evidence", "fix")
 PENDING_FIELDS = ("name", "type", "path", "criteria", "rubrics")
+CLAIM_FIELDS = ("text", "kind", "line", "col", "status", "evidence")
 
 
 class _Strings:
@@ -334,6 +396,7 @@ def pack(page: Mapping[str, Any]) -> dict[str, Any]:
     tests = []
     for test in page["tests"]:
         critique = test["critique"]
+        claims = test["claims"]
         tests.append(
             {
                 **test,
@@ -347,6 +410,9 @@ def pack(page: Mapping[str, Any]) -> dict[str, Any]:
                         table.row(s, SUGGESTION_FIELDS) for s in critique["suggestions"]
                     ],
                 },
+                "claims": None
+                if claims is None
+                else {**claims, "items": [table.row(c, CLAIM_FIELDS) for c in claims["items"]]},
             }
         )
     return {
@@ -355,6 +421,7 @@ def pack(page: Mapping[str, Any]) -> dict[str, Any]:
             "assertion": list(ASSERTION_FIELDS),
             "suggestion": list(SUGGESTION_FIELDS),
             "pending": list(PENDING_FIELDS),
+            "claim": list(CLAIM_FIELDS),
         },
         "strings": table.strings,
         "tests": tests,
@@ -410,6 +477,7 @@ def render_page(page: Mapping[str, Any]) -> str:
         data=Markup(script_json(pack(page))),
         verdict_bar=verdict_bar(tests),
         histogram=score_histogram(tests),
+        claims=page["claims"],
     )
 
 

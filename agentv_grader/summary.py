@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 
 SUMMARY_FILE = "grade_summary.json"
+_CLAIM_STATUSES = ("verified", "contradicted", "unverifiable")
+# The tests with contradicted claims the closing table names; the rest are in the file.
+_NAMED = 20
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
@@ -43,6 +46,7 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
             "score": data["score"],
             **data["summary"],
             "agentv": data.get("agentv"),
+            "claims": data.get("claims"),
         }
         for item in data["assertions"]:
             if item["status"] == Status.FAILED.value:
@@ -63,8 +67,24 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
         "failures_by_type": dict(sorted(failures_by_type.items())),
         "errors": errors,
         "skips": skips,
+        "claims": _claims(results),
         "agentv_bench": _agentv_bench(results),
     }
+
+
+def _claims(results: list[TestResult]) -> dict[str, Any]:
+    """The suite's claims (SPEC §5.9): how many tests were checked (had a transcript), the
+    claims by status across them, and the tests with a contradicted claim, in suite order."""
+    from .batch import CLAIM_COUNTS
+
+    checked = [
+        (r.test_id, r.digest["claims"]) for r in results if r.digest and r.digest.get("claims")
+    ]
+    totals: dict[str, Any] = {"tests": len(checked)}
+    for key in CLAIM_COUNTS:
+        totals[key] = sum(counts[key] for _, counts in checked)
+    totals["contradicted_in"] = [test_id for test_id, counts in checked if counts["contradicted"]]
+    return totals
 
 
 def _agentv_bench(results: list[TestResult]) -> dict[str, Any]:
@@ -88,9 +108,21 @@ def summary_table(summary: dict[str, Any]) -> str:
         rows += [(kind, str(count)) for kind, count in failed.items()]
     rows += [("assertion errors", str(len(summary["errors"])))]
     rows += [("assertions skipped", str(len(summary["skips"])))]
+    claims = summary["claims"]
+    if claims["tests"]:
+        rows += [(f"claims ({claims['tests']} test(s) with a transcript)", "count")]
+        rows += [(status, str(claims[status])) for status in _CLAIM_STATUSES]
     width = max(len(label) for label, _ in rows)
     digits = max(len(value) for _, value in rows)
-    return "\n".join(f"  {label:<{width}}  {value:>{digits}}" for label, value in rows)
+    lines = [f"  {label:<{width}}  {value:>{digits}}" for label, value in rows]
+    named = claims["contradicted_in"]
+    if named:
+        shown = ", ".join(named[:_NAMED])
+        more = (
+            f", … and {len(named) - _NAMED} more in {SUMMARY_FILE}" if len(named) > _NAMED else ""
+        )
+        lines.append(f"  contradicted claims in: {shown}{more}")
+    return "\n".join(lines)
 
 
 def write_summary(bench_dir: str, summary: dict[str, Any]) -> str:

@@ -279,16 +279,21 @@ def test_digest_keeps_what_the_summary_and_junit_read() -> None:
         "assertions": [passed, failed],
         "warnings": ["not needed"],
         "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
-    }
+        "claims": {"path": "claims.json", "total": 3, "verified": 1, "contradicted": 1,
+                   "unverifiable": 1, "checkable": 2,
+                   "contradicted_claims": [{"text": "not needed"}]},
+    }  # fmt: skip
     assert digest(data) == {
         "verdict": "fail",
         "score": 0.5,
         "summary": {"passed": 1, "failed": 1},
         "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
+        "claims": {"total": 3, "verified": 1, "contradicted": 1, "unverifiable": 1},
         "assertions": [
             {"name": "f", "type": "contains", "status": "failed", "text": "t", "evidence": "e"}
         ],
     }
+    assert digest({**data, "claims": None})["claims"] is None  # no transcript
 
 
 def test_worker_processes_print_the_reports_they_wrote(tmp_path: Path) -> None:

@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 
 from agentv_grader import html_report
 from agentv_grader.errors import GradeInputError
-from tests.report_runs import graded_example, graded_hostile_run
+from tests.report_runs import (
+    CLAIMS_RESPONSE,
+    CLAIMS_TOOL_OUTPUT,
+    graded_claims_run,
+    graded_example,
+    graded_hostile_run,
+)
 
 
 @pytest.fixture
@@ -58,7 +64,20 @@ def _unpacked(html: str) -> dict[str, Any]:
             test["critique"]["suggestions"] = [
                 record(s, data["fields"]["suggestion"]) for s in test["critique"]["suggestions"]
             ]
+        if test["claims"]:
+            test["claims"]["items"] = [
+                record(c, data["fields"]["claim"], ("line", "col")) for c in test["claims"]["items"]
+            ]
     return data
+
+
+@pytest.fixture
+def claims_run(tmp_path: Path) -> Path:
+    return graded_claims_run(tmp_path)
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text("utf-8"))
 
 
 # ------------------------------------------------------------------ what the page holds
@@ -98,6 +117,95 @@ def test_the_embedded_data_unpacks_to_the_page_data(example: Path) -> None:
     page = html_report.build_page_data(str(example))
     html = html_report.render_page(page)
     assert _unpacked(html)["tests"] == page["tests"]
+
+
+def test_each_test_holds_its_claims_as_claims_json_lists_them(claims_run: Path) -> None:
+    """Every claim of claims.json (text, kind, position, status, evidence), the counts as
+    the report gives them; a test without a transcript has none."""
+    by_id = {t["id"]: t for t in html_report.build_page_data(str(claims_run))["tests"]}
+    for test_id in ("lied", "honest"):
+        listed = _json(claims_run / test_id / "claims.json")["claims"]
+        block = _json(claims_run / test_id / "grader_report.json")["claims"]
+        claims = by_id[test_id]["claims"]
+        assert claims["items"] == listed
+        assert claims["note"] is None
+        for key in ("total", "verified", "contradicted", "unverifiable"):
+            assert claims[key] == block[key]
+    lied = by_id["lied"]["claims"]
+    (contradicted,) = [c for c in lied["items"] if c["status"] == "contradicted"]
+    assert contradicted["text"] == CLAIMS_RESPONSE.splitlines()[1]
+    assert (contradicted["line"], contradicted["col"]) == (2, 1)
+    assert "1 failed, 11 passed" in contradicted["evidence"]
+    assert by_id["honest"]["claims"]["contradicted"] == 0
+    assert by_id["no-transcript"]["claims"] is None
+
+
+def test_the_page_counts_the_suites_claims(claims_run: Path) -> None:
+    page = html_report.build_page_data(str(claims_run))
+    listed = [
+        c for t in ("lied", "honest") for c in _json(claims_run / t / "claims.json")["claims"]
+    ]
+    expected = {status: sum(c["status"] == status for c in listed) for status in
+                ("verified", "contradicted", "unverifiable")}  # fmt: skip
+    assert page["claims"] == {
+        "tests": 2, "total": len(listed), **expected, "tests_contradicted": 1
+    }  # fmt: skip
+    assert expected["contradicted"] == 1 and expected["verified"] >= 3
+    html = html_report.render_page(page)
+    assert f'<strong id="claims-total">{len(listed)}</strong> in 2 test(s)' in html
+    assert '<span id="claims-contradicted" class="c-contradicted">1</span>' in html
+
+
+def test_a_run_without_transcripts_says_no_claims_were_checked(example: Path) -> None:
+    page = html_report.build_page_data(str(example))
+    assert all(t["claims"] is None for t in page["tests"])
+    assert page["claims"]["tests"] == 0
+    assert "No claims checked: no test has a transcript." in html_report.render_page(page)
+
+
+def test_the_embedded_claims_unpack_to_the_page_data(claims_run: Path) -> None:
+    page = html_report.build_page_data(str(claims_run))
+    assert _unpacked(html_report.render_page(page))["tests"] == page["tests"]
+
+
+def test_without_claims_json_the_reports_contradicted_claims_are_listed(
+    claims_run: Path,
+) -> None:
+    (claims_run / "lied" / "claims.json").unlink()
+    report = _json(claims_run / "lied" / "grader_report.json")
+    lied = next(
+        t for t in html_report.build_page_data(str(claims_run))["tests"] if t["id"] == "lied"
+    )
+    claims = lied["claims"]
+    assert [(c["text"], c["status"], c["evidence"]) for c in claims["items"]] == [
+        (c["text"], "contradicted", c["evidence"]) for c in report["claims"]["contradicted_claims"]
+    ]
+    assert claims["total"] == report["claims"]["total"] > len(claims["items"])
+    assert "claims.json is missing" in claims["note"]
+
+
+def test_a_claims_file_of_another_shape_is_an_input_error(claims_run: Path) -> None:
+    path = claims_run / "lied" / "claims.json"
+    path.write_text('{"claims": {}}', "utf-8")
+    with pytest.raises(GradeInputError, match="not an agentv-grade claims file") as caught:
+        html_report.build_page_data(str(claims_run))
+    assert caught.value.file == str(path)
+    path.write_text('{"claims": [\n', "utf-8")
+    with pytest.raises(GradeInputError, match="invalid JSON") as caught:
+        html_report.build_page_data(str(claims_run))
+    assert str(caught.value).startswith(f"{path}:2:")
+
+
+def test_a_long_claim_is_cut_on_the_page(claims_run: Path) -> None:
+    path = claims_run / "honest" / "claims.json"
+    listed = _json(path)
+    listed["claims"][0]["evidence"] = "y" * (html_report.MAX_TEXT + 7)
+    path.write_text(json.dumps(listed), "utf-8")
+    honest = next(
+        t for t in html_report.build_page_data(str(claims_run))["tests"] if t["id"] == "honest"
+    )
+    evidence = honest["claims"]["items"][0]["evidence"]
+    assert evidence == "y" * html_report.MAX_TEXT + "… (7 more characters in the JSON file)"
 
 
 def test_charts_count_verdicts_and_scores(example: Path) -> None:
@@ -228,6 +336,18 @@ def test_a_hostile_run_embeds_no_markup_anywhere(tmp_path: Path) -> None:
     assert [a["evidence"] for a in plain["assertions"]] == [
         a["evidence"] for a in report["assertions"]
     ]
+
+
+def test_hostile_claims_embed_no_markup(claims_run: Path) -> None:
+    """A claim and its evidence holding `</script>`, `<script>` and `<img onerror>` travel
+    escaped: the page's only tags are its own, and they read back as written."""
+    html = html_report.render_page(html_report.build_page_data(str(claims_run)))
+    tags = re.findall(r"</?([a-zA-Z][a-zA-Z0-9]*)", html)
+    assert tags.count("script") == 4 and "img" not in tags
+    lied = next(t for t in _unpacked(html)["tests"] if t["id"] == "lied")
+    texts = [c["text"] for c in lied["claims"]["items"]]
+    assert CLAIMS_RESPONSE.splitlines()[1] in texts and CLAIMS_RESPONSE.splitlines()[2] in texts
+    assert any(CLAIMS_TOOL_OUTPUT.splitlines()[0] in c["evidence"] for c in lied["claims"]["items"])
 
 
 # ------------------------------------------------------------------ self-contained

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import cli
-from tests.report_runs import EXAMPLE
+from tests.report_runs import EXAMPLE, graded_claims_run
 
 mcp = pytest.importorskip("mcp", reason="the mcp extra is not installed: pip install -e '.[mcp]'")
 anyio = pytest.importorskip("anyio")
@@ -281,3 +281,31 @@ def test_a_submitted_judgement_is_written_as_judge_writes_it_and_changes_the_ver
     assert "unknown rubric id 'nope'" in seen["bad"].content[0].text
     assert seen["unknown_item"].is_error
     assert seen["unknown_item"].content[0].text == cli_line(*base, "--item", "nope", "--score", "1")
+
+
+def test_claims_come_with_the_report_and_the_run_summary(tmp_path: Path) -> None:
+    """A test with a transcript: grade_test's report carries its claims as the command
+    line's does (counts, claims.json, the contradicted ones with their evidence) and
+    grade_run's summary counts the suite's claims and names the test that lied."""
+    bench = graded_claims_run(tmp_path)
+    where = {"eval_path": "claims.eval.yaml", "bench_dir": "run"}
+    seen: dict[str, Any] = {}
+
+    async def scenario(client: Any) -> None:
+        seen["lied"] = _json(await client.call_tool("grade_test", {**where, "test_id": "lied"}))
+        seen["run"] = _json(await client.call_tool("grade_run", where))
+
+    _session(bench.parent, scenario)
+    claims = seen["lied"]["claims"]
+    listed = json.loads((bench / "lied" / "claims.json").read_text("utf-8"))["claims"]
+    assert claims["path"] == "claims.json" and claims["total"] == len(listed)
+    assert claims["contradicted_claims"] == [
+        {key: c[key] for key in ("text", "kind", "line", "col", "evidence")}
+        for c in listed
+        if c["status"] == "contradicted"
+    ]
+    assert claims["contradicted"] == 1
+    on_disk = json.loads((bench / "grade_summary.json").read_text("utf-8"))
+    assert seen["run"]["summary"]["claims"] == on_disk["claims"]
+    assert on_disk["claims"]["contradicted_in"] == ["lied"]
+    assert seen["run"]["summary"]["tests"]["lied"]["claims"]["contradicted"] == 1

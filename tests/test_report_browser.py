@@ -14,7 +14,13 @@ import pytest
 
 from agentv_grader import html_report
 from tests.browser import browser_session, open_page, visible_test_ids
-from tests.report_runs import HOSTILE_IDS, graded_example, graded_hostile_run
+from tests.report_runs import (
+    CLAIMS_RESPONSE,
+    HOSTILE_IDS,
+    graded_claims_run,
+    graded_example,
+    graded_hostile_run,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -90,9 +96,9 @@ def test_the_example_page_lists_opens_and_filters(driver: Any, tmp_path: Path) -
     assert driver.find_element("id", "todo-count").text == "1"
     summary_cells = _cells(driver.find_element("id", "test-list"), "details.test > summary")
     assert summary_cells == [
-        ["pending", "paris", "1.000", "1", "2"],
-        ["pass", "tokyo", "1.000", "0", "0"],
-        ["fail", "berlin", "0.000", "0", "0"],
+        ["pending", "paris", "1.000", "1", "2", "-"],
+        ["pass", "tokyo", "1.000", "0", "0", "-"],
+        ["fail", "berlin", "0.000", "0", "0", "-"],
     ]
 
     row = _open_row(driver, "paris")
@@ -173,6 +179,86 @@ def test_a_hostile_run_renders_inert_and_as_written(driver: Any, tmp_path: Path)
     )
     assert counts == {"img": 0, "a": 0, "script": 2, "svg": 2, "handlers": 0, "links": 0}
     _screenshot(driver, tmp_path / "hostile.png")
+    assert _severe_console_messages(driver) == []
+
+
+def _claim_rows(row: Any, selector: str) -> list[dict[str, Any]]:
+    """Each claim shown under `selector` in an open row: its status attribute and the
+    text of its parts, as the DOM holds them."""
+    rows: list[dict[str, Any]] = row.parent.execute_script(
+        "return Array.from(arguments[0].querySelectorAll(arguments[1])).map(function (li) {"
+        " return {status: li.dataset.status, visible: li.checkVisibility(),"
+        "  parts: Array.from(li.children).map(function (c) { return c.textContent; })}; });",
+        row,
+        selector,
+    )
+    return rows
+
+
+def test_claims_are_shown_per_test_and_for_the_suite_and_filter(
+    driver: Any, tmp_path: Path
+) -> None:
+    """A contradicted claim is shown with its evidence, the others behind a disclosure;
+    the claim's markup and script, and the tool output's, are text (the title stays, no
+    element is made); the suite's counts are shown; the claims filter and the others
+    work together."""
+    bench = graded_claims_run(tmp_path)
+    page = tmp_path / "claims.html"
+    html_report.write_page(str(bench), str(page))
+    open_page(driver, str(page))
+    assert driver.title == "agentv-grade report: claims"
+    summary = json.loads((bench / "grade_summary.json").read_text("utf-8"))["claims"]
+    assert driver.find_element("id", "claims-total").text == str(summary["total"])
+    assert driver.find_element("id", "claims-contradicted").text == "1"
+    assert driver.find_element("id", "claims-tests-contradicted").text == "1"
+    listed = json.loads((bench / "lied" / "claims.json").read_text("utf-8"))["claims"]
+    cells = _cells(driver.find_element("id", "test-list"), "details.test > summary")
+    assert [c[5] for c in cells] == [f"1/{len(listed)}", "0/2", "-"]
+
+    row = _open_row(driver, "lied")
+    contradicted = [c for c in listed if c["status"] == "contradicted"]
+    others = [c for c in listed if c["status"] != "contradicted"]
+    shown = _claim_rows(row, "ul.claims-contradicted > li.claim")
+    assert [(r["status"], r["parts"]) for r in shown] == [
+        ("contradicted", ["[contradicted] ", f"{c['line']}:{c['col']} ", f"({c['kind']}) ",
+                          c["text"], c["evidence"]])
+        for c in contradicted
+    ]  # fmt: skip
+    assert shown[0]["parts"][3] == CLAIMS_RESPONSE.splitlines()[1]  # `</script><script>…`
+    assert all(r["visible"] for r in shown)
+    hidden = _claim_rows(row, "details.claims-others li.claim")
+    assert [(r["status"], r["parts"][3], r["parts"][4]) for r in hidden] == [
+        (c["status"], c["text"], c["evidence"]) for c in others
+    ]
+    assert not any(r["visible"] for r in hidden)  # until the disclosure is opened
+    row.find_element("css selector", "details.claims-others > summary").click()
+    assert all(r["visible"] for r in _claim_rows(row, "details.claims-others li.claim"))
+    assert any("<img src=x onerror=" in r["parts"][3] for r in hidden)
+    assert any("<img src=x onerror=" in r["parts"][4] for r in hidden)
+    _screenshot(driver, tmp_path / "claims.png")
+    counts: dict[str, int] = driver.execute_script(
+        "return {img: document.querySelectorAll('img').length,"
+        " script: document.querySelectorAll('script').length};"
+    )
+    assert counts == {"img": 0, "script": 2}
+    assert driver.title == "agentv-grade report: claims"
+
+    honest = _open_row(driver, "honest")
+    assert _claim_rows(honest, "ul.claims-contradicted > li.claim") == []
+    assert "2 (2 verified, 0 contradicted, 0 unverifiable)" in honest.text
+    assert "no transcript" in _open_row(driver, "no-transcript").text
+
+    _click(driver, "#claims-filter")
+    assert visible_test_ids(driver) == ["lied"]
+    assert driver.find_element("id", "shown-count").text == "showing 1 of 3 tests"
+    _choose(driver, "status-filter", "failed")  # no test has a failed assertion
+    assert visible_test_ids(driver) == []
+    _choose(driver, "status-filter", "")
+    _click(driver, "#verdict-filter input[data-verdict='pass']")
+    assert visible_test_ids(driver) == []
+    _click(driver, "#verdict-filter input[data-verdict='pass']")
+    _click(driver, "#claims-filter")
+    assert visible_test_ids(driver) == ["lied", "honest", "no-transcript"]
     assert _severe_console_messages(driver) == []
 
 

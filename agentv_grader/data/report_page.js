@@ -30,6 +30,11 @@
         return record(s, data.fields.suggestion, []);
       });
     }
+    if (t.claims) {
+      t.claims.items = t.claims.items.map(function (c) {
+        return record(c, data.fields.claim, ["line", "col"]);
+      });
+    }
     return t;
   }
 
@@ -51,7 +56,7 @@
   }
 
   // ---------------------------------------------------------------- filters
-  var state = { verdicts: {}, type: "", status: "", id: "" };
+  var state = { verdicts: {}, type: "", status: "", id: "", contradicted: false };
   var verdictBox = document.getElementById("verdict-filter");
   var counts = {};
   tests.forEach(function (t) { counts[t.verdict] = (counts[t.verdict] || 0) + 1; });
@@ -83,6 +88,8 @@
   });
   typeSelect.addEventListener("change", function () { state.type = typeSelect.value; apply(); });
   statusSelect.addEventListener("change", function () { state.status = statusSelect.value; apply(); });
+  var claimsBox = document.getElementById("claims-filter");
+  claimsBox.addEventListener("change", function () { state.contradicted = claimsBox.checked; apply(); });
   var idInput = document.getElementById("id-filter");
   idInput.addEventListener("input", function () { state.id = idInput.value; apply(); });
   document.getElementById("filters").addEventListener("submit", function (event) {
@@ -95,6 +102,7 @@
   function testShown(t) {
     if (!state.verdicts[t.verdict]) return false;
     if (state.id && t.id.indexOf(state.id) < 0) return false;
+    if (state.contradicted && !(t.claims && t.claims.contradicted)) return false;
     if (!state.type && !state.status) return true;
     return t.assertions.some(assertionShown);
   }
@@ -155,6 +163,42 @@
     box.appendChild(list);
     return box;
   }
+  // The response's claims held against the transcript (claims.json): the contradicted ones
+  // with the evidence against them, the others behind a disclosure.
+  function claimItem(c) {
+    var item = el("li", "claim");
+    item.dataset.status = c.status;
+    append(item, el("span", "c-" + css(c.status), "[" + c.status + "] "),
+      el("span", "mono", c.line + ":" + c.col + " "), el("span", "claim-kind", "(" + c.kind + ") "),
+      el("span", "claim-text", c.text), el("div", "mono claim-evidence", c.evidence));
+    return item;
+  }
+  function claimList(items, className) {
+    var list = el("ul", className);
+    items.forEach(function (c) { list.appendChild(claimItem(c)); });
+    return list;
+  }
+  function claimsSection(t) {
+    var box = el("div", "claims");
+    var c = t.claims;
+    if (!c) {
+      box.appendChild(el("p", "note", "No claims checked (the test has no transcript)."));
+      return box;
+    }
+    box.appendChild(el("h4", "", "Claims in the response: " + c.total + " (" + c.verified +
+      " verified, " + c.contradicted + " contradicted, " + c.unverifiable + " unverifiable)"));
+    if (c.note) box.appendChild(el("p", "note", c.note));
+    var against = c.items.filter(function (x) { return x.status === "contradicted"; });
+    var others = c.items.filter(function (x) { return x.status !== "contradicted"; });
+    if (against.length) box.appendChild(claimList(against, "claims-contradicted"));
+    if (others.length) {
+      var more = el("details", "claims-others");
+      append(more, el("summary", "", "Verified and unverifiable claims (" + others.length + ")"),
+        claimList(others, ""));
+      box.appendChild(more);
+    }
+    return box;
+  }
   function buildBody(t, holder) {
     holder.textContent = "";
     if (t.problem) holder.appendChild(el("p", "problem", t.problem));
@@ -168,7 +212,10 @@
       t.pending.forEach(function (p) { list.appendChild(pendingItem(t, p, 0)); });
       holder.appendChild(list);
     }
-    if (t.verdict !== "not graded" && t.verdict !== "no response") holder.appendChild(critiqueList(t));
+    if (t.verdict !== "not graded" && t.verdict !== "no response") {
+      holder.appendChild(claimsSection(t));
+      holder.appendChild(critiqueList(t));
+    }
     t.warnings.forEach(function (w) { holder.appendChild(el("p", "note", "warning: " + w)); });
   }
   function pendingItem(t, p, number) {
@@ -197,7 +244,9 @@
     append(summary, append(el("span"), el("span", "badge v-" + css(t.verdict), t.verdict)),
       el("span", "test-id mono", t.id), el("span", "num score", fmtScore(t.score)),
       el("span", "num pending-count", c ? c.pending : "-"),
-      el("span", "num critique-count", t.critique ? t.critique.suggestions.length : "-"));
+      el("span", "num critique-count", t.critique ? t.critique.suggestions.length : "-"),
+      el("span", "num claims-count" + (t.claims && t.claims.contradicted ? " c-contradicted" : ""),
+        t.claims ? t.claims.contradicted + "/" + t.claims.total : "-"));
     var holder = el("div", "body");
     append(details, summary, holder);
     details.addEventListener("toggle", function () {
