@@ -90,6 +90,7 @@ _FILE_NEGATION = re.compile(
     r"\bcode\b|anything)|\bfiles? (?:was|were) (?:deleted|removed)\b",
     re.I,
 )
+_REFERENCES = re.compile(r"(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+")  # a reference list
 _BACKTICK_COMMAND = re.compile(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
 _PROCESS = re.compile(
     r"\b(ran|run|running|executed|installed|committed|pushed|searched|fetched|queried|"
@@ -179,6 +180,8 @@ def _judge(unit: Unit, index: RunIndex) -> tuple[str, str, str] | None:
     text = unit.text
     if text.endswith("?") or _NOT_A_CLAIM.match(text) or not _SIGNAL.search(text):
         return None
+    if _REFERENCES.fullmatch(text):
+        return None
     negated = bool(_NEGATED.search(text))
     kind = _kind(text)
     if _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]):
@@ -214,7 +217,8 @@ def _test_spans(text: str) -> list[tuple[int, int]]:
     """Numbers next to test words are the test checker's, not values to look up."""
     pattern = (
         r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
-        r"failing|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|(?<=\()\d+(?= tests?\))"
+        r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
+        r"(?<=\()\d+(?= tests?\))"
     )
     return [m.span() for m in re.finditer(pattern, text)]
 

@@ -89,7 +89,9 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
     yield from _dates(text, index)
     yield from _tokens(text, index)
     skip = skip + spans_of_values(text)
-    numbers = [m for m in _NUMBER.finditer(text) if not _inside(m.span(), skip)]
+    numbers = [
+        m for m in _NUMBER.finditer(text) if not _inside(m.span(), skip) and not _cites(text, m)
+    ]
     for match in numbers:
         before = text[: match.start()]
         value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
@@ -110,6 +112,11 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
     list_finding = _list_mismatch(text, numbers, index)
     if list_finding is not None:
         yield list_finding
+
+
+def _cites(text: str, match: re.Match[str]) -> bool:
+    """`[2]`: a citation marker, not a value."""
+    return text[match.start() - 1 : match.start()] == "[" and text[match.end() :][:1] == "]"
 
 
 def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
@@ -172,10 +179,12 @@ def _number(
         line = _line_at(call.output, at)
         if distinctive or (context & _output_context(call, at, end)):
             return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
-    if approx:
-        return None
-    labelled = _labelled(index, key) if key else []
     shown_anywhere = _shown(index, literal.lstrip("-"))
+    # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
+    unseen_share = text[match.end() : match.end() + 2].lstrip()[:1] == "%" and not shown_anywhere
+    if approx:
+        return Finding(DOUBT, f"{shown}% appears in no tool output") if unseen_share else None
+    labelled = _labelled(index, key) if key else []
     if (
         labelled
         and not shown_anywhere
@@ -183,7 +192,9 @@ def _number(
     ):
         call, other, line = labelled[-1]
         return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
-    return Finding(DOUBT, f"{shown!r} appears in no tool output") if distinctive else None
+    if distinctive or unseen_share:
+        return Finding(DOUBT, f"{shown!r} appears in no tool output")
+    return None
 
 
 def _shown(index: RunIndex, literal: str) -> bool:

@@ -27,7 +27,7 @@ _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 _NOUN = re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I)
 _COUNTED = re.compile(
     _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
-    r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|ran|run)\b",
+    r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b",
     re.I,
 )
 _OF = re.compile(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I)
@@ -44,7 +44,7 @@ _TOTAL = re.compile(
 _EXCEPT = re.compile(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")", re.I)
 _PAST = re.compile(
     r"\b(initially|at first|first run|originally|before the fix|before my|before\b|"
-    r"were failing|was failing|had been failing)",
+    r"were failing|was failing|had been failing|started by|to begin with|at the start)",
     re.I,
 )
 _RERUN = re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I)
@@ -61,7 +61,9 @@ _SCOPE_SKIP = frozenset(
     "is are were was both other remaining new my our project for every as well also "
     "afterwards after before initially first one that this whole except".split()
 )
-_CLAUSE = re.compile(r"[;()]|,\s+|\s+and\s+(?=(?:\d|all\b|the\b|I\b|it\b))|\s+but\s+")
+_CLAUSE = re.compile(  # "1 failure and 1 error" stays one count
+    r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))|\s+but\s+"
+)
 _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 
@@ -69,6 +71,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it."""
     inherited: tuple[list[TestRun], bool] | None = None
+    past = False  # "I started by running the tests, which showed one failure": the first run
     for clause in _CLAUSE.split(text):
         if not _is_test_clause(clause) or re.search(r"\bCI\b", clause):
             continue
@@ -77,8 +80,9 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         else:
             has_noun = bool(_NOUN.search(clause) or _NAMED.search(clause))
             runs = _runs(clause, index) if has_noun or inherited is None else inherited
+            past = bool(_PAST.search(clause)) or (past and not has_noun)
             inherited = runs if has_noun else inherited
-            finding = _clause(clause, index, runs)
+            finding = _clause(clause, index, runs, past)
         if finding is not None:
             yield finding
 
@@ -105,7 +109,9 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
     return None
 
 
-def _clause(clause: str, index: RunIndex, selected: tuple[list[TestRun], bool]) -> Finding | None:
+def _clause(
+    clause: str, index: RunIndex, selected: tuple[list[TestRun], bool], past: bool
+) -> Finding | None:
     ran = bool(_RAN.search(clause))
     if not index.tests:
         if ran and _NOUN.search(clause) and not _NAMED.search(clause):
@@ -115,7 +121,7 @@ def _clause(clause: str, index: RunIndex, selected: tuple[list[TestRun], bool]) 
     runs, scoped = selected
     if not runs:
         return None
-    run = runs[0] if _PAST.search(clause) else runs[-1]
+    run = runs[0] if past else runs[-1]
     if run.summary is None:  # no runner summary: only the exit status is known
         if _polarity(clause) == "good" and run.call.failed and scoped:
             return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
@@ -133,7 +139,8 @@ def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
     """The runs a clause speaks of, and whether they are exactly its scope."""
     if _FULL.search(clause):
         full = [r for r in index.tests if _unscoped(r.call.command)]
-        return full, bool(full)
+        # a later run of part of the suite: the code may have changed since the full run
+        return full, bool(full) and full[-1] is index.tests[-1]
     names = _NAMED.findall(clause)
     if names:
         return [r for r in index.tests if any(n in r.call.output for n in names)], True
@@ -200,6 +207,7 @@ def _compare(clause: str, run: TestRun, scoped: bool, ran: bool) -> Finding | No
 def _claimed(clause: str) -> dict[str, int]:
     """The counts a clause states: passed, failed, total."""
     claimed: dict[str, int] = {}
+    errors: int | None = None
     of = _OF.search(clause)
     if of:
         claimed["total"] = _number(of.group(2))
@@ -211,8 +219,12 @@ def _claimed(clause: str) -> dict[str, int]:
             claimed["total"] = count
         elif verb.startswith("pass"):
             claimed["passed"] = count
+        elif verb.startswith("error"):
+            errors = count  # the runners count errors among the failures
         else:
             claimed["failed"] = count
+    if errors is not None:
+        claimed["failed"] = claimed.get("failed", 0) + errors
     total = _TOTAL.search(clause)
     if total and "total" not in claimed:
         claimed["total"] = _number(next(g for g in total.groups() if g))
