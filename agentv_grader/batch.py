@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import team
@@ -18,6 +18,7 @@ from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
 from .options import GradeOptions
+from .record import replace
 from .rundata.response import handing_on
 from .sigterm import exit_on_sigterm
 

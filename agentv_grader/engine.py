@@ -7,11 +7,11 @@ boundary, so no check can get them wrong on its own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from .assertions import REGISTRY, Entry
 from .errors import SpecError
 from .model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
+from .record import replace
 
 VACUOUS = "vacuous: the response is empty"
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import agentv_bench, engine, merge, report, result_files, scoring
@@ -20,6 +19,7 @@ from .load.types import LLM_TYPES
 from .model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .options import GradeOptions
+from .record import Record
 from .report import Report
 from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
@@ -32,22 +32,49 @@ if TYPE_CHECKING:
 _TRANSCRIPT_NAMES = ("transcript.json", "transcript.jsonl", "transcript-raw.jsonl")
 
 
-@dataclass(frozen=True, slots=True)
-class Paths:
-    """Where one test's inputs are and where its results go."""
+class Paths(Record):
+    """Where one test's inputs are and where its results go.
 
+    `metrics_file`: AgentV's `metrics.json` beside the response, when it exists (read for
+    the figures the timing file lacks, SPEC §4.3). `listing`: the listing of `test_dir` the
+    defaults were found from (None: it could not be listed), which the result-path checks
+    reuse when nothing run since can have changed the folder; equality and repr leave it out.
+    """
+
+    __slots__ = (
+        "test_dir", "bench_dir", "response_file", "timing_file", "transcript_file",
+        "user_notes", "metrics_file", "listing",
+    )  # fmt: skip
+    _compared = __slots__[:-1]
     test_dir: str | None
     bench_dir: str | None
     response_file: str
     timing_file: str | None
     transcript_file: str | None
     user_notes: str | None
-    # AgentV's `metrics.json` beside the response, when it exists (read for the figures the
-    # timing file lacks, SPEC §4.3).
-    metrics_file: str | None = None
-    # The listing of `test_dir` the defaults were found from (None: it could not be listed),
-    # which the result-path checks reuse when nothing run since can have changed the folder.
-    listing: Listing | None = field(default=None, repr=False, compare=False)
+    metrics_file: str | None
+    listing: Listing | None
+
+    def __init__(
+        self,
+        test_dir: str | None,
+        bench_dir: str | None,
+        response_file: str,
+        timing_file: str | None,
+        transcript_file: str | None,
+        user_notes: str | None,
+        metrics_file: str | None = None,
+        listing: Listing | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "test_dir", test_dir)
+        setattr_(self, "bench_dir", bench_dir)
+        setattr_(self, "response_file", response_file)
+        setattr_(self, "timing_file", timing_file)
+        setattr_(self, "transcript_file", transcript_file)
+        setattr_(self, "user_notes", user_notes)
+        setattr_(self, "metrics_file", metrics_file)
+        setattr_(self, "listing", listing)
 
 
 def find_test(suite: Suite, test_id: str) -> TestCase:
@@ -248,9 +275,8 @@ def _transformed(
 ) -> tuple[str, tuple[AssertionSpec, ...]]:
     """The output after the test's `options.transform`; when it cannot run, every
     assertion is `error` with the reason (SPEC §3), the output left as it was."""
-    from dataclasses import replace
-
     from .load.transform import apply_transform
+    from .record import replace
 
     assert test.output_transform is not None
     done = apply_transform(test.output_transform, output, test.vars, eval_dir)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -16,16 +15,21 @@ from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
+from .record import Record
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
 
 
-@dataclass(frozen=True, slots=True)
-class MergeFile:
+class MergeFile(Record):
     """One result file to write: its path relative to the test folder, and its JSON."""
 
+    __slots__ = ("relpath", "content")
     relpath: str
     content: Mapping[str, Any]
+
+    def __init__(self, relpath: str, content: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "relpath", relpath)
+        object.__setattr__(self, "content", content)
 
 
 def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .record import NEW_DICT, Record
 
 if TYPE_CHECKING:  # made on first use (rundata/records.py): most gradings read none
     from .rundata.records import LlmResult, Timing, Transcript
@@ -32,61 +33,124 @@ class TestVerdict(str, enum.Enum):
     SKIPPED = "skipped"
 
 
-@dataclass(frozen=True, slots=True)
-class AssertionSpec:
+class AssertionSpec(Record):
     """One assertion as loaded from the eval file, after type normalisation and templating.
 
     `options` holds every authored key (rendered), so a check reads its own parameters;
     `problem` is set when the loader already knows the assertion cannot be evaluated.
     """
 
+    __slots__ = (
+        "index", "name", "type", "options", "weight", "negate", "required", "min_score",
+        "authored_type", "normalised_from", "problem", "line", "children",
+    )  # fmt: skip
     index: int
     name: str
     type: str
     options: Mapping[str, Any]
-    weight: float = 1.0
-    negate: bool = False
-    required: bool = False
-    min_score: float | None = None
-    authored_type: str = ""
-    normalised_from: str | None = None
-    problem: str | None = None
-    line: int | None = None
-    children: tuple[AssertionSpec, ...] = ()
+    weight: float
+    negate: bool
+    required: bool
+    min_score: float | None
+    authored_type: str
+    normalised_from: str | None
+    problem: str | None
+    line: int | None
+    children: tuple[AssertionSpec, ...]
+
+    def __init__(
+        self,
+        index: int,
+        name: str,
+        type: str,
+        options: Mapping[str, Any],
+        weight: float = 1.0,
+        negate: bool = False,
+        required: bool = False,
+        min_score: float | None = None,
+        authored_type: str = "",
+        normalised_from: str | None = None,
+        problem: str | None = None,
+        line: int | None = None,
+        children: tuple[AssertionSpec, ...] = (),
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "index", index)
+        setattr_(self, "name", name)
+        setattr_(self, "type", type)
+        setattr_(self, "options", options)
+        setattr_(self, "weight", weight)
+        setattr_(self, "negate", negate)
+        setattr_(self, "required", required)
+        setattr_(self, "min_score", min_score)
+        setattr_(self, "authored_type", authored_type)
+        setattr_(self, "normalised_from", normalised_from)
+        setattr_(self, "problem", problem)
+        setattr_(self, "line", line)
+        setattr_(self, "children", children)
 
     @property
     def value(self) -> Any:
         return self.options.get("value")
 
 
-@dataclass(frozen=True, slots=True)
-class CheckItem:
+class CheckItem(Record):
     """One line of a multi-check assertion (a field, a limit, a position)."""
 
+    __slots__ = ("text", "passed", "evidence")
     text: str
     passed: bool
-    evidence: str = ""
+    evidence: str
+
+    def __init__(self, text: str, passed: bool, evidence: str = "") -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "passed", passed)
+        object.__setattr__(self, "evidence", evidence)
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(Record):
     """What a check decided, before negation and weighting (those live in the engine).
 
     `score` is None for skipped and pending verdicts. `text` is AgentV's statement for
     the assertion; `evidence` quotes what was found (or what was looked at).
+    `negation_proof` is set when the answer must not be inverted by negation (e.g. a
+    missing target_output_key: the assertion fails whether negated or not); `children`
+    are a group assertion's (assert-set, composite) children's outcomes, in order.
     """
 
+    __slots__ = (
+        "status", "score", "text", "evidence", "checks", "details", "negation_proof",
+        "children",
+    )  # fmt: skip
     status: Status
     score: float | None
     text: str
-    evidence: str = ""
-    checks: tuple[CheckItem, ...] = ()
-    details: Mapping[str, Any] = field(default_factory=dict)
-    # Set when the answer must not be inverted by negation (e.g. a missing
-    # target_output_key: the assertion fails whether negated or not).
-    negation_proof: bool = False
-    # Group assertions (assert-set, composite): their children's outcomes, in order.
-    children: tuple[Outcome, ...] = ()
+    evidence: str
+    checks: tuple[CheckItem, ...]
+    details: Mapping[str, Any]
+    negation_proof: bool
+    children: tuple[Outcome, ...]
+
+    def __init__(
+        self,
+        status: Status,
+        score: float | None,
+        text: str,
+        evidence: str = "",
+        checks: tuple[CheckItem, ...] = (),
+        details: Mapping[str, Any] = NEW_DICT,
+        negation_proof: bool = False,
+        children: tuple[Outcome, ...] = (),
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "status", status)
+        setattr_(self, "score", score)
+        setattr_(self, "text", text)
+        setattr_(self, "evidence", evidence)
+        setattr_(self, "checks", checks)
+        setattr_(self, "details", {} if details is NEW_DICT else details)
+        setattr_(self, "negation_proof", negation_proof)
+        setattr_(self, "children", children)
 
     @staticmethod
     def binary(ok: bool, text_pass: str, text_fail: str, evidence: str = "") -> Verdict:
@@ -107,18 +171,39 @@ class Verdict:
         return Verdict(status=Status.PENDING, score=None, text=text)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Record):
     """An assertion's final state in the report: verdict after negation, with its spec."""
 
+    __slots__ = ("spec", "status", "score", "text", "evidence", "checks", "details", "children")
     spec: AssertionSpec
     status: Status
     score: float | None
     text: str
     evidence: str
-    checks: tuple[CheckItem, ...] = ()
-    details: Mapping[str, Any] = field(default_factory=dict)
-    children: tuple[Outcome, ...] = ()
+    checks: tuple[CheckItem, ...]
+    details: Mapping[str, Any]
+    children: tuple[Outcome, ...]
+
+    def __init__(
+        self,
+        spec: AssertionSpec,
+        status: Status,
+        score: float | None,
+        text: str,
+        evidence: str,
+        checks: tuple[CheckItem, ...] = (),
+        details: Mapping[str, Any] = NEW_DICT,
+        children: tuple[Outcome, ...] = (),
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "spec", spec)
+        setattr_(self, "status", status)
+        setattr_(self, "score", score)
+        setattr_(self, "text", text)
+        setattr_(self, "evidence", evidence)
+        setattr_(self, "checks", checks)
+        setattr_(self, "details", {} if details is NEW_DICT else details)
+        setattr_(self, "children", children)
 
     @property
     def passed(self) -> bool | None:
@@ -138,24 +223,35 @@ class Outcome:
 AssertionBuilder = Callable[[], "tuple[tuple[AssertionSpec, ...], tuple[str, ...]]"]
 
 
-@dataclass(frozen=True, slots=True, init=False, eq=False)
-class TestCase:
+class TestCase(Record):
     """One test of a suite, with everything grading and critique need from the eval file.
 
     `assertions` (with the `warnings` building them gave) may be given as a `build`
     function, run on first use: a suite of thousands of tests is loaded to grade one of
     them (a grader agent calls once per test; a batch worker grades its share), and
     building every test's assertions was most of the load (docs/SPEC.md §8). Hence a
-    hand-written `__init__`, keyword-only, and identity equality.
+    keyword-only `__init__` and identity equality.
+
+    `threshold_problem` is set when the eval gives this test an unusable threshold
+    (grading it is exit 2). `turns` are a conversation test's turns as authored (each a
+    mapping with its `input` and `assert`): grading does not run them; the critique reads
+    their assertions. `output_transform` is AgentV main's `options.transform` (JavaScript
+    run on the output before every assertion, load/transform.py), or None.
     """
 
     __test__ = False  # not a pytest test class, despite the name
 
+    __slots__ = (
+        "id", "suite", "threshold", "threshold_source", "threshold_problem", "input_text",
+        "input_messages", "criteria", "expected_output", "vars", "line", "turns",
+        "output_transform", "_assertions", "_warnings", "_build",
+    )  # fmt: skip
+    # What the repr shows and `replace` passes on (as the dataclass's fields did).
+    _compared = _init_fields = __slots__[:13]
     id: str
     suite: str
     threshold: float
     threshold_source: str
-    # Set when the eval gives this test an unusable threshold: grading it is exit 2.
     threshold_problem: Exception | None
     input_text: str
     input_messages: tuple[Mapping[str, Any], ...]
@@ -163,15 +259,14 @@ class TestCase:
     expected_output: Any
     vars: Mapping[str, Any]
     line: int | None
-    # A conversation test's `turns` as authored (each a mapping with its `input` and
-    # `assert`): grading does not run them; the critique reads their assertions.
     turns: tuple[Mapping[str, Any], ...]
-    # AgentV main's `options.transform` (JavaScript run on the output before every
-    # assertion, load/transform.py), or None.
     output_transform: str | None
-    _assertions: tuple[AssertionSpec, ...] | None = field(init=False, repr=False)
-    _warnings: tuple[str, ...] = field(init=False, repr=False)
-    _build: AssertionBuilder | None = field(init=False, repr=False)
+    _assertions: tuple[AssertionSpec, ...] | None
+    _warnings: tuple[str, ...]
+    _build: AssertionBuilder | None
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     def __init__(
         self,
@@ -254,36 +349,80 @@ class TestCase:
         return raw
 
 
-@dataclass(frozen=True, slots=True)
-class Suite:
+class Suite(Record):
     """A loaded eval file: its tests in file order and what was said about it."""
 
+    __slots__ = ("path", "name", "sha256", "tests", "raw_tests", "warnings")
     path: str
     name: str
     sha256: str
     tests: tuple[TestCase, ...]
-    raw_tests: Mapping[str, int] = field(default_factory=dict)
-    warnings: tuple[str, ...] = ()
+    raw_tests: Mapping[str, int]
+    warnings: tuple[str, ...]
+
+    def __init__(
+        self,
+        path: str,
+        name: str,
+        sha256: str,
+        tests: tuple[TestCase, ...],
+        raw_tests: Mapping[str, int] = NEW_DICT,
+        warnings: tuple[str, ...] = (),
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "path", path)
+        setattr_(self, "name", name)
+        setattr_(self, "sha256", sha256)
+        setattr_(self, "tests", tests)
+        setattr_(self, "raw_tests", {} if raw_tests is NEW_DICT else raw_tests)
+        setattr_(self, "warnings", warnings)
 
     def test_ids(self) -> list[str]:
         return [t.id for t in self.tests]
 
 
-@dataclass(frozen=True, slots=True)
-class RunData:
+class RunData(Record):
     """Everything an assertion may look at for one test: pure data, no I/O left to do.
 
     A `*_problem` is the reason a side file could not be used (assertions that need
     it become `error`); `None` data with no problem means the file is simply absent.
+    `llm_results`: the grader agent's LLM results by file stem (SPEC §5.6), read by
+    rundata.llm_results.
     """
 
+    __slots__ = (
+        "test", "response", "response_path", "eval_dir", "timing", "timing_problem",
+        "transcript", "transcript_problem", "llm_results",
+    )  # fmt: skip
     test: TestCase
     response: str
-    response_path: str | None = None
-    eval_dir: str = "."
-    timing: Timing | None = None
-    timing_problem: str | None = None
-    transcript: Transcript | None = None
-    transcript_problem: str | None = None
-    # The grader agent's LLM results by file stem (SPEC §5.6), read by rundata.llm_results.
-    llm_results: Mapping[str, LlmResult] = field(default_factory=dict)
+    response_path: str | None
+    eval_dir: str
+    timing: Timing | None
+    timing_problem: str | None
+    transcript: Transcript | None
+    transcript_problem: str | None
+    llm_results: Mapping[str, LlmResult]
+
+    def __init__(
+        self,
+        test: TestCase,
+        response: str,
+        response_path: str | None = None,
+        eval_dir: str = ".",
+        timing: Timing | None = None,
+        timing_problem: str | None = None,
+        transcript: Transcript | None = None,
+        transcript_problem: str | None = None,
+        llm_results: Mapping[str, LlmResult] = NEW_DICT,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "test", test)
+        setattr_(self, "response", response)
+        setattr_(self, "response_path", response_path)
+        setattr_(self, "eval_dir", eval_dir)
+        setattr_(self, "timing", timing)
+        setattr_(self, "timing_problem", timing_problem)
+        setattr_(self, "transcript", transcript)
+        setattr_(self, "transcript_problem", transcript_problem)
+        setattr_(self, "llm_results", {} if llm_results is NEW_DICT else llm_results)

@@ -3,14 +3,12 @@ command line or a library call)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .errors import GradeInputError
 from .layout import LAYOUT_CHOICES
+from .record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class GradeOptions:
+class GradeOptions(Record):
     """How every test of a run is graded.
 
     `threshold`: overrides each test's own pass threshold (0..1). `layout`: which AgentV
@@ -21,11 +19,17 @@ class GradeOptions:
         GradeInputError: a threshold outside 0..1 or an unknown layout.
     """
 
-    threshold: float | None = None
-    layout: str = "auto"
-    critique: bool = True
+    __slots__ = ("threshold", "layout", "critique")
+    threshold: float | None
+    layout: str
+    critique: bool
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, threshold: float | None = None, layout: str = "auto", critique: bool = True
+    ) -> None:
+        object.__setattr__(self, "threshold", threshold)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "critique", critique)
         if self.threshold is not None and not 0 <= self.threshold <= 1:
             raise GradeInputError(f"--threshold must be in 0..1, got {self.threshold}")
         if self.layout not in LAYOUT_CHOICES:

@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .model import Outcome, Status, TestVerdict
+from .record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Record):
     """The test's aggregate: score (None when nothing was graded), verdict, reachable range."""
 
+    __slots__ = ("score", "verdict", "open_weight", "score_range", "required_failed")
     score: float | None
     verdict: TestVerdict
     open_weight: float
     score_range: tuple[float, float] | None
     required_failed: tuple[str, ...]
+
+    def __init__(
+        self,
+        score: float | None,
+        verdict: TestVerdict,
+        open_weight: float,
+        score_range: tuple[float, float] | None,
+        required_failed: tuple[str, ...],
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "score", score)
+        setattr_(self, "verdict", verdict)
+        setattr_(self, "open_weight", open_weight)
+        setattr_(self, "score_range", score_range)
+        setattr_(self, "required_failed", required_failed)
 
 
 def _weighted(parts: list[tuple[float, float]]) -> float:

@@ -60,7 +60,7 @@ def _check(argv: list[str]) -> dict[str, Any] | None:
     command = cli._fast_options(argv)
     if command is None:
         return None
-    fast = {key: getattr(command, key) for key in cli._Command.__dataclass_fields__}
+    fast = {key: getattr(command, key) for key in cli._Command.__slots__}
     theirs = _click_params(argv)  # click must accept it and read the same values
     assert {k: repr(v) for k, v in fast.items()} == {k: repr(v) for k, v in theirs.items()}
     return fast

@@ -6,7 +6,6 @@ flags and deadlines, which are `error`) and odd texts (unicode, white space, CRL
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 from agentv_grader import engine
 from agentv_grader.assertions import REGISTRY
 from agentv_grader.model import AssertionSpec, RunData, Status, TestCase
+from agentv_grader.record import replace
 
 TEST = TestCase(id="t", suite="s", assertions=(), threshold=0.8, threshold_source="default")
 DECIDED = sorted(kind for kind, entry in REGISTRY.items() if entry.decide is not None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,6 +11,7 @@ from agentv_grader.assertions import REGISTRY, Entry
 from agentv_grader.errors import SpecError
 from agentv_grader.load.assertions import ListContext, build_one
 from agentv_grader.model import AssertionSpec, CheckItem, RunData, Status, Verdict
+from agentv_grader.record import replace
 
 TEST = model.TestCase(id="t1", suite="s", assertions=(), threshold=0.8, threshold_source="default")
 

@@ -697,6 +697,9 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         "mcp", "anyio", "pydantic", "markupsafe",
         # the claims checker (SPEC §5.9): only for a test with a transcript
         "agentv_grader.claims", "agentv_grader.assertions.claims",
+        # records are `agentv_grader.record.Record`s: no `dataclasses` (which imports
+        # `inspect`, `ast`, `dis`, `tokenize`) and no methods compiled at import
+        "dataclasses", "inspect", "ast", "dis", "tokenize",
     ]  # fmt: skip
     code = (
         "import sys\n"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from agentv_grader.errors import GradeInputError
 from agentv_grader.layout import LAYOUT_CHOICES
 from agentv_grader.options import GradeOptions
+from agentv_grader.record import FrozenInstanceError
 from tests.helpers import cli, write_suite
 
 
@@ -34,7 +34,7 @@ def test_an_unknown_layout_is_refused_naming_the_choices() -> None:
 
 
 def test_options_are_frozen() -> None:
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError):
         GradeOptions().critique = False  # type: ignore[misc]
 
 

@@ -22,12 +22,12 @@ group's checks are its members' checks, flattened in order (composite: prefixed
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..errors import SpecError
 from ..js.numbers import js_num
 from ..model import AssertionSpec, CheckItem, Outcome, RunData, Status, Verdict
+from ..record import replace
 from . import _process, llm, scripts
 
 COMPOSITE_THRESHOLD = 0.8  # AgentV's scoreToVerdict

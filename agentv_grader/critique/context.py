@@ -13,7 +13,6 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
@@ -25,6 +24,7 @@ from ..errors import SpecError
 from ..js.strings import js_trim
 from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
+from ..record import Record, replace
 from ..rundata.response import hand_on
 
 REFUSAL = "I'm sorry, but I can't help with that request."
@@ -398,14 +398,24 @@ def _cross_test_decoys(
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class _SuiteOrder:
+class _SuiteOrder(Record):
     """Where each test sits in its suite, and which tests have a reference answer: worked
     out once per suite so that critiquing every test of a suite stays linear."""
 
+    __slots__ = ("suite", "positions", "with_reference")
     suite: Suite
     positions: dict[int, int]
     with_reference: tuple[int, ...]
+
+    def __init__(
+        self,
+        suite: Suite,
+        positions: dict[int, int],
+        with_reference: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "suite", suite)
+        object.__setattr__(self, "positions", positions)
+        object.__setattr__(self, "with_reference", with_reference)
 
 
 _ORDER: list[_SuiteOrder] = []  # the last suite seen

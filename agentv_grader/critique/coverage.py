@@ -7,13 +7,13 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import SpecError
 from ..js.strings import JS_WHITESPACE, js_lower, js_trim
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
+from ..record import Record, replace
 from .context import (
     Context,
     common_words,
@@ -45,18 +45,45 @@ _LONG = 120  # characters of one line of free text beyond which a judge reads it
 _VALUE_MAX = 80  # a one-line string value of a structured reference is compared whole
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
-    """A concrete outcome named in the criteria or the reference answer."""
+class Term(Record):
+    """A concrete outcome named in the criteria or the reference answer.
 
+    `kind`: number, name, quoted or value; `source`: criteria or expected_output; `where`:
+    evidence, the text around it or the JSON path; `path`: the value's own path in a
+    structured reference; `context`: the text it was found in, and where (for pattern
+    coverage); `leaf`: the path of the structured value it was found in.
+    """
+
+    __slots__ = ("text", "kind", "source", "where", "path", "context", "span", "leaf")
     text: str
-    kind: str  # number | name | quoted | value
-    source: str  # criteria | expected_output
-    where: str  # evidence: the text around it, or the JSON path
-    path: str | None = None  # the value's own path in a structured reference
-    context: str = ""  # the text it was found in, and where (for pattern coverage)
-    span: tuple[int, int] = (0, 0)
-    leaf: str | None = None  # the path of the structured value it was found in
+    kind: str
+    source: str
+    where: str
+    path: str | None
+    context: str
+    span: tuple[int, int]
+    leaf: str | None
+
+    def __init__(
+        self,
+        text: str,
+        kind: str,
+        source: str,
+        where: str,
+        path: str | None = None,
+        context: str = "",
+        span: tuple[int, int] = (0, 0),
+        leaf: str | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "text", text)
+        setattr_(self, "kind", kind)
+        setattr_(self, "source", source)
+        setattr_(self, "where", where)
+        setattr_(self, "path", path)
+        setattr_(self, "context", context)
+        setattr_(self, "span", span)
+        setattr_(self, "leaf", leaf)
 
 
 def _snippet(text: str, start: int, end: int) -> str:

@@ -6,32 +6,48 @@ Shapes follow SPEC §6.2: `eval_critique.json` is `Critique.to_json()`, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from ..record import Record
 
 SOLID = "No suggestions, evals look solid."
 SEVERITIES = ("high", "medium", "low")
 _RANK = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(Record):
     """One thing a rule noticed; the rule table adds its id and severity.
 
     `assertion`/`index` are None for a finding about the whole test.
     """
 
+    __slots__ = ("assertion", "index", "reason", "evidence", "fix")
     assertion: str | None
     index: int | None
     reason: str
     evidence: str
     fix: str
 
+    def __init__(
+        self,
+        assertion: str | None,
+        index: int | None,
+        reason: str,
+        evidence: str,
+        fix: str,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "assertion", assertion)
+        setattr_(self, "index", index)
+        setattr_(self, "reason", reason)
+        setattr_(self, "evidence", evidence)
+        setattr_(self, "fix", fix)
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+
+class Finding(Record):
     """One suggestion of `eval_critique.json` (SPEC §6.2)."""
 
+    __slots__ = ("assertion", "index", "rule", "severity", "reason", "evidence", "fix")
     assertion: str | None
     index: int | None
     rule: str
@@ -39,6 +55,25 @@ class Finding:
     reason: str
     evidence: str
     fix: str
+
+    def __init__(
+        self,
+        assertion: str | None,
+        index: int | None,
+        rule: str,
+        severity: str,
+        reason: str,
+        evidence: str,
+        fix: str,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "assertion", assertion)
+        setattr_(self, "index", index)
+        setattr_(self, "rule", rule)
+        setattr_(self, "severity", severity)
+        setattr_(self, "reason", reason)
+        setattr_(self, "evidence", evidence)
+        setattr_(self, "fix", fix)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,13 +96,23 @@ class Finding:
         return f"assertion {self.index} '{self.assertion}'"
 
 
-@dataclass(frozen=True, slots=True)
-class Critique:
+class Critique(Record):
     """A test's suggestions in stable order (assertion index, then rule id) and one sentence."""
 
+    __slots__ = ("suggestions", "overall", "test_id")
     suggestions: tuple[Finding, ...]
     overall: str
-    test_id: str | None = None
+    test_id: str | None
+
+    def __init__(
+        self,
+        suggestions: tuple[Finding, ...],
+        overall: str,
+        test_id: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "suggestions", suggestions)
+        object.__setattr__(self, "overall", overall)
+        object.__setattr__(self, "test_id", test_id)
 
     def to_json(self) -> dict[str, Any]:
         """`{"suggestions": [...], "overall": ...}`, SPEC §6.2's shape."""

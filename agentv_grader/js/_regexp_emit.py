@@ -7,8 +7,6 @@ backreference to a group that has not captured matches the empty string.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from agentv_grader.js import _regexp_sets as sets
 from agentv_grader.js._regexp_ast import (
     Alt,
@@ -23,18 +21,24 @@ from agentv_grader.js._regexp_ast import (
     Quant,
     Seq,
 )
+from agentv_grader.record import Record
 
 _LT_CLASS = r"[\n\r\u2028\u2029]"
 
 
-@dataclass(frozen=True)
-class EmitContext:
-    """What emitting a pattern depends on besides the AST: the `m` flag, the word set."""
+class EmitContext(Record):
+    """What emitting a pattern depends on besides the AST: the `m` flag, the word set, and
+    `clamp`: repeat counts above it are clamped (exact when the subject is shorter)."""
 
+    __slots__ = ("multiline", "word", "clamp")
     multiline: bool
     word: sets.Ranges
-    clamp: int | None = None
-    """Repeat counts above this are clamped (exact when the subject is shorter than it)."""
+    clamp: int | None
+
+    def __init__(self, multiline: bool, word: sets.Ranges, clamp: int | None = None) -> None:
+        object.__setattr__(self, "multiline", multiline)
+        object.__setattr__(self, "word", word)
+        object.__setattr__(self, "clamp", clamp)
 
 
 # `regex` parses a pattern in Python, at a cost that grows with its length and escapes:

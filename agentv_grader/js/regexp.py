@@ -23,12 +23,12 @@ import sys
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from agentv_grader.env import positive_int_env
 from agentv_grader.errors import SpecError
+from agentv_grader.record import Record
 
 if TYPE_CHECKING:
     import regex
@@ -82,21 +82,25 @@ def default_timeout_ms() -> int:
     return positive_int_env(_TIMEOUT_ENV, _DEFAULT_TIMEOUT_MS)
 
 
-@dataclass(frozen=True)
-class JsMatch:
+class JsMatch(Record):
     """A match; offsets are code point indices into the original Python string.
 
     When a match boundary falls between the two UTF-16 units of an astral character (only
     possible without ``u``), ``start`` rounds down and ``end`` rounds up to whole characters.
     """
 
+    __slots__ = ("start", "end", "text")
     start: int
     end: int
     text: str
 
+    def __init__(self, start: int, end: int, text: str) -> None:
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "text", text)
 
-@dataclass(frozen=True)
-class _Subject:
+
+class _Subject(Record):
     """The text as the engine sees it, and the way back to original offsets.
 
     ``marks`` lists, for each place where the engine's text and the original differ in
@@ -104,9 +108,15 @@ class _Subject:
     code point), the engine offset just after it; ``split`` tells which of the two.
     """
 
+    __slots__ = ("text", "marks", "split")
     text: str
     marks: list[int]
     split: bool
+
+    def __init__(self, text: str, marks: list[int], split: bool) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "marks", marks)
+        object.__setattr__(self, "split", split)
 
     def original(self, pos: int, end: bool) -> int:
         if not self.marks:

@@ -7,11 +7,11 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec, Suite, TestCase
+from ..record import replace
 from . import templating
 from .assertions import ListContext, build_list, judge_items_named, kind_of
 from .files import decode_utf8, read_text_file, read_utf8

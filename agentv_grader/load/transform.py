@@ -13,8 +13,9 @@ grading the untransformed output would be grading something else.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from ..record import Record
 
 TRANSFORM_TIMEOUT_S = 30.0
 
@@ -50,12 +51,16 @@ process.on('unhandledRejection', (e) => {
 """
 
 
-@dataclass(frozen=True, slots=True)
-class Transformed:
+class Transformed(Record):
     """The output the assertions see, or why there is none."""
 
+    __slots__ = ("text", "problem")
     text: str | None
-    problem: str | None = None
+    problem: str | None
+
+    def __init__(self, text: str | None, problem: str | None = None) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "problem", problem)
 
 
 def transform_spec(entry: Mapping[str, Any], default_test: Mapping[str, Any]) -> str | None:

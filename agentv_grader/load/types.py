@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..assertions import REGISTRY, types_where
+from ..record import Record
 
 # Every type SPEC names, in its kebab-case spelling, and the types an LLM must judge
 # (always `pending` here): both read off the registry.
@@ -82,14 +82,27 @@ UNSUPPORTED_PROMPTFOO: frozenset[str] = frozenset(
 _REPLACEMENTS: dict[str, str] = {"g-eval": "llm-rubric"}
 
 
-@dataclass(frozen=True, slots=True)
-class ResolvedType:
+class ResolvedType(Record):
     """An authored type spelling resolved to a canonical type and a negation."""
 
+    __slots__ = ("type", "negate", "normalised_from", "problem")
     type: str
     negate: bool
     normalised_from: str | None
-    problem: str | None = None
+    problem: str | None
+
+    def __init__(
+        self,
+        type: str,
+        negate: bool,
+        normalised_from: str | None,
+        problem: str | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "type", type)
+        setattr_(self, "negate", negate)
+        setattr_(self, "normalised_from", normalised_from)
+        setattr_(self, "problem", problem)
 
 
 @lru_cache(maxsize=1024)

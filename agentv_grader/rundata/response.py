@@ -6,12 +6,12 @@ import os
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..env import positive_int_env
 from ..errors import GradeInputError
 from ..load.files import READ_FLAGS, open_regular, read_bounded
+from ..record import Record
 
 if TYPE_CHECKING:
     import threading
@@ -26,17 +26,22 @@ def max_response_bytes() -> int:
     return positive_int_env("AGENTV_GRADE_MAX_RESPONSE_BYTES", DEFAULT_MAX_RESPONSE_BYTES)
 
 
-@dataclass(frozen=True, slots=True)
-class Response:
+class Response(Record):
     """The decoded answer and what was odd about its bytes.
 
     The digest of a big response is computed in a second thread while the response is
     graded; reading `sha256` waits for it.
     """
 
+    __slots__ = ("text", "digest", "warnings")
     text: str
     digest: _Digest
     warnings: tuple[str, ...]
+
+    def __init__(self, text: str, digest: _Digest, warnings: tuple[str, ...]) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "digest", digest)
+        object.__setattr__(self, "warnings", warnings)
 
     @property
     def sha256(self) -> str:

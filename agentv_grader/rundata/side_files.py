@@ -8,22 +8,38 @@ one broken `timing.json` never stops the grading of the rest.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from ..record import Record
 
 if TYPE_CHECKING:
     from .records import Timing, Transcript
 
 
-@dataclass(frozen=True, slots=True)
-class SideFiles:
+class SideFiles(Record):
     """What `RunData` needs from the side files, and the warnings for the report."""
 
-    timing: Timing | None = None
-    timing_problem: str | None = None
-    transcript: Transcript | None = None
-    transcript_problem: str | None = None
-    warnings: tuple[str, ...] = ()
+    __slots__ = ("timing", "timing_problem", "transcript", "transcript_problem", "warnings")
+    timing: Timing | None
+    timing_problem: str | None
+    transcript: Transcript | None
+    transcript_problem: str | None
+    warnings: tuple[str, ...]
+
+    def __init__(
+        self,
+        timing: Timing | None = None,
+        timing_problem: str | None = None,
+        transcript: Transcript | None = None,
+        transcript_problem: str | None = None,
+        warnings: tuple[str, ...] = (),
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "timing", timing)
+        setattr_(self, "timing_problem", timing_problem)
+        setattr_(self, "transcript", transcript)
+        setattr_(self, "transcript_problem", transcript_problem)
+        setattr_(self, "warnings", warnings)
 
 
 def read_side_files(

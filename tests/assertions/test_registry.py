@@ -3,7 +3,6 @@ documented and covered by a corpus case, and a new type is one function and one 
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import re
@@ -19,6 +18,7 @@ from agentv_grader import assertions, cli, grade_test
 from agentv_grader.assertions import REGISTRY, Entry
 from agentv_grader.load.types import resolve_type
 from agentv_grader.model import AssertionSpec, RunData, Status, Verdict
+from agentv_grader.record import FrozenInstanceError, replace
 from tests.critique.support import critique, rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +69,7 @@ def test_every_check_has_a_docstring() -> None:
 
 
 def test_rows_are_frozen() -> None:
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError):
         REGISTRY["contains"].family = "regex"  # type: ignore[misc]
 
 
@@ -187,7 +187,7 @@ def test_a_new_types_generated_name_follows_its_row(
     tmp_path: Path, named_by: Any, value: object, name: str
 ) -> None:
     """AgentV's naming rule is a field of the row (`named_by`), not a list in the loader."""
-    row = dataclasses.replace(REGISTRY["mentions-zebra"], named_by=named_by)
+    row = replace(REGISTRY["mentions-zebra"], named_by=named_by)
     REGISTRY["mentions-zebra"] = row  # (the fixture's monkeypatch removes it afterwards)
     eval_path = tmp_path / "zoo.eval.yaml"
     eval_path.write_text(
@@ -210,7 +210,7 @@ def test_a_new_types_text_fact_reaches_the_critiques_pair_rules() -> None:
 
     spec = AssertionSpec(index=0, name="z", type="mentions-zebra", options={"value": "Zebra"})
     assert facts(spec) == []
-    REGISTRY["mentions-zebra"] = dataclasses.replace(
+    REGISTRY["mentions-zebra"] = replace(
         REGISTRY["mentions-zebra"], text_fact="prefix"
     )  # (the fixture's monkeypatch removes it afterwards)
     assert [(f.kind, f.text) for f in facts(spec)] == [("prefix", "Zebra")]

@@ -111,7 +111,7 @@ def test_grading_simple_patterns_does_not_load_the_analysis(tmp_path: Path) -> N
 
 
 def test_pattern_nodes_behave_as_frozen_dataclasses() -> None:
-    from dataclasses import FrozenInstanceError
+    from agentv_grader.record import FrozenInstanceError
 
     a = _pattern.Atom(((97, 97),), (0, 1))
     assert repr(a) == "Atom(ranges=((97, 97),), span=(0, 1))"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from agentv_grader.critique import context, decoys, static
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap
 from agentv_grader.model import AssertionSpec, RunData
+from agentv_grader.record import replace
 
 # Characters JSON escapes (quotes, backslash, controls, line separators) and some it keeps.
 _CHARS = st.sampled_from(list('aZ é"\\\n\t\x00\x1f\u2028\ufeffİ😀/') + ["\ud800"])

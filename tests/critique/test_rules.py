@@ -499,9 +499,8 @@ def test_runaway_unconfirmed_without_the_engine(
 
 
 def test_group_children_are_critiqued(tmp_path: Path) -> None:
-    from dataclasses import replace
-
     from agentv_grader.critique import critique_test
+    from agentv_grader.record import replace
 
     suite = make_suite(
         tmp_path, [{"id": "t", "assertions": [a("contains", P), a("contains", "the")]}]

@@ -9,7 +9,6 @@ exception with its message, file, line and column.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import math
@@ -24,16 +23,17 @@ from hypothesis import strategies as st
 from agentv_grader.load import _libyaml, assertions, evalfile, yaml12
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap, load_yaml
+from agentv_grader.record import Record
 
 
 def _observable(item: Any) -> tuple[str, ...]:
-    """A dataclass's public fields, and for a private one its public property (a test's
+    """A record's public fields, and for a private one its public property (a test's
     `assertions`, built on first use, rather than the function that builds them)."""
     names = []
-    for f in dataclasses.fields(item):
-        public = f.name.lstrip("_")
-        if f.name == public:
-            names.append(f.name)
+    for name in item.__slots__:
+        public = name.lstrip("_")
+        if name == public:
+            names.append(name)
         elif isinstance(getattr(type(item), public, None), property):
             names.append(public)
     return tuple(names)
@@ -47,7 +47,7 @@ def snapshot(value: Any) -> list[Any]:
     stack: list[Any] = [value]
     while stack:
         item = stack.pop()
-        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        if isinstance(item, Record):
             names = _observable(item)
             out.append((type(item).__name__, names))
             stack.extend(getattr(item, name) for name in reversed(names))
