@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Mapping
 from json.encoder import encode_basestring
 from typing import Any
@@ -32,16 +33,39 @@ class MergeFile(Record):
         object.__setattr__(self, "content", content)
 
 
+# The `type` of AgentV's config for a script: `code-grader` in v4's `code_graders/`,
+# `script` in main's `script_graders/` (SPEC §6.3).
+_SCRIPT_CONFIGS = frozenset(("code-grader", "script"))
+
+
 def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:
     kind = str(config.get("type", "")).replace("_", "-")
-    value = config.get(about(kind).value_key)  # (v4's `code-grader` never matches a type)
+    if kind in _SCRIPT_CONFIGS:
+        # A script's config holds the command as AgentV's loader made it, and no `negate`.
+        return ("script", _norm(config.get("command")), None, None)
+    value = config.get(about(kind).value_key)
     return (kind, _norm(value), config.get("flags") or None, bool(config.get("negate", False)))
 
 
 def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
     spec = outcome.spec
+    if spec.type == "script":
+        return ("script", _norm(agentv_command(spec.options)), None, None)
     value = spec.options.get(about(spec.type).value_key)
     return (spec.type, _norm(value), spec.options.get("flags") or None, spec.negate)
+
+
+def agentv_command(options: Mapping[str, Any]) -> Any:
+    """A script's command as AgentV's loader writes it into the script's config (v4 and
+    main alike): a string (`command`, else v4's `script`) trimmed and handed to the shell,
+    `sh -lc` (`cmd.exe /c` on Windows); a list as written."""
+    raw = options.get("command")
+    if raw is None:
+        raw = options.get("script")
+    if isinstance(raw, str):
+        shell = ["cmd.exe", "/c"] if sys.platform == "win32" else ["sh", "-lc"]
+        return [*shell, raw.strip()]
+    return raw
 
 
 def _norm(value: Any) -> str:

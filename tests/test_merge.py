@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agentv_grader import grade_test, jsontext, merge
+from agentv_grader.layout import LAYOUTS
 from agentv_grader.load.files import read_regular
 from tests.helpers import files_under, validate_report, write_suite
 
@@ -237,3 +238,64 @@ def test_config_files_are_read_as_the_plain_reading_reads_them(
 @settings(max_examples=400, deadline=None)
 def test_config_values_are_normalised_as_json_dumps_does(value: Any) -> None:
     assert merge._norm(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+# ------------------------------------------------------------------ scripts' configs
+SCRIPTS = """\
+name: demo
+tests:
+  - id: t1
+    assertions:
+      - type: code-grader
+        name: as-string
+        command: "  python3 -c 'print(1)'  "
+      - type: code-grader
+        name: as-list
+        command: [python3, -c, "print(1)"]
+        negate: true
+      - type: script
+        name: other
+        command: [python3, -c, "print(0)"]
+"""
+
+
+LAYOUT_RESULTS = {layout: results for layout, (_, results) in LAYOUTS.items()}
+
+
+def _config(folder: Path, stem: str, kind: str, command: list[str]) -> None:
+    """A script's config as AgentV's `pipeline input` writes it (no `negate`)."""
+    config = {"name": stem, "type": kind, "command": command, "cwd": "/x", "weight": 1,
+              "config": {}}  # fmt: skip
+    (folder / f"{stem}.json").write_text(json.dumps(config), "utf-8")
+
+
+@pytest.mark.parametrize(
+    ("layout", "config_dir", "kind"),
+    [("v4", "code_graders", "code-grader"), ("head", "script_graders", "script")],
+)
+def test_a_script_reuses_agentvs_config_name_by_its_command(
+    tmp_path: Path, layout: str, config_dir: str, kind: str
+) -> None:
+    """v4 writes a script's config as type `code-grader`, main as `script`; both hold the
+    command as AgentV's loader parsed it (a string trimmed, run by `sh -lc`) and no
+    `negate`. Each of our scripts takes the config with its command, whatever its name."""
+    eval_path, bench = write_suite(tmp_path, SCRIPTS, {"t1": "answer"}, name="demo")
+    configs = bench / "t1" / config_dir
+    configs.mkdir()
+    _config(configs, "agentv-a", kind, ["sh", "-lc", "python3 -c 'print(1)'"])
+    _config(configs, "agentv-b", kind, ["python3", "-c", "print(1)"])
+    _config(configs, "agentv-c", kind, ["sh", "-lc", "python3 -c 'print(0)'"])  # no script's
+    report = grade_test(str(eval_path), "t1", bench_dir=str(bench), layout=layout)
+    results = configs.parent / LAYOUT_RESULTS[layout]
+    assert report.data["files"] == [
+        f"{LAYOUT_RESULTS[layout]}/agentv-a.json",
+        f"{LAYOUT_RESULTS[layout]}/agentv-b.json",  # negated: the config has no `negate`
+        f"{LAYOUT_RESULTS[layout]}/other.json",
+    ]
+    assert json.loads((results / "agentv-b.json").read_text("utf-8"))["name"] == "as-list"
+
+
+def test_agentv_command_is_the_command_agentvs_loader_writes() -> None:
+    assert merge.agentv_command({"command": " a b "}) == ["sh", "-lc", "a b"]
+    assert merge.agentv_command({"script": "a b"}) == ["sh", "-lc", "a b"]  # v4's old key
+    assert merge.agentv_command({"command": ["a", "b"], "script": "c"}) == ["a", "b"]

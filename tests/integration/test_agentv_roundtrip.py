@@ -34,11 +34,13 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "agentv_roundtrip"
 EVAL_FILE = "roundtrip.eval.yaml"
 SUITE = "agentv-roundtrip"
 # Test ids of the bundled eval, in file order (the fixture checks AgentV agrees).
-TEST_IDS = ["capital", "json-city", "multiline", "criteria-only", "metrics"]
+TEST_IDS = ["capital", "json-city", "multiline", "criteria-only", "metrics", "scripts"]
 # Tests whose only LLM item must stay pending (name of the pending assertion's type).
 PENDING_LLM = {"capital": "llm-rubric", "criteria-only": "llm-rubric"}
 
 GRADED = ("passed", "failed", "error")
+# The type of a script's config and result in AgentV 4.42.4 (agentv-grade's is `script`).
+AGENTV_SCRIPT_TYPE = "code-grader"
 # The only assertion types AgentV 4.42.4's `pipeline input` writes code_graders/ configs for.
 AGENTV_BUILTIN_TYPES = frozenset(
     {
@@ -346,6 +348,8 @@ def test_verdicts_agree_with_pipeline_grade(graded_test: GradedTest) -> None:
     t = graded_test
     mismatches = []
     for fname, theirs in t.agentv_results.items():
+        if theirs["type"] == AGENTV_SCRIPT_TYPE:
+            continue  # test_scripts_score_as_pipeline_grade_and_replace_its_results
         assert theirs["type"] in AGENTV_BUILTIN_TYPES
         a = t.assertion_named(theirs["name"])
         agentv = {
@@ -369,6 +373,8 @@ def test_merge_texts_are_agentvs_own_strings(graded_test: GradedTest) -> None:
     t = graded_test
     mismatches = []
     for fname, theirs in t.agentv_results.items():
+        if theirs["type"] == AGENTV_SCRIPT_TYPE:
+            continue  # a script's texts are its own output's, read differently
         ours = [(e["text"], e["passed"]) for e in t.merge_files[fname]["assertions"]]
         agentv = [(e["text"], e["passed"]) for e in theirs["assertions"]]
         if ours != agentv:
@@ -398,8 +404,8 @@ def test_pipeline_dropped_types_are_merged(roundtrip: dict[str, GradedTest]) -> 
         config_names = {c["name"] for c in t.agentv_configs.values()}
         grader_names = [g["name"] for g in t.grading["graders"]]
         for a in t.graded:
-            if a["type"] in AGENTV_BUILTIN_TYPES:
-                continue
+            if a["type"] in AGENTV_BUILTIN_TYPES or a["type"] == "script":
+                continue  # AgentV has a config for each of these
             seen.add(a["type"])
             assert a["name"] not in config_names
             assert grader_names.count(a["name"]) == 1, (t.test_id, a["name"])
@@ -411,3 +417,23 @@ def test_pipeline_dropped_types_are_merged(roundtrip: dict[str, GradedTest]) -> 
                 assert files == [f"{safe}.json"], (t.test_id, a["name"], files)
     missing = sorted(PIPELINE_DROPPED_TYPES_UNDER_TEST - seen)
     assert not missing, f"listed but not graded in the round trip: {missing}"
+
+
+def test_scripts_score_as_pipeline_grade_and_replace_its_results(
+    roundtrip: dict[str, GradedTest],
+) -> None:
+    """SPEC §6.3: a script's result goes to the file of AgentV's `code-grader` config (its
+    command as AgentV's loader wrote it: a string as `sh -lc`, a list as written), so
+    `pipeline bench` counts it once, with the score `pipeline grade` computed too."""
+    t = roundtrip["scripts"]
+    scripts = {n: c for n, c in t.agentv_configs.items() if c["type"] == AGENTV_SCRIPT_TYPE}
+    assert sorted(scripts) == ["mentions-capital.json", "mentions-city-listed.json"]
+    assert scripts["mentions-capital.json"]["command"][:2] == ["sh", "-lc"]
+    for fname, config in scripts.items():
+        a = t.assertion_named(config["name"])
+        assert a["type"] == "script" and a["status"] in GRADED
+        assert f"code_grader_results/{fname}" in t.report["files"]
+        assert t.merge_files[fname]["details"]["graded_by"] == "agentv-grade"
+        assert a["score"] == pytest.approx(t.agentv_results[fname]["score"]) == 0.5
+    graders = [g["name"] for g in t.grading["graders"]]
+    assert sorted(graders) == sorted(["mentions-capital", "mentions-city-listed", "contains-Paris"])
