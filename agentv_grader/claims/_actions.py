@@ -19,6 +19,7 @@ from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
 from ._index import Call, RunIndex
 
 _BACKTICK = re.compile(r"`([^`\n]+)`")
+_SHELL_WORDS = re.compile(r"[\s;&|()]+")
 PROGRAMS = frozenset(
     "npm npx yarn pnpm bun node deno python python3 pip pip3 pipx uv poetry pytest tox go "
     "cargo rustc make cmake gcc git gh ruff mypy black isort flake8 pylint eslint prettier tsc "
@@ -54,6 +55,9 @@ _INSTALL_CALL = re.compile(
     r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
     r"pipx)\s+(?:install|add|i|get|uninstall|remove)\b"
 )
+# A word of each program _INSTALL_CALL names: commands holding none are not searched.
+_INSTALL_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem", "apt",
+                  "brew", "conda")  # fmt: skip
 _INSTALLED = re.compile(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
 _HTTP_WORDS = (
     r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
@@ -113,9 +117,10 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 def _has_tokens(index: RunIndex, call: Call, tokens: list[str]) -> bool:
-    have: set[str] = index.remember(
-        "words", str(call.order), lambda: set(re.split(r"[\s;&|()]+", call.command))
-    )
+    words: dict[int, set[str]] = index.remember("words", "", dict)
+    have = words.get(call.order)
+    if have is None:
+        have = words[call.order] = set(_SHELL_WORDS.split(call.command))
     return all(
         t in have or (t.endswith((".py", ".sh", ".js")) and t in call.command) for t in tokens
     )
@@ -151,9 +156,7 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     match = _INSTALLED.search(text)
     if match is None:
         return
-    installs: list[Call] = index.remember(
-        "installs", "", lambda: [c for c in index.shell if _INSTALL_CALL.search(c.command)]
-    )
+    installs = index.shell_matching(_INSTALL_CALL, _INSTALL_WORDS, lowered=False)
     package = (match.group(1) or match.group(3) or "").lower()
     named = [c for c in installs if package and package in c.command_lower]
     chosen = named if package else installs
@@ -199,9 +202,8 @@ def _git(index: RunIndex, pattern: str) -> list[Call]:
     pick the candidates, so a long run is not searched call by call."""
     needles = [n.replace("\\b", "") for n in pattern.split("|")]
     chosen = {c.order: c for n in needles for c in index.inputs_with(n)}
-    names = {c.name for c in index.calls}
-    for name in (n for n in names if re.search(pattern, n.lower())):
-        chosen.update((c.order, c) for c in index.calls if c.name == name)
+    for name in (n for n in index.by_name if re.search(pattern, n.lower())):
+        chosen.update((c.order, c) for c in index.by_name[name])
     return [chosen[o] for o in sorted(chosen) if re.search(pattern, chosen[o].command_lower)
             or re.search(pattern, chosen[o].name.lower())]  # fmt: skip
 
@@ -215,7 +217,8 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     calls = list(statuses)
     scope = _scope(text)
     if scope:
-        calls = [c for c in calls if any(s in c.command_lower for s in scope)]
+        named = {c.order for s in scope for c in index.inputs_containing(s)}
+        calls = [c for c in calls if c.order in named]
     if not calls:
         return
     seen = [statuses[c] for c in calls]
@@ -233,13 +236,14 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 def _statuses(index: RunIndex) -> dict[Call, int]:
     """Each call whose output shows an HTTP status, with the first one it shows."""
     candidates = {
-        c.order: c for needle in ("http", "status") for c, _ in index.outputs_with(needle)
+        c.order: c for needle in ("http", "status") for c in index.calls_with_output(needle)
     }
     found: dict[Call, int] = {}
     for order in sorted(candidates):
         call = candidates[order]
-        if call.http:
-            found[call] = call.http[0]
+        statuses = call.http
+        if statuses:
+            found[call] = statuses[0]
     return found
 
 
@@ -289,7 +293,7 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ]
         seen_ok = any(
             not c.failed and re.search(pattern, c.output_lower)
-            for c in dict.fromkeys(call for call, _ in index.outputs_with(needle))
+            for c in index.calls_with_output(needle)
         )
         if calls and all(c.failed for c in calls) and not seen_ok:
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")

@@ -55,6 +55,7 @@ _STATUS_AFTER = re.compile(
 _STATUS_BEFORE = re.compile(r"(?:returns|returned|HTTP|responded with|answered|status|a)\s+$")
 _MAX_LOOKS = 50  # occurrences of one number looked at: a 2 MB run repeats small numbers
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_CAMEL = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _STOP = frozenset(
     "a an the of to in on at for and or but is are was were be been has have had it its "
     "this that these those there their them they with from by as into than then so all "
@@ -236,7 +237,9 @@ def _context(text: str, start: int, end: int) -> set[str]:
     near += _WORD.findall(text[end : end + 30])[:3] if end else _WORD.findall(text)
     words: set[str] = set()
     for word in near:
-        for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", word):
+        # `_WORD` holds no `_`: only a camelCase word splits, and only one with a capital
+        parts = (word,) if word.islower() or word.isupper() else _CAMEL.split(word)
+        for part in parts:
             if len(part) > 1 and part.lower() not in _STOP and part.lower() not in _UNITS:
                 words.add(_stem(part))
     return words
@@ -293,12 +296,18 @@ def _line_at(output: str, at: int) -> str:
 def _count_output(call: Call) -> str | None:
     """`grep -c ERROR` / `wc -l` / `jq length` whose whole output is one number: what the
     number counts, as a label (`error lines`), else None."""
-    if call.family != "shell" or not call.output.strip().isdigit():
-        return None
+    if call.family != "shell" or not any(word in call.command for word in ("grep", "wc", "jq")):
+        return None  # the words _COUNT_COMMAND needs: most commands are read no further
     match = _COUNT_COMMAND.search(call.command)
-    if match is None:
+    if match is None or not call.output.strip().isdigit():
         return None
     return f"{match.group(1) or ''} lines entries files".strip().lower()
+
+
+def _counts(index: RunIndex) -> list[tuple[Call, str]]:
+    """The shell calls whose output is a count, with what they count."""
+    counted = ((call, _count_output(call)) for call in index.shell)
+    return [(call, label) for call, label in counted if label is not None]
 
 
 def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
@@ -307,9 +316,9 @@ def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     pattern = re.compile(
         re.escape(key) + r"[a-z_ '\"]{0,20}?[\"']?\s*[:=]\s*\"?\$?(-?\d[\d,]*(?:\.\d+)?)(?![\w.-])"
     )
-    counted = index.remember("counts", "", lambda: [(c, _count_output(c)) for c in index.shell])
+    counted = index.remember("counts", "", lambda: _counts(index))
     for call, label in counted:
-        if label is not None and key in label.split():
+        if key in label.split():
             found.append((call, float(call.output.strip()), call.output.strip()))
     for looked, (call, at) in enumerate(index.outputs_with(key)):
         if looked >= _MAX_LOOKS:

@@ -11,6 +11,7 @@ shows, `make`, `npm run …`), nor a package manager when the file is its manife
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -66,6 +67,10 @@ _MANIFESTS = (
     (re.compile(r"\bcargo (?:add|remove|build|update)\b"), ("cargo.toml", "cargo.lock")),
     (re.compile(r"\bgo (?:get|mod)\b"), ("go.mod", "go.sum")),
 )
+# A word of each alternative of _OPAQUE and of each _MANIFESTS pattern: the commands
+# holding none are not searched.
+_OPAQUE_WORDS = ("make", "npm run", "yarn run", "git ")
+_MANIFEST_WORDS = (("npm", "yarn", "bun"), ("poetry ", "uv "), ("cargo ",), ("go ",))
 _TEST_PATH = re.compile(
     r"(?:^|/)(?:tests?|__tests__|spec)/|[._-](?:test|spec)\.\w+\b|"
     r"(?:^|/)test_\w+\.py\b"
@@ -92,8 +97,10 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
                 yield finding
 
 
+@functools.lru_cache(maxsize=4)
 def targets(text: str) -> list[tuple[str, list[str]]]:
-    """(verb, paths) for each file verb followed by paths in its clause."""
+    """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
+    claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
     for verb in _VERB.finditer(text):
         end = _CLAUSE_END.search(text, verb.end())
@@ -129,9 +136,7 @@ def _family(verb: str) -> str:
 def _check(path: str, family: str, index: RunIndex) -> Finding | None:
     needle = path.lower().lstrip("./") if not path.startswith("/") else path.lower()
     needle = needle.rstrip("/") or needle
-    mentioned = {c.order: c for c in index.inputs_with(needle)}
-    mentioned.update((c.order, c) for c, _ in index.outputs_with(needle))
-    mentions = [mentioned[order] for order in sorted(mentioned)]
+    mentions = index.union(index.inputs_with(needle), index.calls_with_output(needle))
     if family == "read":
         reads = [c for c in mentions if needle in c.command_lower and not c.failed]
         if reads:
@@ -160,10 +165,28 @@ def _writes(call: Call, needle: str, signal: re.Pattern[str]) -> bool:
         lowered = text.lower()
         at = lowered.find(needle)
         while at >= 0:
-            if signal.search(text[max(0, at - 60) : at]) or _git_status(lowered, at):
+            if _signalled(signal, text[max(0, at - 60) : at]) or _git_status(lowered, at):
                 return True
             at = lowered.find(needle, at + 1)
     return False
+
+
+# Each alternative of _WRITE_SIGNAL / _DELETE_SIGNAL holds one of these (in any case):
+# an ASCII text holding none is not searched (a search costs some microseconds).
+_SIGNAL_WORDS = {
+    _WRITE_SIGNAL: (">", "tee", "sed -i", "mv", "cp", "touch", "mkdir", "tar", "zip", "to_",
+                    "write(", "open(", "savefig(", "dump(", "-o", "rm", "unlink", "wrote",
+                    "written", "created", "saved", "updated", "edited", "renamed"),
+    _DELETE_SIGNAL: ("rm", "unlink", "del", "DELETE"),
+}  # fmt: skip
+
+
+def _signalled(signal: re.Pattern[str], before: str) -> bool:
+    if before.isascii():
+        lowered = before.lower() if signal.flags & re.I else before
+        if not any(word in lowered for word in _SIGNAL_WORDS[signal]):
+            return False
+    return signal.search(before) is not None
 
 
 def _git_status(lowered: str, at: int) -> bool:
@@ -189,19 +212,19 @@ def _unseen_writer(needle: str, index: RunIndex) -> bool:
 def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     """Whether an opaque program ran, and the manifests package managers may have written."""
     manifests: set[str] = set()
-    opaque = False
+    for (pattern, names), words in zip(_MANIFESTS, _MANIFEST_WORDS, strict=True):
+        if index.shell_matching(pattern, words):
+            manifests.update(names)
+    if index.shell_matching(_OPAQUE, _OPAQUE_WORDS):
+        return True, frozenset(manifests)
     for call in index.shell:
-        lowered = call.command_lower
-        opaque = opaque or _OPAQUE.search(lowered) is not None
-        for pattern, names in _MANIFESTS:
-            if pattern.search(lowered):
-                manifests.update(names)
-        if not any(w in lowered for w in _INTERPRETERS):
+        if not any(w in call.command_lower for w in _INTERPRETERS):
             continue
         for match in _SCRIPT.finditer(call.command):
             script = (match.group(1) or match.group(2) or "").lower()
-            opaque = opaque or (script not in ("", "-") and not _shown(script, index))
-    return opaque, frozenset(manifests)
+            if script not in ("", "-") and not _shown(script, index):
+                return True, frozenset(manifests)
+    return False, frozenset(manifests)
 
 
 def _shown(script: str, index: RunIndex) -> bool:
@@ -220,19 +243,19 @@ def _negated(text: str, index: RunIndex) -> Finding | None:
     match = _NEGATED_ANY.search(text)
     if match is not None:
         scope = (match.group(1) or "").lower()
-        for call in index.calls:
+        for call in index.of_families("write", "edit") if scope else index.shell:
             if call.failed:
                 continue
-            if not scope and call.family == "shell" and _DELETES.search(call.command):
+            if not scope and _DELETES.search(call.command):
                 return Finding(CONTRADICTED, f"a file was deleted: {call.cite()}")
-            if scope and call.family in ("write", "edit"):
+            if scope:
                 if scope.startswith("test") and not _TEST_PATH.search(call.command):
                     continue
                 return Finding(CONTRADICTED, f"{scope} were modified: {call.cite()}")
         return None
     for verb_paths in _touched(text):
-        for call in index.calls:
-            if call.family in ("write", "edit") and verb_paths in call.command_lower:
+        for call in index.of_families("write", "edit"):
+            if verb_paths in call.command_lower:
                 return Finding(CONTRADICTED, f"{verb_paths} was modified: {call.cite()}")
     return None
 

@@ -10,6 +10,7 @@ an HTTP status of 400 or more; a call's *command* is its shell text (`command`, 
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -93,13 +94,11 @@ class Call(NamedTuple):
         head = self.output[:4000]
         if "HTTP" not in head and "status" not in head:
             return ()
-        return tuple(int(next(g for g in m.groups() if g)) for m in _HTTP.finditer(head))
+        return tuple(int(next(g for g in m.groups() if g)) for m in _http_matches(head))
 
     def quote(self, needle: str = "", width: int = 160) -> str:
         """The output line holding `needle` (else the first non-empty line), shortened."""
-        lines = [line.strip() for line in self.output.splitlines() if line.strip()]
-        hit = next((line for line in lines if needle and needle.lower() in line.lower()), None)
-        line = hit or (lines[0] if lines else "(no output)")
+        line = _quoted_line(self.output, self.output_lower, needle)
         return line if len(line) <= width else line[: width - 1] + "…"
 
     def cite(self, needle: str = "") -> str:
@@ -155,30 +154,58 @@ class _Postings:
                     found.append(number)
         self.words = words
         self._sorted: list[bytes] | None = None
+        self._sets: dict[tuple[bytes, bool], frozenset[int]] = {}
+        self._joined: tuple[str, list[int]] | None = None
+
+    def containing(self, needle: str) -> list[int]:
+        """The texts holding `needle` anywhere, in order: one search of all texts joined
+        (a needle with no word to index, `./...`, would otherwise read every text)."""
+        if not needle or "\0" in needle:
+            return [n for n, text in enumerate(self.texts) if needle in text]
+        if self._joined is None:
+            ends = list(itertools.accumulate(len(text) + 1 for text in self.texts))
+            self._joined = "\0".join(self.texts), ends
+        joined, ends = self._joined
+        found: list[int] = []
+        at = joined.find(needle)
+        while at >= 0:
+            number = bisect.bisect_right(ends, at)
+            found.append(number)
+            at = joined.find(needle, ends[number])
+        return found
 
     def candidates(self, needle: str) -> list[int] | None:
         """The texts that may hold `needle`, in order; None when it has no word to index."""
         words = _words(needle)
         if not words:
             return None
-        sets: list[list[int]] = []
+        if len(words) == 1 and not self._is_prefix(needle, words[0], True):
+            return self.words.get(words[0], [])  # one whole word: its list as it stands
+        sets: list[frozenset[int]] = []
         for position, word in enumerate(words):
-            last = position == len(words) - 1 and needle[-1:].isalnum()
-            found = (
-                self._starting(word)
-                if last and word.isalpha() and len(word) >= 3
-                else (self.words.get(word, []))
-            )
+            found = self._set(word, self._is_prefix(needle, word, position == len(words) - 1))
             if not found:
                 return []
             sets.append(found)
         sets.sort(key=len)
-        chosen = set(sets[0])
-        for other in sets[1:]:
-            chosen.intersection_update(other)
+        chosen = sets[0].intersection(*sets[1:]) if len(sets) > 1 else sets[0]
         return sorted(chosen)
 
-    def _starting(self, prefix: bytes) -> list[int]:
+    @staticmethod
+    def _is_prefix(needle: str, word: bytes, last: bool) -> bool:
+        """The needle's last word may begin a longer word of the text."""
+        return last and needle[-1:].isalnum() and word.isalpha() and len(word) >= 3
+
+    def _set(self, word: bytes, prefix: bool) -> frozenset[int]:
+        """The texts holding `word` (as a prefix: any word it begins), made once a run."""
+        key = (word, prefix)
+        found = self._sets.get(key)
+        if found is None:
+            found = self._starting(word) if prefix else frozenset(self.words.get(word, ()))
+            self._sets[key] = found
+        return found
+
+    def _starting(self, prefix: bytes) -> frozenset[int]:
         if self._sorted is None:
             self._sorted = sorted(self.words)
         at = bisect.bisect_left(self._sorted, prefix)
@@ -186,7 +213,7 @@ class _Postings:
         while at < len(self._sorted) and self._sorted[at].startswith(prefix):
             found.update(self.words[self._sorted[at]])
             at += 1
-        return sorted(found)
+        return frozenset(found)
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
@@ -208,13 +235,36 @@ class RunIndex:
         self.task_lower = task.lower()
         self.timing = timing
         self.calls: tuple[Call, ...] = tuple(_calls(transcript))
-        self.shell = tuple(c for c in self.calls if c.family == "shell")
+        by_family: dict[str, list[Call]] = {}
+        by_name: dict[str, list[Call]] = {}
+        for call in self.calls:
+            by_family.setdefault(call.family, []).append(call)
+            by_name.setdefault(call.name, []).append(call)
+        self.by_family = {family: tuple(calls) for family, calls in by_family.items()}
+        self.by_name = {name: tuple(calls) for name, calls in by_name.items()}
+        self.shell = self.by_family.get("shell", ())
         self.tests: tuple[TestRun, ...] = tuple(
-            TestRun(c) for c in self.shell if RUNNER.search(c.command_lower)
-        )
+            TestRun(c) for c in self.shell if _may_run_tests(c.command_lower)
+            and RUNNER.search(c.command_lower)
+        )  # fmt: skip
         self._outputs = _Postings([c.output_lower for c in self.calls])
         self._inputs = _Postings([c.command_lower for c in self.calls])
         self._cache: dict[tuple[str, str], Any] = {}
+
+    def of_families(self, *families: str) -> list[Call]:
+        """The calls of any of `families`, in order."""
+        found = [c for f in families for c in self.by_family.get(f, ())]
+        return sorted(found) if len(families) > 1 else found
+
+    @staticmethod
+    def union(*groups: Iterable[Call]) -> list[Call]:
+        """The calls of all `groups`, once each, in order."""
+        found = {c.order: c for group in groups for c in group}
+        return [found[order] for order in sorted(found)]
+
+    def named(self, test: Callable[[str], bool]) -> list[Call]:
+        """The calls whose tool name passes `test` (asked once per name), in order."""
+        return sorted(c for name, calls in self.by_name.items() if test(name) for c in calls)
 
     def outputs_with(self, needle: str) -> Iterator[tuple[Call, int]]:
         """Each (call, position in its output) where `needle` (lowercase) occurs, in order."""
@@ -245,9 +295,39 @@ class RunIndex:
     def in_inputs(self, needle: str) -> bool:
         return bool(self.inputs_with(needle))
 
+    def calls_with_output(self, needle: str) -> list[Call]:
+        """The calls whose output holds `needle` where `outputs_with` finds it, once each."""
+        texts = self._outputs.texts
+        return [self.calls[n] for n in self._where(self._outputs, needle) if needle in texts[n]]
+
+    def inputs_containing(self, needle: str) -> list[Call]:
+        """The calls whose input holds `needle` (lowercase) anywhere, even inside a word."""
+        key = ("in any", needle)
+        if key not in self._cache:
+            self._cache[key] = [self.calls[n] for n in self._inputs.containing(needle)]
+        calls: list[Call] = self._cache[key]
+        return calls
+
+    def shell_matching(
+        self, pattern: re.Pattern[str], words: tuple[str, ...], lowered: bool = True
+    ) -> list[Call]:
+        """The shell calls whose command (`lowered`: lowercase) `pattern` finds, in order.
+        Every match of `pattern` holds one of `words` (lowercase, ASCII), so only the
+        commands holding one are searched, not the run's thousands of commands."""
+        key = ("shell matching", f"{pattern.pattern}\0{lowered}")
+        if key not in self._cache:
+            holding = self.union(*(self.inputs_containing(word) for word in words))
+            self._cache[key] = [
+                c
+                for c in holding
+                if c.family == "shell" and pattern.search(c.command_lower if lowered else c.command)
+            ]
+        calls: list[Call] = self._cache[key]
+        return calls
+
     def _where(self, postings: _Postings, needle: str) -> Iterable[int]:
         found = postings.candidates(needle) if needle else []
-        return range(len(postings.texts)) if found is None else found
+        return postings.containing(needle) if found is None else found
 
     def remember(self, kind: str, key: str, make: Callable[[], Any]) -> Any:
         """A derived value computed once per run (`fetches`, `unseen writers`, …)."""
@@ -259,6 +339,7 @@ class RunIndex:
 def _calls(transcript: Transcript) -> list[Call]:
     calls: list[Call] = []
     families: dict[tuple[str, str | None], str] = {}
+    make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
     for message in transcript.messages:
         for tool in message.tool_calls:
             output = tool.output if isinstance(tool.output, str) else _text(tool.output)
@@ -267,10 +348,76 @@ def _calls(transcript: Transcript) -> list[Call]:
             command = _command(tool.input)
             order = len(calls) + 1
             calls.append(
-                Call(order, message.index, tool.name, family, command, output,
-                     _failed(tool.status, output), command.lower(), output.lower())
+                make(Call, (order, message.index, tool.name, family, command, output,
+                            _failed(tool.status, output), command.lower(), output.lower()))
             )  # fmt: skip
     return calls
+
+
+# What str.splitlines() breaks ASCII text at, and what str.strip() removes from it.
+_ASCII_BREAKS = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e]")
+_ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+_ASCII_LINE_START = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e]")
+
+
+def _quoted_line(output: str, output_lower: str, needle: str) -> str:
+    """The first non-empty line (stripped) holding `needle` in any case, else the first
+    non-empty line, else `(no output)`. ASCII text (the usual case) is searched where
+    the needle is, without splitting the whole output into lines."""
+    if not (output.isascii() and needle.isascii()):
+        return _quoted_line_slowly(output, needle)
+    lowered = needle.lower()
+    if lowered:
+        if lowered != lowered.strip(_ASCII_SPACE) or _ASCII_BREAKS.search(lowered):
+            return _quoted_line_slowly(output, needle)
+        at = output_lower.find(lowered)
+        if at >= 0:
+            return _ascii_line(output, at).strip(_ASCII_SPACE)
+    first = len(output) - len(output.lstrip(_ASCII_SPACE))
+    if first == len(output):
+        return "(no output)"
+    return _ascii_line(output, first).strip(_ASCII_SPACE)
+
+
+def _ascii_line(output: str, at: int) -> str:
+    """The line of ASCII `output` (as str.splitlines() cuts it) holding offset `at`."""
+    start = max(output.rfind(c, 0, at) for c in "\n\r\x0b\x0c\x1c\x1d\x1e") + 1
+    end = _ASCII_LINE_START.search(output, at)
+    return output[start : end.start() if end else len(output)]
+
+
+def _quoted_line_slowly(output: str, needle: str) -> str:
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    hit = next((line for line in lines if needle and needle.lower() in line.lower()), None)
+    return hit or (lines[0] if lines else "(no output)")
+
+
+# Every runner RUNNER knows names one of these words: a command without any is no test run.
+_RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check")
+
+
+def _may_run_tests(command: str) -> bool:
+    return any(word in command for word in _RUNNER_WORDS)
+
+
+def _http_matches(text: str) -> Iterator[re.Match[str]]:
+    """`_HTTP.finditer(text)`, tried only where a match can begin (`HTTP`, `"status`,
+    `status`): the pattern opens with `\\b`, so a scan of it tries every character."""
+    starts: set[int] = set()
+    for word, back in (("HTTP", 0), ("status", 0), ("status", 1)):
+        at = text.find(word)
+        while at >= 0:
+            if at >= back:
+                starts.add(at - back)
+            at = text.find(word, at + 1)
+    end = 0
+    for start in sorted(starts):
+        if start < end:
+            continue
+        match = _HTTP.match(text, start)
+        if match is not None:
+            yield match
+            end = match.end()
 
 
 def _failed(status: str, output: str) -> bool:

@@ -11,6 +11,8 @@ contradict. Only a claim that tests were *run* is contradicted by the absence of
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -138,12 +140,12 @@ def _polarity(clause: str) -> str | None:
 def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
     """The runs a clause speaks of, and whether they are exactly its scope."""
     if _FULL.search(clause):
-        full = [r for r in index.tests if _unscoped(r.call.command)]
+        full = _full_runs(index)
         # a later run of part of the suite: the code may have changed since the full run
         return full, bool(full) and full[-1] is index.tests[-1]
     names = _NAMED.findall(clause)
     if names:
-        return [r for r in index.tests if any(n in r.call.output for n in names)], True
+        return _naming(index, names), True
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     runs_of = index.remember("tests by call", "", lambda: {r.call.order: r for r in index.tests})
@@ -152,9 +154,37 @@ def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
         if matching:
             return matching, True
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
-        return [r for r in index.tests if _unscoped(r.call.command)], False
+        return _full_runs(index), False
     runs = list(index.tests)
     return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
+
+
+def _naming(index: RunIndex, names: list[str]) -> list[TestRun]:
+    """The runs whose output names any of `names` (as written), in order: one search of
+    all test outputs joined by NUL, which no name holds, for each name."""
+    outputs: tuple[str, list[int]] = index.remember("tests", "outputs", lambda: _joined(index))
+    joined, ends = outputs
+    found: set[int] = set()
+    for name in names:
+        at = joined.find(name)
+        while at >= 0:
+            number = bisect.bisect_right(ends, at)
+            found.add(number)
+            at = joined.find(name, ends[number])
+    return [run for number, run in enumerate(index.tests) if number in found]
+
+
+def _joined(index: RunIndex) -> tuple[str, list[int]]:
+    texts = [run.call.output for run in index.tests]
+    return "\0".join(texts), list(itertools.accumulate(len(text) + 1 for text in texts))
+
+
+def _full_runs(index: RunIndex) -> list[TestRun]:
+    """The runs of everything, in order (a fresh list: callers keep what they are given)."""
+    runs: list[TestRun] = index.remember(
+        "tests", "unscoped", lambda: [r for r in index.tests if _unscoped(r.call.command)]
+    )
+    return list(runs)
 
 
 def _unscoped(command: str) -> bool:

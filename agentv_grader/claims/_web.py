@@ -71,17 +71,21 @@ _WORDS = {
 }
 
 
+_CURL = re.compile(r"\b(curl|wget)\b")
+_FILL = re.compile(r"fill|type_text|input_text")
+
+
 def fetches(index: RunIndex) -> list[Call]:
-    calls: list[Call] = index.remember(
-        "fetches",
-        "",
-        lambda: [
-            c
-            for c in index.calls
-            if c.family in ("fetch", "http") or re.search(r"\b(curl|wget)\b", c.command_lower)
-        ],
-    )
+    calls: list[Call] = index.remember("fetches", "", lambda: _fetches(index))
     return calls
+
+
+def _fetches(index: RunIndex) -> list[Call]:
+    """Fetch and HTTP tools, and shell commands running curl or wget (found by word)."""
+    shell = [c for word in ("curl", "wget") for c in index.inputs_with(word)]
+    return index.union(
+        index.of_families("fetch", "http"), [c for c in shell if _CURL.search(c.command_lower)]
+    )
 
 
 def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -97,7 +101,9 @@ def _search(text: str, index: RunIndex) -> Finding | None:
     searches: list[Call] = index.remember(
         "searches",
         "",
-        lambda: [c for c in index.calls if c.family == "search" or "search" in c.name.lower()],
+        lambda: index.union(
+            index.of_families("search"), index.named(lambda name: "search" in name.lower())
+        ),
     )
     if searches:
         return Finding(VERIFIED, searches[-1].cite())
@@ -179,9 +185,7 @@ def _filled(text: str, index: RunIndex) -> Finding | None:
     if not _FILLED_ALL.search(text):
         return None
     fills: list[Call] = index.remember(
-        "fills",
-        "",
-        lambda: [c for c in index.calls if re.search(r"fill|type_text|input_text", c.name.lower())],
+        "fills", "", lambda: index.named(lambda name: _FILL.search(name.lower()) is not None)
     )
     for failed in (c for c in fills if c.failed):
         later = [c for c in fills if c.order > failed.order and c.command == failed.command]

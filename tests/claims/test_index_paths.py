@@ -1,0 +1,141 @@
+"""The claims index's quick paths (issue 21, speed) answer exactly what the plain form they
+stand in for answers: each is held against that form, on generated text and on every run
+of the labelled set."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from agentv_grader.claims import _actions, _files
+from agentv_grader.claims._index import (
+    _HTTP,
+    RunIndex,
+    _http_matches,
+    _may_run_tests,
+    _quoted_line,
+    _quoted_line_slowly,
+)
+from agentv_grader.claims._runners import RUNNER
+from agentv_grader.rundata.transcript import read_transcript
+
+from .labelled import RUNS
+
+
+def _indexes() -> list[RunIndex]:
+    found = []
+    for directory in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+        meta = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
+        task = (directory / "task.md").read_text(encoding="utf-8")
+        transcript, problem, _ = read_transcript(str(directory / meta["transcript"]), task)
+        assert transcript is not None, problem
+        found.append(RunIndex(transcript, task, None))
+    return found
+
+
+@pytest.fixture(scope="module")
+def indexes() -> list[RunIndex]:
+    return _indexes()
+
+
+def test_the_quoted_line_is_the_one_splitting_into_lines_finds() -> None:
+    """Line breaks and spaces of every kind str.splitlines()/strip() know, ASCII or not."""
+    chars = "ab \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fAB1é\x85\u2028"
+    pick = random.Random(21)
+    for _ in range(20_000):
+        output = "".join(pick.choice(chars) for _ in range(pick.randint(0, 14)))
+        needle = "".join(pick.choice(chars) for _ in range(pick.randint(0, 3)))
+        quick = _quoted_line(output, output.lower(), needle)
+        assert quick == _quoted_line_slowly(output, needle), (output, needle)
+
+
+def test_http_statuses_are_found_where_a_scan_of_every_character_finds_them() -> None:
+    pieces = ["HTTP", "/1.1 ", "/2 ", " ", "200", "404", '"status"', "status", "_code",
+              "Code", ":", "=", '":', "x", "\n", "1", "é"]  # fmt: skip
+    pick = random.Random(21)
+    for _ in range(20_000):
+        text = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 12)))
+        quick = [(m.span(), m.groups()) for m in _http_matches(text)]
+        assert quick == [(m.span(), m.groups()) for m in _HTTP.finditer(text)], text
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pytest -q", "py.test", "python3 -m unittest", "npx jest", "vitest run", "mocha", "go test",
+     "cargo nextest run", "pnpm run test", "tox -e py", "nox", "rspec", "phpunit", "dotnet test",
+     "mvn test", "gradle test", "make check", "ctest", "deno test"],
+)  # fmt: skip
+def test_every_runner_command_is_read_as_one(command: str) -> None:
+    assert RUNNER.search(command) and _may_run_tests(command)
+
+
+def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex]) -> None:
+    """shell_matching searches only commands holding a listed word: on every labelled run
+    (and on commands made to hit each pattern) it finds what searching all of them finds."""
+    manifests = zip(_files._MANIFESTS, _files._MANIFEST_WORDS, strict=True)
+    patterns = [
+        (_files._OPAQUE, _files._OPAQUE_WORDS, True),
+        *((pattern, words, True) for (pattern, _), words in manifests),
+        (_actions._INSTALL_CALL, _actions._INSTALL_WORDS, False),
+    ]
+    made = run_of(
+        "make build", "npm run lint", "yarn run x", "pnpm run y", "git checkout -b x",
+        "git rebase main", "bun add zod", "npm i left-pad", "poetry lock", "uv add httpx",
+        "cargo update", "go mod tidy", "pip3 install requests", "uv pip install x",
+        "pipx install ruff", "gem install rails", "apt-get install -y jq", "brew install gh",
+        "conda install numpy", "go get golang.org/x/y", "yarn\tadd left-pad", "ls -la",
+    )  # fmt: skip
+    for index in [*indexes, made]:
+        for pattern, words, lowered in patterns:
+            every = [
+                c for c in index.shell if pattern.search(c.command_lower if lowered else c.command)
+            ]
+            assert index.shell_matching(pattern, words, lowered) == every, pattern.pattern
+    assert all(index.shell_matching(p, w, low) for p, w, low in patterns for index in [made])
+
+
+def test_texts_holding_a_needle_are_found_by_one_search(indexes: list[RunIndex]) -> None:
+    for index in indexes:
+        texts = index._inputs.texts
+        for needle in ["./...", "/", " ", "-q", "", "\0", "py", *(t[3:9] for t in texts[:5])]:
+            expected = [n for n, text in enumerate(texts) if needle in text]
+            assert index._inputs.containing(needle) == expected, needle
+
+
+def test_write_signals_are_searched_only_where_they_can_match() -> None:
+    pick = random.Random(21)
+    words = ["> ", "tee ", "sed -i", "mv ", "cp ", "touch", "mkdir -p", "tar -czf", "zip",
+             "to_csv(", "write(", "open(", "savefig(", "dump(", "-o ", "--output", "rm -rf",
+             "git rm", "unlink", "Wrote", "written", "CREATED", "saved", "updated", "edited",
+             "renamed", "rmdir", "del", "DELETE", "x", " ", "|", ";", "\n", "ſaved",
+             "é"]  # fmt: skip
+    for _ in range(20_000):
+        before = "".join(pick.choice(words) for _ in range(pick.randint(0, 6)))
+        for signal in (_files._WRITE_SIGNAL, _files._DELETE_SIGNAL):
+            assert _files._signalled(signal, before) == bool(signal.search(before)), before
+
+
+def run_of(*commands: str) -> RunIndex:
+    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+
+    messages = tuple(
+        Message(n, "assistant", "", (ToolCall("Bash", {"command": c}, "", "ok"),))
+        for n, c in enumerate(commands, start=1)
+    )
+    return RunIndex(Transcript("t.json", "openai-messages", messages), "", None)
+
+
+def test_context_words_split_camel_case_as_the_pattern_does() -> None:
+    from agentv_grader.claims._facts import _STOP, _UNITS, _context, _stem
+
+    for text in ["fooBar", "FOO", "foo", "Foo", "fooBAR", "aB1c", "x", "maxRetries ms", "ID"]:
+        expected = {
+            _stem(part)
+            for word in re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+            for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", word)
+            if len(part) > 1 and part.lower() not in _STOP | _UNITS
+        }
+        assert _context(text, 0, 0) == expected, text
