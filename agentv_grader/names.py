@@ -18,9 +18,9 @@ def safe_name(name: str) -> str:
     """Replace unsafe characters, cut long names with a hash, dodge dot-files and DOS names."""
     out = _UNSAFE.sub("_", name) or "_"
     if len(out) > MAX_NAME:
-        import hashlib  # rare: not loaded for short names (cold start, SPEC §8)
+        from .digest import sha256_hex  # rare: long names only
 
-        out = out[:MAX_NAME] + "-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+        out = out[:MAX_NAME] + "-" + sha256_hex(name.encode("utf-8"))[:8]
     if out.startswith(".") or out.split(".")[0].upper() in _RESERVED:
         out = "_" + out
     return out

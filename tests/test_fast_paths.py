@@ -700,6 +700,8 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         # records are `agentv_grader.record.Record`s: no `dataclasses` (which imports
         # `inspect`, `ast`, `dis`, `tokenize`) and no methods compiled at import
         "dataclasses", "inspect", "ast", "dis", "tokenize",
+        # small data is hashed by the interpreter's own SHA-256 (agentv_grader.digest)
+        "hashlib", "_hashlib",
     ]  # fmt: skip
     code = (
         "import sys\n"

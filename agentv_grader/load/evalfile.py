@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..digest import sha256_hex
 from ..errors import GradeInputError, SpecError
 from ..model import AssertionSpec, Suite, TestCase
 from ..record import replace
@@ -53,7 +53,7 @@ def load_suite(path: str) -> Suite:
 
 def _load_suite(path: str) -> Suite:
     data = read_text_file(path, "eval file")
-    digest = hashlib.sha256(data).hexdigest()
+    digest = sha256_hex(data)
     doc: Any
     if re.search(r"\.eval\.m?ts$", path, re.IGNORECASE):
         from .tseval import typescript_eval_document

@@ -8,12 +8,12 @@ stable hash of the prompt. The grader grades each copy by that id, with its own 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from ..digest import sha256_hex
 from ..errors import GradeInputError
 from .yaml12 import YamlMap
 
@@ -31,7 +31,7 @@ class _Suite(Protocol):
 def _stable_id(value: Any) -> str:
     """AgentV's stablePromptId: sha-256 of the JSON text, 12 hex digits."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return sha256_hex(text.encode("utf-8"))[:12]
 
 
 def _is_message(value: Any) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO
 
+from ..digest import sha256_hex
 from ..env import positive_int_env
 from ..errors import GradeInputError
 from ..load.files import READ_FLAGS, open_regular, read_bounded
@@ -355,9 +356,7 @@ def _take_prefetch(path: str, limit: int) -> _Prefetch | None:
 
 
 def _sha256(data: Buffer) -> str:
-    import hashlib
-
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 def decode_response(data: Buffer) -> tuple[str, tuple[str, ...]]:
