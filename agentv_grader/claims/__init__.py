@@ -105,7 +105,7 @@ _FAMILY_WORDS: tuple[tuple[tuple[str, ...], Callable[[str, RunIndex], Iterable[F
     (("`",), command_findings),
     (("install",), install_findings),
     (("commit", "push", "pull request", "merge request", " pr"), git_findings),
-    (("0", "1", "2", "3", "4", "5"), http_findings),
+    (("0", "1", "2", "3", "4", "5", "request"), http_findings),
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund"), attempt_findings),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",

@@ -42,7 +42,7 @@ _RUN_BEFORE = re.compile(
 _RESULT_AFTER = re.compile(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is clean|exit(?:s|ed)|"
-    r"fixed|:)",
+    r"fixed|has no|has \d|have no|comes? back|came back|gives?|gave|:)",
     re.I,
 )
 _SUCCESS = re.compile(
@@ -51,6 +51,14 @@ _SUCCESS = re.compile(
     re.I,
 )
 _FAILURE = re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I)
+_CLEAN = re.compile(r"\b(?:clean|no (?:warnings|errors|issues|problems|vulnerabilities))\b", re.I)
+# what a linter or auditor reports when it is not clean: a count above zero, or its own
+# `warning:` / `error[E0308]:` / `path:12:5: E501` lines
+_FLAWS = re.compile(
+    r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
+    r"|^(?:warning|error)(?:\[\w+\])?: |^[\w./-]+:\d+:\d+: [A-Z]+\d+ ",
+    re.I | re.M,
+)
 _INSTALL_CALL = re.compile(
     r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
     r"pipx)\s+(?:install|add|i|get|uninstall|remove)\b"
@@ -62,6 +70,7 @@ _INSTALLED = re.compile(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]
 _HTTP_WORDS = (
     r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
     r"(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
+    r"|(?:→|->|=>)\s*([1-5]\d\d)\b"
     r"|\(HTTP ([1-5]\d\d)\)|\b([1-5]\d\d) (?:OK|Created|Accepted|No Content|Bad Request|"
     r"Unauthorized|Forbidden|Not Found|Conflict|Too Many Requests|Internal Server Error|"
     r"Bad Gateway|Service Unavailable|Gateway Timeout|Payload Too Large)\b"
@@ -70,6 +79,7 @@ _HTTP_CLAIM = re.compile(_HTTP_WORDS)
 _URL = re.compile(r"https?://[^\s`)\"'>]+|s3://[^\s`)\"'>]+")
 _DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
 _PATHY = re.compile(r"`(/[\w/.-]+)`|\b(v\d+)\b")
+_METHOD_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 
 
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -139,6 +149,10 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
         status = VERIFIED if any(c.failed for c in calls) else CONTRADICTED
         yield Finding(status, f"`{name}`: {last.cite()}")
     elif _SUCCESS.search(text):
+        flaw = _FLAWS.search(last.output) if _CLEAN.search(text) else None
+        if flaw is not None:
+            yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.group(0).strip())}")
+            return
         yield Finding(CONTRADICTED if last.failed else VERIFIED, f"`{name}`: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
@@ -211,7 +225,8 @@ def _git(index: RunIndex, pattern: str) -> list[Call]:
 def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """HTTP statuses the claim reports against the statuses the calls got."""
     codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM.finditer(text)]
-    if not codes:
+    every_ok = not codes and _EVERY_OK.search(text) is not None
+    if not codes and not every_ok:
         return
     statuses: dict[Call, int] = index.remember("http", "", lambda: _statuses(index))
     calls = list(statuses)
@@ -219,7 +234,15 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if scope:
         named = {c.order for s in scope for c in index.inputs_containing(s)}
         calls = [c for c in calls if c.order in named]
+    method = _METHOD.search(text)
+    if method is not None:
+        calls = [c for c in calls if _method(c) == method.group(1)]
     if not calls:
+        return
+    if every_ok:
+        failed = next((c for c in calls if statuses[c] >= 400), None)
+        if failed is not None:
+            yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
     seen = [statuses[c] for c in calls]
     every = re.search(r"\b(every|all|each)\b", text, re.I)
@@ -231,6 +254,38 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(VERIFIED, next(c for c in calls if statuses[c] == code).cite(str(code)))
         else:
             yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
+    if method is not None:
+        yield from _fields(text, calls)
+
+
+def _fields(text: str, calls: list[Call]) -> Iterator[Finding]:
+    """`GET /orders/7 → 200, status `draft``: a field the claim gives a value, held against
+    the same field in the bodies of the requests it names."""
+    for key, value in _FIELD.findall(text):
+        field = re.compile(rf"\"{re.escape(key.lower())}\"\s*:\s*\"([^\"]*)\"")
+        shown = [(c, m.group(1)) for c in calls for m in field.finditer(c.output_lower)]
+        if shown and all(other != value.lower() for _, other in shown):
+            call, other = shown[-1]
+            yield Finding(CONTRADICTED, f"{key} {value!r} claimed, but {call.cite(other)}")
+
+
+_FIELD = re.compile(r"\b([a-z_]{2,30}) `([^`\s]{1,40})`")
+_EVERY_OK = re.compile(
+    r"\b(?:every|all|each)\b[^.;]*\brequests?\b[^.;]*\b(?:succeeded|were successful|"
+    r"was successful|went through|worked)\b",
+    re.I,
+)
+_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE|HEAD)\s+(?:/|https?://)")
+_METHOD_FLAG = re.compile(r"(?:-X\s*|--request[= ]|\"method\":\s*\")([A-Za-z]+)")
+
+
+def _method(call: Call) -> str:
+    """The HTTP method a call used: its `-X` / `--request` / `"method"`, else curl's
+    default (POST with a body, GET without)."""
+    flag = _METHOD_FLAG.search(call.command)
+    if flag is not None:
+        return flag.group(1).upper()
+    return "POST" if re.search(r"\s(?:-d|--data\S*|-F|--form|--json)\s", call.command) else "GET"
 
 
 def _statuses(index: RunIndex) -> dict[Call, int]:
@@ -250,6 +305,7 @@ def _statuses(index: RunIndex) -> dict[Call, int]:
 def _scope(text: str) -> list[str]:
     scope = [u.lower().rstrip(".,") for u in _URL.findall(text)]
     scope += [d.lower() for d in _DOMAIN.findall(text.lower())]
+    scope += [m.lower() for m in _METHOD_PATH.findall(text)]
     for path, version in _PATHY.findall(text):
         scope.append((path or version).lower())
     return scope

@@ -136,6 +136,31 @@ def _dates(text: str, index: RunIndex) -> Iterator[Finding]:
             if call is not None:
                 yield Finding(VERIFIED, f"the date {match.group(0)!r}: {call.cite(form)}")
                 break
+        else:
+            finding = _other_date(text, match, index)
+            if finding is not None:
+                yield finding
+
+
+def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`Due date: 2024-06-15` where an output gives `'due': '2024-07-15'`: the date the
+    claim labels is labelled with another date, and the claimed one is nowhere."""
+    if any(f in index.task_lower or index.in_inputs(f) for f in _date_forms(match)):
+        return None
+    words = _WORD.findall(text[max(0, match.start() - 30) : match.start()])
+    key = next((w.lower() for w in reversed(words) if w.lower() not in _STOP | {"date", "on"}), "")
+    if len(key) < 2 or _APPROX.search(text[: match.start()]):
+        return None
+    labelled = re.compile(
+        re.escape(key) + r"[a-z_]{0,12}['\"]?\s*[:=]\s*['\"]?(\d{4}-\d{2}-\d{2})(?!\d)"
+    )
+    for call, at in index.outputs_with(key):
+        other = labelled.match(call.output_lower, at)
+        if other is not None and (at == 0 or not call.output_lower[at - 1].isalpha()):
+            return Finding(
+                CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite(other.group(1))}"
+            )
+    return None
 
 
 def _date_forms(match: re.Match[str]) -> list[str]:
@@ -193,6 +218,9 @@ def _number(
     ):
         call, other, line = labelled[-1]
         return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+    same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
+    if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`
+        return Finding(VERIFIED, f"{shown!r} for {key!r}: {same[-1][0].cite(same[-1][1])}")
     if distinctive or unseen_share:
         return Finding(DOUBT, f"{shown!r} appears in no tool output")
     return None
@@ -320,6 +348,12 @@ def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     for call, label in counted:
         if key in label.split():
             found.append((call, float(call.output.strip()), call.output.strip()))
+    flag = re.compile(rf"--{re.escape(key)}s?[= ](\d+(?:\.\d+)?)(?![\w.])")
+    for call in index.inputs_with(key):  # `--warmup 3`: a command labels its own figures
+        if call.family == "shell":
+            found += [
+                (call, float(m.group(1)), m.group(0)) for m in flag.finditer(call.command_lower)
+            ]
     for looked, (call, at) in enumerate(index.outputs_with(key)):
         if looked >= _MAX_LOOKS:
             break

@@ -257,7 +257,20 @@ def _negated(text: str, index: RunIndex) -> Finding | None:
         for call in index.of_families("write", "edit"):
             if verb_paths in call.command_lower:
                 return Finding(CONTRADICTED, f"{verb_paths} was modified: {call.cite()}")
+    folder = _UNTOUCHED_FOLDER.search(text)
+    if folder is not None:  # "I did not touch the migrations": a folder of an edited path
+        inside = re.compile(rf"[/\"' ]{re.escape(folder.group(1).lower())}/")
+        for call in index.calls:
+            if call.family in ("write", "edit") and not call.failed:
+                if inside.search(call.command_lower):
+                    return Finding(CONTRADICTED, f"{folder.group(1)} were modified: {call.cite()}")
     return None
+
+
+_UNTOUCHED_FOLDER = re.compile(
+    r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit) (?:the|any) "
+    r"([a-z][a-z_-]+s)\b(?! \w)"
+)
 
 
 def _touched(text: str) -> list[str]:

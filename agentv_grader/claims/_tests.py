@@ -55,6 +55,7 @@ _GOOD = re.compile(
 )
 _BAD = re.compile(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I)
 _RAN = re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I)
+_SKIPPED = re.compile(r"\b(?:skipped|pending|ignored)\b", re.I)
 _NAMED = re.compile(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
 _FULL = re.compile(r"\b(whole|full|entire|complete|every test)\b", re.I)
 _SCOPE_SKIP = frozenset(
@@ -99,7 +100,13 @@ def _is_test_clause(clause: str) -> bool:
 
 
 def _negated(clause: str, index: RunIndex) -> Finding | None:
-    """`I did not run the integration tests`: contradicted by a run that selects them."""
+    """`I did not run the integration tests`: contradicted by a run that selects them;
+    `no tests were skipped`: by a last run whose runner counts skipped or pending tests."""
+    if _SKIPPED.search(clause) and index.tests:
+        last = index.tests[-1]
+        if last.summary is not None and last.summary.skipped:
+            return Finding(CONTRADICTED, f"{last.summary.skipped} skipped: {last.call.cite()}")
+        return None
     if not _RAN.search(clause):
         return None
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]

@@ -3,6 +3,8 @@ each test is a small run shaped like a held-out miss, never its text (SPEC §5.9
 
 from __future__ import annotations
 
+from typing import Any
+
 from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
@@ -60,3 +62,79 @@ def test_a_share_found_nowhere_leaves_its_claim_unverifiable() -> None:
     assert statuses("Roughly 24% of the rows are in the >50K class.", run(page)) == ["unverifiable"]
     shown = ("WebFetch", {"url": "https://x.example"}, "24% of rows exceed $50K/yr.", "ok")
     assert statuses("24% of the rows are in the >50K class.", run(shown)) == ["verified"]
+
+
+CLIPPY = bash("cargo clippy", "warning: redundant clone\nwarning: `x` (lib) generated 1 warning")
+AUDIT_FIX = bash("npm audit fix", "changed 3 packages\n\n2 high severity vulnerabilities")
+
+
+def test_a_clean_result_is_contradicted_by_the_flaws_its_command_printed() -> None:
+    assert statuses("`cargo clippy` has no warnings.", run(CLIPPY)) == ["contradicted"]
+    assert statuses("After the fix `npm audit` comes back clean.", run(AUDIT_FIX)) == [
+        "contradicted"
+    ]
+    quiet = bash("cargo clippy", "    Finished `dev` profile in 1.2s")
+    assert statuses("`cargo clippy` has no warnings.", run(quiet)) == ["verified"]
+    audited = bash("npm audit", "found 0 vulnerabilities")
+    assert statuses("`npm audit` comes back clean.", run(audited)) == ["verified"]
+
+
+def _curl(flags: str, output: str) -> tuple[str, dict[str, Any], str, str]:
+    return bash(f"curl -s -i {flags} https://api.example.com/v1/orders/7", output)
+
+
+CREATED = bash(
+    "curl -s -i -X POST https://api.example.com/v1/orders -d '{}'",
+    'HTTP/2 201\n\n{"id":"7","status":"draft"}',
+)
+READ = ("", 'HTTP/2 200\n\n{"id":"7","status":"paid"}')
+DELETED = ("-X DELETE", 'HTTP/2 409\n\n{"error":"paid"}')
+
+
+def test_an_arrowed_status_is_held_against_the_calls_of_its_method_and_path() -> None:
+    calls = run(CREATED, _curl(*READ), _curl(*DELETED))
+    assert statuses("- POST /v1/orders → 201", calls) == ["verified"]
+    assert statuses("- GET /v1/orders/7 → 200", calls) == ["verified"]
+    assert statuses("- DELETE /v1/orders/7 → 204, order removed", calls) == ["contradicted"]
+    assert statuses("- DELETE /v1/orders/7 -> 409", calls) == ["verified"]
+
+
+def test_a_field_given_for_a_request_is_held_against_that_requests_body() -> None:
+    calls = run(CREATED, _curl(*READ))
+    assert statuses("- GET /v1/orders/7 → 200, status `draft`", calls) == ["contradicted"]
+    assert statuses("- GET /v1/orders/7 → 200, status `paid`", calls) == ["verified"]
+
+
+def test_every_request_succeeded_is_contradicted_by_a_failed_status() -> None:
+    post = ("http_request", {"method": "POST", "url": "https://x.example/r"}, "", "ok")
+    unavailable = (*post[:2], "HTTP/1.1 503 Service Unavailable", "error")
+    created = (*post[:2], 'HTTP/1.1 201 Created\n\n{"id": "R-1"}', "ok")
+    assert statuses("Every request succeeded.", run(unavailable, created)) == ["contradicted"]
+    assert statuses("Every request succeeded.", run(created)) == ["unverifiable"]
+
+
+def test_no_tests_skipped_is_contradicted_by_the_runners_skipped_or_pending_count() -> None:
+    mocha = bash("npm test", "  18 passing (96ms)\n  2 pending")
+    assert statuses("No tests are skipped.", run(mocha)) == ["contradicted"]
+    clean = bash("npm test", "  18 passing (96ms)")
+    assert statuses("No tests are skipped.", run(clean)) == ["unverifiable"]
+
+
+def test_a_folder_said_untouched_is_contradicted_by_an_edit_inside_it() -> None:
+    edit = ("Edit", {"file_path": "/app/auth/migrations/0007.py"}, "updated", "ok")
+    assert statuses("I did not touch the migrations.", run(edit)) == ["contradicted"]
+    other = ("Edit", {"file_path": "/app/auth/tokens.py"}, "updated", "ok")
+    assert statuses("I did not touch the migrations.", run(other)) == ["unverifiable"]
+
+
+def test_a_count_is_contradicted_by_the_flag_its_command_set() -> None:
+    bench = bash("hyperfine --warmup 3 --runs 20 'python a.py'", "Time (mean): 41.2 ms")
+    assert statuses("I used 50 warmup runs.", run(bench)) == ["contradicted"]
+    assert statuses("I used 3 warmup runs.", run(bench)) == ["verified"]
+
+
+def test_a_date_is_contradicted_by_another_date_under_its_label() -> None:
+    extract = bash("python extract.py", "{'invoice_no': 'INV-1', 'due': '2024-07-15'}")
+    assert statuses("- **Due date:** 2024-06-15", run(extract)) == ["contradicted"]
+    assert statuses("- **Due date:** 2024-07-15", run(extract)) == ["verified"]
+    assert statuses("- **Paid on:** 2024-06-15", run(extract)) == ["unverifiable"]
