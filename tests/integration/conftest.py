@@ -89,6 +89,45 @@ def run_agentv(agentv_bin: Path) -> AgentvRunner:
     return run
 
 
+AGENTV_GRADE_TIMEOUT_S = 120
+# Run ``agentv-grade <args>`` (cwd=): the finished process, exit 0 or 1.
+AgentvGradeRunner = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def run_agentv_grade_command(
+    cmd: Sequence[str], *args: str, cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    """Run our CLI as an agent's shell runs it; fail the test with the command and its
+    output unless it exits 0 or 1 (a verdict): 2 (unusable input) or 3 (a bug) is never
+    what these tests expect, and the output says why."""
+    proc = subprocess.run(
+        [*cmd, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=AGENTV_GRADE_TIMEOUT_S,
+        env=dict(os.environ),
+    )
+    if proc.returncode not in (0, 1):
+        pytest.fail(
+            f"`agentv-grade {' '.join(args)}` exited {proc.returncode}\n"
+            f"stdout:\n{proc.stdout[-3000:]}\nstderr:\n{proc.stderr[-3000:]}",
+            pytrace=False,
+        )
+    return proc
+
+
+@pytest.fixture(scope="session")
+def run_agentv_grade(agentv_grade_cmd: list[str]) -> AgentvGradeRunner:
+    """`run_agentv_grade_command` with this interpreter's agentv-grade."""
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        return run_agentv_grade_command(agentv_grade_cmd, *args, cwd=cwd)
+
+    return run
+
+
 @pytest.fixture(scope="session")
 def agentv_grade_cmd() -> list[str]:
     """How to run our CLI from the interpreter running the tests.

@@ -26,13 +26,14 @@ from typing import Any
 
 import pytest
 
+from tests.integration.conftest import AgentvGradeRunner
+
 pytestmark = pytest.mark.agentv
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "agentv_agent_loop"
 EVAL = Path("evals") / "agentloop.eval.yaml"
 SUITE = "agentloop"
 TESTS = ["refusal", "analysis"]
-TIMEOUT_S = 120
 
 # The agent's judgements, per AgentV export name: pass/fail per checklist item, 0-10 per
 # score-range item, or one score.
@@ -65,35 +66,15 @@ class Run:
         return self.out / SUITE
 
 
-def _agentv_grade(cmd: list[str], *args: str, cwd: Path, stdin: str | None = None) -> str:
-    proc = subprocess.run(
-        [*cmd, *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=TIMEOUT_S,
-        env=dict(os.environ),
-    )
-    if proc.returncode not in (0, 1):
-        shown = " ".join(args)
-        pytest.fail(
-            f"agentv-grade {shown} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}",
-            pytrace=False,
-        )
-    return proc.stdout
-
-
-def _report(cmd: list[str], work: Path, run: Run, test_id: str) -> dict[str, Any]:
-    out = _agentv_grade(
-        cmd, "--eval-path", str(work / "suite" / EVAL), "--test-id", test_id,
+def _report(grade: AgentvGradeRunner, work: Path, run: Run, test_id: str) -> dict[str, Any]:
+    proc = grade(
+        "--eval-path", str(work / "suite" / EVAL), "--test-id", test_id,
         "--bench-dir", str(run.bench_dir()), "--format", "json", cwd=work,
     )  # fmt: skip
-    return dict(json.loads(out))
+    return dict(json.loads(proc.stdout))
 
 
-def _judge_with_the_tool(cmd: list[str], work: Path, run: Run, test_id: str) -> None:
+def _judge_with_the_tool(grade: AgentvGradeRunner, work: Path, run: Run, test_id: str) -> None:
     for item in run.first[test_id]["pending"]:
         judgement = JUDGEMENTS[item["name"]]
         args = [
@@ -106,7 +87,7 @@ def _judge_with_the_tool(cmd: list[str], work: Path, run: Run, test_id: str) -> 
                 args += ["--check", f"{rid}={shown}:seen in the answer"]
         else:
             args += ["--score", str(judgement["score"]), "--evidence", judgement["evidence"]]
-        printed = _agentv_grade(cmd, *args, cwd=work)
+        printed = grade(*args, cwd=work).stdout
         assert printed.startswith(f"JUDGED {item['name']} score="), printed
 
 
@@ -137,7 +118,7 @@ def _loop(
     work: Path,
     name: str,
     run_agentv: Callable[..., subprocess.CompletedProcess[str]],
-    cmd: list[str],
+    grade: AgentvGradeRunner,
     judge: Callable[[Run, str], None],
 ) -> Run:
     run = Run(out=work / name)
@@ -151,10 +132,10 @@ def _loop(
         run.exported[test_id] = sorted(p.stem for p in (test_dir / "llm_graders").glob("*.json"))
     run_agentv(["pipeline", "grade", run.out], cwd=work)  # before agentv-grade (the order)
     for test_id in TESTS:
-        run.first[test_id] = _report(cmd, work, run, test_id)
+        run.first[test_id] = _report(grade, work, run, test_id)
         judge(run, test_id)
     # The final grading in batch mode: the reports, and grade_summary.json for the suite.
-    _agentv_grade(cmd, "--eval-path", str(eval_path), "--bench-dir", str(run.bench_dir()), cwd=work)
+    grade("--eval-path", str(eval_path), "--bench-dir", str(run.bench_dir()), cwd=work)
     for test_id in TESTS:
         report = json.loads((run.bench_dir() / test_id / "grader_report.json").read_text())
         run.final[test_id] = report
@@ -175,21 +156,20 @@ def _loop(
 def loops(
     tmp_path_factory: pytest.TempPathFactory,
     run_agentv: Callable[..., subprocess.CompletedProcess[str]],
-    agentv_grade_cmd: list[str],
+    run_agentv_grade: AgentvGradeRunner,
 ) -> tuple[Run, Run]:
     work = tmp_path_factory.mktemp("agentv-agent-loop")
     shutil.copytree(DATA, work / "suite")
-    cmd = agentv_grade_cmd
 
     def with_the_tool(run: Run, test_id: str) -> None:
-        _judge_with_the_tool(cmd, work, run, test_id)
+        _judge_with_the_tool(run_agentv_grade, work, run, test_id)
 
-    tool = _loop(work, "judged", run_agentv, cmd, with_the_tool)
+    tool = _loop(work, "judged", run_agentv, run_agentv_grade, with_the_tool)
 
     def by_hand(run: Run, test_id: str) -> None:
         _judge_by_hand(run, tool, test_id)
 
-    hand = _loop(work, "by-hand", run_agentv, cmd, by_hand)
+    hand = _loop(work, "by-hand", run_agentv, run_agentv_grade, by_hand)
     return tool, hand
 
 

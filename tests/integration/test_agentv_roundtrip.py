@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import shutil
 import subprocess
@@ -27,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.integration.conftest import AgentvGradeRunner
 
 pytestmark = pytest.mark.agentv
 
@@ -72,8 +73,6 @@ PIPELINE_DROPPED_TYPES_UNDER_TEST: frozenset[str] = frozenset(
 )
 # ---------------------------------------------------------------------------------------
 
-AGENTV_GRADE_TIMEOUT_S = 120
-
 
 def js_round3(x: float) -> float:
     """JavaScript's Math.round(x * 1e3) / 1e3, as `pipeline bench` rounds."""
@@ -116,35 +115,14 @@ class GradedTest:
         return found[0]
 
 
-def _run_agentv_grade(
-    cmd: list[str], eval_path: Path, test_id: str, bench_dir: Path, cwd: Path
+def _grade_one(
+    run_agentv_grade: AgentvGradeRunner, eval_path: Path, test_id: str, bench_dir: Path, cwd: Path
 ) -> tuple[int, dict[str, Any]]:
-    args = [
-        *cmd,
-        "--eval-path",
-        str(eval_path),
-        "--test-id",
-        test_id,
-        "--bench-dir",
-        str(bench_dir),
-        "--format",
-        "json",
-    ]
-    proc = subprocess.run(
-        args,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=AGENTV_GRADE_TIMEOUT_S,
-        env=dict(os.environ),
-    )
-    if proc.returncode not in (0, 1):
-        pytest.fail(
-            f"agentv-grade exited {proc.returncode} for test {test_id!r}: {' '.join(args)}\n"
-            f"stdout:\n{proc.stdout[-3000:]}\nstderr:\n{proc.stderr[-3000:]}",
-            pytrace=False,
-        )
+    """agentv-grade on one test, `--format json`: its exit status and its report."""
+    proc = run_agentv_grade(
+        "--eval-path", str(eval_path), "--test-id", test_id, "--bench-dir", str(bench_dir),
+        "--format", "json", cwd=cwd,
+    )  # fmt: skip
     try:
         report = json.loads(proc.stdout)
     except ValueError as exc:
@@ -160,7 +138,7 @@ def _run_agentv_grade(
 def roundtrip(
     tmp_path_factory: pytest.TempPathFactory,
     run_agentv: Callable[..., subprocess.CompletedProcess[str]],
-    agentv_grade_cmd: list[str],
+    run_agentv_grade: AgentvGradeRunner,
 ) -> dict[str, GradedTest]:
     work = tmp_path_factory.mktemp("agentv-roundtrip")
     suite_src = work / "suite"
@@ -205,9 +183,7 @@ def roundtrip(
 
     # 4. agentv-grade grades each test and writes its merge files (replacing AgentV's).
     for test_id, t in tests.items():
-        t.returncode, t.report = _run_agentv_grade(
-            agentv_grade_cmd, eval_path, test_id, bench_dir, work
-        )
+        t.returncode, t.report = _grade_one(run_agentv_grade, eval_path, test_id, bench_dir, work)
         t.merge_files = read_json_dir(t.test_dir / "code_grader_results")
 
     # 5. AgentV merges everything.
