@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import anyio.from_thread
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
@@ -37,8 +38,9 @@ BenchDir = Annotated[str, Field(description="the run folder: results go to <benc
 TestId = Annotated[str, Field(description="the test's id in the eval file")]
 OptionalPath = Annotated[str | None, Field(description="a path; omitted: the CLI's default")]
 # Every tool answers with a CallToolResult: its structured content is the command line's
-# JSON (the output schema: a JSON object), its text the same JSON; or, for unusable input,
-# an error whose text is the exit-2 line.
+# JSON, its text the same JSON; or, for unusable input, an error whose text is the exit-2
+# line. Each tool's output schema is that JSON's own (`mcp_tools.output_schema`), set
+# when the server is built.
 Answer = Annotated[CallToolResult, dict[str, Any]]
 
 
@@ -150,10 +152,21 @@ TOOLS = (grade_test, grade_run, submit_judgement, critique_suite, list_types, ge
 
 
 def build_server() -> MCPServer:
-    """The MCP server with its tools."""
-    server = MCPServer(
-        SERVER_NAME, version=__version__, instructions=_INSTRUCTIONS, log_level="WARNING"
+    """The MCP server with its tools, each publishing its result's JSON Schema."""
+    return MCPServer(
+        SERVER_NAME,
+        version=__version__,
+        instructions=_INSTRUCTIONS,
+        log_level="WARNING",
+        tools=[_typed(body) for body in TOOLS],
     )
-    for tool in TOOLS:
-        server.add_tool(tool)
-    return server
+
+
+def _typed(body: Callable[..., Any]) -> Tool:
+    """The tool of `body` with its real output schema in place of the generic object one
+    the SDK derives from `Answer`. The SDK publishes a schema set this way and its client
+    checks each answer against it; the server itself checks only that the result is an
+    object (the shipped schemas are tested against the answers instead)."""
+    tool = Tool.from_function(body)
+    tool.fn_metadata.output_schema = mcp_tools.output_schema(tool.name)
+    return tool

@@ -184,3 +184,77 @@ def instructions_json() -> dict[str, Any]:
         "grader_instructions": instructions_text(),  # `agentv-grade instructions`
         "assertions": reference_path("assertions.md").read_text("utf-8"),
     }
+
+
+# ------------------------------------------------------------------ output schemas
+_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+_STRING = {"type": "string"}
+_EXIT_CODE = {"type": "integer", "minimum": 0, "maximum": 3}
+
+
+def output_schema(tool: str) -> dict[str, Any]:
+    """The JSON Schema of a tool's structured result (SPEC §11), put together from the
+    shipped schemas of the files it returns (`agentv_grader/schemas/`), so that a host
+    knows each field and the SDK's client checks every answer against it."""
+    parts: dict[str, Any]
+    if tool == "grade_test":
+        return _composed(None, {"": "report.schema.json"})
+    if tool == "grade_run":
+        parts = {"summary": "summary.schema.json", "lines": {"type": "array", "items": _STRING},
+                 "summary_path": _STRING, "exit_code": _EXIT_CODE}  # fmt: skip
+        return _composed("grade_run: the batch summary and each test's lines", parts)
+    if tool == "submit_judgement":
+        parts = {"item": _STRING, "path": _STRING, "result": "judged_result.schema.json",
+                 "report": "report.schema.json"}  # fmt: skip
+        return _composed("submit_judgement: the result written and the new report", parts)
+    if tool == "critique_suite":
+        return _composed(None, {"": "critique.schema.json", "exit_code": _EXIT_CODE})
+    if tool == "list_types":
+        row = _object("a type", {"name": _STRING, "family": _STRING, "summary": _STRING})
+        return _composed("list_types", {"types": {"type": "array", "items": row}})
+    if tool == "get_instructions":
+        return _composed(
+            "get_instructions", {"grader_instructions": _STRING, "assertions": _STRING}
+        )
+    raise KeyError(tool)
+
+
+def _object(title: str, properties: dict[str, Any]) -> dict[str, Any]:
+    return {"title": title, "type": "object", "required": list(properties),
+            "additionalProperties": False, "properties": properties}  # fmt: skip
+
+
+def _composed(title: str | None, parts: dict[str, Any]) -> dict[str, Any]:
+    """An object schema whose fields are `parts`: inline schemas, or shipped schema files
+    by name (their `$defs` gathered at the top, where their `#/$defs/…` references
+    resolve). The part named "" is the object itself, other fields added to it."""
+    defs: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
+    base: dict[str, Any] | None = None
+    for name, part in parts.items():
+        if isinstance(part, str):
+            part = _shipped(part, defs)
+        if name == "":
+            base = part
+        else:
+            fields[name] = part
+    if base is None:
+        assert title is not None
+        schema = _object(title, fields)
+    else:
+        schema = {**base, "required": [*base["required"], *fields],
+                  "properties": {**base["properties"], **fields}}  # fmt: skip
+    return {"$schema": _SCHEMA_DIALECT, **schema, **({"$defs": defs} if defs else {})}
+
+
+def _shipped(file_name: str, defs: dict[str, Any]) -> dict[str, Any]:
+    """A shipped schema without its `$schema`, `$id` and `$defs`; its definitions go to
+    `defs` (a name two files define differently would be a bug in the files)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "schemas" / file_name
+    schema: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    for name, definition in schema.pop("$defs", {}).items():
+        if defs.setdefault(name, definition) != definition:
+            raise ValueError(f"{file_name}: $defs/{name} differs from another schema's")
+    return {k: v for k, v in schema.items() if k not in ("$schema", "$id")}

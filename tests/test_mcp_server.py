@@ -53,6 +53,16 @@ def _json(result: Any) -> dict[str, Any]:
     return data
 
 
+def _conforms(schema: dict[str, Any], data: dict[str, Any]) -> None:
+    """`data` matches a tool's published output schema (Draft 2020-12, formats checked)."""
+    import jsonschema
+
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+    assert errors == []
+
+
 def test_every_tool_on_the_bundled_example(
     tmp_path: Path, record_property: Callable[[str, Any], None]
 ) -> None:
@@ -109,11 +119,28 @@ def test_every_tool_on_the_bundled_example(
     }  # fmt: skip
     assert tools["grade_run"].input_schema["required"] == ["eval_path", "bench_dir"]
     assert all(tool.output_schema["type"] == "object" for tool in tools.values())
+    # Each tool publishes its result's own schema, and every answer conforms to it.
+    from agentv_grader.mcp_tools import output_schema
 
-    # grade_test: the report it wrote, and the report the command line gives
+    for name, tool in tools.items():
+        assert tool.output_schema == output_schema(name), name
+    for key in ("grade_test", "grade_run", "list_types", "get_instructions"):
+        _conforms(tools[key].output_schema, seen[key])
+    for key in ("critique_suite", "critique_one"):
+        _conforms(tools["critique_suite"].output_schema, seen[key])
+    report_schema = tools["grade_test"].output_schema
+    assert set(report_schema["properties"]) >= {"verdict", "assertions", "pending", "claims"}
+    assert report_schema["properties"]["pending"]["items"] == {"$ref": "#/$defs/pendingItem"}
+    run_schema = tools["grade_run"].output_schema
+    assert run_schema["properties"]["summary"]["properties"]["schema"] == {
+        "const": "agentv-grade/summary/v1"
+    }
+
+    # grade_test: the report it wrote (grade_run wrote it again since: a second later on a
+    # loaded machine), and the report the command line gives
     report = seen["grade_test"]
     on_disk = json.loads((served / "run/capital/paris/grader_report.json").read_text("utf-8"))
-    assert report == on_disk
+    assert {**report, "graded_at": None} == {**on_disk, "graded_at": None}
     code, out, _ = cli(
         "--eval-path", str(by_cli / "capital.eval.yaml"), "--test-id", "paris",
         "--bench-dir", str(by_cli / "run/capital"), "--format", "json",
@@ -243,6 +270,10 @@ def test_a_submitted_judgement_is_written_as_judge_writes_it_and_changes_the_ver
         )
 
     _session(served, scenario)
+    from agentv_grader.mcp_tools import output_schema
+
+    for key in (True, False):
+        _conforms(output_schema("submit_judgement"), seen[key])
     assert seen["before"]["verdict"] == "pending"
     item, rubric = seen["names"]
     monkeypatch.chdir(by_cli)
@@ -296,6 +327,10 @@ def test_claims_come_with_the_report_and_the_run_summary(tmp_path: Path) -> None
         seen["run"] = _json(await client.call_tool("grade_run", where))
 
     _session(bench.parent, scenario)
+    from agentv_grader.mcp_tools import output_schema
+
+    _conforms(output_schema("grade_test"), seen["lied"])
+    _conforms(output_schema("grade_run"), seen["run"])
     claims = seen["lied"]["claims"]
     listed = json.loads((bench / "lied" / "claims.json").read_text("utf-8"))["claims"]
     assert claims["path"] == "claims.json" and claims["total"] == len(listed)
