@@ -16,7 +16,8 @@ from __future__ import annotations
 import gc
 import json
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -207,9 +208,40 @@ def load_yaml(text: str, path: str, *, fast: bool = True) -> Any:
                 return _load_json_fast(text)  # json.loads refuses deep nesting itself
             except _Fallback:
                 pass
-        from ._libyaml import load_with_libyaml  # PyYAML: only for text that is not JSON
+        import_pyyaml()  # PyYAML: only for text that is not JSON
+        from ._libyaml import load_with_libyaml
 
         return load_with_libyaml(text, path, fast)
+
+
+# PyYAML's pure-Python reader (the C parser does not use it) compiles, when PyYAML is
+# imported, its check for the characters YAML forbids, written as the complement of the
+# ones it allows: with ranges up to U+10FFFF, that one compile takes 3.5 ms, a third of
+# importing PyYAML. The same set written as the characters it forbids compiles in
+# microseconds and finds the same characters (tests/load/test_pyyaml_import.py checks
+# every code point), so PyYAML is imported with that pattern in its place. A PyYAML whose
+# pattern is written otherwise compiles its own.
+PYYAML_NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+NON_PRINTABLE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+
+
+def import_pyyaml() -> None:
+    """Import PyYAML (once), its reader's `NON_PRINTABLE` compiled from `NON_PRINTABLE`;
+    `re.compile` is itself again when this returns."""
+    if "yaml" in sys.modules:
+        return
+    real: Callable[..., re.Pattern[Any]] = re.compile
+
+    def compile_equivalent(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
+        if flags == 0 and pattern == PYYAML_NON_PRINTABLE:
+            pattern = NON_PRINTABLE
+        return real(pattern, flags)
+
+    setattr(re, "compile", compile_equivalent)  # noqa: B010 (a module attribute, for a moment)
+    try:
+        import yaml  # noqa: F401
+    finally:
+        setattr(re, "compile", real)  # noqa: B010
 
 
 def jsonl_rows(text: str, path: str) -> list[Any]:

@@ -1,0 +1,53 @@
+"""PyYAML imported with its reader's forbidden-character pattern written the cheap way
+(`yaml12.import_pyyaml`, SPEC §8): the same characters, and `re.compile` left as it was."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from array import array
+
+from agentv_grader.load import yaml12
+
+
+def _every_code_point() -> str:
+    return array("I", range(0x110000)).tobytes().decode("utf-32-le", "surrogatepass")
+
+
+def test_the_cheap_pattern_finds_exactly_the_characters_pyyamls_finds() -> None:
+    text = _every_code_point()
+    theirs = re.compile(yaml12.PYYAML_NON_PRINTABLE)
+    ours = re.compile(yaml12.NON_PRINTABLE)
+    found = [m.start() for m in ours.finditer(text)]
+    assert found == [m.start() for m in theirs.finditer(text)]
+    assert len(found) == 9 + 2 + 18 + 6 + 26 + 2048 + 2  # the forbidden ranges' sizes
+
+
+def test_pyyaml_is_imported_with_it_and_re_compile_restored() -> None:
+    """In a process that has not imported PyYAML yet (this one has, through the tests)."""
+    code = (
+        "import re, sys\n"
+        "real = re.compile\n"
+        "from agentv_grader.load import yaml12\n"
+        "yaml12.import_pyyaml()\n"
+        "import yaml, yaml.reader\n"
+        "assert re.compile is real\n"
+        "pattern = yaml.reader.Reader.NON_PRINTABLE\n"
+        "print(pattern.pattern == yaml12.NON_PRINTABLE, pattern.flags == re.compile('x').flags)\n"
+        "try:\n"
+        "    yaml.load('a: \\x01', Loader=yaml.SafeLoader)\n"
+        "except yaml.reader.ReaderError as exc:\n"
+        "    print(exc.character, exc.position)\n"
+        "print(yaml.load('a: \\u00e9\\U0001f600', Loader=yaml.SafeLoader) == {'a': 'é😀'})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True", "1", "3", "True"]
+
+
+def test_a_second_call_does_nothing() -> None:
+    import yaml
+
+    before = yaml.reader.Reader.NON_PRINTABLE
+    yaml12.import_pyyaml()
+    assert yaml.reader.Reader.NON_PRINTABLE is before
