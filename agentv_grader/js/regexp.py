@@ -160,8 +160,8 @@ class JsRegExp:
 
             ctx = EmitContext(multiline="m" in self.flags, word=self._word, clamp=clamp)
             try:
-                with _deep_recursion():
-                    engine = regex.compile(emit(self._root, ctx), regex.V0)
+                with _deep_recursion():  # ASCII: for `\b`, the one engine escape it changes
+                    engine = regex.compile(emit(self._root, ctx), regex.V0 | regex.ASCII)
             except regex.error as exc:  # pragma: no cover - a translator bug, not user input
                 raise JsRegexError(f"unsupported in regex: translation failed ({exc})") from exc
             self._engines[clamp] = engine

@@ -97,10 +97,6 @@ _JSON_KEY_BEFORE_BREAK = re.compile(r"[\r\n][\t\r\n ]*:")
 _JSON_BLANKS_BEFORE_COLON = re.compile(r'"[\t ]{20,}:')
 _JSON_MAX_KEY = 100
 _OPENER = re.compile(r"[\[{]")
-# A value's bracket follows '[', ',' or ':' (or starts the text); most brackets inside
-# strings do not, so this finds the containers when a string holds a bracket.
-_OPENER_AFTER_SEPARATOR = re.compile(r"[\[,:][\t\r\n ]*(?=([\[{]))")
-_OPENER_OUTSIDE_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|([\[{])')
 
 
 def _json_constant(name: str) -> Any:
@@ -157,18 +153,31 @@ def _load_json_fast(text: str) -> Any:
     found: list[Any] = []
     loaded = _json_walk(loaded, found, 0)
     # Every container has one bracket outside the strings, so when the counts agree no
-    # string holds one; a candidate list that still has every container's bracket and
-    # as many entries as there are containers is exactly their list.
+    # string holds one; else the brackets outside strings are exactly the containers'.
     offsets = [m.start() for m in _OPENER.finditer(text)]
     if len(offsets) != len(found):  # brackets inside strings
-        offsets = [offsets[0]] + [m.start(1) for m in _OPENER_AFTER_SEPARATOR.finditer(text)]
-    if len(offsets) != len(found):  # one after a ',' or ':' inside a string: skip strings
-        offsets = [m.start(1) for m in _OPENER_OUTSIDE_STRINGS.finditer(text)]
-        offsets = [o for o in offsets if o >= 0]
+        offsets = _outside_strings(text, offsets)
         if len(offsets) != len(found):
             raise _Fallback
     _place(text, found, offsets)
     return loaded
+
+
+def _outside_strings(text: str, offsets: list[int]) -> list[int]:
+    """The `offsets` of the valid JSON `text` that are outside its strings: those with an
+    even number of quotes before them, once every escaped quote and backslash is blanked
+    (two characters for two, so offsets stay; escapes pair left to right, as JSON reads
+    them). One count per bracket, where matching every string cost several times more."""
+    blanked = text.replace("\\\\", "__").replace('\\"', "__") if "\\" in text else text
+    count = blanked.count
+    outside: list[int] = []
+    quotes = previous = 0
+    for offset in offsets:
+        quotes += count('"', previous, offset)
+        previous = offset
+        if not quotes & 1:
+            outside.append(offset)
+    return outside
 
 
 def _place(text: str, found: list[Any], offsets: list[int]) -> None:

@@ -168,6 +168,9 @@ EDGE_CASES = [
     '{"a" : 1}',
     '{"a": "x\u2028y", "b": {"c": 1}}',
     '{"a": "x\x85y"}',
+    # brackets inside strings, beside escaped quotes and runs of escaped backslashes
+    '{"a": "[\\"{", "b": ["x\\\\", {"c": "\\\\\\"[{"}], "d": "\\\\", "e": [{}]}',
+    '[\n  "]\\\\",\n  {"k": "{\\"}"},\n  ["[", "\\\\\\\\"]\n]',
     '{"a": "x\x7fy"}',
     '{"a": "x\ufeffy"}',
     '{"' + "k" * 1100 + '": 1}',
