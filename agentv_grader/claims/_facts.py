@@ -202,8 +202,8 @@ def _number(
     context = _context(text, match.start(), match.end())
     shown = match.group(0)
     for call, at, end in _occurrences(index, literal, value, decimals):
-        line = _line_at(call.output, at)
         if distinctive or (context & _output_context(call, at, end)):
+            line = _line_at(call.output, at)
             return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
     shown_anywhere = _shown(index, literal.lstrip("-"))
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it

@@ -27,6 +27,7 @@ _HTTP = re.compile(
     r"|\bstatus(?: code)?[:=] ?(\d{3})\b"
 )
 NESTED = "(nested too deeply to read)"
+_quoted: Callable[[str], str] = json.encoder.encode_basestring
 _ERROR_START = re.compile(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
 _SHELL_NAMES = frozenset(
     {
@@ -142,10 +143,10 @@ class _Postings:
     three letters or more (`month` finds `months:`). The texts found are then searched
     for the needle itself, so a hit is always a real substring."""
 
-    def __init__(self, texts: list[str]) -> None:
+    def __init__(self, texts: list[str], index: bool = True) -> None:
         self.texts = texts
         words: dict[bytes, list[int]] = {}
-        for number, text in enumerate(texts):
+        for number, text in enumerate(texts if index else ()):
             for word in set(_words(text)):
                 found = words.get(word)
                 if found is None:
@@ -249,6 +250,7 @@ class RunIndex:
         )  # fmt: skip
         self._outputs = _Postings([c.output_lower for c in self.calls])
         self._inputs = _Postings([c.command_lower for c in self.calls])
+        self._shell: _Postings | None = None  # the shell commands, searched as one text
         self._cache: dict[tuple[str, str], Any] = {}
 
     def of_families(self, *families: str) -> list[Call]:
@@ -316,11 +318,13 @@ class RunIndex:
         commands holding one are searched, not the run's thousands of commands."""
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
-            holding = self.union(*(self.inputs_containing(word) for word in words))
+            if self._shell is None:
+                self._shell = _Postings([c.command_lower for c in self.shell], index=False)
+            holding = sorted({n for word in words for n in self._shell.containing(word)})
             self._cache[key] = [
                 c
-                for c in holding
-                if c.family == "shell" and pattern.search(c.command_lower if lowered else c.command)
+                for c in (self.shell[n] for n in holding)
+                if pattern.search(c.command_lower if lowered else c.command)
             ]
         calls: list[Call] = self._cache[key]
         return calls
@@ -468,6 +472,11 @@ def _text(value: Any) -> str:
 def _dumped(value: Any, separators: tuple[str, str]) -> str:
     """JSON text of a tool call's input or output; data nested past Python's recursion
     limit (a hostile transcript) is evidence of nothing and becomes a placeholder."""
+    if type(value) is dict and all(type(k) is str and type(v) is str for k, v in value.items()):
+        # The usual input (`{"file_path": …, "content": …}`), spelt as json.dumps spells
+        # it, without building an encoder for each of a run's thousands of calls.
+        item, key = separators
+        return "{" + item.join(_quoted(k) + key + _quoted(v) for k, v in value.items()) + "}"
     try:
         return json.dumps(value, ensure_ascii=False, separators=separators)
     except RecursionError:

@@ -122,7 +122,8 @@ def _fetch(text: str, index: RunIndex) -> Finding | None:
         if "." in h.group(0) and not re.search(r"\.(py|md|json|csv|txt|js|ts)$", h.group(0))
     ]
     if hosts:
-        calls = [c for c in calls if any(h in c.command_lower for h in hosts)]
+        naming = {c.order for h in hosts for c in index.inputs_containing(h)}
+        calls = [c for c in calls if c.order in naming]
         if not calls:
             return Finding(CONTRADICTED, f"no call fetched {hosts[0]}")
     if not calls:
@@ -157,7 +158,7 @@ def _second(text: str, index: RunIndex) -> Finding | None:
     if not _SECOND.search(text):
         return None
     calls = fetches(index)
-    hosts = {domain(c) or c.name for c in calls}
+    hosts = index.remember("fetched hosts", "", lambda: {domain(c) or c.name for c in calls})
     if len(hosts) < 2:
         seen = calls[-1].cite() if calls else "no tool call fetches anything"
         return Finding(CONTRADICTED, f"every fetch went to one source: {seen}")

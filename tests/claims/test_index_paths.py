@@ -139,3 +139,21 @@ def test_context_words_split_camel_case_as_the_pattern_does() -> None:
             if len(part) > 1 and part.lower() not in _STOP | _UNITS
         }
         assert _context(text, 0, 0) == expected, text
+
+
+def test_a_flat_input_is_spelt_as_json_dumps_spells_it() -> None:
+    from agentv_grader.claims._index import _dumped
+
+    pick = random.Random(21)
+    chars = 'ab "\\\n\t\x00\x1fé\u2028\ud800/'
+    for _ in range(5_000):
+        value = {
+            "".join(pick.choice(chars) for _ in range(pick.randint(0, 4))): "".join(
+                pick.choice(chars) for _ in range(pick.randint(0, 6))
+            )
+            for _ in range(pick.randint(0, 3))
+        }
+        for separators in ((",", ":"), (", ", ": ")):
+            expected = json.dumps(value, ensure_ascii=False, separators=separators)
+            assert _dumped(value, separators) == expected
+    assert _dumped({"n": 1, "s": "x"}, (",", ":")) == '{"n":1,"s":"x"}'  # not flat: json itself
