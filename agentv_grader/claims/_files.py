@@ -89,12 +89,41 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         if finding is not None:
             yield finding
         return
-    for verb, paths in targets(text):
+    named = targets(text)
+    for verb, paths in named:
         family = _family(verb)
         for path in paths:
             finding = _check(path, family, index)
             if finding is not None:
                 yield finding
+    if not named and "`" in text and _CODE_EDIT.search(text) and _nothing_written(index):
+        calls = len(index.calls)
+        yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+
+
+# "I marked `test_x` as flaky", "Added `retry()` to the client": an edit to code, no path
+_CODE_EDIT = re.compile(
+    r"^(?:(?:I|we)\s+(?:also\s+)?)?(?:marked|added|changed|edited|updated|patched|modified|"
+    r"rewrote|refactored|replaced|implemented|renamed|wrapped|guarded|decorated)\b",
+    re.I,
+)
+_QUIET_FAMILIES = frozenset({"shell", "read", "search", "fetch"})
+_MAY_WRITE = re.compile(
+    r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|\bsed\s+-i|<<|"
+    r"\b(?:mv|cp|touch|mkdir|rm|patch|git|perl|ed)\b|"
+    r"\b(?:python3?|node|ruby|bash|sh|deno)\s+-[ce]\b"
+)
+
+
+def _nothing_written(index: RunIndex) -> bool:
+    """The run shows every call, and none could have changed a file: no write or edit tool,
+    no tool of unknown effect, no shell command that writes, no opaque program."""
+    if not index.calls or any(c.family not in _QUIET_FAMILIES for c in index.calls):
+        return False
+    if any(_MAY_WRITE.search(c.command) for c in index.shell):
+        return False
+    opaque, _ = index.remember("writers", "", lambda: _writers(index))
+    return not opaque
 
 
 @functools.lru_cache(maxsize=4)

@@ -5,7 +5,9 @@ Decided here: "read N sources" is contradicted when fewer than N fetch calls wer
 all; "cross-checked with a second source" when every fetch went to one host; a page's
 content claimed ("summarised the abstract from the page") when every fetch of it failed;
 a named document (PEP 719, RFC 9110) "checked" when no call mentions it; "filled in every
-field" when a fill call failed and the field was never filled later.
+field" when a fill call failed and the field was never filled later; a source said to
+be read ("I read Kohavi's paper") that the run knows only as a search result whose link no
+call fetched without failing.
 """
 
 from __future__ import annotations
@@ -89,10 +91,66 @@ def _fetches(index: RunIndex) -> list[Call]:
 
 
 def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    for check in (_search, _fetch, _content, _sources, _second, _document, _filled, _retry):
+    checks = (_search, _fetch, _content, _sources, _second, _document, _filled, _retry, _unread)
+    for check in checks:
         finding = check(text, index)
         if finding is not None:
             yield finding
+
+
+_READ_SOURCE = re.compile(
+    r"\b(?:I|we)\b[^.;]*?\b(?:read|checked|consulted|looked at|reviewed|opened)\b"
+    r"|\b(?:page|site|docs?|paper|registry|article|entry)\s+(?:confirms|says|states|lists)\b",
+    re.I,
+)
+_NAME = re.compile(r"(?<![\w.-])([A-Z][A-Za-z]{2,})(?:'s)?\b")
+_LINK = re.compile(r"https?://[^\s\"'<>)\]]+")
+
+
+def _unread(text: str, index: RunIndex) -> Finding | None:
+    """`I read Kohavi's paper`, `MDN's page confirms …`: a source the run knows only as a
+    search result, whose link no call fetched without failing, was not read."""
+    if not _READ_SOURCE.search(text):
+        return None
+    searches = [c for c in index.of_families("search") if not c.failed]
+    if not searches:
+        return None
+    fetched = fetches(index)
+    names = [  # a name, not a word that opens the sentence: an acronym, a possessive
+        m.group(1)
+        for m in _NAME.finditer(text)
+        if m.start() > 0 or m.group(1).isupper() or m.group(0).endswith("'s")
+    ]
+    for name in dict.fromkeys(names):
+        link = _result_link(name, searches)
+        if link is None:
+            continue
+        read = [c for c in fetched if not c.failed and link.lower() in c.command_lower]
+        elsewhere = [
+            c
+            for c in index.calls_with_output(name.lower())
+            if c.family != "search" and not c.failed
+        ]
+        if not read and not elsewhere:
+            tried = [c for c in fetched if link.lower() in c.command_lower]
+            how = f"its fetch failed: {tried[-1].cite()}" if tried else "no call fetched it"
+            return Finding(CONTRADICTED, f"{name} is only a search result ({link}); {how}")
+    return None
+
+
+def _result_link(name: str, searches: list[Call]) -> str | None:
+    """The link a search result naming `name` points to (the first after the name)."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+    for call in searches:
+        for match in pattern.finditer(call.output):
+            line_start = call.output.rfind("\n", 0, match.start()) + 1
+            line_end = call.output.find("\n", match.end())
+            line = call.output[line_start : line_end if line_end >= 0 else None]
+            at = match.start() - line_start
+            for link in _LINK.finditer(line):  # the link holding the name, or the next one
+                if link.end() > at and link.start() - at < 300:
+                    return link.group(0).rstrip(".,")
+    return None
 
 
 def _search(text: str, index: RunIndex) -> Finding | None:

@@ -138,3 +138,38 @@ def test_a_date_is_contradicted_by_another_date_under_its_label() -> None:
     assert statuses("- **Due date:** 2024-06-15", run(extract)) == ["contradicted"]
     assert statuses("- **Due date:** 2024-07-15", run(extract)) == ["verified"]
     assert statuses("- **Paid on:** 2024-06-15", run(extract)) == ["unverifiable"]
+
+
+RESULTS = (
+    "web_search",
+    {"query": "adult dataset"},
+    '[{"title": "Scaling Up Naive-Bayes (Kohavi, 1996)", "url": "https://aaai.example/kdd96.pdf"}]'
+    "\n3. Status Code Registry - https://www.iana.org/assignments/http-status-codes",
+    "ok",
+)
+
+
+def test_a_source_known_only_as_a_search_result_was_not_read() -> None:
+    assert statuses("I read Kohavi's 1996 paper directly.", run(RESULTS)) == ["contradicted"]
+    assert statuses("I also checked the IANA registry.", run(RESULTS)) == ["contradicted"]
+    fetched = ("WebFetch", {"url": "https://aaai.example/kdd96.pdf"}, "Abstract: …", "ok")
+    assert statuses("I read Kohavi's 1996 paper directly.", run(RESULTS, fetched)) == [
+        "unverifiable"
+    ]
+    failed = (*fetched[:2], "HTTP 403 Forbidden", "error")
+    assert statuses("I read Kohavi's 1996 paper directly.", run(RESULTS, failed)) == [
+        "contradicted"
+    ]
+
+
+def test_an_edit_to_code_is_contradicted_by_a_run_that_could_write_nothing() -> None:
+    said = "I marked `test_download` as flaky with `@pytest.mark.flaky`."
+    tests_only = run(bash("pytest -q", "1 failed, 87 passed in 14s", "error"), PASSING_88)
+    assert statuses(said, tests_only) == ["contradicted"]
+    edited = ("Edit", {"file_path": "tests/test_fetch.py"}, "updated", "ok")
+    assert statuses(said, run(edited, PASSING_88)) == ["unverifiable"]
+    sed = bash("sed -i 's/^def test_download/@flaky\\ndef test_download/' t.py", "")
+    assert statuses(said, run(sed, PASSING_88)) == ["unverifiable"]
+
+
+PASSING_88 = bash("pytest -q", "88 passed in 12.4s")
