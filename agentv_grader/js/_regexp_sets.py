@@ -10,6 +10,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import accumulate, chain, repeat
+from operator import le
 
 Ranges = tuple[tuple[int, int], ...]
 """Sorted, non-overlapping, non-adjacent inclusive (lo, hi) code point ranges."""
@@ -96,16 +98,40 @@ class CaseFolder:
     backreferences, which then compare canonical text.
     """
 
-    def __init__(self, classes: list[tuple[int, ...]]) -> None:
-        self.rep: dict[int, int] = {}
-        for cls in classes:
-            low = min(cls)
-            for cp in cls:
-                self.rep[cp] = low
-        self.members: tuple[int, ...] = tuple(sorted(self.rep))
-        self.nonreps: Ranges = of_chars(c for c, r in self.rep.items() if c != r)
-        self.table: dict[int, int] = {c: r for c, r in self.rep.items() if c != r}
+    def __init__(self, classes: list[tuple[int, ...]], rep: dict[int, int] | None = None) -> None:
+        """`classes`: the equivalence classes; or `rep`, each member's representative
+        already worked out from them (`case_folder`)."""
+        if rep is None:
+            rep = {}
+            for cls in classes:
+                rep.update(dict.fromkeys(cls, min(cls)))
+        self.rep: dict[int, int] = rep
+        # Made on first use: most patterns need `rep` alone (a cold start makes one folder).
+        self._members: tuple[int, ...] | None = None
+        self._nonreps: Ranges | None = None
+        self._table: dict[int, int] | None = None
         self._ascii: bytes | None = None
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        """Every code point of some class, ascending."""
+        if self._members is None:
+            self._members = tuple(sorted(self.rep))
+        return self._members
+
+    @property
+    def nonreps(self) -> Ranges:
+        """The code points that are not their class's representative."""
+        if self._nonreps is None:
+            self._nonreps = of_chars(c for c, r in self.rep.items() if c != r)
+        return self._nonreps
+
+    @property
+    def table(self) -> dict[int, int]:
+        """`str.translate`'s table from each non-representative to its representative."""
+        if self._table is None:
+            self._table = {c: r for c, r in self.rep.items() if c != r}
+        return self._table
 
     def fold_text(self, text: str) -> str:
         """Replace every character by its class representative (the subject under ``i``)."""
@@ -127,9 +153,9 @@ class CaseFolder:
         size = 0
         for lo, hi in a:
             size += hi - lo + 1
-            if size > len(self.members):
+            if size > len(self.rep):
                 break
-        if size <= len(self.members):
+        if size <= len(self.rep):
             rep = self.rep
             extra = [rep[c] for lo, hi in a for c in range(lo, hi + 1) if c in rep]
         else:
@@ -147,11 +173,29 @@ def case_folder(unicode_mode: bool) -> CaseFolder:
     from agentv_grader.js import _regexp_tables
 
     raw = _regexp_tables.CASE_CLASSES_U if unicode_mode else _regexp_tables.CASE_CLASSES_BMP
-    return CaseFolder(_decode_classes(raw))
+    return CaseFolder([], _representatives(raw))
 
 
 def _decode_classes(raw: str) -> list[tuple[int, ...]]:
+    """The classes of a table (`a,b;c,d,e;…`, hexadecimal), each as written."""
     return [tuple(int(x, 16) for x in part.split(",")) for part in raw.split(";") if part]
+
+
+def _representatives(raw: str) -> dict[int, int]:
+    """Each member of each class of a table mapped to its class's smallest member: what
+    `CaseFolder` makes of `_decode_classes(raw)`, without a Python step per class (a
+    cold start makes one folder). The generator writes each class in ascending order, so
+    its first member is its smallest; a table written otherwise is decoded class by class."""
+    classes = [part for part in raw.split(";") if part]
+    if not classes:
+        return {}
+    members = list(map(int, ",".join(classes).split(","), repeat(16)))
+    sizes = list(map(len, map(str.split, classes, repeat(","))))
+    firsts = list(map(members.__getitem__, accumulate(sizes[:-1], initial=0)))
+    class_of_member = list(chain.from_iterable(map(repeat, firsts, sizes)))
+    if not all(map(le, class_of_member, members)):
+        return CaseFolder(_decode_classes(raw)).rep
+    return dict(zip(members, class_of_member, strict=True))
 
 
 @lru_cache(maxsize=1)

@@ -273,3 +273,29 @@ def test_closing_a_set_under_case_folding_walks_either_side_alike(unicode_mode: 
         cases.append(sets.normalize((lo, min(hi, sets.MAX_CP)) for lo, hi in ranges))
     for a in cases:
         assert folder.close(a) == by_definition(a)
+
+
+@pytest.mark.parametrize("unicode_mode", [False, True])
+def test_the_case_folder_of_a_table_is_the_one_its_classes_make(unicode_mode: bool) -> None:
+    """`case_folder` maps members to representatives without a step per class, and makes
+    `members`, `nonreps` and `table` on first use: the same as decoding every class."""
+    from agentv_grader.js import _regexp_sets as sets
+    from agentv_grader.js import _regexp_tables as tables
+
+    raw = tables.CASE_CLASSES_U if unicode_mode else tables.CASE_CLASSES_BMP
+    classes = sets._decode_classes(raw)
+    fast = sets.case_folder(unicode_mode)
+    rep = {cp: min(cls) for cls in classes for cp in cls}
+    assert fast.rep == rep
+    assert fast.members == tuple(sorted(rep))
+    assert fast.nonreps == sets.of_chars(c for c, r in rep.items() if c != r)
+    assert fast.table == {c: r for c, r in rep.items() if c != r}
+
+
+@pytest.mark.parametrize("raw", ["", "41,61", "61,41;42,62", "41;42,62;43", "1f0,1f1,1f2;a,b"])
+def test_representatives_of_any_table(raw: str) -> None:
+    """A class not written smallest first falls back to decoding class by class."""
+    from agentv_grader.js import _regexp_sets as sets
+
+    classes = sets._decode_classes(raw)
+    assert sets._representatives(raw) == {cp: min(cls) for cls in classes for cp in cls}
