@@ -145,7 +145,39 @@ def test_types_without_a_fast_path_are_graded_in_full() -> None:
     assert engine.decide(spec, RunData(test=test, response=answer)) is True
     assert engine.decide(spec, answer) is False
     assert engine.decider(_spec("contains", value="a", target_output_key="k")) is None
-    assert engine.decider(_spec("is-json")) is None
+
+
+_REQUIRES_A = {"type": "object", "required": ["a"]}
+
+
+@pytest.mark.parametrize("negate", [False, True])
+@pytest.mark.parametrize(
+    ("options", "text"),
+    [
+        ({}, '{"a": 1}'),
+        ({}, " [1]\r\n"),
+        ({}, "{'a': 1}"),  # JSON.parse refuses single quotes
+        ({}, "NaN"),
+        ({}, ""),
+        ({"value": "plain text"}, "{}"),  # a plain-text value is ignored
+        ({"schema": _REQUIRES_A}, '{"a": 1}'),
+        ({"schema": _REQUIRES_A}, '{"b": 1}'),
+        ({"schema": _REQUIRES_A}, "not JSON"),
+        ({"schema": {"type": 12}}, '{"a": 1}'),  # an invalid schema: error once it parses
+        ({"schema": {"type": 12}}, "not JSON"),  # ... a plain failure before
+        ({"schema": "not JSON"}, "{}"),  # error whatever the text
+        ({"schema": [1]}, "{}"),
+    ],
+)
+def test_is_json_decides_as_it_grades(options: dict[str, Any], text: str, negate: bool) -> None:
+    """`is-json` has a verdict-only path: the schema read once, the validator built only
+    once a text parses (as grading builds it), so an invalid schema fails a text that does
+    not parse (a negated check passes it) and is `error` on one that does."""
+    spec = _spec("is-json", negate, **options)
+    passes = engine.decider(spec)
+    assert passes is not None
+    assert passes(text) == _passes(spec, text)
+    assert passes(text) == _passes(spec, text)  # the validator, once built, answers again
 
 
 def test_every_decide_resolves_and_says_why() -> None:
@@ -153,7 +185,9 @@ def test_every_decide_resolves_and_says_why() -> None:
         decide = entry.decide
         if decide is not None:
             assert callable(decide) and decide.__doc__ and decide.__doc__.strip(), kind
-    assert {"contains", "icontains-any", "equals", "regex", "output-matches"} <= set(DECIDED)
+    assert {"contains", "icontains-any", "equals", "regex", "output-matches", "is-json"} <= set(
+        DECIDED
+    )
 
 
 @pytest.mark.parametrize("kind", DECIDED)

@@ -265,7 +265,10 @@ REGISTRY: dict[str, Entry] = {
         string_value=True, needle="pattern", probe=True,
         named_by="value-prefix",
     ),
-    "is-json": Entry(lambda: json.is_json, "json", output_key=True, probe=True, text_fact="json"),
+    "is-json": Entry(
+        lambda: json.is_json, "json", output_key=True, probe=True, text_fact="json",
+        load_decide=lambda: json.decide_is_json,
+    ),
     # Transcript-wide and output-only checks (SPEC §5.2).
     "transcript-contains": Entry(
         lambda: transcript.transcript_contains, "transcript", reads="transcript", needle="one",

@@ -7,7 +7,7 @@ code fences fail, as in AgentV.
 from __future__ import annotations
 
 import json as _json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SpecError
@@ -76,6 +76,27 @@ def is_json(spec: AssertionSpec, run: RunData) -> Verdict:
         f"; and {len(errors) - 5} more" if len(errors) > 5 else ""
     )
     return Verdict.binary(False, "", _SCHEMA_FAIL, listed)
+
+
+def decide_is_json(spec: AssertionSpec) -> Callable[[str], bool]:
+    """Whether `is-json` passes on a text, its schema read once (the critique asks this of
+    many decoys). As in `is_json`, the validator is built only once a text parses, so a
+    schema it refuses makes only those texts `error` (SpecError), never a pass."""
+    schema = _schema(spec.options)
+    validators: list[Any] = []
+
+    def passes(text: str) -> bool:
+        try:
+            parsed = js_json_parse(text)
+        except JsonParseError:
+            return False
+        if schema is None:
+            return True
+        if not validators:
+            validators.append(_validator(schema))
+        return not _schema_errors(validators[0], parsed)
+
+    return passes
 
 
 def _schema_errors(validator: Any, parsed: Any) -> list[Any]:

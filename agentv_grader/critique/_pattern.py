@@ -10,6 +10,7 @@ rules then say nothing about that pattern (grading reports a bad pattern itself)
 from __future__ import annotations
 
 import functools
+import re
 
 from ..js import _regexp_sets as _sets
 from ..js._regexp_sets import MAX_CP, Ranges, intersect, normalize
@@ -84,7 +85,12 @@ def complement(ranges: Ranges) -> Ranges:
 
 
 def contains(ranges: Ranges, cp: int) -> bool:
-    return any(lo <= cp <= hi for lo, hi in ranges)
+    """Whether `cp` is in `ranges`: a loop, not any() (the regex analysis asks this some
+    hundred times per pattern)."""
+    for lo, hi in ranges:
+        if lo <= cp <= hi:
+            return True
+    return False
 
 
 def _chars(text: str) -> Ranges:
@@ -394,9 +400,32 @@ def matches_anything(pattern: str, flags: str) -> bool | None:
     answer depends on the pattern and flags alone.
     """
     body, flags = split_flags(pattern, flags)
+    if _no_empty_match(body, flags):
+        return False
     try:
         kinds = empty_match_kinds(read_pattern(body, flags))
     except PatternUnreadable:
         return None
     allowed = {"free", "start"} if "y" in flags else {"free", "start", "end"}
     return bool(kinds & allowed)
+
+
+def _no_empty_match(body: str, flags: str) -> bool:
+    """True when the pattern, compiled as grading compiles it, finds no match in the empty
+    text: then it has no empty match anywhere whose only assertions are `^` or `$` (both hold
+    in the empty text), which is all `matches_anything` counts. Most patterns are told so by
+    one search of "" with the matcher grading already built (`compile_js` is cached), not by
+    reading the pattern again in Python; False (ask the reader) when it cannot be compiled,
+    and for a pattern with a backreference-like escape (`\\1`, `\\k`), which the reader
+    reads as a backreference where the matcher may not (an octal escape without groups)."""
+    if _BACKREF_LIKE.search(body):
+        return False
+    from ..js import regexp
+
+    try:
+        return regexp.compile_js(body, flags).search("", 50) is None
+    except Exception:  # invalid for the matcher, or a timeout: the reader decides
+        return False
+
+
+_BACKREF_LIKE = re.compile(r"\\[1-9k]")

@@ -334,7 +334,9 @@ def build_context(
         test=test, response="", eval_dir=os.path.dirname(os.path.abspath(suite.path))
     )
     input_text = leak_input(test)
-    reference = reference_text(test.expected_output)
+    order = _suite_order(suite)
+    at = _position(order, suite, test)
+    reference = order.reference_of(test)
     decoys = [_EMPTY]
     if js_trim(input_text):
         decoys.append(Decoy("the test input echoed back", input_text, echo=True))
@@ -342,7 +344,7 @@ def build_context(
         decoys.append(_REFUSAL)
     decoys.append(_BOILERPLATE)
     own = [t for t in (reference, run.response if run else None) if t]
-    for decoy, trimmed in _cross_test_decoys(suite, test, bench_dir):
+    for decoy, trimmed in _cross_test_decoys(suite, test, bench_dir, order, at):
         if not _same_answer(trimmed, own):
             decoys.append(decoy)
     specs = test.assertions
@@ -374,16 +376,14 @@ def _expects_refusal(criteria: str | None, reference: str | None) -> bool:
 
 
 def _cross_test_decoys(
-    suite: Suite, test: TestCase, bench_dir: str | None
+    suite: Suite, test: TestCase, bench_dir: str | None, order: _SuiteOrder, at: int
 ) -> list[tuple[Decoy, str]]:
     """The next test's reference answer and the next test's response (wrapping around),
-    each with its trimmed text."""
+    each with its trimmed text; `at` is the test's position in `order` (-1: not found)."""
     found = []
-    order = _suite_order(suite)
-    at = _position(order, suite, test)
     if order.with_reference:
         for other in _after(suite, test, order.with_reference, at):
-            text = reference_text(other.expected_output)
+            text = order.reference_of(other)
             if text is not None and (trimmed := js_trim(text)):
                 found.append((Decoy(f"test '{other.id}''s expected_output", text), trimmed))
                 break
@@ -399,23 +399,35 @@ def _cross_test_decoys(
 
 
 class _SuiteOrder(Record):
-    """Where each test sits in its suite, and which tests have a reference answer: worked
-    out once per suite so that critiquing every test of a suite stays linear."""
+    """Where each test sits in its suite, each test's reference answer as text
+    (`reference_text`) and which tests have one: worked out once per suite so that
+    critiquing every test of a suite stays linear, and no reference is written out again
+    for each test that reads it (its own, and the test before it for its decoy)."""
 
-    __slots__ = ("suite", "positions", "with_reference")
+    __slots__ = ("suite", "positions", "references", "with_reference")
     suite: Suite
     positions: dict[int, int]
+    references: tuple[str | None, ...]
     with_reference: tuple[int, ...]
 
     def __init__(
         self,
         suite: Suite,
         positions: dict[int, int],
+        references: tuple[str | None, ...],
         with_reference: tuple[int, ...],
     ) -> None:
         object.__setattr__(self, "suite", suite)
         object.__setattr__(self, "positions", positions)
+        object.__setattr__(self, "references", references)
         object.__setattr__(self, "with_reference", with_reference)
+
+    def reference_of(self, test: TestCase) -> str | None:
+        """`reference_text` of a test of this suite."""
+        at = self.positions.get(id(test))
+        if at is None or self.suite.tests[at] is not test:
+            return reference_text(test.expected_output)
+        return self.references[at]
 
 
 _ORDER: list[_SuiteOrder] = []  # the last suite seen
@@ -424,13 +436,15 @@ _ORDER: list[_SuiteOrder] = []  # the last suite seen
 def _suite_order(suite: Suite) -> _SuiteOrder:
     cached = _ORDER[0] if _ORDER else None
     if cached is None or cached.suite is not suite:
+        references = tuple(
+            None if t.expected_output is None else reference_text(t.expected_output)
+            for t in suite.tests
+        )
         with_reference = tuple(
-            i
-            for i, t in enumerate(suite.tests)
-            if (text := reference_text(t.expected_output)) is not None and js_trim(text)
+            i for i, text in enumerate(references) if text is not None and js_trim(text)
         )
         positions = {id(t): i for i, t in enumerate(suite.tests)}
-        cached = _SuiteOrder(suite, positions, with_reference)
+        cached = _SuiteOrder(suite, positions, references, with_reference)
         _ORDER[:] = [cached]
     return cached
 

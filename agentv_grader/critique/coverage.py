@@ -454,11 +454,27 @@ _WS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 
 
 def _nfkc(text: str) -> str:
+    if text.isascii():  # NFKC keeps ASCII, and the backtick is the one ASCII key of _QUOTES
+        return text.replace("`", "'")
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
 def _spaces(text: str) -> str:
+    if text.isascii() and not _has_any(text, _ASCII_ONLY_PYTHON_SPACE):
+        # ASCII without the separators str.split counts as white space and JavaScript does
+        # not: the same white space both ways, and split-and-join is many times faster.
+        return " ".join(text.split())
     return _WS.sub(" ", text).strip()
+
+
+_ASCII_ONLY_PYTHON_SPACE = "\x1c\x1d\x1e\x1f"
+
+
+def _has_any(text: str, chars: str) -> bool:
+    for char in chars:  # a loop of `in`: each a fast scan, no regex
+        if char in text:
+            return True
+    return False
 
 
 _FOLDS = (
@@ -481,6 +497,7 @@ def _holds(op: str, text: str, value: str) -> bool:
 # Near misses are a hint for people; folding a huge response four ways per failed check
 # would cost many times its size in memory (docs/SPEC.md §6.2), so big ones are left out.
 NEAR_MISS_MAX_CHARS = 8_000_000
+_KEEP_FOLDS_CHARS = 1_000_000
 
 
 def near_miss(ctx: Context) -> Iterator[Hit]:
@@ -494,6 +511,12 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
     if ctx.outcomes is None or ctx.run is None or len(ctx.run.response) > NEAR_MISS_MAX_CHARS:
         return
     failed = Status.FAILED  # looked up once: an enum member costs a call to find
+    response = ctx.run.response
+    # The response's folds, made once each for all its failed checks; a big response's are
+    # not kept (four copies of it at once).
+    folded: list[str | None] | None = (
+        [None] * len(_FOLDS) if len(response) <= _KEEP_FOLDS_CHARS else None
+    )
     for outcome in ctx.outcomes:
         spec = outcome.spec
         if outcome.status is not failed or spec.negate or spec.type not in _NEAR:
@@ -501,10 +524,10 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
         value = text_option(spec)
         if not value:
             continue
-        text = _graded_text(spec, ctx.run.response)
+        text = _graded_text(spec, response)
         if text is None:
             continue
-        how = next((h for h, f in _FOLDS if _holds(_NEAR[spec.type], f(text), f(value))), None)
+        how = _first_fold(_NEAR[spec.type], text, folded if text is response else None, value)
         if how is not None:
             yield Hit(
                 spec.name,
@@ -514,6 +537,21 @@ def near_miss(ctx: Context) -> Iterator[Hit]:
                 "decide whether that form is acceptable; if so use icontains, a regex, or "
                 "`case_sensitive: false` (the verdict is unchanged here)",
             )
+
+
+def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str) -> str | None:
+    """The first of `_FOLDS` under which the check `op` holds on `text`, else None. With
+    `folded`, `text` folded each way is kept there (in the order of `_FOLDS`, made when
+    first needed), so the response is folded once for all the checks that failed on it."""
+    for at, (how, fold) in enumerate(_FOLDS):
+        done = None if folded is None else folded[at]
+        if done is None:
+            done = fold(text)
+            if folded is not None:
+                folded[at] = done
+        if _holds(op, done, fold(value)):
+            return how
+    return None
 
 
 def _graded_text(spec: AssertionSpec, response: str) -> str | None:

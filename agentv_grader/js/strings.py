@@ -67,6 +67,11 @@ def _trimmed_start(text: str, end: int) -> int:
 # a key can never stand for another string; two entries, only for texts of 64 KiB and more.
 _LOWER_CACHE_FROM = 1 << 16
 _lower_cache: list[tuple[str, str]] = []
+# Texts of a few KiB (a response, the decoys the critique probes each case-insensitive
+# check of a test with) are kept the same way, eight of them: a test's checks ask in turn.
+_MID_CACHE_FROM = 512
+_MID_CACHE_SIZE = 8
+_mid_cache: list[tuple[str, str]] = []
 
 
 def js_lower(text: str) -> str:
@@ -76,7 +81,15 @@ def js_lower(text: str) -> str:
     fills in the letters this Python's Unicode data does not know yet.
     """
     if len(text) < _LOWER_CACHE_FROM:
-        return _lower(text)
+        if len(text) < _MID_CACHE_FROM:
+            return _lower(text)
+        for key, lowered in _mid_cache:
+            if key is text:
+                return lowered
+        lowered = _lower(text)
+        _mid_cache.insert(0, (text, lowered))
+        del _mid_cache[_MID_CACHE_SIZE:]
+        return lowered
     for key, lowered in _lower_cache:
         if key is text:
             return lowered

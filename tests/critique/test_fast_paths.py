@@ -108,11 +108,43 @@ def test_the_next_response_is_the_one_after_finds(
     tests = list(suite.tests)
     if stranger:  # equal to a test of the suite but another object; one of no position
         tests += [load_suite(str(path)).tests[0], replace(suite.tests[0], id="zz")]
+    order = context._suite_order(suite)
     for test in tests:
-        found = context._cross_test_decoys(suite, test, str(bench))
+        at = context._position(order, suite, test)
+        found = context._cross_test_decoys(suite, test, str(bench), order, at)
         expected = _next_response(suite, test, str(bench))
         texts = [d.text for d, _ in found]
         assert texts == ([] if expected is None or not expected.strip() else [expected])
+
+
+def test_the_suite_order_keeps_each_tests_reference_text(tmp_path: Any) -> None:
+    """The reference answers as text are written out once per suite; a test object that
+    is not the suite's own (equal id, other content) gets its own reference, never the
+    suite's test's."""
+    answers: list[Any] = [
+        {"city": "Paris"},
+        "Paris",
+        [{"role": "user", "content": "Q"}, {"role": "assistant", "content": "Rome"}],
+        None,
+        "",
+    ]
+    check = [{"type": "contains", "value": "z"}]
+    rows = [
+        {"id": f"t{n}", "input": "Q", "assertions": check}
+        | ({} if answer is None else {"expected_output": answer})
+        for n, answer in enumerate(answers)
+    ]
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    order = context._suite_order(suite)
+    wanted = tuple(context.reference_text(t.expected_output) for t in suite.tests)
+    assert order.references == wanted
+    assert wanted[:3] == ('{"city":"Paris"}', "Paris", "Rome")
+    assert order.with_reference == (0, 1, 2)
+    stranger = replace(suite.tests[0], expected_output={"city": "Lyon"})
+    assert order.reference_of(stranger) == '{"city":"Lyon"}'
+    assert order.reference_of(suite.tests[1]) == "Paris"
 
 
 _TYPES = ["contains", "icontains", "regex", "starts-with", "equals", "contains-any", "is-json"]
@@ -158,3 +190,92 @@ def test_passing_is_what_full_grading_says(
             for spec in test.assertions:
                 full = [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
                 assert list(ctx.passing(spec)) == full, (test.id, spec.name)
+
+
+# White space JavaScript and Python disagree on (U+001C-1F are Python's only), CR, LF, the
+# backtick (the one ASCII quote folded), and some non-ASCII text that takes the slow paths.
+_FOLD_CHARS = st.sampled_from(list(" \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u3000ab`'’é"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(_FOLD_CHARS, max_size=12))
+def test_near_miss_folds_take_their_ascii_paths_exactly(said: str) -> None:
+    """`_spaces` and `_nfkc` answer for ASCII text without the regex and translate table
+    they stand for."""
+    import re
+    import unicodedata
+
+    from agentv_grader.critique import coverage
+    from agentv_grader.js.strings import JS_WHITESPACE
+
+    spaces = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+    assert coverage._spaces(said) == spaces.sub(" ", said).strip()
+    assert coverage._nfkc(said) == unicodedata.normalize("NFKC", said).translate(coverage._QUOTES)
+
+
+def test_near_miss_folds_the_response_once_for_every_failed_check(tmp_path: Path) -> None:
+    """Three failed checks read the folds of the response made for the first that needed
+    them (each made once); each check gets the finding it got when it folded the response
+    itself."""
+    from agentv_grader import engine
+    from agentv_grader.critique import coverage
+
+    checks = [{"type": "contains", "value": v} for v in ["Paris", "Lyon  is", "Nice"]]
+    path = tmp_path / "s.eval.yaml"
+    rows = [{"id": "t", "input": "Q", "assertions": checks}]
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    test = suite.tests[0]
+    response = "the capital is PARIS, and lyon is near; " * 3
+    run = RunData(test=test, response=response)
+    ctx = context.build_context(suite, test, run, engine.evaluate(test.assertions, run), None)
+    calls: list[str] = []
+    folds = coverage._FOLDS
+    coverage._FOLDS = tuple((how, _counting(fold, calls)) for how, fold in folds)
+    try:
+        hits = list(coverage.near_miss(ctx))
+    finally:
+        coverage._FOLDS = folds
+    assert [(h.index, h.reason.split(": ")[0]) for h in hits] == [
+        (0, "it failed, but would pass ignoring case"),
+        (1, "it failed, but would pass after case, white space and NFKC folding"),
+    ]
+    assert calls.count(response) == len(folds)  # each fold of the response made once
+
+
+def _counting(fold: Any, calls: list[str]) -> Any:
+    def counted(text: str) -> str:
+        calls.append(text)
+        return fold(text)
+
+    return counted
+
+
+_PATTERN_PARTS = [
+    "a", "^", "$", "\\b", "\\B", "*", "?", "+", "{0}", "|", "(", ")", "(?=a)", "(?!a)",
+    "(?<=a)", "\\1", "[]", "[^]", ".", "\\s", "(a*)",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PATTERN_PARTS), max_size=5).map("".join),
+    st.sampled_from(["", "m", "y", "u", "s"]),
+)
+def test_a_pattern_without_an_empty_match_in_the_empty_text_matches_nothing_everywhere(
+    pattern: str, flags: str
+) -> None:
+    """`matches_anything`'s shortcut (the compiled pattern finds nothing in "") never
+    hides what the pattern reader finds: every pattern the reader says matches anything
+    matches the empty text."""
+    from agentv_grader.critique import _pattern
+
+    try:
+        node = _pattern.read_pattern(pattern, flags)
+    except _pattern.PatternUnreadable:
+        return
+    allowed = {"free", "start"} if "y" in flags else {"free", "start", "end"}
+    by_reader = bool(_pattern.empty_match_kinds(node) & allowed)
+    if by_reader:
+        assert not _pattern._no_empty_match(pattern, flags)
+    assert bool(_pattern.matches_anything(pattern, flags)) == by_reader
