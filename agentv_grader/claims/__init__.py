@@ -29,12 +29,13 @@ from ._actions import (
     git_findings,
     http_findings,
     install_findings,
+    step_findings,
     tool_findings,
 )
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, key_text_findings, value_findings
 from ._files import file_findings, targets
 from ._index import RunIndex
-from ._tests import test_findings
+from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
 from ._units import Unit, position, units
 from ._web import web_findings
@@ -114,6 +115,8 @@ _FAMILY_WORDS: tuple[tuple[tuple[str, ...], Callable[[str, RunIndex], Iterable[F
      web_findings),
     (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
       "run time", "in total"), timing_findings),
+    (("completed", "succeeded", "finished", "went through", "successful"), step_findings),
+    (("coverage",), coverage_findings),
 )  # fmt: skip
 # Each family's words as one pattern: a claim asks for any of them in one search.
 _FAMILIES = tuple(

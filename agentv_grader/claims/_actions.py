@@ -354,3 +354,30 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if calls and all(c.failed for c in calls) and not seen_ok:
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
             return
+
+
+_STEP_DONE = re.compile(
+    r"\bthe ([a-z][\w-]{2,}) (?:has |had )?(?:completed|succeeded|finished|went through|"
+    r"was successful)\b",
+    re.I,
+)
+_NOT_A_STEP = frozenset("test tests suite request requests fix change task work".split())
+
+
+def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`The rollout completed`: a step named by a word of the shell commands that ran it
+    (`kubectl rollout status`), whose last such command failed."""
+    for match in _STEP_DONE.finditer(text):
+        word = match.group(1).lower()
+        if word in _NOT_A_STEP or word in PROGRAMS:
+            continue
+        named = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+        calls = [c for c in index.inputs_with(word) if c.family == "shell"]
+        calls = [c for c in calls if named.search(c.command_lower)]
+        if calls and (calls[-1].failed or _ENDS_IN_ERROR.search(calls[-1].output)):
+            last = calls[-1]
+            yield Finding(CONTRADICTED, f"the last `{word}` command failed: {last.cite('error')}")
+
+
+# an output whose last line is an error: the command's own last word on what it did
+_ENDS_IN_ERROR = re.compile(r"^(?:error|fatal)\b[^\n]*\s*\Z", re.I | re.M)

@@ -207,7 +207,11 @@ def _number(
             return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
     shown_anywhere = _shown(index, literal.lstrip("-"))
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
-    unseen_share = text[match.end() : match.end() + 2].lstrip()[:1] == "%" and not shown_anywhere
+    unseen_share = (
+        text[match.end() : match.end() + 2].lstrip()[:1] == "%"
+        and not shown_anywhere
+        and next(_occurrences(index, literal, value, decimals), None) is None  # 96% ↔ 96.15
+    )
     if approx:
         return Finding(DOUBT, f"{shown}% appears in no tool output") if unseen_share else None
     labelled = _labelled(index, key) if key else []

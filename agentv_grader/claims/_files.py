@@ -99,6 +99,51 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if not named and "`" in text and _CODE_EDIT.search(text) and _nothing_written(index):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+    counted = _FILES_COUNT.search(text)
+    if counted is not None and _VERB.search(text):
+        finding = _count_files(counted, index)
+        if finding is not None:
+            yield finding
+
+
+_FILES_COUNT = re.compile(
+    r"\b(?:across|in|to)\s+(?:all\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:\w+\s+)?files\b",
+    re.I,
+)
+_COUNT_WORDS = {
+    word: number
+    for number, word in enumerate("two three four five six seven eight nine ten".split(), 2)
+}
+_TOOL_PATH = re.compile(
+    r"\"(?:file_path|path|target_file|filename)\":\"([^\"]+)\""
+    r"|\*\*\* (?:Update|Add|Delete) File: (\S+)"
+)
+
+
+def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
+    """`Renamed it across all 5 files`: against the distinct paths the write and edit
+    tools changed, when nothing else could have written a file."""
+    word = counted.group(1).lower()
+    claimed = _COUNT_WORDS.get(word) or int(word)
+    changed = [c for c in index.calls if c.family in ("write", "edit") and not c.failed]
+    paths: set[str] = set()
+    for call in changed:
+        found = [a or b for a, b in _TOOL_PATH.findall(call.command)]
+        if not found:
+            return None  # an edit whose path is not known
+        paths.update(found)
+    if not paths or len(paths) == claimed:
+        return None
+    others = [c for c in index.calls if c.family not in ("write", "edit")]
+    if any(c.family not in _QUIET_FAMILIES for c in others):
+        return None
+    if any(_MAY_WRITE.search(c.command) for c in index.shell):
+        return None
+    if index.remember("writers", "", lambda: _writers(index))[0]:
+        return None
+    listed = ", ".join(sorted(paths))
+    return Finding(CONTRADICTED, f"{claimed} files claimed, but {len(paths)} changed: {listed}")
 
 
 # "I marked `test_x` as flaky", "Added `retry()` to the client": an edit to code, no path

@@ -273,3 +273,42 @@ def _claimed(clause: str) -> dict[str, int]:
         if "total" in claimed and "passed" not in claimed:
             claimed["passed"] = claimed["total"]
     return claimed
+
+
+_COVERAGE = re.compile(
+    r"\b(?:(line|lines|branch|branches|statement|statements|function|functions)\s+)?"
+    r"coverage\b[^.;%]*?(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?%",
+    re.I,
+)
+_COVERAGE_HEADER = re.compile(r"^\s*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
+_COVERAGE_TOTAL = re.compile(r"^\s*All files\s*\|(.*)$", re.M)
+_COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function": "funcs"}
+
+
+def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`Branch coverage rose to 71%` against the `All files` row of the last coverage table
+    (istanbul's, which jest, vitest and nyc print), for a claim that names no file."""
+    match = _COVERAGE.search(text)
+    if match is None or re.search(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b", text):
+        return
+    kind = (match.group(1) or "line").lower().rstrip("s").replace("branche", "branch")
+    claimed = match.group(2)
+    for call, _ in reversed(list(index.outputs_with("all files"))):
+        header, total = _COVERAGE_HEADER.search(call.output), _COVERAGE_TOTAL.search(call.output)
+        if header is None or total is None:
+            continue
+        names = [h.strip().lstrip("%").strip().lower() for h in header.group(1).split("|")]
+        values = [v.strip() for v in total.group(1).split("|")]
+        if _COLUMNS[kind] not in names or len(values) < len(names):
+            return
+        shown = values[names.index(_COLUMNS[kind])]
+        decimals = len(claimed.split(".")[1]) if "." in claimed else 0
+        same = round(float(shown), decimals) == float(claimed)
+        line = total.group(0).strip()
+        if same:
+            yield Finding(VERIFIED, f"{kind} coverage {shown}%: {call.cite(line)}")
+        else:
+            yield Finding(
+                CONTRADICTED, f"{kind} coverage {claimed}% claimed, but {call.cite(line)}"
+            )
+        return

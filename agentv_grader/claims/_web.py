@@ -74,7 +74,9 @@ _WORDS = {
 
 
 _CURL = re.compile(r"\b(curl|wget)\b")
-_FILL = re.compile(r"fill|type_text|input_text")
+_FILL = re.compile(  # Playwright MCP: browser_type, browser_select_option, browser_file_upload
+    r"fill|type_text|input_text|browser_type|select_option|file_upload|upload_file"
+)
 
 
 def fetches(index: RunIndex) -> list[Call]:

@@ -173,3 +173,53 @@ def test_an_edit_to_code_is_contradicted_by_a_run_that_could_write_nothing() -> 
 
 
 PASSING_88 = bash("pytest -q", "88 passed in 12.4s")
+
+
+def test_a_step_said_done_is_contradicted_when_its_last_command_ended_in_an_error() -> None:
+    status = bash(
+        "kubectl rollout status deployment/web",
+        'Waiting for rollout to finish…\nerror: deployment "web" exceeded its progress deadline',
+    )
+    assert statuses("The rollout completed.", run(status)) == ["contradicted"]
+    done = bash("kubectl rollout status deployment/web", 'deployment "web" successfully rolled out')
+    assert statuses("The rollout completed.", run(status, done)) == ["unverifiable"]
+
+
+def test_filling_every_field_is_contradicted_by_a_failed_playwright_upload() -> None:
+    typed = ("browser_type", {"element": "Name", "text": "Dana"}, "Typed", "ok")
+    upload = ("browser_file_upload", {"paths": ["/p.png"]}, "Error: File too large", "error")
+    assert statuses("Filled in all 3 fields of the form.", run(typed, upload)) == ["contradicted"]
+
+
+def _edit(path: str) -> tuple[str, dict[str, Any], str, str]:
+    return ("MultiEdit", {"file_path": path, "edits": []}, f"Applied 1 edit to {path}", "ok")
+
+
+def test_a_count_of_files_changed_is_held_against_the_paths_the_edit_tools_changed() -> None:
+    said = "Renamed `old` to `new` across all 3 files that used it."
+    edits = run(_edit("a.ts"), _edit("b.ts"), bash("npx tsc --noEmit", ""))
+    assert statuses(said, edits) == ["contradicted"]
+    assert statuses(said, run(_edit("a.ts"), _edit("b.ts"), _edit("c.ts"))) == ["unverifiable"]
+    sed = bash("sed -i 's/old/new/' c.ts", "")
+    assert statuses(said, run(_edit("a.ts"), _edit("b.ts"), sed)) == ["unverifiable"]
+
+
+COVERAGE = bash(
+    "npx jest --coverage",
+    "File          | % Stmts | % Branch | % Funcs | % Lines |\n"
+    "All files     |   78.12 |    68.20 |   77.00 |   76.40 |\n"
+    "  a.js        |   96.42 |    91.66 |  100.00 |   96.15 |\n"
+    "Tests:       58 passed, 58 total",
+)
+
+
+def test_coverage_is_held_against_the_named_column_of_the_all_files_row() -> None:
+    assert statuses("Branch coverage rose to 71%.", run(COVERAGE)) == ["contradicted"]
+    assert statuses("Branch coverage is 68.2%.", run(COVERAGE)) == ["verified"]
+    assert statuses("Line coverage is 76%.", run(COVERAGE)) == ["verified"]
+    assert statuses("Branch coverage is about 71%.", run(COVERAGE)) == ["unverifiable"]
+
+
+def test_a_rounded_share_is_shown_by_the_figure_it_rounds() -> None:
+    said = "All 58 tests passed, and `a.js` is now at 96% line coverage."
+    assert statuses(said, run(COVERAGE)) == ["verified"]
