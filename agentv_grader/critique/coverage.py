@@ -451,12 +451,22 @@ _QUOTES = str.maketrans(
     {c: "'" for c in "‘’‚‛′`´"} | {c: '"' for c in "“”„‟″«»"} | {c: "-" for c in "‐‑‒–—―−﹘﹣－"}
 )
 _WS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+_QUOTE_CHARS = re.compile("[" + re.escape("".join(map(chr, _QUOTES))) + "]")
+# The runs of white space `_WS.sub(" ", …)` changes: all but a lone space (substituting
+# only these gives the same text, without a match and a copy for every space between words).
+_WS_TO_CHANGE = re.compile(
+    f" [{re.escape(JS_WHITESPACE)}]+|[{re.escape(JS_WHITESPACE.replace(' ', ''))}]"
+    f"[{re.escape(JS_WHITESPACE)}]*"
+)
 
 
 def _nfkc(text: str) -> str:
     if text.isascii():  # NFKC keeps ASCII, and the backtick is the one ASCII key of _QUOTES
         return text.replace("`", "'")
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    normal = unicodedata.normalize("NFKC", text)
+    if _QUOTE_CHARS.search(normal) is None:  # most texts: `translate` would copy it unchanged
+        return normal
+    return normal.translate(_QUOTES)
 
 
 def _spaces(text: str) -> str:
@@ -464,7 +474,7 @@ def _spaces(text: str) -> str:
         # ASCII without the separators str.split counts as white space and JavaScript does
         # not: the same white space both ways, and split-and-join is many times faster.
         return " ".join(text.split())
-    return _WS.sub(" ", text).strip()
+    return _WS_TO_CHANGE.sub(" ", text).strip()
 
 
 _ASCII_ONLY_PYTHON_SPACE = "\x1c\x1d\x1e\x1f"
