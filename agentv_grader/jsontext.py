@@ -10,7 +10,8 @@ from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# (compiled on first use, through `re`'s cache: an ASCII text holds no surrogate)
+_SURROGATE = "[\ud800-\udfff]"
 
 
 def dump_json(data: Any) -> str:
@@ -44,7 +45,7 @@ def string_list_json(value: Any) -> str | None:
 
 def _fallback_json(data: Any) -> str:
     text = _indented(data) + "\n"
-    if _SURROGATE.search(text):
+    if not text.isascii() and re.search(_SURROGATE, text):
         text = _ascii_json(data) + "\n"
     return text
 

@@ -31,9 +31,11 @@ _STRING_PROPERTIES = frozenset(
 )
 
 
-_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+# Compiled on first use, through `re`'s cache (most texts are ASCII and never need them;
+# a range of thousands of characters costs a cold start a tenth of a millisecond).
+_ASTRAL = "[\U00010000-\U0010ffff]"
+_SURROGATE = "[\ud800-\udfff]"
+_PAIR = "[\ud800-\udbff][\udc00-\udfff]"
 
 
 def _split_pair(m: re.Match[str]) -> str:
@@ -48,16 +50,16 @@ def _join_pair(m: re.Match[str]) -> str:
 
 def to_utf16_units(text: str) -> str:
     """Each astral character becomes its surrogate pair (as two Python characters)."""
-    if text.isascii() or not _ASTRAL.search(text):
+    if text.isascii() or not re.search(_ASTRAL, text):
         return text
-    return _ASTRAL.sub(_split_pair, text)
+    return re.sub(_ASTRAL, _split_pair, text)
 
 
 def join_surrogates(text: str) -> str:
     """Adjacent lead+trail surrogates become one code point, as JavaScript sees a string."""
-    if text.isascii() or not _SURROGATE.search(text):
+    if text.isascii() or not re.search(_SURROGATE, text):
         return text
-    return _PAIR.sub(_join_pair, text)
+    return re.sub(_PAIR, _join_pair, text)
 
 
 def prescan(src: str, v_mode: bool) -> tuple[int, bool]:

@@ -65,10 +65,11 @@ class _TaglessLoader(_Loader):
 # A '!' that may start a tag: a tag is a token of its own, so it starts the text or
 # follows a blank, a line break or a flow indicator (or ':' after a quoted flow key).
 # Elsewhere ("Hello!", "(?!x)", '"!x"') a '!' is text, or an error either way.
-_MAYBE_TAG = re.compile(r"(?:^|(?<=[\s\[\]{},:\ufeff]))!")
+# (These three are compiled on first use, through `re`'s cache: most texts need none.)
+_MAYBE_TAG = r"(?:^|(?<=[\s\[\]{},:\ufeff]))!"
 # An alias names an anchor set before it, and an anchor starts a node: without an `&`
 # where a node can start, `*` is text (a regex's `.*`, markdown's `**`), not an alias.
-_MAYBE_ANCHOR = re.compile(r"(?:^|(?<=[\s\[\]{},:\ufeff]))&")
+_MAYBE_ANCHOR = r"(?:^|(?<=[\s\[\]{},:\ufeff]))&"
 
 
 def _add(tag: str, pattern: str, first: str) -> None:
@@ -249,7 +250,7 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-_NOT_FLOW_MARK = re.compile(r"[^\[\]{}]+")
+_NOT_FLOW_MARK = r"[^\[\]{}]+"
 
 
 def _may_nest_deeper(text: str, limit: int) -> bool:
@@ -259,7 +260,7 @@ def _may_nest_deeper(text: str, limit: int) -> bool:
     if len(text) <= limit:
         return False
     flow = deepest = 0
-    for mark in _NOT_FLOW_MARK.sub("", text):  # the brackets alone, in order
+    for mark in re.sub(_NOT_FLOW_MARK, "", text):  # the brackets alone, in order
         if mark in "[{":
             flow += 1
             deepest = max(deepest, flow)
@@ -456,7 +457,7 @@ def _construct_fast(node: Any, tagless: bool, memo: dict[int, Any] | None) -> An
 
 def load_with_libyaml(text: str, path: str, fast: bool) -> Any:
     """`load_yaml` for any YAML text (see there)."""
-    tagless = fast and ("!" not in text or _MAYBE_TAG.search(text) is None)
+    tagless = fast and ("!" not in text or re.search(_MAYBE_TAG, text) is None)
     loader = _TaglessLoader(text) if tagless else _Loader(text)
     try:
         if _may_nest_deeper(text, MAX_NESTING):
@@ -464,7 +465,7 @@ def load_with_libyaml(text: str, path: str, fast: bool) -> Any:
         node = loader.get_single_node()
         if node is None:
             return None
-        aliased = "*" in text and _MAYBE_ANCHOR.search(text) is not None
+        aliased = "*" in text and re.search(_MAYBE_ANCHOR, text) is not None
         if aliased and _expanded_size(node) > MAX_EXPANDED_NODES:
             raise GradeInputError(
                 "YAML aliases expand to more than 2,000,000 nodes (alias bomb?)",

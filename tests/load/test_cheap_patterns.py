@@ -1,5 +1,7 @@
-"""PyYAML imported with its reader's forbidden-character pattern written the cheap way
-(`yaml12.import_pyyaml`, SPEC §8): the same characters, and `re.compile` left as it was."""
+"""Patterns of the loader written so that a cold start compiles them cheaply (SPEC §8): the
+same characters as the patterns they stand for. PyYAML is imported with its reader's
+forbidden-character pattern written the cheap way (`yaml12.import_pyyaml`), `re.compile`
+left as it was; the JSON fast path checks an ASCII text for the ASCII characters alone."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import subprocess
 import sys
 from array import array
 
+from agentv_grader.errors import GradeInputError
 from agentv_grader.load import yaml12
 
 
@@ -51,3 +54,18 @@ def test_a_second_call_does_nothing() -> None:
     before = yaml.reader.Reader.NON_PRINTABLE
     yaml12.import_pyyaml()
     assert yaml.reader.Reader.NON_PRINTABLE is before
+
+
+def test_an_ascii_text_is_checked_for_the_ascii_characters_json_text_refuses() -> None:
+    full = re.compile(yaml12._JSON_BAD_CHAR)
+    for cp in range(128):
+        assert bool(yaml12._JSON_BAD_ASCII.search(chr(cp))) == bool(full.search(chr(cp))), cp
+    for text in ['{"a": "\x01"}', '{"a": "\u2028"}', '{"a": "\x85"}', '{"a": "é"}', '["\t"]']:
+        assert _loaded(text, fast=True) == _loaded(text, fast=False), text
+
+
+def _loaded(text: str, fast: bool) -> object:
+    try:
+        return yaml12.load_yaml(text, "x.yaml", fast=fast)
+    except GradeInputError as exc:
+        return str(exc)
