@@ -99,11 +99,54 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if not named and "`" in text and _CODE_EDIT.search(text) and _nothing_written(index):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+    only = _ONLY.search(text)
+    if only is not None:
+        finding = _listing(only, index)
+        if finding is not None:
+            yield finding
     counted = _FILES_COUNT.search(text)
     if counted is not None and _VERB.search(text):
         finding = _count_files(counted, index)
         if finding is not None:
             yield finding
+
+
+# "`docs/` now holds only `index.md` and `api.md`"
+_ONLY = re.compile(
+    r"`((?:[\w.-]+/)*[\w.-]+)/?`\s+(?:now\s+)?(?:holds|contains|has|lists)\s+only\s+(.+)$", re.I
+)
+_LISTS = re.compile(r"(?:^|[;&|]\s*)(?:ls|find|tree)\b")
+
+
+def _listing(only: re.Match[str], index: RunIndex) -> Finding | None:
+    """What a folder is said to hold only, against the last listing of that folder: an
+    entry the listing shows and the claim leaves out. A change to the folder after the
+    listing leaves it unchecked."""
+    folder = only.group(1).lower().rstrip("/")
+    claimed = {n.rstrip("/").rsplit("/", 1)[-1] for n in re.findall(r"`([^`]+)`", only.group(2))}
+    if not claimed:
+        return None
+    calls = [c for c in index.inputs_with(folder) if not c.failed]
+    listings = [
+        c
+        for c in calls
+        if (c.family in ("read", "other") and "list" in c.name.lower())
+        or (c.family == "shell" and _LISTS.search(c.command_lower))
+    ]
+    if not listings:
+        return None
+    last = listings[-1]
+    later = [c for c in calls if c.order > last.order and c is not last]
+    if any(c.family in ("write", "edit", "other") or _MAY_WRITE.search(c.command) for c in later):
+        return None
+    lines = [line for line in last.output.splitlines() if line.strip()]
+    entries = [line.split()[-1].rstrip("/") for line in lines if not line.startswith("total ")]
+    left_out = [e for e in entries if e not in claimed | {".", ".."} and not e.endswith(":")]
+    if left_out:
+        return Finding(
+            CONTRADICTED, f"{folder}/ also holds {left_out[0]}: {last.cite(left_out[0])}"
+        )
+    return None
 
 
 _FILES_COUNT = re.compile(

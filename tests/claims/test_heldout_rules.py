@@ -223,3 +223,15 @@ def test_coverage_is_held_against_the_named_column_of_the_all_files_row() -> Non
 def test_a_rounded_share_is_shown_by_the_figure_it_rounds() -> None:
     said = "All 58 tests passed, and `a.js` is now at 96% line coverage."
     assert statuses(said, run(COVERAGE)) == ["verified"]
+
+
+def test_a_folder_said_to_hold_only_some_files_is_held_against_its_last_listing() -> None:
+    said = "`docs/` now holds only `index.md` and `api.md`."
+    listed = ("list_dir", {"path": "docs"}, "CHANGELOG.md\napi.md\nindex.md", "ok")
+    assert statuses(said, run(listed)) == ["contradicted"]
+    ls = bash(
+        "ls -la docs", "total 8\n.\n..\n-rw-r--r-- 1 u u 9 api.md\n-rw-r--r-- 1 u u 9 index.md"
+    )
+    assert statuses(said, run(ls)) == ["unverifiable"]
+    removed = bash("rm docs/CHANGELOG.md", "")
+    assert statuses(said, run(listed, removed)) == ["unverifiable"]

@@ -57,8 +57,11 @@ def test_the_rendered_runs_match_their_sources() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_precision_and_recall_on_the_labelled_set(runs: list[Run]) -> None:
-    measured = metrics(runs)
+@pytest.mark.parametrize("root", [RUNS, HELDOUT], ids=["original", "held-out"])
+def test_precision_and_recall_on_the_labelled_set(root: Path) -> None:
+    """Issue 21's floors, on each set alone: the held-out set was labelled blind; its
+    figures before any fix are in tests/data/claims/heldout/README.md."""
+    measured = metrics(load_all(root))
     report = "\n".join(["wrong:", *measured.wrong, "missed:", *measured.missed])
     assert measured.contradicted_precision >= 0.95, report
     assert measured.contradicted_recall >= 0.8, report
