@@ -440,6 +440,63 @@ def test_regex_literal_prefix_is_only_what_every_match_starts_with() -> None:
     assert prefixes["/"] == ""
 
 
+_LITERAL_PATTERNS = [
+    "ab", "^ab", "ab$", "^ab$", "^a", "b$", "a b", "\\.x", "ı", "İs", "ſ", "K", "\\u212a",
+    "😀a", "\\ud83d", "\\ude00a", "é", "\\n", "a\\r", "^\\n", "\\r$",
+]  # fmt: skip
+_LITERAL_FLAGS = ["", "m", "i", "u", "im", "iu", "mu", "imu", "s", "g", "d"]
+_LITERAL_TEXTS = [
+    "", "ab", "xab", "abx", "ab\nab", "x\nab\ny", "ab\r\nab\r\n", "ab\rx", "xab\u2028ab",
+    "ab\u2029", "ab\x85ab", "aB AB Ab", "ıIiİ is İS", "ſ s S K k \u212a", "😀a x😀a",
+    "\ud83d\ude00a", "\ude00a", "é É e\u0301", "a b a\nb", "\n\n", "a\r\r", "..x.x", "abab" * 50,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("flags", _LITERAL_FLAGS)
+@pytest.mark.parametrize("pattern", _LITERAL_PATTERNS)
+def test_literal_patterns_answer_as_the_engine(
+    monkeypatch: pytest.MonkeyPatch, pattern: str, flags: str
+) -> None:
+    """A pattern of characters between optional anchors is searched without the engine,
+    with the same answers (the node differential tests check the engine's)."""
+    from agentv_grader.js import regexp
+
+    compiled = regexp.compile_js(pattern, flags)
+    assert compiled._literal is not None, (pattern, flags)
+    texts = _LITERAL_TEXTS + ["q" * 300 + t for t in _LITERAL_TEXTS]
+    for text in texts:
+        fast = compiled.search(text), list(compiled.finditer(text)), compiled.search_utf16(text)
+        monkeypatch.setattr(compiled, "_literal", None)
+        plain = compiled.search(text), list(compiled.finditer(text)), compiled.search_utf16(text)
+        monkeypatch.undo()
+        assert fast == plain, (pattern, flags, text)
+
+
+def test_only_plain_literal_patterns_skip_the_engine() -> None:
+    from agentv_grader.js import regexp
+
+    def literal(pattern: str, flags: str = "") -> bool:
+        return regexp.compile_js(pattern, flags)._literal is not None
+
+    assert literal("^Ref 12-END$", "m") and literal("a") and literal("^a$", "i")
+    assert not literal("")  # nothing to find: left to the engine
+    assert not literal("^$", "m")
+    assert not literal("ab", "y")  # sticky
+    for pattern in ("a|b", "a+", "a?", "(a)", "(?:a)", "[a]", "a\\b", "a.", "\\d", "a(?=b)", "^^a"):
+        assert not literal(pattern), pattern
+
+
+def test_a_literal_pattern_on_a_long_subject_goes_to_the_engine() -> None:
+    from agentv_grader.js import regexp
+
+    compiled = regexp.compile_js("^x$", "m")
+    assert not compiled._engines  # a literal: nothing compiled yet
+    text = "x" * (regexp._PREFILTER_FROM + 10) + "\nx\n"
+    match = compiled.search(text)
+    assert match is not None and match.start == regexp._PREFILTER_FROM + 11
+    assert compiled._engines  # the long subject went to the engine
+
+
 # ------------------------------------------------------------------ merge layout
 def test_script_graders_scan_answers_as_the_glob(tmp_path: Path) -> None:
     bench = tmp_path / "bench"

@@ -145,8 +145,16 @@ class JsRegExp:
 
             self._folder = case_folder(self._unicode)
         self._engines: dict[int | None, regex.Pattern[str]] = {}
-        self.translated = self._engine_for(0).pattern  # compile now: errors surface here
+        self._literal = None if self._sticky else _Literal.of(root, "m" in flags)
+        if self._literal is None:
+            self._engine_for(0)  # compile now: errors surface here
         self._prefix = "" if self._sticky else literal_prefix(root)
+
+    @property
+    def translated(self) -> str:
+        """The `regex` module pattern the engine runs (compiled here for a literal one)."""
+        pattern: str = self._engine_for(0).pattern
+        return pattern
 
     def __repr__(self) -> str:
         return f"JsRegExp(/{self.source}/{self.flags})"
@@ -182,6 +190,8 @@ class JsRegExp:
         return _Subject(converted, marks, not self._unicode)
 
     def _run(self, subject: _Subject, pos: int, timeout_ms: int | None) -> tuple[int, int] | None:
+        if self._literal is not None and len(subject.text) < _PREFILTER_FROM:
+            return self._literal.search(subject.text, pos)
         ms = default_timeout_ms() if timeout_ms is None else timeout_ms
         engine = self._engine_for(len(subject.text))
         if self._prefix and len(subject.text) - pos >= _PREFILTER_FROM:
@@ -247,6 +257,65 @@ def _converters() -> tuple[Callable[[str], str], Callable[[str], str]]:
 # From this many characters after the start, a search looks for the pattern's literal
 # prefix with `str.find` first (the `regex` engine's own scan is several times slower).
 _PREFILTER_FROM = 1 << 16
+
+
+# ECMAScript's line terminators: what the `m` flag's `^` follows and its `$` precedes.
+_TERMINATORS = "\n\r\u2028\u2029"
+
+
+class _Literal:
+    """A pattern that is one run of characters, maybe after `^` and before `$`, found with
+    `str.find` as the engine finds it: a suite's distinct patterns of this shape (`^Ref
+    12-END$` with `m`) cost no `regex` compile. Used on subjects shorter than
+    `_PREFILTER_FROM` (one check per occurrence, never past a deadline); a longer one
+    goes to the engine, compiled then."""
+
+    __slots__ = ("at_end", "at_start", "multiline", "text")
+
+    def __init__(self, text: str, at_start: bool, at_end: bool, multiline: bool) -> None:
+        self.text = text
+        self.at_start = at_start
+        self.at_end = at_end
+        self.multiline = multiline
+
+    @classmethod
+    def of(cls, root: Node, multiline: bool) -> _Literal | None:
+        """The literal form of `root` (subject space: the parser folds for `i` and splits
+        astral characters into units without `u`, as the subject is), else None."""
+        from agentv_grader.js._regexp_ast import Char, Seq
+
+        items = list(root.items) if isinstance(root, Seq) else [root]
+        at_start = _is_assert(items[0] if items else None, "^")
+        at_end = len(items) > at_start and _is_assert(items[-1], "$")
+        middle = items[int(at_start) : len(items) - int(at_end)]
+        chars = [item.cp for item in middle if isinstance(item, Char)]
+        if not chars or len(chars) != len(middle):
+            return None
+        return cls("".join(map(chr, chars)), at_start, at_end, multiline)
+
+    def search(self, subject: str, pos: int) -> tuple[int, int] | None:
+        """The span of the first match at or after `pos`, as the engine's search gives."""
+        text, size, length = self.text, len(self.text), len(subject)
+        if not self.multiline and (self.at_start or self.at_end):  # `\A`, `\Z`: one place
+            start = 0 if self.at_start else length - size
+            if start < pos or not subject.startswith(text, start):
+                return None
+            return None if self.at_end and start + size != length else (start, start + size)
+        at = subject.find(text, pos)
+        while at >= 0:
+            end = at + size
+            if (not self.at_start or at == 0 or subject[at - 1] in _TERMINATORS) and (
+                not self.at_end or end == length or subject[end] in _TERMINATORS
+            ):
+                return at, end
+            at = subject.find(text, at + 1)
+        return None
+
+
+def _is_assert(node: Node | None, kind: str) -> bool:
+    from agentv_grader.js._regexp_ast import Assert
+
+    return isinstance(node, Assert) and node.kind == kind
 
 
 def literal_prefix(root: Node) -> str:
