@@ -142,10 +142,16 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
         # Fresh names must not land on a file AgentV writes for one of its own configs.
         fresh = iter(unique_safe_names(unmatched, {stem for stem, _ in configs}))
         stems = [s if s is not None else next(fresh) for s in stems]
+    script_type = _SCRIPT_RESULT_TYPE[layout]
     return [
-        MergeFile(f"{result_dir}/{stem}.json", merge_content(outcome))
+        MergeFile(f"{result_dir}/{stem}.json", merge_content(outcome, script_type))
         for outcome, stem in zip(graded, stems, strict=True)
     ]
+
+
+# The `type` AgentV's `pipeline grade` writes into a script's result: v4 always
+# `code-grader`, main its config's, `script` (docs/agentv-semantics.md §15.2).
+_SCRIPT_RESULT_TYPE = {"v4": "code-grader", "head": "script"}
 
 
 _GRADED = frozenset((Status.PASSED, Status.FAILED, Status.ERROR))
@@ -162,9 +168,21 @@ def _agentv_counts_itself(outcome: Outcome, test_dir: str) -> bool:
     return os.path.isfile(os.path.join(test_dir, "llm_graders", os.path.basename(result_path)))
 
 
-def merge_content(outcome: Outcome) -> dict[str, Any]:
-    """`{name, type, score, weight, assertions: [{text, passed, evidence}], details}`."""
-    if outcome.checks:
+def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, Any]:
+    """`{name, type, score, weight, assertions: [{text, passed, evidence}], details}`.
+
+    A graded script's entries are its own output's, as AgentV reports them: the
+    `assertions` (v4) or `checks` (main) it printed, none when it printed none, or its
+    plain-text stdout; its type is the one AgentV's pipeline gives a script result."""
+    kind = outcome.spec.type
+    is_script = kind == "script" and "custom_type" not in outcome.spec.options
+    if is_script:
+        kind = script_type
+    if is_script and outcome.status is not Status.ERROR:
+        entries = [
+            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
+        ]
+    elif outcome.checks:
         entries = [
             {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
         ]
@@ -178,7 +196,7 @@ def merge_content(outcome: Outcome) -> dict[str, Any]:
         ]
     return {
         "name": outcome.spec.name,
-        "type": outcome.spec.type,
+        "type": kind,
         "score": outcome.score if outcome.score is not None else 0.0,
         "weight": outcome.spec.weight,
         "assertions": entries,

@@ -299,3 +299,44 @@ def test_agentv_command_is_the_command_agentvs_loader_writes() -> None:
     assert merge.agentv_command({"command": " a b "}) == ["sh", "-lc", "a b"]
     assert merge.agentv_command({"script": "a b"}) == ["sh", "-lc", "a b"]  # v4's old key
     assert merge.agentv_command({"command": ["a", "b"], "script": "c"}) == ["a", "b"]
+
+
+SCRIPT_ENTRIES = """\
+name: demo
+tests:
+  - id: t1
+    assertions:
+      - type: code-grader
+        command: >-
+          echo '{"score": 0.5, "assertions": [{"text": "saw it", "passed": true}]}'
+      - type: script
+        metric: quiet
+        command: "echo '{\\"score\\": 1}'"
+      - type: script
+        metric: plain
+        command: "echo all good"
+      - type: script
+        metric: broken
+        command: "exit 3"
+"""
+
+
+@pytest.mark.parametrize(("layout", "kind"), [("v4", "code-grader"), ("head", "script")])
+def test_a_scripts_merge_file_holds_its_own_entries_as_agentv_writes_them(
+    tmp_path: Path, layout: str, kind: str
+) -> None:
+    """AgentV's pipeline writes a script's own entries (none when it printed none), typed
+    `code-grader` (v4) or `script` (main); an error keeps agentv-grade's one entry."""
+    eval_path, bench = write_suite(tmp_path, SCRIPT_ENTRIES, {"t1": "answer"}, name="demo")
+    grade_test(str(eval_path), "t1", bench_dir=str(bench), layout=layout)
+    results = bench / "t1" / LAYOUT_RESULTS[layout]
+    written = {p.stem: json.loads(p.read_text("utf-8")) for p in results.glob("*.json")}
+    assert sorted(written) == ["broken", "code-grader", "plain", "quiet"]
+    entries = {n: [(e["text"], e["passed"]) for e in c["assertions"]] for n, c in written.items()}
+    assert entries["code-grader"] == [("saw it", True)]
+    assert entries["quiet"] == []
+    assert entries["plain"] == [("all good", True)]
+    [(text, passed)] = entries["broken"]
+    assert "exited with code 3" in text and passed is False
+    assert {c["type"] for c in written.values()} == {kind}
+    assert written["code-grader"]["name"] == "code-grader"

@@ -31,6 +31,7 @@ from typing import Any, TypeGuard
 from ..errors import SpecError
 from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..load.assertions import CUSTOM_RUNNERS
+from ..load.types import is_v4_code_grader
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
 from . import _context
 from ._process import Finished, failure, run_program, tail_of
@@ -91,6 +92,8 @@ def script(spec: AssertionSpec, run: RunData) -> Verdict:
     parsed = json_object(finished.stdout.strip())
     if parsed is None:
         return _plain_text_pass(finished.stdout)
+    if is_v4_code_grader(spec.authored_type):
+        return v4_verdict(parsed, threshold)
     return protocol_verdict(parsed, threshold, "script")
 
 
@@ -158,10 +161,10 @@ def protocol_verdict(parsed: Mapping[str, Any], threshold: float, label: str) ->
     `pass`; pass from `pass`, else score ≥ threshold."""
     checks, check_scores = _protocol_checks(parsed.get("checks"), label)
     raw_score, raw_pass = parsed.get("score"), parsed.get("pass")
-    if not isinstance(raw_pass, bool) and not is_number(raw_score) and not checks:
+    if not isinstance(raw_pass, bool) and not _is_js_number(raw_score) and not checks:
         keys = ", ".join(sorted(str(k) for k in parsed)) or "none"
         raise SpecError(f"{label} JSON must include pass, score or checks[] (keys: {keys})")
-    if is_number(raw_score):
+    if _is_js_number(raw_score):
         score = clamp(raw_score)
     elif checks:
         score = sum(check_scores) / len(check_scores)
@@ -187,6 +190,52 @@ def protocol_verdict(parsed: Mapping[str, Any], threshold: float, label: str) ->
         checks=checks,
         details=details,
     )
+
+
+def v4_verdict(parsed: Mapping[str, Any], threshold: float) -> Verdict:
+    """AgentV 4.x's `code-grader` protocol (`code-grader.ts` at v4.42.4): `{score?,
+    assertions?: [{text, passed, evidence?}], details?}`. The score is `score` (clamped),
+    else the share of `assertions` passed, else 0; it passes at ≥ threshold. Its checks
+    are the script's own `assertions`, the texts AgentV reports. `pass`, `checks` and
+    `reason` are AgentV main's `script` protocol, which 4.x does not read."""
+    checks = entries(parsed.get("assertions"), "code-grader")
+    raw_score = parsed.get("score")
+    if _is_js_number(raw_score):
+        score = clamp(raw_score)
+    elif checks:
+        score = sum(1 for c in checks if c.passed) / len(checks)
+    else:
+        score = 0.0
+    ok = score >= threshold
+    first = next((c for c in checks if not c.passed), checks[0]) if checks else None
+    evidence = f"score {score:g}, threshold {threshold:g}"
+    if first is not None and first.evidence:
+        evidence += f"; {first.text}: {first.evidence}"
+    if not _is_js_number(raw_score) and not checks:
+        evidence += "; the JSON has no score and no assertions, so AgentV 4.x scores it 0"
+    ignored = sorted(k for k in ("pass", "checks", "reason") if k in parsed)
+    if ignored:
+        evidence += (
+            f"; {', '.join(ignored)} ignored: AgentV 4.x's code-grader reads score and "
+            "assertions (they are AgentV main's script protocol)"
+        )
+    details = (
+        {"script_details": parsed["details"]} if isinstance(parsed.get("details"), Mapping) else {}
+    )
+    return Verdict(
+        status=Status.PASSED if ok else Status.FAILED,
+        score=score,
+        text=first.text if first else f"code-grader returned score {score:g}",
+        evidence=evidence,
+        checks=checks,
+        details=details,
+    )
+
+
+def _is_js_number(value: Any) -> TypeGuard[float]:
+    """`typeof value === 'number'`: any JSON number, a non-finite one included (which
+    AgentV's `clampScore` makes 0)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def inline_verdict(value: Any, language: str, threshold: float) -> Verdict:
@@ -228,11 +277,15 @@ def _scored(
 
 
 def _plain_text_pass(stdout: str) -> Verdict:
-    """Plain-text output with exit 0: a pass, stdout is the statement (AgentV's rule)."""
-    text = stdout.strip()
+    """Plain-text output with exit 0: a pass, stdout is the statement (AgentV's rule): its
+    one check is the whole trimmed stdout (else `exit 0`), the text AgentV reports."""
+    text = js_trim(stdout)
     first = text.splitlines()[0] if text else "exit 0"
     evidence = f"exit 0; stdout: {tail_of(text)}" if text else "exit 0 with no output"
-    return Verdict(status=Status.PASSED, score=1.0, text=first[:200], evidence=evidence)
+    check = CheckItem(text or "exit 0", True, "")
+    return Verdict(
+        status=Status.PASSED, score=1.0, text=first[:200], evidence=evidence, checks=(check,)
+    )
 
 
 def _protocol_checks(raw: Any, label: str) -> tuple[tuple[CheckItem, ...], list[float]]:
@@ -258,7 +311,7 @@ def _protocol_checks(raw: Any, label: str) -> tuple[tuple[CheckItem, ...], list[
             CheckItem(check["text"], passed, evidence if isinstance(evidence, str) else "")
         )
         own = check.get("score")
-        scores.append(clamp(own) if is_number(own) else (1.0 if passed else 0.0))
+        scores.append(clamp(own) if _is_js_number(own) else (1.0 if passed else 0.0))
     return tuple(items), scores
 
 
@@ -288,18 +341,16 @@ def entries(raw: Any, language: str) -> tuple[CheckItem, ...]:
 
 
 def command_of(spec: AssertionSpec) -> list[str]:
-    """`command` as a list; a `command` string runs through the shell, `sh -lc`, as AgentV
-    main runs it (pipes, `$VARS`); v4's `script` string is split as a POSIX shell would."""
-    raw = spec.options.get("command", spec.options.get("script"))
-    if isinstance(raw, str) and "command" in spec.options and raw.strip():
-        return ["sh", "-lc", raw]
-    if isinstance(raw, str):
-        import shlex
+    """The program to run, as AgentV's loader makes it (`agentv_command`): a list as
+    written; a string, `command` or v4's `script` alike, trimmed and run by the shell
+    (`sh -lc`), so pipes and `$VARS` work."""
+    from ..merge import agentv_command
 
-        try:
-            argv = shlex.split(raw)
-        except ValueError as exc:
-            raise SpecError(f"command {raw!r} cannot be split: {exc}") from None
+    raw = spec.options.get("command")
+    if raw is None:
+        raw = spec.options.get("script")
+    if isinstance(raw, str):
+        argv = list(agentv_command(spec.options)) if raw.strip() else []
     elif isinstance(raw, list) and all(
         isinstance(a, (str, int, float)) and not isinstance(a, bool) for a in raw
     ):
@@ -406,7 +457,9 @@ def is_number(value: Any) -> TypeGuard[float]:
 
 
 def clamp(value: float) -> float:
-    return min(1.0, max(0.0, float(value)))
+    """AgentV's `clampScore`: into 0..1, and 0 for a number that is not finite."""
+    number = float(value)
+    return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
 
 
 def _compact(value: Any) -> str:

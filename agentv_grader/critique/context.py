@@ -474,7 +474,7 @@ def _read_response(path: str) -> str | None:
     open file's own status (no stat of the path first: one system call less per test)."""
     try:
         fd = os.open(path, READ_FLAGS)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a test id with a NUL in it
         return None
     try:
         info = os.fstat(fd)

@@ -21,7 +21,7 @@ from ..names import unused_name
 from ..record import Record, replace
 from . import templating
 from .files import read_utf8
-from .types import ResolvedType, agentv_main_refuses, resolve_type
+from .types import ResolvedType, agentv_main_refuses, is_v4_code_grader, resolve_type
 from .yaml12 import YamlMap, load_yaml
 
 # Options every assertion may carry; the rest belongs to the type.
@@ -509,6 +509,8 @@ def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored
         spelled = authored.strip().replace("_", "-")
         if spelled == "skill-trigger":
             return f"skill-trigger-{value}" if isinstance(value, str) else "skill-trigger"
+    if kind == "script" and is_v4_code_grader(authored):
+        return "code-grader"  # 4.x's generateAssertionName: the type as authored
     generated = generated_name(kind, value)
     if not negated_by_type:
         return generated

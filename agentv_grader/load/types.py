@@ -45,6 +45,13 @@ _MAIN_GUIDANCE: dict[str, str] = {
 }
 
 
+def is_v4_code_grader(authored: str) -> bool:
+    """Whether a script assertion was authored as AgentV 4.x's `code-grader` (or
+    `code_grader`, which 4.x read as the same): named, run and read as 4.x does, since
+    AgentV main refuses the spelling (SPEC §5.6, docs/agentv-semantics.md §11)."""
+    return authored.strip().replace("_", "-") == "code-grader"
+
+
 def agentv_main_refuses(authored: str) -> str | None:
     """AgentV main's guidance for a type spelling it no longer accepts, else None."""
     spelled = authored.strip()

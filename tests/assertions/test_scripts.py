@@ -178,7 +178,8 @@ def test_a_script_that_never_reads_its_large_input_is_fine(tmp_path: Path) -> No
     [
         ({"type": "script"}, "needs 'command'"),
         ({"type": "script", "command": []}, "needs 'command'"),
-        ({"type": "script", "script": "'unclosed"}, "cannot be split"),
+        ({"type": "code-grader", "script": "'unclosed"}, "exited with code 2"),  # as below
+        ({"type": "code-grader", "script": "   "}, "needs 'command'"),
         ({"type": "script", "command": "'unclosed"}, "exited with code 2"),  # sh's syntax error
         ({"type": "script", "command": ["no-such-grader-xyz"]}, "command not found"),
         ({"type": "script", "command": ["true"], "cwd": "missing"}, "is not a folder"),
@@ -389,3 +390,111 @@ def test_an_inline_result_with_assertions_reports_them_as_checks(tmp_path: Path)
     outcome = _grade({"type": "python", "value": value}, tmp_path)
     assert (outcome.status, outcome.score, outcome.text) == (Status.PASSED, 0.5, "b")
     assert [c.text for c in outcome.checks] == ["a", "b"]
+
+
+# ------------------------------------------------------------------ code-grader: AgentV 4.x
+
+
+def test_an_unnamed_code_grader_is_named_code_grader_as_agentv_4_names_it(
+    tmp_path: Path,
+) -> None:
+    """4.x's generateAssertionName gives the type (`code_grader` read as `code-grader`);
+    main's `script` keeps `script`."""
+    names = [
+        _grade({"type": kind, "command": ["true"]}, tmp_path).spec.name
+        for kind in ("code-grader", "code_grader", "script")
+    ]
+    assert names == ["code-grader", "code-grader", "script"]
+
+
+def test_v4s_script_string_runs_through_the_shell(tmp_path: Path) -> None:
+    """4.x's loader wraps a `script` string as `sh -lc <trimmed>` (pipes work), as it does
+    `command`: one pipe stage prints the answer."""
+    item = {"type": "code-grader", "script": "  echo '{\"score\": 0.25}' | cat  "}
+    outcome = _grade(item, tmp_path)
+    assert (outcome.status, outcome.score) == (Status.FAILED, 0.25)
+
+
+@pytest.mark.parametrize(
+    ("answer", "status", "score", "entries"),
+    [
+        # score given: clamped; the entries are the script's own
+        (
+            {"score": 0.5, "assertions": [{"text": "saw Paris", "passed": True, "evidence": "e"},
+                                          {"text": "no Rome", "passed": False}]},
+            Status.FAILED, 0.5, [("saw Paris", True, "e"), ("no Rome", False, "")],
+        ),
+        ({"score": 7}, Status.PASSED, 1.0, []),
+        ({"score": -3}, Status.FAILED, 0.0, []),
+        # no score: the share of entries passed
+        (
+            {"assertions": [{"text": "a", "passed": True}, {"text": "b", "passed": True},
+                            {"text": "c", "passed": True}, {"text": "d", "passed": False}]},
+            Status.FAILED, 0.75,
+            [("a", True, ""), ("b", True, ""), ("c", True, ""), ("d", False, "")],
+        ),
+        # `pass`, `checks`, `reason` are main's protocol: 4.x reads none of them
+        ({"pass": True, "reason": "fine"}, Status.FAILED, 0.0, []),
+        ({"score": 0.5, "pass": True}, Status.FAILED, 0.5, []),
+        ({"checks": [{"text": "x", "pass": True, "reason": "r"}]}, Status.FAILED, 0.0, []),
+    ],
+)  # fmt: skip
+def test_code_grader_reads_agentv_4s_protocol(
+    tmp_path: Path,
+    answer: dict[str, Any],
+    status: Status,
+    score: float,
+    entries: list[tuple[str, bool, str]],
+) -> None:
+    item = _script(tmp_path, f"print({json.dumps(answer)!r})")
+    outcome = _grade({**item, "type": "code-grader"}, tmp_path)
+    assert (outcome.status, outcome.score) == (status, score), outcome.evidence
+    assert [(c.text, c.passed, c.evidence) for c in outcome.checks] == entries
+
+
+def test_code_grader_ignoring_mains_fields_says_so(tmp_path: Path) -> None:
+    item = _script(tmp_path, "print('{\"pass\": true}')")
+    outcome = _grade({**item, "type": "code-grader"}, tmp_path)
+    assert outcome.text == "code-grader returned score 0"
+    assert "no score and no assertions" in outcome.evidence
+    assert "pass ignored" in outcome.evidence
+
+
+@pytest.mark.parametrize(
+    ("answer", "fragment"),
+    [
+        ({"assertions": "x"}, "assertions must be a list"),
+        ({"score": 1, "assertions": [{"passed": True}]}, "assertions[0] must be {text, passed"),
+        ({"score": 1, "assertions": [{"text": "t", "passed": 1}]}, "assertions[0] must be"),
+    ],
+)
+def test_code_grader_entries_outside_the_protocol_are_an_error(
+    tmp_path: Path, answer: dict[str, Any], fragment: str
+) -> None:
+    item = _script(tmp_path, f"print({json.dumps(answer)!r})")
+    outcome = _grade({**item, "type": "code-grader"}, tmp_path)
+    assert outcome.status is Status.ERROR and fragment in outcome.text, outcome.text
+
+
+def test_mains_script_reports_its_checks_and_ignores_assertions(tmp_path: Path) -> None:
+    """Main's script-grader.ts: the entries are the `checks`; `assertions` is not read."""
+    answer = {"score": 0.5, "assertions": [{"text": "v4 entry", "passed": True}]}
+    outcome = _grade(_script(tmp_path, f"print({json.dumps(answer)!r})"), tmp_path)
+    assert (outcome.status, outcome.score, outcome.checks) == (Status.FAILED, 0.5, ())
+
+
+def test_a_scripts_infinite_score_is_clamped_to_zero(tmp_path: Path) -> None:
+    """`1e999` parses as Infinity, a number, which AgentV's clampScore makes 0 (v4, main)."""
+    item = _script(tmp_path, 'print(\'{"score": 1e999, "pass": true}\')')
+    outcome = _grade(item, tmp_path)
+    assert (outcome.status, outcome.score) == (Status.PASSED, 0.0)
+    outcome = _grade({**item, "type": "code-grader"}, tmp_path)
+    assert (outcome.status, outcome.score) == (Status.FAILED, 0.0)
+
+
+def test_plain_text_output_is_one_entry_of_the_whole_stdout(tmp_path: Path) -> None:
+    """AgentV's entry for plain text: the trimmed stdout, else `exit 0`."""
+    outcome = _grade(_script(tmp_path, "print('  all good\\nsecond line  ')"), tmp_path)
+    assert [(c.text, c.passed) for c in outcome.checks] == [("all good\nsecond line", True)]
+    silent = _grade({"type": "code-grader", "command": "true"}, tmp_path)
+    assert [(c.text, c.passed) for c in silent.checks] == [("exit 0", True)]

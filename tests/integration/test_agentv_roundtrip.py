@@ -40,7 +40,8 @@ TEST_IDS = ["capital", "json-city", "multiline", "criteria-only", "metrics", "sc
 PENDING_LLM = {"capital": "llm-rubric", "criteria-only": "llm-rubric"}
 
 GRADED = ("passed", "failed", "error")
-# The type of a script's config and result in AgentV 4.42.4 (agentv-grade's is `script`).
+# The type of a script's config and result in AgentV 4.42.4 (agentv-grade's report says
+# `script`; its merge files say what AgentV's do).
 AGENTV_SCRIPT_TYPE = "code-grader"
 # The only assertion types AgentV 4.42.4's `pipeline input` writes code_graders/ configs for.
 AGENTV_BUILTIN_TYPES = frozenset(
@@ -255,7 +256,9 @@ def test_graded_assertions_appear_exactly_once_in_grading_json(graded_test: Grad
         assert isinstance(g["score"], (int, float)), (t.test_id, a["name"], g)
         assert g["score"] == pytest.approx(score), (t.test_id, a["name"], g, a["score"])
         assert g["weight"] == pytest.approx(a["weight"]), (t.test_id, a["name"], g, a["weight"])
-        assert g["type"] == a["type"], (t.test_id, a["name"], g, a["type"])
+        # A script's result carries the type AgentV 4.x's pipeline gives it (SPEC §6.3).
+        kind = AGENTV_SCRIPT_TYPE if a["type"] == "script" else a["type"]
+        assert g["type"] == kind, (t.test_id, a["name"], g, a["type"])
 
 
 def test_grading_json_assertion_entries_come_from_agentv_grade_only(
@@ -345,14 +348,16 @@ def test_verdicts_agree_with_pipeline_grade(graded_test: GradedTest) -> None:
 
 
 def test_merge_texts_are_agentvs_own_strings(graded_test: GradedTest) -> None:
-    """SPEC §5.1: texts are AgentV's own strings, unchanged by negation."""
+    """SPEC §5.1: texts are AgentV's own strings, unchanged by negation; a script's are the
+    entries it printed (SPEC §5.6); name and type are AgentV's too (SPEC §6.3)."""
     t = graded_test
     mismatches = []
     for fname, theirs in t.agentv_results.items():
-        if theirs["type"] == AGENTV_SCRIPT_TYPE:
-            continue  # a script's texts are its own output's, read differently
-        ours = [(e["text"], e["passed"]) for e in t.merge_files[fname]["assertions"]]
-        agentv = [(e["text"], e["passed"]) for e in theirs["assertions"]]
+        mine = t.merge_files[fname]
+        ours = [mine["name"], mine["type"]]
+        ours += [(e["text"], e["passed"]) for e in mine["assertions"]]
+        agentv = [theirs["name"], theirs["type"]]
+        agentv += [(e["text"], e["passed"]) for e in theirs["assertions"]]
         if ours != agentv:
             mismatches.append(f"{fname}: agentv-grade {ours} != pipeline grade {agentv}")
     assert not mismatches, f"{t.test_id}:\n" + "\n".join(mismatches)
@@ -403,13 +408,22 @@ def test_scripts_score_as_pipeline_grade_and_replace_its_results(
     `pipeline bench` counts it once, with the score `pipeline grade` computed too."""
     t = roundtrip["scripts"]
     scripts = {n: c for n, c in t.agentv_configs.items() if c["type"] == AGENTV_SCRIPT_TYPE}
-    assert sorted(scripts) == ["mentions-capital.json", "mentions-city-listed.json"]
+    assert sorted(scripts) == [
+        "code-grader.json",  # unnamed: 4.x names it after its type
+        "mentions-capital.json",
+        "mentions-city-listed.json",
+    ]
     assert scripts["mentions-capital.json"]["command"][:2] == ["sh", "-lc"]
+    assert scripts["code-grader.json"]["command"][:2] == ["sh", "-lc"]  # v4's `script:`
+    expected = {"code-grader.json": 0.25, "mentions-capital.json": 0.5}
     for fname, config in scripts.items():
         a = t.assertion_named(config["name"])
         assert a["type"] == "script" and a["status"] in GRADED
         assert f"code_grader_results/{fname}" in t.report["files"]
         assert t.merge_files[fname]["details"]["graded_by"] == "agentv-grade"
-        assert a["score"] == pytest.approx(t.agentv_results[fname]["score"]) == 0.5
+        score = expected.get(fname, 0.5)
+        assert a["score"] == pytest.approx(t.agentv_results[fname]["score"]) == score, fname
     graders = [g["name"] for g in t.grading["graders"]]
-    assert sorted(graders) == sorted(["mentions-capital", "mentions-city-listed", "contains-Paris"])
+    assert sorted(graders) == sorted(
+        ["mentions-capital", "mentions-city-listed", "code-grader", "contains-Paris"]
+    )

@@ -118,6 +118,15 @@ def test_a_count_bound_that_is_not_finite_is_a_config_error(tmp_path: Path) -> N
     ]
 
 
+def test_a_test_id_with_a_nul_is_no_critique_decoy(tmp_path: Path) -> None:
+    """critique-decoy-id-with-nul.bin: the decoy read of `u\\0v/response.md` raised."""
+    suite = 'tests:\n  - id: t\n    assertions: [{type: contains, value: x}]\n  - id: "u\\0v"\n'
+    eval_path, bench = write_suite(tmp_path, suite, {"t": "x"})
+    code, report = grade_json(eval_path, bench)
+    assert code == 0
+    assert [a["status"] for a in report["assertions"]] == ["passed"]
+
+
 @pytest.mark.parametrize(
     ("schema", "message"),
     [
