@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from urllib.parse import urlparse
 
 from ._actions import domain
 from ._facts import CONTRADICTED, VERIFIED, Finding
@@ -133,7 +134,10 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
             for c in index.calls_with_output(name.lower())
             if c.family != "search" and not c.failed
         ]
-        if not read and not elsewhere:
+        host = urlparse(link).netloc.lower()
+        # another way in (`gh`, `git clone`, an API of the same host): not shown unread
+        reached = [c for c in index.inputs_containing(host) if c.family != "search"] if host else []
+        if not read and not elsewhere and all(c.failed for c in reached):
             tried = [c for c in fetched if link.lower() in c.command_lower]
             how = f"its fetch failed: {tried[-1].cite()}" if tried else "no call fetched it"
             return Finding(CONTRADICTED, f"{name} is only a search result ({link}); {how}")

@@ -235,3 +235,8 @@ def test_a_folder_said_to_hold_only_some_files_is_held_against_its_last_listing(
     assert statuses(said, run(ls)) == ["unverifiable"]
     removed = bash("rm docs/CHANGELOG.md", "")
     assert statuses(said, run(listed, removed)) == ["unverifiable"]
+
+
+def test_a_source_reached_another_way_is_not_called_unread() -> None:
+    api = bash("curl -s https://aaai.example/api/kdd96", '{"title": "Scaling Up"}')
+    assert statuses("I read Kohavi's 1996 paper directly.", run(RESULTS, api)) == ["unverifiable"]
