@@ -146,8 +146,14 @@ class _Postings:
     def __init__(self, texts: list[str], index: bool = True) -> None:
         self.texts = texts
         words: dict[bytes, list[int]] = {}
+        # A run repeats texts (the same command, `ok`, a re-run's output): each distinct
+        # text is cut into words once.
+        cut: dict[str, set[bytes]] = {}
         for number, text in enumerate(texts if index else ()):
-            for word in set(_words(text)):
+            text_words = cut.get(text)
+            if text_words is None:
+                text_words = cut[text] = set(_words(text))
+            for word in text_words:
                 found = words.get(word)
                 if found is None:
                     words[word] = [number]
