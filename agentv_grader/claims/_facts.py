@@ -12,6 +12,7 @@ quoting the task. A distinctive value found nowhere makes the claim unverifiable
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -65,6 +66,10 @@ _UNITS = frozenset(
     "ms s sec secs seconds second kb kib mb mib gb gib tb bytes percent "
     "minutes minute hours hour usd eur".split()
 )
+# What follows a key in an output that labels a value with it (`p95: 410.0`, `"months": 11`)
+_LABEL_VALUE = re.compile(
+    r"[a-z_ '\"]{0,20}?[\"']?\s*[:=]\s*\"?\$?(-?\d[\d,]*(?:\.\d+)?)(?![\w.-])"
+)
 _COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l|jq\b.*length)")
 
 
@@ -80,8 +85,15 @@ def spans_of_values(text: str) -> list[tuple[int, int]]:
     """Where dates, versions, ids and unit tokens sit, so numbers inside them are skipped."""
     spans: list[tuple[int, int]] = []
     for pattern in (_DATE, _VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
-        spans += [m.span() for m in pattern.finditer(text)]
+        spans += [m.span() for m in _found(pattern, text)]
     return spans
+
+
+@functools.lru_cache(maxsize=16)
+def _found(pattern: re.Pattern[str], text: str) -> tuple[re.Match[str], ...]:
+    """`pattern`'s matches in a claim: the value spans and the verbatim tokens both read
+    the same few patterns' matches of the same claim, found once."""
+    return tuple(pattern.finditer(text))
 
 
 def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
@@ -181,7 +193,7 @@ def _tokens(text: str, index: RunIndex) -> Iterator[Finding]:
     """Versions, ids and sized values (`48M`, `380 KiB`): verbatim or nothing."""
     seen: set[str] = set()
     for pattern in (_VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
-        for match in pattern.finditer(text):
+        for match in _found(pattern, text):
             token = match.group(0).lower()
             if token in seen or _APPROX.search(text[: match.start()]):
                 continue
@@ -345,9 +357,6 @@ def _counts(index: RunIndex) -> list[tuple[Call, str]]:
 def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     """Values outputs give under `key` (`key: 12`, `"key": 12`, a count's label)."""
     found: list[tuple[Call, float, str]] = []
-    pattern = re.compile(
-        re.escape(key) + r"[a-z_ '\"]{0,20}?[\"']?\s*[:=]\s*\"?\$?(-?\d[\d,]*(?:\.\d+)?)(?![\w.-])"
-    )
     counted = index.remember("counts", "", lambda: _counts(index))
     for call, label in counted:
         if key in label.split():
@@ -361,7 +370,9 @@ def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     for looked, (call, at) in enumerate(index.outputs_with(key)):
         if looked >= _MAX_LOOKS:
             break
-        match = pattern.match(call.output_lower, at)
+        # outputs_with found `key` at `at`: what follows it is matched, with no pattern
+        # compiled for each key
+        match = _LABEL_VALUE.match(call.output_lower, at + len(key))
         if match is None or (at > 0 and call.output_lower[at - 1].isalpha()):
             continue
         value = float(match.group(1).replace(",", ""))

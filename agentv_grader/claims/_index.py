@@ -350,17 +350,19 @@ def _calls(transcript: Transcript) -> list[Call]:
     calls: list[Call] = []
     families: dict[tuple[str, str | None], str] = {}
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
+    add, command_of, failed = calls.append, _command, _failed
+    order = 0
     for message in transcript.messages:
         for tool in message.tool_calls:
             output = tool.output if isinstance(tool.output, str) else _text(tool.output)
-            kind = (tool.name, tool.category)
+            name = tool.name
+            kind = (name, tool.category)
             family = families.get(kind) or families.setdefault(kind, _family(*kind))
-            command = _command(tool.input)
-            order = len(calls) + 1
-            calls.append(
-                make(Call, (order, message.index, tool.name, family, command, output,
-                            _failed(tool.status, output), command.lower(), output.lower()))
-            )  # fmt: skip
+            command = command_of(tool.input)
+            order += 1
+            fields = (order, message.index, name, family, command, output,
+                      failed(tool.status, output), command.lower(), output.lower())  # fmt: skip
+            add(make(Call, fields))
     return calls
 
 
@@ -441,7 +443,7 @@ def _failed(status: str, output: str) -> bool:
     exit_code = _EXIT.search(head) if "xit" in head else None
     if exit_code is not None:
         return exit_code.group(1) != "0"
-    http = _HTTP.search(head) if "HTTP" in head or "status" in head else None
+    http = next(_http_matches(head), None) if "HTTP" in head or "status" in head else None
     return http is not None and int(next(g for g in http.groups() if g)) >= 400
 
 
