@@ -12,13 +12,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..load.assertions import COMMON_KEYS
+from ..load.types import is_v4_code_grader
 from ..model import AssertionSpec, RunData, TestCase
 from ..rundata.records import Message, Timing, ToolCall
 
-# Keys of a `script` assertion that are settings, not pass-through config.
-_SCRIPT_KEYS = COMMON_KEYS | {
+# The keys AgentV's loader keeps out of a script's `config` (`knownProps` in
+# loaders/grader-parser.ts): the common fields (of which 4.42.4's `code-grader` does not
+# know `metric`, main's `script` not `name`) and the script's own settings (`script`, a
+# field main refuses, is read as 4.x reads it). Every other authored key, `threshold` and
+# `timeout_ms` included, reaches the script in `config` (docs/agentv-semantics.md §11).
+_SCRIPT_SETTINGS = frozenset({"command", "script", "cwd", "config", "preprocessors"})
+_V4_CODE_GRADER_KEYS = (COMMON_KEYS - {"metric"}) | _SCRIPT_SETTINGS | {"target"}
+_MAIN_SCRIPT_KEYS = (COMMON_KEYS - {"name"}) | _SCRIPT_SETTINGS | {
+    "provider", "transform", "postprocess",
+}  # fmt: skip
+# A custom type's (SPEC §5.6): agentv-grade's own settings and the keys its loader adds.
+_CUSTOM_TYPE_KEYS = COMMON_KEYS | {
     "threshold", "command", "script", "cwd", "timeout_ms", "config", "value",
-    "target_output_key",
+    "target_output_key", "custom_type",
 }  # fmt: skip
 
 
@@ -65,9 +76,15 @@ def inline_context(spec: AssertionSpec, run: RunData, camel: bool) -> dict[str, 
 
 
 def script_config(spec: AssertionSpec) -> dict[str, Any] | None:
-    """`config:` plus any key the script type does not use itself (AgentV passes unknown
-    keys through); explicit `config` wins."""
-    extra = {k: v for k, v in spec.options.items() if k not in _SCRIPT_KEYS}
+    """`config:` plus every key AgentV's loader does not know for the type (it passes
+    them through); explicit `config` wins."""
+    if "custom_type" in spec.options:
+        known = _CUSTOM_TYPE_KEYS
+    elif is_v4_code_grader(spec.authored_type):
+        known = _V4_CODE_GRADER_KEYS
+    else:
+        known = _MAIN_SCRIPT_KEYS
+    extra = {k: v for k, v in spec.options.items() if k not in known}
     config = spec.options.get("config")
     merged = {**extra, **(dict(config) if isinstance(config, Mapping) else {})}
     return merged or None

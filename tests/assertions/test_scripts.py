@@ -498,3 +498,32 @@ def test_plain_text_output_is_one_entry_of_the_whole_stdout(tmp_path: Path) -> N
     assert [(c.text, c.passed) for c in outcome.checks] == [("all good\nsecond line", True)]
     silent = _grade({"type": "code-grader", "command": "true"}, tmp_path)
     assert [(c.text, c.passed) for c in silent.checks] == [("exit 0", True)]
+
+
+CONFIG_KEYS = {
+    "name": "c1", "metric": "m1", "threshold": 0.4, "timeout_ms": 5000, "value": "v",
+    "extra": 1, "config": {"extra": 2, "other": 3},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("kind", "config"),
+    [
+        # agentv@4.42.4 `pipeline input` wrote this config for such a code-grader
+        ("code-grader", {"metric": "m1", "threshold": 0.4, "timeout_ms": 5000, "value": "v",
+                         "extra": 2, "other": 3}),
+        # AgentV main at 58f316ca2 loads a script so (the oracle's dump.ts)
+        ("script", {"name": "c1", "threshold": 0.4, "timeout_ms": 5000, "value": "v",
+                    "extra": 2, "other": 3}),
+    ],
+)  # fmt: skip
+def test_the_script_gets_every_key_agentvs_loader_does_not_know_in_config(
+    tmp_path: Path, kind: str, config: dict[str, Any]
+) -> None:
+    """Each version's `knownProps` stay out; `threshold` and `timeout_ms` (agentv-grade
+    reads them too) and the other version's naming key go through, `config:` wins."""
+    body = "import json, sys\nprint(json.dumps({'score': 1, 'details': json.load(sys.stdin)}))"
+    item = {**_script(tmp_path, body, **CONFIG_KEYS), "type": kind}
+    outcome = _grade(item, tmp_path)
+    sent = outcome.details["script_details"]["config"]
+    assert (sent, list(sent)) == (config, list(config))
