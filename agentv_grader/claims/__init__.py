@@ -37,7 +37,7 @@ from ._files import file_findings, targets
 from ._index import RunIndex
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
-from ._units import Unit, position, units
+from ._units import Positions, Unit, units
 from ._web import web_findings
 
 if TYPE_CHECKING:
@@ -164,12 +164,13 @@ def check_claims(
         The claims in response order.
     """
     index = RunIndex(transcript, task, timing)
+    place = Positions(response)
     claims: list[Claim] = []
     for unit in units(response):
         judged = _judge(unit, index)
         if judged is not None:
             kind, status, evidence = judged
-            line, col = position(response, unit.start)
+            line, col = place(unit.start)
             claims.append(Claim(unit.text, kind, line, col, status, evidence, unit.start, unit.end))
     return tuple(claims)
 

@@ -8,6 +8,7 @@ is its own unit; inside a paragraph or item, a unit ends at a sentence end, at `
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -101,6 +102,18 @@ def _colon_splits(text: str, cut: int, match: re.Match[str], end: int) -> bool:
     after_end = _BOUNDARY.search(text, match.end(), end)
     after = text[match.end() : after_end.start() if after_end else end].split()
     return len(before) >= 3 and len(after) >= 3
+
+
+class Positions:
+    """1-based (line, column) of offsets of one text, as `position` gives them, from its
+    line breaks found once (`position` counts them from the start for every claim)."""
+
+    def __init__(self, text: str) -> None:
+        self._breaks = [m.start() for m in re.finditer("\n", text)]
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_left(self._breaks, offset)
+        return line + 1, offset - (self._breaks[line - 1] + 1 if line else 0) + 1
 
 
 def position(text: str, offset: int) -> tuple[int, int]:

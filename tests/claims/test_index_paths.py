@@ -157,3 +157,12 @@ def test_a_flat_input_is_spelt_as_json_dumps_spells_it() -> None:
             expected = json.dumps(value, ensure_ascii=False, separators=separators)
             assert _dumped(value, separators) == expected
     assert _dumped({"n": 1, "s": "x"}, (",", ":")) == '{"n":1,"s":"x"}'  # not flat: json itself
+
+
+def test_claim_positions_are_the_ones_counted_from_the_start() -> None:
+    from agentv_grader.claims._units import Positions, position
+
+    for text in ["", "a", "\n", "ab\ncd\n\nef", "\r\n x \n", "é\n\u2028z\n"]:
+        place = Positions(text)
+        for offset in range(len(text) + 1):
+            assert place(offset) == position(text, offset), (text, offset)
