@@ -200,5 +200,18 @@ def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, An
         "score": outcome.score if outcome.score is not None else 0.0,
         "weight": outcome.spec.weight,
         "assertions": entries,
-        "details": {"status": outcome.status.value, "graded_by": "agentv-grade"},
+        "details": {
+            **_script_details(outcome),
+            "status": outcome.status.value,
+            "graded_by": "agentv-grade",
+        },
     }
+
+
+def _script_details(outcome: Outcome) -> Mapping[str, Any]:
+    """The `details` object a graded script printed, which AgentV's `pipeline grade` writes
+    into its result (agentv-grade's two marks take their keys)."""
+    if outcome.spec.type != "script" or outcome.status is Status.ERROR:
+        return {}
+    printed = outcome.details.get("script_details")
+    return printed if isinstance(printed, Mapping) else {}

@@ -308,7 +308,8 @@ tests:
     assertions:
       - type: code-grader
         command: >-
-          echo '{"score": 0.5, "assertions": [{"text": "saw it", "passed": true}]}'
+          echo '{"score": 0.5, "assertions": [{"text": "saw it", "passed": true}],
+          "details": {"seen": ["it"], "status": "mine"}}'
       - type: script
         metric: quiet
         command: "echo '{\\"score\\": 1}'"
@@ -340,3 +341,10 @@ def test_a_scripts_merge_file_holds_its_own_entries_as_agentv_writes_them(
     assert "exited with code 3" in text and passed is False
     assert {c["type"] for c in written.values()} == {kind}
     assert written["code-grader"]["name"] == "code-grader"
+    # the script's own details, as pipeline grade writes them, with agentv-grade's marks
+    assert written["code-grader"]["details"] == {
+        "seen": ["it"],
+        "status": "failed",
+        "graded_by": "agentv-grade",
+    }
+    assert written["quiet"]["details"] == {"status": "passed", "graded_by": "agentv-grade"}

@@ -12,7 +12,9 @@ answer is read are AgentV's protocols. Decided here, where AgentV differs or is 
   `output` (AgentV moves answers over 50,000 characters to a temp file; nothing is ever
   written outside the test folder here). `checks[]` items need `text` and `pass`
   (`passed` accepted); AgentV silently drops items without a `reason`, here an item
-  that is not an object with those fields is an error.
+  that is not an object with those fields is an error. Likewise a v4 `code-grader`'s
+  `assertions[]` items need `text` and a boolean `passed` (4.x drops items without a
+  text and reads `passed` as truthy).
 - Inline `python`/`javascript` results other than a boolean, a number or an object are
   an error, not a silent 0. `javascript` needs `node` on PATH, else it is `skipped`.
 - The deadline is `timeout_ms`, default 30 s, for all three.
@@ -81,7 +83,8 @@ def script(spec: AssertionSpec, run: RunData) -> Verdict:
     stdin; reads its answer.
 
     The answer is `{pass?, score?, reason?, checks?}` (pass, else score ≥ `threshold`,
-    default 0.8) or plain text (exit 0 passes).
+    default 0.8), for a v4 `code-grader` `{score?, assertions?}` (score ≥ `threshold`), or
+    plain text (exit 0 passes).
     """
     argv = command_of(spec)
     timeout = timeout_ms(spec)
