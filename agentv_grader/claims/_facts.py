@@ -350,7 +350,8 @@ def _count_output(call: Call) -> str | None:
 
 def _counts(index: RunIndex) -> list[tuple[Call, str]]:
     """The shell calls whose output is a count, with what they count."""
-    counted = ((call, _count_output(call)) for call in index.shell)
+    commands = index.shell_matching(_COUNT_COMMAND, ("grep", "wc", "jq"), lowered=False)
+    counted = ((call, _count_output(call)) for call in commands)
     return [(call, label) for call, label in counted if label is not None]
 
 

@@ -147,7 +147,10 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
 def _result_link(name: str, searches: list[Call]) -> str | None:
     """The link a search result naming `name` points to (the first after the name)."""
     pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+    lowered = name.lower() if name.isascii() else None
     for call in searches:
+        if lowered is not None and lowered not in call.output_lower and call.output.isascii():
+            continue  # ASCII both: the name in any case is in the lowercase output
         for match in pattern.finditer(call.output):
             line_start = call.output.rfind("\n", 0, match.start()) + 1
             line_end = call.output.find("\n", match.end())

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from agentv_grader.claims import _actions, _files
+from agentv_grader.claims import _actions, _facts, _files, _web
 from agentv_grader.claims._index import (
     _HTTP,
     RunIndex,
@@ -80,6 +80,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         (_files._OPAQUE, _files._OPAQUE_WORDS, True),
         *((pattern, words, True) for (pattern, _), words in manifests),
         (_actions._INSTALL_CALL, _actions._INSTALL_WORDS, False),
+        (_facts._COUNT_COMMAND, ("grep", "wc", "jq"), False),
     ]
     made = run_of(
         "make build", "npm run lint", "yarn run x", "pnpm run y", "git checkout -b x",
@@ -87,6 +88,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "cargo update", "go mod tidy", "pip3 install requests", "uv pip install x",
         "pipx install ruff", "gem install rails", "apt-get install -y jq", "brew install gh",
         "conda install numpy", "go get golang.org/x/y", "yarn\tadd left-pad", "ls -la",
+        "grep -c ERROR app.log", "wc -l rows.csv", "jq '.items | length' a.json",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
@@ -166,3 +168,19 @@ def test_claim_positions_are_the_ones_counted_from_the_start() -> None:
         place = Positions(text)
         for offset in range(len(text) + 1):
             assert place(offset) == position(text, offset), (text, offset)
+
+
+def test_a_search_result_link_is_found_in_any_case_as_the_pattern_finds_it() -> None:
+    """Outputs that cannot hold the name are skipped only where that is certain (ASCII)."""
+    outputs = [
+        "1. Nothing here https://a.example/x",
+        "2. FASTAPI guide https://b.example/fastapi-guide\n3. other https://c.example",
+        "4. ſtarlette https://d.example/s",
+    ]
+    searches = [c._replace(output=o, output_lower=o.lower()) for c, o in zip(
+        [*run_of("a", "b", "c").calls], outputs, strict=True)]  # fmt: skip
+    for name in ["FastAPI", "fastapi", "Starlette", "nothing", "absent"]:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+        plain = next((c for c in searches for _ in pattern.finditer(c.output)), None)
+        link = _web._result_link(name, searches)
+        assert (link is None) == (plain is None), name
