@@ -262,7 +262,7 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
     signal = _DELETE_SIGNAL if family == "delete" else _WRITE_SIGNAL
     failed_write: Call | None = None
     for call in reversed(mentions):  # the latest successful write decides
-        if _writes(call, needle, signal):
+        if _writes(call, needle, signal, index.remember("signalled", "", dict)):
             if not call.failed:
                 return Finding(VERIFIED, call.cite(needle))
             failed_write = failed_write or call
@@ -273,16 +273,22 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
     return _absent(path, index, "writes" if family == "write" else "deletes")
 
 
-def _writes(call: Call, needle: str, signal: re.Pattern[str]) -> bool:
+def _writes(
+    call: Call, needle: str, signal: re.Pattern[str], seen: dict[tuple[str, str], bool]
+) -> bool:
+    """`seen`: the run's answers for the text before a path (its commands repeat)."""
     if call.family in ("write", "edit") and needle in call.command_lower:
         return True
     if signal is _DELETE_SIGNAL and call.family == "http":
         return "delete" in call.command_lower and needle in call.command_lower
-    for text in (call.command, call.output):
-        lowered = text.lower()
+    for text, lowered in ((call.command, call.command_lower), (call.output, call.output_lower)):
         at = lowered.find(needle)
         while at >= 0:
-            if _signalled(signal, text[max(0, at - 60) : at]) or _git_status(lowered, at):
+            before = text[max(0, at - 60) : at]
+            found = seen.get((signal.pattern, before))
+            if found is None:
+                found = seen[(signal.pattern, before)] = _signalled(signal, before)
+            if found or _git_status(lowered, at):
                 return True
             at = lowered.find(needle, at + 1)
     return False
