@@ -21,6 +21,7 @@ group's checks are its members' checks, flattened in order (composite: prefixed
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,6 +32,7 @@ from ..record import replace
 from . import _process, llm, scripts
 
 COMPOSITE_THRESHOLD = 0.8  # AgentV's scoreToVerdict
+SHELL = "/bin/sh"  # node's `shell: true` on POSIX
 _AGGREGATORS = (
     "weighted_average",
     "threshold",
@@ -126,36 +128,35 @@ def _aggregate(kind: str, threshold: float, outcomes: list[Outcome]) -> Verdict:
 def _code_aggregator(
     spec: AssertionSpec, aggregator: Mapping[str, Any], outcomes: list[Outcome], run: RunData
 ) -> Verdict:
-    """AgentV 4.x's code aggregator: `{results: {<member>: {score, verdict, assertions}}}`
-    on stdin, `{score, verdict?, assertions?}` on stdout (verdict: score ≥ 0.8)."""
+    """AgentV 4.42.4's code aggregator (`runCodeAggregator`): `path` is a shell command run
+    from the eval file's folder, `{results: {<member>: {score, verdict, assertions, …}}}` on
+    stdin, `{score, verdict?, assertions?}` on stdout (verdict: score ≥ 0.8). Where AgentV
+    scores a failed run or non-JSON stdout 0, it is `error` here (SPEC §5.6)."""
+    command = _aggregator_command(aggregator)
     settings = AssertionSpec(
-        index=spec.index,
-        name=spec.name,
-        type="code-grader aggregator",
-        options={**aggregator, "command": _aggregator_command(aggregator)},
+        index=spec.index, name=spec.name, type="code-grader aggregator", options=aggregator
     )
-    argv = scripts.command_of(settings)
     timeout = scripts.timeout_ms(settings)
     payload = {"results": {o.spec.name: _member_result(o) for o in outcomes}}
-    cwd = scripts.cwd_of(settings, run)
-    data = scripts.json_bytes(payload)
-    finished = _process.run_program(argv, data, cwd, timeout, "composite code aggregator")
-    problem = _process.failure(finished, "composite code aggregator", timeout)
+    data = json.dumps(payload, ensure_ascii=False, indent=2, default=str).encode("utf-8")
+    argv = [SHELL, "-c", f"({command})"]  # node's spawn(`(${path}) < …`, {shell: true})
+    label = "composite code aggregator"
+    finished = _process.run_program(argv, data, run.eval_dir, timeout, label)
+    problem = _process.failure(finished, label, timeout)
     if problem is not None:
-        raise SpecError(problem)
+        raise SpecError(f"{problem} (path: {command})")
     parsed = scripts.json_object(finished.stdout.strip())
     if parsed is None:
         tail = _process.tail_of(finished.stdout) or "(empty)"
-        raise SpecError(f"composite code aggregator printed no JSON object; stdout: {tail}")
+        raise SpecError(f"{label} printed no JSON object (path: {command}); stdout: {tail}")
     raw_score = parsed.get("score")
     score = scripts.clamp(raw_score) if scripts.is_number(raw_score) else 0.0
     verdict = parsed.get("verdict")
     ok = verdict == "pass" if verdict in ("pass", "fail") else score >= COMPOSITE_THRESHOLD
-    checks = scripts.entries(parsed.get("assertions"), "composite code aggregator")
+    checks = scripts.entries(parsed.get("assertions"), label)
     text = checks[0].text if len(checks) == 1 else f"code aggregator scored {score:g}"
-    return _group(
-        ok, score, text, outcomes, checks or _flat(outcomes, True), {"aggregator": "code_grader"}
-    )
+    details = {"aggregator": "code_grader", "script": command}
+    return _group(ok, score, text, outcomes, checks or _flat(outcomes, True), details)
 
 
 # ------------------------------------------------------------------ shared rules
@@ -247,6 +248,8 @@ def _statuses(outcomes: Sequence[Outcome]) -> str:
 
 
 def _member_result(outcome: Outcome) -> dict[str, Any]:
+    """A member as AgentV 4.42.4 hands it to a code aggregator (its EvaluationScore:
+    `score`, `verdict`, `assertions`, `expectedAspectCount`), plus our `status`, `weight`."""
     verdict = {Status.PASSED: "pass", Status.SKIPPED: "skip"}.get(outcome.status, "fail")
     checks = outcome.checks or (CheckItem(outcome.text, outcome.passed is True, outcome.evidence),)
     return {
@@ -257,6 +260,7 @@ def _member_result(outcome: Outcome) -> dict[str, Any]:
         "assertions": [
             {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in checks
         ],
+        "expectedAspectCount": len(checks) or 1,
     }
 
 
@@ -314,15 +318,16 @@ def _pass_threshold(kind: str, aggregator: Mapping[str, Any], spec: AssertionSpe
     return COMPOSITE_THRESHOLD
 
 
-def _aggregator_command(aggregator: Mapping[str, Any]) -> Any:
-    """`command` as for a script, or v4's `path` to a script file (run by its interpreter)."""
-    if aggregator.get("command") is not None:
-        return aggregator["command"]
-    path = aggregator.get("path", aggregator.get("script"))
-    if isinstance(path, str) and path:
-        return scripts.interpreted(path)
+def _aggregator_command(aggregator: Mapping[str, Any]) -> str:
+    """`path`, the shell command AgentV 4.42.4 runs (its loader reads no other key)."""
+    path = aggregator.get("path")
+    if isinstance(path, str) and path.strip():
+        return path
+    other = [k for k in ("command", "script") if aggregator.get(k) is not None]
+    hint = f" ('{other[0]}' is not read: AgentV 4.x reads only 'path')" if other else ""
     raise SpecError(
-        "composite aggregator 'code-grader' needs 'command' or 'path' (the script to run)"
+        "composite aggregator 'code-grader' needs 'path': a shell command run from the eval "
+        f"file's folder, e.g. path: python3 aggregate.py{hint}; got {path!r}"
     )
 
 

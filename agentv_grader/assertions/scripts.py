@@ -32,7 +32,6 @@ from typing import Any, TypeGuard
 
 from ..errors import SpecError
 from ..js.strings import JsonParseError, js_json_parse, js_trim
-from ..load.assertions import CUSTOM_RUNNERS
 from ..load.types import is_v4_code_grader
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
 from . import _context
@@ -366,13 +365,6 @@ def command_of(spec: AssertionSpec) -> list[str]:
             f"got {raw!r}"
         )
     return argv
-
-
-def interpreted(path: str) -> list[str]:
-    """A script file as a command: `.py`/`.js`/`.sh` run by their interpreter (as custom
-    types are), anything else executed directly."""
-    runner = CUSTOM_RUNNERS.get(os.path.splitext(path)[1].lower())
-    return [*runner, path] if runner else [path]
 
 
 def cwd_of(spec: AssertionSpec, run: RunData) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -203,7 +204,8 @@ def test_all_pass_passes_when_every_member_passed() -> None:
         ({"type": "threshold"}, "needs threshold"),
         ({"type": "threshold", "threshold": 2}, "aggregator.threshold must be"),
         ({"type": "weighted_average", "weights": {"a": -1}}, "aggregator.weights must map"),
-        ({"type": "code-grader"}, "needs 'command' or 'path'"),
+        ({"type": "code-grader"}, "needs 'path': a shell command"),
+        ({"type": "code-grader", "command": ["python3", "a.py"]}, "AgentV 4.x reads only 'path'"),
     ],
 )
 def test_bad_aggregators_are_errors(aggregator: Any, fragment: str) -> None:
@@ -235,28 +237,73 @@ def test_llm_aggregator_is_pending_then_judged() -> None:
     assert _grade(item, results=judged).status is Status.FAILED  # composite verdicts at 0.8
 
 
-def test_code_aggregator_runs_its_script_with_the_member_results(tmp_path: Path) -> None:
-    script = tmp_path / "agg.py"
-    script.write_text(
-        "import json, sys\n"
-        "results = json.load(sys.stdin)['results']\n"
-        "score = sum(r['score'] for r in results.values()) / len(results)\n"
-        "print(json.dumps({'score': score, 'assertions': [\n"
-        "    {'text': ','.join(sorted(results)), 'passed': score > 0.4}]}))\n",
-        "utf-8",
-    )
-    item = _composite(
-        _named("a", PARIS),
-        _named("b", BERLIN),
-        aggregator={"type": "code-grader", "path": "agg.py"},
-    )
-    outcome = _grade(item, eval_dir=str(tmp_path))
-    assert (outcome.status, outcome.score, outcome.text) == (Status.FAILED, 0.5, "a,b")
-    command = {"type": "code-grader", "command": [sys.executable, "agg.py"]}
-    assert _grade(_composite(_named("a", PARIS), aggregator=command), str(tmp_path)).score == 1.0
+AGGREGATOR = (
+    "import json, os, sys\n"
+    "results = json.load(sys.stdin)['results']\n"
+    "score = sum(r['score'] for r in results.values()) / len(results)\n"
+    "keys = sorted(results['a'])\n"
+    "print(json.dumps({'score': score, 'assertions': [\n"
+    "    {'text': ','.join(sorted(results)) + ' ' + ','.join(keys) + ' ' + os.getcwd(),\n"
+    "     'passed': score > 0.4}]}))\n"
+)
+PYTHON = shlex.quote(sys.executable)
 
 
-def test_code_aggregator_that_prints_no_json_is_an_error(tmp_path: Path) -> None:
-    aggregator = {"type": "code-grader", "command": [sys.executable, "-c", "print('hello')"]}
-    outcome = _grade(_composite(_named("a", PARIS), aggregator=aggregator), str(tmp_path))
-    assert outcome.status is Status.ERROR and "printed no JSON object" in outcome.text
+def _aggregated(tmp_path: Path, path: str, **extra: Any) -> Outcome:
+    (tmp_path / "agg.py").write_text(AGGREGATOR, "utf-8")
+    aggregator = {"type": "code-grader", "path": path, **extra}
+    item = _composite(_named("a", PARIS), _named("b", BERLIN), aggregator=aggregator)
+    return _grade(item, eval_dir=str(tmp_path))
+
+
+def test_code_aggregator_path_is_a_shell_command_run_from_the_eval_folder(tmp_path: Path) -> None:
+    """AgentV 4.42.4 runs `path` with execShellWithStdin, cwd the eval file's folder."""
+    (tmp_path / "elsewhere").mkdir()
+    outcome = _aggregated(tmp_path, f"{PYTHON} agg.py", cwd="elsewhere")  # cwd: not read
+    fields = "assertions,expectedAspectCount,score,status,verdict,weight"
+    assert (outcome.status, outcome.score) == (Status.FAILED, 0.5)
+    assert outcome.text == f"a,b {fields} {tmp_path}"
+    piped = _aggregated(tmp_path, f"cat | {PYTHON} agg.py > out.json && cat out.json")
+    assert piped.score == 0.5 and (tmp_path / "out.json").is_file()
+
+
+def test_code_aggregator_path_naming_a_bare_file_is_an_error_as_sh_cannot_run_it(
+    tmp_path: Path,
+) -> None:
+    """`path: agg.py` is `sh: agg.py: not found` in AgentV 4.42.4 (score 0); error here."""
+    outcome = _aggregated(tmp_path, "agg.py")
+    assert outcome.status is Status.ERROR
+    assert "exited with code 127" in outcome.text and "agg.py: not found" in outcome.text
+
+
+@pytest.mark.parametrize(
+    ("path", "fragment"),
+    [
+        ("echo hello", "printed no JSON object (path: echo hello); stdout: hello"),
+        ("echo '[1]'", "printed no JSON object"),
+        ("echo oops >&2; exit 3", "exited with code 3"),
+    ],
+)
+def test_code_aggregator_that_fails_or_prints_no_json_object_is_an_error(
+    tmp_path: Path, path: str, fragment: str
+) -> None:
+    """AgentV 4.42.4 scores these 0; SPEC §5.6 makes script output outside the protocol
+    and a non-zero exit `error`, and the aggregator follows it."""
+    outcome = _aggregated(tmp_path, path)
+    assert outcome.status is Status.ERROR and fragment in outcome.text
+
+
+@pytest.mark.parametrize(
+    ("stdout", "score", "status"),
+    [
+        ('{"score": 2}', 1.0, Status.PASSED),
+        ('{"score": 0.5, "verdict": "pass"}', 0.5, Status.PASSED),
+        ('{"score": "1"}', 0.0, Status.FAILED),
+        (' {"score": 0.9}', 0.9, Status.PASSED),
+    ],
+)
+def test_code_aggregator_output_is_read_as_agentv_reads_it(
+    tmp_path: Path, stdout: str, score: float, status: Status
+) -> None:
+    outcome = _aggregated(tmp_path, f"printf '%s\\n' {shlex.quote(stdout)}")
+    assert (outcome.status, outcome.score) == (status, score)
