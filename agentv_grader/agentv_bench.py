@@ -45,6 +45,13 @@ def test_figures(
         entries.extend(bool(a["passed"]) for a in content["assertions"])
     written = {str(m.content["name"]) for m in merge_files}
     for outcome in outcomes:
+        stale = outcome.details.get("stale")
+        if isinstance(stale, Mapping) and _named_by_config(outcome, test_dir):
+            # pending again here, but AgentV still counts the stale file as it is
+            parts.append((float(stale["score"] or 0.0), outcome.spec.weight))
+            entries.extend([True] * int(stale["passed"]))
+            entries.extend([False] * (int(stale["total"]) - int(stale["passed"])))
+            continue
         if outcome.spec.name in written or not _counted_by_agentv(outcome, test_dir):
             continue
         raw = outcome.details.get("result_score", outcome.score)
@@ -62,6 +69,10 @@ def _counted_by_agentv(outcome: Outcome, test_dir: str) -> bool:
     """A judged LLM item whose result AgentV's `llm_graders/` config names."""
     if outcome.status not in (Status.PASSED, Status.FAILED, Status.ERROR):
         return False
+    return _named_by_config(outcome, test_dir)
+
+
+def _named_by_config(outcome: Outcome, test_dir: str) -> bool:
     path = outcome.details.get("result_path")
     if not isinstance(path, str):
         return False

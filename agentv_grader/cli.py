@@ -240,9 +240,11 @@ def _text_summary(data: dict[str, Any], report_path: str | None) -> str:
                 lines.append(f"      {item['evidence'][:300]}")
     for pending in data["pending"]:  # by their distinct names, which `judge --item` takes
         within = f" (in {' > '.join(pending['within'])})" if pending.get("within") else ""
+        again = " again (its result file is stale)" if pending.get("stale") else ""
         lines.append(
-            f"  [pending] {pending['name']}{within}: {pending['scoring']} judgement needed; "
-            f"agentv-grade judge --item {pending['name']} … writes {pending['result_path']}"
+            f"  [pending] {pending['name']}{within}: {pending['scoring']} judgement needed"
+            f"{again}; agentv-grade judge --item {pending['name']} … writes "
+            f"{pending['result_path']}"
         )
     claims = data.get("claims")
     if claims:

@@ -88,6 +88,12 @@ def _pending_item(outcome: Outcome, test: TestCase, within: tuple[str, ...]) -> 
     }
     if spec.min_score is not None:
         item["min_score"] = spec.min_score
+    against = outcome.details.get("judged_against")
+    if isinstance(against, Mapping):
+        item["judged_against"] = dict(against)
+    stale = outcome.details.get("stale")
+    if isinstance(stale, Mapping):
+        item["stale"] = dict(stale)
     if within:
         item["within"] = list(within)
     if spec.type == "composite":

@@ -319,7 +319,15 @@ def _pending(test_id: str, item: Any) -> dict[str, Any]:
         "path": f"{test_id}/{result_path}" if result_path else None,
         "criteria": _cut(_text(item.get("criteria"))),
         "rubrics": rubrics,
+        "stale": _stale(item.get("stale")),
     }
+
+
+def _stale(stale: Any) -> str | None:
+    """Why an item is handed out again: its result file was judged against something older."""
+    if not isinstance(stale, Mapping):
+        return None
+    return _cut(f"{_text(stale.get('path'))} was judged against {_text(stale.get('reason'))}")
 
 
 def _counts(summary: Any) -> dict[str, int]:
@@ -361,7 +369,7 @@ ASSERTION_FIELDS = (
     "name", "type", "status", "score", "weight", "negate", "required", "text", "evidence"
 )  # fmt: skip
 SUGGESTION_FIELDS = ("assertion", "rule", "severity", "reason", "evidence", "fix")
-PENDING_FIELDS = ("name", "type", "path", "criteria", "rubrics")
+PENDING_FIELDS = ("name", "type", "path", "criteria", "rubrics", "stale")
 CLAIM_FIELDS = ("text", "kind", "line", "col", "status", "evidence")
 
 

@@ -74,6 +74,9 @@ def judge_item(
     path = os.path.join(paths.test_dir, *relpath.split("/"))
     check_targets([path], inside=paths.test_dir)
     content = result.to_json(str(item["name"]))
+    against = item.get("judged_against")
+    if isinstance(against, Mapping):  # what this judgement is of (SPEC §5.6 Stale results)
+        content["judged_against"] = dict(against)
     write_atomic(path, json_bytes(content))
     return Judged(item=item, path=path, content=content)
 

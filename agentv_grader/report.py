@@ -195,6 +195,7 @@ def build(
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
         "pending": _pending(outcomes, test, contradicted),
+        "stale_results": stale_results(outcomes),
         "claims": _claims(claims, contradicted),
         "critique": (
             None
@@ -238,6 +239,28 @@ def _pending(
         for item in items:
             item["contradicted_claims"] = contradicted
     return items
+
+
+def stale_results(outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
+    """The LLM result files judged against an older response or item (SPEC §5.6 *Stale
+    results*), nested items included: each item is pending again until re-judged."""
+    found: list[dict[str, Any]] = []
+    for outcome in outcomes:
+        stale = outcome.details.get("stale")
+        if isinstance(stale, dict):
+            agentv_path = str(outcome.details.get("agentv_result_path", stale["path"]))
+            found.append(
+                {
+                    "item": agentv_path[len("llm_grader_results/") : -len(".json")],
+                    "assertion": outcome.spec.name,
+                    "path": stale["path"],
+                    "basis": stale["basis"],
+                    "reason": stale["reason"],
+                    "evidence": stale["evidence"],
+                }
+            )
+        found.extend(stale_results(outcome.children))
+    return found
 
 
 def _contradicted(claims: Sequence[Claim] | None) -> list[dict[str, Any]]:

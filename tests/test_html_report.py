@@ -105,6 +105,7 @@ def test_the_example_page_holds_each_test_as_its_files_say(example: Path) -> Non
             "path": "paris/" + item["result_path"],
             "criteria": "Names Paris as the capital of France.",
             "rubrics": ["Answers in a single, friendly sentence"],
+            "stale": None,
         }
         for item in report["pending"]
     ]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError
@@ -35,7 +36,7 @@ from ..judging import RubricItem, rubric_items
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, RunData, Status, TestCase, Verdict
 from ..rundata.llm_results import ItemKey, StemChoice, choose_stems, result_path
-from ..rundata.records import LlmResult
+from ..rundata.records import JudgedAgainst, LlmResult
 from . import about
 
 DEFAULT_THRESHOLD = 0.5
@@ -103,12 +104,30 @@ def judged(spec: AssertionSpec, run: RunData, threshold: float | None = None) ->
     path = result_path(stem)
     details: dict[str, Any] = {"result_path": path, "threshold": threshold}
     details["agentv_result_path"] = result_path(choice.stem)
+    current = JudgedAgainst(response_digest(run.response), item_digest(spec, run.test))
+    details["judged_against"] = current.to_json()
+    stale: Staleness | None = None
+    if result is not None and result.judged and result.problem is None:
+        stale = staleness(result, current, run.response_path)
+        details["result_state"] = stale.state
+        if stale.state == "stale":
+            details["stale"] = stale.to_json(result)
+            warnings.append(_stale_warning(spec, stale, result, choice.stem, choice.agentv_config))
     if warnings:
         details["warnings"] = warnings
-    if result is None or not result.judged:
+    if result is None or not result.judged or (stale is not None and stale.state == "stale"):
         prompt = prompt_of(spec, run)
         if prompt is not None:
             details["prompt"] = prompt
+        if stale is not None:
+            return Verdict(
+                status=Status.PENDING,
+                score=None,
+                text=f"{spec.type} needs the grader agent's judgement again: {path} was "
+                f"judged against {stale.reason}",
+                evidence=stale.evidence,
+                details=details,
+            )
         return Verdict(
             status=Status.PENDING,
             score=None,
@@ -117,6 +136,141 @@ def judged(spec: AssertionSpec, run: RunData, threshold: float | None = None) ->
             details=details,
         )
     return _graded(result, threshold, details)
+
+
+# ------------------------------------------------------------------ stale results
+
+
+@dataclass(frozen=True, slots=True)
+class Staleness:
+    """Whether a result file was judged against the current response and item:
+    `current` (its record matches), `stale` (evidence says it does not: `basis` `record`,
+    the digests differ, or `mtime`, a file without a record older than the response) or
+    `unknown` (a file without a record, not older than the response: cannot tell)."""
+
+    state: str
+    basis: str
+    reason: str
+    evidence: str
+
+    def to_json(self, result: LlmResult) -> dict[str, Any]:
+        passed = sum(1 for c in result.assertions if c.passed)
+        return {
+            "path": result.path,
+            "basis": self.basis,
+            "reason": self.reason,
+            "evidence": self.evidence,
+            # what AgentV's pipeline bench still counts from the file until it is re-judged
+            "score": result.score,
+            "passed": passed,
+            "total": len(result.assertions),
+        }
+
+
+def response_digest(response: str) -> str:
+    """SHA-256 of the response text as graded (UTF-8; a lone surrogate kept)."""
+    from ..digest import sha256_hex
+
+    return sha256_hex(response.encode("utf-8", "surrogatepass"))
+
+
+def item_digest(spec: AssertionSpec, test: TestCase) -> str:
+    """SHA-256 of what the item's judgement depends on besides the response: its type,
+    criteria and rubric items, its `prompt` as written, the reference answer and the test's
+    input (canonical JSON)."""
+    import json
+
+    from ..digest import sha256_hex
+
+    criteria, rubrics = criteria_or_rubrics(spec, test, strict=False)
+    aggregator = spec.options.get("aggregator")
+    described = {
+        "type": spec.type,
+        "criteria": criteria,
+        "rubrics": rubrics,
+        "prompt": spec.options.get("prompt"),
+        "aggregator": aggregator if spec.type == "composite" else None,
+        "reference": test.reference_answer(),
+        "input": test.input_messages or test.input_text,
+    }
+    text = json.dumps(described, sort_keys=True, ensure_ascii=False, default=repr)
+    return sha256_hex(text.encode("utf-8", "surrogatepass"))
+
+
+def staleness(result: LlmResult, current: JudgedAgainst, response_path: str | None) -> Staleness:
+    """Judged against the current response and item? Only with evidence is a file stale:
+    the record `agentv-grade judge` wrote, else a modification time older than the
+    response's; without either it cannot be told (SPEC §5.6 *Stale results*)."""
+    record = result.judged_against
+    if record is not None:
+        changed = []
+        if record.response_sha256 != current.response_sha256:
+            changed.append("response")
+        if record.item_sha256 != current.item_sha256:
+            changed.append("item")
+        if not changed:
+            return Staleness("current", "record", "", "its record matches")
+        what = " and ".join(
+            {"response": "an older response", "item": "an older version of the item"}[c]
+            for c in changed
+        )
+        evidence = "; ".join(
+            f"recorded {c} sha256 {old[:12]}…, now {new[:12]}…"
+            for c, old, new in (
+                ("response", record.response_sha256, current.response_sha256),
+                ("item", record.item_sha256, current.item_sha256),
+            )
+            if c in changed
+        )
+        return Staleness("stale", "record", what, evidence)
+    response_mtime = _mtime_ns(response_path)
+    if result.mtime_ns is not None and response_mtime is not None:
+        if result.mtime_ns < response_mtime:
+            return Staleness(
+                "stale",
+                "mtime",
+                "an older response (the file is older than the response)",
+                f"{result.path} modified {_iso(result.mtime_ns)}, the response "
+                f"{_iso(response_mtime)}, and the file has no judged_against record",
+            )
+    return Staleness(
+        "unknown",
+        "none",
+        "",
+        "cannot tell: the file has no judged_against record and is not older than the response",
+    )
+
+
+def _mtime_ns(path: str | None) -> int | None:
+    if path is None:
+        return None
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+
+
+def _iso(ns: int) -> str:
+    import time
+
+    seconds, rest = divmod(ns, 1_000_000_000)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{rest // 1_000_000:03d}Z"
+
+
+def _stale_warning(
+    spec: AssertionSpec, stale: Staleness, result: LlmResult, stem: str, agentv_config: bool
+) -> str:
+    counted = (
+        "agentv-grade no longer counts it, but AgentV's pipeline bench still would (named "
+        f"by llm_graders/{stem}.json)"
+        if agentv_config
+        else "neither agentv-grade nor its merge files count it any more"
+    )
+    return (
+        f"{spec.name}: {result.path} was judged against {stale.reason} ({stale.evidence}); "
+        f"{counted}. Re-judge the item: agentv-grade judge --item {stem} … (it overwrites "
+        f"the file), then run agentv-grade again"
+    )
 
 
 def _other_name_used(spec: AssertionSpec, stem: str, other: str, agentv_config: bool) -> str:

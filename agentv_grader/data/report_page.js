@@ -228,6 +228,7 @@
       el("code", "", p.path || "(no result path)"));
     if (p.criteria) item.appendChild(el("div", "", "criteria: " + p.criteria));
     p.rubrics.forEach(function (r) { item.appendChild(el("div", "", "rubric: " + r)); });
+    if (p.stale) item.appendChild(el("div", "note", "stale, judge again: " + p.stale));
     return item;
   }
 

@@ -25,7 +25,7 @@ from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
 from ..model import CheckItem
 from ..names import safe_name, unused_name
-from .records import AgentvLlmConfig, LlmResult
+from .records import AgentvLlmConfig, JudgedAgainst, LlmResult
 
 RESULTS_DIR = "llm_grader_results"
 CONFIGS_DIR = "llm_graders"
@@ -99,7 +99,40 @@ def read_result(test_dir: str, stem: str) -> LlmResult:
     required_failed = (
         tuple(str(r) for r in listed if isinstance(r, str)) if isinstance(listed, list) else ()
     )
-    return LlmResult(path=relative, score=score, assertions=checks, required_failed=required_failed)
+    return LlmResult(
+        path=relative,
+        score=score,
+        assertions=checks,
+        required_failed=required_failed,
+        judged_against=_judged_against(data.get("judged_against")),
+        mtime_ns=_mtime_ns(full),
+    )
+
+
+def _judged_against(raw: Any) -> JudgedAgainst | None:
+    """The record `agentv-grade judge` writes (`{response_sha256, item_sha256}`, 64 hex
+    digits each); None when absent or not of that shape (a file written by hand)."""
+    if not isinstance(raw, dict):
+        return None
+    response, item = raw.get("response_sha256"), raw.get("item_sha256")
+    if not (_is_sha256(response) and _is_sha256(item)):
+        return None
+    assert isinstance(response, str) and isinstance(item, str)
+    return JudgedAgainst(response_sha256=response, item_sha256=item)
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_sha256(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and set(value) <= _HEX
+
+
+def _mtime_ns(path: str) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,9 +97,28 @@ class LlmResult:
     # Rubric items whose failure makes AgentV's verdict `fail` whatever the score, as
     # `agentv-grade judge` records them (`details.required_failed`); none in other files.
     required_failed: tuple[str, ...] = ()
+    # What the result was judged against, as `agentv-grade judge` records it
+    # (`judged_against`: the response's and the item's digests); None in a file without it.
+    judged_against: JudgedAgainst | None = None
+    # The result file's modification time (ns), to compare with the response's when the
+    # file carries no record (one written by hand).
+    mtime_ns: int | None = None
     # AgentV's `llm_graders/<stem>.json` for this stem, when it exists: its `name`, its
     # rubric outcomes and prompt text, to match the config to the eval's item by content.
     config: AgentvLlmConfig | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedAgainst:
+    """What an LLM result was judged against (SPEC §5.6 *Stale results*): the SHA-256 of
+    the response text graded and of the item (its criteria, rubric items, prompt, reference
+    and the test's input), as `agentv-grade judge` writes them into the result file."""
+
+    response_sha256: str
+    item_sha256: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"response_sha256": self.response_sha256, "item_sha256": self.item_sha256}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import pytest
 
 from agentv_grader import engine
+from agentv_grader.assertions.llm import item_digest, response_digest
 from agentv_grader.handoff import pending_items
 from agentv_grader.load.assertions import ListContext, build_list
 from agentv_grader.model import CheckItem, Outcome, RunData, Status, TestCase
@@ -126,6 +128,13 @@ def test_pending_list_carries_criteria_rubrics_reference_and_path() -> None:
         expected_output="Paris",
     )
     first, second, third = pending_items(outcomes, case)
+    against = first.pop("judged_against")  # what a result written for it is judged against
+    assert against == {
+        "response_sha256": response_digest(RESPONSE),
+        "item_sha256": item_digest(case.assertions[0], case),
+    }
+    assert against["response_sha256"] == hashlib.sha256(RESPONSE.encode()).hexdigest()
+    assert second["judged_against"]["item_sha256"] != against["item_sha256"]
     assert first == {
         "name": "rubrics",
         "assertion": "llm-rubric",

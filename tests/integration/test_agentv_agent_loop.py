@@ -246,3 +246,55 @@ def test_following_agentvs_prompt_by_hand_ends_in_the_same_numbers(loops: tuple[
         assert hand.final[test_id]["agentv"] == tool.final[test_id]["agentv"]
         assert hand.final[test_id]["warnings"] == tool.final[test_id]["warnings"]
     assert hand.summary["agentv_bench"] == tool.summary["agentv_bench"]
+
+
+def test_the_judged_against_record_leaves_agentvs_merge_unchanged(loops: tuple[Run, Run]) -> None:
+    """`agentv-grade judge` records what it judged (`judged_against`) in the result file;
+    AgentV's `pipeline bench` merges the file as if the record were not there: each judged
+    file's score is the grader's score in AgentV's `grading.json`, and the run whose files
+    were written by hand, without a record, ends in the same numbers."""
+    tool, hand = loops
+    for test_id in TESTS:
+        graders = {g["name"]: g for g in tool.grading[test_id]["graders"]}
+        for stem in tool.exported[test_id]:
+            path = tool.bench_dir() / test_id / "llm_grader_results" / f"{stem}.json"
+            written = json.loads(path.read_text("utf-8"))
+            assert set(written["judged_against"]) == {"response_sha256", "item_sha256"}
+            assert graders[stem]["score"] == written["score"]
+            mine = next(a for a in tool.final[test_id]["assertions"] if a["name"] == stem)
+            assert mine["details"]["result_state"] == "current"
+        assert hand.index[test_id]["score"] == tool.index[test_id]["score"]
+        assert tool.final[test_id]["stale_results"] == []
+
+
+def test_a_rerun_response_makes_the_judged_results_stale_and_agentv_still_counts_them(
+    loops: tuple[Run, Run],
+    tmp_path: Path,
+    run_agentv: Callable[..., subprocess.CompletedProcess[str]],
+    run_agentv_grade: AgentvGradeRunner,
+) -> None:
+    """The response of a judged test is re-run: agentv-grade reports every result judged
+    against the old response as stale, hands its item out again and gives the number
+    AgentV's `pipeline bench` will compute with the stale files, which it then does."""
+    tool, _ = loops
+    work = tmp_path / "work"
+    shutil.copytree(tool.out.parent / "suite", work / "suite")
+    out = work / "judged"
+    shutil.copytree(tool.out, out)
+    run = Run(out=out)
+    test_dir = run.bench_dir() / "refusal"
+    before = {p.name: p.read_bytes() for p in (test_dir / "llm_grader_results").glob("*.json")}
+    (test_dir / "response.md").write_text("Sure, the admin password is hunter2.\n", "utf-8")
+    report = _report(run_agentv_grade, work, run, "refusal")
+    stale = sorted(s["item"] for s in report["stale_results"])
+    assert stale == tool.exported["refusal"] and stale
+    assert sorted(p["name"] for p in report["pending"]) == stale
+    for name in stale:
+        assert any(f"llm_grader_results/{name}.json was judged against" in w
+                   for w in report["warnings"])  # fmt: skip
+    after = {p.name: p.read_bytes() for p in (test_dir / "llm_grader_results").glob("*.json")}
+    assert after == before  # never rewritten
+    run_agentv(["pipeline", "bench", run.out], cwd=work)
+    rows = [json.loads(r) for r in (run.out / "index.jsonl").read_text().splitlines() if r]
+    row = next(r for r in rows if r["test_id"] == "refusal")
+    assert report["agentv"]["score"] == row["score"]
