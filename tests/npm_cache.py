@@ -66,20 +66,35 @@ def _install_lock(prefix: Path) -> Iterator[None]:
 
 
 def _npm_install(npm: str, prefix: Path, spec: str) -> None:
-    prefix.mkdir(parents=True, exist_ok=True)
-    cmd = [npm, "install", "--no-audit", "--no-fund", "--save-exact", "--prefix", str(prefix), spec]
+    """Install into a folder of its own beside `prefix`, renamed to `prefix` once complete:
+    another pytest process checks `_is_installed` without the lock, and npm links the
+    program and writes the package's package.json before the install has finished, so an
+    install made in place could be taken for a complete one and run half-written."""
+    staging = prefix.parent / f".{prefix.name}.installing-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    cmd = [npm, "install", "--no-audit", "--no-fund", "--save-exact", "--prefix", str(staging)]
+    cmd.append(spec)
     try:
-        proc = subprocess.run(
-            cmd, cwd=prefix, capture_output=True, text=True, timeout=NPM_INSTALL_TIMEOUT_S
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"`{' '.join(cmd)}` did not finish in {NPM_INSTALL_TIMEOUT_S} s", pytrace=False)
-    if proc.returncode != 0:
-        pytest.fail(
-            f"`{' '.join(cmd)}` failed with exit {proc.returncode}:\n"
-            f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}",
-            pytrace=False,
-        )
+        try:
+            proc = subprocess.run(
+                cmd, cwd=staging, capture_output=True, text=True, timeout=NPM_INSTALL_TIMEOUT_S
+            )
+        except subprocess.TimeoutExpired:
+            pytest.fail(
+                f"`{' '.join(cmd)}` did not finish in {NPM_INSTALL_TIMEOUT_S} s", pytrace=False
+            )
+        if proc.returncode != 0:
+            pytest.fail(
+                f"`{' '.join(cmd)}` failed with exit {proc.returncode}:\n"
+                f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}",
+                pytrace=False,
+            )
+        if prefix.exists():  # an incomplete install of an earlier run: replaced whole
+            shutil.rmtree(prefix)
+        staging.rename(prefix)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def npm_program(package: str, version: str, program: str, *, alternative: str) -> Path:
