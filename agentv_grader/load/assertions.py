@@ -319,7 +319,7 @@ def custom_command(eval_dir: str, authored: str) -> list[str] | None:
                 for extension in AGENTV_CUSTOM_EXTENSIONS:
                     path = os.path.join(folder, ".agentv", kind, name + extension)
                     if os.path.isfile(path):
-                        return ["bun", "run", path]
+                        return ["bun", "run", "--no-install", path]  # no npm fetch
     return None
 
 

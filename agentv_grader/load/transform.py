@@ -99,7 +99,7 @@ def apply_transform(
     )
     try:
         done = subprocess.run(
-            [runtime, "-e", _HARNESS],
+            [runtime, "--no-install", "-e", _HARNESS] if typescript else [runtime, "-e", _HARNESS],
             input=payload,
             capture_output=True,
             text=True,

@@ -99,7 +99,9 @@ def typescript_eval_document(path: str) -> dict[str, Any]:
             file=path,
             hint="install bun, or write the suite as an .eval.yaml file",
         )
-    argv = ["bun", "-e", _HARNESS, os.path.abspath(path)]
+    # --no-install: an import that node_modules cannot resolve fails, as under AgentV, and
+    # is never fetched from npm into bun's global cache (network, a shared folder).
+    argv = ["bun", "--no-install", "-e", _HARNESS, os.path.abspath(path)]
     stdout = casefiles.run_program(argv, path, "the .eval.ts file", casefiles.GENERATOR_TIMEOUT_S)
     line = next((ln for ln in reversed(stdout.splitlines()) if ln.startswith(_MARKER)), None)
     if line is None:

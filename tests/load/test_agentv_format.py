@@ -193,11 +193,11 @@ def test_custom_types_are_found_as_agentv_finds_them(tmp_path: Path) -> None:
         (folder / name).write_text("export default () => ({ score: 1 });\n")
     evals.mkdir(parents=True, exist_ok=True)
     assert custom_command(str(evals), "far") == [
-        "bun", "run", str(tmp_path / ".agentv" / "assertions" / "far.ts")
+        "bun", "run", "--no-install", str(tmp_path / ".agentv" / "assertions" / "far.ts")
     ]  # fmt: skip
-    assert custom_command(str(evals), "near")[2].endswith("a/.agentv/assertions/near.mts")
-    assert custom_command(str(evals), "judged")[2].endswith(".agentv/judges/judged.mjs")
-    assert custom_command(str(evals), "graded")[2].endswith("evals/.agentv/graders/graded.js")
+    assert custom_command(str(evals), "near")[-1].endswith("a/.agentv/assertions/near.mts")
+    assert custom_command(str(evals), "judged")[-1].endswith(".agentv/judges/judged.mjs")
+    assert custom_command(str(evals), "graded")[-1].endswith("evals/.agentv/graders/graded.js")
     assert custom_command(str(evals), "absent") is None
 
 

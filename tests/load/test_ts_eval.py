@@ -144,6 +144,24 @@ def test_eval_ts_that_cannot_load_is_exit_2_naming_it(
 
 
 @pytest.mark.usefixtures("with_bun")
+def test_an_unresolved_import_is_never_fetched_from_npm(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without `--no-install`, bun answered `import 'agentv'` (no node_modules) by fetching
+    agentv and its dependencies from npm into its global cache: network at grading time,
+    and a folder every pytest process on the machine writes (a test depended on the network and raced other runs)."""
+    cache = tmp_path / "bun-cache"
+    monkeypatch.setenv("BUN_INSTALL_CACHE_DIR", str(cache))
+    (tmp_path / "s.eval.ts").write_text(
+        "import { graders } from 'agentv';\nexport default { tests: [graders] };\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(GradeInputError, match="Cannot find (module|package) 'agentv'"):
+        load_suite(str(tmp_path / "s.eval.ts"))
+    assert not cache.exists()
+
+
+@pytest.mark.usefixtures("with_bun")
 def test_eval_ts_past_its_deadline_is_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
