@@ -29,12 +29,14 @@ Decided here (SPEC §4.4 and AgentV's trace builder, docs/agentv-semantics.md §
 
 from __future__ import annotations
 
+import functools
+import json
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..js.strings import JsonParseError, js_json_parse
+from ..js.strings import JsonParseError, _parse_int, _reject_constant, js_json_parse
 from ..load.files import read_regular
 from .records import Message, ToolCall, Transcript
 from .response import max_response_bytes
@@ -71,20 +73,66 @@ class _Unusable(Exception):
     """The transcript cannot be read as any known shape."""
 
 
-@dataclass
 class _Draft:
     """A message being assembled (Claude Code spreads one message over several lines)."""
 
-    role: str
-    texts: list[str] = field(default_factory=list)
-    calls: list[dict[str, Any]] = field(default_factory=list)
-    start_time: str | None = None
-    end_time: str | None = None
+    __slots__ = ("role", "texts", "calls", "start_time", "end_time")
+
+    def __init__(self, role: str, start_time: str | None = None, end_time: str | None = None):
+        self.role = role
+        self.texts: list[str] = []
+        # `ToolCall` fields by name, in the record's field order (see `_call`).
+        self.calls: list[dict[str, Any]] = []
+        self.start_time = start_time
+        self.end_time = end_time
 
 
 def tool_category(name: str) -> str | None:
     """The canonical category of a raw tool name (`Read` → `file_read`), if it has one."""
     return _CATEGORY_OF.get(name.strip().lower())
+
+
+# Transcripts name the same few tools thousands of times.
+_category = functools.lru_cache(maxsize=512)(tool_category)
+
+
+# `js_json_parse`'s decoder without its object hook: it parses in C, with no Python call
+# per object (a third of the time on thousands of short rows). It differs from `JSON.parse`
+# only on an object key that is an array index ("0", "17"), which JavaScript lists first.
+# Such a key ends in a digit (also as `\\u0039`) before its closing quote, and its colon
+# follows the quote at once or after white space: `_MAYBE_INDEX_KEY` finds every text that
+# may hold one (and some that do not, as "x : y" in a string), `_INDEX_KEY` says whether it
+# does (it is slower: it stops at every quote), and such a text goes to `js_json_parse`, as
+# does any error of this decoder (it raises where `js_json_parse` does).
+_PLAIN = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_parse_int)
+# Two searches, each from a literal (a fast scan), not one alternation (a try at each place).
+_MAYBE_INDEX_KEY = (re.compile(r'":(?<=[0-9]":)'), re.compile(r":(?<=[ \t\n\r]:)"))
+_INDEX_KEY = re.compile(r'"(?:[0-9]|\\u003[0-9])+"[ \t\n\r]*:')
+
+
+def _is_plain(text: str) -> bool:
+    """No object key in `text` is an array index (see `_PLAIN`)."""
+    if all(maybe.search(text) is None for maybe in _MAYBE_INDEX_KEY):
+        return True
+    return _INDEX_KEY.search(text) is None
+
+
+def _worth_plain(text: str) -> bool:
+    """Whether `_PLAIN` (with `_is_plain`, about 1 ms a megabyte) is likely faster on `text`:
+    when it has more than about one object (one call of the hook, about a microsecond) per
+    kilobyte. Thousands of short rows have many; a few calls with long outputs have few."""
+    return text.count("{") * 1000 > len(text)
+
+
+def _json_parse(text: str, plain: bool) -> Any:
+    """`js_json_parse(text)`: the same value, the same error; through `_PLAIN` when `plain`
+    (`_is_plain(text)`, or of a text `text` is a line of)."""
+    if plain:
+        try:
+            return _PLAIN.decode(text)
+        except (ValueError, RecursionError):
+            pass  # the error (or the deep value) as `js_json_parse` gives it
+    return js_json_parse(text)
 
 
 def read_transcript(
@@ -132,10 +180,11 @@ def _parse(text: str, warnings: list[str]) -> tuple[str, list[_Draft]]:
     if not text.strip():
         warnings.append("transcript file is empty (zero messages)")
         return SHAPE_EMPTY, []
+    plain = _worth_plain(text) and _is_plain(text)
     try:
-        whole = js_json_parse(text)
+        whole = _json_parse(text, plain)
     except JsonParseError:
-        return _from_rows(_jsonl_rows(text, warnings), warnings)
+        return _from_rows(_jsonl_rows(text, warnings, plain), warnings)
     if isinstance(whole, list):
         return _from_rows(whole, warnings)
     if isinstance(whole, dict):
@@ -147,14 +196,15 @@ def _parse(text: str, warnings: list[str]) -> tuple[str, list[_Draft]]:
     raise _Unusable(f"holds a JSON {type(whole).__name__}, not messages")
 
 
-def _jsonl_rows(text: str, warnings: list[str]) -> list[Any]:
+def _jsonl_rows(text: str, warnings: list[str], plain: bool) -> list[Any]:
     rows: list[Any] = []
     bad: list[int] = []
+    # No line of a plain text holds an index key; in another, one line is not worth a look.
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            rows.append(js_json_parse(line))
+            rows.append(_json_parse(line, plain))
         except JsonParseError:
             bad.append(number)
     if not rows:
@@ -169,9 +219,10 @@ def _from_rows(rows: list[Any], warnings: list[str]) -> tuple[str, list[_Draft]]
     """A list of rows: Claude Code lines, AgentV rows or OpenAI messages."""
     if not rows:
         return SHAPE_OPENAI, []
-    if not all(isinstance(r, Mapping) for r in rows):
+    if not all([isinstance(r, dict) for r in rows]):
         raise _Unusable("is a list whose items are not all JSON objects")
-    if any(_is_claude_line(r) for r in rows):
+    # A Claude Code line has no `role`; most transcripts' rows all have one.
+    if any(_is_claude_line(r) for r in [r for r in rows if "role" not in r]):
         return SHAPE_CLAUDE, _from_claude(rows, warnings)
     missing = [i for i, r in enumerate(rows, start=1) if not isinstance(r.get("role"), str)]
     if missing:
@@ -188,7 +239,7 @@ def _is_claude_line(row: Mapping[str, Any]) -> bool:
     return (
         "role" not in row
         and row.get("type") in _CLAUDE_TYPES
-        and (isinstance(row.get("message"), Mapping) or "sessionId" in row or "uuid" in row)
+        and (isinstance(row.get("message"), dict) or "sessionId" in row or "uuid" in row)
     )
 
 
@@ -196,7 +247,7 @@ def _is_agentv_row(row: Mapping[str, Any]) -> bool:
     if str(row.get("schema_version", "")).startswith("agentv.transcript"):
         return True
     calls = row.get("tool_calls")
-    return isinstance(calls, list) and any(isinstance(c, Mapping) and "tool" in c for c in calls)
+    return isinstance(calls, list) and any(isinstance(c, dict) and "tool" in c for c in calls)
 
 
 def _from_messages(rows: list[Any], warnings: list[str], *, fold_tool_role: bool) -> list[_Draft]:
@@ -206,23 +257,25 @@ def _from_messages(rows: list[Any], warnings: list[str], *, fold_tool_role: bool
         if role in ("tool", "function") and fold_tool_role:
             if _fold_result(drafts, row.get("tool_call_id"), row.get("content"), None):
                 continue
-        draft = _Draft(role, start_time=_time(row, "start"), end_time=_time(row, "end"))
-        _add_content(draft, row.get("content"), drafts, warnings)
-        for entry in _listed_calls(row):
-            call = _call(entry, warnings)
+        draft = _Draft(role, *_times(row))
+        content = row.get("content")
+        if isinstance(content, str):  # most rows: what `_add_content` would do, inline
+            draft.texts.append(content)
+        else:
+            _add_content(draft, content, drafts, warnings)
+        listed = row["tool_calls"] if "tool_calls" in row else row.get("toolCalls")
+        if isinstance(listed, list):
+            for entry in listed:
+                call = _call(entry, warnings)
+                if call is not None:
+                    draft.calls.append(call)
+        legacy = row.get("function_call")
+        if isinstance(legacy, dict):
+            call = _call({"function": legacy}, warnings)
             if call is not None:
                 draft.calls.append(call)
         drafts.append(draft)
     return drafts
-
-
-def _listed_calls(row: Mapping[str, Any]) -> list[Any]:
-    calls = row.get("tool_calls", row.get("toolCalls"))
-    listed = list(calls) if isinstance(calls, list) else []
-    legacy = row.get("function_call")
-    if isinstance(legacy, Mapping):
-        listed.append({"function": legacy})
-    return listed
 
 
 def _add_content(draft: _Draft, content: Any, drafts: list[_Draft], warnings: list[str]) -> None:
@@ -236,7 +289,7 @@ def _add_content(draft: _Draft, content: Any, drafts: list[_Draft], warnings: li
         if isinstance(block, str):
             draft.texts.append(block)
             continue
-        if not isinstance(block, Mapping):
+        if not isinstance(block, dict):
             continue
         kind = block.get("type")
         if kind in ("text", "input_text", "output_text") and isinstance(block.get("text"), str):
@@ -266,7 +319,7 @@ def _fold_result(drafts: list[_Draft], call_id: Any, content: Any, status: str |
 
 def _result_text(content: Any) -> Any:
     if isinstance(content, list):
-        parts = [b.get("text") for b in content if isinstance(b, Mapping)]
+        parts = [b.get("text") for b in content if isinstance(b, dict)]
         texts = [p for p in parts if isinstance(p, str)]
         return "\n".join(texts) if texts else content
     return content
@@ -278,35 +331,54 @@ def _call(entry: Any, warnings: list[str]) -> dict[str, Any] | None:
     AgentV rows say `tool`; OpenAI nests `function{name, arguments}`; normalised
     `tool_use` blocks give the raw `name`, the canonical `tool_name` and a `result`.
     """
-    if not isinstance(entry, Mapping):
+    if not isinstance(entry, dict):
         return None
+    # `a if k in entry else …` is `entry.get(k, …)` without working out the default first.
     function = entry.get("function")
-    if isinstance(function, Mapping):
+    if isinstance(function, dict):
         name, args = function.get("name"), _parse_arguments(function.get("arguments"))
     else:
-        name = entry.get("tool", entry.get("name", entry.get("tool_name")))
-        args = entry.get("input", entry.get("args", entry.get("arguments")))
+        name = (
+            entry["tool"] if "tool" in entry
+            else entry["name"] if "name" in entry
+            else entry.get("tool_name")
+        )  # fmt: skip
+        args = (
+            entry["input"] if "input" in entry
+            else entry["args"] if "args" in entry
+            else entry.get("arguments")
+        )  # fmt: skip
     if not isinstance(name, str) or not name:
         warnings.append(f"a tool call without a name was skipped: {dict(entry)!r:.120}")
         return None
     result = entry.get("result")
-    result = result if isinstance(result, Mapping) else {}
-    status = result.get("status", entry.get("status"))
-    duration = entry.get("duration_ms", entry.get("durationMs", result.get("duration_ms")))
+    if not isinstance(result, dict):
+        result = _NO_RESULT
+    status = result["status"] if "status" in result else entry.get("status")
+    duration: Any = (
+        entry["duration_ms"] if "duration_ms" in entry
+        else entry["durationMs"] if "durationMs" in entry
+        else result.get("duration_ms")
+    )  # fmt: skip
     canonical = entry.get("tool_name")
-    return {
+    call_id = entry["id"] if "id" in entry else entry.get("call_id")
+    start_time, end_time = _times(entry)
+    return {  # the `ToolCall` fields in order, as `_number` passes them
         "name": name,
         "input": args,
-        "output": entry.get("output", result.get("output")),
+        "output": entry["output"] if "output" in entry else result.get("output"),
         "status": _STATUS.get(status, status) if isinstance(status, str) and status else "ok",
         "duration_ms": float(duration) if _is_number(duration) else None,
-        "start_time": _time(entry, "start"),
-        "end_time": _time(entry, "end"),
-        "id": _text_or_none(entry.get("id", entry.get("call_id"))),
+        "start_time": start_time,
+        "end_time": end_time,
+        "id": call_id if isinstance(call_id, str) and call_id else None,
         "category": canonical
         if isinstance(canonical, str) and canonical and canonical != name
-        else tool_category(name),
+        else _category(name),
     }
+
+
+_NO_RESULT: Mapping[str, Any] = {}
 
 
 def _parse_arguments(arguments: Any) -> Any:
@@ -323,7 +395,7 @@ def _from_turns(turns: list[Any], warnings: list[str]) -> list[_Draft]:
     """AgentV's normalised `transcript.json`: results already sit in their `tool_use`."""
     drafts: list[_Draft] = []
     for turn in turns:
-        if not isinstance(turn, Mapping):
+        if not isinstance(turn, dict):
             continue
         role = turn.get("type", turn.get("role"))
         if isinstance(role, str):
@@ -345,7 +417,7 @@ def _from_claude(rows: list[Any], warnings: list[str]) -> list[_Draft]:
         if isinstance(uuid, str):
             seen.add(uuid)
         message = row.get("message")
-        if row.get("type") not in ("user", "assistant") or not isinstance(message, Mapping):
+        if row.get("type") not in ("user", "assistant") or not isinstance(message, dict):
             continue
         if row["type"] == "user":
             draft = _Draft("user", start_time=_text_or_none(row.get("timestamp")))
@@ -385,16 +457,24 @@ def _number(drafts: list[_Draft], test_input: str) -> tuple[tuple[Message, ...],
     )
     messages = [Message(0, "user", test_input)] if prepend else []
     for index, draft in enumerate(drafts, start=1):
-        calls = tuple(ToolCall(**call) for call in draft.calls)
+        # Positional: `_call` makes each dict in the field order (keyword arguments cost more).
+        calls = tuple([ToolCall(*call.values()) for call in draft.calls])
+        texts = draft.texts
+        text = texts[0] if len(texts) == 1 else "\n".join(texts)
         messages.append(
-            Message(index, draft.role, "\n".join(draft.texts), calls, draft.start_time,
-                    draft.end_time)
+            Message(index, draft.role, text, calls, draft.start_time, draft.end_time)
         )  # fmt: skip
     return tuple(messages), prepend
 
 
-def _time(entry: Mapping[str, Any], which: str) -> str | None:
-    return _text_or_none(entry.get(f"{which}_time", entry.get(f"{which}Time")))
+def _times(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """The (start, end) times of a message or call: `start_time` or `startTime`, if text."""
+    start = entry["start_time"] if "start_time" in entry else entry.get("startTime")
+    end = entry["end_time"] if "end_time" in entry else entry.get("endTime")
+    return (
+        start if isinstance(start, str) and start else None,
+        end if isinstance(end, str) and end else None,
+    )
 
 
 def _text_or_none(value: Any) -> str | None:
