@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .record import NEW_DICT, Record
 
 if TYPE_CHECKING:  # made on first use (rundata/records.py): most gradings read none
+    from .claims import Claim
     from .rundata.records import LlmResult, Timing, Transcript
 
 
@@ -387,13 +388,15 @@ class RunData(Record):
     A `*_problem` is the reason a side file could not be used (assertions that need
     it become `error`); `None` data with no problem means the file is simply absent.
     `llm_results`: the grader agent's LLM results by file stem (SPEC §5.6), read by
-    rundata.llm_results.
+    rundata.llm_results. The claims checked against the transcript are worked out on the
+    first call of `claims()` and kept (not a field: not compared, not passed by `replace`).
     """
 
     __slots__ = (
         "test", "response", "response_path", "eval_dir", "timing", "timing_problem",
-        "transcript", "transcript_problem", "llm_results",
+        "transcript", "transcript_problem", "llm_results", "_claims", "_claims_checked",
     )  # fmt: skip
+    _compared = _init_fields = __slots__[:9]
     test: TestCase
     response: str
     response_path: str | None
@@ -403,6 +406,8 @@ class RunData(Record):
     transcript: Transcript | None
     transcript_problem: str | None
     llm_results: Mapping[str, LlmResult]
+    _claims: tuple[Claim, ...] | None
+    _claims_checked: bool
 
     def __init__(
         self,
@@ -426,3 +431,22 @@ class RunData(Record):
         setattr_(self, "transcript", transcript)
         setattr_(self, "transcript_problem", transcript_problem)
         setattr_(self, "llm_results", {} if llm_results is NEW_DICT else llm_results)
+        setattr_(self, "_claims", None)
+        setattr_(self, "_claims_checked", False)
+
+    def claims(self) -> tuple[Claim, ...] | None:
+        """The response's claims checked against the transcript (SPEC §5.9), checked on
+        the first call and kept: grading writes them to `claims.json` and
+        `claims-consistent` scores them, one check per test. None without a usable
+        transcript; the checker is imported only with one (cold start, §8)."""
+        if not self._claims_checked:
+            claims = None
+            if self.transcript is not None:
+                from .claims import check_claims
+
+                claims = check_claims(
+                    self.response, self.transcript, self.test.input_text, self.timing
+                )
+            object.__setattr__(self, "_claims", claims)
+            object.__setattr__(self, "_claims_checked", True)
+        return self._claims

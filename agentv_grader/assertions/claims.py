@@ -21,9 +21,10 @@ def claims_consistent(spec: AssertionSpec, run: RunData) -> Verdict:
     transcript = transcript_or_none(run)
     if transcript is None:
         return Verdict.skipped(NO_TRANSCRIPT)
-    from ..claims import check_claims, counts
+    from ..claims import counts
 
-    claims = check_claims(run.response, transcript, run.test.input_text, run.timing)
+    claims = run.claims()  # checked once per run, shared with grading's claims.json
+    assert claims is not None  # there is a transcript
     tally = counts(claims)
     contradicted = [c for c in claims if c.status == "contradicted"]
     checks = tuple(

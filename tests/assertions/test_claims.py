@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-from agentv_grader.model import Status
+import pytest
+
+from agentv_grader import claims as claims_module
+from agentv_grader.grading import grade_test
+from agentv_grader.model import RunData, Status, TestCase
+from agentv_grader.record import replace
+from agentv_grader.rundata.records import Transcript
 from tests.assertions._grading import grade
 
 ITEM = {"type": "claims-consistent"}
@@ -57,3 +65,56 @@ def test_without_a_transcript_it_is_skipped_and_with_an_unusable_one_an_error() 
 def test_negation_is_the_engines() -> None:
     negated = grade({**ITEM, "negate": True}, response="All 12 tests pass.", transcript=[FAILING])
     assert negated.status is Status.PASSED and negated.score == 1.0
+
+
+def test_claims_are_checked_once_per_test_for_claims_json_and_the_assertion(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Grading writes claims.json and `claims-consistent` scores the same claims: the
+    checker runs once for the test's response (the critique's decoy answers aside)."""
+    response = "Ran the tests with `pytest -q`.\nAll 12 tests pass.\n"
+    bench = tmp_path / "run"
+    (bench / "t1").mkdir(parents=True)
+    (bench / "t1" / "response.md").write_text(response, "utf-8")
+    rows = [{"role": "user", "content": "Fix it."}, FAILING]
+    (bench / "t1" / "transcript.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in rows), "utf-8"
+    )
+    eval_path = tmp_path / "claims.eval.yaml"
+    test = {"id": "t1", "input": "Fix it.", "criteria": "Fixed.", "assertions": [ITEM]}
+    eval_path.write_text(json.dumps({"tests": [test]}), "utf-8")
+    checked: list[str] = []
+    real_check = claims_module.check_claims
+
+    def counted(text: str, *args: Any) -> Any:
+        checked.append(text)
+        return real_check(text, *args)
+
+    monkeypatch.setattr(claims_module, "check_claims", counted)
+    report = grade_test(str(eval_path), "t1", bench_dir=str(bench))
+    assert checked.count(response) == 1
+    written = json.loads((bench / "t1" / "claims.json").read_text("utf-8"))["claims"]
+    outcome = report.outcomes[0]
+    assert outcome.status is Status.FAILED and outcome.score == 0.5
+    assert [c["status"] for c in written] == ["verified", "contradicted"]
+    assert outcome.details["claims"]["contradicted"] == 1
+
+
+def test_run_data_checks_its_claims_on_first_use_and_keeps_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    test = TestCase(id="t", suite="s", threshold=1.0, threshold_source="", input_text="Fix it.")
+    run = RunData(test=test, response="All 12 tests pass.")
+    assert run.claims() is None  # no transcript: nothing to check, nothing imported
+    transcript = Transcript("t.jsonl", "openai-messages", ())
+    with_transcript = replace(run, transcript=transcript)
+    calls: list[str] = []
+    real_check = claims_module.check_claims
+    monkeypatch.setattr(
+        claims_module, "check_claims", lambda *a: calls.append(a[0]) or real_check(*a)
+    )
+    first = with_transcript.claims()
+    assert first is not None and with_transcript.claims() is first and len(calls) == 1
+    assert with_transcript == replace(with_transcript, response="All 12 tests pass.")
+    other = replace(with_transcript, response="Ran pytest.")
+    assert other.claims() is not first and calls == ["All 12 tests pass.", "Ran pytest."]
