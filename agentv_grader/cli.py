@@ -411,6 +411,11 @@ def _text_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None
 
     lines = [_first_line(data)]
     lines += [f"  warning: {w}" for w in data["warnings"] if w.startswith(SCORE_WARNING)]
+    lines += [  # a result judged against an older response or item (SPEC §5.6)
+        f"  warning: {s['path']} was judged against {s['reason']}: re-judge it "
+        f"(agentv-grade judge --item {s['item']} …)"
+        for s in data.get("stale_results", ())
+    ]
     return "\n".join(lines)
 
 

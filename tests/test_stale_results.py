@@ -93,6 +93,10 @@ def test_a_result_judged_against_an_older_response_is_stale_and_handed_out_again
     code, out, _ = cli("--eval-path", eval_path, "--test-id", "t1", "--bench-dir", str(bench))
     assert code == 0 and f"{RESULT} was judged against an older response" in out
     assert "[pending] tone: score judgement needed again (its result file is stale)" in out
+    # batch mode's text line too
+    code, out, _ = cli("--eval-path", eval_path, "--bench-dir", str(bench))
+    assert f"  warning: {RESULT} was judged against an older response: re-judge it " in out
+    assert "(agentv-grade judge --item tone …)" in out
     # the report page hands it out again, saying why
     (todo,) = html_report.build_page_data(str(bench))["tests"][0]["pending"]
     assert todo["stale"] == f"{RESULT} was judged against an older response"

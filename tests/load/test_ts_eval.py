@@ -149,7 +149,7 @@ def test_an_unresolved_import_is_never_fetched_from_npm(
 ) -> None:
     """Without `--no-install`, bun answered `import 'agentv'` (no node_modules) by fetching
     agentv and its dependencies from npm into its global cache: network at grading time,
-    and a folder every pytest process on the machine writes (a test depended on the network and raced other runs)."""
+    and a folder every pytest process on the machine writes (this test raced other runs)."""
     cache = tmp_path / "bun-cache"
     monkeypatch.setenv("BUN_INSTALL_CACHE_DIR", str(cache))
     (tmp_path / "s.eval.ts").write_text(
