@@ -38,6 +38,7 @@ from typing import Any
 
 from ..js.strings import JsonParseError, _parse_int, _reject_constant, js_json_parse
 from ..load.files import read_regular
+from ..record import replace
 from .records import Message, ToolCall, Transcript
 from .response import max_response_bytes
 
@@ -81,8 +82,8 @@ class _Draft:
     def __init__(self, role: str, start_time: str | None = None, end_time: str | None = None):
         self.role = role
         self.texts: list[str] = []
-        # `ToolCall` fields by name, in the record's field order (see `_call`).
-        self.calls: list[dict[str, Any]] = []
+        # A folded result (`_fold_result`) replaces its call with one that has the output.
+        self.calls: list[ToolCall] = []
         self.start_time = start_time
         self.end_time = end_time
 
@@ -305,15 +306,19 @@ def _add_content(draft: _Draft, content: Any, drafts: list[_Draft], warnings: li
 
 def _fold_result(drafts: list[_Draft], call_id: Any, content: Any, status: str | None) -> bool:
     """Attach a tool result to the call it answers (by id, else the last open call)."""
-    open_calls = [c for d in drafts for c in d.calls if c.get("output") is None]
-    match = next((c for c in reversed(open_calls) if call_id and c.get("id") == call_id), None)
+    open_calls = [(d.calls, i) for d in drafts for i, c in enumerate(d.calls) if c.output is None]
+    match = next(
+        (at for at in reversed(open_calls) if call_id and at[0][at[1]].id == call_id), None
+    )
     if match is None and not call_id and open_calls:
         match = open_calls[-1]
     if match is None:
         return False
-    match["output"] = _result_text(content)
-    if status is not None:
-        match["status"] = status
+    calls, index = match
+    call = calls[index]
+    calls[index] = replace(
+        call, output=_result_text(content), status=call.status if status is None else status
+    )
     return True
 
 
@@ -325,8 +330,8 @@ def _result_text(content: Any) -> Any:
     return content
 
 
-def _call(entry: Any, warnings: list[str]) -> dict[str, Any] | None:
-    """One tool call in any of the shapes' spellings, as `ToolCall` keyword arguments.
+def _call(entry: Any, warnings: list[str]) -> ToolCall | None:
+    """One tool call in any of the shapes' spellings.
 
     AgentV rows say `tool`; OpenAI nests `function{name, arguments}`; normalised
     `tool_use` blocks give the raw `name`, the canonical `tool_name` and a `result`.
@@ -363,19 +368,19 @@ def _call(entry: Any, warnings: list[str]) -> dict[str, Any] | None:
     canonical = entry.get("tool_name")
     call_id = entry["id"] if "id" in entry else entry.get("call_id")
     start_time, end_time = _times(entry)
-    return {  # the `ToolCall` fields in order, as `_number` passes them
-        "name": name,
-        "input": args,
-        "output": entry["output"] if "output" in entry else result.get("output"),
-        "status": _STATUS.get(status, status) if isinstance(status, str) and status else "ok",
-        "duration_ms": float(duration) if _is_number(duration) else None,
-        "start_time": start_time,
-        "end_time": end_time,
-        "id": call_id if isinstance(call_id, str) and call_id else None,
-        "category": canonical
+    return ToolCall(  # positional arguments: keywords cost more, thousands of times
+        name,
+        args,
+        entry["output"] if "output" in entry else result.get("output"),
+        _STATUS.get(status, status) if isinstance(status, str) and status else "ok",
+        float(duration) if _is_number(duration) else None,
+        start_time,
+        end_time,
+        call_id if isinstance(call_id, str) and call_id else None,
+        canonical
         if isinstance(canonical, str) and canonical and canonical != name
         else _category(name),
-    }
+    )
 
 
 _NO_RESULT: Mapping[str, Any] = {}
@@ -443,11 +448,11 @@ def _claude_assistant(
         drafts.append(draft)
         if isinstance(message_id, str):
             by_id[message_id] = draft
-    known = {c["id"] for c in draft.calls if c.get("id")}
+    known = {c.id for c in draft.calls if c.id}
     before = len(draft.calls)
     _add_content(draft, message.get("content"), drafts, warnings)
     added = draft.calls[before:]
-    draft.calls[before:] = [c for c in added if not c.get("id") or c["id"] not in known]
+    draft.calls[before:] = [c for c in added if not c.id or c.id not in known]
 
 
 def _number(drafts: list[_Draft], test_input: str) -> tuple[tuple[Message, ...], bool]:
@@ -457,8 +462,7 @@ def _number(drafts: list[_Draft], test_input: str) -> tuple[tuple[Message, ...],
     )
     messages = [Message(0, "user", test_input)] if prepend else []
     for index, draft in enumerate(drafts, start=1):
-        # Positional: `_call` makes each dict in the field order (keyword arguments cost more).
-        calls = tuple([ToolCall(*call.values()) for call in draft.calls])
+        calls = tuple(draft.calls)
         texts = draft.texts
         text = texts[0] if len(texts) == 1 else "\n".join(texts)
         messages.append(
