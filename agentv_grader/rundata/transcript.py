@@ -30,6 +30,7 @@ Decided here (SPEC §4.4 and AgentV's trace builder, docs/agentv-semantics.md §
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
@@ -301,25 +302,35 @@ def _add_content(draft: _Draft, content: Any, drafts: list[_Draft], warnings: li
                 draft.calls.append(call)
         elif kind == "tool_result":
             status = "error" if block.get("is_error") is True else None
-            _fold_result(drafts + [draft], block.get("tool_use_id"), block.get("content"), status)
+            _fold_result(drafts, block.get("tool_use_id"), block.get("content"), status, draft)
 
 
-def _fold_result(drafts: list[_Draft], call_id: Any, content: Any, status: str | None) -> bool:
-    """Attach a tool result to the call it answers (by id, else the last open call)."""
-    open_calls = [(d.calls, i) for d in drafts for i, c in enumerate(d.calls) if c.output is None]
-    match = next(
-        (at for at in reversed(open_calls) if call_id and at[0][at[1]].id == call_id), None
+def _fold_result(
+    drafts: list[_Draft],
+    call_id: Any,
+    content: Any,
+    status: str | None,
+    current: _Draft | None = None,
+) -> bool:
+    """Attach a tool result to the call it answers: the last open call (no output yet) with
+    its id, or without an id the last open call; `current`'s calls come after all others.
+
+    Searched from the end, so a result right after its call is found at once (a search
+    of every call for each result made a transcript of 7,700 calls take seconds)."""
+    searched = (
+        reversed(drafts) if current is None else itertools.chain((current,), reversed(drafts))
     )
-    if match is None and not call_id and open_calls:
-        match = open_calls[-1]
-    if match is None:
-        return False
-    calls, index = match
-    call = calls[index]
-    calls[index] = replace(
-        call, output=_result_text(content), status=call.status if status is None else status
-    )
-    return True
+    for draft in searched:
+        calls = draft.calls
+        for index in range(len(calls) - 1, -1, -1):
+            call = calls[index]
+            if call.output is None and (not call_id or call.id == call_id):
+                output = _result_text(content)
+                calls[index] = replace(
+                    call, output=output, status=call.status if status is None else status
+                )
+                return True
+    return False
 
 
 def _result_text(content: Any) -> Any:

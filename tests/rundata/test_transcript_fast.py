@@ -9,7 +9,9 @@ key order, on tricky texts and on every JSON file of the test data. No timings a
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,3 +157,48 @@ def test_transcript_records_are_frozen_and_compare_by_value() -> None:
     for record, field in ((call, "name"), (message, "text"), (transcript, "messages")):
         with pytest.raises(FrozenInstanceError):
             setattr(record, field, None)
+
+
+def _folded_plainly(rows: list[dict[str, Any]]) -> list[list[Any]]:
+    """The folding rule written plainly (every open call listed for each result): a
+    result goes to the last open call with its id, or without an id to the last open call;
+    an unmatched result stays a message."""
+    messages: list[list[dict[str, Any]]] = []
+    for row in rows:
+        if row["role"] == "tool":
+            open_calls = [c for m in messages for c in m if c["output"] is None]
+            call_id = row.get("tool_call_id")
+            match = next((c for c in reversed(open_calls) if call_id and c["id"] == call_id), None)
+            if match is None and not call_id and open_calls:
+                match = open_calls[-1]
+            if match is not None:
+                match["output"] = row["content"]
+                continue
+        calls = row.get("tool_calls", [])
+        messages.append([{"id": c.get("id"), "output": None} for c in calls])
+    return [[c["output"] for c in m] for m in messages]
+
+
+def test_tool_results_fold_as_the_plain_rule_says(tmp_path: Path) -> None:
+    rng = random.Random(21)
+    for round_ in range(60):
+        rows: list[dict[str, Any]] = [{"role": "user", "content": "go"}]
+        for n in range(rng.randint(1, 40)):
+            if rng.random() < 0.5:
+                calls = [
+                    {"function": {"name": "Bash", "arguments": "{}"}}
+                    | ({"id": rng.choice("abc")} if rng.random() < 0.7 else {})
+                    for _ in range(rng.randint(0, 3))
+                ]
+                rows.append({"role": "assistant", "content": "", "tool_calls": calls})
+            else:
+                result: dict[str, Any] = {"role": "tool", "content": f"out {n}"}
+                if rng.random() < 0.7:
+                    result["tool_call_id"] = rng.choice("abcd")
+                rows.append(result)
+        path = tmp_path / f"t{round_}.json"
+        path.write_text(json.dumps(rows), encoding="utf-8")
+        transcript, problem, _ = read_transcript(str(path), "go")
+        assert transcript is not None, problem
+        read = [[c.output for c in m.tool_calls] for m in transcript.messages]
+        assert read == _folded_plainly(rows), rows
