@@ -150,12 +150,14 @@ def _not_graded(test_id: str, problem: str, exit_code: int, options: BatchOption
 _DIGEST_FIELDS = ("name", "type", "status", "text", "evidence")
 # A test's claims as the summary counts them (the report's `claims` block, SPEC §5.9).
 CLAIM_COUNTS = ("total", "verified", "contradicted", "unverifiable")
+# A stale LLM result as the summary lists it (the report's `stale_results`, SPEC §5.6).
+STALE_FIELDS = ("item", "path", "basis")
 
 
 def digest(data: Mapping[str, Any]) -> dict[str, Any]:
     """What `summarise` and `junit_xml` read of a report: verdict, score, counts, the
-    claims by status (None without a transcript), and the assertions that did not pass
-    (only the fields they use)."""
+    claims by status (None without a transcript), the stale LLM results (item, path, basis),
+    and the assertions that did not pass (only the fields they use)."""
     claims = data.get("claims")
     return {
         "verdict": data["verdict"],
@@ -163,6 +165,9 @@ def digest(data: Mapping[str, Any]) -> dict[str, Any]:
         "summary": data["summary"],
         "agentv": data.get("agentv"),
         "claims": None if claims is None else {key: claims[key] for key in CLAIM_COUNTS},
+        "stale_results": [
+            {key: item[key] for key in STALE_FIELDS} for item in data.get("stale_results", ())
+        ],
         "assertions": [
             {key: item[key] for key in _DIGEST_FIELDS}
             for item in data["assertions"]

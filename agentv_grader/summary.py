@@ -68,8 +68,20 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
         "errors": errors,
         "skips": skips,
         "claims": _claims(results),
+        "stale_results": _stale_results(results),
         "agentv_bench": _agentv_bench(results),
     }
+
+
+def _stale_results(results: list[TestResult]) -> list[dict[str, Any]]:
+    """The LLM result files judged against an older response or item (SPEC §5.6 *Stale
+    results*), in suite order: each names its test, so the grader re-judges exactly those."""
+    return [
+        {"test_id": r.test_id, **stale}
+        for r in results
+        if r.digest is not None
+        for stale in r.digest.get("stale_results", ())
+    ]
 
 
 def _claims(results: list[TestResult]) -> dict[str, Any]:
@@ -108,6 +120,8 @@ def summary_table(summary: dict[str, Any]) -> str:
         rows += [(kind, str(count)) for kind, count in failed.items()]
     rows += [("assertion errors", str(len(summary["errors"])))]
     rows += [("assertions skipped", str(len(summary["skips"])))]
+    if summary["stale_results"]:  # each also warned of on its test's line
+        rows += [("stale LLM results (judge again)", str(len(summary["stale_results"])))]
     claims = summary["claims"]
     if claims["tests"]:
         rows += [(f"claims ({claims['tests']} test(s) with a transcript)", "count")]

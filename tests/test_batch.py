@@ -282,6 +282,9 @@ def test_digest_keeps_what_the_summary_and_junit_read() -> None:
         "claims": {"path": "claims.json", "total": 3, "verified": 1, "contradicted": 1,
                    "unverifiable": 1, "checkable": 2,
                    "contradicted_claims": [{"text": "not needed"}]},
+        "stale_results": [{"item": "tone", "assertion": "tone", "basis": "record",
+                           "path": "llm_grader_results/tone.json", "reason": "not needed",
+                           "evidence": "not needed"}],
     }  # fmt: skip
     assert digest(data) == {
         "verdict": "fail",
@@ -289,6 +292,9 @@ def test_digest_keeps_what_the_summary_and_junit_read() -> None:
         "summary": {"passed": 1, "failed": 1},
         "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
         "claims": {"total": 3, "verified": 1, "contradicted": 1, "unverifiable": 1},
+        "stale_results": [
+            {"item": "tone", "path": "llm_grader_results/tone.json", "basis": "record"}
+        ],
         "assertions": [
             {"name": "f", "type": "contains", "status": "failed", "text": "t", "evidence": "e"}
         ],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,12 @@ def test_a_result_judged_against_an_older_response_is_stale_and_handed_out_again
     code, out, _ = cli("--eval-path", eval_path, "--bench-dir", str(bench))
     assert f"  warning: {RESULT} was judged against an older response: re-judge it " in out
     assert "(agentv-grade judge --item tone …)" in out
+    # and the batch summary lists it, with its test, for the grader to re-judge
+    summary = json.loads((bench / "grade_summary.json").read_text("utf-8"))
+    assert summary["stale_results"] == [
+        {"test_id": "t1", "item": "tone", "path": RESULT, "basis": "record"}
+    ]
+    assert re.search(r"\n  stale LLM results \(judge again\) +1\n", out)
     # the report page hands it out again, saying why
     (todo,) = html_report.build_page_data(str(bench))["tests"][0]["pending"]
     assert todo["stale"] == f"{RESULT} was judged against an older response"

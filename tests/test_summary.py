@@ -113,7 +113,7 @@ def test_the_table_names_at_most_20_tests_and_says_how_many_more() -> None:
               "contradicted_in": ids}  # fmt: skip
     summary = {"totals": dict.fromkeys(("pass", "fail", "pending", "skipped", "not_graded"), 0),
                "no_response": [], "failures_by_type": {}, "errors": [], "skips": [],
-               "claims": claims}  # fmt: skip
+               "claims": claims, "stale_results": []}  # fmt: skip
     last = summary_table(summary).splitlines()[-1]
     assert last == (
         "  contradicted claims in: " + ", ".join(ids[:20]) + ", … and 3 more in grade_summary.json"
