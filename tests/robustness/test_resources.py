@@ -49,9 +49,11 @@ def test_sigterm_during_a_script_grader_stops_its_process_group(tmp_path: Path) 
     pids = [int(p) for p in pid_file.read_text("utf-8").split()]
     started = time.monotonic()
     process.send_signal(signal.SIGTERM)
-    _, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=50)
     assert process.returncode == 128 + signal.SIGTERM, err.decode()
-    assert time.monotonic() - started < 10
+    # well before the grader's own 60 s sleep ends (a generous bound: a loaded machine
+    # has taken over 10 s to start and stop the processes involved)
+    assert time.monotonic() - started < 40
     for pid in pids:  # the grader and its child are gone (or reaped zombies of init)
         assert not _alive(pid), pid
     assert not list(bench.rglob(".agentv-grade-*.tmp"))
@@ -59,7 +61,7 @@ def test_sigterm_during_a_script_grader_stops_its_process_group(tmp_path: Path) 
 
 
 def _alive(pid: int) -> bool:
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 20  # reaping can lag on a loaded machine
     while time.monotonic() < deadline:
         try:
             state = Path(f"/proc/{pid}/stat").read_text().split()[2]
