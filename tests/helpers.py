@@ -27,6 +27,16 @@ def write_suite(
     return eval_path, bench
 
 
+def grade_written(folder: Path) -> Any:
+    """Grade test `t` of `folder/s.eval.yaml` against `folder/resp.md`, writing nothing:
+    the shape of the loader tests that write an eval file and a response beside it."""
+    from agentv_grader import grade_test
+
+    return grade_test(
+        str(folder / "s.eval.yaml"), "t", response_file=str(folder / "resp.md"), write=False
+    )
+
+
 def cli(*argv: str) -> tuple[int, str, str]:
     """Run the command line in-process; returns (exit code, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()

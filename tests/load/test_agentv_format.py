@@ -13,6 +13,7 @@ from agentv_grader import grade_test
 from agentv_grader.errors import GradeInputError
 from agentv_grader.load.evalfile import load_suite, suite_name_from_path
 from agentv_grader.load.yaml12 import load_yaml
+from tests.helpers import grade_written
 
 CASES = Path(__file__).resolve().parent.parent / "data" / "fidelity"
 
@@ -210,9 +211,7 @@ def test_prompt_command_whose_program_is_missing_names_it(tmp_path: Path) -> Non
         "          command: [no-such-program-here, run, ./gen.ts]\n"
     )
     (tmp_path / "resp.md").write_text("hello")
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     [item] = report.data["assertions"]
     assert item["status"] == "error" and "'no-such-program-here'" in item["evidence"]
 
@@ -341,9 +340,7 @@ def test_matches_types_are_case_sensitive_unless_told(tmp_path: Path) -> None:
         '      - {type: output-matches, pattern: "COULD YOU", case_sensitive: false, name: opt}\n'
         '      - {type: output-contains, substring: "COULD YOU", name: contains}\n'
     )
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     status = {a["name"]: a["status"] for a in report.data["assertions"]}
     assert status == {
         "plain": "failed", "inline": "passed", "flags": "passed", "opt": "passed",
@@ -497,9 +494,7 @@ def test_options_transform_without_node_is_an_error_naming_it(
         "    assert: [{type: contains, value: hello}]\n"
     )
     monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     [item] = report.data["assertions"]
     assert item["status"] == "error" and "'node'" in item["evidence"]
 
@@ -549,9 +544,7 @@ def test_what_agentv_main_drops_is_kept(tmp_path: Path) -> None:
         "      - {type: llm-rubric, metric: targeted, value: Is kind, target: judge-model}\n"
         "      - {type: contains, value: hello}\n"
     )
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     status = {a["name"]: a["status"] for a in report.data["assertions"]}
     assert status == {
         "by-file": "pending", "bare": "pending", "targeted": "pending", "contains-hello": "passed"
@@ -570,9 +563,7 @@ def test_a_command_string_runs_through_the_shell(tmp_path: Path) -> None:
         "      - type: script\n"
         """        command: "cat >/dev/null && echo '{\\"score\\": 1}' | cat"\n"""
     )
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     assert [a["status"] for a in report.data["assertions"]] == ["passed"]
 
 

@@ -16,7 +16,7 @@ import pytest
 from agentv_grader import grade_test
 from agentv_grader.errors import GradeInputError
 from agentv_grader.load.evalfile import load_suite
-from tests.helpers import cli
+from tests.helpers import cli, grade_written
 from tests.load.agentv_answers import loaded_summary
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "ts_eval"
@@ -108,9 +108,7 @@ def test_custom_ts_assertion_without_bun_is_an_error_naming_it(tmp_path: Path) -
         'prompts: ["x"]\ntests:\n  - id: t\n    assert: [{type: min-words}]\n'
     )
     (tmp_path / "resp.md").write_text("one two three")
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     [item] = report.data["assertions"]
     assert item["status"] == "error" and "'bun'" in item["evidence"]
 
@@ -198,8 +196,6 @@ def test_typescript_transform_file_runs_under_bun(tmp_path: Path) -> None:
         'prompts: ["x"]\ntests:\n  - id: t\n    options: {transform: "file://t.ts:shout"}\n'
         "    assert: [{type: equals, value: HELLO}]\n"
     )
-    report = grade_test(
-        str(tmp_path / "s.eval.yaml"), "t", response_file=str(tmp_path / "resp.md"), write=False
-    )
+    report = grade_written(tmp_path)
     [item] = report.data["assertions"]
     assert item["status"] == "passed", item
