@@ -34,6 +34,7 @@ from ._actions import (
 )
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, key_text_findings, value_findings
 from ._files import file_findings, targets
+from ._gate import Gated, Words
 from ._index import RunIndex
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
@@ -53,12 +54,19 @@ _HEDGE = re.compile(
     r"cannot confirm|unclear|hopefully|would)\b",
     re.I,
 )
+# A word of each hedge: a claim holding none is not cut at its main clause nor searched.
+_HEDGE_WORDS = Words(
+    "should probably likely might may maybe perhaps seem seems appear appears think believe "
+    "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
+    "would"
+)
 _MAIN_CLAUSE = re.compile(r"\b(?:since|because|so that|which|but)\b|,\s+as\b")
 _CHECKING = re.compile(
     r"\b(?:I|we)\b[^.]*?\b(?:checked|verified|confirmed|compared|ensured|made "
     r"sure|tested|double-checked|cross-checked)\b",
     re.I,
 )
+_CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared ensured made tested"))
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
     r"here(?:'s| is| are)|summary|note)\b",
@@ -70,11 +78,22 @@ _NEGATED = re.compile(
     r"wasn't able|was not able)\b",
     re.I,
 )
+_NEGATED_GATED = Gated(
+    _NEGATED, Words("no none nothing not didn haven hadn wasn couldn cannot can never unable")
+)
 _QUALITY = re.compile(
     r"\b(correct(?:ly)?|robust|safe(?:ly)?|minimal|thorough(?:ly)?|best|well[- ]\w+|"
     r"proper(?:ly)?|good|great|elegant|efficient|readable|maintainable|unrelated|unchanged|"
     r"idiomatic|reliable|comprehensive|accurate(?:ly)?|valid|behaviou?r)\b",
     re.I,
+)
+_QUALITY_GATED = Gated(
+    _QUALITY,
+    Words(
+        "correct correctly robust safe safely minimal thorough thoroughly best well proper "
+        "properly good great elegant efficient readable maintainable unrelated unchanged "
+        "idiomatic reliable comprehensive accurate accurately valid behaviour behavior"
+    ),
 )
 _PAST_START = re.compile(
     r"^(?:[A-Z][a-z]+ed|Ran|Wrote|Made|Found|Got|Built|Took|Put|Set|Sent|"
@@ -91,6 +110,9 @@ _FILE_NEGATION = re.compile(
     r"\bcode\b|anything)|\bfiles? (?:was|were) (?:deleted|removed)\b",
     re.I,
 )
+_FILE_NEGATION_GATED = Gated(
+    _FILE_NEGATION, Words("touch modify change edit delete remove file files")
+)
 _REFERENCES = re.compile(r"(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+")  # a reference list
 _BACKTICK_COMMAND = re.compile(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
 _PROCESS = re.compile(
@@ -99,6 +121,16 @@ _PROCESS = re.compile(
     r"opened|used|validated|reloaded|deployed|checked|reviewed|read|deleted|uploaded|"
     r"compressed|filled|submitted|sent|posted|renamed|moved|cross-checked)\b",
     re.I,
+)
+_PROCESS_GATED = Gated(
+    _PROCESS,
+    Words(
+        "ran run running executed installed committed pushed searched fetched queried returned "
+        "responded answered test tests suite spec specs build uploaded submitted opened used "
+        "validated reloaded deployed checked reviewed read deleted compressed filled sent "
+        "posted renamed moved cross",
+        marks=("lint",),
+    ),
 )
 
 
@@ -186,18 +218,27 @@ def counts(claims: Iterable[Claim]) -> dict[str, int]:
 
 def _judge(unit: Unit, index: RunIndex) -> tuple[str, str, str] | None:
     text = unit.text
-    if text.endswith("?") or _NOT_A_CLAIM.match(text) or not _SIGNAL.search(text):
+    if text.endswith("?") or _NOT_A_CLAIM.match(text) or not _signals(text):
         return None
     if _REFERENCES.fullmatch(text):
         return None
-    negated = bool(_NEGATED.search(text))
+    negated = bool(_NEGATED_GATED.search(text))
     kind = _kind(text)
-    if _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]):
+    if _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]):
         return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
     findings = list(_findings(text, index, negated))
     return kind, *_combine(findings, negated)
+
+
+def _signals(text: str) -> bool:
+    """`_SIGNAL` finds something: a digit or a backtick (two of its alternatives) is
+    enough, and most claims have one."""
+    return "`" in text or _DIGIT.search(text) is not None or _SIGNAL.search(text) is not None
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _findings(text: str, index: RunIndex, negated: bool) -> Iterable[Finding]:
@@ -215,7 +256,7 @@ def _findings(text: str, index: RunIndex, negated: bool) -> Iterable[Finding]:
     yield from found
     values = list(key_text_findings(text, index))
     values += value_findings(text, index, _test_spans(text) if tests else [])
-    if _CHECKING.search(text) and not any(f.status == VERIFIED for f in found):
+    if _CHECKING_GATED.search(text) and not any(f.status == VERIFIED for f in found):
         # "I checked that the 6 files add up": the 6 is real, the checking is not shown
         values = [f for f in values if f.status != VERIFIED]
     yield from values
@@ -247,13 +288,12 @@ def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
 
 
 def _kind(text: str) -> str:
-    if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION.search(text):
+    if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION_GATED.search(text):
         return "file"
     tools = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", text)} & TOOLS
-    if _PROCESS.search(text) or tools or _BACKTICK_COMMAND.search(text):
+    if _PROCESS_GATED.search(text) or tools or _BACKTICK_COMMAND.search(text):
         return "process"
-    concrete = re.search(r"\d|`|\w+\.\w{2,4}\b", text)
-    if _QUALITY.search(text) and not concrete:
+    if _QUALITY_GATED.search(text) and not re.search(r"\d|`|\w+\.\w{2,4}\b", text):
         return "quality"
     return "factual"
 

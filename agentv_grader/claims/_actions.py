@@ -16,6 +16,7 @@ from functools import partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
+from ._gate import Gated, Words
 from ._index import Call, RunIndex
 
 _BACKTICK = re.compile(r"`([^`\n]+)`")
@@ -101,7 +102,15 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         tokens = [w for w in words if w != "sudo"]
         rarest = max(tokens, key=len).lower() if tokens else ""
         candidates = index.inputs_with(rarest) if rarest else []
-        calls = [c for c in candidates if c.family == "shell" and _has_tokens(index, c, tokens)]
+        holds: dict[str, bool] = {}  # a run repeats its commands: each asked once
+        calls = []
+        for call in candidates:
+            if call.family == "shell":
+                found = holds.get(call.command)
+                if found is None:
+                    found = holds[call.command] = _has_tokens(index, call, tokens)
+                if found:
+                    calls.append(call)
         yield from _judge(text, command, calls, index)
 
 
@@ -127,10 +136,10 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 def _has_tokens(index: RunIndex, call: Call, tokens: list[str]) -> bool:
-    words: dict[int, set[str]] = index.remember("words", "", dict)
-    have = words.get(call.order)
+    words: dict[str, set[str]] = index.remember("words", "", dict)
+    have = words.get(call.command)
     if have is None:
-        have = words[call.order] = set(_SHELL_WORDS.split(call.command))
+        have = words[call.command] = set(_SHELL_WORDS.split(call.command))
     return all(
         t in have or (t.endswith((".py", ".sh", ".js")) and t in call.command) for t in tokens
     )
@@ -224,8 +233,11 @@ def _git(index: RunIndex, pattern: str) -> list[Call]:
 
 def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """HTTP statuses the claim reports against the statuses the calls got."""
-    codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM.finditer(text)]
-    every_ok = not codes and _EVERY_OK.search(text) is not None
+    if _STATUS_LIKE.search(text) is None:  # every status _HTTP_CLAIM reads
+        codes = []
+    else:
+        codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM.finditer(text)]
+    every_ok = not codes and _EVERY_OK_GATED.search(text) is not None
     if not codes and not every_ok:
         return
     statuses: dict[Call, int] = index.remember("http", "", lambda: _statuses(index))
@@ -275,6 +287,8 @@ _EVERY_OK = re.compile(
     r"was successful|went through|worked)\b",
     re.I,
 )
+_EVERY_OK_GATED = Gated(_EVERY_OK, Words("request requests"))
+_STATUS_LIKE = re.compile(r"[1-5]\d\d")
 _METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE|HEAD)\s+(?:/|https?://)")
 _METHOD_FLAG = re.compile(r"(?:-X\s*|--request[= ]|\"method\":\s*\")([A-Za-z]+)")
 
@@ -294,9 +308,12 @@ def _statuses(index: RunIndex) -> dict[Call, int]:
         c.order: c for needle in ("http", "status") for c in index.calls_with_output(needle)
     }
     found: dict[Call, int] = {}
+    read: dict[str, tuple[int, ...]] = {}  # a run repeats outputs: each read once
     for order in sorted(candidates):
         call = candidates[order]
-        statuses = call.http
+        statuses = read.get(call.output)
+        if statuses is None:
+            statuses = read[call.output] = call.http
         if statuses:
             found[call] = statuses[0]
     return found

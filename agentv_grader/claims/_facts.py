@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ._gate import Gated, Words
 from ._index import Call, RunIndex
 
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
@@ -44,10 +45,29 @@ _TASK_WORDS = re.compile(
     r"ticket|issue says|you said|as noted)\b",
     re.I,
 )
+_TASK_WORDS_GATED = Gated(
+    _TASK_WORDS,
+    Words("task asked requested request required requirement spec specified mentioned ticket "
+          "issue said noted"),
+)  # fmt: skip
+_DIGIT = re.compile(r"\d")  # every value pattern holds one
+# What every match of some value patterns holds: a month or an ISO date's `-`, a
+# document's kind, an id's `-` or `_`.
+_VALUE_WORDS = {
+    _DATE: Words(" ".join(_MONTHS), marks=("-",)),
+    _DOC_ID: Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")),
+    _ID: Words("", marks=("-", "_")),
+}
 _ID_NOUN = re.compile(
     r"\b(?:user|item|order|issue|pr|ticket|record|id|ids|row|customer|account|form|attempt|"
     r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
     re.I,
+)
+# Each noun of _ID_NOUN: a claim holding none has no number after one. (The text before a
+# number found by _NUMBER ends in no word character, so its words are the claim's.)
+_ID_NOUN_WORDS = Words(
+    "user item order issue pr ticket record id ids row customer account form attempt page "
+    "line step pep rfc version port python node"
 )
 _STATUS_AFTER = re.compile(
     r"[1-5]\d\d (?:OK|Created|Accepted|Not Found|Forbidden|Too Many|"
@@ -92,13 +112,19 @@ def spans_of_values(text: str) -> list[tuple[int, int]]:
 @functools.lru_cache(maxsize=16)
 def _found(pattern: re.Pattern[str], text: str) -> tuple[re.Match[str], ...]:
     """`pattern`'s matches in a claim: the value spans and the verbatim tokens both read
-    the same few patterns' matches of the same claim, found once."""
+    the same few patterns' matches of the same claim, found once (and not looked for in
+    a claim without the words or marks every match holds)."""
+    words = _VALUE_WORDS.get(pattern)
+    if words is not None and not words.may_hold(text):
+        return ()
     return tuple(pattern.finditer(text))
 
 
 def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
     """Findings for every value in the claim `text` outside the `skip` spans."""
-    task_quoted = bool(_TASK_WORDS.search(text))
+    if _DIGIT.search(text) is None:
+        return  # no date, version, id, sized token nor number
+    task_quoted = bool(_TASK_WORDS_GATED.search(text))
     yield from _dates(text, index)
     yield from _tokens(text, index)
     skip = skip + spans_of_values(text)
@@ -109,7 +135,9 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
         before = text[: match.start()]
         value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
         value = float(value_text)
-        if _ID_NOUN.search(before) or (match.group(3) is None and 1900 <= value <= 2100):
+        if (_ID_NOUN_WORDS.may_hold(text) and _ID_NOUN.search(before)) or (
+            match.group(3) is None and 1900 <= value <= 2100
+        ):
             continue
         if (
             match.group(3) is None
@@ -142,7 +170,7 @@ def _in_task(literal: str, index: RunIndex) -> bool:
 
 
 def _dates(text: str, index: RunIndex) -> Iterator[Finding]:
-    for match in _DATE.finditer(text):
+    for match in _found(_DATE, text):
         for form in _date_forms(match):
             call = index.first_output(form)
             if call is not None:
@@ -355,15 +383,25 @@ def _counts(index: RunIndex) -> list[tuple[Call, str]]:
     return [(call, label) for call, label in counted if label is not None]
 
 
+def _counts_by_word(index: RunIndex) -> dict[str, list[tuple[Call, str]]]:
+    """The counts by each word of their labels (a claim asks for one word), in order."""
+    by_word: dict[str, list[tuple[Call, str]]] = {}
+    for call, label in _counts(index):
+        for word in dict.fromkeys(label.split()):
+            by_word.setdefault(word, []).append((call, call.output.strip()))
+    return by_word
+
+
 def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     """Values outputs give under `key` (`key: 12`, `"key": 12`, a count's label)."""
-    found: list[tuple[Call, float, str]] = []
-    counted = index.remember("counts", "", lambda: _counts(index))
-    for call, label in counted:
-        if key in label.split():
-            found.append((call, float(call.output.strip()), call.output.strip()))
+    counted: dict[str, list[tuple[Call, str]]] = index.remember(
+        "counts", "", lambda: _counts_by_word(index)
+    )
+    found = [(call, float(shown), shown) for call, shown in counted.get(key, ())]
     flag = re.compile(rf"--{re.escape(key)}s?[= ](\d+(?:\.\d+)?)(?![\w.])")
-    for call in index.inputs_with(key):  # `--warmup 3`: a command labels its own figures
+    # `--warmup 3`: a command labels its own figures. The calls holding `--key` are those
+    # of `inputs_with(key)` the flag can match (the same words, the needle found in each)
+    for call in index.inputs_with(f"--{key}"):
         if call.family == "shell":
             found += [
                 (call, float(m.group(1)), m.group(0)) for m in flag.finditer(call.command_lower)
@@ -407,7 +445,7 @@ _KEY_TEXT = re.compile(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?
 def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`License: MIT` read from an output whose `"license"` field holds something else:
     the key is in an output as a JSON field, the claimed text in no output at all."""
-    match = _KEY_TEXT.match(text)
+    match = _KEY_TEXT.match(text) if ":" in text else None
     if match is None or any(ch.isdigit() for ch in match.group(2)):
         return
     key = match.group(1).strip().lower().replace(" ", "_")

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._gate import Gated, Words
 from ._index import Call, RunIndex
 
 _WRITE_VERBS = (
@@ -27,6 +28,17 @@ _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
 _READ_VERBS = r"read|loaded|opened|parsed|inspected|validated|used|analy[sz]ed|processed|checked"
 _VERB = re.compile(rf"\b({_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS})\b", re.I)
+_VERB_GATED = Gated(
+    _VERB,
+    Words(
+        " ".join(
+            re.split(
+                r"\||analy\[sz\]ed", f"{_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS}"
+            )
+        )
+        + " analysed analyzed cleaned"
+    ),
+)
 _EXTENSIONS = (
     r"py|js|ts|tsx|jsx|mjs|json|ya?ml|toml|md|txt|csv|tsv|xml|html?|css|go|rs|java|"
     r"rb|php|c|h|cpp|sh|sql|cfg|ini|conf|lock|pdf|png|jpe?g|gz|zip|tar|sha256|log|env"
@@ -99,13 +111,13 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if not named and "`" in text and _CODE_EDIT.search(text) and _nothing_written(index):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
-    only = _ONLY.search(text)
+    only = _ONLY_GATED.search(text)
     if only is not None:
         finding = _listing(only, index)
         if finding is not None:
             yield finding
-    counted = _FILES_COUNT.search(text)
-    if counted is not None and _VERB.search(text):
+    counted = _FILES_COUNT_GATED.search(text)
+    if counted is not None and _VERB_GATED.search(text):
         finding = _count_files(counted, index)
         if finding is not None:
             yield finding
@@ -115,6 +127,7 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
 _ONLY = re.compile(
     r"`((?:[\w.-]+/)*[\w.-]+)/?`\s+(?:now\s+)?(?:holds|contains|has|lists)\s+only\s+(.+)$", re.I
 )
+_ONLY_GATED = Gated(_ONLY, Words("only"))
 _LISTS = re.compile(r"(?:^|[;&|]\s*)(?:ls|find|tree)\b")
 
 
@@ -154,6 +167,7 @@ _FILES_COUNT = re.compile(
     r"(?:\w+\s+)?files\b",
     re.I,
 )
+_FILES_COUNT_GATED = Gated(_FILES_COUNT, Words("files"))
 _COUNT_WORDS = {
     word: number
     for number, word in enumerate("two three four five six seven eight nine ten".split(), 2)
@@ -219,7 +233,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
     claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
-    for verb in _VERB.finditer(text):
+    for verb in _VERB_GATED.finditer(text):
         end = _CLAUSE_END.search(text, verb.end())
         clause = text[verb.end() : end.start() if end else len(text)]
         paths = [m.group(1) for m in _TICKED_PATH.finditer(clause) if "://" not in m.group(1)]

@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import orjson
+
 from ._runners import RUNNER, Summary, summarise
 
 if TYPE_CHECKING:
@@ -141,37 +143,79 @@ class _Postings:
     Words are runs of ASCII letters and digits. A needle's words must be whole words of
     the text, except its last, which may begin a longer word when it is alphabetic and
     three letters or more (`month` finds `months:`). The texts found are then searched
-    for the needle itself, so a hit is always a real substring."""
+    for the needle itself, so a hit is always a real substring.
+
+    A run repeats texts (the same command, `ok`, a re-run's output): each distinct text
+    is indexed and searched once, and what it finds stands for every call holding it."""
 
     def __init__(self, texts: list[str], index: bool = True) -> None:
         self.texts = texts
+        first: dict[str, int] = {}
+        members: list[list[int]] = []  # each distinct text's numbers in `texts`, in order
+        of: list[int] = []  # each text's number among the distinct texts
+        for number, text in enumerate(texts):
+            known = first.get(text)
+            if known is None:
+                known = first[text] = len(members)
+                members.append([number])
+            else:
+                members[known].append(number)
+            of.append(known)
+        self.distinct = list(first)
+        self.members = members
+        self.of = of
         words: dict[bytes, list[int]] = {}
-        # A run repeats texts (the same command, `ok`, a re-run's output): each distinct
-        # text is cut into words once.
-        cut: dict[str, set[bytes]] = {}
-        for number, text in enumerate(texts if index else ()):
-            text_words = cut.get(text)
-            if text_words is None:
-                text_words = cut[text] = set(_words(text))
-            for word in text_words:
+        for number, text in enumerate(self.distinct if index else ()):
+            for word in set(_words(text)):
                 found = words.get(word)
                 if found is None:
                     words[word] = [number]
                 else:
                     found.append(number)
-        self.words = words
+        self.words = words  # word -> the distinct texts holding it, in order
         self._sorted: list[bytes] | None = None
         self._sets: dict[tuple[bytes, bool], frozenset[int]] = {}
         self._joined: tuple[str, list[int]] | None = None
+        self._holding: dict[str, list[int]] = {}
+        self._candidates_of: dict[str, list[int]] = {}
+
+    def candidates(self, needle: str) -> list[int]:
+        """The texts that may hold `needle` (all of them hold its words), in order; those
+        holding it anywhere when it has no word to index; none for an empty needle."""
+        found = self._holding.get(needle)
+        if found is None:
+            found = self._candidates_of.get(needle)
+        if found is None:
+            chosen = self._candidates(needle) if needle else []
+            found = self.containing(needle) if chosen is None else self._expand(chosen)
+            self._candidates_of[needle] = found
+        return found
+
+    def holding(self, needle: str) -> list[int]:
+        """The texts holding `needle` where the word index finds it, in order (a needle
+        with no word to index is searched for anywhere; an empty one finds nothing)."""
+        found = self._holding.get(needle)
+        if found is None:
+            if not needle:
+                found = []
+            else:
+                chosen = self._candidates(needle)
+                if chosen is None:
+                    found = self.containing(needle)
+                else:
+                    texts = self.distinct
+                    found = self._expand([d for d in chosen if needle in texts[d]])
+            self._holding[needle] = found
+        return found
 
     def containing(self, needle: str) -> list[int]:
-        """The texts holding `needle` anywhere, in order: one search of all texts joined
-        (a needle with no word to index, `./...`, would otherwise read every text)."""
+        """The texts holding `needle` anywhere, in order: one search of all distinct texts
+        joined (a needle with no word to index, `./...`, would otherwise read every text)."""
         if not needle or "\0" in needle:
-            return [n for n, text in enumerate(self.texts) if needle in text]
+            return self._expand([d for d, text in enumerate(self.distinct) if needle in text])
         if self._joined is None:
-            ends = list(itertools.accumulate(len(text) + 1 for text in self.texts))
-            self._joined = "\0".join(self.texts), ends
+            ends = list(itertools.accumulate(len(text) + 1 for text in self.distinct))
+            self._joined = "\0".join(self.distinct), ends
         joined, ends = self._joined
         found: list[int] = []
         at = joined.find(needle)
@@ -179,10 +223,18 @@ class _Postings:
             number = bisect.bisect_right(ends, at)
             found.append(number)
             at = joined.find(needle, ends[number])
-        return found
+        return self._expand(found)
 
-    def candidates(self, needle: str) -> list[int] | None:
-        """The texts that may hold `needle`, in order; None when it has no word to index."""
+    def _expand(self, distinct: list[int]) -> list[int]:
+        """The numbers in `texts` of the distinct texts `distinct` (ascending), in order."""
+        if not distinct:
+            return []
+        if len(distinct) == 1:
+            return list(self.members[distinct[0]])
+        return sorted(itertools.chain.from_iterable(map(self.members.__getitem__, distinct)))
+
+    def _candidates(self, needle: str) -> list[int] | None:
+        """The distinct texts that may hold `needle`, in order; None when it has no word."""
         words = _words(needle)
         if not words:
             return None
@@ -204,7 +256,7 @@ class _Postings:
         return last and needle[-1:].isalnum() and word.isalpha() and len(word) >= 3
 
     def _set(self, word: bytes, prefix: bool) -> frozenset[int]:
-        """The texts holding `word` (as a prefix: any word it begins), made once a run."""
+        """The distinct texts holding `word` (as a prefix: any word it begins), made once."""
         key = (word, prefix)
         found = self._sets.get(key)
         if found is None:
@@ -250,10 +302,14 @@ class RunIndex:
         self.by_family = {family: tuple(calls) for family, calls in by_family.items()}
         self.by_name = {name: tuple(calls) for name, calls in by_name.items()}
         self.shell = self.by_family.get("shell", ())
+        runs_tests: dict[str, bool] = {}  # each distinct command asked once
+        for call in self.shell:
+            if call.command_lower not in runs_tests:
+                text = call.command_lower
+                runs_tests[text] = _may_run_tests(text) and RUNNER.search(text) is not None
         self.tests: tuple[TestRun, ...] = tuple(
-            TestRun(c) for c in self.shell if _may_run_tests(c.command_lower)
-            and RUNNER.search(c.command_lower)
-        )  # fmt: skip
+            TestRun(c) for c in self.shell if runs_tests[c.command_lower]
+        )
         self._outputs = _Postings([c.output_lower for c in self.calls])
         self._inputs = _Postings([c.command_lower for c in self.calls])
         self._shell: _Postings | None = None  # the shell commands, searched as one text
@@ -276,9 +332,17 @@ class RunIndex:
 
     def outputs_with(self, needle: str) -> Iterator[tuple[Call, int]]:
         """Each (call, position in its output) where `needle` (lowercase) occurs, in order."""
-        for number in self._where(self._outputs, needle):
-            text = self._outputs.texts[number]
+        postings = self._outputs
+        texts, of = postings.texts, postings.of
+        lacking: set[int] = set()  # distinct texts without the needle: not searched again
+        # read one by one: a caller may want only the first (`first_output`) or fifty
+        for number in postings.candidates(needle):
+            if of[number] in lacking:
+                continue
+            text = texts[number]
             at = text.find(needle)
+            if at < 0:
+                lacking.add(of[number])
             while at >= 0:
                 yield self.calls[number], at
                 at = text.find(needle, at + 1)
@@ -287,10 +351,7 @@ class RunIndex:
         """The calls whose input holds `needle` (lowercase), once each, in order."""
         key = ("in", needle)
         if key not in self._cache:
-            texts = self._inputs.texts
-            self._cache[key] = [
-                self.calls[n] for n in self._where(self._inputs, needle) if needle in texts[n]
-            ]
+            self._cache[key] = list(map(self.calls.__getitem__, self._inputs.holding(needle)))
         calls: list[Call] = self._cache[key]
         return calls
 
@@ -305,14 +366,13 @@ class RunIndex:
 
     def calls_with_output(self, needle: str) -> list[Call]:
         """The calls whose output holds `needle` where `outputs_with` finds it, once each."""
-        texts = self._outputs.texts
-        return [self.calls[n] for n in self._where(self._outputs, needle) if needle in texts[n]]
+        return list(map(self.calls.__getitem__, self._outputs.holding(needle)))
 
     def inputs_containing(self, needle: str) -> list[Call]:
         """The calls whose input holds `needle` (lowercase) anywhere, even inside a word."""
         key = ("in any", needle)
         if key not in self._cache:
-            self._cache[key] = [self.calls[n] for n in self._inputs.containing(needle)]
+            self._cache[key] = list(map(self.calls.__getitem__, self._inputs.containing(needle)))
         calls: list[Call] = self._cache[key]
         return calls
 
@@ -321,23 +381,25 @@ class RunIndex:
     ) -> list[Call]:
         """The shell calls whose command (`lowered`: lowercase) `pattern` finds, in order.
         Every match of `pattern` holds one of `words` (lowercase, ASCII), so only the
-        commands holding one are searched, not the run's thousands of commands."""
+        commands holding one are searched, not the run's thousands of commands (and each
+        distinct command once)."""
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
             if self._shell is None:
                 self._shell = _Postings([c.command_lower for c in self.shell], index=False)
             holding = sorted({n for word in words for n in self._shell.containing(word)})
-            self._cache[key] = [
-                c
-                for c in (self.shell[n] for n in holding)
-                if pattern.search(c.command_lower if lowered else c.command)
-            ]
+            searched: dict[str, bool] = {}
+            found: list[Call] = []
+            for call in (self.shell[n] for n in holding):
+                text = call.command_lower if lowered else call.command
+                hit = searched.get(text)
+                if hit is None:
+                    hit = searched[text] = pattern.search(text) is not None
+                if hit:
+                    found.append(call)
+            self._cache[key] = found
         calls: list[Call] = self._cache[key]
         return calls
-
-    def _where(self, postings: _Postings, needle: str) -> Iterable[int]:
-        found = postings.candidates(needle) if needle else []
-        return postings.containing(needle) if found is None else found
 
     def remember(self, kind: str, key: str, make: Callable[[], Any]) -> Any:
         """A derived value computed once per run (`fetches`, `unseen writers`, …)."""
@@ -456,10 +518,13 @@ def _family(name: str, category: str | None) -> str:
     return next((family for hint, family in _NAME_HINTS if hint in lowered), "other")
 
 
+_COMMAND_KEYS = frozenset(("command", "cmd", "script", "code"))
+
+
 def _command(value: Any) -> str:
     if isinstance(value, str):
         return value
-    if isinstance(value, dict):
+    if isinstance(value, dict) and not _COMMAND_KEYS.isdisjoint(value):
         for key in ("command", "cmd", "script", "code"):
             text = value.get(key)
             if isinstance(text, str):
@@ -482,8 +547,15 @@ def _dumped(value: Any, separators: tuple[str, str]) -> str:
     limit (a hostile transcript) is evidence of nothing and becomes a placeholder."""
     if type(value) is dict and all(type(k) is str and type(v) is str for k, v in value.items()):
         # The usual input (`{"file_path": …, "content": …}`), spelt as json.dumps spells
-        # it, without building an encoder for each of a run's thousands of calls.
+        # it, without building an encoder for each of a run's thousands of calls: orjson's
+        # compact text is json.dumps's for a flat object of strings (one holding a lone
+        # surrogate, which orjson refuses, is spelt by hand).
         item, key = separators
+        if item == ",":
+            try:
+                return orjson.dumps(value).decode()
+            except orjson.JSONEncodeError:
+                pass
         return "{" + item.join(_quoted(k) + key + _quoted(v) for k, v in value.items()) + "}"
     try:
         return json.dumps(value, ensure_ascii=False, separators=separators)

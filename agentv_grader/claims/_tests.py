@@ -15,8 +15,10 @@ import bisect
 import itertools
 import re
 from collections.abc import Iterator
+from functools import partial
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._gate import Words
 from ._index import RunIndex, TestRun
 
 _NUMBER_WORDS = {
@@ -67,12 +69,21 @@ _SCOPE_SKIP = frozenset(
 _CLAUSE = re.compile(  # "1 failure and 1 error" stays one count
     r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))|\s+but\s+"
 )
+# A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
+# verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
+_TEST_WORDS = Words(
+    "test tests suite spec specs testsuite pass passes passed passing fail fails failed "
+    "failing failure failures error errors ran run rerun re retry again",
+    marks=("test",),
+)
 _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it."""
+    if not _TEST_WORDS.may_hold(text):
+        return
     inherited: tuple[list[TestRun], bool] | None = None
     past = False  # "I started by running the tests, which showed one failure": the first run
     for clause in _CLAUSE.split(text):
@@ -155,15 +166,23 @@ def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
         return _naming(index, names), True
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
-    runs_of = index.remember("tests by call", "", lambda: {r.call.order: r for r in index.tests})
     for word in scope:
-        matching = [runs_of[c.order] for c in index.inputs_with(word) if c.order in runs_of]
+        # a fresh list: callers keep what they are given
+        matching = list(
+            index.remember("test runs naming", word, partial(_naming_word, index, word))
+        )
         if matching:
             return matching, True
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
         return _full_runs(index), False
     runs = list(index.tests)
     return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
+
+
+def _naming_word(index: RunIndex, word: str) -> list[TestRun]:
+    """The runs whose command holds `word` (as `inputs_with` finds it), in order."""
+    runs_of = index.remember("tests by call", "", lambda: {r.call.order: r for r in index.tests})
+    return [runs_of[c.order] for c in index.inputs_with(word) if c.order in runs_of]
 
 
 def _naming(index: RunIndex, names: list[str]) -> list[TestRun]:

@@ -20,6 +20,7 @@ _BOUNDARY = re.compile(
     r"|(?<=\w|`|\)):\s+(?=\S)"  # a colon, kept only with three words either side
     r"|,\s+(?=so\s)"  # ", so …": the consequence is its own claim
 )
+_RULE_CHARS = frozenset("-=*_ ")  # a line of only these is a rule, not text
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")
 
 
@@ -50,16 +51,17 @@ def _blocks(text: str) -> list[tuple[int, int]]:
     for line in text.splitlines(keepends=True):
         start, body = offset, line.rstrip("\r\n")
         offset += len(line)
-        if _FENCE.match(body):
+        fence = _FENCE.match(body) if "`" in body or "~" in body else None
+        if fence:
             in_code = not in_code
         stripped = body.strip()
         item = _ITEM.match(body)
-        ends_block = in_code or _FENCE.match(body) or not stripped or item is not None
+        ends_block = in_code or fence or not stripped or item is not None
         skip = (
             in_code
-            or _FENCE.match(body)
+            or fence
             or stripped.startswith(("#", "|", ">"))
-            or (stripped and set(stripped) <= set("-=*_ "))
+            or (stripped and set(stripped) <= _RULE_CHARS)
         )
         if ends_block or skip:
             if open_start is not None:

@@ -16,6 +16,7 @@ from agentv_grader.claims._index import (
     RunIndex,
     _http_matches,
     _may_run_tests,
+    _Postings,
     _quoted_line,
     _quoted_line_slowly,
 )
@@ -184,3 +185,59 @@ def test_a_search_result_link_is_found_in_any_case_as_the_pattern_finds_it() -> 
         plain = next((c for c in searches for _ in pattern.finditer(c.output)), None)
         link = _web._result_link(name, searches)
         assert (link is None) == (plain is None), name
+
+
+def _plainly_holding(texts: list[str], needle: str) -> list[int]:
+    """What `_Postings.holding` stands for, read text by text: the needle's words whole
+    words of the text (its last may begin a longer one) and the needle itself in it."""
+    from agentv_grader.claims._index import _words
+
+    if not needle:
+        return []
+    words = _words(needle)
+    found = []
+    for number, text in enumerate(texts):
+        have = set(_words(text))
+        ok = all(
+            any(w.startswith(word) for w in have)
+            if _Postings._is_prefix(needle, word, at == len(words) - 1)
+            else word in have
+            for at, word in enumerate(words)
+        )
+        if ok and needle in text:
+            found.append(number)
+    return found
+
+
+def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in() -> None:
+    """Each distinct text is indexed and searched once; what it finds stands for every
+    text equal to it, and the order is the texts' own."""
+    pick = random.Random(21)
+    pieces = ["ok", "months", "month", "12", "1,2", "a b", "./...", "-q", " ", "\n", "é", "x1",
+              "pytest", "py", "\0", "--warmup 3", "warm", "status: 200"]  # fmt: skip
+    for _ in range(300):
+        distinct = ["".join(pick.choice(pieces) for _ in range(pick.randint(0, 5)))
+                    for _ in range(pick.randint(1, 6))]  # fmt: skip
+        texts = [pick.choice(distinct) for _ in range(pick.randint(0, 12))]
+        postings = _Postings(texts)
+        for needle in {*pieces, "", "mon", "onth", "2", "ok ", *texts[:3]}:
+            assert postings.holding(needle) == _plainly_holding(texts, needle), (texts, needle)
+            expected = [n for n, text in enumerate(texts) if needle in text] if needle else []
+            assert postings.containing(needle) == expected or not needle, (texts, needle)
+
+
+def test_the_runs_lookups_find_what_reading_every_call_finds(indexes: list[RunIndex]) -> None:
+    for index in indexes:
+        outputs = [c.output_lower for c in index.calls]
+        inputs = [c.command_lower for c in index.calls]
+        needles = {"pytest", "passed", "--warmup", "200", "status", "./...", "src/app.py", "0"}
+        for needle in needles:
+            assert [c.order - 1 for c in index.inputs_with(needle)] == _plainly_holding(
+                inputs, needle
+            )
+            assert [c.order - 1 for c in index.calls_with_output(needle)] == _plainly_holding(
+                outputs, needle
+            )
+            plain = [(n, m.start()) for n in _plainly_holding(outputs, needle)
+                     for m in re.finditer(f"(?={re.escape(needle)})", outputs[n])]  # fmt: skip
+            assert [(c.order - 1, at) for c, at in index.outputs_with(needle)] == plain

@@ -1,0 +1,185 @@
+"""The claims' word gates (issue 21, speed) skip a pattern or a rule only where it finds
+nothing: each gated search is held against the plain search, and each gated rule against
+the rule run without its gate, on every claim of both labelled sets and on text made of
+the patterns' own words."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+import agentv_grader.claims as claims_package
+from agentv_grader.claims import _actions, _facts, _files, _gate, _tests, _units
+from agentv_grader.claims._gate import Gated, Words
+from agentv_grader.claims._units import units
+
+from .labelled import HELDOUT, RUNS
+from .test_index_paths import _indexes
+
+
+def _gated() -> list[tuple[str, Gated]]:
+    found = []
+    for module in (claims_package, _actions, _facts, _files, _tests):
+        for name, value in vars(module).items():
+            if isinstance(value, Gated):
+                found.append((f"{module.__name__}.{name}", value))
+    return found
+
+
+@cache
+def _claims() -> tuple[str, ...]:
+    texts: list[str] = []
+    for root in (RUNS, HELDOUT):
+        for run in sorted(p for p in root.iterdir() if p.is_dir()):
+            for name in ("response.md", "task.md"):
+                texts += [u.text for u in units((run / name).read_text(encoding="utf-8"))]
+    return tuple(texts)
+
+
+def _made_of(pattern: re.Pattern[str], count: int, seed: int = 21) -> Iterator[str]:
+    """Text made of the pattern's own words (any case, glued or spaced) and some noise."""
+    pick = random.Random(seed)
+    words = re.findall(r"[A-Za-z]+(?:['-][A-Za-z]+)?", pattern.pattern) or ["x"]
+    words += ["I", "we", "3", "12", "files", "the", "`x.py`", "ſ", "é", "un", "s", "ed", "-"]
+    glue = [" ", " ", " ", "", ", ", "; ", ". ", "-", "`", "\n", ": "]
+    for _ in range(count):
+        parts = []
+        for _ in range(pick.randint(1, 7)):
+            word = pick.choice(words)
+            word = pick.choice([word, word.lower(), word.upper(), word.capitalize()])
+            parts += [word, pick.choice(glue)]
+        yield "".join(parts).strip()
+
+
+@pytest.mark.parametrize(("name", "gated"), _gated(), ids=[n for n, _ in _gated()])
+def test_a_gated_pattern_finds_what_the_plain_pattern_finds(name: str, gated: Gated) -> None:
+    for text in [*_claims(), *_made_of(gated.pattern, 4_000)]:
+        plain = [m.span() for m in gated.pattern.finditer(text)]
+        assert [m.span() for m in gated.finditer(text)] == plain, (name, text)
+        found = gated.search(text)
+        assert (found.span() if found else None) == (plain[0] if plain else None), (name, text)
+
+
+def test_the_gates_cover_every_gated_pattern_of_the_rules() -> None:
+    names = {name.rsplit(".", 1)[1] for name, _ in _gated()}
+    assert {"_VERB_GATED", "_NEGATED_GATED", "_PROCESS_GATED", "_TASK_WORDS_GATED"} <= names
+
+
+def test_a_hedge_is_searched_only_in_claims_holding_a_hedge_word() -> None:
+    hedge, main = claims_package._HEDGE, claims_package._MAIN_CLAUSE
+    for text in [*_claims(), *_made_of(hedge, 20_000)]:
+        if hedge.search(main.split(text, 1)[0]):
+            assert claims_package._HEDGE_WORDS.may_hold(text), text
+
+
+def test_a_claim_without_a_digit_holds_no_value() -> None:
+    """value_findings stops at a claim with no digit: none of its patterns finds one."""
+    patterns = (_facts._DATE, _facts._VERSION, _facts._ID, _facts._UNIT_TOKEN, _facts._DOC_ID,
+                _facts._NUMBER)  # fmt: skip
+    for text in [*_claims(), *(t for p in patterns for t in _made_of(p, 3_000)), "٣ tests"]:
+        if _facts._DIGIT.search(text) is None:
+            assert not any(p.search(text) for p in patterns), text
+
+
+def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """test_findings with its word gate, and with a gate that lets every claim through."""
+    indexes = _indexes()[:12]
+    vocabulary = re.compile(
+        "|".join(
+            p.pattern
+            for p in (
+                _tests._NOUN,
+                _tests._COUNTED,
+                _tests._GOOD,
+                _tests._BAD,
+                _tests._NAMED,
+                _tests._RERUN,
+            )
+        )  # fmt: skip
+    )
+    texts = [*_claims(), *_made_of(vocabulary, 3_000)]
+    texts += ["TestLogin fails again", "test_login failed on retry", "3 ran", "ſuite", "x re-run"]
+
+    def findings() -> list[list[_facts.Finding]]:
+        return [list(_tests.test_findings(text, index, negated))
+                for index in indexes for text in texts for negated in (False, True)]  # fmt: skip
+
+    gated = findings()
+
+    class Open(Words):
+        def may_hold(self, text: str) -> bool:
+            return True
+
+    monkeypatch.setattr(_tests, "_TEST_WORDS", Open(""))
+    assert findings() == gated
+
+
+def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
+    text = "Ran `pytest -q`: 14 passed, re-run OK"
+    assert _gate.words_of(text) == (
+        frozenset({"ran", "pytest", "q", "14", "passed", "re", "run", "ok"}),
+        text.lower(),
+    )
+    assert _gate.words_of("ſhould") is None  # not ASCII: every pattern searches it
+    assert Words("x", marks=("lint",)).may_hold("ran Linters")
+    assert not Words("x", marks=("lint",)).may_hold("ran lnt")
+
+
+def test_the_value_checker_skips_only_what_it_finds_nothing_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """value_findings with its gates (a digit, an id noun), and with both opened."""
+    indexes = _indexes()[:12]
+    texts = [*_claims(), *_made_of(re.compile(_facts._ID_NOUN.pattern + "|12 34 5.5"), 2_000)]
+    texts += ["order 1042, 1077 and 1110", "user #7 has 3 items", "٣ rows", "PEP 8 at 12"]
+
+    def findings() -> list[list[_facts.Finding]]:
+        return [list(_facts.value_findings(text, index, [])) for index in indexes for text in texts]
+
+    gated = findings()
+
+    class Open(Words):
+        def may_hold(self, text: str) -> bool:
+            return True
+
+    monkeypatch.setattr(_facts, "_ID_NOUN_WORDS", Open(""))
+    monkeypatch.setattr(_facts, "_DIGIT", re.compile(""))
+    assert findings() == gated
+
+
+def test_an_http_status_is_read_only_from_claims_holding_three_digits() -> None:
+    for text in [*_claims(), *_made_of(_actions._HTTP_CLAIM, 20_000), "got ٢٠٠", "→ 5٠٠"]:
+        if _actions._STATUS_LIKE.search(text) is None:
+            assert _actions._HTTP_CLAIM.search(text) is None, text
+
+
+def test_a_fence_is_looked_for_only_in_lines_holding_its_marks() -> None:
+    for line in ["```", "  ~~~py", " \u2003```", "x```", "`` `", "~~", "\t~~~", "plain"]:
+        if _units._FENCE.match(line):
+            assert "`" in line or "~" in line
+    text = "a\n```\ncode\n```\n\u2003~~~\nb\n~~~\n- item\n---\n# h\nend"
+    assert [text[a:b] for a, b in _units._blocks(text)] == ["a", "item", "end"]
+
+
+def test_value_patterns_are_skipped_only_in_claims_they_find_nothing_in() -> None:
+    for pattern in _facts._VALUE_WORDS:
+        texts = [*_claims(), *_made_of(pattern, 5_000), "12 Ｊanuary 2024", "PEP８"]
+        texts += ["on 2024-06-01", "March 3, 2024", "3 March 2024", "RFC-9110", "v1_2", "a-1"]
+        for text in texts:
+            _facts._found.cache_clear()
+            found = [m.span() for m in _facts._found(pattern, text)]
+            assert found == [m.span() for m in pattern.finditer(text)], (pattern, text)
+    for text in _claims():
+        assert (_facts._KEY_TEXT.match(text) is None) or ":" in text
+
+
+def test_a_claim_signals_what_the_signal_pattern_finds() -> None:
+    texts = [*_claims(), *_made_of(claims_package._SIGNAL, 5_000), "`", "٣", "nothing here"]
+    for text in texts:
+        assert claims_package._signals(text) == bool(claims_package._SIGNAL.search(text)), text
