@@ -203,15 +203,18 @@ def test_offsets_after_dotted_i_answer_as_the_character_walk(
     block of characters instead of one Python step per character: same offsets."""
     rng = random.Random(9)
     for _ in range(300):
-        alphabet = rng.choice(["aİ", "ab\nİİ", "aΣσİ😀", "xyz"])
+        alphabet = rng.choice(["aİ", "ab\nİİ", "aΣσİ😀", "xyz", "İ"])
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300)))
         lowered = js_lower(text)
-        for lowered_index in {0, 1, len(lowered) // 2, len(lowered) - 1, len(lowered), 9999}:
+        indexes = set(range(0, len(lowered) + 2, rng.randint(1, 7))) | {len(lowered), 9999}
+        for lowered_index in indexes:
             expected = _text._original_offset(text, lowered_index)
-            for block in (1, 3, 64):
+            for block in (1, 3, 64, 1 << 16):
                 monkeypatch.setattr(_text, "_OFFSET_BLOCK", block)
                 got = _text._original_offset_dotted(text, len(lowered), lowered_index)
                 assert got == expected, (text, lowered_index, block)
+        needle = text[len(text) // 2 : len(text) // 2 + 3] or "a"
+        assert _text.find(text, needle.upper(), False) == _old_find(text, needle.upper())
     big = _padded("İstanbul İS big needle")
     assert _text.find(big, "NEEDLE", False) == _old_find(big, "NEEDLE") == big.index("needle")
     assert _text.find(big, "is", False) == _old_find(big, "is")

@@ -82,9 +82,7 @@ def find(haystack: str, needle: str, sensitive: bool) -> int:
     index = lowered.find(js_lower(needle))
     if index < 0 or len(lowered) == len(haystack):
         return index
-    if len(haystack) >= BIG_TEXT:
-        return _original_offset_dotted(haystack, len(lowered), index)
-    return _original_offset(haystack, index)
+    return _original_offset_dotted(haystack, len(lowered), index)
 
 
 def _find_ascii_folded(text: str, lowered_needle: str) -> int:
@@ -129,8 +127,9 @@ def _original_offset_dotted(text: str, lowered_length: int, lowered_index: int) 
     """`_original_offset` without a Python step per character where only İ changed
     lengths, which is so when the lowered text is longer by exactly the number of İ (every
     character lowers to at least one; İ to two). Then `p` characters lower to
-    `p + (İ before p)`, counted per block of 64 Ki characters; only the block where that
-    reaches `lowered_index` is walked. Otherwise the plain walk."""
+    `p + (İ before p)`, counted per block of 64 Ki characters; in the block where that
+    reaches `lowered_index`, the answer is found from one İ to the next
+    (`_dotted_offset_in`). Otherwise the plain walk."""
     if lowered_length - len(text) != text.count(_DOTTED_I):
         return _original_offset(text, lowered_index)
     block = _OFFSET_BLOCK
@@ -139,13 +138,23 @@ def _original_offset_dotted(text: str, lowered_length: int, lowered_index: int) 
         stop = min(len(text), start + block)
         inside = text.count(_DOTTED_I, start, stop)
         if stop + before + inside >= lowered_index:
-            consumed = start + before
-            for position in range(start, stop):
-                if consumed >= lowered_index:
-                    return position
-                consumed += 2 if text[position] == _DOTTED_I else 1
+            return _dotted_offset_in(text, start, stop, before, lowered_index)
         before += inside
     return len(text)
+
+
+def _dotted_offset_in(text: str, start: int, stop: int, before: int, lowered_index: int) -> int:
+    """The first `p` in `start..stop` whose `p + (İ before p)` reaches `lowered_index`,
+    given `before` İ before `start` and that `stop` reaches it. Between two İ that sum
+    grows by one a character, so the answer is where it would reach `lowered_index` if
+    no İ came first; an İ found before that adds one and the search goes on past it."""
+    while True:
+        candidate = lowered_index - before
+        dotted = text.find(_DOTTED_I, start, min(candidate, stop))
+        if dotted < 0:
+            return max(candidate, start)
+        before += 1
+        start = dotted + 1
 
 
 def has_crlf(text: str) -> bool:

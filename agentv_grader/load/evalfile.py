@@ -63,7 +63,7 @@ def _load_suite(path: str) -> Suite:
     else:
         text = decode_utf8(data, path)
         doc = _jsonl_document(text, path) if path.endswith(".jsonl") else load_yaml(text, path)
-    if "env." in text and "{{" in text:
+    if "env." in text and "{{" in text and (path.endswith(".jsonl") or may_render_env(text)):
         from .roots import environment, interpolate_env
 
         doc = interpolate_env(doc, environment(os.path.dirname(os.path.abspath(path))))
@@ -75,6 +75,29 @@ def _load_suite(path: str) -> Suite:
         )
     builder = _SuiteBuilder(path, doc)
     return builder.build(digest)
+
+
+# `{{`, then what the file can write between it and `env.` in a string that reads
+# `{{ env.` (white space, an escape, a folded line break), then `env.`.
+_ENV_BLOCK_WRITTEN = re.compile(r"\{\{[\s\\\w]*env\.")
+# An escape that could stand for one of the characters `{{` and `env.` are written with,
+# or an escaped line break (YAML's, which joins the characters either side of it).
+_ENV_CHAR_ESCAPED = re.compile(r"\\(?:(?:x|u00|U000000)(?:7[bB]|65|6[eE]|76|2[eE])|[ \t]*[\r\n])")
+
+
+def may_render_env(text: str) -> bool:
+    """Whether the document parsed from `text` (the whole of it: not a JSONL suite, whose
+    sidecar adds strings) may hold a string that `{{ env.X }}` rendering changes.
+
+    Such a string reads `{{`, white space, `env.` (roots._ENV_BLOCK). Written in the file
+    with those characters themselves, `{{` is followed there by white space, escapes and
+    line breaks only (letters, digits, `_`, backslashes: what an escape is written with)
+    before `env.`; written with an escape for one of them, or across an escaped line
+    break, the file holds that escape.
+    False means neither is in the file, and rendering would leave every string as it is,
+    so the walk over the whole document (most of a big suite's load when a prompt merely
+    mentions `.env.example`) is skipped."""
+    return bool(_ENV_BLOCK_WRITTEN.search(text) or _ENV_CHAR_ESCAPED.search(text))
 
 
 def _jsonl_document(text: str, path: str) -> dict[str, Any]:
