@@ -291,7 +291,7 @@ def _kind(text: str) -> str:
     if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION_GATED.search(text):
         return "file"
     tools = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", text)} & TOOLS
-    if _PROCESS_GATED.search(text) or tools or _BACKTICK_COMMAND.search(text):
+    if tools or _BACKTICK_COMMAND.search(text) or _PROCESS_GATED.search(text):
         return "process"
     if _QUALITY_GATED.search(text) and not re.search(r"\d|`|\w+\.\w{2,4}\b", text):
         return "quality"

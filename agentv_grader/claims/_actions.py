@@ -248,7 +248,11 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         calls = [c for c in calls if c.order in named]
     method = _METHOD.search(text)
     if method is not None:
-        calls = [c for c in calls if _method(c) == method.group(1)]
+        methods: dict[str, str] = index.remember("methods", "", dict)  # by command
+        for call in calls:
+            if call.command not in methods:
+                methods[call.command] = _method(call)
+        calls = [c for c in calls if methods[c.command] == method.group(1)]
     if not calls:
         return
     if every_ok:

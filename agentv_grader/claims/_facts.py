@@ -242,7 +242,7 @@ def _number(
     context = _context(text, match.start(), match.end())
     shown = match.group(0)
     for call, at, end in _occurrences(index, literal, value, decimals):
-        if distinctive or (context & _output_context(call, at, end)):
+        if distinctive or (context & _output_context(index, call, at, end)):
             line = _line_at(call.output, at)
             return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
     shown_anywhere = _shown(index, literal.lstrip("-"))
@@ -317,8 +317,18 @@ def _context(text: str, start: int, end: int) -> set[str]:
     return words
 
 
-def _output_context(call: Call, at: int, end: int) -> set[str]:
-    """The words around a value in an output; a bare count also gets what it counts."""
+def _output_context(index: RunIndex, call: Call, at: int, end: int) -> set[str]:
+    """The words around a value in an output; a bare count also gets what it counts.
+    Made once per run for each place (a run repeats outputs, claims repeat numbers)."""
+    made: dict[tuple[str, str, str, int, int], set[str]] = index.remember("contexts", "", dict)
+    key = (call.family, call.command, call.output, at, end)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = _output_context_of(call, at, end)
+    return found
+
+
+def _output_context_of(call: Call, at: int, end: int) -> set[str]:
     label = _count_output(call)
     if label is not None:
         return _context(f"{label} {call.command}", 0, 0) | set(label.split())

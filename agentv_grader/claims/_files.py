@@ -236,8 +236,10 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     for verb in _VERB_GATED.finditer(text):
         end = _CLAUSE_END.search(text, verb.end())
         clause = text[verb.end() : end.start() if end else len(text)]
-        paths = [m.group(1) for m in _TICKED_PATH.finditer(clause) if "://" not in m.group(1)]
-        paths += [m.group(0) for m in _BARE_PATH.finditer(clause)]
+        # every ticked path is in backticks, every bare one has a `.` before its extension
+        ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
+        paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
+        paths += [m.group(0) for m in _BARE_PATH.finditer(clause)] if "." in clause else []
         paths = [p for p in paths if not re.fullmatch(r"[\d.]+", p)]
         if paths:
             found.append((verb.group(1).lower(), paths[:1] + _listed(clause, paths)))
@@ -354,10 +356,10 @@ def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
             manifests.update(names)
     if index.shell_matching(_OPAQUE, _OPAQUE_WORDS):
         return True, frozenset(manifests)
-    for call in index.shell:
-        if not any(w in call.command_lower for w in _INTERPRETERS):
+    for command in dict.fromkeys(c.command for c in index.shell):  # each distinct one once
+        if not any(w in command.lower() for w in _INTERPRETERS):
             continue
-        for match in _SCRIPT.finditer(call.command):
+        for match in _SCRIPT.finditer(command):
             script = (match.group(1) or match.group(2) or "").lower()
             if script not in ("", "-") and not _shown(script, index):
                 return True, frozenset(manifests)

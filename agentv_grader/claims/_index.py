@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import json
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -31,6 +32,7 @@ _HTTP = re.compile(
 NESTED = "(nested too deeply to read)"
 _quoted: Callable[[str], str] = json.encoder.encode_basestring
 _ERROR_START = re.compile(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
+_ERROR_FIRST = frozenset("EeTfn")
 _SHELL_NAMES = frozenset(
     {
         "shell",
@@ -71,6 +73,9 @@ _NAME_HINTS = (
     ("python", "shell"),
     ("exec", "shell"),
 )
+
+
+_ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
 
 
 class Call(NamedTuple):
@@ -323,8 +328,11 @@ class RunIndex:
     @staticmethod
     def union(*groups: Iterable[Call]) -> list[Call]:
         """The calls of all `groups`, once each, in order."""
-        found = {c.order: c for group in groups for c in group}
-        return [found[order] for order in sorted(found)]
+        found: dict[int, Call] = {}
+        for group in groups:
+            calls = group if isinstance(group, (list, tuple)) else list(group)
+            found.update(zip(map(_ORDER, calls), calls, strict=True))
+        return list(map(found.__getitem__, sorted(found)))
 
     def named(self, test: Callable[[str], bool]) -> list[Call]:
         """The calls whose tool name passes `test` (asked once per name), in order."""
@@ -500,7 +508,8 @@ def _failed(status: str, output: str) -> bool:
     if status == "error":
         return True
     head = output[:200]
-    if _ERROR_START.match(head) is not None:
+    first = head[:1]  # `_ERROR_START` opens with spaces or one of these letters
+    if (first in _ERROR_FIRST or first.isspace()) and _ERROR_START.match(head) is not None:
         return True
     exit_code = _EXIT.search(head) if "xit" in head else None
     if exit_code is not None:
@@ -542,10 +551,17 @@ def _text(value: Any) -> str:
     return _dumped(value, (", ", ": "))
 
 
+_STR = frozenset((str,))
+
+
 def _dumped(value: Any, separators: tuple[str, str]) -> str:
     """JSON text of a tool call's input or output; data nested past Python's recursion
     limit (a hostile transcript) is evidence of nothing and becomes a placeholder."""
-    if type(value) is dict and all(type(k) is str and type(v) is str for k, v in value.items()):
+    if (
+        type(value) is dict
+        and _STR.issuperset(map(type, value))
+        and _STR.issuperset(map(type, value.values()))
+    ):
         # The usual input (`{"file_path": …, "content": …}`), spelt as json.dumps spells
         # it, without building an encoder for each of a run's thousands of calls: orjson's
         # compact text is json.dumps's for a flat object of strings (one holding a lone

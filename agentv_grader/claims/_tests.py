@@ -121,12 +121,22 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
     if not _RAN.search(clause):
         return None
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    # the first run of each distinct command, in order: a run repeats its test command
+    firsts: dict[str, TestRun] = index.remember(
+        "tests", "first by command", partial(_firsts, index)
+    )
     for word in (w for w in words if w not in _SCOPE_SKIP and len(w) > 3):
-        for run in index.tests:
-            command = run.call.command_lower
+        for command, run in firsts.items():
             if word in command and not re.search(_NOT_SCOPE.format(re.escape(word)), command):
                 return Finding(CONTRADICTED, f"{word} tests were run: {run.call.cite()}")
     return None
+
+
+def _firsts(index: RunIndex) -> dict[str, TestRun]:
+    firsts: dict[str, TestRun] = {}
+    for run in index.tests:
+        firsts.setdefault(run.call.command_lower, run)
+    return firsts
 
 
 def _clause(
@@ -207,10 +217,16 @@ def _joined(index: RunIndex) -> tuple[str, list[int]]:
 
 def _full_runs(index: RunIndex) -> list[TestRun]:
     """The runs of everything, in order (a fresh list: callers keep what they are given)."""
-    runs: list[TestRun] = index.remember(
-        "tests", "unscoped", lambda: [r for r in index.tests if _unscoped(r.call.command)]
-    )
+    runs: list[TestRun] = index.remember("tests", "unscoped", partial(_unscoped_runs, index))
     return list(runs)
+
+
+def _unscoped_runs(index: RunIndex) -> list[TestRun]:
+    unscoped: dict[str, bool] = {}  # each distinct command read once
+    for run in index.tests:
+        if run.call.command not in unscoped:
+            unscoped[run.call.command] = _unscoped(run.call.command)
+    return [run for run in index.tests if unscoped[run.call.command]]
 
 
 def _unscoped(command: str) -> bool:

@@ -88,8 +88,12 @@ def fetches(index: RunIndex) -> list[Call]:
 def _fetches(index: RunIndex) -> list[Call]:
     """Fetch and HTTP tools, and shell commands running curl or wget (found by word)."""
     shell = [c for word in ("curl", "wget") for c in index.inputs_with(word)]
+    runs: dict[str, bool] = {}  # each distinct command searched once
+    for call in shell:
+        if call.command_lower not in runs:
+            runs[call.command_lower] = _CURL.search(call.command_lower) is not None
     return index.union(
-        index.of_families("fetch", "http"), [c for c in shell if _CURL.search(c.command_lower)]
+        index.of_families("fetch", "http"), [c for c in shell if runs[c.command_lower]]
     )
 
 
@@ -225,11 +229,20 @@ def _second(text: str, index: RunIndex) -> Finding | None:
     if not _SECOND.search(text):
         return None
     calls = fetches(index)
-    hosts = index.remember("fetched hosts", "", lambda: {domain(c) or c.name for c in calls})
+    hosts = index.remember("fetched hosts", "", lambda: _hosts(calls))
     if len(hosts) < 2:
         seen = calls[-1].cite() if calls else "no tool call fetches anything"
         return Finding(CONTRADICTED, f"every fetch went to one source: {seen}")
     return None
+
+
+def _hosts(calls: list[Call]) -> set[str]:
+    """The hosts the calls fetched (a call with none: its tool name), each command read once."""
+    hosts: dict[str, str | None] = {}
+    for call in calls:
+        if call.command not in hosts:
+            hosts[call.command] = domain(call)
+    return {hosts[call.command] or call.name for call in calls}
 
 
 def _document(text: str, index: RunIndex) -> Finding | None:

@@ -183,3 +183,11 @@ def test_a_claim_signals_what_the_signal_pattern_finds() -> None:
     texts = [*_claims(), *_made_of(claims_package._SIGNAL, 5_000), "`", "٣", "nothing here"]
     for text in texts:
         assert claims_package._signals(text) == bool(claims_package._SIGNAL.search(text)), text
+
+
+def test_a_path_is_looked_for_only_in_clauses_holding_its_marks() -> None:
+    """targets() reads backticked paths only in a clause holding a backtick, bare ones only
+    in a clause holding a `.`."""
+    for pattern, mark in ((_files._TICKED_PATH, "`"), (_files._BARE_PATH, ".")):
+        for text in [*_claims(), *_made_of(pattern, 3_000), "`src/`", "a.py", "x/y.tar"]:
+            assert pattern.search(text) is None or mark in text, (pattern, text)

@@ -241,3 +241,112 @@ def test_the_runs_lookups_find_what_reading_every_call_finds(indexes: list[RunIn
             plain = [(n, m.start()) for n in _plainly_holding(outputs, needle)
                      for m in re.finditer(f"(?={re.escape(needle)})", outputs[n])]  # fmt: skip
             assert [(c.order - 1, at) for c, at in index.outputs_with(needle)] == plain
+
+
+def test_calls_of_several_groups_are_joined_as_one_ordered_list(indexes: list[RunIndex]) -> None:
+    pick = random.Random(21)
+    for index in indexes:
+        calls = list(index.calls)
+        for _ in range(20):
+            groups = [sorted(pick.sample(calls, pick.randint(0, len(calls)))) for _ in range(3)]
+            plain = {c.order: c for group in groups for c in group}
+            expected = [plain[order] for order in sorted(plain)]
+            assert index.union(*groups) == expected
+            assert index.union(*(iter(g) for g in groups)) == expected
+
+
+def test_an_output_opening_with_an_error_is_seen_as_the_pattern_sees_it() -> None:
+    from agentv_grader.claims._index import _ERROR_START, _failed
+
+    pick = random.Random(21)
+    pieces = ["Error", "ERROR", "error:", "Traceback (most recent", "fatal:", "npm ERR!", " ",
+              "\t", "\n", "\u2003", "\x1c", "x", "e", "E", "T", "f", "n", "ok", "é"]  # fmt: skip
+    for _ in range(20_000):  # no exit code nor HTTP status among the pieces
+        output = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 4)))
+        assert _failed("ok", output) == (_ERROR_START.match(output[:200]) is not None), output
+
+
+def _with_repeats(index: RunIndex) -> RunIndex:
+    """The same run with every tool call made a second time after the first pass (a run
+    that repeats its commands and outputs, as agents re-run tests)."""
+    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+
+    calls = [ToolCall(c.name, {"command": c.command} if c.family == "shell" else c.command,
+                      c.output, "error" if c.failed else "ok") for c in index.calls]  # fmt: skip
+    messages = tuple(
+        Message(n, "assistant", "", (call,)) for n, call in enumerate(calls + calls, start=1)
+    )
+    return RunIndex(Transcript("t.json", "openai-messages", messages), index.task, None)
+
+
+def _plain_writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
+    manifests: set[str] = set()
+    for (pattern, names), words in zip(_files._MANIFESTS, _files._MANIFEST_WORDS, strict=True):
+        if index.shell_matching(pattern, words):
+            manifests.update(names)
+    if index.shell_matching(_files._OPAQUE, _files._OPAQUE_WORDS):
+        return True, frozenset(manifests)
+    for call in index.shell:
+        if any(w in call.command_lower for w in _files._INTERPRETERS):
+            for match in _files._SCRIPT.finditer(call.command):
+                script = (match.group(1) or match.group(2) or "").lower()
+                if script not in ("", "-") and not _files._shown(script, index):
+                    return True, frozenset(manifests)
+    return False, frozenset(manifests)
+
+
+def _plain_negated(clause: str, index: RunIndex) -> str | None:
+    from agentv_grader.claims import _tests
+
+    if _tests._SKIPPED.search(clause) or not _tests._RAN.search(clause):
+        return "not asked"
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    for word in (w for w in words if w not in _tests._SCOPE_SKIP and len(w) > 3):
+        for run in index.tests:
+            command = run.call.command_lower
+            if word in command and not re.search(
+                _tests._NOT_SCOPE.format(re.escape(word)), command
+            ):
+                return f"{word} tests were run: {run.call.cite()}"
+    return None
+
+
+def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_does(
+    indexes: list[RunIndex],
+) -> None:
+    """The per-run answers that read each distinct command or output once (writers,
+    fetch hosts, fetches, full test runs, HTTP statuses, counts, negated test runs) against
+    the plain reading of every call, on every labelled run and on it run twice over."""
+    from agentv_grader.claims import _tests
+    from agentv_grader.claims._units import units
+
+    clauses = [u.text for d in sorted(p for p in RUNS.iterdir() if p.is_dir())
+               for u in units((d / "response.md").read_text(encoding="utf-8"))]  # fmt: skip
+    clauses += ["I did not run the integration tests", "I never ran pytest -k slow"]
+    for index in [*indexes, *map(_with_repeats, indexes)]:
+        assert _files._writers(index) == _plain_writers(index)
+        fetched = _web.fetches(index)
+        assert _web._hosts(fetched) == {_actions.domain(c) or c.name for c in fetched}
+        shell = [c for word in ("curl", "wget") for c in index.inputs_with(word)]
+        plain = index.union(index.of_families("fetch", "http"),
+                            [c for c in shell if _web._CURL.search(c.command_lower)])  # fmt: skip
+        assert _web._fetches(index) == plain
+        assert _tests._unscoped_runs(index) == [
+            r for r in index.tests if _tests._unscoped(r.call.command)
+        ]
+        candidates = {c.order: c for n in ("http", "status") for c in index.calls_with_output(n)}
+        statuses = {c: c.http[0] for _, c in sorted(candidates.items()) if c.http}
+        assert _actions._statuses(index) == statuses
+        assert list(_actions._statuses(index)) == list(statuses)
+        by_word = _facts._counts_by_word(index)
+        for call, label in _facts._counts(index):
+            for word in label.split():
+                assert (call, call.output.strip()) in by_word[word]
+        assert sum(map(len, by_word.values())) == sum(
+            len(set(label.split())) for _, label in _facts._counts(index)
+        )
+        for clause in clauses:
+            plain_finding = _plain_negated(clause, index)
+            if plain_finding != "not asked":
+                found = _tests._negated(clause, index)
+                assert (found.evidence if found else None) == plain_finding, clause
