@@ -156,6 +156,11 @@ _FAMILIES = tuple(
 )
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_WORD_OR_HYPHENED = re.compile(r"[A-Za-z][\w-]*")
+_CONCRETE = re.compile(r"\d|`|\w+\.\w{2,4}\b")
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """One claim of the response with its verdict; `line`/`col` are 1-based in the file."""
@@ -290,10 +295,10 @@ def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
 def _kind(text: str) -> str:
     if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION_GATED.search(text):
         return "file"
-    tools = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", text)} & TOOLS
+    tools = {w.lower() for w in _WORD_OR_HYPHENED.findall(text)} & TOOLS
     if tools or _BACKTICK_COMMAND.search(text) or _PROCESS_GATED.search(text):
         return "process"
-    if _QUALITY_GATED.search(text) and not re.search(r"\d|`|\w+\.\w{2,4}\b", text):
+    if _QUALITY_GATED.search(text) and not _CONCRETE.search(text):
         return "quality"
     return "factual"
 

@@ -83,6 +83,14 @@ _PATHY = re.compile(r"`(/[\w/.-]+)`|\b(v\d+)\b")
 _METHOD_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_SCRIPT_NAME = re.compile(r"\.(py|sh|js|ts)$")
+_LOWER_WORD = re.compile(r"[a-z][\w-]*")
+_COUNT_NOUN = re.compile(r"\b(\d+) ([a-z]{4,})")
+_EVERY = re.compile(r"\b(every|all|each)\b", re.I)
+_BODY_FLAG = re.compile(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
+
+
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Backticked commands the claim says were run, or whose result it reports."""
     for match in _BACKTICK.finditer(text):
@@ -90,7 +98,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words = command.split()
         if not words:
             continue
-        if words[0] not in PROGRAMS and not re.search(r"\.(py|sh|js|ts)$", words[0]):
+        if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
             continue
         before, after = text[: match.start()], text[match.end() :]
         subject = _RESULT_AFTER.match(after) is not None
@@ -117,7 +125,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Tools and libraries named in prose: `used pandas`, `with gzip`, `ruff reports`."""
     lowered = text.lower()
-    for word in re.findall(r"[a-z][\w-]*", lowered):
+    for word in _LOWER_WORD.findall(lowered):
         if word not in TOOLS:
             continue
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
@@ -169,7 +177,7 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
 
 def _result_shown(text: str, index: RunIndex) -> bool:
     """The claim's quoted result (`0 vulnerabilities`) is in some output after all."""
-    for number, noun in re.findall(r"\b(\d+) ([a-z]{4,})", text.lower()):
+    for number, noun in _COUNT_NOUN.findall(text.lower()):
         if index.in_outputs(f"{number} {noun}"):
             return True
     return False
@@ -261,7 +269,7 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
     seen = [statuses[c] for c in calls]
-    every = re.search(r"\b(every|all|each)\b", text, re.I)
+    every = _EVERY.search(text)
     for code in codes:
         if every and any(s != code for s in seen):
             other = next(c for c in calls if statuses[c] != code)
@@ -303,7 +311,7 @@ def _method(call: Call) -> str:
     flag = _METHOD_FLAG.search(call.command)
     if flag is not None:
         return flag.group(1).upper()
-    return "POST" if re.search(r"\s(?:-d|--data\S*|-F|--form|--json)\s", call.command) else "GET"
+    return "POST" if _BODY_FLAG.search(call.command) else "GET"
 
 
 def _statuses(index: RunIndex) -> dict[Call, int]:

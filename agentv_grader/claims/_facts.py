@@ -93,6 +93,13 @@ _LABEL_VALUE = re.compile(
 _COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l|jq\b.*length)")
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_NUMBER_GLUE_BEFORE = re.compile(r"[\w./-]")
+_NUMBER_GLUE_AFTER = re.compile(r"\w|[.,]\d")
+_OF_NUMBER = re.compile(r"\s+(?:of|out of)\s+\$?\d")
+_IS_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One sub-check's answer about a claim, with the evidence that decided it."""
@@ -274,8 +281,8 @@ def _shown(index: RunIndex, literal: str) -> bool:
     """`literal` stands as a number of its own in some output (not inside `2023-12`)."""
     for looked, (call, at) in enumerate(index.outputs_with(literal)):
         text, end = call.output_lower, at + len(literal)
-        before_ok = at == 0 or not re.match(r"[\w./-]", text[at - 1])
-        after_ok = end >= len(text) or not re.match(r"\w|[.,]\d", text[end : end + 2])
+        before_ok = at == 0 or not _NUMBER_GLUE_BEFORE.match(text[at - 1])
+        after_ok = end >= len(text) or not _NUMBER_GLUE_AFTER.match(text[end : end + 2])
         if (before_ok and after_ok) or looked >= _MAX_LOOKS:
             return True  # too common to call absent
     return False
@@ -285,10 +292,10 @@ def _key(text: str, match: re.Match[str]) -> str | None:
     """The word the claim labels its number with: `p95 is 401` → p95, `12 months` → month."""
     before = _WORD.findall(text[max(0, match.start() - 40) : match.start()])
     after = _WORD.findall(text[match.end() : match.end() + 40])
-    if re.match(r"\s+(?:of|out of)\s+\$?\d", text[match.end() :]):
+    if _OF_NUMBER.match(text[match.end() :]):
         return None  # "19 of 2,450 orders": the noun counts the second number
     gap = text[max(0, match.start() - 12) : match.start()].lower()
-    if before and re.search(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$", gap):
+    if before and _IS_BEFORE.search(gap):
         word = next((w for w in reversed(before) if w.lower() not in _STOP | {"was", "is"}), None)
         if word is not None and word.lower() not in _UNITS:
             return _stem(word)
@@ -408,11 +415,13 @@ def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         "counts", "", lambda: _counts_by_word(index)
     )
     found = [(call, float(shown), shown) for call, shown in counted.get(key, ())]
-    flag = re.compile(rf"--{re.escape(key)}s?[= ](\d+(?:\.\d+)?)(?![\w.])")
     # `--warmup 3`: a command labels its own figures. The calls holding `--key` are those
-    # of `inputs_with(key)` the flag can match (the same words, the needle found in each)
-    for call in index.inputs_with(f"--{key}"):
-        if call.family == "shell":
+    # of `inputs_with(key)` the flag can match (the same words, the needle found in each);
+    # the flag's pattern is made only when a shell command holds it.
+    flagged = [c for c in index.inputs_with(f"--{key}") if c.family == "shell"]
+    if flagged:
+        flag = re.compile(rf"--{re.escape(key)}s?[= ](\d+(?:\.\d+)?)(?![\w.])")
+        for call in flagged:
             found += [
                 (call, float(m.group(1)), m.group(0)) for m in flag.finditer(call.command_lower)
             ]

@@ -95,6 +95,16 @@ _NEGATED_ANY = re.compile(
 )
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_TICKED = re.compile(r"`([^`]+)`")
+_DIGITS_AND_DOTS = re.compile(r"[\d.]+")
+_JOINER = re.compile(r"`?\s*(?:,|and|,\s*and)\s*`?")
+_DELETE_VERB = re.compile(_DELETE_VERBS)
+_READ_VERB = re.compile(_READ_VERBS)
+_GIT_STATUS = re.compile(r"\s*[madr?]{1,2}\s+")
+_UNTOUCHED = re.compile(r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit)\b")
+
+
 def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
     if negated:
         finding = _negated(text, index)
@@ -136,7 +146,7 @@ def _listing(only: re.Match[str], index: RunIndex) -> Finding | None:
     entry the listing shows and the claim leaves out. A change to the folder after the
     listing leaves it unchecked."""
     folder = only.group(1).lower().rstrip("/")
-    claimed = {n.rstrip("/").rsplit("/", 1)[-1] for n in re.findall(r"`([^`]+)`", only.group(2))}
+    claimed = {n.rstrip("/").rsplit("/", 1)[-1] for n in _TICKED.findall(only.group(2))}
     if not claimed:
         return None
     calls = [c for c in index.inputs_with(folder) if not c.failed]
@@ -240,7 +250,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
         paths += [m.group(0) for m in _BARE_PATH.finditer(clause)] if "." in clause else []
-        paths = [p for p in paths if not re.fullmatch(r"[\d.]+", p)]
+        paths = [p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p)]
         if paths:
             found.append((verb.group(1).lower(), paths[:1] + _listed(clause, paths)))
     return found
@@ -251,7 +261,7 @@ def _listed(clause: str, paths: list[str]) -> list[str]:
     joined = []
     for earlier, path in zip(paths, paths[1:], strict=False):
         between = clause[clause.find(earlier) + len(earlier) : clause.find(path)]
-        if re.fullmatch(r"`?\s*(?:,|and|,\s*and)\s*`?", between.strip() or ","):
+        if _JOINER.fullmatch(between.strip() or ","):
             joined.append(path)
         else:
             break
@@ -259,9 +269,9 @@ def _listed(clause: str, paths: list[str]) -> list[str]:
 
 
 def _family(verb: str) -> str:
-    if re.fullmatch(_DELETE_VERBS, verb):
+    if _DELETE_VERB.fullmatch(verb):
         return "delete"
-    if re.fullmatch(_READ_VERBS, verb):
+    if _READ_VERB.fullmatch(verb):
         return "read"
     return "write"
 
@@ -330,7 +340,7 @@ def _signalled(signal: re.Pattern[str], before: str) -> bool:
 
 def _git_status(lowered: str, at: int) -> bool:
     start = lowered.rfind("\n", 0, at) + 1
-    return re.fullmatch(r"\s*[madr?]{1,2}\s+", lowered[start:at]) is not None
+    return _GIT_STATUS.fullmatch(lowered[start:at]) is not None
 
 
 def _only_reads(call: Call, needle: str) -> bool:
@@ -413,7 +423,7 @@ _UNTOUCHED_FOLDER = re.compile(
 
 
 def _touched(text: str) -> list[str]:
-    match = re.search(r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit)\b", text)
+    match = _UNTOUCHED.search(text)
     if match is None:
         return []
     clause = text[match.end() :]

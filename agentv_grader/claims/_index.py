@@ -421,6 +421,10 @@ def _calls(transcript: Transcript) -> list[Call]:
     families: dict[tuple[str, str | None], str] = {}
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
     add, command_of, failed = calls.append, _command, _failed
+    # A run repeats outputs and commands: each distinct one is read and lowercased once
+    # (the index hashes every text anyway, so the lookups cost little more).
+    read: dict[str, tuple[bool, str]] = {}
+    lowered: dict[str, str] = {}
     order = 0
     for message in transcript.messages:
         for tool in message.tool_calls:
@@ -430,8 +434,14 @@ def _calls(transcript: Transcript) -> list[Call]:
             family = families.get(kind) or families.setdefault(kind, _family(*kind))
             command = command_of(tool.input)
             order += 1
+            seen = read.get(output)
+            if seen is None:
+                seen = read[output] = failed("ok", output), output.lower()
+            command_lower = lowered.get(command)
+            if command_lower is None:
+                command_lower = lowered[command] = command.lower()
             fields = (order, message.index, name, family, command, output,
-                      failed(tool.status, output), command.lower(), output.lower())  # fmt: skip
+                      tool.status == "error" or seen[0], command_lower, seen[1])  # fmt: skip
             add(make(Call, fields))
     return calls
 
@@ -533,6 +543,9 @@ _COMMAND_KEYS = frozenset(("command", "cmd", "script", "code"))
 def _command(value: Any) -> str:
     if isinstance(value, str):
         return value
+    shell = value.get("command") if type(value) is dict else None
+    if type(shell) is str:
+        return shell  # the usual shell call, as the loop below reads it
     if isinstance(value, dict) and not _COMMAND_KEYS.isdisjoint(value):
         for key in ("command", "cmd", "script", "code"):
             text = value.get(key)

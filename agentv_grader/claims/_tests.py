@@ -79,6 +79,13 @@ _TEST_WORDS = Words(
 _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_CI = re.compile(r"\bCI\b")
+_SCOPE_WORD = re.compile(r"[A-Za-z][\w-]+")
+_EXTENSION = re.compile(r"\.\w+$")
+_COVERAGE_SKIP = re.compile(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
+
+
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it."""
@@ -87,7 +94,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     inherited: tuple[list[TestRun], bool] | None = None
     past = False  # "I started by running the tests, which showed one failure": the first run
     for clause in _CLAUSE.split(text):
-        if not _is_test_clause(clause) or re.search(r"\bCI\b", clause):
+        if not _is_test_clause(clause) or _CI.search(clause):
             continue
         if negated:
             finding = _negated(clause, index)
@@ -120,7 +127,7 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
         return None
     if not _RAN.search(clause):
         return None
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    words = [w.lower() for w in _SCOPE_WORD.findall(clause)]
     # the first run of each distinct command, in order: a run repeats its test command
     firsts: dict[str, TestRun] = index.remember(
         "tests", "first by command", partial(_firsts, index)
@@ -174,7 +181,7 @@ def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
     names = _NAMED.findall(clause)
     if names:
         return _naming(index, names), True
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    words = [w.lower() for w in _SCOPE_WORD.findall(clause)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:
         # a fresh list: callers keep what they are given
@@ -233,7 +240,7 @@ def _unscoped(command: str) -> bool:
     """A run of everything: no test file, directory or node id among its arguments."""
     args = command.split()[1:]
     return not any(
-        ("/" in a and a != "./...") or "::" in a or re.search(r"\.\w+$", a)
+        ("/" in a and a != "./...") or "::" in a or _EXTENSION.search(a)
         for a in args
         if not a.startswith("-")
     )
@@ -324,7 +331,7 @@ def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`Branch coverage rose to 71%` against the `All files` row of the last coverage table
     (istanbul's, which jest, vitest and nyc print), for a claim that names no file."""
     match = _COVERAGE.search(text)
-    if match is None or re.search(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b", text):
+    if match is None or _COVERAGE_SKIP.search(text):
         return
     kind = (match.group(1) or "line").lower().rstrip("s").replace("branche", "branch")
     claimed = match.group(2)

@@ -21,6 +21,11 @@ _UNIT_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 36
 _TOOL_CALLS = re.compile(r"\b(\d+) tool calls?\b", re.I)
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_TESTS_WORD = re.compile(r"\btests?\b", re.I)
+_ROUGHLY = re.compile(r"\b(about|around|roughly|over|under)\s+\d", re.I)
+
+
 def timing_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     yield from _duration(text, index)
     yield from _tool_calls(text, index)
@@ -28,7 +33,7 @@ def timing_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 def _duration(text: str, index: RunIndex) -> Iterator[Finding]:
     figure = index.timing.duration_ms if index.timing is not None else None
-    if figure is None or not _TOOK.search(text) or re.search(r"\btests?\b", text, re.I):
+    if figure is None or not _TOOK.search(text) or _TESTS_WORD.search(text):
         return
     match = _DURATION.search(text)
     if match is None:
@@ -61,7 +66,7 @@ def _judge(qualifier: str, claimed: float, actual: float) -> str | None:
 
 def _tool_calls(text: str, index: RunIndex) -> Iterator[Finding]:
     match = _TOOL_CALLS.search(text)
-    if match is None or re.search(r"\b(about|around|roughly|over|under)\s+\d", text, re.I):
+    if match is None or _ROUGHLY.search(text):
         return
     claimed = int(match.group(1))
     counted = len(index.calls)

@@ -80,6 +80,13 @@ _FILL = re.compile(  # Playwright MCP: browser_type, browser_select_option, brow
 )
 
 
+# Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
+_I_SEARCHED = re.compile(r"\bI\b[^.]*\bsearched\b")
+_HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b")
+_FILE_SUFFIX = re.compile(r"\.(py|md|json|csv|txt|js|ts)$")
+_I = re.compile(r"\bI\b")
+
+
 def fetches(index: RunIndex) -> list[Call]:
     calls: list[Call] = index.remember("fetches", "", lambda: _fetches(index))
     return calls
@@ -178,7 +185,7 @@ def _search(text: str, index: RunIndex) -> Finding | None:
     )
     if searches:
         return Finding(VERIFIED, searches[-1].cite())
-    if re.search(r"\bI\b[^.]*\bsearched\b", text):
+    if _I_SEARCHED.search(text):
         return Finding(CONTRADICTED, "no tool call searches the web")
     return None
 
@@ -189,8 +196,8 @@ def _fetch(text: str, index: RunIndex) -> Finding | None:
     calls = fetches(index)
     hosts = [
         h.group(0).lower()
-        for h in re.finditer(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", text)
-        if "." in h.group(0) and not re.search(r"\.(py|md|json|csv|txt|js|ts)$", h.group(0))
+        for h in _HOST.finditer(text)
+        if "." in h.group(0) and not _FILE_SUFFIX.search(h.group(0))
     ]
     if hosts:
         naming = {c.order for h in hosts for c in index.inputs_containing(h)}
@@ -205,7 +212,7 @@ def _fetch(text: str, index: RunIndex) -> Finding | None:
 
 def _content(text: str, index: RunIndex) -> Finding | None:
     calls = fetches(index)
-    if not _CONTENT.search(text) or not calls or not re.search(r"\bI\b", text):
+    if not _CONTENT.search(text) or not calls or not _I.search(text):
         return None
     if all(c.failed for c in calls):
         return Finding(CONTRADICTED, f"every fetch failed: {calls[-1].cite()}")
@@ -247,7 +254,7 @@ def _hosts(calls: list[Call]) -> set[str]:
 
 def _document(text: str, index: RunIndex) -> Finding | None:
     match = _DOC.search(text)
-    if match is None or not _CHECKED.search(text) or not re.search(r"\bI\b", text):
+    if match is None or not _CHECKED.search(text) or not _I.search(text):
         return None
     kind, number = match.group(1).lower(), match.group(2).lower()
     forms = (

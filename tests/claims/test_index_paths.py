@@ -350,3 +350,27 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
             if plain_finding != "not asked":
                 found = _tests._negated(clause, index)
                 assert (found.evidence if found else None) == plain_finding, clause
+
+
+def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
+    """_calls reads and lowercases each distinct output and command once: the calls are
+    those made call by call, on every labelled run and on it run twice over."""
+    from agentv_grader.claims._index import Call, _calls, _command, _failed, _family, _text
+    from agentv_grader.rundata.records import Transcript
+
+    for directory in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+        meta = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
+        transcript, _, _ = read_transcript(str(directory / meta["transcript"]), "")
+        assert transcript is not None
+        twice = Transcript(transcript.path, transcript.shape, transcript.messages * 2, False)
+        for run in (transcript, twice):
+            plain = []
+            for message in run.messages:
+                for tool in message.tool_calls:
+                    output = tool.output if isinstance(tool.output, str) else _text(tool.output)
+                    command = _command(tool.input)
+                    plain.append(Call(len(plain) + 1, message.index, tool.name,
+                                      _family(tool.name, tool.category), command, output,
+                                      _failed(tool.status, output), command.lower(),
+                                      output.lower()))  # fmt: skip
+            assert _calls(run) == plain
