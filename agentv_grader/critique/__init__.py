@@ -101,20 +101,32 @@ def not_analysed(ctx: Context) -> str:
     probe, and assertions inside `turns` (only their needles are read). "" when nothing."""
     counts = dict.fromkeys(_UNANALYSED, 0)
     for spec, _, _ in walk(ctx.specs):
-        entry = about(spec.type)
-        if entry.family == "llm":
-            counts["LLM-judged"] += 1
-        elif entry.family == "script":
-            counts["program"] += 1
-        elif entry.reads in ("timing", "transcript"):
-            counts["trace or timing"] += 1
-        elif not entry.probe and entry.family != "group":
-            counts["other"] += 1
+        kind = _KINDS.get(spec.type, _UNKNOWN)
+        if kind is _UNKNOWN:
+            kind = _KINDS[spec.type] = _unanalysed_kind(spec.type)
+        if kind is not None:
+            counts[kind] += 1
     counts["in turns (needles only)"] = len(ctx.turn_specs())
     return ", ".join(f"{n} {what}" for what, n in counts.items() if n)
 
 
 _UNANALYSED = ("LLM-judged", "program", "trace or timing", "other", "in turns (needles only)")
+_UNKNOWN = "?"  # not looked up yet (a type's kind is a fact of the table: asked once)
+_KINDS: dict[str, str | None] = {}
+
+
+def _unanalysed_kind(kind: str) -> str | None:
+    """Under which of `_UNANALYSED` an assertion of type `kind` is counted, if any."""
+    entry = about(kind)
+    if entry.family == "llm":
+        return "LLM-judged"
+    if entry.family == "script":
+        return "program"
+    if entry.reads in ("timing", "transcript"):
+        return "trace or timing"
+    if not entry.probe and entry.family != "group":
+        return "other"
+    return None
 
 
 def _drop_superseded(found: list[Finding]) -> list[Finding]:

@@ -26,10 +26,13 @@ from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
 from ..rundata.response import hand_on
+from ._spec import MEMO as _SPEC_MEMO
+from ._spec import SpecFacts
 
 REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
 PROBE_TIMEOUT_MS = 200
+_EMPTY_TEXT = ""
 _MAX_DECOY_BYTES = 1024 * 1024
 _REFUSAL_WORDS = re.compile(
     r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)", re.I
@@ -79,7 +82,7 @@ class Context:
 
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
-        "specs", "_probe_runs", "_passing", "_turn_specs",
+        "specs", "_probe_runs", "_passing", "_turn_specs", "_facts",
     )  # fmt: skip
 
     def __init__(
@@ -108,6 +111,16 @@ class Context:
         # reused id never matches).
         self._passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = {}
         self._turn_specs: list[TurnSpec] | None = None
+        self._facts: dict[int, tuple[AssertionSpec, SpecFacts]] = {}
+
+    def spec_facts(self, spec: AssertionSpec) -> SpecFacts:
+        """What rules remember of `spec` alone (`_spec`), found once per test."""
+        known = self._facts.get(id(spec))
+        if known is not None and known[0] is spec:
+            return known[1]
+        found = _SPEC_MEMO.of(spec)
+        self._facts[id(spec)] = (spec, found)
+        return found
 
     def turn_specs(self) -> list[TurnSpec]:
         """The assertions inside the test's `turns`, each with its label (`turn N #i name`:
@@ -171,7 +184,7 @@ class Context:
     def _plan(self, spec: AssertionSpec) -> tuple[Callable[[str], bool] | None, _Results | None]:
         """How `spec` is probed: its verdict-only path (`engine.decider`), which reads the
         options once for every decoy, and the answers `_PASSES` remembers for it, if any."""
-        key = _pass_key(spec, self.base_run.eval_dir)
+        key = _pass_key(spec, self.base_run.eval_dir, self.spec_facts(spec).options_repr)
         known = None if key is None else _PASSES.entry(key, spec)
         if known is None:
             return engine.decider(_as_probed(spec)), None
@@ -197,10 +210,29 @@ class Context:
     def _decide(self, probed: AssertionSpec, fast: Callable[[str], bool] | None, text: str) -> bool:
         if fast is not None:  # no run to build for this decoy
             return fast(text)
+        if probed.type == "field-accuracy" and _fails_unless_json(probed, text):
+            return False
         return engine.decide(probed, self._run_with(text))
 
 
 _Results = dict[str, bool]  # remembered verdicts by decoy text
+
+
+def _fails_unless_json(spec: AssertionSpec, text: str) -> bool:
+    """A positive `field-accuracy` on the whole response, and `text` is one of the fixed
+    decoys, none of which holds JSON (`_NO_JSON`): then it is not passed. Its check fails
+    an answer that does not parse, and is `error` when its settings or reference are
+    wrong (both read before the answer is parsed), so the whole check (the run, the
+    fields, the reference parsed) is not worth running on them."""
+    return (
+        text in _NO_JSON
+        and not spec.negate
+        and spec.problem is None
+        and "target_output_key" not in spec.options
+    )
+
+
+_NO_JSON = frozenset((_EMPTY_TEXT, REFUSAL, BOILERPLATE))  # no JSON parses out of these
 
 
 class _Known:
@@ -258,13 +290,13 @@ _PASSES = _Remembered()
 _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
 
 
-def _pass_key(spec: AssertionSpec, eval_dir: str) -> tuple[Any, ...] | None:
+def _pass_key(spec: AssertionSpec, eval_dir: str, options_repr: str) -> tuple[Any, ...] | None:
     """What a remembered probe result of `spec` is keyed by, besides the decoy; None for a
     check that depends on more (groups, a broken assertion, other types)."""
     entry = about(spec.type)  # (field-accuracy reads the test's expected output too)
     if not (entry.probe and entry.reads == "response") or spec.problem or spec.children:
         return None
-    return (spec.type, spec.negate, repr(spec.options), eval_dir)
+    return (spec.type, spec.negate, options_repr, eval_dir)
 
 
 class TurnSpec(NamedTuple):
@@ -351,7 +383,7 @@ def build_context(
     return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base, specs)
 
 
-_EMPTY = Decoy("an empty response", "")
+_EMPTY = Decoy("an empty response", _EMPTY_TEXT)
 _REFUSAL = Decoy("a generic refusal", REFUSAL)
 _BOILERPLATE = Decoy("generic boilerplate", BOILERPLATE)
 FIXED_DECOYS = (_EMPTY, _REFUSAL, _BOILERPLATE)  # the same for every test

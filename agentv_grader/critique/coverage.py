@@ -553,15 +553,23 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
     """The first of `_FOLDS` under which the check `op` holds on `text`, else None. With
     `folded`, `text` folded each way is kept there (in the order of `_FOLDS`, made when
     first needed), so the response is folded once for all the checks that failed on it."""
+    normal = None  # `text` after `_nfkc`: the last fold starts from it (one NFKC, not two)
     for at, (how, fold) in enumerate(_FOLDS):
         done = None if folded is None else folded[at]
         if done is None:
-            done = fold(text)
+            done = (
+                js_lower(_spaces(normal)) if at == _ALL_FOLDS and normal is not None else fold(text)
+            )
             if folded is not None:
                 folded[at] = done
+        if at == _NFKC_FOLD:
+            normal = done
         if _holds(op, done, fold(value)):
             return how
     return None
+
+
+_NFKC_FOLD, _ALL_FOLDS = 2, 3  # positions in `_FOLDS`
 
 
 def _graded_text(spec: AssertionSpec, response: str) -> str | None:

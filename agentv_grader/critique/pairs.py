@@ -147,7 +147,7 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
     """
     seen: list[Fact] = []
     for spec in ctx.specs:
-        mine = facts(spec)
+        mine = _facts_of(ctx, spec)
         for fact in mine:
             for earlier in seen:
                 why = _conflict(earlier, fact)
@@ -165,6 +165,19 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
                 continue
             break
         seen += mine
+
+
+def _facts_of(ctx: Context, spec: AssertionSpec) -> list[Fact]:
+    """`facts(spec)`, read from what `ctx.spec_facts` remembers of it (the spec aside)."""
+    known = ctx.spec_facts(spec)
+    found = known.facts
+    if found is None:
+        made = facts(spec)
+        known.facts = tuple([(f.kind, f.text, f.ci, f.scope, f.negate) for f in made])
+        return made
+    if not found:  # most assertions: no exact-text fact
+        return []
+    return [Fact(k, text, ci, scope, negate, spec) for k, text, ci, scope, negate in found]
 
 
 def _describe(fact: Fact) -> str:
@@ -194,7 +207,10 @@ def redundant(ctx: Context) -> Iterator[Hit]:
     for spec in ctx.specs:
         if spec.problem is not None or (spec.type, spec.negate) not in repeated:
             continue
-        settings = _canonical(_settings(spec))
+        known = ctx.spec_facts(spec)
+        settings = known.settings
+        if settings is None:
+            settings = known.settings = _canonical(_settings(spec))
         key = f"{spec.type}|{spec.negate}|{settings}"
         if key in first:
             earlier = first[key]

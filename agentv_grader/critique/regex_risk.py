@@ -21,6 +21,7 @@ from .context import Context, is_pattern, quote, text_option, walk
 from .model import Hit
 
 if TYPE_CHECKING:
+    from ..model import AssertionSpec
     from . import _automaton
 
 CONFIRM_MS = 200
@@ -162,21 +163,29 @@ def runaway_regex(ctx: Context) -> Iterator[Hit]:
     for spec, label, index in walk(ctx.specs):
         if not is_pattern(spec.type):
             continue
-        pattern = text_option(spec, "value", "pattern")
-        if not pattern:
-            continue
-        body, flags = pattern_flags(spec.options, pattern)
-        found = assess(body, flags)
-        if found is None:
-            continue
-        yield Hit(
-            label,
-            index,
-            f"the pattern can take {found.growth} time to fail: {found.culprits} can match "
-            "the same characters in many ways, and backtracking tries them all",
-            f"attack string {found.shown} ({len(found.attack)} characters); {found.note}",
-            _FIX_EXP if found.growth == "exponential" else _FIX_POLY,
-        )
+        facts = ctx.spec_facts(spec)
+        parts = facts.runaway
+        if parts is None:
+            parts = facts.runaway = _runaway_parts(spec)
+        if parts:
+            yield Hit(label, index, parts[0], parts[1], parts[2])
+
+
+def _runaway_parts(spec: AssertionSpec) -> tuple[str, ...]:
+    """`runaway_regex`'s (reason, evidence, fix) for the pattern of `spec`, () for none."""
+    pattern = text_option(spec, "value", "pattern")
+    if not pattern:
+        return ()
+    body, flags = pattern_flags(spec.options, pattern)
+    found = assess(body, flags)
+    if found is None:
+        return ()
+    return (
+        f"the pattern can take {found.growth} time to fail: {found.culprits} can match "
+        "the same characters in many ways, and backtracking tries them all",
+        f"attack string {found.shown} ({len(found.attack)} characters); {found.note}",
+        _FIX_EXP if found.growth == "exponential" else _FIX_POLY,
+    )
 
 
 _FIX_EXP = (

@@ -14,6 +14,7 @@ from ..js.strings import js_lower, js_trim
 from ..jsontext import string_list_json
 from ..model import AssertionSpec, Status
 from ._pattern import matches_anything
+from ._spec import SpecFacts
 from .context import (
     Context,
     TurnSpec,
@@ -125,16 +126,44 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
     for spec, label, index in walk(ctx.specs):
-        if about(spec.type).threshold == "score":
-            for setting, fix in _setting_reasons(spec):
-                yield Hit(label, index, setting, _show(spec), fix)
-        needle = None if spec.negate else _needle_reason(spec)
+        facts = ctx.spec_facts(spec)
+        settings = facts.trivial_settings
+        if settings is None:
+            settings = facts.trivial_settings = _trivial_settings(spec)
+        for setting, fix in settings:
+            yield Hit(label, index, setting, shown(facts, spec), fix)
+        needle = _trivial_needle(facts, spec)
         if needle:
-            yield Hit(label, index, needle, _show(spec), _needle_fix(spec))
+            yield Hit(label, index, needle[0], shown(facts, spec), needle[1])
     for spec, label, _, _ in turn_specs(ctx):
-        needle = None if spec.negate else _needle_reason(spec)
+        facts = ctx.spec_facts(spec)
+        needle = _trivial_needle(facts, spec)
         if needle:
-            yield Hit(label, None, needle, _show(spec), _needle_fix(spec))
+            yield Hit(label, None, needle[0], shown(facts, spec), needle[1])
+
+
+def _trivial_settings(spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
+    if about(spec.type).threshold == "score":
+        return tuple(_setting_reasons(spec))
+    return ()
+
+
+def _trivial_needle(facts: SpecFacts, spec: AssertionSpec) -> tuple[str, ...]:
+    """`trivial`'s (reason, fix) for the needle or pattern of `spec`, () for none;
+    remembered in `facts`."""
+    found = facts.trivial_needle
+    if found is None:
+        needle = None if spec.negate else _needle_reason(spec)
+        found = facts.trivial_needle = (needle, _needle_fix(spec)) if needle else ()
+    return found
+
+
+def shown(facts: SpecFacts, spec: AssertionSpec) -> str:
+    """`_show(spec)`, remembered in `facts`."""
+    found = facts.shown
+    if found is None:
+        found = facts.shown = _show(spec)
+    return found
 
 
 def _needle_fix(spec: AssertionSpec) -> str:
@@ -181,7 +210,7 @@ def zero_weight(ctx: Context) -> Iterator[Hit]:
                 label,
                 index,
                 "weight 0: it counts for nothing in the test score",
-                _show(spec),
+                shown(ctx.spec_facts(spec), spec),
                 "set a weight above 0, unless it is kept only for its report (then say so in "
                 "its name or metric)",
             )
@@ -210,16 +239,20 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
     said = js_lower(ctx.input_text)
     own = js_lower(f"{ctx.test.criteria or ''}\n{reference_text(ctx.test.expected_output) or ''}")
     for spec, label, index in walk(ctx.specs):
-        word = None if spec.negate else _generic_word(spec, said, own)
+        facts = ctx.spec_facts(spec)
+        word = _generic_word(facts, spec, said, own)
         if word:
-            yield _generic_hit(spec, label, index, word)
+            yield _generic_hit(facts, spec, label, index, word)
     for spec, label, turn_said, _ in turn_specs(ctx):
-        word = None if spec.negate else _generic_word(spec, f"{said}\n{js_lower(turn_said)}", own)
+        facts = ctx.spec_facts(spec)
+        word = _generic_word(facts, spec, f"{said}\n{js_lower(turn_said)}", own)
         if word:
-            yield _generic_hit(spec, label, None, word)
+            yield _generic_hit(facts, spec, label, None, word)
 
 
-def _generic_hit(spec: AssertionSpec, label: str, index: int | None, word: str) -> Hit:
+def _generic_hit(
+    facts: SpecFacts, spec: AssertionSpec, label: str, index: int | None, word: str
+) -> Hit:
     alone = about(spec.type).needle == "one"
     kept = _specific_alternatives(spec)
     return Hit(
@@ -228,7 +261,7 @@ def _generic_hit(spec: AssertionSpec, label: str, index: int | None, word: str) 
         f"{quote(word)} is an everyday word"
         + ("" if alone else ", and one alternative is enough to pass")
         + ": a wrong answer on the same topic likely contains it",
-        _show(spec),
+        shown(facts, spec),
         f"keep only the specific alternatives: {flow(spec.type, value=kept)}"
         if kept
         else "check for what only a correct answer says (the result, the name, the exact "
@@ -236,29 +269,46 @@ def _generic_hit(spec: AssertionSpec, label: str, index: int | None, word: str) 
     )
 
 
-def _generic_word(spec: AssertionSpec, said: str, own: str) -> str | None:
+def _generic_word(facts: SpecFacts, spec: AssertionSpec, said: str, own: str) -> str | None:
+    """The first needle of `spec` that is an everyday word the input (`said`), the
+    criteria and the reference answer (`own`, lower case both) do not use, or None."""
+    needles = facts.generic
+    if needles is None:
+        needles = facts.generic = _generic_candidates(spec)
+    for word, lower in needles:
+        if lower in said or _names_word(own, lower):
+            continue
+        if lower not in common_words() and lower in everyday_words():
+            return word
+    return None
+
+
+def _generic_candidates(spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
+    """The needles of `spec` (trimmed, with their lower case) that may be generic whatever
+    the test: not empty, not a capitalised word matched case-sensitively (a name, a
+    greeting), not a refusal marker; none for a negated check."""
+    if spec.negate:
+        return ()
     if about(spec.type).needle == "one":
         needles = [text_option(spec, "value", "search_text", "substring") or ""]
     elif about(spec.type).needle == "any":
         needles = text_list(spec) or []
     else:
-        return None
+        return ()
     case_sensitive = (
         spec.type in ("contains", "contains-any")
         and spec.options.get("case_sensitive") is not False
     )
+    found = []
     for needle in needles:
         word = js_trim(needle)
+        if not word or (case_sensitive and word[:1].isupper()):
+            continue
         lower = js_lower(word)
-        if not word or lower in said or _names_word(own, lower):
-            continue
-        if case_sensitive and word[:1].isupper():
-            continue
         if _REFUSAL_MARKER.match(lower):  # what a refusal test looks for, not a stray word
             continue
-        if lower not in common_words() and lower in everyday_words():
-            return word
-    return None
+        found.append((word, lower))
+    return tuple(found)
 
 
 _REFUSAL_MARKER = re.compile(r"(?:cannot|can't|can not|won't|unable|sorry|declin|refus)")
@@ -291,17 +341,28 @@ def vacuous_negation(ctx: Context) -> Iterator[Hit]:
     for spec, label, index in walk(ctx.specs):
         if not spec.negate or not is_response_needle(spec.type):
             continue
-        needles = text_list(spec) or [text_option(spec) or ""]
-        if all(_PLACEHOLDER.match(js_trim(n)) and js_lower(n) not in said for n in needles):
+        facts = ctx.spec_facts(spec)
+        needles = facts.placeholders
+        if needles is None:
+            needles = facts.placeholders = _placeholders(spec)
+        if needles and all(n not in said for n in needles):
             yield Hit(
                 label,
                 index,
                 "the names it rejects look like placeholders that no answer would contain, "
                 "so it passes whatever the answer says",
-                _show(spec),
+                shown(facts, spec),
                 "name what a wrong answer would really say (real names, the leaked value), "
                 "or judge it with an llm-rubric",
             )
+
+
+def _placeholders(spec: AssertionSpec) -> tuple[str, ...]:
+    """The needles of `spec` in lower case when every one looks like a placeholder, else ()."""
+    needles = text_list(spec) or [text_option(spec) or ""]
+    if all(_PLACEHOLDER.match(js_trim(n)) for n in needles):
+        return tuple(js_lower(n) for n in needles)
+    return ()
 
 
 _PLACEHOLDER = re.compile(

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -214,6 +215,31 @@ def test_near_miss_folds_take_their_ascii_paths_exactly(said: str) -> None:
     assert coverage._nfkc(said) == unicodedata.normalize("NFKC", said).translate(coverage._QUOTES)
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(_FOLD_CHARS, max_size=12),
+    st.text(_FOLD_CHARS, min_size=1, max_size=4),
+    st.sampled_from(["in", "eq", "pre", "suf"]),
+    st.booleans(),
+)
+def test_near_miss_finds_the_fold_each_fold_finds(
+    said: str, value: str, op: str, keep: bool
+) -> None:
+    """`_first_fold` (its last fold made from the NFKC fold it made before, the folds kept
+    or not) names the first of `_FOLDS` under which the check holds, each made afresh."""
+    from agentv_grader.critique import coverage
+
+    wanted = next(
+        (how for how, fold in coverage._FOLDS if coverage._holds(op, fold(said), fold(value))),
+        None,
+    )
+    folded: list[str | None] | None = [None] * len(coverage._FOLDS) if keep else None
+    assert coverage._first_fold(op, said, folded, value) == wanted
+    if folded is not None:  # what is kept is each fold of the text
+        for (_, fold), done in zip(coverage._FOLDS, folded, strict=True):
+            assert done is None or done == fold(said)
+
+
 def test_near_miss_folds_the_response_once_for_every_failed_check(tmp_path: Path) -> None:
     """Three failed checks read the folds of the response made for the first that needed
     them (each made once); each check gets the finding it got when it folded the response
@@ -241,7 +267,8 @@ def test_near_miss_folds_the_response_once_for_every_failed_check(tmp_path: Path
         (0, "it failed, but would pass ignoring case"),
         (1, "it failed, but would pass after case, white space and NFKC folding"),
     ]
-    assert calls.count(response) == len(folds)  # each fold of the response made once
+    # each fold of the response made once, the last from the NFKC fold (not the response)
+    assert calls.count(response) == len(folds) - 1
 
 
 def _counting(fold: Any, calls: list[str]) -> Any:
@@ -280,3 +307,86 @@ def test_a_pattern_without_an_empty_match_in_the_empty_text_matches_nothing_ever
     if by_reader:
         assert not _pattern._no_empty_match(pattern, flags)
     assert bool(_pattern.matches_anything(pattern, flags)) == by_reader
+
+
+_FIELD_TEXTS = [
+    "", context.REFUSAL, context.BOILERPLATE, "I'm sorry", "{", "{}", '{"a": 1}',
+    '{"a": "1"}', '```json\n{"a": 1}\n```', "[1]",
+    '"a"', "12", 'x {"a": 1, "b": [2]} y', '{"a": 1, "passed": "yes"}', "[" * 3000 + "]" * 3000,
+]  # fmt: skip
+_FIELD_OPTIONS: list[dict[str, Any]] = [
+    {"fields": [{"path": "a", "match": "exact"}]},
+    {"fields": [{"path": "a", "match": "numeric_tolerance", "tolerance": 1}]},
+    {"fields": [{"path": "b", "match": "exact", "required": False}]},
+    {"fields": [{"path": "a", "match": "bogus"}]},
+    {"fields": []},
+    {"expected": {"a": 1}},
+    {"expected": {}},
+    {"fields": [{"path": "a", "match": "exact"}], "aggregation": "all_or_nothing"},
+    {"fields": [{"path": "a", "match": "exact"}], "target_output_key": "a"},
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(_FIELD_TEXTS),
+    st.sampled_from(_FIELD_OPTIONS),
+    st.booleans(),
+    st.sampled_from(
+        [{"a": 1}, '{"a": 1}', "no json", None, [{"role": "assistant", "content": {"a": 2}}]]
+    ),
+)
+def test_field_accuracy_probes_skip_only_what_fails(
+    said: str, options: dict[str, Any], negate: bool, expected: Any
+) -> None:
+    """A `field-accuracy` decoy answered without the full check (a fixed decoy, which
+    holds no JSON) is one the full check does not pass; every decoy's verdict is the
+    engine's."""
+    from agentv_grader import engine
+    from agentv_grader.model import Status, TestCase
+
+    spec = AssertionSpec(
+        index=0, name="f", type="field-accuracy", options={"type": "field-accuracy", **options},
+        negate=negate,
+    )  # fmt: skip
+    test = TestCase(
+        id="t", suite="s", assertions=(spec,), threshold=1.0, threshold_source="",
+        expected_output=expected,
+    )  # fmt: skip
+    run = RunData(test=test, response=said)
+    graded = engine.evaluate_one(spec, run).status is Status.PASSED
+    if context._fails_unless_json(spec, said):
+        assert not graded
+    ctx = context.Context(None, test, None, None, None, "", (), run, (spec,))  # type: ignore[arg-type]
+    assert ctx._decide(spec, None, said) == graded
+
+
+def test_no_json_parses_out_of_the_fixed_decoys() -> None:
+    from agentv_grader.assertions.fields import parse_json_from_text
+    from agentv_grader.js.strings import JsonParseError
+
+    assert context._NO_JSON == {d.text for d in context.FIXED_DECOYS}
+    for said in context._NO_JSON:
+        with pytest.raises(JsonParseError):
+            parse_json_from_text(said)
+
+
+def test_the_spec_memo_keys_on_what_its_readings_read() -> None:
+    """Equal assertions share one entry whatever their name and index; another type,
+    negation, problem or option value does not."""
+    from agentv_grader.critique._spec import MEMO
+
+    def spec(**changes: Any) -> AssertionSpec:
+        base = AssertionSpec(index=0, name="a", type="contains", options={"value": "Paris"})
+        return replace(base, **changes)
+
+    first = MEMO.of(spec())
+    assert MEMO.of(spec(name="b", index=3, weight=2.0)) is first
+    for other in (
+        spec(type="icontains"),
+        spec(negate=True),
+        spec(problem="broken"),
+        spec(options={"value": "Rome"}),
+        spec(options={"value": "Paris", "case_sensitive": False}),
+    ):
+        assert MEMO.of(other) is not first
