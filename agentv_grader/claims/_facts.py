@@ -388,7 +388,8 @@ def _count_output(call: Call) -> str | None:
     if call.family != "shell" or not any(word in call.command for word in ("grep", "wc", "jq")):
         return None  # the words _COUNT_COMMAND needs: most commands are read no further
     match = _COUNT_COMMAND.search(call.command)
-    if match is None or not call.output.strip().isdigit():
+    # isdecimal, not isdigit: `²` is a digit that `float` refuses (it is no count)
+    if match is None or not call.output.strip().isdecimal():
         return None
     return f"{match.group(1) or ''} lines entries files".strip().lower()
 

@@ -262,7 +262,7 @@ def _document(text: str, index: RunIndex) -> Finding | None:
         f"{kind}-{number}",
         f"{kind}{number}",
         f"{kind}-0{number}",
-        f"{kind}-{int(number):04d}" if number.isdigit() else f"{kind}:{number}",
+        f"{kind}-{int(number):04d}" if number.isdecimal() else f"{kind}:{number}",
     )
     if any(index.in_outputs(f) or index.in_inputs(f) for f in forms):
         return None

@@ -139,3 +139,18 @@ def test_a_tool_call_nested_past_the_recursion_limit_is_read_as_a_placeholder() 
 def test_odd_markup_is_read_without_failing(response: str) -> None:
     claims = check_claims(response, run(PASSING))
     assert all(c.status in ("verified", "contradicted", "unverifiable") for c in claims)
+
+
+def test_a_count_output_float_cannot_read_is_no_count() -> None:
+    """`²` is a digit to `str.isdigit` but no number to `float`: the output is not read
+    as a count (it used to raise ValueError out of check_claims)."""
+    said = "The log has 3 ERROR lines."
+    assert statuses(said, run(bash("grep -c ERROR app.log", "²"))) == ["unverifiable"]
+    assert statuses(said, run(bash("grep -c ERROR app.log", "3"))) == ["verified"]
+
+
+def test_a_document_number_with_a_superscript_digit_is_read_as_text() -> None:
+    """`8²` holds a digit `int` refuses: the document is looked up by its text (it used
+    to raise ValueError out of check_claims)."""
+    said = "I checked PEP 8² before formatting the module."
+    assert statuses(said, run(bash("cat notes.txt", "nothing here"))) == ["contradicted"]
