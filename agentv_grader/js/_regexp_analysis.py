@@ -28,10 +28,12 @@ from agentv_grader.js._regexp_ast import (
 )
 
 Path = list[tuple[Node, int]]
+_LEAVES = frozenset({Char, CharSet, Assert})
 
 
-def analyze(root: Node) -> None:
-    """Annotate backreferences and quantifiers (see the module docstring)."""
+def analyze(root: Node) -> frozenset[int]:
+    """Annotate backreferences and quantifiers (see the module docstring); return the
+    groups some backreference can read (the only captures the emitted pattern names)."""
     groups: dict[int, Path] = {}
     refs: list[tuple[Backref, Path]] = []
     quants: list[tuple[Quant, Path]] = []
@@ -45,7 +47,8 @@ def analyze(root: Node) -> None:
         elif isinstance(node, Quant):
             quants.append((node, path))
         for k, child in enumerate(children(node)):
-            stack.append((child, [*path, (node, k)]))
+            if type(child) not in _LEAVES:  # nothing to annotate or walk below a leaf
+                stack.append((child, [*path, (node, k)]))
     live: set[int] = set()
     for ref, r_path in refs:
         ref.always_empty = _always_empty(groups[ref.index], r_path)
@@ -60,6 +63,7 @@ def analyze(root: Node) -> None:
         if _needs_empty_check(quant, bool(inside)):
             quant.empty_check = n + 1
             quant.nonempty = nonempty_form(quant.body)
+    return frozenset(live)
 
 
 def _always_empty(g_path: Path, r_path: Path) -> bool:

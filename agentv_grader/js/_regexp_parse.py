@@ -9,6 +9,8 @@ a group V8 unrolls is refused (V8 inverts it).
 
 from __future__ import annotations
 
+import re
+
 from agentv_grader.js import _regexp_sets as sets
 from agentv_grader.js._regexp_analysis import analyze, nullable
 from agentv_grader.js._regexp_ast import (
@@ -28,6 +30,10 @@ from agentv_grader.js._regexp_ast import (
 from agentv_grader.js._regexp_class import ClassParser
 
 _LOOKS = ("(?=", "(?!", "(?<=", "(?<!")
+# A character that is an atom by itself: none of the syntax characters (nor `{` `}` `]`,
+# whose meaning depends on the flags and what follows), and read as itself.
+_PLAIN_RUN = re.compile(r"[^\\^$.*+?()[\]{}|]+")
+_QUANTIFIER_START = ("*", "+", "?", "{")
 
 
 class Parser(ClassParser):
@@ -39,6 +45,7 @@ class Parser(ClassParser):
         self.names: dict[str, int] = {}
         self.backrefs: list[Backref] = []
         self.max_count = 0
+        self.read_groups: frozenset[int] = frozenset()  # set by `parse`
 
     def parse(self) -> Node:
         root = self._disjunction()
@@ -49,7 +56,7 @@ class Parser(ClassParser):
                 if ref.name not in self.names:
                     self.error("Invalid named capture referenced")
                 ref.index = self.names[ref.name]
-        analyze(root)
+        self.read_groups = analyze(root)
         return root
 
     # -- structure ------------------------------------------------------------------------
@@ -61,7 +68,18 @@ class Parser(ClassParser):
 
     def _alternative(self) -> Seq:
         items: list[Node] = []
+        src = self.src
         while not self.at_end() and self.peek() not in "|)":
+            run = _PLAIN_RUN.match(src, self.pos)
+            if run is not None:
+                # Plain characters, each a `Char`, except a last one a quantifier follows.
+                end = run.end()
+                if src.startswith(_QUANTIFIER_START, end):
+                    end -= 1
+                items.extend(self._char(ord(c)) for c in src[self.pos : end])
+                self.pos = end
+                if self.at_end() or self.peek() in "|)":
+                    break
             items.append(self._term())
         return Seq(items)
 

@@ -8,6 +8,7 @@ The scanner works on a Python string holding exactly those units or code points.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NoReturn
 
 from agentv_grader.js import _regexp_sets as sets
@@ -64,6 +65,8 @@ def join_surrogates(text: str) -> str:
 
 def prescan(src: str, v_mode: bool) -> tuple[int, bool]:
     """Count capturing groups and spot named ones (decides what ``\\N`` and ``\\k`` mean)."""
+    if "(" not in src:
+        return 0, False
     count, named, depth, i = 0, False, 0, 0
     while i < len(src):
         c = src[i]
@@ -210,9 +213,7 @@ class Scanner:
         """WordCharacters(rer): with ``i``+``u``, also ſ and K (they fold into [a-z])."""
         if not (self.i and self.u) or self.folder is None:
             return sets.WORD
-        closed = self.folder.close(sets.WORD)
-        extra = [c for c in self.folder.members if sets.contains(closed, self.folder.canon(c))]
-        return sets.union(sets.WORD, sets.of_chars(extra))
+        return _folded_word_chars(self.folder)
 
     def universe(self) -> sets.Ranges:
         """AllCharacters(rer): under ``v``+``i`` only case-fold representatives."""
@@ -301,6 +302,15 @@ class Scanner:
         if not chars or not all(_id_char(c, k == 0) for k, c in enumerate(chars)):
             self.error("Invalid capture group name")
         return "".join(chars)
+
+
+@lru_cache(maxsize=2)
+def _folded_word_chars(folder: sets.CaseFolder) -> sets.Ranges:
+    """`Scanner.word_chars` under ``i``+``u``: the same for every pattern of a folder
+    (walking the folder's members costs milliseconds, once per process)."""
+    closed = folder.close(sets.WORD)
+    extra = [c for c in folder.members if sets.contains(closed, folder.canon(c))]
+    return sets.union(sets.WORD, sets.of_chars(extra))
 
 
 def _id_char(c: str, first: bool) -> bool:

@@ -4,7 +4,8 @@ AgentV evaluates `regex` assertions with JavaScript, and Python's own dialect di
 everyday patterns (``$`` before a final newline, ``\\d`` on non-ASCII digits, ``\\s``,
 ``.`` and ``\\r``, case folding, UTF-16 code units). So the ECMAScript pattern is parsed
 with its own grammar and translated to an equivalent `regex` module pattern with every
-set spelled out (SPEC §5.1 "Regex dialect"). Annex B (octal escapes, a lone ``{`` or
+set computed here, never the engine's own meaning (SPEC §5.1 "Regex dialect"; the
+translation is as short as that allows, §8). Annex B (octal escapes, a lone ``{`` or
 ``]``, ``[\\d-z]``…) is implemented as V8 has it. What we refuse, with a `JsRegexError`
 naming the construct, is what SPEC lets us refuse (the ``v`` flag's string literals and
 properties of strings) and the few places where Node 20 contradicts itself (see
@@ -131,12 +132,21 @@ class _Subject(Record):
 class JsRegExp:
     """A compiled ECMAScript regex; `search` is ``RegExp.prototype.test`` with positions."""
 
-    def __init__(self, source: str, flags: str, root: Node, word: Ranges, max_count: int) -> None:
+    def __init__(
+        self,
+        source: str,
+        flags: str,
+        root: Node,
+        word: Ranges,
+        max_count: int,
+        read_groups: frozenset[int],
+    ) -> None:
         self.source = source
         self.flags = flags
         self._root = root
         self._word = word
         self._max_count = max_count
+        self._read_groups = read_groups
         self._unicode = "u" in flags or "v" in flags
         self._sticky = "y" in flags
         self._folder: CaseFolder | None = None
@@ -164,12 +174,19 @@ class JsRegExp:
         if engine is None:
             import regex
 
-            from agentv_grader.js._regexp_emit import EmitContext, emit
+            from agentv_grader.js._regexp_emit import EmitContext, emit, wants_ascii
 
-            ctx = EmitContext(multiline="m" in self.flags, word=self._word, clamp=clamp)
+            max_cp = 0x10FFFF if self._unicode else 0xFFFF
+            ascii = wants_ascii(self._root, self._word, max_cp)
+            ctx = EmitContext(
+                "m" in self.flags, self._word, clamp, self._read_groups, max_cp, ascii
+            )
             try:
-                with _deep_recursion():  # ASCII: for `\b`, the one engine escape it changes
-                    engine = regex.compile(emit(self._root, ctx), regex.V0 | regex.ASCII)
+                with _deep_recursion():
+                    text = emit(self._root, ctx)
+                    engine = regex.compile(
+                        text, regex.V0 | (regex.ASCII if ascii else regex.UNICODE)
+                    )
             except regex.error as exc:  # pragma: no cover - a translator bug, not user input
                 raise JsRegexError(f"unsupported in regex: translation failed ({exc})") from exc
             self._engines[clamp] = engine
@@ -378,7 +395,7 @@ def compile_js(pattern: str, flags: str = "") -> JsRegExp:
             word = parser.word_chars()
             if parser.folder is not None:
                 word = parser.folder.close(word)
-            return JsRegExp(pattern, flags, root, word, parser.max_count)
+            return JsRegExp(pattern, flags, root, word, parser.max_count, parser.read_groups)
     except PatternError as exc:
         if exc.unsupported:
             raise JsRegexError(exc.message) from None
