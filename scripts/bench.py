@@ -552,7 +552,7 @@ def _export_lines(title: str, found: ExportFigures, n: int) -> list[str]:
     their_wall = _median([x.wall for x in theirs])
     medians.append(
         f"AgentV {their_wall:.2f} s wall, {_median([x.cpu for x in theirs]):.2f} s CPU "
-        f"({n / their_wall:.0f} tests/s against agentv-grade's "
+        f"({n / their_wall:.0f} tests per second against agentv-grade's "
         f"{n / _median([x.wall for x in samples['agentv-grade']]):.0f})"
     )
     if "floor" in samples:

@@ -122,7 +122,9 @@ def test_export_lines_print_paired_wall_and_cpu_ratios_and_the_medians() -> None
     )
     assert lines[3].startswith("    --no-critique: wall 0.267 x [0.267-0.273]")
     assert "agentv-grade 1.10 s wall, 1.50 s CPU" in lines[4]
-    assert "AgentV 3.30 s wall, 3.00 s CPU (30 tests/s against agentv-grade's 91)" in lines[4]
+    assert (
+        "AgentV 3.30 s wall, 3.00 s CPU (30 tests per second against agentv-grade's 91)" in lines[4]
+    )
     assert "python floor 20 ms (agentv-grade 55 x)" in lines[4]
     assert lines[-1].startswith("  creating a file, once each round's copies were made and synced")
     assert "15 61 18 us" in lines[-1]
