@@ -44,30 +44,12 @@ class _Option(Record):
     (`--list-types` is left to click). `dest`: the parameter's name, when it is not the
     flag's."""
 
-    __slots__ = ("flag", "help", "kind", "default", "fast", "dest")
     flag: str
     help: str
-    kind: str | tuple[str, ...]
-    default: Any
-    fast: bool
-    dest: str | None
-
-    def __init__(
-        self,
-        flag: str,
-        help: str,
-        kind: str | tuple[str, ...] = "str",
-        default: Any = None,
-        fast: bool = True,
-        dest: str | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "flag", flag)
-        setattr_(self, "help", help)
-        setattr_(self, "kind", kind)
-        setattr_(self, "default", default)
-        setattr_(self, "fast", fast)
-        setattr_(self, "dest", dest)
+    kind: str | tuple[str, ...] = "str"
+    default: Any = None
+    fast: bool = True
+    dest: str | None = None
 
     @property
     def key(self) -> str:
@@ -103,22 +85,6 @@ class _Command(Record):
     """The main command's options as parsed (by click or `_fast_options`), one per row of
     `_OPTIONS`."""
 
-    __slots__ = (
-        "eval_path",
-        "test_id",
-        "response_file",
-        "bench_dir",
-        "timing_file",
-        "transcript_file",
-        "user_notes",
-        "threshold",
-        "fmt",
-        "jobs",
-        "junit",
-        "no_critique",
-        "agentv_layout",
-        "list_types",
-    )
     eval_path: str | None
     test_id: str | None
     response_file: str | None
@@ -133,39 +99,6 @@ class _Command(Record):
     no_critique: bool
     agentv_layout: str
     list_types: bool
-
-    def __init__(
-        self,
-        eval_path: str | None,
-        test_id: str | None,
-        response_file: str | None,
-        bench_dir: str | None,
-        timing_file: str | None,
-        transcript_file: str | None,
-        user_notes: str | None,
-        threshold: float | None,
-        fmt: str,
-        jobs: int | None,
-        junit: str | None,
-        no_critique: bool,
-        agentv_layout: str,
-        list_types: bool,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "eval_path", eval_path)
-        setattr_(self, "test_id", test_id)
-        setattr_(self, "response_file", response_file)
-        setattr_(self, "bench_dir", bench_dir)
-        setattr_(self, "timing_file", timing_file)
-        setattr_(self, "transcript_file", transcript_file)
-        setattr_(self, "user_notes", user_notes)
-        setattr_(self, "threshold", threshold)
-        setattr_(self, "fmt", fmt)
-        setattr_(self, "jobs", jobs)
-        setattr_(self, "junit", junit)
-        setattr_(self, "no_critique", no_critique)
-        setattr_(self, "agentv_layout", agentv_layout)
-        setattr_(self, "list_types", list_types)
 
 
 def _fast_options(argv: list[str]) -> _Command | None:

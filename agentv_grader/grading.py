@@ -19,7 +19,7 @@ from .load.types import LLM_TYPES
 from .model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from .names import unsafe_test_id
 from .options import GradeOptions
-from .record import Record
+from .record import Record, field
 from .report import Report
 from .rundata.response import default_response_path, read_response
 from .rundata.side_files import read_side_files
@@ -41,40 +41,14 @@ class Paths(Record):
     reuse when nothing run since can have changed the folder; equality and repr leave it out.
     """
 
-    __slots__ = (
-        "test_dir", "bench_dir", "response_file", "timing_file", "transcript_file",
-        "user_notes", "metrics_file", "listing",
-    )  # fmt: skip
-    _compared = __slots__[:-1]
     test_dir: str | None
     bench_dir: str | None
     response_file: str
     timing_file: str | None
     transcript_file: str | None
     user_notes: str | None
-    metrics_file: str | None
-    listing: Listing | None
-
-    def __init__(
-        self,
-        test_dir: str | None,
-        bench_dir: str | None,
-        response_file: str,
-        timing_file: str | None,
-        transcript_file: str | None,
-        user_notes: str | None,
-        metrics_file: str | None = None,
-        listing: Listing | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "test_dir", test_dir)
-        setattr_(self, "bench_dir", bench_dir)
-        setattr_(self, "response_file", response_file)
-        setattr_(self, "timing_file", timing_file)
-        setattr_(self, "transcript_file", transcript_file)
-        setattr_(self, "user_notes", user_notes)
-        setattr_(self, "metrics_file", metrics_file)
-        setattr_(self, "listing", listing)
+    metrics_file: str | None = None
+    listing: Listing | None = field(default=None, compare=False)
 
 
 def find_test(suite: Suite, test_id: str) -> TestCase:

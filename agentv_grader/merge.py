@@ -24,13 +24,8 @@ _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SP
 class MergeFile(Record):
     """One result file to write: its path relative to the test folder, and its JSON."""
 
-    __slots__ = ("relpath", "content")
     relpath: str
     content: Mapping[str, Any]
-
-    def __init__(self, relpath: str, content: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "relpath", relpath)
-        object.__setattr__(self, "content", content)
 
 
 # The `type` of AgentV's config for a script: `code-grader` in v4's `code_graders/`,

@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .record import NEW_DICT, Record
+from .record import Record, field
 
 if TYPE_CHECKING:  # made on first use (rundata/records.py): most gradings read none
     from .claims import Claim
@@ -41,54 +41,19 @@ class AssertionSpec(Record):
     `problem` is set when the loader already knows the assertion cannot be evaluated.
     """
 
-    __slots__ = (
-        "index", "name", "type", "options", "weight", "negate", "required", "min_score",
-        "authored_type", "normalised_from", "problem", "line", "children",
-    )  # fmt: skip
     index: int
     name: str
     type: str
     options: Mapping[str, Any]
-    weight: float
-    negate: bool
-    required: bool
-    min_score: float | None
-    authored_type: str
-    normalised_from: str | None
-    problem: str | None
-    line: int | None
-    children: tuple[AssertionSpec, ...]
-
-    def __init__(
-        self,
-        index: int,
-        name: str,
-        type: str,
-        options: Mapping[str, Any],
-        weight: float = 1.0,
-        negate: bool = False,
-        required: bool = False,
-        min_score: float | None = None,
-        authored_type: str = "",
-        normalised_from: str | None = None,
-        problem: str | None = None,
-        line: int | None = None,
-        children: tuple[AssertionSpec, ...] = (),
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "index", index)
-        setattr_(self, "name", name)
-        setattr_(self, "type", type)
-        setattr_(self, "options", options)
-        setattr_(self, "weight", weight)
-        setattr_(self, "negate", negate)
-        setattr_(self, "required", required)
-        setattr_(self, "min_score", min_score)
-        setattr_(self, "authored_type", authored_type)
-        setattr_(self, "normalised_from", normalised_from)
-        setattr_(self, "problem", problem)
-        setattr_(self, "line", line)
-        setattr_(self, "children", children)
+    weight: float = 1.0
+    negate: bool = False
+    required: bool = False
+    min_score: float | None = None
+    authored_type: str = ""
+    normalised_from: str | None = None
+    problem: str | None = None
+    line: int | None = None
+    children: tuple[AssertionSpec, ...] = ()
 
     @property
     def value(self) -> Any:
@@ -98,15 +63,9 @@ class AssertionSpec(Record):
 class CheckItem(Record):
     """One line of a multi-check assertion (a field, a limit, a position)."""
 
-    __slots__ = ("text", "passed", "evidence")
     text: str
     passed: bool
-    evidence: str
-
-    def __init__(self, text: str, passed: bool, evidence: str = "") -> None:
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "passed", passed)
-        object.__setattr__(self, "evidence", evidence)
+    evidence: str = ""
 
 
 class Verdict(Record):
@@ -119,39 +78,14 @@ class Verdict(Record):
     are a group assertion's (assert-set, composite) children's outcomes, in order.
     """
 
-    __slots__ = (
-        "status", "score", "text", "evidence", "checks", "details", "negation_proof",
-        "children",
-    )  # fmt: skip
     status: Status
     score: float | None
     text: str
-    evidence: str
-    checks: tuple[CheckItem, ...]
-    details: Mapping[str, Any]
-    negation_proof: bool
-    children: tuple[Outcome, ...]
-
-    def __init__(
-        self,
-        status: Status,
-        score: float | None,
-        text: str,
-        evidence: str = "",
-        checks: tuple[CheckItem, ...] = (),
-        details: Mapping[str, Any] = NEW_DICT,
-        negation_proof: bool = False,
-        children: tuple[Outcome, ...] = (),
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "status", status)
-        setattr_(self, "score", score)
-        setattr_(self, "text", text)
-        setattr_(self, "evidence", evidence)
-        setattr_(self, "checks", checks)
-        setattr_(self, "details", {} if details is NEW_DICT else details)
-        setattr_(self, "negation_proof", negation_proof)
-        setattr_(self, "children", children)
+    evidence: str = ""
+    checks: tuple[CheckItem, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+    negation_proof: bool = False
+    children: tuple[Outcome, ...] = ()
 
     @staticmethod
     def binary(ok: bool, text_pass: str, text_fail: str, evidence: str = "") -> Verdict:
@@ -175,36 +109,14 @@ class Verdict(Record):
 class Outcome(Record):
     """An assertion's final state in the report: verdict after negation, with its spec."""
 
-    __slots__ = ("spec", "status", "score", "text", "evidence", "checks", "details", "children")
     spec: AssertionSpec
     status: Status
     score: float | None
     text: str
     evidence: str
-    checks: tuple[CheckItem, ...]
-    details: Mapping[str, Any]
-    children: tuple[Outcome, ...]
-
-    def __init__(
-        self,
-        spec: AssertionSpec,
-        status: Status,
-        score: float | None,
-        text: str,
-        evidence: str,
-        checks: tuple[CheckItem, ...] = (),
-        details: Mapping[str, Any] = NEW_DICT,
-        children: tuple[Outcome, ...] = (),
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "spec", spec)
-        setattr_(self, "status", status)
-        setattr_(self, "score", score)
-        setattr_(self, "text", text)
-        setattr_(self, "evidence", evidence)
-        setattr_(self, "checks", checks)
-        setattr_(self, "details", {} if details is NEW_DICT else details)
-        setattr_(self, "children", children)
+    checks: tuple[CheckItem, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+    children: tuple[Outcome, ...] = ()
 
     @property
     def passed(self) -> bool | None:
@@ -242,13 +154,6 @@ class TestCase(Record):
 
     __test__ = False  # not a pytest test class, despite the name
 
-    __slots__ = (
-        "id", "suite", "threshold", "threshold_source", "threshold_problem", "input_text",
-        "input_messages", "criteria", "expected_output", "vars", "line", "turns",
-        "output_transform", "_assertions", "_warnings", "_build",
-    )  # fmt: skip
-    # What the repr shows and `replace` passes on (as the dataclass's fields did).
-    _compared = _init_fields = __slots__[:13]
     id: str
     suite: str
     threshold: float
@@ -262,9 +167,11 @@ class TestCase(Record):
     line: int | None
     turns: tuple[Mapping[str, Any], ...]
     output_transform: str | None
-    _assertions: tuple[AssertionSpec, ...] | None
-    _warnings: tuple[str, ...]
-    _build: AssertionBuilder | None
+    # Set by `__init__` from its `assertions`, `warnings` and `build`; not in the repr,
+    # and `replace` does not pass them on (as the dataclass's non-init fields).
+    _assertions: tuple[AssertionSpec, ...] | None = field(init=False, compare=False)
+    _warnings: tuple[str, ...] = field(init=False, compare=False)
+    _build: AssertionBuilder | None = field(init=False, compare=False)
 
     __eq__ = object.__eq__
     __hash__ = object.__hash__
@@ -353,30 +260,12 @@ class TestCase(Record):
 class Suite(Record):
     """A loaded eval file: its tests in file order and what was said about it."""
 
-    __slots__ = ("path", "name", "sha256", "tests", "raw_tests", "warnings")
     path: str
     name: str
     sha256: str
     tests: tuple[TestCase, ...]
-    raw_tests: Mapping[str, int]
-    warnings: tuple[str, ...]
-
-    def __init__(
-        self,
-        path: str,
-        name: str,
-        sha256: str,
-        tests: tuple[TestCase, ...],
-        raw_tests: Mapping[str, int] = NEW_DICT,
-        warnings: tuple[str, ...] = (),
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "path", path)
-        setattr_(self, "name", name)
-        setattr_(self, "sha256", sha256)
-        setattr_(self, "tests", tests)
-        setattr_(self, "raw_tests", {} if raw_tests is NEW_DICT else raw_tests)
-        setattr_(self, "warnings", warnings)
+    raw_tests: Mapping[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
 
     def test_ids(self) -> list[str]:
         return [t.id for t in self.tests]
@@ -389,50 +278,20 @@ class RunData(Record):
     it become `error`); `None` data with no problem means the file is simply absent.
     `llm_results`: the grader agent's LLM results by file stem (SPEC §5.6), read by
     rundata.llm_results. The claims checked against the transcript are worked out on the
-    first call of `claims()` and kept (not a field: not compared, not passed by `replace`).
+    first call of `claims()` and kept (`init=False` fields: not compared, not passed by `replace`).
     """
 
-    __slots__ = (
-        "test", "response", "response_path", "eval_dir", "timing", "timing_problem",
-        "transcript", "transcript_problem", "llm_results", "_claims", "_claims_checked",
-    )  # fmt: skip
-    _compared = _init_fields = __slots__[:9]
     test: TestCase
     response: str
-    response_path: str | None
-    eval_dir: str
-    timing: Timing | None
-    timing_problem: str | None
-    transcript: Transcript | None
-    transcript_problem: str | None
-    llm_results: Mapping[str, LlmResult]
-    _claims: tuple[Claim, ...] | None
-    _claims_checked: bool
-
-    def __init__(
-        self,
-        test: TestCase,
-        response: str,
-        response_path: str | None = None,
-        eval_dir: str = ".",
-        timing: Timing | None = None,
-        timing_problem: str | None = None,
-        transcript: Transcript | None = None,
-        transcript_problem: str | None = None,
-        llm_results: Mapping[str, LlmResult] = NEW_DICT,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "test", test)
-        setattr_(self, "response", response)
-        setattr_(self, "response_path", response_path)
-        setattr_(self, "eval_dir", eval_dir)
-        setattr_(self, "timing", timing)
-        setattr_(self, "timing_problem", timing_problem)
-        setattr_(self, "transcript", transcript)
-        setattr_(self, "transcript_problem", transcript_problem)
-        setattr_(self, "llm_results", {} if llm_results is NEW_DICT else llm_results)
-        setattr_(self, "_claims", None)
-        setattr_(self, "_claims_checked", False)
+    response_path: str | None = None
+    eval_dir: str = "."
+    timing: Timing | None = None
+    timing_problem: str | None = None
+    transcript: Transcript | None = None
+    transcript_problem: str | None = None
+    llm_results: Mapping[str, LlmResult] = field(default_factory=dict)
+    _claims: tuple[Claim, ...] | None = field(default=None, init=False, compare=False)
+    _claims_checked: bool = field(default=False, init=False, compare=False)
 
     def claims(self) -> tuple[Claim, ...] | None:
         """The response's claims checked against the transcript (SPEC §5.9), checked on

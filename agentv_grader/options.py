@@ -19,17 +19,11 @@ class GradeOptions(Record):
         GradeInputError: a threshold outside 0..1 or an unknown layout.
     """
 
-    __slots__ = ("threshold", "layout", "critique")
-    threshold: float | None
-    layout: str
-    critique: bool
+    threshold: float | None = None
+    layout: str = "auto"
+    critique: bool = True
 
-    def __init__(
-        self, threshold: float | None = None, layout: str = "auto", critique: bool = True
-    ) -> None:
-        object.__setattr__(self, "threshold", threshold)
-        object.__setattr__(self, "layout", layout)
-        object.__setattr__(self, "critique", critique)
+    def __post_init__(self) -> None:
         if self.threshold is not None and not 0 <= self.threshold <= 1:
             raise GradeInputError(f"--threshold must be in 0..1, got {self.threshold}")
         if self.layout not in LAYOUT_CHOICES:

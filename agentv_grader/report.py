@@ -27,20 +27,9 @@ SCHEMA_ID = "agentv-grade/report/v1"
 class Report(Record):
     """A graded test: the report as JSON data, plus where it was written (if it was)."""
 
-    __slots__ = ("data", "outcomes", "test_dir")
     data: Mapping[str, Any]
     outcomes: tuple[Outcome, ...]
     test_dir: str | None
-
-    def __init__(
-        self,
-        data: Mapping[str, Any],
-        outcomes: tuple[Outcome, ...],
-        test_dir: str | None,
-    ) -> None:
-        object.__setattr__(self, "data", data)
-        object.__setattr__(self, "outcomes", outcomes)
-        object.__setattr__(self, "test_dir", test_dir)
 
     @property
     def verdict(self) -> TestVerdict:
@@ -67,41 +56,13 @@ class Report(Record):
 class Inputs(Record):
     """Paths and digests the report records (as given on the command line)."""
 
-    __slots__ = (
-        "eval_path",
-        "response_file",
-        "response_sha256",
-        "timing_file",
-        "transcript_file",
-        "warnings",
-        "user_notes_summary",
-    )
     eval_path: str
     response_file: str | None
     response_sha256: str | None
     timing_file: str | None
     transcript_file: str | None
     warnings: tuple[str, ...]
-    user_notes_summary: Mapping[str, list[str]] | None
-
-    def __init__(
-        self,
-        eval_path: str,
-        response_file: str | None,
-        response_sha256: str | None,
-        timing_file: str | None,
-        transcript_file: str | None,
-        warnings: tuple[str, ...],
-        user_notes_summary: Mapping[str, list[str]] | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "eval_path", eval_path)
-        setattr_(self, "response_file", response_file)
-        setattr_(self, "response_sha256", response_sha256)
-        setattr_(self, "timing_file", timing_file)
-        setattr_(self, "transcript_file", transcript_file)
-        setattr_(self, "warnings", warnings)
-        setattr_(self, "user_notes_summary", user_notes_summary)
+    user_notes_summary: Mapping[str, list[str]] | None = None
 
 
 # Each status and its text, looked up once (an enum's `.value` is a property).

@@ -9,27 +9,11 @@ from .record import Record
 class Score(Record):
     """The test's aggregate: score (None when nothing was graded), verdict, reachable range."""
 
-    __slots__ = ("score", "verdict", "open_weight", "score_range", "required_failed")
     score: float | None
     verdict: TestVerdict
     open_weight: float
     score_range: tuple[float, float] | None
     required_failed: tuple[str, ...]
-
-    def __init__(
-        self,
-        score: float | None,
-        verdict: TestVerdict,
-        open_weight: float,
-        score_range: tuple[float, float] | None,
-        required_failed: tuple[str, ...],
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "score", score)
-        setattr_(self, "verdict", verdict)
-        setattr_(self, "open_weight", open_weight)
-        setattr_(self, "score_range", score_range)
-        setattr_(self, "required_failed", required_failed)
 
 
 def _weighted(parts: list[tuple[float, float]]) -> float:

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
+from agentv_grader import record
 from agentv_grader.grading import Paths
 from agentv_grader.load.assertions import ListContext
 from agentv_grader.model import AssertionSpec, CheckItem, Outcome, Status, TestCase, Verdict
-from agentv_grader.record import FrozenInstanceError, Record, replace
+from agentv_grader.record import FrozenInstanceError, Record, field, replace
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -117,3 +118,159 @@ def test_records_pickle_and_copy(how: str) -> None:
     assert isinstance(copied, Record)
     with pytest.raises(FrozenInstanceError):
         copied.text = "x"
+
+
+# ---------------------------------------------------------------- one declaration per field
+class _Item(Record):
+    """A record with every kind of field the package's records use."""
+
+    name: str
+    count: int
+    note: str = ""
+    tags: dict[str, int] = field(default_factory=dict)
+    cache: int = field(default=0, compare=False)
+    seen: list[str] = field(default_factory=list, init=False, compare=False)
+    fixed: int | None = field(default=None, init=False)
+
+
+class _Checked(Record):
+    value: int = 0
+
+    def __post_init__(self) -> None:
+        if self.value < 0:
+            raise ValueError("value must not be negative")
+
+
+def test_slots_are_derived_from_the_annotations() -> None:
+    assert _Item.__slots__ == ("name", "count", "note", "tags", "cache", "seen", "fixed")
+    assert not hasattr(_Item("a", 1), "__dict__")
+    assert "note" not in _Item.__dict__ or not isinstance(_Item.__dict__["note"], str)
+    assert AssertionSpec.__slots__[:3] == ("index", "name", "type")
+
+
+def test_defaults_factories_and_fields_left_out_of_init() -> None:
+    item = _Item("a", 1)
+    assert (item.note, item.tags, item.cache, item.seen, item.fixed) == ("", {}, 0, [], None)
+    assert item.tags is not _Item("a", 1).tags and item.seen is not _Item("a", 1).seen
+    assert _Item("a", 1, tags={"x": 1}).tags == {"x": 1}
+    assert _Item._init_fields == ("name", "count", "note", "tags", "cache")
+    assert _Item._compared == ("name", "count", "note", "tags", "fixed")
+    assert _Item("a", 1, cache=5) == _Item("a", 1) and "cache" not in repr(_Item("a", 1))
+    with pytest.raises(TypeError):
+        _Item("a", 1, seen=[])  # type: ignore[call-arg]
+    assert replace(item, count=2) == _Item("a", 2)
+
+
+# The calls both `__init__`s must answer alike: the shared one (before a class is hot) and
+# the compiled one (after). Each is a tuple of positional arguments and keywords.
+_CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    (("a", 1), {}),
+    (("a", 1, "n", {"k": 2}, 3), {}),
+    ((), {"name": "a", "count": 1}),
+    (("a",), {"count": 1, "cache": 9, "note": "n"}),
+    (("a", 1), {"tags": {"t": 1}}),
+]
+_BAD_CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    (("a",), {}),  # a required field missing
+    ((), {"count": 1}),
+    (("a", 1, "n", {}, 3, 4), {}),  # too many positional arguments
+    (("a", 1), {"nope": 1}),
+    (("a", 1), {"name": "b"}),  # a field given twice
+    (("a", 1), {"seen": []}),  # `init=False`
+]
+
+
+def _made(cls: type[Any]) -> list[Any]:
+    made = [cls(*args, **kwargs) for args, kwargs in _CALLS]
+    for args, kwargs in _BAD_CALLS:
+        with pytest.raises(TypeError):
+            cls(*args, **kwargs)
+    return made
+
+
+def test_init_is_shared_until_a_class_is_hot_then_compiled_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Hot(_Item):  # fresh classes: their `__init__` is still the shared one
+        pass
+
+    class Cold(_Item):
+        pass
+
+    monkeypatch.setattr(record, "HOT", 20)
+    compiled = []
+    real = record._compiled_init
+    monkeypatch.setattr(record, "_compiled_init", lambda plan: compiled.append(plan) or real(plan))
+    assert Hot.__init__ is record._init and Cold.__init__ is record._init
+    shared = _made(Hot)
+    assert Hot.__init__ is record._init and not compiled
+    while Hot.__init__ is record._init:
+        Hot("x", 0)
+    assert [plan.cls for plan in compiled] == [Hot]
+    own = Hot.__init__
+    assert own.__qualname__.endswith("Hot.__init__") and "Hot" in own.__code__.co_filename
+    assert [(r.__class__, r._values(), r.seen, r.cache) for r in _made(Hot)] == [
+        (r.__class__, r._values(), r.seen, r.cache) for r in shared
+    ]
+    for _ in range(3 * record.HOT):
+        Hot("x", 0)
+    assert Hot.__init__ is own and len(compiled) == 1  # compiled once per class
+    assert Cold.__init__ is record._init  # a base's hot `__init__` is not a subclass's
+
+
+def test_post_init_runs_in_both_inits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record, "HOT", 3)
+    for _ in range(2 * record.HOT):
+        assert _Checked(2).value == 2 and _Checked().value == 0
+        with pytest.raises(ValueError, match="negative"):
+            _Checked(-1)
+    assert _Checked.__init__ is not record._init
+
+
+def test_a_field_without_default_after_one_with_is_refused() -> None:
+    class Bad(Record):
+        first: int = 0
+        second: int  # type: ignore[misc]
+
+    with pytest.raises(TypeError, match="second"):
+        Bad(1, 2)
+
+
+def test_a_subclass_writing_its_init_calls_its_base_s() -> None:
+    class Base(Record):
+        name: str
+        size: int = 1
+
+    class Sized(Base):
+        extra: int = 0
+
+        def __init__(self, name: str) -> None:
+            super().__init__(name.upper())  # type: ignore[call-arg]
+            object.__setattr__(self, "extra", 7)
+
+    sized = Sized("a")
+    assert (sized.name, sized.size, sized.extra) == ("A", 1, 7)
+    assert Sized.__record_fields__ == ("name", "size", "extra")
+    assert Base("b") == Base("b", 1) and repr(Base("b")).endswith("Base(name='b', size=1)")
+
+
+def test_no_record_of_the_package_writes_its_init_but_the_test_case() -> None:
+    import importlib
+    import pkgutil
+
+    import agentv_grader
+
+    for module in pkgutil.walk_packages(agentv_grader.__path__, "agentv_grader."):
+        if module.name.rsplit(".", 1)[-1] not in ("__main__", "mcp_server"):
+            importlib.import_module(module.name)
+    written = set()
+    pending = list(Record.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending += cls.__subclasses__()
+        if cls.__module__.startswith("agentv_grader."):
+            assert cls.__slots__ == tuple(cls.__dict__["__annotations__"]), cls
+            init = cls.__dict__.get("__init__", record._init)
+            if init is not record._init and not init.__code__.co_filename.startswith("<record"):
+                written.add(cls.__qualname__)  # neither shared nor compiled when hot
+    assert written <= {"TestCase"}

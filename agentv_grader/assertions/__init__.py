@@ -89,70 +89,24 @@ class Entry(Record):
     `text_fact` (`TextFact`: what the pair rules read it as requiring).
     """
 
-    __slots__ = (
-        "load_check", "family", "output_key", "load_inverse", "load_decide", "string_value",
-        "threshold", "reads", "runs_programs", "config_payload", "members", "named_by",
-        "value_key", "rubric_items", "needle", "probe", "case_insensitive", "text_fact",
-    )  # fmt: skip
     load_check: Callable[[], Check]
     family: Family
-    output_key: bool
-    load_inverse: Callable[[], Check] | None
-    load_decide: Callable[[], Decide] | None
-    string_value: bool
-    threshold: Literal["score", "milliseconds"] | None
-    reads: Reads
-    runs_programs: bool
-    config_payload: bool
-    members: str | None
-    named_by: NamedBy | None
-    value_key: str
-    rubric_items: bool
-    needle: Needle | None
-    probe: bool
-    case_insensitive: bool
-    text_fact: TextFact | None
-
-    def __init__(
-        self,
-        load_check: Callable[[], Check],
-        family: Family,
-        output_key: bool = False,
-        load_inverse: Callable[[], Check] | None = None,
-        load_decide: Callable[[], Decide] | None = None,
-        string_value: bool = False,
-        threshold: Literal["score", "milliseconds"] | None = None,
-        reads: Reads = "response",
-        runs_programs: bool = False,
-        config_payload: bool = False,
-        members: str | None = None,
-        named_by: NamedBy | None = None,
-        value_key: str = "value",
-        rubric_items: bool = False,
-        needle: Needle | None = None,
-        probe: bool = False,
-        case_insensitive: bool = False,
-        text_fact: TextFact | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "load_check", load_check)
-        setattr_(self, "family", family)
-        setattr_(self, "output_key", output_key)
-        setattr_(self, "load_inverse", load_inverse)
-        setattr_(self, "load_decide", load_decide)
-        setattr_(self, "string_value", string_value)
-        setattr_(self, "threshold", threshold)
-        setattr_(self, "reads", reads)
-        setattr_(self, "runs_programs", runs_programs)
-        setattr_(self, "config_payload", config_payload)
-        setattr_(self, "members", members)
-        setattr_(self, "named_by", named_by)
-        setattr_(self, "value_key", value_key)
-        setattr_(self, "rubric_items", rubric_items)
-        setattr_(self, "needle", needle)
-        setattr_(self, "probe", probe)
-        setattr_(self, "case_insensitive", case_insensitive)
-        setattr_(self, "text_fact", text_fact)
+    output_key: bool = False
+    load_inverse: Callable[[], Check] | None = None
+    load_decide: Callable[[], Decide] | None = None
+    string_value: bool = False
+    threshold: Literal["score", "milliseconds"] | None = None
+    reads: Reads = "response"
+    runs_programs: bool = False
+    config_payload: bool = False
+    members: str | None = None
+    named_by: NamedBy | None = None
+    value_key: str = "value"
+    rubric_items: bool = False
+    needle: Needle | None = None
+    probe: bool = False
+    case_insensitive: bool = False
+    text_fact: TextFact | None = None
 
     @property
     def check(self) -> Check:

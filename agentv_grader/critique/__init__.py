@@ -25,13 +25,8 @@ __all__ = ["RULES", "SOLID", "Critique", "Finding", "Rule", "critique_test"]
 class Rule(Record):
     """A rule id's function and severity."""
 
-    __slots__ = ("check", "severity")
     check: Callable[[Context], Iterable[Hit]]
     severity: str
-
-    def __init__(self, check: Callable[[Context], Iterable[Hit]], severity: str) -> None:
-        object.__setattr__(self, "check", check)
-        object.__setattr__(self, "severity", severity)
 
 
 RULES: dict[str, Rule] = {

@@ -29,51 +29,28 @@ class PatternUnreadable(Exception):
 class Atom(Record):
     """One character out of `ranges`; `span` is where it is written in the pattern."""
 
-    __slots__ = ("ranges", "span")
     ranges: Ranges
-    span: tuple[int, int]
-
-    def __init__(self, ranges: Ranges, span: tuple[int, int] = (0, 0)) -> None:
-        object.__setattr__(self, "ranges", ranges)
-        object.__setattr__(self, "span", span)
+    span: tuple[int, int] = (0, 0)
 
 
 class Zero(Record):
     """A zero-width assertion: `^`, `$`, `b`, `B`, `look` (lookaround) or `backref`."""
 
-    __slots__ = ("kind",)
     kind: str
-
-    def __init__(self, kind: str) -> None:
-        object.__setattr__(self, "kind", kind)
 
 
 class Seq(Record):
-    __slots__ = ("items",)
     items: tuple[Node, ...]
-
-    def __init__(self, items: tuple[Node, ...]) -> None:
-        object.__setattr__(self, "items", items)
 
 
 class Alt(Record):
-    __slots__ = ("branches",)
     branches: tuple[Node, ...]
-
-    def __init__(self, branches: tuple[Node, ...]) -> None:
-        object.__setattr__(self, "branches", branches)
 
 
 class Repeat(Record):
-    __slots__ = ("body", "lo", "hi")
     body: Node
     lo: int
     hi: int | None
-
-    def __init__(self, body: Node, lo: int, hi: int | None) -> None:
-        object.__setattr__(self, "body", body)
-        object.__setattr__(self, "lo", lo)
-        object.__setattr__(self, "hi", hi)
 
 
 Node = Atom | Zero | Seq | Alt | Repeat

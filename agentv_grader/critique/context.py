@@ -436,23 +436,10 @@ class _SuiteOrder(Record):
     critiquing every test of a suite stays linear, and no reference is written out again
     for each test that reads it (its own, and the test before it for its decoy)."""
 
-    __slots__ = ("suite", "positions", "references", "with_reference")
     suite: Suite
     positions: dict[int, int]
     references: tuple[str | None, ...]
     with_reference: tuple[int, ...]
-
-    def __init__(
-        self,
-        suite: Suite,
-        positions: dict[int, int],
-        references: tuple[str | None, ...],
-        with_reference: tuple[int, ...],
-    ) -> None:
-        object.__setattr__(self, "suite", suite)
-        object.__setattr__(self, "positions", positions)
-        object.__setattr__(self, "references", references)
-        object.__setattr__(self, "with_reference", with_reference)
 
     def reference_of(self, test: TestCase) -> str | None:
         """`reference_text` of a test of this suite."""

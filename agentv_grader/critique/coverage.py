@@ -54,36 +54,14 @@ class Term(Record):
     coverage); `leaf`: the path of the structured value it was found in.
     """
 
-    __slots__ = ("text", "kind", "source", "where", "path", "context", "span", "leaf")
     text: str
     kind: str
     source: str
     where: str
-    path: str | None
-    context: str
-    span: tuple[int, int]
-    leaf: str | None
-
-    def __init__(
-        self,
-        text: str,
-        kind: str,
-        source: str,
-        where: str,
-        path: str | None = None,
-        context: str = "",
-        span: tuple[int, int] = (0, 0),
-        leaf: str | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "text", text)
-        setattr_(self, "kind", kind)
-        setattr_(self, "source", source)
-        setattr_(self, "where", where)
-        setattr_(self, "path", path)
-        setattr_(self, "context", context)
-        setattr_(self, "span", span)
-        setattr_(self, "leaf", leaf)
+    path: str | None = None
+    context: str = ""
+    span: tuple[int, int] = (0, 0)
+    leaf: str | None = None
 
 
 def _snippet(text: str, start: int, end: int) -> str:

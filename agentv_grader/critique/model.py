@@ -21,33 +21,16 @@ class Hit(Record):
     `assertion`/`index` are None for a finding about the whole test.
     """
 
-    __slots__ = ("assertion", "index", "reason", "evidence", "fix")
     assertion: str | None
     index: int | None
     reason: str
     evidence: str
     fix: str
 
-    def __init__(
-        self,
-        assertion: str | None,
-        index: int | None,
-        reason: str,
-        evidence: str,
-        fix: str,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "assertion", assertion)
-        setattr_(self, "index", index)
-        setattr_(self, "reason", reason)
-        setattr_(self, "evidence", evidence)
-        setattr_(self, "fix", fix)
-
 
 class Finding(Record):
     """One suggestion of `eval_critique.json` (SPEC §6.2)."""
 
-    __slots__ = ("assertion", "index", "rule", "severity", "reason", "evidence", "fix")
     assertion: str | None
     index: int | None
     rule: str
@@ -55,25 +38,6 @@ class Finding(Record):
     reason: str
     evidence: str
     fix: str
-
-    def __init__(
-        self,
-        assertion: str | None,
-        index: int | None,
-        rule: str,
-        severity: str,
-        reason: str,
-        evidence: str,
-        fix: str,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "assertion", assertion)
-        setattr_(self, "index", index)
-        setattr_(self, "rule", rule)
-        setattr_(self, "severity", severity)
-        setattr_(self, "reason", reason)
-        setattr_(self, "evidence", evidence)
-        setattr_(self, "fix", fix)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,20 +63,9 @@ class Finding(Record):
 class Critique(Record):
     """A test's suggestions in stable order (assertion index, then rule id) and one sentence."""
 
-    __slots__ = ("suggestions", "overall", "test_id")
     suggestions: tuple[Finding, ...]
     overall: str
-    test_id: str | None
-
-    def __init__(
-        self,
-        suggestions: tuple[Finding, ...],
-        overall: str,
-        test_id: str | None = None,
-    ) -> None:
-        object.__setattr__(self, "suggestions", suggestions)
-        object.__setattr__(self, "overall", overall)
-        object.__setattr__(self, "test_id", test_id)
+    test_id: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """`{"suggestions": [...], "overall": ...}`, SPEC §6.2's shape."""

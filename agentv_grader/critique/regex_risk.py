@@ -32,20 +32,12 @@ _JS_FLAGS = "dgimsuvy"
 class Runaway(Record):
     """A flagged pattern: its growth, the attack, and what the deadline said."""
 
-    __slots__ = ("growth", "culprits", "attack", "shown", "confirmed", "note")
     growth: str
     culprits: str
     attack: str
     shown: str
     confirmed: bool
     note: str
-
-    def __init__(
-        self, growth: str, culprits: str, attack: str, shown: str, confirmed: bool, note: str
-    ) -> None:
-        values = (growth, culprits, attack, shown, confirmed, note)
-        for name, value in zip(self.__slots__, values, strict=True):
-            object.__setattr__(self, name, value)
 
 
 def pattern_flags(options: Mapping[str, object], pattern: str) -> tuple[str, str]:

@@ -45,29 +45,12 @@ class EmitContext(Record):
     subject is UTF-16 units), which lets a class be written as its complement's negation,
     and `ascii`: compiled with the ASCII flag (see `wants_ascii`), else UNICODE."""
 
-    __slots__ = ("multiline", "word", "clamp", "named", "max_cp", "ascii")
     multiline: bool
     word: sets.Ranges
-    clamp: int | None
-    named: frozenset[int]
-    max_cp: int
-    ascii: bool
-
-    def __init__(
-        self,
-        multiline: bool,
-        word: sets.Ranges,
-        clamp: int | None = None,
-        named: frozenset[int] = frozenset(),
-        max_cp: int = sets.MAX_CP,
-        ascii: bool = True,
-    ) -> None:
-        object.__setattr__(self, "multiline", multiline)
-        object.__setattr__(self, "word", word)
-        object.__setattr__(self, "clamp", clamp)
-        object.__setattr__(self, "named", named)
-        object.__setattr__(self, "max_cp", max_cp)
-        object.__setattr__(self, "ascii", ascii)
+    clamp: int | None = None
+    named: frozenset[int] = frozenset()
+    max_cp: int = sets.MAX_CP
+    ascii: bool = True
 
 
 # `regex` parses a pattern in Python, at a cost that grows with the items it reads (every

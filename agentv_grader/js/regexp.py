@@ -90,15 +90,9 @@ class JsMatch(Record):
     possible without ``u``), ``start`` rounds down and ``end`` rounds up to whole characters.
     """
 
-    __slots__ = ("start", "end", "text")
     start: int
     end: int
     text: str
-
-    def __init__(self, start: int, end: int, text: str) -> None:
-        object.__setattr__(self, "start", start)
-        object.__setattr__(self, "end", end)
-        object.__setattr__(self, "text", text)
 
 
 class _Subject(Record):
@@ -109,15 +103,9 @@ class _Subject(Record):
     code point), the engine offset just after it; ``split`` tells which of the two.
     """
 
-    __slots__ = ("text", "marks", "split")
     text: str
     marks: list[int]
     split: bool
-
-    def __init__(self, text: str, marks: list[int], split: bool) -> None:
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "marks", marks)
-        object.__setattr__(self, "split", split)
 
     def original(self, pos: int, end: bool) -> int:
         if not self.marks:

@@ -18,7 +18,7 @@ from ..errors import GradeInputError, SpecError
 from ..jsontext import described_kind
 from ..model import AssertionSpec
 from ..names import unused_name
-from ..record import Record, replace
+from ..record import Record, field, replace
 from . import templating
 from .files import read_utf8
 from .types import ResolvedType, agentv_main_refuses, is_v4_code_grader, resolve_type
@@ -36,7 +36,7 @@ REMOVED_KEYS: dict[str, str] = {
 }
 
 
-class ListContext(Record):
+class ListContext(Record, frozen=False):
     """What building one test's assertion list needs to know and collects (in `warnings`).
 
     `literal`: an inherited list (`default_test.assert`, top-level `assert`): AgentV main
@@ -46,39 +46,13 @@ class ListContext(Record):
     Not frozen (and so not hashable), unlike other records.
     """
 
-    __slots__ = (
-        "test_id", "eval_dir", "variables", "warnings", "group_depth", "literal",
-        "include_chain",
-    )  # fmt: skip
     test_id: str
     eval_dir: str
     variables: Mapping[str, Any]
-    warnings: list[str]
-    group_depth: int
-    literal: bool
-    include_chain: tuple[str, ...]
-
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(
-        self,
-        test_id: str,
-        eval_dir: str,
-        variables: Mapping[str, Any],
-        warnings: list[str] | None = None,
-        group_depth: int = 0,
-        literal: bool = False,
-        include_chain: tuple[str, ...] = (),
-    ) -> None:
-        self.test_id = test_id
-        self.eval_dir = eval_dir
-        self.variables = variables
-        self.warnings = [] if warnings is None else warnings
-        self.group_depth = group_depth
-        self.literal = literal
-        self.include_chain = include_chain
+    warnings: list[str] = field(default_factory=list)
+    group_depth: int = 0
+    literal: bool = False
+    include_chain: tuple[str, ...] = ()
 
 
 def generated_name(kind: str, value: Any) -> str:

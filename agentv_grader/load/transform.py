@@ -54,13 +54,8 @@ process.on('unhandledRejection', (e) => {
 class Transformed(Record):
     """The output the assertions see, or why there is none."""
 
-    __slots__ = ("text", "problem")
     text: str | None
-    problem: str | None
-
-    def __init__(self, text: str | None, problem: str | None = None) -> None:
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "problem", problem)
+    problem: str | None = None
 
 
 def transform_spec(entry: Mapping[str, Any], default_test: Mapping[str, Any]) -> str | None:

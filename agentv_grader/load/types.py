@@ -92,24 +92,10 @@ _REPLACEMENTS: dict[str, str] = {"g-eval": "llm-rubric"}
 class ResolvedType(Record):
     """An authored type spelling resolved to a canonical type and a negation."""
 
-    __slots__ = ("type", "negate", "normalised_from", "problem")
     type: str
     negate: bool
     normalised_from: str | None
-    problem: str | None
-
-    def __init__(
-        self,
-        type: str,
-        negate: bool,
-        normalised_from: str | None,
-        problem: str | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "type", type)
-        setattr_(self, "negate", negate)
-        setattr_(self, "normalised_from", normalised_from)
-        setattr_(self, "problem", problem)
+    problem: str | None = None
 
 
 @lru_cache(maxsize=1024)

@@ -34,15 +34,9 @@ class Response(Record):
     graded; reading `sha256` waits for it.
     """
 
-    __slots__ = ("text", "digest", "warnings")
     text: str
     digest: _Digest
     warnings: tuple[str, ...]
-
-    def __init__(self, text: str, digest: _Digest, warnings: tuple[str, ...]) -> None:
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "digest", digest)
-        object.__setattr__(self, "warnings", warnings)
 
     @property
     def sha256(self) -> str:

@@ -19,27 +19,11 @@ if TYPE_CHECKING:
 class SideFiles(Record):
     """What `RunData` needs from the side files, and the warnings for the report."""
 
-    __slots__ = ("timing", "timing_problem", "transcript", "transcript_problem", "warnings")
-    timing: Timing | None
-    timing_problem: str | None
-    transcript: Transcript | None
-    transcript_problem: str | None
-    warnings: tuple[str, ...]
-
-    def __init__(
-        self,
-        timing: Timing | None = None,
-        timing_problem: str | None = None,
-        transcript: Transcript | None = None,
-        transcript_problem: str | None = None,
-        warnings: tuple[str, ...] = (),
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "timing", timing)
-        setattr_(self, "timing_problem", timing_problem)
-        setattr_(self, "transcript", transcript)
-        setattr_(self, "transcript_problem", transcript_problem)
-        setattr_(self, "warnings", warnings)
+    timing: Timing | None = None
+    timing_problem: str | None = None
+    transcript: Transcript | None = None
+    transcript_problem: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def read_side_files(
