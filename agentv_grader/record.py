@@ -105,7 +105,11 @@ class _RecordMeta(type):
         annotations = ns.get("__annotations__")
         if annotations is None and ("__annotate__" in ns or "__annotate_func__" in ns):
             raise TypeError(f"record {name}: its module needs `from __future__ import annotations`")
-        own = tuple(annotations) if annotations else ()
+        own = (
+            tuple([n for n, a in annotations.items() if not _is_class_var(a)])
+            if annotations
+            else ()
+        )
         defaults = {field_name: ns.pop(field_name) for field_name in own if field_name in ns}
         fields = own
         for base in bases:
@@ -129,6 +133,14 @@ class _RecordMeta(type):
     if TYPE_CHECKING:
         __record_fields__: tuple[str, ...]
         __record_defaults__: dict[str, Any]
+
+
+def _is_class_var(annotation: object) -> bool:
+    """A `ClassVar` annotation declares a class attribute, not a field (as `dataclass`
+    reads it: by the annotation's text, never evaluated)."""
+    if isinstance(annotation, str):
+        return annotation.startswith(("ClassVar", "typing.ClassVar"))
+    return getattr(annotation, "__origin__", None) is ClassVar
 
 
 # How many records of a class `_init` makes before the class gets its own compiled one.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -274,3 +274,16 @@ def test_no_record_of_the_package_writes_its_init_but_the_test_case() -> None:
             if init is not record._init and not init.__code__.co_filename.startswith("<record"):
                 written.add(cls.__qualname__)  # neither shared nor compiled when hot
     assert written <= {"TestCase"}
+
+
+def test_a_class_var_annotation_is_a_class_attribute_not_a_field() -> None:
+    class Limits(Record):
+        default_limit: ClassVar[int] = 10
+        name: str
+        limit: int = 3
+
+    assert Limits.__slots__ == ("name", "limit")
+    assert Limits.default_limit == 10
+    made = Limits("a")
+    assert (made.name, made.limit, made.default_limit) == ("a", 3, 10)
+    assert repr(made).endswith(".Limits(name='a', limit=3)")
