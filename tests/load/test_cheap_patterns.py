@@ -59,7 +59,7 @@ def test_a_second_call_does_nothing() -> None:
 def test_an_ascii_text_is_checked_for_the_ascii_characters_json_text_refuses() -> None:
     full = re.compile(yaml12._JSON_BAD_CHAR)
     for cp in range(128):
-        assert bool(yaml12._JSON_BAD_ASCII.search(chr(cp))) == bool(full.search(chr(cp))), cp
+        assert yaml12._has_bad_ascii(f'["a{chr(cp)}b"]') == bool(full.search(chr(cp))), cp
     for text in ['{"a": "\x01"}', '{"a": "\u2028"}', '{"a": "\x85"}', '{"a": "é"}', '["\t"]']:
         assert _loaded(text, fast=True) == _loaded(text, fast=False), text
 
@@ -69,3 +69,10 @@ def _loaded(text: str, fast: bool) -> object:
         return yaml12.load_yaml(text, "x.yaml", fast=fast)
     except GradeInputError as exc:
         return str(exc)
+
+
+def test_the_brackets_are_found_where_a_pattern_finds_them() -> None:
+    opener = re.compile(r"[\[{]")
+    for text in ["", "{}", '{"a": [1, {"b": "[x{"}], "c": {}}', "é[😀{ü", "no brackets", "[[{{"]:
+        found = yaml12._bracket_offsets(text)
+        assert found == [m.start() for m in opener.finditer(text)], text

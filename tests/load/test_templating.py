@@ -107,3 +107,22 @@ def test_whole_var_helpers() -> None:
     assert is_whole_var("{{ n }}") and is_whole_var("{{ vars.n }}")
     assert not is_whole_var("{{ n }}\n") and not is_whole_var("n {{ n }}")
     assert as_text_template("{{ n }}") == "{{ n | string }}"
+
+
+def test_a_template_is_compiled_once_and_rendered_with_each_call_s_vars() -> None:
+    from agentv_grader.load import templating
+
+    text = "Hello {{ city }} {{ 6 * 7 }} (cached-template check)"
+    templating._compiled.pop(text, None)
+    assert render_string(text, {"city": "Paris"}) == "Hello Paris 42 (cached-template check)"
+    compiled = templating._compiled[text]
+    assert render_string(text, {"city": "Rome"}) == "Hello Rome 42 (cached-template check)"
+    assert templating._compiled[text] is compiled
+    with pytest.raises(SpecError, match="undefined variable"):
+        render_string(text, {})
+
+
+def test_a_syntax_error_is_raised_on_every_call() -> None:
+    for _ in range(2):
+        with pytest.raises(SpecError, match="template syntax error"):
+            render_string("{{ city ", VARS)
