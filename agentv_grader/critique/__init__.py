@@ -16,7 +16,7 @@ from ..assertions import about
 from ..model import Outcome, RunData, Suite, TestCase
 from . import coverage, decoys, pairs, regex_risk, static
 from ._record import Record
-from .context import Context, build_context, walk
+from .context import Context, build_context
 from .model import SOLID, Critique, Finding, Hit, overall_sentence
 
 __all__ = ["RULES", "SOLID", "Critique", "Finding", "Rule", "critique_test"]
@@ -95,7 +95,7 @@ def not_analysed(ctx: Context) -> str:
     cannot be probed), programs, trace and timing checks, other types the critique does not
     probe, and assertions inside `turns` (only their needles are read). "" when nothing."""
     counts = dict.fromkeys(_UNANALYSED, 0)
-    for spec, _, _ in walk(ctx.specs):
+    for spec, _, _, _ in ctx.walked:
         kind = _KINDS.get(spec.type, _UNKNOWN)
         if kind is _UNKNOWN:
             kind = _KINDS[spec.type] = _unanalysed_kind(spec.type)

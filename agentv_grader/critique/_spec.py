@@ -23,7 +23,7 @@ class SpecFacts:
 
     __slots__ = (
         "options_repr", "shown", "trivial_settings", "trivial_needle", "generic", "facts",
-        "settings", "placeholders", "runaway",
+        "settings", "placeholders", "runaway", "generic_fix",
     )  # fmt: skip
 
     def __init__(self, options_repr: str) -> None:
@@ -40,6 +40,7 @@ class SpecFacts:
         # `vacuous_negation`: the needles lowered when all look like placeholders, else ().
         self.placeholders: tuple[str, ...] | None = None
         self.runaway: tuple[str, ...] | None = None  # its (reason, evidence, fix), or ()
+        self.generic_fix: str | None = None  # `generic_needle`'s fix
 
 
 class _Memo:

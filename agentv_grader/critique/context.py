@@ -15,13 +15,13 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from json.encoder import encode_basestring
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .. import engine
 from ..assertions import about
 from ..assertions._text import trims_to
 from ..errors import SpecError
-from ..js.strings import js_trim
+from ..js.strings import js_lower, js_trim
 from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
@@ -73,6 +73,10 @@ def _as_probed(spec: AssertionSpec) -> AssertionSpec:
     return _with_probe_deadline(spec) if is_pattern(spec.type) else spec
 
 
+_UNSET: Any = object()  # `Context(reference=…)` not given
+Walked = tuple[AssertionSpec, str, int, SpecFacts]  # (spec, display name, index, facts)
+
+
 class Context:
     """One test as the rules see it; `run`/`outcomes` are None for a static critique.
 
@@ -82,7 +86,8 @@ class Context:
 
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
-        "specs", "_probe_runs", "_passing", "_turn_specs", "_facts",
+        "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
+        "_walked",
     )  # fmt: skip
 
     def __init__(
@@ -96,6 +101,7 @@ class Context:
         decoys: tuple[Decoy, ...],
         base_run: RunData,
         specs: tuple[AssertionSpec, ...],
+        reference: str | None | object = _UNSET,
     ) -> None:
         self.suite = suite
         self.test = test
@@ -106,12 +112,37 @@ class Context:
         self.decoys = decoys
         self.base_run = base_run
         self.specs = specs  # the test's assertions (every rule reads them)
+        # `reference_text` of the test's expected_output (`build_context` has it already)
+        self.reference: str | None = (
+            reference_text(test.expected_output) if reference is _UNSET else cast(str, reference)
+        )
         self._probe_runs: dict[str, RunData] = {}
         # Per assertion, the decoys it passes on, by id (the assertion is kept so that a
         # reused id never matches).
         self._passing: dict[int, tuple[AssertionSpec, tuple[Decoy, ...]]] = {}
         self._turn_specs: list[TurnSpec] | None = None
         self._facts: dict[int, tuple[AssertionSpec, SpecFacts]] = {}
+        self._said: str | None = None
+        self._walked: list[Walked] | None = None
+
+    @property
+    def walked(self) -> list[Walked]:
+        """`walk(specs)` with each assertion's `spec_facts`, listed once for the rules
+        that go through every assertion (six do)."""
+        if self._walked is None:
+            self._walked = [
+                (spec, label, index, self.spec_facts(spec))
+                for spec, label, index in walk(self.specs)
+            ]
+        return self._walked
+
+    @property
+    def said(self) -> str:
+        """`input_text` in JavaScript lower case, worked out once for the rules that look
+        for a needle in it (five do)."""
+        if self._said is None:
+            self._said = js_lower(self.input_text)
+        return self._said
 
     def spec_facts(self, spec: AssertionSpec) -> SpecFacts:
         """What rules remember of `spec` alone (`_spec`), found once per test."""
@@ -380,7 +411,9 @@ def build_context(
         if not _same_answer(trimmed, own):
             decoys.append(decoy)
     specs = test.assertions
-    return Context(suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base, specs)
+    return Context(
+        suite, test, run, outcomes, bench_dir, input_text, tuple(decoys), base, specs, reference
+    )
 
 
 _EMPTY = Decoy("an empty response", _EMPTY_TEXT)

@@ -373,7 +373,7 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     test = ctx.test
     if any(is_program(spec.type) for spec, _, _ in walk(ctx.specs)):
         return
-    said = js_lower(ctx.input_text)
+    said = ctx.said
     terms: list[Term] = []
     if isinstance(test.criteria, str):
         terms += [t for t in text_terms(test.criteria, "criteria") if js_lower(t.text) not in said]

@@ -292,7 +292,7 @@ def answer_term(ctx: Context) -> str | None:
 
     if ctx.test.expected_output is None:
         return None
-    said = js_lower(ctx.input_text)
+    said = ctx.said
     for term in expected_terms(ctx.test.expected_output):
         if js_lower(term.text) not in said:
             return suggest(term)
@@ -309,7 +309,7 @@ def named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
             answer = json.loads(answer)
         except ValueError:
             answer = None
-    said = js_lower(ctx.input_text)
+    said = ctx.said
     consts: dict[str, Any] = {}
     if isinstance(answer, Mapping) and answer:
         keys = [str(k) for k in answer]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..errors import SpecError
 from ._pattern import PatternUnreadable, contains, read_pattern, split_flags
 from ._record import Record
-from .context import Context, is_pattern, quote, text_option, walk
+from .context import Context, is_pattern, quote, text_option
 from .model import Hit
 
 if TYPE_CHECKING:
@@ -152,10 +152,9 @@ def runaway_regex(ctx: Context) -> Iterator[Hit]:
     Okay: {assert: [{type: regex, value: '(\w+\s)*$'}]}
     Okay: {assert: [{type: regex, value: '(a+)+'}]}
     """
-    for spec, label, index in walk(ctx.specs):
+    for spec, label, index, facts in ctx.walked:
         if not is_pattern(spec.type):
             continue
-        facts = ctx.spec_facts(spec)
         parts = facts.runaway
         if parts is None:
             parts = facts.runaway = _runaway_parts(spec)

@@ -23,7 +23,6 @@ from .context import (
     is_program,
     is_response_needle,
     quote,
-    reference_text,
     text_list,
     text_option,
     walk,
@@ -125,8 +124,7 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             f"threshold 0 from {ctx.test.threshold_source}",
             "set a threshold such as 0.8 (or remove it to use the default)",
         )
-    for spec, label, index in walk(ctx.specs):
-        facts = ctx.spec_facts(spec)
+    for spec, label, index, facts in ctx.walked:
         settings = facts.trivial_settings
         if settings is None:
             settings = facts.trivial_settings = _trivial_settings(spec)
@@ -204,13 +202,13 @@ def zero_weight(ctx: Context) -> Iterator[Hit]:
     Flags: {assert: [{type: contains, value: Paris, weight: 0}]}
     Okay: {assert: [{type: contains, value: Paris}]}
     """
-    for spec, label, index in walk(ctx.specs):
+    for spec, label, index, facts in ctx.walked:
         if spec.weight == 0:
             yield Hit(
                 label,
                 index,
                 "weight 0: it counts for nothing in the test score",
-                shown(ctx.spec_facts(spec), spec),
+                shown(facts, spec),
                 "set a weight above 0, unless it is kept only for its report (then say so in "
                 "its name or metric)",
             )
@@ -236,10 +234,9 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
     Okay: {input: "How does photosynthesis work?", criteria: "Says water is split.",
            assert: [{type: icontains, value: water}]}
     """
-    said = js_lower(ctx.input_text)
-    own = js_lower(f"{ctx.test.criteria or ''}\n{reference_text(ctx.test.expected_output) or ''}")
-    for spec, label, index in walk(ctx.specs):
-        facts = ctx.spec_facts(spec)
+    said = ctx.said
+    own = js_lower(f"{ctx.test.criteria or ''}\n{ctx.reference or ''}")
+    for spec, label, index, facts in ctx.walked:
         word = _generic_word(facts, spec, said, own)
         if word:
             yield _generic_hit(facts, spec, label, index, word)
@@ -254,7 +251,9 @@ def _generic_hit(
     facts: SpecFacts, spec: AssertionSpec, label: str, index: int | None, word: str
 ) -> Hit:
     alone = about(spec.type).needle == "one"
-    kept = _specific_alternatives(spec)
+    fix = facts.generic_fix
+    if fix is None:
+        fix = facts.generic_fix = _generic_fix(spec)
     return Hit(
         label,
         index,
@@ -262,10 +261,18 @@ def _generic_hit(
         + ("" if alone else ", and one alternative is enough to pass")
         + ": a wrong answer on the same topic likely contains it",
         shown(facts, spec),
-        f"keep only the specific alternatives: {flow(spec.type, value=kept)}"
-        if kept
-        else "check for what only a correct answer says (the result, the name, the exact "
-        "phrase), e.g. a word-bounded regex of it",
+        fix,
+    )
+
+
+def _generic_fix(spec: AssertionSpec) -> str:
+    """`generic_needle`'s fix for `spec` (it depends on the assertion alone)."""
+    kept = _specific_alternatives(spec)
+    if kept:
+        return f"keep only the specific alternatives: {flow(spec.type, value=kept)}"
+    return (
+        "check for what only a correct answer says (the result, the name, the exact "
+        "phrase), e.g. a word-bounded regex of it"
     )
 
 
@@ -337,11 +344,10 @@ def vacuous_negation(ctx: Context) -> Iterator[Hit]:
            assert: [{type: contains, value: competitor X, negate: true}]}
     Okay: {input: "Capital of France?", assert: [{type: contains, value: Lyon, negate: true}]}
     """
-    said = js_lower(ctx.input_text)
-    for spec, label, index in walk(ctx.specs):
+    said = ctx.said
+    for spec, label, index, facts in ctx.walked:
         if not spec.negate or not is_response_needle(spec.type):
             continue
-        facts = ctx.spec_facts(spec)
         needles = facts.placeholders
         if needles is None:
             needles = facts.placeholders = _placeholders(spec)
