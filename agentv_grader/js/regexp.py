@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import regex
 
     from agentv_grader.js._regexp_ast import Node
+    from agentv_grader.js._regexp_direct import Direct
     from agentv_grader.js._regexp_sets import CaseFolder, Ranges
 
 __all__ = [
@@ -144,8 +145,14 @@ class JsRegExp:
             self._folder = case_folder(self._unicode)
         self._engines: dict[int | None, regex.Pattern[str]] = {}
         self._literal = None if self._sticky else _Literal.of(root, "m" in flags)
+        self._direct: Direct | None = None
         if self._literal is None:
-            self._engine_for(0)  # compile now: errors surface here
+            from agentv_grader.js._regexp_direct import Direct
+
+            max_cp = 0x10FFFF if self._unicode else 0xFFFF
+            self._direct = Direct.of(root, "m" in flags, word, max_cp, self._sticky)
+            if self._direct is None:
+                self._engine_for(0)  # compile now: errors surface here
         self._prefix = "" if self._sticky else literal_prefix(root)
 
     @property
@@ -195,8 +202,15 @@ class JsRegExp:
         return _Subject(converted, marks, not self._unicode)
 
     def _run(self, subject: _Subject, pos: int, timeout_ms: int | None) -> tuple[int, int] | None:
-        if self._literal is not None and len(subject.text) < _PREFILTER_FROM:
+        size = len(subject.text)
+        if self._literal is not None and size < _PREFILTER_FROM:
             return self._literal.search(subject.text, pos)
+        direct = self._direct
+        if direct is not None and size < _PREFILTER_FROM:
+            try:
+                return direct.search(subject.text, pos, _DIRECT_BUDGET + 4 * size)
+            except direct.OverBudget:  # (read only when raised: no import per search)
+                pass  # backtracks heavily on this text: the engine, under its deadline
         ms = default_timeout_ms() if timeout_ms is None else timeout_ms
         engine = self._engine_for(len(subject.text))
         if self._prefix and len(subject.text) - pos >= _PREFILTER_FROM:
@@ -262,6 +276,11 @@ def _converters() -> tuple[Callable[[str], str], Callable[[str], str]]:
 # From this many characters after the start, a search looks for the pattern's literal
 # prefix with `str.find` first (the `regex` engine's own scan is several times slower).
 _PREFILTER_FROM = 1 << 16
+
+
+# Steps (characters scanned, continuations tried) a direct search may take, beyond four per
+# subject character, before it hands the search to the engine (`_regexp_direct`).
+_DIRECT_BUDGET = 2048
 
 
 # ECMAScript's line terminators: what the `m` flag's `^` follows and its `$` precedes.
