@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..load.yaml12 import gc_paused
 from ._actions import (
     PROGRAMS,
     TOOLS,
@@ -38,7 +39,7 @@ from ._gate import Gated, Words
 from ._index import RunIndex
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
-from ._units import Positions, Unit, units
+from ._units import Positions, units
 from ._web import web_findings
 
 if TYPE_CHECKING:
@@ -200,11 +201,24 @@ def check_claims(
     Returns:
         The claims in response order.
     """
-    index = RunIndex(transcript, task, timing)
+    # The index makes a record for each of thousands of tool calls, all kept alive until
+    # the claims are judged, and creates no reference cycles: each collection pass would
+    # only re-examine them (with the whole transcript), so the collector waits.
+    with gc_paused():
+        return _checked(response, RunIndex(transcript, task, timing))
+
+
+def _checked(response: str, index: RunIndex) -> tuple[Claim, ...]:
     place = Positions(response)
     claims: list[Claim] = []
+    # A verdict depends on the claim's text and the run only: a sentence the response
+    # repeats (a summary restating the body) is judged once.
+    verdicts: dict[str, tuple[str, str, str] | None] = {}
     for unit in units(response):
-        judged = _judge(unit, index)
+        if unit.text in verdicts:
+            judged = verdicts[unit.text]
+        else:
+            judged = verdicts[unit.text] = _judge(unit.text, index)
         if judged is not None:
             kind, status, evidence = judged
             line, col = place(unit.start)
@@ -221,8 +235,7 @@ def counts(claims: Iterable[Claim]) -> dict[str, int]:
     return {"total": total, **tally, "checkable": tally[VERIFIED] + tally[CONTRADICTED]}
 
 
-def _judge(unit: Unit, index: RunIndex) -> tuple[str, str, str] | None:
-    text = unit.text
+def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
     if text.endswith("?") or _NOT_A_CLAIM.match(text) or not _signals(text):
         return None
     if _REFERENCES.fullmatch(text):

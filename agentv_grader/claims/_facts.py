@@ -373,7 +373,12 @@ def _same(claimed: float, decimals: int, found: float) -> bool:
     """Equal at the claim's precision, or the same amount in cents or thousandths."""
     if round(found, decimals) == claimed or found == claimed:
         return True
-    return any(abs(found - claimed * scale) < 1e-9 for scale in (100, 1000, 0.001, 0.01))
+    return (  # unrolled: a claim's number is held against up to a hundred occurrences
+        abs(found - claimed * 100) < 1e-9
+        or abs(found - claimed * 1000) < 1e-9
+        or abs(found - claimed * 0.001) < 1e-9
+        or abs(found - claimed * 0.01) < 1e-9
+    )
 
 
 def _line_at(output: str, at: int) -> str:
@@ -385,11 +390,14 @@ def _line_at(output: str, at: int) -> str:
 def _count_output(call: Call) -> str | None:
     """`grep -c ERROR` / `wc -l` / `jq length` whose whole output is one number: what the
     number counts, as a label (`error lines`), else None."""
-    if call.family != "shell" or not any(word in call.command for word in ("grep", "wc", "jq")):
-        return None  # the words _COUNT_COMMAND needs: most commands are read no further
-    match = _COUNT_COMMAND.search(call.command)
     # isdecimal, not isdigit: `²` is a digit that `float` refuses (it is no count)
-    if match is None or not call.output.strip().isdecimal():
+    if call.family != "shell" or not call.output.strip().isdecimal():
+        return None  # most outputs are no bare count: their command is not read
+    command = call.command
+    if "grep" not in command and "wc" not in command and "jq" not in command:
+        return None  # the words _COUNT_COMMAND needs
+    match = _COUNT_COMMAND.search(command)
+    if match is None:
         return None
     return f"{match.group(1) or ''} lines entries files".strip().lower()
 

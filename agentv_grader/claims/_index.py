@@ -76,6 +76,8 @@ _NAME_HINTS = (
 
 
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
+_FAMILY: Callable[[tuple[Any, ...]], str] = operator.itemgetter(3)  # a Call's `family`
+_COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `command_lower`
 
 
 class Call(NamedTuple):
@@ -155,18 +157,13 @@ class _Postings:
 
     def __init__(self, texts: list[str], index: bool = True) -> None:
         self.texts = texts
-        first: dict[str, int] = {}
-        members: list[list[int]] = []  # each distinct text's numbers in `texts`, in order
-        of: list[int] = []  # each text's number among the distinct texts
-        for number, text in enumerate(texts):
-            known = first.get(text)
-            if known is None:
-                known = first[text] = len(members)
-                members.append([number])
-            else:
-                members[known].append(number)
-            of.append(known)
-        self.distinct = list(first)
+        # the distinct texts in order of first appearance, numbered (C loops but one)
+        self.distinct = list(dict.fromkeys(texts))
+        number_of = {text: number for number, text in enumerate(self.distinct)}
+        of = list(map(number_of.__getitem__, texts))  # each text's distinct number
+        members: list[list[int]] = [[] for _ in self.distinct]
+        for number, known in enumerate(of):  # each distinct text's numbers, in order
+            members[known].append(number)
         self.members = members
         self.of = of
         words: dict[bytes, list[int]] = {}
@@ -299,26 +296,42 @@ class RunIndex:
         self.task_lower = task.lower()
         self.timing = timing
         self.calls: tuple[Call, ...] = tuple(_calls(transcript))
-        by_family: dict[str, list[Call]] = {}
-        by_name: dict[str, list[Call]] = {}
-        for call in self.calls:
-            by_family.setdefault(call.family, []).append(call)
-            by_name.setdefault(call.name, []).append(call)
-        self.by_family = {family: tuple(calls) for family, calls in by_family.items()}
-        self.by_name = {name: tuple(calls) for name, calls in by_name.items()}
+        # Each family's calls picked out in C (a run has a few families, thousands of calls).
+        families = list(map(_FAMILY, self.calls))
+        self.by_family = {
+            family: tuple(itertools.compress(self.calls, map(family.__eq__, families)))
+            for family in dict.fromkeys(families)
+        }
         self.shell = self.by_family.get("shell", ())
-        runs_tests: dict[str, bool] = {}  # each distinct command asked once
-        for call in self.shell:
-            if call.command_lower not in runs_tests:
-                text = call.command_lower
-                runs_tests[text] = _may_run_tests(text) and RUNNER.search(text) is not None
+        runs_tests = {  # each distinct command asked once
+            text: _may_run_tests(text) and RUNNER.search(text) is not None
+            for text in dict.fromkeys(map(_COMMAND_LOWER, self.shell))
+        }
         self.tests: tuple[TestRun, ...] = tuple(
             TestRun(c) for c in self.shell if runs_tests[c.command_lower]
         )
         self._outputs = _Postings([c.output_lower for c in self.calls])
-        self._inputs = _Postings([c.command_lower for c in self.calls])
+        self._inputs_made: _Postings | None = None
+        self._by_name: dict[str, tuple[Call, ...]] | None = None
         self._shell: _Postings | None = None  # the shell commands, searched as one text
         self._cache: dict[tuple[str, str], Any] = {}
+
+    @property
+    def by_name(self) -> dict[str, tuple[Call, ...]]:
+        """The calls of each tool name, in order (made when a claim names a tool)."""
+        if self._by_name is None:
+            by_name: dict[str, list[Call]] = {}
+            for call in self.calls:
+                by_name.setdefault(call.name, []).append(call)
+            self._by_name = {name: tuple(calls) for name, calls in by_name.items()}
+        return self._by_name
+
+    @property
+    def _inputs(self) -> _Postings:
+        """The calls' inputs by word (made when a claim first looks in them)."""
+        if self._inputs_made is None:
+            self._inputs_made = _Postings([c.command_lower for c in self.calls])
+        return self._inputs_made
 
     def of_families(self, *families: str) -> list[Call]:
         """The calls of any of `families`, in order."""
@@ -420,19 +433,26 @@ def _calls(transcript: Transcript) -> list[Call]:
     calls: list[Call] = []
     families: dict[tuple[str, str | None], str] = {}
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
-    add, command_of, failed = calls.append, _command, _failed
+    add, command_of, failed, text_of = calls.append, _command, _failed, _text
     # A run repeats outputs and commands: each distinct one is read and lowercased once
     # (the index hashes every text anyway, so the lookups cost little more).
     read: dict[str, tuple[bool, str]] = {}
     lowered: dict[str, str] = {}
     order = 0
     for message in transcript.messages:
+        where = message.index
         for tool in message.tool_calls:
-            output = tool.output if isinstance(tool.output, str) else _text(tool.output)
+            output = tool.output
+            if type(output) is not str:
+                output = text_of(output)
             name = tool.name
             kind = (name, tool.category)
             family = families.get(kind) or families.setdefault(kind, _family(*kind))
-            command = command_of(tool.input)
+            # the usual shell call's command, as `_command` reads it, without calling it
+            value = tool.input
+            command = value.get("command") if type(value) is dict else value
+            if type(command) is not str:
+                command = command_of(value)
             order += 1
             seen = read.get(output)
             if seen is None:
@@ -440,7 +460,7 @@ def _calls(transcript: Transcript) -> list[Call]:
             command_lower = lowered.get(command)
             if command_lower is None:
                 command_lower = lowered[command] = command.lower()
-            fields = (order, message.index, name, family, command, output,
+            fields = (order, where, name, family, command, output,
                       tool.status == "error" or seen[0], command_lower, seen[1])  # fmt: skip
             add(make(Call, fields))
     return calls

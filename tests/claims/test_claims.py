@@ -154,3 +154,52 @@ def test_a_document_number_with_a_superscript_digit_is_read_as_text() -> None:
     to raise ValueError out of check_claims)."""
     said = "I checked PEP 8² before formatting the module."
     assert statuses(said, run(bash("cat notes.txt", "nothing here"))) == ["contradicted"]
+
+
+def test_a_repeated_sentence_is_judged_once_and_gets_the_same_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import agentv_grader.claims as claims_package
+
+    judged: list[str] = []
+    real = claims_package._judge
+
+    def counted(text: str, index: Any) -> Any:
+        judged.append(text)
+        return real(text, index)
+
+    monkeypatch.setattr(claims_package, "_judge", counted)
+    response = "All 12 tests pass.\n\nI also wrote `notes.md`.\n\nAll 12 tests pass."
+    claims = check_claims(response, run(FAILING, PASSING))
+    assert judged == ["All 12 tests pass.", "I also wrote `notes.md`."]
+    first, _, again = claims
+    assert (first.status, first.evidence, first.kind) == (again.status, again.evidence, again.kind)
+    assert (first.line, again.line, again.start) == (1, 5, response.rindex("All"))
+    monkeypatch.undo()
+    alone = check_claims("All 12 tests pass.", run(FAILING, PASSING))
+    assert alone[0].status == again.status == "verified" and alone[0].evidence == again.evidence
+
+
+def test_the_garbage_collector_waits_while_claims_are_checked_and_is_restored() -> None:
+    import gc
+
+    import agentv_grader.claims as claims_package
+
+    seen: list[bool] = []
+    real = claims_package._checked
+
+    def watched(response: str, index: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(response, index)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(claims_package, "_checked", watched)
+        assert gc.isenabled()
+        check_claims("All 12 tests pass.", run(PASSING))
+        assert gc.isenabled() and seen == [False]
+        gc.disable()
+        try:
+            check_claims("All 12 tests pass.", run(PASSING))
+            assert not gc.isenabled() and seen == [False, False]
+        finally:
+            gc.enable()
