@@ -293,27 +293,46 @@ def chunk_sizes(count: int, jobs: int, largest: int = 64, smallest: int = 4) -> 
 
 @dataclass(frozen=True, slots=True)
 class Workers:
-    """A batch's worker processes, and how many."""
+    """A batch's worker processes, and how many: a process pool, or a team already forked
+    to grade every test of the suite (`crew`, the pieces it takes, the options it grades
+    with, its layout resolved)."""
 
-    pool: ProcessPoolExecutor
+    pool: ProcessPoolExecutor | None
     jobs: int
+    crew: team.Team | None = None
+    pieces: tuple[_Chunk, ...] = ()
+    options: BatchOptions | None = None
 
 
 @contextmanager
 def start_workers(
-    suite: Suite, jobs: int, *, critique: bool, bench_dir: str, layout: str
+    suite: Suite,
+    jobs: int,
+    *,
+    critique: bool,
+    bench_dir: str,
+    layout: str,
+    options: BatchOptions | None = None,
 ) -> Iterator[Workers | None]:
-    """A process pool for grading `suite` into `bench_dir` with AgentV layout `layout`,
-    started at once, so that its workers get ready while the parent plans the batch; None
-    for one job, a suite too small to share, or where `run_batch` forms a team instead
-    (`team.available`: forking a team takes a millisecond, so it waits for the plan).
+    """Worker processes for grading `suite` into `bench_dir` with AgentV layout `layout`,
+    started at once, so that they get ready while the parent plans the batch: a team
+    where one can be formed (`team.available`) and the batch's `options` are given (it
+    grades every test of the suite with them), else a process pool; None for one job, a
+    suite too small to share, or a team without `options` (`run_batch` forms it).
 
     The objects that exist now (the parsed suite above all) are frozen out of the garbage
-    collector's scans until the pool is closed, and forked workers inherit them untouched
-    (no copy-on-write of their GC headers).
+    collector's scans until the workers are done, and forked workers inherit them
+    untouched (no copy-on-write of their GC headers).
     """
-    if jobs <= 1 or len(suite.tests) < 2 * jobs or team.available():
+    if jobs <= 1 or len(suite.tests) < 2 * jobs:
         yield None
+        return
+    if team.available():
+        if options is None:
+            yield None
+            return
+        with _started_team(suite, bench_dir, options.with_layout(layout), jobs) as crew:
+            yield crew
         return
     import gc
     import multiprocessing
@@ -375,7 +394,9 @@ def run_batch(
     results: list[TestResult] = []
     gc.freeze()
     try:
-        if pool is not None:
+        if pool is not None and pool.crew is not None and _whole_suite(suite, tests):
+            found = _from_crew(pool)
+        elif pool is not None and pool.pool is not None:
             found = _from_pool(suite, tests, bench_dir, options, pool)
         elif parallel:
             found = _from_team(suite, tests, bench_dir, options, jobs)
@@ -411,9 +432,17 @@ def _pieces(
     return chunks
 
 
+def _whole_suite(suite: Suite, tests: list[TestCase]) -> bool:
+    """Whether `tests` are the suite's own, in order (what a team started early grades)."""
+    return len(tests) == len(suite.tests) and all(
+        a is b for a, b in zip(tests, suite.tests, strict=True)
+    )
+
+
 def _from_pool(
     suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, workers: Workers
 ) -> Iterator[TestResult]:
+    assert workers.pool is not None
     pieces = _pieces(suite, tests, bench_dir, options, workers.jobs)
     for results in workers.pool.map(_work, pieces):
         for sent in results:
@@ -426,6 +455,35 @@ def _from_team(
     """This process and `jobs - 1` forked ones grade the pieces (`team.Team`). The tests
     of a piece lost with its process (killed, say, by the kernel's out-of-memory killer)
     are reported not graded, exit 3; every other test is graded as usual."""
+    with _team(suite, tests, bench_dir, options, jobs) as workers:
+        yield from _from_crew(workers)
+
+
+@contextmanager
+def _started_team(
+    suite: Suite, bench_dir: str, options: BatchOptions, jobs: int
+) -> Iterator[Workers]:
+    """A team forked as soon as the suite is loaded, to grade every test of it: its
+    processes get ready (imports) while this one checks the test ids and the bench dir;
+    a batch refused then stops them before anything is written. The layout is resolved
+    first (`auto`: the scout's answer, else a scan), so that every process writes the same.
+    """
+    import gc
+
+    options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
+    gc.freeze()  # see `start_workers`
+    try:
+        with _team(suite, list(suite.tests), bench_dir, options, jobs) as workers:
+            yield workers
+    finally:
+        gc.unfreeze()
+
+
+@contextmanager
+def _team(
+    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
+) -> Iterator[Workers]:
+    """`jobs - 1` forked processes, waiting to grade `tests` with this one (`_from_crew`)."""
     pieces = _pieces(suite, tests, bench_dir, options, jobs)
 
     def work(piece: int) -> list[_Sent]:
@@ -433,14 +491,23 @@ def _from_team(
 
     def ready() -> None:
         exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
+        use_fast_json()  # (forked before this process loaded it, when started early)
         _get_ready(suite, options.grading.critique)
 
     with team.Team.start(jobs, len(pieces), work, ready) as crew:
-        for piece, sent, graded in crew.run():
-            if graded:
-                for fields in sent:
-                    yield TestResult(*fields)
-                continue
-            problem = f"internal error: a worker process ended ({crew.lost_reason()})"
-            for _, test_id in pieces[piece][2]:
-                yield _not_graded(test_id, problem, 3, options)
+        yield Workers(None, jobs, crew, tuple(pieces), options)
+
+
+def _from_crew(workers: Workers) -> Iterator[TestResult]:
+    """The results of a team's pieces in order; the tests of a piece lost with its process
+    are `not graded`, exit 3."""
+    crew, options = workers.crew, workers.options
+    assert crew is not None and options is not None
+    for piece, sent, graded in crew.run():
+        if graded:
+            for fields in sent:
+                yield TestResult(*fields)
+            continue
+        problem = f"internal error: a worker process ended ({crew.lost_reason()})"
+        for _, test_id in workers.pieces[piece][2]:
+            yield _not_graded(test_id, problem, 3, options)

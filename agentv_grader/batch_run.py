@@ -85,12 +85,16 @@ def grade_batch(
     if found is not None:
         options = GradeOptions(threshold=threshold, layout=found, critique=critique)
     jobs = jobs or os.cpu_count() or 1
+    batch_options = batch.BatchOptions(options, render)
     with batch.start_workers(
-        suite, jobs, critique=critique, bench_dir=bench_dir, layout=options.layout
+        suite,
+        jobs,
+        critique=critique,
+        bench_dir=bench_dir,
+        layout=options.layout,
+        options=batch_options,
     ) as workers:
-        return _run(
-            suite, bench_dir, batch.BatchOptions(options, render), jobs, workers, junit, watcher
-        )
+        return _run(suite, bench_dir, batch_options, jobs, workers, junit, watcher)
 
 
 def _run(

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 import agentv_grader
-from agentv_grader import GradeInputError, grade_batch
+from agentv_grader import GradeInputError, batch, grade_batch, team
 from agentv_grader.batch import TestResult
-from tests.helpers import write_suite
+from agentv_grader.model import Suite, TestCase
+from tests.helpers import child_processes, write_suite
 
 SUITE = """\
 tests:
@@ -85,3 +86,53 @@ def test_bad_options_are_refused_before_anything_is_written(tmp_path: Path) -> N
     with pytest.raises(GradeInputError, match="unknown AgentV layout"):
         grade_batch(str(eval_path), str(bench), layout="v9")
     assert sorted(p.name for p in bench.rglob("*")) == ["a", "response.md"]
+
+
+FOUR = (
+    SUITE
+    + """\
+  - id: d
+    assertions: [{type: contains, value: Oslo}]
+"""
+)
+
+
+@pytest.mark.skipif(not team.available(), reason="a team needs Linux and fork")
+def test_a_team_is_forked_as_soon_as_the_suite_is_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its process gets ready while this one checks the test ids and the bench dir, and
+    grades its share of the batch once they pass."""
+    eval_path, bench = write_suite(tmp_path, FOUR, dict.fromkeys("abcd", "Paris"))
+    before = child_processes()
+    during: list[set[int]] = []
+    plan = batch.plan_batch
+
+    def watched_plan(suite: Suite, bench_dir: str) -> list[TestCase]:
+        during.append(child_processes() - before)
+        return plan(suite, bench_dir)
+
+    monkeypatch.setattr(batch, "plan_batch", watched_plan)
+    done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
+    assert len(during) == 1 and len(during[0]) == 1  # the team's other process, waiting
+    assert [(r.test_id, r.digest and r.digest["verdict"]) for r in done.results] == [
+        ("a", "pass"),
+        ("b", "fail"),
+        ("c", "fail"),
+        ("d", "fail"),
+    ]
+    assert child_processes() == before
+
+
+@pytest.mark.skipif(not team.available(), reason="a team needs Linux and fork")
+def test_a_batch_refused_by_the_checks_stops_its_team_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    eval_path, bench = write_suite(
+        tmp_path, FOUR.replace("id: d", "id: a"), dict.fromkeys("abc", "Paris")
+    )
+    before = child_processes()
+    with pytest.raises(GradeInputError, match="duplicate test id"):
+        grade_batch(str(eval_path), str(bench), jobs=2)
+    assert child_processes() == before
+    assert sorted(p.name for p in bench.rglob("*")) == sorted(["a", "b", "c"] + ["response.md"] * 3)
