@@ -292,7 +292,12 @@ def _risk_for(graph: dict[int, dict[int, int]], char: str) -> Risk | None:
 def analyse(auto: Automaton) -> Risk | None:
     """The worst blowup over the shared characters: exponential first, then highest degree."""
     worst: Risk | None = None
+    loops = _simple_loops(auto)
+    if loops is not None and len(loops) < MIN_DEGREE:
+        return None
     for char in _candidates(auto):
+        if loops is not None and _reading(loops, ord(char)) < MIN_DEGREE:
+            continue  # fewer looping parts than a blowup chains on this character: none
         risk = _risk_for(_doomed_graph(auto, ord(char)), char)
         if risk is None:
             continue
@@ -301,6 +306,32 @@ def analyse(auto: Automaton) -> Risk | None:
         if worst is None or risk.degree > worst.degree:
             worst = risk
     return worst
+
+
+def _simple_loops(auto: Automaton) -> list[Ranges] | None:
+    """The sets of the positions that loop on themselves, when every cycle of the whole
+    automaton is such a loop, read in one way (None otherwise). Then a character's graph
+    (`_doomed_graph`, a part of the whole) has no cycle but those loops: no exponential
+    part, and a chain of at most as many looping parts as there are loops that read the
+    character, so a character read by fewer than `MIN_DEGREE` of them needs no analysis
+    (most characters of most patterns: `"id"\\s*:\\s*7` is analysed for white space only)."""
+    graph = dict(enumerate(auto.follow))
+    for comp in _components(graph):
+        if len(comp) > 1:
+            return None
+    loops = []
+    for p, row in graph.items():
+        ways = row.get(p, 0)
+        if ways > 1:
+            return None
+        if ways:
+            loops.append(auto.sets[p])
+    return loops
+
+
+def _reading(sets: list[Ranges], cp: int) -> int:
+    """How many of `sets` hold the code point `cp`."""
+    return sum(1 for ranges in sets if contains(ranges, cp))
 
 
 def prefix_to(auto: Automaton, target: int) -> str:

@@ -23,7 +23,7 @@ class SpecFacts:
 
     __slots__ = (
         "options_repr", "shown", "trivial_settings", "trivial_needle", "generic", "facts",
-        "settings", "placeholders", "runaway", "generic_fix",
+        "settings", "placeholders", "runaway", "generic_fix", "echo_hits",
     )  # fmt: skip
 
     def __init__(self, options_repr: str) -> None:
@@ -41,6 +41,9 @@ class SpecFacts:
         self.placeholders: tuple[str, ...] | None = None
         self.runaway: tuple[str, ...] | None = None  # its (reason, evidence, fix), or ()
         self.generic_fix: str | None = None  # `generic_needle`'s fix
+        # `answer_in_input`'s (evidence, fix) by what they depend on besides the assertion:
+        # (the echoed input, the eval folder, `repr` of the test's expected_output).
+        self.echo_hits: dict[tuple[str, str, str], tuple[str, str]] | None = None
 
 
 class _Memo:

@@ -212,17 +212,30 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
     if not candidates or _echo_fails_a_gate(ctx, echo):
         return
     history = js_lower(conversation_history(ctx.test))
+    test_key: tuple[str, str, str] | None = None
     for spec in candidates:
         if history and _recalled(spec, history):
             continue
-        outcome = ctx.probe(spec, echo.text)  # again, for its evidence (rarely needed)
+        if test_key is None:
+            test_key = (echo.text, ctx.base_run.eval_dir, repr(ctx.test.expected_output))
+        facts = ctx.spec_facts(spec)
+        known = facts.echo_hits
+        if known is None:
+            known = facts.echo_hits = {}
+        found = known.get(test_key)
+        if found is None:
+            outcome = ctx.probe(spec, echo.text)  # again, for its evidence (rarely needed)
+            found = known[test_key] = (
+                f"on the echoed input: {outcome.evidence}",
+                _echo_fix(ctx, spec),
+            )
         yield Hit(
             spec.name,
             spec.index,
             "what it looks for is already in the test's input, so an answer that repeats "
             "the question passes",
-            f"on the echoed input: {outcome.evidence}",
-            _echo_fix(ctx, spec),
+            found[0],
+            found[1],
         )
 
 

@@ -390,3 +390,89 @@ def test_the_spec_memo_keys_on_what_its_readings_read() -> None:
         spec(options={"value": "Paris", "case_sensitive": False}),
     ):
         assert MEMO.of(other) is not first
+
+
+def test_answer_in_input_evidence_and_fix_are_remembered_by_what_they_read(
+    tmp_path: Path,
+) -> None:
+    """The second test with the same assertion, input, eval folder and expected_output gets
+    the hit the first got; another input or another expected_output gets its own, as it
+    does when nothing is remembered."""
+    from agentv_grader import engine
+    from agentv_grader.critique._spec import MEMO
+
+    check = {"type": "contains", "value": "France"}
+    rows = [
+        {"id": "a", "input": "Capital of France?", "expected_output": "Paris", "assert": [check]},
+        {"id": "b", "input": "Capital of France?", "expected_output": "Paris", "assert": [check]},
+        {"id": "c", "input": "Is Lyon in France?", "expected_output": "Paris", "assert": [check]},
+        {"id": "d", "input": "Capital of France?", "expected_output": "Lyon 42", "assert": [check]},
+        {"id": "e", "input": "Begin with 'France:'. Where?", "assert": [check]},
+    ]
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+
+    def hits(test: Any) -> list[Any]:
+        run = RunData(test=test, response="Paris", eval_dir=str(tmp_path))
+        ctx = context.build_context(suite, test, run, engine.evaluate(test.assertions, run), None)
+        return list(decoys.answer_in_input(ctx))
+
+    remembered = [hits(t) for t in suite.tests]
+    alone = []
+    for test in suite.tests:
+        MEMO.by_key.clear()
+        alone.append(hits(test))
+    assert remembered == alone
+    assert all(len(found) == 1 for found in alone)
+    fixes = {found[0].fix for found in alone}
+    assert len(fixes) == 3  # d names the reference's term, e the instructed start
+
+
+def _analysed_for_every_character(auto: Any) -> Any:
+    """`_automaton.analyse` without skipping any character (what it stands for)."""
+    from agentv_grader.critique import _automaton
+
+    worst = None
+    for char in _automaton._candidates(auto):
+        risk = _automaton._risk_for(_automaton._doomed_graph(auto, ord(char)), char)
+        if risk is None:
+            continue
+        if risk.degree == 0:
+            return risk
+        if worst is None or risk.degree > worst.degree:
+            worst = risk
+    return worst
+
+
+_LOOP_PARTS = [
+    "a", "b", "\\d", "\\w", "\\s", ".", ":", "[ab]", "[^a]", "(a|b)", "(a|a)", "(ab|a)",
+    "(", ")", "|", "*", "+", "?", "{2}", "{1,3}", "{2,}", "{1,50}", "^", "$", "\\b",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_LOOP_PARTS), max_size=8).map("".join), st.booleans())
+def test_the_runaway_analysis_skips_only_characters_that_cannot_blow_up(
+    pattern: str, sticky: bool
+) -> None:
+    from agentv_grader.critique import _automaton
+    from agentv_grader.critique._pattern import PatternUnreadable, read_pattern
+
+    try:
+        auto = _automaton.build(read_pattern(pattern, "y" if sticky else ""), sticky)
+    except (PatternUnreadable, RecursionError):
+        return
+    assert _automaton.analyse(auto) == _analysed_for_every_character(auto)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "degree"),
+    [("^(a+)+$", 0), ("(a|a)*x", 0), ("\\d+\\d+x", 3), ('"id"\\s*:\\s*7', None), ("a*:b*", None)],
+)
+def test_the_runaway_analysis_with_its_skips(pattern: str, degree: int | None) -> None:
+    from agentv_grader.critique import _automaton
+    from agentv_grader.critique._pattern import read_pattern
+
+    risk = _automaton.analyse(_automaton.build(read_pattern(pattern, ""), False))
+    assert (risk.degree if risk else None) == degree
