@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .layout import Scout
@@ -36,13 +36,16 @@ class BatchWatcher(Protocol):
 @dataclass(frozen=True, slots=True)
 class BatchRun:
     """What a batch did: a result per test that had a response, the ids of those that had
-    none, the summary as written to `summary_path`, and the exit status (SPEC §2)."""
+    none, the summary as written to `summary_path`, and the exit status (SPEC §2); and
+    the suite it graded, as loaded (a command line that exits next keeps it, and the
+    results, until it leaves: freeing 2,000 tests object by object took 20 ms)."""
 
     results: list[TestResult]
     no_response: list[str]
     summary: dict[str, Any]
     summary_path: str
     exit_code: int
+    suite: Suite | None = field(default=None, repr=False, compare=False)
 
 
 def grade_batch(
@@ -133,7 +136,7 @@ def _run(
     if junit:
         write_atomic(junit, summary.junit_xml(suite.name, results))
     exit_code = max((r.exit_code for r in results), default=0)
-    return BatchRun(results, missing, totals, path, exit_code)
+    return BatchRun(results, missing, totals, path, exit_code, suite)
 
 
 def _ignore(result: TestResult) -> None:

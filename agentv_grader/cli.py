@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import click
 
     from .batch import TestResult
+    from .batch_run import BatchRun
     from .progress import Progress
 
 # Fixed help width, so docs/cli.md does not depend on the terminal it was made in.
@@ -286,6 +287,8 @@ def _batch(eval_path: str, options: _Command, out: IO[str], err: IO[str]) -> int
         render=_json_line if options.fmt == "json" else _text_line,
         watcher=_Console(out, err),
     )
+    global _last_batch
+    _last_batch = done  # freed by the process's end (`_leave`), not object by object
     closing = _closing_line(done.summary, done.summary_path)
     if options.fmt == "json":
         err.write(closing + "\n")
@@ -294,6 +297,11 @@ def _batch(eval_path: str, options: _Command, out: IO[str], err: IO[str]) -> int
 
         out.write(closing + "\n" + summary_table(done.summary) + "\n")
     return done.exit_code
+
+
+# The last batch's results and suite (one at a time: a caller of `run` in a loop keeps no
+# more): kept until the process leaves, so that freeing them does not delay its exit.
+_last_batch: BatchRun | None = None
 
 
 class _Console:

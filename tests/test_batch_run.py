@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -136,3 +137,26 @@ def test_a_batch_refused_by_the_checks_stops_its_team_before_anything_is_written
         grade_batch(str(eval_path), str(bench), jobs=2)
     assert child_processes() == before
     assert sorted(p.name for p in bench.rglob("*")) == sorted(["a", "b", "c"] + ["response.md"] * 3)
+
+
+def test_the_run_returns_the_suite_it_graded(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, SUITE, {"a": "Paris"})
+    done = grade_batch(str(eval_path), str(bench), jobs=1, critique=False)
+    assert done.suite is not None and done.suite.test_ids() == ["a", "b", "c"]
+    assert done.suite.path == str(eval_path)
+
+
+def test_the_command_line_keeps_only_its_last_batch_until_it_leaves(tmp_path: Path) -> None:
+    """Freeing a big suite object by object delayed the exit; `_leave` ends the process
+    without it. One batch is kept at a time, so a caller of `run` in a loop keeps no more."""
+    from agentv_grader import cli
+
+    kept = []
+    for name in ("one", "two"):
+        eval_path, bench = write_suite(tmp_path, SUITE, {"a": "Paris"}, name=name)
+        argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--no-critique"]
+        assert cli.run(argv, io.StringIO(), io.StringIO()) == 0
+        assert cli._last_batch is not None and cli._last_batch.suite is not None
+        kept.append(cli._last_batch)
+        assert kept[-1].suite.path == str(eval_path)
+    assert cli._last_batch is kept[1] is not kept[0]
