@@ -241,3 +241,27 @@ def test_a_text_without_a_required_literal_is_answered_at_once() -> None:
         direct.search("shipped " * 50 + "#1994", 0, 0)
     nested = compile_js("x(a|b)\\s(c\\s|d\\s)#1", "")._direct
     assert nested is not None and nested.required == ("#1", "x")
+
+
+@given(st.text(alphabet="a\xe9\u2014\ud83d\ude00\udbff\U0001f600\U0010ffff", max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_subject_conversions_find_astral_characters_and_surrogates_as_re_does(
+    text: str,
+) -> None:
+    """The encoding checks that spare a search `re`'s scan of a non-ASCII subject find
+    what that scan finds, below and above the length where the scan takes over."""
+    import re
+
+    from agentv_grader.js import _regexp_scan as scan
+
+    expected = (
+        re.sub("[\U00010000-\U0010ffff]", scan._split_pair, text),
+        re.sub("[\ud800-\udbff][\udc00-\udfff]", scan._join_pair, text),
+    )
+    assert (scan.to_utf16_units(text), scan.join_surrogates(text)) == expected
+    saved = scan._ENCODE_BELOW
+    scan._ENCODE_BELOW = 0
+    try:
+        assert (scan.to_utf16_units(text), scan.join_surrogates(text)) == expected
+    finally:
+        scan._ENCODE_BELOW = saved
