@@ -11,6 +11,7 @@ index, then rule id) and writes the one-sentence summary. Each rule's docstring 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..assertions import about
 from ..model import Outcome, RunData, Suite, TestCase
@@ -79,15 +80,61 @@ def critique_test(
         The critique, in stable order (assertion index, then rule id).
     """
     ctx = build_context(suite, test, run, outcomes, bench_dir)
-    found = [
-        Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
-        for rule_id, rule in RULES.items()
-        for h in rule.check(ctx)
-    ]
+    key = _static_key(ctx)
+    static = None if key is None else _STATIC.get(key)
+    if static is None:
+        static = (_findings(ctx, _STATIC_RULES), not_analysed(ctx))
+        if key is not None:
+            if len(_STATIC) >= _STATIC_LIMIT:
+                _STATIC.clear()
+            _STATIC[key] = static
+    found = static[0] + _findings(ctx, _RUN_RULES)
     kept = _drop_superseded(found)
     kept.sort(key=lambda f: (-1 if f.index is None else f.index, f.rule))
     ordered = tuple(kept)
-    return Critique(ordered, overall_sentence(ordered, not_analysed(ctx)), test.id)
+    return Critique(ordered, overall_sentence(ordered, static[1]), test.id)
+
+
+def _findings(ctx: Context, rules: tuple[tuple[str, Rule], ...]) -> list[Finding]:
+    return [
+        Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
+        for rule_id, rule in rules
+        for h in rule.check(ctx)
+    ]
+
+
+# The rules that read the eval alone (the test's assertions, input, criteria, reference and
+# thresholds), not the run, its outcomes or the decoys: a suite that repeats a test (AgentV's
+# examples replicated, say) gets their findings, and `not_analysed`, once per distinct test.
+_FROM_THE_EVAL = frozenset((
+    "trivial", "negative-only", "contradictory", "redundant", "runaway-regex",
+    "uncovered-outcome", "generic-needle", "format-only", "vacuous-negation", "zero-weight",
+))  # fmt: skip
+_STATIC_RULES = tuple((k, r) for k, r in RULES.items() if k in _FROM_THE_EVAL)
+_RUN_RULES = tuple((k, r) for k, r in RULES.items() if k not in _FROM_THE_EVAL)
+_STATIC: dict[tuple[Any, ...], tuple[list[Finding], str]] = {}
+_STATIC_LIMIT = 5_000  # distinct tests remembered by a process, forgotten whole past it
+
+
+def _static_key(ctx: Context) -> tuple[Any, ...] | None:
+    """Everything the rules of `_FROM_THE_EVAL` read of a test: each assertion's facts
+    entry (it stands for the type, negation, problem and options: the entries are held
+    here, so an id is never reused), display name, index and weight; the input, criteria,
+    reference (`repr`), thresholds and eval folder. None for a test with `turns` (their
+    assertions are built per test, not remembered)."""
+    test = ctx.test
+    if test.turns:
+        return None
+    walked = tuple([(facts, label, index, spec.weight) for spec, label, index, facts in ctx.walked])
+    return (
+        walked,
+        ctx.input_text,
+        test.criteria,
+        repr(test.expected_output),
+        test.threshold,
+        test.threshold_source,
+        ctx.base_run.eval_dir,
+    )
 
 
 def not_analysed(ctx: Context) -> str:

@@ -476,3 +476,54 @@ def test_the_runaway_analysis_with_its_skips(pattern: str, degree: int | None) -
 
     risk = _automaton.analyse(_automaton.build(read_pattern(pattern, ""), False))
     assert (risk.degree if risk else None) == degree
+
+
+def test_findings_from_the_eval_alone_are_remembered_per_distinct_test(tmp_path: Path) -> None:
+    """A test that repeats another (its id aside) gets the findings of the rules that read
+    the eval alone from the first; a test that differs in what those rules read (a name, an
+    index, a weight, the input, criteria, reference or threshold) gets its own, the same as
+    when nothing is remembered."""
+    import agentv_grader.critique as critique
+    from agentv_grader import engine
+    from agentv_grader.critique._spec import MEMO
+
+    checks = [
+        {"name": "a", "type": "contains", "value": "the"},
+        {"name": "b", "type": "contains", "value": "Paris", "negate": True},
+        {"name": "c", "type": "contains", "value": "fix"},
+        {"name": "d", "type": "regex", "value": "^(a+)+$"},
+    ]
+    base: dict[str, Any] = {
+        "input": "Review this code.", "criteria": "Names Paris and 1889.",
+        "expected_output": "Paris", "assert": checks,
+    }  # fmt: skip
+    variants = [
+        {},
+        {},
+        {"assert": [{**checks[0], "name": "z"}, *checks[1:]]},
+        {"assert": [*reversed(checks)]},
+        {"assert": [{**checks[0], "weight": 0}, *checks[1:]]},
+        {"input": "Fix the bug in this code."},
+        {"criteria": "Names Lyon."},
+        {"expected_output": "Lyon 1889"},
+        {"execution": {"threshold": 0}},
+    ]
+    rows = [{"id": f"t{i}", **base, **v} for i, v in enumerate(variants)]
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+
+    def critiqued(test: Any) -> Any:
+        run = RunData(test=test, response="Paris", eval_dir=str(tmp_path))
+        return critique.critique_test(suite, test, run, engine.evaluate(test.assertions, run))
+
+    critique._STATIC.clear()
+    remembered = [critiqued(t).to_json() for t in suite.tests]
+    assert len(critique._STATIC) == len(variants) - 1  # t1 repeats t0
+    alone = []
+    for test in suite.tests:
+        critique._STATIC.clear()
+        MEMO.by_key.clear()
+        alone.append(critiqued(test).to_json())
+    assert remembered == alone
+    assert len({json.dumps(found) for found in alone}) == len(variants) - 1
