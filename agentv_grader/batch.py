@@ -155,16 +155,20 @@ STALE_FIELDS = ("item", "path", "basis")
 
 
 def digest(data: Mapping[str, Any]) -> dict[str, Any]:
-    """What `summarise` and `junit_xml` read of a report: verdict, score, counts, the
-    claims by status (None without a transcript), the stale LLM results (item, path, basis),
-    and the assertions that did not pass (only the fields they use)."""
+    """What `summarise` and `junit_xml` read of a report: the test's row of the summary
+    (verdict, score, counts, AgentV's figures, the claims by status: None without a
+    transcript), made where the test is graded rather than in the batch's serial end; the
+    stale LLM results (item, path, basis); the assertions that did not pass (only the
+    fields they use)."""
     claims = data.get("claims")
     return {
-        "verdict": data["verdict"],
-        "score": data["score"],
-        "summary": data["summary"],
-        "agentv": data.get("agentv"),
-        "claims": None if claims is None else {key: claims[key] for key in CLAIM_COUNTS},
+        "row": {
+            "verdict": data["verdict"],
+            "score": data["score"],
+            **data["summary"],
+            "agentv": data.get("agentv"),
+            "claims": None if claims is None else {key: claims[key] for key in CLAIM_COUNTS},
+        },
         "stale_results": [
             {key: item[key] for key in STALE_FIELDS} for item in data.get("stale_results", ())
         ],

@@ -40,14 +40,9 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
             tests[result.test_id] = {"verdict": None, "score": None, "problem": result.problem}
             continue
         data = result.digest
-        totals[data["verdict"]] += 1
-        tests[result.test_id] = {
-            "verdict": data["verdict"],
-            "score": data["score"],
-            **data["summary"],
-            "agentv": data.get("agentv"),
-            "claims": data.get("claims"),
-        }
+        row = data["row"]  # (made where the test was graded)
+        totals[row["verdict"]] += 1
+        tests[result.test_id] = row
         for item in data["assertions"]:
             if item["status"] == Status.FAILED.value:
                 failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
@@ -90,7 +85,9 @@ def _claims(results: list[TestResult]) -> dict[str, Any]:
     from .batch import CLAIM_COUNTS
 
     checked = [
-        (r.test_id, r.digest["claims"]) for r in results if r.digest and r.digest.get("claims")
+        (r.test_id, r.digest["row"]["claims"])
+        for r in results
+        if r.digest and r.digest["row"]["claims"]
     ]
     totals: dict[str, Any] = {"tests": len(checked)}
     for key in CLAIM_COUNTS:
@@ -103,7 +100,7 @@ def _agentv_bench(results: list[TestResult]) -> dict[str, Any]:
     """AgentV's `benchmark.json` figures for the tests graded here (SPEC §2)."""
     from .agentv_bench import suite_figures
 
-    return suite_figures(r.digest.get("agentv") for r in results if r.digest is not None)
+    return suite_figures(r.digest["row"]["agentv"] for r in results if r.digest is not None)
 
 
 def summary_table(summary: dict[str, Any]) -> str:
@@ -157,13 +154,12 @@ def junit_xml(suite_name: str, results: list[TestResult]) -> str:
             errors += 1
             ET.SubElement(case, "error", message=result.problem or "not graded")
             continue
-        verdict = result.digest["verdict"]
+        verdict = result.digest["row"]["verdict"]
         failed = [a for a in result.digest["assertions"] if a["status"] in ("failed", "error")]
         if verdict == "fail" or failed:
             failures += 1
-            node = ET.SubElement(
-                case, "failure", message=f"verdict {verdict}, score {result.digest['score']}"
-            )
+            score = result.digest["row"]["score"]
+            node = ET.SubElement(case, "failure", message=f"verdict {verdict}, score {score}")
             node.text = "\n".join(f"[{a['status']}] {a['name']}: {a['text']}" for a in failed)
         elif verdict in ("pending", "skipped"):
             skipped += 1

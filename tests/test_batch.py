@@ -287,11 +287,14 @@ def test_digest_keeps_what_the_summary_and_junit_read() -> None:
                            "evidence": "not needed"}],
     }  # fmt: skip
     assert digest(data) == {
-        "verdict": "fail",
-        "score": 0.5,
-        "summary": {"passed": 1, "failed": 1},
-        "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
-        "claims": {"total": 3, "verified": 1, "contradicted": 1, "unverifiable": 1},
+        "row": {
+            "verdict": "fail",
+            "score": 0.5,
+            "passed": 1,
+            "failed": 1,
+            "agentv": {"score": 0.5, "pass_rate": 0.5, "graders": 2},
+            "claims": {"total": 3, "verified": 1, "contradicted": 1, "unverifiable": 1},
+        },
         "stale_results": [
             {"item": "tone", "path": "llm_grader_results/tone.json", "basis": "record"}
         ],
@@ -299,7 +302,8 @@ def test_digest_keeps_what_the_summary_and_junit_read() -> None:
             {"name": "f", "type": "contains", "status": "failed", "text": "t", "evidence": "e"}
         ],
     }
-    assert digest({**data, "claims": None})["claims"] is None  # no transcript
+    assert digest({**data, "claims": None})["row"]["claims"] is None  # no transcript
+    assert list(digest(data)["row"]) == ["verdict", "score", "passed", "failed", "agentv", "claims"]
 
 
 def test_worker_processes_print_the_reports_they_wrote(tmp_path: Path) -> None:

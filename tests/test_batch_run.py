@@ -116,7 +116,7 @@ def test_a_team_is_forked_as_soon_as_the_suite_is_loaded(
     monkeypatch.setattr(batch, "plan_batch", watched_plan)
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert len(during) == 1 and len(during[0]) == 1  # the team's other process, waiting
-    assert [(r.test_id, r.digest and r.digest["verdict"]) for r in done.results] == [
+    assert [(r.test_id, r.digest and r.digest["row"]["verdict"]) for r in done.results] == [
         ("a", "pass"),
         ("b", "fail"),
         ("c", "fail"),
