@@ -273,3 +273,23 @@ def test_subject_conversions_find_astral_characters_and_surrogates_as_re_does(
         assert (scan.to_utf16_units(text), scan.join_surrogates(text)) == expected
     finally:
         scan._ENCODE_BELOW = saved
+
+
+@given(
+    st.lists(
+        st.sampled_from(["abc kK sS", "x" * 40, "İ", "ıß", "ſ\u212a", "é", "😀", "\ud83d", "ẞ"]),
+        max_size=12,
+    ),
+    st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_case_folding_a_subject_run_by_run_is_translating_it_whole(
+    pieces: list[str], unicode_mode: bool
+) -> None:
+    """`fold_text` folds ASCII and non-ASCII runs separately (or the whole text when the
+    runs are short): the same text as one `str.translate` with the folding table."""
+    from agentv_grader.js._regexp_sets import case_folder
+
+    folder = case_folder(unicode_mode)
+    text = "".join(pieces)
+    assert folder.fold_text(text) == text.translate(folder.table)
