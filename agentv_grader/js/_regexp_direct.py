@@ -164,36 +164,38 @@ class _Builder:
     def sequence(self, items: list[Node], tail: Ops) -> Ops:
         """The ops of `items` followed by `tail` (the rest of the pattern)."""
         out: list[tuple[object, ...]] = []
+        chars: list[str] = []  # a run of characters, one literal op
         for index, item in enumerate(items):
             kind = type(item)
             if kind is Char:
-                out.append((_LIT, chr(item.cp)))  # type: ignore[attr-defined]
-            elif kind is CharSet:
+                chars.append(chr(item.cp))  # type: ignore[attr-defined]
+                continue
+            if chars:
+                out.append((_LIT, "".join(chars)))
+                chars = []
+            if kind is CharSet:
                 out.append((_SET, *self.charset(item)))  # type: ignore[arg-type]
             elif kind is Quant:
                 out.append(self.repeat(item))  # type: ignore[arg-type]
             elif kind is Assert:
                 out.append(self.assertion(item.kind))  # type: ignore[attr-defined]
-            elif kind is Group:
-                body = item.body  # type: ignore[attr-defined]
-                rest = items[index + 1 :]
-                if isinstance(body, Alt):
-                    after = self.sequence(rest, tail)
-                    branches = tuple(self.sequence(_items(b), after) for b in body.branches)
-                    self.count += 1
-                    return _merged(out) + ((_ALT, branches),)
-                return _merged(out) + self.sequence(_items(body) + rest, tail)
-            elif kind is Alt:
+            elif kind is Group and not isinstance(item.body, Alt):  # type: ignore[attr-defined]
+                rest = _items(item.body) + items[index + 1 :]  # type: ignore[attr-defined]
+                return _joined(out, self.sequence(rest, tail))
+            elif kind is Group or kind is Alt:
+                alt: Alt = item.body if kind is Group else item  # type: ignore[attr-defined,assignment]
                 after = self.sequence(items[index + 1 :], tail)
-                branches = tuple(self.sequence(_items(b), after) for b in item.branches)  # type: ignore[attr-defined]
+                branches = tuple(self.sequence(_items(b), after) for b in alt.branches)
                 self.count += 1
-                return _merged(out) + ((_ALT, branches),)
+                return (*out, (_ALT, branches))
             else:  # lookaround, backreference, Fail
                 raise _Ineligible
             self.count += 1
             if self.count > _MAX_OPS:
                 raise _Ineligible
-        return _merged([*out, *tail])  # a literal before the rest joins the rest's first
+        if chars:
+            out.append((_LIT, "".join(chars)))
+        return _joined(out, tail)
 
     def charset(self, node: CharSet) -> tuple[frozenset[str], bool]:
         if node.zero_width or node.v_negated:
@@ -226,15 +228,12 @@ class _Builder:
         return (_WB if kind == "b" else _NWB, self.word)
 
 
-def _merged(ops: list[tuple[object, ...]]) -> Ops:
-    """Adjacent literals joined into one (one `startswith` and one `find` for them)."""
-    out: list[tuple[object, ...]] = []
-    for op in ops:
-        if op[0] == _LIT and out and out[-1][0] == _LIT:
-            out[-1] = (_LIT, str(out[-1][1]) + str(op[1]))
-        else:
-            out.append(op)
-    return tuple(out)
+def _joined(ops: list[tuple[object, ...]], tail: Ops) -> Ops:
+    """`ops` then `tail`, a literal ending `ops` joined with one starting `tail` (one
+    `startswith` and one `find` for both)."""
+    if ops and tail and ops[-1][0] == _LIT and tail[0][0] == _LIT:
+        return (*ops[:-1], (_LIT, str(ops[-1][1]) + str(tail[0][1])), *tail[1:])
+    return (*ops, *tail)
 
 
 def _required(ops: Ops) -> set[str]:

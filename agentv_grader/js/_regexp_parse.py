@@ -69,16 +69,19 @@ class Parser(ClassParser):
     def _alternative(self) -> Seq:
         items: list[Node] = []
         src = self.src
-        while not self.at_end() and self.peek() not in "|)":
+        size = len(src)
+        canon = None if self.folder is None else self.folder.canon
+        while self.pos < size and src[self.pos] not in "|)":
             run = _PLAIN_RUN.match(src, self.pos)
             if run is not None:
                 # Plain characters, each a `Char`, except a last one a quantifier follows.
                 end = run.end()
                 if src.startswith(_QUANTIFIER_START, end):
                     end -= 1
-                items.extend(self._char(ord(c)) for c in src[self.pos : end])
+                codes = map(ord, src[self.pos : end])
+                items.extend(map(Char, codes if canon is None else map(canon, codes)))
                 self.pos = end
-                if self.at_end() or self.peek() in "|)":
+                if end >= size or src[end] in "|)":
                     break
             items.append(self._term())
         return Seq(items)
