@@ -13,6 +13,7 @@ quoting the task. A distinctive value found nowhere makes the claim unverifiable
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -412,9 +413,18 @@ def _counts(index: RunIndex) -> list[tuple[Call, str]]:
 def _counts_by_word(index: RunIndex) -> dict[str, list[tuple[Call, str]]]:
     """The counts by each word of their labels (a claim asks for one word), in order."""
     by_word: dict[str, list[tuple[Call, str]]] = {}
+    words_of: dict[str, tuple[str, ...]] = {}  # a run's count commands share few labels
     for call, label in _counts(index):
-        for word in dict.fromkeys(label.split()):
-            by_word.setdefault(word, []).append((call, call.output.strip()))
+        words = words_of.get(label)
+        if words is None:
+            words = words_of[label] = tuple(dict.fromkeys(label.split()))
+        entry = (call, call.output.strip())
+        for word in words:
+            found = by_word.get(word)
+            if found is None:
+                by_word[word] = [entry]
+            else:
+                found.append(entry)
     return by_word
 
 
@@ -455,7 +465,7 @@ def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> 
         return None
     literals = [m.group(2) for m in numbers]
     peer = rf"(?<![\d.])\d{{{next(iter(widths))}}}(?![\d.])"
-    for call, at in list(index.outputs_with(literals[0]))[:_MAX_LOOKS]:
+    for call, at in itertools.islice(index.outputs_with(literals[0]), _MAX_LOOKS):
         for line in (_line_at(call.output, at),):
             shown = [lit for lit in literals if re.search(rf"(?<!\d){lit}(?!\d)", line)]
             missing = [lit for lit in literals if lit not in shown]
