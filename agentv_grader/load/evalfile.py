@@ -316,6 +316,9 @@ class _SuiteBuilder:
             )
         out: list[Mapping[str, Any]] = []
         for entry in listed:
+            if type(entry) is YamlMap and "include" not in entry:
+                out.append(entry)  # the usual test, without an ABC's `Mapping` checks
+                continue
             if isinstance(entry, str):
                 if entry.strip():
                     out.extend(self._case_file(entry, shorthand=not entry.startswith("file://")))
@@ -428,7 +431,9 @@ class _SuiteBuilder:
     def _vars(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         merged: dict[str, Any] = {}
         for source in (self.default_test.get("vars"), entry.get("vars")):
-            if isinstance(source, Mapping):
+            # (None first: most tests have no vars, and a `Mapping` check is an ABC's,
+            # a Python call each, four per test of a batch's serial load)
+            if source is not None and isinstance(source, Mapping):
                 merged.update(source)
         return merged
 
@@ -713,7 +718,7 @@ def _criteria_of(entry: Mapping[str, Any]) -> Any:
 def _one_message_as_list(value: Any) -> Any:
     """`expected_output: {role, content}` is one message (AgentV main's shorthand), so the
     reference answer is its content, as for a list of messages."""
-    if isinstance(value, Mapping) and "role" in value:
+    if value is not None and isinstance(value, Mapping) and "role" in value:
         return [value]
     return value
 

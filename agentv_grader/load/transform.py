@@ -62,6 +62,8 @@ def transform_spec(entry: Mapping[str, Any], default_test: Mapping[str, Any]) ->
     """`options.transform` of the test, else of `default_test` (AgentV main's inheritance)."""
     for source in (entry, default_test):
         options = source.get("options")
+        if options is None:  # the usual case, without an ABC's `Mapping` check
+            continue
         given = options.get("transform") if isinstance(options, Mapping) else None
         if isinstance(given, str) and given.strip():
             return given.strip()
