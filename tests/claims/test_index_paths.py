@@ -162,6 +162,31 @@ def test_a_flat_input_is_spelt_as_json_dumps_spells_it() -> None:
     assert _dumped({"n": 1, "s": "x"}, (",", ":")) == '{"n":1,"s":"x"}'  # not flat: json itself
 
 
+def test_an_input_is_flat_when_every_key_and_value_is_a_plain_str() -> None:
+    """`_flat_strings` is the set test it replaced: the types of the keys and of the
+    values are all exactly `str` (a subclass, a number, a nested object or None is not)."""
+    from agentv_grader.claims._index import _dumped, _flat_strings
+
+    class Text(str):
+        pass
+
+    parts: list[object] = ["a", "", Text("t"), 1, 1.5, None, True, ["x"], {"k": "v"}]
+    pick = random.Random(22)
+    for _ in range(3_000):
+        value = {
+            pick.choice(
+                [k for k in parts if isinstance(k, (str, int, float, bool)) or k is None]
+            ): (pick.choice(parts))
+            for _ in range(pick.randint(0, 4))
+        }
+        plain = {type(k) for k in value} <= {str} and {type(v) for v in value.values()} <= {str}
+        assert _flat_strings(value) is plain, value
+        separators = (",", ":")
+        if all(isinstance(k, str) for k in value):
+            expected = json.dumps(value, ensure_ascii=False, separators=separators)
+            assert _dumped(value, separators) == expected, value
+
+
 def test_claim_positions_are_the_ones_counted_from_the_start() -> None:
     from agentv_grader.claims._units import Positions, position
 
