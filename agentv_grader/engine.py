@@ -39,23 +39,29 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     return _negated(spec, verdict, run)
 
 
-def decider(spec: AssertionSpec) -> Callable[[str], bool] | None:
+def decider(spec: AssertionSpec, test: TestCase | None = None) -> Callable[[str], bool] | None:
     """`spec`'s verdict-only path: a function of a response text that answers exactly
-    `evaluate_one(spec, run).status is Status.PASSED` for a run with that response, or None
-    where only the full check can tell (a broken assertion, children, `target_output_key`,
-    an inverse rule, a type without `Entry.decide`). The options are read once, here, for
-    every text the function is then asked about."""
+    `evaluate_one(spec, run).status is Status.PASSED` for a run of `test` with that response
+    (a bare run when `test` is None), or None where only the full check can tell (a broken
+    assertion, children, `target_output_key`, an inverse rule, a type without
+    `Entry.decide`, or without `test` for one that reads it, `Entry.decide_on_test`). The
+    options (and the test's part) are read once, here, for every text then asked about."""
     if spec.problem is not None or spec.children or "target_output_key" in spec.options:
         return None
     entry = REGISTRY.get(spec.type)
-    if entry is None or entry.inverse is not None or entry.decide is None:
+    if entry is None or entry.inverse is not None:
         return None
     try:
-        passes_before_negation = entry.decide(spec)
+        if entry.decide is not None:
+            passes_before_negation = entry.decide(spec)
+        elif test is not None and entry.decide_on_test is not None:
+            passes_before_negation = entry.decide_on_test(spec, test)
+        else:
+            return None
     except SpecError:  # bad configuration: the assertion is `error` on every text
         return _never
     except Exception:  # whatever the boundary of `evaluate_one` makes of it, text by text
-        return lambda text: _graded_passes(spec, text)
+        return lambda text: _graded_passes(spec, text, test)
     negate = spec.negate
 
     def passes(text: str) -> bool:
@@ -64,7 +70,7 @@ def decider(spec: AssertionSpec) -> Callable[[str], bool] | None:
         except SpecError:  # the assertion is `error`, never a pass
             return False
         except Exception:
-            return _graded_passes(spec, text)
+            return _graded_passes(spec, text, test)
         return passed != negate  # these checks' verdicts are never `negation_proof`
 
     return passes
@@ -75,8 +81,9 @@ def _never(text: str) -> bool:
     return False
 
 
-def _graded_passes(spec: AssertionSpec, text: str) -> bool:
-    return evaluate_one(spec, _bare_run(text)).status is Status.PASSED
+def _graded_passes(spec: AssertionSpec, text: str, test: TestCase | None = None) -> bool:
+    run = _bare_run(text) if test is None else RunData(test=test, response=text)
+    return evaluate_one(spec, run).status is Status.PASSED
 
 
 def decide(spec: AssertionSpec, run: RunData | str) -> bool:
@@ -84,11 +91,12 @@ def decide(spec: AssertionSpec, run: RunData | str) -> bool:
     outcome where the type has a verdict-only path (the critique asks this of every decoy,
     SPEC §6.2). A bare text stands for a run with nothing but that response: pass the run
     itself for checks that read more of it (field-accuracy's expected_output)."""
-    fast = decider(spec)
-    if fast is not None:
-        return fast(run if isinstance(run, str) else run.response)
     if isinstance(run, str):
-        return _graded_passes(spec, run)
+        fast = decider(spec)
+        return fast(run) if fast is not None else _graded_passes(spec, run)
+    fast = decider(spec, run.test)
+    if fast is not None:
+        return fast(run.response)
     return evaluate_one(spec, run).status is Status.PASSED
 
 

@@ -6,6 +6,7 @@ flags and deadlines, which are `error`) and odd texts (unicode, white space, CRL
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -144,6 +145,8 @@ def test_types_without_a_fast_path_are_graded_in_full() -> None:
     answer = '{"city": "Paris"}'
     assert engine.decide(spec, RunData(test=test, response=answer)) is True
     assert engine.decide(spec, answer) is False
+    on_test = engine.decider(spec, test)
+    assert on_test is not None and on_test(answer) is True and on_test("{}") is False
     assert engine.decider(_spec("contains", value="a", target_output_key="k")) is None
 
 
@@ -303,3 +306,82 @@ def test_whole_text_predicates_answer_alike_on_small_and_big_texts(
         assert checks._same(subject, expected, sensitive) == (trimmed == expected)
         assert checks._starts(subject, expected, sensitive) == trimmed.startswith(expected)
         assert checks._ends(subject, expected, sensitive) == trimmed.endswith(expected)
+
+
+# field-accuracy's verdict-only path is built for one test (`engine.decider(spec, test)`):
+# random fields, aggregations, references and answers over a few keys and values, so that
+# matches, misses, type mismatches, tolerances and dates all come up.
+_KEYS = ["a", "b", "a.b", "c[0]", "c[1]"]
+_VALUES = st.one_of(
+    st.sampled_from([1, 1.5, "1", "2.5x", True, None, "2025-01-15", "01/15/2025", "15 Jan 2025"]),
+    st.sampled_from(["2025-02-30", "x", [1, 2], {"b": 1}, {"b": "1"}, [], 0, ""]),
+)
+_JSON_VALUES = st.dictionaries(st.sampled_from(["a", "b", "c", "passed"]), _VALUES, max_size=3)
+
+
+@st.composite
+def field_specs(draw: st.DrawFn) -> AssertionSpec:
+    """`fields` (now and then a broken entry, weight or aggregation, which are `error`) or
+    the `expected:` form (now and then empty)."""
+    options: dict[str, Any] = {"type": "field-accuracy"}
+    if _sometimes(draw, 4):
+        options["expected"] = draw(st.dictionaries(st.sampled_from(_KEYS), _VALUES, max_size=3))
+    else:
+        entry = st.fixed_dictionaries(
+            {
+                "path": st.sampled_from(_KEYS),
+                "match": st.sampled_from(["exact", "exact", "numeric_tolerance", "date", "bogus"]),
+            },
+            optional={
+                "required": st.booleans(),
+                "weight": st.sampled_from([0, 1, 2.5, -1]),
+                "tolerance": st.sampled_from([0, 0.5, 1]),
+                "relative": st.booleans(),
+                "formats": st.sampled_from([["DD/MM/YYYY"], ["MM/DD/YYYY"], []]),
+            },
+        )
+        options["fields"] = draw(st.lists(entry, max_size=4))
+        if _sometimes(draw, 3):
+            options["aggregation"] = draw(
+                st.sampled_from(["all_or_nothing", "weighted_average", "x"])
+            )
+    if _sometimes(draw, 10):
+        options["target_output_key"] = "a"
+    return AssertionSpec(
+        index=0, name="f", type="field-accuracy", options=options, negate=draw(st.booleans())
+    )
+
+
+@st.composite
+def references(draw: st.DrawFn) -> Any:
+    """The test's expected_output: a value, a JSON text, messages, or nothing usable."""
+    value = draw(_JSON_VALUES)
+    return draw(
+        st.sampled_from(
+            [
+                value,
+                json.dumps(value),
+                [{"role": "user", "content": "q"}, {"role": "assistant", "content": value}],
+                None,
+                "not JSON",
+            ]
+        )
+    )
+
+
+field_texts = st.one_of(_JSON_VALUES.map(json.dumps), texts, st.just('```json\n{"a": 1}\n```'))
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=field_specs(), reference=references(), text=field_texts)
+def test_field_accuracy_decides_as_it_grades(
+    spec: AssertionSpec, reference: Any, text: str
+) -> None:
+    test = replace(TEST, expected_output=reference)
+    run = RunData(test=test, response=text)
+    expected = engine.evaluate_one(spec, run).status is Status.PASSED
+    passes = engine.decider(spec, test)
+    assert (passes is None) == ("target_output_key" in spec.options)
+    assert engine.decide(spec, run) == expected
+    if passes is not None:
+        assert passes(text) == expected

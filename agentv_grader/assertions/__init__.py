@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from ..record import Record
 
 if TYPE_CHECKING:
-    from ..model import AssertionSpec, RunData, Verdict
+    from ..model import AssertionSpec, RunData, TestCase, Verdict
     from . import (
         claims,
         fields,
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 Check = Callable[["AssertionSpec", "RunData"], "Verdict"]
 Decide = Callable[["AssertionSpec"], Callable[[str], bool]]
+DecideOnTest = Callable[["AssertionSpec", "TestCase"], Callable[[str], bool]]
 Family = Literal[
     "text", "regex", "json", "transcript", "structured", "metric", "trajectory", "skill",
     "group", "script", "llm", "service", "unknown",
@@ -75,6 +76,8 @@ class Entry(Record):
     options once and returns a predicate: whether `check` passes on a response text, as a
     bool (before the engine's inversion); between them they raise `SpecError` exactly
     where `check` would, and they are only ever asked about the whole response.
+    `load_decide_on_test`: the same for a check that reads the test too (field-accuracy's
+    reference), built for one test (`engine.decider(spec, test)`).
     `string_value`: `value` must be one string (§3). `threshold`: what its `threshold`
     option is, a score in 0..1 or milliseconds. `reads`: the run data it needs.
     `runs_programs`: grading it may start a program (a code grader, a group's members),
@@ -94,6 +97,7 @@ class Entry(Record):
     output_key: bool = False
     load_inverse: Callable[[], Check] | None = None
     load_decide: Callable[[], Decide] | None = None
+    load_decide_on_test: Callable[[], DecideOnTest] | None = None
     string_value: bool = False
     threshold: Literal["score", "milliseconds"] | None = None
     reads: Reads = "response"
@@ -119,6 +123,10 @@ class Entry(Record):
     @property
     def decide(self) -> Decide | None:
         return None if self.load_decide is None else _loaded(self.load_decide)
+
+    @property
+    def decide_on_test(self) -> DecideOnTest | None:
+        return None if self.load_decide_on_test is None else _loaded(self.load_decide_on_test)
 
 
 # The engine asks for a row's check for every assertion it grades: resolved once, then kept.
@@ -243,7 +251,8 @@ REGISTRY: dict[str, Entry] = {
     ),
     # Structured data (SPEC §5.3) and metrics (SPEC §5.4).
     "field-accuracy": Entry(
-        lambda: fields.field_accuracy, "structured", reads="expected output", probe=True
+        lambda: fields.field_accuracy, "structured", reads="expected output", probe=True,
+        load_decide_on_test=lambda: fields.decide_field_accuracy,
     ),
     "latency": Entry(lambda: metrics.latency, "metric", threshold="milliseconds", reads="timing"),
     "cost": Entry(lambda: metrics.cost, "metric", reads="timing"),

@@ -28,14 +28,14 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SpecError
 from ..js.numbers import js_num, js_stringify, to_fixed
 from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..jsontext import json_kind
-from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
+from ..model import AssertionSpec, CheckItem, RunData, Status, TestCase, Verdict
 
 PASS_AT = 0.8
 MISSING: Any = object()  # JavaScript's `undefined`, distinct from JSON null
@@ -299,11 +299,11 @@ def _date(field: _Field, got: Any, want: Any) -> tuple[float, float, bool, str]:
     return 0.0, weight, False, f"{path} (date mismatch: got {_iso(a)}, expected {_iso(e)})"
 
 
-def _reference(run: RunData) -> Any:
+def _reference(test: TestCase) -> Any:
     """The last assistant message's JSON content in `expected_output` (AgentV's rule)."""
-    raw = run.test.expected_output
+    raw = test.expected_output
     if raw is None:
-        raw = run.test.vars.get("expected_output")
+        raw = test.vars.get("expected_output")
     if raw is None or raw == []:
         raise SpecError("field-accuracy needs expected_output (test-level or vars.expected_output)")
     is_messages = (
@@ -326,9 +326,57 @@ def _reference(run: RunData) -> Any:
 
 def field_accuracy(spec: AssertionSpec, run: RunData) -> Verdict:
     """Per-field checks against the reference data; weighted or all-or-nothing score."""
-    options = spec.options
-    if "fields" not in options and isinstance(options.get("expected"), Mapping):
-        return _expected_form(options["expected"], run)
+    expected = _expected_option(spec.options)
+    if expected is not None:
+        return _expected_form(expected, run)
+    fields, aggregation = _fields_options(spec.options)
+    reference = _reference(run.test)
+    try:
+        candidate = parse_json_from_text(run.response)
+    except JsonParseError as exc:
+        return _unparsed(str(exc))
+    results = _compared(fields, candidate, reference)
+    checks = tuple(CheckItem(text, hit, _field_evidence(candidate, reference, f.path))
+                   for f, (_, _, hit, text) in zip(fields, results, strict=True))  # fmt: skip
+    score = _score(results, aggregation)
+    return _verdict(score, checks, f"{aggregation} over {len(checks)} field(s)")
+
+
+def decide_field_accuracy(spec: AssertionSpec, test: TestCase) -> Callable[[str], bool]:
+    """Whether `field-accuracy` passes on a text for `test`: the options read and the
+    reference parsed once (both raise `SpecError` as the check does, before any answer is
+    parsed), then per text only the answer parsed and the score compared with `PASS_AT`,
+    worked out by the same functions as `field_accuracy`'s."""
+    expected = _expected_option(spec.options)
+    if expected is not None:
+        if not expected:
+            raise SpecError("field-accuracy 'expected' is an empty mapping")
+        paths = [(str(path), want) for path, want in expected.items()]
+        return lambda text: _passes_expected(paths, text)
+    fields, aggregation = _fields_options(spec.options)
+    reference = _reference(test)
+    wanted = [resolve_path(reference, f.path) for f in fields]
+
+    def passes(text: str) -> bool:
+        try:
+            candidate = parse_json_from_text(text)
+        except JsonParseError:
+            return False
+        results = [_compare(f, resolve_path(candidate, f.path), want)
+                   for f, want in zip(fields, wanted, strict=True)]  # fmt: skip
+        return _score(results, aggregation) >= PASS_AT
+
+    return passes
+
+
+def _expected_option(options: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The documented `expected: {path: value}` form's mapping, when that is the form."""
+    expected = options.get("expected")
+    return expected if "fields" not in options and isinstance(expected, Mapping) else None
+
+
+def _fields_options(options: Mapping[str, Any]) -> tuple[list[_Field], str]:
+    """The validated `fields` and `aggregation`; `SpecError` when either is wrong."""
     raw_fields = options.get("fields")
     if not isinstance(raw_fields, list) or not raw_fields:
         raise SpecError(
@@ -340,21 +388,22 @@ def field_accuracy(spec: AssertionSpec, run: RunData) -> Verdict:
         raise SpecError(
             f"aggregation must be weighted_average or all_or_nothing, got {aggregation!r}"
         )
-    reference = _reference(run)
-    try:
-        candidate = parse_json_from_text(run.response)
-    except JsonParseError as exc:
-        return _unparsed(str(exc))
-    results = [_compare(f, resolve_path(candidate, f.path), resolve_path(reference, f.path))
-               for f in fields]  # fmt: skip
+    return fields, aggregation
+
+
+_Compared = tuple[float, float, bool, str]
+
+
+def _compared(fields: list[_Field], candidate: Any, reference: Any) -> list[_Compared]:
+    return [_compare(f, resolve_path(candidate, f.path), resolve_path(reference, f.path))
+            for f in fields]  # fmt: skip
+
+
+def _score(results: list[_Compared], aggregation: str) -> float:
     if aggregation == "all_or_nothing":
-        score = 1.0 if all(hit for _, _, hit, _ in results) else 0.0
-    else:
-        total = sum(w for _, w, _, _ in results)
-        score = sum(s * w for s, w, _, _ in results) / total if total else 0.0
-    checks = tuple(CheckItem(text, hit, _field_evidence(candidate, reference, f.path))
-                   for f, (_, _, hit, text) in zip(fields, results, strict=True))  # fmt: skip
-    return _verdict(score, checks, f"{aggregation} over {len(checks)} field(s)")
+        return 1.0 if all(hit for _, _, hit, _ in results) else 0.0
+    total = sum(w for _, w, _, _ in results)
+    return sum(s * w for s, w, _, _ in results) / total if total else 0.0
 
 
 def _expected_form(expected: Mapping[str, Any], run: RunData) -> Verdict:
@@ -375,6 +424,20 @@ def _expected_form(expected: Mapping[str, Any], run: RunData) -> Verdict:
         checks.append(CheckItem(text, hit, _field_evidence(candidate, expected, str(path), True)))
     score = sum(1 for c in checks if c.passed) / len(checks)
     return _verdict(score, tuple(checks), "matched / total over the 'expected' paths")
+
+
+def _passes_expected(paths: list[tuple[str, Any]], text: str) -> bool:
+    """`_expected_form`'s status on `text` as a bool: the same matches, counted alike."""
+    try:
+        candidate = parse_json_from_text(text)
+    except JsonParseError:
+        return False
+    matched = 0
+    for path, want in paths:
+        got = resolve_path(candidate, path)
+        if got is not MISSING and _exact(path, got, want, 1.0)[2]:
+            matched += 1
+    return matched / len(paths) >= PASS_AT
 
 
 def _unparsed(message: str) -> Verdict:

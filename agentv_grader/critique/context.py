@@ -218,7 +218,7 @@ class Context:
         key = _pass_key(spec, self.base_run.eval_dir, self.spec_facts(spec).options_repr)
         known = None if key is None else _PASSES.entry(key, spec)
         if known is None:
-            return engine.decider(_as_probed(spec)), None
+            return engine.decider(_as_probed(spec), self.base_run.test), None
         return known.fast, known.results
 
     def _verdict(
@@ -241,29 +241,10 @@ class Context:
     def _decide(self, probed: AssertionSpec, fast: Callable[[str], bool] | None, text: str) -> bool:
         if fast is not None:  # no run to build for this decoy
             return fast(text)
-        if probed.type == "field-accuracy" and _fails_unless_json(probed, text):
-            return False
         return engine.decide(probed, self._run_with(text))
 
 
 _Results = dict[str, bool]  # remembered verdicts by decoy text
-
-
-def _fails_unless_json(spec: AssertionSpec, text: str) -> bool:
-    """A positive `field-accuracy` on the whole response, and `text` is one of the fixed
-    decoys, none of which holds JSON (`_NO_JSON`): then it is not passed. Its check fails
-    an answer that does not parse, and is `error` when its settings or reference are
-    wrong (both read before the answer is parsed), so the whole check (the run, the
-    fields, the reference parsed) is not worth running on them."""
-    return (
-        text in _NO_JSON
-        and not spec.negate
-        and spec.problem is None
-        and "target_output_key" not in spec.options
-    )
-
-
-_NO_JSON = frozenset((_EMPTY_TEXT, REFUSAL, BOILERPLATE))  # no JSON parses out of these
 
 
 class _Known:

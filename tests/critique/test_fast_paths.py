@@ -336,12 +336,12 @@ _FIELD_OPTIONS: list[dict[str, Any]] = [
         [{"a": 1}, '{"a": 1}', "no json", None, [{"role": "assistant", "content": {"a": 2}}]]
     ),
 )
-def test_field_accuracy_probes_skip_only_what_fails(
+def test_field_accuracy_probes_answer_as_the_engine_grades(
     said: str, options: dict[str, Any], negate: bool, expected: Any
 ) -> None:
-    """A `field-accuracy` decoy answered without the full check (a fixed decoy, which
-    holds no JSON) is one the full check does not pass; every decoy's verdict is the
-    engine's."""
+    """A `field-accuracy` decoy is answered by its verdict-only path for the test
+    (`engine.decider(spec, test)`, which parses the test's reference once) where there is
+    one; every decoy's verdict is the engine's full grading's."""
     from agentv_grader import engine
     from agentv_grader.model import Status, TestCase
 
@@ -355,20 +355,11 @@ def test_field_accuracy_probes_skip_only_what_fails(
     )  # fmt: skip
     run = RunData(test=test, response=said)
     graded = engine.evaluate_one(spec, run).status is Status.PASSED
-    if context._fails_unless_json(spec, said):
-        assert not graded
     ctx = context.Context(None, test, None, None, None, "", (), run, (spec,))  # type: ignore[arg-type]
-    assert ctx._decide(spec, None, said) == graded
-
-
-def test_no_json_parses_out_of_the_fixed_decoys() -> None:
-    from agentv_grader.assertions.fields import parse_json_from_text
-    from agentv_grader.js.strings import JsonParseError
-
-    assert context._NO_JSON == {d.text for d in context.FIXED_DECOYS}
-    for said in context._NO_JSON:
-        with pytest.raises(JsonParseError):
-            parse_json_from_text(said)
+    fast, _ = ctx._plan(spec)
+    assert (fast is None) == ("target_output_key" in options)
+    assert ctx._decide(spec, fast, said) == graded
+    assert ctx.passes(spec, said) == graded
 
 
 def test_the_spec_memo_keys_on_what_its_readings_read() -> None:
