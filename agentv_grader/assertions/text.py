@@ -49,6 +49,34 @@ def _has(text: str, needle: str, sensitive: bool) -> bool:
 
 Predicate = Callable[[str], bool]
 
+# The critique asks every case-insensitive assertion of a test about the same few decoy
+# texts: the lowered form of the last few texts below `BIG_TEXT` (and of each trimmed)
+# is remembered by value, so a decoy is lowered once per test, not once per assertion.
+# Lowering is a function of the text alone, so an entry is never stale.
+_LOWERED: dict[str, str] = {}
+_TRIMMED_LOWERED: dict[str, str] = {}
+_LOWERED_HELD = 16
+
+
+def _lowered(text: str) -> str:
+    """`js_lower(text)` of a text below `BIG_TEXT`, remembered (`_LOWERED`)."""
+    found = _LOWERED.get(text)
+    if found is None:
+        if len(_LOWERED) >= _LOWERED_HELD:
+            _LOWERED.clear()
+        found = _LOWERED[text] = js_lower(text)
+    return found
+
+
+def _trimmed_lowered(text: str) -> str:
+    """`js_lower(js_trim(text))` of a text below `BIG_TEXT`, remembered likewise."""
+    found = _TRIMMED_LOWERED.get(text)
+    if found is None:
+        if len(_TRIMMED_LOWERED) >= _LOWERED_HELD:
+            _TRIMMED_LOWERED.clear()
+        found = _TRIMMED_LOWERED[text] = js_lower(js_trim(text))
+    return found
+
 
 def _has_predicate(needles: list[str], sensitive: bool, every: bool) -> Predicate:
     """`_has_all` (`every`) or `_has_any` of `needles` as a function of the text. A text
@@ -60,7 +88,7 @@ def _has_predicate(needles: list[str], sensitive: bool, every: bool) -> Predicat
     def passes(text: str) -> bool:
         if len(text) >= BIG_TEXT:
             return (_has_all if every else _has_any)(text, needles, sensitive)
-        subject = text if sensitive else js_lower(text)
+        subject = text if sensitive else _lowered(text)
         for needle in folded:  # a loop, not any(): the critique asks this of every decoy
             if (needle in subject) != every:
                 return not every
@@ -219,6 +247,14 @@ def _fold(text: str, sensitive: bool) -> str:
     return text if sensitive else js_lower(text)
 
 
+def _small_folded(text: str, sensitive: bool) -> str:
+    """`_fold(js_trim(text), sensitive)`, remembered where case does not count and the
+    text is below `BIG_TEXT` (`_trimmed_lowered`)."""
+    if sensitive:
+        return js_trim(text)
+    return _trimmed_lowered(text) if len(text) < BIG_TEXT else js_lower(js_trim(text))
+
+
 # The whole-text checks find where the trimmed response lies (`js_trim_bounds`) instead of
 # trimming it: `js_trim` copies the response whenever there is white space to remove, and
 # a 100 MB answer ends in a newline. Below `BIG_TEXT` the copy is cheaper than the bounds
@@ -236,7 +272,7 @@ def _same(text: str, expected: str, sensitive: bool) -> bool:
     if sensitive:
         return trims_to(text, expected)
     if len(text) < BIG_TEXT:  # a small copy costs less than finding the bounds
-        return js_lower(js_trim(text)) == expected
+        return _trimmed_lowered(text) == expected
     start, end = js_trim_bounds(text)
     if end - start > len(expected):  # lowering never shortens a text
         return False
@@ -246,7 +282,7 @@ def _same(text: str, expected: str, sensitive: bool) -> bool:
 def _starts(text: str, expected: str, sensitive: bool) -> bool:
     """`_fold(js_trim(text)).startswith(expected)`."""
     if not sensitive or len(text) < BIG_TEXT:  # a small copy costs less than the bounds
-        return _fold(js_trim(text), sensitive).startswith(expected)
+        return _small_folded(text, sensitive).startswith(expected)
     start, end = js_trim_bounds(text)
     return text.startswith(expected, start, end)
 
@@ -254,7 +290,7 @@ def _starts(text: str, expected: str, sensitive: bool) -> bool:
 def _ends(text: str, expected: str, sensitive: bool) -> bool:
     """`_fold(js_trim(text)).endswith(expected)`."""
     if not sensitive or len(text) < BIG_TEXT:  # a small copy costs less than the bounds
-        return _fold(js_trim(text), sensitive).endswith(expected)
+        return _small_folded(text, sensitive).endswith(expected)
     start, end = js_trim_bounds(text)
     return text.endswith(expected, start, end)
 
