@@ -31,8 +31,8 @@ class SpecFacts:
         self.shown: str | None = None  # `static._show`
         self.trivial_settings: tuple[tuple[str, str], ...] | None = None  # (reason, fix)
         self.trivial_needle: tuple[str, ...] | None = None  # (reason, fix), or () for none
-        # `generic_needle`'s needles left once what depends on the test is set aside:
-        # (trimmed needle, its lower case), in order.
+        # `generic_needle`'s everyday-word needles, before what depends on the test is
+        # asked: (trimmed needle, its lower case), in order.
         self.generic: tuple[tuple[str, str], ...] | None = None
         # `pairs.facts` less the spec: (kind, text, case-insensitive, scope, negated).
         self.facts: tuple[tuple[str, str, bool, str, bool], ...] | None = None

@@ -371,15 +371,18 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
            assert: [{type: equals, value: High, target_output_key: risk}]}
     """
     test = ctx.test
-    if any(is_program(spec.type) for spec, _, _ in walk(ctx.specs)):
-        return
+    open_ended = False  # a judge reads the answer
+    for spec, _, _, _ in ctx.walked:  # one loop, not two any(): asked of every test
+        if is_program(spec.type):
+            return
+        if spec.type in LLM_TYPES:
+            open_ended = True
     said = ctx.said
     terms: list[Term] = []
     if isinstance(test.criteria, str):
         terms += [t for t in text_terms(test.criteria, "criteria") if js_lower(t.text) not in said]
-    structured_left = is_format_only(ctx)
     if test.expected_output is not None:
-        open_ended = any(spec.type in LLM_TYPES for spec, _, _ in walk(ctx.specs))
+        structured_left = is_format_only(ctx)
         for term in expected_terms(test.expected_output, open_ended):
             if term.path is None and js_lower(term.text) in said:
                 continue  # free text quoted from the prompt (a whole value is an outcome)

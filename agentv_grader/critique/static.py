@@ -235,16 +235,31 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
            assert: [{type: icontains, value: water}]}
     """
     said = ctx.said
-    own = js_lower(f"{ctx.test.criteria or ''}\n{ctx.reference or ''}")
+    own = None  # the criteria and reference answer in lower case, made for the first needle
     for spec, label, index, facts in ctx.walked:
-        word = _generic_word(facts, spec, said, own)
+        needles = _generic_needles(facts, spec)
+        if not needles:  # most assertions: no everyday word among their needles
+            continue
+        if own is None:
+            own = _own_words(ctx)
+        word = _generic_word(needles, said, own)
         if word:
             yield _generic_hit(facts, spec, label, index, word)
     for spec, label, turn_said, _ in turn_specs(ctx):
         facts = ctx.spec_facts(spec)
-        word = _generic_word(facts, spec, f"{said}\n{js_lower(turn_said)}", own)
+        needles = _generic_needles(facts, spec)
+        if not needles:
+            continue
+        if own is None:
+            own = _own_words(ctx)
+        word = _generic_word(needles, f"{said}\n{js_lower(turn_said)}", own)
         if word:
             yield _generic_hit(facts, spec, label, None, word)
+
+
+def _own_words(ctx: Context) -> str:
+    """The test's criteria and reference answer in lower case (`generic_needle`'s `own`)."""
+    return js_lower(f"{ctx.test.criteria or ''}\n{ctx.reference or ''}")
 
 
 def _generic_hit(
@@ -276,24 +291,28 @@ def _generic_fix(spec: AssertionSpec) -> str:
     )
 
 
-def _generic_word(facts: SpecFacts, spec: AssertionSpec, said: str, own: str) -> str | None:
-    """The first needle of `spec` that is an everyday word the input (`said`), the
-    criteria and the reference answer (`own`, lower case both) do not use, or None."""
+def _generic_needles(facts: SpecFacts, spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
+    """`_generic_candidates(spec)`, remembered in `facts`."""
     needles = facts.generic
     if needles is None:
         needles = facts.generic = _generic_candidates(spec)
+    return needles
+
+
+def _generic_word(needles: tuple[tuple[str, str], ...], said: str, own: str) -> str | None:
+    """The first of `needles` (`_generic_candidates`) that the input (`said`), the
+    criteria and the reference answer (`own`, lower case both) do not use, or None."""
     for word, lower in needles:
-        if lower in said or _names_word(own, lower):
-            continue
-        if lower not in common_words() and lower in everyday_words():
+        if not (lower in said or _names_word(own, lower)):
             return word
     return None
 
 
 def _generic_candidates(spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
-    """The needles of `spec` (trimmed, with their lower case) that may be generic whatever
-    the test: not empty, not a capitalised word matched case-sensitively (a name, a
-    greeting), not a refusal marker; none for a negated check."""
+    """The needles of `spec` (trimmed, with their lower case) that are generic unless the
+    test itself uses them: everyday words beyond the most common ones (`trivial`'s), not
+    a capitalised word matched case-sensitively (a name, a greeting), not a refusal marker;
+    none for a negated check. Told from the assertion alone, so worked out once for it."""
     if spec.negate:
         return ()
     if about(spec.type).needle == "one":
@@ -314,7 +333,8 @@ def _generic_candidates(spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
         lower = js_lower(word)
         if _REFUSAL_MARKER.match(lower):  # what a refusal test looks for, not a stray word
             continue
-        found.append((word, lower))
+        if lower not in common_words() and lower in everyday_words():
+            found.append((word, lower))
     return tuple(found)
 
 

@@ -518,3 +518,19 @@ def test_findings_from_the_eval_alone_are_remembered_per_distinct_test(tmp_path:
         alone.append(critiqued(test).to_json())
     assert remembered == alone
     assert len({json.dumps(found) for found in alone}) == len(variants) - 1
+
+
+def test_generic_candidates_keep_only_everyday_words() -> None:
+    """`generic_needle` asks the test (input, criteria, reference) only about the needles
+    kept here: everyday words beyond the most common ones, in order."""
+
+    def spec(kind: str, value: object) -> AssertionSpec:
+        return AssertionSpec(index=0, name="a", type=kind, options={"value": value})
+
+    assert static._generic_candidates(spec("icontains", " Fix ")) == (("Fix", "fix"),)
+    assert static._generic_candidates(spec("contains", "the")) == ()  # most common: trivial's
+    assert static._generic_candidates(spec("contains", "off-by-one")) == ()  # not everyday
+    assert static._generic_candidates(spec("icontains-any", ["off-by-one", "fix", "water"])) == (
+        ("fix", "fix"),
+        ("water", "water"),
+    )

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 import itertools
 
-from agentv_grader.critique.pairs import Fact, _is_json, incompatible
+from agentv_grader.critique.pairs import (
+    _CLASHING_KINDS,
+    Fact,
+    _conflict,
+    _is_json,
+    _may_clash,
+    incompatible,
+)
 from agentv_grader.js.strings import js_lower, js_trim
+from agentv_grader.model import AssertionSpec
 
 KINDS = ("contains", "equals", "prefix", "suffix", "json")
 TEXTS = ("a", "A", "ab", "ba", "aB", "x y", "[1]", "{}", "İ", "i̇")
@@ -75,3 +83,34 @@ def test_no_response_meets_two_checks_called_incompatible() -> None:
     for a, b in itertools.product(facts, facts):
         if incompatible(a, b):
             assert not any(_meets(a, r) and _meets(b, r) for r in responses), (a, b)
+
+
+def test_clashing_kinds_are_exactly_the_kinds_conflict_can_clash_on() -> None:
+    """`_may_clash` lets `contradictory` skip a test's facts: the table must hold every
+    (kind, negated) pair on which `_conflict` finds a clash for some texts, and no other."""
+    signed = [
+        Fact(kind, text, ci, scope, negate, None)  # type: ignore[arg-type]
+        for kind, text, ci, scope, negate in itertools.product(
+            KINDS, (*TEXTS, ""), (False, True), ("null", "1"), (False, True)
+        )
+    ]
+    clashing = set()
+    for a, b in itertools.product(signed, signed):
+        if _conflict(a, b) is not None:
+            clashing.add(((a.kind, a.negate), (b.kind, b.negate)))
+    assert clashing == set(_CLASHING_KINDS)
+
+
+def _spec(kind: str, value: object, negate: bool = False, index: int = 0) -> AssertionSpec:
+    return AssertionSpec(type=kind, name=f"a{index}", index=index, negate=negate,
+                         options={"value": value})  # fmt: skip
+
+
+def test_may_clash_tells_tests_without_a_clashing_pair() -> None:
+    contains, regex = _spec("contains", "Paris"), _spec("regex", "P.*", index=1)
+    not_json = _spec("is-json", None, negate=True, index=2)
+    assert not _may_clash((contains, regex, not_json))  # contains vs not-is-json: never
+    assert not _may_clash((_spec("contains-all", ["a", "b"], negate=True), contains))
+    assert _may_clash((contains, _spec("contains", "Rome", negate=True, index=1)))
+    assert _may_clash((_spec("contains-all", ["a"]), _spec("equals", "b", index=1)))
+    assert not _may_clash((_spec("equals", "a"),))  # one check: no pair
