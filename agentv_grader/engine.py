@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .assertions import REGISTRY, Entry
+from .assertions import REGISTRY, DecideWithin, Entry
 from .errors import SpecError
 from .model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
 from .record import replace
@@ -39,18 +39,24 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     return _negated(spec, verdict, run)
 
 
-def decider(spec: AssertionSpec, test: TestCase | None = None) -> Callable[[str], bool] | None:
+def decider(
+    spec: AssertionSpec, test: TestCase | None = None, deadline_cap_ms: int | None = None
+) -> Callable[[str], bool] | None:
     """`spec`'s verdict-only path: a function of a response text that answers exactly
     `evaluate_one(spec, run).status is Status.PASSED` for a run of `test` with that response
     (a bare run when `test` is None), or None where only the full check can tell (a broken
     assertion, children, `target_output_key`, an inverse rule, a type without
     `Entry.decide`, or without `test` for one that reads it, `Entry.decide_on_test`). The
-    options (and the test's part) are read once, here, for every text then asked about."""
+    options (and the test's part) are read once, here, for every text then asked about.
+    With `deadline_cap_ms`, a pattern type answers as `with_deadline_cap(spec, ...)` would
+    (`Entry.decide_within`, no copy of the assertion made)."""
     if spec.problem is not None or spec.children or "target_output_key" in spec.options:
         return None
     entry = REGISTRY.get(spec.type)
     if entry is None or entry.inverse is not None:
         return None
+    if deadline_cap_ms is not None and entry.decide_within is not None:
+        return _within(spec, entry.decide_within, deadline_cap_ms)
     try:
         if entry.decide is not None:
             passes_before_negation = entry.decide(spec)
@@ -62,6 +68,33 @@ def decider(spec: AssertionSpec, test: TestCase | None = None) -> Callable[[str]
         return _never
     except Exception:  # whatever the boundary of `evaluate_one` makes of it, text by text
         return lambda text: _graded_passes(spec, text, test)
+    return _negated_predicate(spec, passes_before_negation, lambda: spec, test)
+
+
+def _within(spec: AssertionSpec, decide: DecideWithin, cap_ms: int) -> Callable[[str], bool]:
+    """`decider` of a pattern type with its deadline at most `cap_ms`: where the full check
+    must answer, it grades `with_deadline_cap(spec, cap_ms)`, made only then."""
+
+    def graded() -> AssertionSpec:
+        return with_deadline_cap(spec, cap_ms)
+
+    try:
+        passes_before_negation = decide(spec, cap_ms)
+    except SpecError:
+        return _never
+    except Exception:
+        return lambda text: _graded_passes(graded(), text)
+    return _negated_predicate(spec, passes_before_negation, graded, None)
+
+
+def _negated_predicate(
+    spec: AssertionSpec,
+    passes_before_negation: Callable[[str], bool],
+    graded: Callable[[], AssertionSpec],
+    test: TestCase | None,
+) -> Callable[[str], bool]:
+    """The engine's negation and error boundary around a type's verdict-only predicate;
+    `graded` is the assertion to grade in full where the predicate raises."""
     negate = spec.negate
 
     def passes(text: str) -> bool:
@@ -70,10 +103,22 @@ def decider(spec: AssertionSpec, test: TestCase | None = None) -> Callable[[str]
         except SpecError:  # the assertion is `error`, never a pass
             return False
         except Exception:
-            return _graded_passes(spec, text, test)
+            return _graded_passes(graded(), text, test)
         return passed != negate  # these checks' verdicts are never `negation_proof`
 
     return passes
+
+
+def with_deadline_cap(spec: AssertionSpec, cap_ms: int) -> AssertionSpec:
+    """`spec` with a per-match deadline (`timeout_ms`) of at most `cap_ms`, so a probe never
+    waits long; an invalid `timeout_ms` is kept, so it is `error` exactly as in grading."""
+    from .assertions.regex import timeout_ms
+
+    try:
+        deadline = min(timeout_ms(spec.options), cap_ms)
+    except SpecError:
+        return spec
+    return replace(spec, options={**spec.options, "timeout_ms": deadline})
 
 
 def _never(text: str) -> bool:

@@ -91,6 +91,10 @@ def test_decide_answers_as_evaluate_one(spec: AssertionSpec, text: str) -> None:
     expected = _passes(spec, text)
     assert engine.decide(spec, text) == expected
     assert engine.decide(spec, RunData(test=TEST, response=text)) == expected
+    capped = engine.decider(spec, TEST, deadline_cap_ms=50)  # as the critique probes
+    if capped is not None:
+        within = REGISTRY[spec.type].decide_within is not None
+        assert capped(text) == _passes(engine.with_deadline_cap(spec, 50) if within else spec, text)
 
 
 def _spec(kind: str, negate: bool = False, **options: Any) -> AssertionSpec:
@@ -131,6 +135,30 @@ def test_a_timeout_in_the_crlf_retry_is_an_error(kind: str, negate: bool) -> Non
     outcome = engine.evaluate_one(spec, RunData(test=TEST, response=text))
     assert outcome.status is Status.ERROR and "timed out" in outcome.evidence
     assert engine.decide(spec, text) is False
+
+
+@pytest.mark.parametrize("kind", ["regex", "output-matches"])
+def test_a_pattern_takes_the_deadline_cap_without_a_copy(kind: str) -> None:
+    """`engine.decider(..., deadline_cap_ms=)` searches under the smaller deadline: a
+    runaway search given 60 s is cut off at the cap (`error`, so not even the negated
+    assertion passes), as grading `with_deadline_cap(spec, cap)` would."""
+    import time
+
+    spec = _spec(kind, True, value="(a|aa)+$", timeout_ms=60_000, case_sensitive=True)
+    text = "a" * 60 + "!"
+    capped = engine.with_deadline_cap(spec, 5)
+    assert capped.options["timeout_ms"] == 5 and spec.options["timeout_ms"] == 60_000
+    assert _passes(capped, text) is False
+    passes = engine.decider(spec, deadline_cap_ms=5)
+    assert passes is not None
+    started = time.process_time()
+    assert passes(text) is False
+    assert time.process_time() - started < 5
+    assert (
+        engine.with_deadline_cap(_spec(kind, value="a", timeout_ms=-1), 5).options["timeout_ms"]
+        == -1
+    )  # an invalid deadline is kept: `error` as in grading
+    assert REGISTRY["contains"].decide_within is None
 
 
 def test_types_without_a_fast_path_are_graded_in_full() -> None:

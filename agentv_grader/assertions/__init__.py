@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 Check = Callable[["AssertionSpec", "RunData"], "Verdict"]
 Decide = Callable[["AssertionSpec"], Callable[[str], bool]]
 DecideOnTest = Callable[["AssertionSpec", "TestCase"], Callable[[str], bool]]
+DecideWithin = Callable[["AssertionSpec", int], Callable[[str], bool]]
 Family = Literal[
     "text", "regex", "json", "transcript", "structured", "metric", "trajectory", "skill",
     "group", "script", "llm", "service", "unknown",
@@ -77,7 +78,10 @@ class Entry(Record):
     bool (before the engine's inversion); between them they raise `SpecError` exactly
     where `check` would, and they are only ever asked about the whole response.
     `load_decide_on_test`: the same for a check that reads the test too (field-accuracy's
-    reference), built for one test (`engine.decider(spec, test)`).
+    reference), built for one test (`engine.decider(spec, test)`). `load_decide_within`:
+    `load_decide`'s for a pattern type, its per-match deadline at most the given
+    milliseconds (`engine.decider(..., deadline_cap_ms=)`, the critique's probes), so that
+    no copy of the assertion with a smaller `timeout_ms` need be made.
     `string_value`: `value` must be one string (§3). `threshold`: what its `threshold`
     option is, a score in 0..1 or milliseconds. `reads`: the run data it needs.
     `runs_programs`: grading it may start a program (a code grader, a group's members),
@@ -98,6 +102,7 @@ class Entry(Record):
     load_inverse: Callable[[], Check] | None = None
     load_decide: Callable[[], Decide] | None = None
     load_decide_on_test: Callable[[], DecideOnTest] | None = None
+    load_decide_within: Callable[[], DecideWithin] | None = None
     string_value: bool = False
     threshold: Literal["score", "milliseconds"] | None = None
     reads: Reads = "response"
@@ -127,6 +132,10 @@ class Entry(Record):
     @property
     def decide_on_test(self) -> DecideOnTest | None:
         return None if self.load_decide_on_test is None else _loaded(self.load_decide_on_test)
+
+    @property
+    def decide_within(self) -> DecideWithin | None:
+        return None if self.load_decide_within is None else _loaded(self.load_decide_within)
 
 
 # The engine asks for a row's check for every assertion it grades: resolved once, then kept.
@@ -224,6 +233,7 @@ REGISTRY: dict[str, Entry] = {
     ),
     "regex": Entry(
         lambda: regex.regex, "regex", output_key=True, load_decide=lambda: regex.decide_regex,
+        load_decide_within=lambda: regex.decide_regex,
         string_value=True, needle="pattern", probe=True,
         named_by="value-prefix",
     ),
@@ -248,6 +258,7 @@ REGISTRY: dict[str, Entry] = {
     "output-matches": Entry(
         lambda: transcript.output_matches, "regex", output_key=True,
         load_decide=lambda: transcript.decide_output, needle="pattern", probe=True,
+        load_decide_within=lambda: transcript.decide_output,
     ),
     # Structured data (SPEC §5.3) and metrics (SPEC §5.4).
     "field-accuracy": Entry(

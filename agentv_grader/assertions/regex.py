@@ -97,9 +97,12 @@ def regex(spec: AssertionSpec, run: RunData) -> Verdict:
     )
 
 
-def decide_regex(spec: AssertionSpec) -> Callable[[str], bool]:
-    """Whether `regex` passes on a text, its pattern compiled and deadline read once. The
-    CRLF retry's search runs too: under the deadline it can turn a failure into an error."""
+def decide_regex(
+    spec: AssertionSpec, deadline_cap_ms: int = MAX_TIMEOUT_MS
+) -> Callable[[str], bool]:
+    """Whether `regex` passes on a text, its pattern compiled and deadline read once (at
+    most `deadline_cap_ms`: the critique's probes). The CRLF retry's search runs too: under
+    the deadline it can turn a failure into an error."""
     _, compiled = _compiled(spec.options)
-    deadline = timeout_ms(spec.options)
+    deadline = min(timeout_ms(spec.options), deadline_cap_ms)
     return lambda text: _search(compiled, deadline, text)[0] is not None

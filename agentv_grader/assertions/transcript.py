@@ -37,7 +37,7 @@ from ._text import (
     quote_at,
     string_value,
 )
-from .regex import pattern_and_flags, timeout_ms
+from .regex import MAX_TIMEOUT_MS, pattern_and_flags, timeout_ms
 
 NO_ASSISTANT = "no assistant messages in transcript to check"
 
@@ -54,7 +54,9 @@ def _key(options: Mapping[str, Any], own: str) -> str:
 class _Needle:
     """A substring or a compiled pattern, with the statement texts for it."""
 
-    def __init__(self, spec: AssertionSpec, where: str) -> None:
+    def __init__(
+        self, spec: AssertionSpec, where: str, deadline_cap_ms: int = MAX_TIMEOUT_MS
+    ) -> None:
         options = spec.options
         self.regex = spec.type.endswith("-matches")
         if self.regex:
@@ -64,7 +66,7 @@ class _Needle:
             if not case_sensitive(options, True) and "i" not in flags:
                 flags += "i"
             self.compiled = regexp.compile_js(body, flags)
-            self.deadline = timeout_ms(options)
+            self.deadline = min(timeout_ms(options), deadline_cap_ms)
             shown = f"/{source}/{options.get('flags') or ''}"
             self.found = f"{where} matches pattern {shown}"
             self.missed = f"{where} does not match pattern {shown}"
@@ -122,10 +124,13 @@ def _in_output(spec: AssertionSpec, run: RunData) -> Verdict:
     return Verdict.binary(False, needle.found, needle.missed, evidence)
 
 
-def decide_output(spec: AssertionSpec) -> Callable[[str], bool]:
+def decide_output(
+    spec: AssertionSpec, deadline_cap_ms: int = MAX_TIMEOUT_MS
+) -> Callable[[str], bool]:
     """Whether `output-contains` / `output-matches` passes on a text, its options read
-    once (the statement texts too: cheap, and where the check reads them)."""
-    needle = _Needle(spec, "output")
+    once (the statement texts too: cheap, and where the check reads them); a pattern's
+    deadline at most `deadline_cap_ms` (the critique's probes)."""
+    needle = _Needle(spec, "output", deadline_cap_ms)
     return lambda text: _output_span(needle, text)[0] is not None
 
 

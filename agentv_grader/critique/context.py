@@ -20,7 +20,6 @@ from typing import Any, NamedTuple, cast
 from .. import engine
 from ..assertions import about
 from ..assertions._text import trims_to
-from ..errors import SpecError
 from ..js.strings import js_lower, js_trim
 from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
@@ -218,7 +217,7 @@ class Context:
         key = _pass_key(spec, self.base_run.eval_dir, self.spec_facts(spec).options_repr)
         known = None if key is None else _PASSES.entry(key, spec)
         if known is None:
-            return engine.decider(_as_probed(spec), self.base_run.test), None
+            return engine.decider(spec, self.base_run.test, PROBE_TIMEOUT_MS), None
         return known.fast, known.results
 
     def _verdict(
@@ -255,7 +254,7 @@ class _Known:
     __slots__ = ("fast", "results")
 
     def __init__(self, spec: AssertionSpec) -> None:
-        self.fast = engine.decider(_as_probed(spec))
+        self.fast = engine.decider(spec, deadline_cap_ms=PROBE_TIMEOUT_MS)
         self.results: _Results = {}
 
 
@@ -355,15 +354,9 @@ def _turn_text(given: Any) -> str:
 
 
 def _with_probe_deadline(spec: AssertionSpec) -> AssertionSpec:
-    """`spec` with a deadline of at most `PROBE_TIMEOUT_MS`, so a decoy never waits long; an
-    invalid `timeout_ms` is kept, so the probe is `error` exactly as the real grading is."""
-    from ..assertions.regex import timeout_ms
-
-    try:
-        deadline = min(timeout_ms(spec.options), PROBE_TIMEOUT_MS)
-    except SpecError:
-        return spec
-    return replace(spec, options={**spec.options, "timeout_ms": deadline})
+    """`spec` with a deadline of at most `PROBE_TIMEOUT_MS`, so a decoy never waits long
+    (the verdict-only path takes the cap itself: `engine.decider`)."""
+    return engine.with_deadline_cap(spec, PROBE_TIMEOUT_MS)
 
 
 def build_context(
