@@ -10,6 +10,7 @@ whether the deadline confirmed it. Results are cached per pattern and flags.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -73,10 +74,178 @@ def may_blow_up(body: str) -> bool:
     return len(loops) > 1 or (len(loops) == 1 and body[loops[0] - 1 : loops[0]] == ")")
 
 
+def loops_never_chain(body: str, flags: str) -> bool:
+    r"""True when `body` is a plain sequence (no group, no alternative) of atoms in which no
+    two repeated atoms can read one same character with every atom required between them:
+    `_automaton` then finds no blowup, told without building it (SPEC §8).
+
+    Its analysis pumps one character `c`: a chain of looping parts, each reached from the
+    previous on `c` alone, of at least `MIN_DEGREE` (3) parts counting the search's own
+    loop, or a part with two ways round (none here: without groups, each loop is one atom's
+    loop on itself). In a plain sequence every path from one repeated atom to a later one
+    reads each required atom between them (`lo` >= 1), so `c` must be in all their sets;
+    where no `c` is, a chain holds one repeated atom at most, and the search loop: degree 2.
+    `"id"\s*:\s*4` (`:` is no white space) and `^\s*\d+\s*$` are told so; `\d+\d+x`,
+    `.*x.*` and anything with a group, a class under `v`, or an escape not read here are
+    left to the analysis (False).
+    """
+    if "v" in flags:
+        return False
+    items = _plain_items(body, flags)
+    if items is None:
+        return False
+    loops = [i for i, (_, _, looping) in enumerate(items) if looping]
+    for at, a in enumerate(loops):
+        ascii_a, other_a = items[a][0]
+        for b in loops[at + 1 :]:
+            ascii_c, other_c = ascii_a & items[b][0][0], other_a and items[b][0][1]
+            for k in range(a + 1, b):
+                (ascii_k, other_k), lo, _ = items[k]
+                if lo:
+                    ascii_c, other_c = ascii_c & ascii_k, other_c and other_k
+            if ascii_c or other_c:
+                return False
+    return True
+
+
+# A set of characters as (the ASCII ones as a bit mask, whether it may hold others).
+_CharSet = tuple[int, bool]
+_ASCII = (1 << 128) - 1
+_ANY: _CharSet = (_ASCII, True)
+
+
+def _mask(chars: str) -> int:
+    return sum(1 << ord(c) for c in set(chars))
+
+
+_DIGITS = _mask("0123456789")
+_WORD = _mask("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_SPACE = _mask("\t\n\v\f\r ")
+_CONTROLS = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v"}
+
+
+def _escape_set(char: str, insensitive: bool) -> _CharSet | None:
+    """The set of `\\char`, None for a zero-width `\\b`/`\\B` or an escape not read here
+    (`_UNREAD`)."""
+    if char == "d":
+        return (_DIGITS, False)
+    if char == "D":
+        return (_ASCII & ~_DIGITS, True)
+    if char == "s":
+        return (_SPACE, True)
+    if char == "S":
+        return (_ASCII & ~_SPACE, True)
+    if char == "w":
+        return (_WORD, insensitive)  # `iu` adds the Kelvin sign and the long s
+    if char in _CONTROLS:
+        return (_mask(_CONTROLS[char]), False)
+    if char.isascii() and not char.isalnum() and char != "_":
+        return (_mask(char), False)  # an escaped punctuation character: itself
+    return _UNREAD
+
+
+_UNREAD: _CharSet = (-1, True)  # `_escape_set`'s "not read here" (`\W`, `\1`, `\u…`)
+_QUANTIFIER = re.compile(r"\{(\d+)(,(\d*))?\}")
+
+
+def _plain_items(body: str, flags: str) -> list[tuple[_CharSet, int, bool]] | None:
+    """`body`'s atoms as (set, least count, repeated without a small bound), zero-width
+    `^ $ \\b \\B` left out; None for anything else (a group, an alternative, a quantifier
+    with no atom, an escape not read here)."""
+    insensitive = "i" in flags
+    items: list[tuple[_CharSet, int, bool]] = []
+    at, end = 0, len(body)
+    while at < end:
+        atom = _atom(body, at, insensitive)
+        if atom is None:
+            return None
+        chars, at = atom
+        lo, looping = 1, False
+        if at < end and body[at] in "*+?{":
+            if chars is None:
+                return None  # a quantified assertion: left to the analysis
+            quantified = _quantifier(body, at)
+            if quantified is None:
+                return None
+            lo, looping, at = quantified
+        if chars is not None:
+            items.append((chars, lo, looping))
+    return items
+
+
+def _atom(body: str, at: int, insensitive: bool) -> tuple[_CharSet | None, int] | None:
+    """The atom at `at` (its set, None for a zero-width one) and where it ends; None for
+    what `_plain_items` does not read."""
+    char = body[at]
+    if char in "^$":
+        return None, at + 1
+    if char == "\\":
+        following = body[at + 1 : at + 2]
+        if not following:
+            return None
+        if following in "bB":
+            return None, at + 2
+        chars = _escape_set(following, insensitive)
+        return None if chars is _UNREAD else (chars, at + 2)
+    if char == "[":
+        close = _class_end(body, at)
+        return None if close < 0 else (_ANY, close + 1)
+    if char == ".":
+        return _ANY, at + 1
+    if char in "()|*+?{}]":
+        return None
+    if not char.isascii():
+        return (_ANY if insensitive else (0, True)), at + 1
+    if insensitive and char.isalpha():
+        return (_mask(char.lower() + char.upper()), True), at + 1  # `iu`: K and S fold wider
+    return (_mask(char), False), at + 1
+
+
+def _quantifier(body: str, at: int) -> tuple[int, bool, int] | None:
+    """The quantifier at `at`: (least count, repeated without a small bound, where it
+    ends); None for a `{` that is no quantifier."""
+    quantifier = body[at]
+    if quantifier == "{":
+        found = _QUANTIFIER.match(body, at)
+        if found is None:
+            return None
+        lo, most = int(found.group(1)), found.group(3)
+        unbounded = found.group(2) is not None and not most
+        looping = unbounded or (bool(most) and int(most) > _SMALL_BOUND)
+        at = found.end()
+    else:
+        lo = 0 if quantifier in "*?" else 1
+        looping = quantifier != "?"
+        at += 1
+    if body[at : at + 1] == "?":
+        at += 1  # lazy: the same paths
+    return lo, looping, at
+
+
+_SMALL_BOUND = 10  # `_automaton` unrolls `x{n,m}` up to this `m`, and loops past it
+
+
+def _class_end(body: str, start: int) -> int:
+    """Where the class opened at `start` closes (its `]`), or -1."""
+    at = start + 1
+    if body[at : at + 1] == "^":
+        at += 1
+    if body[at : at + 1] == "]":
+        return at  # `[]` or `[^]`
+    while at < len(body):
+        if body[at] == "\\":
+            at += 2
+            continue
+        if body[at] == "]":
+            return at
+        at += 1
+    return -1
+
+
 @lru_cache(maxsize=1024)
 def assess(body: str, flags: str) -> Runaway | None:
     """The analysis of one pattern (None: no blowup found, or the pattern is unreadable)."""
-    if not may_blow_up(body):
+    if not may_blow_up(body) or loops_never_chain(body, flags):
         return None
     from . import _automaton
 

@@ -129,3 +129,60 @@ def test_pattern_nodes_behave_as_frozen_dataclasses() -> None:
         del a.ranges  # type: ignore[misc]
     with pytest.raises(AttributeError):
         a.other = 1  # type: ignore[attr-defined]
+
+
+SEQUENCE_ATOMS = [
+    *ATOMS, "\\S", "\\D", ":", "\"", "\\.", "\\-", "\\n", "\\t", "K", "s", "é", "-", "0",
+    "[\\]a]", "[]", "[^]", "\\0", "\\u0041", "\\x41", "\\cA", "\\_",
+]  # fmt: skip
+SEQUENCE_QUANTIFIERS = [*QUANTIFIERS, "", "", "", "{0,10}", "{1,11}", "{0,40}", "??", "{3}?"]
+
+
+@pytest.mark.parametrize("flags", ["", "i", "m", "s", "u", "iu", "y"])
+def test_sequences_whose_loops_never_chain_have_no_blowup(flags: str) -> None:
+    """`loops_never_chain` spares the analysis only patterns it would find safe."""
+    rng = random.Random(40 + len(flags) + ord(flags[:1] or "_"))
+    spared = analysed = 0
+    for _ in range(2500):
+        pieces = []
+        for _ in range(rng.randint(1, 7)):
+            if rng.random() < 0.15:
+                pieces.append(rng.choice(ZEROS))
+            else:
+                pieces.append(rng.choice(SEQUENCE_ATOMS) + rng.choice(SEQUENCE_QUANTIFIERS))
+        if rng.random() < 0.05:
+            pieces.insert(rng.randint(0, len(pieces)), rng.choice(["(", ")", "|", "{", "*"]))
+        body = "".join(pieces)
+        if not regex_risk.may_blow_up(body):
+            continue
+        if regex_risk.loops_never_chain(body, flags):
+            spared += 1
+            assert _full_analysis(body, flags) is None, body
+            assert regex_risk.assess(body, flags) is None
+        else:
+            analysed += 1
+    assert spared > 300 and analysed > 300, (spared, analysed)
+
+
+@pytest.mark.parametrize(
+    ("body", "flags", "spared"),
+    [
+        ('"id"\\s*:\\s*4\\b', "", True),  # `:` is required between, and no white space
+        ("^\\s*\\d+\\s*$", "", True),  # white space and digits share no character
+        ("a+-b+-c+", "i", True),
+        ("\\d+\\d+x", "", False),  # the analysis finds degree 3
+        ("\\s*\\s*\\s*$", "", False),
+        ("a+A+a+$", "i", False),  # one letter under `i`
+        ("\\w+\\.\\w+\\.\\w+$", "", True),  # an escaped `.` is a `.`, which \\w is not
+        ("(a+)+$", "", False),  # a group: left to the analysis
+        ("a*b?a*b?a*$", "", False),  # an optional atom separates nothing
+    ],
+)
+def test_loops_never_chain_examples(body: str, flags: str, spared: bool) -> None:
+    assert regex_risk.loops_never_chain(body, flags) is spared
+    if spared:
+        assert _full_analysis(body, flags) is None
+
+
+def test_loops_never_chain_bounds_repeats_as_the_analysis_does() -> None:
+    assert regex_risk._SMALL_BOUND == _automaton._MAX_BOUNDED
