@@ -538,9 +538,13 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
     for at, (how, fold) in enumerate(_FOLDS):
         done = None if folded is None else folded[at]
         if done is None:
-            done = (
-                js_lower(_spaces(normal)) if at == _ALL_FOLDS and normal is not None else fold(text)
-            )
+            if at == _ALL_FOLDS and normal is not None:
+                spaced = folded[_SPACES_FOLD] if folded is not None and normal == text else None
+                # NFKC changed nothing (an ASCII text without a backtick, most): the white
+                # space fold is made already
+                done = js_lower(_spaces(normal) if spaced is None else spaced)
+            else:
+                done = fold(text)
             if folded is not None:
                 folded[at] = done
         if at == _NFKC_FOLD:
@@ -550,7 +554,7 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
     return None
 
 
-_NFKC_FOLD, _ALL_FOLDS = 2, 3  # positions in `_FOLDS`
+_SPACES_FOLD, _NFKC_FOLD, _ALL_FOLDS = 1, 2, 3  # positions in `_FOLDS`
 
 
 def _graded_text(spec: AssertionSpec, response: str) -> str | None:

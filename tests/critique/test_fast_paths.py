@@ -225,8 +225,9 @@ def test_near_miss_folds_take_their_ascii_paths_exactly(said: str) -> None:
 def test_near_miss_finds_the_fold_each_fold_finds(
     said: str, value: str, op: str, keep: bool
 ) -> None:
-    """`_first_fold` (its last fold made from the NFKC fold it made before, the folds kept
-    or not) names the first of `_FOLDS` under which the check holds, each made afresh."""
+    """`_first_fold` (its last fold made from the NFKC fold it made before, or from the
+    white space fold when NFKC changed nothing, the folds kept or not) names the first of
+    `_FOLDS` under which the check holds, each made afresh."""
     from agentv_grader.critique import coverage
 
     wanted = next(
