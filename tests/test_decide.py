@@ -418,15 +418,15 @@ def test_field_accuracy_decides_as_it_grades(
 @settings(max_examples=300, deadline=None)
 @given(st.lists(texts, min_size=1, max_size=40))
 def test_remembered_lowered_texts_are_js_lower(seen: list[str]) -> None:
-    """The case-insensitive text checks remember each small text's lowered form (and its
-    trimmed one) for the decoys asked about again and again: always `js_lower`'s answer,
-    whichever texts came before, and never more than a few held."""
+    """The whole-text checks remember each small text's trimmed, lowered form for the
+    decoys asked about again and again: always `js_lower`'s answer, whichever texts came
+    before, and never more than a few held."""
     from agentv_grader.assertions import text
     from agentv_grader.js.strings import js_lower, js_trim
 
     for said in seen + seen[::-1]:
-        assert text._lowered(said) == js_lower(said)
         assert text._trimmed_lowered(said) == js_lower(js_trim(said))
+        assert text._small_folded(said, False) == js_lower(js_trim(said))
         assert text._small_folded(said, True) == js_trim(said)
-        assert len(text._LOWERED) <= text._LOWERED_HELD
-        assert len(text._TRIMMED_LOWERED) <= text._LOWERED_HELD
+        held = text._trimmed_lowered.cache_info()
+        assert held.currsize <= (held.maxsize or 0) == 16

@@ -10,6 +10,7 @@ options with the same helper and answer with the same predicate.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..js.strings import js_lower, js_trim, js_trim_bounds
 from ..model import AssertionSpec, RunData, Verdict
@@ -49,33 +50,16 @@ def _has(text: str, needle: str, sensitive: bool) -> bool:
 
 Predicate = Callable[[str], bool]
 
-# The critique asks every case-insensitive assertion of a test about the same few decoy
-# texts: the lowered form of the last few texts below `BIG_TEXT` (and of each trimmed)
-# is remembered by value, so a decoy is lowered once per test, not once per assertion.
-# Lowering is a function of the text alone, so an entry is never stale.
-_LOWERED: dict[str, str] = {}
-_TRIMMED_LOWERED: dict[str, str] = {}
-_LOWERED_HELD = 16
 
-
-def _lowered(text: str) -> str:
-    """`js_lower(text)` of a text below `BIG_TEXT`, remembered (`_LOWERED`)."""
-    found = _LOWERED.get(text)
-    if found is None:
-        if len(_LOWERED) >= _LOWERED_HELD:
-            _LOWERED.clear()
-        found = _LOWERED[text] = js_lower(text)
-    return found
-
-
+# The critique asks every case-insensitive whole-text check of a test about the same few
+# decoy texts. `js_lower` remembers a text of a few KiB by identity, but trimming makes a
+# new string, so the trimmed-then-lowered form of the last few texts below `BIG_TEXT` is
+# remembered here, by value: a decoy is trimmed and lowered once per test, not once per
+# assertion. It is a function of the text alone, so an entry is never stale.
+@lru_cache(maxsize=16)
 def _trimmed_lowered(text: str) -> str:
-    """`js_lower(js_trim(text))` of a text below `BIG_TEXT`, remembered likewise."""
-    found = _TRIMMED_LOWERED.get(text)
-    if found is None:
-        if len(_TRIMMED_LOWERED) >= _LOWERED_HELD:
-            _TRIMMED_LOWERED.clear()
-        found = _TRIMMED_LOWERED[text] = js_lower(js_trim(text))
-    return found
+    """`js_lower(js_trim(text))` of a text below `BIG_TEXT`, remembered."""
+    return js_lower(js_trim(text))
 
 
 def _has_predicate(needles: list[str], sensitive: bool, every: bool) -> Predicate:
@@ -88,7 +72,7 @@ def _has_predicate(needles: list[str], sensitive: bool, every: bool) -> Predicat
     def passes(text: str) -> bool:
         if len(text) >= BIG_TEXT:
             return (_has_all if every else _has_any)(text, needles, sensitive)
-        subject = text if sensitive else _lowered(text)
+        subject = text if sensitive else js_lower(text)
         for needle in folded:  # a loop, not any(): the critique asks this of every decoy
             if (needle in subject) != every:
                 return not every
