@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .assertions import REGISTRY, DecideWithin, Entry
+from .assertions import REGISTRY, Entry
 from .errors import SpecError
 from .model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
 from .record import replace
@@ -55,10 +55,12 @@ def decider(
     entry = REGISTRY.get(spec.type)
     if entry is None or entry.inverse is not None:
         return None
-    if deadline_cap_ms is not None and entry.decide_within is not None:
-        return _within(spec, entry.decide_within, deadline_cap_ms)
+    cap_ms = None  # set where the type's predicate takes the deadline cap itself
     try:
-        if entry.decide is not None:
+        if deadline_cap_ms is not None and entry.decide_within is not None:
+            cap_ms, test = deadline_cap_ms, None
+            passes_before_negation = entry.decide_within(spec, cap_ms)
+        elif entry.decide is not None:
             passes_before_negation = entry.decide(spec)
         elif test is not None and entry.decide_on_test is not None:
             passes_before_negation = entry.decide_on_test(spec, test)
@@ -67,34 +69,24 @@ def decider(
     except SpecError:  # bad configuration: the assertion is `error` on every text
         return _never
     except Exception:  # whatever the boundary of `evaluate_one` makes of it, text by text
-        return lambda text: _graded_passes(spec, text, test)
-    return _negated_predicate(spec, passes_before_negation, lambda: spec, test)
+        return lambda text: _graded_passes(_capped(spec, cap_ms), text, test)
+    return _negated_predicate(spec, passes_before_negation, cap_ms, test)
 
 
-def _within(spec: AssertionSpec, decide: DecideWithin, cap_ms: int) -> Callable[[str], bool]:
-    """`decider` of a pattern type with its deadline at most `cap_ms`: where the full check
-    must answer, it grades `with_deadline_cap(spec, cap_ms)`, made only then."""
-
-    def graded() -> AssertionSpec:
-        return with_deadline_cap(spec, cap_ms)
-
-    try:
-        passes_before_negation = decide(spec, cap_ms)
-    except SpecError:
-        return _never
-    except Exception:
-        return lambda text: _graded_passes(graded(), text)
-    return _negated_predicate(spec, passes_before_negation, graded, None)
+def _capped(spec: AssertionSpec, cap_ms: int | None) -> AssertionSpec:
+    """The assertion a full check grades in `decider`'s stead: `spec`, its deadline capped
+    at `cap_ms` when given (the copy made only where a full check must answer)."""
+    return spec if cap_ms is None else with_deadline_cap(spec, cap_ms)
 
 
 def _negated_predicate(
     spec: AssertionSpec,
     passes_before_negation: Callable[[str], bool],
-    graded: Callable[[], AssertionSpec],
+    cap_ms: int | None,
     test: TestCase | None,
 ) -> Callable[[str], bool]:
     """The engine's negation and error boundary around a type's verdict-only predicate;
-    `graded` is the assertion to grade in full where the predicate raises."""
+    where the predicate raises, the full check grades `_capped(spec, cap_ms)`."""
     negate = spec.negate
 
     def passes(text: str) -> bool:
@@ -103,7 +95,7 @@ def _negated_predicate(
         except SpecError:  # the assertion is `error`, never a pass
             return False
         except Exception:
-            return _graded_passes(graded(), text, test)
+            return _graded_passes(_capped(spec, cap_ms), text, test)
         return passed != negate  # these checks' verdicts are never `negation_proof`
 
     return passes
