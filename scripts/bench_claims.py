@@ -3,12 +3,18 @@
 
     python scripts/bench_claims.py [--reps N] [--response-kb N] [--transcript-mb N]
 
-The inputs are made from the labelled set (tests/data/claims/runs): every run's response
-joined until the response is large enough, every run's tool calls repeated (each repeat
-with its numbers shifted, so outputs are not identical) until the transcript is. Two
-transcripts of that size are timed: one whose outputs are padded with log lines to about
-4 KB a call (an agent's reads and test logs; about 500 calls), and the worst case, the
-labelled calls' own short outputs (about 270 bytes a call; thousands of calls).
+The inputs are made from the labelled sets (tests/data/claims/runs and heldout/runs).
+The response holds no sentence twice (a verdict is made once per distinct sentence, so
+a response that repeats itself would flatter the figure): every run's response, then
+the paragraphs and list items of the responses in which every sentence holds a `0`,
+again with their figures shifted as the transcript's repeats shift them (`0` becomes
+`1`, then `2`, …), each such piece taken only when none of its sentences was already
+there, until the response is large enough; it is then cut at the size asked. The
+transcript is every run's tool calls repeated (each repeat with its `0`s shifted, so
+outputs are not identical) until it is large enough. Two transcripts of that size are
+timed: one whose outputs are padded with log lines to about 4 KB a call (an agent's
+reads and test logs; about 500 calls), and the worst case, the labelled calls' own short
+outputs (a few hundred bytes a call; thousands of calls).
 
 What is timed: `check_claims` on the read transcript, i.e. the response cut into claims,
 each classified, the transcript's index built (once per call of `check_claims`) and every
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -34,9 +41,12 @@ sys.path.insert(0, str(ROOT))
 
 from agentv_grader.claims import check_claims  # noqa: E402
 from agentv_grader.claims._index import RunIndex  # noqa: E402
+from agentv_grader.claims._units import units  # noqa: E402
 from agentv_grader.rundata.transcript import read_transcript  # noqa: E402
 
-RUNS = ROOT / "tests" / "data" / "claims" / "runs"
+DATA = ROOT / "tests" / "data" / "claims"
+RUNS = (DATA / "runs", DATA / "heldout" / "runs")
+_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s")
 
 
 _FILLER = "".join(
@@ -50,7 +60,7 @@ def inputs(
     response_kb: int, transcript_mb: int, pad_to: int = 0
 ) -> tuple[str, list[dict[str, object]], str]:
     responses, calls, tasks = [], [], []
-    for run in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+    for run in sorted(p for root in RUNS for p in root.iterdir() if p.is_dir()):
         responses.append((run / "response.md").read_text(encoding="utf-8"))
         tasks.append((run / "task.md").read_text(encoding="utf-8"))
         meta = json.loads((run / "labels.json").read_text(encoding="utf-8"))
@@ -60,9 +70,7 @@ def inputs(
             for call in message.tool_calls:
                 calls.append({"tool": call.name, "input": call.input, "output": call.output,
                               "status": "error" if call.status == "error" else "ok"})  # fmt: skip
-    response = ""
-    while len(response.encode()) < response_kb * 1024:
-        response += "\n\n".join(responses) + "\n\n"
+    response = _distinct_response(responses, response_kb * 1024)
     rows: list[dict[str, object]] = [{"role": "user", "content": "\n".join(tasks)}]
     size, shift = 0, 0
     while size < transcript_mb * 1024 * 1024:
@@ -74,8 +82,48 @@ def inputs(
             row = {"role": "assistant", "content": "", "tool_calls": [{**call, "output": output}]}
             rows.append(row)
             size += len(json.dumps(row))
+            if size >= transcript_mb * 1024 * 1024:
+                break
         shift += 1
-    return response[: response_kb * 1024], rows, "\n".join(tasks)
+    return response, rows, "\n".join(tasks)
+
+
+def _distinct_response(responses: list[str], size: int) -> str:
+    """The responses, then their pieces with shifted figures, no sentence twice (above)."""
+    seen = {unit.text for response in responses for unit in units(response)}
+    pieces = list(responses)
+    shift = 1
+    while sum(len(p.encode()) + 2 for p in pieces) < size:
+        added = 0
+        for response in responses:
+            for piece in _pieces(response.replace("0", str(shift % 10))):
+                found = [unit.text for unit in units(piece)]
+                if found and seen.isdisjoint(found) and len(set(found)) == len(found):
+                    seen.update(found)
+                    pieces.append(piece)
+                    added += 1
+        assert added, "no more distinct sentences"
+        shift += 1
+    response = "\n\n".join(pieces)[:size]
+    found = [unit.text for unit in units(response)]
+    assert len(set(found)) == len(found), "a sentence repeats"
+    return response
+
+
+def _pieces(response: str) -> list[str]:
+    """The paragraphs of a response, a list cut into its items."""
+    pieces: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", response):
+        lines = paragraph.strip("\n").split("\n")
+        if not _ITEM.match(lines[0]):
+            pieces.append(paragraph.strip("\n"))
+            continue
+        for line in lines:
+            if _ITEM.match(line) or not pieces:
+                pieces.append(line)
+            else:
+                pieces[-1] += "\n" + line
+    return [piece for piece in pieces if piece.strip()]
 
 
 def main() -> None:
@@ -115,7 +163,8 @@ def _time(response: str, rows: list[dict[str, object]], task: str, reps: int, la
     by_status = {s: sum(getattr(c, "status", "") == s for c in claims)
                  for s in ("verified", "contradicted")}  # fmt: skip
     print(
-        f"claims ({label}): {len(response.encode()) / 1024:.0f} KB response ({len(claims)} "
+        f"claims ({label}): {len(response.encode()) / 1024:.0f} KB response "
+        f"({len(units(response))} sentences, none repeated; {len(claims)} "
         f"claims, {by_status['verified']} verified, {by_status['contradicted']} contradicted) "
         f"against a {size / 1e6:.1f} MB transcript ({len(calls)} tool calls, {outputs} "
         f"distinct outputs): extraction and checking median {statistics.median(times):.0f} ms, "
