@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import team
+from .digest import use_fast_sha256
 from .errors import GradeInputError
 from .grading import Paths, grade_loaded, resolve_paths
 from .jsontext import use_fast_json
@@ -199,7 +200,7 @@ def _init_worker(
     critique), while the parent is still checking the test ids and the bench dir."""
     global _worker_suite, _worker_layout
     exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
-    use_fast_json()
+    _for_many_tests()
     _worker_suite = shared if shared is not None else load_suite(eval_path)
     _worker_layout = None
     try:
@@ -207,6 +208,13 @@ def _init_worker(
         _get_ready(_worker_suite, critique)
     except Exception:  # only a head start: the test's own grading reports any problem
         pass
+
+
+def _for_many_tests() -> None:
+    """What repays its loading over a batch's many tests and not for one (SPEC §8): orjson
+    for the result files, OpenSSL's SHA-256 for the responses."""
+    use_fast_json()
+    use_fast_sha256()
 
 
 def _layout_here(asked: str, bench_dir: str) -> str:
@@ -342,7 +350,7 @@ def start_workers(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    use_fast_json()  # the parent writes the summary with it: loaded once, for every worker
+    _for_many_tests()  # the parent writes the summary with orjson: loaded once, for every worker
     context = multiprocessing.get_context()
     shared = suite if context.get_start_method() == "fork" else None
     gc.freeze()
@@ -391,7 +399,7 @@ def run_batch(
             )
     import gc
 
-    use_fast_json()  # thousands of files ahead: worth loading orjson
+    _for_many_tests()  # thousands of files ahead: worth loading orjson and OpenSSL's SHA-256
     pool = workers if parallel else None
     if pool is None:
         options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
@@ -495,7 +503,7 @@ def _team(
 
     def ready() -> None:
         exit_on_sigterm()  # a worker stopped by SIGTERM removes its temporary file too
-        use_fast_json()  # (forked before this process loaded it, when started early)
+        _for_many_tests()  # (forked before this process loaded them, when started early)
         _get_ready(suite, options.grading.critique)
 
     with team.Team.start(jobs, len(pieces), work, ready) as crew:

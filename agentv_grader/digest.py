@@ -28,6 +28,17 @@ def _builtin_sha256() -> Callable[[Any], Any] | None:
     return found
 
 
+def use_fast_sha256() -> None:
+    """Hash data of every size with hashlib's (OpenSSL's) SHA-256 from now on: batch mode
+    hashes a response per test, and on a 2 KB response it takes about a sixth of the
+    interpreter's own time (2 µs against 10 µs), which repays loading it (2 ms) within a
+    few hundred tests. Same digest either way."""
+    global _builtin
+    import hashlib
+
+    _builtin = hashlib.sha256
+
+
 def sha256_hex(data: bytes | bytearray | memoryview) -> str:
     """The SHA-256 of `data` as hexadecimal digits (the same digest whichever module
     computes it)."""

@@ -572,3 +572,21 @@ def test_a_signal_stops_a_parallel_batch_and_its_workers(
 def _alive(pid: int) -> bool:
     fields = proc_stat(pid)
     return fields is not None and fields[0] != "Z"
+
+
+def test_a_batch_hashes_responses_with_openssls_sha256(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Batch mode loads hashlib's SHA-256 for its many responses (SPEC §8), and the
+    reports' digests are the responses' own."""
+    import hashlib
+
+    from agentv_grader import digest
+
+    monkeypatch.setattr(digest, "_builtin", None)  # restored after the test
+    eval_path, bench = _suite(tmp_path)
+    cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    assert digest._builtin is hashlib.sha256
+    report = json.loads((bench / "a" / "grader_report.json").read_text())
+    expected = hashlib.sha256((bench / "a" / "response.md").read_bytes()).hexdigest()
+    assert report["response_sha256"] == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 
@@ -41,3 +42,21 @@ def test_without_a_built_in_sha256_hashlib_answers(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(digest, "_builtin", None)
     monkeypatch.setattr(digest, "_builtin_sha256", lambda: None)
     assert digest.sha256_hex(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_after_use_fast_sha256_small_data_goes_to_hashlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batch mode's switch: every size then hashed by hashlib (OpenSSL), same digest."""
+    calls: list[int] = []
+    real = hashlib.sha256
+
+    def counted(data: bytes) -> Any:
+        calls.append(len(data))
+        return real(data)
+
+    monkeypatch.setattr(digest, "_builtin", None)
+    monkeypatch.setattr(hashlib, "sha256", counted)
+    digest.use_fast_sha256()
+    for size in (0, 3, 2048):
+        data = b"q" * size
+        assert digest.sha256_hex(data) == real(data).hexdigest()
+    assert calls == [0, 3, 2048]
