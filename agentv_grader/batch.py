@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import team
 from .digest import use_fast_sha256
 from .errors import GradeInputError
-from .grading import Paths, grade_loaded, resolve_paths
+from .grading import Paths, grade_loaded, resolve_paths, runs_programs
 from .jsontext import use_fast_json
 from .layout import resolve_layout
 from .load.evalfile import load_suite
@@ -483,19 +483,54 @@ def _started_team(
     import gc
 
     options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
+    _warm_up(suite, bench_dir, options)  # before the freeze: what it makes is frozen too
     gc.freeze()  # see `start_workers`
     try:
-        with _team(suite, list(suite.tests), bench_dir, options, jobs) as workers:
+        with _team(suite, list(suite.tests), bench_dir, options, jobs, warm=False) as workers:
             yield workers
     finally:
         gc.unfreeze()
 
 
+def _warm_up(suite: Suite, bench_dir: str, options: BatchOptions) -> None:
+    """Before a team forks, what each of its processes would otherwise do for itself after
+    the fork, done once here and inherited (SPEC §8): orjson and OpenSSL's SHA-256 loaded,
+    and the suite's first test graded without writing anything, which imports its checks'
+    modules, the pattern engine and the critique and fills their caches (some 20 ms of
+    CPU a process). A first test that may start a program, has a transcript (its claims
+    check costs more than the imports), has an unsafe id or no response is not graded:
+    its checks' modules and the critique are imported instead. Only a head start: any
+    problem is left to the test's own grading."""
+    _for_many_tests()
+    try:
+        _get_ready(suite, options.grading.critique)
+        first = suite.tests[0] if suite.tests else None
+        if first is None or unsafe_test_id(first.id) is not None:
+            return
+        if runs_programs(first.assertions):
+            return
+        paths = _paths(bench_dir, first.id)
+        if paths.transcript_file is None and _has_response(paths):
+            grade_loaded(suite, first, paths, options.grading, write=False)
+    except Exception:  # noqa: S110 - a head start only, as the workers' `ready`
+        pass
+
+
 @contextmanager
 def _team(
-    suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
+    suite: Suite,
+    tests: list[TestCase],
+    bench_dir: str,
+    options: BatchOptions,
+    jobs: int,
+    *,
+    warm: bool = True,
 ) -> Iterator[Workers]:
-    """`jobs - 1` forked processes, waiting to grade `tests` with this one (`_from_crew`)."""
+    """`jobs - 1` forked processes, waiting to grade `tests` with this one (`_from_crew`);
+    `warm`: `_warm_up` first (a caller that froze the garbage collector's objects for the
+    fork has done it before)."""
+    if warm:
+        _warm_up(suite, bench_dir, options)
     pieces = _pieces(suite, tests, bench_dir, options, jobs)
 
     def work(piece: int) -> list[_Sent]:

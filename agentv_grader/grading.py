@@ -227,7 +227,7 @@ def grade_loaded(
     )
     if write and paths.test_dir is not None:
         # No program of this run can have changed the test folder since it was listed.
-        listed = None if _runs_programs(test.assertions) else paths.listing
+        listed = None if runs_programs(test.assertions) else paths.listing
         result_files.write(
             paths.test_dir, data, merge_files, findings, listing=listed, claims=claims
         )
@@ -291,7 +291,7 @@ def _judged(specs: tuple[AssertionSpec, ...]) -> bool:
     return any(spec.type in LLM_TYPES or _judged(spec.children) for spec in specs)
 
 
-def _runs_programs(specs: tuple[AssertionSpec, ...]) -> bool:
+def runs_programs(specs: tuple[AssertionSpec, ...]) -> bool:
     """Whether any assertion may start a program while the test is graded."""
     return any(about(spec.type).runs_programs for spec in specs)
 

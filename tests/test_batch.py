@@ -590,3 +590,84 @@ def test_a_batch_hashes_responses_with_openssls_sha256(
     report = json.loads((bench / "a" / "grader_report.json").read_text())
     expected = hashlib.sha256((bench / "a" / "response.md").read_bytes()).hexdigest()
     assert report["response_sha256"] == expected
+
+
+def _warm_up_calls(tmp_path: Path, suite_text: str, files: dict[str, str]) -> list[str]:
+    """The tests `batch._warm_up` grades (without writing) for this suite and bench dir."""
+    from unittest import mock
+
+    from agentv_grader import batch
+    from agentv_grader.load.evalfile import load_suite
+    from agentv_grader.options import GradeOptions
+
+    tmp_path.mkdir()
+    eval_path = tmp_path / "s.eval.yaml"
+    eval_path.write_text(suite_text, "utf-8")
+    bench = tmp_path / "run"
+    for relpath, text in files.items():
+        (bench / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (bench / relpath).write_text(text, "utf-8")
+    bench.mkdir(exist_ok=True)
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    graded: list[str] = []
+    real = batch.grade_loaded
+
+    def spy(suite: Any, test: Any, paths: Any, options: Any, *, write: bool = True) -> Any:
+        assert write is False
+        graded.append(test.id)
+        return real(suite, test, paths, options, write=write)
+
+    options = batch.BatchOptions(GradeOptions(layout="v4", critique=True))
+    with mock.patch.object(batch, "grade_loaded", spy):
+        batch._warm_up(load_suite(str(eval_path)), str(bench), options)
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == before  # nothing written
+    return graded
+
+
+def test_before_a_team_forks_the_first_test_is_graded_once_without_writing(
+    tmp_path: Path,
+) -> None:
+    """`_warm_up` grades the suite's first test (imports, caches: inherited by the team's
+    processes, SPEC §8) and writes nothing; a first test that may start a program, has a
+    transcript or no response, or an unsafe id, is not graded."""
+    suite = "tests:\n  - id: {id}\n    assertions: [{assertion}]\n  - id: b\n    assertions: []\n"
+    regex = "{type: regex, value: '^P'}"
+    script = "{type: code-grader, command: ['true']}"
+    assert _warm_up_calls(tmp_path / "1", suite.format(id="a", assertion=regex), {
+        "a/response.md": "Paris"}) == ["a"]  # fmt: skip
+    assert _warm_up_calls(tmp_path / "2", suite.format(id="a", assertion=script), {
+        "a/response.md": "Paris"}) == []  # fmt: skip
+    assert _warm_up_calls(tmp_path / "3", suite.format(id="a", assertion=regex), {
+        "a/response.md": "Paris", "a/transcript.json": "[]"}) == []  # fmt: skip
+    assert _warm_up_calls(tmp_path / "4", suite.format(id="a", assertion=regex), {
+        "b/response.md": "Paris"}) == []  # fmt: skip
+    assert _warm_up_calls(tmp_path / "5", suite.format(id="'../x'", assertion=regex), {
+        "x/response.md": "Paris"}) == []  # fmt: skip
+
+
+def test_a_team_batch_warms_up_once_before_forking(tmp_path: Path) -> None:
+    """The team is formed after `_warm_up` (once: its processes inherit it), and the
+    reports are those of a batch in one process."""
+    from unittest import mock
+
+    from agentv_grader import batch, team
+
+    if not team.available():
+        pytest.skip("no team on this platform")
+    eval_path, bench = _suite(tmp_path)
+    order: list[str] = []
+    real_warm, real_start = batch._warm_up, team.Team.start
+
+    def warm(*args: Any) -> None:
+        order.append("warm")
+        real_warm(*args)
+
+    def start(*args: Any, **kwargs: Any) -> Any:
+        order.append("fork")
+        return real_start(*args, **kwargs)
+
+    with mock.patch.object(batch, "_warm_up", warm), mock.patch.object(team.Team, "start", start):
+        code, out, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "2")
+    assert order == ["warm", "fork"]
+    _, alone, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
+    assert (code, out) == (1, alone)
