@@ -246,26 +246,31 @@ def _number(
 ) -> Finding | None:
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
-    key = _key(text, match)
-    context = _context(text, match.start(), match.end())
+    context: set[str] | None = None  # the claim's words near the number, made when asked
     shown = match.group(0)
     for call, at, end in _occurrences(index, literal, value, decimals):
-        if distinctive or (context & _output_context(index, call, at, end)):
-            line = _line_at(call.output, at)
-            return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
-    shown_anywhere = _shown(index, literal.lstrip("-"))
+        if not distinctive:
+            if context is None:
+                context = _context(text, match.start(), match.end())
+            if not context & _output_context(index, call, at, end):
+                continue
+        line = _line_at(call.output, at)
+        return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
+    # whether the number stands alone in some output: asked only where it decides
+    plain = literal.lstrip("-")
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
     unseen_share = (
         text[match.end() : match.end() + 2].lstrip()[:1] == "%"
-        and not shown_anywhere
+        and not _shown(index, plain)
         and next(_occurrences(index, literal, value, decimals), None) is None  # 96% ↔ 96.15
     )
     if approx:
         return Finding(DOUBT, f"{shown}% appears in no tool output") if unseen_share else None
+    key = _key(text, match)
     labelled = _labelled(index, key) if key else []
     if (
         labelled
-        and not shown_anywhere
+        and not _shown(index, plain)
         and not any(_same(value, decimals, v) for _, v, _ in labelled)
     ):
         call, other, line = labelled[-1]
@@ -279,7 +284,13 @@ def _number(
 
 
 def _shown(index: RunIndex, literal: str) -> bool:
-    """`literal` stands as a number of its own in some output (not inside `2023-12`)."""
+    """`literal` stands as a number of its own in some output (not inside `2023-12`).
+    Asked once per run: claims repeat their numbers."""
+    shown: bool = index.remember("shown", literal, lambda: _shown_in(index, literal))
+    return shown
+
+
+def _shown_in(index: RunIndex, literal: str) -> bool:
     for looked, (call, at) in enumerate(index.outputs_with(literal)):
         text, end = call.output_lower, at + len(literal)
         before_ok = at == 0 or not _NUMBER_GLUE_BEFORE.match(text[at - 1])
@@ -352,12 +363,35 @@ def _occurrences(
     if decimals == 2:  # an amount may be shown in cents
         forms.add(str(round(abs(value) * 100)))
     for form in forms:
-        for looked, (call, start) in enumerate(index.outputs_with(form)):
-            if looked >= _MAX_LOOKS:
-                break
-            found = _number_at(call.output, start)
+        for call, start, found in _places(index, form):
             if found is not None and _same(value, decimals, found[0]):
                 yield call, start, found[1]
+
+
+_Place = tuple[Call, int, "tuple[float, int] | None"]
+
+
+def _places(index: RunIndex, form: str) -> Iterator[_Place]:
+    """The first `_MAX_LOOKS` places of `form` in the outputs, with the number read at
+    each: (call, start, (value, end) or None). Read once per run, as far as any claim
+    asks (claims repeat small numbers; most stop at the first place that fits)."""
+    made: tuple[list[_Place], Iterator[tuple[Call, int]]] = index.remember(
+        "number places", form, lambda: ([], index.outputs_with(form))
+    )
+    found, rest = made
+    looked = 0
+    while looked < _MAX_LOOKS:
+        if looked < len(found):
+            yield found[looked]
+        else:
+            nxt = next(rest, None)
+            if nxt is None:
+                return
+            call, start = nxt
+            place = (call, start, _number_at(call.output, start))
+            found.append(place)
+            yield place
+        looked += 1
 
 
 def _number_at(output: str, start: int) -> tuple[float, int] | None:
@@ -429,7 +463,15 @@ def _counts_by_word(index: RunIndex) -> dict[str, list[tuple[Call, str]]]:
 
 
 def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
-    """Values outputs give under `key` (`key: 12`, `"key": 12`, a count's label)."""
+    """Values outputs give under `key` (`key: 12`, `"key": 12`, a count's label); found
+    once per run (callers do not change the list)."""
+    found: list[tuple[Call, float, str]] = index.remember(
+        "labelled", key, lambda: _labelled_in(index, key)
+    )
+    return found
+
+
+def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     counted: dict[str, list[tuple[Call, str]]] = index.remember(
         "counts", "", lambda: _counts_by_word(index)
     )

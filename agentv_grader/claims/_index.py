@@ -352,21 +352,10 @@ class RunIndex:
         return sorted(c for name, calls in self.by_name.items() if test(name) for c in calls)
 
     def outputs_with(self, needle: str) -> Iterator[tuple[Call, int]]:
-        """Each (call, position in its output) where `needle` (lowercase) occurs, in order."""
-        postings = self._outputs
-        texts, of = postings.texts, postings.of
-        lacking: set[int] = set()  # distinct texts without the needle: not searched again
-        # read one by one: a caller may want only the first (`first_output`) or fifty
-        for number in postings.candidates(needle):
-            if of[number] in lacking:
-                continue
-            text = texts[number]
-            at = text.find(needle)
-            if at < 0:
-                lacking.add(of[number])
-            while at >= 0:
-                yield self.calls[number], at
-                at = text.find(needle, at + 1)
+        """Each (call, position in its output) where `needle` (lowercase) occurs, in order.
+        The generator holds the calls and their index, not `self`: a caller may keep it in
+        the index's cache (`remember`) without making a reference cycle."""
+        return _places_of(self._outputs, self.calls, needle)
 
     def inputs_with(self, needle: str) -> list[Call]:
         """The calls whose input holds `needle` (lowercase), once each, in order."""
@@ -427,6 +416,25 @@ class RunIndex:
         if (kind, key) not in self._cache:
             self._cache[(kind, key)] = make()
         return self._cache[(kind, key)]
+
+
+def _places_of(
+    postings: _Postings, calls: tuple[Call, ...], needle: str
+) -> Iterator[tuple[Call, int]]:
+    """`RunIndex.outputs_with`'s places, read one by one: a caller may want only the
+    first (`first_output`) or fifty."""
+    texts, of = postings.texts, postings.of
+    lacking: set[int] = set()  # distinct texts without the needle: not searched again
+    for number in postings.candidates(needle):
+        if of[number] in lacking:
+            continue
+        text = texts[number]
+        at = text.find(needle)
+        if at < 0:
+            lacking.add(of[number])
+        while at >= 0:
+            yield calls[number], at
+            at = text.find(needle, at + 1)
 
 
 def _calls(transcript: Transcript) -> list[Call]:

@@ -399,3 +399,57 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
                                       _failed(tool.status, output), command.lower(),
                                       output.lower()))  # fmt: skip
             assert _calls(run) == plain
+
+
+def test_the_index_makes_no_reference_cycle() -> None:
+    """The collector is paused while claims are checked: the index, with everything its
+    cache keeps (the number places read so far, with the lookup still reading them), must
+    be freed as soon as the checking is done, not left to a later collection."""
+    import gc
+    import weakref
+
+    from agentv_grader.claims import _checked
+
+    for directory in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+        meta = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
+        task = (directory / "task.md").read_text(encoding="utf-8")
+        transcript, _, _ = read_transcript(str(directory / meta["transcript"]), task)
+        assert transcript is not None
+        response = (directory / "response.md").read_text(encoding="utf-8")
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            index = RunIndex(transcript, task, None)
+            alive = weakref.ref(index)
+            _checked(response, index)
+            del index
+            assert alive() is None, directory.name
+        finally:
+            if was_enabled:
+                gc.enable()
+
+
+def test_number_places_remembered_are_those_a_fresh_lookup_reads(
+    indexes: list[RunIndex],
+) -> None:
+    """`_places` keeps what it read of a number's places for later claims: read in any
+    order, partly or whole, it gives what reading the outputs afresh gives, at most
+    `_MAX_LOOKS` places; `_shown` and `_labelled`, asked twice, answer as the first time."""
+    forms = ["0", "1", "2", "3", "12", "14", "200", "404", "1,000", "2024", "99999"]
+    for index in indexes:
+        for form in forms:
+            plain = []
+            for looked, (call, start) in enumerate(index.outputs_with(form)):
+                if looked >= _facts._MAX_LOOKS:
+                    break
+                plain.append((call, start, _facts._number_at(call.output, start)))
+            first = _facts._places(index, form)
+            partly = [next(first, None) for _ in range(2)]
+            assert [p for p in partly if p is not None] == plain[:2]
+            assert list(_facts._places(index, form)) == plain
+            assert [*partly, *first][: len(plain)] == plain
+            assert _facts._shown(index, form) == _facts._shown(index, form)
+            assert _facts._shown(index, form) == _facts._shown_in(index, form)
+        for key in ("test", "row", "month", "total", "error"):
+            assert _facts._labelled(index, key) is _facts._labelled(index, key)
+            assert _facts._labelled(index, key) == _facts._labelled_in(index, key)
