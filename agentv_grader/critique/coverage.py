@@ -451,14 +451,16 @@ def _nfkc(text: str) -> str:
 
 
 def _spaces(text: str) -> str:
-    if text.isascii() and not _has_any(text, _ASCII_ONLY_PYTHON_SPACE):
-        # ASCII without the separators str.split counts as white space and JavaScript does
-        # not: the same white space both ways, and split-and-join is many times faster.
+    if not _has_any(text, _SPACE_DISAGREES):
+        # Without the characters str.split and JavaScript disagree on, both count the same
+        # white space, and split-and-join is many times faster than the substitution.
         return " ".join(text.split())
     return _WS_TO_CHANGE.sub(" ", text).strip()
 
 
-_ASCII_ONLY_PYTHON_SPACE = "\x1c\x1d\x1e\x1f"
+# White space to str.split and not to JavaScript (the ASCII separators, NEL), and the one
+# the other way round (U+FEFF).
+_SPACE_DISAGREES = "\x1c\x1d\x1e\x1f\x85\ufeff"
 
 
 def _has_any(text: str, chars: str) -> bool:
@@ -551,10 +553,60 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
             normal = done
         if _holds(op, done, fold(value)):
             return how
+        if at == _CASE_FOLD and _beyond_folding(op, text, done, value):
+            return None  # most failed checks: the value is not there in any form
     return None
 
 
-_SPACES_FOLD, _NFKC_FOLD, _ALL_FOLDS = 1, 2, 3  # positions in `_FOLDS`
+_CASE_FOLD, _SPACES_FOLD, _NFKC_FOLD, _ALL_FOLDS = 0, 1, 2, 3  # positions in `_FOLDS`
+
+
+def _beyond_folding(op: str, text: str, lowered: str, value: str) -> bool:
+    """True when no fold of `_FOLDS` can make the check `op` hold, told from `text` in
+    lower case (`lowered`, the first fold, made already) without making the others; only
+    for an ASCII value and a text NFKC leaves as it is (ASCII, or normal already), else
+    False (fold them).
+
+    A fold changes or drops only white space, quotes, dashes and the backtick, and lowers
+    letters, so every fold of the value holds its pieces between those characters, maybe
+    lowered; a piece in a fold of such a text is in the text itself (NFKC changes only its
+    quotes and dashes), lowered in `lowered`. A check on an end (`eq`, `pre`, `suf`) needs
+    the value's first (last) kept character, when it is no such character, to be the text's
+    after trimming, lowered or not: JavaScript's trim keeps one, the white space fold's strip
+    (white space to either language) another, and each is compared lowered.
+    """
+    if not value.isascii() or not (text.isascii() or unicodedata.is_normalized("NFKC", text)):
+        return False
+    for piece in _PIECES.split(value):
+        if piece and piece.lower() not in lowered:
+            return True
+    if op == "in":
+        return False
+    return (op != "suf" and _ends_differ(text, value, 0)) or (
+        op != "pre" and _ends_differ(text, value, -1)
+    )
+
+
+# What a fold may change or drop in an ASCII value: white space (JavaScript's, and the
+# separators str.split also counts), quotes, the backtick and the dash.
+_FOLD_CHANGED = "\t\n\x0b\x0c\r \x1c\x1d\x1e\x1f'\"`-"
+_PIECES = re.compile(f"[{re.escape(_FOLD_CHANGED)}]+")
+_ANY_SPACE = JS_WHITESPACE + "\x1c\x1d\x1e\x1f\x85"  # white space to either language
+
+
+def _ends_differ(text: str, value: str, side: int) -> bool:
+    """The value's first (`side` 0) or last (-1) character after trimming is none of
+    `_FOLD_CHANGED`, and the text's, trimmed as JavaScript trims or stripped of
+    `_ANY_SPACE`, lowers to another character there (or the text is all white space)."""
+    strip = str.lstrip if side == 0 else str.rstrip
+    kept = strip(value, JS_WHITESPACE)
+    if not kept or kept[side] in _FOLD_CHANGED:
+        return False
+    wanted = kept[side].lower()
+    for trimmed in (strip(text, JS_WHITESPACE), strip(text, _ANY_SPACE)):
+        if trimmed and js_lower(trimmed[side])[side] == wanted:
+            return False
+    return True
 
 
 def _graded_text(spec: AssertionSpec, response: str) -> str | None:

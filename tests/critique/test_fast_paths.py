@@ -241,6 +241,62 @@ def test_near_miss_finds_the_fold_each_fold_finds(
             assert done is None or done == fold(said)
 
 
+# Letters whose lower case or NFKC form is ASCII or longer (Kelvin sign, dotted I, long s,
+# fullwidth A, the fi ligature, final sigma), combining marks, white space either language
+# has alone, quotes and dashes of both kinds, and ASCII letters in both cases.
+_NEAR_TEXT = st.sampled_from(
+    list("akKsSiIf1 \t\n\x0b\x1c\x85\xa0\u3000\ufeff`'\"-’“–\u212a\u0130\u017f\ufb01\uff21Σ\u0301é")
+)
+_NEAR_VALUE = st.sampled_from(list("akKsSiIf1 \t\x1c`'\"-é\u212a"))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.text(_NEAR_TEXT, max_size=10),
+    st.text(_NEAR_VALUE, min_size=1, max_size=4),
+    st.sampled_from(["in", "eq", "pre", "suf"]),
+)
+def test_near_miss_shortcut_gives_the_answer_of_every_fold(said: str, value: str, op: str) -> None:
+    """`_beyond_folding` says no fold holds only where none does, and `_first_fold`, which
+    stops there, names the first fold that holds, each made afresh."""
+    from agentv_grader.critique import coverage
+    from agentv_grader.js.strings import js_lower
+
+    wanted = next(
+        (how for how, fold in coverage._FOLDS if coverage._holds(op, fold(said), fold(value))),
+        None,
+    )
+    if coverage._beyond_folding(op, said, js_lower(said), value):
+        assert wanted is None
+    assert coverage._first_fold(op, said, None, value) == wanted
+
+
+@pytest.mark.parametrize(
+    ("op", "said", "value", "beyond"),
+    [
+        ("in", "the capital is Rome", "Paris", True),
+        ("in", "the capital is PARIS", "Paris", False),  # a piece is there: fold
+        ("in", "Die Straße", "strasse", True),  # no fold makes ß ss
+        ("in", "Rome", "Zürich", False),  # a non-ASCII value: fold
+        ("in", "ﬁne", "fine", False),  # NFKC would change the text: fold
+        ("pre", "```json\n{}", "{", True),
+        ("pre", "  {}", "{", False),
+        ("suf", "{} ```", "}", True),
+        ("eq", "Summary: order 12 handled", "Summary: order 12", True),
+        ("eq", "summary:  ORDER 12", "Summary: order 12", False),
+        ("pre", "\x85X", "x", False),  # kept by JavaScript's trim, stripped by str.strip
+        ("suf", "’twas", "'", False),  # a quote: folded, not compared
+    ],
+)
+def test_near_miss_shortcut_tells_a_missing_value_without_folding(
+    op: str, said: str, value: str, beyond: bool
+) -> None:
+    from agentv_grader.critique import coverage
+    from agentv_grader.js.strings import js_lower
+
+    assert coverage._beyond_folding(op, said, js_lower(said), value) is beyond
+
+
 def test_near_miss_folds_the_response_once_for_every_failed_check(tmp_path: Path) -> None:
     """Three failed checks read the folds of the response made for the first that needed
     them (each made once); each check gets the finding it got when it folded the response
