@@ -357,15 +357,22 @@ def _output_context_of(call: Call, at: int, end: int) -> set[str]:
 def _occurrences(
     index: RunIndex, literal: str, value: float, decimals: int
 ) -> Iterator[tuple[Call, int, int]]:
-    """Where outputs show the value (rounded to the claim's decimals): (call, start, end)."""
-    whole = literal.lstrip("-").split(".")[0]
-    forms = {whole, f"{int(whole):,}"} if whole.isdigit() else {whole}
-    if decimals == 2:  # an amount may be shown in cents
-        forms.add(str(round(abs(value) * 100)))
-    for form in forms:
+    """Where outputs show the value (rounded to the claim's decimals): (call, start, end),
+    looked for as written, then with thousands separators, then in cents."""
+    for form in _forms(literal, value, decimals):
         for call, start, found in _places(index, form):
             if found is not None and _same(value, decimals, found[0]):
                 yield call, start, found[1]
+
+
+def _forms(literal: str, value: float, decimals: int) -> list[str]:
+    """The spellings of a claimed number an output may show, in a fixed order (a set's
+    order changes with the interpreter's string hashing, and so would the evidence)."""
+    whole = literal.lstrip("-").split(".")[0]
+    forms = [whole, f"{int(whole):,}"] if whole.isdigit() else [whole]
+    if decimals == 2:  # an amount may be shown in cents
+        forms.append(str(round(abs(value) * 100)))
+    return list(dict.fromkeys(forms))
 
 
 _Place = tuple[Call, int, "tuple[float, int] | None"]

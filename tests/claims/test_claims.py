@@ -203,3 +203,23 @@ def test_the_garbage_collector_waits_while_claims_are_checked_and_is_restored() 
             assert not gc.isenabled() and seen == [False, False]
         finally:
             gc.enable()
+
+
+def test_a_number_is_looked_for_as_written_before_in_cents() -> None:
+    """`0.84` is looked for as `0` (as written), then as `84` (in cents): the evidence is
+    the build's own line, not a coverage figure of 84 % met earlier. The spellings were a
+    set, whose order follows the interpreter's string hashing, so the evidence changed
+    from one process to the next; among these figures some set put the cents first."""
+    from agentv_grader.claims._facts import _forms
+
+    assert _forms("1234.50", 1234.5, 2) == ["1234", "1,234", "123450"]
+    assert _forms("0.84", 0.84, 2) == ["0", "84"]
+    assert _forms("-7", -7.0, 0) == ["7"]
+    for cents in range(11, 99, 3):
+        transcript = run(
+            bash("npx jest --coverage", f"coverage for lines ({cents}%) not met"),
+            bash("mkdocs build", f"INFO - Documentation built in 0.{cents} seconds"),
+        )
+        (claim,) = check_claims(f"The site still builds (built in 0.{cents} s).", transcript)
+        assert claim.status == "verified", claim
+        assert claim.evidence.startswith(f"'0.{cents}': message 3, tool call Bash `mkdocs"), claim
