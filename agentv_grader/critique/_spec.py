@@ -13,9 +13,12 @@ wrong answer). A worker process keeps its own entries, forgotten whole past `LIM
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import AssertionSpec
+
+if TYPE_CHECKING:
+    from ._screen import Screen
 
 
 class SpecFacts:
@@ -23,7 +26,7 @@ class SpecFacts:
 
     __slots__ = (
         "options_repr", "shown", "trivial_settings", "trivial_needle", "generic", "facts",
-        "settings", "placeholders", "runaway", "generic_fix", "echo_hits",
+        "settings", "placeholders", "runaway", "generic_fix", "echo_hits", "screen",
     )  # fmt: skip
 
     def __init__(self, options_repr: str) -> None:
@@ -44,6 +47,8 @@ class SpecFacts:
         # `answer_in_input`'s (evidence, fix) by what they depend on besides the assertion:
         # (the echoed input, the eval folder, `repr` of the test's expected_output).
         self.echo_hits: dict[tuple[str, str, str], tuple[str, str]] | None = None
+        # `Context.passing`'s screen (`_screen.screen_of`), in a 1-tuple once worked out.
+        self.screen: tuple[Screen | None] | None = None
 
 
 class _Memo:

@@ -19,12 +19,13 @@ from typing import Any, NamedTuple, cast
 
 from .. import engine
 from ..assertions import about
-from ..assertions._text import trims_to
+from ..assertions._text import BIG_TEXT, trims_to
 from ..js.strings import js_lower, js_trim
 from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
 from ..rundata.response import hand_on
+from ._screen import JSON_START, Screen, admits, screen_of
 from ._spec import MEMO as _SPEC_MEMO
 from ._spec import SpecFacts
 
@@ -86,7 +87,7 @@ class Context:
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
         "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
-        "_walked",
+        "_walked", "_texts", "_lowered_texts",
     )  # fmt: skip
 
     def __init__(
@@ -123,6 +124,8 @@ class Context:
         self._facts: dict[int, tuple[AssertionSpec, SpecFacts]] = {}
         self._said: str | None = None
         self._walked: list[Walked] | None = None
+        self._texts: list[str] | None = None  # each decoy's text, for the screens
+        self._lowered_texts: list[str] | None = None  # `js_lower` of each ([]: not made)
 
     @property
     def walked(self) -> list[Walked]:
@@ -181,29 +184,83 @@ class Context:
 
     def passing(self, spec: AssertionSpec) -> tuple[Decoy, ...]:
         """The test's decoys on which `spec` passes, in order (`passes` for each), worked
-        out once for every rule that asks."""
+        out once for every rule that asks. Only the decoys that hold the assertion's screen
+        (`_screen`) are graded; where none does, it passes on none."""
         known = self._passing.get(id(spec))
         if known is not None and known[0] is spec:
             return known[1]
-        fast, results = self._plan(spec)
-        if results is not None:
-            found = self._remembered_passing(spec, fast, results)
-        elif fast is not None:  # nothing remembered: decide each
-            found = tuple([d for d in self.decoys if fast(d.text)])
+        decoys = self.decoys
+        facts = self.spec_facts(spec)
+        screen = facts.screen
+        if screen is None:
+            screen = facts.screen = (screen_of(spec),)
+        if screen[0] is not None:
+            decoys = self._admitted(screen[0])
+        if not decoys:
+            found: tuple[Decoy, ...] = ()
         else:
-            probed = _as_probed(spec)
-            found = tuple([d for d in self.decoys if self._decide(probed, None, d.text)])
+            fast, results = self._plan(spec, facts)
+            if results is not None:
+                found = self._remembered_passing(spec, fast, results, decoys)
+            elif fast is not None:  # nothing remembered: decide each
+                found = tuple([d for d in decoys if fast(d.text)])
+            else:
+                probed = _as_probed(spec)
+                found = tuple([d for d in decoys if self._decide(probed, None, d.text)])
         self._passing[id(spec)] = (spec, found)
         return found
 
+    def _admitted(self, screen: Screen) -> tuple[Decoy, ...]:
+        """The decoys that hold `screen`, in order."""
+        decoys = self.decoys
+        if screen.json:
+            match = JSON_START.match
+            return tuple([d for d in decoys if match(d.text) is not None])
+        if screen.lowered:
+            texts = self._lowered_texts
+            if texts is None:
+                texts = self._lowered_texts = self._lower_decoys()
+            if not texts:  # a decoy too long to lower here: no screen
+                return decoys
+        else:
+            texts = self._texts
+            if texts is None:
+                texts = self._texts = [d.text for d in decoys]
+        if len(screen.needles) == 1:  # most: asked inline
+            needle = screen.needles[0]
+            return tuple([d for d, t in zip(decoys, texts, strict=True) if needle in t])
+        return tuple([d for d, t in zip(decoys, texts, strict=True) if admits(screen, t)])
+
+    def _lower_decoys(self) -> list[str]:
+        """`js_lower` of each decoy (the fixed ones lowered once per process, the echo as
+        `said`), worked out once per test for the screens that read lowered text; [] when
+        a decoy is `BIG_TEXT` or longer (its lowered copy is not worth making here)."""
+        lowered = []
+        for decoy in self.decoys:
+            text = decoy.text
+            if decoy.echo:
+                lowered.append(self.said)
+            elif len(text) >= BIG_TEXT:
+                return []
+            else:
+                fixed = _FIXED_LOWERED.get(decoy.label)
+                lowered.append(
+                    js_lower(text) if fixed is None or fixed[0] is not text else fixed[1]
+                )
+        return lowered
+
     def _remembered_passing(
-        self, spec: AssertionSpec, fast: Callable[[str], bool] | None, results: _Results
+        self,
+        spec: AssertionSpec,
+        fast: Callable[[str], bool] | None,
+        results: _Results,
+        decoys: tuple[Decoy, ...],
     ) -> tuple[Decoy, ...]:
         """`passing` where `results` are remembered: most decoys are answered by a lookup,
         so `_verdict` is asked only about the others."""
         probed = spec if fast is not None else _as_probed(spec)
         found = []
-        for decoy in self.decoys:
+        for decoy in decoys:
             passed = results.get(decoy.text)
             if passed is None:
                 passed = self._verdict(probed, fast, results, decoy.text)
@@ -211,10 +268,14 @@ class Context:
                 found.append(decoy)
         return tuple(found)
 
-    def _plan(self, spec: AssertionSpec) -> tuple[Callable[[str], bool] | None, _Results | None]:
+    def _plan(
+        self, spec: AssertionSpec, facts: SpecFacts | None = None
+    ) -> tuple[Callable[[str], bool] | None, _Results | None]:
         """How `spec` is probed: its verdict-only path (`engine.decider`), which reads the
-        options once for every decoy, and the answers `_PASSES` remembers for it, if any."""
-        key = _pass_key(spec, self.base_run.eval_dir, self.spec_facts(spec).options_repr)
+        options once for every decoy, and the answers `_PASSES` remembers for it, if any
+        (`facts`: its `spec_facts`, when the caller has them)."""
+        options_repr = (facts or self.spec_facts(spec)).options_repr
+        key = _pass_key(spec, self.base_run.eval_dir, options_repr)
         known = None if key is None else _PASSES.entry(key, spec)
         if known is None:
             return engine.decider(spec, self.base_run.test, PROBE_TIMEOUT_MS), None
@@ -394,6 +455,9 @@ _EMPTY = Decoy("an empty response", _EMPTY_TEXT)
 _REFUSAL = Decoy("a generic refusal", REFUSAL)
 _BOILERPLATE = Decoy("generic boilerplate", BOILERPLATE)
 FIXED_DECOYS = (_EMPTY, _REFUSAL, _BOILERPLATE)  # the same for every test
+# Each fixed decoy's text and its `js_lower` form, by label (`_lower_decoys` checks the
+# text is the very one).
+_FIXED_LOWERED = {d.label: (d.text, js_lower(d.text)) for d in FIXED_DECOYS}
 
 
 def _same_answer(wanted: str, answers: list[str]) -> bool:

@@ -154,6 +154,7 @@ class JsRegExp:
             if self._direct is None:
                 self._engine_for(0)  # compile now: errors surface here
         self._prefix = "" if self._sticky else literal_prefix(root)
+        self._runs: tuple[str, ...] | None = None
 
     @property
     def translated(self) -> str:
@@ -232,6 +233,16 @@ class JsRegExp:
                 f"regex timed out after {ms} ms: catastrophic backtracking likely"
             ) from None
         return None if m is None else m.span()
+
+    def required_runs(self) -> tuple[str, ...]:
+        """Runs of characters that every text this pattern matches holds, as `in` finds
+        them in the text itself; () for a pattern with ``i`` (its characters are in folded
+        form) or none known. The runs of plain characters of the top-level sequence, split
+        at an astral character or a surrogate (the subject holds those in another form).
+        The critique tells a decoy that lacks one fails, without searching it."""
+        if self._runs is None:
+            self._runs = () if self._folder is not None else _plain_runs(self._root)
+        return self._runs
 
     def search(self, text: str, timeout_ms: int | None = None) -> JsMatch | None:
         """``test()`` from lastIndex 0 (with ``y`` only a match starting at 0 counts).
@@ -354,6 +365,26 @@ def literal_prefix(root: Node) -> str:
             break
         chars.append(chr(item.cp))
     return "".join(chars)
+
+
+def _plain_runs(root: Node) -> tuple[str, ...]:
+    """The maximal runs of `Char` items of the top-level sequence whose characters are
+    the same in the subject and in the text (BMP, not surrogates): a match is a piece of
+    the subject, and such a run is found at the same place in the text."""
+    from agentv_grader.js._regexp_ast import Char, Seq
+
+    runs: list[str] = []
+    run: list[str] = []
+    for item in root.items if isinstance(root, Seq) else [root]:
+        if isinstance(item, Char) and not 0xD800 <= item.cp <= 0xDFFF and item.cp <= 0xFFFF:
+            run.append(chr(item.cp))
+            continue
+        if run:
+            runs.append("".join(run))
+            run = []
+    if run:
+        runs.append("".join(run))
+    return tuple(runs)
 
 
 def _to_match(text: str, subject: _Subject, span: tuple[int, int]) -> JsMatch:

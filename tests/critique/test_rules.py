@@ -634,11 +634,17 @@ def test_equal_assertions_of_different_tests_share_what_is_remembered(tmp_path: 
 def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
     """An assertion with a value of its own is seen once in a suite: of it only the key is
     remembered (no verdict-only path, no results outlive its test). An equal assertion of
-    another test is remembered from then on, and answers stay those of fresh probes."""
+    another test is remembered from then on, and answers stay those of fresh probes. One
+    that no decoy's screen admits (`zz`) is graded on none and leaves nothing."""
     from agentv_grader.critique import context
 
+    needles = ["Q", "?", "Q?"]  # each in the echoed input, so each is graded there
     tests = [
-        {"id": f"t{i}", "input": "Q?", "assertions": [a("contains", f"x{i}"), a("regex", "^I")]}
+        {
+            "id": f"t{i}",
+            "input": "Q?",
+            "assertions": [a("contains", needles[i]), a("regex", "^I"), a("contains", "zz")],
+        }
         for i in range(3)
     ]
     suite = make_suite(tmp_path, tests)
@@ -648,16 +654,17 @@ def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
         for spec in test.assertions:
             assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
     by_key = context._PASSES.by_key
-    assert len(by_key) == 4  # contains x0, x1, x2 and the regex
+    assert len(by_key) == 4  # contains Q, ?, Q? and the regex
 
     def remembered(value: str) -> Any:
         (known,) = [known for key, known in by_key.items() if repr(value) in key[2]]
         return known
 
-    assert [remembered(f"x{i}") for i in range(3)] == [None] * 3
+    assert [remembered(n) for n in needles] == [None] * 3
     regex = remembered("^I")
     assert regex is not None and regex.fast is not None
-    assert regex.results == {d.text: d.text.startswith("I") for d in ctx.decoys}
+    admitted = [d.text for d in ctx.decoys if "I" in d.text]  # the pattern's screen: "I"
+    assert regex.results == {text: text.startswith("I") for text in admitted}
 
 
 @pytest.mark.parametrize("size", [0, 5, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3 << 20])

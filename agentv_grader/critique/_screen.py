@@ -1,0 +1,119 @@
+"""Necessary conditions of an assertion passing, cheap to ask of a decoy (SPEC §6.2).
+
+Most decoys fail most assertions, and grading one through the verdict-only path
+(`engine.decider`) costs a few layers of calls per decoy plus the path's own making.
+An assertion's screen is what any text it passes on must hold, asked with `in`: each
+(or one) of the needles of a substring check, the trimmed value of a case-sensitive
+whole-text check, the runs of plain characters every match of a pattern holds
+(`JsRegExp.required_runs`), or, for `is-json`, a first character a JSON text can start
+with. `Context.passing` grades only the decoys that hold it; when none does, the
+assertion passes on none and no verdict-only path is made. Only for assertions that are
+not negated (a negated one passes where the check fails), read the response alone and
+have no `target_output_key` (the check then reads a part of the response). Where the
+options are broken the check is `error` on every text: no screen, the full path says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..assertions._text import case_sensitive, string_list, string_value
+from ..js.strings import js_lower, js_trim
+from ..model import AssertionSpec
+
+if TYPE_CHECKING:
+    from ..js.regexp import JsRegExp
+
+
+class Screen(NamedTuple):
+    """`needles` each (`every`) or one of which a passing text holds, in the text's own
+    case or, with `lowered`, in `js_lower` form (then asked of the lowered text); with
+    `json`, the text must start a JSON value instead (the needles are not asked)."""
+
+    needles: tuple[str, ...]
+    every: bool
+    lowered: bool
+    json: bool = False
+
+
+# What `JSON.parse` (`js_json_parse`) accepts before a value, and what a value starts
+# with (Python's decoder takes NaN, Infinity and -Infinity too, which it then refuses).
+JSON_START = re.compile(r"[ \t\n\r]*[\[{\"\-0-9tfnNI]")
+
+_JSON = Screen((), True, False, json=True)
+# The substring checks: (case counts by default, every needle).
+_SUBSTRING = {
+    "contains": (True, True),
+    "icontains": (False, True),
+    "contains-all": (True, True),
+    "icontains-all": (False, True),
+    "contains-any": (True, False),
+    "icontains-any": (False, False),
+}
+_LISTED = frozenset(("contains-all", "icontains-all", "contains-any", "icontains-any"))
+_WHOLE_TEXT = frozenset(("equals", "starts-with", "ends-with"))
+
+
+def screen_of(spec: AssertionSpec) -> Screen | None:
+    """`spec`'s screen, or None where it has none (any text may pass: grade them all)."""
+    if spec.negate or spec.problem is not None or spec.children:
+        return None
+    options = spec.options
+    if "target_output_key" in options:
+        return None
+    kind = spec.type
+    try:
+        if kind in _SUBSTRING:
+            default, every = _SUBSTRING[kind]
+            needles = string_list(options) if kind in _LISTED else [string_value(options)]
+            if case_sensitive(options, default):
+                return Screen(tuple(needles), every, False)
+            return Screen(tuple([js_lower(n) for n in needles]), every, True)
+        if kind in _WHOLE_TEXT:
+            value = string_value(options)
+            if not case_sensitive(options, True):
+                return None  # lowering the trimmed text is not a piece of the lowered text
+            return Screen((js_trim(value),), True, False)
+        if kind == "regex":
+            return _pattern_screen(spec)
+        if kind == "is-json":
+            return _JSON
+    except Exception:  # broken options: the check is `error`, the full path says how
+        return None
+    return None
+
+
+_PATTERN_TOOLS: list[
+    tuple[Callable[[Mapping[str, Any]], tuple[str, str, str]], Callable[[str, str], JsRegExp]]
+] = []
+
+
+def _pattern_screen(spec: AssertionSpec) -> Screen | None:
+    """The required runs of a `regex` pattern (`JsRegExp.required_runs`). Only a match in
+    the text itself passes: the second search, with CRLF read as LF, can only make a
+    failure an error (a timeout), never a pass."""
+    if not _PATTERN_TOOLS:  # imported on first use: a suite may have no pattern
+        from ..assertions.regex import pattern_and_flags
+        from ..js.regexp import compile_js
+
+        _PATTERN_TOOLS.append((pattern_and_flags, compile_js))
+    read_pattern, compile_pattern = _PATTERN_TOOLS[0]
+    _, body, flags = read_pattern(spec.options)
+    runs = compile_pattern(body, flags).required_runs()
+    return Screen(runs, True, False) if runs else None
+
+
+def admits(screen: Screen, subject: str) -> bool:
+    """Whether `subject` (the text, or its `js_lower` form for a `lowered` screen) holds
+    the needles of `screen` (not a `json` one)."""
+    if screen.every:
+        for needle in screen.needles:  # a loop, not all(): asked of every decoy
+            if needle not in subject:
+                return False
+        return True
+    for needle in screen.needles:
+        if needle in subject:
+            return True
+    return False

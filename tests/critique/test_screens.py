@@ -1,0 +1,222 @@
+"""The probe screens (`critique._screen`) are necessary conditions of passing: a text an
+assertion passes on, as full grading says, always holds its screen; and `Context.passing`
+with screens answers exactly as without them (SPEC §6.2). Each example below is one a
+broken screen would get wrong (the comment says which break)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from agentv_grader import engine
+from agentv_grader.critique import _screen, _spec, context
+from agentv_grader.js.regexp import compile_js
+from agentv_grader.load.evalfile import load_suite
+from agentv_grader.model import AssertionSpec, RunData, Status, TestCase
+
+_TEST = TestCase(id="t", suite="s", assertions=(), threshold=1.0, threshold_source="")
+
+# Characters where the shortcuts could go wrong: case (ASCII, Kelvin, dotted I, final
+# sigma), CR and LF, JavaScript-only white space, astral characters and the two halves of
+# one as separate characters (joined under `u`), JSON's first ones.
+_CHARS = list('aAbB kK\u212aİiσςΣ\r\n\t\u00a0\ufeff😀𝒳\ud83d\ude00{}[]"-09tfnNx.:#$^')
+_TEXT = st.text(st.sampled_from(_CHARS), max_size=12)
+# Pattern pieces: plain runs, astral characters (split into units without `u`), escapes,
+# classes, anchors, groups, alternation, quantifiers, line breaks.
+_PIECES = [
+    "a", "b", "ab", "K", "😀", "\\n", "\n", "\\r", "\r", "\\s*", "\\d+", ".", "^", "$",
+    "\\b", "(a|b)", "(?:ab)?", "[ab]", "x+", "{", "-", "σ", "a|", "\\u{1F600}", "(?=a)",
+]  # fmt: skip
+_PATTERN = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=5).map("".join)
+_FLAGS = st.sampled_from(["", "i", "m", "u", "y", "s", "mu", "iu"])
+_NEEDLE = st.text(st.sampled_from(_CHARS), min_size=1, max_size=3)
+
+
+@st.composite
+def _assertion(draw: st.DrawFn) -> AssertionSpec:
+    kind = draw(
+        st.sampled_from(
+            [
+                "contains",
+                "icontains",
+                "contains-any",
+                "icontains-any",
+                "contains-all",
+                "icontains-all",
+                "equals",
+                "starts-with",
+                "ends-with",
+                "regex",
+                "is-json",
+            ]
+        )  # fmt: skip
+    )
+    options: dict[str, Any] = {}
+    if kind == "regex":
+        options = {"value": draw(_PATTERN), "flags": draw(_FLAGS)}
+    elif kind.endswith(("-any", "-all")):
+        options = {"value": draw(st.lists(_NEEDLE, min_size=1, max_size=3))}
+    elif kind != "is-json":
+        options = {"value": draw(_NEEDLE | st.sampled_from(["", "  ", 3]))}
+    if draw(st.integers(0, 3)) == 0:
+        options["case_sensitive"] = draw(st.sampled_from([True, False, "no"]))
+    return AssertionSpec(index=0, name="a", type=kind, options=options)
+
+
+def _a(kind: str, options: dict[str, Any]) -> AssertionSpec:
+    return AssertionSpec(index=0, name="a", type=kind, options=options)
+
+
+def _passes(spec: AssertionSpec, text: str) -> bool:
+    """Full grading's verdict, as the critique probes (`Context.probe`)."""
+    probed = context._as_probed(spec)
+    return engine.evaluate_one(probed, RunData(test=_TEST, response=text)).status is Status.PASSED
+
+
+def _holds(screen: _screen.Screen, text: str) -> bool:
+    if screen.json:
+        return _screen.JSON_START.match(text) is not None
+    return _screen.admits(screen, context.js_lower(text) if screen.lowered else text)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=_assertion(), text=_TEXT)
+# Astral characters are two units without `u`: a run holding one would not be in the text.
+@example(_a("regex", {"value": "a😀b"}), "a😀b")
+@example(_a("regex", {"value": "a😀b", "flags": "u"}), "a😀b")
+@example(_a("regex", {"value": "a😀b", "flags": "u"}), "a\ud83d\ude00b")
+# Reading CRLF as LF never makes a pattern pass (only the note, or a timeout, changes).
+@example(_a("regex", {"value": "a\nb"}), "a\r\nb")
+@example(_a("regex", {"value": "a\\nb"}), "a\r\nb")
+# Under `i` the pattern's characters are folded: no screen.
+@example(_a("regex", {"value": "K", "flags": "i"}), "k")
+@example(_a("regex", {"value": "b", "flags": "i"}), "B")
+# Every first character of a JSON text, after JSON's own white space.
+@example(_a("is-json", {}), " \n-1")
+@example(_a("is-json", {}), '\t"x"')
+@example(_a("is-json", {}), "[0]")
+@example(_a("is-json", {}), "null")
+@example(_a("is-json", {}), "\rtrue")
+@example(_a("is-json", {}), "false ")
+@example(_a("is-json", {}), "{}")
+# Case-insensitive needles are asked of the lowered text; whole-text checks trim.
+@example(_a("icontains", {"value": "İ"}), "xİ")
+@example(_a("icontains-any", {"value": ["q", "K"]}), "\u212a")
+@example(_a("starts-with", {"value": " ab "}), "\ufeffab")
+@example(_a("contains-all", {"value": ["a", "b"]}), "ba")
+@example(_a("contains-any", {"value": ["q", "b"]}), "b")
+@example(_a("equals", {"value": "A", "case_sensitive": False}), " a")
+def test_a_text_that_passes_holds_the_screen(spec: AssertionSpec, text: str) -> None:
+    screen = _screen.screen_of(spec)
+    if screen is not None and _passes(spec, text):
+        assert _holds(screen, text), (spec.options, text, screen)
+
+
+def test_negated_broken_and_key_selecting_assertions_have_no_screen() -> None:
+    def spec(kind: str, **changes: Any) -> AssertionSpec:
+        options = changes.pop("options", {"value": "a"})
+        return AssertionSpec(index=0, name="a", type=kind, options=options, **changes)
+
+    assert _screen.screen_of(spec("contains")) == _screen.Screen(("a",), True, False)
+    assert _screen.screen_of(spec("contains", negate=True)) is None
+    assert _screen.screen_of(spec("contains", problem="broken")) is None
+    assert _screen.screen_of(spec("contains", options={"value": 3})) is None
+    keyed = {"value": "a", "target_output_key": "k"}
+    assert _screen.screen_of(spec("contains", options=keyed)) is None
+    caseless = {"value": "a", "case_sensitive": False}
+    assert _screen.screen_of(spec("equals", options=caseless)) is None
+    assert _screen.screen_of(spec("regex", options={"value": "("})) is None
+    assert _screen.screen_of(spec("regex", options={"value": "\\d+"})) is None  # no run
+    assert _screen.screen_of(spec("llm-judge", options={})) is None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "runs"),
+    [
+        ("^Ref 0-END$", "m", ("Ref 0-END",)),
+        ("\\border\\s+#?12\\b", "", ("order", "12")),
+        ("(shipped|delivered) .{0,40}#3", "s", (" ", "#3")),
+        ("a😀b", "", ("a", "b")),
+        ("a😀b", "u", ("a", "b")),
+        ("x|y", "", ()),
+        ("ab", "i", ()),
+    ],
+)
+def test_required_runs_are_the_top_level_plain_runs(
+    pattern: str, flags: str, runs: tuple[str, ...]
+) -> None:
+    assert compile_js(pattern, flags).required_runs() == runs
+
+
+_SUITE_TYPES = [
+    "contains", "icontains", "icontains-all", "contains-any", "equals", "regex", "is-json",
+    "ends-with",
+]  # fmt: skip
+_SUITE_VALUES = ["Paris", "paris", "{", "sorry", "Sure", "answer", "^I'm", "\\d+", "1}$", "help"]
+_SUITE_TEXTS = ["", "Paris", "I'm sorry", '{"a": 1}', "answer 1", "Sure thing", "PARIS\r\n"]
+
+
+@st.composite
+def _suite_assertion(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(_SUITE_TYPES))
+    item: dict[str, Any] = {"type": kind, "negate": draw(st.integers(0, 4)) == 0}
+    if kind.endswith("-all") or kind.endswith("-any"):
+        item["value"] = draw(st.lists(st.sampled_from(_SUITE_VALUES), min_size=1, max_size=2))
+    elif kind != "is-json":
+        item["value"] = draw(st.sampled_from(_SUITE_VALUES))
+    return item
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    tests=st.lists(
+        st.tuples(
+            st.lists(_suite_assertion(), min_size=1, max_size=4),
+            st.sampled_from(_SUITE_TEXTS),
+            st.sampled_from(_SUITE_TEXTS + [None]),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_passing_with_screens_is_passing_without(
+    tmp_path_factory: Any, monkeypatch: Any, tests: list[tuple[Any, str, str | None]]
+) -> None:
+    """Varied-like tests (inputs, references and responses that hold some needles and not
+    others): the decoys each assertion passes on are the same with and without screens."""
+    tmp: Path = tmp_path_factory.mktemp("screens")
+    rows = []
+    for i, (specs, said, reference) in enumerate(tests):
+        row: dict[str, Any] = {"id": f"t{i}", "input": said, "assertions": specs}
+        if reference is not None:
+            row["expected_output"] = reference
+        rows.append(row)
+        (tmp / "bench" / f"t{i}").mkdir(parents=True, exist_ok=True)
+        (tmp / "bench" / f"t{i}" / "response.md").write_text(f"{said} {reference}", "utf-8")
+    path = tmp / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+
+    def passing_of_every_assertion() -> list[tuple[str, ...]]:
+        context._PASSES.clear()
+        found = []
+        for _ in range(2):  # first sighting, then remembered
+            for test in suite.tests:
+                run = RunData(test=test, response="a", eval_dir=str(tmp))
+                ctx = context.build_context(suite, test, run, None, str(tmp / "bench"))
+                found += [tuple(d.label for d in ctx.passing(s)) for s in test.assertions]
+        return found
+
+    _spec.MEMO.by_key.clear()  # (screens are remembered per distinct assertion)
+    screened = passing_of_every_assertion()
+    with monkeypatch.context() as patched:
+        patched.setattr(context, "screen_of", lambda spec: None)
+        _spec.MEMO.by_key.clear()
+        unscreened = passing_of_every_assertion()
+    _spec.MEMO.by_key.clear()
+    assert screened == unscreened
