@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..assertions import about
+from ..assertions import Entry, about
 from ..errors import GradeInputError, SpecError
 from ..jsontext import described_kind
 from ..model import AssertionSpec
@@ -55,10 +55,10 @@ class ListContext(Record, frozen=False):
     include_chain: tuple[str, ...] = ()
 
 
-def generated_name(kind: str, value: Any) -> str:
+def generated_name(kind: str, value: Any, entry: Entry | None = None) -> str:
     """AgentV's `generateAssertionName` (docs/agentv-semantics.md §3), by the type's
-    `named_by` in the registry."""
-    rule = about(kind).named_by
+    `named_by` in the registry (`entry`: the type's row, when the caller has it)."""
+    rule = (entry if entry is not None else about(kind)).named_by
     if isinstance(value, str) and rule in ("value", "value-prefix", "value-or-count"):
         return f"{kind}-{_js_prefix(value, 30) if rule == 'value-prefix' else value}"
     if isinstance(value, list) and rule in ("count", "value-or-count"):
@@ -232,9 +232,10 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
     if kind in _RUBRIC_TYPES:
         if "value" in options and not isinstance(options["value"], list):
             options = _rubric_value(options)
-    name = _name(options, kind, negate_from_type, authored)
+    entry = about(kind)
+    name = _name(options, kind, negate_from_type, authored, entry)
     children: tuple[AssertionSpec, ...] = ()
-    if about(kind).members is not None or "" in item:
+    if entry.members is not None or "" in item:
         children = _children(kind, item, options, ctx, problems)
     if _FIELD_KEYS.isdisjoint(options):  # every shared field takes its default
         weight, negate, required, min_score = 1.0, negate_from_type, False, None
@@ -467,7 +468,13 @@ def _merge_config(
     return merged
 
 
-def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored: str) -> str:
+def _name(
+    options: Mapping[str, Any],
+    kind: str,
+    negated_by_type: bool,
+    authored: str,
+    entry: Entry | None = None,
+) -> str:
     """`metric`, else `name`, else AgentV's generated name (docs/agentv-semantics.md §3).
 
     A `not-` spelling gets `not-` before the generated name (docs/SPEC.md §3), so it never
@@ -485,7 +492,7 @@ def _name(options: Mapping[str, Any], kind: str, negated_by_type: bool, authored
             return f"skill-trigger-{value}" if isinstance(value, str) else "skill-trigger"
     if kind == "script" and is_v4_code_grader(authored):
         return "code-grader"  # 4.x's generateAssertionName: the type as authored
-    generated = generated_name(kind, value)
+    generated = generated_name(kind, value, entry)
     if not negated_by_type:
         return generated
     return spelled if generated == kind else f"not-{generated}"

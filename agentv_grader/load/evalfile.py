@@ -459,9 +459,11 @@ class _SuiteBuilder:
             if appended is not None and appended is not own:
                 specs += build_list(appended, ctx, start=len(specs))
         if execution.get("skip_defaults") is not True:
-            inherited = replace(ctx, literal=True, warnings=ctx.warnings)
+            inherited = None  # made only for a suite with defaults (most have none)
             for defaults in (self.default_test.get("assert"), self.doc.get("assert")):
                 if defaults is not None:
+                    if inherited is None:
+                        inherited = replace(ctx, literal=True, warnings=ctx.warnings)
                     specs += build_list(defaults, inherited, start=len(specs))
         if not present and not specs and isinstance(_criteria_of(entry), str):
             specs = build_list([_criteria_of(entry)], ctx)

@@ -52,8 +52,10 @@ def is_v4_code_grader(authored: str) -> bool:
     return authored.strip().replace("_", "-") == "code-grader"
 
 
+@lru_cache(maxsize=256)
 def agentv_main_refuses(authored: str) -> str | None:
-    """AgentV main's guidance for a type spelling it no longer accepts, else None."""
+    """AgentV main's guidance for a type spelling it no longer accepts, else None.
+    Cached: a function of the spelling alone, asked once per assertion of a suite."""
     spelled = authored.strip()
     if spelled in _MAIN_REPLACEMENTS:
         return f"use '{_MAIN_REPLACEMENTS[spelled]}' instead"
