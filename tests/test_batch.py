@@ -671,3 +671,28 @@ def test_a_team_batch_warms_up_once_before_forking(tmp_path: Path) -> None:
     assert order == ["warm", "fork"]
     _, alone, _ = cli("--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1")
     assert (code, out) == (1, alone)
+
+
+def test_a_batch_collects_garbage_less_often_while_it_grades(tmp_path: Path) -> None:
+    """While a batch grades, the young generation is collected every
+    `BATCH_GC_THRESHOLD` allocations (SPEC §8); the caller's threshold comes back after."""
+    import gc
+
+    from agentv_grader import batch
+    from agentv_grader.load.evalfile import load_suite
+    from agentv_grader.options import GradeOptions
+
+    eval_path, bench = _suite(tmp_path)
+    suite = load_suite(str(eval_path))
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    batch.run_batch(
+        suite,
+        list(suite.tests),
+        str(bench),
+        batch.BatchOptions(GradeOptions(critique=False)),
+        jobs=1,
+        on_result=lambda result: seen.append(gc.get_threshold()),
+    )
+    assert seen and all(t == (batch.BATCH_GC_THRESHOLD, *before[1:]) for t in seen)
+    assert gc.get_threshold() == before
