@@ -75,19 +75,23 @@ def may_blow_up(body: str) -> bool:
 
 
 def loops_never_chain(body: str, flags: str) -> bool:
-    r"""True when `body` is a plain sequence (no group, no alternative) of atoms in which no
-    two repeated atoms can read one same character with every atom required between them:
-    `_automaton` then finds no blowup, told without building it (SPEC §8).
+    r"""True when `body` is a plain sequence of atoms and groups with no repetition in or
+    on a group (`(ok|done)`, `(?:a|bc)?`; no alternative outside a group) in which no two
+    repeated atoms can read one same character with every atom or group required between
+    them: `_automaton` then finds no blowup, told without building it (SPEC §8).
 
     Its analysis pumps one character `c`: a chain of looping parts, each reached from the
     previous on `c` alone, of at least `MIN_DEGREE` (3) parts counting the search's own
-    loop, or a part with two ways round (none here: without groups, each loop is one atom's
-    loop on itself). In a plain sequence every path from one repeated atom to a later one
-    reads each required atom between them (`lo` >= 1), so `c` must be in all their sets;
-    where no `c` is, a chain holds one repeated atom at most, and the search loop: degree 2.
-    `"id"\s*:\s*4` (`:` is no white space) and `^\s*\d+\s*$` are told so; `\d+\d+x`,
-    `.*x.*` and anything with a group, a class under `v`, or an escape not read here are
-    left to the analysis (False).
+    loop, or a part with two ways round (none here: with nothing repeated in or on a group,
+    each loop is one atom's loop on itself). In such a sequence every path from one
+    repeated atom to a later one reads each required atom between them (`lo` >= 1) and a
+    character of each required group (none of its alternatives can match empty), so `c`
+    must be in all their sets (a group's: its alternatives' atoms' sets together); where
+    no `c` is, a chain holds one repeated atom at most, and the search loop: degree 2.
+    `"id"\s*:\s*4` (`:` is no white space), `^\s*\d+\s*$` and `"status"\s*:\s*"(ok|done)"`
+    are told so; `\d+\d+x`, `.*x.*` and anything with a repeated group, a repetition in a
+    group, a lookaround, a named group, an alternative outside a group, a class under `v`,
+    or an escape not read here are left to the analysis (False).
     """
     if "v" in flags:
         return False
@@ -149,13 +153,21 @@ _QUANTIFIER = re.compile(r"\{(\d+)(,(\d*))?\}")
 
 
 def _plain_items(body: str, flags: str) -> list[tuple[_CharSet, int, bool]] | None:
-    """`body`'s atoms as (set, least count, repeated without a small bound), zero-width
-    `^ $ \\b \\B` left out; None for anything else (a group, an alternative, a quantifier
+    """`body`'s atoms and groups as (set, least count, repeated without a small bound),
+    zero-width `^ $ \\b \\B` left out; None for anything else (a group with a repetition
+    in or on it, a lookaround or named group, an alternative outside a group, a quantifier
     with no atom, an escape not read here)."""
     insensitive = "i" in flags
     items: list[tuple[_CharSet, int, bool]] = []
     at, end = 0, len(body)
     while at < end:
+        if body[at] == "(":
+            group = _loop_free_group(body, at, flags)
+            if group is None:
+                return None
+            items.append((group[0], group[1], False))
+            at = group[2]
+            continue
         atom = _atom(body, at, insensitive)
         if atom is None:
             return None
@@ -171,6 +183,84 @@ def _plain_items(body: str, flags: str) -> list[tuple[_CharSet, int, bool]] | No
         if chars is not None:
             items.append((chars, lo, looping))
     return items
+
+
+def _loop_free_group(body: str, at: int, flags: str) -> tuple[_CharSet, int, int] | None:
+    """The group opened at `at`, `(…)` or `(?:…)`, with nothing repeated in or on it (a
+    `?` after it makes it optional): (its alternatives' atoms' sets together, 1 when none
+    of them can match empty else 0, where it ends); None for anything else."""
+    start = at + 3 if body.startswith("(?:", at) else at + 1
+    if start == at + 1 and body.startswith("(?", at):
+        return None  # a lookaround or a named group
+    close = _group_end(body, at)
+    if close < 0:
+        return None
+    ascii_set, others, lo = 0, False, 1
+    for alternative in _alternatives(body[start:close]):
+        items = _plain_items(alternative, flags)
+        if items is None:
+            return None
+        required = False
+        for (item_ascii, item_others), item_lo, looping in items:
+            if looping:
+                return None
+            ascii_set, others = ascii_set | item_ascii, others or item_others
+            required = required or item_lo > 0
+        if not required:
+            lo = 0  # this alternative can match empty
+    after = close + 1
+    following = body[after : after + 1]
+    if following == "?":
+        lo, after = 0, after + (2 if body[after + 1 : after + 2] == "?" else 1)
+    elif following and following in "*+{":
+        return None  # a repeated group: the analysis
+    return (ascii_set, others), lo, after
+
+
+def _group_end(body: str, start: int) -> int:
+    """Where the group opened at `start` closes (its `)`), or -1."""
+    depth, at = 0, start
+    while at < len(body):
+        char = body[at]
+        if char == "\\":
+            at += 2
+            continue
+        if char == "[":
+            at = _class_end(body, at)
+            if at < 0:
+                return -1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return at
+        at += 1
+    return -1
+
+
+def _alternatives(inner: str) -> list[str]:
+    """`inner` split at its `|` outside groups and classes."""
+    found, depth, at, begin = [], 0, 0, 0
+    while at < len(inner):
+        char = inner[at]
+        if char == "\\":
+            at += 2
+            continue
+        if char == "[":
+            at = _class_end(inner, at)
+            if at < 0:
+                return [inner]  # a class left open: the group's reading fails on it
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            found.append(inner[begin:at])
+            begin = at + 1
+        at += 1
+    found.append(inner[begin:])
+    return found
 
 
 def _atom(body: str, at: int, insensitive: bool) -> tuple[_CharSet | None, int] | None:
@@ -189,7 +279,7 @@ def _atom(body: str, at: int, insensitive: bool) -> tuple[_CharSet | None, int] 
         return None if chars is _UNREAD else (chars, at + 2)
     if char == "[":
         close = _class_end(body, at)
-        return None if close < 0 else (_ANY, close + 1)
+        return None if close < 0 else (_class_set(body, at, close, insensitive), close + 1)
     if char == ".":
         return _ANY, at + 1
     if char in "()|*+?{}]":
@@ -199,6 +289,51 @@ def _atom(body: str, at: int, insensitive: bool) -> tuple[_CharSet | None, int] 
     if insensitive and char.isalpha():
         return (_mask(char.lower() + char.upper()), True), at + 1  # `iu`: K and S fold wider
     return (_mask(char), False), at + 1
+
+
+def _class_set(body: str, start: int, close: int, insensitive: bool) -> _CharSet:
+    """The set of the class `body[start : close + 1]`, or a set holding it: literal
+    characters, ranges, escapes `_escape_set` reads; `_ANY` for anything else (a range
+    with an escaped end or out of order, an escape not read here). Under `i` a letter
+    stands for both its cases (a negated class then leaves both out)."""
+    at = start + 1
+    negated = body[at : at + 1] == "^"
+    at += negated
+    ascii_set, others = 0, False
+    previous = -1  # the last single character read, which a `-` may make a range from
+    while at < close:
+        char = body[at]
+        if char == "-" and previous >= 0 and at + 1 < close:
+            if body[at + 1] == "\\":
+                return _ANY  # a range to an escape
+            last = ord(body[at + 1])
+            if last < previous:
+                return _ANY  # out of order: no pattern (the reader decides)
+            chars = "".join(map(chr, range(previous, min(last, 127) + 1)))
+            ascii_set |= _mask(chars)
+            others = others or last > 127
+            previous, at = -1, at + 2
+            continue
+        if char == "\\":
+            escaped = _escape_set(body[at + 1 : at + 2], insensitive)
+            if escaped is _UNREAD or escaped is None:
+                return _ANY
+            ascii_set, others = ascii_set | escaped[0], others or escaped[1]
+            following = body[at + 1]
+            single = following in _CONTROLS or not following.isalnum()
+            previous = ord(_CONTROLS.get(following, following)) if single else -1
+            at += 2
+            continue
+        if char.isascii():
+            ascii_set |= _mask(char)
+        else:
+            others = True
+        previous, at = ord(char), at + 1
+    if insensitive:
+        letters = "".join(chr(c) for c in range(128) if ascii_set >> c & 1 and chr(c).isalpha())
+        if letters:  # both cases; under `iu` the Kelvin sign and the long s too
+            ascii_set, others = ascii_set | _mask(letters.lower() + letters.upper()), True
+    return (_ASCII & ~ascii_set, True) if negated else (ascii_set, others)
 
 
 def _quantifier(body: str, at: int) -> tuple[int, bool, int] | None:

@@ -134,6 +134,9 @@ def test_pattern_nodes_behave_as_frozen_dataclasses() -> None:
 SEQUENCE_ATOMS = [
     *ATOMS, "\\S", "\\D", ":", "\"", "\\.", "\\-", "\\n", "\\t", "K", "s", "é", "-", "0",
     "[\\]a]", "[]", "[^]", "\\0", "\\u0041", "\\x41", "\\cA", "\\_",
+    # classes read member by member: ranges (to and from escapes), escapes, negation
+    "[:=]", "[a-c]", "[^\\s]", "[\\d.]", "[.-]", "[\\.-z]", "[!-\\-]", "[A-Z]", "[\\w-]",
+    "[\\b]", "[é-ü]", "[^:]", "[\\n-\\r]", "[+-9]", "[\\s:]", "[^a-z]", "[z-a]", "[k]",
 ]  # fmt: skip
 SEQUENCE_QUANTIFIERS = [*QUANTIFIERS, "", "", "", "{0,10}", "{1,11}", "{0,40}", "??", "{3}?"]
 
@@ -164,6 +167,51 @@ def test_sequences_whose_loops_never_chain_have_no_blowup(flags: str) -> None:
     assert spared > 300 and analysed > 300, (spared, analysed)
 
 
+GROUP_ATOMS = ["a", "b", "\\s", "\\d", ":", "x", "[ab]", "", "^", "\\b", "(?:a|b)", "(a)"]
+LOOP_ATOMS = ["a", "b", "\\s", "\\d", ":", "x", "\\w", "[^a]", "[:=]", "[a-c]", "[^\\s]", "[.-]"]
+
+
+def _group(rng: random.Random) -> str:
+    """A group of one to three alternatives of atoms, mostly with nothing repeated in or
+    after it (what `loops_never_chain` reads), sometimes with (what it leaves alone)."""
+    inner = ["", "", "", "", "", "", "?", "{2}", "{0,3}", "+"]
+    alternatives = [
+        "".join(rng.choice(GROUP_ATOMS) + rng.choice(inner) for _ in range(rng.randint(0, 3)))
+        for _ in range(rng.randint(1, 3))
+    ]
+    opening = rng.choice(["(", "(", "(?:", "(?:", "(?:", "(?=", "(?<n>"])
+    after = rng.choice(["", "", "", "", "", "?", "??", "+", "*"])
+    return opening + "|".join(alternatives) + ")" + after
+
+
+@pytest.mark.parametrize("flags", ["", "i", "m", "s", "u", "iu", "y"])
+def test_sequences_with_groups_whose_loops_never_chain_have_no_blowup(flags: str) -> None:
+    """With groups among the atoms (`"status"\\s*:\\s*"(ok|done)"`), `loops_never_chain`
+    still spares the analysis only patterns it would find safe."""
+    rng = random.Random(60 + len(flags) + ord(flags[:1] or "_"))
+    spared = analysed = 0
+    for _ in range(3000):
+        pieces = []
+        for _ in range(rng.randint(1, 5)):
+            if rng.random() < 0.5:
+                pieces.append(_group(rng))
+            else:
+                pieces.append(rng.choice(SEQUENCE_ATOMS) + rng.choice(["", "", "?", "{2}"]))
+        for _ in range(rng.randint(2, 3)):  # repeated atoms, the group between them or not
+            loop = rng.choice(LOOP_ATOMS) + rng.choice(["*", "+", "{1,}", "{0,40}", "+?"])
+            pieces.insert(rng.randint(0, len(pieces)), loop)
+        body = "".join(pieces)
+        if not regex_risk.may_blow_up(body):
+            continue
+        if regex_risk.loops_never_chain(body, flags):
+            spared += "(" in body
+            assert _full_analysis(body, flags) is None, body
+            assert regex_risk.assess(body, flags) is None
+        else:
+            analysed += 1
+    assert spared > 60 and analysed > 300, (spared, analysed)
+
+
 @pytest.mark.parametrize(
     ("body", "flags", "spared"),
     [
@@ -174,7 +222,20 @@ def test_sequences_whose_loops_never_chain_have_no_blowup(flags: str) -> None:
         ("\\s*\\s*\\s*$", "", False),
         ("a+A+a+$", "i", False),  # one letter under `i`
         ("\\w+\\.\\w+\\.\\w+$", "", True),  # an escaped `.` is a `.`, which \\w is not
-        ("(a+)+$", "", False),  # a group: left to the analysis
+        ("(a+)+$", "", False),  # a repeated group: left to the analysis
+        ('"status"\\s*:\\s*"(ok|done)"', "", True),  # a group between, with no white space
+        ("\\s*(?:a|\\s)\\s*$", "", False),  # a group that may read white space
+        ("\\s*(?:a|)\\s*\\s*$", "", False),  # an alternative that matches empty
+        ("\\s*(?:a+|b)\\s*$", "", False),  # a repetition in the group
+        ("\\s*(?=a)\\s*$", "", False),  # a lookaround
+        ('password\\s*[:=]\\s*"[^"]+"', "", True),  # a class read member by member
+        ("[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}", "", True),
+        ("[a-z]+@[a-z]+\\.[a-z]+", "i", True),
+        ("\\s*[^a]\\s*$", "", False),  # a negated class holds white space
+        ("[a-c]+[A-C][a-c]+$", "i", False),  # both cases under `i`
+        ("\\d*[!-\\-]\\d*$", "", False),  # a range to an escape: any character
+        ("a*[!-\\x7f]a*$", "", False),  # (up to DEL here, `a` among them)
+        ("a*[^A]a*$", "i", False),  # `i`: a negated class leaves out both cases only
         ("a*b?a*b?a*$", "", False),  # an optional atom separates nothing
     ],
 )
