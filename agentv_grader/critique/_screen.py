@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..assertions._text import case_sensitive, string_list, string_value
-from ..js.strings import js_lower, js_trim
+from ..js.strings import js_lower, js_lower_only, js_trim
 from ..model import AssertionSpec
 
 if TYPE_CHECKING:
@@ -29,8 +29,11 @@ if TYPE_CHECKING:
 
 class Screen(NamedTuple):
     """`needles` each (`every`) or one of which a passing text holds, in the text's own
-    case or, with `lowered`, in `js_lower` form (then asked of the lowered text); with
-    `json`, the text must start a JSON value instead (the needles are not asked)."""
+    case or, with `lowered`, in `js_lower` form, then asked of the text's `str.lower`
+    (or `js_lower`) form: the needles hold none of `js_lower_only`, so one that the
+    JavaScript lower case holds, Python's holds too, and Python's costs a third (no scan
+    for newer letters); with `json`, the text must start a JSON value instead (the
+    needles are not asked)."""
 
     needles: tuple[str, ...]
     every: bool
@@ -70,7 +73,12 @@ def screen_of(spec: AssertionSpec) -> Screen | None:
             needles = string_list(options) if kind in _LISTED else [string_value(options)]
             if case_sensitive(options, default):
                 return Screen(tuple(needles), every, False)
-            return Screen(tuple([js_lower(n) for n in needles]), every, True)
+            lowered = tuple([js_lower(n) for n in needles])
+            only_js = js_lower_only()
+            for needle in lowered:  # (asked of `str.lower` of the decoys: see `Screen`)
+                if not only_js.isdisjoint(needle):
+                    return None
+            return Screen(lowered, every, True)
         if kind in _WHOLE_TEXT:
             value = string_value(options)
             if not case_sensitive(options, True):
@@ -106,7 +114,7 @@ def _pattern_screen(spec: AssertionSpec) -> Screen | None:
 
 
 def admits(screen: Screen, subject: str) -> bool:
-    """Whether `subject` (the text, or its `js_lower` form for a `lowered` screen) holds
+    """Whether `subject` (the text, or its lower case form for a `lowered` screen) holds
     the needles of `screen` (not a `json` one)."""
     if screen.every:
         for needle in screen.needles:  # a loop, not all(): asked of every decoy

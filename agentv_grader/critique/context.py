@@ -232,9 +232,10 @@ class Context:
         return tuple([d for d, t in zip(decoys, texts, strict=True) if admits(screen, t)])
 
     def _lower_decoys(self) -> list[str]:
-        """`js_lower` of each decoy (the fixed ones lowered once per process, the echo as
-        `said`), worked out once per test for the screens that read lowered text; [] when
-        a decoy is `BIG_TEXT` or longer (its lowered copy is not worth making here)."""
+        """Each decoy in lower case for the screens that read it (`_screen.Screen`): the
+        fixed ones lowered once per process, the echo as `said`, the others by `str.lower`;
+        worked out once per test; [] when a decoy is `BIG_TEXT` or longer (its lowered copy
+        is not worth making here)."""
         lowered = []
         for decoy in self.decoys:
             text = decoy.text
@@ -244,9 +245,7 @@ class Context:
                 return []
             else:
                 fixed = _FIXED_LOWERED.get(decoy.label)
-                lowered.append(
-                    js_lower(text) if fixed is None or fixed[0] is not text else fixed[1]
-                )
+                lowered.append(text.lower() if fixed is None or fixed[0] is not text else fixed[1])
         return lowered
 
     def _remembered_passing(

@@ -124,6 +124,14 @@ def _override_letters() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def js_lower_only() -> frozenset[str]:
+    """The characters `js_lower` writes where `str.lower` writes another (node's lower case
+    of letters newer than this Python's Unicode data; each one character): a needle without
+    them that `js_lower(text)` holds, `text.lower()` holds at the same place."""
+    return frozenset(_lower_overrides().values())
+
+
+@functools.lru_cache(maxsize=1)
 def _lower_overrides() -> dict[int, str]:
     """Where node's lowercase differs from this Python's `str.lower()` (newer letters)."""
     from agentv_grader.js._lower_table import NODE_LOWER
