@@ -129,7 +129,9 @@ def _alternatives(text: str, terms: list[Term]) -> set[tuple[int, int]]:
 
 
 def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
-    if isinstance(value, Mapping):
+    if isinstance(value, _SCALARS):  # most values: a leaf, told without the Mapping ABC
+        yield path, value
+    elif isinstance(value, Mapping):
         for key, item in value.items():
             yield from _leaves(item, f"{path}.{key}" if path else str(key))
     elif isinstance(value, list):
@@ -137,6 +139,9 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
             yield from _leaves(item, f"{path}[{i}]")
     else:
         yield path, value
+
+
+_SCALARS = (str, int, float, type(None))  # (bool is an int)
 
 
 def _long(text: str) -> bool:

@@ -55,8 +55,11 @@ def facts(spec: AssertionSpec) -> list[Fact]:
         text = value if kind == "contains" else trimmed
         return [Fact(kind, text, ci, scope, spec.negate, spec)]
     if kind == "contains-each" and not spec.negate:
-        values = [v for v in text_list(spec) or [] if js_trim(v)]
-        return [Fact("contains", v, ci, scope, False, spec) for v in values]
+        each = []
+        for value in text_list(spec) or []:  # a loop: a comprehension would close over spec
+            if js_trim(value):
+                each.append(Fact("contains", value, ci, scope, False, spec))
+        return each
     if kind == "json":
         schema = spec.options.get("schema", spec.options.get("value"))
         key = _canonical(schema) if schema is not None else ""
@@ -219,7 +222,10 @@ def _facts_of(ctx: Context, spec: AssertionSpec) -> list[Fact]:
         return made
     if not found:  # most assertions: no exact-text fact
         return []
-    return [Fact(k, text, ci, scope, negate, spec) for k, text, ci, scope, negate in found]
+    made = []
+    for kind, text, ci, scope, negate in found:  # a loop: a comprehension would close over spec
+        made.append(Fact(kind, text, ci, scope, negate, spec))
+    return made
 
 
 def _describe(fact: Fact) -> str:
