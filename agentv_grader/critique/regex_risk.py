@@ -219,48 +219,54 @@ def _loop_free_group(body: str, at: int, flags: str) -> tuple[_CharSet, int, int
 
 def _group_end(body: str, start: int) -> int:
     """Where the group opened at `start` closes (its `)`), or -1."""
-    depth, at = 0, start
-    while at < len(body):
-        char = body[at]
-        if char == "\\":
-            at += 2
-            continue
-        if char == "[":
-            at = _class_end(body, at)
-            if at < 0:
-                return -1
-        elif char == "(":
+    depth = 0
+    for at, char in _structure(body, start):
+        if at < 0:
+            return -1
+        if char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
             if depth == 0:
                 return at
-        at += 1
     return -1
 
 
 def _alternatives(inner: str) -> list[str]:
     """`inner` split at its `|` outside groups and classes."""
-    found, depth, at, begin = [], 0, 0, 0
-    while at < len(inner):
-        char = inner[at]
-        if char == "\\":
-            at += 2
-            continue
-        if char == "[":
-            at = _class_end(inner, at)
-            if at < 0:
-                return [inner]  # a class left open: the group's reading fails on it
-        elif char == "(":
+    found, depth, begin = [], 0, 0
+    for at, char in _structure(inner):
+        if at < 0:
+            return [inner]  # a class left open: the group's reading fails on it
+        if char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
         elif char == "|" and depth == 0:
             found.append(inner[begin:at])
             begin = at + 1
-        at += 1
     found.append(inner[begin:])
     return found
+
+
+def _structure(text: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """From `start`, each character of `text` outside escapes and classes (those that
+    give a pattern its groups and alternatives) with its place; a class left open ends
+    the walk with (-1, "[")."""
+    at = start
+    while at < len(text):
+        char = text[at]
+        if char == "\\":
+            at += 2
+            continue
+        if char == "[":
+            at = _class_end(text, at)
+            if at < 0:
+                yield -1, char
+                return
+        else:
+            yield at, char
+        at += 1
 
 
 def _atom(body: str, at: int, insensitive: bool) -> tuple[_CharSet | None, int] | None:

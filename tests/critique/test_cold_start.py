@@ -167,7 +167,10 @@ def test_sequences_whose_loops_never_chain_have_no_blowup(flags: str) -> None:
     assert spared > 300 and analysed > 300, (spared, analysed)
 
 
-GROUP_ATOMS = ["a", "b", "\\s", "\\d", ":", "x", "[ab]", "", "^", "\\b", "(?:a|b)", "(a)"]
+GROUP_ATOMS = [
+    "a", "b", "\\s", "\\d", ":", "x", "[ab]", "", "^", "\\b", "(?:a|b)", "(a)",
+    "\\(", "\\|", "[)|]",  # group characters that are none: escaped, in a class
+]  # fmt: skip
 LOOP_ATOMS = ["a", "b", "\\s", "\\d", ":", "x", "\\w", "[^a]", "[:=]", "[a-c]", "[^\\s]", "[.-]"]
 
 
@@ -247,3 +250,15 @@ def test_loops_never_chain_examples(body: str, flags: str, spared: bool) -> None
 
 def test_loops_never_chain_bounds_repeats_as_the_analysis_does() -> None:
     assert regex_risk._SMALL_BOUND == _automaton._MAX_BOUNDED
+
+
+@pytest.mark.parametrize(
+    "body",
+    [r'"s"\s*:\s*"(o\|k|d[)|]n)"', r"\s*(a\)|b)\s*:\s*", r"\s*(\(x|y)\s*:"],
+)
+def test_escaped_and_classed_group_characters_are_read_as_characters(body: str) -> None:
+    """A `(`, `)` or `|` escaped or in a class inside a group neither opens, closes nor
+    splits it: the group is still read, and the pattern spared the analysis."""
+    assert regex_risk.may_blow_up(body)
+    assert regex_risk.loops_never_chain(body, "")
+    assert _full_analysis(body, "") is None
