@@ -153,7 +153,12 @@ class _Postings:
     for the needle itself, so a hit is always a real substring.
 
     A run repeats texts (the same command, `ok`, a re-run's output): each distinct text
-    is indexed and searched once, and what it finds stands for every call holding it."""
+    is indexed and searched once, and what it finds stands for every call holding it.
+
+    Texts of `_TOKENS_FROM` characters or more in all are indexed by token (words joined
+    by `.`, `,` and `-`), which finds the few texts holding `11.2` or `1.7.4` without
+    reading the many that hold `11` and `2` (`_tokens_holding`); smaller ones by word
+    only, as making the tokens' words costs more than it saves there."""
 
     def __init__(self, texts: list[str], index: bool = True) -> None:
         self.texts = texts
@@ -166,15 +171,24 @@ class _Postings:
             members[known].append(number)
         self.members = members
         self.of = of
-        words: dict[bytes, list[int]] = {}
+        self.tokened = index and sum(map(len, self.distinct)) >= _TOKENS_FROM
+        split = _tokens if self.tokened else _words
+        tokens: dict[bytes, list[int]] = {}
         for number, text in enumerate(self.distinct if index else ()):
-            for word in set(_words(text)):
-                found = words.get(word)
+            for token in set(split(text)):
+                found = tokens.get(token)
                 if found is None:
-                    words[word] = [number]
+                    tokens[token] = [number]
                 else:
                     found.append(number)
-        self.words = words  # word -> the distinct texts holding it, in order
+        self.tokens = tokens  # token (or word) -> the distinct texts holding it, in order
+        # A word is a token of its own or a part of tokens with a `.`, `,` or `-`: their
+        # texts are merged when a lookup asks for the word (most words are never asked).
+        self._parts = _parts_of(tokens) if self.tokened else {}
+        self._merged: dict[bytes, list[int]] = {}
+        self._vocabulary: tuple[bytes, list[int], list[bytes]] | None = None
+        self._sizes: list[int] = []
+        self._holders: dict[str, frozenset[int]] = {}
         self._sorted: list[bytes] | None = None
         self._sets: dict[tuple[bytes, bool], frozenset[int]] = {}
         self._joined: tuple[str, list[int]] | None = None
@@ -189,7 +203,13 @@ class _Postings:
             found = self._candidates_of.get(needle)
         if found is None:
             chosen = self._candidates(needle) if needle else []
-            found = self.containing(needle) if chosen is None else self._expand(chosen)
+            if chosen is None:
+                found = self.containing(needle)
+            else:
+                holders = self._tokens_holding(needle, chosen)
+                if holders is not None:  # those of them that hold the needle itself
+                    chosen = [d for d in chosen if d in holders]
+                found = self._expand(chosen)
             self._candidates_of[needle] = found
         return found
 
@@ -205,8 +225,12 @@ class _Postings:
                 if chosen is None:
                     found = self.containing(needle)
                 else:
-                    texts = self.distinct
-                    found = self._expand([d for d in chosen if needle in texts[d]])
+                    holders = self._tokens_holding(needle, chosen)
+                    if holders is None:
+                        texts = self.distinct
+                        found = self._expand([d for d in chosen if needle in texts[d]])
+                    else:
+                        found = self._expand([d for d in chosen if d in holders])
             self._holding[needle] = found
         return found
 
@@ -227,6 +251,51 @@ class _Postings:
             at = joined.find(needle, ends[number])
         return self._expand(found)
 
+    def word(self, word: bytes) -> list[int]:
+        """The distinct texts holding `word` as a word, in order (callers do not change it)."""
+        found = self._merged.get(word)
+        if found is None:
+            parts = self._parts.get(word)
+            if parts is None:
+                return self.tokens.get(word, [])
+            found = self._merged[word] = sorted(
+                set(itertools.chain(self.tokens.get(word, ()), *parts))
+            )
+        return found
+
+    def _tokens_holding(self, needle: str, chosen: list[int]) -> frozenset[int] | None:
+        """The distinct texts holding `needle`, found in the tokens, for a needle of token
+        characters with a `.`, `,` or `-` (`11.2`, `1.7.4`, `5,111`); None for others.
+
+        Such a needle's words (`11`, `2`) are in most outputs of numbers, so the word
+        index leaves nearly every text to read; but each place of the needle in a text
+        lies inside one of the text's tokens (runs of token characters), so the texts
+        holding it are exactly those holding a token it is part of, and the run's few
+        thousand distinct tokens are searched instead of its megabytes of output (when
+        the texts to read, `chosen`, are longer than the tokens; else None too)."""
+        found = self._holders.get(needle)
+        if found is not None:
+            return found
+        if not self.tokened or not chosen or not _TOKEN_NEEDLE.fullmatch(needle):
+            return None
+        if self._vocabulary is None:
+            listed = list(self.tokens)
+            ends = list(itertools.accumulate(len(token) + 1 for token in listed))
+            self._vocabulary = b" ".join(listed), ends, listed
+            self._sizes = list(map(len, self.distinct))
+        joined, ends, listed = self._vocabulary
+        if sum(map(self._sizes.__getitem__, chosen)) < _TOKENS_WHEN_READING * len(joined):
+            return None
+        wanted = needle.encode()
+        holders: set[int] = set()
+        at = joined.find(wanted)
+        while at >= 0:
+            number = bisect.bisect_right(ends, at)
+            holders.update(self.tokens[listed[number]])
+            at = joined.find(wanted, ends[number])
+        found = self._holders[needle] = frozenset(holders)
+        return found
+
     def _expand(self, distinct: list[int]) -> list[int]:
         """The numbers in `texts` of the distinct texts `distinct` (ascending), in order."""
         if not distinct:
@@ -241,7 +310,7 @@ class _Postings:
         if not words:
             return None
         if len(words) == 1 and not self._is_prefix(needle, words[0], True):
-            return self.words.get(words[0], [])  # one whole word: its list as it stands
+            return self.word(words[0])  # one whole word: its list as it stands
         sets: list[frozenset[int]] = []
         for position, word in enumerate(words):
             found = self._set(word, self._is_prefix(needle, word, position == len(words) - 1))
@@ -262,22 +331,56 @@ class _Postings:
         key = (word, prefix)
         found = self._sets.get(key)
         if found is None:
-            found = self._starting(word) if prefix else frozenset(self.words.get(word, ()))
+            found = self._starting(word) if prefix else frozenset(self.word(word))
             self._sets[key] = found
         return found
 
     def _starting(self, prefix: bytes) -> frozenset[int]:
         if self._sorted is None:
-            self._sorted = sorted(self.words)
+            self._sorted = sorted({*filter(bytes.isalnum, self.tokens), *self._parts})
         at = bisect.bisect_left(self._sorted, prefix)
         found: set[int] = set()
         while at < len(self._sorted) and self._sorted[at].startswith(prefix):
-            found.update(self.words[self._sorted[at]])
+            word = self._sorted[at]
+            found.update(self.tokens.get(word, ()))
+            for numbers in self._parts.get(word, ()):
+                found.update(numbers)
             at += 1
         return frozenset(found)
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
+
+
+# Outputs indexed by token when their distinct texts hold this many characters in all, and
+# a needle looked up in the tokens when the texts to read are this many times longer.
+_TOKENS_FROM = 512_000
+_TOKENS_WHEN_READING = 4
+# Token characters: word characters and the `.`, `,` and `-` inside numbers, versions,
+# dates and ids. A word never crosses a token's edge, so a text's words are its tokens'.
+_TOKEN_BYTES = bytes(
+    c if (48 <= c <= 57 or 97 <= c <= 122 or c in b".,-") else 32 for c in range(256)
+)
+_TOKEN_NEEDLE = re.compile(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
+
+
+def _tokens(text: str) -> list[bytes]:
+    """The runs of ASCII lowercase letters, digits, `.`, `,` and `-` of lowercase `text`."""
+    return text.encode("utf-8", "replace").translate(_TOKEN_BYTES).split()
+
+
+def _parts_of(tokens: dict[bytes, list[int]]) -> dict[bytes, list[list[int]]]:
+    """Word -> the text lists of the tokens with a `.`, `,` or `-` it is a word of."""
+    parts: dict[bytes, list[list[int]]] = {}
+    for token, numbers in tokens.items():
+        if not token.isalnum():
+            for word in set(token.translate(_WORD_BYTES).split()):
+                found = parts.get(word)
+                if found is None:
+                    parts[word] = [numbers]
+                else:
+                    found.append(numbers)
+    return parts
 
 
 def _words(text: str) -> list[bytes]:

@@ -10,12 +10,13 @@ import re
 
 import pytest
 
-from agentv_grader.claims import _actions, _facts, _files, _web
+from agentv_grader.claims import _actions, _facts, _files, _index, _web
 from agentv_grader.claims._index import (
     _HTTP,
     RunIndex,
     _http_matches,
     _may_run_tests,
+    _places_of,
     _Postings,
     _quoted_line,
     _quoted_line_slowly,
@@ -234,28 +235,68 @@ def _plainly_holding(texts: list[str], needle: str) -> list[int]:
     return found
 
 
-def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in() -> None:
+@pytest.fixture(params=["words", "tokens"])
+def indexed_by(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Texts indexed by word (small runs), or by token with every needle of token
+    characters looked up in the tokens (large runs; forced here on small texts)."""
+    if request.param == "tokens":
+        monkeypatch.setattr(_index, "_TOKENS_FROM", 0)
+        monkeypatch.setattr(_index, "_TOKENS_WHEN_READING", 0)
+    return str(request.param)
+
+
+def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str) -> None:
     """Each distinct text is indexed and searched once; what it finds stands for every
-    text equal to it, and the order is the texts' own."""
+    text equal to it, and the order is the texts' own; the places of a needle are every
+    place of it in those texts, looked up by word or by token."""
     pick = random.Random(21)
     pieces = ["ok", "months", "month", "12", "1,2", "a b", "./...", "-q", " ", "\n", "é", "x1",
-              "pytest", "py", "\0", "--warmup 3", "warm", "status: 200"]  # fmt: skip
+              "pytest", "py", "\0", "--warmup 3", "warm", "status: 200", "1.2", "11.2",
+              "1.7.4", "5,111", "x-1", "-", ".", "2-", "0.1", "a.b", "v1.2.3-rc"]  # fmt: skip
     for _ in range(300):
         distinct = ["".join(pick.choice(pieces) for _ in range(pick.randint(0, 5)))
                     for _ in range(pick.randint(1, 6))]  # fmt: skip
         texts = [pick.choice(distinct) for _ in range(pick.randint(0, 12))]
         postings = _Postings(texts)
-        for needle in {*pieces, "", "mon", "onth", "2", "ok ", *texts[:3]}:
-            assert postings.holding(needle) == _plainly_holding(texts, needle), (texts, needle)
+        assert postings.tokened == (indexed_by == "tokens")
+        calls = tuple(range(len(texts)))
+        for needle in {*pieces, "", "mon", "onth", "2", "ok ", "1.", ".2", "1,", *texts[:3]}:
+            holding = _plainly_holding(texts, needle)
+            assert postings.holding(needle) == holding, (texts, needle)
+            places = [(n, m.start()) for n in holding
+                      for m in re.finditer(f"(?={re.escape(needle)})", texts[n])]  # fmt: skip
+            assert list(_places_of(postings, calls, needle)) == places, (texts, needle)  # type: ignore[arg-type]
             expected = [n for n, text in enumerate(texts) if needle in text] if needle else []
             assert postings.containing(needle) == expected or not needle, (texts, needle)
 
 
-def test_the_runs_lookups_find_what_reading_every_call_finds(indexes: list[RunIndex]) -> None:
-    for index in indexes:
+def test_a_words_texts_are_those_of_the_tokens_it_is_a_word_of(indexed_by: str) -> None:
+    """Indexed by token, a word's texts are merged from its tokens' (and the words are
+    sorted for a prefix's lookup): the same as indexing each text by word."""
+    from agentv_grader.claims._index import _words
+
+    pick = random.Random(21)
+    pieces = ["1.2", "11.2", "1.7.4", "5,111", "x-1", "-", ".", "a b", "12", "month", "v1.2-rc"]
+    for _ in range(300):
+        texts = ["".join(pick.choice(pieces) for _ in range(pick.randint(0, 6)))
+                 for _ in range(pick.randint(1, 6))]  # fmt: skip
+        postings = _Postings(texts)
+        distinct = postings.distinct
+        words = sorted({w for text in distinct for w in _words(text)})
+        for word in words:
+            plain = [d for d, text in enumerate(distinct) if word in _words(text)]
+            assert postings.word(word) == plain, (texts, word)
+        assert postings.word(b"absent") == []
+        postings._starting(b"")  # the sorted words, made on first use
+        assert postings._sorted == words
+
+
+def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) -> None:
+    for index in _indexes():
         outputs = [c.output_lower for c in index.calls]
         inputs = [c.command_lower for c in index.calls]
-        needles = {"pytest", "passed", "--warmup", "200", "status", "./...", "src/app.py", "0"}
+        needles = {"pytest", "passed", "--warmup", "200", "status", "./...", "src/app.py", "0",
+                   "1.2", "0.5", "2024-06-15", "1,200", "a-1", "-"}  # fmt: skip
         for needle in needles:
             assert [c.order - 1 for c in index.inputs_with(needle)] == _plainly_holding(
                 inputs, needle
