@@ -48,6 +48,11 @@ class TestResult:
     exit_code: int = 0
     line: str = ""
     no_response: bool = False  # nothing graded, nothing printed: listed as `no_response`
+    # The test's critique for the suite's file (SPEC §6.2), made where the test was graded:
+    # its JSON (`Critique.to_json()`) and its section of the suite's markdown ("" when it
+    # has no suggestions: such a test is counted there, not listed). None: no critique.
+    critique: dict[str, Any] | None = None
+    critique_section: str = ""
 
 
 def plan_batch(suite: Suite, bench_dir: str) -> list[TestCase]:
@@ -125,14 +130,20 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
         paths = _paths(bench_dir, test.id)
         if not _has_response(paths):
             return TestResult(test.id, None, no_response=True)
-        report = grade_loaded(suite, test, paths, options.grading)
+        report = grade_loaded(suite, test, paths, options.grading, critique_in_suite=True)
     except GradeInputError as exc:
         return _not_graded(test.id, str(exc), 1, options)
     except Exception as exc:  # one broken test never stops the batch (SPEC §2)
         return _not_graded(test.id, f"internal error: {type(exc).__name__}: {exc}", 3, options)
     data = report.data
     line = options.render(test.id, data, None) if options.render is not None else ""
-    return TestResult(test.id, digest(data), None, report.exit_code, line)
+    critique = report.critique
+    if critique is None:
+        return TestResult(test.id, digest(data), None, report.exit_code, line)
+    section = critique.markdown_section(test.id) if critique.suggestions else ""
+    return TestResult(
+        test.id, digest(data), None, report.exit_code, line, False, critique.to_json(), section
+    )
 
 
 def _has_response(paths: Paths) -> bool:
@@ -265,7 +276,7 @@ _Chunk = tuple[str, BatchOptions, list[tuple[int, str]]]
 
 # A `TestResult` as a worker sends it: its fields in order, a plain tuple (pickling a
 # dataclass with slots goes through `dataclasses.fields` for each object, on both sides).
-_Sent = tuple[str, dict[str, Any] | None, str | None, int, str, bool]
+_Sent = tuple[str, dict[str, Any] | None, str | None, int, str, bool, dict[str, Any] | None, str]
 
 
 def _work(chunk: _Chunk) -> list[_Sent]:
@@ -300,6 +311,8 @@ def _sent(result: TestResult) -> _Sent:
         result.exit_code,
         result.line,
         result.no_response,
+        result.critique,
+        result.critique_section,
     )
 
 

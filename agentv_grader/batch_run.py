@@ -18,6 +18,7 @@ from .options import GradeOptions
 if TYPE_CHECKING:
     from .batch import BatchOptions, Render, TestResult, Workers
     from .model import Suite
+    from .suite_critique import SuiteCritique
 
 
 class BatchWatcher(Protocol):
@@ -38,7 +39,8 @@ class BatchRun:
     """What a batch did: a result per test that had a response, the ids of those that had
     none, the summary as written to `summary_path`, and the exit status (SPEC §2); and
     the suite it graded, as loaded (a command line that exits next keeps it, and the
-    results, until it leaves: freeing 2,000 tests object by object took 20 ms)."""
+    results, until it leaves: freeing 2,000 tests object by object took 20 ms); and the
+    suite's critique as written (None with `critique=False`)."""
 
     results: list[TestResult]
     no_response: list[str]
@@ -46,6 +48,7 @@ class BatchRun:
     summary_path: str
     exit_code: int
     suite: Suite | None = field(default=None, repr=False, compare=False)
+    critique: SuiteCritique | None = None
 
 
 def grade_batch(
@@ -61,7 +64,8 @@ def grade_batch(
     watcher: BatchWatcher | None = None,
 ) -> BatchRun:
     """Grade every test of the suite that has `<bench_dir>/<test-id>/response.md`, writing
-    each test's files, `grade_summary.json` and (with `junit`) a JUnit XML file.
+    each test's files, `grade_summary.json`, the suite's critique (`eval_critique.json` and
+    `.md`, unless `critique` is False) and (with `junit`) a JUnit XML file.
 
     Args:
         eval_path: the AgentV eval file.
@@ -110,11 +114,13 @@ def _run(
     watcher: BatchWatcher | None,
 ) -> BatchRun:
     """The batch once the suite is loaded and its workers (if any) are starting."""
-    from . import batch, summary
+    from . import batch, suite_critique, summary
     from .outputs import check_targets, write_atomic
 
     tests = batch.plan_batch(suite, bench_dir)
-    check_targets([junit] if junit else [])  # before anything is written
+    critique = options.grading.critique
+    targets = suite_critique.targets(bench_dir) if critique else []
+    check_targets(targets + [junit] if junit else targets)  # before anything is written
     if watcher is not None:
         watcher.started(lambda: batch.count_responses(tests, bench_dir))
     try:
@@ -133,10 +139,15 @@ def _run(
     results, missing = batch.split_results(results, bench_dir)
     totals = summary.summarise(results, missing)
     path = summary.write_summary(bench_dir, totals)
+    written = None
+    if critique:
+        written = suite_critique.write(bench_dir, suite.name, suite.path, results)
+    else:  # a previous batch's must not pass for this run's
+        suite_critique.remove_previous(bench_dir)
     if junit:
         write_atomic(junit, summary.junit_xml(suite.name, results))
     exit_code = max((r.exit_code for r in results), default=0)
-    return BatchRun(results, missing, totals, path, exit_code, suite)
+    return BatchRun(results, missing, totals, path, exit_code, suite, written)
 
 
 def _ignore(result: TestResult) -> None:

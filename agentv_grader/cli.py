@@ -290,13 +290,26 @@ def _batch(eval_path: str, options: _Command, out: IO[str], err: IO[str]) -> int
     global _last_batch
     _last_batch = done  # freed by the process's end (`_leave`), not object by object
     closing = _closing_line(done.summary, done.summary_path)
+    if done.critique is not None:  # the suite's critique: one line after the table
+        closing_critique = "\n" + _critique_line(done.critique.counts, done.critique.path)
+    else:
+        closing_critique = ""
     if options.fmt == "json":
-        err.write(closing + "\n")
+        err.write(closing + closing_critique + "\n")
     else:
         from .summary import summary_table
 
-        out.write(closing + "\n" + summary_table(done.summary) + "\n")
+        out.write(closing + "\n" + summary_table(done.summary) + closing_critique + "\n")
     return done.exit_code
+
+
+def _critique_line(counts: Mapping[str, int], path: str) -> str:
+    """Batch mode's line for the suite's critique (SPEC §2)."""
+    return (
+        f"critique: {counts['high'] + counts['medium'] + counts['low']} suggestion(s) "
+        f"({counts['high']} high, {counts['medium']} medium, {counts['low']} low) in "
+        f"{counts['tests_with_suggestions']} of {counts['tests']} test(s): {path}"
+    )
 
 
 # The last batch's results and suite (one at a time: a caller of `run` in a loop keeps no

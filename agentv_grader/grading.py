@@ -159,9 +159,19 @@ def _exists_by_stat(folder: str) -> Callable[[str], bool]:
 
 
 def grade_loaded(
-    suite: Suite, test: TestCase, paths: Paths, options: GradeOptions, *, write: bool = True
+    suite: Suite,
+    test: TestCase,
+    paths: Paths,
+    options: GradeOptions,
+    *,
+    write: bool = True,
+    critique_in_suite: bool = False,
 ) -> Report:
-    """Grade one test of an already loaded suite (batch mode parses the file once)."""
+    """Grade one test of an already loaded suite (batch mode parses the file once).
+
+    `critique_in_suite` (batch mode): the critique is made and returned with the report
+    (`Report.critique`) for the suite's file, and no per-test critique file is written
+    (SPEC §6.2)."""
     threshold = options.threshold
     if test.threshold_problem is not None and threshold is None:
         raise test.threshold_problem
@@ -224,14 +234,19 @@ def grade_loaded(
             score.score, figures, outcomes, score.required_failed
         ),
         claims=claims,
+        critique_in_suite=critique_in_suite,
     )
     if write and paths.test_dir is not None:
         # No program of this run can have changed the test folder since it was listed.
         listed = None if runs_programs(test.assertions) else paths.listing
-        result_files.write(
-            paths.test_dir, data, merge_files, findings, listing=listed, claims=claims
-        )
-    return Report(data=data, outcomes=outcomes, test_dir=paths.test_dir if write else None)
+        own = None if critique_in_suite else findings
+        result_files.write(paths.test_dir, data, merge_files, own, listing=listed, claims=claims)
+    return Report(
+        data=data,
+        outcomes=outcomes,
+        test_dir=paths.test_dir if write else None,
+        critique=findings,
+    )
 
 
 def _claims(run: RunData) -> tuple[Claim, ...] | None:

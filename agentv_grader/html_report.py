@@ -1,13 +1,15 @@
 """`agentv-grade report`: one self-contained HTML page for a graded run (SPEC §10).
 
 The page is built only from the files a run already wrote (`grade_summary.json`, each
-test's `grader_report.json` and `eval_critique.json`), never by grading again. Everything
-in those files is text nobody vetted (responses quoted in evidence, test ids, assertion
-values), so the page carries it as JSON in a `<script type="application/json">` block with
-`<`, `>`, `&`, U+2028 and U+2029 escaped, and the page's script builds the DOM from it with
-`textContent` only. Styles and script are inline: the page opens from disk with no network.
-A test checked for claims (SPEC §5.9) also brings its `claims.json`: every claim, so the
-page can show the contradicted ones with their evidence and the rest on demand.
+test's `grader_report.json`, and the critique its report points to: the suite's
+`eval_critique.json` for a batch-graded test, else the test's own), never by grading
+again. Everything in those files is text nobody vetted (responses quoted in evidence,
+test ids, assertion values), so the page carries it as JSON in a `<script
+type="application/json">` block with `<`, `>`, `&`, U+2028 and U+2029 escaped, and the
+page's script builds the DOM from it with `textContent` only. Styles and script are
+inline: the page opens from disk with no network. A test checked for claims (SPEC §5.9)
+also brings its `claims.json`: every claim, so the page can show the contradicted ones
+with their evidence and the rest on demand.
 """
 
 from __future__ import annotations
@@ -78,15 +80,16 @@ def build_page_data(bench_dir: str) -> dict[str, Any]:
             f"bench dir {bench_dir!r} is not a folder", hint="pass the run's --bench-dir"
         )
     summary = _read_summary(bench_dir)
+    suite_critique = _SuiteCritique(os.path.join(bench_dir, _CRITIQUE))
     tests: list[dict[str, Any]] = []
     if summary is not None:
         for test_id, row in summary["tests"].items():
-            tests.append(_summary_test(bench_dir, str(test_id), row))
+            tests.append(_summary_test(bench_dir, str(test_id), row, suite_critique))
         for test_id in summary["no_response"]:
             tests.append(_missing(str(test_id), "no response", "no response.md in the run"))
     else:
         for test_id in _report_folders(bench_dir):
-            tests.append(_graded_test(bench_dir, test_id))
+            tests.append(_graded_test(bench_dir, test_id, suite_critique))
     if not tests:
         raise GradeInputError(
             f"no graded test in {bench_dir!r}",
@@ -143,7 +146,9 @@ def _report_folders(bench_dir: str) -> list[str]:
     return sorted(n for n in names if os.path.isfile(os.path.join(bench_dir, n, _REPORT)))
 
 
-def _summary_test(bench_dir: str, test_id: str, row: Any) -> dict[str, Any]:
+def _summary_test(
+    bench_dir: str, test_id: str, row: Any, suite_critique: _SuiteCritique
+) -> dict[str, Any]:
     """A test the summary lists: its report, or why it has none."""
     from .names import unsafe_test_id
 
@@ -155,7 +160,7 @@ def _summary_test(bench_dir: str, test_id: str, row: Any) -> dict[str, Any]:
         return _missing(test_id, "not graded", problem)
     if not os.path.isfile(os.path.join(bench_dir, test_id, _REPORT)):
         return _missing(test_id, "not graded", f"{_REPORT} is missing")
-    return _graded_test(bench_dir, test_id)
+    return _graded_test(bench_dir, test_id, suite_critique)
 
 
 def _missing(test_id: str, verdict: str, problem: str) -> dict[str, Any]:
@@ -175,7 +180,7 @@ def _missing(test_id: str, verdict: str, problem: str) -> dict[str, Any]:
     }
 
 
-def _graded_test(bench_dir: str, test_id: str) -> dict[str, Any]:
+def _graded_test(bench_dir: str, test_id: str, suite_critique: _SuiteCritique) -> dict[str, Any]:
     folder = os.path.join(bench_dir, test_id)
     path = os.path.join(folder, _REPORT)
     report = _read_json(path)
@@ -186,8 +191,11 @@ def _graded_test(bench_dir: str, test_id: str) -> dict[str, Any]:
             hint="grade the test again",
         )
     critique = None
+    block = report.get("critique")
     critique_path = os.path.join(folder, _CRITIQUE)
-    if report.get("critique") is not None and os.path.isfile(critique_path):
+    if isinstance(block, Mapping) and isinstance(block.get("entry"), str):  # batch-graded
+        critique = suite_critique.entry(block["entry"])
+    elif block is not None and os.path.isfile(critique_path):
         critique = _critique(_read_json(critique_path), critique_path)
     verdict = report.get("verdict")
     return {
@@ -227,6 +235,36 @@ def _read_json(path: str) -> Any:
             col=col,
             hint="the file is not as agentv-grade wrote it: grade the run again",
         ) from None
+
+
+class _SuiteCritique:
+    """The suite's `eval_critique.json` a batch wrote (SPEC §6.2), read once, when a
+    batch-graded test's report first points to it."""
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._tests: Mapping[str, Any] | None = None
+
+    def entry(self, test_id: str) -> dict[str, Any] | None:
+        """The test's critique on the page; None when the file or its entry is missing
+        (as a missing per-test file shows no critique)."""
+        if self._tests is None:
+            self._tests = self._read()
+        data = self._tests.get(test_id)
+        return None if data is None else _critique(data, self._path)
+
+    def _read(self) -> Mapping[str, Any]:
+        if not os.path.isfile(self._path):
+            return {}
+        data = _read_json(self._path)
+        tests = data.get("tests") if isinstance(data, dict) else None
+        if not isinstance(tests, dict):
+            raise GradeInputError(
+                "not an agentv-grade suite critique (no 'tests' object)",
+                file=self._path,
+                hint="grade the run again",
+            )
+        return tests
 
 
 def _critique(data: Any, path: str) -> dict[str, Any]:

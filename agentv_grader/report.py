@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 REPORT_FILE = "grader_report.json"
 CRITIQUE_JSON = "eval_critique.json"
 CRITIQUE_MD = "eval_critique.md"
+# A batch-graded test's critique, relative to its folder: the suite's file (SPEC §6.2).
+SUITE_CRITIQUE_PATH = "../" + CRITIQUE_JSON
 CLAIMS_FILE = "claims.json"
 CLAIM_STATUSES = ("verified", "contradicted", "unverifiable")
 SCHEMA_ID = "agentv-grade/report/v1"
@@ -30,6 +32,7 @@ class Report(Record):
     data: Mapping[str, Any]
     outcomes: tuple[Outcome, ...]
     test_dir: str | None
+    critique: Critique | None = None  # the test's critique, when one was made
 
     @property
     def verdict(self) -> TestVerdict:
@@ -126,9 +129,12 @@ def build(
     agentv: Mapping[str, Any] | None = None,
     agentv_warnings: list[str] | None = None,
     claims: Sequence[Claim] | None = None,
+    critique_in_suite: bool = False,
 ) -> dict[str, Any]:
     """The report dict, in SPEC §6.1's key order. `claims`: the response's claims checked
-    against the transcript (SPEC §5.9), None when the test has no usable transcript."""
+    against the transcript (SPEC §5.9), None when the test has no usable transcript.
+    `critique_in_suite`: the critique goes to the suite's file (batch mode), where the
+    report's `critique` points, with the test's `entry` there."""
     contradicted = _contradicted(claims)
     return {
         "schema": SCHEMA_ID,
@@ -158,11 +164,7 @@ def build(
         "pending": _pending(outcomes, test, contradicted),
         "stale_results": stale_results(outcomes),
         "claims": _claims(claims, contradicted),
-        "critique": (
-            None
-            if critique is None
-            else {"suggestions": len(critique.suggestions), "path": CRITIQUE_JSON}
-        ),
+        "critique": _critique(critique, test.id, critique_in_suite),
         "user_notes_summary": (
             dict(inputs.user_notes_summary)
             if inputs.user_notes_summary is not None
@@ -170,6 +172,16 @@ def build(
         ),
         "agentv": dict(agentv) if agentv is not None else None,
     }
+
+
+def _critique(critique: Critique | None, test_id: str, in_suite: bool) -> dict[str, Any] | None:
+    """The report's `critique`: the count, and where the critique is (SPEC §6.1)."""
+    if critique is None:
+        return None
+    if in_suite:
+        return {"suggestions": len(critique.suggestions), "path": SUITE_CRITIQUE_PATH,
+                "entry": test_id}  # fmt: skip
+    return {"suggestions": len(critique.suggestions), "path": CRITIQUE_JSON}
 
 
 def _outcome_warnings(outcomes: tuple[Outcome, ...]) -> list[str]:

@@ -48,7 +48,9 @@ def write(
     claims: Sequence[Claim] | None = None,
 ) -> None:
     """Write merge files, the critique, then the report; remove only what a previous run
-    of this tool wrote and this run does not write again (SPEC §6.2).
+    of this tool wrote and this run does not write again (SPEC §6.2). `critique`: the
+    test's own critique files; None writes none (`--no-critique`, or batch mode, which
+    writes the suite's), and removes those a previous run wrote.
 
     The targets are checked from one listing of the test folder where `prepare_targets`
     can (a first grading then opens no previous report: the listing says there is none),
@@ -77,11 +79,11 @@ def write(
         for relpath in sorted(old_files - {m.relpath for m in merge_files}):
             if _is_merge_path(relpath) and _stays_inside(test_dir, prefix + relpath):
                 remove_quietly(prefix + relpath)
+    again = _wrote_critique(previous)
     if critique is not None:
-        again = bool(previous.get("critique"))
         _rewrite(prefix + CRITIQUE_JSON, json_bytes(critique.to_json()), again)
         _rewrite(prefix + CRITIQUE_MD, critique.to_markdown(), again)
-    elif previous.get("critique"):
+    elif again:
         remove_quietly(prefix + CRITIQUE_JSON)
         remove_quietly(prefix + CRITIQUE_MD)
     if claims is not None:
@@ -90,6 +92,13 @@ def write(
     elif previous.get("claims"):
         remove_quietly(prefix + CLAIMS_FILE)
     write_atomic(prefix + REPORT_FILE, json_bytes(data))
+
+
+def _wrote_critique(previous: dict[str, Any]) -> bool:
+    """Whether the previous run wrote the test's own critique files: its report points
+    to them (a batch run's report points to the suite's file instead, SPEC §6.1)."""
+    block = previous.get("critique")
+    return isinstance(block, dict) and block.get("path") == CRITIQUE_JSON
 
 
 def _write_merge_files(

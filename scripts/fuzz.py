@@ -13,7 +13,8 @@ test or batch mode). A crash is any exception other than `GradeInputError`, or a
 promise, checked after every input:
 
 - every report matches the shipped JSON Schema; an `error` never passes;
-- nothing is written outside `<bench>/<test-id>/` (and `grade_summary.json` in batch mode),
+- nothing is written outside `<bench>/<test-id>/` (and, in batch mode, `grade_summary.json`
+  and the suite's `eval_critique.json` and `.md`),
   no `.agentv-grade-*.tmp` file is left, and every JSON file written parses;
 - an unusable input (exit 2 / `GradeInputError`) writes nothing, with one line on stderr.
 
@@ -172,15 +173,19 @@ def _validator() -> Any:
 def _check_written(
     root: Path, before: dict[str, tuple[int, int]], bench: Path, test_ids: tuple[str, ...]
 ) -> None:
-    """Only the tests' folders (and the batch summary) changed; every JSON file parses."""
+    """Only the tests' folders (and the batch summary and suite critique) changed; every
+    JSON file parses."""
     allowed = tuple(str((bench / t).relative_to(root)) + os.sep for t in test_ids)
-    summary = str((bench / "grade_summary.json").relative_to(root))
+    suite_files = {
+        str((bench / name).relative_to(root))
+        for name in ("grade_summary.json", "eval_critique.json", "eval_critique.md")
+    }
     for path, signature in _files(root).items():
         if before.get(path) == signature:
             continue
         if ".agentv-grade-" in path and path.endswith(".tmp"):
             raise AssertionError(f"stray temporary file {path}")
-        if not (path.startswith(allowed) or (path == summary and len(test_ids) > 1)):
+        if not (path.startswith(allowed) or (path in suite_files and len(test_ids) > 1)):
             raise AssertionError(f"wrote outside the test's folder: {path}")
         if path.endswith(".json"):
             json.loads((root / path).read_bytes())

@@ -101,3 +101,11 @@ def proc_stat(pid: int) -> list[str] | None:
             return handle.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
+
+
+def critique_of(test_dir: Path) -> Any:
+    """A graded test's critique, where its report says it is (SPEC §6.1): the suite's
+    `eval_critique.json` entry for a batch-graded test, else the test's own file."""
+    block = json.loads((test_dir / "grader_report.json").read_text("utf-8"))["critique"]
+    data = json.loads((test_dir / block["path"]).read_text("utf-8"))
+    return data["tests"][block["entry"]] if "entry" in block else data

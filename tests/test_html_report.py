@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from agentv_grader import html_report
 from agentv_grader.errors import GradeInputError
+from tests.helpers import cli, critique_of
 from tests.report_runs import (
     CLAIMS_RESPONSE,
     CLAIMS_TOOL_OUTPUT,
@@ -87,7 +88,7 @@ def test_the_example_page_holds_each_test_as_its_files_say(example: Path) -> Non
     by_id = {t["id"]: t for t in page["tests"]}
     for test_id, test in by_id.items():
         report = json.loads((example / test_id / "grader_report.json").read_text("utf-8"))
-        critique = json.loads((example / test_id / "eval_critique.json").read_text("utf-8"))
+        critique = critique_of(example / test_id)
         assert test["verdict"] == report["verdict"]
         assert test["score"] == report["score"]
         assert test["counts"] == {k: report["summary"][k] for k in test["counts"]}
@@ -295,12 +296,49 @@ def test_a_broken_report_names_its_file_and_line(example: Path) -> None:
     assert "invalid JSON" in str(caught.value) and "grade the run again" in str(caught.value)
 
 
+def test_each_test_shows_the_critique_its_report_points_to(example: Path) -> None:
+    """A batch-graded test's critique is its entry in the suite's file; a test graded
+    alone since has its own file, which its report now names (SPEC §6.1)."""
+    eval_path = example.parent.parent / "capital.eval.yaml"
+    code, _, err = cli(
+        "--eval-path", str(eval_path), "--bench-dir", str(example), "--test-id", "paris"
+    )  # fmt: skip
+    assert code == 0, err
+    own = _json(example / "paris" / "eval_critique.json")
+    suite = _json(example / "eval_critique.json")
+    own["suggestions"][0]["reason"] = "graded alone"  # to tell the two files apart
+    (example / "paris" / "eval_critique.json").write_text(json.dumps(own), "utf-8")
+    suite["tests"]["tokyo"] = {"suggestions": [own["suggestions"][1]], "overall": "batch"}
+    (example / "eval_critique.json").write_text(json.dumps(suite), "utf-8")
+    by_id = {t["id"]: t for t in html_report.build_page_data(str(example))["tests"]}
+    assert [s["reason"] for s in by_id["paris"]["critique"]["suggestions"]] == [
+        s["reason"] for s in own["suggestions"]
+    ]
+    assert by_id["tokyo"]["critique"]["overall"] == "batch"
+    assert [s["reason"] for s in by_id["tokyo"]["critique"]["suggestions"]] == [
+        own["suggestions"][1]["reason"]
+    ]
+    (example / "paris" / "eval_critique.json").write_text('{"overall": "x"}', "utf-8")
+    with pytest.raises(GradeInputError, match="not an agentv-grade critique") as caught:
+        html_report.build_page_data(str(example))
+    assert caught.value.file == str(example / "paris" / "eval_critique.json")
+    (example / "paris" / "eval_critique.json").unlink()
+    (example / "eval_critique.json").unlink()  # no critique file: no critique shown
+    tests = html_report.build_page_data(str(example))["tests"]
+    assert [t["critique"] for t in tests] == [None, None, None]
+
+
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
         ("grade_summary.json", '{"schema": "other"}', "not an agentv-grade summary"),
         ("tokyo/grader_report.json", "[]", "not an agentv-grade report"),
-        ("tokyo/eval_critique.json", '{"overall": "x"}', "not an agentv-grade critique"),
+        ("eval_critique.json", '{"tests": []}', "not an agentv-grade suite critique"),
+        (
+            "eval_critique.json",
+            '{"tests": {"paris": {"overall": "x"}}}',
+            "not an agentv-grade critique",
+        ),
     ],
 )
 def test_files_of_another_shape_are_input_errors(

@@ -137,10 +137,17 @@ def test_every_tool_on_the_bundled_example(
     }
 
     # grade_test: the report it wrote (grade_run wrote it again since: a second later on a
-    # loaded machine), and the report the command line gives
+    # loaded machine, its critique in the suite's file), and the report the command line gives
     report = seen["grade_test"]
     on_disk = json.loads((served / "run/capital/paris/grader_report.json").read_text("utf-8"))
-    assert {**report, "graded_at": None} == {**on_disk, "graded_at": None}
+    assert report["critique"] == {"suggestions": 2, "path": "eval_critique.json"}
+    assert on_disk["critique"] == {"suggestions": 2, "path": "../eval_critique.json",
+                                   "entry": "paris"}  # fmt: skip
+    assert {**report, "graded_at": None, "critique": None} == {
+        **on_disk,
+        "graded_at": None,
+        "critique": None,
+    }
     code, out, _ = cli(
         "--eval-path", str(by_cli / "capital.eval.yaml"), "--test-id", "paris",
         "--bench-dir", str(by_cli / "run/capital"), "--format", "json",

@@ -14,6 +14,7 @@ import pytest
 
 from agentv_grader import html_report
 from tests.browser import browser_session, open_page, visible_test_ids
+from tests.helpers import critique_of
 from tests.report_runs import (
     CLAIMS_RESPONSE,
     HOSTILE_IDS,
@@ -107,7 +108,7 @@ def test_the_example_page_lists_opens_and_filters(driver: Any, tmp_path: Path) -
     assert [(c[0], c[5]) for c in cells] == [
         (a["status"], a["evidence"]) for a in report["assertions"]
     ]
-    critique = json.loads((bench / "paris" / "eval_critique.json").read_text("utf-8"))
+    critique = critique_of(bench / "paris")
     suggestions = row.find_elements("css selector", "li.suggestion")
     assert len(suggestions) == len(critique["suggestions"]) == 2
     for item, expected in zip(suggestions, critique["suggestions"], strict=True):
@@ -157,7 +158,7 @@ def test_a_hostile_run_renders_inert_and_as_written(driver: Any, tmp_path: Path)
         ]
         assert [c[4] for c in cells] == [a["text"] for a in report["assertions"]]
         assert [c[5] for c in cells] == [a["evidence"] for a in report["assertions"]]
-        critique = json.loads((bench / test_id / "eval_critique.json").read_text("utf-8"))
+        critique = critique_of(bench / test_id)
         shown = "\n".join(s.text for s in row.find_elements("css selector", "li.suggestion"))
         for suggestion in critique["suggestions"]:
             assert suggestion["fix"] in shown

@@ -91,7 +91,8 @@ def test_the_text_table_counts_claims_and_names_the_contradicted_tests(tmp_path:
     assert rows["claims (2 test(s) with a transcript)"] == "count"
     for status in ("verified", "contradicted", "unverifiable"):
         assert rows[status] == str(summary[status])
-    assert lines[-1] == "  contradicted claims in: lied"
+    assert lines[-2] == "  contradicted claims in: lied"
+    assert lines[-1].startswith("critique: ")  # the suite's critique, after the table
 
 
 def test_a_run_without_transcripts_has_no_claims_rows(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from ..errors import GradeInputError
 from ..load.evalfile import load_suite
 from ..model import TestCase
 from . import Critique, critique_test
-from .model import SEVERITIES, SOLID
+from .suite import counts_line, quiet_line, suite_json
 
 FORMATS = ("text", "json")
 _WIDTHS = {"test": 24, "assertion": 28}
@@ -36,23 +36,13 @@ def run_critique(eval_path: str, test_id: str | None, fmt: str, out: IO[str]) ->
     else:
         tests = list(suite.tests)
     results = [(test, critique_test(suite, test)) for test in tests]
-    counts = _counts(results)
+    doc = suite_json(suite.name, eval_path, _by_id(results))
+    counts = doc["counts"]
     if fmt == "json":
-        doc = {"suite": suite.name, "eval_path": eval_path, "tests": _by_id(results)}
-        out.write(json.dumps({**doc, "counts": counts}, ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
-        out.write(_table(suite.name, eval_path, results, counts))
+        out.write(_table(suite.name, eval_path, results, doc))
     return 1 if counts["high"] else 0
-
-
-def _counts(results: list[tuple[TestCase, Critique]]) -> dict[str, int]:
-    counts = {
-        "tests": len(results),
-        "tests_with_suggestions": sum(1 for _, c in results if c.suggestions),
-    }
-    for severity in SEVERITIES:
-        counts[severity] = sum(c.counts()[severity] for _, c in results)
-    return counts
 
 
 def _by_id(results: list[tuple[TestCase, Critique]]) -> dict[str, Any]:
@@ -72,8 +62,9 @@ def _cut(text: str, width: int) -> str:
 
 
 def _table(
-    suite: str, path: str, results: list[tuple[TestCase, Critique]], counts: dict[str, int]
+    suite: str, path: str, results: list[tuple[TestCase, Critique]], doc: dict[str, Any]
 ) -> str:
+    counts = doc["counts"]
     rows = [
         (
             _cut(test.id, _WIDTHS["test"]),
@@ -100,24 +91,8 @@ def _table(
                 "  ".join(c.ljust(w) for c, w in zip(row[:5], widths, strict=True)) + "  " + row[5]
             )
             lines.append(f"{indent}fix: {row[6]}")
-    summary = ", ".join(f"{counts[s]} {s}" for s in SEVERITIES)
     if rows:
-        lines.append(
-            f"{counts['tests_with_suggestions']} of {counts['tests']} test(s) with "
-            f"suggestions: {summary}"
-        )
+        lines.append(counts_line(counts))
     else:
-        lines.append(_quiet(results))
+        lines.append(quiet_line(list(doc["tests"].values())))
     return "\n".join(lines) + "\n"
-
-
-def _quiet(results: list[tuple[TestCase, Critique]]) -> str:
-    """The closing line without suggestions: "looks solid" only when every assertion was
-    analysed; else how many tests have assertions the critique could not look into."""
-    partly = sum(1 for _, c in results if c.overall != SOLID)
-    if not partly:
-        return SOLID
-    return (
-        f"No suggestions; {partly} of {len(results)} test(s) have assertions the critique "
-        "does not analyse (LLM-judged, programs, trace checks, turns: see --format json)"
-    )

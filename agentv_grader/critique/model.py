@@ -81,10 +81,18 @@ class Critique(Record):
     def to_markdown(self) -> str:
         """The same suggestions for people: a summary line, then one section per finding."""
         title = f"# Eval critique: `{self.test_id}`" if self.test_id else "# Eval critique"
+        return self._markdown(title, "##")
+
+    def markdown_section(self, test_id: str) -> str:
+        """The test's section of a suite's `eval_critique.md` (SPEC §6.2): the text of
+        `to_markdown`, titled by the test id, every heading one level down."""
+        return self._markdown(f"## `{test_id}`", "###")
+
+    def _markdown(self, title: str, level: str) -> str:
         lines = [title, "", self.overall, ""]
         for number, finding in enumerate(self.suggestions, start=1):
             lines += [
-                f"## {number}. [{finding.severity}] `{finding.rule}`: {finding.target}",
+                f"{level} {number}. [{finding.severity}] `{finding.rule}`: {finding.target}",
                 "",
                 f"- **Why:** {finding.reason}",
                 f"- **Evidence:** {finding.evidence}",

@@ -805,6 +805,9 @@ def _check_graded(case: Case, report: dict[str, object] | None, places: Mapping[
         assert warnings == [], warnings
 
 
+_SUITE_CRITIQUE = ("eval_critique.json", "eval_critique.md")
+
+
 def _check_files(
     tmp: Path,
     test_dir: Path,
@@ -816,11 +819,15 @@ def _check_files(
     inside = str(test_dir.relative_to(tmp)) + os.sep
     summary = str(test_dir.parent.relative_to(tmp) / "grade_summary.json")
     assert (summary in changed) == (case.no_response is not None), summary
+    # Batch mode also writes the suite's critique (SPEC §6.2) beside the summary.
+    suite_critique = {str(test_dir.parent.relative_to(tmp) / n) for n in _SUITE_CRITIQUE}
     for relpath in changed:
         assert ".agentv-grade-" not in relpath, f"stray temporary file {relpath}"
         if relpath == summary and case.no_response is not None:  # batch mode writes it
             data = json.loads((tmp / relpath).read_text("utf-8"))
             assert data["no_response"] == list(case.no_response), data
+            continue
+        if relpath in suite_critique and case.no_response is not None:
             continue
         assert relpath.startswith(inside) or relpath == inside.rstrip(os.sep), relpath
     assert set(before) - set(after) <= {p for p in before if "code_grader_results" in p}
