@@ -570,7 +570,8 @@ def _beyond_folding(op: str, text: str, lowered: str, value: str) -> bool:
     """True when no fold of `_FOLDS` can make the check `op` hold, told from `text` in
     lower case (`lowered`, the first fold, made already) without making the others; only
     for an ASCII value and a text NFKC leaves as it is (ASCII, or normal already), else
-    False (fold them).
+    False (fold them), except that `eq` is ruled out for an ASCII value whenever the text
+    keeps more ASCII characters than the value has (`_kept_ascii`), NFKC or not.
 
     A fold changes or drops only white space, quotes, dashes and the backtick, and lowers
     letters, so every fold of the value holds its pieces between those characters, maybe
@@ -580,8 +581,11 @@ def _beyond_folding(op: str, text: str, lowered: str, value: str) -> bool:
     after trimming, lowered or not: JavaScript's trim keeps one, the white space fold's strip
     (white space to either language) another, and each is compared lowered.
     """
-    if not value.isascii() or not (text.isascii() or unicodedata.is_normalized("NFKC", text)):
+    if not value.isascii():
         return False
+    if not (text.isascii() or unicodedata.is_normalized("NFKC", text)):
+        # NFKC may turn other letters into ASCII ones: only `eq`'s length can be told
+        return op == "eq" and _kept_ascii(text) > len(value)
     for piece in _PIECES.split(value):
         if piece and piece.lower() not in lowered:
             return True
@@ -590,6 +594,21 @@ def _beyond_folding(op: str, text: str, lowered: str, value: str) -> bool:
     return (op != "suf" and _ends_differ(text, value, 0)) or (
         op != "pre" and _ends_differ(text, value, -1)
     )
+
+
+def _kept_ascii(text: str) -> int:
+    """How many characters of `text` are ASCII and white space to neither language: every
+    fold of `_FOLDS` keeps each of them as one ASCII character (lowered, or a backtick made
+    a quote), or NFKC composes it with the combining mark after it into a letter that stays
+    non-ASCII. So a fold of `text` is no ASCII text shorter than this, and no fold of an
+    ASCII value (ASCII, and never longer than the value) that is shorter equals it."""
+    kept = len(text.encode("ascii", "ignore"))
+    for space in _ASCII_SPACE:  # a loop of `count`: each a fast scan, no regex
+        kept -= text.count(space)
+    return kept
+
+
+_ASCII_SPACE = "\t\n\x0b\x0c\r \x1c\x1d\x1e\x1f"  # white space to either language
 
 
 # What a fold may change or drop in an ASCII value: white space (JavaScript's, and the

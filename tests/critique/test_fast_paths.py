@@ -242,10 +242,15 @@ def test_near_miss_finds_the_fold_each_fold_finds(
 
 
 # Letters whose lower case or NFKC form is ASCII or longer (Kelvin sign, dotted I, long s,
-# fullwidth A, the fi ligature, final sigma), combining marks, white space either language
-# has alone, quotes and dashes of both kinds, and ASCII letters in both cases.
+# fullwidth A, the fi ligature, final sigma, dz with caron), combining marks (the acute,
+# and the long solidus that NFKC composes with `=` into `≠`), white space either language
+# has alone, quotes and dashes of both kinds, ASCII letters in both cases, and a letter
+# every fold keeps.
 _NEAR_TEXT = st.sampled_from(
-    list("akKsSiIf1 \t\n\x0b\x1c\x85\xa0\u3000\ufeff`'\"-’“–\u212a\u0130\u017f\ufb01\uff21Σ\u0301é")
+    list(
+        "akKsSiIf1= \t\n\x0b\x1c\x85\xa0\u3000\ufeff`'\"-’“–\u212a\u0130\u017f\ufb01\uff21Σ\u0301"
+        "\u0338\u01c6é東"
+    )
 )
 _NEAR_VALUE = st.sampled_from(list("akKsSiIf1 \t\x1c`'\"-é\u212a"))
 
@@ -271,6 +276,49 @@ def test_near_miss_shortcut_gives_the_answer_of_every_fold(said: str, value: str
     assert coverage._first_fold(op, said, None, value) == wanted
 
 
+def _near_variants(char: str) -> list[str]:
+    """What a character of a value may become in a text that a fold may match: itself, in
+    upper case, fullwidth (NFKC makes it ASCII again), with white space, a combining mark
+    or a character no fold removes after it, as a curly quote."""
+    variants = [char, char.upper(), char + " ", char + "\u3000", char + "\u0301", char + "\u0338"]
+    variants += [char + "東", char + char]
+    if "!" <= char <= "~":
+        variants.append(chr(ord(char) + 0xFEE0))
+    if char == "'":
+        variants.append("’")
+    return variants
+
+
+@st.composite
+def _near_equal(draw: st.DrawFn) -> tuple[str, str]:
+    """An ASCII value and a text made from it, character by character, by `_near_variants`
+    (most fold back to the value, some do not), with white space around."""
+    value = draw(st.text(st.sampled_from(list("aK=<'` -1")), min_size=1, max_size=5))
+    said = "".join(draw(st.sampled_from(_near_variants(c))) for c in value)
+    around = st.sampled_from(["", " ", "\u3000", "\ufeff", "\x85", "\xa0"])
+    return value, draw(around) + said + draw(around)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_near_equal())
+def test_near_miss_equals_is_told_by_length_only_where_no_fold_holds(
+    pair: tuple[str, str],
+) -> None:
+    """`eq` ruled out by the count of kept ASCII characters (a text NFKC would change) is
+    ruled out by every fold, on texts made to be near the value."""
+    from agentv_grader.critique import coverage
+    from agentv_grader.js.strings import js_lower
+
+    value, said = pair
+    wanted = next(
+        (how for how, fold in coverage._FOLDS if coverage._holds("eq", fold(said), fold(value))),
+        None,
+    )
+    if coverage._beyond_folding("eq", said, js_lower(said), value):
+        assert wanted is None
+    assert coverage._first_fold("eq", said, None, value) == wanted
+
+
 @pytest.mark.parametrize(
     ("op", "said", "value", "beyond"),
     [
@@ -284,6 +332,10 @@ def test_near_miss_shortcut_gives_the_answer_of_every_fold(said: str, value: str
         ("suf", "{} ```", "}", True),
         ("eq", "Summary: order 12 handled", "Summary: order 12", True),
         ("eq", "summary:  ORDER 12", "Summary: order 12", False),
+        # NFKC would change the text (ǆ): `eq` is told by length alone
+        ("eq", "Summary: order 12 handled by ǆemal", "Summary: order 12", True),
+        ("eq", "ＡＢ", "ab", False),  # no ASCII kept: fold (NFKC makes it AB)
+        ("in", "Summary: order 12 handled by ǆemal", "Summary: order 13", False),
         ("pre", "\x85X", "x", False),  # kept by JavaScript's trim, stripped by str.strip
         ("suf", "’twas", "'", False),  # a quote: folded, not compared
     ],
