@@ -80,7 +80,7 @@ def critique_test(
         The critique, in stable order (assertion index, then rule id).
     """
     ctx = build_context(suite, test, run, outcomes, bench_dir)
-    key = _static_key(ctx)
+    key = _static_key(ctx) if _TRIAL.remembering(suite) else None
     static = None if key is None else _STATIC.get(key)
     if static is None:
         static = (_findings(ctx, _STATIC_RULES), not_analysed(ctx))
@@ -88,6 +88,8 @@ def critique_test(
             if len(_STATIC) >= _STATIC_LIMIT:
                 _STATIC.clear()
             _STATIC[key] = static
+    else:
+        _TRIAL.hits += 1
     found = static[0] + _findings(ctx, _RUN_RULES)
     kept = _drop_superseded(found)
     kept.sort(key=lambda f: (-1 if f.index is None else f.index, f.rule))
@@ -114,6 +116,45 @@ _STATIC_RULES = tuple((k, r) for k, r in RULES.items() if k in _FROM_THE_EVAL)
 _RUN_RULES = tuple((k, r) for k, r in RULES.items() if k not in _FROM_THE_EVAL)
 _STATIC: dict[tuple[Any, ...], tuple[list[Finding], str]] = {}
 _STATIC_LIMIT = 5_000  # distinct tests remembered by a process, forgotten whole past it
+
+
+class _Trial:
+    """Whether remembering pays for the suite being critiqued: its first `TRIAL` tests in
+    this process are keyed and remembered, and if fewer than one in `REPEATS` of them
+    repeats an earlier one (every test distinct, as most hand-written suites are), the key
+    (a few tuples and a `repr` a test) and the entries it keeps cost more than the memo
+    saves (a hit saves about ten times what a miss costs), so its later tests are neither
+    keyed nor remembered, and what was kept is dropped. A suite that repeats tests
+    (AgentV's examples replicated) repeats them early. Findings are the same either way;
+    a new suite starts a new trial."""
+
+    __slots__ = ("suite", "tried", "hits", "keep")
+    TRIAL = 256
+    REPEATS = 16
+
+    def __init__(self) -> None:
+        self.suite: Suite | None = None
+        self.tried = 0  # tests of `suite` keyed in its trial (one more once it is over)
+        self.hits = 0  # tests found remembered
+        self.keep = True  # the trial's verdict, once it is over
+
+    def remembering(self, suite: Suite) -> bool:
+        """Whether this test of `suite` is keyed."""
+        if suite is not self.suite:
+            self.suite, self.tried, self.hits, self.keep = suite, 0, 0, True
+        tried = self.tried
+        if tried < self.TRIAL:
+            self.tried = tried + 1
+            return True
+        if tried == self.TRIAL:  # the trial is over: keep on only if it paid
+            self.tried = tried + 1
+            self.keep = self.hits * self.REPEATS >= tried
+            if not self.keep:
+                _STATIC.clear()
+        return self.keep
+
+
+_TRIAL = _Trial()
 
 
 def _static_key(ctx: Context) -> tuple[Any, ...] | None:

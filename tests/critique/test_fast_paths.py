@@ -629,6 +629,68 @@ def test_findings_from_the_eval_alone_are_remembered_per_distinct_test(tmp_path:
     assert len({json.dumps(found) for found in alone}) == len(variants) - 1
 
 
+def test_a_suite_without_repeats_stops_being_remembered_after_its_trial(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The memo of the rules that read the eval alone keys a suite's first `TRIAL` tests;
+    if fewer than one in `REPEATS` of them repeats an earlier one, it drops what it kept
+    and keys no more, else it stays on. Findings are those of a critique that remembers
+    nothing, either way, and a new suite starts a new trial."""
+    import agentv_grader.critique as critique
+    from agentv_grader import engine
+    from agentv_grader.critique._spec import MEMO
+
+    monkeypatch.setattr(critique._Trial, "TRIAL", 4)
+    monkeypatch.setattr(critique._Trial, "REPEATS", 2)  # two hits in four tests keep it on
+
+    def suite_of(name: str, inputs: list[str]) -> Any:
+        rows = [
+            {"id": f"t{i}", "input": said, "criteria": "Names Paris and 1889.",
+             "assert": [{"type": "contains", "value": "the"}, {"type": "contains", "value": "x"},
+                        {"type": "contains", "value": "x"}]}
+            for i, said in enumerate(inputs)
+        ]  # fmt: skip
+        path = tmp_path / f"{name}.eval.yaml"
+        path.write_text(json.dumps({"name": name, "tests": rows}), encoding="utf-8")
+        return load_suite(str(path))
+
+    def critiqued(suite: Any, test: Any) -> Any:
+        run = RunData(test=test, response="Paris", eval_dir=str(tmp_path))
+        return critique.critique_test(suite, test, run, engine.evaluate(test.assertions, run))
+
+    def kept_and_found(suite: Any) -> tuple[list[int], list[Any]]:
+        critique._STATIC.clear()
+        kept, found = [], []
+        for test in suite.tests:
+            found.append(critiqued(suite, test).to_json())
+            kept.append(len(critique._STATIC))
+        return kept, found
+
+    def alone(suite: Any) -> list[Any]:
+        found = []
+        for test in suite.tests:
+            critique._STATIC.clear()
+            MEMO.by_key.clear()
+            found.append(critiqued(suite, test).to_json())
+        return found
+
+    distinct = suite_of("distinct", [f"Question {i}?" for i in range(6)])
+    kept, found = kept_and_found(distinct)
+    assert kept == [1, 2, 3, 4, 0, 0]  # four tried, none repeated: dropped, no more kept
+    assert found == alone(distinct)
+
+    once = suite_of("once", ["Same?", "Other?", "Same?", "New?", "Next?", "Next?"])
+    kept, found = kept_and_found(once)
+    assert kept == [1, 2, 2, 3, 0, 0]  # one hit in four: too few, the last repeat not found
+    assert found == alone(once)
+
+    twice = suite_of("twice", ["Same?", "Other?", "Same?", "Other?", "New?", "New?"])
+    kept, found = kept_and_found(twice)
+    assert kept == [1, 2, 2, 2, 3, 3]  # a new suite, a new trial: two hits, kept on past it
+    assert critique._TRIAL.hits == 3
+    assert found == alone(twice)
+
+
 def test_generic_candidates_keep_only_everyday_words() -> None:
     """`generic_needle` asks the test (input, criteria, reference) only about the needles
     kept here: everyday words beyond the most common ones, in order."""
