@@ -11,6 +11,10 @@ assertion passes on none and no verdict-only path is made. Only for assertions t
 not negated (a negated one passes where the check fails), read the response alone and
 have no `target_output_key` (the check then reads a part of the response). Where the
 options are broken the check is `error` on every text: no screen, the full path says so.
+
+A case-sensitive substring check's screen is its verdict too (`Screen.exact`: the check
+passes exactly where its needles are in the text), so the decoys that hold it are the
+ones it passes on, without a verdict-only path made or asked.
 """
 
 from __future__ import annotations
@@ -33,17 +37,20 @@ class Screen(NamedTuple):
     (or `js_lower`) form: the needles hold none of `js_lower_only`, so one that the
     JavaScript lower case holds, Python's holds too, and Python's costs a third (no scan
     for newer letters); with `json`, the text must start a JSON value instead (the
-    needles are not asked)."""
+    needles are not asked). With `exact`, holding it is passing, not only a condition of
+    it (a case-sensitive substring check: `output.includes(value)`)."""
 
     needles: tuple[str, ...]
     every: bool
     lowered: bool
     json: bool = False
+    exact: bool = False
 
 
-# What `JSON.parse` (`js_json_parse`) accepts before a value, and what a value starts
-# with (Python's decoder takes NaN, Infinity and -Infinity too, which it then refuses).
-JSON_START = re.compile(r"[ \t\n\r]*[\[{\"\-0-9tfnNI]")
+# What `JSON.parse` (`js_json_parse`) accepts before a value, and how a value starts: a
+# bracket, a quote, a number or one of the three literals, whole (Python's decoder also
+# takes NaN and Infinity, which `js_json_parse` then refuses: never a pass).
+JSON_START = re.compile(r"[ \t\n\r]*(?:[\[{\"\-0-9]|true|false|null)")
 
 _JSON = Screen((), True, False, json=True)
 # The substring checks: (case counts by default, every needle).
@@ -57,6 +64,9 @@ _SUBSTRING = {
 }
 _LISTED = frozenset(("contains-all", "icontains-all", "contains-any", "icontains-any"))
 _WHOLE_TEXT = frozenset(("equals", "starts-with", "ends-with"))
+# The response-only needle types of the transcript family (`output-contains` is any case
+# by default; `output-matches`' pattern is a `regex` one).
+_OUTPUT = frozenset(("output-contains", "output-matches"))
 
 
 def screen_of(spec: AssertionSpec) -> Screen | None:
@@ -71,44 +81,67 @@ def screen_of(spec: AssertionSpec) -> Screen | None:
         if kind in _SUBSTRING:
             default, every = _SUBSTRING[kind]
             needles = string_list(options) if kind in _LISTED else [string_value(options)]
-            if case_sensitive(options, default):
-                return Screen(tuple(needles), every, False)
-            lowered = tuple([js_lower(n) for n in needles])
-            only_js = js_lower_only()
-            for needle in lowered:  # (asked of `str.lower` of the decoys: see `Screen`)
-                if not only_js.isdisjoint(needle):
-                    return None
-            return Screen(lowered, every, True)
+            return _substring_screen(needles, every, case_sensitive(options, default))
         if kind in _WHOLE_TEXT:
             value = string_value(options)
             if not case_sensitive(options, True):
                 return None  # lowering the trimmed text is not a piece of the lowered text
             return Screen((js_trim(value),), True, False)
         if kind == "regex":
-            return _pattern_screen(spec)
+            return _pattern_screen(spec, "value")
         if kind == "is-json":
             return _JSON
+        if kind in _OUTPUT:
+            return _output_screen(spec)
     except Exception:  # broken options: the check is `error`, the full path says how
         return None
     return None
 
 
+def _substring_screen(needles: list[str], every: bool, sensitive: bool) -> Screen | None:
+    """The screen of a substring check of `needles` (each, or one of them): exact where
+    case counts; else the needles in `js_lower` form, none where one holds a letter only
+    JavaScript lowers (asked of `str.lower` of the decoys: see `Screen`)."""
+    if sensitive:
+        return Screen(tuple(needles), every, False, exact=True)
+    lowered = tuple([js_lower(n) for n in needles])
+    only_js = js_lower_only()
+    for needle in lowered:
+        if not only_js.isdisjoint(needle):
+            return None
+    return Screen(lowered, every, True)
+
+
+def _output_screen(spec: AssertionSpec) -> Screen | None:
+    """`output-contains` / `output-matches`, whose needle is read as the check reads it
+    (its own option, else the `value` alias): `icontains`' or `contains`' screen for the
+    substring (`find`, as theirs), `regex`'s for the pattern (only a match in the text
+    itself passes, as there)."""
+    from ..assertions.transcript import _key
+
+    if spec.type == "output-matches":
+        return _pattern_screen(spec, _key(spec.options, "pattern"))
+    options = spec.options
+    needle = string_value(options, _key(options, "substring"))
+    return _substring_screen([needle], True, case_sensitive(options, False))
+
+
 _PATTERN_TOOLS: list[
-    tuple[Callable[[Mapping[str, Any]], tuple[str, str, str]], Callable[[str, str], JsRegExp]]
+    tuple[Callable[[Mapping[str, Any], str], tuple[str, str, str]], Callable[[str, str], JsRegExp]]
 ] = []
 
 
-def _pattern_screen(spec: AssertionSpec) -> Screen | None:
-    """The required runs of a `regex` pattern (`JsRegExp.required_runs`). Only a match in
-    the text itself passes: the second search, with CRLF read as LF, can only make a
-    failure an error (a timeout), never a pass."""
+def _pattern_screen(spec: AssertionSpec, key: str) -> Screen | None:
+    """The required runs of a pattern (option `key`) as `regex` reads it
+    (`JsRegExp.required_runs`). Only a match in the text itself passes: the second search,
+    with CRLF read as LF, can only make a failure an error (a timeout), never a pass."""
     if not _PATTERN_TOOLS:  # imported on first use: a suite may have no pattern
         from ..assertions.regex import pattern_and_flags
         from ..js.regexp import compile_js
 
         _PATTERN_TOOLS.append((pattern_and_flags, compile_js))
     read_pattern, compile_pattern = _PATTERN_TOOLS[0]
-    _, body, flags = read_pattern(spec.options)
+    _, body, flags = read_pattern(spec.options, key)
     runs = compile_pattern(body, flags).required_runs()
     return Screen(runs, True, False) if runs else None
 

@@ -185,7 +185,8 @@ class Context:
     def passing(self, spec: AssertionSpec) -> tuple[Decoy, ...]:
         """The test's decoys on which `spec` passes, in order (`passes` for each), worked
         out once for every rule that asks. Only the decoys that hold the assertion's screen
-        (`_screen`) are graded; where none does, it passes on none."""
+        (`_screen`) are graded; where none does, it passes on none, and where the screen is
+        `exact` it passes on those that hold it."""
         known = self._passing.get(id(spec))
         if known is not None and known[0] is spec:
             return known[1]
@@ -194,10 +195,12 @@ class Context:
         screen = facts.screen
         if screen is None:
             screen = facts.screen = (screen_of(spec),)
+        exact = False
         if screen[0] is not None:
             decoys = self._admitted(screen[0])
-        if not decoys:
-            found: tuple[Decoy, ...] = ()
+            exact = screen[0].exact
+        if exact or not decoys:  # no verdict to ask
+            found = decoys
         else:
             fast, results = self._plan(spec, facts)
             if results is not None:

@@ -635,7 +635,8 @@ def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
     """An assertion with a value of its own is seen once in a suite: of it only the key is
     remembered (no verdict-only path, no results outlive its test). An equal assertion of
     another test is remembered from then on, and answers stay those of fresh probes. One
-    that no decoy's screen admits (`zz`) is graded on none and leaves nothing."""
+    that no decoy's screen admits (`zz`) is graded on none and leaves nothing. (Any case:
+    a `contains` is decided by its screen alone, never graded, so it leaves no key.)"""
     from agentv_grader.critique import context
 
     needles = ["Q", "?", "Q?"]  # each in the echoed input, so each is graded there
@@ -643,7 +644,7 @@ def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
         {
             "id": f"t{i}",
             "input": "Q?",
-            "assertions": [a("contains", needles[i]), a("regex", "^I"), a("contains", "zz")],
+            "assertions": [a("icontains", needles[i]), a("regex", "^I"), a("contains", "zz")],
         }
         for i in range(3)
     ]
@@ -654,7 +655,7 @@ def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
         for spec in test.assertions:
             assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
     by_key = context._PASSES.by_key
-    assert len(by_key) == 4  # contains Q, ?, Q? and the regex
+    assert len(by_key) == 4  # icontains Q, ?, Q? and the regex
 
     def remembered(value: str) -> Any:
         (known,) = [known for key, known in by_key.items() if repr(value) in key[2]]

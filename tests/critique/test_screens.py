@@ -55,12 +55,19 @@ def _assertion(draw: st.DrawFn) -> AssertionSpec:
                 "ends-with",
                 "regex",
                 "is-json",
+                "output-contains",
+                "output-matches",
             ]
         )  # fmt: skip
     )
     options: dict[str, Any] = {}
     if kind == "regex":
         options = {"value": draw(_PATTERN), "flags": draw(_FLAGS)}
+    elif kind == "output-matches":  # its own option, or the `value` alias
+        key = draw(st.sampled_from(["pattern", "value"]))
+        options = {key: draw(_PATTERN), "flags": draw(_FLAGS)}
+    elif kind == "output-contains":
+        options = {draw(st.sampled_from(["substring", "value"])): draw(_NEEDLE)}
     elif kind.endswith(("-any", "-all")):
         options = {"value": draw(st.lists(_NEEDLE, min_size=1, max_size=3))}
     elif kind != "is-json":
@@ -108,6 +115,8 @@ def _holds(screen: _screen.Screen, text: str) -> bool:
 @example(_a("is-json", {}), "\rtrue")
 @example(_a("is-json", {}), "false ")
 @example(_a("is-json", {}), "{}")
+@example(_a("is-json", {}), " -0")
+@example(_a("is-json", {}), '""')
 # Case-insensitive needles are asked of the lowered text; whole-text checks trim.
 @example(_a("icontains", {"value": "İ"}), "xİ")
 @example(_a("icontains", {"value": "ɤ"}), "\ua7cb")  # node lowers U+A7CB to ɤ, Python not
@@ -116,10 +125,76 @@ def _holds(screen: _screen.Screen, text: str) -> bool:
 @example(_a("contains-all", {"value": ["a", "b"]}), "ba")
 @example(_a("contains-any", {"value": ["q", "b"]}), "b")
 @example(_a("equals", {"value": "A", "case_sensitive": False}), " a")
+# The output family reads its needle from its own option, else from `value`.
+@example(_a("output-matches", {"pattern": "ab"}), "xaby")
+@example(_a("output-matches", {"value": "ab", "flags": "i"}), "AB")
+@example(_a("output-contains", {"substring": "K"}), "k")
+@example(_a("output-contains", {"value": "K", "case_sensitive": True}), "K")
 def test_a_text_that_passes_holds_the_screen(spec: AssertionSpec, text: str) -> None:
     screen = _screen.screen_of(spec)
     if screen is not None and _passes(spec, text):
         assert _holds(screen, text), (spec.options, text, screen)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=_assertion(), text=_TEXT)
+@example(_a("contains", {"value": "a"}), "xa")
+@example(_a("contains-all", {"value": ["a", "b"]}), "a")  # (`every` read as one of them)
+@example(_a("contains-any", {"value": ["q", "b"]}), "b")  # (one read as `every`)
+@example(_a("icontains", {"value": "K", "case_sensitive": True}), "k")
+@example(_a("output-contains", {"substring": "K", "case_sensitive": True}), "xK")
+def test_an_exact_screen_is_the_verdict(spec: AssertionSpec, text: str) -> None:
+    """Where a screen is `exact`, `Context.passing` takes holding it for passing: a text
+    holds it exactly where full grading passes."""
+    screen = _screen.screen_of(spec)
+    if screen is not None and screen.exact:
+        assert _holds(screen, text) == _passes(spec, text), (spec.options, text, screen)
+
+
+def test_only_case_sensitive_substring_screens_are_exact() -> None:
+    def exact(kind: str, **options: Any) -> bool | None:
+        screen = _screen.screen_of(_a(kind, options))
+        return None if screen is None else screen.exact
+
+    assert exact("contains", value="a") is True
+    assert exact("contains-any", value=["a", "b"]) is True
+    assert exact("icontains", value="a", case_sensitive=True) is True
+    assert exact("output-contains", substring="a", case_sensitive=True) is True
+    assert exact("icontains", value="a") is False
+    assert exact("output-contains", substring="a") is False
+    assert exact("equals", value="a") is False
+    assert exact("regex", value="ab") is False
+    assert exact("output-matches", pattern="ab") is False
+    assert exact("is-json") is False
+    # The output family's needle, from the `value` alias too.
+    assert _screen.screen_of(_a("output-matches", {"value": "a.b"})) == _screen.Screen(
+        ("a", "b"), True, False
+    )
+    assert _screen.screen_of(_a("output-contains", {"value": "A"})) == _screen.Screen(
+        ("a",), True, True
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        ("I'm sorry, I can't", False),
+        ("NaN", False),
+        ("Infinity", False),
+        ("nul", False),
+        ("Sure", False),
+        ("tru", False),
+        (" \n true", True),
+        ("false", True),
+        ("null", True),
+        ("-Infinity", True),
+    ],
+)
+def test_the_json_screen_wants_a_literal_whole(text: str, starts: bool) -> None:
+    """The refusal decoy starts with `I`, which no JSON text passing `JSON.parse` does."""
+    assert (_screen.JSON_START.match(text) is not None) is starts
+    if not starts:
+        assert not _passes(_a("is-json", {}), text)
 
 
 def test_negated_broken_and_key_selecting_assertions_have_no_screen() -> None:
@@ -127,7 +202,7 @@ def test_negated_broken_and_key_selecting_assertions_have_no_screen() -> None:
         options = changes.pop("options", {"value": "a"})
         return AssertionSpec(index=0, name="a", type=kind, options=options, **changes)
 
-    assert _screen.screen_of(spec("contains")) == _screen.Screen(("a",), True, False)
+    assert _screen.screen_of(spec("contains")) == _screen.Screen(("a",), True, False, exact=True)
     assert _screen.screen_of(spec("contains", negate=True)) is None
     assert _screen.screen_of(spec("contains", problem="broken")) is None
     assert _screen.screen_of(spec("contains", options={"value": 3})) is None
@@ -160,7 +235,7 @@ def test_required_runs_are_the_top_level_plain_runs(
 
 _SUITE_TYPES = [
     "contains", "icontains", "icontains-all", "contains-any", "equals", "regex", "is-json",
-    "ends-with",
+    "ends-with", "output-contains", "output-matches", "contains-all",
 ]  # fmt: skip
 _SUITE_VALUES = ["Paris", "paris", "{", "sorry", "Sure", "answer", "^I'm", "\\d+", "1}$", "help"]
 _SUITE_TEXTS = ["", "Paris", "I'm sorry", '{"a": 1}', "answer 1", "Sure thing", "PARIS\r\n"]
@@ -174,6 +249,8 @@ def _suite_assertion(draw: st.DrawFn) -> dict[str, Any]:
         item["value"] = draw(st.lists(st.sampled_from(_SUITE_VALUES), min_size=1, max_size=2))
     elif kind != "is-json":
         item["value"] = draw(st.sampled_from(_SUITE_VALUES))
+    if kind != "is-json" and draw(st.integers(0, 3)) == 0:
+        item["case_sensitive"] = draw(st.booleans())
     return item
 
 
