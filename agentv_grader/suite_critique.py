@@ -10,7 +10,6 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .critique.suite import MARKDOWN_TITLE, SCHEMA_ID, suite_json, suite_markdown
 from .jsontext import json_bytes
 from .load.files import read_regular
 from .outputs import remove_quietly, write_atomic
@@ -19,10 +18,6 @@ from .report import CRITIQUE_JSON, CRITIQUE_MD
 
 if TYPE_CHECKING:
     from .batch import TestResult
-
-# How the suite's JSON file begins (its `schema` key first): what marks one this tool wrote.
-_JSON_MARK = f'{{\n  "schema": "{SCHEMA_ID}"'.encode()
-_MARKDOWN_MARK = MARKDOWN_TITLE.encode()
 
 
 class SuiteCritique(Record):
@@ -42,6 +37,8 @@ def write(
 ) -> SuiteCritique:
     """Both files, each atomically: every test critiqued in this batch, in suite order (a
     test not graded has no critique, and is not in them)."""
+    from .critique.suite import SCHEMA_ID, suite_json, suite_markdown
+
     tests = {r.test_id: r.critique for r in results if r.critique is not None}
     doc = {"schema": SCHEMA_ID, **suite_json(suite, eval_path, tests)}
     counts = doc["counts"]
@@ -54,11 +51,26 @@ def write(
 
 def remove_previous(bench_dir: str) -> None:
     """Remove the suite critique a previous batch wrote (recognised by how each file
-    begins); a file of that name that this tool did not write is left alone."""
-    for path, mark in zip(targets(bench_dir), (_JSON_MARK, _MARKDOWN_MARK), strict=True):
+    begins); a file of that name that this tool did not write is left alone. The critique
+    package, which says how they begin, is imported only when there is a file to read (a
+    batch without the critique, on a folder that has no such file, does not load it)."""
+    for position, path in enumerate(targets(bench_dir)):
         try:
-            begins = read_regular(path, len(mark))
+            begins = read_regular(path, _MARK_LIMIT)
         except OSError:  # none, a folder, a FIFO: nothing of ours
             continue
+        mark = _marks()[position]
         if begins[: len(mark)] == mark:
             remove_quietly(path)
+
+
+# Bytes read of a file that may be a previous batch's: more than either mark is long.
+_MARK_LIMIT = 64
+
+
+def _marks() -> tuple[bytes, bytes]:
+    """How the suite's JSON file (its `schema` key first) and its markdown begin: what
+    marks the ones this tool wrote."""
+    from .critique.suite import MARKDOWN_TITLE, SCHEMA_ID
+
+    return f'{{\n  "schema": "{SCHEMA_ID}"'.encode(), MARKDOWN_TITLE.encode()

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from agentv_grader import suite_critique
 from agentv_grader.critique.model import SOLID
 from agentv_grader.critique.suite import SCHEMA_ID
 from tests.helpers import cli, critique_of, files_under, validate_report, write_suite
@@ -238,3 +241,27 @@ def _validate_critique(doc: Any) -> None:
     text = resources.files("agentv_grader").joinpath("schemas/critique.schema.json")
     validator = jsonschema.Draft202012Validator(json.loads(text.read_text("utf-8")))
     assert [e.message for e in validator.iter_errors(doc)] == []
+
+
+def test_a_batch_without_the_critique_does_not_import_it(tmp_path: Path) -> None:
+    """The critique package (every rule) is loaded only to write the suite files or to
+    recognise a previous batch's: a `--no-critique` batch on a folder without them never
+    imports it (SPEC §8); with one there, it is read and removed as before."""
+    eval_path, bench = _suite(tmp_path)
+    argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1"]
+    code = (
+        "import io, sys\n"
+        "from agentv_grader.cli import run\n"
+        f"status = run({[*argv, '--no-critique']!r}, io.StringIO(), io.StringIO())\n"
+        "print(status, 'agentv_grader.critique' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    status = _batch(eval_path, bench, "--jobs", "1")[0]  # some tests fail: exit 1
+    assert done.stdout.split() == [str(status), "False"]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [str(status), "True"]  # a previous batch's files to read
+    assert not (bench / "eval_critique.json").exists()
+
+
+def test_the_bytes_read_of_a_previous_file_hold_either_mark() -> None:
+    assert all(len(mark) < suite_critique._MARK_LIMIT for mark in suite_critique._marks())
