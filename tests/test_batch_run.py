@@ -68,6 +68,11 @@ def test_it_grades_writes_and_sums_up(tmp_path: Path, jobs: int) -> None:
     assert json.loads(Path(done.summary_path).read_text("utf-8")) == done.summary
     assert (bench / "a" / "grader_report.json").is_file()
     assert (tmp_path / "junit.xml").read_text("utf-8").startswith("<testsuite")
+    assert done.critique is not None and done.critique.path == str(bench / "eval_critique.json")
+    assert json.loads((bench / "eval_critique.json").read_text("utf-8"))["counts"] == (
+        done.critique.counts
+    )
+    assert done.critique.counts["tests"] == 2
     assert watcher.events == [
         "started 2", "graded a 'a:pass'", "graded b 'b:fail'", "graded c ''", "finished"
     ]  # fmt: skip
@@ -78,6 +83,7 @@ def test_without_a_renderer_no_line_is_made(tmp_path: Path) -> None:
     done = grade_batch(str(eval_path), str(bench), jobs=1, critique=False, layout="none")
     assert [r.line for r in done.results] == [""]
     assert not (bench / "a" / "eval_critique.json").exists()
+    assert done.critique is None and not (bench / "eval_critique.json").exists()
 
 
 def test_bad_options_are_refused_before_anything_is_written(tmp_path: Path) -> None:
