@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import team
@@ -19,7 +18,7 @@ from .load.evalfile import load_suite
 from .model import Status, Suite, TestCase
 from .names import unsafe_test_id
 from .options import GradeOptions
-from .record import replace
+from .record import Record, replace
 from .rundata.response import handing_on
 from .sigterm import exit_on_sigterm
 
@@ -32,8 +31,7 @@ if TYPE_CHECKING:
 Render = Callable[[str, Mapping[str, Any] | None, str | None], str]
 
 
-@dataclass(frozen=True, slots=True)
-class TestResult:
+class TestResult(Record):
     """One test's share of the batch, as little as the parent needs: the line to print
     and `digest` (verdict, score, counts and the assertions that did not pass, which the
     summary and the JUnit file use), or why the test could not be graded. The report
@@ -110,8 +108,7 @@ def _paths(bench_dir: str, test_id: str) -> Paths:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class BatchOptions:
+class BatchOptions(Record):
     """What every test of a batch is graded with, and how its printed line is made (None:
     no line)."""
 
@@ -274,8 +271,8 @@ def _started() -> None:
 _Chunk = tuple[str, BatchOptions, list[tuple[int, str]]]
 
 
-# A `TestResult` as a worker sends it: its fields in order, a plain tuple (pickling a
-# dataclass with slots goes through `dataclasses.fields` for each object, on both sides).
+# A `TestResult` as a worker sends it: its fields in order, a plain tuple (no class to
+# look up and no state to set for each result, on either side).
 _Sent = tuple[str, dict[str, Any] | None, str | None, int, str, bool, dict[str, Any] | None, str]
 
 
@@ -330,8 +327,7 @@ def chunk_sizes(count: int, jobs: int, largest: int = 64, smallest: int = 4) -> 
     return sizes
 
 
-@dataclass(frozen=True, slots=True)
-class Workers:
+class Workers(Record):
     """A batch's worker processes, and how many: a process pool, or a team already forked
     to grade every test of the suite (`crew`, the pieces it takes, the options it grades
     with, its layout resolved)."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .layout import Scout
 from .options import GradeOptions
+from .record import Record, field
 
 if TYPE_CHECKING:
     from .batch import BatchOptions, Render, TestResult, Workers
@@ -34,8 +34,7 @@ class BatchWatcher(Protocol):
         """Grading is over (also when it stopped on an exception)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BatchRun:
+class BatchRun(Record):
     """What a batch did: a result per test that had a response, the ids of those that had
     none, the summary as written to `summary_path`, and the exit status (SPEC §2); and
     the suite it graded, as loaded (a command line that exits next keeps it, and the
@@ -47,7 +46,7 @@ class BatchRun:
     summary: dict[str, Any]
     summary_path: str
     exit_code: int
-    suite: Suite | None = field(default=None, repr=False, compare=False)
+    suite: Suite | None = field(default=None, compare=False)
     critique: SuiteCritique | None = None
 
 

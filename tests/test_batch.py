@@ -472,13 +472,12 @@ def test_a_worker_resolves_the_layout_of_the_bench_dir_it_is_given(tmp_path: Pat
 
 def test_a_result_comes_back_from_a_worker_whole() -> None:
     """A worker sends each result as a plain tuple; every field survives the trip."""
-    import dataclasses
     import pickle
 
     from agentv_grader import batch
 
     result = batch.TestResult("t", {"verdict": "fail"}, "why", 3, "FAIL t", True)
-    assert len(dataclasses.fields(result)) == len(batch._sent(result))
+    assert len(batch.TestResult.__record_fields__) == len(batch._sent(result))
     assert batch.TestResult(*pickle.loads(pickle.dumps(batch._sent(result)))) == result
 
 
@@ -696,3 +695,26 @@ def test_a_batch_collects_garbage_less_often_while_it_grades(tmp_path: Path) -> 
     )
     assert seen and all(t == (batch.BATCH_GC_THRESHOLD, *before[1:]) for t in seen)
     assert gc.get_threshold() == before
+
+
+def test_the_batch_paths_records_are_not_dataclasses() -> None:
+    """Making a dataclass compiles its methods at import (about 4 M instructions each,
+    SPEC §8): the classes batch mode imports are `Record`s, which behave the same."""
+    import dataclasses
+
+    from agentv_grader import batch, batch_run
+    from agentv_grader.assertions import _steps
+    from agentv_grader.record import Record
+    from agentv_grader.rundata import records
+
+    classes = [
+        cls
+        for module in (batch, batch_run, _steps, records)
+        for cls in vars(module).values()
+        if isinstance(cls, type) and cls.__module__ == module.__name__
+    ]
+    made = [c.__name__ for c in classes if dataclasses.is_dataclass(c)]
+    assert made == []
+    assert {"TestResult", "BatchOptions", "Workers", "BatchRun", "Timing", "LlmResult"} <= {
+        c.__name__ for c in classes if issubclass(c, Record)
+    }

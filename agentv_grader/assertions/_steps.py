@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +23,7 @@ from ..errors import SpecError
 from ..js.numbers import js_stringify
 from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..model import RunData
+from ..record import Record
 from ..rundata.records import Message, ToolCall, Transcript
 from .fields import MISSING
 
@@ -56,8 +56,7 @@ def glob_match(value: str, pattern: str) -> bool:
 # ------------------------------------------------------------------ steps
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(Record):
     """One trajectory step: `type:name` in texts, matched through its aliases."""
 
     type: str
@@ -70,8 +69,7 @@ class Step:
         return f"{self.type}:{self.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Event:
+class _Event(Record):
     ordinal: int
     kind: str
     timestamp: str | None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +25,7 @@ from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
 from ..model import CheckItem
 from ..names import safe_name, unused_name
+from ..record import replace
 from .records import AgentvLlmConfig, JudgedAgainst, LlmResult
 
 RESULTS_DIR = "llm_grader_results"

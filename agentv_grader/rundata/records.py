@@ -1,9 +1,10 @@
 """What a run's side files hold, as read by the `rundata` readers: timing and usage
 figures, transcript messages and their tool calls, the grader agent's LLM results.
 
-Kept apart from `model` because most gradings read none of these files: a frozen dataclass
-costs about half a millisecond to make when its module is imported, on every cold start.
-A transcript's records (`ToolCall`, `Message`, `Transcript`) are `Record`s: a transcript of
+Kept apart from `model` because most gradings read none of these files. Every one is a
+`Record`: a frozen dataclass costs about half a millisecond (4 M instructions) to make
+when its module is imported, and batch mode imports this module for every suite with
+timing files. A transcript's records (`ToolCall`, `Message`, `Transcript`): a transcript of
 thousands of short tool calls makes one of each per call, and the dataclass's `__init__`
 (keyword arguments, a global and an attribute looked up per field) was a fifth of reading
 one; a record class's `__init__` is compiled by its 64th record, as fast as one written by
@@ -12,7 +13,6 @@ hand (SPEC §8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..record import Record
@@ -21,16 +21,14 @@ if TYPE_CHECKING:
     from ..model import CheckItem
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(Record):
     """A measured number with where it came from, so evidence can cite its source."""
 
     value: float
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class Timing:
+class Timing(Record):
     """Timing and usage figures (SPEC §4.3); None means missing data, never 0."""
 
     path: str | None = None
@@ -85,8 +83,7 @@ class Transcript(Record):
         return tuple(m for m in self.messages if m.role == "assistant")
 
 
-@dataclass(frozen=True, slots=True)
-class LlmResult:
+class LlmResult(Record):
     """The grader agent's judgement of one LLM item: `llm_grader_results/<stem>.json`.
 
     `judged` is False when only AgentV's own `llm_graders/<stem>.json` config exists (it
@@ -112,8 +109,7 @@ class LlmResult:
     config: AgentvLlmConfig | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class JudgedAgainst:
+class JudgedAgainst(Record):
     """What an LLM result was judged against (SPEC §5.6 *Stale results*): the SHA-256 of
     the response text graded and of the item (its criteria, rubric items, prompt, reference
     and the test's input), as `agentv-grade judge` writes them into the result file."""
@@ -125,8 +121,7 @@ class JudgedAgainst:
         return {"response_sha256": self.response_sha256, "item_sha256": self.item_sha256}
 
 
-@dataclass(frozen=True, slots=True)
-class AgentvLlmConfig:
+class AgentvLlmConfig(Record):
     """What `agentv pipeline input` exported for one LLM item (`llm_graders/<stem>.json`)."""
 
     name: str
