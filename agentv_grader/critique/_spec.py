@@ -27,6 +27,7 @@ class SpecFacts:
     __slots__ = (
         "options_repr", "shown", "trivial_settings", "trivial_needle", "generic", "facts",
         "settings", "placeholders", "runaway", "generic_fix", "echo_hits", "screen",
+        "probe_repr",
     )  # fmt: skip
 
     def __init__(self, options_repr: str) -> None:
@@ -49,6 +50,8 @@ class SpecFacts:
         self.echo_hits: dict[tuple[str, str, str], tuple[str, str]] | None = None
         # `Context.passing`'s screen (`_screen.screen_of`), in a 1-tuple once worked out.
         self.screen: tuple[Screen | None] | None = None
+        # `repr` of the options less `name` (`context._probe_repr`), for `_pass_key`.
+        self.probe_repr: str | None = None
 
 
 class _Memo:

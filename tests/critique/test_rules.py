@@ -631,6 +631,60 @@ def test_equal_assertions_of_different_tests_share_what_is_remembered(tmp_path: 
     assert len(context._PASSES.by_key) == len(defaults) + 3  # + contains x, y, z
 
 
+def test_copies_of_a_check_under_other_names_share_remembered_results(tmp_path: Path) -> None:
+    """Remembered results are keyed by the options less `name` (no response check reads
+    it): one check under three names is one key, and every answer still equals a fresh
+    probe, also for checks that share a name but not their value."""
+    from agentv_grader.critique import context
+
+    tests = [
+        {
+            "id": f"t{i}",
+            "input": '{"Is": "N"}',  # (every screen below admits the echo: each is graded)
+            "assertions": [
+                a("regex", "^I", name=f"a{i}"),
+                a("regex", "^S" if i % 2 else "^N", name="same"),
+                a("is-json", name=f"j{i}"),
+            ],
+        }
+        for i in range(3)
+    ]
+    suite = make_suite(tmp_path, tests)
+    context._PASSES.clear()
+    for test in suite.tests:
+        ctx = context.build_context(suite, test, None, None, None)
+        for spec in test.assertions:
+            assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
+    keys = [key[2] for key in context._PASSES.by_key]
+    assert sorted(keys) == sorted(
+        ["{'type': 'regex', 'value': '^I'}", "{'type': 'is-json'}"]
+        + ["{'type': 'regex', 'value': '^S'}", "{'type': 'regex', 'value': '^N'}"]
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"name": "a1", "type": "contains", "value": "x"},
+        {"name": 'it\'s "q"', "type": "regex", "value": "'"},
+        {"name": 3, "type": "equals", "value": "3"},
+        {"type": "contains", "name": "a1", "value": "x"},
+        {"name": "only"},
+        {"type": "is-json"},
+        {"name": "a', 'b", "value": "c"},
+    ],
+)
+def test_the_probe_key_is_the_options_less_name(options: dict[str, Any]) -> None:
+    """`_probe_repr` cuts `name` out of the options' `repr` where it comes first, and
+    answers what the `repr` of the options less `name` is, wherever it sits."""
+    from agentv_grader.critique import context
+    from agentv_grader.model import AssertionSpec
+
+    spec = AssertionSpec(index=0, name="a", type="contains", options=options)
+    less = {key: value for key, value in options.items() if key != "name"}
+    assert context._probe_repr(spec, repr(options)) == repr(less)
+
+
 def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
     """An assertion with a value of its own is seen once in a suite: of it only the key is
     remembered (no verdict-only path, no results outlive its test). An equal assertion of
