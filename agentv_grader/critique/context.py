@@ -87,7 +87,7 @@ class Context:
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
         "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
-        "_walked", "_texts", "_lowered_texts",
+        "_walked", "_texts", "_lowered_texts", "_joined",
     )  # fmt: skip
 
     def __init__(
@@ -126,6 +126,10 @@ class Context:
         self._walked: list[Walked] | None = None
         self._texts: list[str] | None = None  # each decoy's text, for the screens
         self._lowered_texts: list[str] | None = None  # `js_lower` of each ([]: not made)
+        # The texts above (by the id of their list, which the context holds), joined: each
+        # is a piece of it, so a needle not in it is in none of them, and a screen that
+        # admits no decoy (most) is asked once, not once per decoy.
+        self._joined: dict[int, str] = {}
 
     @property
     def walked(self) -> list[Walked]:
@@ -231,6 +235,11 @@ class Context:
                 texts = self._texts = [d.text for d in decoys]
         if len(screen.needles) == 1:  # most: asked inline
             needle = screen.needles[0]
+            joined = self._joined.get(id(texts))
+            if joined is None:
+                joined = self._joined[id(texts)] = _JOIN.join(texts)
+            if needle not in joined:  # (most: in none of them)
+                return ()
             return tuple([d for d, t in zip(decoys, texts, strict=True) if needle in t])
         return tuple([d for d, t in zip(decoys, texts, strict=True) if admits(screen, t)])
 
@@ -310,6 +319,9 @@ class Context:
 
 
 _Results = dict[str, bool]  # remembered verdicts by decoy text
+# Between the decoys' texts joined for the screens (`Context._joined`): a needle found
+# across two of them is then asked of each, so one that few needles hold.
+_JOIN = "\x00"
 
 
 class _Known:

@@ -18,7 +18,7 @@ from agentv_grader.critique import _screen, _spec, context
 from agentv_grader.js.regexp import compile_js
 from agentv_grader.js.strings import js_lower
 from agentv_grader.load.evalfile import load_suite
-from agentv_grader.model import AssertionSpec, RunData, Status, TestCase
+from agentv_grader.model import AssertionSpec, RunData, Status, Suite, TestCase
 
 _TEST = TestCase(id="t", suite="s", assertions=(), threshold=1.0, threshold_source="")
 
@@ -302,3 +302,36 @@ def test_passing_with_screens_is_passing_without(
         unscreened = passing_of_every_assertion()
     _spec.MEMO.by_key.clear()
     assert screened == unscreened
+
+
+_NUL_CHARS = ["\x00", "a", "A", "b", "İ", "\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    texts=st.lists(st.text(st.sampled_from(_NUL_CHARS), max_size=4), min_size=1, max_size=5),
+    needles=st.lists(st.text(st.sampled_from(_NUL_CHARS), min_size=1, max_size=3), min_size=1,
+                     max_size=3),
+    every=st.booleans(),
+    lowered=st.booleans(),
+)  # fmt: skip
+@example(texts=["a", "b"], needles=["a\x00b"], every=True, lowered=False)  # across the join
+@example(texts=["xa", "b"], needles=["a"], every=True, lowered=False)
+@example(texts=["A"], needles=["a"], every=True, lowered=True)
+def test_the_decoys_holding_a_screen_are_those_each_holds(
+    texts: list[str], needles: list[str], every: bool, lowered: bool
+) -> None:
+    """`Context._admitted` (which first asks the needle of all the decoys' texts joined)
+    answers as asking each decoy's text (its `str.lower` for a lowered screen) on its own,
+    NUL characters (the join's) in needles and texts included."""
+    decoys = tuple(context.Decoy(f"d{i}", text) for i, text in enumerate(texts))
+    suite = _SUITE
+    ctx = context.Context(suite, _TEST, None, None, None, "", decoys, _RUN, (), None)
+    screen = _screen.Screen(tuple(needles), every, lowered)
+    plain = [d for d in decoys if _screen.admits(screen, d.text.lower() if lowered else d.text)]
+    assert list(ctx._admitted(screen)) == plain
+    assert list(ctx._admitted(screen)) == plain  # (asked again: the texts kept)
+
+
+_SUITE = Suite(path="s.eval.yaml", name="s", sha256="", tests=(_TEST,))
+_RUN = RunData(test=_TEST, response="")
