@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -42,6 +44,20 @@ def cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = run(list(argv), out, err)
     return code, out.getvalue(), err.getvalue()
+
+
+def run_importing(argv: list[str], module: str) -> tuple[int, bool]:
+    """`cli.run(argv)` in a fresh interpreter: its exit status, and whether `module` was
+    imported by then (what a run loads is only seen from a process of its own)."""
+    code = (
+        "import io, sys\n"
+        "from agentv_grader.cli import run\n"
+        f"status = run({argv!r}, io.StringIO(), io.StringIO())\n"
+        f"print(status, {module!r} in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    status, imported = done.stdout.split()
+    return int(status), imported == "True"
 
 
 @lru_cache(maxsize=1)

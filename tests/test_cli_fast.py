@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agentv_grader import cli
-from tests.helpers import write_suite
+from tests.helpers import run_importing, write_suite
 
 OPTIONS = list(cli._FAST) + ["--list-types", "--version", "--help", "-h", "--bogus", "--eval"]
 VALUES = [
@@ -221,14 +221,7 @@ def test_json_report_is_the_same_on_both_paths(
 
 
 def _imports_click(argv: list[str]) -> bool:
-    code = (
-        "import io, sys\n"
-        "from agentv_grader.cli import run\n"
-        f"run({argv!r}, io.StringIO(), io.StringIO())\n"
-        "print('click' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return done.stdout.strip() == "True"
+    return run_importing(argv, "click")[1]
 
 
 def test_a_plain_grading_run_does_not_import_click(bench: tuple[Path, Path]) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +15,14 @@ import yaml
 from agentv_grader import suite_critique
 from agentv_grader.critique.model import SOLID
 from agentv_grader.critique.suite import SCHEMA_ID
-from tests.helpers import cli, critique_of, files_under, validate_report, write_suite
+from tests.helpers import (
+    cli,
+    critique_of,
+    files_under,
+    run_importing,
+    validate_report,
+    write_suite,
+)
 
 # Eight tests (enough for a team of two): weak and fit assertions, some with suggestions
 # (a decoy from the next test's response among them), some without.
@@ -249,17 +254,11 @@ def test_a_batch_without_the_critique_does_not_import_it(tmp_path: Path) -> None
     imports it (SPEC §8); with one there, it is read and removed as before."""
     eval_path, bench = _suite(tmp_path)
     argv = ["--eval-path", str(eval_path), "--bench-dir", str(bench), "--jobs", "1"]
-    code = (
-        "import io, sys\n"
-        "from agentv_grader.cli import run\n"
-        f"status = run({[*argv, '--no-critique']!r}, io.StringIO(), io.StringIO())\n"
-        "print(status, 'agentv_grader.critique' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    plain = [*argv, "--no-critique"]
+    before = run_importing(plain, "agentv_grader.critique")
     status = _batch(eval_path, bench, "--jobs", "1")[0]  # some tests fail: exit 1
-    assert done.stdout.split() == [str(status), "False"]
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.split() == [str(status), "True"]  # a previous batch's files to read
+    assert before == (status, False)
+    assert run_importing(plain, "agentv_grader.critique") == (status, True)  # files to read
     assert not (bench / "eval_critique.json").exists()
 
 

@@ -564,6 +564,20 @@ def _probed_passing(ctx: Any, spec: Any) -> list[Any]:
     return [d for d in ctx.decoys if ctx.probe(spec, d.text).status.value == "passed"]
 
 
+def _passing_as_probed(suite: Any) -> Any:
+    """From an empty memo, every assertion of every test of `suite` passes, through the
+    memo (`Context.passing`), on exactly the decoys a full grading passes it on. Returns
+    the last test's context."""
+    from agentv_grader.critique import context
+
+    context._PASSES.clear()
+    for test in suite.tests:
+        ctx = context.build_context(suite, test, None, None, None)
+        for spec in test.assertions:
+            assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
+    return ctx
+
+
 def test_remembered_probe_results_equal_fresh_ones(tmp_path: Path) -> None:
     """`Context.passes` remembers results across tests; each must equal a fresh probe, and
     two assertions that differ in type, value, flags or negation never share one."""
@@ -650,11 +664,7 @@ def test_copies_of_a_check_under_other_names_share_remembered_results(tmp_path: 
         for i in range(3)
     ]
     suite = make_suite(tmp_path, tests)
-    context._PASSES.clear()
-    for test in suite.tests:
-        ctx = context.build_context(suite, test, None, None, None)
-        for spec in test.assertions:
-            assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
+    _passing_as_probed(suite)
     keys = [key[2] for key in context._PASSES.by_key]
     assert sorted(keys) == sorted(
         ["{'type': 'regex', 'value': '^I'}", "{'type': 'is-json'}"]
@@ -703,11 +713,7 @@ def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
         for i in range(3)
     ]
     suite = make_suite(tmp_path, tests)
-    context._PASSES.clear()
-    for test in suite.tests:
-        ctx = context.build_context(suite, test, None, None, None)
-        for spec in test.assertions:
-            assert list(ctx.passing(spec)) == _probed_passing(ctx, spec), (test.id, spec.name)
+    ctx = _passing_as_probed(suite)
     by_key = context._PASSES.by_key
     assert len(by_key) == 4  # icontains Q, ?, Q? and the regex
 
