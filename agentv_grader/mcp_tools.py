@@ -66,7 +66,8 @@ def grade_run_json(
 ) -> dict[str, Any]:
     """Batch mode (`grade_batch`): every test of the suite with a response under
     `bench_dir`. Returns the summary (`grade_summary.json`), each test's first line, the
-    summary's path and the exit status the command line would give; `on_progress(done,
+    summary's path, the suite's critique file (`eval_critique.json`, where each report's
+    `critique` points) and the exit status the command line would give; `on_progress(done,
     total, line)` after each graded test.
 
     One process grades and nothing is forked: the server runs this in a worker thread, and
@@ -87,6 +88,7 @@ def grade_run_json(
         "summary": done.summary,
         "lines": watcher.lines,
         "summary_path": done.summary_path,
+        "critique_path": done.critique.path if done.critique is not None else None,
         "exit_code": done.exit_code,
     }
 
@@ -201,7 +203,8 @@ def output_schema(tool: str) -> dict[str, Any]:
         return _composed(None, {"": "report.schema.json"})
     if tool == "grade_run":
         parts = {"summary": "summary.schema.json", "lines": {"type": "array", "items": _STRING},
-                 "summary_path": _STRING, "exit_code": _EXIT_CODE}  # fmt: skip
+                 "summary_path": _STRING, "critique_path": {"type": ["string", "null"]},
+                 "exit_code": _EXIT_CODE}  # fmt: skip
         return _composed("grade_run: the batch summary and each test's lines", parts)
     if tool == "submit_judgement":
         parts = {"item": _STRING, "path": _STRING, "result": "judged_result.schema.json",

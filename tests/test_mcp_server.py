@@ -162,6 +162,11 @@ def test_every_tool_on_the_bundled_example(
     run = seen["grade_run"]
     summary_path = served / "run/capital/grade_summary.json"
     assert run["summary"] == json.loads(summary_path.read_text("utf-8"))
+    critique_path = served / "run/capital/eval_critique.json"  # the suite's, in batch mode
+    assert served / run["critique_path"] == critique_path  # beside the summary, as given
+    assert Path(run["critique_path"]).parent == Path(run["summary_path"]).parent
+    graded = list(run["summary"]["tests"])  # the tests graded: keyed by id
+    assert sorted(json.loads(critique_path.read_text("utf-8"))["tests"]) == sorted(graded)
     code, out, _ = cli(
         "--eval-path", str(by_cli / "capital.eval.yaml"), "--bench-dir", str(by_cli / "run/capital")
     )  # fmt: skip
