@@ -42,7 +42,7 @@ from .regex import MAX_TIMEOUT_MS, pattern_and_flags, timeout_ms
 NO_ASSISTANT = "no assistant messages in transcript to check"
 
 
-def _key(options: Mapping[str, Any], own: str) -> str:
+def needle_key(options: Mapping[str, Any], own: str) -> str:
     """The option holding the needle: its own name, else the `value` alias."""
     if options.get(own) is None and (
         options.get("value") is not None or options.get("search_text") is not None
@@ -62,7 +62,7 @@ class _Needle:
         if self.regex:
             from ..js import regexp
 
-            source, body, flags = pattern_and_flags(options, _key(options, "pattern"))
+            source, body, flags = pattern_and_flags(options, needle_key(options, "pattern"))
             if not case_sensitive(options, True) and "i" not in flags:
                 flags += "i"
             self.compiled = regexp.compile_js(body, flags)
@@ -71,7 +71,7 @@ class _Needle:
             self.found = f"{where} matches pattern {shown}"
             self.missed = f"{where} does not match pattern {shown}"
         else:
-            self.text = string_value(options, _key(options, "substring"))
+            self.text = string_value(options, needle_key(options, "substring"))
             self.sensitive = case_sensitive(options, False)
             self.found = f"'{self.text}' found in {where}"
             self.missed = f"'{self.text}' NOT found in {where}"

@@ -117,12 +117,12 @@ def _output_screen(spec: AssertionSpec) -> Screen | None:
     (its own option, else the `value` alias): `icontains`' or `contains`' screen for the
     substring (`find`, as theirs), `regex`'s for the pattern (only a match in the text
     itself passes, as there)."""
-    from ..assertions.transcript import _key
+    from ..assertions.transcript import needle_key
 
     if spec.type == "output-matches":
-        return _pattern_screen(spec, _key(spec.options, "pattern"))
+        return _pattern_screen(spec, needle_key(spec.options, "pattern"))
     options = spec.options
-    needle = string_value(options, _key(options, "substring"))
+    needle = string_value(options, needle_key(options, "substring"))
     return _substring_screen([needle], True, case_sensitive(options, False))
 
 
