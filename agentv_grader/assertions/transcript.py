@@ -62,9 +62,8 @@ class _Needle:
         if self.regex:
             from ..js import regexp
 
+            # (`pattern_and_flags` adds `i` for `case_sensitive: false`, as `regex` has it)
             source, body, flags = pattern_and_flags(options, needle_key(options, "pattern"))
-            if not case_sensitive(options, True) and "i" not in flags:
-                flags += "i"
             self.compiled = regexp.compile_js(body, flags)
             self.deadline = min(timeout_ms(options), deadline_cap_ms)
             shown = f"/{source}/{options.get('flags') or ''}"
