@@ -733,7 +733,10 @@ def _mapping(value: Any) -> Mapping[str, Any]:
 
 def _render_soft(value: Any, variables: Mapping[str, Any]) -> Any:
     """Render reference data (criteria, input, expected_output) as AgentV does; on a
-    template error keep it raw: the assertions that use it say what is wrong."""
+    template error keep it raw: the assertions that use it say what is wrong. A text
+    that certainly fails to render is kept without Jinja2 (imported only to render)."""
+    if type(value) is str and templating.fails_on_undefined(value, variables):
+        return value
     try:
         return templating.render_value(value, variables)
     except SpecError:

@@ -114,6 +114,42 @@ def has_template(text: str) -> bool:
     return "{{" in text or "{%" in text
 
 
+# `{{ … }}` blocks as Jinja2's lexer finds them in a text without `{%` or `{#` (no
+# statement or comment can hide a block) whose blocks hold no quote and no brace (the
+# first `}}` then ends a block): each is an expression printed where it stands.
+_OUTPUT_BLOCK = re.compile(r"\{\{(.*?)\}\}", re.S)
+_UNSURE_IN_BLOCK = frozenset("{}'\"")
+# A block that reads a variable and nothing else: `{{ name }}`, `{{ name.attr.attr }}`.
+_NAME_READ = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*")
+# Names a template reads though no var defines them: the context's own (`vars`, `env`),
+# Jinja2's globals and literals, and what its runtime defines in some places.
+_DEFINED_WITHOUT_VARS = frozenset(
+    {"vars", "env", "range", "dict", "lipsum", "cycler", "joiner", "namespace", "true",
+     "false", "none", "True", "False", "None", "self", "loop", "caller", "varargs",
+     "kwargs", "super"}
+)  # fmt: skip
+
+
+def fails_on_undefined(text: str, variables: Mapping[str, Any]) -> bool:
+    """Whether `render_string(text, variables)` certainly raises, told without Jinja2:
+    the text prints a variable no var defines (`Hello {{ config.SECRET_KEY }}!`), and
+    neither a statement nor a comment can keep that block from being printed (a prompt
+    quoting template syntax: rendering it fails, and the reference data keeps the text as
+    written, whatever the error). False where that is not certain."""
+    if "{%" in text or "{#" in text:
+        return False
+    for block in _OUTPUT_BLOCK.finditer(text):
+        content = block.group(1)
+        if not _UNSURE_IN_BLOCK.isdisjoint(content):
+            return False
+        read = _NAME_READ.fullmatch(content)
+        if read is not None:
+            name = read.group(1)
+            if name not in variables and name not in _DEFINED_WITHOUT_VARS:
+                return True
+    return False
+
+
 def _lookup(path: str, context: Mapping[str, Any]) -> Any:
     current: Any = context
     for part in path.split("."):

@@ -422,3 +422,25 @@ def test_run_controls_agentv_main_refuses_are_warned(
 def test_a_positive_integer_repeat_is_not_warned(tmp_path: Path, repeat: str) -> None:
     suite = _suite(tmp_path, f"evaluate_options:\n  repeat: {repeat}\n" + RUN_CONTROLS)
     assert suite.warnings == ()
+
+
+def test_an_input_quoting_template_syntax_is_kept_as_written_without_jinja2(
+    tmp_path: Path,
+) -> None:
+    """A prompt that quotes template syntax (`{{ config.SECRET_KEY }}`, no such var) does
+    not render; it is kept as written, and telling so imports no Jinja2 (the batch's serial
+    load, SPEC §8)."""
+    import subprocess
+    import sys
+
+    text = "tests:\n  - id: t\n    input: 'Say \"Hi {{ 7 * 7 }} {{ config.SECRET_KEY }}\"'\n"
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(text, encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from agentv_grader.load.evalfile import load_suite\n"
+        f"test = load_suite({str(path)!r}).tests[0]\n"
+        "print(repr(test.input_text), 'jinja2' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[0] == "'Say \"Hi {{ 7 * 7 }} {{ config.SECRET_KEY }}\"' False"

@@ -126,3 +126,31 @@ def test_a_syntax_error_is_raised_on_every_call() -> None:
     for _ in range(2):
         with pytest.raises(SpecError, match="template syntax error"):
             render_string("{{ city ", VARS)
+
+
+@pytest.mark.parametrize(
+    ("text", "certain"),
+    [
+        ('Render "Hello {{ 7 * 7 }} {{ config.SECRET_KEY }}!"', True),
+        ("{{ missing }}", True),
+        ("a {{missing.x.y}} b", True),
+        ("{{ city }} {{ n * 2 }}", False),  # renders
+        ("{{ vars.missing }}", False),  # `vars` is defined: Jinja2 decides
+        ("{{ range }}", False),  # a Jinja2 global
+        ("{{ missing | default('x') }}", False),  # not a bare read
+        ("{% if false %}{{ missing }}{% endif %}", False),  # may not be printed
+        ("{# {{ missing }} #}", False),  # a comment
+        ('{{ "}}" }} {{ missing }}', False),  # a quote: where a block ends is Jinja2's call
+        ("{{ {'a': 1} }} {{ missing }}", False),
+        ("no template", False),
+    ],
+)
+def test_a_text_certain_to_fail_is_told_without_jinja2(text: str, certain: bool) -> None:
+    """Where `fails_on_undefined` says so, rendering does fail (the reference data then
+    keeps the text as written, SPEC §3); it never says so of a text that renders."""
+    from agentv_grader.load.templating import fails_on_undefined
+
+    assert fails_on_undefined(text, VARS) is certain
+    if certain:
+        with pytest.raises(SpecError):
+            render_string(text, VARS)
