@@ -4,15 +4,19 @@ Suites repeat assertions (suite-level defaults on every test; a suite replicated
 few examples nearly all of them), and what a rule reads from an assertion's type,
 negation, problem and options (a weak needle, its exact-text facts, its settings written
 out, its pattern's analysis) is the same for every copy. `Context.spec_facts` finds the
-entry once per assertion per test (one `repr` of the options, which `_pass_key` reuses);
-each rule fills its own slot on first use and builds its hits from it with the
-assertion's own name and index, which the entry never holds. Keyed by everything those
-readings depend on: options written in another order are another key (a miss, never a
-wrong answer). A worker process keeps its own entries, forgotten whole past `LIMIT`.
+entry once per assertion per test; each rule fills its own slot on first use and builds
+its hits from it with the assertion's own name and index, which the entry never holds.
+Keyed by everything those readings depend on (`options_key`), less the `name` option:
+no reading reads it (`_show` and `redundant` leave it out, screens and probes read the
+needle), so copies of one check under other names (suites name them `a1-…`, `a2-…` by
+position) share an entry. Options written in another order are another key (a miss,
+never a wrong answer). A worker process keeps its own entries, forgotten whole past
+`LIMIT`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..model import AssertionSpec
@@ -25,13 +29,13 @@ class SpecFacts:
     """One distinct assertion's readings; None in a slot: not worked out yet."""
 
     __slots__ = (
-        "options_repr", "shown", "trivial_settings", "trivial_needle", "generic", "facts",
-        "settings", "placeholders", "runaway", "generic_fix", "echo_hits", "screen",
-        "probe_repr",
+        "options", "_probe_repr", "shown", "trivial_settings", "trivial_needle", "generic",
+        "facts", "settings", "placeholders", "runaway", "generic_fix", "echo_hits", "screen",
     )  # fmt: skip
 
-    def __init__(self, options_repr: str) -> None:
-        self.options_repr = options_repr
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = options  # the first copy's (the others' differ in `name` at most)
+        self._probe_repr: str | None = None
         self.shown: str | None = None  # `static._show`
         self.trivial_settings: tuple[tuple[str, str], ...] | None = None  # (reason, fix)
         self.trivial_needle: tuple[str, ...] | None = None  # (reason, fix), or () for none
@@ -50,8 +54,25 @@ class SpecFacts:
         self.echo_hits: dict[tuple[str, str, str], tuple[str, str]] | None = None
         # `Context.passing`'s screen (`_screen.screen_of`), in a 1-tuple once worked out.
         self.screen: tuple[Screen | None] | None = None
-        # `repr` of the options less `name` (`context._probe_repr`), for `_pass_key`.
-        self.probe_repr: str | None = None
+
+    @property
+    def probe_repr(self) -> str | None:
+        """`repr` of the options less `name` (`context._probe_repr`), for `_pass_key`:
+        made on first use (only probed assertions ask), the same for every copy."""
+        found = self._probe_repr
+        if found is None:
+            options = self.options
+            found = self._probe_repr = repr({k: v for k, v in options.items() if k != "name"})
+        return found
+
+    @probe_repr.setter
+    def probe_repr(self, value: str | None) -> None:
+        self._probe_repr = value
+
+    @property
+    def options_repr(self) -> str:
+        """`repr` of the options less `name` (what `context._probe_repr` starts from)."""
+        return self.probe_repr or ""
 
 
 class _Memo:
@@ -62,14 +83,28 @@ class _Memo:
         self.by_key: dict[tuple[Any, ...], SpecFacts] = {}
 
     def of(self, spec: AssertionSpec) -> SpecFacts:
-        options_repr = repr(spec.options)
-        key = (spec.type, spec.negate, spec.problem, bool(spec.children), options_repr)
+        key = (spec.type, spec.negate, spec.problem, bool(spec.children), options_key(spec.options))
         found = self.by_key.get(key)
         if found is None:
             if len(self.by_key) >= self.LIMIT:
                 self.by_key.clear()
-            found = self.by_key[key] = SpecFacts(options_repr)
+            found = self.by_key[key] = SpecFacts(spec.options)
         return found
+
+
+def options_key(options: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The options less `name`, as a key: two are equal exactly when the `repr`s of the
+    options less `name` are (what keyed the memo before), without writing out a `repr`
+    of every assertion of every test (most options are a few strings, compared as they
+    are). Each key and value is itself when a `str`, else (its class, its `repr`): never
+    equal to a string, and `1`, `1.0` and `True`, equal in Python, stay apart."""
+    parts: list[Any] = []
+    for key, value in options.items():
+        if key == "name":
+            continue
+        parts.append(key if key.__class__ is str else (key.__class__, repr(key)))
+        parts.append(value if value.__class__ is str else (value.__class__, repr(value)))
+    return tuple(parts)
 
 
 MEMO = _Memo()

@@ -482,14 +482,95 @@ def test_the_spec_memo_keys_on_what_its_readings_read() -> None:
 
     first = MEMO.of(spec())
     assert MEMO.of(spec(name="b", index=3, weight=2.0)) is first
+    named = MEMO.of(spec(options={"name": "a1", "value": "Paris"}))
+    assert MEMO.of(spec(name="a2", options={"name": "a2", "value": "Paris"})) is named
+    assert named.probe_repr == "{'value': 'Paris'}" == first.probe_repr
     for other in (
         spec(type="icontains"),
         spec(negate=True),
         spec(problem="broken"),
         spec(options={"value": "Rome"}),
         spec(options={"value": "Paris", "case_sensitive": False}),
+        spec(options={"value": YamlList(["Paris"])}),
     ):
         assert MEMO.of(other) is not first
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.tuples(key, value), max_size=4), st.lists(st.tuples(key, value), max_size=4))
+def test_the_spec_memo_key_tells_options_apart_as_their_repr_does(
+    first: list[Any], second: list[Any]
+) -> None:
+    """`options_key` of two options is equal only when the `repr`s of the options less
+    `name` are (what keyed the memo before: `1`, `1.0`, `True` and `"1"` apart), and is
+    whenever those are and each key and value is of the same class (a list and its
+    `YamlList`, written alike, may be two entries: a miss, never a wrong answer)."""
+    from agentv_grader.critique._spec import options_key
+
+    def nameless(options: dict[Any, Any]) -> str:
+        return repr({k: v for k, v in options.items() if k != "name"})
+
+    def classes(options: dict[Any, Any]) -> list[Any]:
+        return [(k.__class__, v.__class__) for k, v in options.items() if k != "name"]
+
+    pairs = [(dict(first), dict(second)), (dict(first), dict(first[::-1]))]
+    pairs.append((dict(first), {**dict(first), "name": "other"}))
+    for a, b in pairs:
+        same = options_key(a) == options_key(b)
+        assert not same or nameless(a) == nameless(b)
+        assert same or nameless(a) != nameless(b) or classes(a) != classes(b)
+    for a, b in ([1], [True]), ([1], [1.0]), (["1"], [1]), (YamlList(["a"]), ["a"]):
+        assert options_key({"value": a}) != options_key({"value": b})
+
+
+def test_copies_under_other_names_share_readings_that_never_read_the_name(
+    tmp_path: Path,
+) -> None:
+    """A test critiqued after a copy of it whose assertions are named otherwise (its
+    readings remembered under the first names) gets what it gets with nothing
+    remembered: no remembered reading holds a name."""
+    from agentv_grader import engine
+    from agentv_grader.critique import critique_test
+    from agentv_grader.critique._spec import MEMO
+
+    checks = [
+        {"type": "contains", "value": "the"},
+        {"type": "icontains-any", "value": ["Paris", "."]},
+        {"type": "contains", "value": "fix"},
+        {"type": "regex", "value": "(a+)+$"},
+        {"type": "contains-any", "value": ["CompetitorA", "CompetitorB"], "negate": True},
+        {"type": "contains", "value": "Paris"},
+        {"type": "contains", "value": "Paris"},
+        {"type": "not-contains", "value": "Paris"},
+        {"type": "is-json", "threshold": 0},
+        {"type": "equals", "value": "4", "weight": 0},
+    ]
+    rows = [
+        {"id": f"t{n}", "input": 'Return a JSON object with a "status" field.',
+         "criteria": "Says Paris is 42.",
+         "assert": [{**c, "name": f"{tag}{i}-{c['type']}"} for i, c in enumerate(checks)]}
+        for n, tag in enumerate(("a", "b"))
+    ]  # fmt: skip
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+
+    def critique(test: Any) -> Any:
+        run = RunData(test=test, response="Lyon", eval_dir=str(tmp_path))
+        return critique_test(suite, test, run, engine.evaluate(test.assertions, run), None)
+
+    MEMO.by_key.clear()
+    critique(suite.tests[0])
+    after_a_copy = critique(suite.tests[1])
+    MEMO.by_key.clear()
+    alone = critique(suite.tests[1])
+    MEMO.by_key.clear()
+    assert after_a_copy == alone
+    assert {f.rule for f in alone.suggestions} >= {
+        "trivial", "generic-needle", "runaway-regex", "vacuous-negation", "redundant",
+        "contradictory", "zero-weight",
+    }  # fmt: skip
+    assert all(f.assertion is None or f.assertion.startswith("b") for f in alone.suggestions)
 
 
 def test_answer_in_input_evidence_and_fix_are_remembered_by_what_they_read(
