@@ -104,6 +104,17 @@ class Direct:
             return None  # could start anywhere: a Python loop over every position is slow
         return cls(ops, first or (), anchored, sticky)
 
+    def with_chars(self, table: dict[int, str]) -> Direct:
+        """This matcher with its literal characters translated by `table`, one character
+        for one (`JsRegExp.with_chars`): the same ops otherwise."""
+        out = object.__new__(Direct)
+        out.ops = _translated(self.ops, table)
+        out.first = tuple(lit.translate(table) for lit in self.first)
+        out.anchored = self.anchored
+        out.sticky = self.sticky
+        out.required = tuple(lit.translate(table) for lit in self.required)
+        return out
+
     def search(self, text: str, pos: int, budget: int) -> tuple[int, int] | None:
         """The span of the first match starting at or after `pos` (at `pos` with ``y``).
 
@@ -234,6 +245,23 @@ def _joined(ops: list[tuple[object, ...]], tail: Ops) -> Ops:
     if ops and tail and ops[-1][0] == _LIT and tail[0][0] == _LIT:
         return (*ops[:-1], (_LIT, str(ops[-1][1]) + str(tail[0][1])), *tail[1:])
     return (*ops, *tail)
+
+
+def _translated(ops: Ops, table: dict[int, str]) -> Ops:
+    """`ops` with the characters of literals and of repeated characters translated."""
+    out: list[tuple[object, ...]] = []
+    for op in ops:
+        code = op[0]
+        if code == _LIT:
+            op = (_LIT, op[1].translate(table))  # type: ignore[attr-defined]
+        elif code == _REP:
+            if len(op[1]) == 1 and not op[2]:  # type: ignore[arg-type]
+                member: str = next(iter(op[1]))  # type: ignore[call-overload]
+                op = (_REP, frozenset(member.translate(table)), *op[2:])
+        elif code == _ALT:
+            op = (_ALT, tuple([_translated(branch, table) for branch in op[1]]))  # type: ignore[attr-defined]
+        out.append(op)
+    return tuple(out)
 
 
 def _required(ops: Ops) -> set[str]:

@@ -129,10 +129,12 @@ class JsRegExp:
         word: Ranges,
         max_count: int,
         read_groups: frozenset[int],
+        *,
+        engine_now: bool = True,
     ) -> None:
         self.source = source
         self.flags = flags
-        self._root = root
+        self._root: Node | None = root  # None: parsed again when needed (`_tree`)
         self._word = word
         self._max_count = max_count
         self._read_groups = read_groups
@@ -151,10 +153,47 @@ class JsRegExp:
 
             max_cp = 0x10FFFF if self._unicode else 0xFFFF
             self._direct = Direct.of(root, "m" in flags, word, max_cp, self._sticky)
-            if self._direct is None:
+            if self._direct is None and engine_now:
                 self._engine_for(0)  # compile now: errors surface here
         self._prefix = "" if self._sticky else literal_prefix(root)
         self._runs: tuple[str, ...] | None = None
+
+    @property
+    def matches_without_engine(self) -> bool:
+        """Searches below `_PREFILTER_FROM` characters are a literal search or the direct
+        matcher's (the `regex` engine only for a longer subject, or past the budget)."""
+        return self._literal is not None or self._direct is not None
+
+    def with_chars(self, source: str, chars: str, first: int) -> JsRegExp:
+        """The matcher of `source`, a pattern of this one's shape (`_regexp_shape`): this
+        one with the characters `first`, `first + 1`, … of its literal searches replaced
+        by `chars` in order (in canonical form under ``i``, as the parser makes them).
+        Its tree is parsed from `source` only if the engine must run it."""
+        codes = range(first, first + len(chars))
+        folder = self._folder
+        if folder is None:
+            table = dict(zip(codes, chars, strict=True))
+        else:
+            table = dict(zip(codes, map(chr, map(folder.canon, map(ord, chars))), strict=True))
+        out = object.__new__(JsRegExp)
+        out.__dict__.update(self.__dict__)
+        out.source = source
+        out._root = None
+        out._engines = {}
+        out._literal = None if self._literal is None else self._literal.with_chars(table)
+        out._direct = None if self._direct is None else self._direct.with_chars(table)
+        out._prefix = self._prefix.translate(table)
+        out._runs = tuple(run.translate(table) for run in self.required_runs())
+        return out
+
+    def _tree(self) -> Node:
+        """The pattern's tree (parsed again for a matcher made by `with_chars`)."""
+        if self._root is None:
+            from agentv_grader.js._regexp_parse import Parser
+
+            with _deep_recursion():
+                self._root = Parser(self.source, self.flags).parse()
+        return self._root
 
     @property
     def translated(self) -> str:
@@ -173,13 +212,14 @@ class JsRegExp:
             from agentv_grader.js._regexp_emit import EmitContext, emit, wants_ascii
 
             max_cp = 0x10FFFF if self._unicode else 0xFFFF
-            ascii = wants_ascii(self._root, self._word, max_cp)
+            root = self._tree()
+            ascii = wants_ascii(root, self._word, max_cp)
             ctx = EmitContext(
                 "m" in self.flags, self._word, clamp, self._read_groups, max_cp, ascii
             )
             try:
                 with _deep_recursion():
-                    text = emit(self._root, ctx)
+                    text = emit(root, ctx)
                     engine = regex.compile(
                         text, regex.V0 | (regex.ASCII if ascii else regex.UNICODE)
                     )
@@ -241,7 +281,7 @@ class JsRegExp:
         at an astral character or a surrogate (the subject holds those in another form).
         The critique tells a decoy that lacks one fails, without searching it."""
         if self._runs is None:
-            self._runs = () if self._folder is not None else _plain_runs(self._root)
+            self._runs = () if self._folder is not None else _plain_runs(self._tree())
         return self._runs
 
     def search(self, text: str, timeout_ms: int | None = None) -> JsMatch | None:
@@ -327,6 +367,10 @@ class _Literal:
         if not chars or len(chars) != len(middle):
             return None
         return cls("".join(map(chr, chars)), at_start, at_end, multiline)
+
+    def with_chars(self, table: dict[int, str]) -> _Literal:
+        """This search with the text's characters translated by `table` (`JsRegExp.with_chars`)."""
+        return _Literal(self.text.translate(table), self.at_start, self.at_end, self.multiline)
 
     def search(self, subject: str, pos: int) -> tuple[int, int] | None:
         """The span of the first match at or after `pos`, as the engine's search gives."""
@@ -416,11 +460,36 @@ def _check_flags(flags: str) -> None:
 
 @lru_cache(maxsize=512)
 def compile_js(pattern: str, flags: str = "") -> JsRegExp:
-    """``new RegExp(pattern, flags)``: parse, check and translate (cached).
+    """``new RegExp(pattern, flags)``: parse, check and translate (cached), or made from
+    the matcher of a pattern of the same shape (`_regexp_shape`), which is the same.
 
     Raises:
         JsRegexError: invalid or duplicate flags, a pattern Node rejects (node-like message
             ``Invalid regular expression: /…/…: …``), or a construct we refuse by name.
+    """
+    _check_flags(flags)
+    shared = _compile_shared(pattern, flags)
+    return shared if shared is not None else compile_alone(pattern, flags)
+
+
+@cache
+def _shape_compiler() -> Callable[[str, str], JsRegExp | None]:
+    """`_regexp_shape.compile_shared`, imported on first use (cold start)."""
+    from agentv_grader.js._regexp_shape import compile_shared
+
+    return compile_shared
+
+
+def _compile_shared(pattern: str, flags: str) -> JsRegExp | None:
+    return _shape_compiler()(pattern, flags)
+
+
+def compile_alone(pattern: str, flags: str = "", *, engine_now: bool = True) -> JsRegExp:
+    """`compile_js` without its cache or shapes: the pattern parsed and analysed itself
+    (`engine_now=False`: the `regex` engine's pattern is made on its first search).
+
+    Raises:
+        JsRegexError: as `compile_js`.
     """
     from agentv_grader.js._regexp_ast import PatternError
     from agentv_grader.js._regexp_parse import Parser
@@ -433,7 +502,15 @@ def compile_js(pattern: str, flags: str = "") -> JsRegExp:
             word = parser.word_chars()
             if parser.folder is not None:
                 word = parser.folder.close(word)
-            return JsRegExp(pattern, flags, root, word, parser.max_count, parser.read_groups)
+            return JsRegExp(
+                pattern,
+                flags,
+                root,
+                word,
+                parser.max_count,
+                parser.read_groups,
+                engine_now=engine_now,
+            )
     except PatternError as exc:
         if exc.unsupported:
             raise JsRegexError(exc.message) from None

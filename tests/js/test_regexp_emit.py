@@ -42,7 +42,7 @@ def _engines(compiled: JsRegExp) -> tuple[regex.Pattern[str], regex.Pattern[str]
     compile (repeat counts past the engine's limit, which only the clamp handles)."""
     ctx = legacy.EmitContext("m" in compiled.flags, compiled._word, None)
     try:
-        old = regex.compile(legacy.emit(compiled._root, ctx), regex.V0 | regex.ASCII)
+        old = regex.compile(legacy.emit(compiled._tree(), ctx), regex.V0 | regex.ASCII)
     except regex.error:
         return None
     return old, compiled._engine_for(0)
