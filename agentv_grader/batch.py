@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from . import team
 from .digest import use_fast_sha256
 from .errors import GradeInputError
-from .grading import Paths, grade_loaded, resolve_paths, runs_programs
+from .grading import Paths, default_paths, eval_dir_of, grade_loaded, runs_programs
 from .jsontext import use_fast_json
 from .layout import resolve_layout
 from .load.evalfile import load_suite
@@ -98,26 +98,28 @@ def split_results(results: list[TestResult], bench_dir: str) -> tuple[list[TestR
 
 def _paths(bench_dir: str, test_id: str) -> Paths:
     """A batch test's paths: every default of SPEC §2 under `<bench-dir>/<test-id>/`."""
-    return resolve_paths(
-        test_id,
-        response_file=None,
-        bench_dir=bench_dir,
-        timing_file=None,
-        transcript_file=None,
-        user_notes=None,
-    )
+    return default_paths(bench_dir, test_id)
 
 
 class BatchOptions(Record):
     """What every test of a batch is graded with, and how its printed line is made (None:
-    no line)."""
+    no line); `eval_dir`, the eval file's folder, once it is worked out for the batch
+    (`for_suite`)."""
 
     grading: GradeOptions
     render: Render | None = None
+    eval_dir: str | None = None
 
     def with_layout(self, layout: str) -> BatchOptions:
         """These options with `auto` resolved to the layout it found."""
         return replace(self, grading=replace(self.grading, layout=layout))
+
+    def for_suite(self, suite: Suite) -> BatchOptions:
+        """These options with the folder of `suite`'s eval file, worked out once here for
+        every test (`os.path.abspath` of a relative path asks for the working folder)."""
+        if self.eval_dir is not None:
+            return self
+        return replace(self, eval_dir=eval_dir_of(suite.path))
 
 
 def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOptions) -> TestResult:
@@ -127,7 +129,9 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
         paths = _paths(bench_dir, test.id)
         if not _has_response(paths):
             return TestResult(test.id, None, no_response=True)
-        report = grade_loaded(suite, test, paths, options.grading, critique_in_suite=True)
+        report = grade_loaded(
+            suite, test, paths, options.grading, critique_in_suite=True, eval_dir=options.eval_dir
+        )
     except GradeInputError as exc:
         return _not_graded(test.id, str(exc), 1, options)
     except Exception as exc:  # one broken test never stops the batch (SPEC §2)
@@ -156,7 +160,6 @@ def _not_graded(test_id: str, problem: str, exit_code: int, options: BatchOption
     return TestResult(test_id, None, problem, exit_code, line)
 
 
-_DIGEST_FIELDS = ("name", "type", "status", "text", "evidence")
 # A test's claims as the summary counts them (the report's `claims` block, SPEC §5.9).
 CLAIM_COUNTS = ("total", "verified", "contradicted", "unverifiable")
 # A stale LLM result as the summary lists it (the report's `stale_results`, SPEC §5.6).
@@ -170,6 +173,7 @@ def digest(data: Mapping[str, Any]) -> dict[str, Any]:
     stale LLM results (item, path, basis); the assertions that did not pass (only the
     fields they use)."""
     claims = data.get("claims")
+    stale = data.get("stale_results")
     return {
         "row": {
             "verdict": data["verdict"],
@@ -178,15 +182,24 @@ def digest(data: Mapping[str, Any]) -> dict[str, Any]:
             "agentv": data.get("agentv"),
             "claims": None if claims is None else {key: claims[key] for key in CLAIM_COUNTS},
         },
-        "stale_results": [
-            {key: item[key] for key in STALE_FIELDS} for item in data.get("stale_results", ())
-        ],
+        "stale_results": [{key: item[key] for key in STALE_FIELDS} for item in stale]
+        if stale
+        else [],
         "assertions": [
-            {key: item[key] for key in _DIGEST_FIELDS}
+            {
+                "name": item["name"],
+                "type": item["type"],
+                "status": item["status"],
+                "text": item["text"],
+                "evidence": item["evidence"],
+            }
             for item in data["assertions"]
-            if item["status"] != Status.PASSED.value
+            if item["status"] != _PASSED
         ],
     }
+
+
+_PASSED = Status.PASSED.value  # (an enum's `.value` is a property: looked up once)
 
 
 _worker_suite: Suite | None = None
@@ -423,6 +436,7 @@ def run_batch(
     import gc
 
     _for_many_tests()  # thousands of files ahead: worth loading orjson and OpenSSL's SHA-256
+    options = options.for_suite(suite)
     pool = workers if parallel else None
     if pool is None:
         options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
@@ -509,6 +523,7 @@ def _started_team(
     import gc
 
     options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
+    options = options.for_suite(suite)
     _warm_up(suite, bench_dir, options)  # before the freeze: what it makes is frozen too
     gc.freeze()  # see `start_workers`
     try:
@@ -537,7 +552,9 @@ def _warm_up(suite: Suite, bench_dir: str, options: BatchOptions) -> None:
             return
         paths = _paths(bench_dir, first.id)
         if paths.transcript_file is None and _has_response(paths):
-            grade_loaded(suite, first, paths, options.grading, write=False)
+            grade_loaded(
+                suite, first, paths, options.grading, write=False, eval_dir=options.eval_dir
+            )
     except Exception:  # noqa: S110 - a head start only, as the workers' `ready`
         pass
 

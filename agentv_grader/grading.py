@@ -104,11 +104,52 @@ def resolve_paths(
         )
     test_dir = None
     listing = None
-    in_response_folder = None  # `exists` of the response's folder, when it is the test's
     if bench_dir is not None:
         test_dir = os.path.join(bench_dir, test_id)
-        prefix = os.path.join(test_dir, "")  # + a name: `os.path.join`'s result
         listing = _listing(test_dir)
+    return _found_paths(
+        test_dir, bench_dir, response_file, timing_file, transcript_file, user_notes, listing
+    )
+
+
+def default_paths(bench_dir: str, test_id: str) -> Paths:
+    """`resolve_paths(test_id, response_file=None, bench_dir=bench_dir)`, every path its
+    default under `<bench-dir>/<test-id>/` (a batch's test). A folder listing that shows
+    none of the optional inputs answers at once: the usual test folder of a batch."""
+    if not test_id or "/" in test_id or os.sep != "/":  # (a batch checked its ids already)
+        return resolve_paths(test_id, response_file=None, bench_dir=bench_dir)
+    prefix = _prefixes.get(bench_dir)
+    if prefix is None:
+        prefix = _prefixes[bench_dir] = os.path.join(bench_dir, "")
+    test_dir = prefix + test_id  # `os.path.join`'s result for a name without a separator
+    response_file = test_dir + "/response.md"
+    listing = _listing(test_dir)
+    if listing is not None and listing.folded is not None:
+        if listing.folded.isdisjoint(_OPTIONAL_INPUTS):  # no spelling of any of them
+            return Paths(test_dir, bench_dir, response_file, None, None, None, None, listing)
+    return _found_paths(test_dir, bench_dir, response_file, None, None, None, listing)
+
+
+_prefixes: dict[str, str] = {}  # a bench dir's `os.path.join(bench_dir, "")`
+# The inputs a test folder may hold besides the response, as `_found_paths` looks them up
+# (in lower case: a listing's `folded` names).
+_OPTIONAL_INPUTS = frozenset((*_TRANSCRIPT_NAMES, "timing.json", "user_notes.md", "metrics.json"))
+
+
+def _found_paths(
+    test_dir: str | None,
+    bench_dir: str | None,
+    response_file: str,
+    timing_file: str | None,
+    transcript_file: str | None,
+    user_notes: str | None,
+    listing: Listing | None,
+) -> Paths:
+    """The defaults of the inputs not given, found in the test folder (`listing`, where
+    it could be listed)."""
+    in_response_folder = None  # `exists` of the response's folder, when it is the test's
+    if test_dir is not None:
+        prefix = os.path.join(test_dir, "")  # + a name: `os.path.join`'s result
         exists = listing.exists if listing is not None else _exists_by_stat(test_dir)
         if transcript_file is None:
             for name in _TRANSCRIPT_NAMES:
@@ -166,12 +207,14 @@ def grade_loaded(
     *,
     write: bool = True,
     critique_in_suite: bool = False,
+    eval_dir: str | None = None,
 ) -> Report:
     """Grade one test of an already loaded suite (batch mode parses the file once).
 
     `critique_in_suite` (batch mode): the critique is made and returned with the report
     (`Report.critique`) for the suite's file, and no per-test critique file is written
-    (SPEC §6.2)."""
+    (SPEC §6.2). `eval_dir`: the eval file's folder (`eval_dir_of(suite.path)`), when the
+    caller has it (a batch works it out once, not a `getcwd` per test)."""
     threshold = options.threshold
     if test.threshold_problem is not None and threshold is None:
         raise test.threshold_problem
@@ -179,10 +222,12 @@ def grade_loaded(
         raise GradeInputError(
             "no bench dir: pass --bench-dir (results go to <bench-dir>/<test-id>/)"
         )
+    if eval_dir is None:
+        eval_dir = eval_dir_of(suite.path)
     response = read_response(paths.response_file)
     output, specs = response.text, test.assertions
     if test.output_transform is not None:
-        output, specs = _transformed(test, output, os.path.dirname(os.path.abspath(suite.path)))
+        output, specs = _transformed(test, output, eval_dir)
     side = read_side_files(
         paths.timing_file, paths.transcript_file, paths.metrics_file, test.input_text
     )
@@ -190,7 +235,7 @@ def grade_loaded(
         test=test,
         response=output,
         response_path=paths.response_file,
-        eval_dir=os.path.dirname(os.path.abspath(suite.path)),
+        eval_dir=eval_dir,
         timing=side.timing,
         timing_problem=side.timing_problem,
         transcript=side.transcript,
@@ -247,6 +292,11 @@ def grade_loaded(
         test_dir=paths.test_dir if write else None,
         critique=findings,
     )
+
+
+def eval_dir_of(eval_path: str) -> str:
+    """The folder of the eval file, absolute (what its relative paths are relative to)."""
+    return os.path.dirname(os.path.abspath(eval_path))
 
 
 def _claims(run: RunData) -> tuple[Claim, ...] | None:

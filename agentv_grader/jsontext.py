@@ -55,23 +55,24 @@ def json_bytes(data: Any) -> bytes:
     not decoded to text only to be encoded again (the files of a batch are written so)."""
     if _orjson is not None:
         try:
-            return bytes(
-                _orjson.dumps(data, option=_orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
-            )
+            text: bytes = _orjson.dumps(data, option=_FILE_OPTION)  # bytes as they come
+            return text
         except TypeError:  # what orjson refuses: the same text from `_indented`
             pass
     return _fallback_json(data).encode("utf-8", "backslashreplace")
 
 
 _orjson: Any = None
+_FILE_OPTION = 0  # orjson's options for a file's text, once it is loaded
 
 
 def use_fast_json() -> None:
     """Load orjson for `dump_json` (batch mode: thousands of files)."""
-    global _orjson
+    global _orjson, _FILE_OPTION
     if _orjson is None:
         import orjson
 
+        _FILE_OPTION = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
         _orjson = orjson
 
 
@@ -88,7 +89,8 @@ def parse_json(data: bytes) -> Any:
     and where both give the same value: orjson refuses a lone surrogate escape, `NaN`,
     `1e400`, and reads an integer of 19 or more digits as a float, so such texts go to
     `json.loads`."""
-    if _orjson is not None and not _has_long_number(data):
+    # (`_has_long_number`, written out: batch mode reads six small files a test)
+    if _orjson is not None and data.translate(_DIGITS_AS_ONES).find(_LONG) < 0:
         try:
             return _orjson.loads(data)
         except _orjson.JSONDecodeError:
@@ -99,10 +101,11 @@ def parse_json(data: bytes) -> Any:
 def _has_long_number(data: bytes) -> bool:
     """Whether `data` holds 19 digits in a row (`re.search(rb"[0-9]{19}")`, which takes
     ten times as long on a report: it tries every digit as a start)."""
-    return data.translate(_DIGITS_AS_ONES).find(b"1" * 19) >= 0
+    return data.translate(_DIGITS_AS_ONES).find(_LONG) >= 0
 
 
 _DIGITS_AS_ONES = bytes(49 if 48 <= byte <= 57 else 48 for byte in range(256))
+_LONG = b"1" * 19
 
 
 def dump_json_line(data: Any) -> str:

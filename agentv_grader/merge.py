@@ -7,18 +7,20 @@ import os
 import sys
 from collections.abc import Mapping
 from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any
 
-from .assertions import about
+from .assertions import REGISTRY, about
 from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
-from .load.files import read_listed, read_regular
+from .load.files import READ_FLAGS, read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import Outcome, Status
 from .names import unique_safe_names
 from .record import Record
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
+_FIRST_READ = 1 << 16  # `read_listed`'s first read: a config file is far shorter
 
 
 class MergeFile(Record):
@@ -34,20 +36,39 @@ _SCRIPT_CONFIGS = frozenset(("code-grader", "script"))
 
 
 def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:
-    kind = str(config.get("type", "")).replace("_", "-")
+    kind = config.get("type", "")
+    if type(kind) is not str:
+        kind = str(kind)
+    if "_" in kind:
+        kind = kind.replace("_", "-")
     if kind in _SCRIPT_CONFIGS:
         # A script's config holds the command as AgentV's loader made it, and no `negate`.
         return ("script", _norm(config.get("command")), None, None)
-    value = config.get(about(kind).value_key)
-    return (kind, _norm(value), config.get("flags") or None, bool(config.get("negate", False)))
+    value = config.get(REGISTRY.get(kind, _UNREGISTERED).value_key)
+    return (
+        kind,
+        encode_basestring(value) if type(value) is str else _norm(value),
+        config.get("flags") or None,
+        bool(config.get("negate", False)),
+    )
 
 
 def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
     spec = outcome.spec
-    if spec.type == "script":
+    kind = spec.type
+    if kind == "script":
         return ("script", _norm(agentv_command(spec.options)), None, None)
-    value = spec.options.get(about(spec.type).value_key)
-    return (spec.type, _norm(value), spec.options.get("flags") or None, spec.negate)
+    options = spec.options
+    value = options.get(REGISTRY.get(kind, _UNREGISTERED).value_key)
+    return (
+        kind,
+        encode_basestring(value) if type(value) is str else _norm(value),
+        options.get("flags") or None,
+        spec.negate,
+    )
+
+
+_UNREGISTERED = about("")  # `about`'s row for a type not registered, looked up inline
 
 
 def agentv_command(options: Mapping[str, Any]) -> Any:
@@ -78,28 +99,54 @@ def _norm(value: Any) -> str:
 def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
     """AgentV's own config files for this test, in name order, as (file stem, match key).
 
-    One listing of the folder; a file it lists as regular is read without a stat
-    (`read_listed`), anything else as any input file is (`read_regular`).
+    One listing of the folder; a file it lists as regular is read without a stat (open,
+    one read, close, as `read_listed` reads it), anything else as any input file is
+    (`read_regular`). A config's key is worked out from its bytes once per process
+    (`_keys_of`): a suite's tests often share configs (AgentV's examples replicated: 977
+    distinct files of 12,000), and parsing one and working out its key cost more than
+    reading it.
     """
     found: list[tuple[str, tuple[Any, ...]]] = []
     try:
         with os.scandir(os.path.join(test_dir, config_dir)) as listing:
-            entries = sorted((e for e in listing if e.name.endswith(".json")), key=_name)
+            entries = [e for e in listing if e.name.endswith(".json")]
     except OSError:
         return found
+    entries.sort(key=_NAME)
+    first_read = min(_CONFIG_LIMIT + 1, _FIRST_READ)
+    keys = _keys_of
     for entry in entries:
         try:
-            read = read_listed if _listed_as_file(entry) else read_regular
-            config = parse_json(read(entry.path, _CONFIG_LIMIT))
+            if _listed_as_file(entry):
+                fd = os.open(entry.path, READ_FLAGS)
+                try:
+                    data = os.read(fd, first_read)
+                finally:
+                    os.close(fd)
+                if len(data) == first_read:  # perhaps more: read as `read_listed` reads
+                    data = read_listed(entry.path, _CONFIG_LIMIT)
+            else:
+                data = read_regular(entry.path, _CONFIG_LIMIT)
+            key = keys.get(data)
+            if key is None:
+                config = parse_json(data)
         except (OSError, ValueError, RecursionError):
             continue
-        if isinstance(config, dict):
-            found.append((entry.name[: -len(".json")], _config_key(config)))
+        if key is None:
+            key = _config_key(config) if isinstance(config, dict) else _NOT_A_CONFIG
+            if len(data) <= _KEPT_SIZE and len(keys) < _KEYS_KEPT:
+                keys[data] = key
+        if key is not _NOT_A_CONFIG:
+            found.append((entry.name[:-5], key))
     return found
 
 
-def _name(entry: os.DirEntry[str]) -> str:
-    return entry.name
+_NAME = attrgetter("name")
+# A config's match key by the file's bytes (`_existing_configs`): up to this many kept.
+_keys_of: dict[bytes, tuple[Any, ...]] = {}
+_KEYS_KEPT = 8192
+_KEPT_SIZE = 4096  # bytes of a config file kept as a key (AgentV's: 100-200)
+_NOT_A_CONFIG: tuple[Any, ...] = ()  # JSON that is not an object (no key is empty)
 
 
 def _listed_as_file(entry: os.DirEntry[str]) -> bool:
@@ -169,38 +216,49 @@ def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, An
     A graded script's entries are its own output's, as AgentV reports them: the
     `assertions` (v4) or `checks` (main) it printed, none when it printed none, or its
     plain-text stdout; its type is the one AgentV's pipeline gives a script result."""
-    kind = outcome.spec.type
-    is_script = kind == "script" and "custom_type" not in outcome.spec.options
-    if is_script:
-        kind = script_type
-    if is_script and outcome.status is not Status.ERROR:
-        entries = [
-            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
-        ]
-    elif outcome.checks:
-        entries = [
-            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
-        ]
+    spec = outcome.spec
+    kind = spec.type
+    status = outcome.status
+    details: dict[str, Any] = {"status": _STATUS_TEXT[status], "graded_by": "agentv-grade"}
+    if kind != "script":
+        entries = _entries(outcome)
     else:
-        entries = [
-            {
-                "text": outcome.text,
-                "passed": outcome.status is Status.PASSED,
-                "evidence": outcome.evidence,
-            }
-        ]
+        if status is not Status.ERROR:
+            details = {**_script_details(outcome), **details}
+        if "custom_type" in spec.options:
+            entries = _entries(outcome)
+        else:
+            kind = script_type
+            entries = _entries(outcome) if status is Status.ERROR else _check_entries(outcome)
+    score = outcome.score
     return {
-        "name": outcome.spec.name,
+        "name": spec.name,
         "type": kind,
-        "score": outcome.score if outcome.score is not None else 0.0,
-        "weight": outcome.spec.weight,
+        "score": score if score is not None else 0.0,
+        "weight": spec.weight,
         "assertions": entries,
-        "details": {
-            **_script_details(outcome),
-            "status": outcome.status.value,
-            "graded_by": "agentv-grade",
-        },
+        "details": details,
     }
+
+
+def _check_entries(outcome: Outcome) -> list[dict[str, Any]]:
+    return [{"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks]
+
+
+def _entries(outcome: Outcome) -> list[dict[str, Any]]:
+    """A merge file's `assertions`: the outcome's checks, else the outcome as one entry."""
+    if outcome.checks:
+        return _check_entries(outcome)
+    return [
+        {
+            "text": outcome.text,
+            "passed": outcome.status is Status.PASSED,
+            "evidence": outcome.evidence,
+        }
+    ]
+
+
+_STATUS_TEXT = {status: status.value for status in Status}  # (`.value` is a property)
 
 
 def _script_details(outcome: Outcome) -> Mapping[str, Any]:

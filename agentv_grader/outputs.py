@@ -78,46 +78,40 @@ def prepare_targets(
     if os.name != "posix":
         return None
     prefix = os.path.join(test_dir, "")
-    parts = [_split_relpath(rel) for rel in relpaths]
     try:
         top = listing if listing is not None and listing.folder == test_dir else Listing(test_dir)
         folders: dict[str, Listing | None] = {"": top}  # None: missing, made below
-        for folder, _ in parts:
-            if folder not in folders:
-                if folder is None or folder in relpaths:
-                    return None  # another shape, or a folder that is also a file to write
+        found: list[os.DirEntry[str] | None] = []
+        for rel in relpaths:
+            folder, slash, name = rel.rpartition("/")
+            if name in _ODD_NAMES or "/" in folder or (slash and folder in _ODD_NAMES):
+                return None  # another shape
+            in_folder = folders.get(folder, top)
+            if in_folder is top and folder:
+                if folder in relpaths:
+                    return None  # a folder that is also a file to write
                 entry = top.find(folder)
                 if entry is None:
-                    folders[folder] = None
+                    in_folder = None
                 elif entry.is_dir(follow_symlinks=False):
-                    folders[folder] = Listing(prefix + folder)
+                    in_folder = Listing(prefix + folder)
                 else:
                     return None
-        found = []
-        for folder, name in parts:
-            listing = folders[folder or ""]
-            found.append(listing.find(name) if listing is not None else None)
+                folders[folder] = in_folder
+            found.append(in_folder.find(name) if in_folder is not None else None)
     except (OSError, Undecided):
         return None
     for rel, entry in zip(relpaths, found, strict=True):
         if entry is not None and _entry_is_dir(entry):
             _refuse_directory(prefix + rel)
-    for folder, listing in folders.items():
-        if listing is None and make_folders:
-            try:
-                os.mkdir(prefix + folder)
-            except OSError:
-                return None
+    if make_folders:
+        for folder, in_folder in folders.items():
+            if in_folder is None:
+                try:
+                    os.mkdir(prefix + folder)
+                except OSError:
+                    return None
     return frozenset(top.entries)
-
-
-def _split_relpath(rel: str) -> tuple[str | None, str]:
-    """(folder, name) of `name` ("" for the test folder) or `folder/name`; folder None when
-    the path has another shape (left to `check_targets`)."""
-    folder, slash, name = rel.rpartition("/")
-    if name in _ODD_NAMES or "/" in folder or (slash and folder in _ODD_NAMES):
-        return None, name
-    return folder, name
 
 
 _ODD_NAMES = ("", ".", "..")
@@ -274,7 +268,10 @@ def write_new_folder(folder: str, files: Sequence[tuple[str, bytes]]) -> bool:
     temporary folder cannot be made, a write fails. The caller then writes file by file,
     which reports any lasting problem in its own words.
     """
-    head = os.path.join(os.path.dirname(folder), "")
+    if os.sep == "/":
+        head = folder[: folder.rfind("/") + 1]  # `os.path.join(os.path.dirname(folder), "")`
+    else:
+        head = os.path.join(os.path.dirname(folder), "")
     # Each name is recorded before it is made, so that a signal between the two leaves
     # nothing behind (removing what was not made yet fails quietly).
     made: list[str] = []
@@ -290,10 +287,17 @@ def write_new_folder(folder: str, files: Sequence[tuple[str, bytes]]) -> bool:
             break
         if tmp is None:
             return False
+        inside = tmp + os.sep
         for file_name, data in files:
-            path = f"{tmp}{os.sep}{file_name}"
+            path = inside + file_name
             made.append(path)
-            _write_and_close(os.open(path, _TEMP_FLAGS, 0o666), data)
+            fd = os.open(path, _TEMP_FLAGS, 0o666)
+            try:  # `_write_and_close`, written out: six files a test in batch mode
+                written = os.write(fd, data)
+                if written < len(data):
+                    write_all(fd, data, written)
+            finally:
+                os.close(fd)
         os.rename(tmp, folder)
         return True
     except OSError:

@@ -68,8 +68,9 @@ class Inputs(Record):
     user_notes_summary: Mapping[str, list[str]] | None = None
 
 
-# Each status and its text, looked up once (an enum's `.value` is a property).
+# Each status and verdict and its text, looked up once (an enum's `.value` is a property).
 _STATUS_TEXT = {status: status.value for status in Status}
+_VERDICT_TEXT = {verdict: verdict.value for verdict in TestVerdict}
 
 
 def assertion_json(outcome: Outcome) -> dict[str, Any]:
@@ -81,12 +82,13 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
         ]
     if outcome.children:
         details["children"] = [assertion_json(c) for c in outcome.children]
+    status = outcome.status
     return {
         "index": spec.index,
         "name": spec.name,
         "type": spec.type,
-        "status": _STATUS_TEXT[outcome.status],
-        "passed": outcome.passed,
+        "status": _STATUS_TEXT[status],
+        "passed": _PASSED.get(status),  # `Outcome.passed`
         "score": outcome.score,
         "weight": spec.weight,
         "negate": spec.negate,
@@ -97,24 +99,39 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+_PASSED = {Status.PASSED: True, Status.FAILED: False, Status.ERROR: False}
+
+
 def _summary(outcomes: tuple[Outcome, ...]) -> dict[str, Any]:
-    counts = dict.fromkeys(_STATUS_TEXT, 0)
-    for outcome in outcomes:
-        counts[outcome.status] += 1
-    graded = counts[Status.PASSED] + counts[Status.FAILED] + counts[Status.ERROR]
+    statuses = [o.status for o in outcomes]
+    passed = statuses.count(Status.PASSED)
+    failed = statuses.count(Status.FAILED)
+    errors = statuses.count(Status.ERROR)
+    graded = passed + failed + errors
     return {
-        "passed": counts[Status.PASSED],
-        "failed": counts[Status.FAILED],
-        "errors": counts[Status.ERROR],
-        "skipped": counts[Status.SKIPPED],
-        "pending": counts[Status.PENDING],
+        "passed": passed,
+        "failed": failed,
+        "errors": errors,
+        "skipped": statuses.count(Status.SKIPPED),
+        "pending": statuses.count(Status.PENDING),
         "total": len(outcomes),
-        "pass_rate": counts[Status.PASSED] / graded if graded else None,
+        "pass_rate": passed / graded if graded else None,
     }
 
 
 # `datetime.now(timezone.utc).isoformat(timespec="seconds")`, without importing datetime.
 _GRADED_AT = "%Y-%m-%dT%H:%M:%S+00:00"
+_graded_at: list[Any] = [None, ""]  # (the second, its text): a batch grades many a second
+
+
+def graded_at() -> str:
+    """The time now as the report's `graded_at` holds it (UTC, to the second)."""
+    now = int(time.time())
+    if now != _graded_at[0]:
+        _graded_at[1] = time.strftime(_GRADED_AT, time.gmtime(now))
+        _graded_at[0] = now
+    text: str = _graded_at[1]
+    return text
 
 
 def build(
@@ -139,7 +156,7 @@ def build(
     return {
         "schema": SCHEMA_ID,
         "tool_version": __version__,
-        "graded_at": time.strftime(_GRADED_AT, time.gmtime()),
+        "graded_at": graded_at(),
         "eval_path": inputs.eval_path,
         "eval_sha256": suite.sha256,
         "suite": suite.name,
@@ -149,15 +166,17 @@ def build(
         "timing_file": inputs.timing_file,
         "transcript_file": inputs.transcript_file,
         "score": score.score,
-        "verdict": score.verdict.value,
+        "verdict": _VERDICT_TEXT[score.verdict],
         "threshold": threshold,
         "open_weight": score.open_weight,
         "score_range": list(score.score_range) if score.score_range is not None else None,
-        "warnings": list(suite.warnings)
-        + list(test.warnings)
-        + list(inputs.warnings)
-        + _outcome_warnings(outcomes)
-        + (agentv_warnings or []),
+        "warnings": [
+            *suite.warnings,
+            *test.warnings,
+            *inputs.warnings,
+            *_outcome_warnings(outcomes),
+            *(agentv_warnings or ()),
+        ],
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
@@ -232,7 +251,8 @@ def stale_results(outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
                     "evidence": stale["evidence"],
                 }
             )
-        found.extend(stale_results(outcome.children))
+        if outcome.children:
+            found.extend(stale_results(outcome.children))
     return found
 
 
@@ -257,4 +277,9 @@ def _claims(
 
 
 def _any_pending(outcomes: tuple[Outcome, ...]) -> bool:
-    return any(o.status is Status.PENDING or _any_pending(o.children) for o in outcomes)
+    for outcome in outcomes:
+        if outcome.status is Status.PENDING:
+            return True
+        if outcome.children and _any_pending(outcome.children):
+            return True
+    return False

@@ -60,7 +60,8 @@ def write(
     that could have changed the folder. `claims`: written to `claims.json` (SPEC §5.9);
     None (no transcript) removes the one a previous run wrote.
     """
-    names = [m.relpath for m in merge_files] + [REPORT_FILE]
+    names = [m.relpath for m in merge_files]
+    names.append(REPORT_FILE)
     if critique is not None:
         names += [CRITIQUE_JSON, CRITIQUE_MD]
     if claims is not None:
@@ -68,10 +69,14 @@ def write(
     present = prepare_targets(test_dir, names, make_folders=False, listing=listing)
     if present is None:
         check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
-    previous = _previous_report(test_dir) if present is None or REPORT_FILE in present else {}
-    listed = previous.get("files")
-    old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
     prefix = os.path.join(test_dir, "")  # + a relative path: `os.path.join`'s result
+    if present is not None and REPORT_FILE not in present:  # a first grading: nothing to read
+        previous: dict[str, Any] = _NO_PREVIOUS
+        old_files: set[str] = set()
+    else:
+        previous = _previous_report(test_dir)
+        listed = previous.get("files")
+        old_files = {f for f in listed if isinstance(f, str)} if isinstance(listed, list) else set()
     overwritten = _write_merge_files(test_dir, prefix, merge_files, present, old_files)
     if overwritten:
         data["warnings"].append(_overwritten_warning(overwritten))
@@ -79,7 +84,7 @@ def write(
         for relpath in sorted(old_files - {m.relpath for m in merge_files}):
             if _is_merge_path(relpath) and _stays_inside(test_dir, prefix + relpath):
                 remove_quietly(prefix + relpath)
-    again = _wrote_critique(previous)
+    again = previous is not _NO_PREVIOUS and _wrote_critique(previous)
     if critique is not None:
         _rewrite(prefix + CRITIQUE_JSON, json_bytes(critique.to_json()), again)
         _rewrite(prefix + CRITIQUE_MD, critique.to_markdown(), again)
@@ -92,6 +97,9 @@ def write(
     elif previous.get("claims"):
         remove_quietly(prefix + CLAIMS_FILE)
     write_atomic(prefix + REPORT_FILE, json_bytes(data))
+
+
+_NO_PREVIOUS: dict[str, Any] = {}  # no previous report (never written to)
 
 
 def _wrote_critique(previous: dict[str, Any]) -> bool:
@@ -118,14 +126,18 @@ def _write_merge_files(
     new: dict[str, list[tuple[str, bytes]]] = {}
     overwritten: list[str] = []
     for item in merge_files:
-        folder, _, name = item.relpath.rpartition("/")
+        relpath = item.relpath
+        folder, _, name = relpath.rpartition("/")
         if present is not None and folder and folder not in present:
-            new.setdefault(folder, []).append((name, json_bytes(item.content)))
-        elif item.relpath in old_files:
-            if _rewrite_ours(prefix + item.relpath, json_bytes(item.content)):
-                overwritten.append(item.relpath)
+            files = new.get(folder)
+            if files is None:
+                files = new[folder] = []
+            files.append((name, json_bytes(item.content)))
+        elif relpath in old_files:
+            if _rewrite_ours(prefix + relpath, json_bytes(item.content)):
+                overwritten.append(relpath)
         else:
-            write_atomic(prefix + item.relpath, json_bytes(item.content))
+            write_atomic(prefix + relpath, json_bytes(item.content))
     for folder, files in new.items():
         if write_new_folder(prefix + folder, files):
             continue

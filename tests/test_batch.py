@@ -611,10 +611,12 @@ def _warm_up_calls(tmp_path: Path, suite_text: str, files: dict[str, str]) -> li
     graded: list[str] = []
     real = batch.grade_loaded
 
-    def spy(suite: Any, test: Any, paths: Any, options: Any, *, write: bool = True) -> Any:
+    def spy(
+        suite: Any, test: Any, paths: Any, options: Any, *, write: bool = True, eval_dir: Any
+    ) -> Any:
         assert write is False
         graded.append(test.id)
-        return real(suite, test, paths, options, write=write)
+        return real(suite, test, paths, options, write=write, eval_dir=eval_dir)
 
     options = batch.BatchOptions(GradeOptions(layout="v4", critique=True))
     with mock.patch.object(batch, "grade_loaded", spy):

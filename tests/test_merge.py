@@ -348,3 +348,24 @@ def test_a_scripts_merge_file_holds_its_own_entries_as_agentv_writes_them(
         "graded_by": "agentv-grade",
     }
     assert written["quiet"]["details"] == {"status": "passed", "graded_by": "agentv-grade"}
+
+
+def test_config_keys_come_from_each_files_own_bytes(tmp_path: Path) -> None:
+    """A config's key is remembered by the file's bytes (tests share configs), never by
+    its name: a file of the same name with other contents gets its own key, and one read
+    again gets the key the plain reading gives."""
+    configs = {
+        "one": {"type": "contains", "value": "Paris", "negate": False},
+        "two": {"type": "contains", "value": "Lyon", "negate": True},
+        "three": {"type": "regex", "value": "^P", "flags": "i"},
+    }
+    found = []
+    for folder, config in [*configs.items(), ("again", configs["one"])]:
+        (tmp_path / folder / "code_graders").mkdir(parents=True)
+        (tmp_path / folder / "code_graders" / "a1.json").write_text(json.dumps(config))
+        (tmp_path / folder / "code_graders" / "list.json").write_text("[]")
+        got = merge._existing_configs(str(tmp_path / folder), "code_graders")
+        assert got == _configs_as_before(str(tmp_path / folder), "code_graders")
+        found.append(got)
+    assert found[0] == found[3] != found[1] != found[2]
+    assert [stem for stem, _ in found[0]] == ["a1"]
