@@ -31,6 +31,7 @@ class SpecFacts:
     __slots__ = (
         "options", "_probe_repr", "shown", "trivial_settings", "trivial_needle", "generic",
         "facts", "settings", "placeholders", "runaway", "generic_fix", "echo_hits", "screen",
+        "coverage",
     )  # fmt: skip
 
     def __init__(self, options: Mapping[str, Any]) -> None:
@@ -54,6 +55,8 @@ class SpecFacts:
         self.echo_hits: dict[tuple[str, str, str], tuple[str, str]] | None = None
         # `Context.passing`'s screen (`_screen.screen_of`), in a 1-tuple once worked out.
         self.screen: tuple[Screen | None] | None = None
+        # `uncovered_outcome`'s (`_authored_parts`, `field_paths`) of the assertion.
+        self.coverage: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def probe_repr(self) -> str | None:

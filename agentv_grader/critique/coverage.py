@@ -16,6 +16,7 @@ from ..model import AssertionSpec, Status
 from ..record import Record, replace
 from .context import (
     Context,
+    Walked,
     common_words,
     is_pattern,
     is_program,
@@ -75,9 +76,10 @@ def _snippet(text: str, start: int, end: int) -> str:
 
 def _sentence_start(text: str, at: int) -> bool:
     before = text[:at].rstrip(" \t\"'“‘(")
-    return (
-        not before or before[-1] in _SENTENCE_END or bool(re.search(r"(^|\n)\s*\d+[.)]$", before))
-    )
+    return not before or before[-1] in _SENTENCE_END or bool(_NUMBERED.search(before))
+
+
+_NUMBERED = re.compile(r"(^|\n)\s*\d+[.)]$")
 
 
 def text_terms(text: str, source: str) -> Iterator[Term]:
@@ -220,25 +222,39 @@ def _json(text: str) -> Any:
         return None
 
 
-def _authored_text(specs: tuple[AssertionSpec, ...]) -> str:
-    """Every string and number an assertion was written with, lower-cased, in one text."""
+def _authored_and_paths(walked: list[Walked]) -> tuple[str, set[str]]:
+    """Every string and number the assertions (`Context.walked`) were written with,
+    lower-cased, in one text; and the paths that a `field-accuracy` or a script's `fields`
+    compares with the reference. Each assertion's share is remembered in its facts."""
     parts: list[str] = []
-    for spec, _, _ in walk(specs):
-        for key, value in spec.options.items():
-            if key not in _SKIP_KEYS:
-                parts += [str(v) for _, v in _leaves(value, "") if isinstance(v, (str, int, float))]
-        if is_pattern(spec.type):
-            pattern = text_option(spec, "value", "pattern") or ""
-            parts.append(re.sub(r"\\(.)", r"\1", pattern))
-    return js_lower("\n".join(parts))
-
-
-def _field_paths(specs: tuple[AssertionSpec, ...]) -> set[str]:
-    """The paths that a `field-accuracy` or a script's `fields` compares with the reference."""
     paths: set[str] = set()
-    for spec, _, _ in walk(specs):
-        paths.update(field_paths(spec))
-    return paths
+    for spec, _, _, facts in walked:
+        found = facts.coverage
+        if found is None:
+            found = facts.coverage = (_authored_parts(spec), tuple(field_paths(spec)))
+        parts += found[0]
+        paths.update(found[1])
+    return js_lower("\n".join(parts)), paths
+
+
+def _authored_parts(spec: AssertionSpec) -> tuple[str, ...]:
+    """What `_authored_text` takes from one assertion (its own options; not its
+    children's), in order: told from the assertion alone, so remembered with it."""
+    parts: list[str] = []
+    for key, value in spec.options.items():
+        if key in _SKIP_KEYS:
+            continue
+        if value.__class__ is str:  # most options: one leaf, itself
+            parts.append(value)
+        else:
+            parts += [str(v) for _, v in _leaves(value, "") if isinstance(v, (str, int, float))]
+    if is_pattern(spec.type):
+        pattern = text_option(spec, "value", "pattern") or ""
+        parts.append(_ESCAPED.sub(r"\1", pattern) if "\\" in pattern else pattern)
+    return tuple(parts)
+
+
+_ESCAPED = re.compile(r"\\(.)")
 
 
 def _under(path: str, paths: set[str]) -> bool:
@@ -291,14 +307,13 @@ _TITLES = frozenset(
 class _Patterns:
     """The test's regex assertions, run over a term's own text: a match there covers it."""
 
-    def __init__(self, specs: tuple[AssertionSpec, ...]) -> None:
+    def __init__(self, specs: tuple[AssertionSpec, ...] | list[AssertionSpec]) -> None:
+        """`specs`: the test's assertions, or all of them with their children, in order."""
         self.compiled: list[Any] = []
         self.regexp: Any = None
         self.spans: dict[str, list[tuple[int, int]]] = {}
-        sources = [
-            (text_option(s, "value", "pattern"), s) for s, _, _ in walk(specs)
-            if is_pattern(s.type)
-        ]  # fmt: skip
+        walked = specs if isinstance(specs, list) else [s for s, _, _ in walk(specs)]
+        sources = [(text_option(s, "value", "pattern"), s) for s in walked if is_pattern(s.type)]
         if not any(p for p, _ in sources):
             return
         try:
@@ -377,7 +392,8 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
     """
     test = ctx.test
     open_ended = False  # a judge reads the answer
-    for spec, _, _, _ in ctx.walked:  # one loop, not two any(): asked of every test
+    walked = ctx.walked
+    for spec, _, _, _ in walked:  # one loop, not two any(): asked of every test
         if is_program(spec.type):
             return
         if spec.type in LLM_TYPES:
@@ -396,8 +412,8 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
             terms.append(term)
     if not terms:
         return
-    authored, paths = _authored_text(ctx.specs), _field_paths(ctx.specs)
-    patterns = _Patterns(ctx.specs)
+    authored, paths = _authored_and_paths(walked)
+    patterns = _Patterns([spec for spec, _, _, _ in walked])
     seen: set[str] = set()
     shown = 0
     for term in terms:

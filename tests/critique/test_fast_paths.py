@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from agentv_grader.critique import context, decoys, static
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap
-from agentv_grader.model import AssertionSpec, RunData
+from agentv_grader.model import AssertionSpec, RunData, TestCase
 from agentv_grader.record import replace
 
 # Characters JSON escapes (quotes, backslash, controls, line separators) and some it keeps.
@@ -786,3 +786,67 @@ def test_generic_candidates_keep_only_everyday_words() -> None:
         ("fix", "fix"),
         ("water", "water"),
     )
+
+
+def _authored_text_as_written(specs: tuple[AssertionSpec, ...]) -> str:
+    """`uncovered_outcome`'s authored text as it was written before its shares were
+    remembered per assertion: the reference `_authored_and_paths` must agree with."""
+    import re
+
+    from agentv_grader.critique.coverage import _leaves
+    from agentv_grader.js.strings import js_lower
+
+    parts: list[str] = []
+    for spec, _, _ in context.walk(specs):
+        for key, value in spec.options.items():
+            if key not in {"type", "name", "metric"}:
+                parts += [str(v) for _, v in _leaves(value, "") if isinstance(v, (str, int, float))]
+        if context.is_pattern(spec.type):
+            pattern = context.text_option(spec, "value", "pattern") or ""
+            parts.append(re.sub(r"\\(.)", r"\1", pattern))
+    return js_lower("\n".join(parts))
+
+
+_PATTERN_KEY = st.sampled_from(["value", "pattern", "name"])
+_PATTERN_TEXT = st.lists(st.sampled_from(list("a\\.(Σ\n") + ["\\\\", "\\n"]), max_size=6).map(
+    "".join
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["contains", "regex", "output-matches", "field-accuracy", "equals"]),
+            st.lists(
+                st.tuples(_PATTERN_KEY | key, _PATTERN_TEXT | value),
+                max_size=4,
+            ),
+            st.lists(st.tuples(key, value), max_size=2),
+        ),
+        max_size=3,
+    )
+)
+def test_authored_text_and_field_paths_are_what_each_assertion_adds(rows: list[Any]) -> None:
+    """The authored text and field paths made from each assertion's remembered share
+    (children included, first sighting and remembered) are what reading every option of
+    every assertion gives."""
+    from agentv_grader.critique._spec import MEMO
+    from agentv_grader.critique.coverage import _authored_and_paths
+    from agentv_grader.critique.decoys import field_paths
+
+    specs = []
+    for index, (kind, items, child_items) in enumerate(rows):
+        child = AssertionSpec(index=0, name="c", type="contains", options=dict(child_items))
+        fields = {"fields": YamlList([{"path": "$.a"}, {"path": ".b"}])} if index else {}
+        options = {**dict(items), **fields}
+        specs.append(
+            AssertionSpec(index=index, name="n", type=kind, options=options, children=(child,))
+        )
+    paths = {p for spec, _, _ in context.walk(tuple(specs)) for p in field_paths(spec)}
+    test = TestCase(id="t", suite="s", assertions=tuple(specs), threshold=1.0, threshold_source="")
+    for _ in range(2):  # first sighting, then remembered
+        run = RunData(test=test, response="")
+        ctx = context.Context(None, test, None, None, None, "", (), run, tuple(specs))  # type: ignore[arg-type]
+        assert _authored_and_paths(ctx.walked) == (_authored_text_as_written(tuple(specs)), paths)
+    MEMO.by_key.clear()
