@@ -91,10 +91,16 @@ def critique_test(
     else:
         _TRIAL.hits += 1
     found = static[0] + _findings(ctx, _RUN_RULES)
-    kept = _drop_superseded(found)
-    kept.sort(key=lambda f: (-1 if f.index is None else f.index, f.rule))
-    ordered = tuple(kept)
+    if len(found) > 1:  # (one finding or none: nothing to drop or order)
+        found = _drop_superseded(found)
+        found.sort(key=_finding_order)
+    ordered = tuple(found)
     return Critique(ordered, overall_sentence(ordered, static[1]), test.id)
+
+
+def _finding_order(finding: Finding) -> tuple[int, str]:
+    """Assertion index (the test's own findings first), then rule id."""
+    return (-1 if finding.index is None else finding.index, finding.rule)
 
 
 def _findings(ctx: Context, rules: tuple[tuple[str, Rule], ...]) -> list[Finding]:
@@ -182,15 +188,22 @@ def not_analysed(ctx: Context) -> str:
     """What the rules could not look into, counted: LLM-judged assertions (a judge's verdict
     cannot be probed), programs, trace and timing checks, other types the critique does not
     probe, and assertions inside `turns` (only their needles are read). "" when nothing."""
-    counts = dict.fromkeys(_UNANALYSED, 0)
+    counts = None  # made for the first assertion counted (most tests have none)
     for spec, _, _, _ in ctx.walked:
         kind = _KINDS.get(spec.type, _UNKNOWN)
         if kind is _UNKNOWN:
             kind = _KINDS[spec.type] = _unanalysed_kind(spec.type)
         if kind is not None:
+            if counts is None:
+                counts = dict.fromkeys(_UNANALYSED, 0)
             counts[kind] += 1
-    counts["in turns (needles only)"] = len(ctx.turn_specs())
-    return ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+    turns = len(ctx.turn_specs()) if ctx.test.turns else 0  # (none without `turns`)
+    if counts is None:
+        if not turns:
+            return ""
+        counts = dict.fromkeys(_UNANALYSED, 0)
+    counts["in turns (needles only)"] = turns
+    return ", ".join([f"{n} {what}" for what, n in counts.items() if n])
 
 
 _UNANALYSED = ("LLM-judged", "program", "trace or timing", "other", "in turns (needles only)")

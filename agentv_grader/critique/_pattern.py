@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..js import _regexp_sets as _sets
 from ..js._regexp_sets import MAX_CP, Ranges, intersect, normalize
 from ._record import Record
+
+if TYPE_CHECKING:
+    from ..js.regexp import JsRegExp
 
 __all__ = ["MAX_CP", "Ranges", "complement", "intersect", "normalize"]
 ALL: Ranges = ((0, MAX_CP),)
@@ -397,12 +402,15 @@ def _no_empty_match(body: str, flags: str) -> bool:
     reads as a backreference where the matcher may not (an octal escape without groups)."""
     if _BACKREF_LIKE.search(body):
         return False
-    from ..js import regexp
+    if not _COMPILE_JS:  # imported on first use (cold start, SPEC §8), then kept
+        from ..js.regexp import compile_js
 
+        _COMPILE_JS.append(compile_js)
     try:
-        return regexp.compile_js(body, flags).search("", 50) is None
+        return _COMPILE_JS[0](body, flags).search("", 50) is None
     except Exception:  # invalid for the matcher, or a timeout: the reader decides
         return False
 
 
 _BACKREF_LIKE = re.compile(r"\\[1-9k]")
+_COMPILE_JS: list[Callable[[str, str], JsRegExp]] = []

@@ -23,6 +23,7 @@ from ..model import AssertionSpec
 
 if TYPE_CHECKING:
     from ._screen import Screen
+    from .pairs import Requirement
 
 
 class SpecFacts:
@@ -43,8 +44,8 @@ class SpecFacts:
         # `generic_needle`'s everyday-word needles, before what depends on the test is
         # asked: (trimmed needle, its lower case), in order.
         self.generic: tuple[tuple[str, str], ...] | None = None
-        # `pairs.facts` less the spec: (kind, text, case-insensitive, scope, negated).
-        self.facts: tuple[tuple[str, str, bool, str, bool], ...] | None = None
+        # `pairs.facts` less the spec (`contradictory`'s).
+        self.facts: tuple[Requirement, ...] | None = None
         self.settings: str | None = None  # `redundant`'s settings written out
         # `vacuous_negation`: the needles lowered when all look like placeholders, else ().
         self.placeholders: tuple[str, ...] | None = None
@@ -64,8 +65,7 @@ class SpecFacts:
         made on first use (only probed assertions ask), the same for every copy."""
         found = self._probe_repr
         if found is None:
-            options = self.options
-            found = self._probe_repr = repr({k: v for k, v in options.items() if k != "name"})
+            found = self._probe_repr = _nameless_repr(self.options)
         return found
 
     @probe_repr.setter
@@ -93,6 +93,18 @@ class _Memo:
                 self.by_key.clear()
             found = self.by_key[key] = SpecFacts(spec.options)
         return found
+
+
+def _nameless_repr(options: Mapping[str, Any]) -> str:
+    """`repr` of `options` less `name`: cut out of the whole `repr` where `name` comes
+    first (the loader's order), else of a copy without it."""
+    written = repr(options)
+    if "name" not in options:
+        return written
+    first = f"{{'name': {options['name']!r}, "
+    if written.startswith(first):
+        return "{" + written[len(first) :]
+    return repr({key: value for key, value in options.items() if key != "name"})
 
 
 def options_key(options: Mapping[str, Any]) -> tuple[Any, ...]:

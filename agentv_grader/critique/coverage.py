@@ -37,6 +37,7 @@ _QUOTED = re.compile(
     r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|‘([^’\n]{1,60})’|`([^`\n]{1,60})`"
     r"|(?<!\w)'([^'\n]{1,60})'(?!\w)"
 )
+_QUOTE_OPENERS = "\"“‘`'"  # each alternative of `_QUOTED` starts with one (a scan: no search)
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
 _NAME = re.compile(r"\b[A-Z][a-z][\w'’-]*(?: [A-Z][a-z][\w'’-]*)*")
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*$")
@@ -89,7 +90,7 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
     def make(value: str, kind: str, start: int, end: int) -> Term:
         return Term(value, kind, source, _snippet(text, start, end), None, text, (start, end))
 
-    for m in _QUOTED.finditer(text):
+    for m in _QUOTED.finditer(text) if _has_any(text, _QUOTE_OPENERS) else ():
         inner = next(g for g in m.groups() if g is not None).strip()
         if inner and inner.lower() not in common_words():
             found.append((m.start(), make(inner, "quoted", *m.span())))

@@ -37,8 +37,27 @@ class Fact(NamedTuple):
     spec: AssertionSpec
 
 
+class Requirement(NamedTuple):
+    """A `Fact` without its assertion: what `contradictory` remembers per distinct
+    assertion (`_spec`) and compares, the assertion named from the test's own."""
+
+    kind: str
+    text: str
+    ci: bool
+    scope: str
+    negate: bool
+
+
+AnyFact = Fact | Requirement
+
+
 def facts(spec: AssertionSpec) -> list[Fact]:
     """The exact-text requirements of one assertion (empty for anything else)."""
+    return [Fact(*found, spec) for found in requirements(spec)]
+
+
+def requirements(spec: AssertionSpec) -> list[Requirement]:
+    """`facts(spec)` without the assertion."""
     kind = about(spec.type).text_fact
     if spec.problem is not None or kind is None:
         return []
@@ -53,21 +72,21 @@ def facts(spec: AssertionSpec) -> list[Fact]:
         if not trimmed:
             return []
         text = value if kind == "contains" else trimmed
-        return [Fact(kind, text, ci, scope, spec.negate, spec)]
+        return [Requirement(kind, text, ci, scope, spec.negate)]
     if kind == "contains-each" and not spec.negate:
         each = []
-        for value in text_list(spec) or []:  # a loop: a comprehension would close over spec
+        for value in text_list(spec) or []:
             if js_trim(value):
-                each.append(Fact("contains", value, ci, scope, False, spec))
+                each.append(Requirement("contains", value, ci, scope, False))
         return each
     if kind == "json":
         schema = spec.options.get("schema", spec.options.get("value"))
         key = _canonical(schema) if schema is not None else ""
-        return [Fact("json", key, False, scope, spec.negate, spec)]
+        return [Requirement("json", key, False, scope, spec.negate)]
     return []
 
 
-def implies(p: Fact, n: Fact) -> bool:
+def implies(p: AnyFact, n: AnyFact) -> bool:
     """Whether a response meeting positive `p` always meets `n`'s (un-negated) requirement."""
     if p.scope != n.scope or (p.ci and not n.ci):
         return False
@@ -88,7 +107,7 @@ def implies(p: Fact, n: Fact) -> bool:
     return p.kind in ("equals", "suffix") and have.endswith(want)
 
 
-def incompatible(a: Fact, b: Fact) -> bool:
+def incompatible(a: AnyFact, b: AnyFact) -> bool:
     """Two positives that no response meets together."""
     kind, other_kind = a.kind, b.kind
     if a.scope != b.scope:
@@ -124,7 +143,7 @@ def _is_json(text: str) -> bool:
     return True
 
 
-def _conflict(first: Fact, second: Fact) -> str | None:
+def _conflict(first: AnyFact, second: AnyFact) -> str | None:
     if first.negate and second.negate:
         return None
     if not first.negate and not second.negate:
@@ -150,18 +169,20 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
     """
     if not _may_clash(ctx.specs):
         return
-    seen: list[Fact] = []
+    seen: list[tuple[Requirement, AssertionSpec]] = []  # each with its assertion
     for spec in ctx.specs:
-        mine = _facts_of(ctx, spec)
+        mine = _requirements(ctx, spec)
+        if not mine:  # most assertions: no exact-text fact
+            continue
         for fact in mine:
-            for earlier in seen:
+            for earlier, by in seen:
                 why = _conflict(earlier, fact)
                 if why is None:
                     continue
                 yield Hit(
                     spec.name,
                     spec.index,
-                    f"it contradicts assertion {earlier.spec.index} '{earlier.spec.name}': {why}",
+                    f"it contradicts assertion {by.index} '{by.name}': {why}",
                     f"{_describe(earlier)} vs {_describe(fact)}",
                     "decide which answer is right and remove or fix the other check",
                 )
@@ -169,7 +190,8 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
             else:
                 continue
             break
-        seen += mine
+        for fact in mine:
+            seen.append((fact, spec))
 
 
 def _may_clash(specs: tuple[AssertionSpec, ...]) -> bool:
@@ -212,27 +234,22 @@ def _clashing_kinds() -> frozenset[tuple[tuple[str, bool], tuple[str, bool]]]:
 _CLASHING_KINDS = _clashing_kinds()
 
 
-def _facts_of(ctx: Context, spec: AssertionSpec) -> list[Fact]:
-    """`facts(spec)`, read from what `ctx.spec_facts` remembers of it (the spec aside)."""
+def _requirements(ctx: Context, spec: AssertionSpec) -> tuple[Requirement, ...]:
+    """`requirements(spec)`, remembered in what `ctx.spec_facts` keeps of it."""
     known = ctx.spec_facts(spec)
     found = known.facts
     if found is None:
-        made = facts(spec)
-        known.facts = tuple([(f.kind, f.text, f.ci, f.scope, f.negate) for f in made])
-        return made
-    if not found:  # most assertions: no exact-text fact
-        return []
-    made = []
-    for kind, text, ci, scope, negate in found:  # a loop: a comprehension would close over spec
-        made.append(Fact(kind, text, ci, scope, negate, spec))
-    return made
+        found = known.facts = tuple(requirements(spec))
+    return found
 
 
-def _describe(fact: Fact) -> str:
-    words = {"contains": "contains", "equals": "equals", "prefix": "starts with",
-             "suffix": "ends with", "json": "is JSON"}  # fmt: skip
-    said = words[fact.kind] + ("" if fact.kind == "json" else f" {quote(fact.text, 40)}")
+def _describe(fact: AnyFact) -> str:
+    said = _WORDS[fact.kind] + ("" if fact.kind == "json" else f" {quote(fact.text, 40)}")
     return ("not " if fact.negate else "") + said + (" (any case)" if fact.ci else "")
+
+
+_WORDS = {"contains": "contains", "equals": "equals", "prefix": "starts with",
+          "suffix": "ends with", "json": "is JSON"}  # fmt: skip
 
 
 def redundant(ctx: Context) -> Iterator[Hit]:

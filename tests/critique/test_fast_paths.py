@@ -850,3 +850,25 @@ def test_authored_text_and_field_paths_are_what_each_assertion_adds(rows: list[A
         ctx = context.Context(None, test, None, None, None, "", (), run, tuple(specs))  # type: ignore[arg-type]
         assert _authored_and_paths(ctx.walked) == (_authored_text_as_written(tuple(specs)), paths)
     MEMO.by_key.clear()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list("*+{}()a\\?")), max_size=8))
+def test_may_blow_up_counts_repetitions_as_a_scan_of_the_pattern_does(body: str) -> None:
+    """`may_blow_up`, told with `str.count` and `str.find`, is the scan it stands for."""
+    from agentv_grader.critique.regex_risk import may_blow_up
+
+    loops = [i for i, c in enumerate(body) if c in "*+{"]
+    scanned = len(loops) > 1 or (len(loops) == 1 and body[loops[0] - 1 : loops[0]] == ")")
+    assert may_blow_up(body) == scanned
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list("ab 1\"“”‘’`'\n")), max_size=12))
+def test_quoted_terms_need_an_opening_quote(text: str) -> None:
+    """`text_terms` looks for quoted terms only in a text holding one of `_QUOTE_OPENERS`:
+    without one, `_QUOTED` finds nothing."""
+    from agentv_grader.critique.coverage import _QUOTE_OPENERS, _QUOTED
+
+    if not any(c in text for c in _QUOTE_OPENERS):
+        assert _QUOTED.search(text) is None

@@ -103,6 +103,17 @@ def test_turn_assertions_are_read_and_counted(tmp_path: Path) -> None:
     assert "not analysed: 1 LLM-judged, 3 in turns (needles only)" in result.overall
 
 
+def test_turns_alone_are_counted_as_not_analysed(tmp_path: Path) -> None:
+    """With nothing else left out, a test's turn assertions are still counted."""
+    test = {
+        "input": "Where is the Louvre?",
+        "assertions": [{"type": "contains", "value": "Paris"}],
+        "turns": [{"input": "Which city?", "assert": [{"type": "contains", "value": "Paris"}]}],
+    }
+    result = critique(tmp_path, test)
+    assert result.overall.endswith("not analysed: 1 in turns (needles only).")
+
+
 def test_answer_in_input_fix_is_the_instructed_check(tmp_path: Path) -> None:
     start = {
         "input": [{"role": "system", "content": "Always start your response with 'Hello'."}],
