@@ -39,11 +39,12 @@ def test_figures(
         return None
     parts: list[tuple[float, float]] = []
     entries: list[bool] = []
+    written = set()
     for item in merge_files:
         content = item.content
         parts.append((float(content["score"]), float(content["weight"])))
-        entries.extend(bool(a["passed"]) for a in content["assertions"])
-    written = {str(m.content["name"]) for m in merge_files}
+        entries += [bool(a["passed"]) for a in content["assertions"]]
+        written.add(str(content["name"]))
     for outcome in outcomes:
         stale = outcome.details.get("stale")  # (None: no ABC `Mapping` check per assertion)
         if stale is not None and isinstance(stale, Mapping) and _named_by_config(outcome, test_dir):
@@ -58,9 +59,9 @@ def test_figures(
         parts.append((float(raw or 0.0), outcome.spec.weight))
         # the file's own entries: negation (which flipped them in the report) is undone
         entries.extend(c.passed != outcome.spec.negate for c in outcome.checks)
-    total = sum(w for _, w in parts)
-    mean = sum(s * w for s, w in parts) / total if total > 0 else 0.0
-    passed = sum(1 for e in entries if e)
+    total = sum([w for _, w in parts])
+    mean = sum([s * w for s, w in parts]) / total if total > 0 else 0.0
+    passed = entries.count(True)  # (each entry is a bool)
     pass_rate = js_round3(passed / len(entries)) if entries else (1.0 if mean >= 0.5 else 0.0)
     return {"score": js_round3(mean), "pass_rate": pass_rate, "graders": len(parts)}
 

@@ -353,12 +353,18 @@ def _judged(specs: tuple[AssertionSpec, ...]) -> bool:
     """Whether any assertion (group children included) is LLM-judged: only those read the
     agent's LLM result files (`RunData.llm_results`), so a test without one lists no folder
     for them."""
-    return any(spec.type in LLM_TYPES or _judged(spec.children) for spec in specs)
+    for spec in specs:
+        if spec.type in LLM_TYPES or (spec.children and _judged(spec.children)):
+            return True
+    return False
 
 
 def runs_programs(specs: tuple[AssertionSpec, ...]) -> bool:
     """Whether any assertion may start a program while the test is graded."""
-    return any(about(spec.type).runs_programs for spec in specs)
+    for spec in specs:
+        if about(spec.type).runs_programs:
+            return True
+    return False
 
 
 def _notes(path: str | None) -> tuple[dict[str, list[str]] | None, list[str]]:

@@ -45,12 +45,16 @@ class Report(Record):
 
     @property
     def has_errors(self) -> bool:
-        return any(o.status is Status.ERROR for o in self.outcomes)
+        for outcome in self.outcomes:
+            if outcome.status is Status.ERROR:
+                return True
+        return False
 
     @property
     def exit_code(self) -> int:
         """0 for pass/pending/skipped without errors, 1 for fail or any error (SPEC §2)."""
-        return 1 if self.verdict is TestVerdict.FAIL or self.has_errors else 0
+        verdict = _VERDICTS.get(self.data["verdict"]) or self.verdict  # (the enum's call is slow)
+        return 1 if verdict is TestVerdict.FAIL or self.has_errors else 0
 
     def to_json(self) -> str:
         return dump_json(self.data)
@@ -71,6 +75,7 @@ class Inputs(Record):
 # Each status and verdict and its text, looked up once (an enum's `.value` is a property).
 _STATUS_TEXT = {status: status.value for status in Status}
 _VERDICT_TEXT = {verdict: verdict.value for verdict in TestVerdict}
+_VERDICTS = {verdict.value: verdict for verdict in TestVerdict}
 
 
 def assertion_json(outcome: Outcome) -> dict[str, Any]:

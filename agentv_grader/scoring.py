@@ -17,28 +17,39 @@ class Score(Record):
 
 
 def _weighted(parts: list[tuple[float, float]]) -> float:
-    total = sum(w for _, w in parts)
+    total = sum([w for _, w in parts])
     if total == 0:
         return 0.0  # AgentV's rule: all-zero weights score 0 (the critique says so)
-    return sum(s * w for s, w in parts) / total
+    return sum([s * w for s, w in parts]) / total
 
 
 def _required_failed(outcomes: tuple[Outcome, ...], threshold: float) -> tuple[str, ...]:
     """Required assertions already graded below their `min_score` (default: the threshold)."""
-    return tuple(
-        o.spec.name
-        for o in outcomes
-        if o.spec.required
-        and o.graded
-        and (o.score or 0.0) < (o.spec.min_score if o.spec.min_score is not None else threshold)
-    )
+    failed = []
+    for o in outcomes:
+        spec = o.spec
+        if spec.required and o.status in _GRADED:
+            floor = spec.min_score if spec.min_score is not None else threshold
+            if (o.score or 0.0) < floor:
+                failed.append(spec.name)
+    return tuple(failed)
+
+
+# `Outcome.graded`: the statuses that count towards the score (SPEC §5.7).
+_GRADED = (Status.PASSED, Status.FAILED, Status.ERROR)
 
 
 def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
     """Weighted mean over passed/failed/error; required gates; pending widens the range."""
-    graded = [(o.score or 0.0, o.spec.weight) for o in outcomes if o.graded]
-    pending = [o for o in outcomes if o.status is Status.PENDING]
-    open_weight = sum(o.spec.weight for o in pending)
+    graded: list[tuple[float, float]] = []
+    pending: list[Outcome] = []
+    for o in outcomes:
+        status = o.status
+        if status is Status.PENDING:
+            pending.append(o)
+        elif status in _GRADED:
+            graded.append((o.score or 0.0, o.spec.weight))
+    open_weight = sum([o.spec.weight for o in pending])
     required_failed = _required_failed(outcomes, threshold)
     if not graded and not pending:
         return Score(None, TestVerdict.SKIPPED, 0.0, None, required_failed)
@@ -57,6 +68,7 @@ def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
 def _final_verdict(outcomes: tuple[Outcome, ...], value: float, threshold: float) -> TestVerdict:
     """`pass` at the threshold, except that a test whose graded assertions all errored never
     passes (SPEC §3): with threshold 0 or all-zero weights, 0 ≥ threshold would say pass."""
-    if all(o.status is Status.ERROR for o in outcomes if o.graded):
-        return TestVerdict.FAIL
-    return TestVerdict.PASS if value >= threshold else TestVerdict.FAIL
+    for o in outcomes:
+        if o.status is not Status.ERROR and o.status in _GRADED:
+            return TestVerdict.PASS if value >= threshold else TestVerdict.FAIL
+    return TestVerdict.FAIL

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .jsontext import dump_json
+from .jsontext import json_bytes
 from .model import Status
 from .outputs import write_atomic
 
@@ -18,6 +18,9 @@ SUMMARY_FILE = "grade_summary.json"
 _CLAIM_STATUSES = ("verified", "contradicted", "unverifiable")
 # The tests with contradicted claims the closing table names; the rest are in the file.
 _NAMED = 20
+# The statuses the summary lists, as the digests hold them (an enum's `.value` is a
+# property: looked up once, not per assertion).
+_FAILED, _ERROR, _SKIPPED = Status.FAILED.value, Status.ERROR.value, Status.SKIPPED.value
 
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
@@ -44,13 +47,14 @@ def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
         totals[row["verdict"]] += 1
         tests[result.test_id] = row
         for item in data["assertions"]:
-            if item["status"] == Status.FAILED.value:
+            status = item["status"]
+            if status == _FAILED:
                 failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
-            elif item["status"] == Status.ERROR.value:
+            elif status == _ERROR:
                 errors.append(
                     {"test_id": result.test_id, "name": item["name"], "message": item["evidence"]}
                 )
-            elif item["status"] == Status.SKIPPED.value:
+            elif status == _SKIPPED:
                 skips.append(
                     {"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]}
                 )
@@ -138,7 +142,7 @@ def summary_table(summary: dict[str, Any]) -> str:
 
 def write_summary(bench_dir: str, summary: dict[str, Any]) -> str:
     path = os.path.join(bench_dir, SUMMARY_FILE)
-    write_atomic(path, dump_json(summary))
+    write_atomic(path, json_bytes(summary))  # (`dump_json`'s text, encoded)
     return path
 
 

@@ -676,7 +676,9 @@ def test_a_team_batch_warms_up_once_before_forking(tmp_path: Path) -> None:
 
 def test_a_batch_collects_garbage_less_often_while_it_grades(tmp_path: Path) -> None:
     """While a batch grades, the young generation is collected every
-    `BATCH_GC_THRESHOLD` allocations (SPEC §8); the caller's threshold comes back after."""
+    `BATCH_GC_THRESHOLD` allocations (SPEC §8); the caller's threshold comes back after,
+    and what the batch made joins the oldest generation uncollected (restoring the
+    threshold first would have the next allocation collect it all)."""
     import gc
 
     from agentv_grader import batch
@@ -687,7 +689,7 @@ def test_a_batch_collects_garbage_less_often_while_it_grades(tmp_path: Path) -> 
     suite = load_suite(str(eval_path))
     before = gc.get_threshold()
     seen: list[tuple[int, ...]] = []
-    batch.run_batch(
+    results = batch.run_batch(
         suite,
         list(suite.tests),
         str(bench),
@@ -695,6 +697,8 @@ def test_a_batch_collects_garbage_less_often_while_it_grades(tmp_path: Path) -> 
         jobs=1,
         on_result=lambda result: seen.append(gc.get_threshold()),
     )
+    assert gc.get_count()[0] < before[0]
+    assert id(results[-1]) in {id(o) for o in gc.get_objects(generation=2)}
     assert seen and all(t == (batch.BATCH_GC_THRESHOLD, *before[1:]) for t in seen)
     assert gc.get_threshold() == before
 
