@@ -73,13 +73,21 @@ def _members(ranges: sets.Ranges, max_cp: int) -> tuple[frozenset[str], bool]:
 class Direct:
     """A compiled simple pattern; `search` gives the engine's first match from `pos`."""
 
-    __slots__ = ("anchored", "first", "ops", "required", "sticky")
+    __slots__ = ("anchored", "first", "lead", "ops", "required", "sticky")
 
     OverBudget: ClassVar[type[OverBudget]] = OverBudget
 
-    def __init__(self, ops: Ops, first: tuple[str, ...], anchored: bool, sticky: bool) -> None:
+    def __init__(
+        self,
+        ops: Ops,
+        first: tuple[str, ...],
+        anchored: bool,
+        sticky: bool,
+        lead: _Lead | None = None,
+    ) -> None:
         self.ops = ops
         self.first = first  # every attempt starts with one of these (when not anchored)
+        self.lead = lead  # else: the repeat every match starts with, then a literal
         self.anchored = anchored  # starts with `^` without m: only position 0
         self.sticky = sticky
         # Literals every match holds, longest first: a text without one has no match
@@ -100,19 +108,28 @@ class Direct:
             first = _first_literals(ops)
         except _Ineligible:
             return None
+        lead = None
         if not sticky and not anchored and not first:
-            return None  # could start anywhere: a Python loop over every position is slow
-        return cls(ops, first or (), anchored, sticky)
+            lead = _lead(ops)
+            if lead is None:  # could start anywhere: a Python loop over every position is slow
+                return None
+        return cls(ops, first or (), anchored, sticky, lead)
 
-    def with_chars(self, table: dict[int, str]) -> Direct:
+    def with_chars(self, table: dict[int, str]) -> Direct | None:
         """This matcher with its literal characters translated by `table`, one character
-        for one (`JsRegExp.with_chars`): the same ops otherwise."""
+        for one (`JsRegExp.with_chars`): the same ops otherwise; None where the pattern
+        then starts anywhere (its leading repeat takes its literal's first character)."""
         out = object.__new__(Direct)
         out.ops = _translated(self.ops, table)
         out.first = tuple(lit.translate(table) for lit in self.first)
         out.anchored = self.anchored
         out.sticky = self.sticky
         out.required = tuple(lit.translate(table) for lit in self.required)
+        out.lead = None
+        if self.lead is not None:
+            out.lead = _lead(out.ops)
+            if out.lead is None:
+                return None
         return out
 
     def search(self, text: str, pos: int, budget: int) -> tuple[int, int] | None:
@@ -132,6 +149,8 @@ class Direct:
                 return None
             end = _attempt(ops, 0, text, pos, n, meter)
             return None if end < 0 else (pos, end)
+        if self.lead is not None:
+            return _search_lead(self.lead, ops, text, pos, n, meter)
         first = self.first
         if len(first) == 1:
             lit = first[0]
@@ -155,6 +174,67 @@ class Direct:
                 text.find(lit, at + 1) if 0 <= k <= at else k
                 for lit, k in zip(first, nexts, strict=True)
             ]
+
+
+# A pattern that starts with a repeated class (or one class) and then a literal: (the
+# class's members, negated, least and most count, -1 for no most, the literal).
+_Lead = tuple[frozenset[str], bool, int, int, str]
+
+
+def _lead(ops: Ops) -> _Lead | None:
+    """The lead of `ops` where its matches are found from the literal's occurrences:
+    the repeat's count is fixed (a match starts that many characters before the literal),
+    or it is at least one and the literal's first character is not one it repeats (the
+    repeat then takes every character of the class up to the literal, whichever count
+    is tried first, and a match starts where that run starts, or `most` before the
+    literal); else None."""
+    if len(ops) < 2 or ops[1][0] != _LIT:
+        return None
+    op = ops[0]
+    if op[0] == _SET:
+        counts: tuple[object, object] = (1, 1)
+    elif op[0] == _REP:
+        counts = (op[3], op[4])
+    else:
+        return None
+    members: frozenset[str] = op[1]  # type: ignore[assignment]
+    negated: bool = op[2]  # type: ignore[assignment]
+    low: int = counts[0]  # type: ignore[assignment]
+    top: int = counts[1]  # type: ignore[assignment]
+    lit: str = ops[1][1]  # type: ignore[assignment]
+    if low != top and (low < 1 or (lit[0] in members) != negated):
+        return None
+    return members, negated, low, top, lit
+
+
+def _search_lead(
+    lead: _Lead, ops: Ops, text: str, pos: int, n: int, meter: list[int]
+) -> tuple[int, int] | None:
+    """The first match from `pos` of `ops`, which start with `lead`: tried where its
+    literal is, in order, each from the leftmost start the repeat allows (the engine's
+    first attempt that reaches it; every start between gives the same match end)."""
+    members, negated, low, top, lit = lead
+    at = text.find(lit, pos + low)
+    while at >= 0:
+        if low == top:
+            start = at - low
+            meter[0] -= low
+            ok = all((c in members) != negated for c in text[start:at])
+        else:
+            start = at
+            least = pos if top < 0 else max(pos, at - top)
+            while start > least and (text[start - 1] in members) != negated:
+                start -= 1
+            meter[0] -= at - start
+            ok = at - start >= low
+        if meter[0] < 0:
+            raise OverBudget
+        if ok:
+            end = _attempt(ops, 1, text, at, n, meter)
+            if end >= 0:
+                return start, end
+        at = text.find(lit, at + 1)
+    return None
 
 
 def _items(node: Node) -> list[Node]:

@@ -164,11 +164,12 @@ class JsRegExp:
         matcher's (the `regex` engine only for a longer subject, or past the budget)."""
         return self._literal is not None or self._direct is not None
 
-    def with_chars(self, source: str, chars: str, first: int) -> JsRegExp:
+    def with_chars(self, source: str, chars: str, first: int) -> JsRegExp | None:
         """The matcher of `source`, a pattern of this one's shape (`_regexp_shape`): this
         one with the characters `first`, `first + 1`, … of its literal searches replaced
         by `chars` in order (in canonical form under ``i``, as the parser makes them).
-        Its tree is parsed from `source` only if the engine must run it."""
+        Its tree is parsed from `source` only if the engine must run it. None where the
+        direct matcher does not take `source` (`Direct.with_chars`)."""
         codes = range(first, first + len(chars))
         folder = self._folder
         if folder is None:
@@ -181,7 +182,10 @@ class JsRegExp:
         out._root = None
         out._engines = {}
         out._literal = None if self._literal is None else self._literal.with_chars(table)
-        out._direct = None if self._direct is None else self._direct.with_chars(table)
+        if self._direct is not None:
+            out._direct = self._direct.with_chars(table)
+            if out._direct is None:
+                return None
         out._prefix = self._prefix.translate(table)
         out._runs = tuple(run.translate(table) for run in self.required_runs())
         return out

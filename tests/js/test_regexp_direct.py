@@ -69,10 +69,21 @@ _DIRECT = [
     ("😀.", "u"),
     ("a", "y"),
     ("", "y"),
+    # A repeat (or one class) then a literal: found from the literal's occurrences.
+    ("\\d+\\}$", ""),
+    ("\\d,\\]$", "im"),
+    ("\\d+\\.\\d+\\.\\d+", ""),
+    ("[a-z]+@[a-z]+\\.[a-z]+", "i"),
+    ("[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}", ""),
+    ("[Hh]ello", ""),
+    ("[\\s\\S]{4}\u00a0", ""),
+    ("\\w+é", "u"),
+    ("\\s{1,3}#", ""),
+    ("[^a]{2}b", "i"),
 ]
 _ENGINE = [
-    ("\\d+\\}$", ""),  # could start anywhere
-    ("\\w+é", "u"),
+    ("\\d*x", ""),  # could start anywhere: the repeat may be empty
+    ("a+ab", ""),  # the literal starts with what the repeat takes
     ("", ""),
     ("(a|\\d)b", ""),  # an alternative that does not start with a literal
     ("a(?=b)", ""),  # lookaround
@@ -95,6 +106,9 @@ _TEXTS = [
     "k\r\nk\u2029ka",
     "😀x 😀\ud83d\ude00a",
     "İ ı i I ß ẞ ss",
+    "v1.2.3 and 10.20.30.4, 7} {12}\n[1, 2,]\r\n9,]",
+    "mail A.b_c@Ex-1.com or x@y.z; Hello hELLo hello",
+    "caféé wörld\u00a0x  \t#  #\u00a0",
 ]
 
 
