@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from .assertions import REGISTRY, Entry
 from .errors import SpecError
-from .model import AssertionSpec, Outcome, RunData, Status, TestCase, Verdict
+from .model import AssertionSpec, CheckItem, Outcome, RunData, Status, TestCase, Verdict
 from .record import replace
 
 VACUOUS = "vacuous: the response is empty"
@@ -183,25 +183,34 @@ def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
     evidence = verdict.evidence
     if status is Status.PASSED and run.response == "" and entry is not None and entry.output_key:
         evidence = f"{VACUOUS}; {evidence}" if evidence else VACUOUS
-    checks = tuple(replace(c, passed=not c.passed) for c in verdict.checks)
-    flipped = replace(verdict, status=status, score=score, evidence=evidence, checks=checks)
-    return _outcome(spec, flipped)
+    checks = verdict.checks
+    if checks:
+        checks = tuple(replace(c, passed=not c.passed) for c in checks)
+    # (The flipped verdict's fields go straight into the outcome: no verdict copy.)
+    return _made(spec, status, score, verdict.text, evidence, checks, verdict)
 
 
 def _outcome(spec: AssertionSpec, verdict: Verdict) -> Outcome:
+    return _made(
+        spec, verdict.status, verdict.score, verdict.text, verdict.evidence, verdict.checks, verdict
+    )
+
+
+def _made(
+    spec: AssertionSpec,
+    status: Status,
+    score: float | None,
+    text: str,
+    evidence: str,
+    checks: tuple[CheckItem, ...],
+    verdict: Verdict,
+) -> Outcome:
+    """The outcome of `spec` with these fields and the verdict's details and children."""
     details = verdict.details  # never changed after it is made: shared, not copied
     if spec.normalised_from is not None:
         details = {**details, "normalised_from": spec.normalised_from}
-    return Outcome(
-        spec=spec,
-        status=verdict.status,
-        score=verdict.score,
-        text=verdict.text,
-        evidence=verdict.evidence,
-        checks=verdict.checks,
-        details=details,
-        children=verdict.children,
-    )
+    # (By position, in the record's field order: cheaper than by keyword.)
+    return Outcome(spec, status, score, text, evidence, checks, details, verdict.children)
 
 
 def _error(spec: AssertionSpec, run: RunData, message: str) -> Outcome:

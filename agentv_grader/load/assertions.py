@@ -243,20 +243,20 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         weight, negate, required, min_score = _common_fields(
             kind, authored, options, negate_from_type, problems
         )
-    return AssertionSpec(
-        index=index,
-        name=name,
-        type=kind,
-        options=options,
-        weight=weight,
-        negate=negate,
-        required=required,
-        min_score=min_score,
-        authored_type=authored,
-        normalised_from=resolved.normalised_from,
-        problem=problems[0] if problems else None,
-        line=line,
-        children=children,
+    return AssertionSpec(  # (by position, in field order: cheaper than by keyword)
+        index,
+        name,
+        kind,
+        options,
+        weight,
+        negate,
+        required,
+        min_score,
+        authored,
+        resolved.normalised_from,
+        problems[0] if problems else None,
+        line,
+        children,
     )
 
 
@@ -498,10 +498,12 @@ def _name(
     return spelled if generated == kind else f"not-{generated}"
 
 
-# The options `_common_fields` reads: without any of them, every field is its default.
+# The options `_common_fields` reads: without any of them, every field is its default;
+# without those but `negate` and `flags`, the others are (`_common_fields`'s order kept).
 _FIELD_KEYS = frozenset(
     {"weight", "negate", "negated", "required", "min_score", "threshold", "flags", *REMOVED_KEYS}
 )
+_RARE_FIELD_KEYS = _FIELD_KEYS - {"negate", "flags"}
 
 
 def _common_fields(
@@ -517,6 +519,10 @@ def _common_fields(
     Valid fields are kept even when another one is broken, so an errored assertion still
     weighs what its author said in the test score.
     """
+    if _RARE_FIELD_KEYS.isdisjoint(options):  # `negate` or `flags` only: the rest default
+        negate = _negate(authored, options, negate_from_type, problems)
+        _flags(options, problems)
+        return 1.0, negate, False, None
     weight = _weight(options, problems)
     negate = _negate(authored, options, negate_from_type, problems)
     required = _required(options, problems)
