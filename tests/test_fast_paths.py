@@ -776,3 +776,13 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         [sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("sensitive", [True, False])
+def test_a_finder_answers_as_find_for_every_needle(sensitive: bool) -> None:
+    """`_text.finder` (the haystack lowered once for a check's needles) gives `find`'s
+    offsets: İ before a match (lowering lengthens the text), Kelvin, ß, big texts."""
+    for text in TRICKY + [_padded(t) for t in TRICKY] + ["İİ ab İ AB ẞ \u212a"]:
+        locate = _text.finder(text, sensitive)
+        for needle in [*NEEDLES, "ab", "AB", "k", "ss", "İ"]:
+            assert locate(needle) == _text.find(text, needle, sensitive), (text[-30:], needle)

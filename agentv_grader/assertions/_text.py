@@ -85,6 +85,22 @@ def find(haystack: str, needle: str, sensitive: bool) -> int:
     return _original_offset_dotted(haystack, len(lowered), index)
 
 
+def finder(haystack: str, sensitive: bool) -> Callable[[str], int]:
+    """`find(haystack, needle, sensitive)` as a function of the needle, the haystack
+    lowered once for all the needles of a check (`find` lowers it per needle)."""
+    if sensitive or len(haystack) >= BIG_TEXT:
+        return lambda needle: find(haystack, needle, sensitive)
+    lowered = js_lower(haystack)
+    if len(lowered) == len(haystack):
+        return lambda needle: lowered.find(js_lower(needle))
+
+    def located(needle: str) -> int:
+        index = lowered.find(js_lower(needle))
+        return index if index < 0 else _original_offset_dotted(haystack, len(lowered), index)
+
+    return located
+
+
 def _find_ascii_folded(text: str, lowered_needle: str) -> int:
     """`js_lower(text).find(lowered_needle)` for an ASCII `text`, without lowering it.
 

@@ -20,6 +20,7 @@ from ._text import (
     crlf_note,
     describe,
     find,
+    finder,
     passes_with_lf,
     quote_at,
     string_list,
@@ -137,8 +138,9 @@ def decide_icontains(spec: AssertionSpec) -> Predicate:
 def _any(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
     needles, sensitive = _list_options(spec, default_sensitive)
     text = run.response
+    locate = finder(text, sensitive)
     for needle in needles:
-        at = find(text, needle, sensitive)
+        at = locate(needle)
         if at >= 0:
             return Verdict.binary(
                 True,
@@ -183,8 +185,9 @@ def _all(spec: AssertionSpec, run: RunData, default_sensitive: bool) -> Verdict:
     text = run.response
     found: list[str] = []
     missing: list[str] = []
+    locate = finder(text, sensitive)
     for needle in needles:
-        at = find(text, needle, sensitive)
+        at = locate(needle)
         if at >= 0:
             found.append(f'"{needle}" at {quote_at(text, at, at + len(needle))}')
         else:
