@@ -117,10 +117,11 @@ def has_template(text: str) -> bool:
 # `{{ … }}` blocks as Jinja2's lexer finds them in a text without `{%` or `{#` (no
 # statement or comment can hide a block) whose blocks hold no quote and no brace (the
 # first `}}` then ends a block): each is an expression printed where it stands.
-_OUTPUT_BLOCK = re.compile(r"\{\{(.*?)\}\}", re.S)
+# (Both compiled on first use, through `re`'s cache: most texts hold no `{{`.)
+_OUTPUT_BLOCK = r"\{\{(.*?)\}\}"
 _UNSURE_IN_BLOCK = frozenset("{}'\"")
 # A block that reads a variable and nothing else: `{{ name }}`, `{{ name.attr.attr }}`.
-_NAME_READ = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*")
+_NAME_READ = r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*"
 # Names a template reads though no var defines them: the context's own (`vars`, `env`),
 # Jinja2's globals and literals, and what its runtime defines in some places.
 _DEFINED_WITHOUT_VARS = frozenset(
@@ -136,13 +137,13 @@ def fails_on_undefined(text: str, variables: Mapping[str, Any]) -> bool:
     neither a statement nor a comment can keep that block from being printed (a prompt
     quoting template syntax: rendering it fails, and the reference data keeps the text as
     written, whatever the error). False where that is not certain."""
-    if "{%" in text or "{#" in text:
+    if "{{" not in text or "{%" in text or "{#" in text:
         return False
-    for block in _OUTPUT_BLOCK.finditer(text):
+    for block in re.finditer(_OUTPUT_BLOCK, text, re.S):
         content = block.group(1)
         if not _UNSURE_IN_BLOCK.isdisjoint(content):
             return False
-        read = _NAME_READ.fullmatch(content)
+        read = re.fullmatch(_NAME_READ, content)
         if read is not None:
             name = read.group(1)
             if name not in variables and name not in _DEFINED_WITHOUT_VARS:
