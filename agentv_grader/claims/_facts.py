@@ -358,7 +358,34 @@ def _occurrences(
     index: RunIndex, literal: str, value: float, decimals: int
 ) -> Iterator[tuple[Call, int, int]]:
     """Where outputs show the value (rounded to the claim's decimals): (call, start, end),
-    looked for as written, then with thousands separators, then in cents."""
+    looked for as written, then with thousands separators, then in cents. Kept once read
+    to the end: claims repeat their numbers, and a number that is not distinctive reads
+    all of its places (a reading stopped early is not kept, and holds nothing of the run
+    once dropped)."""
+    read: dict[tuple[str, int], list[tuple[Call, int, int]]] = index.remember(
+        "occurrences", "", dict
+    )
+    found = read.get((literal, decimals))
+    if found is not None:
+        return iter(found)
+    return _kept(read, (literal, decimals), _occurrences_in(index, literal, value, decimals))
+
+
+def _kept(
+    read: dict[tuple[str, int], list[tuple[Call, int, int]]],
+    key: tuple[str, int],
+    occurrences: Iterator[tuple[Call, int, int]],
+) -> Iterator[tuple[Call, int, int]]:
+    found = []
+    for occurrence in occurrences:
+        found.append(occurrence)
+        yield occurrence
+    read[key] = found
+
+
+def _occurrences_in(
+    index: RunIndex, literal: str, value: float, decimals: int
+) -> Iterator[tuple[Call, int, int]]:
     for form in _forms(literal, value, decimals):
         for call, start, found in _places(index, form):
             if found is not None and _same(value, decimals, found[0]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 from urllib.parse import urlparse
 
 from ._actions import domain
@@ -126,7 +127,9 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
     search result, whose link no call fetched without failing, was not read."""
     if not _READ_SOURCE.search(text):
         return None
-    searches = [c for c in index.of_families("search") if not c.failed]
+    searches: list[tuple[str, str]] = index.remember(
+        "searches", "ok outputs", partial(_ok_searches, index)
+    )
     if not searches:
         return None
     fetched = fetches(index)
@@ -136,7 +139,9 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
         if m.start() > 0 or m.group(1).isupper() or m.group(0).endswith("'s")
     ]
     for name in dict.fromkeys(names):
-        link = _result_link(name, searches)
+        link: str | None = index.remember(
+            "result link", name, partial(_result_link, name, searches)
+        )
         if link is None:
             continue
         read = [c for c in fetched if not c.failed and link.lower() in c.command_lower]
@@ -155,17 +160,25 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
     return None
 
 
-def _result_link(name: str, searches: list[Call]) -> str | None:
+def _ok_searches(index: RunIndex) -> list[tuple[str, str]]:
+    """The outputs (as given, lowercase) of the searches that did not fail, each distinct
+    one once, in order: a run repeats its searches, and a name's link is that of the
+    first output naming it."""
+    ok = [(c.output, c.output_lower) for c in index.of_families("search") if not c.failed]
+    return list(dict.fromkeys(ok))
+
+
+def _result_link(name: str, searches: list[tuple[str, str]]) -> str | None:
     """The link a search result naming `name` points to (the first after the name)."""
     pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
     lowered = name.lower() if name.isascii() else None
-    for call in searches:
-        if lowered is not None and lowered not in call.output_lower and call.output.isascii():
+    for output, output_lower in searches:
+        if lowered is not None and lowered not in output_lower and output.isascii():
             continue  # ASCII both: the name in any case is in the lowercase output
-        for match in pattern.finditer(call.output):
-            line_start = call.output.rfind("\n", 0, match.start()) + 1
-            line_end = call.output.find("\n", match.end())
-            line = call.output[line_start : line_end if line_end >= 0 else None]
+        for match in pattern.finditer(output):
+            line_start = output.rfind("\n", 0, match.start()) + 1
+            line_end = output.find("\n", match.end())
+            line = output[line_start : line_end if line_end >= 0 else None]
             at = match.start() - line_start
             for link in _LINK.finditer(line):  # the link holding the name, or the next one
                 if link.end() > at and link.start() - at < 300:

@@ -240,3 +240,14 @@ def test_a_folder_said_to_hold_only_some_files_is_held_against_its_last_listing(
 def test_a_source_reached_another_way_is_not_called_unread() -> None:
     api = bash("curl -s https://aaai.example/api/kdd96", '{"title": "Scaling Up"}')
     assert statuses("I read Kohavi's 1996 paper directly.", run(RESULTS, api)) == ["unverifiable"]
+
+
+def test_a_failed_search_shows_no_search_result() -> None:
+    """Only searches that did not fail list results: a name found in a failed search's
+    output, with no search that worked, is not called unread; the same output once it
+    worked is, and a repeat of it (read once) changes nothing."""
+    failed = (*RESULTS[:3], "error")
+    said = "I read Kohavi's 1996 paper directly."
+    assert statuses(said, run(failed)) == ["unverifiable"]
+    assert statuses(said, run(failed, RESULTS)) == ["contradicted"]
+    assert statuses(said, run(RESULTS, RESULTS, failed)) == ["contradicted"]

@@ -209,7 +209,7 @@ def test_a_search_result_link_is_found_in_any_case_as_the_pattern_finds_it() -> 
     for name in ["FastAPI", "fastapi", "Starlette", "nothing", "absent"]:
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         plain = next((c for c in searches for _ in pattern.finditer(c.output)), None)
-        link = _web._result_link(name, searches)
+        link = _web._result_link(name, [(c.output, c.output_lower) for c in searches])
         assert (link is None) == (plain is None), name
 
 
@@ -494,3 +494,19 @@ def test_number_places_remembered_are_those_a_fresh_lookup_reads(
         for key in ("test", "row", "month", "total", "error"):
             assert _facts._labelled(index, key) is _facts._labelled(index, key)
             assert _facts._labelled(index, key) == _facts._labelled_in(index, key)
+
+
+def test_number_occurrences_kept_are_those_a_fresh_reading_finds(
+    indexes: list[RunIndex],
+) -> None:
+    """`_occurrences` keeps a number's occurrences once read to the end: read again,
+    after a reading stopped early or read whole, they are those a fresh reading finds."""
+    literals = [("3", 3.0, 0), ("12", 12.0, 0), ("14.7", 14.7, 1), ("1.50", 1.5, 2)]
+    for index in _indexes():
+        for literal, value, decimals in literals:
+            plain = list(_facts._occurrences_in(index, literal, value, decimals))
+            stopped = _facts._occurrences(index, literal, value, decimals)
+            assert [next(stopped, None)] == (plain[:1] or [None])
+            assert list(_facts._occurrences(index, literal, value, decimals)) == plain
+            assert list(_facts._occurrences(index, literal, value, decimals)) == plain
+            assert list(stopped) == plain[1:]
