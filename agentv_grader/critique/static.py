@@ -130,9 +130,13 @@ def trivial(ctx: Context) -> Iterator[Hit]:
             settings = facts.trivial_settings = _trivial_settings(spec)
         for setting, fix in settings:
             yield Hit(label, index, setting, shown(facts, spec), fix)
-        needle = _trivial_needle(facts, spec)
+        needle = facts.trivial_needle  # (read here: `_trivial_needle` only for a new one)
+        if needle is None:
+            needle = _trivial_needle(facts, spec)
         if needle:
             yield Hit(label, index, needle[0], shown(facts, spec), needle[1])
+    if not ctx.test.turns:  # (`turn_specs` has none)
+        return
     for spec, label, _, _ in turn_specs(ctx):
         facts = ctx.spec_facts(spec)
         needle = _trivial_needle(facts, spec)
@@ -237,7 +241,9 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
     said = ctx.said
     own = None  # the criteria and reference answer in lower case, made for the first needle
     for spec, label, index, facts in ctx.walked:
-        needles = _generic_needles(facts, spec)
+        needles = facts.generic  # (read here: `_generic_needles` only for a new one)
+        if needles is None:
+            needles = _generic_needles(facts, spec)
         if not needles:  # most assertions: no everyday word among their needles
             continue
         if own is None:
@@ -245,6 +251,8 @@ def generic_needle(ctx: Context) -> Iterator[Hit]:
         word = _generic_word(needles, said, own)
         if word:
             yield _generic_hit(facts, spec, label, index, word)
+    if not ctx.test.turns:  # (`turn_specs` has none)
+        return
     for spec, label, turn_said, _ in turn_specs(ctx):
         facts = ctx.spec_facts(spec)
         needles = _generic_needles(facts, spec)

@@ -114,6 +114,22 @@ def test_turns_alone_are_counted_as_not_analysed(tmp_path: Path) -> None:
     assert result.overall.endswith("not analysed: 1 in turns (needles only).")
 
 
+def test_trivial_and_generic_needles_inside_turns_are_found(tmp_path: Path) -> None:
+    """`trivial` and `generic-needle` read the needles of a conversation's turns too."""
+    test = {
+        "input": "You are a helpful assistant.",
+        "assertions": [{"type": "contains", "value": "Paris"}],
+        "turns": [
+            {"input": "Which city?", "assert": [{"type": "contains", "value": "the"}]},
+            {"input": "Why?", "assert": [{"type": "contains", "value": "fix"}]},
+        ],
+    }
+    result = critique(tmp_path, test)
+    found = {(f.rule, f.assertion) for f in result.suggestions}
+    assert ("trivial", "turn 1 #0 contains-the") in found
+    assert ("generic-needle", "turn 2 #0 contains-fix") in found
+
+
 def test_answer_in_input_fix_is_the_instructed_check(tmp_path: Path) -> None:
     start = {
         "input": [{"role": "system", "content": "Always start your response with 'Hello'."}],
