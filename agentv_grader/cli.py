@@ -361,14 +361,18 @@ def _text_line(test_id: str, data: Mapping[str, Any] | None, problem: str | None
     reports)."""
     if data is None:
         return f"ERROR {test_id}: {problem}"
+    first = _first_line(data)
+    warnings, stale = data["warnings"], data.get("stale_results")
+    if not warnings and not stale:  # (most tests: no import, no list to join)
+        return first
     from .agentv_bench import SCORE_WARNING
 
-    lines = [_first_line(data)]
-    lines += [f"  warning: {w}" for w in data["warnings"] if w.startswith(SCORE_WARNING)]
+    lines = [first]
+    lines += [f"  warning: {w}" for w in warnings if w.startswith(SCORE_WARNING)]
     lines += [  # a result judged against an older response or item (SPEC §5.6)
         f"  warning: {s['path']} was judged against {s['reason']}: re-judge it "
         f"(agentv-grade judge --item {s['item']} …)"
-        for s in data.get("stale_results", ())
+        for s in stale or ()
     ]
     return "\n".join(lines)
 
