@@ -504,9 +504,27 @@ def _expects_refusal(criteria: str | None, reference: str | None) -> bool:
     """A test (its criteria, its reference answer) whose right answer is a refusal: the
     refusal decoy would be no decoy."""
     for said in (criteria, reference):
-        if isinstance(said, str) and _REFUSAL_WORDS.search(said):
+        if isinstance(said, str) and _says_refusal(said):
             return True
     return False
+
+
+def _says_refusal(said: str) -> bool:
+    """`_REFUSAL_WORDS.search(said)`, whose every match holds one of `_REFUSAL_CUES` in
+    any case: an ASCII text (case-insensitive matching is then ASCII's, `str.lower`) that
+    holds none in lower case is not searched (most texts; the search tries every position)."""
+    if said.isascii():
+        lowered = said.lower()
+        for cue in _REFUSAL_CUES:  # a loop, not any(): asked for every test
+            if cue in lowered:
+                break
+        else:
+            return False
+    return _REFUSAL_WORDS.search(said) is not None
+
+
+# A piece of every match of `_REFUSAL_WORDS`, in lower case.
+_REFUSAL_CUES = ("refus", "declin", "sorry", "help", "assist", "comply")
 
 
 def _cross_test_decoys(
@@ -515,15 +533,22 @@ def _cross_test_decoys(
     """The next test's reference answer and the next test's response (wrapping around),
     each with its trimmed text; `at` is the test's position in `order` (-1: not found)."""
     found = []
-    if order.with_reference:
-        for other in _after(suite, test, order.with_reference, at):
-            text = order.reference_of(other)
-            if text is not None and (trimmed := js_trim(text)):
-                found.append((Decoy(f"test '{other.id}''s expected_output", text), trimmed))
+    tests = suite.tests
+    with_reference = order.with_reference
+    if with_reference:  # (each has a reference that is not all white space)
+        count = len(with_reference)
+        start = bisect_right(with_reference, at)
+        for step in range(count):  # `_after`, inline: asked for every test
+            other_at = with_reference[(start + step) % count]
+            other = tests[other_at]
+            if other is not test and other.id != test.id:
+                reference = cast(str, order.references[other_at])
+                label = f"test '{other.id}''s expected_output"
+                found.append((Decoy(label, reference), order.trimmed[other_at]))
                 break
     if bench_dir is None:
         return found
-    for other in _after(suite, test, range(len(suite.tests)), at):
+    for other in _after(suite, test, range(len(tests)), at):
         text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
         if text is not None:
             if trimmed := js_trim(text):
@@ -541,6 +566,7 @@ class _SuiteOrder(Record):
     suite: Suite
     positions: dict[int, int]
     references: tuple[str | None, ...]
+    trimmed: tuple[str, ...]  # `js_trim` of each reference ("" for none)
     with_reference: tuple[int, ...]
 
     def reference_of(self, test: TestCase) -> str | None:
@@ -561,11 +587,10 @@ def _suite_order(suite: Suite) -> _SuiteOrder:
             None if t.expected_output is None else reference_text(t.expected_output)
             for t in suite.tests
         )
-        with_reference = tuple(
-            i for i, text in enumerate(references) if text is not None and js_trim(text)
-        )
+        trimmed = tuple("" if text is None else js_trim(text) for text in references)
+        with_reference = tuple(i for i, text in enumerate(trimmed) if text)
         positions = {id(t): i for i, t in enumerate(suite.tests)}
-        cached = _SuiteOrder(suite, positions, references, with_reference)
+        cached = _SuiteOrder(suite, positions, references, trimmed, with_reference)
         _ORDER[:] = [cached]
     return cached
 

@@ -40,11 +40,25 @@ def _probe_safe(spec: AssertionSpec) -> bool:
     """Graded from the response alone, fast and without side effects (no scripts)."""
     if spec.problem is not None:
         return False
-    if about(spec.type).probe:
+    kind = _KIND.get(spec.type)
+    if kind is None:
+        kind = _kind(spec.type)
+    if kind[0]:
         return True
-    if about(spec.type).family == "group":
+    if kind[1]:
         return bool(spec.children) and all(_probe_safe(c) for c in spec.children)
     return False
+
+
+def _kind(kind: str) -> tuple[bool, bool, bool]:
+    """What `decoy_pass` asks of a type's row, (`probe`, a group, `is_response_needle`),
+    looked up once per type (a fact of the registry table)."""
+    entry = about(kind)
+    found = _KIND[kind] = (entry.probe, entry.family == "group", is_response_needle(kind))
+    return found
+
+
+_KIND: dict[str, tuple[bool, bool, bool]] = {}
 
 
 def decoy_pass(ctx: Context) -> Iterator[Hit]:
@@ -68,7 +82,9 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
         if spec.negate or not _probe_safe(spec):
             continue
         passed = ctx.passing(spec)
-        if passed and is_response_needle(spec.type):  # needle checks on the echo: answer-in-input
+        if not passed:  # (most)
+            continue
+        if _KIND[spec.type][2]:  # needle checks on the echo: answer-in-input
             passed = tuple([d for d in passed if not d.echo])
         if passed and spec.type == "field-accuracy":
             passed = tuple([d for d in passed if not _agrees_on_fields(ctx, spec, d)])
@@ -199,17 +215,19 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
            assert: [{type: contains, value: "#98765"}]}
     """
     yield from _turn_echoes(ctx)
-    echoes = [d for d in ctx.decoys if d.echo]
-    if not echoes or _REPEAT_TASK.search(ctx.input_text):
+    for echo in ctx.decoys:  # the echoed input, if any (a loop, not a list: every test)
+        if echo.echo:
+            break
+    else:
         return
-    echo = echoes[0]
     candidates = [
         spec
         for spec in ctx.specs
         if not spec.negate and is_response_needle(spec.type) and spec.problem is None
         and _has_echo(ctx.passing(spec))
     ]  # fmt: skip
-    if not candidates or _echo_fails_a_gate(ctx, echo):
+    # (the repeat-task search last: most tests have no candidate)
+    if not candidates or _REPEAT_TASK.search(ctx.input_text) or _echo_fails_a_gate(ctx, echo):
         return
     history = js_lower(conversation_history(ctx.test))
     test_key: tuple[str, str, str] | None = None

@@ -118,6 +118,73 @@ def test_the_next_response_is_the_one_after_finds(
         assert texts == ([] if expected is None or not expected.strip() else [expected])
 
 
+def _next_reference(suite: Any, test: Any) -> tuple[str, str] | None:
+    """The next test's reference decoy (label, text) as `_after` finds it over the tests
+    with a reference that is not all white space (the code the inline loop stands for)."""
+    order = context._suite_order(suite)
+    at = context._position(order, suite, test)
+    for other in context._after(suite, test, order.with_reference, at):
+        text = order.reference_of(other)
+        if text is not None and text.strip(" \n"):
+            return f"test '{other.id}''s expected_output", text
+    return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    ids=st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=6),
+    answers=st.lists(st.sampled_from(["", " \n", "x", None, "Rome"]), min_size=6, max_size=6),
+    stranger=st.booleans(),
+)
+def test_the_next_reference_is_the_one_after_finds(
+    tmp_path_factory: Any, ids: list[str], answers: list[str | None], stranger: bool
+) -> None:
+    """Repeated ids, missing or blank references, and a test that is not in the suite:
+    the reference decoy and its trimmed text are those `_after` finds."""
+    tmp = tmp_path_factory.mktemp("nextref")
+    check = [{"type": "contains", "value": "z"}]
+    rows = [
+        {"id": i, "input": "Q", "assertions": check}
+        | ({} if answer is None else {"expected_output": answer + str(n) if answer else answer})
+        for n, (i, answer) in enumerate(zip(ids, answers, strict=False))
+    ]
+    path = tmp / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    tests = list(suite.tests)
+    if stranger:  # equal to a test of the suite but another object; one of no position
+        tests += [load_suite(str(path)).tests[0], replace(suite.tests[0], id="zz")]
+    order = context._suite_order(suite)
+    for test in tests:
+        at = context._position(order, suite, test)
+        found = context._cross_test_decoys(suite, test, None, order, at)
+        expected = _next_reference(suite, test)
+        shown = [(d.label, d.text, trimmed) for d, trimmed in found]
+        assert shown == ([] if expected is None else [(*expected, expected[1].strip())])
+
+
+_REFUSAL_CHARS = list("refusdclinoyhpatmwb' ?RSK\u017f\u212a\u0130\u0131\u00e9\n")
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from(
+            ["refus", "Declin", "SORRY", "sorry!", "can't help", "cannot assist", "won't",
+             "unable to comply", "can not help", "ſorry", "help", "xrefus", "sorryx"]
+            + _REFUSAL_CHARS
+        ),
+        max_size=6,
+    )
+)  # fmt: skip
+def test_the_refusal_cue_prefilter_answers_as_the_search(pieces: list[str]) -> None:
+    """`_says_refusal` (an ASCII text holding no cue is not searched) says what
+    `_REFUSAL_WORDS.search` says, case variants that only Unicode folds (long s, Kelvin
+    sign, dotted I) included."""
+    said = "".join(pieces)
+    assert context._says_refusal(said) == (context._REFUSAL_WORDS.search(said) is not None)
+
+
 def test_the_suite_order_keeps_each_tests_reference_text(tmp_path: Any) -> None:
     """The reference answers as text are written out once per suite; a test object that
     is not the suite's own (equal id, other content) gets its own reference, never the
