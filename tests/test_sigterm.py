@@ -49,3 +49,41 @@ def test_a_second_sigterm_cannot_interrupt_the_clean_up(
         assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN  # no third interruption
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+@posix_only
+def test_a_sigterm_inside_a_callback_python_cannot_raise_from_still_ends_the_process(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM landing in a weakref callback (as the import system's module-lock callback
+    runs during any import) is not printed as an ignored exception and lost, the process
+    going on to exit 0: it ends the process with 143 at the next point that can raise,
+    and the clean-up after that point runs."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, signal, time, weakref\n"
+        "from agentv_grader import sigterm\n"
+        "sigterm.exit_on_sigterm()\n"
+        "class Thing: pass\n"
+        "def callback(_):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    sum(range(1000))  # the handler runs in here\n"
+        "try:\n"
+        "    thing = Thing()\n"
+        "    ref = weakref.ref(thing, callback)\n"
+        "    del thing\n"
+        "    deadline = time.monotonic() + 20\n"
+        "    while time.monotonic() < deadline:  # the SIGTERM lands in here\n"
+        "        pass\n"
+        "    print('went on')\n"
+        "finally:\n"
+        "    print('cleaned up')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert done.stderr == ""
+    assert done.stdout == "cleaned up\n"
+    assert done.returncode == 128 + 15
