@@ -74,6 +74,18 @@ def test_the_fixed_decoys_are_shown_as_any_decoy() -> None:
     assert len(decoys._FIXED_SHOWN) == 3
 
 
+def _suite_and_tests(tmp: Any, rows: list[dict[str, Any]], stranger: bool) -> tuple[Any, list[Any]]:
+    """The suite of `rows` and the tests to ask about: its own, and with `stranger` one
+    equal to a test of the suite but another object and one of no position."""
+    path = tmp / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    tests = list(suite.tests)
+    if stranger:
+        tests += [load_suite(str(path)).tests[0], replace(suite.tests[0], id="zz")]
+    return suite, tests
+
+
 def _next_response(suite: Any, test: Any, bench: str) -> str | None:
     """The next test's response as `_after` finds it (the code the loop stands for)."""
     order = context._suite_order(suite)
@@ -98,17 +110,12 @@ def test_the_next_response_is_the_one_after_finds(
     tmp = tmp_path_factory.mktemp("next")
     check = [{"type": "contains", "value": "z"}]
     rows = [{"id": i, "input": "Q", "assertions": check} for i in ids]
-    path = tmp / "s.eval.yaml"
-    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
-    suite = load_suite(str(path))
+    suite, tests = _suite_and_tests(tmp, rows, stranger)
     bench = tmp / "bench"
     for i, answer in zip(sorted(set(ids)), answered, strict=False):
         if answer is not None:
             (bench / i).mkdir(parents=True)
             (bench / i / "response.md").write_text(answer + i, encoding="utf-8")
-    tests = list(suite.tests)
-    if stranger:  # equal to a test of the suite but another object; one of no position
-        tests += [load_suite(str(path)).tests[0], replace(suite.tests[0], id="zz")]
     order = context._suite_order(suite)
     for test in tests:
         at = context._position(order, suite, test)
@@ -148,12 +155,7 @@ def test_the_next_reference_is_the_one_after_finds(
         | ({} if answer is None else {"expected_output": answer + str(n) if answer else answer})
         for n, (i, answer) in enumerate(zip(ids, answers, strict=False))
     ]
-    path = tmp / "s.eval.yaml"
-    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
-    suite = load_suite(str(path))
-    tests = list(suite.tests)
-    if stranger:  # equal to a test of the suite but another object; one of no position
-        tests += [load_suite(str(path)).tests[0], replace(suite.tests[0], id="zz")]
+    suite, tests = _suite_and_tests(tmp, rows, stranger)
     order = context._suite_order(suite)
     for test in tests:
         at = context._position(order, suite, test)
