@@ -13,14 +13,13 @@ from typing import Any
 from .assertions import REGISTRY, about
 from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
-from .load.files import READ_FLAGS, read_listed, read_regular
+from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
-from .model import Outcome, Status
+from .model import STATUS_TEXT, Outcome, Status
 from .names import unique_safe_names
 from .record import Record
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
-_FIRST_READ = 1 << 16  # `read_listed`'s first read: a config file is far shorter
 
 
 class MergeFile(Record):
@@ -45,12 +44,7 @@ def _config_key(config: Mapping[str, Any]) -> tuple[Any, ...]:
         # A script's config holds the command as AgentV's loader made it, and no `negate`.
         return ("script", _norm(config.get("command")), None, None)
     value = config.get(REGISTRY.get(kind, _UNREGISTERED).value_key)
-    return (
-        kind,
-        encode_basestring(value) if type(value) is str else _norm(value),
-        config.get("flags") or None,
-        bool(config.get("negate", False)),
-    )
+    return (kind, _norm(value), config.get("flags") or None, bool(config.get("negate", False)))
 
 
 def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
@@ -60,12 +54,7 @@ def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
         return ("script", _norm(agentv_command(spec.options)), None, None)
     options = spec.options
     value = options.get(REGISTRY.get(kind, _UNREGISTERED).value_key)
-    return (
-        kind,
-        encode_basestring(value) if type(value) is str else _norm(value),
-        options.get("flags") or None,
-        spec.negate,
-    )
+    return (kind, _norm(value), options.get("flags") or None, spec.negate)
 
 
 _UNREGISTERED = about("")  # `about`'s row for a type not registered, looked up inline
@@ -99,8 +88,8 @@ def _norm(value: Any) -> str:
 def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
     """AgentV's own config files for this test, in name order, as (file stem, match key).
 
-    One listing of the folder; a file it lists as regular is read without a stat (open,
-    one read, close, as `read_listed` reads it), anything else as any input file is
+    One listing of the folder; a file it lists as regular is read without a stat
+    (`read_listed`: open, one read, close), anything else as any input file is
     (`read_regular`). A config's key is worked out from its bytes once per process
     (`_keys_of`): a suite's tests often share configs (AgentV's examples replicated: 977
     distinct files of 12,000), and parsing one and working out its key cost more than
@@ -113,20 +102,11 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
     except OSError:
         return found
     entries.sort(key=_NAME)
-    first_read = min(_CONFIG_LIMIT + 1, _FIRST_READ)
     keys = _keys_of
     for entry in entries:
         try:
-            if _listed_as_file(entry):
-                fd = os.open(entry.path, READ_FLAGS)
-                try:
-                    data = os.read(fd, first_read)
-                finally:
-                    os.close(fd)
-                if len(data) == first_read:  # perhaps more: read as `read_listed` reads
-                    data = read_listed(entry.path, _CONFIG_LIMIT)
-            else:
-                data = read_regular(entry.path, _CONFIG_LIMIT)
+            read = read_listed if _listed_as_file(entry) else read_regular
+            data = read(entry.path, _CONFIG_LIMIT)
             key = keys.get(data)
             if key is None:
                 config = parse_json(data)
@@ -219,7 +199,7 @@ def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, An
     spec = outcome.spec
     kind = spec.type
     status = outcome.status
-    details: dict[str, Any] = {"status": _STATUS_TEXT[status], "graded_by": "agentv-grade"}
+    details: dict[str, Any] = {"status": STATUS_TEXT[status], "graded_by": "agentv-grade"}
     if kind != "script":
         entries = _entries(outcome)
     else:
@@ -256,9 +236,6 @@ def _entries(outcome: Outcome) -> list[dict[str, Any]]:
             "evidence": outcome.evidence,
         }
     ]
-
-
-_STATUS_TEXT = {status: status.value for status in Status}  # (`.value` is a property)
 
 
 def _script_details(outcome: Outcome) -> Mapping[str, Any]:

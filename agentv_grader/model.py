@@ -23,6 +23,11 @@ class Status(str, enum.Enum):
     PENDING = "pending"
 
 
+# Each status's text, looked up once per process (an enum's `.value` is a property, and
+# the report and merge files write one per assertion).
+STATUS_TEXT = {status: status.value for status in Status}
+
+
 class TestVerdict(str, enum.Enum):
     """SPEC §5.7's closed set of test verdicts (the report's `verdict`)."""
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .jsontext import dump_json
-from .model import Outcome, Status, Suite, TestCase, TestVerdict
+from .model import STATUS_TEXT, Outcome, Status, Suite, TestCase, TestVerdict
 from .record import Record
 from .scoring import Score
 
@@ -72,8 +72,7 @@ class Inputs(Record):
     user_notes_summary: Mapping[str, list[str]] | None = None
 
 
-# Each status and verdict and its text, looked up once (an enum's `.value` is a property).
-_STATUS_TEXT = {status: status.value for status in Status}
+# Each verdict and its text, looked up once (an enum's `.value` is a property).
 _VERDICT_TEXT = {verdict: verdict.value for verdict in TestVerdict}
 _VERDICTS = {verdict.value: verdict for verdict in TestVerdict}
 
@@ -92,7 +91,7 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
         "index": spec.index,
         "name": spec.name,
         "type": spec.type,
-        "status": _STATUS_TEXT[status],
+        "status": STATUS_TEXT[status],
         "passed": _PASSED.get(status),  # `Outcome.passed`
         "score": outcome.score,
         "weight": spec.weight,
