@@ -26,6 +26,8 @@ class Status(str, enum.Enum):
 # Each status's text, looked up once per process (an enum's `.value` is a property, and
 # the report and merge files write one per assertion).
 STATUS_TEXT = {status: status.value for status in Status}
+# `Outcome.passed` of each status: True, False, or None (absent) for one not graded.
+PASSED_OF = {Status.PASSED: True, Status.FAILED: False, Status.ERROR: False}
 
 
 class TestVerdict(str, enum.Enum):
@@ -122,11 +124,7 @@ class Outcome(Record):
 
     @property
     def passed(self) -> bool | None:
-        if self.status is Status.PASSED:
-            return True
-        if self.status in (Status.FAILED, Status.ERROR):
-            return False
-        return None
+        return PASSED_OF.get(self.status)
 
     @property
     def graded(self) -> bool:

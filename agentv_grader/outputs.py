@@ -291,13 +291,7 @@ def write_new_folder(folder: str, files: Sequence[tuple[str, bytes]]) -> bool:
         for file_name, data in files:
             path = inside + file_name
             made.append(path)
-            fd = os.open(path, _TEMP_FLAGS, 0o666)
-            try:  # `_write_and_close`, written out: six files a test in batch mode
-                written = os.write(fd, data)
-                if written < len(data):
-                    write_all(fd, data, written)
-            finally:
-                os.close(fd)
+            _write_and_close(os.open(path, _TEMP_FLAGS, 0o666), data)
         os.rename(tmp, folder)
         return True
     except OSError:

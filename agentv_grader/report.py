@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .jsontext import dump_json
-from .model import STATUS_TEXT, Outcome, Status, Suite, TestCase, TestVerdict
+from .model import PASSED_OF, STATUS_TEXT, Outcome, Status, Suite, TestCase, TestVerdict
 from .record import Record
 from .scoring import Score
 
@@ -92,7 +92,7 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
         "name": spec.name,
         "type": spec.type,
         "status": STATUS_TEXT[status],
-        "passed": _PASSED.get(status),  # `Outcome.passed`
+        "passed": PASSED_OF.get(status),  # `Outcome.passed`
         "score": outcome.score,
         "weight": spec.weight,
         "negate": spec.negate,
@@ -101,9 +101,6 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
         "evidence": outcome.evidence,
         "details": details,
     }
-
-
-_PASSED = {Status.PASSED: True, Status.FAILED: False, Status.ERROR: False}
 
 
 def _summary(outcomes: tuple[Outcome, ...]) -> dict[str, Any]:
