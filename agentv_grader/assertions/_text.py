@@ -78,11 +78,7 @@ def find(haystack: str, needle: str, sensitive: bool) -> int:
         return haystack.find(needle)
     if len(haystack) >= BIG_TEXT and haystack.isascii():
         return _find_ascii_folded(haystack, js_lower(needle))
-    lowered = js_lower(haystack)
-    index = lowered.find(js_lower(needle))
-    if index < 0 or len(lowered) == len(haystack):
-        return index
-    return _original_offset_dotted(haystack, len(lowered), index)
+    return _folded_finder(haystack)(needle)
 
 
 def finder(haystack: str, sensitive: bool) -> Callable[[str], int]:
@@ -90,6 +86,13 @@ def finder(haystack: str, sensitive: bool) -> Callable[[str], int]:
     lowered once for all the needles of a check (`find` lowers it per needle)."""
     if sensitive or len(haystack) >= BIG_TEXT:
         return lambda needle: find(haystack, needle, sensitive)
+    return _folded_finder(haystack)
+
+
+def _folded_finder(haystack: str) -> Callable[[str], int]:
+    """The case-insensitive `find` in `haystack` (both lowered as JavaScript lowers), with
+    the haystack lowered once; an index in the lowered text is mapped back to the
+    original's where lowering changed the length."""
     lowered = js_lower(haystack)
     if len(lowered) == len(haystack):
         return lambda needle: lowered.find(js_lower(needle))
