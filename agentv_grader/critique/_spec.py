@@ -60,22 +60,13 @@ class SpecFacts:
         self.coverage: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
-    def probe_repr(self) -> str | None:
-        """`repr` of the options less `name` (`context._probe_repr`), for `_pass_key`:
-        made on first use (only probed assertions ask), the same for every copy."""
+    def probe_repr(self) -> str:
+        """`nameless_repr` of the options, for `context._pass_key`: made on first use (only
+        probed assertions ask), the same for every copy."""
         found = self._probe_repr
         if found is None:
-            found = self._probe_repr = _nameless_repr(self.options)
+            found = self._probe_repr = nameless_repr(self.options)
         return found
-
-    @probe_repr.setter
-    def probe_repr(self, value: str | None) -> None:
-        self._probe_repr = value
-
-    @property
-    def options_repr(self) -> str:
-        """`repr` of the options less `name` (what `context._probe_repr` starts from)."""
-        return self.probe_repr or ""
 
 
 class _Memo:
@@ -95,7 +86,7 @@ class _Memo:
         return found
 
 
-def _nameless_repr(options: Mapping[str, Any]) -> str:
+def nameless_repr(options: Mapping[str, Any]) -> str:
     """`repr` of `options` less `name`: cut out of the whole `repr` where `name` comes
     first (the loader's order), else of a copy without it."""
     written = repr(options)

@@ -286,10 +286,7 @@ class Context:
         options once for every decoy, and the answers `_PASSES` remembers for it, if any
         (`facts`: its `spec_facts`, when the caller has them)."""
         facts = facts or self.spec_facts(spec)
-        probe_repr = facts.probe_repr
-        if probe_repr is None:
-            probe_repr = facts.probe_repr = _probe_repr(spec, facts.options_repr)
-        key = _pass_key(spec, self.base_run.eval_dir, probe_repr)
+        key = _pass_key(spec, self.base_run.eval_dir, facts.probe_repr)
         known = None if key is None else _PASSES.entry(key, spec)
         if known is None:
             return engine.decider(spec, self.base_run.test, PROBE_TIMEOUT_MS), None
@@ -381,25 +378,12 @@ _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answe
 
 def _pass_key(spec: AssertionSpec, eval_dir: str, probe_repr: str) -> tuple[Any, ...] | None:
     """What a remembered probe result of `spec` is keyed by, besides the decoy (`probe_repr`:
-    `_probe_repr` of its options); None for a check that depends on more (groups, a broken
+    `_spec.nameless_repr` of its options); None for a check that depends on more (groups, a broken
     assertion, other types)."""
     entry = about(spec.type)  # (field-accuracy reads the test's expected output too)
     if not (entry.probe and entry.reads == "response") or spec.problem or spec.children:
         return None
     return (spec.type, spec.negate, probe_repr, eval_dir)
-
-
-def _probe_repr(spec: AssertionSpec, options_repr: str) -> str:
-    """`repr` of `spec`'s options as a probed check reads them: without `name`, a label
-    that no response check reads (suites name copies of one check `a1-…`, `a2-…` by
-    position), so that they share remembered results; `options_repr` when it has none."""
-    options = spec.options
-    if "name" not in options:
-        return options_repr
-    first = f"{{'name': {options['name']!r}, "  # the loader's order: `name` first, cut
-    if options_repr.startswith(first):  # out of the `repr` already made
-        return "{" + options_repr[len(first) :]
-    return repr({key: value for key, value in options.items() if key != "name"})
 
 
 class TurnSpec(NamedTuple):

@@ -685,14 +685,12 @@ def test_copies_of_a_check_under_other_names_share_remembered_results(tmp_path: 
     ],
 )
 def test_the_probe_key_is_the_options_less_name(options: dict[str, Any]) -> None:
-    """`_probe_repr` cuts `name` out of the options' `repr` where it comes first, and
+    """`nameless_repr` cuts `name` out of the options' `repr` where it comes first, and
     answers what the `repr` of the options less `name` is, wherever it sits."""
-    from agentv_grader.critique import context
-    from agentv_grader.model import AssertionSpec
+    from agentv_grader.critique._spec import nameless_repr
 
-    spec = AssertionSpec(index=0, name="a", type="contains", options=options)
     less = {key: value for key, value in options.items() if key != "name"}
-    assert context._probe_repr(spec, repr(options)) == repr(less)
+    assert nameless_repr(options) == repr(less)
 
 
 def test_an_assertion_seen_once_leaves_only_its_key(tmp_path: Path) -> None:
