@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from itertools import repeat
+from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any
 
 from .record import Record, field
+
+_set_slot = MemberDescriptorType.__set__
 
 if TYPE_CHECKING:  # made on first use (rundata/records.py): most gradings read none
     from .claims import Claim
@@ -196,26 +200,34 @@ class TestCase(Record):
         turns: tuple[Mapping[str, Any], ...] = (),
         output_transform: str | None = None,
     ) -> None:
-        values = {
-            "id": id,
-            "suite": suite,
-            "threshold": threshold,
-            "threshold_source": threshold_source,
-            "threshold_problem": threshold_problem,
-            "input_text": input_text,
-            "input_messages": input_messages,
-            "criteria": criteria,
-            "expected_output": expected_output,
-            "vars": {} if vars is None else vars,
-            "line": line,
-            "turns": turns,
-            "output_transform": output_transform,
-            "_assertions": None if build is not None else assertions,
-            "_warnings": warnings,
-            "_build": build,
-        }
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
+        # Each slot set through its descriptor, in one C loop: `object.__setattr__` by name
+        # looks the name up through the class first (a batch's serial load makes
+        # thousands of tests; this was a third of building them).
+        any(
+            map(
+                _set_slot,
+                _TEST_CASE_SLOTS,
+                repeat(self),
+                (
+                    id,
+                    suite,
+                    threshold,
+                    threshold_source,
+                    threshold_problem,
+                    input_text,
+                    input_messages,
+                    criteria,
+                    expected_output,
+                    {} if vars is None else vars,
+                    line,
+                    turns,
+                    output_transform,
+                    None if build is not None else assertions,
+                    warnings,
+                    build,
+                ),
+            )
+        )
 
     @property
     def assertions(self) -> tuple[AssertionSpec, ...]:
@@ -255,6 +267,17 @@ class TestCase(Record):
                     return message.get("content")
             return None
         return raw
+
+
+# TestCase's slots in the order its `__init__` gives their values.
+_TEST_CASE_SLOTS = tuple(
+    getattr(TestCase, name)
+    for name in (
+        "id", "suite", "threshold", "threshold_source", "threshold_problem", "input_text",
+        "input_messages", "criteria", "expected_output", "vars", "line", "turns",
+        "output_transform", "_assertions", "_warnings", "_build",
+    )
+)  # fmt: skip
 
 
 class Suite(Record):

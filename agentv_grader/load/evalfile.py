@@ -145,6 +145,21 @@ class _SuiteBuilder:
         self.default_test: Mapping[str, Any] = (
             default_test if isinstance(default_test, Mapping) else {}
         )
+        # What every test inherits, looked up once rather than per test (a batch's serial
+        # load makes thousands of tests, most of which inherit nothing).
+        default_vars = self.default_test.get("vars")
+        self._default_vars = default_vars if isinstance(default_vars, Mapping) else None
+        self._suite_threshold = _first_given(
+            ("default_test.threshold", self.default_test.get("threshold")),
+            ("top-level threshold", doc.get("threshold")),
+        )
+        prompts = doc.get("prompts")
+        self._first_prompt = (
+            prompts[0]
+            if isinstance(prompts, list) and prompts and isinstance(prompts[0], str)
+            else None
+        )
+        self._default_transform = transform_spec({}, self.default_test)
 
     def _default_test_file(self, ref: str) -> Mapping[str, Any]:
         """`default_test: file://x.yaml`: a mapping found through AgentV's search roots."""
@@ -210,7 +225,7 @@ class _SuiteBuilder:
         value, several such vars their product, as AgentV main expands them (its
         expandArrayVarCases): each row's vars hold one value; ids may use them."""
         variables = self._vars(entry)
-        if not any(_expands(v) for v in variables.values()):
+        if not variables or not any(_expands(v) for v in variables.values()):
             return [entry]
         rows: list[dict[str, Any]] = [{}]
         for name, value in variables.items():
@@ -383,33 +398,51 @@ class _SuiteBuilder:
         raw_id = entry.get("id")
         if isinstance(raw_id, (int, float)) and not isinstance(raw_id, bool):
             raw_id = str(raw_id)
-        where = f"{self.path}:{line}" if line is not None else self.path
         if not isinstance(raw_id, str) or not raw_id.strip():
-            raise _NoId(f"{where}: a test has no 'id' (a non-empty string); it cannot be graded")
-        try:
-            test_id = str(templating.render_string(raw_id, variables))
-        except SpecError as exc:
-            raise _NoId(f"{where}: test id {raw_id!r} cannot be rendered: {exc}") from None
+            raise _NoId(
+                f"{self._where(line)}: a test has no 'id' (a non-empty string); it cannot be graded"
+            )
+        test_id = str(raw_id)
+        if "{{" in raw_id or "{%" in raw_id:  # (templating.has_template, without a call)
+            try:
+                test_id = str(templating.render_string(raw_id, variables))
+            except SpecError as exc:
+                raise _NoId(
+                    f"{self._where(line)}: test id {raw_id!r} cannot be rendered: {exc}"
+                ) from None
 
         def build() -> tuple[tuple[AssertionSpec, ...], tuple[str, ...]]:
             ctx = ListContext(test_id=test_id, eval_dir=self.dir, variables=variables)
             specs = self._assertions(entry, ctx)
             return judge_items_named(specs), tuple(ctx.warnings)
 
-        warnings = self._unread_thresholds(entry, where, test_id)
+        warnings = (
+            self._unread_thresholds(entry, self._where(line), test_id)
+            if self.jsonl or entry.get("threshold") is not None
+            else []
+        )
         threshold, source, threshold_problem = self._threshold(entry, line)
         prompt = self._input(entry, variables)
         expected = _render_soft(
-            _one_message_as_list(entry.get("expected_output", variables.get("expected_output"))),
+            _one_message_as_list(
+                entry["expected_output"]
+                if "expected_output" in entry
+                else variables.get("expected_output")
+                if variables
+                else None
+            ),
             variables,
         )
         criteria = _render_soft(_criteria_of(entry), variables)
         if criteria is not None and not isinstance(criteria, str):
             warnings.append(
-                f"{where}: test '{test_id}' criteria must be text, got {kind_of(criteria)}; "
-                "it was ignored"
+                f"{self._where(line)}: test '{test_id}' criteria must be text, "
+                f"got {kind_of(criteria)}; it was ignored"
             )
             criteria = None
+        transform = self._default_transform
+        if entry.get("options") is not None:
+            transform = transform_spec(entry, self.default_test)
         return TestCase(
             id=test_id,
             suite=suite,
@@ -417,7 +450,7 @@ class _SuiteBuilder:
             threshold=threshold,
             threshold_source=source,
             threshold_problem=threshold_problem,
-            input_text=_message_text(prompt),
+            input_text=prompt if type(prompt) is str else _message_text(prompt),
             input_messages=_messages(prompt),
             criteria=criteria,
             expected_output=expected,
@@ -425,16 +458,22 @@ class _SuiteBuilder:
             line=line,
             warnings=tuple(warnings),
             turns=_turns(entry.get("turns")),
-            output_transform=transform_spec(entry, self.default_test),
+            output_transform=transform,
         )
 
+    def _where(self, line: int | None) -> str:
+        """`file:line` of a test, as its warnings name it."""
+        return f"{self.path}:{line}" if line is not None else self.path
+
     def _vars(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        own = entry.get("vars")
+        defaults = self._default_vars
         merged: dict[str, Any] = {}
-        for source in (self.default_test.get("vars"), entry.get("vars")):
-            # (None first: most tests have no vars, and a `Mapping` check is an ABC's,
-            # a Python call each, four per test of a batch's serial load)
-            if source is not None and isinstance(source, Mapping):
-                merged.update(source)
+        if defaults is not None:
+            merged.update(defaults)
+        # (None first: most tests have no vars, and a `Mapping` check is an ABC's)
+        if own is not None and isinstance(own, Mapping):
+            merged.update(own)
         return merged
 
     def _assertions(self, entry: Mapping[str, Any], ctx: ListContext) -> list[AssertionSpec]:
@@ -494,46 +533,48 @@ class _SuiteBuilder:
         is graded (docs/SPEC.md §3): no verdict can be given without it, but the other
         tests of the file stay usable.
         """
-        run = _mapping(entry.get("run"))
-        execution = _mapping(entry.get("execution"))
-        candidates: tuple[tuple[str, Any], ...] = (
-            ("run.threshold", run.get("threshold")),
-            ("execution.threshold", execution.get("threshold")),
-        )
-        if self.jsonl:  # AgentV main reads no threshold from a JSONL row
-            candidates = ()
-        candidates += (
-            ("default_test.threshold", self.default_test.get("threshold")),
-            ("top-level threshold", self.doc.get("threshold")),
-        )
-        for source, value in candidates:
-            if value is None:
-                continue
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, (int, float))
-                or not (0 <= value <= 1)
-            ):
-                problem = GradeInputError(
-                    f"{source} must be a number in 0..1, got {value!r}",
-                    file=self.path,
-                    line=line,
-                    hint="write e.g. 0.8",
-                )
-                return DEFAULT_THRESHOLD, source, problem
-            return float(value), source, None
-        return DEFAULT_THRESHOLD, "default", None
+        given: tuple[str, Any] | None = None
+        if not self.jsonl:  # AgentV main reads no threshold from a JSONL row
+            given = _first_given(
+                ("run.threshold", _mapping(entry.get("run")).get("threshold")),
+                ("execution.threshold", _mapping(entry.get("execution")).get("threshold")),
+            )
+        if given is None:
+            given = self._suite_threshold
+        if given is None:
+            return DEFAULT_THRESHOLD, "default", None
+        source, value = given
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value <= 1):
+            problem = GradeInputError(
+                f"{source} must be a number in 0..1, got {value!r}",
+                file=self.path,
+                line=line,
+                hint="write e.g. 0.8",
+            )
+            return DEFAULT_THRESHOLD, source, problem
+        return float(value), source, None
 
     def _input(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> Any:
         """The prompt (text or messages), rendered: `input`, `input_messages`, the prompt
         a `prompts` matrix gave this test, else the first of the suite's `prompts`. The
         critique's echo and leak checks use it."""
-        raw = entry.get("input", entry.get("input_messages", entry.get(PROMPT_KEY)))
+        if "input" in entry:
+            raw = entry["input"]
+        elif "input_messages" in entry:
+            raw = entry["input_messages"]
+        else:
+            raw = entry.get(PROMPT_KEY)
         if raw is None:
-            prompts = self.doc.get("prompts")
-            if isinstance(prompts, list) and prompts and isinstance(prompts[0], str):
-                raw = prompts[0]
+            raw = self._first_prompt
         return _render_soft(raw, variables)
+
+
+def _first_given(*candidates: tuple[str, Any]) -> tuple[str, Any] | None:
+    """The first (source, value) whose value is given (not None)."""
+    for candidate in candidates:
+        if candidate[1] is not None:
+            return candidate
+    return None
 
 
 # Run controls AgentV main refuses to load (yaml-parser.ts:2664-2679 and experiment.ts:190-203
@@ -735,8 +776,13 @@ def _render_soft(value: Any, variables: Mapping[str, Any]) -> Any:
     """Render reference data (criteria, input, expected_output) as AgentV does; on a
     template error keep it raw: the assertions that use it say what is wrong. A text
     that certainly fails to render is kept without Jinja2 (imported only to render)."""
-    if type(value) is str and templating.fails_on_undefined(value, variables):
-        return value
+    if type(value) is str:
+        if "{{" not in value and "{%" not in value:
+            return value  # no template: rendering gives the text back
+        if templating.fails_on_undefined(value, variables):
+            return value
+    elif value is None:
+        return None
     try:
         return templating.render_value(value, variables)
     except SpecError:
