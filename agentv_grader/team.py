@@ -64,6 +64,7 @@ class Team:
         self._children: dict[int, int] = {}  # result pipe → pid
         self._buffers: dict[int, bytearray] = {}
         self._statuses: list[int] = []  # wait statuses of the children that ended
+        self._ending: list[int] = []  # children that closed their pipe, not reaped yet
         self._done: dict[int, Any] = {}
         self._poll = select.poll()
 
@@ -152,7 +153,10 @@ class Team:
             except BaseException:
                 pass
         finally:
-            os._exit(code)
+            try:  # the parent sees the end now, not once the kernel has freed our memory
+                os.close(result_fd)
+            finally:
+                os._exit(code)
 
     def _take(self) -> int | None:
         """The next piece, or None when there is none left (or the team was cancelled)."""
@@ -183,6 +187,7 @@ class Team:
             if piece in self._done:
                 yield piece, self._done.pop(piece), True
             else:
+                self._reap_ending()  # (`lost_reason` tells how they ended)
                 yield piece, None, False
 
     def lost_reason(self) -> str:
@@ -222,14 +227,30 @@ class Team:
                 del buffer[:end]
 
     def _end(self, fd: int) -> None:
-        """A child closed its pipe: it has ended (or is about to); reap it."""
+        """A child closed its pipe: it has ended, or is leaving (it closes its pipe just
+        before `os._exit`); reap it if it is gone, else later (`_reap_ending`): the
+        kernel frees a child's memory before it counts as ended, some 5-30 ms for a
+        batch worker, which the last results need not wait for."""
         self._poll.unregister(fd)
         os.close(fd)
         del self._buffers[fd]
         pid = self._children.pop(fd)
-        _, status = os.waitpid(pid, 0)
-        if status != 0:
+        ended, status = os.waitpid(pid, os.WNOHANG)
+        if not ended:
+            self._ending.append(pid)
+        elif status != 0:
             self._statuses.append(status)
+
+    def _reap_ending(self) -> None:
+        """Wait for the children that closed their pipe to end (they are leaving)."""
+        while self._ending:
+            pid = self._ending.pop()
+            try:
+                _, status = os.waitpid(pid, 0)
+            except ChildProcessError:
+                continue
+            if status != 0:
+                self._statuses.append(status)
 
     def close(self) -> None:
         """Stop (SIGTERM, then SIGKILL after a grace period) and reap every child still
@@ -244,6 +265,7 @@ class Team:
             os.close(fd)
         self._children.clear()
         _stop(pids)
+        self._reap_ending()
         self._shared.close()
         os.close(self._lock_fd)
         self._lock_fd = -1

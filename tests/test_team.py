@@ -234,3 +234,34 @@ def test_a_fork_refused_leaves_a_smaller_team(monkeypatch: pytest.MonkeyPatch) -
     results = _run(4, 10, work)
     assert [r[0] for _, r, _ in results] == list(range(10))
     assert len({r[1] for _, r, _ in results}) <= 2
+
+
+def test_the_results_do_not_wait_for_a_child_to_be_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A child closes its pipe as it leaves, and `run` ends with the last result, not once
+    the child has ended (the kernel frees a batch worker's memory first, 5-30 ms); closing
+    the team still reaps it. Here a child's leaving waits until `run` is over."""
+    released, left = tmp_path / "released", tmp_path / "left"
+    real_exit = os._exit
+
+    def slow_exit(code: int) -> None:
+        deadline = time.monotonic() + 10
+        while not released.exists() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        left.write_text("", "utf-8")
+        real_exit(code)
+
+    monkeypatch.setattr(os, "_exit", slow_exit)  # (only a child calls it)
+
+    def work(piece: int) -> int:
+        time.sleep(0.002)
+        return piece
+
+    with Team.start(2, 6, work, _ready) as crew:
+        results = list(crew.run())
+        assert not left.exists()  # the child is still leaving
+        released.touch()
+    assert left.exists()  # reaped by `close`, after it left
+    assert [r for _, r, graded in results if graded] == list(range(6))
+    assert crew.lost_reason() == "it stopped before sending its results"
