@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from . import team
+from . import suite_critique, team
 from .digest import use_fast_sha256
 from .errors import GradeInputError
 from .grading import Paths, default_paths, eval_dir_of, grade_loaded, runs_programs
@@ -47,11 +47,14 @@ class TestResult(Record):
     exit_code: int = 0
     line: str = ""
     no_response: bool = False  # nothing graded, nothing printed: listed as `no_response`
-    # The test's critique for the suite's file (SPEC §6.2), made where the test was graded:
-    # its JSON (`Critique.to_json()`) and its section of the suite's markdown ("" when it
-    # has no suggestions: such a test is counted there, not listed). None: no critique.
-    critique: dict[str, Any] | None = None
-    critique_section: str = ""
+    # The test's critique for the suite's files (SPEC §6.2), made where the test was graded
+    # (`suite_critique.share`): its member of the JSON file's `tests` as written there (or
+    # its JSON data, `Critique.to_json()`, where only the whole file can be written), its
+    # section of the markdown as written there (none without suggestions: such a test is
+    # counted there, not listed) and its tally for the counts. None: no critique.
+    critique: bytes | dict[str, Any] | None = None
+    critique_section: bytes = b""
+    critique_tally: tuple[int, int, int, bool] | None = None
 
 
 def plan_batch(suite: Suite, bench_dir: str) -> list[TestCase]:
@@ -149,9 +152,9 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
     critique = report.critique
     if critique is None:
         return TestResult(test.id, digest(data), None, report.exit_code, line)
-    section = critique.markdown_section(test.id) if critique.suggestions else ""
+    member, section, tally = suite_critique.share(test.id, critique)
     return TestResult(
-        test.id, digest(data), None, report.exit_code, line, False, critique.to_json(), section
+        test.id, digest(data), None, report.exit_code, line, False, member, section, tally
     )
 
 
@@ -294,7 +297,17 @@ _Chunk = tuple[str, BatchOptions, list[tuple[int, str]]]
 
 # A `TestResult` as a worker sends it: its fields in order, a plain tuple (no class to
 # look up and no state to set for each result, on either side).
-_Sent = tuple[str, dict[str, Any] | None, str | None, int, str, bool, dict[str, Any] | None, str]
+_Sent = tuple[
+    str,
+    dict[str, Any] | None,
+    str | None,
+    int,
+    str,
+    bool,
+    bytes | dict[str, Any] | None,
+    bytes,
+    tuple[int, int, int, bool] | None,
+]
 
 
 def _work(chunk: _Chunk) -> list[_Sent]:
@@ -331,6 +344,7 @@ def _sent(result: TestResult) -> _Sent:
         result.no_response,
         result.critique,
         result.critique_section,
+        result.critique_tally,
     )
 
 

@@ -62,6 +62,43 @@ def json_bytes(data: Any) -> bytes:
     return _fallback_json(data).encode("utf-8", "backslashreplace")
 
 
+def member_json(key: str, value: Any) -> bytes | None:
+    """`"key": value` as `json_bytes` writes a member of an object that is itself a member
+    of the document (indented four spaces, its own lines deeper), so that a big object's
+    members can be written where they are made (a batch's workers) and joined at the end
+    (`joined_json`); None where orjson is not loaded or refuses the value (what it refuses
+    changes the whole document's text, `dump_json`: only the whole can be written then)."""
+    if _orjson is None:
+        return None
+    try:
+        text: bytes = _orjson.dumps({key: value}, option=_orjson.OPT_INDENT_2)
+    except TypeError:
+        return None
+    # `{\n  "key": …\n}`, one level deeper (JSON text holds no line break in a string)
+    return text[4:-2].replace(b"\n", b"\n  ")
+
+
+def joined_json(doc: Mapping[str, Any], key: str, members: list[bytes]) -> bytes | None:
+    """`json_bytes` of `doc` with `doc[key]` (a placeholder, None) the object made of
+    `members` (`member_json`'s, in order): the same text as the whole document written at
+    once; None where orjson is not loaded or refuses `doc`."""
+    if _orjson is None:
+        return None
+    try:
+        text: bytes = _orjson.dumps(doc, option=_FILE_OPTION)
+        slot = b"\n  " + _orjson.dumps(key) + b": null"
+    except TypeError:
+        return None
+    # (only a member of the document itself begins a line with two blanks and a quote)
+    at = text.find(slot) + len(slot)
+    parts = [text[: at - 4], b"{\n    "]  # (one join: the members are megabytes)
+    for member in members:
+        parts += (member, b",\n    ")
+    parts[-1] = b"\n  }" if members else b"{}"
+    parts.append(text[at:])
+    return b"".join(parts)
+
+
 _orjson: Any = None
 _FILE_OPTION = 0  # orjson's options for a file's text, once it is loaded
 

@@ -22,7 +22,9 @@ TEMP_PREFIX = ".agentv-grade-"
 TEMP_SUFFIX = ".tmp"
 
 
-def _encode(text: str) -> bytes:
+def encoded(text: str) -> bytes:
+    """`text` as `write_atomic` writes it (UTF-8, a lone surrogate as a `\\uXXXX`
+    escape): one character at a time, so the pieces of a file can be encoded apart."""
     return text.encode("utf-8", "backslashreplace")
 
 
@@ -159,7 +161,7 @@ def write_if_changed(path: str, text: str | bytes) -> bool:
     file costs milliseconds), and the bytes on disk are the same either way. A symbolic
     link, anything but a regular file, or a file that cannot be read is written as usual.
     """
-    data = text if isinstance(text, bytes) else _encode(text)
+    data = text if isinstance(text, bytes) else encoded(text)
     if _holds(path, data):
         return False
     _write_bytes(path, data)
@@ -200,7 +202,7 @@ def write_atomic(path: str, text: str | bytes) -> None:
         GradeInputError: the file cannot be written (its folder is a file or read-only, the
             name is too long, the disk is full); the temporary file is removed.
     """
-    _write_bytes(path, text if isinstance(text, bytes) else _encode(text))
+    _write_bytes(path, text if isinstance(text, bytes) else encoded(text))
 
 
 def _write_bytes(path: str, data: bytes) -> None:

@@ -235,3 +235,34 @@ def test_batch_json_lines_write_numbers_as_the_files_do() -> None:
         jsontext._orjson = None
     assert json.loads(jsontext.dump_json_line({"a": 1})) == {"a": 1}
     assert "\n" not in jsontext.dump_json_line({"a": "b\nc"})
+
+
+@given(
+    st.dictionaries(st.text(), JSON_VALUES, max_size=5),
+    st.dictionaries(st.text(), JSON_VALUES, max_size=3),
+    st.text(),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_document_joined_from_members_is_the_document_written_whole(
+    members: dict[str, Any], rest: dict[str, Any], key: str
+) -> None:
+    """`joined_json` of the members `member_json` wrote (a batch's workers) is the text
+    `json_bytes` writes for the whole document; where orjson refuses a member or the rest
+    of the document, the helpers say so (None) and only the whole can be written."""
+    doc = {**rest, key: None}
+    jsontext.use_fast_json()
+    try:
+        written = [jsontext.member_json(k, v) for k, v in members.items()]
+        whole = jsontext.json_bytes({**rest, key: members})
+        joined = jsontext.joined_json(doc, key, [m for m in written if m is not None])
+        try:
+            orjson.dumps({**rest, key: members})
+        except TypeError:  # a member or the rest refused: never the joined text
+            assert None in written or joined is None
+            return
+        assert None not in written
+        assert joined == whole
+    finally:
+        jsontext._orjson = None
+    assert jsontext.member_json("k", 1) is None  # (orjson not loaded)
+    assert jsontext.joined_json(doc, key, []) is None

@@ -264,3 +264,79 @@ def test_a_batch_without_the_critique_does_not_import_it(tmp_path: Path) -> None
 
 def test_the_bytes_read_of_a_previous_file_hold_either_mark() -> None:
     assert all(len(mark) < suite_critique._MARK_LIMIT for mark in suite_critique._marks())
+
+
+def _result(test_id: str, critique: Any) -> Any:
+    """A test's result as a batch worker makes it, with its share of the suite files."""
+    from agentv_grader.batch import TestResult
+
+    member, section, tally = suite_critique.share(test_id, critique)
+    return TestResult(test_id, None, None, 0, "", False, member, section, tally)
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_the_suite_files_are_those_of_the_whole_document(tmp_path: Path, refused: bool) -> None:
+    """The JSON file joined from the members the workers wrote is the whole document as
+    one write gives it; where a test's critique holds what only that write can spell (a
+    lone surrogate makes the whole text ASCII), its worker sends the data and the file is
+    written whole. The counts and the markdown are those of the critiques themselves."""
+    from agentv_grader.critique.model import Critique, Finding
+    from agentv_grader.critique.suite import counts_line, suite_counts
+    from agentv_grader.jsontext import json_bytes, use_fast_json
+
+    use_fast_json()
+    odd = "x\ud800" if refused else "xé"
+    critiques = {
+        "a": Critique((), SOLID),
+        "b": Critique(
+            (
+                Finding("c1", 1, "trivial", "high", "r", "e", "f"),
+                Finding(None, None, "decoy-pass", "low", "r2", odd, "f2"),
+            ),
+            "two suggestions",
+        ),
+        "c": Critique((Finding("c2", 2, "trivial", "medium", "r", "e", "f"),), "one"),
+        "d": Critique((), "not analysed: one LLM-judged item"),
+    }
+    results = [_result(test_id, c) for test_id, c in critiques.items()]
+    assert isinstance(results[1].critique, dict) == refused
+    written = suite_critique.write(str(tmp_path), "s\u00e9", "p.yaml", results)
+    data = {test_id: c.to_json() for test_id, c in critiques.items()}
+    counts = suite_counts(data.values())
+    assert (
+        written.counts
+        == counts
+        == {"tests": 4, "tests_with_suggestions": 2, "high": 1, "medium": 1, "low": 1}
+    )
+    doc = {"schema": SCHEMA_ID, "suite": "s\u00e9", "eval_path": "p.yaml", "tests": data}
+    assert (tmp_path / "eval_critique.json").read_bytes() == json_bytes({**doc, "counts": counts})
+    head = (
+        "# Eval critique of suite `s\u00e9`\n\nEval file: `p.yaml`.\n\n"
+        f"{counts_line(counts)}. Tests without suggestions are counted, not listed.\n"
+    )
+    markdown = "\n".join([head, *(critiques[i].markdown_section(i) for i in "bc")])
+    assert (tmp_path / "eval_critique.md").read_bytes() == markdown.encode(
+        "utf-8", "backslashreplace"
+    )
+
+
+def test_the_suite_markdown_without_suggestions_counts_the_tests_not_analysed(
+    tmp_path: Path,
+) -> None:
+    from agentv_grader.critique.model import Critique
+
+    critiques = {
+        "a": Critique((), SOLID),
+        "b": Critique((), "not analysed: a script"),
+        "c": Critique((), "not analysed: an LLM-judged item"),
+    }
+    results = [_result(test_id, c) for test_id, c in critiques.items()]
+    suite_critique.write(str(tmp_path), "s", "p.yaml", results)
+    assert (
+        (tmp_path / "eval_critique.md")
+        .read_text("utf-8")
+        .endswith(
+            "\n\nNo suggestions; 2 of 3 test(s) have assertions the critique does not analyse "
+            "(LLM-judged, programs, trace checks, turns: see --format json)\n"
+        )
+    )

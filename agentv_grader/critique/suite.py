@@ -55,28 +55,27 @@ def counts_line(counts: Mapping[str, int]) -> str:
 def quiet_line(critiques: Sequence[Mapping[str, Any]]) -> str:
     """The closing line without suggestions: "looks solid" only when every assertion was
     analysed; else how many tests have assertions the critique could not look into."""
-    partly = sum(1 for c in critiques if c["overall"] != SOLID)
+    return quiet_sentence(sum(1 for c in critiques if c["overall"] != SOLID), len(critiques))
+
+
+def quiet_sentence(partly: int, tests: int) -> str:
+    """`quiet_line` for `tests` critiques of which `partly` are not `SOLID`."""
     if not partly:
         return SOLID
     return (
-        f"No suggestions; {partly} of {len(critiques)} test(s) have assertions the critique "
+        f"No suggestions; {partly} of {tests} test(s) have assertions the critique "
         "does not analyse (LLM-judged, programs, trace checks, turns: see --format json)"
     )
 
 
-def suite_markdown(
-    suite: str,
-    eval_path: str,
-    tests: Mapping[str, Any],
-    counts: Mapping[str, int],
-    sections: Iterable[str],
-) -> str:
-    """The suite's `eval_critique.md`: a head (the `counts`), then each test with
-    suggestions as its own markdown says it (`Critique.markdown_section`), in suite order;
-    the tests without suggestions are counted, not listed."""
+def markdown_head(suite: str, eval_path: str, counts: Mapping[str, int], partly: int) -> str:
+    """The head of the suite's `eval_critique.md` (the `counts`), which the sections of the
+    tests with suggestions follow, each after a blank line, as its own markdown says it
+    (`Critique.markdown_section`), in suite order; the tests without suggestions are
+    counted, not listed. `partly`: how many tests' critiques are not `SOLID` (what the
+    head says when no test has a suggestion)."""
     if counts["tests_with_suggestions"]:
         said = counts_line(counts) + ". Tests without suggestions are counted, not listed."
     else:
-        said = quiet_line(list(tests.values()))
-    head = f"{MARKDOWN_TITLE}`{suite}`\n\nEval file: `{eval_path}`.\n\n{said}\n"
-    return "\n".join([head, *sections])
+        said = quiet_sentence(partly, counts["tests"])
+    return f"{MARKDOWN_TITLE}`{suite}`\n\nEval file: `{eval_path}`.\n\n{said}\n"
