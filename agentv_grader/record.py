@@ -289,8 +289,11 @@ class _Plan:
 
 def _compiled_init(plan: _Plan) -> Callable[..., None]:
     """The class's own `__init__`, written out and compiled: the same work as `_init`'s,
-    with the arguments bound by the interpreter and one statement per field."""
-    outer: dict[str, Any] = {"_set": _set, "_FACTORY": _FACTORY}
+    with the arguments bound by the interpreter and one statement per field. A field is
+    set by its slot's own `__set__`, bound once here: a third fewer instructions per
+    record than `object.__setattr__(self, name, value)`, which looks the name up in the
+    class each time (a check makes two records, a test about forty)."""
+    outer: dict[str, Any] = {"_FACTORY": _FACTORY}
     factories = dict(plan.factories)
     params = ["self"]
     lines = []
@@ -304,10 +307,12 @@ def _compiled_init(plan: _Plan) -> Callable[..., None]:
             outer[f"_default_{name}"] = default
             param = f"{name}=_default_{name}"
         params.append(param)
-        lines.append(f"_set(self, {name!r}, {value})")
+        outer[f"_set_{name}"] = plan.slots[at].__set__
+        lines.append(f"_set_{name}(self, {value})")
     for name, default, factory in plan.fixed:
         outer[f"_fixed_{name}"] = default if factory is None else factory
-        lines.append(f"_set(self, {name!r}, _fixed_{name}{'' if factory is None else '()'})")
+        outer[f"_set_{name}"] = getattr(plan.cls, name).__set__
+        lines.append(f"_set_{name}(self, _fixed_{name}{'' if factory is None else '()'})")
     if plan.post_init:
         lines.append("self.__post_init__()")
     source = (
