@@ -157,8 +157,9 @@ class _Postings:
 
     Texts of `_TOKENS_FROM` characters or more in all are indexed by token (words joined
     by `.`, `,` and `-`), which finds the few texts holding `11.2` or `1.7.4` without
-    reading the many that hold `11` and `2` (`_tokens_holding`); smaller ones by word
-    only, as making the tokens' words costs more than it saves there."""
+    reading the many that hold `11` and `2` (`_tokens_holding`), each distinct line of
+    them split once (`_by_line`); smaller ones by word only, as making the tokens' words
+    costs more than it saves there."""
 
     def __init__(self, texts: list[str], index: bool = True) -> None:
         self.texts = texts
@@ -172,10 +173,10 @@ class _Postings:
         self.members = members
         self.of = of
         self.tokened = index and sum(map(len, self.distinct)) >= _TOKENS_FROM
-        split = _tokens if self.tokened else _words
+        held_by = _by_line(self.distinct) if self.tokened else map(set, map(_words, self.distinct))
         tokens: dict[bytes, list[int]] = {}
-        for number, text in enumerate(self.distinct if index else ()):
-            for token in set(split(text)):
+        for number, held in enumerate(held_by if index else ()):
+            for token in held:
                 found = tokens.get(token)
                 if found is None:
                     tokens[token] = [number]
@@ -367,6 +368,18 @@ _TOKEN_NEEDLE = re.compile(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
 def _tokens(text: str) -> list[bytes]:
     """The runs of ASCII lowercase letters, digits, `.`, `,` and `-` of lowercase `text`."""
     return text.encode("utf-8", "replace").translate(_TOKEN_BYTES).split()
+
+
+def _by_line(texts: list[str]) -> Iterator[set[bytes]]:
+    """Each text's tokens. Long outputs repeat lines as well as whole texts (a file read
+    twice, a log's tail, a re-run's output): each distinct line is split once, and a text's
+    tokens are its lines' (no token crosses a line break). Splitting is the index's cost."""
+    of_line: dict[str, list[bytes]] = {}
+    for text in texts:
+        lines = set(text.split("\n"))
+        for line in lines.difference(of_line):  # a dict: each line looked up, not the dict read
+            of_line[line] = _tokens(line)
+        yield set().union(*map(of_line.__getitem__, lines))
 
 
 def _parts_of(tokens: dict[bytes, list[int]]) -> dict[bytes, list[list[int]]]:
