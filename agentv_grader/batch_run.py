@@ -122,21 +122,23 @@ def _run(
     check_targets(targets + [junit] if junit else targets)  # before anything is written
     if watcher is not None:
         watcher.started(lambda: batch.count_responses(tests, bench_dir))
+    summing = summary.Summing()  # each result added as it comes, while the workers grade
+
+    def taken(result: TestResult) -> None:
+        if watcher is not None:
+            watcher.graded(result)
+        if not result.no_response:
+            summing.add(result)
+
     try:
         results = batch.run_batch(
-            suite,
-            tests,
-            bench_dir,
-            options,
-            jobs=jobs,
-            on_result=watcher.graded if watcher is not None else _ignore,
-            workers=workers,
+            suite, tests, bench_dir, options, jobs=jobs, on_result=taken, workers=workers
         )
     finally:
         if watcher is not None:
             watcher.finished()
     results, missing = batch.split_results(results, bench_dir)
-    totals = summary.summarise(results, missing)
+    totals = summing.summary(missing)
     path = summary.write_summary(bench_dir, totals)
     written = None
     if critique:
@@ -147,7 +149,3 @@ def _run(
         write_atomic(junit, summary.junit_xml(suite.name, results))
     exit_code = max((r.exit_code for r in results), default=0)
     return BatchRun(results, missing, totals, path, exit_code, suite, written)
-
-
-def _ignore(result: TestResult) -> None:
-    """No watcher: nothing to show."""

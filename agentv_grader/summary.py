@@ -25,86 +25,100 @@ _FAILED, _ERROR, _SKIPPED = Status.FAILED.value, Status.ERROR.value, Status.SKIP
 
 def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
     """`grade_summary.json`: per test, totals, failures per assertion type, errors, skips."""
-    tests: dict[str, Any] = {}
-    totals = {
-        "tests": len(results),
-        "pass": 0,
-        "fail": 0,
-        "pending": 0,
-        "skipped": 0,
-        "not_graded": 0,
-    }
-    failures_by_type: dict[str, int] = {}
-    errors: list[dict[str, Any]] = []
-    skips: list[dict[str, Any]] = []
+    summing = Summing()
     for result in results:
+        summing.add(result)
+    return summing.summary(missing)
+
+
+class Summing:
+    """`grade_summary.json` added up one result at a time, in suite order: a batch's
+    parent adds each result as it comes, while its workers grade, so that only the last
+    few are left to add once the last test is done (`summarise` adds a list at once)."""
+
+    __slots__ = (
+        "_agentv",
+        "_claims",
+        "_errors",
+        "_failures",
+        "_skips",
+        "_stale",
+        "_tests",
+        "_totals",
+    )
+
+    def __init__(self) -> None:
+        self._tests: dict[str, Any] = {}
+        self._totals = {"tests": 0, "pass": 0, "fail": 0, "pending": 0, "skipped": 0}
+        self._totals["not_graded"] = 0
+        self._failures: dict[str, int] = {}
+        self._errors: list[dict[str, Any]] = []
+        self._skips: list[dict[str, Any]] = []
+        self._claims: list[tuple[str, dict[str, int]]] = []  # the tests with a transcript
+        self._stale: list[dict[str, Any]] = []
+        self._agentv: list[dict[str, Any] | None] = []  # AgentV's figures per graded test
+
+    def add(self, result: TestResult) -> None:
+        """One more test (graded or not), after those added before it."""
+        test_id = result.test_id
+        totals = self._totals
+        totals["tests"] += 1
         if result.digest is None:
             totals["not_graded"] += 1
-            tests[result.test_id] = {"verdict": None, "score": None, "problem": result.problem}
-            continue
+            self._tests[test_id] = {"verdict": None, "score": None, "problem": result.problem}
+            return
         data = result.digest
         row = data["row"]  # (made where the test was graded)
         totals[row["verdict"]] += 1
-        tests[result.test_id] = row
+        self._tests[test_id] = row
         for item in data["assertions"]:
             status = item["status"]
             if status == _FAILED:
-                failures_by_type[item["type"]] = failures_by_type.get(item["type"], 0) + 1
+                failures = self._failures
+                failures[item["type"]] = failures.get(item["type"], 0) + 1
             elif status == _ERROR:
-                errors.append(
-                    {"test_id": result.test_id, "name": item["name"], "message": item["evidence"]}
+                self._errors.append(
+                    {"test_id": test_id, "name": item["name"], "message": item["evidence"]}
                 )
             elif status == _SKIPPED:
-                skips.append(
-                    {"test_id": result.test_id, "name": item["name"], "reason": item["evidence"]}
+                self._skips.append(
+                    {"test_id": test_id, "name": item["name"], "reason": item["evidence"]}
                 )
-    return {
-        "schema": "agentv-grade/summary/v1",
-        "tests": tests,
-        "no_response": missing,
-        "totals": totals,
-        "failures_by_type": dict(sorted(failures_by_type.items())),
-        "errors": errors,
-        "skips": skips,
-        "claims": _claims(results),
-        "stale_results": _stale_results(results),
-        "agentv_bench": _agentv_bench(results),
-    }
+        claims = row["claims"]
+        if claims:
+            self._claims.append((test_id, claims))
+        for stale in data.get("stale_results", ()):
+            self._stale.append({"test_id": test_id, **stale})
+        self._agentv.append(row["agentv"])
+
+    def summary(self, missing: list[str]) -> dict[str, Any]:
+        """The summary of the results added, with `missing` (the tests without a response)."""
+        from .agentv_bench import suite_figures
+
+        return {
+            "schema": "agentv-grade/summary/v1",
+            "tests": self._tests,
+            "no_response": missing,
+            "totals": self._totals,
+            "failures_by_type": dict(sorted(self._failures.items())),
+            "errors": self._errors,
+            "skips": self._skips,
+            "claims": _claims(self._claims),
+            "stale_results": self._stale,
+            "agentv_bench": suite_figures(self._agentv),
+        }
 
 
-def _stale_results(results: list[TestResult]) -> list[dict[str, Any]]:
-    """The LLM result files judged against an older response or item (SPEC §5.6 *Stale
-    results*), in suite order: each names its test, so the grader re-judges exactly those."""
-    return [
-        {"test_id": r.test_id, **stale}
-        for r in results
-        if r.digest is not None
-        for stale in r.digest.get("stale_results", ())
-    ]
-
-
-def _claims(results: list[TestResult]) -> dict[str, Any]:
+def _claims(checked: list[tuple[str, dict[str, int]]]) -> dict[str, Any]:
     """The suite's claims (SPEC §5.9): how many tests were checked (had a transcript), the
     claims by status across them, and the tests with a contradicted claim, in suite order."""
     from .batch import CLAIM_COUNTS
 
-    checked = [
-        (r.test_id, r.digest["row"]["claims"])
-        for r in results
-        if r.digest and r.digest["row"]["claims"]
-    ]
     totals: dict[str, Any] = {"tests": len(checked)}
     for key in CLAIM_COUNTS:
         totals[key] = sum(counts[key] for _, counts in checked)
     totals["contradicted_in"] = [test_id for test_id, counts in checked if counts["contradicted"]]
     return totals
-
-
-def _agentv_bench(results: list[TestResult]) -> dict[str, Any]:
-    """AgentV's `benchmark.json` figures for the tests graded here (SPEC §2)."""
-    from .agentv_bench import suite_figures
-
-    return suite_figures(r.digest["row"]["agentv"] for r in results if r.digest is not None)
 
 
 def summary_table(summary: dict[str, Any]) -> str:
