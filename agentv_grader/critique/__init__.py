@@ -105,9 +105,9 @@ def _finding_order(finding: Finding) -> tuple[int, str]:
 
 def _findings(ctx: Context, rules: tuple[tuple[str, Rule], ...]) -> list[Finding]:
     return [
-        Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
+        Finding(assertion, index, rule_id, rule.severity, reason, evidence, fix)
         for rule_id, rule in rules
-        for h in rule.check(ctx)
+        for assertion, index, reason, evidence, fix in rule.check(ctx)
     ]
 
 
@@ -177,7 +177,7 @@ def _static_key(ctx: Context) -> tuple[Any, ...] | None:
         walked,
         ctx.input_text,
         test.criteria,
-        repr(test.expected_output),
+        ctx.expected_repr,
         test.threshold,
         test.threshold_source,
         ctx.base_run.eval_dir,

@@ -103,14 +103,24 @@ def options_key(options: Mapping[str, Any]) -> tuple[Any, ...]:
     options less `name` are (what keyed the memo before), without writing out a `repr`
     of every assertion of every test (most options are a few strings, compared as they
     are). Each key and value is itself when a `str`, else (its class, its `repr`): never
-    equal to a string, and `1`, `1.0` and `True`, equal in Python, stay apart."""
+    equal to a string, and `1`, `1.0` and `True`, equal in Python, stay apart; a list of
+    strings alone (a `contains-any`'s) is (list, its strings as a tuple), equal exactly
+    where the `repr`s are and cheaper to make."""
     parts: list[Any] = []
     for key, value in options.items():
         if key == "name":
             continue
         parts.append(key if key.__class__ is str else (key.__class__, repr(key)))
-        parts.append(value if value.__class__ is str else (value.__class__, repr(value)))
+        if value.__class__ is str:
+            parts.append(value)
+        elif value.__class__ is list and _STR_ONLY.issuperset(map(type, value)):
+            parts.append((list, tuple(value)))
+        else:
+            parts.append((value.__class__, repr(value)))
     return tuple(parts)
+
+
+_STR_ONLY = frozenset((str,))
 
 
 MEMO = _Memo()

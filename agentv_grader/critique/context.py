@@ -87,7 +87,8 @@ class Context:
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
         "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
-        "_walked", "_texts", "_lowered_texts", "_joined",
+        "_walked", "_texts", "_lowered_texts", "_joined", "echo_passing", "format_only",
+        "_expected_repr",
     )  # fmt: skip
 
     def __init__(
@@ -130,6 +131,13 @@ class Context:
         # is a piece of it, so a needle not in it is in none of them, and a screen that
         # admits no decoy (most) is asked once, not once per decoy.
         self._joined: dict[int, str] = {}
+        # Facts one rule works out and a later one reads, None until worked out:
+        # `decoy_pass`'s needle checks that pass on the echoed input (in order), for
+        # `answer_in_input`; `static.is_format_only`, for `format_only` and
+        # `uncovered_outcome`.
+        self.echo_passing: list[AssertionSpec] | None = None
+        self.format_only: bool | None = None
+        self._expected_repr: str | None = None
 
     @property
     def walked(self) -> list[Walked]:
@@ -141,6 +149,14 @@ class Context:
                 for spec, label, index in walk(self.specs)
             ]
         return self._walked
+
+    @property
+    def expected_repr(self) -> str:
+        """`repr` of the test's expected_output, for the keys of what is remembered across
+        tests (`critique._static_key`, `answer_in_input`'s evidence), written out once."""
+        if self._expected_repr is None:
+            self._expected_repr = repr(self.test.expected_output)
+        return self._expected_repr
 
     @property
     def said(self) -> str:
@@ -732,6 +748,8 @@ def conversation_history(test: TestCase) -> str:
     user message), when it has an assistant reply among them; else "". Repeating what was
     said there is what a context-retention test asks for."""
     messages = test.input_messages
+    if len(messages) < 2:  # (most: one message, nothing before it)
+        return ""
     last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
     earlier = messages[:last_user] if last_user > 0 else ()
     if not any(m.get("role") == "assistant" for m in earlier):

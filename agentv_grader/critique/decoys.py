@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import engine
 from ..assertions import about
@@ -78,6 +78,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     Okay: {expected_output: {city: Paris}, assert: [{type: is-json}]}
     Okay: {criteria: "Refuses politely.", assert: [{type: icontains, value: "can't help"}]}
     """
+    echoed: list[AssertionSpec] = []  # the needle checks that pass on the echo
     for spec in ctx.specs:
         if spec.negate or not _probe_safe(spec):
             continue
@@ -85,7 +86,10 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
         if not passed:  # (most)
             continue
         if _KIND[spec.type][2]:  # needle checks on the echo: answer-in-input
-            passed = tuple([d for d in passed if not d.echo])
+            kept = tuple([d for d in passed if not d.echo])
+            if len(kept) != len(passed):
+                echoed.append(spec)
+            passed = kept
         if passed and spec.type == "field-accuracy":
             passed = tuple([d for d in passed if not _agrees_on_fields(ctx, spec, d)])
         if not passed:
@@ -98,6 +102,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
             f"passes on: {shown}",
             _decoy_fix(ctx, spec),
         )
+    ctx.echo_passing = echoed  # (for `answer_in_input`: the same specs it would find)
 
 
 def _agrees_on_fields(ctx: Context, spec: AssertionSpec, decoy: Decoy) -> bool:
@@ -220,12 +225,16 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
             break
     else:
         return
-    candidates = [
-        spec
-        for spec in ctx.specs
-        if not spec.negate and is_response_needle(spec.type) and spec.problem is None
-        and _has_echo(ctx.passing(spec))
-    ]  # fmt: skip
+    # The needle checks that pass on the echo: `decoy_pass` found them (every response
+    # needle check is probed, so it asks each one this asks), else they are found here.
+    candidates = ctx.echo_passing
+    if candidates is None:
+        candidates = [
+            spec
+            for spec in ctx.specs
+            if not spec.negate and is_response_needle(spec.type) and spec.problem is None
+            and _has_echo(ctx.passing(spec))
+        ]  # fmt: skip
     # (the repeat-task search last: most tests have no candidate)
     if not candidates or _REPEAT_TASK.search(ctx.input_text) or _echo_fails_a_gate(ctx, echo):
         return
@@ -235,7 +244,7 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
         if history and _recalled(spec, history):
             continue
         if test_key is None:
-            test_key = (echo.text, ctx.base_run.eval_dir, repr(ctx.test.expected_output))
+            test_key = (echo.text, ctx.base_run.eval_dir, ctx.expected_repr)
         facts = ctx.spec_facts(spec)
         known = facts.echo_hits
         if known is None:
@@ -318,11 +327,18 @@ def _echo_fix(ctx: Context, spec: AssertionSpec) -> str:
 
 def answer_term(ctx: Context) -> str | None:
     """An assertion for the first number, name or value of the reference answer that the
-    input does not contain, or None."""
-    from .coverage import expected_terms, suggest
-
+    input does not contain, or None (remembered: `_by_test`)."""
     if ctx.test.expected_output is None:
         return None
+    key = (ctx.input_text, ctx.expected_repr)
+    if key in _ANSWER_TERMS:
+        return _ANSWER_TERMS[key]
+    return _by_test(_ANSWER_TERMS, key, _answer_term(ctx))
+
+
+def _answer_term(ctx: Context) -> str | None:
+    from .coverage import expected_terms, suggest
+
     said = ctx.said
     for term in expected_terms(ctx.test.expected_output):
         if js_lower(term.text) not in said:
@@ -333,7 +349,16 @@ def answer_term(ctx: Context) -> str | None:
 def named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
     """The keys a JSON answer must hold, by the reference answer's keys (else the keys the
     input names: `a "result" key`, `a status field`), and the values the input pins
-    (a reference value it repeats, or `status set to ok`)."""
+    (a reference value it repeats, or `status set to ok`). Remembered (`_by_test`): the
+    same lists for every caller, which only read them."""
+    key = (ctx.input_text, ctx.expected_repr)
+    found = _NAMED_JSON.get(key)
+    if found is None:
+        found = _by_test(_NAMED_JSON, key, _named_json(ctx))
+    return found
+
+
+def _named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
     answer, _ = reference_answer(ctx.test.expected_output)
     if isinstance(answer, str) and answer.strip().startswith("{"):
         try:
@@ -357,6 +382,23 @@ def named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
         if found.group(1) in keys:
             consts[found.group(1)] = found.group(2).rstrip(".")
     return keys, consts
+
+
+_T = TypeVar("_T")
+# What `named_json` and `answer_term` found, by all they read of a test: its input text
+# (and so `said`) and `repr` of its expected_output. Suites repeat tests (AgentV's examples
+# replicated), and a test asks once per finding; forgotten whole past `_BY_TEST_LIMIT`.
+_NAMED_JSON: dict[tuple[str, str], tuple[list[str], dict[str, Any]]] = {}
+_ANSWER_TERMS: dict[tuple[str, str], str | None] = {}
+_BY_TEST_LIMIT = 256
+
+
+def _by_test(memo: dict[tuple[str, str], _T], key: tuple[str, str], found: _T) -> _T:
+    """`found`, remembered in `memo` under `key` (`memo` emptied first when full)."""
+    if len(memo) >= _BY_TEST_LIMIT:
+        memo.clear()
+    memo[key] = found
+    return found
 
 
 _NAMED_KEY = re.compile(

@@ -58,15 +58,35 @@ def bounded_fix(spec: AssertionSpec, needle: str) -> str:
 def instructed_fix(input_text: str, spec: AssertionSpec) -> str | None:
     """Where the input says how the answer starts, ends or reads exactly, the check of
     that: `starts-with`, `ends-with`, `equals`, or the pattern anchored with `^`."""
-    if spec.type in ("regex", "output-matches") and _START_SAID.search(input_text):
+    start_said, found = _instructions(input_text)
+    if start_said and spec.type in ("regex", "output-matches"):
         value = spec.options.get("value", spec.options.get("pattern"))
         if isinstance(value, str) and not value.startswith("^"):
             return flow("regex", value="^" + value)
-    for pattern, kind in ((_START, "starts-with"), (_END, "ends-with"), (_EXACT, "equals")):
-        found = pattern.search(input_text)
-        if found:
-            return flow(kind, value=found.group(1).strip().rstrip("."))
-    return None
+    return found
+
+
+def _instructions(input_text: str) -> tuple[bool, str | None]:
+    """What `instructed_fix` reads of an input: whether it says how the answer starts, and
+    the check of the first of its start, end or exact wording; remembered by the input
+    (each search tries every position of it, and a test asks once per needle it leaks;
+    suites repeat inputs), forgotten whole past `_INSTRUCTIONS_LIMIT`."""
+    known = _INSTRUCTIONS.get(input_text)
+    if known is None:
+        fix = None
+        for pattern, kind in ((_START, "starts-with"), (_END, "ends-with"), (_EXACT, "equals")):
+            found = pattern.search(input_text)
+            if found:
+                fix = flow(kind, value=found.group(1).strip().rstrip("."))
+                break
+        if len(_INSTRUCTIONS) >= _INSTRUCTIONS_LIMIT:
+            _INSTRUCTIONS.clear()
+        known = _INSTRUCTIONS[input_text] = (_START_SAID.search(input_text) is not None, fix)
+    return known
+
+
+_INSTRUCTIONS: dict[str, tuple[bool, str | None]] = {}
+_INSTRUCTIONS_LIMIT = 256
 
 
 def json_fix(keys: Sequence[str], consts: Mapping[str, Any]) -> str:

@@ -436,8 +436,17 @@ def format_only(ctx: Context) -> Iterator[Hit]:
 
 
 def is_format_only(ctx: Context) -> bool:
-    """The test's only deterministic check of the answer's content is a plain `is-json`."""
-    return any(is_plain_json(s) for s in ctx.specs) and not checks_content(ctx.specs)
+    """The test's only deterministic check of the answer's content is a plain `is-json`;
+    worked out once per test (`format_only` and `uncovered_outcome` ask)."""
+    known = ctx.format_only
+    if known is None:
+        known = False
+        for spec in ctx.specs:  # a loop, not any(): asked for every test
+            if is_plain_json(spec):
+                known = not checks_content(ctx.specs)
+                break
+        ctx.format_only = known
+    return known
 
 
 def is_plain_json(spec: AssertionSpec) -> bool:

@@ -649,7 +649,6 @@ def test_answer_in_input_evidence_and_fix_are_remembered_by_what_they_read(
     the hit the first got; another input or another expected_output gets its own, as it
     does when nothing is remembered."""
     from agentv_grader import engine
-    from agentv_grader.critique._spec import MEMO
 
     check = {"type": "contains", "value": "France"}
     rows = [
@@ -671,12 +670,99 @@ def test_answer_in_input_evidence_and_fix_are_remembered_by_what_they_read(
     remembered = [hits(t) for t in suite.tests]
     alone = []
     for test in suite.tests:
-        MEMO.by_key.clear()
+        _forget_by_test()
         alone.append(hits(test))
     assert remembered == alone
     assert all(len(found) == 1 for found in alone)
     fixes = {found[0].fix for found in alone}
     assert len(fixes) == 3  # d names the reference's term, e the instructed start
+
+
+def _forget_by_test() -> None:
+    """Empty every memo of what the critique read of an assertion or a test."""
+    from agentv_grader.critique import fixes
+    from agentv_grader.critique._spec import MEMO
+
+    MEMO.by_key.clear()
+    decoys._NAMED_JSON.clear()
+    decoys._ANSWER_TERMS.clear()
+    fixes._INSTRUCTIONS.clear()
+
+
+def test_fixes_read_from_the_input_and_reference_are_remembered_by_both(tmp_path: Path) -> None:
+    """`named_json`, `answer_term` and `instructed_fix` answer a test with the input and
+    expected_output of one critiqued before it as they answer it alone, and a test that
+    differs in either gets its own answer."""
+    from agentv_grader.critique.fixes import instructed_fix
+
+    starts = "Begin with 'Order:'. Return JSON."
+    rows = [
+        {"id": "a", "input": "Return JSON.", "expected_output": {"city": "Paris", "n": 4}},
+        {"id": "b", "input": "Return JSON.", "expected_output": {"city": "Paris", "n": 4}},
+        {"id": "c", "input": "Return JSON.", "expected_output": {"town": "Rome"}},
+        {"id": "d", "input": "Return a status field set to ok.", "expected_output": None},
+        {"id": "e", "input": starts, "expected_output": {"city": "Paris", "n": 4}},
+        {"id": "f", "input": 'Say "Paris".', "expected_output": "Paris 42"},
+    ]
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    regex = AssertionSpec(index=0, name="r", type="regex", options={"value": "Order"})
+    plain = AssertionSpec(index=0, name="c", type="contains", options={"value": "Order"})
+
+    def answers(test: Any) -> tuple[Any, ...]:
+        ctx = context.build_context(suite, test, None, None, None)
+        said = ctx.input_text
+        return (
+            decoys.named_json(ctx), decoys.answer_term(ctx),
+            instructed_fix(said, regex), instructed_fix(said, plain),
+        )  # fmt: skip
+
+    remembered = [answers(t) for t in suite.tests]
+    alone = []
+    for test in suite.tests:
+        _forget_by_test()
+        alone.append(answers(test))
+    assert remembered == alone
+    assert alone[0] == alone[1] != alone[2]
+    assert alone[3][0] == (["status"], {"status": "ok"})
+    assert alone[4][2] == '`{type: regex, value: "^Order"}`'
+    assert alone[4][3] == '`{type: starts-with, value: "Order:"}`'
+    assert alone[5][1] is not None and alone[5][1] != alone[0][1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    tests=st.lists(st.lists(_assertion(), max_size=4), min_size=1, max_size=4),
+    inputs=st.lists(st.sampled_from(["Q", "item 1 a", "Sure {", " ", "answer"]), max_size=4),
+)
+def test_the_echo_passing_checks_decoy_pass_finds_are_those_answer_in_input_asks(
+    tmp_path_factory: Any, tests: list[list[dict[str, Any]]], inputs: list[str]
+) -> None:
+    """`decoy_pass` leaves on the context the needle checks that pass on the echoed input,
+    for `answer_in_input`: the ones it finds itself on a context where `decoy_pass` has
+    not run, and the same hits either way."""
+    tmp: Path = tmp_path_factory.mktemp("echo")
+    rows = [
+        {"id": f"t{i}", "input": inputs[i] if i < len(inputs) else "Q", "assertions": specs}
+        for i, specs in enumerate(tests)
+    ]
+    path = tmp / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    suite = load_suite(str(path))
+    for test in suite.tests:
+        run = RunData(test=test, response="a", eval_dir=str(tmp))
+        shared = context.build_context(suite, test, run, None, None)
+        list(decoys.decoy_pass(shared))
+        alone = context.build_context(suite, test, run, None, None)
+        found = [
+            s for s in test.assertions
+            if not s.negate and context.is_response_needle(s.type) and s.problem is None
+            and any(d.echo for d in alone.passing(s))
+        ]  # fmt: skip
+        assert shared.echo_passing == found
+        assert list(decoys.answer_in_input(shared)) == list(decoys.answer_in_input(alone))
+        assert alone.echo_passing is None
 
 
 def _analysed_for_every_character(auto: Any) -> Any:
