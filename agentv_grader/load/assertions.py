@@ -274,14 +274,14 @@ CUSTOM_RUNNERS: dict[str, tuple[str, ...]] = {
 # the eval's folder and every ancestor, nearest first; AgentV runs each as `bun run FILE`.
 AGENTV_CUSTOM_EXTENSIONS = (".ts", ".js", ".mts", ".mjs")
 AGENTV_CUSTOM_FOLDERS = (("assertions",), ("graders", "judges"))
-_CUSTOM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_CUSTOM_NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]*"  # (compiled on first use: few evals need it)
 
 
 def custom_command(eval_dir: str, authored: str) -> list[str] | None:
     """The command for a custom type found as AgentV finds it (SPEC §5.6), or None; such
     a type then runs as a `script`."""
     name = authored.strip()
-    if not _CUSTOM_NAME.fullmatch(name) or ".." in name:
+    if not re.fullmatch(_CUSTOM_NAME, name) or ".." in name:
         return None
     for extension, runner in CUSTOM_RUNNERS.items():
         path = os.path.join(eval_dir, ".agentv", "assertions", name + extension)

@@ -24,7 +24,9 @@ _LIST_KEYS = ("assertions", "assert")
 _EXEC_LIST_KEYS = ("assert", "evaluators")
 # SPEC §3: the base name without `.eval.yaml`/`.eval.yml`, then `.yaml`/`.yml`, in any
 # case (AgentV main's yaml-parser.ts), or without `.jsonl`.
-_SUITE_SUFFIX = re.compile(r"(?:\.eval)?\.ya?ml$|\.jsonl$", re.IGNORECASE)
+# (This and the patterns below compiled on first use, through `re`'s cache: a cold start
+# imports this module, and most loads need none of them.)
+_SUITE_SUFFIX = r"(?i:(?:\.eval)?\.ya?ml$|\.jsonl$)"
 _TEST_LIST_KEYS = ("tests", "evalcases", "eval_cases")
 # Where a JSONL suite keeps its sidecar's `execution` (not a key an author can write).
 SIDECAR_EXECUTION = "\x00sidecar execution"
@@ -42,7 +44,7 @@ def _load_json(text: str, path: str) -> Any:
 
 
 def suite_name_from_path(path: str) -> str:
-    return _SUITE_SUFFIX.sub("", os.path.basename(path), count=1) or "eval"
+    return re.sub(_SUITE_SUFFIX, "", os.path.basename(path), count=1) or "eval"
 
 
 def load_suite(path: str) -> Suite:
@@ -79,10 +81,10 @@ def _load_suite(path: str) -> Suite:
 
 # `{{`, then what the file can write between it and `env.` in a string that reads
 # `{{ env.` (white space, an escape, a folded line break), then `env.`.
-_ENV_BLOCK_WRITTEN = re.compile(r"\{\{[\s\\\w]*env\.")
+_ENV_BLOCK_WRITTEN = r"\{\{[\s\\\w]*env\."
 # An escape that could stand for one of the characters `{{` and `env.` are written with,
 # or an escaped line break (YAML's, which joins the characters either side of it).
-_ENV_CHAR_ESCAPED = re.compile(r"\\(?:(?:x|u00|U000000)(?:7[bB]|65|6[eE]|76|2[eE])|[ \t]*[\r\n])")
+_ENV_CHAR_ESCAPED = r"\\(?:(?:x|u00|U000000)(?:7[bB]|65|6[eE]|76|2[eE])|[ \t]*[\r\n])"
 
 
 def may_render_env(text: str) -> bool:
@@ -97,7 +99,7 @@ def may_render_env(text: str) -> bool:
     False means neither is in the file, and rendering would leave every string as it is,
     so the walk over the whole document (most of a big suite's load when a prompt merely
     mentions `.env.example`) is skipped."""
-    return bool(_ENV_BLOCK_WRITTEN.search(text) or _ENV_CHAR_ESCAPED.search(text))
+    return bool(re.search(_ENV_BLOCK_WRITTEN, text) or re.search(_ENV_CHAR_ESCAPED, text))
 
 
 def _jsonl_document(text: str, path: str) -> dict[str, Any]:
@@ -195,9 +197,10 @@ class _SuiteBuilder:
         raw_tests = expand_prompts(self._raw_tests() + self._scenario_tests(), self.doc, self)
         raw_tests = [row for entry in raw_tests for row in self._var_rows(entry)]
         name = self.doc.get("name")
-        suite_name = suite_name_from_path(self.path)
         if isinstance(name, str) and name.strip():
             suite_name = name.strip()
+        else:
+            suite_name = suite_name_from_path(self.path)
         self.warnings.extend(refused_run_controls(self.doc))
         tests: list[TestCase] = list(self.imported)
         counts: dict[str, int] = {}

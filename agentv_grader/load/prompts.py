@@ -20,7 +20,7 @@ from .yaml12 import YamlMap
 # Where an expanded test keeps the prompt it was given (read as its input).
 PROMPT_KEY = "\x00prompt"
 _ROLES = frozenset({"system", "user", "assistant", "tool", "developer"})
-_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+_UNSAFE = r"[^A-Za-z0-9_.-]+"  # (compiled on first use: only a prompt matrix needs it)
 
 
 class _Suite(Protocol):
@@ -43,7 +43,7 @@ def _is_chat(value: Any) -> bool:
 
 
 def safe_id(value: str) -> str:
-    safe = _UNSAFE.sub("-", value.strip()).strip("-")
+    safe = re.sub(_UNSAFE, "-", value.strip()).strip("-")
     return safe[:48] if safe else _stable_id(value)
 
 

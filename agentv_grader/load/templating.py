@@ -13,7 +13,9 @@ from typing import Any
 
 from ..errors import SpecError
 
-_WHOLE_VAR = re.compile(r"^\{\{\s*((?:vars\.)?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\s*\}\}$")
+# (This pattern and `_BLOCK` compiled on first use, through `re`'s cache: a cold start
+# imports this module, and only a text holding a template needs them.)
+_WHOLE_VAR = r"^\{\{\s*((?:vars\.)?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\s*\}\}$"
 _AGENTV_ONLY_FILTERS = ("load",)
 _env: Any = None
 
@@ -160,7 +162,7 @@ def _lookup(path: str, context: Mapping[str, Any]) -> Any:
     return current
 
 
-_BLOCK = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+_BLOCK = r"(?s:\{\{.*?\}\}|\{%.*?%\})"
 
 
 def _ends_in_js_member(path: str, context: Mapping[str, Any]) -> bool:
@@ -178,18 +180,18 @@ def _ends_in_js_member(path: str, context: Mapping[str, Any]) -> bool:
 
 def is_whole_var(text: str) -> bool:
     """The string is exactly `{{ name }}`: AgentV then keeps the var's JSON type."""
-    return _WHOLE_VAR.fullmatch(text) is not None
+    return re.fullmatch(_WHOLE_VAR, text) is not None
 
 
 def as_text_template(text: str) -> str:
     """`{{ n }}` → `{{ n | string }}`: the spelling that renders a var as text."""
-    match = _WHOLE_VAR.fullmatch(text.strip())
+    match = re.fullmatch(_WHOLE_VAR, text.strip())
     return "{{ " + match.group(1) + " | string }}" if match else text
 
 
 def _check_row_vars(text: str, variables: Mapping[str, Any]) -> None:
     """Refuse vars AgentV would expand into several rows, when a template block uses them."""
-    blocks = " ".join(_BLOCK.findall(text))
+    blocks = " ".join(re.findall(_BLOCK, text))
     for name, value in variables.items():
         if isinstance(value, list) and value and isinstance(value[0], str):
             if re.search(r"(?<![\w.])" + re.escape(name) + r"\b", blocks) or re.search(
@@ -211,7 +213,7 @@ def render_string(text: str, variables: Mapping[str, Any]) -> Any:
         return text
     _check_row_vars(text, variables)
     context = {**variables, "vars": dict(variables), "env": dict(os.environ)}
-    whole = _WHOLE_VAR.match(text.strip())
+    whole = re.match(_WHOLE_VAR, text.strip())
     if whole and text.strip() == text and not _ends_in_js_member(whole.group(1), context):
         return _lookup(whole.group(1), context)
     from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError

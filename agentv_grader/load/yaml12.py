@@ -89,15 +89,15 @@ _FAST_DEPTH = 100
 # a key near libyaml's 1024-character limit on a simple key (a key of at most 100
 # characters is at most 602 bytes, even all escapes; up to 19 blanks may follow it), a
 # tab outside the outermost brackets (the text must start and end with them).
-# (compiled on first use, through `re`'s cache: an ASCII text is checked for the ASCII
-# ones alone, without a pattern: `_has_bad_ascii`)
+# (These patterns compiled on first use, through `re`'s cache: most texts need none. An
+# ASCII text is checked for the ASCII characters alone, without a pattern: `_has_bad_ascii`.)
 _JSON_BAD_CHAR = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]"
 # The ASCII characters a JSON text may hold where libyaml reads it the same way: the
 # complement, within ASCII, of `_JSON_BAD_CHAR` (tests check that they agree).
 _JSON_GOOD_ASCII = b"\t\n\r" + bytes(range(0x20, 0x7F))
-_JSON_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abAB]")
-_JSON_KEY_BEFORE_BREAK = re.compile(r"[\r\n][\t\r\n ]*:")
-_JSON_BLANKS_BEFORE_COLON = re.compile(r'"[\t ]{20,}:')
+_JSON_SURROGATE_ESCAPE = r"\\u[dD][89abAB]"
+_JSON_KEY_BEFORE_BREAK = r"[\r\n][\t\r\n ]*:"
+_JSON_BLANKS_BEFORE_COLON = r'"[\t ]{20,}:'
 _SPACES_BEFORE_COLON = " " * 20 + ":"  # what the pattern above needs in a text without tabs
 _JSON_MAX_KEY = 100
 
@@ -142,17 +142,24 @@ def _load_json_fast(text: str) -> Any:
     body = text.strip(" \r\n")
     if not body or body[0] not in "{[" or body[-1] not in "}]":
         raise _Fallback
-    if _has_bad_ascii(text) if text.isascii() else re.search(_JSON_BAD_CHAR, text):
+    if text.isascii():
+        classes = _ascii_classes(text)
+        if b"\x00" in classes:
+            raise _Fallback
+        blank_before_colon = b" :" in classes  # (blanks are one class: one scan, not four)
+    else:
+        if re.search(_JSON_BAD_CHAR, text):
+            raise _Fallback
+        blank_before_colon = " :" in text or "\t:" in text or "\n:" in text or "\r:" in text
+    if ("\\ud" in text or "\\uD" in text) and re.search(_JSON_SURROGATE_ESCAPE, text):
         raise _Fallback
-    if "\\u" in text and _JSON_SURROGATE_ESCAPE.search(text):
-        raise _Fallback
-    if " :" in text or "\t:" in text or "\n:" in text or "\r:" in text:  # rare in JSON
+    if blank_before_colon:  # rare in JSON
         # (Each pattern only where the characters it needs are there: a line break; a
         # tab, or else 20 spaces before the colon. A one-line file skips both scans.)
-        if ("\n" in text or "\r" in text) and _JSON_KEY_BEFORE_BREAK.search(text):
+        if ("\n" in text or "\r" in text) and re.search(_JSON_KEY_BEFORE_BREAK, text):
             raise _Fallback
-        if ("\t" in text or _SPACES_BEFORE_COLON in text) and _JSON_BLANKS_BEFORE_COLON.search(
-            text
+        if ("\t" in text or _SPACES_BEFORE_COLON in text) and re.search(
+            _JSON_BLANKS_BEFORE_COLON, text
         ):
             raise _Fallback
     try:
@@ -175,10 +182,22 @@ def _load_json_fast(text: str) -> Any:
 
 
 def _has_bad_ascii(text: str) -> bool:
-    """`re.search(_JSON_BAD_CHAR, text)` for an ASCII `text`: whatever is left once the
-    allowed bytes are deleted, in one C pass (a regex character class tests each character
-    in turn: some 15 ms of a 1.5 MB suite's serial load, of two scans, this and the next)."""
-    return bool(text.encode("ascii").translate(None, _JSON_GOOD_ASCII))
+    """`re.search(_JSON_BAD_CHAR, text)` for an ASCII `text`."""
+    return b"\x00" in _ascii_classes(text)
+
+
+# Each byte as `_ascii_classes` maps it: one JSON text refuses to 0, a blank (space, tab,
+# line break) to a space, any other to itself (made in C: a cold start imports this).
+_JSON_BAD_BYTES = bytes(range(256)).translate(None, _JSON_GOOD_ASCII)
+_ASCII_CLASSES = bytes.maketrans(_JSON_BAD_BYTES + b"\t\n\r", bytes(len(_JSON_BAD_BYTES)) + b"   ")
+
+
+def _ascii_classes(text: str) -> bytes:
+    """An ASCII `text` with each character mapped by `_ASCII_CLASSES`, in one C pass: a 0
+    is a character JSON text refuses, `b" :"` a blank before a colon (a regex character
+    class tests each character in turn, and four searches for a blank before a colon
+    cost twice this pass on a 1.5 MB suite)."""
+    return text.encode("ascii").translate(_ASCII_CLASSES)
 
 
 def _bracket_offsets(text: str) -> list[int]:

@@ -64,6 +64,14 @@ def test_an_ascii_text_is_checked_for_the_ascii_characters_json_text_refuses() -
         assert _loaded(text, fast=True) == _loaded(text, fast=False), text
 
 
+def test_an_ascii_text_shows_a_blank_before_a_colon_where_the_four_searches_find_one() -> None:
+    for first in range(128):
+        for second in (":", " :", "\t:", "x"):
+            text = f'["a{chr(first)}{second}b"]'
+            four = " :" in text or "\t:" in text or "\n:" in text or "\r:" in text
+            assert (b" :" in yaml12._ascii_classes(text)) == four, (first, second)
+
+
 def _loaded(text: str, fast: bool) -> object:
     try:
         return yaml12.load_yaml(text, "x.yaml", fast=fast)
