@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 from ._actions import domain
 from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._gate import Gated, Words
 from ._index import Call, RunIndex
 
 _SEARCHED = re.compile(
@@ -62,6 +63,18 @@ _FIRST_FAILED = re.compile(
     r"rejected)|\bafter (?:one|a) retry\b",
     re.I,
 )
+# Each pattern searched only in a claim holding a word every match of it holds (most
+# claims the web rules see hold none: `read`, `check` or `first` called them).
+_SEARCHED_GATED = Gated(_SEARCHED, Words("searched search googled looked"))
+_FETCHED_GATED = Gated(_FETCHED, Words("fetched queried visited browsed downloaded opened read"))
+_CONTENT_GATED = Gated(_CONTENT, Words("summarised summarized extracted quoted took read"))
+_COUNT_SOURCES_GATED = Gated(
+    _COUNT_SOURCES, Words("reviewed read consulted checked visited fetched compared")
+)
+_SECOND_GATED = Gated(_SECOND, Words("crosschecked checked verified confirmed compared"))
+_DOC_GATED = Gated(_DOC, Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")))
+_FILLED_ALL_GATED = Gated(_FILLED_ALL, Words("filled"))
+_FIRST_FAILED_GATED = Gated(_FIRST_FAILED, Words("first initial retry"))
 _WORDS = {
     "two": 2,
     "three": 3,
@@ -120,12 +133,16 @@ _READ_SOURCE = re.compile(
 )
 _NAME = re.compile(r"(?<![\w.-])([A-Z][A-Za-z]{2,})(?:'s)?\b")
 _LINK = re.compile(r"https?://[^\s\"'<>)\]]+")
+_READ_SOURCE_GATED = Gated(
+    _READ_SOURCE,
+    Words("read checked consulted looked reviewed opened confirms says states lists"),
+)
 
 
 def _unread(text: str, index: RunIndex) -> Finding | None:
     """`I read Kohavi's paper`, `MDN's page confirms …`: a source the run knows only as a
     search result, whose link no call fetched without failing, was not read."""
-    if not _READ_SOURCE.search(text):
+    if not _READ_SOURCE_GATED.search(text):
         return None
     searches: list[tuple[str, str]] = index.remember(
         "searches", "ok outputs", partial(_ok_searches, index)
@@ -187,7 +204,7 @@ def _result_link(name: str, searches: list[tuple[str, str]]) -> str | None:
 
 
 def _search(text: str, index: RunIndex) -> Finding | None:
-    if not _SEARCHED.search(text):
+    if not _SEARCHED_GATED.search(text):
         return None
     searches: list[Call] = index.remember(
         "searches",
@@ -204,7 +221,7 @@ def _search(text: str, index: RunIndex) -> Finding | None:
 
 
 def _fetch(text: str, index: RunIndex) -> Finding | None:
-    if not _FETCHED.search(text):
+    if not _FETCHED_GATED.search(text):
         return None
     calls = fetches(index)
     hosts = [
@@ -224,8 +241,10 @@ def _fetch(text: str, index: RunIndex) -> Finding | None:
 
 
 def _content(text: str, index: RunIndex) -> Finding | None:
+    if not _CONTENT_GATED.search(text):
+        return None
     calls = fetches(index)
-    if not _CONTENT.search(text) or not calls or not _I.search(text):
+    if not calls or not _I.search(text):
         return None
     if all(c.failed for c in calls):
         return Finding(CONTRADICTED, f"every fetch failed: {calls[-1].cite()}")
@@ -233,7 +252,7 @@ def _content(text: str, index: RunIndex) -> Finding | None:
 
 
 def _sources(text: str, index: RunIndex) -> Finding | None:
-    match = _COUNT_SOURCES.search(text)
+    match = _COUNT_SOURCES_GATED.search(text)
     if match is None:
         return None
     word = match.group(1).lower()
@@ -246,7 +265,7 @@ def _sources(text: str, index: RunIndex) -> Finding | None:
 
 
 def _second(text: str, index: RunIndex) -> Finding | None:
-    if not _SECOND.search(text):
+    if not _SECOND_GATED.search(text):
         return None
     calls = fetches(index)
     hosts = index.remember("fetched hosts", "", lambda: _hosts(calls))
@@ -266,7 +285,7 @@ def _hosts(calls: list[Call]) -> set[str]:
 
 
 def _document(text: str, index: RunIndex) -> Finding | None:
-    match = _DOC.search(text)
+    match = _DOC_GATED.search(text)
     if match is None or not _CHECKED.search(text) or not _I.search(text):
         return None
     kind, number = match.group(1).lower(), match.group(2).lower()
@@ -283,7 +302,7 @@ def _document(text: str, index: RunIndex) -> Finding | None:
 
 
 def _filled(text: str, index: RunIndex) -> Finding | None:
-    if not _FILLED_ALL.search(text):
+    if not _FILLED_ALL_GATED.search(text):
         return None
     fills: list[Call] = index.remember(
         "fills", "", lambda: index.named(lambda name: _FILL.search(name.lower()) is not None)
@@ -296,7 +315,7 @@ def _filled(text: str, index: RunIndex) -> Finding | None:
 
 
 def _retry(text: str, index: RunIndex) -> Finding | None:
-    if not _FIRST_FAILED.search(text):
+    if not _FIRST_FAILED_GATED.search(text):
         return None
     retried: Call | None = index.remember("retried", "", lambda: _first_retried(index))
     return None if retried is None else Finding(VERIFIED, f"failed, then retried: {retried.cite()}")

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 import agentv_grader.claims as claims_package
-from agentv_grader.claims import _actions, _facts, _files, _gate, _tests, _units
+from agentv_grader.claims import _actions, _facts, _files, _gate, _tests, _units, _web
 from agentv_grader.claims._gate import Gated, Words
 from agentv_grader.claims._units import units
 
@@ -23,7 +23,7 @@ from .test_index_paths import _indexes
 
 def _gated() -> list[tuple[str, Gated]]:
     found = []
-    for module in (claims_package, _actions, _facts, _files, _tests):
+    for module in (claims_package, _actions, _facts, _files, _tests, _web):
         for name, value in vars(module).items():
             if isinstance(value, Gated):
                 found.append((f"{module.__name__}.{name}", value))
