@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .merge import MergeFile
-from .model import Outcome, Status
+from .model import ERROR, FAILED, PASSED, PENDING, Outcome
 
 
 def js_round3(value: float) -> float:
@@ -68,7 +68,7 @@ def test_figures(
 
 def _counted_by_agentv(outcome: Outcome, test_dir: str) -> bool:
     """A judged LLM item whose result AgentV's `llm_graders/` config names."""
-    if outcome.status not in (Status.PASSED, Status.FAILED, Status.ERROR):
+    if outcome.status not in (PASSED, FAILED, ERROR):
         return False
     return _named_by_config(outcome, test_dir)
 
@@ -96,7 +96,7 @@ def differences(
         return []
     theirs = float(figures["score"])
     if score is None:
-        if figures["graders"] == 0 and not any(o.status is Status.PENDING for o in outcomes):
+        if figures["graders"] == 0 and not any(o.status is PENDING for o in outcomes):
             return [
                 f"{SCORE_WARNING}{theirs:.3f}: nothing here is "
                 "graded, and it scores a test without results 0"

@@ -10,7 +10,18 @@ from collections.abc import Callable
 
 from .assertions import REGISTRY, Entry
 from .errors import SpecError
-from .model import AssertionSpec, CheckItem, Outcome, RunData, Status, TestCase, Verdict
+from .model import (
+    ERROR,
+    FAILED,
+    PASSED,
+    AssertionSpec,
+    CheckItem,
+    Outcome,
+    RunData,
+    Status,
+    TestCase,
+    Verdict,
+)
 from .record import replace
 
 VACUOUS = "vacuous: the response is empty"
@@ -120,7 +131,7 @@ def _never(text: str) -> bool:
 
 def _graded_passes(spec: AssertionSpec, text: str, test: TestCase | None = None) -> bool:
     run = _bare_run(text) if test is None else RunData(test=test, response=text)
-    return evaluate_one(spec, run).status is Status.PASSED
+    return evaluate_one(spec, run).status is PASSED
 
 
 def decide(spec: AssertionSpec, run: RunData | str) -> bool:
@@ -134,7 +145,7 @@ def decide(spec: AssertionSpec, run: RunData | str) -> bool:
     fast = decider(spec, run.test)
     if fast is not None:
         return fast(run.response)
-    return evaluate_one(spec, run).status is Status.PASSED
+    return evaluate_one(spec, run).status is PASSED
 
 
 _BARE_TEST = TestCase(id="", suite="", assertions=(), threshold=1.0, threshold_source="")
@@ -154,7 +165,7 @@ def _run_check(spec: AssertionSpec, entry: Entry, run: RunData) -> Verdict:
             selected = output_key.select(run.response, spec.options["target_output_key"])
         except output_key.MissingKey as missing:
             return Verdict(
-                status=Status.FAILED,
+                status=FAILED,
                 score=0.0,
                 text=f"Output has no key {spec.options['target_output_key']!r}",
                 evidence=str(missing),
@@ -174,14 +185,14 @@ def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
         spec.negate
         and not verdict.negation_proof
         and not (entry is not None and entry.inverse is not None)
-        and verdict.status in (Status.PASSED, Status.FAILED)
+        and verdict.status in (PASSED, FAILED)
     )
     if not flip:
         return _outcome(spec, verdict)
-    status = Status.FAILED if verdict.status is Status.PASSED else Status.PASSED
+    status = FAILED if verdict.status is PASSED else PASSED
     score = None if verdict.score is None else min(1.0, max(0.0, 1.0 - verdict.score))
     evidence = verdict.evidence
-    if status is Status.PASSED and run.response == "" and entry is not None and entry.output_key:
+    if status is PASSED and run.response == "" and entry is not None and entry.output_key:
         evidence = f"{VACUOUS}; {evidence}" if evidence else VACUOUS
     checks = verdict.checks
     if checks:
@@ -218,4 +229,4 @@ def _error(spec: AssertionSpec, run: RunData, message: str) -> Outcome:
     if spec.line is not None:
         where += f" (line {spec.line})"
     text = f"{where}: {message}"
-    return _outcome(spec, Verdict(status=Status.ERROR, score=0.0, text=text, evidence=message))
+    return _outcome(spec, Verdict(status=ERROR, score=0.0, text=text, evidence=message))

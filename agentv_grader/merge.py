@@ -15,7 +15,7 @@ from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
 from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
-from .model import STATUS_TEXT, Outcome, Status
+from .model import ERROR, FAILED, PASSED, STATUS_TEXT, Outcome
 from .names import unique_safe_names
 from .record import Record
 
@@ -176,7 +176,7 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
 _SCRIPT_RESULT_TYPE = {"v4": "code-grader", "head": "script"}
 
 
-_GRADED = frozenset((Status.PASSED, Status.FAILED, Status.ERROR))
+_GRADED = frozenset((PASSED, FAILED, ERROR))
 
 
 def _agentv_counts_itself(outcome: Outcome, test_dir: str) -> bool:
@@ -203,13 +203,13 @@ def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, An
     if kind != "script":
         entries = _entries(outcome)
     else:
-        if status is not Status.ERROR:
+        if status is not ERROR:
             details = {**_script_details(outcome), **details}
         if "custom_type" in spec.options:
             entries = _entries(outcome)
         else:
             kind = script_type
-            entries = _entries(outcome) if status is Status.ERROR else _check_entries(outcome)
+            entries = _entries(outcome) if status is ERROR else _check_entries(outcome)
     score = outcome.score
     return {
         "name": spec.name,
@@ -232,7 +232,7 @@ def _entries(outcome: Outcome) -> list[dict[str, Any]]:
     return [
         {
             "text": outcome.text,
-            "passed": outcome.status is Status.PASSED,
+            "passed": outcome.status is PASSED,
             "evidence": outcome.evidence,
         }
     ]
@@ -241,7 +241,7 @@ def _entries(outcome: Outcome) -> list[dict[str, Any]]:
 def _script_details(outcome: Outcome) -> Mapping[str, Any]:
     """The `details` object a graded script printed, which AgentV's `pipeline grade` writes
     into its result (agentv-grade's two marks take their keys)."""
-    if outcome.spec.type != "script" or outcome.status is Status.ERROR:
+    if outcome.spec.type != "script" or outcome.status is ERROR:
         return {}
     printed = outcome.details.get("script_details")
     return printed if isinstance(printed, Mapping) else {}

@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .jsontext import dump_json
-from .model import PASSED_OF, STATUS_TEXT, Outcome, Status, Suite, TestCase, TestVerdict
+from .model import (
+    ERROR,
+    FAILED,
+    PASSED,
+    PASSED_OF,
+    PENDING,
+    SKIPPED,
+    STATUS_TEXT,
+    Outcome,
+    Suite,
+    TestCase,
+    TestVerdict,
+)
 from .record import Record
 from .scoring import Score
 
@@ -46,7 +58,7 @@ class Report(Record):
     @property
     def has_errors(self) -> bool:
         for outcome in self.outcomes:
-            if outcome.status is Status.ERROR:
+            if outcome.status is ERROR:
                 return True
         return False
 
@@ -54,7 +66,7 @@ class Report(Record):
     def exit_code(self) -> int:
         """0 for pass/pending/skipped without errors, 1 for fail or any error (SPEC §2)."""
         verdict = _VERDICTS.get(self.data["verdict"]) or self.verdict  # (the enum's call is slow)
-        return 1 if verdict is TestVerdict.FAIL or self.has_errors else 0
+        return 1 if verdict is _FAIL or self.has_errors else 0
 
     def to_json(self) -> str:
         return dump_json(self.data)
@@ -75,6 +87,7 @@ class Inputs(Record):
 # Each verdict and its text, looked up once (an enum's `.value` is a property).
 _VERDICT_TEXT = {verdict: verdict.value for verdict in TestVerdict}
 _VERDICTS = {verdict.value: verdict for verdict in TestVerdict}
+_FAIL = TestVerdict.FAIL  # (a global: an enum member costs a hook call on Python 3.11)
 
 
 def assertion_json(outcome: Outcome) -> dict[str, Any]:
@@ -105,16 +118,16 @@ def assertion_json(outcome: Outcome) -> dict[str, Any]:
 
 def _summary(outcomes: tuple[Outcome, ...]) -> dict[str, Any]:
     statuses = [o.status for o in outcomes]
-    passed = statuses.count(Status.PASSED)
-    failed = statuses.count(Status.FAILED)
-    errors = statuses.count(Status.ERROR)
+    passed = statuses.count(PASSED)
+    failed = statuses.count(FAILED)
+    errors = statuses.count(ERROR)
     graded = passed + failed + errors
     return {
         "passed": passed,
         "failed": failed,
         "errors": errors,
-        "skipped": statuses.count(Status.SKIPPED),
-        "pending": statuses.count(Status.PENDING),
+        "skipped": statuses.count(SKIPPED),
+        "pending": statuses.count(PENDING),
         "total": len(outcomes),
         "pass_rate": passed / graded if graded else None,
     }
@@ -279,7 +292,7 @@ def _claims(
 
 def _any_pending(outcomes: tuple[Outcome, ...]) -> bool:
     for outcome in outcomes:
-        if outcome.status is Status.PENDING:
+        if outcome.status is PENDING:
             return True
         if outcome.children and _any_pending(outcome.children):
             return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Outcome, Status, TestVerdict
+from .model import ERROR, FAILED, PASSED, PENDING, Outcome, TestVerdict
 from .record import Record
 
 
@@ -36,7 +36,15 @@ def _required_failed(outcomes: tuple[Outcome, ...], threshold: float) -> tuple[s
 
 
 # `Outcome.graded`: the statuses that count towards the score (SPEC §5.7).
-_GRADED = (Status.PASSED, Status.FAILED, Status.ERROR)
+_GRADED = (PASSED, FAILED, ERROR)
+# Each verdict as a constant (on Python 3.11 `TestVerdict.PASS` costs what `Status.PASSED`
+# does: model.py).
+_PASS, _FAIL, _PENDING, _SKIPPED = (
+    TestVerdict.PASS,
+    TestVerdict.FAIL,
+    TestVerdict.PENDING,
+    TestVerdict.SKIPPED,
+)
 
 
 def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
@@ -45,23 +53,23 @@ def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
     pending: list[Outcome] = []
     for o in outcomes:
         status = o.status
-        if status is Status.PENDING:
+        if status is PENDING:
             pending.append(o)
         elif status in _GRADED:
             graded.append((o.score or 0.0, o.spec.weight))
     open_weight = sum([o.spec.weight for o in pending])
     required_failed = _required_failed(outcomes, threshold)
     if not graded and not pending:
-        return Score(None, TestVerdict.SKIPPED, 0.0, None, required_failed)
+        return Score(None, _SKIPPED, 0.0, None, required_failed)
     if required_failed:
-        return Score(0.0, TestVerdict.FAIL, open_weight, (0.0, 0.0), required_failed)
+        return Score(0.0, _FAIL, open_weight, (0.0, 0.0), required_failed)
     if not pending:
         value = _weighted(graded)
         return Score(value, _final_verdict(outcomes, value, threshold), 0.0, (value, value), ())
     low = _weighted(graded + [(0.0, o.spec.weight) for o in pending])
     high = _weighted(graded + [(1.0, o.spec.weight) for o in pending])
     current = _weighted(graded) if graded else None
-    verdict = TestVerdict.FAIL if high < threshold else TestVerdict.PENDING
+    verdict = _FAIL if high < threshold else _PENDING
     return Score(current, verdict, open_weight, (low, high), ())
 
 
@@ -69,6 +77,6 @@ def _final_verdict(outcomes: tuple[Outcome, ...], value: float, threshold: float
     """`pass` at the threshold, except that a test whose graded assertions all errored never
     passes (SPEC §3): with threshold 0 or all-zero weights, 0 ≥ threshold would say pass."""
     for o in outcomes:
-        if o.status is not Status.ERROR and o.status in _GRADED:
-            return TestVerdict.PASS if value >= threshold else TestVerdict.FAIL
-    return TestVerdict.FAIL
+        if o.status is not ERROR and o.status in _GRADED:
+            return _PASS if value >= threshold else _FAIL
+    return _FAIL

@@ -35,7 +35,7 @@ from ..errors import SpecError
 from ..js.numbers import js_num, js_stringify, to_fixed
 from ..js.strings import JsonParseError, js_json_parse, js_trim
 from ..jsontext import json_kind
-from ..model import AssertionSpec, CheckItem, RunData, Status, TestCase, Verdict
+from ..model import FAILED, PASSED, AssertionSpec, CheckItem, RunData, TestCase, Verdict
 
 PASS_AT = 0.8
 MISSING: Any = object()  # JavaScript's `undefined`, distinct from JSON null
@@ -442,14 +442,14 @@ def _passes_expected(paths: list[tuple[str, Any]], text: str) -> bool:
 
 def _unparsed(message: str) -> Verdict:
     text = "Failed to parse candidate answer as JSON"
-    return Verdict(Status.FAILED, 0.0, text, message, (CheckItem(text, False, message),))
+    return Verdict(FAILED, 0.0, text, message, (CheckItem(text, False, message),))
 
 
 def _verdict(score: float, checks: tuple[CheckItem, ...], how: str) -> Verdict:
     passed = sum(1 for c in checks if c.passed)
     first_failed = next((c for c in checks if not c.passed), checks[0])
     evidence = f"{passed}/{len(checks)} field(s) matched; score {js_num(score)} ({how})"
-    status = Status.PASSED if score >= PASS_AT else Status.FAILED
+    status = PASSED if score >= PASS_AT else FAILED
     return Verdict(status, score, first_failed.text, evidence, checks)
 
 
