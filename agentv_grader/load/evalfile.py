@@ -436,13 +436,17 @@ class _SuiteBuilder:
             ),
             variables,
         )
-        criteria = _render_soft(_criteria_of(entry), variables)
+        criteria = entry.get("criteria")
+        if criteria is None:  # (_criteria_of, without a call per test)
+            criteria = entry.get("expected_outcome")
+        criteria = _render_soft(criteria, variables)
         if criteria is not None and not isinstance(criteria, str):
             warnings.append(
                 f"{self._where(line)}: test '{test_id}' criteria must be text, "
                 f"got {kind_of(criteria)}; it was ignored"
             )
             criteria = None
+        turns = entry.get("turns")
         transform = self._default_transform
         if entry.get("options") is not None:
             transform = transform_spec(entry, self.default_test)
@@ -460,7 +464,7 @@ class _SuiteBuilder:
             vars=variables,
             line=line,
             warnings=tuple(warnings),
-            turns=_turns(entry.get("turns")),
+            turns=() if turns is None else _turns(turns),
             output_transform=transform,
         )
 
@@ -537,10 +541,12 @@ class _SuiteBuilder:
         tests of the file stay usable.
         """
         given: tuple[str, Any] | None = None
-        if not self.jsonl:  # AgentV main reads no threshold from a JSONL row
+        run, execution = entry.get("run"), entry.get("execution")
+        # (AgentV main reads no threshold from a JSONL row; most tests have neither block)
+        if not self.jsonl and (run is not None or execution is not None):
             given = _first_given(
-                ("run.threshold", _mapping(entry.get("run")).get("threshold")),
-                ("execution.threshold", _mapping(entry.get("execution")).get("threshold")),
+                ("run.threshold", _mapping(run).get("threshold")),
+                ("execution.threshold", _mapping(execution).get("threshold")),
             )
         if given is None:
             given = self._suite_threshold
