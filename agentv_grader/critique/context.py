@@ -249,14 +249,27 @@ class Context:
             texts = self._texts
             if texts is None:
                 texts = self._texts = [d.text for d in decoys]
-        if len(screen.needles) == 1:  # most: asked inline
-            needle = screen.needles[0]
-            joined = self._joined.get(id(texts))
-            if joined is None:
-                joined = self._joined[id(texts)] = _JOIN.join(texts)
+        joined = self._joined.get(id(texts))
+        if joined is None:
+            joined = self._joined[id(texts)] = _JOIN.join(texts)
+        needles = screen.needles
+        if len(needles) == 1:  # most: asked inline
+            needle = needles[0]
             if needle not in joined:  # (most: in none of them)
                 return ()
             return tuple([d for d, t in zip(decoys, texts, strict=True) if needle in t])
+        # A decoy holding each needle (or one, for `-any`) has it in `joined`: where
+        # `joined` lacks one (holds none), no decoy holds the screen (most).
+        if screen.every:
+            for needle in needles:  # a loop, not all(): asked for most assertions
+                if needle not in joined:
+                    return ()
+        else:
+            for needle in needles:
+                if needle in joined:
+                    break
+            else:
+                return ()
         return tuple([d for d, t in zip(decoys, texts, strict=True) if admits(screen, t)])
 
     def _lower_decoys(self) -> list[str]:
