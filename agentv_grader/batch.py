@@ -120,6 +120,11 @@ class BatchOptions(Record):
     grading: GradeOptions
     render: Render | None = None
     eval_dir: str | None = None
+    # Whether each test's share of the suite critique is written as the files hold it
+    # where it is graded (`suite_critique.share`): for a worker, whose parent then only
+    # joins the shares after the last test; a batch graded in one process keeps the data
+    # and writes the whole document at the end, which costs it less (one orjson call).
+    shares_written: bool = False
 
     def with_layout(self, layout: str) -> BatchOptions:
         """These options with `auto` resolved to the layout it found."""
@@ -152,7 +157,7 @@ def grade_one(suite: Suite, test: TestCase, bench_dir: str, options: BatchOption
     critique = report.critique
     if critique is None:
         return TestResult(test.id, digest(data), None, report.exit_code, line)
-    member, section, tally = suite_critique.share(test.id, critique)
+    member, section, tally = suite_critique.share(test.id, critique, options.shares_written)
     return TestResult(
         test.id, digest(data), None, report.exit_code, line, False, member, section, tally
     )
@@ -500,7 +505,9 @@ def _alone(
 def _pieces(
     suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions, jobs: int
 ) -> list[_Chunk]:
-    """The batch cut into pieces of (suite position, test id), shrinking towards the end."""
+    """The batch cut into pieces of (suite position, test id), shrinking towards the end,
+    for worker processes (each test's share of the suite critique written where it is)."""
+    options = replace(options, shares_written=True)
     position = {id(t): i for i, t in enumerate(suite.tests)}
     wanted = [(position[id(t)], t.id) for t in tests]
     chunks: list[_Chunk] = []
@@ -601,6 +608,7 @@ def _team(
     fork has done it before)."""
     if warm:
         _warm_up(suite, bench_dir, options)
+    options = replace(options, shares_written=True)  # (as `_pieces` gives them)
     pieces = _pieces(suite, tests, bench_dir, options, jobs)
 
     def work(piece: int) -> list[_Sent]:

@@ -38,18 +38,21 @@ def targets(bench_dir: str) -> list[str]:
 Tally = tuple[int, int, int, bool]
 
 
-def share(test_id: str, critique: Critique) -> tuple[bytes | dict[str, Any], bytes, Tally]:
+def share(
+    test_id: str, critique: Critique, written: bool = True
+) -> tuple[bytes | dict[str, Any], bytes, Tally]:
     """A test's share of the suite files, made where the test is graded (a batch worker,
     while the others work): its member of the JSON file's `tests` as the file holds it (or
-    its JSON data, where only the whole file can be written: `member_json`), its section
-    of the markdown as the file holds it (none without suggestions), and its tally."""
+    its JSON data: not `written`, or where only the whole file can be written,
+    `member_json`), its section of the markdown as the file holds it (none without
+    suggestions), and its tally."""
     from .critique.model import SEVERITIES, SOLID
 
     data = critique.to_json()
     severities = [finding.severity for finding in critique.suggestions]
     high, medium, low = (severities.count(severity) for severity in SEVERITIES)
     tally = (high, medium, low, critique.overall == SOLID)
-    member = member_json(test_id, data)
+    member = member_json(test_id, data) if written else None
     section = encoded(critique.markdown_section(test_id)) if severities else b""
     return (data if member is None else member), section, tally
 

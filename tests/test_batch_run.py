@@ -166,3 +166,25 @@ def test_the_command_line_keeps_only_its_last_batch_until_it_leaves(tmp_path: Pa
         kept.append(cli._last_batch)
         assert kept[-1].suite.path == str(eval_path)
     assert cli._last_batch is kept[1] is not kept[0]
+
+
+@pytest.mark.parametrize(("jobs", "pool"), [(1, False), (2, False), (2, True)])
+def test_workers_send_each_tests_critique_as_the_suite_file_holds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int, pool: bool
+) -> None:
+    """A worker process (a team's or a pool's) writes each test's share of
+    eval_critique.json where it grades the test, and its parent only joins them; one
+    process grading alone keeps the data and writes the whole document at the end (one
+    orjson call: less work there). The files are the same bytes either way (as
+    tests/test_suite_critique.py checks)."""
+    if pool:
+        monkeypatch.setattr(team, "available", lambda: False)
+    rows = "".join(
+        f"  - id: t{n}\n    assertions: [{{type: contains, value: Paris}}]\n" for n in range(4)
+    )
+    eval_path, bench = write_suite(
+        tmp_path, "tests:\n" + rows, {f"t{n}": "Paris" for n in range(4)}
+    )
+    done = grade_batch(str(eval_path), str(bench), jobs=jobs, layout="none")
+    assert len(done.results) == 4
+    assert {type(r.critique) for r in done.results} == ({dict} if jobs == 1 else {bytes})
