@@ -374,11 +374,11 @@ def _by_line(texts: list[str]) -> Iterator[set[bytes]]:
     """Each text's tokens. Long outputs repeat lines as well as whole texts (a file read
     twice, a log's tail, a re-run's output): each distinct line is split once, and a text's
     tokens are its lines' (no token crosses a line break). Splitting is the index's cost."""
-    of_line: dict[str, list[bytes]] = {}
+    of_line: dict[str, frozenset[bytes]] = {}
     for text in texts:
         lines = set(text.split("\n"))
         for line in lines.difference(of_line):  # a dict: each line looked up, not the dict read
-            of_line[line] = _tokens(line)
+            of_line[line] = frozenset(_tokens(line))
         yield set().union(*map(of_line.__getitem__, lines))
 
 
@@ -617,7 +617,13 @@ def _quoted_line(output: str, output_lower: str, needle: str) -> str:
 
 def _ascii_line(output: str, at: int) -> str:
     """The line of ASCII `output` (as str.splitlines() cuts it) holding offset `at`."""
-    start = max(output.rfind(c, 0, at) for c in "\n\r\x0b\x0c\x1c\x1d\x1e") + 1
+    # the usual break first, then the others only after it: each search reads the line,
+    # not the whole output before it
+    start = output.rfind("\n", 0, at) + 1
+    for other in "\r\x0b\x0c\x1c\x1d\x1e":
+        found = output.rfind(other, start, at)
+        if found >= 0:
+            start = found + 1
     end = _ASCII_LINE_START.search(output, at)
     return output[start : end.start() if end else len(output)]
 
