@@ -47,7 +47,20 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
         return _error(spec, run, f"{spec.type}: the data is nested too deeply to compare")
     except Exception as exc:  # the per-assertion boundary (STYLE §6)
         return _error(spec, run, f"internal error in {spec.type}: {type(exc).__name__}: {exc}")
-    return _negated(spec, verdict, run)
+    if spec.negate or spec.normalised_from is not None:
+        return _negated(spec, verdict, run)
+    # The usual assertion, `_made` written out (three calls fewer per assertion): the
+    # verdict's fields as they are, its details shared (never changed once made).
+    return Outcome(
+        spec,
+        verdict.status,
+        verdict.score,
+        verdict.text,
+        verdict.evidence,
+        verdict.checks,
+        verdict.details,
+        verdict.children,
+    )
 
 
 def decider(
