@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import SpecError
-from ..js.strings import JS_WHITESPACE, js_lower, js_trim
+from ..js.strings import JS_WHITESPACE, js_lower, js_lower_only, js_trim
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
 from ..record import Record, replace
@@ -567,13 +567,19 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
                 # NFKC changed nothing (an ASCII text without a backtick, most): the white
                 # space fold is made already
                 done = js_lower(_spaces(normal) if spaced is None else spaced)
+            elif at == _CASE_FOLD and not text.isascii():
+                # `str.lower`, not `js_lower`, which scans its result for newer letters:
+                # `_case_holds` tells the check from it (an ASCII text's is the same, and
+                # `js_lower` may have it already: the grading lowers responses)
+                done = text.lower()
             else:
                 done = fold(text)
             if folded is not None:
                 folded[at] = done
         if at == _NFKC_FOLD:
             normal = done
-        if _holds(op, done, fold(value)):
+        wanted = fold(value)
+        if _case_holds(op, text, done, wanted) if at == _CASE_FOLD else _holds(op, done, wanted):
             return how
         if at == _CASE_FOLD and _beyond_folding(op, text, done, value):
             return None  # most failed checks: the value is not there in any form
@@ -583,10 +589,26 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
 _CASE_FOLD, _SPACES_FOLD, _NFKC_FOLD, _ALL_FOLDS = 0, 1, 2, 3  # positions in `_FOLDS`
 
 
+def _case_holds(op: str, text: str, lowered: str, wanted: str) -> bool:
+    """`_holds(op, js_lower(text), wanted)` for `wanted`, a value in `js_lower` form, told
+    from `lowered`: `text.lower()` (or `js_lower(text)`, the same for an ASCII text). The
+    two lower cases differ only where node lowers a letter newer than this Python's
+    Unicode data (kept as it is by `str.lower`, one character each way), which no
+    `js_lower` form holds, so `wanted` can match there only in `js_lower(text)`, and only
+    by holding what it lowers to (`js_lower_only`); a value without those holds in one
+    exactly where it holds in the other (trimming, of white space, keeps the same ends of
+    both). Spares most failed checks the scan `js_lower` makes of a non-ASCII text for
+    those letters."""
+    if js_lower_only().isdisjoint(wanted):
+        return _holds(op, lowered, wanted)
+    return _holds(op, js_lower(text), wanted)
+
+
 def _beyond_folding(op: str, text: str, lowered: str, value: str) -> bool:
     """True when no fold of `_FOLDS` can make the check `op` hold, told from `text` in
-    lower case (`lowered`, the first fold, made already) without making the others; only
-    for an ASCII value and a text NFKC leaves as it is (ASCII, or normal already), else
+    lower case (`lowered`, the first fold, made already: `js_lower` or `str.lower` of it,
+    alike for the ASCII pieces asked) without making the others; only for an ASCII value
+    and a text NFKC leaves as it is (ASCII, or normal already), else
     False (fold them), except that `eq` is ruled out for an ASCII value whenever the text
     keeps more ASCII characters than the value has (`_kept_ascii`), NFKC or not.
 

@@ -305,9 +305,45 @@ def test_near_miss_finds_the_fold_each_fold_finds(
     )
     folded: list[str | None] | None = [None] * len(coverage._FOLDS) if keep else None
     assert coverage._first_fold(op, said, folded, value) == wanted
-    if folded is not None:  # what is kept is each fold of the text
-        for (_, fold), done in zip(coverage._FOLDS, folded, strict=True):
+    if folded is not None:  # what is kept is each fold of the text (`str.lower` for case)
+        folds = [fold for _, fold in coverage._FOLDS]
+        if not said.isascii():
+            folds[coverage._CASE_FOLD] = str.lower
+        for fold, done in zip(folds, folded, strict=True):
             assert done is None or done == fold(said)
+
+
+# Letters node lowers and this Python does not (U+1C89, U+A7CB, U+A7CC), their lower case
+# (U+1C8A, U+0264, U+A7CD), and other letters.
+_NEWER = st.sampled_from(list("\u1c89\u1c8a\ua7cb\u0264\ua7cc\ua7cdaAé "))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.text(_NEWER, max_size=8),
+    st.text(_NEWER, min_size=1, max_size=3),
+    st.sampled_from(["in", "eq", "pre", "suf"]),
+)
+def test_the_case_fold_is_told_from_pythons_lower_case(said: str, value: str, op: str) -> None:
+    """`_case_holds`, given `str.lower` of a text, answers as the check on `js_lower` of it,
+    newer letters (which the two lower differently) in the text and the value."""
+    from agentv_grader.critique import coverage
+    from agentv_grader.js.strings import js_lower
+
+    wanted = js_lower(value)
+    expected = coverage._holds(op, js_lower(said), wanted)
+    assert coverage._case_holds(op, said, said.lower(), wanted) == expected
+
+
+def test_no_js_lower_case_holds_a_letter_it_lowers_otherwise_than_python() -> None:
+    """What `_case_holds` rests on: the letters `js_lower` changes where `str.lower` keeps
+    them are one character each way, and no character's `js_lower` holds one of them."""
+    from agentv_grader.js.strings import _lower_overrides, js_lower
+
+    kept = {chr(cp).lower() for cp in _lower_overrides()}
+    assert all(len(k) == 1 for k in kept) and kept == set(map(chr, _lower_overrides()))
+    everything = "".join(chr(cp) for cp in range(0x110000) if not 0xD800 <= cp < 0xE000)
+    assert kept.isdisjoint(js_lower(everything))
 
 
 # Letters whose lower case or NFKC form is ASCII or longer (Kelvin sign, dotted I, long s,
