@@ -105,9 +105,9 @@ def _finding_order(finding: Finding) -> tuple[int, str]:
 
 def _findings(ctx: Context, rules: tuple[tuple[str, Rule], ...]) -> list[Finding]:
     return [
-        Finding(assertion, index, rule_id, rule.severity, reason, evidence, fix)
+        Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
         for rule_id, rule in rules
-        for assertion, index, reason, evidence, fix in rule.check(ctx)
+        for h in rule.check(ctx)
     ]
 
 

@@ -6,7 +6,7 @@ Shapes follow SPEC §6.2: `eval_critique.json` is `Critique.to_json()`, and
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..record import Record
 
@@ -15,26 +15,24 @@ SEVERITIES = ("high", "medium", "low")
 _RANK = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 
-class Hit(NamedTuple):
+class Hit(Record):
     """One thing a rule noticed; the rule table adds its id and severity.
 
-    `assertion`/`index` are None for a finding about the whole test. A named tuple, not a
-    `Record`: as immutable, and made for every finding of every test for less (the field
-    `index` hides the tuple method of that name, which nothing calls on a hit).
+    `assertion`/`index` are None for a finding about the whole test.
     """
 
     assertion: str | None
-    index: int | None  # type: ignore[assignment]
+    index: int | None
     reason: str
     evidence: str
     fix: str
 
 
-class Finding(NamedTuple):
-    """One suggestion of `eval_critique.json` (SPEC §6.2). A named tuple, as `Hit`."""
+class Finding(Record):
+    """One suggestion of `eval_critique.json` (SPEC §6.2)."""
 
     assertion: str | None
-    index: int | None  # type: ignore[assignment]  # (as `Hit.index`)
+    index: int | None
     rule: str
     severity: str  # high | medium | low
     reason: str
