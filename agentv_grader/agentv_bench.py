@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .merge import MergeFile
-from .model import ERROR, FAILED, PASSED, PENDING, Outcome
+from .model import GRADED, PENDING, Outcome
 
 
 def js_round3(value: float) -> float:
@@ -68,7 +68,7 @@ def test_figures(
 
 def _counted_by_agentv(outcome: Outcome, test_dir: str) -> bool:
     """A judged LLM item whose result AgentV's `llm_graders/` config names."""
-    if outcome.status not in (PASSED, FAILED, ERROR):
+    if outcome.status not in GRADED:
         return False
     return _named_by_config(outcome, test_dir)
 

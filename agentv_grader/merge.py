@@ -15,7 +15,7 @@ from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
 from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
-from .model import ERROR, FAILED, PASSED, STATUS_TEXT, Outcome
+from .model import ERROR, GRADED, PASSED, STATUS_TEXT, Outcome
 from .names import unique_safe_names
 from .record import Record
 
@@ -144,7 +144,7 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
     graded = [
         o
         for o in outcomes
-        if o.status in _GRADED
+        if o.status in GRADED
         and (o.spec.type not in LLM_TYPES or not _agentv_counts_itself(o, test_dir))
     ]
     configs = _existing_configs(test_dir, config_dir)
@@ -174,9 +174,6 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
 # The `type` AgentV's `pipeline grade` writes into a script's result: v4 always
 # `code-grader`, main its config's, `script` (docs/agentv-semantics.md §15.2).
 _SCRIPT_RESULT_TYPE = {"v4": "code-grader", "head": "script"}
-
-
-_GRADED = frozenset((PASSED, FAILED, ERROR))
 
 
 def _agentv_counts_itself(outcome: Outcome, test_dir: str) -> bool:

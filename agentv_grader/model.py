@@ -42,6 +42,10 @@ PASSED, FAILED, ERROR, SKIPPED, PENDING = (
 STATUS_TEXT = {status: status.value for status in Status}
 # `Outcome.passed` of each status: True, False, or None (absent) for one not graded.
 PASSED_OF = {PASSED: True, FAILED: False, ERROR: False}
+# The statuses that count towards a test's score (SPEC §5.7): `Outcome.graded`. A tuple:
+# `in` finds a member by identity, where a set would hash it through the enum's Python
+# `__hash__`.
+GRADED = (PASSED, FAILED, ERROR)
 
 
 class TestVerdict(str, enum.Enum):
@@ -143,10 +147,7 @@ class Outcome(Record):
     @property
     def graded(self) -> bool:
         """Counts towards the test score (SPEC §5.7: passed, failed and error)."""
-        return self.status in _GRADED
-
-
-_GRADED = (PASSED, FAILED, ERROR)  # `Outcome.graded`
+        return self.status in GRADED
 
 
 # Builds a test's assertion list on first use: (the specs, the warnings building them gave).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import ERROR, FAILED, PASSED, PENDING, Outcome, TestVerdict
+from .model import ERROR, GRADED, PENDING, Outcome, TestVerdict
 from .record import Record
 
 
@@ -28,15 +28,13 @@ def _required_failed(outcomes: tuple[Outcome, ...], threshold: float) -> tuple[s
     failed = []
     for o in outcomes:
         spec = o.spec
-        if spec.required and o.status in _GRADED:
+        if spec.required and o.status in GRADED:
             floor = spec.min_score if spec.min_score is not None else threshold
             if (o.score or 0.0) < floor:
                 failed.append(spec.name)
     return tuple(failed)
 
 
-# `Outcome.graded`: the statuses that count towards the score (SPEC §5.7).
-_GRADED = (PASSED, FAILED, ERROR)
 # Each verdict as a constant (on Python 3.11 `TestVerdict.PASS` costs what `Status.PASSED`
 # does: model.py).
 _PASS, _FAIL, _PENDING, _SKIPPED = (
@@ -55,7 +53,7 @@ def score_test(outcomes: tuple[Outcome, ...], threshold: float) -> Score:
         status = o.status
         if status is PENDING:
             pending.append(o)
-        elif status in _GRADED:
+        elif status in GRADED:
             graded.append((o.score or 0.0, o.spec.weight))
     open_weight = sum([o.spec.weight for o in pending])
     required_failed = _required_failed(outcomes, threshold)
@@ -77,6 +75,6 @@ def _final_verdict(outcomes: tuple[Outcome, ...], value: float, threshold: float
     """`pass` at the threshold, except that a test whose graded assertions all errored never
     passes (SPEC §3): with threshold 0 or all-zero weights, 0 ≥ threshold would say pass."""
     for o in outcomes:
-        if o.status is not ERROR and o.status in _GRADED:
+        if o.status is not ERROR and o.status in GRADED:
             return _PASS if value >= threshold else _FAIL
     return _FAIL
