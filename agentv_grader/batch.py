@@ -183,7 +183,7 @@ STALE_FIELDS = ("item", "path", "basis")
 
 
 def digest(data: Mapping[str, Any]) -> dict[str, Any]:
-    """What `summarise` and `junit_xml` read of a report: the test's row of the summary
+    """What `summary.Summing` and `junit_xml` read of a report: the test's row of the summary
     (verdict, score, counts, AgentV's figures, the claims by status: None without a
     transcript), made where the test is graded rather than in the batch's serial end; the
     stale LLM results (item, path, basis); the assertions that did not pass (only the

@@ -23,18 +23,11 @@ _NAMED = 20
 _FAILED, _ERROR, _SKIPPED = Status.FAILED.value, Status.ERROR.value, Status.SKIPPED.value
 
 
-def summarise(results: list[TestResult], missing: list[str]) -> dict[str, Any]:
-    """`grade_summary.json`: per test, totals, failures per assertion type, errors, skips."""
-    summing = Summing()
-    for result in results:
-        summing.add(result)
-    return summing.summary(missing)
-
-
 class Summing:
-    """`grade_summary.json` added up one result at a time, in suite order: a batch's
-    parent adds each result as it comes, while its workers grade, so that only the last
-    few are left to add once the last test is done (`summarise` adds a list at once)."""
+    """`grade_summary.json` (per test, totals, failures per assertion type, errors, skips)
+    added up one result at a time, in suite order: a batch's parent adds each result as it
+    comes, while its workers grade, so that only the last few are left to add once the
+    last test is done."""
 
     __slots__ = (
         "_agentv",
