@@ -173,19 +173,22 @@ class _Postings:
         self.members = members
         self.of = of
         self.tokened = index and sum(map(len, self.distinct)) >= _TOKENS_FROM
-        held_by = _by_line(self.distinct) if self.tokened else map(set, map(_words, self.distinct))
         tokens: dict[bytes, list[int]] = {}
-        for number, held in enumerate(held_by if index else ()):
-            for token in held:
-                found = tokens.get(token)
-                if found is None:
-                    tokens[token] = [number]
-                else:
-                    found.append(number)
-        self.tokens = tokens  # token (or word) -> the distinct texts holding it, in order
+        # token -> the distinct texts holding it as a bit set (indexed by token)
+        self._bits = _by_line(self.distinct) if self.tokened else {}
+        if index and not self.tokened:
+            for number, held in enumerate(map(set, map(_words, self.distinct))):
+                for token in held:
+                    found = tokens.get(token)
+                    if found is None:
+                        tokens[token] = [number]
+                    else:
+                        found.append(number)
+        self.tokens = tokens  # word -> the distinct texts holding it, in order (by word)
         # A word is a token of its own or a part of tokens with a `.`, `,` or `-`: their
-        # texts are merged when a lookup asks for the word (most words are never asked).
-        self._parts = _parts_of(tokens) if self.tokened else {}
+        # texts are merged (and listed) when a lookup asks for the word (most words are
+        # never asked).
+        self._parts = _parts_of(self._bits)
         self._merged: dict[bytes, list[int]] = {}
         self._vocabulary: tuple[bytes, list[int], list[bytes]] | None = None
         self._sizes: list[int] = []
@@ -256,12 +259,10 @@ class _Postings:
         """The distinct texts holding `word` as a word, in order (callers do not change it)."""
         found = self._merged.get(word)
         if found is None:
-            parts = self._parts.get(word)
-            if parts is None:
+            if not self.tokened:
                 return self.tokens.get(word, [])
-            found = self._merged[word] = sorted(
-                set(itertools.chain(self.tokens.get(word, ()), *parts))
-            )
+            bits = self._bits.get(word, 0) | self._parts.get(word, 0)
+            found = self._merged[word] = _members(bits)
         return found
 
     def _tokens_holding(self, needle: str, chosen: list[int]) -> frozenset[int] | None:
@@ -280,7 +281,7 @@ class _Postings:
         if not self.tokened or not chosen or not _TOKEN_NEEDLE.fullmatch(needle):
             return None
         if self._vocabulary is None:
-            listed = list(self.tokens)
+            listed = list(self._bits)
             ends = list(itertools.accumulate(len(token) + 1 for token in listed))
             self._vocabulary = b" ".join(listed), ends, listed
             self._sizes = list(map(len, self.distinct))
@@ -288,13 +289,13 @@ class _Postings:
         if sum(map(self._sizes.__getitem__, chosen)) < _TOKENS_WHEN_READING * len(joined):
             return None
         wanted = needle.encode()
-        holders: set[int] = set()
+        holders = 0
         at = joined.find(wanted)
         while at >= 0:
             number = bisect.bisect_right(ends, at)
-            holders.update(self.tokens[listed[number]])
+            holders |= self._bits[listed[number]]
             at = joined.find(wanted, ends[number])
-        found = self._holders[needle] = frozenset(holders)
+        found = self._holders[needle] = frozenset(_members(holders))
         return found
 
     def _expand(self, distinct: list[int]) -> list[int]:
@@ -337,17 +338,20 @@ class _Postings:
         return found
 
     def _starting(self, prefix: bytes) -> frozenset[int]:
+        words = self._bits if self.tokened else self.tokens
         if self._sorted is None:
-            self._sorted = sorted({*filter(bytes.isalnum, self.tokens), *self._parts})
+            self._sorted = sorted({*filter(bytes.isalnum, words), *self._parts})
         at = bisect.bisect_left(self._sorted, prefix)
         found: set[int] = set()
+        bits = 0
         while at < len(self._sorted) and self._sorted[at].startswith(prefix):
             word = self._sorted[at]
-            found.update(self.tokens.get(word, ()))
-            for numbers in self._parts.get(word, ()):
-                found.update(numbers)
+            if self.tokened:
+                bits |= self._bits.get(word, 0) | self._parts.get(word, 0)
+            else:
+                found.update(self.tokens.get(word, ()))
             at += 1
-        return frozenset(found)
+        return frozenset(_members(bits)) if self.tokened else frozenset(found)
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
@@ -370,29 +374,42 @@ def _tokens(text: str) -> list[bytes]:
     return text.encode("utf-8", "replace").translate(_TOKEN_BYTES).split()
 
 
-def _by_line(texts: list[str]) -> Iterator[set[bytes]]:
-    """Each text's tokens. Long outputs repeat lines as well as whole texts (a file read
-    twice, a log's tail, a re-run's output): each distinct line is split once, and a text's
-    tokens are its lines' (no token crosses a line break). Splitting is the index's cost."""
-    of_line: dict[str, frozenset[bytes]] = {}
-    for text in texts:
-        lines = set(text.split("\n"))
-        for line in lines.difference(of_line):  # a dict: each line looked up, not the dict read
-            of_line[line] = frozenset(_tokens(line))
-        yield set().union(*map(of_line.__getitem__, lines))
+def _by_line(texts: list[str]) -> dict[bytes, int]:
+    """Token -> the texts holding it, a bit each (bit n: `texts[n]`). Long outputs repeat
+    lines as well as whole texts (a file read twice, a log's tail, a re-run's output):
+    each distinct line is split once, and a text's tokens are its lines' (no token
+    crosses a line break). A line's texts, then a token's, are a bit set (an int), so a
+    token's texts are its lines' joined in C, not each text's tokens added one by one;
+    they are listed only when a lookup asks for the token (`_members`)."""
+    of_line: dict[str, int] = {}  # distinct line -> its texts, a bit each
+    for number, text in enumerate(texts):
+        bit = 1 << number
+        for line in set(text.split("\n")):
+            of_line[line] = of_line.get(line, 0) | bit
+    of_token: dict[bytes, int] = {}
+    for line, held in of_line.items():
+        for token in set(_tokens(line)):
+            of_token[token] = of_token.get(token, 0) | held
+    return of_token
 
 
-def _parts_of(tokens: dict[bytes, list[int]]) -> dict[bytes, list[list[int]]]:
-    """Word -> the text lists of the tokens with a `.`, `,` or `-` it is a word of."""
-    parts: dict[bytes, list[list[int]]] = {}
-    for token, numbers in tokens.items():
+# '0' and '1' as bytes 0 and 1: a bit set's binary digits as selectors (`_members`).
+_BIT_FLAGS = bytes.maketrans(b"01", b"\0\1")
+
+
+def _members(bits: int) -> list[int]:
+    """The numbers of the set bits of `bits`, ascending (found in C, not bit by bit)."""
+    flags = bin(bits)[:1:-1].encode().translate(_BIT_FLAGS)  # lowest bit first
+    return list(itertools.compress(range(len(flags)), flags))
+
+
+def _parts_of(bits: dict[bytes, int]) -> dict[bytes, int]:
+    """Word -> the texts (a bit set) of the tokens with a `.`, `,` or `-` it is a word of."""
+    parts: dict[bytes, int] = {}
+    for token, held in bits.items():
         if not token.isalnum():
             for word in set(token.translate(_WORD_BYTES).split()):
-                found = parts.get(word)
-                if found is None:
-                    parts[word] = [numbers]
-                else:
-                    found.append(numbers)
+                parts[word] = parts.get(word, 0) | held
     return parts
 
 

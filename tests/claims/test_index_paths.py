@@ -291,6 +291,18 @@ def test_a_words_texts_are_those_of_the_tokens_it_is_a_word_of(indexed_by: str) 
         assert postings._sorted == words
 
 
+def test_a_bit_sets_members_are_its_set_bits_in_order() -> None:
+    """Indexed by token, a token's texts are a bit set, listed by `_members`."""
+    from agentv_grader.claims._index import _members
+
+    pick = random.Random(21)
+    for size in (0, 1, 2, 7, 8, 9, 63, 64, 65, 300, 2000):
+        for _ in range(50):
+            numbers = sorted(pick.sample(range(size), pick.randint(0, size))) if size else []
+            bits = sum(1 << n for n in numbers)
+            assert _members(bits) == numbers
+
+
 def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) -> None:
     for index in _indexes():
         outputs = [c.output_lower for c in index.calls]
