@@ -267,6 +267,33 @@ def test_short_text_lowering_applies_node_letters_only_when_present() -> None:
         assert js_lower(text) == "ünïcode " + low + " σοφος"
 
 
+_NODE_LETTERS = sorted(map(chr, strings._lower_overrides()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_NODE_LETTERS),
+            st.sampled_from(["é", "Σ", "ΟΣ", "İ", "東", "😀", "A", " ", "\n"]),
+            st.characters(),
+        ),
+        max_size=40,
+    )
+)
+def test_short_text_lowering_is_the_whole_table(pieces: list[str]) -> None:
+    """A short text (latin-1, BMP or astral, with any of node's letters, uppercase or
+    lowercase, anywhere) is lowered as the whole table translates `str.lower`: the
+    per-letter scan that tells whether to translate misses none of them."""
+    overrides = strings._lower_overrides()
+    text = "".join(pieces)
+    assert strings._lower(text) == text.lower().translate(overrides)
+    for letter in _NODE_LETTERS:  # each letter alone, in texts of each width
+        for filler in ("é", "東", "😀"):
+            one = f"{filler}{letter.upper()}{filler}"
+            assert strings._lower(one) == one.lower().translate(overrides)
+
+
 @pytest.mark.parametrize("tail", ["", "İ Σ", "\u1c89", "x\U00010d50y \ua7cb", "\U00016ea0"])
 def test_big_text_lowering_translates_as_the_whole_table(tail: str) -> None:
     """A big text is translated only by the node letters it holds: the same text."""
