@@ -388,6 +388,7 @@ def start_workers(
     bench_dir: str,
     layout: str,
     options: BatchOptions | None = None,
+    resume_collector: bool = False,
 ) -> Iterator[Workers | None]:
     """Worker processes for grading `suite` into `bench_dir` with AgentV layout `layout`,
     started at once, so that they get ready while the parent plans the batch: a team
@@ -397,7 +398,9 @@ def start_workers(
 
     The objects that exist now (the parsed suite above all) are frozen out of the garbage
     collector's scans until the workers are done, and forked workers inherit them
-    untouched (no copy-on-write of their GC headers).
+    untouched (no copy-on-write of their GC headers). `resume_collector`: the caller
+    paused the collector for the load (`grade_batch`); it is enabled again as soon as
+    they are frozen, before any worker is forked, so that the workers collect as usual.
     """
     if jobs <= 1 or len(suite.tests) < 2 * jobs:
         yield None
@@ -406,7 +409,9 @@ def start_workers(
         if options is None:
             yield None
             return
-        with _started_team(suite, bench_dir, options.with_layout(layout), jobs) as crew:
+        with _started_team(
+            suite, bench_dir, options.with_layout(layout), jobs, resume_collector
+        ) as crew:
             yield crew
         return
     import gc
@@ -417,6 +422,8 @@ def start_workers(
     context = multiprocessing.get_context()
     shared = suite if context.get_start_method() == "fork" else None
     gc.freeze()
+    if resume_collector:
+        gc.enable()
     try:
         with ProcessPoolExecutor(
             max_workers=jobs,
@@ -439,6 +446,7 @@ def run_batch(
     jobs: int,
     on_result: Callable[[TestResult], None],
     workers: Workers | None = None,
+    resume_collector: bool = False,
 ) -> list[TestResult]:
     """Grade every test, suite order kept: in this process alone for one job; with
     `jobs - 1` forked processes beside it where a team can be formed (`team.available`);
@@ -447,6 +455,7 @@ def run_batch(
 
     `auto` layout is resolved once for the whole batch (nothing the batch writes can change
     the answer), instead of one bench-wide scan per test: here, or once in each worker.
+    `resume_collector`: as for `start_workers` (enabled again once the objects are frozen).
     """
     parallel = jobs > 1 and len(tests) >= 2 * jobs
     if parallel and workers is None and not team.available():
@@ -456,6 +465,7 @@ def run_batch(
             critique=options.grading.critique,
             bench_dir=bench_dir,
             layout=options.grading.layout,
+            resume_collector=resume_collector,
         ) as started:
             return run_batch(
                 suite, tests, bench_dir, options, jobs=jobs, on_result=on_result, workers=started
@@ -469,6 +479,8 @@ def run_batch(
         options = options.with_layout(_resolved_layout(options.grading.layout, bench_dir))
     results: list[TestResult] = []
     gc.freeze()
+    if resume_collector:
+        gc.enable()
     threshold = gc.get_threshold()
     gc.set_threshold(BATCH_GC_THRESHOLD, *threshold[1:])
     try:
@@ -547,7 +559,7 @@ def _from_team(
 
 @contextmanager
 def _started_team(
-    suite: Suite, bench_dir: str, options: BatchOptions, jobs: int
+    suite: Suite, bench_dir: str, options: BatchOptions, jobs: int, resume_collector: bool
 ) -> Iterator[Workers]:
     """A team forked as soon as the suite is loaded, to grade every test of it: its
     processes get ready (imports) while this one checks the test ids and the bench dir;
@@ -560,6 +572,8 @@ def _started_team(
     options = options.for_suite(suite)
     _warm_up(suite, bench_dir, options)  # before the freeze: what it makes is frozen too
     gc.freeze()  # see `start_workers`
+    if resume_collector:
+        gc.enable()
     try:
         with _team(suite, list(suite.tests), bench_dir, options, jobs, warm=False) as workers:
             yield workers

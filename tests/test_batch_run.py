@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 from collections.abc import Callable
@@ -129,6 +130,68 @@ def test_a_team_is_forked_as_soon_as_the_suite_is_loaded(
         ("d", "fail"),
     ]
     assert child_processes() == before
+
+
+@pytest.mark.skipif(not team.available(), reason="a team needs Linux and fork")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_collector_is_paused_from_the_load_until_the_suite_is_frozen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """No collection scans the loaded suite before it is frozen (for the fork, or for
+    grading in this process alone); the team's processes are forked with the collector
+    enabled, the tests are graded with it, and the batch leaves it enabled."""
+    eval_path, bench = write_suite(tmp_path, FOUR, dict.fromkeys("abcd", "Paris"))
+    seen: list[tuple[str, bool]] = []
+    warm_up, start = batch._warm_up, team.Team.start
+
+    def watched_warm_up(*args: object) -> None:
+        seen.append(("warm-up", gc.isenabled()))
+        warm_up(*args)  # type: ignore[arg-type]
+
+    def watched_start(*args: object) -> team.Team:
+        seen.append(("fork", gc.isenabled()))
+        return start(*args)  # type: ignore[arg-type]
+
+    def watched_plan(suite: Suite, bench_dir: str) -> list[TestCase]:
+        seen.append(("plan", gc.isenabled()))
+        return plan(suite, bench_dir)
+
+    plan = batch.plan_batch
+    monkeypatch.setattr(batch, "_warm_up", watched_warm_up)
+    monkeypatch.setattr(team.Team, "start", watched_start)
+    monkeypatch.setattr(batch, "plan_batch", watched_plan)
+    graded: list[bool] = []
+    watcher = Recorder()
+    watcher.graded = lambda result: graded.append(gc.isenabled())  # type: ignore[method-assign]
+    assert gc.isenabled()
+    done = grade_batch(str(eval_path), str(bench), jobs=jobs, critique=False, watcher=watcher)
+    assert len(done.results) == 4
+    if jobs == 2:
+        assert seen == [("warm-up", False), ("fork", True), ("plan", True)]
+    else:
+        assert seen == [("plan", False)]
+    assert graded == [True] * 4
+    assert gc.isenabled()
+
+
+def test_a_collector_paused_by_the_caller_stays_paused(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, FOUR, dict.fromkeys("abcd", "Paris"))
+    gc.disable()
+    try:
+        grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
+        assert not gc.isenabled()
+        with pytest.raises(GradeInputError):
+            grade_batch(str(eval_path), str(tmp_path / "missing"), jobs=2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_collector_is_enabled_again_when_the_load_fails(tmp_path: Path) -> None:
+    eval_path, bench = write_suite(tmp_path, "tests: [a", {"a": "Paris"})
+    with pytest.raises(GradeInputError):
+        grade_batch(str(eval_path), str(bench), jobs=2)
+    assert gc.isenabled()
 
 
 @pytest.mark.skipif(not team.available(), reason="a team needs Linux and fork")
