@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from .. import engine
@@ -236,7 +237,7 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
             and _has_echo(ctx.passing(spec))
         ]  # fmt: skip
     # (the repeat-task search last: most tests have no candidate)
-    if not candidates or _REPEAT_TASK.search(ctx.input_text) or _echo_fails_a_gate(ctx, echo):
+    if not candidates or asks_repeat(ctx.input_text) or _echo_fails_a_gate(ctx, echo):
         return
     history = js_lower(conversation_history(ctx.test))
     test_key: tuple[str, str, str] | None = None
@@ -272,7 +273,7 @@ def _turn_echoes(ctx: Context) -> Iterator[Hit]:
     for spec, label, said, before in ctx.turn_specs():
         if spec.negate or not is_response_needle(spec.type) or spec.problem is not None:
             continue
-        if not js_trim(said) or _REPEAT_TASK.search(said) or not ctx.passes(spec, said):
+        if not js_trim(said) or asks_repeat(said) or not ctx.passes(spec, said):
             continue
         if before and ctx.passes(spec, before):
             continue
@@ -288,11 +289,38 @@ def _turn_echoes(ctx: Context) -> Iterator[Hit]:
 
 
 # Inputs whose right answer repeats them: the echo is no wrong answer there.
-_REPEAT_TASK = re.compile(
+_REPEAT_TASK = (
     r"\b(?:repeat|restate|echo(?:es|ed)? (?:back|it)|read (?:it |them )?back|copy|verbatim"
-    r"|word for word|exactly as (?:given|written|shown|provided))\b",
-    re.I,
+    r"|word for word|exactly as (?:given|written|shown|provided))\b"
 )
+
+
+@lru_cache(maxsize=1)
+def repeat_task() -> re.Pattern[str]:
+    """`_REPEAT_TASK` compiled (case-insensitive) on first use: only an input holding one
+    of `_REPEAT_CUES` is searched, and compiling costs every run that imports the critique."""
+    return re.compile(_REPEAT_TASK, re.I)
+
+
+# A piece of every match of `_REPEAT_TASK`, in lower case.
+_REPEAT_CUES = (
+    "repeat", "restate", "echo", "read", "copy", "verbatim", "word for word", "exactly as",
+)  # fmt: skip
+
+
+def asks_repeat(said: str) -> bool:
+    """`repeat_task().search(said)`, whose every match holds one of `_REPEAT_CUES` in any
+    case: an ASCII text (case-insensitive matching is then ASCII's, `str.lower`) that holds
+    none in lower case is not searched (most inputs; the search tries each alternative at
+    every position, hundreds of instructions a character)."""
+    if said.isascii():
+        lowered = said.lower()
+        for cue in _REPEAT_CUES:  # a loop, not any(): asked for most tests
+            if cue in lowered:
+                break
+        else:
+            return False
+    return repeat_task().search(said) is not None
 
 
 def _echo_fails_a_gate(ctx: Context, echo: Decoy) -> bool:

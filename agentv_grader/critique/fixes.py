@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..model import AssertionSpec
@@ -13,14 +14,26 @@ from ..model import AssertionSpec
 # "Start your response with 'Dear User'", "End with exactly 'Best regards'",
 # "Reply with exactly the lowercase words: workspace ready", "Respond with ONLY the number".
 _QUOTED = r"""['"“‘`]([^'"”’`\n]{1,80})['"”’`]"""
-_START = re.compile(r"\b(?:start|begin)s?\b[^.\n]{0,40}?\bwith\b(?: exactly)?:? " + _QUOTED, re.I)
-_START_SAID = re.compile(r"\b(?:start|begin)\w*\b[^.\n]{0,40}?\bwith\b", re.I)
-_END = re.compile(r"\bend(?:s|ing)?\b[^.\n]{0,40}?\bwith\b(?: exactly)?:? " + _QUOTED, re.I)
-_EXACT = re.compile(
+_START_PATTERN = r"\b(?:start|begin)s?\b[^.\n]{0,40}?\bwith\b(?: exactly)?:? " + _QUOTED
+_START_SAID_PATTERN = r"\b(?:start|begin)\w*\b[^.\n]{0,40}?\bwith\b"
+_END_PATTERN = r"\bend(?:s|ing)?\b[^.\n]{0,40}?\bwith\b(?: exactly)?:? " + _QUOTED
+_EXACT_PATTERN = (
     r"\b(?:reply|respond|answer|output|return)\b[^.\n]{0,20}?\bwith exactly\b[^:\n]{0,40}:\s*"
-    r"([^\n]{1,80}?)\s*$",
-    re.I | re.M,
+    r"([^\n]{1,80}?)\s*$"
 )
+
+
+@lru_cache(maxsize=1)
+def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The start, start-said, end and exact patterns, compiled on first use: only an input
+    holding their words is searched (`read_instructions`), and compiling costs every run
+    that imports the critique, a cold single test's too."""
+    return (
+        re.compile(_START_PATTERN, re.I),
+        re.compile(_START_SAID_PATTERN, re.I),
+        re.compile(_END_PATTERN, re.I),
+        re.compile(_EXACT_PATTERN, re.I | re.M),
+    )
 
 
 def flow(kind: str, **options: Any) -> str:
@@ -73,16 +86,38 @@ def _instructions(input_text: str) -> tuple[bool, str | None]:
     suites repeat inputs), forgotten whole past `_INSTRUCTIONS_LIMIT`."""
     known = _INSTRUCTIONS.get(input_text)
     if known is None:
-        fix = None
-        for pattern, kind in ((_START, "starts-with"), (_END, "ends-with"), (_EXACT, "equals")):
-            found = pattern.search(input_text)
-            if found:
-                fix = flow(kind, value=found.group(1).strip().rstrip("."))
-                break
         if len(_INSTRUCTIONS) >= _INSTRUCTIONS_LIMIT:
             _INSTRUCTIONS.clear()
-        known = _INSTRUCTIONS[input_text] = (_START_SAID.search(input_text) is not None, fix)
+        known = _INSTRUCTIONS[input_text] = read_instructions(input_text)
     return known
+
+
+def read_instructions(input_text: str) -> tuple[bool, str | None]:
+    """`_instructions`, worked out. Each pattern's matches hold words of its own in any
+    case (`with` and `start` or `begin`; `with` and `end`; `with exactly`): in an ASCII
+    text (case-insensitive matching is then ASCII's, `str.lower`) whose lower case lacks
+    them, the pattern is not searched (most inputs; each search tries every position, hundreds of
+    instructions a character)."""
+    if input_text.isascii():
+        lowered = input_text.lower()
+        said_with = "with" in lowered
+        start = said_with and ("start" in lowered or "begin" in lowered)
+        end = said_with and "end" in lowered
+        exact = "with exactly" in lowered
+    else:
+        start = end = exact = True
+    if not (start or end or exact):  # (most)
+        return False, None
+    starts, start_said, ends, exactly = patterns()
+    fix = None
+    for pattern, kind, cued in (
+        (starts, "starts-with", start), (ends, "ends-with", end), (exactly, "equals", exact),
+    ):  # fmt: skip
+        found = pattern.search(input_text) if cued else None
+        if found:
+            fix = flow(kind, value=found.group(1).strip().rstrip("."))
+            break
+    return (start and start_said.search(input_text) is not None, fix)
 
 
 _INSTRUCTIONS: dict[str, tuple[bool, str | None]] = {}

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentv_grader.critique import context, decoys, static
+from agentv_grader.critique import context, decoys, fixes, static
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap
 from agentv_grader.model import AssertionSpec, RunData, TestCase
@@ -185,6 +185,63 @@ def test_the_refusal_cue_prefilter_answers_as_the_search(pieces: list[str]) -> N
     sign, dotted I) included."""
     said = "".join(pieces)
     assert context._says_refusal(said) == (context._REFUSAL_WORDS.search(said) is not None)
+
+
+_CUE_CHARS = list("reptascodvbihwxn' :.\"`\u201cRESK\u017f\u212a\u0130\u0131\u00e9\n")
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from(
+            ["repeat", "Restate", "ECHO back", "echoes it", "read it back", "read", "copy",
+             "Verbatim", "word for word", "exactly as given", "exactly as", "rePeat", "echo",
+             "xcopyx", "ſtate", "verbatim!", "word for", "reſtate", "verbatİm", "exactly aſ"]
+            + _CUE_CHARS
+        ),
+        max_size=6,
+    )
+)  # fmt: skip
+def test_the_repeat_cue_prefilter_answers_as_the_search(pieces: list[str]) -> None:
+    """`asks_repeat` (an ASCII text holding no cue is not searched) says what
+    `repeat_task().search` says, case variants that only Unicode folds (long s, Kelvin
+    sign, dotted I) included."""
+    said = "".join(pieces)
+    assert decoys.asks_repeat(said) == (decoys.repeat_task().search(said) is not None)
+
+
+def _plain_instructions(text: str) -> tuple[bool, str | None]:
+    """What `fixes.read_instructions` stands for: every pattern searched."""
+    starts, start_said, ends, exactly = fixes.patterns()
+    for pattern, kind in ((starts, "starts-with"), (ends, "ends-with"), (exactly, "equals")):
+        found = pattern.search(text)
+        if found:
+            return (
+                start_said.search(text) is not None,
+                fixes.flow(kind, value=found.group(1).strip().rstrip(".")),
+            )
+    return start_said.search(text) is not None, None
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from(
+            ["Start", "start ", "begins", "BEGIN", "beginning", "with", "WITH ", " with ",
+             "with exactly", "With Exactly", "with exactly: ", "end", "Ends", "ending",
+             "your response ", "reply", "Respond", "answer", "output", "return", "'Dear'",
+             "\"ok\"", "`x`", ": ", ".", "\n", "ſtart", "\u212aey", "wİth", "ſ", "\u212a",
+             "\u0130", "\u0131", "exactly", " ", "Reply with exactly: done"]
+        ),
+        max_size=9,
+    )
+)  # fmt: skip
+def test_the_instruction_cue_prefilter_answers_as_the_searches(pieces: list[str]) -> None:
+    """`fixes.read_instructions` (in an ASCII text lacking a pattern's words, that pattern
+    is not searched) finds what searching every pattern finds, case variants that only
+    Unicode folds included."""
+    said = "".join(pieces)
+    assert fixes.read_instructions(said) == _plain_instructions(said)
 
 
 def test_the_suite_order_keeps_each_tests_reference_text(tmp_path: Any) -> None:
