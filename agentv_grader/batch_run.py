@@ -91,11 +91,15 @@ def grade_batch(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        with Scout.start(options.layout, bench_dir) as scout:  # forked before the imports below
+        from .load.files import read_text_file
+
+        # The eval file is read before the scout is forked, which hashes it meanwhile.
+        data = read_text_file(eval_path, "eval file")
+        with Scout.start(options.layout, bench_dir, data) as scout:  # forked before the imports
             from . import batch
             from .load.evalfile import load_suite
 
-            suite = load_suite(eval_path)
+            suite = load_suite(eval_path, data=data, digest=scout.digest)
             found = scout.answer()
         if found is not None:
             options = GradeOptions(threshold=threshold, layout=found, critique=critique)

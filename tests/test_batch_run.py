@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import io
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +15,8 @@ import pytest
 import agentv_grader
 from agentv_grader import GradeInputError, batch, grade_batch, team
 from agentv_grader.batch import TestResult
+from agentv_grader.layout import Scout
+from agentv_grader.load import evalfile
 from agentv_grader.model import Suite, TestCase
 from tests.helpers import child_processes, write_suite
 
@@ -185,6 +189,40 @@ def test_a_collector_paused_by_the_caller_stays_paused(tmp_path: Path) -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_eval_files_digest_is_the_scouts_or_else_computed_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scout hashes the bytes the parent loads (the parent does not hash them
+    again); a scout without an answer leaves it to the load. The digest is the same."""
+    eval_path, bench = write_suite(tmp_path, FOUR, dict.fromkeys("abcd", "Paris"))
+    expected = hashlib.sha256(eval_path.read_bytes()).hexdigest()
+    computed: list[int] = []
+    real = evalfile.sha256_hex
+
+    def counted(data: bytes) -> str:
+        computed.append(len(data))
+        return real(data)
+
+    monkeypatch.setattr(evalfile, "sha256_hex", counted)
+    done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
+    assert done.suite is not None and done.suite.sha256 == expected
+    assert computed == ([] if sys.platform.startswith("linux") else [len(eval_path.read_bytes())])
+    monkeypatch.setattr(Scout, "digest", lambda self: None)
+    done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
+    assert done.suite is not None and done.suite.sha256 == expected
+    assert computed[-1:] == [len(eval_path.read_bytes())]
+
+
+def test_an_unreadable_eval_file_is_refused_before_the_scout_is_forked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr(Scout, "start", lambda *args: started.append("scout"))
+    with pytest.raises(GradeInputError, match="eval file not found"):
+        grade_batch(str(tmp_path / "missing.eval.yaml"), str(tmp_path), jobs=2)
+    assert started == []
 
 
 def test_the_collector_is_enabled_again_when_the_load_fails(tmp_path: Path) -> None:

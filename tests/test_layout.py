@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -37,7 +38,35 @@ def test_the_scout_answers_what_a_scan_of_the_bench_dir_finds(tmp_path: Path, he
     bench = _bench(tmp_path, head=head)
     with Scout.start("auto", str(bench)) as scout:
         assert scout.answer() == ("head" if head else "v4")
-        assert scout.answer() is None  # one answer; the child is gone
+        assert scout._pid is None  # read once: the child is gone
+        assert scout.answer() == ("head" if head else "v4")  # the answer is kept
+        assert scout.digest() is None  # given no data to hash
+
+
+@linux_only
+@pytest.mark.parametrize("head", [True, False])
+def test_a_scout_given_the_eval_files_bytes_hashes_them(tmp_path: Path, head: bool) -> None:
+    """Batch mode reads the eval file before the scout is forked, which works out its
+    SHA-256 on the other core while the parent loads it."""
+    bench = _bench(tmp_path, head=head)
+    for data in (b"", b"tests: []\n", bytes(range(256)) * 5000):
+        with Scout.start("auto", str(bench), data) as scout:
+            assert scout.digest() == hashlib.sha256(data).hexdigest()
+            assert scout.answer() == ("head" if head else "v4")
+            assert scout.digest() == hashlib.sha256(data).hexdigest()
+
+
+@linux_only
+def test_a_scout_that_fails_to_hash_leaves_both_to_the_caller(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(data: bytes) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(hashlib, "sha256", broken)  # inherited by the child
+    with Scout.start("auto", str(_bench(tmp_path, head=True)), b"data") as scout:
+        assert scout.digest() is None
+        assert scout.answer() is None
 
 
 @linux_only
@@ -54,8 +83,9 @@ def test_a_scout_that_dies_without_answering_leaves_the_scan_to_the_caller(
 
 def test_no_scout_for_a_layout_given_by_name(tmp_path: Path) -> None:
     for asked in ("v4", "head", "none"):
-        with Scout.start(asked, str(tmp_path)) as scout:
+        with Scout.start(asked, str(tmp_path), b"data") as scout:
             assert scout.answer() is None
+            assert scout.digest() is None  # the caller hashes
 
 
 @linux_only

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..digest import sha256_hex
@@ -47,15 +47,22 @@ def suite_name_from_path(path: str) -> str:
     return re.sub(_SUITE_SUFFIX, "", os.path.basename(path), count=1) or "eval"
 
 
-def load_suite(path: str) -> Suite:
-    """Load every test of an eval file. Raises GradeInputError for unusable files."""
+def load_suite(
+    path: str, *, data: bytes | None = None, digest: Callable[[], str | None] | None = None
+) -> Suite:
+    """Load every test of an eval file. Raises GradeInputError for unusable files.
+
+    `data`: the file's bytes, when the caller has read them (`read_text_file`); `digest`:
+    asked for their SHA-256 once the tests are built, when it is worked out elsewhere
+    (batch mode's scout process), computed here when it gives None.
+    """
     with gc_paused():
-        return _load_suite(path)
+        return _load_suite(path, data, digest)
 
 
-def _load_suite(path: str) -> Suite:
-    data = read_text_file(path, "eval file")
-    digest = sha256_hex(data)
+def _load_suite(path: str, data: bytes | None, digest: Callable[[], str | None] | None) -> Suite:
+    if data is None:
+        data = read_text_file(path, "eval file")
     doc: Any
     if re.search(r"\.eval\.m?ts$", path, re.IGNORECASE):
         from .tseval import typescript_eval_document
@@ -76,7 +83,13 @@ def _load_suite(path: str) -> Suite:
             hint="see AgentV's eval file format",
         )
     builder = _SuiteBuilder(path, doc)
-    return builder.build(digest)
+    bytes_read = data
+
+    def hashed() -> str:
+        found = digest() if digest is not None else None
+        return sha256_hex(bytes_read) if found is None else found
+
+    return builder.build(hashed)
 
 
 # `{{`, then what the file can write between it and `env.` in a string that reads
@@ -193,7 +206,8 @@ class _SuiteBuilder:
             )
         return loaded
 
-    def build(self, digest: str) -> Suite:
+    def build(self, digest: Callable[[], str]) -> Suite:
+        """The suite, its tests built; `digest()` gives the file's SHA-256, asked last."""
         raw_tests = expand_prompts(self._raw_tests() + self._scenario_tests(), self.doc, self)
         raw_tests = [row for entry in raw_tests for row in self._var_rows(entry)]
         name = self.doc.get("name")
@@ -217,7 +231,7 @@ class _SuiteBuilder:
         return Suite(
             path=self.path,
             name=suite_name,
-            sha256=digest,
+            sha256=digest(),
             tests=tuple(tests),
             raw_tests=counts,
             warnings=tuple(self.warnings),
