@@ -30,14 +30,13 @@ class SpecFacts:
     """One distinct assertion's readings; None in a slot: not worked out yet."""
 
     __slots__ = (
-        "options", "_probe_repr", "shown", "trivial_settings", "trivial_needle", "generic",
+        "options", "shown", "trivial_settings", "trivial_needle", "generic",
         "facts", "settings", "placeholders", "runaway", "generic_fix", "echo_hits", "screen",
         "coverage",
     )  # fmt: skip
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = options  # the first copy's (the others' differ in `name` at most)
-        self._probe_repr: str | None = None
         self.shown: str | None = None  # `static._show`
         self.trivial_settings: tuple[tuple[str, str], ...] | None = None  # (reason, fix)
         self.trivial_needle: tuple[str, ...] | None = None  # (reason, fix), or () for none
@@ -59,15 +58,6 @@ class SpecFacts:
         # `uncovered_outcome`'s (`_authored_parts`, `field_paths`) of the assertion.
         self.coverage: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
-    @property
-    def probe_repr(self) -> str:
-        """`nameless_repr` of the options, for `context._pass_key`: made on first use (only
-        probed assertions ask), the same for every copy."""
-        found = self._probe_repr
-        if found is None:
-            found = self._probe_repr = nameless_repr(self.options)
-        return found
-
 
 class _Memo:
     __slots__ = ("by_key",)
@@ -84,18 +74,6 @@ class _Memo:
                 self.by_key.clear()
             found = self.by_key[key] = SpecFacts(spec.options)
         return found
-
-
-def nameless_repr(options: Mapping[str, Any]) -> str:
-    """`repr` of `options` less `name`: cut out of the whole `repr` where `name` comes
-    first (the loader's order), else of a copy without it."""
-    written = repr(options)
-    if "name" not in options:
-        return written
-    first = f"{{'name': {options['name']!r}, "
-    if written.startswith(first):
-        return "{" + written[len(first) :]
-    return repr({key: value for key, value in options.items() if key != "name"})
 
 
 def options_key(options: Mapping[str, Any]) -> tuple[Any, ...]:

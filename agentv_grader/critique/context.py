@@ -34,8 +34,8 @@ BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have a
 PROBE_TIMEOUT_MS = 200
 _EMPTY_TEXT = ""
 _MAX_DECOY_BYTES = 1024 * 1024
-_REFUSAL_WORDS = re.compile(
-    r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)", re.I
+_REFUSAL_WORDS = (
+    r"\brefus|\bdeclin|\bsorry\b|\b(can ?not|can't|won't|unable to) (help|assist|comply)"
 )
 
 
@@ -315,7 +315,7 @@ class Context:
         options once for every decoy, and the answers `_PASSES` remembers for it, if any
         (`facts`: its `spec_facts`, when the caller has them)."""
         facts = facts or self.spec_facts(spec)
-        key = _pass_key(spec, self.base_run.eval_dir, facts.probe_repr)
+        key = _pass_key(spec, self.base_run.eval_dir, facts)
         known = None if key is None else _PASSES.entry(key, spec)
         if known is None:
             return engine.decider(spec, self.base_run.test, PROBE_TIMEOUT_MS), None
@@ -405,14 +405,16 @@ _PASSES = _Remembered()
 _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
 
 
-def _pass_key(spec: AssertionSpec, eval_dir: str, probe_repr: str) -> tuple[Any, ...] | None:
-    """What a remembered probe result of `spec` is keyed by, besides the decoy (`probe_repr`:
-    `_spec.nameless_repr` of its options); None for a check that depends on more (groups, a broken
-    assertion, other types)."""
+def _pass_key(spec: AssertionSpec, eval_dir: str, facts: SpecFacts) -> tuple[Any, ...] | None:
+    """What a remembered probe result of `spec` is keyed by, besides the decoy: its
+    `spec_facts` entry, which stands for its type, negation and options less `name` (equal
+    entries only where those `repr`s are: `_spec.options_key`; the key holds the entry, so
+    an id is never reused), and the eval folder; None for a check that depends on more
+    (groups, a broken assertion, other types)."""
     entry = about(spec.type)  # (field-accuracy reads the test's expected output too)
     if not (entry.probe and entry.reads == "response") or spec.problem or spec.children:
         return None
-    return (spec.type, spec.negate, probe_repr, eval_dir)
+    return (facts, eval_dir)
 
 
 class TurnSpec(NamedTuple):
@@ -533,7 +535,14 @@ def _says_refusal(said: str) -> bool:
                 break
         else:
             return False
-    return _REFUSAL_WORDS.search(said) is not None
+    return refusal_words().search(said) is not None
+
+
+@lru_cache(maxsize=1)
+def refusal_words() -> re.Pattern[str]:
+    """`_REFUSAL_WORDS` compiled (case-insensitive) on first use: few texts get past
+    `_says_refusal`'s cues, and compiling costs every run that imports the critique."""
+    return re.compile(_REFUSAL_WORDS, re.I)
 
 
 # A piece of every match of `_REFUSAL_WORDS`, in lower case.

@@ -7,6 +7,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..errors import SpecError
@@ -33,7 +34,7 @@ from .static import is_format_only
 
 MAX_TERMS = 8
 _SKIP_KEYS = frozenset({"type", "name", "metric"})
-_QUOTED = re.compile(
+_QUOTED = (
     r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|‘([^’\n]{1,60})’|`([^`\n]{1,60})`"
     r"|(?<!\w)'([^'\n]{1,60})'(?!\w)"
 )
@@ -83,6 +84,13 @@ def _sentence_start(text: str, at: int) -> bool:
 _NUMBERED = re.compile(r"(^|\n)\s*\d+[.)]$")
 
 
+@lru_cache(maxsize=1)
+def quoted() -> re.Pattern[str]:
+    """`_QUOTED` compiled on first use: only a text holding one of `_QUOTE_OPENERS` is
+    searched, and compiling costs every run that imports the critique."""
+    return re.compile(_QUOTED)
+
+
 def text_terms(text: str, source: str) -> Iterator[Term]:
     """Quoted terms, numbers and capitalised names of free text, in order of appearance."""
     found: list[tuple[int, Term]] = []
@@ -90,7 +98,7 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
     def make(value: str, kind: str, start: int, end: int) -> Term:
         return Term(value, kind, source, _snippet(text, start, end), None, text, (start, end))
 
-    for m in _QUOTED.finditer(text) if _has_any(text, _QUOTE_OPENERS) else ():
+    for m in quoted().finditer(text) if _has_any(text, _QUOTE_OPENERS) else ():
         inner = next(g for g in m.groups() if g is not None).strip()
         if inner and inner.lower() not in common_words():
             found.append((m.start(), make(inner, "quoted", *m.span())))
@@ -453,21 +461,26 @@ _NEAR = {
 _QUOTES = str.maketrans(
     {c: "'" for c in "‘’‚‛′`´"} | {c: '"' for c in "“”„‟″«»"} | {c: "-" for c in "‐‑‒–—―−﹘﹣－"}
 )
-_WS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
-_QUOTE_CHARS = re.compile("[" + re.escape("".join(map(chr, _QUOTES))) + "]")
-# The runs of white space `_WS.sub(" ", …)` changes: all but a lone space (substituting
-# only these gives the same text, without a match and a copy for every space between words).
-_WS_TO_CHANGE = re.compile(
-    f" [{re.escape(JS_WHITESPACE)}]+|[{re.escape(JS_WHITESPACE.replace(' ', ''))}]"
-    f"[{re.escape(JS_WHITESPACE)}]*"
-)
+_QUOTE_KEYS = "".join(map(chr, _QUOTES))  # the characters `_QUOTES` changes
+
+
+@lru_cache(maxsize=1)
+def _ws_to_change() -> re.Pattern[str]:
+    """The runs of JavaScript white space that collapsing them to one space changes: all
+    but a lone space (substituting only these gives the same text, without a match and a
+    copy for every space between words). Compiled on first use: only a text holding a
+    character `str.split` and JavaScript disagree on gets here (`_spaces`)."""
+    return re.compile(
+        f" [{re.escape(JS_WHITESPACE)}]+|[{re.escape(JS_WHITESPACE.replace(' ', ''))}]"
+        f"[{re.escape(JS_WHITESPACE)}]*"
+    )
 
 
 def _nfkc(text: str) -> str:
     if text.isascii():  # NFKC keeps ASCII, and the backtick is the one ASCII key of _QUOTES
         return text.replace("`", "'")
     normal = unicodedata.normalize("NFKC", text)
-    if _QUOTE_CHARS.search(normal) is None:  # most texts: `translate` would copy it unchanged
+    if not _has_any(normal, _QUOTE_KEYS):  # most texts: `translate` would copy it unchanged
         return normal
     return normal.translate(_QUOTES)
 
@@ -477,7 +490,7 @@ def _spaces(text: str) -> str:
         # Without the characters str.split and JavaScript disagree on, both count the same
         # white space, and split-and-join is many times faster than the substitution.
         return " ".join(text.split())
-    return _WS_TO_CHANGE.sub(" ", text).strip()
+    return _ws_to_change().sub(" ", text).strip()
 
 
 # White space to str.split and not to JavaScript (the ASCII separators, NEL), and the one

@@ -402,11 +402,12 @@ def _named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
                 consts[str(key)] = value
         return keys, consts
     keys = []
-    for found in _NAMED_KEY.finditer(ctx.input_text):
+    named_key, set_to = _json_words()
+    for found in named_key.finditer(ctx.input_text):
         key = found.group(1) or found.group(2)
         if key and key not in keys:
             keys.append(key)
-    for found in _SET_TO.finditer(ctx.input_text):
+    for found in set_to.finditer(ctx.input_text):
         if found.group(1) in keys:
             consts[found.group(1)] = found.group(2).rstrip(".")
     return keys, consts
@@ -429,10 +430,15 @@ def _by_test(memo: dict[tuple[str, str], _T], key: tuple[str, str], found: _T) -
     return found
 
 
-_NAMED_KEY = re.compile(
-    r"""["'`](\w+)["'`] (?:key|field|property)|\b(\w+) (?:key|field|property)\b"""
-)
-_SET_TO = re.compile(r"""\b(\w+) (?:key |field )?set to ["'`]?([\w.-]+)""")
+@lru_cache(maxsize=1)
+def _json_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The patterns of a key the input names (`a "result" key`, `a status field`) and of a
+    value it pins (`status set to ok`), compiled on first use: only a test whose `is-json`
+    has no object for a reference asks (`_named_json`)."""
+    return (
+        re.compile(r"""["'`](\w+)["'`] (?:key|field|property)|\b(\w+) (?:key|field|property)\b"""),
+        re.compile(r"""\b(\w+) (?:key |field )?set to ["'`]?([\w.-]+)"""),
+    )
 
 
 def _has_echo(decoys: tuple[Decoy, ...]) -> bool:

@@ -181,10 +181,10 @@ _REFUSAL_CHARS = list("refusdclinoyhpatmwb' ?RSK\u017f\u212a\u0130\u0131\u00e9\n
 )  # fmt: skip
 def test_the_refusal_cue_prefilter_answers_as_the_search(pieces: list[str]) -> None:
     """`_says_refusal` (an ASCII text holding no cue is not searched) says what
-    `_REFUSAL_WORDS.search` says, case variants that only Unicode folds (long s, Kelvin
+    `refusal_words().search` says, case variants that only Unicode folds (long s, Kelvin
     sign, dotted I) included."""
     said = "".join(pieces)
-    assert context._says_refusal(said) == (context._REFUSAL_WORDS.search(said) is not None)
+    assert context._says_refusal(said) == (context.refusal_words().search(said) is not None)
 
 
 _CUE_CHARS = list("reptascodvbihwxn' :.\"`\u201cRESK\u017f\u212a\u0130\u0131\u00e9\n")
@@ -646,7 +646,7 @@ def test_the_spec_memo_keys_on_what_its_readings_read() -> None:
     assert MEMO.of(spec(name="b", index=3, weight=2.0)) is first
     named = MEMO.of(spec(options={"name": "a1", "value": "Paris"}))
     assert MEMO.of(spec(name="a2", options={"name": "a2", "value": "Paris"})) is named
-    assert named.probe_repr == "{'value': 'Paris'}" == first.probe_repr
+    assert named is first  # (the name is no reading's: one entry, and one probe key)
     for other in (
         spec(type="icontains"),
         spec(negate=True),
@@ -1116,7 +1116,7 @@ def test_may_blow_up_counts_repetitions_as_a_scan_of_the_pattern_does(body: str)
 def test_quoted_terms_need_an_opening_quote(text: str) -> None:
     """`text_terms` looks for quoted terms only in a text holding one of `_QUOTE_OPENERS`:
     without one, `_QUOTED` finds nothing."""
-    from agentv_grader.critique.coverage import _QUOTE_OPENERS, _QUOTED
+    from agentv_grader.critique.coverage import _QUOTE_OPENERS, quoted
 
     if not any(c in text for c in _QUOTE_OPENERS):
-        assert _QUOTED.search(text) is None
+        assert quoted().search(text) is None
