@@ -4,8 +4,10 @@ A response has hundreds of claims and the rules search each with dozens of patte
 of which find nothing in most claims. A pattern whose every match holds a whole word of a
 known list (`\\b(?:should|probably|…)\\b`, case-insensitive) cannot match a claim that
 holds none of those words, and a claim's words are found once for all of its patterns.
-Only ASCII text is skipped this way: `re.I` matches some other letters to ASCII ones (`ſ`
-is an `s`, `K` a `k`), so other text is always searched.
+Other text is read with the four letters `re.I` matches to ASCII ones (`ſ` is an `s`,
+Kelvin's `K` a `k`, `İ` and `ı` an `i`) spelt as those: a pattern's match then reads as
+one of its words there too (each of the four is a letter, as is what replaces it, so the
+words' bounds are `\b`'s).
 """
 
 from __future__ import annotations
@@ -17,15 +19,22 @@ from collections.abc import Iterator
 _WORD = re.compile(r"\w+")
 
 
+# The letters other than ASCII ones that `re.I` matches to an ASCII letter, as that letter
+# (every such letter, checked over all of Unicode in tests/claims/test_gates.py).
+ASCII_FOLDS = {"\u017f": "s", "\u212a": "k", "\u0130": "i", "\u0131": "i"}
+_FOLDED = str.maketrans(ASCII_FOLDS)
+
+
 @functools.lru_cache(maxsize=8)
-def words_of(text: str) -> tuple[frozenset[str], str] | None:
-    """The lowercase words (runs of letters, digits and `_`, which `\\b` bounds) of an
-    ASCII `text`, and the text lowercased; None for other text. A claim's patterns all
-    ask, so it is kept."""
-    if not text.isascii():
-        return None
-    lowered = text.lower()
-    return frozenset(_WORD.findall(lowered)), lowered
+def words_of(text: str) -> tuple[frozenset[str], str]:
+    """The lowercase words (runs of letters, digits and `_`, which `\\b` bounds) of
+    `text`, and the text lowercased (other text: with `ASCII_FOLDS`' letters as ASCII
+    ones). A claim's patterns all ask, so it is kept."""
+    if text.isascii():
+        lowered = text.lower()
+        return frozenset(_WORD.findall(lowered)), lowered
+    folded = text.translate(_FOLDED)  # no letter of it lowers to more than one (`İ` does)
+    return frozenset(word.lower() for word in _WORD.findall(folded)), folded.lower()
 
 
 class Words:
@@ -39,9 +48,9 @@ class Words:
         self.marks = marks
 
     def may_hold(self, text: str) -> bool:
-        """`text` holds one of the words or marks, or is not ASCII (then it may)."""
+        """`text` holds one of the words or marks."""
         found = words_of(text)
-        if found is None or not found[0].isdisjoint(self.words):
+        if not found[0].isdisjoint(self.words):
             return True
         for mark in self.marks:  # most gates have none: no generator made for them
             if mark in found[1]:

@@ -78,6 +78,7 @@ _NAME_HINTS = (
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
 _FAMILY: Callable[[tuple[Any, ...]], str] = operator.itemgetter(3)  # a Call's `family`
 _COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `command_lower`
+_OUTPUT_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(8)  # `output_lower`
 
 
 class Call(NamedTuple):
@@ -443,7 +444,7 @@ class RunIndex:
         self.tests: tuple[TestRun, ...] = tuple(
             TestRun(c) for c in self.shell if runs_tests[c.command_lower]
         )
-        self._outputs = _Postings([c.output_lower for c in self.calls])
+        self._outputs = _Postings(list(map(_OUTPUT_LOWER, self.calls)))
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
         self._shell: _Postings | None = None  # the shell commands, searched as one text
@@ -463,7 +464,7 @@ class RunIndex:
     def _inputs(self) -> _Postings:
         """The calls' inputs by word (made when a claim first looks in them)."""
         if self._inputs_made is None:
-            self._inputs_made = _Postings([c.command_lower for c in self.calls])
+            self._inputs_made = _Postings(list(map(_COMMAND_LOWER, self.calls)))
         return self._inputs_made
 
     def of_families(self, *families: str) -> list[Call]:
@@ -529,7 +530,7 @@ class RunIndex:
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
             if self._shell is None:
-                self._shell = _Postings([c.command_lower for c in self.shell], index=False)
+                self._shell = _Postings(list(map(_COMMAND_LOWER, self.shell)), index=False)
             holding = sorted({n for word in words for n in self._shell.containing(word)})
             searched: dict[str, bool] = {}
             found: list[Call] = []
@@ -579,6 +580,7 @@ def _calls(transcript: Transcript) -> list[Call]:
     # (the index hashes every text anyway, so the lookups cost little more).
     read: dict[str, tuple[bool, str]] = {}
     lowered: dict[str, str] = {}
+    spelt: dict[tuple[tuple[str, str], ...], str] = {}
     order = 0
     for message in transcript.messages:
         where = message.index
@@ -593,7 +595,15 @@ def _calls(transcript: Transcript) -> list[Call]:
             value = tool.input
             command = value.get("command") if type(value) is dict else value
             if type(command) is not str:
-                command = command_of(value)
+                if type(value) is dict and _flat_strings(value):
+                    # a run repeats its inputs too: each distinct flat one is spelt once
+                    key = tuple(value.items())
+                    found = spelt.get(key)
+                    if found is None:
+                        found = spelt[key] = command_of(value)
+                    command = found
+                else:
+                    command = command_of(value)
             order += 1
             seen = read.get(output)
             if seen is None:
@@ -741,6 +751,12 @@ def _flat_strings(value: dict[Any, Any]) -> bool:
     return True
 
 
+_ENCODERS = {
+    separators: json.JSONEncoder(ensure_ascii=False, separators=separators)
+    for separators in ((",", ":"), (", ", ": "))
+}
+
+
 def _dumped(value: Any, separators: tuple[str, str]) -> str:
     """JSON text of a tool call's input or output; data nested past Python's recursion
     limit (a hostile transcript) is evidence of nothing and becomes a placeholder."""
@@ -756,8 +772,8 @@ def _dumped(value: Any, separators: tuple[str, str]) -> str:
             except orjson.JSONEncodeError:
                 pass
         return "{" + item.join(_quoted(k) + key + _quoted(v) for k, v in value.items()) + "}"
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=separators)
+    try:  # json.dumps(value, ensure_ascii=False, separators=separators), its encoder made once
+        return _ENCODERS[separators].encode(value)
     except RecursionError:
         return NESTED
     except (TypeError, ValueError):

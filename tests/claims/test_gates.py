@@ -44,15 +44,23 @@ def _made_of(pattern: re.Pattern[str], count: int, seed: int = 21) -> Iterator[s
     """Text made of the pattern's own words (any case, glued or spaced) and some noise."""
     pick = random.Random(seed)
     words = re.findall(r"[A-Za-z]+(?:['-][A-Za-z]+)?", pattern.pattern) or ["x"]
-    words += ["I", "we", "3", "12", "files", "the", "`x.py`", "ſ", "é", "un", "s", "ed", "-"]
+    words += ["I", "we", "3", "12", "files", "the", "`x.py`", "ſ", "é", "un", "s", "ed", "-", "→"]
     glue = [" ", " ", " ", "", ", ", "; ", ". ", "-", "`", "\n", ": "]
     for _ in range(count):
         parts = []
         for _ in range(pick.randint(1, 7)):
             word = pick.choice(words)
             word = pick.choice([word, word.lower(), word.upper(), word.capitalize()])
+            if pick.random() < 0.2:  # a letter `re.I` matches to an ASCII one, or another
+                at = pick.randrange(len(word) + 1)
+                word = word[:at] + pick.choice(_OTHER_LETTERS) + word[at + 1 :]
             parts += [word, pick.choice(glue)]
         yield "".join(parts).strip()
+
+
+# `re.I`'s matches of ASCII letters (`ſ`, Kelvin's `K`, `İ`, `ı`), other letters, a digit
+# and a mark that are not ASCII
+_OTHER_LETTERS = ["\u017f", "\u212a", "\u0130", "\u0131", "é", "ß", "Å", "٣", "→", "—"]
 
 
 @pytest.mark.parametrize(("name", "gated"), _gated(), ids=[n for n, _ in _gated()])
@@ -62,6 +70,20 @@ def test_a_gated_pattern_finds_what_the_plain_pattern_finds(name: str, gated: Ga
         assert [m.span() for m in gated.finditer(text)] == plain, (name, text)
         found = gated.search(text)
         assert (found.span() if found else None) == (plain[0] if plain else None), (name, text)
+
+
+def test_the_ascii_folds_are_every_letter_re_i_matches_to_an_ascii_one() -> None:
+    """A gate reads text other than ASCII with these letters spelt as ASCII ones."""
+    from agentv_grader.claims._gate import ASCII_FOLDS
+
+    letters = re.compile("[a-z]", re.I)
+    found = {chr(c) for c in range(128, 0x110000) if letters.fullmatch(chr(c))}
+    assert found == set(ASCII_FOLDS)
+    for letter, ascii_letter in ASCII_FOLDS.items():
+        assert re.fullmatch(ascii_letter, letter, re.I) and letter.isalpha()
+        assert (
+            re.fullmatch(r"\w", letter) and letter.translate(str.maketrans(ASCII_FOLDS)).isalpha()
+        )
 
 
 def test_the_gates_cover_every_gated_pattern_of_the_rules() -> None:
@@ -126,7 +148,12 @@ def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
         frozenset({"ran", "pytest", "q", "14", "passed", "re", "run", "ok"}),
         text.lower(),
     )
-    assert _gate.words_of("ſhould") is None  # not ASCII: every pattern searches it
+    # other text: the letters `re.I` matches to ASCII ones are read as those
+    assert _gate.words_of("ſhould Kit İs ıt → é") == (
+        frozenset({"should", "kit", "is", "it", "é"}),
+        "should kit is it → é",
+    )
+    assert _gate.words_of("Éte") == (frozenset({"éte"}), "éte")
     assert Words("x", marks=("lint",)).may_hold("ran Linters")
     assert not Words("x", marks=("lint",)).may_hold("ran lnt")
 
