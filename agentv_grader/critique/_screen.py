@@ -20,6 +20,7 @@ ones it passes on, without a verdict-only path made or asked.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -31,20 +32,27 @@ if TYPE_CHECKING:
     from ..js.regexp import JsRegExp
 
 
-class Screen(NamedTuple):
-    """`needles` each (`every`) or one of which a passing text holds, in the text's own
-    case or, with `lowered`, in `js_lower` form, then asked of the text's `str.lower`
-    (or `js_lower`) form: the needles hold none of `js_lower_only`, so one that the
-    JavaScript lower case holds, Python's holds too, and Python's costs a third (no scan
-    for newer letters); with `json`, the text must start a JSON value instead (the
-    needles are not asked). With `exact`, holding it is passing, not only a condition of
-    it (a case-sensitive substring check: `output.includes(value)`)."""
+if TYPE_CHECKING:
 
-    needles: tuple[str, ...]
-    every: bool
-    lowered: bool
-    json: bool = False
-    exact: bool = False
+    class Screen(NamedTuple):
+        """`needles` each (`every`) or one of which a passing text holds, in the text's own
+        case or, with `lowered`, in `js_lower` form, then asked of the text's `str.lower`
+        (or `js_lower`) form: the needles hold none of `js_lower_only`, so one that the
+        JavaScript lower case holds, Python's holds too, and Python's costs a third (no
+        scan for newer letters); with `json`, the text must start a JSON value instead
+        (the needles are not asked). With `exact`, holding it is passing, not only a
+        condition of it (a case-sensitive substring check: `output.includes(value)`)."""
+
+        needles: tuple[str, ...]
+        every: bool
+        lowered: bool
+        json: bool = False
+        exact: bool = False
+
+else:  # the same class, made without `typing.NamedTuple`'s field checks (`_record`)
+    Screen = namedtuple(
+        "Screen", ("needles", "every", "lowered", "json", "exact"), defaults=(False, False)
+    )
 
 
 # What `JSON.parse` (`js_json_parse`) accepts before a value, and how a value starts: a

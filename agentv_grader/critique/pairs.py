@@ -10,8 +10,9 @@ can never pass them all. The finding is raised on the later assertion of the pai
 from __future__ import annotations
 
 import json
+from collections import namedtuple
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..assertions import about
 from ..js.strings import JsonParseError, js_json_parse, js_lower, js_trim
@@ -24,28 +25,33 @@ _NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negat
 _canonical = json.JSONEncoder(sort_keys=True, default=str).encode
 
 
-class Fact(NamedTuple):
-    """What one exact-text check requires of the response (before its negation). A named
-    tuple, not a `Record`: as immutable, and made for every such check of every test for
-    less."""
+if TYPE_CHECKING:
 
-    kind: str  # contains | equals | prefix | suffix | json
-    text: str
-    ci: bool
-    scope: str
-    negate: bool
-    spec: AssertionSpec
+    class Fact(NamedTuple):
+        """What one exact-text check requires of the response (before its negation). A
+        named tuple, not a `Record`: as immutable, and made for every such check of every
+        test for less."""
 
+        kind: str  # contains | equals | prefix | suffix | json
+        text: str
+        ci: bool
+        scope: str
+        negate: bool
+        spec: AssertionSpec
 
-class Requirement(NamedTuple):
-    """A `Fact` without its assertion: what `contradictory` remembers per distinct
-    assertion (`_spec`) and compares, the assertion named from the test's own."""
+    class Requirement(NamedTuple):
+        """A `Fact` without its assertion: what `contradictory` remembers per distinct
+        assertion (`_spec`) and compares, the assertion named from the test's own."""
 
-    kind: str
-    text: str
-    ci: bool
-    scope: str
-    negate: bool
+        kind: str
+        text: str
+        ci: bool
+        scope: str
+        negate: bool
+
+else:  # the same classes, made without `typing.NamedTuple`'s field checks (`_record`)
+    Fact = namedtuple("Fact", ("kind", "text", "ci", "scope", "negate", "spec"))
+    Requirement = namedtuple("Requirement", ("kind", "text", "ci", "scope", "negate"))
 
 
 AnyFact = Fact | Requirement

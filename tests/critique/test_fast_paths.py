@@ -187,6 +187,36 @@ def test_the_refusal_cue_prefilter_answers_as_the_search(pieces: list[str]) -> N
     assert context._says_refusal(said) == (context.refusal_words().search(said) is not None)
 
 
+def _plain_words(text: str) -> frozenset[str]:
+    """What `context.words_of` stands for: the text read line by line."""
+    return frozenset(
+        line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
+    )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.text(
+        st.sampled_from(list("ab#  \t\n\n\n\r\x0b\x0c\x1c\x1e\x1f\x85\xa0\u2028\u2029é")),
+        max_size=30,
+    )
+)
+def test_word_lists_read_as_line_by_line(text: str) -> None:
+    """`words_of` (C loops for a list shaped as the shipped ones) reads any text as the
+    line-by-line reading it stands for: stripped lines, less blank ones and those starting
+    with `#`, whatever breaks its lines and wherever its `#`s are."""
+    assert context.words_of(text) == _plain_words(text)
+
+
+@pytest.mark.parametrize("name", ["data/common_words.txt", "data/everyday_words.txt"])
+def test_the_shipped_word_lists_are_read_in_c_loops(name: str) -> None:
+    """Both shipped lists have the shape `words_of` reads without a Python step per line,
+    and read as line by line."""
+    text = context._shipped_text(name)
+    assert context._plain_body(text) is not None
+    assert context.words_of(text) == _plain_words(text)
+
+
 _CUE_CHARS = list("reptascodvbihwxn' :.\"`\u201cRESK\u017f\u212a\u0130\u0131\u00e9\n")
 
 
