@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from .errors import SpecError
 from .model import CheckItem
+from .record import Record, field
 
 RUBRIC_OPERATORS = ("correctness", "contradiction")
 # AgentV's pass mark for one score-range item (raw score out of 10).
@@ -37,8 +37,7 @@ RANGE_ITEM_PASS = 7
 JUDGED_BY = "agentv-grade judge"
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreRange:
+class ScoreRange(Record):
     """One band of an analytic rubric item: integer scores `low`..`high` (0–10) mean `outcome`."""
 
     low: int
@@ -49,8 +48,7 @@ class ScoreRange:
         return {"score_range": [self.low, self.high], "outcome": self.outcome}
 
 
-@dataclass(frozen=True, slots=True)
-class RubricItem:
+class RubricItem(Record):
     """One rubric item as AgentV reads it; `min_score` is on AgentV's 0–1 scale."""
 
     id: str
@@ -222,8 +220,7 @@ def _shorthand(raw: Mapping[Any, Any], rid: str) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ the agent's judgement
 
 
-@dataclass(frozen=True, slots=True)
-class ItemJudgement:
+class ItemJudgement(Record):
     """The agent's judgement of one rubric item: met or not (checklist) or 0–10 (ranges)."""
 
     id: str
@@ -232,8 +229,7 @@ class ItemJudgement:
     evidence: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class JudgedResult:
+class JudgedResult(Record):
     """An item's result as AgentV's `pipeline bench` reads it, plus what AgentV's verdict
     adds: the rubric items that decided a `fail` whatever the score."""
 

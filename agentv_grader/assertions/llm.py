@@ -26,15 +26,14 @@ malformed. Decided here:
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError
 from ..judging import RubricItem, rubric_items
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, RunData, Status, TestCase, Verdict
+from ..record import Record
 from ..rundata.llm_results import ItemKey, StemChoice, choose_stems, result_path
 from ..rundata.records import JudgedAgainst, LlmResult
 from . import about
@@ -141,8 +140,7 @@ def judged(spec: AssertionSpec, run: RunData, threshold: float | None = None) ->
 # ------------------------------------------------------------------ stale results
 
 
-@dataclass(frozen=True, slots=True)
-class Staleness:
+class Staleness(Record):
     """Whether a result file was judged against the current response and item:
     `current` (its record matches), `stale` (evidence says it does not: `basis` `record`,
     the digests differ, or `mtime`, a file without a record older than the response) or
@@ -539,6 +537,8 @@ def _prompt_file(raw: str, eval_dir: str) -> tuple[str, str]:
 
 
 def _prompt_command(raw: Mapping[str, Any], spec: AssertionSpec, run: RunData) -> dict[str, Any]:
+    import shutil  # (only for a prompt command: with `bz2` and `lzma`, 7.8 M instructions)
+
     from . import _context
     from ._process import failure, run_program
     from .scripts import DEFAULT_TIMEOUT_MS, json_bytes

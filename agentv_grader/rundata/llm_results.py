@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -25,7 +24,7 @@ from ..js.strings import JsonParseError, js_json_parse
 from ..load.files import limit_text, read_regular
 from ..model import CheckItem
 from ..names import safe_name, unused_name
-from ..record import replace
+from ..record import Record, replace
 from .records import AgentvLlmConfig, JudgedAgainst, LlmResult
 
 RESULTS_DIR = "llm_grader_results"
@@ -136,8 +135,7 @@ def _mtime_ns(path: str) -> int | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class ItemKey:
+class ItemKey(Record):
     """What identifies one LLM item to AgentV's export: the names it may be filed under (the
     name AgentV's export gives it first), its rubric outcomes and its prompt text."""
 
@@ -146,8 +144,7 @@ class ItemKey:
     prompt: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class StemChoice:
+class StemChoice(Record):
     """Where one item's result lives: `stem` (read and written), whether AgentV's own
     `llm_graders/<stem>.json` names it (then `pipeline bench` counts that file itself), and
     other existing result files that could describe the same item (`others`)."""
