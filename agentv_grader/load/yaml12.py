@@ -106,32 +106,31 @@ def _json_constant(name: str) -> Any:
     raise _Fallback  # NaN, Infinity: not JSON, and not YAML numbers
 
 
-def _json_object(pairs: list[tuple[str, Any]]) -> YamlMap:
-    result: YamlMap = YamlMap.__new__(YamlMap)
-    result.update(pairs)
-    if len(result) != len(pairs):
-        raise _Fallback  # a duplicate key: the YAML path reports it with its place
-    return result
-
-
+# json.loads makes an object the tuple of its pairs (`object_pairs_hook=tuple`, never
+# mistaken for an array's list), which `_json_walk` makes a mapping: rather than a Python
+# hook that json's C scanner would call once per object (a call per object more).
 def _json_walk(value: Any, found: list[Any], depth: int) -> Any:
-    """Lists → YamlList, and every container in document order (pre-order) into `found`."""
+    """Objects → YamlMap, arrays → YamlList, every container in pre-order into `found`."""
     if depth > _FAST_DEPTH:
         raise _Fallback
-    if type(value) is YamlMap:
-        found.append(value)
-        for key, item in value.items():
+    if type(value) is tuple:
+        mapping: YamlMap = YamlMap.__new__(YamlMap)
+        found.append(mapping)
+        mapping.update(value)
+        if len(mapping) != len(value):
+            raise _Fallback  # a duplicate key: the YAML path reports it with its place
+        for key, item in value:
             if len(key) > _JSON_MAX_KEY:
                 raise _Fallback
             kind = type(item)
-            if kind is YamlMap or kind is list:
-                value[key] = _json_walk(item, found, depth + 1)
-        return value
+            if kind is tuple or kind is list:
+                mapping[key] = _json_walk(item, found, depth + 1)
+        return mapping
     result: YamlList = YamlList.__new__(YamlList)
     found.append(result)
     for item in value:
         kind = type(item)
-        if kind is YamlMap or kind is list:
+        if kind is tuple or kind is list:
             item = _json_walk(item, found, depth + 1)
         result.append(item)
     return result
@@ -163,7 +162,7 @@ def _load_json_fast(text: str) -> Any:
         ):
             raise _Fallback
     try:
-        loaded = json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
+        loaded = json.loads(text, object_pairs_hook=tuple, parse_constant=_json_constant)
     except _Fallback:
         raise
     except Exception:  # invalid JSON (maybe valid YAML), huge numbers, deep nesting
@@ -200,33 +199,39 @@ def _ascii_classes(text: str) -> bytes:
     return text.encode("ascii").translate(_ASCII_CLASSES)
 
 
+# The text cut at every bracket (`{` made `[`): each offset is the length of the pieces
+# before it plus one per bracket, added up in C (`accumulate`), where one `find` per
+# bracket was a call each. (The imports are here: a cold start reads no JSON text.)
 def _bracket_offsets(text: str) -> list[int]:
-    """The offsets of every `[` and `{` in `text`, in order: `{` made `[` (one C pass that
-    keeps every offset), then one `find` per bracket, instead of a regex match object each."""
-    find = text.replace("{", "[").find
-    offsets: list[int] = []
-    offset = find("[")
-    while offset >= 0:
-        offsets.append(offset)
-        offset = find("[", offset + 1)
-    return offsets
+    """The offsets of every `[` and `{` in `text`, in order."""
+    from itertools import accumulate, count
+    from operator import add
+
+    pieces = text.replace("{", "[").split("[")
+    pieces.pop()  # what follows the last bracket
+    return list(map(add, accumulate(map(len, pieces)), count()))
 
 
+# A bracket is outside the strings when an even number of quotes comes before it, once
+# every escaped quote and backslash is blanked (escapes pair left to right, as JSON reads
+# them). The UTF-8 text (where quotes, backslashes and brackets are single bytes that no
+# other character's bytes include) is reduced to its quotes and brackets, in order, and
+# cut at the brackets: piece k holds the quotes between brackets k - 1 and k, so the
+# counts are lengths, added up in C, where one Python count per bracket cost far more.
 def _outside_strings(text: str, offsets: list[int]) -> list[int]:
-    """The `offsets` of the valid JSON `text` that are outside its strings: those with an
-    even number of quotes before them, once every escaped quote and backslash is blanked
-    (two characters for two, so offsets stay; escapes pair left to right, as JSON reads
-    them). One count per bracket, where matching every string cost several times more."""
-    blanked = text.replace("\\\\", "__").replace('\\"', "__") if "\\" in text else text
-    count = blanked.count
-    outside: list[int] = []
-    quotes = previous = 0
-    for offset in offsets:
-        quotes += count('"', previous, offset)
-        previous = offset
-        if not quotes & 1:
-            outside.append(offset)
-    return outside
+    """The `offsets` (every bracket's) of the valid JSON `text` outside its strings."""
+    from itertools import accumulate, compress, repeat
+    from operator import and_, not_
+
+    data = text.encode("utf-8")
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+    opener_as_bracket = bytes.maketrans(b"{", b"[")  # (made here: a cold start needs none)
+    not_quote_or_opener = bytes.maketrans(b"", b"").translate(None, b'"[{')
+    quotes = data.translate(opener_as_bracket, not_quote_or_opener).split(b"[")
+    quotes.pop()  # the quotes after the last bracket
+    before = accumulate(map(len, quotes))
+    return list(compress(offsets, map(not_, map(and_, before, repeat(1)))))
 
 
 def _place(text: str, found: list[Any], offsets: list[int]) -> None:

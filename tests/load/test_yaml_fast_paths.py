@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -544,3 +545,36 @@ def test_anchor_where_a_node_starts_keeps_the_alias_guard(
     monkeypatch.setattr(_libyaml, "_expanded_size", walk)
     assert load_yaml(anchor, "s.yaml") == load_yaml(anchor, "s.yaml", fast=False)
     assert walked
+
+
+# ---- the JSON path's container offsets, against the plain ways of finding them ----
+
+_STRING_OR_OPENER = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]', re.S)
+
+
+def _openers_outside_strings(text: str) -> list[int]:
+    """The reference: a tokenizer that skips whole JSON strings (escapes and all)."""
+    return [m.start() for m in _STRING_OR_OPENER.finditer(text) if m.group() in "[{"]
+
+
+@st.composite
+def json_texts_with_brackets_in_strings(draw: st.DrawFn) -> str:
+    """JSON texts whose strings hold brackets, quotes, backslashes and escapes."""
+    piece = st.sampled_from(['"', "\\", "[", "{", "]", "}", "\\u005b", "é", "😀", "\n", " ", "a"])
+    strings = st.lists(piece, max_size=8).map("".join)
+    values = st.recursive(
+        strings | st.integers() | st.none(),
+        lambda kids: st.lists(kids, max_size=4) | st.dictionaries(strings, kids, max_size=4),
+        max_leaves=20,
+    )
+    value = draw(st.lists(values, max_size=4) | st.dictionaries(strings, values, max_size=4))
+    indent = draw(st.sampled_from([None, 1, "\t"]))
+    return json.dumps(value, indent=indent, ensure_ascii=draw(st.booleans()))
+
+
+@_BUDGET
+@given(json_texts_with_brackets_in_strings())
+def test_the_containers_are_found_where_a_string_tokenizer_finds_them(text: str) -> None:
+    every = yaml12._bracket_offsets(text)
+    assert every == [i for i, ch in enumerate(text) if ch in "[{"]
+    assert yaml12._outside_strings(text, every) == _openers_outside_strings(text)
