@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..assertions._text import case_sensitive, string_list, string_value
@@ -58,7 +59,12 @@ else:  # the same class, made without `typing.NamedTuple`'s field checks (`_reco
 # What `JSON.parse` (`js_json_parse`) accepts before a value, and how a value starts: a
 # bracket, a quote, a number or one of the three literals, whole (Python's decoder also
 # takes NaN and Infinity, which `js_json_parse` then refuses: never a pass).
-JSON_START = re.compile(r"[ \t\n\r]*(?:[\[{\"\-0-9]|true|false|null)")
+@lru_cache(maxsize=1)
+def json_start() -> re.Pattern[str]:
+    """That start, compiled on first use: only a test with an `is-json` check asks, and
+    compiling costs every run that imports the critique."""
+    return re.compile(r"[ \t\n\r]*(?:[\[{\"\-0-9]|true|false|null)")
+
 
 _JSON = Screen((), True, False, json=True)
 # The substring checks: (case counts by default, every needle).
@@ -109,13 +115,14 @@ def screen_of(spec: AssertionSpec) -> Screen | None:
 def _substring_screen(needles: list[str], every: bool, sensitive: bool) -> Screen | None:
     """The screen of a substring check of `needles` (each, or one of them): exact where
     case counts; else the needles in `js_lower` form, none where one holds a letter only
-    JavaScript lowers (asked of `str.lower` of the decoys: see `Screen`)."""
+    JavaScript lowers (asked of `str.lower` of the decoys: see `Screen`). Those letters
+    are none of them ASCII, so an ASCII needle (most) is not asked: their table is then
+    not loaded (a cold single test's 3 M instructions)."""
     if sensitive:
         return Screen(tuple(needles), every, False, exact=True)
     lowered = tuple([js_lower(n) for n in needles])
-    only_js = js_lower_only()
     for needle in lowered:
-        if not only_js.isdisjoint(needle):
+        if not needle.isascii() and not js_lower_only().isdisjoint(needle):
             return None
     return Screen(lowered, every, True)
 

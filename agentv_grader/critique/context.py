@@ -26,7 +26,7 @@ from ..load.files import READ_FLAGS
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
 from ..rundata.response import hand_on
-from ._screen import JSON_START, Screen, admits, screen_of
+from ._screen import Screen, admits, json_start, screen_of
 from ._spec import MEMO as _SPEC_MEMO
 from ._spec import SpecFacts
 
@@ -243,7 +243,7 @@ class Context:
         """The decoys that hold `screen`, in order."""
         decoys = self.decoys
         if screen.json:
-            match = JSON_START.match
+            match = json_start().match
             return tuple([d for d in decoys if match(d.text) is not None])
         if screen.lowered:
             texts = self._lowered_texts

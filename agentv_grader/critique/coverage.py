@@ -41,7 +41,6 @@ _QUOTED = (
 _QUOTE_OPENERS = "\"“‘`'"  # each alternative of `_QUOTED` starts with one (a scan: no search)
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
 _NAME = re.compile(r"\b[A-Z][a-z][\w'’-]*(?: [A-Z][a-z][\w'’-]*)*")
-_LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*$")
 _SENTENCE_END = ".!?:;\n-*•"
 _SHORT = 40
 _LONG = 120  # characters of one line of free text beyond which a judge reads it as an example
@@ -105,7 +104,7 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
     for m in _NUMBER.finditer(text):
         number = m.group()
         after = text[m.end() : m.end() + 2]
-        marker = after in (". ", ") ") and _LIST_MARKER.search(text[: m.start()])
+        marker = after in (". ", ") ") and _list_marker().search(text[: m.start()])
         if marker or (source == "criteria" and len(number) == 1):
             continue
         found.append((m.start(), make(number, "number", *m.span())))
@@ -124,7 +123,18 @@ def text_terms(text: str, source: str) -> Iterator[Term]:
             yield term
 
 
-_OR = re.compile(r"\b(?:or|either)\b", re.I)
+@lru_cache(maxsize=1)
+def _list_marker() -> re.Pattern[str]:
+    """Only white space before a number on its line (`1. `, `2) `: a list marker, no
+    term); compiled on first use, as the patterns below (few texts need them, and
+    compiling costs every run that imports the critique)."""
+    return re.compile(r"(?:^|\n)[ \t]*$")
+
+
+@lru_cache(maxsize=1)
+def _or() -> re.Pattern[str]:
+    """`or` or `either` between two quoted terms: alternatives."""
+    return re.compile(r"\b(?:or|either)\b", re.I)
 
 
 def _alternatives(text: str, terms: list[Term]) -> set[tuple[int, int]]:
@@ -134,7 +144,7 @@ def _alternatives(text: str, terms: list[Term]) -> set[tuple[int, int]]:
     found: set[tuple[int, int]] = set()
     for first, second in zip(quoted, quoted[1:], strict=False):
         gap = text[first.span[1] : second.span[0]]
-        if len(gap) <= 60 and _OR.search(gap):
+        if len(gap) <= 60 and _or().search(gap):
             found.update((first.span, second.span))
     return found
 
@@ -611,8 +621,9 @@ def _case_holds(op: str, text: str, lowered: str, wanted: str) -> bool:
     by holding what it lowers to (`js_lower_only`); a value without those holds in one
     exactly where it holds in the other (trimming, of white space, keeps the same ends of
     both). Spares most failed checks the scan `js_lower` makes of a non-ASCII text for
-    those letters."""
-    if js_lower_only().isdisjoint(wanted):
+    those letters. None of them is ASCII: an ASCII value (most) is not asked, and their
+    table is not loaded for it."""
+    if wanted.isascii() or js_lower_only().isdisjoint(wanted):
         return _holds(op, lowered, wanted)
     return _holds(op, js_lower(text), wanted)
 
@@ -638,7 +649,7 @@ def _beyond_folding(op: str, text: str, lowered: str, value: str) -> bool:
     if not (text.isascii() or unicodedata.is_normalized("NFKC", text)):
         # NFKC may turn other letters into ASCII ones: only `eq`'s length can be told
         return op == "eq" and _kept_ascii(text) > len(value)
-    for piece in _PIECES.split(value):
+    for piece in _pieces().split(value):
         if piece and piece.lower() not in lowered:
             return True
     if op == "in":
@@ -666,7 +677,14 @@ _ASCII_SPACE = "\t\n\x0b\x0c\r \x1c\x1d\x1e\x1f"  # white space to either langua
 # What a fold may change or drop in an ASCII value: white space (JavaScript's, and the
 # separators str.split also counts), quotes, the backtick and the dash.
 _FOLD_CHANGED = "\t\n\x0b\x0c\r \x1c\x1d\x1e\x1f'\"`-"
-_PIECES = re.compile(f"[{re.escape(_FOLD_CHANGED)}]+")
+
+
+@lru_cache(maxsize=1)
+def _pieces() -> re.Pattern[str]:
+    """The runs of `_FOLD_CHANGED` between which an ASCII value's pieces lie."""
+    return re.compile(f"[{re.escape(_FOLD_CHANGED)}]+")
+
+
 _ANY_SPACE = JS_WHITESPACE + "\x1c\x1d\x1e\x1f\x85"  # white space to either language
 
 

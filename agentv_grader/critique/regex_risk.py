@@ -152,7 +152,13 @@ def _escape_set(char: str, insensitive: bool) -> _CharSet | None:
 
 
 _UNREAD: _CharSet = (-1, True)  # `_escape_set`'s "not read here" (`\W`, `\1`, `\u…`)
-_QUANTIFIER = re.compile(r"\{(\d+)(,(\d*))?\}")
+
+
+@lru_cache(maxsize=1)
+def _braces() -> re.Pattern[str]:
+    """A `{n}`, `{n,}` or `{n,m}` quantifier; compiled on first use (few patterns hold
+    one, and compiling costs every run that imports the critique)."""
+    return re.compile(r"\{(\d+)(,(\d*))?\}")
 
 
 def _plain_items(body: str, flags: str) -> list[tuple[_CharSet, int, bool]] | None:
@@ -350,7 +356,7 @@ def _quantifier(body: str, at: int) -> tuple[int, bool, int] | None:
     ends); None for a `{` that is no quantifier."""
     quantifier = body[at]
     if quantifier == "{":
-        found = _QUANTIFIER.match(body, at)
+        found = _braces().match(body, at)
         if found is None:
             return None
         lo, most = int(found.group(1)), found.group(3)

@@ -89,7 +89,7 @@ def _passes(spec: AssertionSpec, text: str) -> bool:
 
 def _holds(screen: _screen.Screen, text: str) -> bool:
     if screen.json:
-        return _screen.JSON_START.match(text) is not None
+        return _screen.json_start().match(text) is not None
     if screen.lowered:  # as `Context` asks it: of `str.lower`, or of `js_lower` (the echo)
         return _screen.admits(screen, text.lower()) and _screen.admits(screen, js_lower(text))
     return _screen.admits(screen, text)
@@ -192,7 +192,7 @@ def test_only_case_sensitive_substring_screens_are_exact() -> None:
 )
 def test_the_json_screen_wants_a_literal_whole(text: str, starts: bool) -> None:
     """The refusal decoy starts with `I`, which no JSON text passing `JSON.parse` does."""
-    assert (_screen.JSON_START.match(text) is not None) is starts
+    assert (_screen.json_start().match(text) is not None) is starts
     if not starts:
         assert not _passes(_a("is-json", {}), text)
 
@@ -335,3 +335,12 @@ def test_the_decoys_holding_a_screen_are_those_each_holds(
 
 _SUITE = Suite(path="s.eval.yaml", name="s", sha256="", tests=(_TEST,))
 _RUN = RunData(test=_TEST, response="")
+
+
+def test_no_letter_only_javascript_lowers_to_is_ascii() -> None:
+    """`_substring_screen` asks only a non-ASCII needle whether it holds one of
+    `js_lower_only`'s letters (an ASCII one cannot: none of them is ASCII)."""
+    from agentv_grader.js.strings import js_lower_only
+
+    assert js_lower_only()
+    assert not any(letter.isascii() for letter in js_lower_only())
