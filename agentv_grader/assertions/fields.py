@@ -25,7 +25,7 @@ Decided here:
 
 from __future__ import annotations
 
-import datetime as _dt
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -43,21 +43,12 @@ MATCHES = ("exact", "numeric_tolerance", "date")
 _FENCE = re.compile(r"```json\n?|```")
 _PASSED = re.compile(r'("passed"\s*:\s*)(?:"([^"]+)"|([A-Za-z_][A-Za-z0-9_-]*))', re.I)
 _PATH_SPLIT = re.compile(r"\.|\[|\]")
-_FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
 _MONTHS = {
     "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
     "april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
     "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11,
     "november": 11, "dec": 12, "december": 12,
 }  # fmt: skip
-_ISO = re.compile(
-    r"(\d{4})-(\d{2})-(\d{2})"
-    r"(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?"
-)
-_DMY_DASH = re.compile(r"(\d{1,2})-([A-Za-z]{3,9})-(\d{4})")
-_DMY_SPACE = re.compile(r"(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})")
-_MDY_WORDS = re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})")
-_NUMERIC = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
 Date = tuple[int, int, int]
 
 
@@ -133,12 +124,19 @@ def resolve_path(data: Any, path: str) -> Any:
     return current
 
 
+@functools.cache
+def _float_prefix() -> re.Pattern[str]:
+    """`parseFloat`'s number, compiled on first use: a module-level pattern is compiled by
+    every import (`_steps` imports this module for `MISSING`), used or not."""
+    return re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+
+
 def _parse_float(value: Any) -> float | None:
     """JavaScript's `toNumber` in field-accuracy: numbers, else `parseFloat` of a string."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
     if isinstance(value, str):
-        match = _FLOAT_PREFIX.match(js_trim(value))
+        match = _float_prefix().match(js_trim(value))
         if match:
             return float(match.group(0).replace("Infinity", "inf"))
     return None
@@ -147,20 +145,38 @@ def _parse_float(value: Any) -> float | None:
 # ------------------------------------------------------------------ dates
 
 
+@functools.cache
+def _date_patterns() -> tuple[re.Pattern[str], ...]:
+    """The accepted date forms (ISO, day-month-year with a dash or spaces, month-day-year
+    in words, all in figures), compiled on the first date: compiling them at import cost
+    every process that imports this module 4 M instructions."""
+    return (
+        re.compile(
+            r"(\d{4})-(\d{2})-(\d{2})"
+            r"(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?"
+        ),
+        re.compile(r"(\d{1,2})-([A-Za-z]{3,9})-(\d{4})"),
+        re.compile(r"(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})"),
+        re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})"),
+        re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})"),
+    )
+
+
 def parse_date(text: str, formats: list[str]) -> Date | None:
     """The calendar date written in `text`, or None (SPEC §5.3's accepted forms)."""
     trimmed = js_trim(text)
-    iso = _ISO.fullmatch(trimmed)
+    iso_form, dmy_dash, dmy_space, mdy_words, numeric_form = _date_patterns()
+    iso = iso_form.fullmatch(trimmed)
     if iso:
         return _valid(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-    for pattern, order in ((_DMY_DASH, "dmy"), (_DMY_SPACE, "dmy"), (_MDY_WORDS, "mdy")):
+    for pattern, order in ((dmy_dash, "dmy"), (dmy_space, "dmy"), (mdy_words, "mdy")):
         found = pattern.fullmatch(trimmed)
         if found:
             day, word = (found.group(1), found.group(2)) if order == "dmy" else (
                 found.group(2), found.group(1))  # fmt: skip
             month = _MONTHS.get(word.lower())
             return _valid(int(found.group(3)), month, int(day)) if month else None
-    numeric = _NUMERIC.fullmatch(trimmed)
+    numeric = numeric_form.fullmatch(trimmed)
     return _numeric_date(numeric, formats) if numeric else None
 
 
@@ -178,8 +194,10 @@ def _numeric_date(match: re.Match[str], formats: list[str]) -> Date | None:
 
 
 def _valid(year: int, month: int | None, day: int) -> Date | None:
+    import datetime  # (a date field only: a single test's grading need not import it)
+
     try:
-        _dt.date(year, month or 0, day)
+        datetime.date(year, month or 0, day)
     except ValueError:
         return None
     assert month is not None

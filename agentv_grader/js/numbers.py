@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 
@@ -22,9 +21,8 @@ def js_num(value: float) -> str:
         return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
     if value == 0:
         return "0"
-    sign, digits_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
-    digits = "".join(str(d) for d in digits_tuple)
-    k, n = len(digits), int(exponent) + len(digits)
+    digits, n = _shortest_digits(abs(value))
+    k = len(digits)
     prefix = "-" if value < 0 else ""
     if k <= n <= 21:
         return prefix + digits + "0" * (n - k)
@@ -37,8 +35,25 @@ def js_num(value: float) -> str:
     return f"{prefix}{mantissa}e{'+' if e > 0 else '-'}{abs(e)}"
 
 
+def _shortest_digits(value: float) -> tuple[str, int]:
+    """The digits of `repr(value)` (the shortest that read back as `value`, as JavaScript
+    writes them) without leading or trailing zeros, and `n`, where the decimal point goes:
+    `value == 0.d1d2… × 10**n`. For a positive finite `value`: `Decimal(repr(value))
+    .normalize()`'s digits and exponent + their count, read off the text (importing
+    `decimal` costs 5 M instructions)."""
+    text = repr(value)
+    mantissa, _, exponent = text.partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = whole + fraction
+    point = len(whole) + (int(exponent) if exponent else 0)
+    kept = digits.lstrip("0")
+    return kept.rstrip("0"), point - (len(digits) - len(kept))
+
+
 def to_fixed(value: float, places: int) -> str:
     """`Number.prototype.toFixed`: exact decimal value, ties away from zero."""
+    from decimal import ROUND_HALF_UP, Decimal  # (only here: its import costs 5 M)
+
     if not math.isfinite(value) or abs(value) >= 1e21:
         return js_num(value)
     if value == 0:
