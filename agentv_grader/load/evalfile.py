@@ -175,6 +175,15 @@ class _SuiteBuilder:
             else None
         )
         self._default_transform = transform_spec({}, self.default_test)
+        # What a test without a threshold of its own gets (`_threshold`), when the suite
+        # gives none or a good one, and with it whether a test can take `_plain_test`.
+        given = self._suite_threshold
+        self._plain_threshold: tuple[float, str] | None = (
+            (DEFAULT_THRESHOLD, "default") if given is None else _good_threshold(*given)
+        )
+        self._plain_suite = (
+            not self.jsonl and self._default_vars is None and self._plain_threshold is not None
+        )
 
     def _default_test_file(self, ref: str) -> Mapping[str, Any]:
         """`default_test: file://x.yaml`: a mapping found through AgentV's search roots."""
@@ -209,7 +218,13 @@ class _SuiteBuilder:
     def build(self, digest: Callable[[], str]) -> Suite:
         """The suite, its tests built; `digest()` gives the file's SHA-256, asked last."""
         raw_tests = expand_prompts(self._raw_tests() + self._scenario_tests(), self.doc, self)
-        raw_tests = [row for entry in raw_tests for row in self._var_rows(entry)]
+        plain = self._plain_suite
+        raw_tests = [
+            row
+            for entry in raw_tests
+            # (a test without vars in a suite without default vars is its only row)
+            for row in ((entry,) if plain and entry.get("vars") is None else self._var_rows(entry))
+        ]
         name = self.doc.get("name")
         if isinstance(name, str) and name.strip():
             suite_name = name.strip()
@@ -411,6 +426,10 @@ class _SuiteBuilder:
 
     def _test(self, entry: Mapping[str, Any], suite: str) -> TestCase:
         line = getattr(entry, "line", None)
+        if self._plain_suite:
+            plain = self._plain_test(entry, suite, line)
+            if plain is not None:
+                return plain
         variables = self._vars(entry)
         raw_id = entry.get("id")
         if isinstance(raw_id, (int, float)) and not isinstance(raw_id, bool):
@@ -480,6 +499,79 @@ class _SuiteBuilder:
             warnings=tuple(warnings),
             turns=() if turns is None else _turns(turns),
             output_transform=transform,
+        )
+
+    # `_test` of the usual test, written out without the calls each step makes for what
+    # it does not hold (a batch's serial load builds thousands of tests), or None for a
+    # test with anything more: in a plain suite (`_plain_suite`: no JSONL, no default
+    # vars, the suite's threshold none or a good one), a test whose id is a
+    # text without templates, with no vars, run, execution, threshold, options, turns,
+    # expected_output or input_messages, whose input is a text (or none, with no prompt
+    # given) and whose criteria is a text or none, templates in neither. (A comment, not
+    # a docstring: a cold start reads it for nothing.) The tests check that it answers
+    # as `_test` does, field by field.
+    def _plain_test(
+        self, entry: Mapping[str, Any], suite: str, line: int | None
+    ) -> TestCase | None:
+        """The usual test, built with fewer calls; None: `_test` builds it."""
+        raw_id = entry.get("id")
+        if type(raw_id) is not str or not raw_id.strip() or "{{" in raw_id or "{%" in raw_id:
+            return None
+        get = entry.get
+        if not (
+            get("vars") is None
+            and get("run") is None
+            and get("execution") is None
+            and get("threshold") is None
+            and get("options") is None
+            and get("turns") is None
+            and "expected_output" not in entry
+        ):
+            return None
+        if "input" in entry:
+            prompt = entry["input"]
+        elif "input_messages" in entry or PROMPT_KEY in entry:
+            return None
+        else:
+            prompt = None
+        if prompt is None and self._first_prompt is not None:
+            return None  # (the suite's first prompt stands in: `_input`)
+        criteria = get("criteria")
+        if criteria is None:
+            criteria = get("expected_outcome")
+        if type(prompt) is str:
+            if "{{" in prompt or "{%" in prompt:
+                return None
+            messages: tuple[Mapping[str, Any], ...] = ({"role": "user", "content": prompt},)
+            text = prompt
+        elif prompt is None:
+            messages, text = (), ""
+        else:
+            return None
+        if criteria is not None and (
+            type(criteria) is not str or "{{" in criteria or "{%" in criteria
+        ):
+            return None
+        variables: dict[str, Any] = {}
+
+        def build() -> tuple[tuple[AssertionSpec, ...], tuple[str, ...]]:
+            ctx = ListContext(test_id=raw_id, eval_dir=self.dir, variables=variables)
+            specs = self._assertions(entry, ctx)
+            return judge_items_named(specs), tuple(ctx.warnings)
+
+        threshold, source = self._plain_threshold  # type: ignore[misc]
+        return TestCase(
+            id=raw_id,
+            suite=suite,
+            build=build,
+            threshold=threshold,
+            threshold_source=source,
+            input_text=text,
+            input_messages=messages,
+            criteria=criteria,
+            vars=variables,
+            line=line,
+            output_transform=self._default_transform,
         )
 
     def _where(self, line: int | None) -> str:
@@ -567,7 +659,8 @@ class _SuiteBuilder:
         if given is None:
             return DEFAULT_THRESHOLD, "default", None
         source, value = given
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value <= 1):
+        good = _good_threshold(source, value)
+        if good is None:
             problem = GradeInputError(
                 f"{source} must be a number in 0..1, got {value!r}",
                 file=self.path,
@@ -575,7 +668,7 @@ class _SuiteBuilder:
                 hint="write e.g. 0.8",
             )
             return DEFAULT_THRESHOLD, source, problem
-        return float(value), source, None
+        return good[0], source, None
 
     def _input(self, entry: Mapping[str, Any], variables: Mapping[str, Any]) -> Any:
         """The prompt (text or messages), rendered: `input`, `input_messages`, the prompt
@@ -590,6 +683,13 @@ class _SuiteBuilder:
         if raw is None:
             raw = self._first_prompt
         return _render_soft(raw, variables)
+
+
+def _good_threshold(source: str, value: Any) -> tuple[float, str] | None:
+    """(the threshold, `source`) for a number in 0..1 (not a bool), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value <= 1):
+        return None
+    return float(value), source
 
 
 def _first_given(*candidates: tuple[str, Any]) -> tuple[str, Any] | None:

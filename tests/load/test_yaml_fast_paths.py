@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from agentv_grader.load import _libyaml, assertions, evalfile, yaml12
@@ -578,3 +578,148 @@ def test_the_containers_are_found_where_a_string_tokenizer_finds_them(text: str)
     every = yaml12._bracket_offsets(text)
     assert every == [i for i, ch in enumerate(text) if ch in "[{"]
     assert yaml12._outside_strings(text, every) == _openers_outside_strings(text)
+
+
+# ---- the builder's plain-test path (`_SuiteBuilder._plain_test`) against `_test` ----
+
+_TEXT_VALUES = ["Q", "", "  ", "a {{ x }} b", "{% if 1 %}y{% endif %}", "{{ 1 + 1 }}", "é"]
+_MESSAGES = [{"role": "user", "content": "M"}]
+# Each field a test may have, and values of it that `_plain_test` takes or refuses.
+_FIELD_VALUES: dict[str, list[Any]] = {
+    "id": ["t1", "", " ", "t-{{ x }}", "{%x%}", 7, 2.5, True, None],
+    "input": [*_TEXT_VALUES, None, _MESSAGES, 3],
+    "input_messages": [_MESSAGES, None],
+    "criteria": [*_TEXT_VALUES, None, ["x"], 4],
+    "expected_outcome": [*_TEXT_VALUES, None],
+    "expected_output": ["A", None, {"role": "assistant", "content": "A"}],
+    "vars": [None, {"x": "X"}, {"x": ["a", "b"]}, {}],
+    "threshold": [None, 0.5, "x"],
+    "run": [None, {"threshold": 0.7}, {}],
+    "execution": [None, {"threshold": 2}, {"skip_defaults": True}],
+    "options": [None, {"transform": "x"}, {}],
+    "turns": [None, [{"input": "T"}], []],
+    "assertions": [[{"type": "contains", "value": "Q"}, {"type": "nope"}], []],
+    "assert": [[{"type": "regex", "value": "{{ x }}"}]],
+}
+# Suite fields that a test inherits (or that make every test go the general way).
+_SUITE_VALUES: dict[str, list[Any]] = {
+    "prompts": [None, ["P {{ x }}"], ["A", "B"]],
+    "default_test": [None, {"vars": {"x": "D"}}, {"threshold": 0.6}, {"threshold": 2}],
+    "threshold": [None, 0.9, 1, 0, 2, -0.1, "0.5", True, float("nan")],
+    "assert": [None, [{"type": "contains", "value": "D"}]],
+}
+_ENTRY_VALUES = {key: st.sampled_from(values) for key, values in _FIELD_VALUES.items()}
+_DOC_VALUES = {key: st.sampled_from(values) for key, values in _SUITE_VALUES.items()}
+_PLAIN_ENTRY: dict[str, Any] = {"id": "t1", "input": "Q", "criteria": "C", "assertions": []}
+
+
+@st.composite
+def _entries(draw: st.DrawFn, values: dict[str, st.SearchStrategy[Any]]) -> dict[str, Any]:
+    keys = draw(st.lists(st.sampled_from(sorted(values)), unique=True))
+    return {key: draw(values[key]) for key in keys}
+
+
+@st.composite
+def _near_plain_entries(draw: st.DrawFn) -> dict[str, Any]:
+    """A plain test with at most two fields added, changed or left out."""
+    entry = dict(_PLAIN_ENTRY)
+    for key in draw(st.lists(st.sampled_from(sorted(_ENTRY_VALUES)), max_size=2, unique=True)):
+        if draw(st.booleans()) and key in entry:
+            del entry[key]
+        else:
+            entry[key] = draw(_ENTRY_VALUES[key])
+    return entry
+
+
+def _built(builder: Any, entry: YamlMap) -> list[Any]:
+    try:
+        return snapshot(builder._test(entry, "suite"))
+    except evalfile._NoId as exc:
+        return [("no id", str(exc))]
+
+
+@_BUDGET
+@given(
+    _entries(_DOC_VALUES),
+    st.lists(_near_plain_entries() | _entries(_ENTRY_VALUES), min_size=1, max_size=4),
+)
+def test_the_plain_test_path_builds_what_the_general_one_does(
+    doc: dict[str, Any], entries: list[dict[str, Any]]
+) -> None:
+    """Whenever `_plain_test` answers, its test is `_test`'s without it: every field,
+    the assertions and warnings built on first use, the id's and positions' texts."""
+    seen: list[bool] = []
+    for number, fields in enumerate(entries, start=1):
+        entry = YamlMap(fields)
+        entry.line, entry.col = number, 3
+        for suite_doc in (doc, {}):  # (the drawn suite's defaults, and none)
+            builder = evalfile._SuiteBuilder("x.eval.yaml", {**suite_doc, "tests": [entry]})
+            plain = builder._plain_suite and builder._plain_test(entry, "suite", number)
+            builder._plain_suite = False
+            general = _built(builder, entry)
+            if plain:
+                assert snapshot(plain) == general
+            seen.append(bool(plain))
+    event(f"plain path taken: {any(seen)}")
+
+
+def _suite_docs() -> list[dict[str, Any]]:
+    """No suite fields, and each suite field with each of its values alone."""
+    docs: list[dict[str, Any]] = [{}]
+    docs += [{key: value} for key, values in _SUITE_VALUES.items() for value in values]
+    return docs
+
+
+def test_each_field_and_value_alone_builds_the_same_either_way() -> None:
+    """Every change of one field of a plain test (each value, or the field left out),
+    in a suite without defaults or with one suite field: `_plain_test`, when it answers,
+    answers as `_test`; and the plain test itself takes the plain path."""
+    changes = [(key, value) for key, values in _FIELD_VALUES.items() for value in values]
+    changes += [(key, ...) for key in _PLAIN_ENTRY]
+    taken = 0
+    for doc in _suite_docs():
+        for key, value in changes:
+            fields = {k: v for k, v in _PLAIN_ENTRY.items() if k != key}
+            if value is not ...:
+                fields[key] = value
+            entry = YamlMap(fields)
+            entry.line, entry.col = 4, 3
+            builder = evalfile._SuiteBuilder("x.eval.yaml", {**doc, "tests": [entry]})
+            plain = builder._plain_suite and builder._plain_test(entry, "suite", 4)
+            builder._plain_suite = False
+            if plain:
+                taken += 1
+                assert snapshot(plain) == _built(builder, entry), (doc, key, value)
+    assert taken > 50
+
+
+def test_the_usual_test_takes_the_plain_path() -> None:
+    entry = YamlMap({"id": "t1", "input": "Q", "criteria": "C", "assertions": []})
+    builder = evalfile._SuiteBuilder("x.eval.yaml", {"tests": [entry]})
+    assert builder._plain_suite
+    assert builder._plain_test(entry, "suite", 1) is not None
+    assert builder._plain_test(YamlMap({**entry, "vars": {"x": 1}}), "suite", 1) is None
+
+
+def test_the_test_datas_eval_files_load_the_same_without_the_plain_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = Path(__file__).resolve().parents[1]
+    paths = sorted(
+        p
+        for pattern in ("**/*.eval.yaml", "**/*.eval.yml", "**/*.jsonl")
+        for p in (root / "data").glob(pattern)
+    )
+    assert len(paths) > 50
+    for path in paths:
+        try:
+            with_plain = snapshot(load_suite(str(path)))
+        except Exception as exc:
+            with_plain = [("raised", *outcome_of(exc))]
+        with monkeypatch.context() as patched:
+            patched.setattr(evalfile._SuiteBuilder, "_plain_test", lambda *args: None)
+            try:
+                without = snapshot(load_suite(str(path)))
+            except Exception as exc:
+                without = [("raised", *outcome_of(exc))]
+        assert with_plain == without, path
