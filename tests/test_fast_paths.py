@@ -831,6 +831,22 @@ def test_a_single_test_with_a_rubric_item_imports_no_dataclasses(tmp_path: Path)
     assert found == wanted
 
 
+def test_a_single_test_with_output_matches_imports_no_date_or_decimal(tmp_path: Path) -> None:
+    """Cold start (SPEC §8): `output-matches` imports the transcript checks' modules, and
+    with them `assertions.fields` (for `MISSING`); what only a date field, a timed step or
+    `toFixed` needs is imported there: no `datetime` (5.6 M instructions), no `decimal`."""
+    suite = (
+        '{"tests": [{"id": "t", "assertions": [{"type": "output-matches", "pattern": "Par"}, '
+        '{"type": "contains", "value": "Paris"}]}]}'
+    )
+    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
+    (tmp_path / "run" / "t").mkdir(parents=True)
+    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
+    unwanted = ["datetime", "_datetime", "decimal", "_decimal"]
+    wanted = ["agentv_grader.assertions.fields"]
+    assert _imported_of(tmp_path, unwanted + wanted, expected_code=0) == wanted
+
+
 @pytest.mark.parametrize("sensitive", [True, False])
 def test_a_finder_answers_as_find_for_every_needle(sensitive: bool) -> None:
     """`_text.finder` (the haystack lowered once for a check's needles) gives `find`'s
