@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 import random
 import subprocess
 import sys
@@ -261,3 +263,42 @@ def test_escaped_and_classed_group_characters_are_read_as_characters(body: str) 
     """A `(`, `)` or `|` escaped or in a class inside a group neither opens, closes nor
     splits it: the group is still read, and the pattern spared the analysis."""
     assert _spared_safely(body, "") is True
+
+
+def _typed_and_run_time_named_tuples(source: str) -> list[tuple[ast.ClassDef, ast.Call]]:
+    """Each `if TYPE_CHECKING:` NamedTuple class of `source` with the `collections.namedtuple`
+    call its `else:` makes the run-time class with, in order."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            classes = [c for c in node.body if isinstance(c, ast.ClassDef)]
+            calls = [
+                a.value
+                for a in node.orelse
+                if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+            ]
+            if any(ast.unparse(b) == "NamedTuple" for c in classes for b in c.bases):
+                assert len(classes) == len(calls), ast.unparse(node)
+                found += zip(classes, calls, strict=True)
+    return found
+
+
+@pytest.mark.parametrize("module", ["_screen", "context", "pairs"])
+def test_each_named_tuple_is_made_at_run_time_as_its_typed_class_says(module: str) -> None:
+    """The critique's named tuples are `typing.NamedTuple` classes for mypy and
+    `collections.namedtuple` ones at run time (`critique/_record`): the two spellings must
+    name the same fields in the same order, with the same defaults, or a positional
+    construction would silently put a value in another field."""
+    source = (Path(__file__).parents[2] / "agentv_grader" / "critique" / f"{module}.py").read_text()
+    pairs = _typed_and_run_time_named_tuples(source)
+    assert pairs, f"no typed/run-time named tuple pair found in critique/{module}.py"
+    for typed, call in pairs:
+        fields = [f for f in typed.body if isinstance(f, ast.AnnAssign)]
+        names = [ast.unparse(f.target) for f in fields]
+        defaults = [ast.literal_eval(f.value) for f in fields if f.value is not None]
+        assert ast.literal_eval(call.args[0]) == typed.name
+        assert list(ast.literal_eval(call.args[1])) == names, typed.name
+        given = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+        assert list(given.get("defaults", ())) == defaults, typed.name
+        made = getattr(importlib.import_module(f"agentv_grader.critique.{module}"), typed.name)
+        assert made._fields == tuple(names)
