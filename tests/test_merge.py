@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from agentv_grader import grade_test, jsontext, merge
 from agentv_grader.layout import LAYOUTS
+from agentv_grader.load import files
 from agentv_grader.load.files import read_regular
 from tests.helpers import files_under, validate_report, write_suite
 
@@ -177,7 +178,7 @@ def _configs_as_before(test_dir: str, config_dir: str) -> list[tuple[str, tuple[
         if not file_name.endswith(".json"):
             continue
         try:
-            config = json.loads(read_regular(os.path.join(folder, file_name), 1000))
+            config = json.loads(read_regular(os.path.join(folder, file_name), merge._CONFIG_LIMIT))
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(config, dict):
@@ -369,3 +370,19 @@ def test_config_keys_come_from_each_files_own_bytes(tmp_path: Path) -> None:
         found.append(got)
     assert found[0] == found[3] != found[1] != found[2]
     assert [stem for stem, _ in found[0]] == ["a1"]
+
+
+def test_a_config_longer_than_the_first_read_is_read_whole(tmp_path: Path) -> None:
+    """`_existing_configs` reads a listed file with one read of `_FIRST_READ` bytes: a
+    config that fills it is read on to its end, as the plain reading reads it."""
+    folder = tmp_path / "code_graders"
+    folder.mkdir()
+    long_value = "x" * (files._FIRST_READ + 10)
+    (folder / "long.json").write_text(json.dumps({"type": "contains", "value": long_value}))
+    exact = {"type": "contains", "value": ""}
+    padding = files._FIRST_READ - len(json.dumps(exact))
+    (folder / "exact.json").write_text(json.dumps({**exact, "value": "y" * padding}))
+    assert (folder / "exact.json").stat().st_size == files._FIRST_READ
+    got = merge._existing_configs(str(tmp_path), "code_graders")
+    assert got == _configs_as_before(str(tmp_path), "code_graders")
+    assert [stem for stem, _ in got] == ["exact", "long"]
