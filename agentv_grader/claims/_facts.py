@@ -41,6 +41,12 @@ _APPROX = re.compile(
     r"less than|at least|at most|up to|some|~)\s*$",
     re.I,
 )
+# Each word of _APPROX (`~` anywhere): the text before a value found by a value pattern
+# ends in no word character, so a claim holding none has no hedge before one.
+_APPROX_WORDS = Words(
+    "about around roughly approximately approx nearly almost over under more less at up some",
+    marks=("~",),
+)
 _TASK_WORDS = re.compile(
     r"\b(task|asked|requested|request|required|requirement|spec(?:ified)?|mentioned|"
     r"ticket|issue says|you said|as noted)\b",
@@ -155,12 +161,17 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
             continue  # an HTTP status: the HTTP check's
         if task_quoted and _in_task(match.group(0), index):
             continue
-        finding = _number(text, match, value, value_text, index, bool(_APPROX.search(before)))
+        finding = _number(text, match, value, value_text, index, _approx(text, before))
         if finding is not None:
             yield finding
     list_finding = _list_mismatch(text, numbers, index)
     if list_finding is not None:
         yield list_finding
+
+
+def _approx(text: str, before: str) -> bool:
+    """`before` (the claim `text` up to a value) ends in a hedge such as `about`."""
+    return _APPROX_WORDS.may_hold(text) and _APPROX.search(before) is not None
 
 
 def _cites(text: str, match: re.Match[str]) -> bool:
@@ -197,7 +208,7 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
         return None
     words = _WORD.findall(text[max(0, match.start() - 30) : match.start()])
     key = next((w.lower() for w in reversed(words) if w.lower() not in _STOP | {"date", "on"}), "")
-    if len(key) < 2 or _APPROX.search(text[: match.start()]):
+    if len(key) < 2 or _approx(text, text[: match.start()]):
         return None
     labelled = re.compile(
         re.escape(key) + r"[a-z_]{0,12}['\"]?\s*[:=]\s*['\"]?(\d{4}-\d{2}-\d{2})(?!\d)"
@@ -231,7 +242,7 @@ def _tokens(text: str, index: RunIndex) -> Iterator[Finding]:
     for pattern in (_VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
         for match in _found(pattern, text):
             token = match.group(0).lower()
-            if token in seen or _APPROX.search(text[: match.start()]):
+            if token in seen or _approx(text, text[: match.start()]):
                 continue
             seen.add(token)
             call = index.first_output(token)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
-from ._gate import Words
+from ._gate import Gated, Words
 from ._index import RunIndex, TestRun
 
 _NUMBER_WORDS = {
@@ -28,22 +28,35 @@ _NUMBER_WORDS = {
     )
 }
 _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
-_NOUN = re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I)
-_COUNTED = re.compile(
-    _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
-    r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b",
-    re.I,
+# Each pattern below is searched only in a clause holding a word each of its matches holds
+# (a clause has few words: found once for all of them, `_gate`).
+_NOUN = Gated(
+    re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
+    Words("test tests suite spec specs testsuite"),
 )
-_OF = re.compile(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I)
-_TOTAL = re.compile(
-    r"(?:\ball\s+"
-    + _NUM
-    + r"|\("
-    + _NUM
-    + r"\s+tests?\)|"
-    + _NUM
-    + r"\s+tests?\b(?!\s+(?:pass|fail)))",
-    re.I,
+_COUNTED = Gated(
+    re.compile(
+        _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
+        r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b",
+        re.I,
+    ),
+    Words(
+        "pass passes passed passing fail fails failed failing failure failures error errors ran run"
+    ),
+)
+_OF = Gated(re.compile(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I), Words("of"))
+_TOTAL = Gated(
+    re.compile(
+        r"(?:\ball\s+"
+        + _NUM
+        + r"|\("
+        + _NUM
+        + r"\s+tests?\)|"
+        + _NUM
+        + r"\s+tests?\b(?!\s+(?:pass|fail)))",
+        re.I,
+    ),
+    Words("all test tests"),
 )
 _EXCEPT = re.compile(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")", re.I)
 _PAST = re.compile(
@@ -52,10 +65,14 @@ _PAST = re.compile(
     re.I,
 )
 _RERUN = re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I)
-_GOOD = re.compile(
-    r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I
+_GOOD = Gated(
+    re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I),
+    Words("pass passes passed passing green succeed succeeds succeeded clean ok failures"),
 )
-_BAD = re.compile(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I)
+_BAD = Gated(
+    re.compile(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I),
+    Words("clean green passing fail fails failed failing failure failures red broken"),
+)
 _RAN = re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I)
 _SKIPPED = re.compile(r"\b(?:skipped|pending|ignored)\b", re.I)
 _NAMED = re.compile(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")

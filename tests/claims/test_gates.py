@@ -116,10 +116,10 @@ def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
         "|".join(
             p.pattern
             for p in (
-                _tests._NOUN,
-                _tests._COUNTED,
-                _tests._GOOD,
-                _tests._BAD,
+                _tests._NOUN.pattern,
+                _tests._COUNTED.pattern,
+                _tests._GOOD.pattern,
+                _tests._BAD.pattern,
                 _tests._NAMED,
                 _tests._RERUN,
             )
@@ -176,8 +176,26 @@ def test_the_value_checker_skips_only_what_it_finds_nothing_in(
             return True
 
     monkeypatch.setattr(_facts, "_ID_NOUN_WORDS", Open(""))
+    monkeypatch.setattr(_facts, "_APPROX_WORDS", Open(""))
     monkeypatch.setattr(_facts, "_DIGIT", re.compile(""))
     assert findings() == gated
+
+
+def test_a_hedge_before_a_value_is_looked_for_only_in_claims_holding_its_words() -> None:
+    """`_APPROX` is searched in the text before a value only if the claim holds one of its
+    words: that text ends where no value pattern lets a word character stand."""
+    values = (_facts._NUMBER, _facts._DATE, _facts._VERSION, _facts._ID, _facts._UNIT_TOKEN,
+              _facts._DOC_ID)  # fmt: skip
+    mixed = re.compile(_facts._APPROX.pattern.replace(r"\s*$", "") + "|12 5.5 v1.2.3 3 MB a-1")
+    hedges = _facts._APPROX.pattern.split("(?:", 1)[1].split(")", 1)[0].replace("\\.?", "")
+    texts = [*_claims(), *_made_of(mixed, 6_000), "about5", "almoſt 5", "~3", "approx. 7"]
+    texts += [f"{hedge} {value}" for hedge in hedges.split("|") for value in ("12", "v1.2.3")]
+    for text in texts:
+        if _facts._APPROX_WORDS.may_hold(text):
+            continue
+        for pattern in values:
+            for match in pattern.finditer(text):
+                assert _facts._APPROX.search(text[: match.start()]) is None, (text, match)
 
 
 def test_an_http_status_is_read_only_from_claims_holding_three_digits() -> None:
