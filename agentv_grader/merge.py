@@ -13,7 +13,7 @@ from typing import Any
 from .assertions import REGISTRY, about
 from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
-from .load.files import _FIRST_READ, READ_FLAGS, read_listed, read_regular
+from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import ERROR, GRADED, PASSED, STATUS_TEXT, Outcome
 from .names import unique_safe_names
@@ -89,11 +89,11 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
     """AgentV's own config files for this test, in name order, as (file stem, match key).
 
     One listing of the folder; a file it lists as regular is read without a stat
-    (`read_listed`, written out here for the usual file, under 64 KiB: open, one read,
-    close), anything else as any input file is (`read_regular`). A config's key is worked
-    out from its bytes once per process (`_keys_of`): a suite's tests often share configs
-    (AgentV's examples replicated: 977 distinct files of 12,000), and parsing one and
-    working out its key cost more than reading it.
+    (`read_listed`: open, one read, close), anything else as any input file is
+    (`read_regular`). A config's key is worked out from its bytes once per process
+    (`_keys_of`): a suite's tests often share configs (AgentV's examples replicated: 977
+    distinct files of 12,000), and parsing one and working out its key cost more than
+    reading it.
     """
     found: list[tuple[str, tuple[Any, ...]]] = []
     try:
@@ -104,25 +104,13 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
     entries.sort(key=_NAME)
     keys = _keys_of
     limit = _CONFIG_LIMIT
-    first = min(limit + 1, _FIRST_READ)  # what `read_listed` reads first
     for entry in entries:
-        path = entry.path
         try:
             try:
                 listed = entry.is_file(follow_symlinks=False)
             except OSError:
                 listed = False
-            if listed:
-                # `read_listed` written out (six files a test): a short read is the end
-                fd = os.open(path, READ_FLAGS)
-                try:
-                    data = os.read(fd, first)
-                finally:
-                    os.close(fd)
-                if len(data) >= first:  # maybe more: read it again the long way
-                    data = read_listed(path, limit)
-            else:
-                data = read_regular(path, limit)
+            data = (read_listed if listed else read_regular)(entry.path, limit)
             key = keys.get(data)
             if key is None:
                 config = parse_json(data)

@@ -208,10 +208,16 @@ def _read_fd(fd: int, want: int, limit: int, short_read_ends: bool) -> bytes:
     """At most `limit` + 1 bytes from `fd`: a first read of `want` bytes, which is all when
     it comes back short and `short_read_ends` (a regular file), then more until the end
     or past the limit (a file longer than it said, or one without a size: a device)."""
-    chunks = [os.read(fd, want)]
-    total = len(chunks[0])
-    if total < want and short_read_ends:
-        return chunks[0]
+    first = os.read(fd, want)
+    if len(first) < want and short_read_ends:
+        return first
+    return _read_on(fd, first, limit)
+
+
+def _read_on(fd: int, first: bytes, limit: int) -> bytes:
+    """`first`, then what follows it in `fd`, until the end or past `limit` bytes."""
+    chunks = [first]
+    total = len(first)
     while chunks[-1] and total <= limit:
         chunks.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
         total += len(chunks[-1])
@@ -228,9 +234,12 @@ def read_listed(path: str, limit: int) -> bytes:
     config files per test). Should the entry have been replaced since it was listed,
     nothing waits either: the open does not block, a directory raises IsADirectoryError,
     a FIFO gives at most what is already in it, and at most `limit` + 1 bytes are read.
+    The usual file, shorter than the first read, costs no call beyond the system's.
     """
     fd = os.open(path, READ_FLAGS)
     try:
-        return _read_fd(fd, min(limit + 1, _FIRST_READ), limit, short_read_ends=True)
+        want = min(limit + 1, _FIRST_READ)
+        first = os.read(fd, want)
+        return first if len(first) < want else _read_on(fd, first, limit)
     finally:
         os.close(fd)
