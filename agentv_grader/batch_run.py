@@ -99,7 +99,7 @@ def grade_batch(
             from . import batch
             from .load.evalfile import load_suite
 
-            suite = load_suite(eval_path, data=data, digest=scout.digest)
+            suite = load_suite(eval_path, data=data, digest=scout.digest, offsets=scout.offsets)
             found = scout.answer()
         if found is not None:
             options = GradeOptions(threshold=threshold, layout=found, critique=critique)

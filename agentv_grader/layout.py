@@ -10,6 +10,10 @@ from __future__ import annotations
 import os
 import sys
 from types import TracebackType
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # Layout → (AgentV's config folder in a test folder, the folder its results go to).
 LAYOUTS = {
@@ -69,6 +73,26 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
 # A SHA-256 in hexadecimal, as `hashlib` writes it: 64 lower-case digits.
 _DIGEST_LENGTH = 64
 _HEX_DIGITS = b"0123456789abcdef"
+# The scout's container offsets follow: C unsigned ints (an eval file is at most 64 MiB).
+_OFFSET_CODE: Final = "I"
+_OFFSET_SIZE = memoryview(bytes(8)).cast(_OFFSET_CODE).itemsize
+_READ_SIZE = 1 << 17
+
+
+def _container_offsets(data: bytes) -> bytes:
+    """`yaml12.container_offsets` of `data`'s text as C unsigned ints, for an ASCII text
+    (its offsets are its bytes') that may be a JSON object or array; else, or on any
+    error, nothing. Run by the scout, on the core the parent's load leaves idle."""
+    try:
+        if not data.isascii() or data.lstrip(b" \r\n")[:1] not in (b"{", b"["):
+            return b""
+        from array import array
+
+        from .load.yaml12 import container_offsets
+
+        return array(_OFFSET_CODE, container_offsets(data.decode("ascii"))).tobytes()
+    except Exception:
+        return b""
 
 
 class Scout:
@@ -116,7 +140,10 @@ class Scout:
                     import hashlib
 
                     found += hashlib.sha256(data).hexdigest().encode("ascii")
-                os.write(write_end, found)  # (one write under PIPE_BUF: read whole)
+                    found += _container_offsets(data)
+                view = memoryview(found)
+                while view:  # (more than a pipe holds: the parent reads as it loads)
+                    view = view[os.write(write_end, view) :]
             finally:
                 os._exit(0)  # no answer written (an error, a signal): the parent scans itself
         os.close(write_end)
@@ -129,18 +156,34 @@ class Scout:
     def digest(self) -> str | None:
         """The SHA-256 (hexadecimal) of the `data` the scout was given, as it found it
         (waiting for it if need be), else None."""
-        found = self._read()[1:]
+        found = self._read()[1 : 1 + _DIGEST_LENGTH]
         if len(found) != _DIGEST_LENGTH or found.strip(_HEX_DIGITS):
             return None
         return found.decode("ascii")
+
+    def offsets(self) -> Sequence[int] | None:
+        """`yaml12.container_offsets` of the text of the `data` the scout was given, for
+        an ASCII text that may be JSON, as it found them (waiting for it if need be), else
+        None. Only a head start: the load uses them when they are as many as the
+        containers it parsed, and works them out itself otherwise."""
+        found = self._read()
+        if self.digest() is None or len(found) == 1 + _DIGEST_LENGTH:
+            return None
+        payload = found[1 + _DIGEST_LENGTH :]
+        if len(payload) % _OFFSET_SIZE:
+            return None
+        return memoryview(payload).cast(_OFFSET_CODE)
 
     def _read(self) -> bytes:
         """What the scout wrote (b"" if nothing), read once; the scout is then reaped."""
         if self._found is None:
             if self._fd is None:
                 return b""
+            chunks = []
             try:
-                self._found = os.read(self._fd, 1 + _DIGEST_LENGTH)
+                while chunk := os.read(self._fd, _READ_SIZE):
+                    chunks.append(chunk)
+                self._found = b"".join(chunks)
             except OSError:
                 self._found = b""
             finally:

@@ -9,6 +9,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -213,6 +214,38 @@ def test_the_eval_files_digest_is_the_scouts_or_else_computed_here(
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert done.suite is not None and done.suite.sha256 == expected
     assert computed[-1:] == [len(eval_path.read_bytes())]
+
+
+def test_the_suite_is_placed_with_the_scouts_container_offsets_as_without(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A JSON eval file's containers are placed where the scout found them (the parent
+    does not work them out again); the suite, every position in it, is the one
+    `load_suite` makes alone, and a scout without them leaves it to the load."""
+    from tests.load.test_yaml_fast_paths import snapshot
+
+    tests = [
+        {"id": i, "input": "[{", "assertions": [{"type": "contains", "value": "{" + i}]}
+        for i in "abcd"
+    ]
+    text = json.dumps({"tests": tests}, indent=1)
+    eval_path, bench = write_suite(tmp_path, text, dict.fromkeys("abcd", "Paris {a"))
+    expected = snapshot(evalfile.load_suite(str(eval_path)))
+    given: list[bool] = []
+    real = Scout.offsets
+
+    def offsets(self: Scout) -> Any:
+        found = real(self)
+        given.append(found is not None)
+        return found
+
+    monkeypatch.setattr(Scout, "offsets", offsets)
+    done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
+    assert done.suite is not None and snapshot(done.suite) == expected
+    assert given == [sys.platform.startswith("linux")]
+    monkeypatch.setattr(Scout, "offsets", lambda self: None)
+    done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
+    assert done.suite is not None and snapshot(done.suite) == expected
 
 
 def test_an_unreadable_eval_file_is_refused_before_the_scout_is_forked(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..digest import sha256_hex
@@ -48,19 +48,29 @@ def suite_name_from_path(path: str) -> str:
 
 
 def load_suite(
-    path: str, *, data: bytes | None = None, digest: Callable[[], str | None] | None = None
+    path: str,
+    *,
+    data: bytes | None = None,
+    digest: Callable[[], str | None] | None = None,
+    offsets: Callable[[], Sequence[int] | None] | None = None,
 ) -> Suite:
     """Load every test of an eval file. Raises GradeInputError for unusable files.
 
     `data`: the file's bytes, when the caller has read them (`read_text_file`); `digest`:
     asked for their SHA-256 once the tests are built, when it is worked out elsewhere
-    (batch mode's scout process), computed here when it gives None.
+    (batch mode's scout process), computed here when it gives None; `offsets`: asked, for
+    a JSON text, for `yaml12.container_offsets` of the text of `data`, likewise.
     """
     with gc_paused():
-        return _load_suite(path, data, digest)
+        return _load_suite(path, data, digest, offsets)
 
 
-def _load_suite(path: str, data: bytes | None, digest: Callable[[], str | None] | None) -> Suite:
+def _load_suite(
+    path: str,
+    data: bytes | None,
+    digest: Callable[[], str | None] | None,
+    offsets: Callable[[], Sequence[int] | None] | None = None,
+) -> Suite:
     if data is None:
         data = read_text_file(path, "eval file")
     doc: Any
@@ -71,7 +81,10 @@ def _load_suite(path: str, data: bytes | None, digest: Callable[[], str | None] 
         text = json.dumps(doc)
     else:
         text = decode_utf8(data, path)
-        doc = _jsonl_document(text, path) if path.endswith(".jsonl") else load_yaml(text, path)
+        if path.endswith(".jsonl"):
+            doc = _jsonl_document(text, path)
+        else:
+            doc = load_yaml(text, path, offsets=offsets)
     if "env." in text and "{{" in text and (path.endswith(".jsonl") or may_render_env(text)):
         from .roots import environment, interpolate_env
 

@@ -17,7 +17,7 @@ import gc
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -136,8 +136,10 @@ def _json_walk(value: Any, found: list[Any], depth: int) -> Any:
     return result
 
 
-def _load_json_fast(text: str) -> Any:
-    """The YAML path's result for a JSON object or array, or _Fallback."""
+def _load_json_fast(text: str, offsets: Callable[[], Sequence[int] | None] | None = None) -> Any:
+    """The YAML path's result for a JSON object or array, or _Fallback. `offsets()`: the
+    offsets of `text`'s brackets outside its strings, worked out elsewhere (batch mode's
+    scout, `container_offsets`), or None; used when they are as many as the containers."""
     body = text.strip(" \r\n")
     if not body or body[0] not in "{[" or body[-1] not in "}]":
         raise _Fallback
@@ -169,14 +171,18 @@ def _load_json_fast(text: str) -> Any:
         raise _Fallback from None
     found: list[Any] = []
     loaded = _json_walk(loaded, found, 0)
+    given = offsets() if offsets is not None else None
+    if given is not None and len(given) == len(found):
+        _place(text, found, given)  # (the brackets outside strings are the containers')
+        return loaded
     # Every container has one bracket outside the strings, so when the counts agree no
     # string holds one; else the brackets outside strings are exactly the containers'.
-    offsets = _bracket_offsets(text)
-    if len(offsets) != len(found):  # brackets inside strings
-        offsets = _outside_strings(text, offsets)
-        if len(offsets) != len(found):
+    openers = _bracket_offsets(text)
+    if len(openers) != len(found):  # brackets inside strings
+        openers = _outside_strings(text, openers)
+        if len(openers) != len(found):
             raise _Fallback
-    _place(text, found, offsets)
+    _place(text, found, openers)
     return loaded
 
 
@@ -234,7 +240,13 @@ def _outside_strings(text: str, offsets: list[int]) -> list[int]:
     return list(compress(offsets, map(not_, map(and_, before, repeat(1)))))
 
 
-def _place(text: str, found: list[Any], offsets: list[int]) -> None:
+def container_offsets(text: str) -> list[int]:
+    """The offsets of `text`'s brackets outside its strings: for a valid JSON text, where
+    each of its containers opens, in order (what `_load_json_fast` places them at)."""
+    return _outside_strings(text, _bracket_offsets(text))
+
+
+def _place(text: str, found: list[Any], offsets: Sequence[int]) -> None:
     """libyaml's line and column of each container: its opening bracket. Line breaks are
     LF, CR LF and CR (JSON has no raw line break inside a string)."""
     if "\n" not in text and "\r" not in text:
@@ -257,10 +269,17 @@ def _place(text: str, found: list[Any], offsets: list[int]) -> None:
         container.col = offset - start + 1
 
 
-def load_yaml(text: str, path: str, *, fast: bool = True) -> Any:
+def load_yaml(
+    text: str,
+    path: str,
+    *,
+    fast: bool = True,
+    offsets: Callable[[], Sequence[int] | None] | None = None,
+) -> Any:
     """Parse one YAML document with the 1.2 core schema.
 
-    `fast=False` skips the fast paths (tests compare both ways).
+    `fast=False` skips the fast paths (tests compare both ways). `offsets`: asked, for a
+    JSON text, for `container_offsets(text)` worked out elsewhere (or None).
 
     Raises:
         GradeInputError: syntax errors (file:line:col), duplicate keys, alias bombs.
@@ -268,7 +287,7 @@ def load_yaml(text: str, path: str, *, fast: bool = True) -> Any:
     with gc_paused():
         if fast and text[:1] in "{[ \r\n":
             try:
-                return _load_json_fast(text)  # json.loads refuses deep nesting itself
+                return _load_json_fast(text, offsets)  # json.loads refuses deep nesting itself
             except _Fallback:
                 pass
         import_pyyaml()  # PyYAML: only for text that is not JSON

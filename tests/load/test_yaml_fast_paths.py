@@ -580,6 +580,69 @@ def test_the_containers_are_found_where_a_string_tokenizer_finds_them(text: str)
     assert yaml12._outside_strings(text, every) == _openers_outside_strings(text)
 
 
+@_BUDGET
+@given(json_texts_with_brackets_in_strings() | json_texts())
+def test_container_offsets_given_place_the_containers_as_worked_out_here(text: str) -> None:
+    """Batch mode's scout works out `container_offsets` of the eval file's text while the
+    parent parses it; given them, the load places every container where it does alone."""
+    here = both_ways(text)[0]
+    try:
+        given = snapshot(load_yaml(text, "x.yaml", offsets=lambda: yaml12.container_offsets(text)))
+    except Exception as exc:
+        given = [("raised", *outcome_of(exc))]
+    assert given == here
+
+
+def test_container_offsets_given_are_used_only_when_they_are_as_many_as_the_containers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = '{"a": ["[x", {"b": "\\"{"}, [1]],\n "c": {}}'
+    right = yaml12.container_offsets(text)
+    assert right == [0, 6, 13, 27, 39]
+    expected = snapshot(load_yaml(text, "x.yaml"))
+    for wrong in (None, right[:-1], [*right, 42]):  # worked out here instead
+        assert snapshot(load_yaml(text, "x.yaml", offsets=lambda wrong=wrong: wrong)) == expected
+    shifted = [offset + 1 for offset in right]  # as many, elsewhere: the test above sees it
+    assert snapshot(load_yaml(text, "x.yaml", offsets=lambda: shifted)) != expected
+
+    def refuse(text: str) -> list[int]:
+        raise AssertionError("worked out here")
+
+    monkeypatch.setattr(yaml12, "_bracket_offsets", refuse)
+    assert snapshot(load_yaml(text, "x.yaml", offsets=lambda: right)) == expected
+
+
+def test_suites_load_the_same_with_the_container_offsets_given(tmp_path: Path) -> None:
+    """`load_suite(offsets=...)` as batch mode calls it (the offsets of the text of the
+    bytes it loads): every eval file of tests/data and each spelling of a suite."""
+    root = Path(__file__).resolve().parents[1]
+    paths = [
+        *sorted(p for pattern in ("**/*.eval.yaml", "**/*.eval.yml") for p in root.glob(pattern)),
+        *_write_variants(tmp_path, _suite_doc(30)),
+    ]
+    assert len(paths) > 50
+    used = 0
+    for path in paths:
+        data = path.read_bytes()
+        asked: list[bool] = []
+
+        def offsets(data: bytes = data, asked: list[bool] = asked) -> list[int]:
+            asked.append(True)
+            return yaml12.container_offsets(data.decode("utf-8").removeprefix("\ufeff"))
+
+        try:
+            alone = snapshot(load_suite(str(path)))
+        except Exception as exc:
+            alone = [("raised", *outcome_of(exc))]
+        try:
+            given = snapshot(load_suite(str(path), data=data, offsets=offsets))
+        except Exception as exc:
+            given = [("raised", *outcome_of(exc))]
+        assert given == alone, path
+        used += bool(asked)
+    assert used >= 3  # the JSON spellings at least
+
+
 # ---- the builder's plain-test path (`_SuiteBuilder._plain_test`) against `_test` ----
 
 _TEXT_VALUES = ["Q", "", "  ", "a {{ x }} b", "{% if 1 %}y{% endif %}", "{{ 1 + 1 }}", "é"]
