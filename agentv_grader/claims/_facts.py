@@ -24,8 +24,13 @@ from ._index import Call, RunIndex
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
 
 _NUMBER = re.compile(r"(?<![\w./#@+-])(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w/]|[.,]\d|-\w)")
-_UNIT_TOKEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s?(?:[KMGT]i?B|[KMGT])|ms)(?![\w])")
-_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:[-.+]\w+)*")
+# A value pattern opens with the class of its first character and asks what stands before
+# that character after it (`(?<![\w.]\d)`, not `(?<![\w.])\d`): a pattern that opens
+# with a class is scanned for that class's characters alone, one opening with a lookbehind
+# is tried at every character of every claim (each is held against its plain spelling in
+# tests/claims/test_fast_patterns.py).
+_UNIT_TOKEN = re.compile(r"\d(?<![\w.]\d)\d*(?:\.\d+)?(?:\s?(?:[KMGT]i?B|[KMGT])|ms)(?![\w])")
+_VERSION = re.compile(r"[v\d](?<![\w.].)(?:(?<=v)\d+|(?<=\d)\d*)\.\d+\.\d+(?:[-.+]\w+)*")
 _ID = re.compile(r"(?<![\w-])(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
 _DOC_ID = re.compile(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?(\d[\w-]*)")
 _MONTHS = (

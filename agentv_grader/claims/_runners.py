@@ -54,6 +54,27 @@ class Summary:
         return self.failed == 0 and (self.passed is None or self.passed > 0 or self.total == 0)
 
 
+# What every match of a runner's pattern holds: one text of each group. An output holding
+# none of a group is not scanned: a pattern opening with `^` in multiline mode is tried at
+# every character of a test log, a text search is one C scan (each group held against
+# every match of its pattern in tests/claims/test_fast_patterns.py).
+_HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
+    _PYTEST: ((" in ",), ("passed", "failed", "error", "skipped", "deselected", "warning")),
+    _JEST: (("Tests:",),),
+    _VITEST: (("Tests",),),
+    _MOCHA: ((" passing", " failing", " pending"),),
+    _UNITTEST_RAN: (("Ran ",),),
+    _GO_PKG: (("ok", "FAIL"),),
+    _GO_FAIL: (("--- FAIL: ",),),
+    _FAILED_NAME: (("FAIL", "●", "×", "✕"),),  # `FAILED `, `FAIL: `, `... FAILED`, jest's
+}
+
+
+def _may_find(pattern: re.Pattern[str], output: str) -> bool:
+    """`output` holds what every match of `pattern` holds (`_HOLDS`)."""
+    return all(any(text in output for text in group) for group in _HOLDS[pattern])
+
+
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there."""
     for parse in (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go):
@@ -64,8 +85,10 @@ def summarise(output: str) -> Summary | None:
 
 
 def _names(output: str) -> tuple[str, ...]:
-    found = [next(g for g in m.groups() if g) for m in _FAILED_NAME.finditer(output)]
-    found += _GO_FAIL.findall(output)
+    found: list[str] = []
+    if _may_find(_FAILED_NAME, output):
+        found = [next(g for g in m.groups() if g) for m in _FAILED_NAME.finditer(output)]
+    found += _GO_FAIL.findall(output) if _may_find(_GO_FAIL, output) else []
     return tuple(dict.fromkeys(found))
 
 
@@ -88,6 +111,8 @@ def _from_counts(counts: dict[str, int], line: str, output: str) -> Summary:
 
 
 def _pytest(output: str) -> Summary | None:
+    if not _may_find(_PYTEST, output):
+        return None
     found = _PYTEST.findall(output)
     if not found:
         return None
@@ -96,11 +121,15 @@ def _pytest(output: str) -> Summary | None:
 
 
 def _jest(output: str) -> Summary | None:
+    if not _may_find(_JEST, output):
+        return None
     found = _JEST.findall(output)
     return _from_counts(_counts(found[-1]), found[-1], output) if found else None
 
 
 def _vitest(output: str) -> Summary | None:
+    if not _may_find(_VITEST, output):
+        return None
     found = _VITEST.findall(output)
     if not found:
         return None
@@ -122,6 +151,8 @@ def _cargo(output: str) -> Summary | None:
 
 
 def _mocha(output: str) -> Summary | None:
+    if not _may_find(_MOCHA, output):
+        return None
     found = _MOCHA.findall(output)
     if not found or not any(word == "passing" for _, word in found):
         return None
@@ -132,6 +163,8 @@ def _mocha(output: str) -> Summary | None:
 
 
 def _unittest(output: str) -> Summary | None:
+    if not _may_find(_UNITTEST_RAN, output):
+        return None
     ran = _UNITTEST_RAN.findall(output)
     end = _UNITTEST_END.findall(output)
     if not ran or not end:
@@ -147,6 +180,8 @@ def _unittest(output: str) -> Summary | None:
 
 
 def _go(output: str) -> Summary | None:
+    if not _may_find(_GO_PKG, output):
+        return None
     packages = _GO_PKG.findall(output)
     if not packages:
         return None

@@ -14,11 +14,18 @@ from dataclasses import dataclass
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+")
+# Each boundary opens with a space, a closing quote or bracket, `;`, `:` or `,`: the pattern
+# opens with that class and asks what stands before its first character after it, so it is
+# scanned for those characters alone rather than tried at every character (held against
+# its plain spelling in tests/claims/test_fast_patterns.py).
 _BOUNDARY = re.compile(
-    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"  # sentence end
-    r"|;\s+"  # a second clause
-    r"|(?<=\w|`|\)):\s+(?=\S)"  # a colon, kept only with three words either side
-    r"|,\s+(?=so\s)"  # ", so …": the consequence is its own claim
+    r"[\s\"')\];:,](?:"
+    r"(?<=[.!?][\"')\]])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"  # sentence end, a quote after
+    r"|(?<=[.!?]\s)\s*(?=[\"'(\[`*]?[A-Z0-9`$])"  # sentence end
+    r"|(?<=;)\s+"  # a second clause
+    r"|(?<=[\w`)]:)\s+(?=\S)"  # a colon, kept only with three words either side
+    r"|(?<=,)\s+(?=so\s)"  # ", so …": the consequence is its own claim
+    r")"
 )
 _RULE_CHARS = frozenset("-=*_ ")  # a line of only these is a rule, not text
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")

@@ -1,0 +1,150 @@
+"""Patterns spelt for speed (issue 21) find what their plain spelling finds: each value or
+boundary pattern that opens with its first character's class is held against the plain
+pattern (kept here) on every text of the labelled sets and on made-up text of its own
+characters, and each test runner's lines are scanned only in outputs holding what every
+match of them holds."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from agentv_grader.claims import _facts, _runners, _units
+from agentv_grader.rundata.transcript import read_transcript
+
+from .labelled import HELDOUT, RUNS
+from .test_runners import CASES
+
+# The plain spellings: the lookbehind first, then the pattern.
+PLAIN = {
+    "_facts._UNIT_TOKEN": (
+        _facts._UNIT_TOKEN,
+        re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s?(?:[KMGT]i?B|[KMGT])|ms)(?![\w])"),
+    ),
+    "_facts._VERSION": (
+        _facts._VERSION,
+        re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:[-.+]\w+)*"),
+    ),
+    "_units._BOUNDARY": (
+        _units._BOUNDARY,
+        re.compile(
+            r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"
+            r"|;\s+"
+            r"|(?<=\w|`|\)):\s+(?=\S)"
+            r"|,\s+(?=so\s)"
+        ),
+    ),
+}
+
+# What the patterns read, and characters next to it: spaces of each kind, digits other
+# than ASCII, letters, marks.
+_PIECES = [
+    *"0123456789", "12", "3.4", "1.2.3", "v", "V", "v2", ".", ",", "-", "+", "_", "/",
+    "K", "M", "G", "T", "i", "B", "KB", "MiB", "ms", "m", "s", "so", "so ", "a", "Z", "Q",
+    "é", "٣", "→", "—", " ", " ", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "'", '"', ")",
+    "]", "(", "[", "`", "*", "$", ";", ":", "!", "?", "e.g.", "x.py", "The", "I ran",
+]  # fmt: skip
+
+
+def _made(count: int, seed: int) -> Iterator[str]:
+    pick = random.Random(seed)
+    for _ in range(count):
+        yield "".join(pick.choice(_PIECES) for _ in range(pick.randint(1, 24)))
+
+
+@cache
+def _texts() -> tuple[str, ...]:
+    """Every response, task and tool output of both labelled sets, and their claims."""
+    texts: list[str] = []
+    for root in (RUNS, HELDOUT):
+        for run in sorted(p for p in root.iterdir() if p.is_dir()):
+            for name in ("response.md", "task.md"):
+                text = (run / name).read_text(encoding="utf-8")
+                texts += [text, *(u.text for u in _units.units(text))]
+            texts += _outputs(run)
+    return tuple(texts)
+
+
+def _outputs(run: Path) -> list[str]:
+    meta = json.loads((run / "labels.json").read_text(encoding="utf-8"))
+    transcript, _, _ = read_transcript(str(run / meta["transcript"]), "")
+    assert transcript is not None
+    return [str(c.output) for m in transcript.messages for c in m.tool_calls]
+
+
+def _found(pattern: re.Pattern[str], text: str, *where: int) -> list[tuple[object, ...]]:
+    return [(m.span(), m.groups(), m.group(0)) for m in pattern.finditer(text, *where)]
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN))
+def test_a_pattern_opening_with_a_class_finds_what_the_plain_pattern_finds(name: str) -> None:
+    fast, plain = PLAIN[name]
+    pick = random.Random(21)
+    for text in [*_texts(), *_made(30_000, 21)]:
+        assert _found(fast, text) == _found(plain, text), (name, text)
+        start = pick.randint(0, len(text))  # as _units searches a block: from and to
+        end = pick.randint(start, len(text))
+        assert _found(fast, text, start, end) == _found(plain, text, start, end), (name, text)
+        found, expected = fast.search(text, start), plain.search(text, start)
+        assert (found and found.span()) == (expected and expected.span()), (name, text)
+
+
+def test_the_fast_spellings_open_with_a_class() -> None:
+    """Else the regex engine tries them at every character again (the point of them)."""
+    for fast, _ in PLAIN.values():
+        assert re.match(r"\[[^]]+\]", fast.pattern) or fast.pattern.startswith("\\d"), fast
+
+
+def _runner_text(count: int, seed: int) -> Iterator[str]:
+    """Lines made of the runners' own words, marks and numbers."""
+    pick = random.Random(seed)
+    words = ["passed", "failed", "error", "errors", "skipped", "deselected", "xfailed",
+             "xpassed", "warning", "warnings", "in", "0.2s", "1.5s", "Tests:", "Tests", "|",
+             "(97)", "passing", "failing", "pending", "Ran", "tests", "test", "OK", "FAILED",
+             "(failures=3)", "ok", "FAIL", "FAIL:", "---", "--- FAIL:", "TestX", "::test_a",
+             "●", "×", "✕", "...", "=====", "3", "12", ",", "\t", "github.com/a/b", "total",
+             "3 passed", "1 failed,", "2 errors", "4 warnings", "= 1 skipped, 2 xfailed",
+             "in 0.31s", "in 2s", "7 passed in 0.1s", "  3 passing", "1 failing",
+             "Ran 4 tests in 0.2s", "Ran 1 test in", "FAILED (errors=1)", "ok  \tpkg\t0.4s",
+             "  Tests  1 failed | 96 passed (97)", "Tests  3 passed (3)"]  # fmt: skip
+    for _ in range(count):
+        lines = []
+        for _ in range(pick.randint(1, 4)):
+            glue = pick.choice([" ", "  ", ", ", "\t"])
+            lines.append(glue.join(pick.choice(words) for _ in range(pick.randint(1, 8))))
+        yield "\n".join(lines)
+
+
+def _runner_outputs() -> list[str]:
+    return [*_texts(), *(output for _, output, *_ in CASES), *_runner_text(20_000, 21)]
+
+
+_GATED_RUNNERS = sorted(
+    name for name, value in vars(_runners).items()
+    if isinstance(value, re.Pattern) and value in _runners._HOLDS
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", _GATED_RUNNERS)
+def test_every_match_of_a_runner_pattern_holds_its_gate(name: str) -> None:
+    pattern: re.Pattern[str] = getattr(_runners, name)
+    matched = 0
+    for output in _runner_outputs():
+        for match in pattern.finditer(output):
+            matched += 1
+            for group in _runners._HOLDS[pattern]:
+                assert any(text in match.group(0) for text in group), (name, match.group(0))
+    assert matched > 20, name  # the made-up text reaches the pattern
+
+
+def test_a_gated_runner_summary_is_the_plain_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    outputs = _runner_outputs()
+    gated = [_runners.summarise(output) for output in outputs]
+    monkeypatch.setattr(_runners, "_may_find", lambda pattern, output: True)
+    assert [_runners.summarise(output) for output in outputs] == gated
