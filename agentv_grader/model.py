@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from itertools import repeat
-from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any
 
 from .record import Record, field
-
-_set_slot = MemberDescriptorType.__set__
 
 if TYPE_CHECKING:  # made on first use (rundata/records.py): most gradings read none
     from .claims import Claim
@@ -214,34 +210,30 @@ class TestCase(Record):
         turns: tuple[Mapping[str, Any], ...] = (),
         output_transform: str | None = None,
     ) -> None:
-        # Each slot set through its descriptor, in one C loop: `object.__setattr__` by name
-        # looks the name up through the class first (a batch's serial load makes
-        # thousands of tests; this was a third of building them).
-        any(
-            map(
-                _set_slot,
-                _TEST_CASE_SLOTS,
-                repeat(self),
-                (
-                    id,
-                    suite,
-                    threshold,
-                    threshold_source,
-                    threshold_problem,
-                    input_text,
-                    input_messages,
-                    criteria,
-                    expected_output,
-                    {} if vars is None else vars,
-                    line,
-                    turns,
-                    output_transform,
-                    None if build is not None else assertions,
-                    warnings,
-                    build,
-                ),
-            )
-        )
+        # Filled as its assignable twin (`_OpenTestCase`, the same slots), whose plain
+        # assignments are the interpreter's cheapest way to set a slot, and made a
+        # TestCase again: setting each of the 16 slots through its descriptor's `__set__`
+        # cost about 1,100 instructions a slot (a batch's serial load makes thousands of
+        # tests). A subclass, if any, is filled the general way.
+        if type(self) is not TestCase:
+            self._fill(
+                id, suite, threshold, threshold_source, threshold_problem, input_text,
+                input_messages, criteria, expected_output, vars, line, turns,
+                output_transform, None if build is not None else assertions, warnings, build,
+            )  # fmt: skip
+            return
+        _set_class(self, _OpenTestCase)
+        _filled(
+            self, id, suite, threshold, threshold_source, threshold_problem, input_text,
+            input_messages, criteria, expected_output, {} if vars is None else vars, line,
+            turns, output_transform, None if build is not None else assertions, warnings, build,
+        )  # fmt: skip
+
+    def _fill(self, *values: Any) -> None:
+        """Each slot set through its descriptor (`values` in `_TEST_CASE_SLOTS` order)."""
+        values = (*values[:9], {} if values[9] is None else values[9], *values[10:])
+        for slot, value in zip(_TEST_CASE_SLOTS, values, strict=True):
+            slot.__set__(self, value)
 
     @property
     def assertions(self) -> tuple[AssertionSpec, ...]:
@@ -292,6 +284,85 @@ _TEST_CASE_SLOTS = tuple(
         "output_transform", "_assertions", "_warnings", "_build",
     )
 )  # fmt: skip
+
+
+class _OpenTestCase(TestCase, frozen=False):  # type: ignore[misc]
+    """TestCase's assignable twin, which `TestCase.__init__` fills (never seen outside)."""
+
+    __slots__ = ()
+
+
+_set_class = object.__dict__["__class__"].__set__
+_new = object.__new__
+
+
+def new_test_case(
+    id: str,
+    suite: str,
+    threshold: float,
+    threshold_source: str,
+    threshold_problem: Exception | None,
+    input_text: str,
+    input_messages: tuple[Mapping[str, Any], ...],
+    criteria: str | None,
+    expected_output: Any,
+    vars: Mapping[str, Any],
+    line: int | None,
+    turns: tuple[Mapping[str, Any], ...],
+    output_transform: str | None,
+    build: AssertionBuilder,
+    warnings: tuple[str, ...] = (),
+    /,
+) -> TestCase:
+    """`TestCase(id=id, ..., build=build, warnings=warnings)`, its fields by position in
+    this order: the eval loader's way to make each test of a suite, without the keyword
+    call's binding of 16 names (a batch's serial load makes thousands of tests)."""
+    return _filled(
+        _new(_OpenTestCase), id, suite, threshold, threshold_source, threshold_problem,
+        input_text, input_messages, criteria, expected_output, vars, line, turns,
+        output_transform, None, warnings, build,
+    )  # fmt: skip
+
+
+def _filled(
+    record: Any,
+    id: str,
+    suite: str,
+    threshold: float,
+    threshold_source: str,
+    threshold_problem: Exception | None,
+    input_text: str,
+    input_messages: tuple[Mapping[str, Any], ...],
+    criteria: str | None,
+    expected_output: Any,
+    vars: Mapping[str, Any],
+    line: int | None,
+    turns: tuple[Mapping[str, Any], ...],
+    output_transform: str | None,
+    assertions: tuple[AssertionSpec, ...] | None,
+    warnings: tuple[str, ...],
+    build: AssertionBuilder | None,
+) -> TestCase:
+    """An `_OpenTestCase` `record` with every slot set, made a TestCase."""
+    record.id = id
+    record.suite = suite
+    record.threshold = threshold
+    record.threshold_source = threshold_source
+    record.threshold_problem = threshold_problem
+    record.input_text = input_text
+    record.input_messages = input_messages
+    record.criteria = criteria
+    record.expected_output = expected_output
+    record.vars = vars
+    record.line = line
+    record.turns = turns
+    record.output_transform = output_transform
+    record._assertions = assertions
+    record._warnings = warnings
+    record._build = build
+    record.__class__ = TestCase
+    made: TestCase = record
+    return made
 
 
 class Suite(Record):

@@ -85,6 +85,68 @@ def test_a_test_case_keeps_identity_equality_and_its_public_repr() -> None:
     assert "_build" not in repr(test) and repr(test).endswith("output_transform=None)")
 
 
+# `new_test_case`'s parameters in order, as `TestCase`'s keywords.
+_BY_POSITION = (
+    "id", "suite", "threshold", "threshold_source", "threshold_problem", "input_text",
+    "input_messages", "criteria", "expected_output", "vars", "line", "turns",
+    "output_transform", "build", "warnings",
+)  # fmt: skip
+
+
+def _test_case_values() -> tuple[Any, ...]:
+    """A different value for each of `_BY_POSITION`."""
+    spec = AssertionSpec(1, "n", "contains", {"value": "a"})
+    return (
+        "i", "s", 0.25, "src", ValueError("p"), "in", ({"role": "user", "content": "m"},),
+        "c", ["e"], {"v": 1}, 7, ({"input": "t"},), "x", lambda: ((spec,), ("built",)), ("w",),
+    )  # fmt: skip
+
+
+def _slots_of(test: TestCase) -> list[Any]:
+    return [object.__getattribute__(test, name) for name in TestCase.__slots__]
+
+
+def test_a_test_case_made_by_position_is_the_one_made_by_keyword() -> None:
+    """The eval loader makes each test with `new_test_case` (its fields by position,
+    filled as the assignable twin): every slot as `TestCase(...)` sets it, a TestCase,
+    frozen; and `TestCase(...)` itself, filled the same way, sets each field given."""
+    from agentv_grader.model import new_test_case
+
+    values = _test_case_values()
+    made = new_test_case(*values)
+    keyword = TestCase(**dict(zip(_BY_POSITION, values, strict=True)))
+    assert type(made) is TestCase and type(keyword) is TestCase
+    assert _slots_of(made) == _slots_of(keyword)
+    assert all(map(lambda a, b: a is b, _slots_of(made), _slots_of(keyword)))
+    by_name = dict(zip(TestCase.__slots__, _slots_of(made), strict=True))
+    for name, value in zip(_BY_POSITION, values, strict=True):
+        assert by_name["_" + name if name in ("build", "warnings") else name] is value, name
+    assert by_name["_assertions"] is None
+    assert made.warnings == keyword.warnings == ("built", "w")
+    assert made.assertions == keyword.assertions and len(made.assertions) == 1
+    for test in (made, keyword):
+        with pytest.raises(FrozenInstanceError):
+            test.id = "u"  # type: ignore[misc]
+        with pytest.raises(FrozenInstanceError):
+            del test.line  # type: ignore[misc]
+    assert replace(made, id="u").id == "u" and copy.copy(made).criteria == "c"
+    spec = AssertionSpec(1, "n", "regex", {"value": "^a"})
+    given = TestCase(id="t", suite="s", threshold=1.0, threshold_source="d", assertions=(spec,))
+    assert (given.assertions, given.vars, given.warnings, given._build) == ((spec,), {}, (), None)
+
+
+def test_a_subclass_of_test_case_is_filled_as_itself() -> None:
+    class Named(TestCase):
+        def __init__(self, **fields: Any) -> None:
+            super().__init__(**fields)
+
+    values = _test_case_values()
+    made = Named(**dict(zip(_BY_POSITION, values, strict=True)))
+    assert type(made) is Named
+    assert _slots_of(made) == _slots_of(TestCase(**dict(zip(_BY_POSITION, values, strict=True))))
+    assert Named(id="t", suite="s", threshold=1.0, threshold_source="d").vars == {}
+
+
 def test_fields_left_out_of_equality_are_left_out_of_repr() -> None:
     paths = Paths("d", "b", "r", None, None, None)
     listed = replace(paths, listing=object())  # type: ignore[arg-type]
@@ -269,7 +331,7 @@ def test_no_record_of_the_package_writes_its_init_but_the_test_case() -> None:
         cls = pending.pop()
         pending += cls.__subclasses__()
         if cls.__module__.startswith("agentv_grader."):
-            assert cls.__slots__ == tuple(cls.__dict__["__annotations__"]), cls
+            assert cls.__slots__ == tuple(cls.__dict__.get("__annotations__", ())), cls
             init = cls.__dict__.get("__init__", record._init)
             if init is not record._init and not init.__code__.co_filename.startswith("<record"):
                 written.add(cls.__qualname__)  # neither shared nor compiled when hot

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..digest import sha256_hex
 from ..errors import GradeInputError, SpecError
-from ..model import AssertionSpec, Suite, TestCase
+from ..model import AssertionSpec, Suite, TestCase, new_test_case
 from ..record import replace
 from . import templating
 from .assertions import ListContext, build_list, judge_items_named, kind_of
@@ -496,22 +496,22 @@ class _SuiteBuilder:
         transform = self._default_transform
         if entry.get("options") is not None:
             transform = transform_spec(entry, self.default_test)
-        return TestCase(
-            id=test_id,
-            suite=suite,
-            build=build,
-            threshold=threshold,
-            threshold_source=source,
-            threshold_problem=threshold_problem,
-            input_text=prompt if type(prompt) is str else _message_text(prompt),
-            input_messages=_messages(prompt),
-            criteria=criteria,
-            expected_output=expected,
-            vars=variables,
-            line=line,
-            warnings=tuple(warnings),
-            turns=() if turns is None else _turns(turns),
-            output_transform=transform,
+        return new_test_case(  # (TestCase's fields by position: a keyword call costs more)
+            test_id,
+            suite,
+            threshold,
+            source,
+            threshold_problem,
+            prompt if type(prompt) is str else _message_text(prompt),  # input_text
+            _messages(prompt),  # input_messages
+            criteria,
+            expected,  # expected_output
+            variables,
+            line,
+            () if turns is None else _turns(turns),
+            transform,  # output_transform
+            build,
+            tuple(warnings),
         )
 
     # `_test` of the usual test, written out without the calls each step makes for what
@@ -573,18 +573,21 @@ class _SuiteBuilder:
             return judge_items_named(specs), tuple(ctx.warnings)
 
         threshold, source = self._plain_threshold  # type: ignore[misc]
-        return TestCase(
-            id=raw_id,
-            suite=suite,
-            build=build,
-            threshold=threshold,
-            threshold_source=source,
-            input_text=text,
-            input_messages=messages,
-            criteria=criteria,
-            vars=variables,
-            line=line,
-            output_transform=self._default_transform,
+        return new_test_case(  # (as `_test` makes it)
+            raw_id,
+            suite,
+            threshold,
+            source,
+            None,  # threshold_problem
+            text,  # input_text
+            messages,  # input_messages
+            criteria,
+            None,  # expected_output
+            variables,
+            line,
+            (),  # turns
+            self._default_transform,
+            build,
         )
 
     def _where(self, line: int | None) -> str:

@@ -444,3 +444,53 @@ def test_an_input_quoting_template_syntax_is_kept_as_written_without_jinja2(
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[0] == "'Say \"Hi {{ 7 * 7 }} {{ config.SECRET_KEY }}\"' False"
+
+
+# --- every field of a test, as each way of building one sets it -------------------------
+
+
+def test_each_field_of_a_loaded_test_is_the_one_the_file_gives(tmp_path: Path) -> None:
+    """Both ways of building a test (`_plain_test` for the usual one, `_test`) hand its
+    fields to `new_test_case` by position: each lands in its own field."""
+    suite = _suite(
+        tmp_path,
+        "tests:\n"
+        "  - id: plain\n"
+        "    input: Q\n"
+        "    criteria: C\n"
+        "    assertions: [{type: contains, value: a}]\n"
+        "  - id: full-{{ n }}\n"
+        "    vars: {n: '1'}\n"
+        "    input_messages: [{role: user, content: M}]\n"
+        "    criteria: K\n"
+        "    expected_output: E\n"
+        "    execution: {threshold: 2}\n"
+        "    turns: [{input: T}]\n"
+        "    options: {transform: 'output.trim()'}\n"
+        "    threshold: 0.5\n"
+        "    assertions: [{type: contains, value: b}]\n",
+    )
+    plain, full = suite.tests
+    assert (plain.id, plain.suite, plain.threshold, plain.threshold_source) == (
+        "plain",
+        "suite",
+        0.8,
+        "default",
+    )
+    assert (plain.threshold_problem, plain.input_text, plain.criteria) == (None, "Q", "C")
+    assert plain.input_messages == ({"role": "user", "content": "Q"},)
+    assert (plain.expected_output, plain.vars, plain.line, plain.turns) == (None, {}, 2, ())
+    assert (plain.output_transform, plain.warnings) == (None, ())
+    assert [a.value for a in plain.assertions] == ["a"]
+    assert (full.id, full.suite, full.threshold, full.threshold_source) == (
+        "full-1",
+        "suite",
+        0.8,
+        "execution.threshold",
+    )
+    assert "execution.threshold must be a number" in str(full.threshold_problem)
+    assert (full.input_text, full.input_messages) == ("M", ({"role": "user", "content": "M"},))
+    assert (full.criteria, full.expected_output, full.vars, full.line) == ("K", "E", {"n": "1"}, 6)
+    assert (full.turns, full.output_transform) == (({"input": "T"},), "output.trim()")
+    assert len(full.warnings) == 1 and "threshold is not read" in full.warnings[0]
+    assert [a.value for a in full.assertions] == ["b"]
