@@ -135,6 +135,28 @@ def test_a_test_case_made_by_position_is_the_one_made_by_keyword() -> None:
     assert (given.assertions, given.vars, given.warnings, given._build) == ((spec,), {}, (), None)
 
 
+def test_an_assertion_spec_made_by_position_is_the_records_own() -> None:
+    """The loader makes each assertion with `new_assertion_spec` (filled as the
+    assignable twin): the record `AssertionSpec(...)` makes, field for field."""
+    import inspect
+
+    from agentv_grader.model import new_assertion_spec
+
+    child = AssertionSpec(0, "c", "contains", {"value": "x"})
+    values = (3, "n", "regex", {"value": "^a"}, 2.0, True, True, 0.5, "re", "x", "p", 9, (child,))
+    made = new_assertion_spec(*values)
+    plain = AssertionSpec(*values)
+    assert type(made) is AssertionSpec
+    assert made == plain and repr(made) == repr(plain)
+    fields = AssertionSpec.__record_fields__
+    assert tuple(inspect.signature(new_assertion_spec).parameters) == fields
+    assert all(getattr(made, name) is value for name, value in zip(fields, values, strict=True))
+    with pytest.raises(FrozenInstanceError):
+        made.name = "m"  # type: ignore[misc]
+    assert replace(made, name="m") == replace(plain, name="m")
+    assert pickle.loads(pickle.dumps(made)) == plain and made.value == "^a"
+
+
 def test_a_subclass_of_test_case_is_filled_as_itself() -> None:
     class Named(TestCase):
         def __init__(self, **fields: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from ..assertions import Entry, about
 from ..errors import GradeInputError, SpecError
 from ..jsontext import described_kind
-from ..model import AssertionSpec
+from ..model import AssertionSpec, new_assertion_spec
 from ..names import unused_name
 from ..record import Record, field, replace
 from . import templating
@@ -243,7 +243,7 @@ def build_one(item: Any, ctx: ListContext, index: int) -> AssertionSpec:
         weight, negate, required, min_score = _common_fields(
             kind, authored, options, negate_from_type, problems
         )
-    return AssertionSpec(  # (by position, in field order: cheaper than by keyword)
+    return new_assertion_spec(  # (AssertionSpec(...) by position: cheaper to make)
         index,
         name,
         kind,
