@@ -35,7 +35,7 @@ from ._actions import (
 )
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, key_text_findings, value_findings
 from ._files import file_findings, targets
-from ._gate import Gated, Words
+from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
@@ -246,8 +246,18 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
 
 def _signals(text: str) -> bool:
     """`_SIGNAL` finds something: a digit or a backtick (two of its alternatives) is
-    enough, and most claims have one."""
-    return "`" in text or _DIGIT.search(text) is not None or _SIGNAL.search(text) is not None
+    enough, and most claims have one; so is one of its whole words (`I`, `tests`, `ran`,
+    …: the claim's words are found once for its gates), else it is searched."""
+    if "`" in text or _DIGIT.search(text) is not None:
+        return True
+    return not words_of(text)[0].isdisjoint(_SIGNAL_WORDS) or _SIGNAL.search(text) is not None
+
+
+# The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
+_SIGNAL_WORDS = frozenset(
+    "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "
+    "green clean valid correct correctly behaviour behavior safe robust".split()
+)
 
 
 _DIGIT = re.compile(r"\d")

@@ -112,6 +112,28 @@ _OF_NUMBER = re.compile(r"\s+(?:of|out of)\s+\$?\d")
 _IS_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
 
 
+# Where a number can open: `-`, `$` or a digit after none of what _NUMBER refuses before
+# one. A class opens it, so it is scanned for, where _NUMBER (opening with a lookbehind,
+# and its groups wanted) is tried at every character of a claim.
+_NUMBER_OPENS = re.compile(r"[-$\d](?<![\w./#@+-].)")
+
+
+def _numbers(text: str) -> Iterator[re.Match[str]]:
+    """`_NUMBER.finditer(text)`, tried only where a number can open (held against it in
+    tests/claims/test_fast_patterns.py)."""
+    at = 0
+    while True:
+        opens = _NUMBER_OPENS.search(text, at)
+        if opens is None:
+            return
+        match = _NUMBER.match(text, opens.start())
+        if match is None:
+            at = opens.start() + 1
+        else:
+            yield match
+            at = match.end()
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One sub-check's answer about a claim, with the evidence that decided it."""
@@ -147,9 +169,7 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
     yield from _dates(text, index)
     yield from _tokens(text, index)
     skip = skip + spans_of_values(text)
-    numbers = [
-        m for m in _NUMBER.finditer(text) if not _inside(m.span(), skip) and not _cites(text, m)
-    ]
+    numbers = [m for m in _numbers(text) if not _inside(m.span(), skip) and not _cites(text, m)]
     for match in numbers:
         before = text[: match.start()]
         value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")

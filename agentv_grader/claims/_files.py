@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
-from ._gate import Gated, Words
+from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex
 
 _WRITE_VERBS = (
@@ -39,6 +39,39 @@ _VERB_GATED = Gated(
         + " analysed analyzed cleaned"
     ),
 )
+
+
+def _by_first_letter(words: list[str]) -> str:
+    """`\\b(word|…)\\b` of lowercase `words` spelt to open with a class: each first letter
+    once, `\\b` before it asked after it (`(?<!\\w\\w)`), the words in their order."""
+    rests: dict[str, list[str]] = {}
+    for word in words:
+        rests.setdefault(word[0], []).append(word[1:])
+    return (
+        "("
+        + "|".join(rf"{first}(?<!\w\w)(?:{'|'.join(rest)})" for first, rest in rests.items())
+        + r")\b"
+    )
+
+
+# _VERB for ASCII text lowercased, without `re.I`: case-insensitive alternatives are each
+# tried at every character of a claim, these are scanned for their first letters (held
+# against _VERB in tests/claims/test_fast_patterns.py).
+_VERB_LOWER = re.compile(
+    _by_first_letter(f"{_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS}".split("|"))
+)
+
+
+def _verbs(text: str) -> Iterator[re.Match[str]]:
+    """`_VERB_GATED.finditer(text)`, an ASCII text's searched lowercased (the spans are the
+    same, the words lowercase)."""
+    if not _VERB_GATED.words.may_hold(text):
+        return iter(())
+    if text.isascii():
+        return _VERB_LOWER.finditer(words_of(text)[1])
+    return _VERB.finditer(text)
+
+
 _EXTENSIONS = (
     r"py|js|ts|tsx|jsx|mjs|json|ya?ml|toml|md|txt|csv|tsv|xml|html?|css|go|rs|java|"
     r"rb|php|c|h|cpp|sh|sql|cfg|ini|conf|lock|pdf|png|jpe?g|gz|zip|tar|sha256|log|env"
@@ -127,7 +160,7 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         if finding is not None:
             yield finding
     counted = _FILES_COUNT_GATED.search(text)
-    if counted is not None and _VERB_GATED.search(text):
+    if counted is not None and next(_verbs(text), None) is not None:
         finding = _count_files(counted, index)
         if finding is not None:
             yield finding
@@ -243,7 +276,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
     claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
-    for verb in _VERB_GATED.finditer(text):
+    for verb in _verbs(text):
         end = _CLAUSE_END.search(text, verb.end())
         clause = text[verb.end() : end.start() if end else len(text)]
         # every ticked path is in backticks, every bare one has a `.` before its extension

@@ -91,7 +91,7 @@ def _split(text: str, start: int, end: int) -> list[Unit]:
         separator = match.group(0)
         if separator.startswith(":") and not _colon_splits(text, cut, match, end):
             continue
-        if _ABBREVIATION.search(text, cut, match.start()):
+        if _abbreviated(text, cut, match.start()):
             continue
         pieces.append((cut, match.start() + (1 if separator[:1] in ".!?" else 0)))
         cut = match.end()
@@ -104,6 +104,17 @@ def _split(text: str, start: int, end: int) -> list[Unit]:
         if words:
             found.append(Unit(" ".join(words), a + lead, a + len(raw.rstrip())))
     return found
+
+
+def _abbreviated(text: str, cut: int, end: int) -> bool:
+    """`_ABBREVIATION.search(text, cut, end)` finds one: a match ends at `end` (or before a
+    line break there) and is no longer than `approx.`, so only the last characters are
+    searched, not the whole sentence before each boundary (`\\b` reads the character
+    before where the search starts, as it would in the whole)."""
+    return _ABBREVIATION.search(text, max(cut, end - _ABBREVIATION_LONGEST - 1), end) is not None
+
+
+_ABBREVIATION_LONGEST = len("approx.")
 
 
 def _colon_splits(text: str, cut: int, match: re.Match[str], end: int) -> bool:

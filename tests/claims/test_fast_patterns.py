@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from agentv_grader.claims import _facts, _runners, _units
+import agentv_grader.claims as claims_package
+from agentv_grader.claims import _facts, _files, _runners, _units
 from agentv_grader.rundata.transcript import read_transcript
 
 from .labelled import HELDOUT, RUNS
@@ -148,3 +149,64 @@ def test_a_gated_runner_summary_is_the_plain_one(monkeypatch: pytest.MonkeyPatch
     gated = [_runners.summarise(output) for output in outputs]
     monkeypatch.setattr(_runners, "_may_find", lambda pattern, output: True)
     assert [_runners.summarise(output) for output in outputs] == gated
+
+
+def _verb_text(count: int, seed: int) -> Iterator[str]:
+    """The file verbs in any case, glued to words and marks, some letters not ASCII."""
+    pick = random.Random(seed)
+    words = [*re.findall(r"[a-z ]+", _files._VERB.pattern), "analyzed", "re", "un", "x", "ed"]
+    glue = [" ", "", "-", "_", ".", "`", "/", ", ", "é", "ſ", "\u212a", "İ", "\n"]
+    for _ in range(count):
+        parts = []
+        for _ in range(pick.randint(1, 6)):
+            word = pick.choice(words)
+            parts += [pick.choice([word, word.upper(), word.capitalize()]), pick.choice(glue)]
+        yield "".join(parts)
+
+
+def test_a_file_verb_is_found_where_the_case_blind_pattern_finds_it() -> None:
+    for text in [*_texts(), *_verb_text(30_000, 21)]:
+        found = [(m.span(), m.group(1).lower()) for m in _files._verbs(text)]
+        plain = [(m.span(), m.group(1).lower()) for m in _files._VERB_GATED.finditer(text)]
+        assert found == plain, text
+
+
+def test_a_number_is_found_where_the_plain_pattern_finds_it() -> None:
+    for text in [*_texts(), *_made(30_000, 5), *_number_text(30_000, 5)]:
+        found = [(m.span(), m.groups()) for m in _facts._numbers(text)]
+        assert found == [(m.span(), m.groups()) for m in _facts._NUMBER.finditer(text)], text
+
+
+def _number_text(count: int, seed: int) -> Iterator[str]:
+    """Numbers with signs, currency, separators and the marks _NUMBER refuses next to them."""
+    pick = random.Random(seed)
+    pieces = [*"0123456789", "-", "$", ",", ".", "/", "#", "@", "+", "_", "a", " ", "٣", "1,234"]
+    for _ in range(count):
+        yield "".join(pick.choice(pieces) for _ in range(pick.randint(1, 16)))
+
+
+def test_an_abbreviation_is_looked_for_in_the_last_characters_only() -> None:
+    pick = random.Random(3)
+    pieces = ["e.g", "i.e", "etc", "vs", "approx", "cf", "Dr", "Mr", "Ms", "No", ".", " ", "\n",
+              "x", "_", "é", "E.G", "1"]  # fmt: skip
+    made = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 9))) for _ in range(30_000)]
+    for text in [*_texts(), *made]:
+        for _ in range(3):
+            cut = pick.randint(0, len(text))
+            end = pick.randint(cut, len(text))
+            plain = _units._ABBREVIATION.search(text, cut, end) is not None
+            assert _units._abbreviated(text, cut, end) is plain, (text, cut, end)
+
+
+def test_a_claim_signals_where_the_signal_pattern_finds_something() -> None:
+    """Each of _SIGNAL_WORDS alone is found by _SIGNAL, in any case and with the letters
+    `re.I` matches to ASCII ones; and _signals answers as the plain search."""
+    pick = random.Random(4)
+    for word in claims_package._SIGNAL_WORDS:
+        for spelt in (word, word.upper(), word.capitalize(), word.replace("i", "\u0131")):
+            assert claims_package._SIGNAL.search(f"x {spelt}, y") is not None, spelt
+    words = [*claims_package._SIGNAL_WORDS, "tested", "x", "é", "ed", "ſ", "İ", "a.py", ": b"]
+    made = [" ".join(pick.choice(words) for _ in range(pick.randint(1, 5))) for _ in range(20_000)]
+    for text in [*_texts(), *made]:
+        plain = "`" in text or claims_package._SIGNAL.search(text) is not None
+        assert claims_package._signals(text) is plain, text
