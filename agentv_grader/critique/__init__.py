@@ -17,35 +17,45 @@ from ..assertions import about
 from ..model import Outcome, RunData, Suite, TestCase
 from . import coverage, decoys, pairs, regex_risk, static
 from ._record import Record
-from .context import Context, build_context
+from .context import (
+    MARK_IS_JSON,
+    MARK_NEGATED,
+    MARK_PATTERN,
+    MARK_ZERO_WEIGHT,
+    Context,
+    build_context,
+)
 from .model import SOLID, Critique, Finding, Hit, overall_sentence
 
 __all__ = ["RULES", "SOLID", "Critique", "Finding", "Rule", "critique_test"]
 
 
 class Rule(Record):
-    """A rule id's function and severity."""
+    """A rule id's function and severity, and what kind of assertion (`context.MARK_*`)
+    a test must hold for the rule to find anything (0: any test): a test without it is
+    not asked (`Context.marks`; most tests have no negated check, say)."""
 
     check: Callable[[Context], Iterable[Hit]]
     severity: str
+    needs: int = 0
 
 
 RULES: dict[str, Rule] = {
     "decoy-pass": Rule(decoys.decoy_pass, "high"),
     "trivial": Rule(static.trivial, "high"),
     "answer-in-input": Rule(decoys.answer_in_input, "medium"),
-    "negative-only": Rule(static.negative_only, "medium"),
+    "negative-only": Rule(static.negative_only, "medium", MARK_NEGATED),
     "unverifiable": Rule(static.unverifiable, "medium"),
     "contradictory": Rule(pairs.contradictory, "high"),
     "redundant": Rule(pairs.redundant, "low"),
-    "runaway-regex": Rule(regex_risk.runaway_regex, "high"),
+    "runaway-regex": Rule(regex_risk.runaway_regex, "high", MARK_PATTERN),
     "uncovered-outcome": Rule(coverage.uncovered_outcome, "low"),
     "near-miss": Rule(coverage.near_miss, "low"),
     "vacuous-pass": Rule(decoys.vacuous_pass, "medium"),
     "generic-needle": Rule(static.generic_needle, "medium"),
-    "format-only": Rule(static.format_only, "medium"),
-    "vacuous-negation": Rule(static.vacuous_negation, "medium"),
-    "zero-weight": Rule(static.zero_weight, "low"),
+    "format-only": Rule(static.format_only, "medium", MARK_IS_JSON),
+    "vacuous-negation": Rule(static.vacuous_negation, "medium", MARK_NEGATED),
+    "zero-weight": Rule(static.zero_weight, "low", MARK_ZERO_WEIGHT),
 }
 
 # On the same assertion, the first rule's finding explains the second's: keep one.
@@ -104,9 +114,11 @@ def _finding_order(finding: Finding) -> tuple[int, str]:
 
 
 def _findings(ctx: Context, rules: tuple[tuple[str, Rule], ...]) -> list[Finding]:
+    marks = ctx.marks
     return [
         Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
         for rule_id, rule in rules
+        if not rule.needs or rule.needs & marks
         for h in rule.check(ctx)
     ]
 

@@ -79,6 +79,30 @@ def _as_probed(spec: AssertionSpec) -> AssertionSpec:
     return _with_probe_deadline(spec) if is_pattern(spec.type) else spec
 
 
+# What kinds of assertion a test holds (`Context.marks`): each a necessary condition of
+# some rules' findings (`critique.Rule.needs`).
+MARK_NEGATED = 1  # a negated assertion
+MARK_ZERO_WEIGHT = 2  # an assertion of weight 0
+MARK_PATTERN = 4  # an assertion whose value is a pattern (`is_pattern`)
+MARK_IS_JSON = 8  # an `is-json`
+_TYPE_MARKS: dict[str, int] = {}  # by type (a fact of the registry table: asked once)
+
+
+def _marks_of(spec: AssertionSpec) -> int:
+    """`spec`'s `MARK_*`, or'ed."""
+    marks = _TYPE_MARKS.get(spec.type)
+    if marks is None:
+        kind = spec.type
+        marks = _TYPE_MARKS[kind] = (MARK_PATTERN if is_pattern(kind) else 0) | (
+            MARK_IS_JSON if kind == "is-json" else 0
+        )
+    if spec.negate:
+        marks |= MARK_NEGATED
+    if spec.weight == 0:
+        marks |= MARK_ZERO_WEIGHT
+    return marks
+
+
 _UNSET: Any = object()  # `Context(reference=…)` not given
 Walked = tuple[AssertionSpec, str, int, SpecFacts]  # (spec, display name, index, facts)
 
@@ -93,8 +117,8 @@ class Context:
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
         "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
-        "_walked", "_texts", "_lowered_texts", "_joined", "echo_passing", "format_only",
-        "_expected_repr",
+        "_walked", "_top_facts", "_marks", "_texts", "_lowered_texts", "_joined",
+        "echo_passing", "format_only", "_expected_repr",
     )  # fmt: skip
 
     def __init__(
@@ -131,6 +155,8 @@ class Context:
         self._facts: dict[int, tuple[AssertionSpec, SpecFacts]] = {}
         self._said: str | None = None
         self._walked: list[Walked] | None = None
+        self._top_facts: list[SpecFacts] = []  # `spec_facts` of each of `specs` (`_walk`)
+        self._marks = 0  # `marks` (`_walk`)
         self._texts: list[str] | None = None  # each decoy's text, for the screens
         self._lowered_texts: list[str] | None = None  # `js_lower` of each ([]: not made)
         # The texts above (by the id of their list, which the context holds), joined: each
@@ -150,11 +176,58 @@ class Context:
         """`walk(specs)` with each assertion's `spec_facts`, listed once for the rules
         that go through every assertion (six do)."""
         if self._walked is None:
-            self._walked = [
-                (spec, label, index, self.spec_facts(spec))
-                for spec, label, index in walk(self.specs)
-            ]
+            self._walked = self._walk()
         return self._walked
+
+    @property
+    def top_facts(self) -> list[SpecFacts]:
+        """`spec_facts` of each of `specs` (the top-level assertions), in order: for the
+        rules that go through those alone, so that they need not look each one up."""
+        if self._walked is None:
+            self._walked = self._walk()
+        return self._top_facts
+
+    @property
+    def marks(self) -> int:
+        """What kinds of assertion `walked` holds (`MARK_*`, or'ed): a rule that looks only
+        at one kind has nothing to look at in a test without it (`critique.Rule.needs`)."""
+        if self._walked is None:
+            self._walked = self._walk()
+        return self._marks
+
+    def _walk(self) -> list[Walked]:
+        """`walked`, `top_facts` and `marks`, made in one loop over the assertions
+        (`spec_facts` inline): it is the first to ask for most assertions' facts, every
+        one of every test."""
+        walked: list[Walked] = []
+        top = self._top_facts
+        known_facts = self._facts
+        facts_of = _SPEC_MEMO.of
+        type_marks = _TYPE_MARKS
+        marks = 0
+        for spec in self.specs:
+            known = known_facts.get(id(spec))
+            if known is not None and known[0] is spec:
+                facts = known[1]
+            else:
+                facts = facts_of(spec)
+                known_facts[id(spec)] = (spec, facts)
+            top.append(facts)
+            if not spec.children:  # (`_marks_of`, inline)
+                walked.append((spec, spec.name, spec.index, facts))
+                kind_marks = type_marks.get(spec.type)
+                marks |= _marks_of(spec) if kind_marks is None else kind_marks
+                if spec.negate:
+                    marks |= MARK_NEGATED
+                if spec.weight == 0:
+                    marks |= MARK_ZERO_WEIGHT
+                continue
+            # a group: itself and its children, in `walk`'s order
+            for each, label, index in walk((spec,)):
+                walked.append((each, label, index, self.spec_facts(each)))
+                marks |= _marks_of(each)
+        self._marks = marks
+        return walked
 
     @property
     def expected_repr(self) -> str:
@@ -208,16 +281,18 @@ class Context:
         probed = spec if fast is not None else _as_probed(spec)
         return self._verdict(probed, fast, results, response)
 
-    def passing(self, spec: AssertionSpec) -> tuple[Decoy, ...]:
+    def passing(self, spec: AssertionSpec, facts: SpecFacts | None = None) -> tuple[Decoy, ...]:
         """The test's decoys on which `spec` passes, in order (`passes` for each), worked
         out once for every rule that asks. Only the decoys that hold the assertion's screen
         (`_screen`) are graded; where none does, it passes on none, and where the screen is
-        `exact` it passes on those that hold it."""
+        `exact` it passes on those that hold it (`facts`: its `spec_facts`, when the caller
+        has them)."""
         known = self._passing.get(id(spec))
         if known is not None and known[0] is spec:
             return known[1]
         decoys = self.decoys
-        facts = self.spec_facts(spec)
+        if facts is None:
+            facts = self.spec_facts(spec)
         screen = facts.screen
         if screen is None:
             screen = facts.screen = (screen_of(spec),)

@@ -80,10 +80,10 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     Okay: {criteria: "Refuses politely.", assert: [{type: icontains, value: "can't help"}]}
     """
     echoed: list[AssertionSpec] = []  # the needle checks that pass on the echo
-    for spec in ctx.specs:
+    for spec, facts in zip(ctx.specs, ctx.top_facts, strict=True):
         if spec.negate or not _probe_safe(spec):
             continue
-        passed = ctx.passing(spec)
+        passed = ctx.passing(spec, facts)
         if not passed:  # (most)
             continue
         if _KIND[spec.type][2]:  # needle checks on the echo: answer-in-input

@@ -176,8 +176,10 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
     if not _may_clash(ctx.specs):
         return
     seen: list[tuple[Requirement, AssertionSpec]] = []  # each with its assertion
-    for spec in ctx.specs:
-        mine = _requirements(ctx, spec)
+    for spec, known in zip(ctx.specs, ctx.top_facts, strict=True):
+        mine = known.facts  # `requirements(spec)`, remembered in its facts
+        if mine is None:
+            mine = known.facts = tuple(requirements(spec))
         if not mine:  # most assertions: no exact-text fact
             continue
         for fact in mine:
@@ -238,15 +240,6 @@ def _clashing_kinds() -> frozenset[tuple[tuple[str, bool], tuple[str, bool]]]:
 
 
 _CLASHING_KINDS = _clashing_kinds()
-
-
-def _requirements(ctx: Context, spec: AssertionSpec) -> tuple[Requirement, ...]:
-    """`requirements(spec)`, remembered in what `ctx.spec_facts` keeps of it."""
-    known = ctx.spec_facts(spec)
-    found = known.facts
-    if found is None:
-        found = known.facts = tuple(requirements(spec))
-    return found
 
 
 def _describe(fact: AnyFact) -> str:

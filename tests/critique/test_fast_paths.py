@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap
 from agentv_grader.model import AssertionSpec, RunData, TestCase
 from agentv_grader.record import replace
+
+from .support import make_suite
 
 # Characters JSON escapes (quotes, backslash, controls, line separators) and some it keeps.
 _CHARS = st.sampled_from(list('aZ é"\\\n\t\x00\x1f\u2028\ufeffİ😀/') + ["\ud800"])
@@ -1150,3 +1153,86 @@ def test_quoted_terms_need_an_opening_quote(text: str) -> None:
 
     if not any(c in text for c in _QUOTE_OPENERS):
         assert quoted().search(text) is None
+
+
+_MARKED = ["contains", "regex", "is-json", "equals", "output-matches", "llm-rubric", "assert-set"]
+
+
+@st.composite
+def _marked_assertion(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
+    """An assertion of a type some `Rule.needs` reads (a group holding others too)."""
+    kind = draw(st.sampled_from(_MARKED if depth < 2 else _MARKED[:-1]))
+    item: dict[str, Any] = {"type": kind}
+    if kind == "assert-set":
+        item["assert"] = draw(st.lists(_marked_assertion(depth + 1), min_size=1, max_size=2))
+    elif kind == "output-matches":
+        item["pattern"] = draw(st.sampled_from(["(a+)+$", "x"]))
+    elif kind != "is-json":
+        item["value"] = draw(st.sampled_from(["(a+)+$", "CompetitorA", "the", "{}"]))
+    if draw(st.booleans()):
+        item["negate"] = True
+    if draw(st.integers(0, 3)) == 0:
+        item["weight"] = 0
+    return item
+
+
+def _real_and_data_tests() -> Iterator[tuple[Any, Any]]:
+    """Every test of every eval file under tests/data that loads, with its suite."""
+    data = Path(__file__).resolve().parents[1] / "data"
+    for path in sorted(data.rglob("*.eval.yaml")):
+        try:
+            suite = load_suite(str(path))
+        except Exception:  # (some are broken on purpose)
+            continue
+        for test in suite.tests:
+            yield suite, test
+
+
+def _plain_marks(ctx: Any) -> int:
+    marks = 0
+    for spec, _, _ in context.walk(ctx.specs):
+        marks |= context.MARK_PATTERN if context.is_pattern(spec.type) else 0
+        marks |= context.MARK_IS_JSON if spec.type == "is-json" else 0
+        marks |= context.MARK_NEGATED if spec.negate else 0
+        marks |= context.MARK_ZERO_WEIGHT if spec.weight == 0 else 0
+    return marks
+
+
+def _check_walk_and_needs(suite: Any, test: Any) -> None:
+    from agentv_grader.critique import RULES
+
+    ctx = context.build_context(suite, test, None, None, None)
+    fresh = context.build_context(suite, test, None, None, None)
+    plain = [(s, label, i, fresh.spec_facts(s)) for s, label, i in context.walk(ctx.specs)]
+    assert ctx.walked == plain
+    assert ctx.top_facts == [fresh.spec_facts(s) for s in ctx.specs]
+    assert ctx.marks == _plain_marks(ctx)
+    for rule_id, rule in RULES.items():
+        if rule.needs and not rule.needs & ctx.marks:
+            assert list(rule.check(ctx)) == [], (test.id, rule_id)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.lists(_marked_assertion(), max_size=4), min_size=1, max_size=3))
+def test_walked_top_facts_and_marks_are_the_plain_walk(
+    tmp_path_factory: Any, tests: list[list[dict[str, Any]]]
+) -> None:
+    """`Context.walked`, `top_facts` and `marks`, made in one loop, are `walk` with each
+    assertion's `spec_facts`, the top-level ones' facts, and the kinds every walked
+    assertion has; and a rule asked only of tests with what it `needs` finds nothing in a
+    test without it (dropping `weight: 0` from the marks, or a group's children, fails)."""
+    tmp: Path = tmp_path_factory.mktemp("marks")
+    rows = [{"id": f"t{i}", "input": "Q", "assertions": specs} for i, specs in enumerate(tests)]
+    suite = make_suite(tmp, rows)
+    for test in suite.tests:
+        _check_walk_and_needs(suite, test)
+
+
+def test_walked_top_facts_and_marks_hold_on_every_eval_of_the_tests_data() -> None:
+    """As above, on every test of every eval file under tests/data that loads (AgentV's
+    examples, the real evals the critique was labelled on, the conformance cases)."""
+    seen = 0
+    for suite, test in _real_and_data_tests():
+        _check_walk_and_needs(suite, test)
+        seen += 1
+    assert seen > 100
