@@ -30,6 +30,7 @@ from ._actions import (
     git_findings,
     http_findings,
     install_findings,
+    lower_words,
     step_findings,
     tool_findings,
 )
@@ -133,6 +134,10 @@ _PROCESS_GATED = Gated(
         marks=("lint",),
     ),
 )
+
+# The words of _PROCESS_GATED's gate that _PROCESS finds whole (`cross` is only part of
+# `cross-checked`): a claim holding one is a process claim whatever else it holds.
+_PROCESS_SURE = _PROCESS_GATED.words.words - {"cross"}
 
 
 _FAMILY_WORDS: tuple[tuple[tuple[str, ...], Callable[[str, RunIndex], Iterable[Finding]]], ...] = (
@@ -314,7 +319,12 @@ def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
 def _kind(text: str) -> str:
     if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION_GATED.search(text):
         return "file"
-    names_a_tool = not TOOLS.isdisjoint(map(str.lower, _WORD_OR_HYPHENED.findall(text)))
+    if not words_of(text)[0].isdisjoint(_PROCESS_SURE):
+        return "process"  # _PROCESS_GATED finds that word: the tool names need not be read
+    if text.isascii():  # its words lowercased are the lowercased text's (as tool_findings')
+        names_a_tool = not TOOLS.isdisjoint(lower_words(words_of(text)[1]))
+    else:
+        names_a_tool = not TOOLS.isdisjoint(map(str.lower, _WORD_OR_HYPHENED.findall(text)))
     if names_a_tool or _BACKTICK_COMMAND.search(text) or _PROCESS_GATED.search(text):
         return "process"
     if _QUALITY_GATED.search(text) and not _CONCRETE.search(text):

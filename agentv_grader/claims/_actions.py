@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import partial
+from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
@@ -76,7 +76,32 @@ _HTTP_WORDS = (
     r"Unauthorized|Forbidden|Not Found|Conflict|Too Many Requests|Internal Server Error|"
     r"Bad Gateway|Service Unavailable|Gateway Timeout|Payload Too Large)\b"
 )
+_REASONS = (
+    "OK|Created|Accepted|No Content|Bad Request|Unauthorized|Forbidden|Not Found|Conflict|"
+    "Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout|"
+    "Payload Too Large"
+)
 _HTTP_CLAIM = re.compile(_HTTP_WORDS)
+# _HTTP_CLAIM's matches, each alternative opening with a character of its own (the code
+# before a reason asked to stand after no word character once read, and read again whole
+# as the group): a pattern whose every alternative opens with a character is scanned for
+# them, _HTTP_CLAIM is tried at every character of a claim. The groups differ, the first
+# one found is the code (held against _HTTP_CLAIM in tests/claims/test_fast_patterns.py).
+_CODE_AFTER = r"\s+(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
+_HTTP_CLAIM_SCAN = re.compile(
+    "|".join(
+        [
+            rf"r(?:eturned|esponded(?: with)?|eceived){_CODE_AFTER}",
+            rf"answered{_CODE_AFTER}",
+            rf"g(?:ave|ot){_CODE_AFTER}",
+            rf"with status{_CODE_AFTER}",
+            rf"status{_CODE_AFTER}",
+            *(rf"{arrow}\s*([1-5]\d\d)\b" for arrow in ("→", "->", "=>")),
+            r"\(HTTP ([1-5]\d\d)\)",
+            *(rf"{d}(?<!\w{d})\d\d(?<=(\d\d\d)) (?:{_REASONS})\b" for d in "12345"),
+        ]
+    )
+)
 _URL = re.compile(r"https?://[^\s`)\"'>]+|s3://[^\s`)\"'>]+")
 _DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
 _PATHY = re.compile(r"`(/[\w/.-]+)`|\b(v\d+)\b")
@@ -122,10 +147,18 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(text, command, calls, index)
 
 
+@lru_cache(maxsize=4)
+def lower_words(lowered: str) -> tuple[str, ...]:
+    """The words (`[a-z][\\w-]*`) of lowercase text: a claim's tool names are read by its
+    kind (ASCII text lowercased reads as the text's `[A-Za-z][\\w-]*` words lowercased)
+    and by its tool findings, found once."""
+    return tuple(_LOWER_WORD.findall(lowered))
+
+
 def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Tools and libraries named in prose: `used pandas`, `with gzip`, `ruff reports`."""
     lowered = text.lower()
-    for word in _LOWER_WORD.findall(lowered):
+    for word in lower_words(lowered):
         if word not in TOOLS:
             continue
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
@@ -244,7 +277,7 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if _STATUS_LIKE.search(text) is None:  # every status _HTTP_CLAIM reads
         codes = []
     else:
-        codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM.finditer(text)]
+        codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM_SCAN.finditer(text)]
     every_ok = not codes and _EVERY_OK_GATED.search(text) is not None
     if not codes and not every_ok:
         return

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import agentv_grader.claims as claims_package
-from agentv_grader.claims import _facts, _files, _runners, _units
+from agentv_grader.claims import _actions, _facts, _files, _runners, _units
 from agentv_grader.rundata.transcript import read_transcript
 
 from .labelled import HELDOUT, RUNS
@@ -210,3 +210,53 @@ def test_a_claim_signals_where_the_signal_pattern_finds_something() -> None:
     for text in [*_texts(), *made]:
         plain = "`" in text or claims_package._SIGNAL.search(text) is not None
         assert claims_package._signals(text) is plain, text
+
+
+def test_an_http_code_is_read_where_the_plain_pattern_reads_it() -> None:
+    pick = random.Random(6)
+    pieces = ["returned", "responded", "responded with", "received", "answered", "gave", "got",
+              "with status", "status", "unreturned", "a ", "an ", "HTTP ", "→", "->", "=>",
+              "(HTTP ", ")", "200", "404", "503", "5000", "x", "_", "٢٠٠", "1", " ", "  ", "\n",
+              " OK", " Not Found", " Created", " Too Many Requests", "OK", ":"]  # fmt: skip
+    made = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 10))) for _ in range(40_000)]
+    found = 0
+    for text in [*_texts(), *made]:
+        fast = [(m.span(), next(g for g in m.groups() if g))
+                for m in _actions._HTTP_CLAIM_SCAN.finditer(text)]  # fmt: skip
+        plain = [(m.span(), next(g for g in m.groups() if g))
+                 for m in _actions._HTTP_CLAIM.finditer(text)]  # fmt: skip
+        assert fast == plain, text
+        found += len(plain)
+    assert found > 1_000
+
+
+def _plain_kind(text: str) -> str:
+    """claims._kind as it read before its process words were looked up first."""
+    if any(claims_package._writes(verb) for verb, _ in _files.targets(text)) or (
+        claims_package._FILE_NEGATION_GATED.search(text)
+    ):
+        return "file"
+    words = map(str.lower, claims_package._WORD_OR_HYPHENED.findall(text))
+    if (
+        not claims_package.TOOLS.isdisjoint(words)
+        or claims_package._BACKTICK_COMMAND.search(text)
+        or claims_package._PROCESS_GATED.search(text)
+    ):
+        return "process"
+    if claims_package._QUALITY_GATED.search(text) and not claims_package._CONCRETE.search(text):
+        return "quality"
+    return "factual"
+
+
+def test_a_claims_kind_is_the_plain_one() -> None:
+    """Each sure process word alone is found by _PROCESS, in any case and with the letters
+    `re.I` matches to ASCII ones; and _kind answers as before."""
+    for word in claims_package._PROCESS_SURE:
+        for spelt in (word, word.upper(), word.capitalize(), word.replace("s", "\u017f")):
+            assert claims_package._PROCESS.search(f"x {spelt}, y") is not None, spelt
+    pick = random.Random(8)
+    words = [*claims_package._PROCESS_SURE, "cross", "cross-checked", "linted", "I", "wrote",
+             "`app.py`", "pytest", "good", "3", "x", "é", "ſ", "İ", "ı", "-", "the"]  # fmt: skip
+    made = [" ".join(pick.choice(words) for _ in range(pick.randint(1, 6))) for _ in range(20_000)]
+    for text in [*_texts(), *made]:
+        assert claims_package._kind(text) == _plain_kind(text), text
