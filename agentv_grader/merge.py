@@ -76,9 +76,12 @@ def agentv_command(options: Mapping[str, Any]) -> Any:
 def _norm(value: Any) -> str:
     """The value as canonical JSON text; a string (the usual value), or a list of strings
     (the `-any`/`-all` types), straight through the string encoder `json.dumps` itself
-    uses for them, joined as it joins a list."""
+    uses for them, joined as it joins a list; no value, `null` (`json.dumps` with these
+    arguments sets up an encoder per call, some 18,000 instructions)."""
     if type(value) is str:
         return encode_basestring(value)
+    if value is None:  # (a type without a value, `is-json`: no encoder set up for it)
+        return "null"
     listed = string_list_json(value)
     if listed is not None:
         return listed

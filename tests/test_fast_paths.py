@@ -86,6 +86,20 @@ def _old_quote(text: str, start: int, end: int) -> str:
     return f"line {line}, col {col}: {_text.snippet(text, start, end)}"
 
 
+@given(st.text(alphabet=st.sampled_from('ab\\\r\n\t"\u00e9 '), max_size=40) | st.text(max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_quoted_text_is_escaped_as_the_chained_replace_escapes_it(text: str) -> None:
+    # `_printable` replaces only the characters a text holds; the plain chain replaces all.
+    chained = (
+        text.replace("\\", "\\\\")
+        .replace("\r", "\\r")
+        .replace("\n", "\\n")
+        .replace("\t", "\\t")
+        .replace('"', '\\"')
+    )
+    assert _text._printable(text) == chained
+
+
 def _old_describe(text: str) -> str:
     if text == "":
         return "the response is empty"

@@ -239,39 +239,49 @@ class JsRegExp:
         return self._engine(clamp if clamp < self._max_count else None)
 
     def _subject(self, text: str) -> _Subject:
-        join_surrogates, to_utf16_units = _converters()
-        converted = join_surrogates(text) if self._unicode else to_utf16_units(text)
-        marks = [] if converted is text else _marks(text, self._unicode)
-        if self._folder is not None:
-            converted = self._folder.fold_text(converted)
+        converted, marks = self._converted(text)
         return _Subject(converted, marks, not self._unicode)
 
-    def _run(self, subject: _Subject, pos: int, timeout_ms: int | None) -> tuple[int, int] | None:
-        size = len(subject.text)
+    def _converted(self, text: str) -> tuple[str, list[int]]:
+        """(the text as the engine sees it, `_Subject.marks`): an ASCII text is its own
+        (both converters give it back), found without a call to either."""
+        if text.isascii():
+            converted, marks = text, _NO_MARKS
+        else:
+            join_surrogates, to_utf16_units = _converters()
+            converted = join_surrogates(text) if self._unicode else to_utf16_units(text)
+            marks = _NO_MARKS if converted is text else _marks(text, self._unicode)
+        if self._folder is not None:
+            converted = self._folder.fold_text(converted)
+        return converted, marks
+
+    def _run(self, subject: str, pos: int, timeout_ms: int | None) -> tuple[int, int] | None:
+        """The span of the first match at or after `pos` in `subject` (the engine's text)."""
+        size = len(subject)
         if self._literal is not None and size < _PREFILTER_FROM:
-            return self._literal.search(subject.text, pos)
+            return self._literal.search(subject, pos)
         direct = self._direct
         if direct is not None and size < _PREFILTER_FROM:
             try:
-                return direct.search(subject.text, pos, _DIRECT_BUDGET + 4 * size)
+                return direct.search(subject, pos, _DIRECT_BUDGET + 4 * size)
             except direct.OverBudget:  # (read only when raised: no import per search)
                 pass  # backtracks heavily on this text: the engine, under its deadline
         ms = default_timeout_ms() if timeout_ms is None else timeout_ms
-        engine = self._engine_for(len(subject.text))
-        if self._prefix and len(subject.text) - pos >= _PREFILTER_FROM:
+        engine = self._engine_for(len(subject))
+        if self._prefix and len(subject) - pos >= _PREFILTER_FROM:
             from agentv_grader.js import _search
 
             # Every match starts with the prefix, so none starts before its first occurrence;
             # the engine's attempts there do not depend on where the search began (lookbehind,
             # `\b` and `^` see the text before `pos`), so this is the search from `pos`.
-            pos = _search.find(subject.text, self._prefix, pos)
+            pos = _search.find(subject, self._prefix, pos)
             if pos < 0:
                 return None
         try:
             if self._sticky:
-                m = engine.match(subject.text, pos, timeout=ms / 1000)
+                m = engine.match(subject, pos, timeout=ms / 1000)
             else:
-                m = engine.search(subject.text, pos, timeout=ms / 1000)
+                m = engine.search(subject, pos, timeout=ms / 1000)
         except TimeoutError:
             raise RegexTimeout(
                 f"regex timed out after {ms} ms: catastrophic backtracking likely"
@@ -294,24 +304,29 @@ class JsRegExp:
         Raises:
             RegexTimeout: past the deadline (``timeout_ms``, else `default_timeout_ms`).
         """
-        subject = self._subject(text)
-        span = self._run(subject, 0, timeout_ms)
-        return None if span is None else _to_match(text, subject, span)
+        converted, marks = self._converted(text)
+        span = self._run(converted, 0, timeout_ms)
+        if span is None:
+            return None
+        if marks:  # offsets moved where characters were split or joined
+            return _to_match(text, _Subject(converted, marks, not self._unicode), span)
+        start, end = span
+        return JsMatch(start, end, text[start:end])
 
     def search_utf16(self, text: str, timeout_ms: int | None = None) -> tuple[int, int] | None:
         """Like `search`, but (index, index + length) in UTF-16 units, as JavaScript reports."""
-        subject = self._subject(text)
-        span = self._run(subject, 0, timeout_ms)
+        converted, _ = self._converted(text)
+        span = self._run(converted, 0, timeout_ms)
         if span is None or not self._unicode:
             return span
-        return _utf16_offset(subject.text, span[0]), _utf16_offset(subject.text, span[1])
+        return _utf16_offset(converted, span[0]), _utf16_offset(converted, span[1])
 
     def finditer(self, text: str, timeout_ms: int | None = None) -> Iterator[JsMatch]:
         """Successive matches as a ``g``-flag loop finds them (empty matches step one unit)."""
         subject = self._subject(text)
         pos = 0
         while pos <= len(subject.text):
-            span = self._run(subject, pos, timeout_ms)
+            span = self._run(subject.text, pos, timeout_ms)
             if span is None:
                 return
             yield _to_match(text, subject, span)
@@ -433,6 +448,9 @@ def _plain_runs(root: Node) -> tuple[str, ...]:
     if run:
         runs.append("".join(run))
     return tuple(runs)
+
+
+_NO_MARKS: list[int] = []  # (never changed: a subject without marks shares it)
 
 
 def _to_match(text: str, subject: _Subject, span: tuple[int, int]) -> JsMatch:

@@ -154,6 +154,33 @@ def test_search(pattern: str, flags: str, text: str, expected: JsMatch | None) -
     assert compile_js(pattern, flags).search(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("pattern", "flags"),
+    [("b", ""), ("b", "u"), ("b", "i"), ("^.$", "mu"), (".", ""), ("\\ude00", ""), ("a|b", "iu")],
+)
+@pytest.mark.parametrize(
+    "text",
+    ["abc", "", "x\nb", "\u00e9b", EMOJI + "b", "a" + EMOJI, "\ud83d\ude00b", "\u212ab", "\ud83db"],
+)
+def test_search_without_marks_is_the_search_through_the_subject(
+    pattern: str, flags: str, text: str
+) -> None:
+    # `search` maps offsets through a `_Subject` only where the engine's text moved them
+    # (an ASCII text is its own without a converter's call); elsewhere the plain path's.
+    compiled = compile_js(pattern, flags)
+    unicode_mode = "u" in flags
+    join_surrogates, to_utf16_units = regexp_module._converters()
+    converted = join_surrogates(text) if unicode_mode else to_utf16_units(text)
+    marks = [] if converted == text else regexp_module._marks(text, unicode_mode)
+    if "i" in flags:
+        converted = compiled._folder.fold_text(converted)
+    assert compiled._converted(text) == (converted, marks)
+    subject = regexp_module._Subject(converted, marks, not unicode_mode)
+    span = compiled._run(converted, 0, None)
+    plain = None if span is None else regexp_module._to_match(text, subject, span)
+    assert compiled.search(text) == plain
+
+
 def test_search_utf16_reports_javascript_offsets() -> None:
     assert compile_js("b", "").search_utf16(EMOJI + "b") == (2, 3)
     assert compile_js("b", "u").search_utf16(EMOJI * 2 + "b") == (4, 5)
