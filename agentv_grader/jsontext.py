@@ -26,7 +26,7 @@ def dump_json(data: Any) -> str:
     surrogate, a non-string key, an integer beyond 64 bits, nesting past 254 levels) goes
     through `_indented` either way."""
     if _orjson is not None:
-        fast = _orjson_text(data, _orjson.OPT_INDENT_2 | _orjson.OPT_APPEND_NEWLINE)
+        fast = _orjson_text(data, _FILE_OPTION)
         if fast is not None:
             return fast
     return _fallback_json(data)
@@ -71,7 +71,7 @@ def member_json(key: str, value: Any) -> bytes | None:
     if _orjson is None:
         return None
     try:
-        text: bytes = _orjson.dumps({key: value}, option=_orjson.OPT_INDENT_2)
+        text: bytes = _orjson.dumps({key: value}, option=_MEMBER_OPTION)
     except TypeError:
         return None
     # `{\n  "key": …\n}`, one level deeper (JSON text holds no line break in a string)
@@ -101,16 +101,44 @@ def joined_json(doc: Mapping[str, Any], key: str, members: list[bytes]) -> bytes
 
 _orjson: Any = None
 _FILE_OPTION = 0  # orjson's options for a file's text, once it is loaded
+_MEMBER_OPTION = 0  # and for a member's (`member_json`)
 
 
 def use_fast_json() -> None:
     """Load orjson for `dump_json` (batch mode: thousands of files)."""
-    global _orjson, _FILE_OPTION
+    global _orjson, _FILE_OPTION, _MEMBER_OPTION
     if _orjson is None:
+        orjson = _import_orjson()
+        # A dataclass is refused, as `_indented` refuses it (orjson would write its fields).
+        _MEMBER_OPTION = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS
+        _FILE_OPTION = _MEMBER_OPTION | orjson.OPT_APPEND_NEWLINE
+        _orjson = orjson
+
+
+def _import_orjson() -> Any:
+    """orjson, imported without importing `dataclasses` for it where nothing has (SPEC
+    §8): orjson reads `dataclasses._FIELD` when it is imported, only to write a
+    dataclass's fields, and importing `dataclasses` imports `inspect`, `ast`, `dis` and
+    `tokenize`, two thirds of orjson's import (some 42 M instructions of a batch's serial
+    start). Every dump here refuses dataclasses (OPT_PASSTHROUGH_DATACLASS), so while
+    orjson is imported a module holding only `_FIELD` stands in for `dataclasses`, which
+    a later import imports whole."""
+    import sys
+    import types
+
+    if "dataclasses" in sys.modules or "orjson" in sys.modules:
         import orjson
 
-        _FILE_OPTION = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
-        _orjson = orjson
+        return orjson
+    stand_in = types.ModuleType("dataclasses")
+    stand_in._FIELD = object()  # type: ignore[attr-defined]
+    sys.modules["dataclasses"] = stand_in
+    try:
+        import orjson
+    finally:
+        if sys.modules.get("dataclasses") is stand_in:
+            del sys.modules["dataclasses"]
+    return orjson
 
 
 def _orjson_text(data: Any, option: int) -> str | None:

@@ -154,6 +154,95 @@ def test_a_single_test_run_never_loads_orjson(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+_DATACLASS_CHECK = """
+import sys
+from agentv_grader import jsontext
+
+def outcomes():
+    import dataclasses
+
+    @dataclasses.dataclass(slots=True)
+    class Slotted:
+        a: int = 1
+
+    @dataclasses.dataclass
+    class Plain:
+        a: int = 1
+
+    found = []
+    for value in (Slotted(), Plain(), {"k": [Slotted()]}, {"k": [1.5, "x", None]}):
+        for write in (jsontext.dump_json, jsontext.json_bytes):
+            try:
+                found.append(write(value))
+            except TypeError as exc:
+                found.append(("refused", str(exc)))
+        found.append(jsontext.member_json("k", value) is None)
+        found.append(jsontext.joined_json({"k": None, "v": value}, "k", []) is None)
+    return found
+
+FALLBACK
+jsontext.use_fast_json()
+assert "orjson" in sys.modules
+assert ("dataclasses" in sys.modules) == BEFORE, sorted(sys.modules)
+with_orjson = outcomes()
+import dataclasses
+assert dataclasses.dataclass and dataclasses.fields
+jsontext._orjson = None
+without = outcomes()
+assert [o for o in with_orjson if type(o) is not bool] == [
+    o for o in without if type(o) is not bool
+], (with_orjson, without)
+assert with_orjson[2:4] == [True, True] and with_orjson[-2:] == [False, False], with_orjson
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("before", [False, True])
+def test_orjson_is_loaded_without_dataclasses_and_refuses_them_as_the_fallback_does(
+    before: bool,
+) -> None:
+    """`use_fast_json` imports orjson with a stand-in for `dataclasses` (SPEC §8): the
+    real module is not imported for it, a later import gets it whole, and every writer
+    refuses a dataclass (slots or not) as the standard library's path does, where the
+    stand-in would otherwise make orjson write a slotted one as `{}`; with `dataclasses`
+    already imported, orjson is imported as usual. The text of plain data is the same."""
+    import subprocess
+    import sys
+
+    code = _DATACLASS_CHECK.replace("FALLBACK", "import dataclasses" if before else "")
+    code = code.replace("BEFORE", str(before))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
+
+
+def test_the_stand_in_for_dataclasses_is_removed_when_orjson_cannot_be_imported() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "sys.modules['orjson'] = None\n"
+        "from agentv_grader import jsontext\n"
+        "del sys.modules['orjson']\n"
+        "import builtins\n"
+        "real = builtins.__import__\n"
+        "def refuse(name, *args, **kwargs):\n"
+        "    if name == 'orjson':\n"
+        "        assert type(sys.modules['dataclasses']).__name__ == 'module'\n"
+        "        raise ImportError('no orjson')\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = refuse\n"
+        "try:\n"
+        "    jsontext.use_fast_json()\n"
+        "except ImportError:\n"
+        "    pass\n"
+        "assert 'dataclasses' not in sys.modules and jsontext._orjson is None\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
+
+
 def test_dump_json_falls_back_where_orjson_refuses() -> None:
     assert jsontext.dump_json({"a": "x\ud800"}) == '{\n  "a": "x\\ud800"\n}\n'
     assert jsontext.dump_json({1: 2.5e-7}) == '{\n  "1": 2.5e-7\n}\n'
