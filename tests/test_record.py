@@ -302,6 +302,43 @@ def test_init_is_shared_until_a_class_is_hot_then_compiled_once(
     assert Cold.__init__ is record._init  # a base's hot `__init__` is not a subclass's
 
 
+def test_a_hot_record_is_filled_as_its_twin_and_is_itself_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled `__init__` fills a record of three fields or more as its assignable
+    twin and makes it its class again: frozen, equal to one the shared `__init__` made; a
+    subclass calling it stays itself, and a smaller record is filled by its slots."""
+
+    class Hot(_Item):
+        pass
+
+    class Mine(Hot):
+        def __init__(self, name: str) -> None:
+            super().__init__(name, 2)
+
+    class Two(Record):
+        name: str
+        count: int = 0
+
+    monkeypatch.setattr(record, "HOT", 3)
+    before = [Hot("a", 1, "n", {"k": 2}, 3) for _ in range(record.HOT)]
+    assert Hot.__init__ is not record._init and Hot in record._twins
+    twin = record.assignable(Hot)
+    assert issubclass(twin, Hot) and twin.__slots__ == () and twin.__setattr__ is object.__setattr__
+    made = Hot("a", 1, "n", {"k": 2}, 3)
+    assert made.__class__ is Hot and type(made) is Hot and made == before[0]
+    assert (made.cache, made.seen, made.fixed) == (3, [], None)
+    with pytest.raises(record.FrozenInstanceError):
+        made.name = "b"  # type: ignore[misc]
+    mine = Mine("m")
+    assert type(mine) is Mine and (mine.name, mine.count) == ("m", 2)
+    with pytest.raises(record.FrozenInstanceError):
+        mine.count = 3  # type: ignore[misc]
+    for _ in range(2 * record.HOT):
+        assert type(Two("x", 1)) is Two
+    assert Two.__init__ is not record._init and Two not in record._twins
+
+
 def test_post_init_runs_in_both_inits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(record, "HOT", 3)
     for _ in range(2 * record.HOT):
