@@ -122,7 +122,8 @@ def _import_orjson() -> Any:
     `tokenize`, two thirds of orjson's import (some 42 M instructions of a batch's serial
     start). Every dump here refuses dataclasses (OPT_PASSTHROUGH_DATACLASS), so while
     orjson is imported a module holding only `_FIELD` stands in for `dataclasses`, which
-    a later import imports whole."""
+    a later import imports whole. An orjson whose import asks the stand-in for more (a
+    later version) is imported again with the real module: slower, never broken."""
     import sys
     import types
 
@@ -134,6 +135,11 @@ def _import_orjson() -> Any:
     stand_in._FIELD = object()  # type: ignore[attr-defined]
     sys.modules["dataclasses"] = stand_in
     try:
+        import orjson
+    except ImportError:
+        raise
+    except Exception:  # an orjson that reads more of `dataclasses`: imported as usual
+        del sys.modules["dataclasses"]
         import orjson
     finally:
         if sys.modules.get("dataclasses") is stand_in:

@@ -243,6 +243,42 @@ def test_the_stand_in_for_dataclasses_is_removed_when_orjson_cannot_be_imported(
     assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
 
 
+def test_an_orjson_that_needs_more_of_dataclasses_is_imported_with_the_real_one() -> None:
+    """A later orjson that reads more than `_FIELD` from `dataclasses` when imported fails
+    on the stand-in: it is imported again as usual, and dumps work (SPEC §8)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, importlib, importlib.abc, importlib.machinery\n"
+        "class Picky(importlib.abc.MetaPathFinder, importlib.abc.Loader):\n"
+        "    tries = 0\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name != 'orjson.orjson':  # the extension module of the package\n"
+        "            return None\n"
+        "        spec = importlib.machinery.PathFinder.find_spec(name, path)\n"
+        "        self.real, spec.loader = spec.loader, self\n"
+        "        return spec\n"
+        "    def create_module(self, spec):\n"
+        "        Picky.tries += 1\n"
+        "        importlib.import_module('dataclasses').fields  # as a later orjson might\n"
+        "        return self.real.create_module(spec)\n"
+        "    def exec_module(self, module):\n"
+        "        self.real.exec_module(module)\n"
+        "sys.meta_path.insert(0, Picky())\n"
+        "from agentv_grader import jsontext\n"
+        "jsontext.use_fast_json()\n"
+        "assert Picky.tries == 2 and jsontext._orjson is sys.modules['orjson']\n"
+        "assert type(sys.modules['dataclasses'].fields).__name__ == 'function'\n"
+        "import json\n"
+        "doc = {'a': [1, 'x']}\n"
+        "assert jsontext.dump_json(doc) == json.dumps(doc, indent=2) + '\\n'\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
+
+
 def test_dump_json_falls_back_where_orjson_refuses() -> None:
     assert jsontext.dump_json({"a": "x\ud800"}) == '{\n  "a": "x\\ud800"\n}\n'
     assert jsontext.dump_json({1: 2.5e-7}) == '{\n  "1": 2.5e-7\n}\n'
