@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .layout import Scout
 from .options import GradeOptions
-from .record import Record, field
+from .record import Record, field, replace
 
 if TYPE_CHECKING:
     from .batch import BatchOptions, Render, TestResult, Workers
@@ -49,6 +49,7 @@ class BatchRun(Record):
     exit_code: int
     suite: Suite | None = field(default=None, compare=False)
     critique: SuiteCritique | None = None
+    parsed: list[Any] = field(default_factory=list, compare=False)
 
 
 def grade_batch(
@@ -99,7 +100,10 @@ def grade_batch(
             from . import batch
             from .load.evalfile import load_suite
 
-            suite = load_suite(eval_path, data=data, digest=scout.digest, offsets=scout.offsets)
+            parsed: list[Any] = []  # (`BatchRun.parsed`)
+            suite = load_suite(
+                eval_path, data=data, digest=scout.digest, offsets=scout.offsets, keep=parsed
+            )
             found = scout.answer()
         if found is not None:
             options = GradeOptions(threshold=threshold, layout=found, critique=critique)
@@ -114,7 +118,8 @@ def grade_batch(
             options=batch_options,
             resume_collector=collecting,
         ) as workers:
-            return _run(suite, bench_dir, batch_options, jobs, workers, junit, watcher, collecting)
+            done = _run(suite, bench_dir, batch_options, jobs, workers, junit, watcher, collecting)
+            return replace(done, parsed=parsed)
     finally:
         if collecting:
             gc.enable()

@@ -246,6 +246,8 @@ def test_the_suite_is_placed_with_the_scouts_container_offsets_as_without(
     monkeypatch.setattr(Scout, "offsets", lambda self: None)
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert done.suite is not None and snapshot(done.suite) == expected
+    # what json.loads made is kept with the results, not freed before the workers fork
+    assert done.parsed == [json.loads(text, object_pairs_hook=tuple)]
 
 
 def test_an_unreadable_eval_file_is_refused_before_the_scout_is_forked(

@@ -53,16 +53,19 @@ def load_suite(
     data: bytes | None = None,
     digest: Callable[[], str | None] | None = None,
     offsets: Callable[[], Sequence[int] | None] | None = None,
+    keep: list[Any] | None = None,
 ) -> Suite:
     """Load every test of an eval file. Raises GradeInputError for unusable files.
 
     `data`: the file's bytes, when the caller has read them (`read_text_file`); `digest`:
     asked for their SHA-256 once the tests are built, when it is worked out elsewhere
     (batch mode's scout process), computed here when it gives None; `offsets`: asked, for
-    a JSON text, for `yaml12.container_offsets` of the text of `data`, likewise.
+    a JSON text, for `yaml12.container_offsets` of the text of `data`, likewise; `keep`:
+    given what parsing a JSON text made and the load no longer needs, which is then not
+    freed here (`load_yaml`).
     """
     with gc_paused():
-        return _load_suite(path, data, digest, offsets)
+        return _load_suite(path, data, digest, offsets, keep)
 
 
 def _load_suite(
@@ -70,6 +73,7 @@ def _load_suite(
     data: bytes | None,
     digest: Callable[[], str | None] | None,
     offsets: Callable[[], Sequence[int] | None] | None = None,
+    keep: list[Any] | None = None,
 ) -> Suite:
     if data is None:
         data = read_text_file(path, "eval file")
@@ -84,7 +88,7 @@ def _load_suite(
         if path.endswith(".jsonl"):
             doc = _jsonl_document(text, path)
         else:
-            doc = load_yaml(text, path, offsets=offsets)
+            doc = load_yaml(text, path, offsets=offsets, keep=keep)
     if "env." in text and "{{" in text and (path.endswith(".jsonl") or may_render_env(text)):
         from .roots import environment, interpolate_env
 

@@ -136,10 +136,16 @@ def _json_walk(value: Any, found: list[Any], depth: int) -> Any:
     return result
 
 
-def _load_json_fast(text: str, offsets: Callable[[], Sequence[int] | None] | None = None) -> Any:
+def _load_json_fast(
+    text: str,
+    offsets: Callable[[], Sequence[int] | None] | None = None,
+    keep: list[Any] | None = None,
+) -> Any:
     """The YAML path's result for a JSON object or array, or _Fallback. `offsets()`: the
     offsets of `text`'s brackets outside its strings, worked out elsewhere (batch mode's
-    scout, `container_offsets`), or None; used when they are as many as the containers."""
+    scout, `container_offsets`), or None; used when they are as many as the containers.
+    `keep`: given json.loads's own tree once it is walked, for the caller to free (or
+    not: batch mode keeps it to its end rather than free it in its serial start)."""
     body = text.strip(" \r\n")
     if not body or body[0] not in "{[" or body[-1] not in "}]":
         raise _Fallback
@@ -164,13 +170,15 @@ def _load_json_fast(text: str, offsets: Callable[[], Sequence[int] | None] | Non
         ):
             raise _Fallback
     try:
-        loaded = json.loads(text, object_pairs_hook=tuple, parse_constant=_json_constant)
+        parsed = json.loads(text, object_pairs_hook=tuple, parse_constant=_json_constant)
     except _Fallback:
         raise
     except Exception:  # invalid JSON (maybe valid YAML), huge numbers, deep nesting
         raise _Fallback from None
     found: list[Any] = []
-    loaded = _json_walk(loaded, found, 0)
+    loaded = _json_walk(parsed, found, 0)
+    if keep is not None:
+        keep.append(parsed)
     given = offsets() if offsets is not None else None
     if given is not None and len(given) == len(found):
         _place(text, found, given)  # (the brackets outside strings are the containers')
@@ -275,11 +283,13 @@ def load_yaml(
     *,
     fast: bool = True,
     offsets: Callable[[], Sequence[int] | None] | None = None,
+    keep: list[Any] | None = None,
 ) -> Any:
     """Parse one YAML document with the 1.2 core schema.
 
     `fast=False` skips the fast paths (tests compare both ways). `offsets`: asked, for a
-    JSON text, for `container_offsets(text)` worked out elsewhere (or None).
+    JSON text, for `container_offsets(text)` worked out elsewhere (or None). `keep`:
+    given what the JSON path parsed, not freed here (`_load_json_fast`).
 
     Raises:
         GradeInputError: syntax errors (file:line:col), duplicate keys, alias bombs.
@@ -287,7 +297,7 @@ def load_yaml(
     with gc_paused():
         if fast and text[:1] in "{[ \r\n":
             try:
-                return _load_json_fast(text, offsets)  # json.loads refuses deep nesting itself
+                return _load_json_fast(text, offsets, keep)  # (json refuses deep nesting)
             except _Fallback:
                 pass
         import_pyyaml()  # PyYAML: only for text that is not JSON

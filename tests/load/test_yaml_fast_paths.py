@@ -643,6 +643,22 @@ def test_suites_load_the_same_with_the_container_offsets_given(tmp_path: Path) -
     assert used >= 3  # the JSON spellings at least
 
 
+def test_what_the_json_path_parsed_is_handed_over_when_asked(tmp_path: Path) -> None:
+    """`keep` (batch mode, which frees it at its end, not in its serial start) gets
+    json.loads's own tree of a JSON text, nothing for YAML; the suite is the same."""
+    used = 0
+    for path in _write_variants(tmp_path, _suite_doc(5)):
+        kept: list[Any] = []
+        assert snapshot(load_suite(str(path), keep=kept)) == snapshot(load_suite(str(path)))
+        try:
+            parsed = [json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=tuple)]
+        except json.JSONDecodeError:  # a YAML spelling
+            parsed = []
+        assert kept == parsed, path.name
+        used += bool(kept)
+    assert used >= 2
+
+
 # ---- the builder's plain-test path (`_SuiteBuilder._plain_test`) against `_test` ----
 
 _TEXT_VALUES = ["Q", "", "  ", "a {{ x }} b", "{% if 1 %}y{% endif %}", "{{ 1 + 1 }}", "é"]
