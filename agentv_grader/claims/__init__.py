@@ -255,9 +255,22 @@ def _signals(text: str) -> bool:
     …: the claim's words are found once for its gates), else it is searched."""
     if "`" in text or _DIGIT.search(text) is not None:
         return True
-    return not words_of(text)[0].isdisjoint(_SIGNAL_WORDS) or _SIGNAL.search(text) is not None
+    words = words_of(text)[0]
+    if not words.isdisjoint(_SIGNAL_WORDS):
+        return True
+    for word in words:  # `\b[a-z]+ed\b` (`re.I`: the letters words_of spells as ASCII too)
+        if word.endswith("ed") and len(word) > 2 and word.isascii() and word.isalpha():
+            return True
+    # what is left of _SIGNAL is a file name (`x.py`) or a label (`Result: …`)
+    if "." in text and _SIGNAL_FILE.search(text) is not None:
+        return True
+    return ":" in text and _SIGNAL_LABEL.match(text) is not None
 
 
+# _SIGNAL's file name (`\b\w+\.(?:py|…)\b`: a word character before the `.` is the end
+# of such a word; opening with the `.`, it is found as text is) and label, apart.
+_SIGNAL_FILE = re.compile(r"\.(?<=\w\.)(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b", re.I)
+_SIGNAL_LABEL = re.compile(r"[A-Z][\w ]{0,30}:\s*\S", re.I)  # at the start (`^`)
 # The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
 _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "

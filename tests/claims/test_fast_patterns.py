@@ -205,9 +205,14 @@ def test_a_claim_signals_where_the_signal_pattern_finds_something() -> None:
     for word in claims_package._SIGNAL_WORDS:
         for spelt in (word, word.upper(), word.capitalize(), word.replace("i", "\u0131")):
             assert claims_package._SIGNAL.search(f"x {spelt}, y") is not None, spelt
-    words = [*claims_package._SIGNAL_WORDS, "tested", "x", "é", "ed", "ſ", "İ", "a.py", ": b"]
-    made = [" ".join(pick.choice(words) for _ in range(pick.randint(1, 5))) for _ in range(20_000)]
-    for text in [*_texts(), *made]:
+    words = [*claims_package._SIGNAL_WORDS, "tested", "x", "é", "ed", "ſ", "İ", "a.py", ": b",
+             "X.JSON", "Result:", "é.py", "_.md", ".py", "a.pyc", "fixed", "FIXED", "ſed", "9ed",
+             "x_ed", "Result :  y", "\n", "b.Yaml", "ok"]  # fmt: skip
+    spaced = (
+        " ".join(pick.choice(words) for _ in range(pick.randint(1, 5))) for _ in range(20_000)
+    )
+    glued = ("".join(pick.choice(words) for _ in range(pick.randint(1, 4))) for _ in range(20_000))
+    for text in [*_texts(), *spaced, *glued]:
         plain = "`" in text or claims_package._SIGNAL.search(text) is not None
         assert claims_package._signals(text) is plain, text
 
