@@ -37,32 +37,42 @@ def test_figures(
     without a test folder (nothing is written for AgentV to read)."""
     if test_dir is None:
         return None
+    # Each graded file's (score, weight), and its entries counted (passed, all) as they go:
+    # no list of the entries' booleans, nor a comprehension per file.
     parts: list[tuple[float, float]] = []
-    entries: list[bool] = []
+    passed = counted = 0
     written = set()
     for item in merge_files:
         content = item.content
         parts.append((float(content["score"]), float(content["weight"])))
-        entries += [bool(a["passed"]) for a in content["assertions"]]
+        for entry in content["assertions"]:
+            counted += 1
+            if entry["passed"]:
+                passed += 1
         written.add(str(content["name"]))
     for outcome in outcomes:
         stale = outcome.details.get("stale")  # (None: no ABC `Mapping` check per assertion)
         if stale is not None and isinstance(stale, Mapping) and _named_by_config(outcome, test_dir):
             # pending again here, but AgentV still counts the stale file as it is
             parts.append((float(stale["score"] or 0.0), outcome.spec.weight))
-            entries.extend([True] * int(stale["passed"]))
-            entries.extend([False] * (int(stale["total"]) - int(stale["passed"])))
+            agreed = int(stale["passed"])
+            others = int(stale["total"]) - int(stale["passed"])
+            passed += max(agreed, 0)
+            counted += max(agreed, 0) + max(others, 0)
             continue
         if outcome.spec.name in written or not _counted_by_agentv(outcome, test_dir):
             continue
         raw = outcome.details.get("result_score", outcome.score)
         parts.append((float(raw or 0.0), outcome.spec.weight))
         # the file's own entries: negation (which flipped them in the report) is undone
-        entries.extend(c.passed != outcome.spec.negate for c in outcome.checks)
+        negate = outcome.spec.negate
+        for check in outcome.checks:
+            counted += 1
+            if check.passed != negate:
+                passed += 1
     total = sum([w for _, w in parts])
     mean = sum([s * w for s, w in parts]) / total if total > 0 else 0.0
-    passed = entries.count(True)  # (each entry is a bool)
-    pass_rate = js_round3(passed / len(entries)) if entries else (1.0 if mean >= 0.5 else 0.0)
+    pass_rate = js_round3(passed / counted) if counted else (1.0 if mean >= 0.5 else 0.0)
     return {"score": js_round3(mean), "pass_rate": pass_rate, "graders": len(parts)}
 
 

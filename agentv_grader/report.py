@@ -167,6 +167,7 @@ def build(
     `critique_in_suite`: the critique goes to the suite's file (batch mode), where the
     report's `critique` points, with the test's `entry` there."""
     contradicted = _contradicted(claims)
+    plain = _plain(outcomes)
     return {
         "schema": SCHEMA_ID,
         "tool_version": __version__,
@@ -188,14 +189,14 @@ def build(
             *suite.warnings,
             *test.warnings,
             *inputs.warnings,
-            *_outcome_warnings(outcomes),
+            *(() if plain else _outcome_warnings(outcomes)),
             *(agentv_warnings or ()),
         ],
         "files": files,
         "assertions": [assertion_json(o) for o in outcomes],
         "summary": _summary(outcomes),
-        "pending": _pending(outcomes, test, contradicted),
-        "stale_results": stale_results(outcomes),
+        "pending": [] if plain else _pending(outcomes, test, contradicted),
+        "stale_results": [] if plain else stale_results(outcomes),
         "claims": _claims(claims, contradicted),
         "critique": _critique(critique, test.id, critique_in_suite),
         "user_notes_summary": (
@@ -215,6 +216,17 @@ def _critique(critique: Critique | None, test_id: str, in_suite: bool) -> dict[s
         return {"suggestions": len(critique.suggestions), "path": SUITE_CRITIQUE_PATH,
                 "entry": test_id}  # fmt: skip
     return {"suggestions": len(critique.suggestions), "path": CRITIQUE_JSON}
+
+
+def _plain(outcomes: tuple[Outcome, ...]) -> bool:
+    """Whether no outcome has details, children or is pending: then it raised no warning,
+    nothing is pending and no LLM result is stale (`_outcome_warnings`, `_pending` and
+    `stale_results` each find none), asked in one pass instead of three (the usual test
+    of a batch: string checks, none with details)."""
+    for outcome in outcomes:
+        if outcome.details or outcome.children or outcome.status is PENDING:
+            return False
+    return True
 
 
 def _outcome_warnings(outcomes: tuple[Outcome, ...]) -> list[str]:
@@ -271,9 +283,11 @@ def stale_results(outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
 
 
 def _contradicted(claims: Sequence[Claim] | None) -> list[dict[str, Any]]:
+    if not claims:  # (no transcript: no comprehension made for nothing)
+        return []
     return [
         {"text": c.text, "kind": c.kind, "line": c.line, "col": c.col, "evidence": c.evidence}
-        for c in claims or ()
+        for c in claims
         if c.status == "contradicted"
     ]
 

@@ -6,11 +6,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from agentv_grader import grade_test
+from agentv_grader import agentv_bench, grade_test
 from agentv_grader.agentv_bench import js_round3, suite_figures
+from agentv_grader.merge import MergeFile
+from agentv_grader.model import (
+    ERROR,
+    FAILED,
+    PASSED,
+    PENDING,
+    AssertionSpec,
+    CheckItem,
+    Outcome,
+)
 
 from .helpers import cli, validate_report, write_suite
 
@@ -161,3 +174,99 @@ def test_a_rerun_notices_that_pipeline_grade_overwrote_the_merge_files(tmp_path:
     assert (bench / "plain" / relpath).read_bytes() == ours
     written = json.loads((bench / "plain" / "grader_report.json").read_text("utf-8"))
     assert written["warnings"] == [warning]
+
+
+def _figures_as_before(
+    outcomes: Any, merge_files: Any, test_dir: str | None
+) -> dict[str, Any] | None:
+    """`test_figures` as it was written before it counted the entries: each entry a bool
+    in a list, `count(True)` of it (the reference for the counting)."""
+    if test_dir is None:
+        return None
+    parts: list[tuple[float, float]] = []
+    entries: list[bool] = []
+    written = set()
+    for item in merge_files:
+        content = item.content
+        parts.append((float(content["score"]), float(content["weight"])))
+        entries += [bool(a["passed"]) for a in content["assertions"]]
+        written.add(str(content["name"]))
+    for outcome in outcomes:
+        stale = outcome.details.get("stale")
+        if stale is not None and agentv_bench._named_by_config(outcome, test_dir):
+            parts.append((float(stale["score"] or 0.0), outcome.spec.weight))
+            entries.extend([True] * int(stale["passed"]))
+            entries.extend([False] * (int(stale["total"]) - int(stale["passed"])))
+            continue
+        if outcome.spec.name in written or not agentv_bench._counted_by_agentv(outcome, test_dir):
+            continue
+        raw = outcome.details.get("result_score", outcome.score)
+        parts.append((float(raw or 0.0), outcome.spec.weight))
+        entries.extend(c.passed != outcome.spec.negate for c in outcome.checks)
+    total = sum([w for _, w in parts])
+    mean = sum([s * w for s, w in parts]) / total if total > 0 else 0.0
+    passed = entries.count(True)
+    pass_rate = js_round3(passed / len(entries)) if entries else (1.0 if mean >= 0.5 else 0.0)
+    return {"score": js_round3(mean), "pass_rate": pass_rate, "graders": len(parts)}
+
+
+_SCORES = st.one_of(st.none(), st.floats(0, 1), st.sampled_from([0, 1, 0.5]))
+
+
+@st.composite
+def _graded(draw: st.DrawFn, tmp: str) -> tuple[Any, Any]:
+    """Outcomes (some judged by an LLM result that AgentV's config names, some stale),
+    and merge files for the others, with entries passed or not (truthy values too)."""
+    outcomes = []
+    files = []
+    for index in range(draw(st.integers(0, 5))):
+        name = f"a{index}"
+        negate = draw(st.booleans())
+        spec = AssertionSpec(index, name, "contains", {}, draw(st.floats(0, 3)), negate)
+        checks = tuple(
+            CheckItem("c", passed) for passed in draw(st.lists(st.booleans(), max_size=3))
+        )
+        status = draw(st.sampled_from([PASSED, FAILED, ERROR, PENDING]))
+        details: dict[str, Any] = {}
+        kind = draw(st.sampled_from(["file", "judged", "stale", "other"]))
+        if kind in ("judged", "stale"):
+            details["result_path"] = f"llm_grader_results/{name}.json"
+            if draw(st.booleans()):
+                details["result_score"] = draw(_SCORES)
+        if kind == "stale":
+            total = draw(st.integers(0, 4))
+            details["stale"] = {
+                "score": draw(_SCORES),
+                "passed": draw(st.integers(-1, total + 1)),
+                "total": total,
+            }
+        score = draw(_SCORES)
+        outcomes.append(Outcome(spec, status, score, "t", "e", checks, details))
+        if kind == "file":
+            entries = [
+                {"passed": value}
+                for value in draw(st.lists(st.sampled_from([True, False, 0, 1, "", "x"])))
+            ]
+            content = {"name": name, "score": score or 0.0, "weight": spec.weight,
+                       "assertions": entries}  # fmt: skip
+            files.append(MergeFile(f"code_grader_results/{name}.json", content))
+    return tuple(outcomes), files
+
+
+def test_figures_count_entries_as_the_list_of_them_did(tmp_path: Path) -> None:
+    # AgentV's figures count each file's entries as they go; the list of their booleans
+    # (and `count(True)`) was the plain reading.
+    graders = tmp_path / "llm_graders"
+    graders.mkdir()
+    for index in range(0, 5, 2):  # every other judged item named by an AgentV config
+        (graders / f"a{index}.json").write_text("{}")
+
+    @given(_graded(str(tmp_path)))
+    @settings(max_examples=300, deadline=None)
+    def check(case: tuple[Any, Any]) -> None:
+        outcomes, files = case
+        for test_dir in (str(tmp_path), None):
+            expected = _figures_as_before(outcomes, files, test_dir)
+            assert agentv_bench.test_figures(outcomes, files, test_dir) == expected
+
+    check()

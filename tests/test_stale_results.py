@@ -168,3 +168,41 @@ def test_agentv_figures_still_count_a_stale_file_its_config_names(tmp_path: Path
     assert report.data["agentv"]["score"] == round((1 + 0.9) / 2, 3)
     warning = next(w for w in report.data["warnings"] if RESULT in w)
     assert "AgentV's pipeline bench still would" in warning
+
+
+_WITH_DETAILS: list[dict[str, Any]] = [
+    {},
+    {"warnings": ["two files for one item"]},
+    {"warnings": "not a list"},
+    {
+        "stale": {"path": "llm_grader_results/x.json", "basis": "b", "reason": "r", "evidence": "e"}
+    },  # fmt: skip
+    {"result_path": "llm_grader_results/x.json"},
+]
+
+
+def test_outcomes_without_details_children_or_pending_give_none_of_the_three_lists() -> None:
+    # `report.build` asks `_plain` once instead of `_outcome_warnings`, `_pending` and
+    # `stale_results`: wherever it says plain, each of those finds nothing; wherever it
+    # does not, they are asked as before.
+    from itertools import product
+
+    from agentv_grader import report
+    from agentv_grader.model import FAILED, PASSED, PENDING, AssertionSpec, Outcome, TestCase
+
+    spec = AssertionSpec(0, "a", "contains", {"value": "x"})
+    test = TestCase(id="t", suite="s", assertions=(spec,), threshold=1.0, threshold_source="")
+    leaf = Outcome(spec, PASSED, 1.0, "t", "e")
+    waiting = Outcome(spec, PENDING, None, "t", "")
+    seen = set()
+    for details, status, children in product(
+        _WITH_DETAILS, (PASSED, FAILED, PENDING), ((), (leaf,), (waiting,))
+    ):
+        outcomes = (leaf, Outcome(spec, status, None, "t", "e", (), details, children))
+        plain = report._plain(outcomes)
+        seen.add(plain)
+        if plain:
+            assert report._outcome_warnings(outcomes) == []
+            assert report._pending(outcomes, test, []) == []
+            assert report.stale_results(outcomes) == []
+    assert seen == {True, False}
