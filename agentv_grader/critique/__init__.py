@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..assertions import about
 from ..model import Outcome, RunData, Suite, TestCase
 from . import coverage, decoys, pairs, regex_risk, static
 from ._record import Record
@@ -21,9 +20,11 @@ from .context import (
     MARK_IS_JSON,
     MARK_NEGATED,
     MARK_PATTERN,
+    MARK_UNANALYSED,
     MARK_ZERO_WEIGHT,
     Context,
     build_context,
+    unanalysed_kind,
 )
 from .model import SOLID, Critique, Finding, Hit, overall_sentence
 
@@ -201,10 +202,11 @@ def not_analysed(ctx: Context) -> str:
     cannot be probed), programs, trace and timing checks, other types the critique does not
     probe, and assertions inside `turns` (only their needles are read). "" when nothing."""
     counts = None  # made for the first assertion counted (most tests have none)
-    for spec, _, _, _ in ctx.walked:
+    walked = ctx.walked if ctx.marks & MARK_UNANALYSED else ()  # (most tests: none)
+    for spec, _, _, _ in walked:
         kind = _KINDS.get(spec.type, _UNKNOWN)
         if kind is _UNKNOWN:
-            kind = _KINDS[spec.type] = _unanalysed_kind(spec.type)
+            kind = _KINDS[spec.type] = unanalysed_kind(spec.type)
         if kind is not None:
             if counts is None:
                 counts = dict.fromkeys(_UNANALYSED, 0)
@@ -221,20 +223,6 @@ def not_analysed(ctx: Context) -> str:
 _UNANALYSED = ("LLM-judged", "program", "trace or timing", "other", "in turns (needles only)")
 _UNKNOWN = "?"  # not looked up yet (a type's kind is a fact of the table: asked once)
 _KINDS: dict[str, str | None] = {}
-
-
-def _unanalysed_kind(kind: str) -> str | None:
-    """Under which of `_UNANALYSED` an assertion of type `kind` is counted, if any."""
-    entry = about(kind)
-    if entry.family == "llm":
-        return "LLM-judged"
-    if entry.family == "script":
-        return "program"
-    if entry.reads in ("timing", "transcript"):
-        return "trace or timing"
-    if not entry.probe and entry.family != "group":
-        return "other"
-    return None
 
 
 def _drop_superseded(found: list[Finding]) -> list[Finding]:

@@ -16,13 +16,14 @@ from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from json.encoder import encode_basestring
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from .. import engine
-from ..assertions import about
+from ..assertions import Entry, about
 from ..assertions._text import BIG_TEXT, trims_to
 from ..js.strings import js_lower, js_trim
 from ..load.files import READ_FLAGS
+from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
 from ..rundata.response import hand_on
@@ -30,6 +31,7 @@ from ._screen import Screen, admits, json_start, screen_of
 from ._spec import MEMO as _SPEC_MEMO
 from ._spec import SpecFacts
 
+_Fact = TypeVar("_Fact")
 REFUSAL = "I'm sorry, but I can't help with that request."
 BOILERPLATE = "Sure, here is the answer you asked for. Let me know if you have any other questions!"
 PROBE_TIMEOUT_MS = 200
@@ -40,20 +42,33 @@ _REFUSAL_WORDS = (
 )
 
 
-def is_pattern(kind: str) -> bool:
-    """A type whose value is a regular expression."""
-    return about(kind).needle == "pattern"
+class ByType(dict[str, _Fact]):
+    """A fact of each assertion type read from its row of the registry table (`about`),
+    worked out once per type and then looked up in C (`facts[kind]`, or the bound
+    `__getitem__` as the function): rules ask several per assertion, and a call of a
+    function calling `about` cost one or two Python frames each time."""
+
+    __slots__ = ("_read",)
+
+    def __init__(self, read: Callable[[Entry], _Fact]) -> None:
+        super().__init__()
+        self._read = read
+
+    def __missing__(self, kind: str) -> _Fact:
+        found = self[kind] = self._read(about(kind))
+        return found
 
 
-def is_response_needle(kind: str) -> bool:
-    """A type that looks for its value in the response (not in the transcript)."""
-    entry = about(kind)
-    return entry.needle is not None and entry.reads == "response"
-
-
-def is_program(kind: str) -> bool:
-    """A type whose grading runs a program the eval names (a code grader)."""
-    return about(kind).family == "script"
+# How a type reads its value (`Entry.needle`: one needle, any of them, a pattern, …).
+needle_shape: Callable[[str], str | None] = ByType(lambda entry: entry.needle).__getitem__
+# A type whose value is a regular expression.
+is_pattern: Callable[[str], bool] = ByType(lambda entry: entry.needle == "pattern").__getitem__
+# A type that looks for its value in the response (not in the transcript).
+is_response_needle: Callable[[str], bool] = ByType(
+    lambda entry: entry.needle is not None and entry.reads == "response"
+).__getitem__
+# A type whose grading runs a program the eval names (a code grader).
+is_program: Callable[[str], bool] = ByType(lambda entry: entry.family == "script").__getitem__
 
 
 # Vars holding the reference answer, not something the agent is shown (SPEC §3).
@@ -85,7 +100,26 @@ MARK_NEGATED = 1  # a negated assertion
 MARK_ZERO_WEIGHT = 2  # an assertion of weight 0
 MARK_PATTERN = 4  # an assertion whose value is a pattern (`is_pattern`)
 MARK_IS_JSON = 8  # an `is-json`
+MARK_UNANALYSED = 16  # one of a type the rules do not analyse (`critique.not_analysed`)
+MARK_PROGRAM = 32  # a code grader (`is_program`)
+MARK_JUDGED = 64  # an LLM-judged one (`load.types.LLM_TYPES`)
 _TYPE_MARKS: dict[str, int] = {}  # by type (a fact of the registry table: asked once)
+
+
+def unanalysed_kind(kind: str) -> str | None:
+    """Under which of `critique.not_analysed`'s counts an assertion of type `kind` is
+    counted, if any: LLM-judged, program, trace or timing, other (a type the critique does
+    not probe)."""
+    entry = about(kind)
+    if entry.family == "llm":
+        return "LLM-judged"
+    if entry.family == "script":
+        return "program"
+    if entry.reads in ("timing", "transcript"):
+        return "trace or timing"
+    if not entry.probe and entry.family != "group":
+        return "other"
+    return None
 
 
 def _marks_of(spec: AssertionSpec) -> int:
@@ -93,8 +127,12 @@ def _marks_of(spec: AssertionSpec) -> int:
     marks = _TYPE_MARKS.get(spec.type)
     if marks is None:
         kind = spec.type
-        marks = _TYPE_MARKS[kind] = (MARK_PATTERN if is_pattern(kind) else 0) | (
-            MARK_IS_JSON if kind == "is-json" else 0
+        marks = _TYPE_MARKS[kind] = (
+            (MARK_PATTERN if is_pattern(kind) else 0)
+            | (MARK_IS_JSON if kind == "is-json" else 0)
+            | (0 if unanalysed_kind(kind) is None else MARK_UNANALYSED)
+            | (MARK_PROGRAM if is_program(kind) else 0)
+            | (MARK_JUDGED if kind in LLM_TYPES else 0)
         )
     if spec.negate:
         marks |= MARK_NEGATED
@@ -486,14 +524,17 @@ _PASSES = _Remembered()
 _PASS_KEY_MAX_CHARS = 4096  # the fixed decoys; a long one (another test's answer) is rare
 
 
+_PROBED_ON_RESPONSE = ByType(lambda entry: entry.probe and entry.reads == "response")
+
+
 def _pass_key(spec: AssertionSpec, eval_dir: str, facts: SpecFacts) -> tuple[Any, ...] | None:
     """What a remembered probe result of `spec` is keyed by, besides the decoy: its
     `spec_facts` entry, which stands for its type, negation and options less `name` (equal
     entries only where those `repr`s are: `_spec.options_key`; the key holds the entry, so
     an id is never reused), and the eval folder; None for a check that depends on more
     (groups, a broken assertion, other types)."""
-    entry = about(spec.type)  # (field-accuracy reads the test's expected output too)
-    if not (entry.probe and entry.reads == "response") or spec.problem or spec.children:
+    # (field-accuracy reads the test's expected output too)
+    if not _PROBED_ON_RESPONSE[spec.type] or spec.problem or spec.children:
         return None
     return (facts, eval_dir)
 
@@ -882,7 +923,10 @@ def is_case_insensitive(spec: AssertionSpec) -> bool:
     given = spec.options.get("case_sensitive")
     if isinstance(given, bool):
         return not given
-    return about(spec.type).case_insensitive
+    return _CASE_INSENSITIVE[spec.type]
+
+
+_CASE_INSENSITIVE = ByType(lambda entry: entry.case_insensitive)
 
 
 def text_option(spec: AssertionSpec, *keys: str) -> str | None:

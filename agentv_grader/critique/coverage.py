@@ -12,15 +12,15 @@ from typing import Any
 
 from ..errors import SpecError
 from ..js.strings import JS_WHITESPACE, js_lower, js_lower_only, js_trim
-from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Status
 from ..record import Record, replace
 from .context import (
+    MARK_JUDGED,
+    MARK_PROGRAM,
     Context,
     Walked,
     common_words,
     is_pattern,
-    is_program,
     quote,
     reference_answer,
     text_option,
@@ -410,13 +410,10 @@ def uncovered_outcome(ctx: Context) -> Iterator[Hit]:
            assert: [{type: equals, value: High, target_output_key: risk}]}
     """
     test = ctx.test
-    open_ended = False  # a judge reads the answer
     walked = ctx.walked
-    for spec, _, _, _ in walked:  # one loop, not two any(): asked of every test
-        if is_program(spec.type):
-            return
-        if spec.type in LLM_TYPES:
-            open_ended = True
+    if ctx.marks & MARK_PROGRAM:  # a program gets the criteria and expected_output too
+        return
+    open_ended = bool(ctx.marks & MARK_JUDGED)  # a judge reads the answer
     said = ctx.said
     terms: list[Term] = []
     if isinstance(test.criteria, str):

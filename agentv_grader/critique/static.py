@@ -16,12 +16,14 @@ from ..model import AssertionSpec, Status
 from ._pattern import matches_anything
 from ._spec import SpecFacts
 from .context import (
+    ByType,
     Context,
     TurnSpec,
     common_words,
     everyday_words,
     is_program,
     is_response_needle,
+    needle_shape,
     quote,
     text_list,
     text_option,
@@ -31,6 +33,9 @@ from .decoys import deterministic, named_json
 from .fixes import bounded_fix, flow, json_fix
 from .model import Hit
 from .regex_risk import pattern_flags
+
+# A type with a score threshold (`Entry.threshold`), not a metric limit.
+_SCORED = ByType(lambda entry: entry.threshold == "score")
 
 
 def weak_needle(needle: str) -> str | None:
@@ -60,7 +65,7 @@ def _only_punctuation(word: str) -> bool:
 
 def _needle_reason(spec: AssertionSpec) -> str | None:
     """Why almost any answer passes the needle or pattern of `spec`, or None."""
-    shape = about(spec.type).needle
+    shape = needle_shape(spec.type)
     if shape == "one":
         needle = text_option(spec, "value", "search_text", "substring")
         return weak_needle(needle) if needle is not None else None
@@ -90,7 +95,7 @@ def _setting_reasons(spec: AssertionSpec) -> list[tuple[str, str]]:
     `zero-weight`'s. (`min_score: 0` is dropped when loading, as AgentV main drops it: a
     required assertion then gates at the test threshold, so it is no such setting.)"""
     found = []
-    score_threshold = about(spec.type).threshold == "score"  # (not a metric limit)
+    score_threshold = _SCORED[spec.type]  # (not a metric limit)
     threshold = spec.options.get("threshold") if score_threshold else None
     if threshold == 0 and not isinstance(threshold, bool):
         found.append(
@@ -145,7 +150,7 @@ def trivial(ctx: Context) -> Iterator[Hit]:
 
 
 def _trivial_settings(spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
-    if about(spec.type).threshold == "score":
+    if _SCORED[spec.type]:
         return tuple(_setting_reasons(spec))
     return ()
 
@@ -173,7 +178,7 @@ def _needle_fix(spec: AssertionSpec) -> str:
     without the weak ones; else the answer."""
     needle = text_option(spec, "value", "search_text", "substring")
     word = js_trim(needle or "")
-    if about(spec.type).needle == "one" and word[:1].isalnum() and len(word) == 1:
+    if needle_shape(spec.type) == "one" and word[:1].isalnum() and len(word) == 1:
         return f"match it as a whole word or number: {bounded_fix(spec, word)}"
     kept = _specific_alternatives(spec)
     if kept:
@@ -184,7 +189,7 @@ def _needle_fix(spec: AssertionSpec) -> str:
 def _specific_alternatives(spec: AssertionSpec) -> list[str]:
     """A `contains-any`'s alternatives less the weak and everyday ones ([] if none is left,
     or if it is no `contains-any`)."""
-    if about(spec.type).needle != "any":
+    if needle_shape(spec.type) != "any":
         return []
     kept = []
     for needle in text_list(spec) or []:
@@ -273,7 +278,7 @@ def _own_words(ctx: Context) -> str:
 def _generic_hit(
     facts: SpecFacts, spec: AssertionSpec, label: str, index: int | None, word: str
 ) -> Hit:
-    alone = about(spec.type).needle == "one"
+    alone = needle_shape(spec.type) == "one"
     fix = facts.generic_fix
     if fix is None:
         fix = facts.generic_fix = _generic_fix(spec)
@@ -323,9 +328,9 @@ def _generic_candidates(spec: AssertionSpec) -> tuple[tuple[str, str], ...]:
     none for a negated check. Told from the assertion alone, so worked out once for it."""
     if spec.negate:
         return ()
-    if about(spec.type).needle == "one":
+    if needle_shape(spec.type) == "one":
         needles = [text_option(spec, "value", "search_text", "substring") or ""]
-    elif about(spec.type).needle == "any":
+    elif needle_shape(spec.type) == "any":
         needles = text_list(spec) or []
     else:
         return ()
@@ -560,7 +565,7 @@ def unverifiable(ctx: Context) -> Iterator[Hit]:
     run = ctx.run
     for outcome in ctx.outcomes:
         spec = outcome.spec
-        need = about(spec.type).reads
+        need = _READS[spec.type]
         if need == "timing":
             absent = run.timing is None and run.timing_problem is None
         elif need == "transcript":
@@ -583,3 +588,4 @@ def unverifiable(ctx: Context) -> Iterator[Hit]:
 
 
 _FILES = {"timing": "timing.json", "transcript": "transcript.json"}
+_READS = ByType(lambda entry: entry.reads or "")  # `Entry.reads` by type ("" for None)

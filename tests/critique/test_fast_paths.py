@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentv_grader.critique import context, decoys, fixes, static
+from agentv_grader.assertions import about
+from agentv_grader.critique import context, decoys, fixes, not_analysed, static
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap
 from agentv_grader.model import AssertionSpec, RunData, TestCase
@@ -1155,7 +1156,10 @@ def test_quoted_terms_need_an_opening_quote(text: str) -> None:
         assert quoted().search(text) is None
 
 
-_MARKED = ["contains", "regex", "is-json", "equals", "output-matches", "llm-rubric", "assert-set"]
+_MARKED = [
+    "contains", "regex", "is-json", "equals", "output-matches", "llm-rubric", "latency",
+    "javascript", "assert-set",
+]  # fmt: skip
 
 
 @st.composite
@@ -1167,6 +1171,10 @@ def _marked_assertion(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
         item["assert"] = draw(st.lists(_marked_assertion(depth + 1), min_size=1, max_size=2))
     elif kind == "output-matches":
         item["pattern"] = draw(st.sampled_from(["(a+)+$", "x"]))
+    elif kind == "latency":
+        item["threshold"] = 1000
+    elif kind == "javascript":
+        item["value"] = "return true"
     elif kind != "is-json":
         item["value"] = draw(st.sampled_from(["(a+)+$", "CompetitorA", "the", "{}"]))
     if draw(st.booleans()):
@@ -1189,8 +1197,16 @@ def _real_and_data_tests() -> Iterator[tuple[Any, Any]]:
 
 
 def _plain_marks(ctx: Any) -> int:
+    from agentv_grader.load.types import LLM_TYPES
+
     marks = 0
     for spec, _, _ in context.walk(ctx.specs):
+        entry = about(spec.type)
+        marks |= context.MARK_PROGRAM if entry.family == "script" else 0
+        marks |= context.MARK_JUDGED if spec.type in LLM_TYPES else 0
+        unanalysed = entry.family in ("llm", "script") or entry.reads in ("timing", "transcript")
+        unanalysed = unanalysed or (not entry.probe and entry.family != "group")
+        marks |= context.MARK_UNANALYSED if unanalysed else 0
         marks |= context.MARK_PATTERN if context.is_pattern(spec.type) else 0
         marks |= context.MARK_IS_JSON if spec.type == "is-json" else 0
         marks |= context.MARK_NEGATED if spec.negate else 0
@@ -1210,6 +1226,8 @@ def _check_walk_and_needs(suite: Any, test: Any) -> None:
     for rule_id, rule in RULES.items():
         if rule.needs and not rule.needs & ctx.marks:
             assert list(rule.check(ctx)) == [], (test.id, rule_id)
+    if not ctx.marks & context.MARK_UNANALYSED and not test.turns:
+        assert not_analysed(fresh) == ""
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
@@ -1226,6 +1244,29 @@ def test_walked_top_facts_and_marks_are_the_plain_walk(
     suite = make_suite(tmp, rows)
     for test in suite.tests:
         _check_walk_and_needs(suite, test)
+
+
+def test_the_facts_read_by_type_are_those_of_its_registry_row() -> None:
+    """Each fact the critique looks up by type (`context.ByType`) is the one its reading
+    of `about(type)` gives, for every registered type and an unknown one, asked twice
+    (worked out, then looked up)."""
+    from agentv_grader.assertions import REGISTRY
+    from agentv_grader.critique import pairs
+    from agentv_grader.critique import static as static_rules
+
+    for kind in [*REGISTRY, "no-such-type", ""] * 2:
+        entry = about(kind)
+        assert context.is_pattern(kind) == (entry.needle == "pattern")
+        assert context.is_response_needle(kind) == (
+            entry.needle is not None and entry.reads == "response"
+        )
+        assert context.is_program(kind) == (entry.family == "script")
+        assert context.needle_shape(kind) == entry.needle
+        assert context._PROBED_ON_RESPONSE[kind] == (entry.probe and entry.reads == "response")
+        assert context._CASE_INSENSITIVE[kind] == entry.case_insensitive
+        assert pairs._TEXT_FACT[kind] == entry.text_fact
+        assert static_rules._SCORED[kind] == (entry.threshold == "score")
+        assert static_rules._READS[kind] == (entry.reads or "")
 
 
 def test_walked_top_facts_and_marks_hold_on_every_eval_of_the_tests_data() -> None:
