@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .record import Record, field
+from .record import Record, assignable, field, set_class
 
 # Makes a record's assignable twin, which is filled and then made the record (below).
 _new = object.__new__
@@ -84,10 +84,8 @@ class AssertionSpec(Record):
         return self.options.get("value")
 
 
-class _OpenAssertionSpec(AssertionSpec, frozen=False):  # type: ignore[misc]
-    """AssertionSpec's assignable twin, which `new_assertion_spec` fills."""
-
-    __slots__ = ()
+# AssertionSpec's assignable twin (`record.assignable`), which `new_assertion_spec` fills.
+_OpenAssertionSpec = assignable(AssertionSpec)
 
 
 def new_assertion_spec(
@@ -271,7 +269,7 @@ class TestCase(Record):
                 output_transform, None if build is not None else assertions, warnings, build,
             )  # fmt: skip
             return
-        _set_class(self, _OpenTestCase)
+        set_class(self, _OpenTestCase)
         _filled(
             self, id, suite, threshold, threshold_source, threshold_problem, input_text,
             input_messages, criteria, expected_output, {} if vars is None else vars, line,
@@ -335,13 +333,8 @@ _TEST_CASE_SLOTS = tuple(
 )  # fmt: skip
 
 
-class _OpenTestCase(TestCase, frozen=False):  # type: ignore[misc]
-    """TestCase's assignable twin, which `TestCase.__init__` fills (never seen outside)."""
-
-    __slots__ = ()
-
-
-_set_class = object.__dict__["__class__"].__set__
+# TestCase's assignable twin (`record.assignable`), which `TestCase.__init__` fills.
+_OpenTestCase = assignable(TestCase)
 
 
 def new_test_case(

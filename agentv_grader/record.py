@@ -322,7 +322,7 @@ def _compiled_init(plan: _Plan) -> Callable[..., None]:
     if len(values) >= _TWIN_FROM:
         outer["_cls"] = plan.cls
         outer["_twin"] = assignable(plan.cls)
-        outer["_set_class"] = _set_class
+        outer["_set_class"] = set_class
         lines += [" if self.__class__ is _cls:", "  _set_class(self, _twin)"]
         lines += [f"  self.{name} = {value}" for name, value in values]
         lines += ["  self.__class__ = _cls", " else:"]
@@ -348,8 +348,9 @@ def _compiled_init(plan: _Plan) -> Callable[..., None]:
 # class cost about 1,350 instructions, a field set through its slot's `__set__` about 740
 # more than a plain assignment.
 _TWIN_FROM = 3
-# Sets an object's class past the record's own `__setattr__` (`_compiled_init`).
-_set_class = object.__dict__["__class__"].__set__
+# Sets an object's class past the record's own `__setattr__`: a record is made its twin
+# with it (`_compiled_init`, `model.TestCase`).
+set_class = object.__dict__["__class__"].__set__
 _twins: dict[type, type] = {}
 
 
