@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import suite_critique, team
 from .digest import use_fast_sha256
+from .env import settled
 from .errors import GradeInputError
 from .grading import Paths, default_paths, eval_dir_of, grade_loaded, runs_programs
 from .jsontext import use_fast_json
@@ -328,7 +329,9 @@ def _grade_piece(
     """Grade a piece of the batch: (suite position, test id) per test, in order."""
     tests = suite.tests
     results: list[_Sent] = []
-    with handing_on():  # consecutive tests: each response read once (critique, then grading)
+    # Consecutive tests: each response read once (critique, then grading), and each
+    # setting of the environment once.
+    with handing_on(), settled():
         for index, test_id in wanted:
             if index >= len(tests) or tests[index].id != test_id:  # re-parsed a changed file
                 problem = "the eval file changed during the batch"
@@ -509,7 +512,7 @@ def run_batch(
 def _alone(
     suite: Suite, tests: list[TestCase], bench_dir: str, options: BatchOptions
 ) -> Iterator[TestResult]:
-    with handing_on():
+    with handing_on(), settled():
         for test in tests:
             yield grade_one(suite, test, bench_dir, options)
 
