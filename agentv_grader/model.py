@@ -262,23 +262,15 @@ class TestCase(Record):
         # TestCase again: setting each of the 16 slots through its descriptor's `__set__`
         # cost about 1,100 instructions a slot (a batch's serial load makes thousands of
         # tests). A subclass, if any, is filled the general way.
-        if type(self) is not TestCase:
-            self._fill(
-                id, suite, threshold, threshold_source, threshold_problem, input_text,
-                input_messages, criteria, expected_output, vars, line, turns,
-                output_transform, None if build is not None else assertions, warnings, build,
-            )  # fmt: skip
-            return
-        set_class(self, _OpenTestCase)
-        _filled(
-            self, id, suite, threshold, threshold_source, threshold_problem, input_text,
+        values = (
+            id, suite, threshold, threshold_source, threshold_problem, input_text,
             input_messages, criteria, expected_output, {} if vars is None else vars, line,
             turns, output_transform, None if build is not None else assertions, warnings, build,
         )  # fmt: skip
-
-    def _fill(self, *values: Any) -> None:
-        """Each slot set through its descriptor (`values` in `_TEST_CASE_SLOTS` order)."""
-        values = (*values[:9], {} if values[9] is None else values[9], *values[10:])
+        if type(self) is TestCase:
+            set_class(self, _OpenTestCase)
+            _filled(self, *values)
+            return
         for slot, value in zip(_TEST_CASE_SLOTS, values, strict=True):
             slot.__set__(self, value)
 
