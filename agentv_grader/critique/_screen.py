@@ -15,6 +15,12 @@ options are broken the check is `error` on every text: no screen, the full path 
 A case-sensitive substring check's screen is its verdict too (`Screen.exact`: the check
 passes exactly where its needles are in the text), so the decoys that hold it are the
 ones it passes on, without a verdict-only path made or asked.
+
+A `field-accuracy` reads the response as AgentV's `parseJsonFromText` does (code fences
+dropped, trimmed, the object between the first `{` and the last `}`, else the whole text),
+and a text it cannot parse fails every field: its screen is that the text could hold
+JSON there (`may_hold_json`), which most decoys (the empty one, the refusal, the
+boilerplate, most inputs echoed) do not.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..assertions._text import case_sensitive, string_list, string_value
-from ..js.strings import js_lower, js_lower_only, js_trim
+from ..js.strings import JS_WHITESPACE, js_lower, js_lower_only, js_trim
 from ..model import AssertionSpec
 
 if TYPE_CHECKING:
@@ -49,10 +55,13 @@ if TYPE_CHECKING:
         lowered: bool
         json: bool = False
         exact: bool = False
+        embedded: bool = False  # with `json`: `may_hold_json` instead of `json_start`
 
 else:  # the same class, made without `typing.NamedTuple`'s field checks (`_record`)
     Screen = namedtuple(
-        "Screen", ("needles", "every", "lowered", "json", "exact"), defaults=(False, False)
+        "Screen",
+        ("needles", "every", "lowered", "json", "exact", "embedded"),
+        defaults=(False, False, False),
     )
 
 
@@ -67,6 +76,24 @@ def json_start() -> re.Pattern[str]:
 
 
 _JSON = Screen((), True, False, json=True)
+_FIELDS = Screen((), True, False, json=True, embedded=True)
+# The first characters of a text `JSON.parse` may accept after its own white space: a
+# value's (not the `N` and `I` of NaN and Infinity, which `js_json_parse` refuses).
+_JSON_FIRST = frozenset('{["-0123456789tfn')
+
+
+def may_hold_json(subject: str) -> bool:
+    """Whether `field-accuracy`'s `parse_json_from_text` may parse `subject`: it holds a
+    `{` (an object is cut out from the first one), or a backtick (fences are dropped:
+    the text changes), else its start after JavaScript's trim (which the reading makes,
+    stripping all JSON's white space and more) is one `JSON.parse` can begin with (the
+    `"passed"` repair rewrites only text after a quote). Any other text raises, and the
+    check fails on it."""
+    if "{" in subject or "`" in subject:
+        return True
+    return subject.lstrip(JS_WHITESPACE)[:1] in _JSON_FIRST
+
+
 # The substring checks: (case counts by default, every needle).
 _SUBSTRING = {
     "contains": (True, True),
@@ -105,6 +132,8 @@ def screen_of(spec: AssertionSpec) -> Screen | None:
             return _pattern_screen(spec, "value")
         if kind == "is-json":
             return _JSON
+        if kind == "field-accuracy":
+            return _FIELDS
         if kind in _OUTPUT:
             return _output_screen(spec)
     except Exception:  # broken options: the check is `error`, the full path says how

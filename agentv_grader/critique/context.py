@@ -27,7 +27,7 @@ from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
 from ..rundata.response import hand_on
-from ._screen import Screen, admits, json_start, screen_of
+from ._screen import Screen, admits, json_start, may_hold_json, screen_of
 from ._spec import MEMO as _SPEC_MEMO
 from ._spec import SpecFacts
 
@@ -356,6 +356,8 @@ class Context:
         """The decoys that hold `screen`, in order."""
         decoys = self.decoys
         if screen.json:
+            if screen.embedded:
+                return tuple([d for d in decoys if may_hold_json(d.text)])
             match = json_start().match
             return tuple([d for d in decoys if match(d.text) is not None])
         if screen.lowered:
@@ -697,7 +699,11 @@ def _cross_test_decoys(
                 break
     if bench_dir is None:
         return found
-    for other in _after(suite, test, range(len(tests)), at):
+    count = len(tests)
+    for step in range(at + 1, at + 1 + count):  # `_after` over every position, inline
+        other = tests[step % count]
+        if other is test or other.id == test.id:
+            continue
         text = _read_response(os.path.join(bench_dir, other.id, "response.md"))
         if text is not None:
             if trimmed := js_trim(text):
@@ -753,7 +759,8 @@ def _position(order: _SuiteOrder, suite: Suite, test: TestCase) -> int:
 
 def _after(suite: Suite, test: TestCase, candidates: Sequence[int], at: int) -> Iterator[TestCase]:
     """The tests at `candidates` (ascending suite positions) other than `test`, in suite
-    order starting after `test` (at position `at`) and wrapping around."""
+    order starting after `test` (at position `at`) and wrapping around (what the loops of
+    `_cross_test_decoys` do inline; the tests hold them to it)."""
     tests = suite.tests
     start = bisect_right(candidates, at)
     for step in range(len(candidates)):

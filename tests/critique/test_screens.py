@@ -57,10 +57,13 @@ def _assertion(draw: st.DrawFn) -> AssertionSpec:
                 "is-json",
                 "output-contains",
                 "output-matches",
+                "field-accuracy",
             ]
         )  # fmt: skip
     )
     options: dict[str, Any] = {}
+    if kind == "field-accuracy":  # (the `expected` form reads no reference)
+        return _a(kind, {"expected": draw(st.sampled_from(_FIELDS_EXPECTED))})
     if kind == "regex":
         options = {"value": draw(_PATTERN), "flags": draw(_FLAGS)}
     elif kind == "output-matches":  # its own option, or the `value` alias
@@ -77,6 +80,11 @@ def _assertion(draw: st.DrawFn) -> AssertionSpec:
     return AssertionSpec(index=0, name="a", type=kind, options=options)
 
 
+# Field values a short text of `_CHARS` can give: an object's, an array item's, the
+# whole value's (path ""), true, null (no value: the field is missing).
+_FIELDS_EXPECTED = [{"a": 1}, {"0": 9}, {"": 0}, {"": True}, {"x": None}, {"0": "-"}]
+
+
 def _a(kind: str, options: dict[str, Any]) -> AssertionSpec:
     return AssertionSpec(index=0, name="a", type=kind, options=options)
 
@@ -88,6 +96,8 @@ def _passes(spec: AssertionSpec, text: str) -> bool:
 
 
 def _holds(screen: _screen.Screen, text: str) -> bool:
+    if screen.embedded:
+        return _screen.may_hold_json(text)
     if screen.json:
         return _screen.json_start().match(text) is not None
     if screen.lowered:  # as `Context` asks it: of `str.lower`, or of `js_lower` (the echo)
@@ -117,6 +127,14 @@ def _holds(screen: _screen.Screen, text: str) -> bool:
 @example(_a("is-json", {}), "{}")
 @example(_a("is-json", {}), " -0")
 @example(_a("is-json", {}), '""')
+# field-accuracy finds JSON in a text: an object inside it, a fenced value, or a value
+# after JavaScript's white space (not JSON's only, as `is-json`'s screen reads it).
+@example(_a("field-accuracy", {"expected": {"a": 1}}), 'x {"a": 1} y')
+@example(_a("field-accuracy", {"expected": {"0": 9}}), "```json\n[9]```")
+@example(_a("field-accuracy", {"expected": {"0": 9}}), "\u3000[9]")
+@example(_a("field-accuracy", {"expected": {"": 0}}), "\ufeff -0")
+@example(_a("field-accuracy", {"expected": {"": True}}), "\u00a0true")
+@example(_a("field-accuracy", {"expected": {"0": "-"}}), ' ["-"]')
 # Case-insensitive needles are asked of the lowered text; whole-text checks trim.
 @example(_a("icontains", {"value": "İ"}), "xİ")
 @example(_a("icontains", {"value": "ɤ"}), "\ua7cb")  # node lowers U+A7CB to ɤ, Python not
@@ -173,6 +191,24 @@ def test_only_case_sensitive_substring_screens_are_exact() -> None:
     assert _screen.screen_of(_a("output-contains", {"value": "A"})) == _screen.Screen(
         ("a",), True, True
     )
+
+
+def test_the_field_accuracy_screen_passes_over_texts_that_hold_no_json() -> None:
+    """The fixed decoys and a question echoed hold no JSON a `field-accuracy` could read:
+    none is graded; a negated one has no screen (it passes where the check fails)."""
+    spec = _a("field-accuracy", {"expected": {"a": 1}})
+    screen = _screen.screen_of(spec)
+    assert screen is not None and screen.json and screen.embedded and not screen.exact
+    for text in ("", " \n", context.REFUSAL, context.BOILERPLATE, "Where is order #1?"):
+        assert not _screen.may_hold_json(text)
+        assert not _passes(spec, text)
+    for text in ('{"a": 1}', "x {", "`", "1", "\u3000[", "null", "-Infinity"):
+        assert _screen.may_hold_json(text)
+    for text in ("NaN", "Infinity", "\x1c1"):  # (U+001C: white space to Python alone)
+        assert not _screen.may_hold_json(text)
+        assert not _passes(_a("field-accuracy", {"expected": {"": 1}}), text)
+    negated = AssertionSpec(index=0, name="a", type="field-accuracy", options={}, negate=True)
+    assert _screen.screen_of(negated) is None
 
 
 @pytest.mark.parametrize(
@@ -235,7 +271,7 @@ def test_required_runs_are_the_top_level_plain_runs(
 
 _SUITE_TYPES = [
     "contains", "icontains", "icontains-all", "contains-any", "equals", "regex", "is-json",
-    "ends-with", "output-contains", "output-matches", "contains-all",
+    "ends-with", "output-contains", "output-matches", "contains-all", "field-accuracy",
 ]  # fmt: skip
 _SUITE_VALUES = ["Paris", "paris", "{", "sorry", "Sure", "answer", "^I'm", "\\d+", "1}$", "help"]
 _SUITE_TEXTS = ["", "Paris", "I'm sorry", '{"a": 1}', "answer 1", "Sure thing", "PARIS\r\n"]
@@ -245,6 +281,9 @@ _SUITE_TEXTS = ["", "Paris", "I'm sorry", '{"a": 1}', "answer 1", "Sure thing", 
 def _suite_assertion(draw: st.DrawFn) -> dict[str, Any]:
     kind = draw(st.sampled_from(_SUITE_TYPES))
     item: dict[str, Any] = {"type": kind, "negate": draw(st.integers(0, 4)) == 0}
+    if kind == "field-accuracy":  # (texts and references with `a` at 1, and without)
+        item["expected"] = {"a": 1}
+        return item
     if kind.endswith("-all") or kind.endswith("-any"):
         item["value"] = draw(st.lists(st.sampled_from(_SUITE_VALUES), min_size=1, max_size=2))
     elif kind != "is-json":
