@@ -63,13 +63,29 @@ _TASK_WORDS_GATED = Gated(
           "issue said noted"),
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")  # every value pattern holds one
-# What every match of some value patterns holds: a month or an ISO date's `-`, a
-# document's kind, an id's `-` or `_`.
-_VALUE_WORDS = {
-    _DATE: Words(" ".join(_MONTHS), marks=("-",)),
-    _DOC_ID: Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")),
-    _ID: Words("", marks=("-", "_")),
-}
+
+
+class _Value:
+    """A value pattern, with what every match of it holds (None: no gate). Cached and
+    looked up as itself, by identity: a compiled pattern hashes its whole compiled code
+    each time it is hashed (2,000 to 7,000 instructions), and a claim's value patterns
+    are asked for ten times."""
+
+    __slots__ = ("pattern", "words")
+
+    def __init__(self, pattern: re.Pattern[str], words: Words | None = None) -> None:
+        self.pattern = pattern
+        self.words = words
+
+
+# What every match of some value patterns holds: a month or an ISO date's `-`, an id's
+# `-` or `_`, a document's kind.
+_DATE_VALUE = _Value(_DATE, Words(" ".join(_MONTHS), marks=("-",)))
+_VERSION_VALUE = _Value(_VERSION)
+_ID_VALUE = _Value(_ID, Words("", marks=("-", "_")))
+_UNIT_VALUE = _Value(_UNIT_TOKEN)
+_DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")))
+_VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE)
 _ID_NOUN = re.compile(
     r"\b(?:user|item|order|issue|pr|ticket|record|id|ids|row|customer|account|form|attempt|"
     r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
@@ -145,20 +161,19 @@ class Finding:
 def spans_of_values(text: str) -> list[tuple[int, int]]:
     """Where dates, versions, ids and unit tokens sit, so numbers inside them are skipped."""
     spans: list[tuple[int, int]] = []
-    for pattern in (_DATE, _VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
-        spans += [m.span() for m in _found(pattern, text)]
+    for value in _VALUES:
+        spans += [m.span() for m in _found(value, text)]
     return spans
 
 
 @functools.lru_cache(maxsize=16)
-def _found(pattern: re.Pattern[str], text: str) -> tuple[re.Match[str], ...]:
-    """`pattern`'s matches in a claim: the value spans and the verbatim tokens both read
-    the same few patterns' matches of the same claim, found once (and not looked for in
-    a claim without the words or marks every match holds)."""
-    words = _VALUE_WORDS.get(pattern)
-    if words is not None and not words.may_hold(text):
+def _found(value: _Value, text: str) -> tuple[re.Match[str], ...]:
+    """A value pattern's matches in a claim: the value spans and the verbatim tokens both
+    read the same few patterns' matches of the same claim, found once (and not looked
+    for in a claim without the words or marks every match holds)."""
+    if value.words is not None and not value.words.may_hold(text):
         return ()
-    return tuple(pattern.finditer(text))
+    return tuple(value.pattern.finditer(text))
 
 
 def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
@@ -214,7 +229,7 @@ def _in_task(literal: str, index: RunIndex) -> bool:
 
 
 def _dates(text: str, index: RunIndex) -> Iterator[Finding]:
-    for match in _found(_DATE, text):
+    for match in _found(_DATE_VALUE, text):
         for form in _date_forms(match):
             call = index.first_output(form)
             if call is not None:
@@ -264,8 +279,8 @@ def _date_forms(match: re.Match[str]) -> list[str]:
 def _tokens(text: str, index: RunIndex) -> Iterator[Finding]:
     """Versions, ids and sized values (`48M`, `380 KiB`): verbatim or nothing."""
     seen: set[str] = set()
-    for pattern in (_VERSION, _ID, _UNIT_TOKEN, _DOC_ID):
-        for match in _found(pattern, text):
+    for value in _VALUES[1:]:  # all but the date
+        for match in _found(value, text):
             token = match.group(0).lower()
             if token in seen or _approx(text, text[: match.start()]):
                 continue
