@@ -83,7 +83,8 @@ def decider(
     try:
         if deadline_cap_ms is not None and entry.decide_within is not None:
             cap_ms, test = deadline_cap_ms, None
-            passes_before_negation = entry.decide_within(spec, cap_ms)
+            # Unless negated, an `error` answers as a failure does (neither is a pass).
+            passes_before_negation = entry.decide_within(spec, cap_ms, not spec.negate)
         elif entry.decide is not None:
             passes_before_negation = entry.decide(spec)
         elif test is not None and entry.decide_on_test is not None:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 Check = Callable[["AssertionSpec", "RunData"], "Verdict"]
 Decide = Callable[["AssertionSpec"], Callable[[str], bool]]
 DecideOnTest = Callable[["AssertionSpec", "TestCase"], Callable[[str], bool]]
-DecideWithin = Callable[["AssertionSpec", int], Callable[[str], bool]]
+DecideWithin = Callable[["AssertionSpec", int, bool], Callable[[str], bool]]
 Family = Literal[
     "text", "regex", "json", "transcript", "structured", "metric", "trajectory", "skill",
     "group", "script", "llm", "service", "unknown",
@@ -81,7 +81,9 @@ class Entry(Record):
     reference), built for one test (`engine.decider(spec, test)`). `load_decide_within`:
     `load_decide`'s for a pattern type, its per-match deadline at most the given
     milliseconds (`engine.decider(..., deadline_cap_ms=)`, the critique's probes), so that
-    no copy of the assertion with a smaller `timeout_ms` need be made.
+    no copy of the assertion with a smaller `timeout_ms` need be made; its third argument
+    (`errors_fail`, given by the engine) says whether an `error` answers as a failure
+    does, so that a search that could only turn a failure into an error is left out.
     `string_value`: `value` must be one string (§3). `threshold`: what its `threshold`
     option is, a score in 0..1 or milliseconds. `reads`: the run data it needs.
     `runs_programs`: grading it may start a program (a code grader, a group's members),

@@ -98,11 +98,14 @@ def regex(spec: AssertionSpec, run: RunData) -> Verdict:
 
 
 def decide_regex(
-    spec: AssertionSpec, deadline_cap_ms: int = MAX_TIMEOUT_MS
+    spec: AssertionSpec, deadline_cap_ms: int = MAX_TIMEOUT_MS, errors_fail: bool = False
 ) -> Callable[[str], bool]:
     """Whether `regex` passes on a text, its pattern compiled and deadline read once (at
     most `deadline_cap_ms`: the critique's probes). The CRLF retry's search runs too: under
-    the deadline it can turn a failure into an error."""
+    the deadline it can turn a failure into an error; not where the caller counts an error
+    as a failure (`errors_fail`, the engine's to say), as then its answer cannot matter."""
     _, compiled = _compiled(spec.options)
     deadline = min(timeout_ms(spec.options), deadline_cap_ms)
+    if errors_fail:
+        return lambda text: compiled.search(text, deadline) is not None
     return lambda text: _search(compiled, deadline, text)[0] is not None

@@ -124,12 +124,17 @@ def _in_output(spec: AssertionSpec, run: RunData) -> Verdict:
 
 
 def decide_output(
-    spec: AssertionSpec, deadline_cap_ms: int = MAX_TIMEOUT_MS
+    spec: AssertionSpec, deadline_cap_ms: int = MAX_TIMEOUT_MS, errors_fail: bool = False
 ) -> Callable[[str], bool]:
     """Whether `output-contains` / `output-matches` passes on a text, its options read
     once (the statement texts too: cheap, and where the check reads them); a pattern's
-    deadline at most `deadline_cap_ms` (the critique's probes)."""
+    deadline at most `deadline_cap_ms` (the critique's probes). The CRLF retry only says
+    whether a failure would pass with LF, so it is left out where it cannot change the
+    answer: for a substring (it cannot fail), and for a pattern where the caller counts
+    an error (its search timing out) as a failure (`errors_fail`, the engine's to say)."""
     needle = _Needle(spec, "output", deadline_cap_ms)
+    if errors_fail or not needle.regex:
+        return lambda text: needle.locate(text) is not None
     return lambda text: _output_span(needle, text)[0] is not None
 
 
