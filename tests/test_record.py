@@ -157,6 +157,46 @@ def test_an_assertion_spec_made_by_position_is_the_records_own() -> None:
     assert pickle.loads(pickle.dumps(made)) == plain and made.value == "^a"
 
 
+def test_an_outcome_made_by_position_is_the_records_own() -> None:
+    """The engine makes each outcome with `new_outcome` (filled as the assignable twin):
+    the record `Outcome(...)` makes, field for field."""
+    import inspect
+
+    from agentv_grader.model import PASSED, CheckItem, Outcome, new_outcome
+
+    spec = AssertionSpec(0, "c", "contains", {"value": "x"})
+    child = Outcome(spec, PASSED, 1.0, "t", "e")
+    values = (spec, PASSED, 0.5, "text", "ev", (CheckItem("a", True),), {"k": 1}, (child,))
+    made = new_outcome(*values)
+    plain = Outcome(*values)
+    assert type(made) is Outcome
+    assert made == plain and repr(made) == repr(plain)
+    fields = Outcome.__record_fields__
+    assert tuple(inspect.signature(new_outcome).parameters) == fields
+    assert all(getattr(made, name) is value for name, value in zip(fields, values, strict=True))
+    with pytest.raises(FrozenInstanceError):
+        made.text = "m"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(made)) == plain and made.passed is True
+
+
+@pytest.mark.parametrize("ok", [True, False])
+def test_a_binary_verdict_is_the_records_own(ok: bool) -> None:
+    """`Verdict.binary` fills its verdict as the assignable twin: the record the keyword
+    constructor makes, each with a details mapping of its own."""
+    from agentv_grader.model import FAILED, PASSED, Verdict
+
+    made = Verdict.binary(ok, "yes", "no", "ev")
+    plain = Verdict(
+        status=PASSED if ok else FAILED, score=1.0 if ok else 0.0, text="yes" if ok else "no",
+        evidence="ev",
+    )  # fmt: skip
+    assert type(made) is Verdict and made == plain and repr(made) == repr(plain)
+    assert made.details == {} and made.details is not Verdict.binary(ok, "", "").details
+    assert Verdict.binary(ok, "yes", "no") == replace(plain, evidence="")
+    with pytest.raises(FrozenInstanceError):
+        made.text = "m"  # type: ignore[misc]
+
+
 def test_a_subclass_of_test_case_is_filled_as_itself() -> None:
     class Named(TestCase):
         def __init__(self, **fields: Any) -> None:
