@@ -102,7 +102,7 @@ def grade_batch(
 
             parsed: list[Any] = []  # (`BatchRun.parsed`)
             suite = load_suite(
-                eval_path, data=data, digest=scout.digest, offsets=scout.offsets, keep=parsed
+                eval_path, data=data, digest=scout.digest, shape=scout.shape, keep=parsed
             )
             found = scout.answer()
         if found is not None:

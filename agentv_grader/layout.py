@@ -13,7 +13,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from .load.yaml12 import JsonShape
 
 # Layout → (AgentV's config folder in a test folder, the folder its results go to).
 LAYOUTS = {
@@ -79,18 +79,22 @@ _OFFSET_SIZE = memoryview(bytes(8)).cast(_OFFSET_CODE).itemsize
 _READ_SIZE = 1 << 17
 
 
-def _container_offsets(data: bytes) -> bytes:
-    """`yaml12.container_offsets` of `data`'s text as C unsigned ints, for an ASCII text
-    (its offsets are its bytes') that may be a JSON object or array; else, or on any
-    error, nothing. Run by the scout, on the core the parent's load leaves idle."""
+def _json_shape(data: bytes) -> bytes:
+    """`yaml12.json_shape` of `data`'s text as C unsigned ints (its pairs, then its
+    container offsets), for an ASCII text (its offsets are its bytes')
+    that may be a JSON object or array; else, or on any error, nothing. Run by the scout,
+    on the core the parent's load leaves idle."""
     try:
         if not data.isascii() or data.lstrip(b" \r\n")[:1] not in (b"{", b"["):
             return b""
         from array import array
 
-        from .load.yaml12 import container_offsets
+        from .load.yaml12 import json_shape
 
-        return array(_OFFSET_CODE, container_offsets(data.decode("ascii"))).tobytes()
+        shape = json_shape(data.decode("ascii"))
+        found = array(_OFFSET_CODE, (shape.pairs,))
+        found.extend(shape.offsets)
+        return found.tobytes()
     except Exception:
         return b""
 
@@ -140,7 +144,7 @@ class Scout:
                     import hashlib
 
                     found += hashlib.sha256(data).hexdigest().encode("ascii")
-                    found += _container_offsets(data)
+                    found += _json_shape(data)
                 view = memoryview(found)
                 while view:  # (more than a pipe holds: the parent reads as it loads)
                     view = view[os.write(write_end, view) :]
@@ -161,18 +165,21 @@ class Scout:
             return None
         return found.decode("ascii")
 
-    def offsets(self) -> Sequence[int] | None:
-        """`yaml12.container_offsets` of the text of the `data` the scout was given, for
-        an ASCII text that may be JSON, as it found them (waiting for it if need be), else
-        None. Only a head start: the load uses them when they are as many as the
-        containers it parsed, and works them out itself otherwise."""
+    def shape(self) -> JsonShape | None:
+        """`yaml12.json_shape` of the text of the `data` the scout was given, for an ASCII
+        text that may be JSON, as it found it (waiting for it if need be), else None. The
+        load works it out itself when it gets None, and its offsets when they are not as
+        many as the containers it parsed."""
         found = self._read()
         if self.digest() is None or len(found) == 1 + _DIGEST_LENGTH:
             return None
         payload = found[1 + _DIGEST_LENGTH :]
         if len(payload) % _OFFSET_SIZE:
             return None
-        return memoryview(payload).cast(_OFFSET_CODE)
+        from .load.yaml12 import JsonShape
+
+        numbers = memoryview(payload).cast(_OFFSET_CODE)
+        return JsonShape(numbers[1:], numbers[0])
 
     def _read(self) -> bytes:
         """What the scout wrote (b"" if nothing), read once; the scout is then reaped."""

@@ -216,38 +216,42 @@ def test_the_eval_files_digest_is_the_scouts_or_else_computed_here(
     assert computed[-1:] == [len(eval_path.read_bytes())]
 
 
-def test_the_suite_is_placed_with_the_scouts_container_offsets_as_without(
+def test_the_suite_is_loaded_with_the_scouts_json_shape_as_without(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A JSON eval file's containers are placed where the scout found them (the parent
-    does not work them out again); the suite, every position in it, is the one
-    `load_suite` makes alone, and a scout without them leaves it to the load."""
+    """A JSON eval file's containers are placed where the scout found them, and its pairs
+    counted by it (the parent does not work them out again); the suite, every position
+    in it, is the one `load_suite` makes alone, and a scout without them leaves it to
+    the load."""
     from tests.load.test_yaml_fast_paths import snapshot
 
     tests = [
-        {"id": i, "input": "[{", "assertions": [{"type": "contains", "value": "{" + i}]}
+        {"id": i, "input": "[{:", "assertions": [{"type": "contains", "value": "{" + i}]}
         for i in "abcd"
     ]
     text = json.dumps({"tests": tests}, indent=1)
     eval_path, bench = write_suite(tmp_path, text, dict.fromkeys("abcd", "Paris {a"))
     expected = snapshot(evalfile.load_suite(str(eval_path)))
     given: list[bool] = []
-    real = Scout.offsets
+    real = Scout.shape
 
-    def offsets(self: Scout) -> Any:
+    def shape(self: Scout) -> Any:
         found = real(self)
         given.append(found is not None)
         return found
 
-    monkeypatch.setattr(Scout, "offsets", offsets)
+    monkeypatch.setattr(Scout, "shape", shape)
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert done.suite is not None and snapshot(done.suite) == expected
     assert given == [sys.platform.startswith("linux")]
-    monkeypatch.setattr(Scout, "offsets", lambda self: None)
+    # what json.loads made is kept with the results, not freed before the workers fork:
+    # its arrays (each replaced by a YamlList), in order
+    arrays = [tests, *(test["assertions"] for test in tests)]
+    assert done.parsed == [arrays]
+    monkeypatch.setattr(Scout, "shape", lambda self: None)
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert done.suite is not None and snapshot(done.suite) == expected
-    # what json.loads made is kept with the results, not freed before the workers fork
-    assert done.parsed == [json.loads(text, object_pairs_hook=tuple)]
+    assert done.parsed == [arrays]
 
 
 def test_an_unreadable_eval_file_is_refused_before_the_scout_is_forked(

@@ -59,38 +59,40 @@ def test_a_scout_given_the_eval_files_bytes_hashes_them(tmp_path: Path, head: bo
 
 
 @linux_only
-def test_a_scout_given_a_json_text_finds_where_its_containers_open(tmp_path: Path) -> None:
-    """The scout also works out `yaml12.container_offsets` of an ASCII text that may be
-    JSON, which the parent's load uses to place the containers it parses (more than a
-    pipe holds, read as it comes); for any other text it finds none, and hashes it."""
+def test_a_scout_given_a_json_text_finds_its_shape(tmp_path: Path) -> None:
+    """The scout also works out `yaml12.json_shape` of an ASCII text that may be JSON
+    (where its containers open, how many pairs its objects hold), which the parent's load
+    uses for the containers it parses (more than a pipe holds, read as it comes); for any
+    other text it finds none, and hashes it."""
     bench = _bench(tmp_path, head=False)
-    many = json.dumps({"tests": [{"id": f"t{i}", "v": ["[", {"a": '"{'}]} for i in range(9000)]})
-    for text in ('{"a": ["[x", {"b": "\\"{"}]}', ' \r\n[1, [2], {"c": []}]', many):
+    many = json.dumps({"tests": [{"id": f"t{i}", "v": ["[", {"a": '"{:'}]} for i in range(9000)]})
+    for text in ('{"a": ["[x", {"b": "\\"{:"}]}', ' \r\n[1, [2], {"c": []}]', many):
         data = text.encode("ascii")
         with Scout.start("auto", str(bench), data) as scout:
-            found = scout.offsets()
-            assert found is not None and list(found) == yaml12.container_offsets(text)
+            found = scout.shape()
+            assert found is not None
+            assert (list(found.offsets), found.pairs) == yaml12.json_shape(text)
             assert scout.digest() == hashlib.sha256(data).hexdigest()
             assert scout.answer() == "v4"
-    assert len(yaml12.container_offsets(many)) * 4 > 65536  # more than a pipe holds
+    assert len(yaml12.json_shape(many).offsets) * 4 > 65536  # more than a pipe holds
     for data in (b"tests: []\n", '{"a": "\u00e9"}'.encode(), b"\xef\xbb\xbf{}", b"x{}", b""):
         with Scout.start("auto", str(bench), data) as scout:
-            assert scout.offsets() is None
+            assert scout.shape() is None
             assert scout.digest() == hashlib.sha256(data).hexdigest()
     with Scout.start("auto", str(bench)) as scout:
-        assert scout.offsets() is None  # given no data
+        assert scout.shape() is None  # given no data
 
 
 @linux_only
-def test_a_scout_that_fails_to_find_the_containers_still_hashes(
+def test_a_scout_that_fails_to_find_the_shape_still_hashes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def broken(text: str) -> list[int]:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(yaml12, "container_offsets", broken)  # inherited by the child
+    monkeypatch.setattr(yaml12, "json_shape", broken)  # inherited by the child
     with Scout.start("auto", str(_bench(tmp_path, head=True)), b"[{}]") as scout:
-        assert scout.offsets() is None
+        assert scout.shape() is None
         assert scout.digest() == hashlib.sha256(b"[{}]").hexdigest()
         assert scout.answer() == "head"
 
@@ -125,7 +127,7 @@ def test_no_scout_for_a_layout_given_by_name(tmp_path: Path) -> None:
         with Scout.start(asked, str(tmp_path), b"data") as scout:
             assert scout.answer() is None
             assert scout.digest() is None  # the caller hashes
-            assert scout.offsets() is None
+            assert scout.shape() is None
 
 
 @linux_only

@@ -110,7 +110,7 @@ def load_directory(folder: str) -> list[Mapping[str, Any]]:
         if not isinstance(loaded, Mapping):
             raise GradeInputError("a case file must hold one test (a mapping)", file=case_file)
         case = YamlMap(loaded)
-        case.line = getattr(loaded, "line", None)
+        case.line, case.col = getattr(loaded, "line", None), None
         if case.get("id") is None:
             case["id"] = name
         cases.append(case)

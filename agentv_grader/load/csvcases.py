@@ -231,7 +231,7 @@ class _Row:
                 self.metadata["threshold"] = self.limits[position]
         test_id = self.fields.get("id")
         case = YamlMap({"id": test_id if test_id and test_id.strip() else f"row-{self.index + 1}"})
-        case.line = self.index + 2
+        case.line, case.col = self.index + 2, None
         if "input" in self.fields:
             prefix, suffix = self.fields.get("__prefix", ""), self.fields.get("__suffix", "")
             case["input"] = f"{prefix}{self.fields['input']}{suffix}"

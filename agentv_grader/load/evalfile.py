@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..digest import sha256_hex
@@ -17,7 +17,7 @@ from .assertions import ListContext, build_list, judge_items_named, kind_of
 from .files import decode_utf8, read_text_file, read_utf8
 from .prompts import PROMPT_KEY, expand_prompts
 from .transform import transform_spec
-from .yaml12 import YamlMap, gc_paused, jsonl_rows, load_yaml
+from .yaml12 import JsonShape, YamlMap, gc_paused, jsonl_rows, load_yaml
 
 DEFAULT_THRESHOLD = 0.8
 _LIST_KEYS = ("assertions", "assert")
@@ -52,28 +52,28 @@ def load_suite(
     *,
     data: bytes | None = None,
     digest: Callable[[], str | None] | None = None,
-    offsets: Callable[[], Sequence[int] | None] | None = None,
     keep: list[Any] | None = None,
+    shape: Callable[[], JsonShape | None] | None = None,
 ) -> Suite:
     """Load every test of an eval file. Raises GradeInputError for unusable files.
 
     `data`: the file's bytes, when the caller has read them (`read_text_file`); `digest`:
     asked for their SHA-256 once the tests are built, when it is worked out elsewhere
-    (batch mode's scout process), computed here when it gives None; `offsets`: asked, for
-    a JSON text, for `yaml12.container_offsets` of the text of `data`, likewise; `keep`:
-    given what parsing a JSON text made and the load no longer needs, which is then not
-    freed here (`load_yaml`).
+    (batch mode's scout process), computed here when it gives None; `keep`: given what
+    parsing a JSON text made and the load no longer needs, which is then not freed here
+    (`load_yaml`); `shape`: asked, for a JSON text, for `yaml12.json_shape` of the text of
+    `data`, likewise.
     """
     with gc_paused():
-        return _load_suite(path, data, digest, offsets, keep)
+        return _load_suite(path, data, digest, keep, shape)
 
 
 def _load_suite(
     path: str,
     data: bytes | None,
     digest: Callable[[], str | None] | None,
-    offsets: Callable[[], Sequence[int] | None] | None = None,
     keep: list[Any] | None = None,
+    shape: Callable[[], JsonShape | None] | None = None,
 ) -> Suite:
     if data is None:
         data = read_text_file(path, "eval file")
@@ -88,7 +88,7 @@ def _load_suite(
         if path.endswith(".jsonl"):
             doc = _jsonl_document(text, path)
         else:
-            doc = load_yaml(text, path, offsets=offsets, keep=keep)
+            doc = load_yaml(text, path, keep=keep, shape=shape)
     if "env." in text and "{{" in text and (path.endswith(".jsonl") or may_render_env(text)):
         from .roots import environment, interpolate_env
 
@@ -422,7 +422,7 @@ class _SuiteBuilder:
                     continue
                 if isinstance(run, Mapping):
                     merged = YamlMap(case)
-                    merged.line = getattr(case, "line", None)
+                    merged.line, merged.col = getattr(case, "line", None), None
                     merged["run"] = {**run, **_mapping(case.get("run"))}
                     case = merged
                 cases.append(case)
@@ -785,7 +785,7 @@ def _scenario_test(
     """One scenario row joined with one test (AgentV main's mergeScenarioTestRows)."""
     s_index, c_index, t_index = where
     out = YamlMap({**row, **test})
-    out.line = getattr(test, "line", None)
+    out.line, out.col = getattr(test, "line", None), None
     for key in ("vars", "metadata", "options", "run"):
         merged = _merged(row.get(key), test.get(key))
         if merged is not None:

@@ -268,3 +268,5 @@ def _copy_mark(src: Any, dst: Any) -> None:
     if line is not None:
         dst.line = line
         dst.col = getattr(src, "col", None)
+    elif hasattr(type(dst), "line"):  # a YamlMap sets its place where it is made
+        dst.line = dst.col = None

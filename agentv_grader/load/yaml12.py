@@ -19,7 +19,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import GradeInputError
 
@@ -34,14 +34,16 @@ MAX_NESTING = 1000
 
 
 class YamlMap(dict[str, Any]):
-    """A mapping that remembers where it was written (1-based line and column)."""
+    """A mapping that remembers where it was written (1-based line and column).
+
+    Made as a dict is, by dict's own C `__init__` (json.loads makes one per object, batch
+    mode's JSON path: a Python `__init__` would be a Python call each): whoever makes one
+    sets `line` and `col` (None where unknown); read them with `getattr(m, "line", None)`.
+    """
 
     __slots__ = ("line", "col")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.line: int | None = None
-        self.col: int | None = None
+    line: int | None
+    col: int | None
 
 
 class YamlList(list[Any]):
@@ -136,16 +138,89 @@ def _json_walk(value: Any, found: list[Any], depth: int) -> Any:
     return result
 
 
+# Given the text's shape (`JsonShape`, worked out by batch mode's scout on the core the
+# load leaves idle), json.loads makes each object a YamlMap itself (`object_hook`: the
+# type's C constructor, no Python call), so the walk only finds the containers, in
+# pre-order, checks the keys and makes each array a YamlList. A duplicate key, which the
+# tuples told the walk above, the shape tells instead: the objects then hold fewer pairs
+# than the text has colons outside its strings.
+def _json_walk_shaped(value: Any, found: list[Any], arrays: list[Any], depth: int) -> Any:
+    """Arrays → YamlList (json.loads's own into `arrays`), every container in pre-order
+    into `found`; objects are YamlMaps already."""
+    if depth > _FAST_DEPTH:
+        raise _Fallback
+    if type(value) is YamlMap:
+        found.append(value)
+        for key, item in value.items():  # (a value replaced: the size stays)
+            if len(key) > _JSON_MAX_KEY:
+                raise _Fallback
+            kind = type(item)
+            if kind is YamlMap:
+                _json_walk_shaped(item, found, arrays, depth + 1)
+            elif kind is list:
+                value[key] = _json_walk_shaped(item, found, arrays, depth + 1)
+        return value
+    arrays.append(value)
+    result: YamlList = YamlList.__new__(YamlList)
+    found.append(result)
+    result.extend(value)
+    for index, item in enumerate(value):
+        kind = type(item)
+        if kind is YamlMap:
+            _json_walk_shaped(item, found, arrays, depth + 1)
+        elif kind is list:
+            result[index] = _json_walk_shaped(item, found, arrays, depth + 1)
+    return result
+
+
+class JsonShape(NamedTuple):
+    """What a valid JSON text's characters say of its parsed tree (`json_shape`): where
+    each container opens (pre-order), and how many pairs its objects hold."""
+
+    offsets: Sequence[int]
+    pairs: int
+
+
+def _load_json_shaped(
+    text: str, shape: Callable[[], JsonShape | None], keep: list[Any] | None
+) -> Any:
+    """`_load_json_fast` of a text that passed its checks, the shape given (`shape()`,
+    else worked out here)."""
+    try:
+        parsed = json.loads(text, object_hook=YamlMap, parse_constant=_json_constant)
+    except _Fallback:
+        raise
+    except Exception:  # invalid JSON (maybe valid YAML), huge numbers, deep nesting
+        raise _Fallback from None
+    if type(parsed) is not YamlMap and type(parsed) is not list:
+        raise _Fallback  # (the checks let through only an object or an array)
+    found: list[Any] = []
+    arrays: list[Any] = []
+    loaded = _json_walk_shaped(parsed, found, arrays, 0)
+    if keep is not None:
+        keep.append(arrays)
+    given = shape()
+    pairs = given.pairs if given is not None else _json_pairs(_unescaped(text))
+    if sum(map(len, found)) - sum(map(len, arrays)) != pairs:
+        raise _Fallback  # a duplicate key: the YAML path reports it with its place
+    if given is not None and len(given.offsets) == len(found):
+        _place(text, found, given.offsets)  # (the brackets outside strings: the containers')
+    else:
+        _place(text, found, _openers(text, len(found)))
+    return loaded
+
+
 def _load_json_fast(
     text: str,
-    offsets: Callable[[], Sequence[int] | None] | None = None,
     keep: list[Any] | None = None,
+    shape: Callable[[], JsonShape | None] | None = None,
 ) -> Any:
-    """The YAML path's result for a JSON object or array, or _Fallback. `offsets()`: the
-    offsets of `text`'s brackets outside its strings, worked out elsewhere (batch mode's
-    scout, `container_offsets`), or None; used when they are as many as the containers.
-    `keep`: given json.loads's own tree once it is walked, for the caller to free (or
-    not: batch mode keeps it to its end rather than free it in its serial start)."""
+    """The YAML path's result for a JSON object or array, or _Fallback. `shape`: asked for
+    `json_shape(text)` once the text is parsed, worked out elsewhere (batch mode's scout)
+    or None (then worked out here); without it, the walk checks each object's keys for
+    duplicates itself (`_json_walk`). `keep`: given what json.loads made once it is
+    walked, for the caller to free (or not: batch mode keeps it to its end rather than
+    free it in its serial start)."""
     body = text.strip(" \r\n")
     if not body or body[0] not in "{[" or body[-1] not in "}]":
         raise _Fallback
@@ -169,6 +244,8 @@ def _load_json_fast(
             _JSON_BLANKS_BEFORE_COLON, text
         ):
             raise _Fallback
+    if shape is not None:
+        return _load_json_shaped(text, shape, keep)
     try:
         parsed = json.loads(text, object_pairs_hook=tuple, parse_constant=_json_constant)
     except _Fallback:
@@ -179,19 +256,20 @@ def _load_json_fast(
     loaded = _json_walk(parsed, found, 0)
     if keep is not None:
         keep.append(parsed)
-    given = offsets() if offsets is not None else None
-    if given is not None and len(given) == len(found):
-        _place(text, found, given)  # (the brackets outside strings are the containers')
-        return loaded
+    _place(text, found, _openers(text, len(found)))
+    return loaded
+
+
+def _openers(text: str, count: int) -> list[int]:
+    """Where the `count` containers of the valid JSON `text` open, or _Fallback."""
     # Every container has one bracket outside the strings, so when the counts agree no
     # string holds one; else the brackets outside strings are exactly the containers'.
     openers = _bracket_offsets(text)
-    if len(openers) != len(found):  # brackets inside strings
+    if len(openers) != count:  # brackets inside strings
         openers = _outside_strings(text, openers)
-        if len(openers) != len(found):
+        if len(openers) != count:
             raise _Fallback
-    _place(text, found, openers)
-    return loaded
+    return openers
 
 
 def _has_bad_ascii(text: str) -> bool:
@@ -232,14 +310,14 @@ def _bracket_offsets(text: str) -> list[int]:
 # other character's bytes include) is reduced to its quotes and brackets, in order, and
 # cut at the brackets: piece k holds the quotes between brackets k - 1 and k, so the
 # counts are lengths, added up in C, where one Python count per bracket cost far more.
-def _outside_strings(text: str, offsets: list[int]) -> list[int]:
-    """The `offsets` (every bracket's) of the valid JSON `text` outside its strings."""
+def _outside_strings(text: str, offsets: list[int], data: bytes | None = None) -> list[int]:
+    """The `offsets` (every bracket's) of the valid JSON `text` outside its strings
+    (`data`: `_unescaped(text)`, if made already)."""
     from itertools import accumulate, compress, repeat
     from operator import and_, not_
 
-    data = text.encode("utf-8")
-    if b"\\" in data:
-        data = data.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+    if data is None:
+        data = _unescaped(text)
     opener_as_bracket = bytes.maketrans(b"{", b"[")  # (made here: a cold start needs none)
     not_quote_or_opener = bytes.maketrans(b"", b"").translate(None, b'"[{')
     quotes = data.translate(opener_as_bracket, not_quote_or_opener).split(b"[")
@@ -248,10 +326,32 @@ def _outside_strings(text: str, offsets: list[int]) -> list[int]:
     return list(compress(offsets, map(not_, map(and_, before, repeat(1)))))
 
 
-def container_offsets(text: str) -> list[int]:
-    """The offsets of `text`'s brackets outside its strings: for a valid JSON text, where
-    each of its containers opens, in order (what `_load_json_fast` places them at)."""
-    return _outside_strings(text, _bracket_offsets(text))
+def _unescaped(text: str) -> bytes:
+    """`text` in UTF-8 with every escaped quote and backslash blanked (`__`)."""
+    data = text.encode("utf-8")
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+    return data
+
+
+def json_shape(text: str) -> JsonShape:
+    """The shape of the valid JSON `text` (`JsonShape`): the offsets of its brackets
+    outside strings (where each of its containers opens, in order: what
+    `_load_json_fast` places them at), and its colons outside strings (`_json_pairs`)."""
+    data = _unescaped(text)
+    return JsonShape(_outside_strings(text, _bracket_offsets(text), data), _json_pairs(data))
+
+
+def _json_pairs(data: bytes) -> int:
+    """The colons outside strings of a valid JSON text (`_unescaped`), one per pair. The
+    text is cut down to its quotes and colons, and adjacent quotes are dropped in pairs
+    (which leaves as many quotes before each colon, modulo 2), all in C; the few strings
+    with a colon inside are then dropped whole."""
+    not_quote_or_colon = bytes.maketrans(b"", b"").translate(None, b'":')
+    marks = data.translate(None, not_quote_or_colon).replace(b'""', b"")
+    if b'"' in marks:
+        marks = re.sub(rb'"[^"]*"', b"", marks)
+    return len(marks)
 
 
 def _place(text: str, found: list[Any], offsets: Sequence[int]) -> None:
@@ -282,14 +382,14 @@ def load_yaml(
     path: str,
     *,
     fast: bool = True,
-    offsets: Callable[[], Sequence[int] | None] | None = None,
     keep: list[Any] | None = None,
+    shape: Callable[[], JsonShape | None] | None = None,
 ) -> Any:
     """Parse one YAML document with the 1.2 core schema.
 
-    `fast=False` skips the fast paths (tests compare both ways). `offsets`: asked, for a
-    JSON text, for `container_offsets(text)` worked out elsewhere (or None). `keep`:
-    given what the JSON path parsed, not freed here (`_load_json_fast`).
+    `fast=False` skips the fast paths (tests compare both ways). `shape`: asked, for a
+    JSON text, for `json_shape(text)` worked out elsewhere (or None). `keep`: given what
+    the JSON path parsed, not freed here (`_load_json_fast`).
 
     Raises:
         GradeInputError: syntax errors (file:line:col), duplicate keys, alias bombs.
@@ -297,7 +397,7 @@ def load_yaml(
     with gc_paused():
         if fast and text[:1] in "{[ \r\n":
             try:
-                return _load_json_fast(text, offsets, keep)  # (json refuses deep nesting)
+                return _load_json_fast(text, keep, shape)  # (json refuses deep nesting)
             except _Fallback:
                 pass
         import_pyyaml()  # PyYAML: only for text that is not JSON
@@ -353,6 +453,6 @@ def jsonl_rows(text: str, path: str) -> list[Any]:
         if not isinstance(row, dict):
             raise GradeInputError("each line must be a JSON object", file=path, line=number)
         entry = YamlMap(row)
-        entry.line = number
+        entry.line, entry.col = number, None
         tests.append(entry)
     return tests

@@ -79,16 +79,21 @@ def outcome_of(exc: BaseException) -> tuple[Any, ...]:
     return (type(exc).__name__, str(exc), *where)
 
 
+def _outcome(load: Any) -> list[Any]:
+    try:
+        return snapshot(load())
+    except Exception as exc:  # every outcome, the same way
+        return [("raised", *outcome_of(exc))]
+
+
 def both_ways(text: str) -> tuple[Any, Any]:
-    results = []
-    for fast in (True, False):
-        try:
-            loaded = load_yaml(text, "x.yaml", fast=fast)
-        except Exception as exc:  # every outcome, the same way
-            results.append([("raised", *outcome_of(exc))])
-            continue
-        results.append(snapshot(loaded))
-    return results[0], results[1]
+    """The fast path's outcome and the plain path's. The fast path is also taken as batch
+    mode takes it, its JSON shape given (worked out elsewhere, or not at all: None), and
+    must answer as without it."""
+    fast = _outcome(lambda: load_yaml(text, "x.yaml"))
+    for shape in (lambda: yaml12.json_shape(text), lambda: None):
+        assert _outcome(lambda shape=shape: load_yaml(text, "x.yaml", shape=shape)) == fast
+    return fast, _outcome(lambda: load_yaml(text, "x.yaml", fast=False))
 
 
 EDGE_CASES = [
@@ -560,7 +565,9 @@ def _openers_outside_strings(text: str) -> list[int]:
 @st.composite
 def json_texts_with_brackets_in_strings(draw: st.DrawFn) -> str:
     """JSON texts whose strings hold brackets, quotes, backslashes and escapes."""
-    piece = st.sampled_from(['"', "\\", "[", "{", "]", "}", "\\u005b", "é", "😀", "\n", " ", "a"])
+    piece = st.sampled_from(
+        ['"', "\\", "[", "{", "]", "}", ":", "\\u005b", "é", "😀", "\n", " ", "a"]
+    )
     strings = st.lists(piece, max_size=8).map("".join)
     values = st.recursive(
         strings | st.integers() | st.none(),
@@ -578,43 +585,70 @@ def test_the_containers_are_found_where_a_string_tokenizer_finds_them(text: str)
     every = yaml12._bracket_offsets(text)
     assert every == [i for i, ch in enumerate(text) if ch in "[{"]
     assert yaml12._outside_strings(text, every) == _openers_outside_strings(text)
+    assert yaml12.json_shape(text).offsets == _openers_outside_strings(text)
+
+
+def _pairs(value: Any) -> int:
+    """The reference: the pairs of every object in a parsed JSON value."""
+    if isinstance(value, dict):
+        return len(value) + sum(_pairs(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(_pairs(item) for item in value)
+    return 0
+
+
+@_BUDGET
+@given(json_texts_with_brackets_in_strings())
+def test_the_json_shape_counts_the_pairs_json_loads_finds(text: str) -> None:
+    """Its colons outside strings, however many colons, quotes and escapes the strings
+    hold: one per pair."""
+    assert yaml12.json_shape(text).pairs == _pairs(json.loads(text))
 
 
 @_BUDGET
 @given(json_texts_with_brackets_in_strings() | json_texts())
-def test_container_offsets_given_place_the_containers_as_worked_out_here(text: str) -> None:
-    """Batch mode's scout works out `container_offsets` of the eval file's text while the
-    parent parses it; given them, the load places every container where it does alone."""
+def test_a_json_shape_given_places_the_containers_as_worked_out_here(text: str) -> None:
+    """Batch mode's scout works out `json_shape` of the eval file's text while the parent
+    parses it; given it, the load answers as it does alone (`both_ways` checks this for
+    every text it is given, duplicates and bad input among them)."""
     here = both_ways(text)[0]
-    try:
-        given = snapshot(load_yaml(text, "x.yaml", offsets=lambda: yaml12.container_offsets(text)))
-    except Exception as exc:
-        given = [("raised", *outcome_of(exc))]
+    given = _outcome(lambda: load_yaml(text, "x.yaml", shape=lambda: yaml12.json_shape(text)))
     assert given == here
 
 
-def test_container_offsets_given_are_used_only_when_they_are_as_many_as_the_containers(
+def test_a_json_shape_given_tells_a_duplicate_key_and_its_offsets_are_checked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    text = '{"a": ["[x", {"b": "\\"{"}, [1]],\n "c": {}}'
-    right = yaml12.container_offsets(text)
-    assert right == [0, 6, 13, 27, 39]
+    text = '{"a": ["[x", {"b": "\\"{:"}, [1]],\n "c": {}}'
+    right = yaml12.json_shape(text)
+    assert right == ([0, 6, 13, 28, 40], 3)
     expected = snapshot(load_yaml(text, "x.yaml"))
-    for wrong in (None, right[:-1], [*right, 42]):  # worked out here instead
-        assert snapshot(load_yaml(text, "x.yaml", offsets=lambda wrong=wrong: wrong)) == expected
-    shifted = [offset + 1 for offset in right]  # as many, elsewhere: the test above sees it
-    assert snapshot(load_yaml(text, "x.yaml", offsets=lambda: shifted)) != expected
+    for wrong in (None, right._replace(offsets=right.offsets[:-1])):  # worked out here
+        given = snapshot(load_yaml(text, "x.yaml", shape=lambda wrong=wrong: wrong))
+        assert given == expected
+    shifted = right._replace(offsets=[offset + 1 for offset in right.offsets])
+    assert snapshot(load_yaml(text, "x.yaml", shape=lambda: shifted)) != expected  # (used)
+    # fewer pairs parsed than the shape counts: a duplicate key, which the plain path tells
+    duplicate = text.replace('"c"', '"a"')
+    plain = _outcome(lambda: load_yaml(duplicate, "x.yaml", fast=False))
+    assert plain[0][:2] == ("raised", "GradeInputError")
+    shape = yaml12.json_shape(duplicate)
+    assert _outcome(lambda: load_yaml(duplicate, "x.yaml", shape=lambda: shape)) == plain
+    # (a shape that counts one pair more than there are is taken for a duplicate too)
+    more = right._replace(pairs=right.pairs + 1)
+    assert snapshot(load_yaml(text, "x.yaml", shape=lambda: more)) == expected
 
-    def refuse(text: str) -> list[int]:
+    def refuse(*args: Any) -> Any:
         raise AssertionError("worked out here")
 
     monkeypatch.setattr(yaml12, "_bracket_offsets", refuse)
-    assert snapshot(load_yaml(text, "x.yaml", offsets=lambda: right)) == expected
+    monkeypatch.setattr(yaml12, "_json_pairs", refuse)
+    assert snapshot(load_yaml(text, "x.yaml", shape=lambda: right)) == expected
 
 
-def test_suites_load_the_same_with_the_container_offsets_given(tmp_path: Path) -> None:
-    """`load_suite(offsets=...)` as batch mode calls it (the offsets of the text of the
-    bytes it loads): every eval file of tests/data and each spelling of a suite."""
+def test_suites_load_the_same_with_the_json_shape_given(tmp_path: Path) -> None:
+    """`load_suite(shape=...)` as batch mode calls it (the shape of the text of the bytes
+    it loads): every eval file of tests/data and each spelling of a suite."""
     root = Path(__file__).resolve().parents[1]
     paths = [
         *sorted(p for pattern in ("**/*.eval.yaml", "**/*.eval.yml") for p in root.glob(pattern)),
@@ -626,35 +660,52 @@ def test_suites_load_the_same_with_the_container_offsets_given(tmp_path: Path) -
         data = path.read_bytes()
         asked: list[bool] = []
 
-        def offsets(data: bytes = data, asked: list[bool] = asked) -> list[int]:
+        def shape(data: bytes = data, asked: list[bool] = asked) -> yaml12.JsonShape:
             asked.append(True)
-            return yaml12.container_offsets(data.decode("utf-8").removeprefix("\ufeff"))
+            return yaml12.json_shape(data.decode("utf-8").removeprefix("\ufeff"))
 
-        try:
-            alone = snapshot(load_suite(str(path)))
-        except Exception as exc:
-            alone = [("raised", *outcome_of(exc))]
-        try:
-            given = snapshot(load_suite(str(path), data=data, offsets=offsets))
-        except Exception as exc:
-            given = [("raised", *outcome_of(exc))]
+        alone = _outcome(lambda path=path: load_suite(str(path)))
+        given = _outcome(lambda path=path, data=data: load_suite(str(path), data=data, shape=shape))
         assert given == alone, path
         used += bool(asked)
     assert used >= 3  # the JSON spellings at least
 
 
+def _arrays(value: Any) -> list[Any]:
+    """Every array of a parsed JSON value, in pre-order."""
+    found: list[Any] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            found.append(item)
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            stack.extend(reversed(item.values()))
+    return found
+
+
 def test_what_the_json_path_parsed_is_handed_over_when_asked(tmp_path: Path) -> None:
     """`keep` (batch mode, which frees it at its end, not in its serial start) gets
-    json.loads's own tree of a JSON text, nothing for YAML; the suite is the same."""
+    json.loads's own tree of a JSON text, or with a shape given (objects made YamlMaps
+    by json.loads) its arrays, each replaced by a YamlList; nothing for YAML; the suite
+    is the same."""
     used = 0
     for path in _write_variants(tmp_path, _suite_doc(5)):
         kept: list[Any] = []
-        assert snapshot(load_suite(str(path), keep=kept)) == snapshot(load_suite(str(path)))
+        alone = snapshot(load_suite(str(path)))
+        assert snapshot(load_suite(str(path), keep=kept)) == alone
+        text = path.read_bytes().decode("utf-8")  # (line breaks as written)
+        shaped: list[Any] = []
+        shape = lambda text=text: yaml12.json_shape(text)  # noqa: E731
+        assert snapshot(load_suite(str(path), keep=shaped, shape=shape)) == alone
         try:
-            parsed = [json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=tuple)]
+            parsed = [json.loads(text, object_pairs_hook=tuple)]
         except json.JSONDecodeError:  # a YAML spelling
             parsed = []
         assert kept == parsed, path.name
+        assert shaped == ([_arrays(json.loads(text))] if parsed else []), path.name
+        assert all(type(array) is list for array in (shaped or [[]])[0])
         used += bool(kept)
     assert used >= 2
 
