@@ -243,8 +243,9 @@ class Context:
         facts_of = _SPEC_MEMO.of
         type_marks = _TYPE_MARKS
         marks = 0
+        asked = bool(known_facts)  # (`spec_facts` asked before the walk: rarely)
         for spec in self.specs:
-            known = known_facts.get(id(spec))
+            known = known_facts.get(id(spec)) if asked else None
             if known is not None and known[0] is spec:
                 facts = known[1]
             else:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentv_grader import engine
 from agentv_grader.assertions import about
 from agentv_grader.critique import context, decoys, fixes, not_analysed, static
 from agentv_grader.load.evalfile import load_suite
@@ -1228,6 +1229,15 @@ def _check_walk_and_needs(suite: Any, test: Any) -> None:
             assert list(rule.check(ctx)) == [], (test.id, rule_id)
     if not ctx.marks & context.MARK_UNANALYSED and not test.turns:
         assert not_analysed(fresh) == ""
+    if ctx.marks & (context.MARK_PROGRAM | context.MARK_JUDGED):
+        return  # (grading it would run a program or ask a judge)
+    # Graded, on an empty response (a negated check then passes vacuously, a timing check
+    # has no timing file): the rules that read the outcomes too.
+    run = RunData(test=test, response="", eval_dir=ctx.base_run.eval_dir)
+    graded = context.build_context(suite, test, run, engine.evaluate(test.assertions, run), None)
+    for rule_id, rule in RULES.items():
+        if rule.needs and not rule.needs & graded.marks:
+            assert list(rule.check(graded)) == [], (test.id, rule_id)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
