@@ -22,6 +22,7 @@ from .context import (
     MARK_PATTERN,
     MARK_UNANALYSED,
     MARK_ZERO_WEIGHT,
+    NOTHING_EXPLAINED,
     Context,
     build_context,
     unanalysed_kind,
@@ -94,19 +95,31 @@ def critique_test(
     key = _static_key(ctx) if _TRIAL.remembering(suite) else None
     static = None if key is None else _STATIC.get(key)
     if static is None:
-        static = (_findings(ctx, _STATIC_RULES), not_analysed(ctx))
+        findings = _findings(ctx, _STATIC_RULES)
+        static = (findings, not_analysed(ctx), _explained(findings))
         if key is not None:
             if len(_STATIC) >= _STATIC_LIMIT:
                 _STATIC.clear()
             _STATIC[key] = static
     else:
         _TRIAL.hits += 1
+    ctx.explained = static[2]
     found = static[0] + _findings(ctx, _RUN_RULES)
     if len(found) > 1:  # (one finding or none: nothing to drop or order)
         found = _drop_superseded(found)
         found.sort(key=_finding_order)
     ordered = tuple(found)
     return Critique(ordered, overall_sentence(ordered, static[1]), test.id)
+
+
+def _explained(findings: list[Finding]) -> frozenset[tuple[int | None, str | None]]:
+    """The (index, name) of the test's own assertions that `trivial` found something
+    about (`Context.explained`): the run rules it supersedes leave them out."""
+    explained = NOTHING_EXPLAINED
+    for finding in findings:  # (most tests: none of them `trivial`'s)
+        if finding.rule == "trivial" and finding.index is not None:
+            explained = explained | {(finding.index, finding.assertion)}
+    return explained
 
 
 def _finding_order(finding: Finding) -> tuple[int, str]:
@@ -133,7 +146,7 @@ _FROM_THE_EVAL = frozenset((
 ))  # fmt: skip
 _STATIC_RULES = tuple((k, r) for k, r in RULES.items() if k in _FROM_THE_EVAL)
 _RUN_RULES = tuple((k, r) for k, r in RULES.items() if k not in _FROM_THE_EVAL)
-_STATIC: dict[tuple[Any, ...], tuple[list[Finding], str]] = {}
+_STATIC: dict[tuple[Any, ...], tuple[list[Finding], str, frozenset[Any]]] = {}
 _STATIC_LIMIT = 5_000  # distinct tests remembered by a process, forgotten whole past it
 
 

@@ -142,6 +142,7 @@ def _marks_of(spec: AssertionSpec) -> int:
 
 
 _UNSET: Any = object()  # `Context(reference=…)` not given
+NOTHING_EXPLAINED: frozenset[tuple[int | None, str | None]] = frozenset()  # (`explained`)
 Walked = tuple[AssertionSpec, str, int, SpecFacts]  # (spec, display name, index, facts)
 
 
@@ -156,7 +157,7 @@ class Context:
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
         "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
         "_walked", "_top_facts", "_marks", "_texts", "_lowered_texts", "_joined",
-        "echo_passing", "format_only", "_expected_repr",
+        "echo_passing", "format_only", "_expected_repr", "explained",
     )  # fmt: skip
 
     def __init__(
@@ -208,6 +209,12 @@ class Context:
         self.echo_passing: list[AssertionSpec] | None = None
         self.format_only: bool | None = None
         self._expected_repr: str | None = None
+        # The (index, name) of the test's own assertions that a `trivial` finding is about,
+        # set by `critique_test` once the rules that read the eval alone have run: what
+        # `decoy-pass` and `answer-in-input` would find there is dropped in its favour
+        # (`critique._SUPERSEDES`), so they do not work it out. Empty for a rule asked
+        # alone, which finds all it finds.
+        self.explained: frozenset[tuple[int | None, str | None]] = NOTHING_EXPLAINED
 
     @property
     def walked(self) -> list[Walked]:

@@ -80,8 +80,9 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
     Okay: {criteria: "Refuses politely.", assert: [{type: icontains, value: "can't help"}]}
     """
     echoed: list[AssertionSpec] = []  # the needle checks that pass on the echo
+    explained = ctx.explained  # (`trivial`'s: what this finds there is dropped)
     for spec, facts in zip(ctx.specs, ctx.top_facts, strict=True):
-        if spec.negate:
+        if spec.negate or (explained and (spec.index, spec.name) in explained):
             continue
         kind = _KIND.get(spec.type)  # (`_probe_safe`, inline for the plain types)
         if kind is None or not kind[0] or spec.problem is not None:
@@ -245,8 +246,11 @@ def answer_in_input(ctx: Context) -> Iterator[Hit]:
         return
     history = js_lower(conversation_history(ctx.test))
     test_key: tuple[str, str, str] | None = None
+    explained = ctx.explained  # (`trivial`'s: what this finds there is dropped)
     for spec in candidates:
         if history and _recalled(spec, history):
+            continue
+        if explained and (spec.index, spec.name) in explained:
             continue
         if test_key is None:
             test_key = (echo.text, ctx.base_run.eval_dir, ctx.expected_repr)

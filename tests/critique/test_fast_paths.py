@@ -720,6 +720,91 @@ def test_the_spec_memo_key_tells_options_apart_as_their_repr_does(
         assert options_key({"value": a}) != options_key({"value": b})
 
 
+# Needles of every kind for the superseding test: common words `trivial` flags (also as
+# one alternative), a single character, words the input holds, others; and a pattern
+# that matches anything.
+_SUPERSEDED_CHECKS = [
+    {"type": "contains", "value": "the"},
+    {"type": "icontains", "value": "capital"},
+    {"type": "contains", "value": "4"},
+    {"type": "icontains-any", "value": ["Paris", "of"]},
+    {"type": "contains", "value": "Paris"},
+    {"type": "regex", "value": "a*"},
+    {"type": "regex", "value": "France"},
+    {"type": "starts-with", "value": "Sure"},
+    {"type": "contains", "value": "the", "negate": True},
+    {"type": "contains", "value": "sorry", "required": True},
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_SUPERSEDED_CHECKS), min_size=1, max_size=4),
+        min_size=1,
+        max_size=3,
+    ),
+    st.sampled_from(["What is the capital of France?", "Is 4 the answer?", "Name a city."]),
+    st.booleans(),
+)
+def test_what_trivial_supersedes_is_left_out_as_dropping_it_would(
+    tmp_path_factory: Any, checks: list[list[dict[str, Any]]], said: str, repeat: bool
+) -> None:
+    """`decoy-pass` and `answer-in-input` leave out the assertions `trivial` found something
+    about (`Context.explained`): each critique is the one they give working it all out
+    and dropping it after (`critique._SUPERSEDES`), a repeated test (its eval findings
+    remembered) too; and a rule asked alone still finds it."""
+    from agentv_grader import critique as critique_module
+    from agentv_grader.critique import critique_test
+
+    tmp: Path = tmp_path_factory.mktemp("superseded")
+    rows = [
+        {"id": f"t{i}", "input": said, "expected_output": "Paris is the capital.",
+         "assertions": [{**c, "name": f"a{j}"} for j, c in enumerate(specs)]}
+        for i, specs in enumerate(checks * (2 if repeat else 1))
+    ]  # fmt: skip
+    suite = make_suite(tmp, rows)
+    bench = tmp / "bench"
+    for row in rows:
+        (bench / row["id"]).mkdir(parents=True, exist_ok=True)
+        (bench / row["id"] / "response.md").write_text(f"{said} Lyon", encoding="utf-8")
+
+    def every_critique() -> list[Any]:
+        critique_module._STATIC.clear()
+        found = []
+        for test in suite.tests:
+            run = RunData(test=test, response="Lyon", eval_dir=str(tmp))
+            outcomes = engine.evaluate(test.assertions, run)
+            found.append(critique_test(suite, test, run, outcomes, str(bench)).to_json())
+        return found
+
+    left_out = every_critique()
+    original = critique_module._explained
+    critique_module._explained = lambda findings: context.NOTHING_EXPLAINED
+    try:
+        worked_out = every_critique()
+    finally:
+        critique_module._explained = original
+    assert left_out == worked_out
+
+
+def test_a_rule_asked_alone_finds_what_trivial_supersedes(tmp_path: Path) -> None:
+    """The needle `the` is trivial, in the input and in the boilerplate decoy: the critique
+    keeps `trivial`'s finding alone, and the two rules asked alone still find theirs."""
+    from agentv_grader.critique import critique_test
+
+    row = {"id": "t", "input": "What is the capital?", "assertions": [
+        {"name": "a", "type": "contains", "value": "the"}]}  # fmt: skip
+    suite = make_suite(tmp_path, [row])
+    test = suite.tests[0]
+    run = RunData(test=test, response="Lyon", eval_dir=str(tmp_path))
+    found = critique_test(suite, test, run, engine.evaluate(test.assertions, run), None)
+    assert [f.rule for f in found.suggestions] == ["trivial"]
+    ctx = context.build_context(suite, test, run, engine.evaluate(test.assertions, run), None)
+    assert [h.assertion for h in decoys.decoy_pass(ctx)] == ["a"]
+    assert [h.assertion for h in decoys.answer_in_input(ctx)] == ["a"]
+
+
 def test_copies_under_other_names_share_readings_that_never_read_the_name(
     tmp_path: Path,
 ) -> None:
