@@ -196,6 +196,7 @@ class _Postings:
         self._holders: dict[str, frozenset[int]] = {}
         self._sorted: list[bytes] | None = None
         self._sets: dict[tuple[bytes, bool], frozenset[int]] = {}
+        self._bit_sets: dict[tuple[bytes, bool], int] = {}
         self._joined: tuple[str, list[int]] | None = None
         self._holding: dict[str, list[int]] = {}
         self._candidates_of: dict[str, list[int]] = {}
@@ -314,9 +315,17 @@ class _Postings:
             return None
         if len(words) == 1 and not self._is_prefix(needle, words[0], True):
             return self.word(words[0])  # one whole word: its list as it stands
+        last = len(words) - 1
+        if self.tokened:  # the words' bit sets joined, then listed once
+            held = -1
+            for position, word in enumerate(words):
+                held &= self._bits_of(word, self._is_prefix(needle, word, position == last))
+                if not held:
+                    return []
+            return _members(held)
         sets: list[frozenset[int]] = []
         for position, word in enumerate(words):
-            found = self._set(word, self._is_prefix(needle, word, position == len(words) - 1))
+            found = self._set(word, self._is_prefix(needle, word, position == last))
             if not found:
                 return []
             sets.append(found)
@@ -338,21 +347,37 @@ class _Postings:
             self._sets[key] = found
         return found
 
-    def _starting(self, prefix: bytes) -> frozenset[int]:
+    def _bits_of(self, word: bytes, prefix: bool) -> int:
+        """The distinct texts holding `word` (as a prefix: any word it begins) as a bit set,
+        made once (indexed by token)."""
+        key = (word, prefix)
+        found = self._bit_sets.get(key)
+        if found is None:
+            if prefix:
+                found = 0
+                for known in self._words_starting(word):
+                    found |= self._bits.get(known, 0) | self._parts.get(known, 0)
+            else:
+                found = self._bits.get(word, 0) | self._parts.get(word, 0)
+            self._bit_sets[key] = found
+        return found
+
+    def _words_starting(self, prefix: bytes) -> list[bytes]:
+        """The indexed words `prefix` begins, in order: those from `prefix` up to `prefix`
+        and a byte 255 (a word is ASCII letters and digits)."""
         words = self._bits if self.tokened else self.tokens
         if self._sorted is None:
             self._sorted = sorted({*filter(bytes.isalnum, words), *self._parts})
         at = bisect.bisect_left(self._sorted, prefix)
+        return self._sorted[at : bisect.bisect_left(self._sorted, prefix + b"\xff", at)]
+
+    def _starting(self, prefix: bytes) -> frozenset[int]:
+        if self.tokened:
+            return frozenset(_members(self._bits_of(prefix, True)))
         found: set[int] = set()
-        bits = 0
-        while at < len(self._sorted) and self._sorted[at].startswith(prefix):
-            word = self._sorted[at]
-            if self.tokened:
-                bits |= self._bits.get(word, 0) | self._parts.get(word, 0)
-            else:
-                found.update(self.tokens.get(word, ()))
-            at += 1
-        return frozenset(_members(bits)) if self.tokened else frozenset(found)
+        for word in self._words_starting(prefix):
+            found.update(self.tokens.get(word, ()))
+        return frozenset(found)
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))

@@ -260,7 +260,8 @@ def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str
         postings = _Postings(texts)
         assert postings.tokened == (indexed_by == "tokens")
         calls = tuple(range(len(texts)))
-        for needle in {*pieces, "", "mon", "onth", "2", "ok ", "1.", ".2", "1,", *texts[:3]}:
+        needles = {*pieces, "", "mon", "onth", "2", "ok ", "1.", ".2", "1,", "ok mon", "a mon"}
+        for needle in {*needles, "12 month", "x1 pyt", *texts[:3]}:
             holding = _plainly_holding(texts, needle)
             assert postings.holding(needle) == holding, (texts, needle)
             places = [(n, m.start()) for n in holding
