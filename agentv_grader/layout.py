@@ -80,8 +80,8 @@ _READ_SIZE = 1 << 17
 
 
 def _json_shape(data: bytes) -> bytes:
-    """`yaml12.json_shape` of `data`'s text as C unsigned ints (its pairs, then its
-    container offsets), for an ASCII text (its offsets are its bytes')
+    """`yaml12.json_shape` of `data`'s text as C unsigned ints (its pairs, 1 if it fits
+    else 0, then its container offsets), for an ASCII text (its offsets are its bytes')
     that may be a JSON object or array; else, or on any error, nothing. Run by the scout,
     on the core the parent's load leaves idle."""
     try:
@@ -92,7 +92,7 @@ def _json_shape(data: bytes) -> bytes:
         from .load.yaml12 import json_shape
 
         shape = json_shape(data.decode("ascii"))
-        found = array(_OFFSET_CODE, (shape.pairs,))
+        found = array(_OFFSET_CODE, (shape.pairs, shape.fits))
         found.extend(shape.offsets)
         return found.tobytes()
     except Exception:
@@ -148,6 +148,9 @@ class Scout:
                 view = memoryview(found)
                 while view:  # (more than a pipe holds: the parent reads as it loads)
                     view = view[os.write(write_end, view) :]
+                # The parent reads to the end of the pipe: closed here, not when the
+                # process's exit closes it, after unmapping its memory (about a ms).
+                os.close(write_end)
             finally:
                 os._exit(0)  # no answer written (an error, a signal): the parent scans itself
         os.close(write_end)
@@ -174,12 +177,12 @@ class Scout:
         if self.digest() is None or len(found) == 1 + _DIGEST_LENGTH:
             return None
         payload = found[1 + _DIGEST_LENGTH :]
-        if len(payload) % _OFFSET_SIZE:
+        if len(payload) % _OFFSET_SIZE or len(payload) < 2 * _OFFSET_SIZE:
             return None
         from .load.yaml12 import JsonShape
 
         numbers = memoryview(payload).cast(_OFFSET_CODE)
-        return JsonShape(numbers[1:], numbers[0])
+        return JsonShape(numbers[2:], numbers[0], numbers[1] == 1)
 
     def _read(self) -> bytes:
         """What the scout wrote (b"" if nothing), read once; the scout is then reaped."""

@@ -174,18 +174,21 @@ def _json_walk_shaped(value: Any, found: list[Any], arrays: list[Any], depth: in
 
 
 class JsonShape(NamedTuple):
-    """What a valid JSON text's characters say of its parsed tree (`json_shape`): where
-    each container opens (pre-order), and how many pairs its objects hold."""
+    """What a JSON text's characters say of it (`json_shape`): whether libyaml reads it
+    as json.loads does (`_reads_as_yaml`); and, for a valid one, where each container
+    opens (pre-order) and how many pairs its objects hold."""
 
     offsets: Sequence[int]
     pairs: int
+    fits: bool
 
 
 def _load_json_shaped(
     text: str, shape: Callable[[], JsonShape | None], keep: list[Any] | None
 ) -> Any:
-    """`_load_json_fast` of a text that passed its checks, the shape given (`shape()`,
-    else worked out here)."""
+    """`_load_json_fast` of an object's or an array's text, its shape given (`shape()`,
+    else worked out here): the text is parsed first, and checked (`JsonShape.fits`) once
+    the shape is asked for, so that batch mode's scout checks it on the idle core."""
     try:
         parsed = json.loads(text, object_hook=YamlMap, parse_constant=_json_constant)
     except _Fallback:
@@ -199,11 +202,12 @@ def _load_json_shaped(
     loaded = _json_walk_shaped(parsed, found, arrays, 0)
     if keep is not None:
         keep.append(arrays)
-    given = shape()
-    pairs = given.pairs if given is not None else _json_pairs(_unescaped(text))
-    if sum(map(len, found)) - sum(map(len, arrays)) != pairs:
+    given = shape() or json_shape(text)
+    if not given.fits:
+        raise _Fallback
+    if sum(map(len, found)) - sum(map(len, arrays)) != given.pairs:
         raise _Fallback  # a duplicate key: the YAML path reports it with its place
-    if given is not None and len(given.offsets) == len(found):
+    if len(given.offsets) == len(found):
         _place(text, found, given.offsets)  # (the brackets outside strings: the containers')
     else:
         _place(text, found, _openers(text, len(found)))
@@ -224,28 +228,10 @@ def _load_json_fast(
     body = text.strip(" \r\n")
     if not body or body[0] not in "{[" or body[-1] not in "}]":
         raise _Fallback
-    if text.isascii():
-        classes = _ascii_classes(text)
-        if b"\x00" in classes:
-            raise _Fallback
-        blank_before_colon = b" :" in classes  # (blanks are one class: one scan, not four)
-    else:
-        if re.search(_JSON_BAD_CHAR, text):
-            raise _Fallback
-        blank_before_colon = " :" in text or "\t:" in text or "\n:" in text or "\r:" in text
-    if ("\\ud" in text or "\\uD" in text) and re.search(_JSON_SURROGATE_ESCAPE, text):
-        raise _Fallback
-    if blank_before_colon:  # rare in JSON
-        # (Each pattern only where the characters it needs are there: a line break; a
-        # tab, or else 20 spaces before the colon. A one-line file skips both scans.)
-        if ("\n" in text or "\r" in text) and re.search(_JSON_KEY_BEFORE_BREAK, text):
-            raise _Fallback
-        if ("\t" in text or _SPACES_BEFORE_COLON in text) and re.search(
-            _JSON_BLANKS_BEFORE_COLON, text
-        ):
-            raise _Fallback
-    if shape is not None:
+    if shape is not None:  # (the checks below: the shape's `fits`)
         return _load_json_shaped(text, shape, keep)
+    if not _reads_as_yaml(text):
+        raise _Fallback
     try:
         parsed = json.loads(text, object_pairs_hook=tuple, parse_constant=_json_constant)
     except _Fallback:
@@ -270,6 +256,31 @@ def _openers(text: str, count: int) -> list[int]:
         if len(openers) != count:
             raise _Fallback
     return openers
+
+
+def _reads_as_yaml(text: str) -> bool:
+    """Whether libyaml reads the JSON `text` as json.loads does (see `_JSON_BAD_CHAR`)."""
+    if text.isascii():
+        classes = _ascii_classes(text)
+        if b"\x00" in classes:
+            return False
+        blank_before_colon = b" :" in classes  # (blanks are one class: one scan, not four)
+    else:
+        if re.search(_JSON_BAD_CHAR, text):
+            return False
+        blank_before_colon = " :" in text or "\t:" in text or "\n:" in text or "\r:" in text
+    if ("\\ud" in text or "\\uD" in text) and re.search(_JSON_SURROGATE_ESCAPE, text):
+        return False
+    if blank_before_colon:  # rare in JSON
+        # (Each pattern only where the characters it needs are there: a line break; a
+        # tab, or else 20 spaces before the colon. A one-line file skips both scans.)
+        if ("\n" in text or "\r" in text) and re.search(_JSON_KEY_BEFORE_BREAK, text):
+            return False
+        if ("\t" in text or _SPACES_BEFORE_COLON in text) and re.search(
+            _JSON_BLANKS_BEFORE_COLON, text
+        ):
+            return False
+    return True
 
 
 def _has_bad_ascii(text: str) -> bool:
@@ -335,23 +346,32 @@ def _unescaped(text: str) -> bytes:
 
 
 def json_shape(text: str) -> JsonShape:
-    """The shape of the valid JSON `text` (`JsonShape`): the offsets of its brackets
-    outside strings (where each of its containers opens, in order: what
-    `_load_json_fast` places them at), and its colons outside strings (`_json_pairs`)."""
-    data = _unescaped(text)
-    return JsonShape(_outside_strings(text, _bracket_offsets(text), data), _json_pairs(data))
+    """The shape of the JSON `text` (`JsonShape`). The brackets and colons outside
+    strings are told apart in one pass, all in C but for the few strings that hold
+    either: the text (escapes blanked) is cut down to its quotes, colons and opening
+    brackets, and adjacent quotes are dropped in pairs (which leaves as many quotes before
+    each of the others, modulo 2); what is left between two quotes is then inside a
+    string (its brackets made `x`, its colons `y`, a translate each). The colons left are one
+    per pair; the brackets left, one per bracket of the text, mark those outside."""
+    from itertools import compress
+    from operator import methodcaller
 
-
-def _json_pairs(data: bytes) -> int:
-    """The colons outside strings of a valid JSON text (`_unescaped`), one per pair. The
-    text is cut down to its quotes and colons, and adjacent quotes are dropped in pairs
-    (which leaves as many quotes before each colon, modulo 2), all in C; the few strings
-    with a colon inside are then dropped whole."""
-    not_quote_or_colon = bytes.maketrans(b"", b"").translate(None, b'":')
-    marks = data.translate(None, not_quote_or_colon).replace(b'""', b"")
+    marks = _unescaped(text).translate(_MARKS, _NOT_MARKS).replace(b'""', b"")
     if b'"' in marks:
-        marks = re.sub(rb'"[^"]*"', b"", marks)
-    return len(marks)
+        pieces = marks.split(b'"')  # (every other one inside a string)
+        pieces[1::2] = map(methodcaller("translate", _INSIDE), pieces[1::2])
+        marks = b"".join(pieces)
+    outside = marks.translate(_OUTSIDE, b":y")  # (one byte a bracket: 0 if inside)
+    offsets = list(compress(_bracket_offsets(text), outside))
+    return JsonShape(offsets, marks.count(b":"), _reads_as_yaml(text))
+
+
+# `json_shape`'s tables: quotes, colons and brackets kept (`{` made `[`); inside a string,
+# `[` made `x` and `:` made `y`; `[` made 1 and `x` 0 (one byte a bracket).
+_MARKS = bytes.maketrans(b"{", b"[")
+_NOT_MARKS = bytes(range(256)).translate(None, b'":[{')
+_INSIDE = bytes.maketrans(b"[:", b"xy")
+_OUTSIDE = bytes.maketrans(b"[x", b"\x01\x00")
 
 
 def _place(text: str, found: list[Any], offsets: Sequence[int]) -> None:

@@ -621,7 +621,7 @@ def test_a_json_shape_given_tells_a_duplicate_key_and_its_offsets_are_checked(
 ) -> None:
     text = '{"a": ["[x", {"b": "\\"{:"}, [1]],\n "c": {}}'
     right = yaml12.json_shape(text)
-    assert right == ([0, 6, 13, 28, 40], 3)
+    assert right == ([0, 6, 13, 28, 40], 3, True)
     expected = snapshot(load_yaml(text, "x.yaml"))
     for wrong in (None, right._replace(offsets=right.offsets[:-1])):  # worked out here
         given = snapshot(load_yaml(text, "x.yaml", shape=lambda wrong=wrong: wrong))
@@ -642,8 +642,13 @@ def test_a_json_shape_given_tells_a_duplicate_key_and_its_offsets_are_checked(
         raise AssertionError("worked out here")
 
     monkeypatch.setattr(yaml12, "_bracket_offsets", refuse)
-    monkeypatch.setattr(yaml12, "_json_pairs", refuse)
+    monkeypatch.setattr(yaml12, "json_shape", refuse)
+    monkeypatch.setattr(yaml12, "_reads_as_yaml", refuse)  # (the shape tells)
     assert snapshot(load_yaml(text, "x.yaml", shape=lambda: right)) == expected
+    # a text the shape says libyaml reads otherwise goes the plain path
+    unfit = right._replace(fits=False)
+    monkeypatch.setattr(_libyaml, "load_with_libyaml", lambda *args: "plain")
+    assert load_yaml(text, "x.yaml", shape=lambda: unfit) == "plain"
 
 
 def test_suites_load_the_same_with_the_json_shape_given(tmp_path: Path) -> None:
