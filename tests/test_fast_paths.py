@@ -100,6 +100,29 @@ def test_quoted_text_is_escaped_as_the_chained_replace_escapes_it(text: str) -> 
     assert _text._printable(text) == chained
 
 
+def _old_snippet(text: str, start: int, end: int) -> str:
+    left = max(0, start - _text.CONTEXT)
+    right = min(len(text), end + _text.CONTEXT)
+    body = _text._printable(text[left:right])
+    return '"' + ("…" if left > 0 else "") + body + ("…" if right < len(text) else "") + '"'
+
+
+@given(st.text(alphabet=st.sampled_from('ab\n\r"é'), max_size=120), st.data())
+@settings(max_examples=400, deadline=None)
+def test_a_quote_is_the_line_column_and_snippet_as_before(text: str, data: st.DataObject) -> None:
+    """`quote_at` works the line and column out itself, and `snippet` its cut: the text
+    `line_col` and the max/min cut gave, at every place (the ends and 40 from them too)."""
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    line, col = _text.line_col(text, start)
+    assert _text.snippet(text, start, end) == _old_snippet(text, start, end)
+    assert (
+        _text.quote_at(text, start, end)
+        == f"line {line}, col {col}: {_old_snippet(text, start, end)}"
+    )
+    assert _text.quote_at(text, start, end) == _old_quote(text, start, end)
+
+
 def _old_describe(text: str) -> str:
     if text == "":
         return "the response is empty"

@@ -242,18 +242,23 @@ def line_col(text: str, index: int) -> tuple[int, int]:
 
 
 def quote_at(text: str, start: int, end: int) -> str:
-    """`line L, col C: "…context…"`: the evidence form for a match."""
-    line, col = line_col(text, start)
+    """`line L, col C: "…context…"`: the evidence form for a match (`line_col` written
+    out: most passing checks quote the response, a test some five times)."""
+    if len(text) >= BIG_TEXT:
+        line = _facts(text).line(start)
+    else:
+        line = text.count("\n", 0, start) + 1
+    col = start - text.rfind("\n", 0, start)  # `line_col`'s column
     return f"line {line}, col {col}: {snippet(text, start, end)}"
 
 
 def snippet(text: str, start: int, end: int) -> str:
     """The match with up to 40 code points each side, `…` where cut, escapes for controls."""
-    left = max(0, start - CONTEXT)
-    right = min(len(text), end + CONTEXT)
-    body = text[left:right]
-    quoted = ("…" if left > 0 else "") + _printable(body) + ("…" if right < len(text) else "")
-    return f'"{quoted}"'
+    size = len(text)
+    left = start - CONTEXT if start > CONTEXT else 0
+    right = end + CONTEXT if end + CONTEXT < size else size
+    body = _printable(text[left:right])
+    return f'"{"…" if left else ""}{body}{"…" if right < size else ""}"'
 
 
 def _printable(text: str) -> str:

@@ -313,6 +313,15 @@ class JsRegExp:
         start, end = span
         return JsMatch(start, end, text[start:end])
 
+    def test(self, text: str, timeout_ms: int | None = None) -> bool:
+        """Whether `search` finds a match, without making it (the verdict-only path asks
+        only this of many texts).
+
+        Raises:
+            RegexTimeout: past the deadline (``timeout_ms``, else `default_timeout_ms`).
+        """
+        return self._run(self._converted(text)[0], 0, timeout_ms) is not None
+
     def search_utf16(self, text: str, timeout_ms: int | None = None) -> tuple[int, int] | None:
         """Like `search`, but (index, index + length) in UTF-16 units, as JavaScript reports."""
         converted, _ = self._converted(text)
