@@ -115,12 +115,19 @@ def _repair_passed(match: re.Match[str]) -> str:
     return match.group(1) + ("true" if word == "true" else "false")
 
 
+@functools.lru_cache(maxsize=256)
+def _path_parts(path: str) -> tuple[str, ...]:
+    """A path's parts, split once per path (each is resolved in the answer, the reference
+    and every decoy the critique probes with it)."""
+    return tuple([p for p in _PATH_SPLIT.split(path) if p])
+
+
 def resolve_path(data: Any, path: str) -> Any:
     """A dot path with `[n]` indexes; `MISSING` where JavaScript would give `undefined`."""
     current = data
     if current is None or current is False or current == 0 or current == "":
         return MISSING
-    for part in (p for p in _PATH_SPLIT.split(path) if p):
+    for part in _path_parts(path):
         if isinstance(current, list) and part.isdigit():
             index = int(part)
             current = current[index] if index < len(current) else MISSING
@@ -362,9 +369,15 @@ def field_accuracy(spec: AssertionSpec, run: RunData) -> Verdict:
         candidate = parse_json_from_text(run.response)
     except JsonParseError as exc:
         return _unparsed(str(exc))
-    results = _compared(fields, candidate, reference)
-    checks = tuple(CheckItem(text, hit, _field_evidence(candidate, reference, f.path))
-                   for f, (_, _, hit, text) in zip(fields, results, strict=True))  # fmt: skip
+    # Each field's values, resolved once for its comparison and its evidence.
+    values = [(resolve_path(candidate, f.path), resolve_path(reference, f.path)) for f in fields]
+    results = [_compare(f, got, want) for f, (got, want) in zip(fields, values, strict=True)]
+    checks = tuple(
+        [
+            CheckItem(text, hit, f"got {_show(got)}, expected {_show(want)}")
+            for (_, _, hit, text), (got, want) in zip(results, values, strict=True)
+        ]
+    )
     score = _score(results, aggregation)
     return _verdict(score, checks, f"{aggregation} over {len(checks)} field(s)")
 
@@ -419,11 +432,6 @@ def _fields_options(options: Mapping[str, Any]) -> tuple[list[_Field], str]:
 
 
 _Compared = tuple[float, float, bool, str]
-
-
-def _compared(fields: list[_Field], candidate: Any, reference: Any) -> list[_Compared]:
-    return [_compare(f, resolve_path(candidate, f.path), resolve_path(reference, f.path))
-            for f in fields]  # fmt: skip
 
 
 def _score(results: list[_Compared], aggregation: str) -> float:
