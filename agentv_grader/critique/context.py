@@ -26,7 +26,7 @@ from ..load.files import READ_FLAGS
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
 from ..record import Record, replace
-from ..rundata.response import hand_on
+from ..rundata.response import decode_response, hand_on
 from ._screen import Screen, admits, json_start, may_hold_json, screen_of
 from ._spec import MEMO as _SPEC_MEMO
 from ._spec import SpecFacts
@@ -798,8 +798,10 @@ def _read_response(path: str) -> str | None:
                 if not more:
                     break
                 data += more
-        else:  # the whole file: that test's own grading need not read it again
-            hand_on(path, data)
+        else:  # the whole file: that test's own grading need not read nor decode it again
+            decoded = decode_response(data)  # (the text below: BOM removed, bad bytes replaced)
+            hand_on(path, data, decoded)
+            return decoded[0]
     except OSError:
         return None
     finally:

@@ -99,15 +99,17 @@ def read_response(path: str) -> Response:
     pending = _take_prefetch(path, limit)
     if pending is not None:
         return pending.response()
-    data = _take_handed_on(path, limit)
-    if data is None:
-        data = _read_small(path, limit)
+    handed = _take_handed_on(path, limit)
+    if handed is not None:
+        decoded = handed[1]
+        return Response(text=decoded[0], digest=_Digest(handed[0]), warnings=decoded[1])
+    data = _read_small(path, limit)
     return _build(data if data is not None else _load(path, limit))
 
 
-# The bytes of one response read by the critique of the test before, by path; None outside
-# `handing_on`, where nothing is kept.
-_handed_on: dict[str, bytes] | None = None
+# The bytes of one response read by the critique of the test before, and what
+# `decode_response` made of them, by path; None outside `handing_on`, where nothing is kept.
+_handed_on: dict[str, tuple[bytes, tuple[str, tuple[str, ...]]]] | None = None
 
 
 @contextmanager
@@ -127,25 +129,27 @@ def handing_on() -> Iterator[None]:
         _handed_on = None
 
 
-def hand_on(path: str, data: bytes) -> None:
-    """Offer `data`, the whole content of the regular file `path` as just read, to the next
+def hand_on(path: str, data: bytes, decoded: tuple[str, tuple[str, ...]]) -> None:
+    """Offer `data`, the whole content of the regular file `path` as just read, and
+    `decoded`, its `decode_response(data)` (the decoy's text: decoded once, and the same
+    string object for both, so a lower-case form kept for it serves both), to the next
     `read_response` (only inside `handing_on`; one offer at a time)."""
     if _handed_on is not None:
         _handed_on.clear()
-        _handed_on[path] = data
+        _handed_on[path] = (data, decoded)
 
 
-def _take_handed_on(path: str, limit: int) -> bytes | None:
-    """The bytes handed on for `path` if they are the next read's and within what
-    `_read_small` would have returned (under 1 MB and the limit), else None; the offer is
-    used up either way."""
+def _take_handed_on(path: str, limit: int) -> tuple[bytes, tuple[str, tuple[str, ...]]] | None:
+    """The bytes (and their decoding) handed on for `path` if they are the next read's and
+    within what `_read_small` would have returned (under 1 MB and the limit), else None;
+    the offer is used up either way."""
     if not _handed_on:
         return None
-    data = _handed_on.pop(path, None)
+    handed = _handed_on.pop(path, None)
     _handed_on.clear()
-    if data is None or len(data) >= _HASH_IN_THREAD_FROM or len(data) > limit:
+    if handed is None or len(handed[0]) >= _HASH_IN_THREAD_FROM or len(handed[0]) > limit:
         return None
-    return data
+    return handed
 
 
 def _read_small(path: str, limit: int) -> bytes | None:

@@ -143,6 +143,37 @@ def test_a_response_the_critique_hands_on_reads_as_a_fresh_read(
         assert _read(path) == fresh
 
 
+@posix_only
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_decoy_and_its_grading_share_one_decoding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """The decoy's text is what it always was (UTF-8, bad bytes replaced, one BOM removed);
+    handed on, grading takes that very string and its warnings and decodes nothing again
+    (decode_response refused fails a handed-on read)."""
+    from agentv_grader.critique.context import _read_response as decoy_read
+
+    make, _ = CASES[case]
+    path = make(tmp_path)
+    fresh = _read(path)
+    with response_module.handing_on():
+        text = decoy_read(str(path))
+        if text is None:
+            return
+        raw = path.read_bytes()
+        assert text == raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
+        if len(raw) >= MB:
+            return  # the decoy read only the first MiB: nothing handed on
+        monkeypatch.setattr(response_module, "decode_response", _refused)
+        got = read_response(str(path))
+        assert got.text is text
+        assert (got.text, got.sha256, got.warnings) == fresh
+
+
+def _refused(data: object) -> Any:
+    raise AssertionError("decoded again")
+
+
 def test_only_the_next_read_inside_a_batch_takes_the_handed_on_bytes(tmp_path: Path) -> None:
     from agentv_grader.critique.context import _read_response as decoy_read
 
