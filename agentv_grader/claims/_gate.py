@@ -23,6 +23,11 @@ _WORD = re.compile(r"\w+")
 # (every such letter, checked over all of Unicode in tests/claims/test_gates.py).
 ASCII_FOLDS = {"\u017f": "s", "\u212a": "k", "\u0130": "i", "\u0131": "i"}
 _FOLDED = str.maketrans(ASCII_FOLDS)
+# Every ASCII character `\w` does not match, as a space (a byte table): ASCII text so
+# spelt splits into `\w+`'s words (runs of letters, digits and `_`), read in C passes
+# where the pattern tries each character through Unicode's tables.
+_ASCII_NON_WORD = bytes(c if chr(c).isalnum() or c == ord("_") else 32 for c in range(128))
+_ASCII_NON_WORD += bytes(range(128, 256))  # no ASCII text holds them
 
 
 @functools.lru_cache(maxsize=8)
@@ -32,7 +37,8 @@ def words_of(text: str) -> tuple[frozenset[str], str]:
     ones). A claim's patterns all ask, so it is kept."""
     if text.isascii():
         lowered = text.lower()
-        return frozenset(_WORD.findall(lowered)), lowered
+        words = lowered.encode().translate(_ASCII_NON_WORD).decode().split()
+        return frozenset(words), lowered
     folded = text.translate(_FOLDED)  # no letter of it lowers to more than one (`İ` does)
     return frozenset(word.lower() for word in _WORD.findall(folded)), folded.lower()
 

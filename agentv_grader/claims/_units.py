@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+")
@@ -27,13 +27,14 @@ _BOUNDARY = re.compile(
     r"|(?<=,)\s+(?=so\s)"  # ", so …": the consequence is its own claim
     r")"
 )
-_RULE_CHARS = frozenset("-=*_ ")  # a line of only these is a rule, not text
+_RULE_CHARS = "-=*_ "  # a line of only these is a rule, not text
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """A span of the response: `text` is its words joined by single spaces."""
+class Unit(NamedTuple):
+    """A span of the response: `text` is its words joined by single spaces (a named
+    tuple: a response has hundreds, and a frozen dataclass sets each field through
+    `object.__setattr__`)."""
 
     text: str
     start: int
@@ -68,7 +69,7 @@ def _blocks(text: str) -> list[tuple[int, int]]:
             in_code
             or fence
             or stripped.startswith(("#", "|", ">"))
-            or (stripped and set(stripped) <= _RULE_CHARS)
+            or (stripped and not stripped.strip(_RULE_CHARS))  # only those: none left
         )
         if ends_block or skip:
             if open_start is not None:

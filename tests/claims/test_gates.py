@@ -158,6 +158,18 @@ def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
     assert not Words("x", marks=("lint",)).may_hold("ran lnt")
 
 
+def test_an_ascii_claims_words_are_the_ones_the_word_pattern_finds() -> None:
+    """ASCII text is split at what its byte table spells as spaces, not searched with
+    `\\w+`: the same words, every ASCII character among them."""
+    word = re.compile(r"\w+")
+    pick = random.Random(21)
+    pieces = [chr(c) for c in range(128)] + ["Ran", "re-run", "x_y", "14"]
+    for _ in range(20_000):
+        text = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 12)))
+        _gate.words_of.cache_clear()
+        assert _gate.words_of(text)[0] == frozenset(word.findall(text.lower())), text
+
+
 def test_the_value_checker_skips_only_what_it_finds_nothing_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -210,6 +222,22 @@ def test_a_fence_is_looked_for_only_in_lines_holding_its_marks() -> None:
             assert "`" in line or "~" in line
     text = "a\n```\ncode\n```\n\u2003~~~\nb\n~~~\n- item\n---\n# h\nend"
     assert [text[a:b] for a, b in _units._blocks(text)] == ["a", "item", "end"]
+
+
+def test_a_line_of_rule_characters_only_is_a_rule() -> None:
+    """A line is a rule when every character of it (stripped) is one of `-=*_ `, asked by
+    stripping them all (nothing left), not by making the set of its characters."""
+    pick = random.Random(21)
+    pieces = [chr(c) for c in range(128)] + list("-=*_ " * 20) + ["é", "\u2003"]
+    for _ in range(20_000):
+        stripped = "".join(pick.choice(pieces) for _ in range(pick.randint(1, 6))).strip()
+        if stripped:
+            rule = set(stripped) <= set("-=*_ ")
+            assert (not stripped.strip(_units._RULE_CHARS)) == rule, stripped
+    for char in "-=*_ xa1.é":
+        line = f"-{char}-"
+        blocks = [(a, b) for a, b in _units._blocks(f"x\n\n{line}\n\ny") if a > 1]
+        assert (len(blocks) == 1) == (char in "-=*_ "), (line, blocks)
 
 
 def test_value_patterns_are_skipped_only_in_claims_they_find_nothing_in() -> None:
