@@ -30,7 +30,7 @@ VACUOUS = "vacuous: the response is empty"
 
 def evaluate(specs: tuple[AssertionSpec, ...], run: RunData) -> tuple[Outcome, ...]:
     """Every assertion of a test, in order; one broken assertion never stops the rest."""
-    return tuple(evaluate_one(spec, run) for spec in specs)
+    return tuple([evaluate_one(spec, run) for spec in specs])  # (a list: no generator)
 
 
 def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
@@ -41,7 +41,7 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
     if entry is None:  # (the loader names unknown types; a spec built by hand may not)
         return _error(spec, run, f"unknown assertion type '{spec.type}'")
     try:
-        if spec.negate or "target_output_key" in spec.options:
+        if "target_output_key" in spec.options or (spec.negate and entry.load_inverse is not None):
             verdict = _run_check(spec, entry, run)
         else:  # `_run_check`'s usual case, written out: the row's check, once loaded
             verdict = (_LOADED.get(entry.load_check) or entry.check)(spec, run)
@@ -51,8 +51,10 @@ def evaluate_one(spec: AssertionSpec, run: RunData) -> Outcome:
         return _error(spec, run, f"{spec.type}: the data is nested too deeply to compare")
     except Exception as exc:  # the per-assertion boundary (STYLE §6)
         return _error(spec, run, f"internal error in {spec.type}: {type(exc).__name__}: {exc}")
-    if spec.negate or spec.normalised_from is not None:
-        return _negated(spec, verdict, run)
+    if spec.negate:
+        return _negated(spec, verdict, run, entry)
+    if spec.normalised_from is not None:
+        return _outcome(spec, verdict)
     # The usual assertion, `_made` written out (three calls fewer per assertion): the
     # verdict's fields as they are, its details shared (never changed once made).
     return new_outcome(
@@ -194,23 +196,21 @@ def _run_check(spec: AssertionSpec, entry: Entry, run: RunData) -> Verdict:
     return check(spec, run)
 
 
-def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData) -> Outcome:
-    """Invert pass and score of passed/failed only; error/skipped/pending stay as they are."""
-    if not spec.negate:
+def _negated(spec: AssertionSpec, verdict: Verdict, run: RunData, entry: Entry) -> Outcome:
+    """Invert pass and score of passed/failed only; error/skipped/pending stay as they are
+    (and a type with an inverse rule ran its inverse check instead: its verdict stands).
+    `entry`: the registry row of the negated `spec`."""
+    before = verdict.status
+    if verdict.negation_proof or entry.load_inverse is not None or before not in (PASSED, FAILED):
         return _outcome(spec, verdict)
-    entry = REGISTRY.get(spec.type)
-    flip = (
-        spec.negate
-        and not verdict.negation_proof
-        and not (entry is not None and entry.inverse is not None)
-        and verdict.status in (PASSED, FAILED)
-    )
-    if not flip:
-        return _outcome(spec, verdict)
-    status = FAILED if verdict.status is PASSED else PASSED
-    score = None if verdict.score is None else min(1.0, max(0.0, 1.0 - verdict.score))
+    status = FAILED if before is PASSED else PASSED
+    score = verdict.score
+    if score is not None:
+        score = 1.0 - score
+        if not 0.0 <= score <= 1.0:  # (the usual score needs no clamping, nor its calls)
+            score = min(1.0, max(0.0, score))
     evidence = verdict.evidence
-    if status is PASSED and run.response == "" and entry is not None and entry.output_key:
+    if status is PASSED and run.response == "" and entry.output_key:
         evidence = f"{VACUOUS}; {evidence}" if evidence else VACUOUS
     checks = verdict.checks
     if checks:

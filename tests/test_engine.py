@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -79,6 +80,23 @@ def test_negation_for_every_registered_type(
         assert negated.text == verdict.text  # AgentV's texts are unchanged by negation
     else:
         assert (negated.status, negated.score) == (status, verdict.score)
+
+
+@pytest.mark.parametrize("score", [0.0, 0.3, 1.0, 1.5, -0.5, 2.0, float("nan"), float("inf")])
+@pytest.mark.parametrize("status", [Status.PASSED, Status.FAILED])
+def test_a_negated_score_is_one_minus_the_score_clamped(
+    score: float, status: Status, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flipped score is `min(1, max(0, 1 - score))`, exactly (the engine clamps only a
+    score outside 0..1, and NaN as min/max make it: 0)."""
+    verdict = Verdict(status, score, "t")
+    fake = replace(REGISTRY["contains"], load_check=lambda: lambda spec, run: verdict)
+    monkeypatch.setitem(REGISTRY, "contains", fake)
+    negated = engine.evaluate_one(_spec("contains", negate=True, value="x"), _run())
+    expected = min(1.0, max(0.0, 1.0 - score))
+    assert negated.status is _FLIPPED[status]
+    assert negated.score == expected and type(negated.score) is type(expected)
+    assert math.copysign(1.0, negated.score) == math.copysign(1.0, expected)
 
 
 @pytest.mark.parametrize(
