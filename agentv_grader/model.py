@@ -499,3 +499,29 @@ class RunData(Record):
             object.__setattr__(self, "_claims", claims)
             object.__setattr__(self, "_claims_checked", True)
         return self._claims
+
+
+# RunData's assignable twin (`record.assignable`), which `run_with_response` fills.
+_OpenRunData = assignable(RunData)
+
+
+def run_with_response(run: RunData, response: str) -> RunData:
+    """`replace(run, response=response)`: the critique grades each decoy on a copy of the
+    test's run with the decoy for its response. Filled as the assignable twin and made a
+    RunData, as `new_outcome`, where `replace` built a keyword mapping of the fields and
+    called the class (its claims not yet checked, as `replace` leaves them)."""
+    made: Any = _new(_OpenRunData)
+    made.test = run.test
+    made.response = response
+    made.response_path = run.response_path
+    made.eval_dir = run.eval_dir
+    made.timing = run.timing
+    made.timing_problem = run.timing_problem
+    made.transcript = run.transcript
+    made.transcript_problem = run.transcript_problem
+    made.llm_results = run.llm_results
+    made._claims = None
+    made._claims_checked = False
+    made.__class__ = RunData
+    fresh: RunData = made
+    return fresh

@@ -179,6 +179,32 @@ def test_an_outcome_made_by_position_is_the_records_own() -> None:
     assert pickle.loads(pickle.dumps(made)) == plain and made.passed is True
 
 
+def test_a_run_with_another_response_is_what_replace_makes() -> None:
+    """The critique grades each decoy on `run_with_response(run, decoy)` (filled as the
+    assignable twin): the record `replace(run, response=decoy)` makes, every field (the
+    claims' too) the same object, whatever the run holds; a field RunData gains and the
+    twin does not fill fails it."""
+    from agentv_grader.model import RunData, run_with_response
+    from agentv_grader.rundata.records import Timing
+
+    test = TestCase(id="t", suite="s", threshold=0.5, threshold_source="default")
+    full = RunData(
+        test=test, response="answer", response_path="/b/t/response.md", eval_dir="/e",
+        timing=Timing(path="/b/t/timing.json"), timing_problem="late", transcript=None,
+        transcript_problem="no transcript", llm_results={},
+    )  # fmt: skip
+    for run in (RunData(test=test, response="answer"), full):
+        run.claims()  # checked and kept on the original: not carried over
+        made = run_with_response(run, "decoy")
+        plain = replace(run, response="decoy")
+        assert type(made) is RunData and made == plain and repr(made) == repr(plain)
+        for name in RunData.__record_fields__:
+            assert getattr(made, name) is getattr(plain, name), name
+        assert made.claims() is None and made is not run_with_response(run, "decoy")
+        with pytest.raises(FrozenInstanceError):
+            made.response = "m"  # type: ignore[misc]
+
+
 @pytest.mark.parametrize("ok", [True, False])
 def test_a_binary_verdict_is_the_records_own(ok: bool) -> None:
     """`Verdict.binary` fills its verdict as the assignable twin: the record the keyword

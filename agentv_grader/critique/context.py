@@ -24,8 +24,8 @@ from ..assertions._text import BIG_TEXT, trims_to
 from ..js.strings import js_lower, js_trim
 from ..load.files import READ_FLAGS
 from ..load.types import LLM_TYPES
-from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase
-from ..record import Record, replace
+from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase, run_with_response
+from ..record import Record
 from ..rundata.response import decode_response, hand_on
 from ._screen import Screen, admits, json_start, may_hold_json, screen_of
 from ._spec import MEMO as _SPEC_MEMO
@@ -311,7 +311,7 @@ class Context:
     def _run_with(self, response: str) -> RunData:
         run = self._probe_runs.get(response)
         if run is None:  # one run per decoy, shared by every assertion probed with it
-            run = self._probe_runs[response] = replace(self.base_run, response=response)
+            run = self._probe_runs[response] = run_with_response(self.base_run, response)
         return run
 
     def probe(self, spec: AssertionSpec, response: str) -> Outcome:
