@@ -78,7 +78,15 @@ _EXTENSIONS = (
 )
 _BARE_PATH = re.compile(rf"(?<![\w/.`-])(?:[\w-]+/)*[\w-]+\.(?:{_EXTENSIONS})\b")
 _TICKED_PATH = re.compile(r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})`")
-_CLAUSE_END = re.compile(r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b")
+# Where a file verb's clause ends: `, which`/`, so`/`, because`/`, and then`, `;`, or
+# `because` or `which` alone. Spelt to open with the class of each alternative's first
+# character (`\b` before a word asked after its first letter, as the value patterns do): a
+# pattern opening with a class is scanned for it, one opening with `\b` or an alternation
+# is tried at every character (held against the plain spelling in test_fast_patterns.py).
+_CLAUSE_END = re.compile(
+    r"[,;bw](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
+    r"|(?<=w)(?<!\ww)hich\b)"
+)
 _WRITE_SIGNAL = re.compile(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
     r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|dump\(|"

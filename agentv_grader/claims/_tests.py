@@ -83,8 +83,14 @@ _SCOPE_SKIP = frozenset(
     "is are were was both other remaining new my our project for every as well also "
     "afterwards after before initially first one that this whole except".split()
 )
+# Spelt to open with the class of each alternative's first character, asked again after it
+# (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
+# alternation of them is tried at every character (held against the plain spelling in
+# tests/claims/test_fast_patterns.py).
 _CLAUSE = re.compile(  # "1 failure and 1 error" stays one count
-    r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))|\s+but\s+"
+    r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
+    r"|(?<=\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
+    r"|(?<=\s)\s*but\s+)"
 )
 # A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.

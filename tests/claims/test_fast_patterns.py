@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import agentv_grader.claims as claims_package
-from agentv_grader.claims import _actions, _facts, _files, _runners, _units
+from agentv_grader.claims import _actions, _facts, _files, _runners, _tests, _units
 from agentv_grader.rundata.transcript import read_transcript
 
 from .labelled import HELDOUT, RUNS
@@ -41,6 +41,17 @@ PLAIN = {
             r"|,\s+(?=so\s)"
         ),
     ),
+    "_files._CLAUSE_END": (
+        _files._CLAUSE_END,
+        re.compile(r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"),
+    ),
+    "_tests._CLAUSE": (
+        _tests._CLAUSE,
+        re.compile(
+            r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
+            r"|\s+but\s+"
+        ),
+    ),
 }
 
 # What the patterns read, and characters next to it: spaces of each kind, digits other
@@ -50,6 +61,8 @@ _PIECES = [
     "K", "M", "G", "T", "i", "B", "KB", "MiB", "ms", "m", "s", "so", "so ", "a", "Z", "Q",
     "é", "٣", "→", "—", " ", " ", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "'", '"', ")",
     "]", "(", "[", "`", "*", "$", ";", ":", "!", "?", "e.g.", "x.py", "The", "I ran",
+    "which", "because", "and then", "and", "but", "all", "the", "it", "I", "errors", "b",
+    "w", "ecause", "hich", "1,2",
 ]  # fmt: skip
 
 
