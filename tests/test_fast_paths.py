@@ -16,6 +16,8 @@ import hashlib
 import itertools
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -848,6 +850,46 @@ def _imported_of(tmp_path: Path, modules: list[str], expected_code: int) -> list
     )
     found: list[str] = ast.literal_eval(done.stdout.splitlines()[-1])
     return found
+
+
+@pytest.mark.parametrize("spelling", ["json", "block yaml"])
+def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling: str) -> None:
+    """Cold start (SPEC §8): a named tuple on the path of one test's run is made by
+    `collections.namedtuple` (under TYPE_CHECKING, `typing.NamedTuple` spells it for
+    type checkers): typing's compiles each field's annotation, 10 M instructions for
+    the first class of a run (yaml12.JsonShape made a cold start 4 % slower)."""
+    if spelling == "json":
+        suite = (
+            '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}, '
+            '{"type": "regex", "value": "^P"}]}]}'
+        )
+    else:
+        suite = (
+            "tests:\n  - id: t\n    assertions:\n      - type: contains\n"
+            "        value: Paris\n      - type: regex\n        value: ^P\n"
+        )
+    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
+    (tmp_path / "run" / "t").mkdir(parents=True)
+    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
+    code = (
+        "import sys, typing\n"
+        f"sys.path[:] = {sys.path!r}\n"
+        "made = []\n"
+        "plain_new = typing.NamedTupleMeta.__new__\n"
+        "def noted(cls, name, bases, ns):\n"
+        "    made.append(ns.get('__module__', '') + '.' + name)\n"
+        "    return plain_new(cls, name, bases, ns)\n"
+        "typing.NamedTupleMeta.__new__ = noted\n"
+        "from agentv_grader.cli import run\n"
+        f"code = run(['--eval-path', {str(tmp_path / 's.eval.yaml')!r}, '--test-id', 't', "
+        f"'--bench-dir', {str(tmp_path / 'run')!r}], sys.stdout, sys.stderr)\n"
+        "assert code == 0, code\n"
+        "print([m for m in made if m.startswith('agentv_grader')])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True
+    )
+    assert ast.literal_eval(done.stdout.splitlines()[-1]) == []
 
 
 def test_a_single_test_with_a_rubric_item_imports_no_dataclasses(tmp_path: Path) -> None:
