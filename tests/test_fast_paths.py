@@ -833,23 +833,29 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
 def _imported_of(tmp_path: Path, modules: list[str], expected_code: int) -> list[str]:
     """Which of `modules` grading test `t` of `tmp_path/s.eval.yaml` (response in
     `tmp_path/run/t/`) imports, in a fresh interpreter run without `site`."""
-    import subprocess
-    import sys
+    found: list[str] = _single_run(
+        tmp_path, expected_code, f"[m for m in {modules!r} if m in sys.modules]"
+    )
+    return found
 
+
+def _single_run(tmp_path: Path, expected_code: int, answer: str, prelude: str = "") -> Any:
+    """The value of the expression `answer` once test `t` of `tmp_path/s.eval.yaml` is
+    graded (`prelude` run first) in a fresh interpreter without `site`."""
     code = (
         "import sys\n"
         f"sys.path[:] = {sys.path!r}\n"
+        f"{prelude}"
         "from agentv_grader.cli import run\n"
         f"code = run(['--eval-path', {str(tmp_path / 's.eval.yaml')!r}, '--test-id', 't', "
         f"'--bench-dir', {str(tmp_path / 'run')!r}], sys.stdout, sys.stderr)\n"
         f"assert code == {expected_code}, code\n"
-        f"print([m for m in {modules!r} if m in sys.modules])\n"
+        f"print({answer})\n"
     )
     done = subprocess.run(
         [sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True
     )
-    found: list[str] = ast.literal_eval(done.stdout.splitlines()[-1])
-    return found
+    return ast.literal_eval(done.stdout.splitlines()[-1])
 
 
 @pytest.mark.parametrize("spelling", ["json", "block yaml"])
@@ -871,25 +877,17 @@ def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling:
     (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
     (tmp_path / "run" / "t").mkdir(parents=True)
     (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
-    code = (
-        "import sys, typing\n"
-        f"sys.path[:] = {sys.path!r}\n"
+    noting = (
+        "import typing\n"
         "made = []\n"
         "plain_new = typing.NamedTupleMeta.__new__\n"
         "def noted(cls, name, bases, ns):\n"
         "    made.append(ns.get('__module__', '') + '.' + name)\n"
         "    return plain_new(cls, name, bases, ns)\n"
         "typing.NamedTupleMeta.__new__ = noted\n"
-        "from agentv_grader.cli import run\n"
-        f"code = run(['--eval-path', {str(tmp_path / 's.eval.yaml')!r}, '--test-id', 't', "
-        f"'--bench-dir', {str(tmp_path / 'run')!r}], sys.stdout, sys.stderr)\n"
-        "assert code == 0, code\n"
-        "print([m for m in made if m.startswith('agentv_grader')])\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert ast.literal_eval(done.stdout.splitlines()[-1]) == []
+    made = _single_run(tmp_path, 0, "[m for m in made if m.startswith('agentv_grader')]", noting)
+    assert made == []
 
 
 def test_a_single_test_with_a_rubric_item_imports_no_dataclasses(tmp_path: Path) -> None:
