@@ -108,14 +108,14 @@ def use_fast_json() -> None:
     """Load orjson for `dump_json` (batch mode: thousands of files)."""
     global _orjson, _FILE_OPTION, _MEMBER_OPTION
     if _orjson is None:
-        orjson = _import_orjson()
+        orjson = import_orjson()
         # A dataclass is refused, as `_indented` refuses it (orjson would write its fields).
         _MEMBER_OPTION = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS
         _FILE_OPTION = _MEMBER_OPTION | orjson.OPT_APPEND_NEWLINE
         _orjson = orjson
 
 
-def _import_orjson() -> Any:
+def import_orjson() -> Any:
     """orjson, imported without importing `dataclasses` for it where nothing has (SPEC
     §8): orjson reads `dataclasses._FIELD` when it is imported, only to write a
     dataclass's fields, and importing `dataclasses` imports `inspect`, `ast`, `dis` and

@@ -33,6 +33,7 @@ from agentv_grader.js import strings
 from agentv_grader.js.strings import JS_WHITESPACE, js_lower, js_trim, js_trim_bounds
 from agentv_grader.rundata.response import read_response
 from tests.assertions._grading import grade
+from tests.conftest import DATA
 
 TRICKY = [
     "",
@@ -839,16 +840,20 @@ def _imported_of(tmp_path: Path, modules: list[str], expected_code: int) -> list
     return found
 
 
-def _single_run(tmp_path: Path, expected_code: int, answer: str, prelude: str = "") -> Any:
+def _single_run(
+    tmp_path: Path, expected_code: int, answer: str, prelude: str = "", more: tuple[str, ...] = ()
+) -> Any:
     """The value of the expression `answer` once test `t` of `tmp_path/s.eval.yaml` is
-    graded (`prelude` run first) in a fresh interpreter without `site`."""
+    graded (`prelude` run first; `more`: further options) in a fresh interpreter without
+    `site`."""
+    argv = ["--eval-path", str(tmp_path / "s.eval.yaml"), "--test-id", "t"]
+    argv += ["--bench-dir", str(tmp_path / "run"), *more]
     code = (
         "import sys\n"
         f"sys.path[:] = {sys.path!r}\n"
         f"{prelude}"
         "from agentv_grader.cli import run\n"
-        f"code = run(['--eval-path', {str(tmp_path / 's.eval.yaml')!r}, '--test-id', 't', "
-        f"'--bench-dir', {str(tmp_path / 'run')!r}], sys.stdout, sys.stderr)\n"
+        f"code = run({argv!r}, sys.stdout, sys.stderr)\n"
         f"assert code == {expected_code}, code\n"
         f"print({answer})\n"
     )
@@ -888,6 +893,28 @@ def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling:
     )
     made = _single_run(tmp_path, 0, "[m for m in made if m.startswith('agentv_grader')]", noting)
     assert made == []
+
+
+def test_a_single_test_with_a_transcript_imports_no_dataclasses(tmp_path: Path) -> None:
+    """Cold start with a transcript (SPEC §8): the claims checker it imports makes its
+    records as `Record`s and takes orjson as batch mode does (`jsontext.import_orjson`),
+    so neither imports `dataclasses` (with `inspect`, `ast`, `dis`, `tokenize`: 44 M
+    instructions of the checker's import)."""
+    suite = '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}]}]}'
+    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
+    (tmp_path / "run" / "t").mkdir(parents=True)
+    response = "I ran the tests with pytest and all 3 passed. The capital is Paris.\n"
+    (tmp_path / "run" / "t" / "response.md").write_text(response, "utf-8")
+    transcript = tmp_path / "run" / "t" / "transcript.json"
+    transcript.write_bytes((DATA / "transcripts" / "agentv-transcript.json").read_bytes())
+    watched = ["dataclasses", "inspect", "ast", "agentv_grader.claims"]
+    found = _single_run(
+        tmp_path,
+        0,
+        f"[m for m in {watched!r} if m in sys.modules]",
+        more=("--transcript-file", str(transcript)),
+    )
+    assert found == ["agentv_grader.claims"]
 
 
 def test_a_single_test_with_a_rubric_item_imports_no_dataclasses(tmp_path: Path) -> None:

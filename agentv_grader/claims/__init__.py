@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..load.yaml12 import gc_paused
+from ..record import Record
 from ._actions import (
     PROGRAMS,
     TOOLS,
@@ -161,8 +161,7 @@ _WORD_OR_HYPHENED = re.compile(r"[A-Za-z][\w-]*")
 _CONCRETE = re.compile(r"\d|`|\w+\.\w{2,4}\b")
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Record):
     """One claim of the response with its verdict; `line`/`col` are 1-based in the file."""
 
     text: str

@@ -16,8 +16,8 @@ import functools
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from ..record import Record
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
 
@@ -150,8 +150,7 @@ def _numbers(text: str) -> Iterator[re.Match[str]]:
             at = match.end()
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Record):
     """One sub-check's answer about a claim, with the evidence that decided it."""
 
     status: str

@@ -17,8 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import orjson
-
+from ..jsontext import import_orjson
 from ._runners import RUNNER, Summary, summarise
 
 if TYPE_CHECKING:
@@ -782,6 +781,10 @@ _ENCODERS = {
 }
 
 
+# (imported without `dataclasses`, as batch mode imports it: `jsontext.import_orjson`)
+orjson = import_orjson()
+
+
 def _dumped(value: Any, separators: tuple[str, str]) -> str:
     """JSON text of a tool call's input or output; data nested past Python's recursion
     limit (a hostile transcript) is evidence of nothing and becomes a placeholder."""
@@ -793,7 +796,8 @@ def _dumped(value: Any, separators: tuple[str, str]) -> str:
         item, key = separators
         if item == ",":
             try:
-                return orjson.dumps(value).decode()
+                text: str = orjson.dumps(value).decode()
+                return text
             except orjson.JSONEncodeError:
                 pass
         return "{" + item.join(_quoted(k) + key + _quoted(v) for k, v in value.items()) + "}"

@@ -11,7 +11,8 @@ happens to say "passed" is never counted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..record import Record
 
 RUNNER = re.compile(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
@@ -38,8 +39,7 @@ _FAILED_NAME = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(Record):
     """What a runner said about one run; None where the runner does not say."""
 
     passed: int | None
