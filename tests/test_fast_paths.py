@@ -863,13 +863,13 @@ def _single_run(
     return ast.literal_eval(done.stdout.splitlines()[-1])
 
 
-@pytest.mark.parametrize("spelling", ["json", "block yaml"])
+@pytest.mark.parametrize("spelling", ["json", "block yaml", "json, with a transcript"])
 def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling: str) -> None:
     """Cold start (SPEC §8): a named tuple on the path of one test's run is made by
     `collections.namedtuple` (under TYPE_CHECKING, `typing.NamedTuple` spells it for
     type checkers): typing's compiles each field's annotation, 10 M instructions for
     the first class of a run (yaml12.JsonShape made a cold start 4 % slower)."""
-    if spelling == "json":
+    if spelling.startswith("json"):
         suite = (
             '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}, '
             '{"type": "regex", "value": "^P"}]}]}'
@@ -891,7 +891,14 @@ def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling:
         "    return plain_new(cls, name, bases, ns)\n"
         "typing.NamedTupleMeta.__new__ = noted\n"
     )
-    made = _single_run(tmp_path, 0, "[m for m in made if m.startswith('agentv_grader')]", noting)
+    more: tuple[str, ...] = ()
+    if spelling.endswith("transcript"):  # the claims checker's named tuples too (SPEC §5.9)
+        transcript = tmp_path / "run" / "t" / "transcript.json"
+        transcript.write_bytes((DATA / "transcripts" / "agentv-transcript.json").read_bytes())
+        more = ("--transcript-file", str(transcript))
+    made = _single_run(
+        tmp_path, 0, "[m for m in made if m.startswith('agentv_grader')]", noting, more
+    )
     assert made == []
 
 

@@ -14,6 +14,7 @@ import itertools
 import json
 import operator
 import re
+from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -80,18 +81,30 @@ _COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `co
 _OUTPUT_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(8)  # `output_lower`
 
 
-class Call(NamedTuple):
+if TYPE_CHECKING:
+
+    class _CallFields(NamedTuple):
+        order: int
+        message: int
+        name: str
+        family: str  # shell, read, write, edit, fetch, search, http or other
+        command: str  # the shell text, or the input as compact JSON
+        output: str
+        failed: bool
+        command_lower: str
+        output_lower: str
+
+else:  # the same fields, without `typing.NamedTuple`'s compiling of each annotation
+    _CallFields = namedtuple(
+        "_CallFields",
+        "order message name family command output failed command_lower output_lower",
+    )
+
+
+class Call(_CallFields):
     """One tool call as evidence (a named tuple: thousands are made per run)."""
 
-    order: int
-    message: int
-    name: str
-    family: str  # shell, read, write, edit, fetch, search, http or other
-    command: str  # the shell text, or the input as compact JSON
-    output: str
-    failed: bool
-    command_lower: str
-    output_lower: str
+    __slots__ = ()
 
     @property
     def where(self) -> str:

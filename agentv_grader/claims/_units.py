@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import NamedTuple
+from collections import namedtuple
+from typing import TYPE_CHECKING, NamedTuple
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+")
@@ -31,14 +32,19 @@ _RULE_CHARS = "-=*_ "  # a line of only these is a rule, not text
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")
 
 
-class Unit(NamedTuple):
-    """A span of the response: `text` is its words joined by single spaces (a named
-    tuple: a response has hundreds, and a frozen dataclass sets each field through
-    `object.__setattr__`)."""
+if TYPE_CHECKING:
 
-    text: str
-    start: int
-    end: int
+    class Unit(NamedTuple):
+        """A span of the response: `text` is its words joined by single spaces (a named
+        tuple: a response has hundreds, and a frozen dataclass sets each field through
+        `object.__setattr__`)."""
+
+        text: str
+        start: int
+        end: int
+
+else:  # the same class, without `typing.NamedTuple`'s compiling of each annotation
+    Unit = namedtuple("Unit", ("text", "start", "end"))
 
 
 def units(response: str) -> list[Unit]:
