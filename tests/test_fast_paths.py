@@ -809,9 +809,7 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}, '
         '{"type": "regex", "value": "^P"}, {"type": "icontains-any", "value": ["x", "PARIS"]}]}]}'
     )
-    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
-    (tmp_path / "run" / "t").mkdir(parents=True)
-    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
+    _single_test(tmp_path, suite)
     unwanted = [
         "importlib.resources", "tempfile", "zipfile", "shutil", "pathlib", "urllib.parse",
         "click", "yaml", "jsonschema", "jsonpath_ng", "jinja2", "orjson", "datetime",
@@ -829,6 +827,23 @@ def test_a_single_test_run_imports_nothing_it_does_not_need(tmp_path: Path) -> N
         "hashlib", "_hashlib",
     ]  # fmt: skip
     assert _imported_of(tmp_path, unwanted, expected_code=0) == []
+
+
+def _single_test(
+    tmp_path: Path, suite: str, response: str = "Paris\n", transcript: bool = False
+) -> tuple[str, ...]:
+    """Lay out what `_single_run` grades: `suite` as `tmp_path/s.eval.yaml` and test `t`'s
+    `response` in `tmp_path/run/t/`, with a copy of a transcript of the test data if
+    asked; returns the options that pass it (none without)."""
+    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
+    folder = tmp_path / "run" / "t"
+    folder.mkdir(parents=True)
+    (folder / "response.md").write_text(response, "utf-8")
+    if not transcript:
+        return ()
+    copy = folder / "transcript.json"
+    copy.write_bytes((DATA / "transcripts" / "agentv-transcript.json").read_bytes())
+    return ("--transcript-file", str(copy))
 
 
 def _imported_of(tmp_path: Path, modules: list[str], expected_code: int) -> list[str]:
@@ -879,9 +894,6 @@ def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling:
             "tests:\n  - id: t\n    assertions:\n      - type: contains\n"
             "        value: Paris\n      - type: regex\n        value: ^P\n"
         )
-    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
-    (tmp_path / "run" / "t").mkdir(parents=True)
-    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
     noting = (
         "import typing\n"
         "made = []\n"
@@ -891,11 +903,8 @@ def test_a_single_test_run_makes_no_typing_named_tuple(tmp_path: Path, spelling:
         "    return plain_new(cls, name, bases, ns)\n"
         "typing.NamedTupleMeta.__new__ = noted\n"
     )
-    more: tuple[str, ...] = ()
-    if spelling.endswith("transcript"):  # the claims checker's named tuples too (SPEC §5.9)
-        transcript = tmp_path / "run" / "t" / "transcript.json"
-        transcript.write_bytes((DATA / "transcripts" / "agentv-transcript.json").read_bytes())
-        more = ("--transcript-file", str(transcript))
+    # with a transcript, the claims checker's named tuples too (SPEC §5.9)
+    more = _single_test(tmp_path, suite, transcript=spelling.endswith("transcript"))
     made = _single_run(
         tmp_path, 0, "[m for m in made if m.startswith('agentv_grader')]", noting, more
     )
@@ -908,19 +917,10 @@ def test_a_single_test_with_a_transcript_imports_no_dataclasses(tmp_path: Path) 
     so neither imports `dataclasses` (with `inspect`, `ast`, `dis`, `tokenize`: 44 M
     instructions of the checker's import)."""
     suite = '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}]}]}'
-    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
-    (tmp_path / "run" / "t").mkdir(parents=True)
     response = "I ran the tests with pytest and all 3 passed. The capital is Paris.\n"
-    (tmp_path / "run" / "t" / "response.md").write_text(response, "utf-8")
-    transcript = tmp_path / "run" / "t" / "transcript.json"
-    transcript.write_bytes((DATA / "transcripts" / "agentv-transcript.json").read_bytes())
+    more = _single_test(tmp_path, suite, response, transcript=True)
     watched = ["dataclasses", "inspect", "ast", "agentv_grader.claims"]
-    found = _single_run(
-        tmp_path,
-        0,
-        f"[m for m in {watched!r} if m in sys.modules]",
-        more=("--transcript-file", str(transcript)),
-    )
+    found = _single_run(tmp_path, 0, f"[m for m in {watched!r} if m in sys.modules]", more=more)
     assert found == ["agentv_grader.claims"]
 
 
@@ -933,9 +933,7 @@ def test_a_single_test_with_a_rubric_item_imports_no_dataclasses(tmp_path: Path)
         '{"tests": [{"id": "t", "assertions": [{"type": "contains", "value": "Paris"}, '
         '"Answers in one friendly sentence"]}]}'
     )
-    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
-    (tmp_path / "run" / "t").mkdir(parents=True)
-    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
+    _single_test(tmp_path, suite)
     unwanted = ["dataclasses", "inspect", "ast", "dis", "tokenize", "shutil", "bz2", "lzma"]
     wanted = ["agentv_grader.judging", "agentv_grader.assertions.llm"]
     found = _imported_of(tmp_path, unwanted + wanted, expected_code=0)
@@ -950,9 +948,7 @@ def test_a_single_test_with_output_matches_imports_no_date_or_decimal(tmp_path: 
         '{"tests": [{"id": "t", "assertions": [{"type": "output-matches", "pattern": "Par"}, '
         '{"type": "contains", "value": "Paris"}]}]}'
     )
-    (tmp_path / "s.eval.yaml").write_text(suite, "utf-8")
-    (tmp_path / "run" / "t").mkdir(parents=True)
-    (tmp_path / "run" / "t" / "response.md").write_text("Paris\n", "utf-8")
+    _single_test(tmp_path, suite)
     unwanted = ["datetime", "_datetime", "decimal", "_decimal"]
     wanted = ["agentv_grader.assertions.fields"]
     assert _imported_of(tmp_path, unwanted + wanted, expected_code=0) == wanted

@@ -135,48 +135,47 @@ def test_a_test_case_made_by_position_is_the_one_made_by_keyword() -> None:
     assert (given.assertions, given.vars, given.warnings, given._build) == ((spec,), {}, (), None)
 
 
+def _made_by_position(make: Any, cls: type[Record], values: tuple[Any, ...]) -> Any:
+    """`make(*values)` (a maker that fills the record's assignable twin), held to the
+    record `cls(*values)` makes: its type, equality, repr, frozen fields (each the very
+    value given), pickling, and the maker's parameters the record's fields in order."""
+    import inspect
+
+    made = make(*values)
+    plain = cls(*values)
+    assert type(made) is cls
+    assert made == plain and repr(made) == repr(plain)
+    fields = cls.__record_fields__
+    assert tuple(inspect.signature(make).parameters) == fields
+    assert all(getattr(made, name) is value for name, value in zip(fields, values, strict=True))
+    with pytest.raises(FrozenInstanceError):
+        setattr(made, fields[1], "m")
+    assert pickle.loads(pickle.dumps(made)) == plain
+    return made
+
+
 def test_an_assertion_spec_made_by_position_is_the_records_own() -> None:
     """The loader makes each assertion with `new_assertion_spec` (filled as the
     assignable twin): the record `AssertionSpec(...)` makes, field for field."""
-    import inspect
-
     from agentv_grader.model import new_assertion_spec
 
     child = AssertionSpec(0, "c", "contains", {"value": "x"})
     values = (3, "n", "regex", {"value": "^a"}, 2.0, True, True, 0.5, "re", "x", "p", 9, (child,))
-    made = new_assertion_spec(*values)
-    plain = AssertionSpec(*values)
-    assert type(made) is AssertionSpec
-    assert made == plain and repr(made) == repr(plain)
-    fields = AssertionSpec.__record_fields__
-    assert tuple(inspect.signature(new_assertion_spec).parameters) == fields
-    assert all(getattr(made, name) is value for name, value in zip(fields, values, strict=True))
-    with pytest.raises(FrozenInstanceError):
-        made.name = "m"  # type: ignore[misc]
-    assert replace(made, name="m") == replace(plain, name="m")
-    assert pickle.loads(pickle.dumps(made)) == plain and made.value == "^a"
+    made = _made_by_position(new_assertion_spec, AssertionSpec, values)
+    assert replace(made, name="m") == replace(AssertionSpec(*values), name="m")
+    assert made.value == "^a"
 
 
 def test_an_outcome_made_by_position_is_the_records_own() -> None:
     """The engine makes each outcome with `new_outcome` (filled as the assignable twin):
     the record `Outcome(...)` makes, field for field."""
-    import inspect
-
-    from agentv_grader.model import PASSED, CheckItem, Outcome, new_outcome
+    from agentv_grader.model import PASSED, new_outcome
 
     spec = AssertionSpec(0, "c", "contains", {"value": "x"})
     child = Outcome(spec, PASSED, 1.0, "t", "e")
     values = (spec, PASSED, 0.5, "text", "ev", (CheckItem("a", True),), {"k": 1}, (child,))
-    made = new_outcome(*values)
-    plain = Outcome(*values)
-    assert type(made) is Outcome
-    assert made == plain and repr(made) == repr(plain)
-    fields = Outcome.__record_fields__
-    assert tuple(inspect.signature(new_outcome).parameters) == fields
-    assert all(getattr(made, name) is value for name, value in zip(fields, values, strict=True))
-    with pytest.raises(FrozenInstanceError):
-        made.text = "m"  # type: ignore[misc]
-    assert pickle.loads(pickle.dumps(made)) == plain and made.passed is True
+    made = _made_by_position(new_outcome, Outcome, values)
+    assert made.passed is True
 
 
 def test_a_run_with_another_response_is_what_replace_makes() -> None:
