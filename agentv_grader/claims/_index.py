@@ -24,6 +24,7 @@ from ._runners import RUNNER, Summary, summarise
 if TYPE_CHECKING:
     from ..rundata.records import Timing, Transcript
 
+orjson = import_orjson()  # without `dataclasses`, as batch mode imports it
 _EXIT = re.compile(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 _HTTP = re.compile(
     r"\bHTTP/\d(?:\.\d)? (\d{3})\b|\bHTTP (\d{3})\b|\"status(?:_?code|Code)?\":\s*(\d{3})\b"
@@ -792,10 +793,6 @@ _ENCODERS = {
     separators: json.JSONEncoder(ensure_ascii=False, separators=separators)
     for separators in ((",", ":"), (", ", ": "))
 }
-
-
-# (imported without `dataclasses`, as batch mode imports it: `jsontext.import_orjson`)
-orjson = import_orjson()
 
 
 def _dumped(value: Any, separators: tuple[str, str]) -> str:
