@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -32,6 +33,17 @@ def test_auto_is_head_when_any_test_folder_has_script_graders(tmp_path: Path) ->
     assert resolve_layout("auto", str(_bench(tmp_path / "v", head=False))) == "v4"
     assert resolve_layout("none", str(tmp_path)) is None
     assert resolve_layout("head", str(tmp_path)) == "head"
+
+
+def test_the_scan_finds_what_the_glob_finds_a_dangling_link_too(tmp_path: Path) -> None:
+    """`script_graders` as a link to nothing counts (the glob asks `os.path.lexists`);
+    the scan asks `os.access` of the link itself."""
+    bench = _bench(tmp_path, head=False)
+    assert not layout.any_script_graders(str(bench))
+    (bench / "c" / "script_graders").symlink_to(tmp_path / "nowhere")
+    assert glob.glob(os.path.join(glob.escape(str(bench)), "*", "script_graders"))
+    assert layout.any_script_graders(str(bench))
+    assert not layout.any_script_graders(str(tmp_path / "missing"))
 
 
 @linux_only
@@ -122,6 +134,42 @@ def test_a_scout_that_dies_without_answering_leaves_the_scan_to_the_caller(
     monkeypatch.setattr(layout, "any_script_graders", broken)  # inherited by the child
     with Scout.start("auto", str(_bench(tmp_path, head=True))) as scout:
         assert scout.answer() is None
+
+
+@linux_only
+def test_a_scout_writes_the_shape_and_digest_before_it_scans(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The load asks for the shape and the digest before the layout: the scout writes them
+    first, so that a scan that never answers (here: one that fails) leaves them to the
+    parent, the layout alone to be resolved as before."""
+
+    def broken(bench_dir: str) -> bool:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(layout, "any_script_graders", broken)  # inherited by the child
+    text = '{"tests": [{"id": "a", "v": ["[", {"b": 1}]}]}'
+    data = text.encode("ascii")
+    with Scout.start("auto", str(_bench(tmp_path, head=True)), data) as scout:
+        found = scout.shape()
+        assert found is not None
+        assert (list(found.offsets), *found[1:]) == yaml12.json_shape(text)
+        assert scout.digest() == hashlib.sha256(data).hexdigest()
+        assert scout.answer() is None
+        assert scout._pid is None  # reaped once the last part is read
+
+
+@linux_only
+def test_the_scouts_parts_are_read_in_any_order(tmp_path: Path) -> None:
+    """Each part is read once, those written before it first, whichever is asked for."""
+    data = b'[{"a": [1]}]'
+    for asked in ("answer", "digest", "shape"):
+        with Scout.start("auto", str(_bench(tmp_path / asked, head=True)), data) as scout:
+            getattr(scout, asked)()
+            assert scout.answer() == "head"
+            assert scout.digest() == hashlib.sha256(data).hexdigest()
+            found = scout.shape()
+            assert found is not None and list(found.offsets) == [0, 1, 7]
 
 
 def test_no_scout_for_a_layout_given_by_name(tmp_path: Path) -> None:
