@@ -403,16 +403,22 @@ class Context:
 
     def _lower_decoys(self) -> list[str]:
         """Each decoy in lower case for the screens that read it (`_screen.Screen`): the
-        fixed ones lowered once per process, the echo as `said`, the others by `str.lower`;
-        worked out once per test; [] when a decoy is `BIG_TEXT` or longer (its lowered copy
-        is not worth making here)."""
+        fixed ones lowered once per process, the echo as `said`, a text of `SHARED_LOWER_FROM`
+        characters or more (the next test's response, mostly) by `js_lower`, which keeps it
+        for that test's own grading and near-miss (the same string: `hand_on`), the others
+        by `str.lower` (a third cheaper: no scan for newer letters); worked out once per
+        test; [] when a decoy is `BIG_TEXT` or longer (its lowered copy is not worth making
+        here). A screen's needle (in `js_lower` form, without `js_lower_only`'s letters) is
+        in either lower case exactly where it is in the other."""
         lowered = []
         for decoy in self.decoys:
             text = decoy.text
             if decoy.echo:
                 lowered.append(self.said)
-            elif len(text) >= BIG_TEXT:
-                return []
+            elif len(text) >= SHARED_LOWER_FROM:
+                if len(text) >= BIG_TEXT:
+                    return []
+                lowered.append(js_lower(text))
             else:
                 fixed = _FIXED_LOWERED.get(decoy.label)
                 lowered.append(text.lower() if fixed is None or fixed[0] is not text else fixed[1])
@@ -473,6 +479,8 @@ class Context:
         return engine.decide(probed, self._run_with(text))
 
 
+# From this length `js_lower` keeps a text's lower case for its next caller (`js.strings`).
+SHARED_LOWER_FROM = 512
 _Results = dict[str, bool]  # remembered verdicts by decoy text
 # Between the decoys' texts joined for the screens (`Context._joined`): a needle found
 # across two of them is then asked of each, so one that few needles hold.

@@ -17,6 +17,7 @@ from ..record import Record, replace
 from .context import (
     MARK_JUDGED,
     MARK_PROGRAM,
+    SHARED_LOWER_FROM,
     Context,
     Walked,
     common_words,
@@ -587,10 +588,11 @@ def _first_fold(op: str, text: str, folded: list[str | None] | None, value: str)
                 # NFKC changed nothing (an ASCII text without a backtick, most): the white
                 # space fold is made already
                 done = js_lower(_spaces(normal) if spaced is None else spaced)
-            elif at == _CASE_FOLD and not text.isascii():
+            elif at == _CASE_FOLD and not text.isascii() and len(text) < SHARED_LOWER_FROM:
                 # `str.lower`, not `js_lower`, which scans its result for newer letters:
-                # `_case_holds` tells the check from it (an ASCII text's is the same, and
-                # `js_lower` may have it already: the grading lowers responses)
+                # `_case_holds` tells the check from it (an ASCII text's is the same). A
+                # longer text's `js_lower` is kept (`js.strings`), and the response's was
+                # made already: by its grading, or as the previous test's decoy
                 done = text.lower()
             else:
                 done = fold(text)

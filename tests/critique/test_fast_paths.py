@@ -405,6 +405,34 @@ def test_near_miss_finds_the_fold_each_fold_finds(
             assert done is None or done == fold(said)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(_FOLD_CHARS, max_size=12),
+    st.text(_FOLD_CHARS, min_size=1, max_size=4),
+    st.sampled_from(["in", "eq", "pre", "suf"]),
+    st.booleans(),
+    st.sampled_from(["é", "\u1c89", "A"]),
+)
+def test_near_miss_on_a_long_text_finds_the_fold_each_fold_finds(
+    said: str, value: str, op: str, keep: bool, letter: str
+) -> None:
+    """From `SHARED_LOWER_FROM` characters on, a text's case fold is its `js_lower` (which
+    `js.strings` keeps, made already for a response), not `str.lower`: `_first_fold` still
+    names the first of `_FOLDS` under which the check holds, each made afresh."""
+    from agentv_grader.critique import coverage
+
+    said = letter * context.SHARED_LOWER_FROM + said
+    wanted = next(
+        (how for how, fold in coverage._FOLDS if coverage._holds(op, fold(said), fold(value))),
+        None,
+    )
+    folded: list[str | None] | None = [None] * len(coverage._FOLDS) if keep else None
+    assert coverage._first_fold(op, said, folded, value) == wanted
+    if folded is not None:  # what is kept is each fold of the text (`js_lower` for case)
+        for (_, fold), done in zip(coverage._FOLDS, folded, strict=True):
+            assert done is None or done == fold(said)
+
+
 # Letters node lowers and this Python does not (U+1C89, U+A7CB, U+A7CC), their lower case
 # (U+1C8A, U+0264, U+A7CD), and other letters.
 _NEWER = st.sampled_from(list("\u1c89\u1c8a\ua7cb\u0264\ua7cc\ua7cdaAé "))

@@ -372,6 +372,56 @@ def test_the_decoys_holding_a_screen_are_those_each_holds(
     assert list(ctx._admitted(screen)) == plain  # (asked again: the texts kept)
 
 
+# Letters node lowers and this Python does not (U+1C89, U+A7CB), their lower case (U+1C8A,
+# U+0264), dotted I, final sigma, the Kelvin sign and ASCII.
+_LOWER_CHARS = list("\u1c89\u1c8a\ua7cb\u0264İΣσKkaA ")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    texts=st.lists(st.text(st.sampled_from(_LOWER_CHARS), max_size=6), min_size=1, max_size=4),
+    long=st.lists(st.booleans(), min_size=4, max_size=4),
+    needles=st.lists(st.text(st.sampled_from(_LOWER_CHARS), min_size=1, max_size=3),
+                     min_size=1, max_size=3),
+    every=st.booleans(),
+)  # fmt: skip
+@example(texts=["\ua7cb"], long=[True] * 4, needles=["\u0264"], every=True)
+@example(texts=["Σ"], long=[True] * 4, needles=["ς"], every=True)
+def test_long_decoys_lowered_as_javascript_does_hold_what_pythons_lower_case_holds(
+    texts: list[str], long: list[bool], needles: list[str], every: bool
+) -> None:
+    """A decoy of `SHARED_LOWER_FROM` characters or more is lowered by `js_lower` (kept for
+    the next caller), the others by `str.lower`: for a lowered screen's needles (in
+    `js_lower` form, without `js_lower_only`'s letters, as `_substring_screen` makes them)
+    `_admitted` answers as asking each decoy's `str.lower` on its own."""
+    from agentv_grader.js.strings import js_lower_only
+
+    pad = "é " * (context.SHARED_LOWER_FROM // 2)
+    texts = [pad + t if wide else t for t, wide in zip(texts, long, strict=False)]
+    lowered = [js_lower(n) for n in needles]
+    if any(not js_lower_only().isdisjoint(n) for n in lowered):
+        return  # (no screen: `_substring_screen` gives none for such a needle)
+    decoys = tuple(context.Decoy(f"d{i}", text) for i, text in enumerate(texts))
+    ctx = context.Context(_SUITE, _TEST, None, None, None, "", decoys, _RUN, (), None)
+    screen = _screen.Screen(tuple(lowered), every, True)
+    plain = [d for d in decoys if _screen.admits(screen, d.text.lower())]
+    assert list(ctx._admitted(screen)) == plain
+
+
+def test_a_long_decoy_is_lowered_once_for_its_own_grading_too() -> None:
+    """The lower case made of a long decoy (the next test's response) is the one `js_lower`
+    keeps and gives that test's grading, from the length on which it keeps one."""
+    from agentv_grader.js import strings
+
+    assert context.SHARED_LOWER_FROM == strings._MID_CACHE_FROM
+    text = "Ünïcode " * (context.SHARED_LOWER_FROM // 8 + 1)
+    decoys = (context.Decoy("d", text),)
+    ctx = context.Context(_SUITE, _TEST, None, None, None, "", decoys, _RUN, (), None)
+    ctx._admitted(_screen.Screen(("ünï",), True, True))
+    assert ctx._lowered_texts is not None
+    assert strings.js_lower(text) is ctx._lowered_texts[0]
+
+
 _SUITE = Suite(path="s.eval.yaml", name="s", sha256="", tests=(_TEST,))
 _RUN = RunData(test=_TEST, response="")
 
