@@ -77,7 +77,6 @@ _NAME_HINTS = (
 
 
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
-_FAMILY: Callable[[tuple[Any, ...]], str] = operator.itemgetter(3)  # a Call's `family`
 _COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `command_lower`
 _OUTPUT_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(8)  # `output_lower`
 
@@ -467,13 +466,9 @@ class RunIndex:
         self.task = task
         self.task_lower = task.lower()
         self.timing = timing
-        self.calls: tuple[Call, ...] = tuple(_calls(transcript))
-        # Each family's calls picked out in C (a run has a few families, thousands of calls).
-        families = list(map(_FAMILY, self.calls))
-        self.by_family = {
-            family: tuple(itertools.compress(self.calls, map(family.__eq__, families)))
-            for family in dict.fromkeys(families)
-        }
+        calls, by_family = _calls(transcript)
+        self.calls: tuple[Call, ...] = tuple(calls)
+        self.by_family = {family: tuple(found) for family, found in by_family.items()}
         self.shell = self.by_family.get("shell", ())
         runs_tests = {  # each distinct command asked once
             text: _may_run_tests(text) and RUNNER.search(text) is not None
@@ -609,9 +604,14 @@ def _places_of(
             at = text.find(needle, at + 1)
 
 
-def _calls(transcript: Transcript) -> list[Call]:
+def _calls(transcript: Transcript) -> tuple[list[Call], dict[str, list[Call]]]:
+    """The run's calls in order, and each family's calls in order (families in order of
+    first appearance): grouped as they are made, where picking each family's calls out
+    afterwards called `str.__eq__` once per call and family (seven families, thousands
+    of calls)."""
     calls: list[Call] = []
     families: dict[tuple[str, str | None], str] = {}
+    by_family: dict[str, list[Call]] = {}
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
     add, command_of, failed, text_of = calls.append, _command, _failed, _text
     # A run repeats outputs and commands: each distinct one is read and lowercased once
@@ -619,6 +619,7 @@ def _calls(transcript: Transcript) -> list[Call]:
     read: dict[str, tuple[bool, str]] = {}
     lowered: dict[str, str] = {}
     spelt: dict[tuple[tuple[str, str], ...], str] = {}
+    spelt_other: dict[str, str] = {}
     order = 0
     for message in transcript.messages:
         where = message.index
@@ -628,7 +629,10 @@ def _calls(transcript: Transcript) -> list[Call]:
                 output = text_of(output)
             name = tool.name
             kind = (name, tool.category)
-            family = families.get(kind) or families.setdefault(kind, _family(*kind))
+            family = families.get(kind)
+            if family is None:
+                family = families[kind] = _family(*kind)
+                by_family.setdefault(family, [])
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
             command = value.get("command") if type(value) is dict else value
@@ -641,7 +645,7 @@ def _calls(transcript: Transcript) -> list[Call]:
                         found = spelt[key] = command_of(value)
                     command = found
                 else:
-                    command = command_of(value)
+                    command = _spelt_once(value, spelt_other)
             order += 1
             seen = read.get(output)
             if seen is None:
@@ -651,8 +655,26 @@ def _calls(transcript: Transcript) -> list[Call]:
                 command_lower = lowered[command] = command.lower()
             fields = (order, where, name, family, command, output,
                       tool.status == "error" or seen[0], command_lower, seen[1])  # fmt: skip
-            add(make(Call, fields))
-    return calls
+            call = make(Call, fields)
+            add(call)
+            by_family[family].append(call)
+    return calls, by_family
+
+
+def _spelt_once(value: Any, spelt: dict[str, str]) -> str:
+    """`_command(value)` for an input other than a flat object of strings, spelt once per
+    distinct input (a run repeats them too: a search's `{"query": …, "max_results": 10}`).
+    Inputs are told apart by their repr, which tells `1` from `True` and `1.0` (the
+    tuple of a dict's items would not); one nested past the recursion limit is spelt
+    each time (as NESTED)."""
+    try:
+        shown = repr(value)
+    except RecursionError:
+        return _command(value)
+    found = spelt.get(shown)
+    if found is None:
+        found = spelt[shown] = _command(value)
+    return found
 
 
 # What str.splitlines() breaks ASCII text at, and what str.strip() removes from it.

@@ -433,26 +433,47 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
 
 def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
     """_calls reads and lowercases each distinct output and command once: the calls are
-    those made call by call, on every labelled run and on it run twice over."""
+    those made call by call, on every labelled run, on it run twice over and on a run
+    repeating inputs of every kind; each family's calls are those calls of it, in order."""
     from agentv_grader.claims._index import Call, _calls, _command, _failed, _family, _text
-    from agentv_grader.rundata.records import Transcript
+    from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
+    # inputs spelt once per distinct one: equal values of other types (1, True, 1.0),
+    # -0.0 and 0.0, lists, nesting past the recursion limit, each seen twice
+    deep: object = "x"
+    for _ in range(5000):
+        deep = {"a": deep}
+    inputs = [{"n": 1}, {"n": True}, {"n": 1.0}, {"n": 0.0}, {"n": -0.0}, {"n": None},
+              {"n": [1, "x"]}, {"n": [True, "x"]}, {"command": ["ls", "-l"]}, {"cmd": 1},
+              [1, 2], 1, None, 1.5, {"q": "x", "max_results": 10}, deep]  # fmt: skip
+    made = Transcript("t.json", "messages", tuple(
+        Message(n, "assistant", "", (ToolCall("search", value, "ok"),))
+        for n, value in enumerate(inputs * 2)
+    ), False)  # fmt: skip
+    runs = [made]
     for directory in sorted(p for p in RUNS.iterdir() if p.is_dir()):
         meta = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
         transcript, _, _ = read_transcript(str(directory / meta["transcript"]), "")
         assert transcript is not None
         twice = Transcript(transcript.path, transcript.shape, transcript.messages * 2, False)
-        for run in (transcript, twice):
-            plain = []
-            for message in run.messages:
-                for tool in message.tool_calls:
-                    output = tool.output if isinstance(tool.output, str) else _text(tool.output)
-                    command = _command(tool.input)
-                    plain.append(Call(len(plain) + 1, message.index, tool.name,
-                                      _family(tool.name, tool.category), command, output,
-                                      _failed(tool.status, output), command.lower(),
-                                      output.lower()))  # fmt: skip
-            assert _calls(run) == plain
+        runs += [transcript, twice]
+    for run in runs:
+        plain = []
+        for message in run.messages:
+            for tool in message.tool_calls:
+                output = tool.output if isinstance(tool.output, str) else _text(tool.output)
+                command = _command(tool.input)
+                plain.append(Call(len(plain) + 1, message.index, tool.name,
+                                  _family(tool.name, tool.category), command, output,
+                                  _failed(tool.status, output), command.lower(),
+                                  output.lower()))  # fmt: skip
+        calls, by_family = _calls(run)
+        assert calls == plain
+        grouped: dict[str, list[Call]] = {}
+        for call in plain:
+            grouped.setdefault(call.family, []).append(call)
+        assert by_family == grouped
+        assert list(by_family) == list(grouped)
 
 
 def test_the_index_makes_no_reference_cycle() -> None:
