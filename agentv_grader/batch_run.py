@@ -100,6 +100,9 @@ def grade_batch(
             from . import batch
             from .load.evalfile import load_suite
 
+            # Loaded before the suite rather than after: the load asks the scout for the
+            # text's shape once it has parsed it, and the scout has this much longer.
+            batch._for_many_tests()
             parsed: list[Any] = []  # (`BatchRun.parsed`)
             suite = load_suite(
                 eval_path, data=data, digest=scout.digest, shape=scout.shape, keep=parsed

@@ -105,7 +105,8 @@ def _write(fd: int, data: bytes) -> None:
 
 def _json_shape(data: bytes) -> bytes:
     """`yaml12.json_shape` of `data`'s text as C unsigned ints (its pairs, 1 if it fits
-    else 0, then its container offsets), for an ASCII text (its offsets are its bytes')
+    else 0, how many containers, then their offsets), then its leaves (a byte per
+    container, or none), for an ASCII text (its offsets are its bytes')
     that may be a JSON object or array; else, or on any error, nothing. Run by the scout,
     on the core the parent's load leaves idle."""
     try:
@@ -116,9 +117,9 @@ def _json_shape(data: bytes) -> bytes:
         from .load.yaml12 import json_shape
 
         shape = json_shape(data.decode("ascii"))
-        found = array(_OFFSET_CODE, (shape.pairs, shape.fits))
+        found = array(_OFFSET_CODE, (shape.pairs, shape.fits, len(shape.offsets)))
         found.extend(shape.offsets)
-        return found.tobytes()
+        return found.tobytes() + shape.leaves
     except Exception:
         return b""
 
@@ -135,9 +136,11 @@ class Scout:
     context manager: leaving it reaps the child (stopping it first if it is unread).
 
     Given the eval file's bytes, the scout writes what the parent's load asks for first
-    before it scans: the text's shape (its length, then itself) and the bytes' SHA-256,
-    then the layout's byte; the parent reads each part when it asks for it, so that the
-    load waits for neither the scan nor the hash it does not need yet.
+    before it hashes them and scans: the text's shape (its length, then itself), the
+    bytes' SHA-256, then the layout's byte; the parent reads each part when it asks for
+    it (the shape once the text is parsed), so that the load waits for neither the hash
+    nor the scan it does not need yet (a shape more than a pipe holds waits there for
+    the parent to read it, and the hash with it: the load asks for the digest last).
     """
 
     __slots__ = ("_fd", "_pid", "_parts", "_given")
@@ -171,11 +174,10 @@ class Scout:
                 os.close(read_end)
                 if data is not None:
                     shape = _json_shape(data)
+                    _write(write_end, len(shape).to_bytes(_LENGTH_SIZE, sys.byteorder) + shape)
                     import hashlib
 
-                    digest = hashlib.sha256(data).hexdigest().encode("ascii")
-                    _write(write_end, len(shape).to_bytes(_LENGTH_SIZE, sys.byteorder))
-                    _write(write_end, shape + digest)  # (more than a pipe holds: read as it comes)
+                    _write(write_end, hashlib.sha256(data).hexdigest().encode("ascii"))
                 _write(write_end, b"h" if any_script_graders(bench_dir) else b"v")
                 # The parent reads to the end of the answer: the pipe is closed here, not
                 # when the process's exit closes it, after unmapping its memory (about a ms).
@@ -204,14 +206,19 @@ class Scout:
         load works it out itself when it gets None, and its offsets when they are not as
         many as the containers it parsed."""
         payload = self._part(_SHAPE)
-        if payload is None or self.digest() is None:  # (a scout that failed to hash: none)
+        if payload is None:
             return None
-        if len(payload) % _OFFSET_SIZE or len(payload) < 2 * _OFFSET_SIZE:
+        if len(payload) < 3 * _OFFSET_SIZE:
+            return None
+        count = int.from_bytes(payload[2 * _OFFSET_SIZE : 3 * _OFFSET_SIZE], sys.byteorder)
+        end = (3 + count) * _OFFSET_SIZE
+        leaves = payload[end:]
+        if len(payload) < end or len(leaves) not in (0, count):
             return None
         from .load.yaml12 import JsonShape
 
-        numbers = memoryview(payload).cast(_OFFSET_CODE)
-        return JsonShape(numbers[2:], numbers[0], numbers[1] == 1)
+        numbers = memoryview(payload)[:end].cast(_OFFSET_CODE)
+        return JsonShape(numbers[3:], numbers[0], numbers[1] == 1, leaves)
 
     def _part(self, which: int) -> bytes | None:
         """The scout's part `which` (its parts come in order: `_SHAPE`, `_DIGEST`,

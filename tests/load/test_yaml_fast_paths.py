@@ -616,16 +616,80 @@ def test_a_json_shape_given_places_the_containers_as_worked_out_here(text: str) 
     assert given == here
 
 
+def _containers(value: Any) -> list[Any]:
+    """The reference: every container of a parsed JSON value, in pre-order."""
+    found: list[Any] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (dict, list)):
+            found.append(item)
+            stack.extend(reversed(item.values() if isinstance(item, dict) else item))
+    return found
+
+
+def _keys(value: Any) -> list[str]:
+    return [k for c in _containers(value) if isinstance(c, dict) for k in c]
+
+
+@st.composite
+def _json_texts_with_long_keys(draw: st.DrawFn) -> str:
+    """JSON texts with keys about `_JSON_MAX_KEY` characters long, some escaped."""
+    size = st.integers(yaml12._JSON_MAX_KEY - 2, yaml12._JSON_MAX_KEY + 2)
+    key = st.builds(lambda n, c: c * n, size, st.sampled_from(["k", "é", '"', "\\", ":"]))
+    value = st.recursive(
+        st.integers() | st.text(max_size=3),
+        lambda kids: st.lists(kids, max_size=3) | st.dictionaries(key, kids, max_size=3),
+        max_leaves=8,
+    )
+    doc = draw(st.dictionaries(key | st.text(max_size=3), value, max_size=3))
+    return json.dumps(doc, ensure_ascii=draw(st.booleans()))
+
+
+@_BUDGET
+@given(json_texts_with_brackets_in_strings() | json_texts() | _json_texts_with_long_keys())
+def test_the_json_shape_tells_the_containers_that_hold_none(text: str) -> None:
+    """Its leaves: a byte per container, 1 for one that holds no container, given only
+    when every key is short (the walk then checks none); a key longer than
+    `_JSON_MAX_KEY` characters never passes for short."""
+    shape = yaml12.json_shape(text)
+    parsed = json.loads(text)
+    if shape.leaves:
+        holds = [
+            any(isinstance(v, (dict, list)) for v in (c.values() if isinstance(c, dict) else c))
+            for c in _containers(json.loads(text, object_pairs_hook=_no_dedup))
+        ]
+        assert list(shape.leaves) == [int(not h) for h in holds]
+        assert all(len(k) <= yaml12._JSON_MAX_KEY for k in _keys(parsed))
+    elif shape.fits and all(len(k) <= 8 for k in _keys(parsed)):
+        raise AssertionError("short keys: leaves expected")
+
+
+def _no_dedup(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    """An object with every pair kept (a duplicate key's value too: it is in the text)."""
+    return {(i, k): v for i, (k, v) in enumerate(pairs)}
+
+
+@_BUDGET
+@given(_json_texts_with_long_keys())
+def test_a_long_key_anywhere_sends_the_json_path_to_the_plain_path_as_before(text: str) -> None:
+    fast, plain = both_ways(text)
+    assert fast == plain
+
+
 def test_a_json_shape_given_tells_a_duplicate_key_and_its_offsets_are_checked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     text = '{"a": ["[x", {"b": "\\"{:"}, [1]],\n "c": {}}'
     right = yaml12.json_shape(text)
-    assert right == ([0, 6, 13, 28, 40], 3, True)
+    assert right == ([0, 6, 13, 28, 40], 3, True, b"\0\0\1\1\1")
     expected = snapshot(load_yaml(text, "x.yaml"))
-    for wrong in (None, right._replace(offsets=right.offsets[:-1])):  # worked out here
+    # worked out here; leaves not this text's (the plain path), or none (each key checked)
+    shorter, longer = right._replace(leaves=right.leaves[:-1]), right._replace(leaves=b"\0" * 6)
+    for wrong in (None, right._replace(offsets=right.offsets[:-1]), shorter, longer):
         given = snapshot(load_yaml(text, "x.yaml", shape=lambda wrong=wrong: wrong))
         assert given == expected
+    assert snapshot(load_yaml(text, "x.yaml", shape=lambda: right._replace(leaves=b""))) == expected
     shifted = right._replace(offsets=[offset + 1 for offset in right.offsets])
     assert snapshot(load_yaml(text, "x.yaml", shape=lambda: shifted)) != expected  # (used)
     # fewer pairs parsed than the shape counts: a duplicate key, which the plain path tells
