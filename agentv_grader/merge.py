@@ -7,19 +7,19 @@ import os
 import sys
 from collections.abc import Mapping
 from json.encoder import encode_basestring
-from operator import attrgetter
 from typing import Any
 
 from .assertions import REGISTRY, about
 from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
-from .load.files import read_listed, read_regular
+from .load.files import READ_FLAGS, read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import ERROR, GRADED, PASSED, STATUS_TEXT, Outcome
 from .names import unique_safe_names
 from .record import Record
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
+_FIRST_READ = 1 << 16  # bytes of a config's one read (`read_listed`'s)
 
 
 class MergeFile(Record):
@@ -54,7 +54,9 @@ def _outcome_key(outcome: Outcome) -> tuple[Any, ...]:
         return ("script", _norm(agentv_command(spec.options)), None, None)
     options = spec.options
     value = options.get(REGISTRY.get(kind, _UNREGISTERED).value_key)
-    return (kind, _norm(value), options.get("flags") or None, spec.negate)
+    # (`_norm` of the usual value, a string, written out: a key per graded assertion)
+    norm = encode_basestring(value) if type(value) is str else _norm(value)
+    return (kind, norm, options.get("flags") or None, spec.negate)
 
 
 _UNREGISTERED = about("")  # `about`'s row for a type not registered, looked up inline
@@ -91,29 +93,41 @@ def _norm(value: Any) -> str:
 def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
     """AgentV's own config files for this test, in name order, as (file stem, match key).
 
-    One listing of the folder; a file it lists as regular is read without a stat
-    (`read_listed`: open, one read, close), anything else as any input file is
-    (`read_regular`). A config's key is worked out from its bytes once per process
-    (`_keys_of`): a suite's tests often share configs (AgentV's examples replicated: 977
-    distinct files of 12,000), and parsing one and working out its key cost more than
-    reading it.
+    One listing of the folder; a file it lists as regular is read without a stat (as
+    `read_listed` reads it: open, one read, close, written out here, as batch mode reads
+    six a test; one that fills the read is read again whole by `read_listed`), anything
+    else as any input file is (`read_regular`). A config's key is worked out from its bytes
+    once per process (`_keys_of`): a suite's tests often share configs (AgentV's examples
+    replicated: 977 distinct files of 12,000), and parsing one and working out its key
+    cost more than reading it.
     """
     found: list[tuple[str, tuple[Any, ...]]] = []
     try:
-        with os.scandir(os.path.join(test_dir, config_dir)) as listing:
-            entries = [e for e in listing if e.name.endswith(".json")]
+        with os.scandir(joined(test_dir, config_dir)) as listing:
+            entries = [(e.name, e) for e in listing if e.name.endswith(".json")]
     except OSError:
         return found
-    entries.sort(key=_NAME)
+    entries.sort()  # by name: two entries of a folder never share one
     keys = _keys_of
     limit = _CONFIG_LIMIT
-    for entry in entries:
+    want = min(limit + 1, _FIRST_READ)
+    open_file, read, close = os.open, os.read, os.close  # (looked up once a test)
+    for name, entry in entries:
         try:
             try:
                 listed = entry.is_file(follow_symlinks=False)
             except OSError:
                 listed = False
-            data = (read_listed if listed else read_regular)(entry.path, limit)
+            if listed:
+                fd = open_file(entry.path, READ_FLAGS)
+                try:
+                    data = read(fd, want)
+                finally:
+                    close(fd)
+                if len(data) >= want:  # more to come: read whole (`read_listed`)
+                    data = read_listed(entry.path, limit)
+            else:
+                data = read_regular(entry.path, limit)
             key = keys.get(data)
             if key is None:
                 config = parse_json(data)
@@ -124,16 +138,26 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
             if len(data) <= _KEPT_SIZE and len(keys) < _KEYS_KEPT:
                 keys[data] = key
         if key is not _NOT_A_CONFIG:
-            found.append((entry.name[:-5], key))
+            found.append((name[:-5], key))
     return found
 
 
-_NAME = attrgetter("name")
 # A config's match key by the file's bytes (`_existing_configs`): up to this many kept.
 _keys_of: dict[bytes, tuple[Any, ...]] = {}
 _KEYS_KEPT = 8192
 _KEPT_SIZE = 4096  # bytes of a config file kept as a key (AgentV's: 100-200)
 _NOT_A_CONFIG: tuple[Any, ...] = ()  # JSON that is not an object (no key is empty)
+
+
+def joined(folder: str, name: str) -> str:
+    """`os.path.join(folder, name)` for a relative `name`, without its generic work where
+    the answer is plain (a batch joins a few names to each test's folder)."""
+    if _POSIX and folder and folder[-1] != "/":
+        return folder + "/" + name
+    return os.path.join(folder, name)
+
+
+_POSIX = os.sep == "/"
 
 
 def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> list[MergeFile]:
@@ -148,7 +172,7 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
         and (o.spec.type not in LLM_TYPES or not _agentv_counts_itself(o, test_dir))
     ]
     configs = _existing_configs(test_dir, config_dir)
-    unused = list(configs)  # each config is matched at most once, in name order
+    unused = configs[:]  # each config is matched at most once, in name order
     stems: list[str | None] = []
     for outcome in graded:
         key = _outcome_key(outcome)
@@ -159,14 +183,15 @@ def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> li
                 break
         else:
             stems.append(None)
-    unmatched = [o.spec.name for o, s in zip(graded, stems, strict=True) if s is None]
-    if unmatched:
+    if None in stems:
         # Fresh names must not land on a file AgentV writes for one of its own configs.
+        unmatched = [o.spec.name for o, s in zip(graded, stems, strict=True) if s is None]
         fresh = iter(unique_safe_names(unmatched, {stem for stem, _ in configs}))
         stems = [s if s is not None else next(fresh) for s in stems]
     script_type = _SCRIPT_RESULT_TYPE[layout]
+    head = result_dir + "/"
     return [
-        MergeFile(f"{result_dir}/{stem}.json", merge_content(outcome, script_type))
+        MergeFile(f"{head}{stem}.json", merge_content(outcome, script_type))
         for outcome, stem in zip(graded, stems, strict=True)
     ]
 
@@ -196,18 +221,26 @@ def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, An
     spec = outcome.spec
     kind = spec.type
     status = outcome.status
+    score = outcome.score
+    if kind != "script":  # (the usual item, written out: one merge file per graded item)
+        return {
+            "name": spec.name,
+            "type": kind,
+            "score": score if score is not None else 0.0,
+            "weight": spec.weight,
+            "assertions": _check_entries(outcome)
+            if outcome.checks
+            else [{"text": outcome.text, "passed": status is PASSED, "evidence": outcome.evidence}],
+            "details": {"status": STATUS_TEXT[status], "graded_by": "agentv-grade"},
+        }
     details: dict[str, Any] = {"status": STATUS_TEXT[status], "graded_by": "agentv-grade"}
-    if kind != "script":
+    if status is not ERROR:
+        details = {**_script_details(outcome), **details}
+    if "custom_type" in spec.options:
         entries = _entries(outcome)
     else:
-        if status is not ERROR:
-            details = {**_script_details(outcome), **details}
-        if "custom_type" in spec.options:
-            entries = _entries(outcome)
-        else:
-            kind = script_type
-            entries = _entries(outcome) if status is ERROR else _check_entries(outcome)
-    score = outcome.score
+        kind = script_type
+        entries = _entries(outcome) if status is ERROR else _check_entries(outcome)
     return {
         "name": spec.name,
         "type": kind,

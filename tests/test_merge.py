@@ -12,9 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agentv_grader import grade_test, jsontext, merge
+from agentv_grader.assertions import REGISTRY, about
 from agentv_grader.layout import LAYOUTS
 from agentv_grader.load import files
 from agentv_grader.load.files import read_regular
+from agentv_grader.model import ERROR, FAILED, PASSED, AssertionSpec, CheckItem, Outcome, Status
+from agentv_grader.names import unique_safe_names
 from tests.helpers import files_under, validate_report, write_suite
 
 SUITE = """\
@@ -372,17 +375,154 @@ def test_config_keys_come_from_each_files_own_bytes(tmp_path: Path) -> None:
     assert [stem for stem, _ in found[0]] == ["a1"]
 
 
-def test_a_config_longer_than_the_first_read_is_read_whole(tmp_path: Path) -> None:
-    """`_existing_configs` reads a listed file with one read of `_FIRST_READ` bytes: a
-    config that fills it is read on to its end, as the plain reading reads it."""
+@pytest.mark.parametrize("first_read", [merge._FIRST_READ, files._FIRST_READ])
+def test_a_config_longer_than_the_first_read_is_read_whole(tmp_path: Path, first_read: int) -> None:
+    """`_existing_configs` reads a listed file with one read of `_FIRST_READ` bytes (as
+    `read_listed` does): a config that fills it, or is one byte short or over, is read
+    whole, as the plain reading reads it."""
     folder = tmp_path / "code_graders"
     folder.mkdir()
-    long_value = "x" * (files._FIRST_READ + 10)
+    long_value = "x" * (first_read + 10)
     (folder / "long.json").write_text(json.dumps({"type": "contains", "value": long_value}))
     exact = {"type": "contains", "value": ""}
-    padding = files._FIRST_READ - len(json.dumps(exact))
-    (folder / "exact.json").write_text(json.dumps({**exact, "value": "y" * padding}))
-    assert (folder / "exact.json").stat().st_size == files._FIRST_READ
+    for stem, size in [("exact", first_read), ("short", first_read - 1), ("over", first_read + 1)]:
+        padding = size - len(json.dumps(exact))
+        (folder / f"{stem}.json").write_text(json.dumps({**exact, "value": "y" * padding}))
+        assert (folder / f"{stem}.json").stat().st_size == size
     got = merge._existing_configs(str(tmp_path), "code_graders")
     assert got == _configs_as_before(str(tmp_path), "code_graders")
-    assert [stem for stem, _ in got] == ["exact", "long"]
+    assert [stem for stem, _ in got] == ["exact", "long", "over", "short"]
+
+
+# ------------------------------------------------------------------ the plan as before
+def _key_as_before(outcome: Outcome) -> tuple[Any, ...]:
+    """An outcome's match key as `plan` first worked it out: `json.dumps` of its value."""
+    spec = outcome.spec
+
+    def norm(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+    if spec.type == "script":
+        return ("script", norm(merge.agentv_command(spec.options)), None, None)
+    value = spec.options.get(REGISTRY.get(spec.type, about("")).value_key)
+    return (spec.type, norm(value), spec.options.get("flags") or None, spec.negate)
+
+
+def _content_as_before(outcome: Outcome, script_type: str) -> dict[str, Any]:
+    """`merge_content` as first written: every entry through one path."""
+    spec, status = outcome.spec, outcome.status
+
+    def checks() -> list[dict[str, Any]]:
+        return [
+            {"text": c.text, "passed": c.passed, "evidence": c.evidence} for c in outcome.checks
+        ]
+
+    def entries() -> list[dict[str, Any]]:
+        if outcome.checks:
+            return checks()
+        return [{"text": outcome.text, "passed": status is PASSED, "evidence": outcome.evidence}]
+
+    kind = spec.type
+    details: dict[str, Any] = {"status": status.value, "graded_by": "agentv-grade"}
+    if kind != "script":
+        listed = entries()
+    else:
+        if status is not ERROR:
+            printed = outcome.details.get("script_details")
+            details = {**(printed if isinstance(printed, dict) else {}), **details}
+        if "custom_type" in spec.options:
+            listed = entries()
+        else:
+            kind = script_type
+            listed = entries() if status is ERROR else checks()
+    return {"name": spec.name, "type": kind,
+            "score": outcome.score if outcome.score is not None else 0.0,
+            "weight": spec.weight, "assertions": listed, "details": details}  # fmt: skip
+
+
+def _plan_as_before(
+    outcomes: tuple[Outcome, ...], test_dir: str, layout: str
+) -> list[tuple[str, dict[str, Any]]]:
+    """`plan` as first written, on the plain reading of the configs (no LLM items here)."""
+    config_dir, result_dir = LAYOUTS[layout]
+    graded = [o for o in outcomes if o.status in (PASSED, FAILED, ERROR)]
+    configs = _configs_as_before(test_dir, config_dir)
+    unused = list(configs)
+    stems: list[str | None] = []
+    for outcome in graded:
+        key = _key_as_before(outcome)
+        matched = next((c for c in unused if c[1] == key), None)
+        if matched is not None:
+            unused.remove(matched)
+        stems.append(matched[0] if matched is not None else None)
+    unmatched = [o.spec.name for o, s in zip(graded, stems, strict=True) if s is None]
+    fresh = iter(unique_safe_names(unmatched, {stem for stem, _ in configs}))
+    stems = [s if s is not None else next(fresh) for s in stems]
+    script_type = {"v4": "code-grader", "head": "script"}[layout]
+    return [
+        (f"{result_dir}/{stem}.json", _content_as_before(o, script_type))
+        for o, stem in zip(graded, stems, strict=True)
+    ]
+
+
+_VALUES = st.one_of(
+    st.sampled_from(["Paris", "^P", "x", "", "é"]),
+    st.lists(st.sampled_from(["a", "b", "é"]), max_size=2),
+    st.none(),
+    st.integers(0, 2),
+)
+_ITEMS = st.tuples(
+    st.sampled_from(["contains", "regex", "is-json", "equals", "script", "code-grader"]),
+    _VALUES,  # the value (a script's command)
+    st.sampled_from([None, "i"]),  # flags
+    st.booleans(),  # negate
+    st.sampled_from(["a", "b", "a b", "C", "c"]),  # name
+    st.sampled_from(list(Status)),
+    st.integers(0, 2),  # checks
+    st.booleans(),  # a `custom_type` option
+)
+
+
+@given(
+    items=st.lists(_ITEMS, max_size=6),
+    configs=st.lists(st.tuples(st.sampled_from(["a", "b", "c", "a b", "z"]), _ITEMS), max_size=5),
+    layout=st.sampled_from(["v4", "head"]),
+    shared=st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_plan_is_the_plan_as_first_written(
+    items: list[Any], configs: list[Any], layout: str, shared: bool
+) -> None:
+    """Whatever the items and AgentV's configs (matching or not, names taken or not, read
+    for the first time or known by their bytes), `plan` names and fills the merge files as
+    its first, plain writing did."""
+    import tempfile
+
+    outcomes = []
+    for at, (kind, value, flags, negate, name, status, checks, custom) in enumerate(items):
+        options: dict[str, Any] = {"type": kind}
+        options["command" if kind in ("script", "code-grader") else "value"] = value
+        if flags is not None:
+            options["flags"] = flags
+        if custom:
+            options["custom_type"] = "mine"
+        kind = "script" if kind == "code-grader" else kind
+        spec = AssertionSpec(at, name, kind, options, weight=1.0 + at, negate=negate)
+        made = tuple(CheckItem(f"c{n}", n % 2 == 0, "e") for n in range(checks))
+        details = {"script_details": {"seen": at}} if at % 2 else {}
+        outcomes.append(Outcome(spec, status, 0.5 if at % 3 else None, "t", "ev", made, details))
+    if not shared:
+        merge._keys_of.clear()
+    with tempfile.TemporaryDirectory() as test_dir:
+        folder = Path(test_dir) / LAYOUTS[layout][0]
+        folder.mkdir()
+        for stem, (kind, value, flags, negate, *_) in configs:
+            config: dict[str, Any] = {"name": stem, "type": kind}
+            config["command" if kind in ("script", "code-grader") else "value"] = value
+            if flags is not None:
+                config["flags"] = flags
+            if negate:
+                config["negate"] = True
+            (folder / f"{stem}.json").write_text(json.dumps(config), "utf-8")
+        got = [(m.relpath, m.content) for m in merge.plan(tuple(outcomes), test_dir, layout)]
+        assert got == _plan_as_before(tuple(outcomes), test_dir, layout)
