@@ -16,6 +16,7 @@ from .load.files import READ_FLAGS, read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import ERROR, GRADED, PASSED, STATUS_TEXT, Outcome
 from .names import unique_safe_names
+from .outputs import folder_prefix
 from .record import Record
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
@@ -103,7 +104,7 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
     """
     found: list[tuple[str, tuple[Any, ...]]] = []
     try:
-        with os.scandir(joined(test_dir, config_dir)) as listing:
+        with os.scandir(folder_prefix(test_dir) + config_dir) as listing:
             entries = [(e.name, e) for e in listing if e.name.endswith(".json")]
     except OSError:
         return found
@@ -147,17 +148,6 @@ _keys_of: dict[bytes, tuple[Any, ...]] = {}
 _KEYS_KEPT = 8192
 _KEPT_SIZE = 4096  # bytes of a config file kept as a key (AgentV's: 100-200)
 _NOT_A_CONFIG: tuple[Any, ...] = ()  # JSON that is not an object (no key is empty)
-
-
-def joined(folder: str, name: str) -> str:
-    """`os.path.join(folder, name)` for a relative `name`, without its generic work where
-    the answer is plain (a batch joins a few names to each test's folder)."""
-    if _POSIX and folder and folder[-1] != "/":
-        return folder + "/" + name
-    return os.path.join(folder, name)
-
-
-_POSIX = os.sep == "/"
 
 
 def plan(outcomes: tuple[Outcome, ...], test_dir: str, layout: str | None) -> list[MergeFile]:

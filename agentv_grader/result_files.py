@@ -14,6 +14,7 @@ from .jsontext import json_bytes, parse_json
 from .load.files import Listing, read_regular
 from .outputs import (
     check_targets,
+    folder_prefix,
     prepare_targets,
     remove_quietly,
     write_atomic,
@@ -69,7 +70,7 @@ def write(
     present = prepare_targets(test_dir, names, make_folders=False, listing=listing)
     if present is None:
         check_targets((os.path.join(test_dir, name) for name in names), inside=test_dir)
-    prefix = os.path.join(test_dir, "")  # + a relative path: `os.path.join`'s result
+    prefix = folder_prefix(test_dir)  # + a relative path: `os.path.join`'s result
     if present is not None and REPORT_FILE not in present:  # a first grading: nothing to read
         previous: dict[str, Any] = _NO_PREVIOUS
         old_files: set[str] = set()

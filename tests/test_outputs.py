@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from agentv_grader import grade_test, outputs, result_files
 from agentv_grader.errors import GradeInputError
@@ -454,3 +456,13 @@ def test_stale_merge_files_are_not_removed_through_a_link_leading_out(tmp_path: 
     grade_test(str(eval_path), "t", bench_dir=str(bench), layout="head")
     grade_test(str(eval_path), "t", bench_dir=str(bench), layout="v4")
     assert not list(inside.iterdir())  # removed as before
+
+
+@given(
+    st.lists(st.sampled_from(["", "/", "a", "é", ".", "..", "b c", "\\"]), max_size=4).map("/".join)
+)
+def test_folder_prefix_is_os_path_joins(folder: str) -> None:
+    """`folder_prefix(folder)` is `os.path.join(folder, "")` whatever the folder (empty,
+    the root, ending in one separator or more, dots), and so is a name added to it."""
+    assert outputs.folder_prefix(folder) == os.path.join(folder, "")
+    assert outputs.folder_prefix(folder) + "code_graders" == os.path.join(folder, "code_graders")

@@ -26,6 +26,9 @@ class SideFiles(Record):
     warnings: tuple[str, ...] = ()
 
 
+NO_SIDE_FILES = SideFiles()  # no side file given (a record is frozen: one serves all)
+
+
 def read_side_files(
     timing_file: str | None,
     transcript_file: str | None,
@@ -42,6 +45,8 @@ def read_side_files(
         test_input: the test's input text, put first when the transcript does not start
             the conversation (AgentV's rule).
     """
+    if timing_file is None and transcript_file is None and metrics_file is None:
+        return NO_SIDE_FILES  # (a batch's usual test: no record made for nothing)
     # Each reader is imported only when it has a file to read (cold start, SPEC §8).
     timing: Timing | None = None
     timing_problem: str | None = None

@@ -10,7 +10,7 @@ import pytest
 
 from agentv_grader.rundata import timing as timing_module
 from agentv_grader.rundata.records import Figure
-from agentv_grader.rundata.side_files import read_side_files
+from agentv_grader.rundata.side_files import SideFiles, read_side_files
 from agentv_grader.rundata.timing import read_timing
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -177,6 +177,22 @@ def test_read_side_files_collects_everything(tmp_path: Path) -> None:
     assert any("not valid JSON" in w for w in side.warnings)
     empty = read_side_files(None, None, None, "Q")
     assert (empty.timing, empty.transcript, empty.warnings) == (None, None, ())
+    assert empty == SideFiles()  # every field as a run without side files had them
+
+
+def test_a_run_without_side_files_gets_the_record_it_got_made(tmp_path: Path) -> None:
+    """No side file given: the one shared empty record, equal field by field to the one
+    the readers made; a metrics file alone is still read (`NO_SIDE_FILES` is not taken)."""
+    from agentv_grader.rundata import side_files
+
+    assert read_side_files(None, None, None, "Q") is side_files.NO_SIDE_FILES
+    fields = SideFiles.__record_fields__
+    made = SideFiles(None, None, None, None, ())
+    assert [getattr(side_files.NO_SIDE_FILES, f) for f in fields] == [
+        getattr(made, f) for f in fields
+    ]
+    with_metrics = read_side_files(None, None, str(METRICS), "Q")
+    assert with_metrics is not side_files.NO_SIDE_FILES and with_metrics.timing is not None
 
 
 @pytest.mark.parametrize("where", ["test folder", "elsewhere"])
