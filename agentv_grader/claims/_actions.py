@@ -60,6 +60,16 @@ _FLAWS = re.compile(
     r"|^(?:warning|error)(?:\[\w+\])?: |^[\w./-]+:\d+:\d+: [A-Z]+\d+ ",
     re.I | re.M,
 )
+# _FLAWS's alternatives apart, each opening with what a scan can look for: a count's first
+# digit (`\b` asked after it), a newline before a line's own report (the line at the
+# output's start matched where it stands). _flaw finds the leftmost, as _FLAWS does.
+_FLAW_COUNT = re.compile(
+    r"[1-9](?<!\w[1-9])\d* (?:[a-z]+ ){0,2}"
+    r"(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b",
+    re.I,
+)
+_FLAW_LINE = re.compile(r"(?:warning|error)(?:\[\w+\])?: |[\w./-]+:\d+:\d+: [A-Z]+\d+ ", re.I)
+_FLAW_NEXT_LINE = re.compile(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
 _INSTALL_CALL = re.compile(
     r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
     r"pipx)\s+(?:install|add|i|get|uninstall|remove)\b"
@@ -199,13 +209,28 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
         status = VERIFIED if any(c.failed for c in calls) else CONTRADICTED
         yield Finding(status, f"`{name}`: {last.cite()}")
     elif _SUCCESS.search(text):
-        flaw = _FLAWS.search(last.output) if _CLEAN.search(text) else None
+        flaw = _flaw(last.output) if _CLEAN.search(text) else None
         if flaw is not None:
-            yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.group(0).strip())}")
+            yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.strip())}")
             return
         yield Finding(CONTRADICTED if last.failed else VERIFIED, f"`{name}`: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+def _flaw(output: str) -> str | None:
+    """What `_FLAWS.search(output)` matches, or None: its leftmost alternative's match, a
+    count before a line's report where both start at one place (_FLAWS tried each of a
+    4 KB output's characters with all three; held against it in test_fast_patterns)."""
+    count = _FLAW_COUNT.search(output)
+    line = _FLAW_LINE.match(output)
+    if line is None:
+        after = _FLAW_NEXT_LINE.search(output)
+        if after is not None and (count is None or after.start(1) < count.start()):
+            return after.group(1)
+    elif count is None or count.start() > 0:
+        return line.group(0)
+    return count.group(0) if count is not None else None
 
 
 def _result_shown(text: str, index: RunIndex) -> bool:

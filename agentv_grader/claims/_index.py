@@ -681,6 +681,7 @@ def _spelt_once(value: Any, spelt: dict[str, str]) -> str:
 _ASCII_BREAKS = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e]")
 _ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _ASCII_LINE_START = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e]")
+_ASCII_OTHER_BREAK = re.compile(r"[\r\x0b\x0c\x1c\x1d\x1e]")
 
 
 def _quoted_line(output: str, output_lower: str, needle: str) -> str:
@@ -707,12 +708,16 @@ def _ascii_line(output: str, at: int) -> str:
     # the usual break first, then the others only after it: each search reads the line,
     # not the whole output before it
     start = output.rfind("\n", 0, at) + 1
+    end = output.find("\n", at)
+    line = output[start:end] if end >= 0 else output[start:]
+    if _ASCII_OTHER_BREAK.search(line) is None:  # the usual line: one search, not seven
+        return line
     for other in "\r\x0b\x0c\x1c\x1d\x1e":
         found = output.rfind(other, start, at)
         if found >= 0:
             start = found + 1
-    end = _ASCII_LINE_START.search(output, at)
-    return output[start : end.start() if end else len(output)]
+    stop = _ASCII_LINE_START.search(output, at)
+    return output[start : stop.start() if stop else len(output)]
 
 
 def _quoted_line_slowly(output: str, needle: str) -> str:

@@ -278,3 +278,27 @@ def test_a_claims_kind_is_the_plain_one() -> None:
     made = [" ".join(pick.choice(words) for _ in range(pick.randint(1, 6))) for _ in range(20_000)]
     for text in [*_texts(), *made]:
         assert claims_package._kind(text) == _plain_kind(text), text
+
+
+def _flaw_text(count: int, seed: int) -> Iterator[str]:
+    """Linter and auditor lines: counts, `warning:` and `path:1:2: E501` reports at and
+    away from a line's start, in any case, glued to words and marks."""
+    pick = random.Random(seed)
+    pieces = ["1", "0", "12", "3 new ", " ", "  ", "\n", "\r", "\t", "warning", "Warning",
+              "error", "errors", "ERROR", ": ", "[E0308]", "[", "]", "a", "ab", "src/x.py",
+              ":12", ":5", "E501", "W", "problems", "issue", "vulnerabilities", "ſ", "\u212a",
+              "_", "-", ".", "/", "é", "٣", "\nerror: ", "\nsrc/a.py:3:1: W291 ",
+              "warning[E1]: "]  # fmt: skip
+    for _ in range(count):
+        yield "".join(pick.choice(pieces) for _ in range(pick.randint(1, 24)))
+
+
+def test_a_flaw_is_what_the_plain_pattern_finds_first() -> None:
+    counts = lines = 0
+    for text in [*_texts(), *_flaw_text(60_000, 21)]:
+        match = _actions._FLAWS.search(text)
+        assert _actions._flaw(text) == (match.group(0) if match else None), text
+        if match is not None:
+            counted = _actions._FLAW_COUNT.match(text, match.start()) is not None
+            counts, lines = counts + counted, lines + (not counted)
+    assert counts > 300 and lines > 300  # the made-up text reaches every alternative
