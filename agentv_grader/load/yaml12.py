@@ -175,39 +175,57 @@ def _json_walk_shaped(value: Any, found: list[Any], arrays: list[Any], depth: in
 
 
 # Told by the shape which containers hold no container (`JsonShape.leaves`, which it gives
-# only when every key is short), the walk looks at none of their items: a YamlMap of
-# scalars is found as it is, an array of scalars made a YamlList at once. Most containers
-# of a suite are such (an assertion, its list of strings): 93 -> 61 M instructions of
-# batch mode's serial load on 2,000 tests.
+# only when every key is short), the walk looks at none of their items and makes no call
+# for them: a YamlMap of scalars is found as it is, an array of scalars made a YamlList at
+# once, where it is met. Most containers of a suite are such (an assertion, its list of
+# strings): 93 -> 50 M instructions of batch mode's serial load on 2,000 tests.
 def _json_walk_leaves(
     value: Any, found: list[Any], arrays: list[Any], depth: int, leaves: bytes
 ) -> Any:
     """`_json_walk_shaped`, the keys known to be short and the containers that hold none
-    told by `leaves` (a byte per container, in pre-order)."""
+    told by `leaves` (a byte per container, in pre-order; one at `_FAST_DEPTH` is walked,
+    to be refused)."""
     if depth > _FAST_DEPTH:
         raise _Fallback
+    inline = depth < _FAST_DEPTH  # (a container inside is at most that deep)
     if type(value) is YamlMap:
-        leaf = leaves[len(found)]
         found.append(value)
-        if not leaf:
-            for key, item in value.items():  # (a value replaced: the size stays)
-                kind = type(item)
-                if kind is YamlMap:
+        for key, item in value.items():  # (a value replaced: the size stays)
+            kind = type(item)
+            if kind is YamlMap:
+                if inline and leaves[len(found)]:
+                    found.append(item)
+                else:
                     _json_walk_leaves(item, found, arrays, depth + 1, leaves)
-                elif kind is list:
+            elif kind is list:
+                if inline and leaves[len(found)]:
+                    arrays.append(item)
+                    made: YamlList = YamlList.__new__(YamlList)
+                    found.append(made)
+                    made.extend(item)
+                    value[key] = made
+                else:
                     value[key] = _json_walk_leaves(item, found, arrays, depth + 1, leaves)
         return value
     arrays.append(value)
     result: YamlList = YamlList.__new__(YamlList)
-    leaf = leaves[len(found)]
     found.append(result)
     result.extend(value)
-    if not leaf:
-        for index, item in enumerate(value):
-            kind = type(item)
-            if kind is YamlMap:
+    for index, item in enumerate(value):
+        kind = type(item)
+        if kind is YamlMap:
+            if inline and leaves[len(found)]:
+                found.append(item)
+            else:
                 _json_walk_leaves(item, found, arrays, depth + 1, leaves)
-            elif kind is list:
+        elif kind is list:
+            if inline and leaves[len(found)]:
+                arrays.append(item)
+                inner: YamlList = YamlList.__new__(YamlList)
+                found.append(inner)
+                inner.extend(item)
+                result[index] = inner
+            else:
                 result[index] = _json_walk_leaves(item, found, arrays, depth + 1, leaves)
     return result
 
@@ -444,8 +462,10 @@ def _short_keys(data: bytes) -> bool:
     colon_after_blanks = re.compile(_COLON_AFTER_BLANKS).match
     at = runs.find(_LONG_RUN)
     while at >= 0:
-        end = runs.find(b'"', at + 1)  # (a valid text closes every string)
-        if end < 0 or colon_after_blanks(data, end + 1):
+        end = runs.find(b'"', at + 1)
+        if end < 0:  # (the text's end, after its last string: a valid text closes each)
+            break
+        if colon_after_blanks(data, end + 1):
             return False
         at = runs.find(_LONG_RUN, end)
     return True

@@ -677,6 +677,25 @@ def test_a_long_key_anywhere_sends_the_json_path_to_the_plain_path_as_before(tex
     assert fast == plain
 
 
+@pytest.mark.parametrize("depth", range(yaml12._FAST_DEPTH - 2, yaml12._FAST_DEPTH + 3))
+def test_containers_that_hold_none_are_refused_as_deep_as_before(depth: int) -> None:
+    """The walk takes a container that holds none where it meets it, without a call: one
+    deeper than the JSON path goes is still sent to the plain path, as without leaves."""
+    for text in (
+        "[" * depth + "]" * depth,
+        '{"a":' * depth + "{}" + "}" * depth,
+        "[" * depth + '{"b": 1}' + "]" * depth,
+        '{"a":' * depth + "[1]" + "}" * depth,
+    ):
+        shape = yaml12.json_shape(text)
+        assert shape.leaves
+        fast, plain = both_ways(text)
+        assert (
+            _outcome(lambda text=text, shape=shape: load_yaml(text, "x.yaml", shape=lambda: shape))
+            == fast
+        )
+
+
 def test_a_json_shape_given_tells_a_duplicate_key_and_its_offsets_are_checked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
