@@ -47,7 +47,11 @@ def _value(value: Any) -> str:
         return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(_value(v) for v in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return _as_json(value)
+
+
+# `json.dumps(value, ensure_ascii=False)`, with its encoder made once, not per value.
+_as_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def bounded_pattern(needle: str) -> str:

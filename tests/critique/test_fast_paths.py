@@ -61,6 +61,30 @@ def test_show_writes_options_as_the_json_encoder_does(items: list[Any], yaml: bo
     assert flat is None or flat == encoded
 
 
+@given(
+    st.recursive(
+        scalar,
+        lambda inner: st.lists(inner, max_size=2) | st.dictionaries(text, inner, max_size=2),
+        max_leaves=5,
+    )
+)
+def test_fixes_write_values_as_json_dumps_does(given_value: Any) -> None:
+    """`fixes.flow` writes each value by an encoder made once (not one per `json.dumps`
+    call): the same text as `json.dumps(value, ensure_ascii=False)` for every leaf."""
+
+    def plain(value: Any) -> str:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k}: {plain(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, list):
+            return "[" + ", ".join(plain(v) for v in value) + "]"
+        return json.dumps(value, ensure_ascii=False)
+
+    assert (
+        fixes.flow("equals", value=given_value)
+        == f"`{{type: equals, value: {plain(given_value)}}}`"
+    )
+
+
 def test_show_writes_most_options_by_hand() -> None:
     assert static._flat_json({"type": "x", "value": YamlList(["a", "b"]), "flags": "i"}) == (
         '{"value": ["a", "b"], "flags": "i"}'
