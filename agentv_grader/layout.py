@@ -96,6 +96,24 @@ _LENGTH_SIZE = 4
 _SHAPE, _DIGEST, _ANSWER = range(3)
 
 
+# What the scout's pipe is made to hold (Linux allows any process up to 1 MiB): a suite's
+# shape (5 bytes a container) and digest, so that the scout hashes and scans on without
+# waiting for the parent to read the shape, which a load that does not parse JSON (a
+# JSONL suite, flow-style YAML) reads only when it asks for the digest.
+_PIPE_SIZE = 1 << 20
+
+
+def _widen(fd: int) -> None:
+    """The pipe of `fd` made to hold `_PIPE_SIZE` bytes where the platform allows it (a
+    smaller pipe only makes the scout wait)."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
+    except (ImportError, AttributeError, OSError):
+        pass
+
+
 def _write(fd: int, data: bytes) -> None:
     """All of `data` to the pipe `fd` (more than a pipe holds waits for the reader)."""
     view = memoryview(data)
@@ -139,8 +157,8 @@ class Scout:
     before it hashes them and scans: the text's shape (its length, then itself), the
     bytes' SHA-256, then the layout's byte; the parent reads each part when it asks for
     it (the shape once the text is parsed), so that the load waits for neither the hash
-    nor the scan it does not need yet (a shape more than a pipe holds waits there for
-    the parent to read it, and the hash with it: the load asks for the digest last).
+    nor the scan it does not need yet (the pipe is made to hold a suite's shape: the
+    scout goes on whether the parent reads it or not).
     """
 
     __slots__ = ("_fd", "_pid", "_parts", "_given")
@@ -163,6 +181,8 @@ class Scout:
             read_end, write_end = os.pipe()
         except OSError:
             return cls(None, None)
+        if data is not None:
+            _widen(write_end)
         try:
             pid = os.fork()
         except OSError:

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,29 @@ def test_a_scout_writes_the_shape_and_digest_before_it_scans(
         assert scout.digest() == hashlib.sha256(data).hexdigest()
         assert scout.answer() is None
         assert scout._pid is None  # reaped once the last part is read
+
+
+@linux_only
+def test_a_scout_writes_a_large_shape_without_waiting_for_the_parent(tmp_path: Path) -> None:
+    """A shape more than a default pipe holds (64 KiB) is written whole: the scout hashes
+    and scans on, and is done, before the parent reads anything (a JSONL suite's load
+    reads the shape only when it asks for the digest, once its tests are built)."""
+    many = json.dumps([{"id": f"t{i}", "v": [1]} for i in range(9000)])
+    assert len(yaml12.json_shape(many).offsets) * 5 > 65536
+    data = many.encode("ascii")
+    with Scout.start("auto", str(_bench(tmp_path, head=False)), data) as scout:
+        assert scout._pid is not None
+        for _ in range(600):  # (up to a minute on a loaded machine)
+            if os.waitpid(scout._pid, os.WNOHANG) != (0, 0):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the scout waits for the parent to read")
+        scout._pid = None  # (reaped above)
+        assert scout.digest() == hashlib.sha256(data).hexdigest()
+        assert scout.answer() == "v4"
+        found = scout.shape()
+        assert found is not None and list(found.offsets) == yaml12.json_shape(many).offsets
 
 
 @linux_only
