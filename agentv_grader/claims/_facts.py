@@ -46,6 +46,7 @@ _APPROX = re.compile(
     r"less than|at least|at most|up to|some|~)\s*$",
     re.I,
 )
+_APPROX_LONGEST = 13  # `approximately`
 # Each word of _APPROX (`~` anywhere): the text before a value found by a value pattern
 # ends in no word character, so a claim holding none has no hedge before one.
 _APPROX_WORDS = Words(
@@ -91,6 +92,7 @@ _ID_NOUN = re.compile(
     r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
     re.I,
 )
+_ID_NOUN_LONGEST = 8  # `customer`
 # Each noun of _ID_NOUN: a claim holding none has no number after one. (The text before a
 # number found by _NUMBER ends in no word character, so its words are the claim's.)
 _ID_NOUN_WORDS = Words(
@@ -188,7 +190,7 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
         before = text[: match.start()]
         value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
         value = float(value_text)
-        if (_ID_NOUN_WORDS.may_hold(text) and _ID_NOUN.search(before)) or (
+        if (_ID_NOUN_WORDS.may_hold(text) and _ending(_ID_NOUN, before, _ID_NOUN_LONGEST)) or (
             match.group(3) is None and 1900 <= value <= 2100
         ):
             continue
@@ -210,7 +212,20 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
 
 def _approx(text: str, before: str) -> bool:
     """`before` (the claim `text` up to a value) ends in a hedge such as `about`."""
-    return _APPROX_WORDS.may_hold(text) and _APPROX.search(before) is not None
+    return _APPROX_WORDS.may_hold(text) and _ending(_APPROX, before, _APPROX_LONGEST) is not None
+
+
+def _ending(pattern: re.Pattern[str], before: str, longest: int) -> re.Match[str] | None:
+    """`pattern.search(before)` for a pattern whose match is one of its words (`longest`
+    characters at most, ending in no space) and then only spaces, at most one `#` among
+    them, up to the end: it starts within `longest` characters of where that tail begins, so it is
+    searched from there (a pattern ending in `$` is tried at every character before it;
+    a search from a place still sees what stands before it; held against the plain
+    search in tests/claims/test_fast_patterns.py)."""
+    end = len(before.rstrip())
+    if before[end - 1 : end] == "#":
+        end = len(before[: end - 1].rstrip())
+    return pattern.search(before, max(0, end - longest))
 
 
 def _cites(text: str, match: re.Match[str]) -> bool:

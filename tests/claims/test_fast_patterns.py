@@ -302,3 +302,32 @@ def test_a_flaw_is_what_the_plain_pattern_finds_first() -> None:
             counted = _actions._FLAW_COUNT.match(text, match.start()) is not None
             counts, lines = counts + counted, lines + (not counted)
     assert counts > 300 and lines > 300  # the made-up text reaches every alternative
+
+
+def _ending_text(count: int, seed: int) -> Iterator[str]:
+    """The words of _ID_NOUN and _APPROX in any case, glued to letters, spaces of every
+    kind, `#`, `.` and line breaks, some letters not ASCII."""
+    pick = random.Random(seed)
+    words = [w for p in (_facts._ID_NOUN, _facts._APPROX)
+             for w in re.findall(r"[a-z][a-z ]*[a-z]|[a-z]", p.pattern, re.I)]  # fmt: skip
+    glue = [" ", "", "  ", "#", " #", "# ", ".", "x", "ſ", "\u212a", "\n", "\t", "\u00a0",
+            "\u2003", "~", "1"]  # fmt: skip
+    for _ in range(count):
+        parts = []
+        for _ in range(pick.randint(1, 5)):
+            word = pick.choice(words)
+            parts += [pick.choice([word, word.upper(), word.capitalize()]), pick.choice(glue)]
+        yield "".join(parts)
+
+
+@pytest.mark.parametrize("name", ["_ID_NOUN", "_APPROX"])
+def test_a_pattern_ending_the_text_is_found_searching_near_the_end(name: str) -> None:
+    pattern: re.Pattern[str] = getattr(_facts, name)
+    longest: int = getattr(_facts, name + "_LONGEST")
+    found = 0
+    for text in [*_texts(), *_ending_text(40_000, 21)]:
+        for before in (text, text[: len(text) // 2]):
+            match, plain = _facts._ending(pattern, before, longest), pattern.search(before)
+            assert (match and match.span()) == (plain and plain.span()), (name, before)
+            found += plain is not None
+    assert found > 500, name  # the made-up text reaches the pattern
