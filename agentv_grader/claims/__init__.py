@@ -38,6 +38,7 @@ from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, key_text_findings, v
 from ._files import file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
+from ._later import later
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, units
@@ -50,7 +51,7 @@ UNVERIFIABLE = "unverifiable"
 KINDS = ("process", "factual", "file", "quality")
 STATUSES = (VERIFIED, CONTRADICTED, UNVERIFIABLE)
 
-_HEDGE = re.compile(
+_HEDGE = later(
     r"\b(should|probably|likely|might|may|maybe|perhaps|seems?|appears? to|I think|I believe|"
     r"presumably|expected to|looks?|suspect|could be|can be|possibly|not sure|can't confirm|"
     r"cannot confirm|unclear|hopefully|would)\b",
@@ -62,8 +63,8 @@ _HEDGE_WORDS = Words(
     "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
     "would"
 )
-_MAIN_CLAUSE = re.compile(r"\b(?:since|because|so that|which|but)\b|,\s+as\b")
-_CHECKING = re.compile(
+_MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|,\s+as\b")
+_CHECKING = later(
     r"\b(?:I|we)\b[^.]*?\b(?:checked|verified|confirmed|compared|ensured|made "
     r"sure|tested|double-checked|cross-checked)\b",
     re.I,
@@ -74,7 +75,7 @@ _NOT_A_CLAIM = re.compile(
     r"here(?:'s| is| are)|summary|note)\b",
     re.I,
 )
-_NEGATED = re.compile(
+_NEGATED = later(
     r"^\s*(?:no|none of|nothing)\b|\b(?:I|we)\b[^.:;]*?\b(?:did not|didn't|have not|haven't|"
     r"had not|hadn't|was not|wasn't|could not|couldn't|cannot|can't|never|was unable|"
     r"wasn't able|was not able)\b",
@@ -83,7 +84,7 @@ _NEGATED = re.compile(
 _NEGATED_GATED = Gated(
     _NEGATED, Words("no none nothing not didn haven hadn wasn couldn cannot can never unable")
 )
-_QUALITY = re.compile(
+_QUALITY = later(
     r"\b(correct(?:ly)?|robust|safe(?:ly)?|minimal|thorough(?:ly)?|best|well[- ]\w+|"
     r"proper(?:ly)?|good|great|elegant|efficient|readable|maintainable|unrelated|unchanged|"
     r"idiomatic|reliable|comprehensive|accurate(?:ly)?|valid|behaviou?r)\b",
@@ -97,17 +98,17 @@ _QUALITY_GATED = Gated(
         "idiomatic reliable comprehensive accurate accurately valid behaviour behavior"
     ),
 )
-_PAST_START = re.compile(
+_PAST_START = later(
     r"^(?:[A-Z][a-z]+ed|Ran|Wrote|Made|Found|Got|Built|Took|Put|Set|Sent|"
     r"Read|Kept|Left|Ran)\b"
 )
-_SIGNAL = re.compile(
+_SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
     r"\b[a-z]+ed\b|^[A-Z][\w ]{0,30}:\s*\S|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
     r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust)\b",
     re.I,
 )
-_FILE_NEGATION = re.compile(
+_FILE_NEGATION = later(
     r"\b(?:touch|modify|change|edit|delete|remove)\b.*(?:`|\bfiles?\b|"
     r"\bcode\b|anything)|\bfiles? (?:was|were) (?:deleted|removed)\b",
     re.I,
@@ -115,9 +116,9 @@ _FILE_NEGATION = re.compile(
 _FILE_NEGATION_GATED = Gated(
     _FILE_NEGATION, Words("touch modify change edit delete remove file files")
 )
-_REFERENCES = re.compile(r"(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+")  # a reference list
-_BACKTICK_COMMAND = re.compile(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
-_PROCESS = re.compile(
+_REFERENCES = later(r"(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+")  # a reference list
+_BACKTICK_COMMAND = later(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
+_PROCESS = later(
     r"\b(ran|run|running|executed|installed|committed|pushed|searched|fetched|queried|"
     r"returned|responded|answered|tests?|suite|specs?|build|lint\w*|uploaded|submitted|"
     r"opened|used|validated|reloaded|deployed|checked|reviewed|read|deleted|uploaded|"
@@ -157,8 +158,8 @@ _FAMILY_WORDS: tuple[tuple[tuple[str, ...], Callable[[str, RunIndex], Iterable[F
     (("coverage",), coverage_findings),
 )  # fmt: skip
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_WORD_OR_HYPHENED = re.compile(r"[A-Za-z][\w-]*")
-_CONCRETE = re.compile(r"\d|`|\w+\.\w{2,4}\b")
+_WORD_OR_HYPHENED = later(r"[A-Za-z][\w-]*")
+_CONCRETE = later(r"\d|`|\w+\.\w{2,4}\b")
 
 
 class Claim(Record):
@@ -268,8 +269,8 @@ def _signals(text: str) -> bool:
 
 # _SIGNAL's file name (`\b\w+\.(?:py|…)\b`: a word character before the `.` is the end
 # of such a word; opening with the `.`, it is found as text is) and label, apart.
-_SIGNAL_FILE = re.compile(r"\.(?<=\w\.)(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b", re.I)
-_SIGNAL_LABEL = re.compile(r"[A-Z][\w ]{0,30}:\s*\S", re.I)  # at the start (`^`)
+_SIGNAL_FILE = later(r"\.(?<=\w\.)(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b", re.I)
+_SIGNAL_LABEL = later(r"[A-Z][\w ]{0,30}:\s*\S", re.I)  # at the start (`^`)
 # The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
 _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "

@@ -18,9 +18,10 @@ from urllib.parse import urlparse
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
+from ._later import later
 
-_BACKTICK = re.compile(r"`([^`\n]+)`")
-_SHELL_WORDS = re.compile(r"[\s;&|()]+")
+_BACKTICK = later(r"`([^`\n]+)`")
+_SHELL_WORDS = later(r"[\s;&|()]+")
 PROGRAMS = frozenset(
     "npm npx yarn pnpm bun node deno python python3 pip pip3 pipx uv poetry pytest tox go "
     "cargo rustc make cmake gcc git gh ruff mypy black isort flake8 pylint eslint prettier tsc "
@@ -35,27 +36,27 @@ TOOLS = frozenset(
     "mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync playwright "
     "selenium beautifulsoup bs4 duckdb csvkit".split()
 )
-_RUN_BEFORE = re.compile(
+_RUN_BEFORE = later(
     r"\b(?:ran|run|running|re-?ran|executed|invoked|with|via|using|used)"
     r"\s+(?:the\s+)?(?:command\s+)?$",
     re.I,
 )
-_RESULT_AFTER = re.compile(
+_RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is clean|exit(?:s|ed)|"
     r"fixed|has no|has \d|have no|comes? back|came back|gives?|gave|:)",
     re.I,
 )
-_SUCCESS = re.compile(
+_SUCCESS = later(
     r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
     r"issues|problems)|reported nothing|reports nothing|green|valid|ok)\b",
     re.I,
 )
-_FAILURE = re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I)
-_CLEAN = re.compile(r"\b(?:clean|no (?:warnings|errors|issues|problems|vulnerabilities))\b", re.I)
+_FAILURE = later(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I)
+_CLEAN = later(r"\b(?:clean|no (?:warnings|errors|issues|problems|vulnerabilities))\b", re.I)
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
 # `warning:` / `error[E0308]:` / `path:12:5: E501` lines
-_FLAWS = re.compile(
+_FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
     r"|^(?:warning|error)(?:\[\w+\])?: |^[\w./-]+:\d+:\d+: [A-Z]+\d+ ",
     re.I | re.M,
@@ -63,21 +64,21 @@ _FLAWS = re.compile(
 # _FLAWS's alternatives apart, each opening with what a scan can look for: a count's first
 # digit (`\b` asked after it), a newline before a line's own report (the line at the
 # output's start matched where it stands). _flaw finds the leftmost, as _FLAWS does.
-_FLAW_COUNT = re.compile(
+_FLAW_COUNT = later(
     r"[1-9](?<!\w[1-9])\d* (?:[a-z]+ ){0,2}"
     r"(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b",
     re.I,
 )
-_FLAW_LINE = re.compile(r"(?:warning|error)(?:\[\w+\])?: |[\w./-]+:\d+:\d+: [A-Z]+\d+ ", re.I)
-_FLAW_NEXT_LINE = re.compile(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
-_INSTALL_CALL = re.compile(
+_FLAW_LINE = later(r"(?:warning|error)(?:\[\w+\])?: |[\w./-]+:\d+:\d+: [A-Z]+\d+ ", re.I)
+_FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
+_INSTALL_CALL = later(
     r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
     r"pipx)\s+(?:install|add|i|get|uninstall|remove)\b"
 )
 # A word of each program _INSTALL_CALL names: commands holding none are not searched.
 _INSTALL_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem", "apt",
                   "brew", "conda")  # fmt: skip
-_INSTALLED = re.compile(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
+_INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
 _HTTP_WORDS = (
     r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
     r"(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
@@ -91,14 +92,14 @@ _REASONS = (
     "Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout|"
     "Payload Too Large"
 )
-_HTTP_CLAIM = re.compile(_HTTP_WORDS)
+_HTTP_CLAIM = later(_HTTP_WORDS)
 # _HTTP_CLAIM's matches, each alternative opening with a character of its own (the code
 # before a reason asked to stand after no word character once read, and read again whole
 # as the group): a pattern whose every alternative opens with a character is scanned for
 # them, _HTTP_CLAIM is tried at every character of a claim. The groups differ, the first
 # one found is the code (held against _HTTP_CLAIM in tests/claims/test_fast_patterns.py).
 _CODE_AFTER = r"\s+(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
-_HTTP_CLAIM_SCAN = re.compile(
+_HTTP_CLAIM_SCAN = later(
     "|".join(
         [
             rf"r(?:eturned|esponded(?: with)?|eceived){_CODE_AFTER}",
@@ -112,18 +113,18 @@ _HTTP_CLAIM_SCAN = re.compile(
         ]
     )
 )
-_URL = re.compile(r"https?://[^\s`)\"'>]+|s3://[^\s`)\"'>]+")
-_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
-_PATHY = re.compile(r"`(/[\w/.-]+)`|\b(v\d+)\b")
-_METHOD_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
+_URL = later(r"https?://[^\s`)\"'>]+|s3://[^\s`)\"'>]+")
+_DOMAIN = later(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
+_PATHY = later(r"`(/[\w/.-]+)`|\b(v\d+)\b")
+_METHOD_PATH = later(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_SCRIPT_NAME = re.compile(r"\.(py|sh|js|ts)$")
+_SCRIPT_NAME = later(r"\.(py|sh|js|ts)$")
 _LOWER_WORD = re.compile(r"[a-z][\w-]*")
-_COUNT_NOUN = re.compile(r"\b(\d+) ([a-z]{4,})")
-_EVERY = re.compile(r"\b(every|all|each)\b", re.I)
-_BODY_FLAG = re.compile(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
+_COUNT_NOUN = later(r"\b(\d+) ([a-z]{4,})")
+_EVERY = later(r"\b(every|all|each)\b", re.I)
+_BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 
 
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -351,16 +352,16 @@ def _fields(text: str, calls: list[Call]) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"{key} {value!r} claimed, but {call.cite(other)}")
 
 
-_FIELD = re.compile(r"\b([a-z_]{2,30}) `([^`\s]{1,40})`")
-_EVERY_OK = re.compile(
+_FIELD = later(r"\b([a-z_]{2,30}) `([^`\s]{1,40})`")
+_EVERY_OK = later(
     r"\b(?:every|all|each)\b[^.;]*\brequests?\b[^.;]*\b(?:succeeded|were successful|"
     r"was successful|went through|worked)\b",
     re.I,
 )
 _EVERY_OK_GATED = Gated(_EVERY_OK, Words("request requests"))
-_STATUS_LIKE = re.compile(r"[1-5]\d\d")
-_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE|HEAD)\s+(?:/|https?://)")
-_METHOD_FLAG = re.compile(r"(?:-X\s*|--request[= ]|\"method\":\s*\")([A-Za-z]+)")
+_STATUS_LIKE = later(r"[1-5]\d\d")
+_METHOD = later(r"\b(GET|POST|PUT|PATCH|DELETE|HEAD)\s+(?:/|https?://)")
+_METHOD_FLAG = later(r"(?:-X\s*|--request[= ]|\"method\":\s*\")([A-Za-z]+)")
 
 
 def _method(call: Call) -> str:
@@ -405,12 +406,12 @@ def domain(call: Call) -> str | None:
     return urlparse(url.group(0)).netloc.lower() or None
 
 
-_ACTED = re.compile(
+_ACTED = later(
     r"\b(uploaded|pushed|deleted|removed|sent|submitted|posted|deployed|"
     r"published|downloaded|created|updated|cancelled|refunded)\b",
     re.I,
 )
-_NOUN_ID = re.compile(
+_NOUN_ID = later(
     r"\b(?:user|item|order|issue|ticket|record|customer|account|invoice|"
     r"job|build|pr)\s+#?(\d+)\b",
     re.I,
@@ -443,7 +444,7 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             return
 
 
-_STEP_DONE = re.compile(
+_STEP_DONE = later(
     r"\bthe ([a-z][\w-]{2,}) (?:has |had )?(?:completed|succeeded|finished|went through|"
     r"was successful)\b",
     re.I,
@@ -467,4 +468,4 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 # an output whose last line is an error: the command's own last word on what it did
-_ENDS_IN_ERROR = re.compile(r"^(?:error|fatal)\b[^\n]*\s*\Z", re.I | re.M)
+_ENDS_IN_ERROR = later(r"^(?:error|fatal)\b[^\n]*\s*\Z", re.I | re.M)

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from ..record import Record
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
+from ._later import later
 
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
 
@@ -29,19 +30,19 @@ _NUMBER = re.compile(r"(?<![\w./#@+-])(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!
 # with a class is scanned for that class's characters alone, one opening with a lookbehind
 # is tried at every character of every claim (each is held against its plain spelling in
 # tests/claims/test_fast_patterns.py).
-_UNIT_TOKEN = re.compile(r"\d(?<![\w.]\d)\d*(?:\.\d+)?(?:\s?(?:[KMGT]i?B|[KMGT])|ms)(?![\w])")
-_VERSION = re.compile(r"[v\d](?<![\w.].)(?:(?<=v)\d+|(?<=\d)\d*)\.\d+\.\d+(?:[-.+]\w+)*")
-_ID = re.compile(r"(?<![\w-])(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
-_DOC_ID = re.compile(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?(\d[\w-]*)")
+_UNIT_TOKEN = later(r"\d(?<![\w.]\d)\d*(?:\.\d+)?(?:\s?(?:[KMGT]i?B|[KMGT])|ms)(?![\w])")
+_VERSION = later(r"[v\d](?<![\w.].)(?:(?<=v)\d+|(?<=\d)\d*)\.\d+\.\d+(?:[-.+]\w+)*")
+_ID = later(r"(?<![\w-])(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
+_DOC_ID = later(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?(\d[\w-]*)")
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
-_DATE = re.compile(
+_DATE = later(
     r"\b(?:(" + "|".join(m.capitalize() for m in _MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})"
     r"|(\d{1,2})\s+(" + "|".join(m.capitalize() for m in _MONTHS) + r")\s+(\d{4})"
     r"|(\d{4})-(\d{2})-(\d{2}))\b"
 )
-_APPROX = re.compile(
+_APPROX = later(
     r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|over|under|more than|"
     r"less than|at least|at most|up to|some|~)\s*$",
     re.I,
@@ -53,7 +54,7 @@ _APPROX_WORDS = Words(
     "about around roughly approximately approx nearly almost over under more less at up some",
     marks=("~",),
 )
-_TASK_WORDS = re.compile(
+_TASK_WORDS = later(
     r"\b(task|asked|requested|request|required|requirement|spec(?:ified)?|mentioned|"
     r"ticket|issue says|you said|as noted)\b",
     re.I,
@@ -87,7 +88,7 @@ _ID_VALUE = _Value(_ID, Words("", marks=("-", "_")))
 _UNIT_VALUE = _Value(_UNIT_TOKEN)
 _DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")))
 _VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE)
-_ID_NOUN = re.compile(
+_ID_NOUN = later(
     r"\b(?:user|item|order|issue|pr|ticket|record|id|ids|row|customer|account|form|attempt|"
     r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
     re.I,
@@ -99,11 +100,11 @@ _ID_NOUN_WORDS = Words(
     "user item order issue pr ticket record id ids row customer account form attempt page "
     "line step pep rfc version port python node"
 )
-_STATUS_AFTER = re.compile(
+_STATUS_AFTER = later(
     r"[1-5]\d\d (?:OK|Created|Accepted|Not Found|Forbidden|Too Many|"
     r"Internal|Payload|Bad|Unauthorized|Service|for\b)"
 )
-_STATUS_BEFORE = re.compile(r"(?:returns|returned|HTTP|responded with|answered|status|a)\s+$")
+_STATUS_BEFORE = later(r"(?:returns|returned|HTTP|responded with|answered|status|a)\s+$")
 _MAX_LOOKS = 50  # occurrences of one number looked at: a 2 MB run repeats small numbers
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _CAMEL = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
@@ -124,10 +125,10 @@ _COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_NUMBER_GLUE_BEFORE = re.compile(r"[\w./-]")
-_NUMBER_GLUE_AFTER = re.compile(r"\w|[.,]\d")
-_OF_NUMBER = re.compile(r"\s+(?:of|out of)\s+\$?\d")
-_IS_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
+_NUMBER_GLUE_BEFORE = later(r"[\w./-]")
+_NUMBER_GLUE_AFTER = later(r"\w|[.,]\d")
+_OF_NUMBER = later(r"\s+(?:of|out of)\s+\$?\d")
+_IS_BEFORE = later(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
 
 
 # Where a number can open: `-`, `$` or a digit after none of what _NUMBER refuses before
@@ -618,7 +619,7 @@ def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> 
     return None
 
 
-_KEY_TEXT = re.compile(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
+_KEY_TEXT = later(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
 
 
 def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex
+from ._later import later
 
 _WRITE_VERBS = (
     r"created|wrote|written|added|edited|updated|modified|changed|fixed|replaced|"
@@ -27,7 +28,7 @@ _WRITE_VERBS = (
 _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
 _READ_VERBS = r"read|loaded|opened|parsed|inspected|validated|used|analy[sz]ed|processed|checked"
-_VERB = re.compile(rf"\b({_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS})\b", re.I)
+_VERB = later(rf"\b({_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS})\b", re.I)
 _VERB_GATED = Gated(
     _VERB,
     Words(
@@ -57,7 +58,7 @@ def _by_first_letter(words: list[str]) -> str:
 # _VERB for ASCII text lowercased, without `re.I`: case-insensitive alternatives are each
 # tried at every character of a claim, these are scanned for their first letters (held
 # against _VERB in tests/claims/test_fast_patterns.py).
-_VERB_LOWER = re.compile(
+_VERB_LOWER = later(
     _by_first_letter(f"{_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS}".split("|"))
 )
 
@@ -76,59 +77,59 @@ _EXTENSIONS = (
     r"py|js|ts|tsx|jsx|mjs|json|ya?ml|toml|md|txt|csv|tsv|xml|html?|css|go|rs|java|"
     r"rb|php|c|h|cpp|sh|sql|cfg|ini|conf|lock|pdf|png|jpe?g|gz|zip|tar|sha256|log|env"
 )
-_BARE_PATH = re.compile(rf"(?<![\w/.`-])(?:[\w-]+/)*[\w-]+\.(?:{_EXTENSIONS})\b")
-_TICKED_PATH = re.compile(r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})`")
+_BARE_PATH = later(rf"(?<![\w/.`-])(?:[\w-]+/)*[\w-]+\.(?:{_EXTENSIONS})\b")
+_TICKED_PATH = later(r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})`")
 # Where a file verb's clause ends: `, which`/`, so`/`, because`/`, and then`, `;`, or
 # `because` or `which` alone. Spelt to open with the class of each alternative's first
 # character (`\b` before a word asked after its first letter, as the value patterns do): a
 # pattern opening with a class is scanned for it, one opening with `\b` or an alternation
 # is tried at every character (held against the plain spelling in test_fast_patterns.py).
-_CLAUSE_END = re.compile(
+_CLAUSE_END = later(
     r"[,;bw](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
     r"|(?<=w)(?<!\ww)hich\b)"
 )
-_WRITE_SIGNAL = re.compile(
+_WRITE_SIGNAL = later(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
     r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|dump\(|"
     r"-o|--output|rm(?: -\w+)?|\bgit (?:rm|mv)|\bunlink|wrote|written|created|saved|updated|"
     r"edited|renamed)[^|;&\n]{0,60}$",
     re.I,
 )
-_DELETE_SIGNAL = re.compile(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
-_DELETES = re.compile(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
+_DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
+_DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
 _READ_ONLY = frozenset(
     "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum".split()
 )
-_SCRIPT = re.compile(
+_SCRIPT = later(
     r"(?:^|(?<=[\s;&|(]))(?:python3?|node|ruby|bash|sh|deno|tsx|ts-node)\s+"
     r"(?!-)([\w./-]*[A-Za-z][\w./-]*)|(?:^|[;&|]\s*)\./([\w./-]+)"
 )
 _INTERPRETERS = ("python", "node", "ruby", "bash", "sh ", "deno", "tsx", "ts-node", "./")
-_OPAQUE = re.compile(
+_OPAQUE = later(
     r"\b(?:make|npm run|yarn run|pnpm run|git (?:checkout|pull|stash|apply|"
     r"merge|rebase|reset))\b"
 )
 _MANIFESTS = (
     (
-        re.compile(r"\b(?:npm|yarn|pnpm|bun)\s+(?:install|i|add|uninstall|remove)\b"),
+        later(r"\b(?:npm|yarn|pnpm|bun)\s+(?:install|i|add|uninstall|remove)\b"),
         ("package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "node_modules"),
     ),
     (
-        re.compile(r"\bpoetry (?:add|remove|lock)\b|\buv (?:add|remove|lock)\b"),
+        later(r"\bpoetry (?:add|remove|lock)\b|\buv (?:add|remove|lock)\b"),
         ("pyproject.toml", "poetry.lock", "uv.lock"),
     ),
-    (re.compile(r"\bcargo (?:add|remove|build|update)\b"), ("cargo.toml", "cargo.lock")),
-    (re.compile(r"\bgo (?:get|mod)\b"), ("go.mod", "go.sum")),
+    (later(r"\bcargo (?:add|remove|build|update)\b"), ("cargo.toml", "cargo.lock")),
+    (later(r"\bgo (?:get|mod)\b"), ("go.mod", "go.sum")),
 )
 # A word of each alternative of _OPAQUE and of each _MANIFESTS pattern: the commands
 # holding none are not searched.
 _OPAQUE_WORDS = ("make", "npm run", "yarn run", "git ")
 _MANIFEST_WORDS = (("npm", "yarn", "bun"), ("poetry ", "uv "), ("cargo ",), ("go ",))
-_TEST_PATH = re.compile(
+_TEST_PATH = later(
     r"(?:^|/)(?:tests?|__tests__|spec)/|[._-](?:test|spec)\.\w+\b|"
     r"(?:^|/)test_\w+\.py\b"
 )
-_NEGATED_ANY = re.compile(
+_NEGATED_ANY = later(
     r"\b(?:no files? (?:was|were) (?:deleted|removed)|(?:didn't|did not) (?:delete|remove) "
     r"anything)|(?:didn't|did not|haven't|have not) (?:modify|change|touch|edit) (?:any )?"
     r"(test files|tests|code|files)",
@@ -137,13 +138,13 @@ _NEGATED_ANY = re.compile(
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_TICKED = re.compile(r"`([^`]+)`")
-_DIGITS_AND_DOTS = re.compile(r"[\d.]+")
-_JOINER = re.compile(r"`?\s*(?:,|and|,\s*and)\s*`?")
-_DELETE_VERB = re.compile(_DELETE_VERBS)
-_READ_VERB = re.compile(_READ_VERBS)
+_TICKED = later(r"`([^`]+)`")
+_DIGITS_AND_DOTS = later(r"[\d.]+")
+_JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
+_DELETE_VERB = later(_DELETE_VERBS)
+_READ_VERB = later(_READ_VERBS)
 _GIT_STATUS = re.compile(r"\s*[madr?]{1,2}\s+")
-_UNTOUCHED = re.compile(r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit)\b")
+_UNTOUCHED = later(r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit)\b")
 
 
 def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
@@ -175,11 +176,11 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
 
 
 # "`docs/` now holds only `index.md` and `api.md`"
-_ONLY = re.compile(
+_ONLY = later(
     r"`((?:[\w.-]+/)*[\w.-]+)/?`\s+(?:now\s+)?(?:holds|contains|has|lists)\s+only\s+(.+)$", re.I
 )
 _ONLY_GATED = Gated(_ONLY, Words("only"))
-_LISTS = re.compile(r"(?:^|[;&|]\s*)(?:ls|find|tree)\b")
+_LISTS = later(r"(?:^|[;&|]\s*)(?:ls|find|tree)\b")
 
 
 def _listing(only: re.Match[str], index: RunIndex) -> Finding | None:
@@ -213,7 +214,7 @@ def _listing(only: re.Match[str], index: RunIndex) -> Finding | None:
     return None
 
 
-_FILES_COUNT = re.compile(
+_FILES_COUNT = later(
     r"\b(?:across|in|to)\s+(?:all\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?:\w+\s+)?files\b",
     re.I,
@@ -223,7 +224,7 @@ _COUNT_WORDS = {
     word: number
     for number, word in enumerate("two three four five six seven eight nine ten".split(), 2)
 }
-_TOOL_PATH = re.compile(
+_TOOL_PATH = later(
     r"\"(?:file_path|path|target_file|filename)\":\"([^\"]+)\""
     r"|\*\*\* (?:Update|Add|Delete) File: (\S+)"
 )
@@ -255,13 +256,13 @@ def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
 
 
 # "I marked `test_x` as flaky", "Added `retry()` to the client": an edit to code, no path
-_CODE_EDIT = re.compile(
+_CODE_EDIT = later(
     r"^(?:(?:I|we)\s+(?:also\s+)?)?(?:marked|added|changed|edited|updated|patched|modified|"
     r"rewrote|refactored|replaced|implemented|renamed|wrapped|guarded|decorated)\b",
     re.I,
 )
 _QUIET_FAMILIES = frozenset({"shell", "read", "search", "fetch"})
-_MAY_WRITE = re.compile(
+_MAY_WRITE = later(
     r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|\bsed\s+-i|<<|"
     r"\b(?:mv|cp|touch|mkdir|rm|patch|git|perl|ed)\b|"
     r"\b(?:python3?|node|ruby|bash|sh|deno)\s+-[ce]\b"
@@ -457,7 +458,7 @@ def _negated(text: str, index: RunIndex) -> Finding | None:
     return None
 
 
-_UNTOUCHED_FOLDER = re.compile(
+_UNTOUCHED_FOLDER = later(
     r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit) (?:the|any) "
     r"([a-z][a-z_-]+s)\b(?! \w)"
 )

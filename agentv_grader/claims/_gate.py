@@ -16,7 +16,9 @@ import functools
 import re
 from collections.abc import Iterator
 
-_WORD = re.compile(r"\w+")
+from ._later import later
+
+_WORD = later(r"\w+")
 
 
 # The letters other than ASCII ones that `re.I` matches to an ASCII letter, as that letter

@@ -19,20 +19,21 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..jsontext import import_orjson
+from ._later import later
 from ._runners import RUNNER, Summary, summarise
 
 if TYPE_CHECKING:
     from ..rundata.records import Timing, Transcript
 
 orjson = import_orjson()  # without `dataclasses`, as batch mode imports it
-_EXIT = re.compile(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
+_EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 _HTTP = re.compile(
     r"\bHTTP/\d(?:\.\d)? (\d{3})\b|\bHTTP (\d{3})\b|\"status(?:_?code|Code)?\":\s*(\d{3})\b"
     r"|\bstatus(?: code)?[:=] ?(\d{3})\b"
 )
 NESTED = "(nested too deeply to read)"
 _quoted: Callable[[str], str] = json.encoder.encode_basestring
-_ERROR_START = re.compile(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
+_ERROR_START = later(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
 _ERROR_FIRST = frozenset("EeTfn")
 _SHELL_NAMES = frozenset(
     {
@@ -404,7 +405,7 @@ _TOKENS_WHEN_READING = 4
 _TOKEN_BYTES = bytes(
     c if (48 <= c <= 57 or 97 <= c <= 122 or c in b".,-") else 32 for c in range(256)
 )
-_TOKEN_NEEDLE = re.compile(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
+_TOKEN_NEEDLE = later(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
 
 
 def _tokens(text: str) -> list[bytes]:

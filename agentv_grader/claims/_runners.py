@@ -13,27 +13,28 @@ from __future__ import annotations
 import re
 
 from ..record import Record
+from ._later import later
 
-RUNNER = re.compile(
+RUNNER = later(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
     r"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun)(?: run)? test|tox|nox|rspec|phpunit|"
     r"dotnet test|mvn test|gradle test|make (?:test|check)|ctest|deno test)\b"
 )
-_PYTEST = re.compile(
+_PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
     r"(?:, )?)+) in [\d.]+s",
     re.M,
 )
-_PAIR = re.compile(r"(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
-_JEST = re.compile(r"^Tests:\s+(.+)$", re.M)
-_VITEST = re.compile(r"^\s*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
-_MOCHA = re.compile(r"^\s*(\d+) (passing|failing|pending)\b", re.M)
-_CARGO = re.compile(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
-_GO_PKG = re.compile(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
-_GO_FAIL = re.compile(r"^\s*--- FAIL: (\S+)", re.M)
-_UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in", re.M)
-_UNITTEST_END = re.compile(r"^(OK|FAILED)(?: \(([^)]*)\))?\s*$", re.M)
-_FAILED_NAME = re.compile(
+_PAIR = later(r"(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
+_JEST = later(r"^Tests:\s+(.+)$", re.M)
+_VITEST = later(r"^\s*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
+_MOCHA = later(r"^\s*(\d+) (passing|failing|pending)\b", re.M)
+_CARGO = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+_GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
+_GO_FAIL = later(r"^\s*--- FAIL: (\S+)", re.M)
+_UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
+_UNITTEST_END = later(r"^(OK|FAILED)(?: \(([^)]*)\))?\s*$", re.M)
+_FAILED_NAME = later(
     r"^(?:FAILED \S*?::(\w+)|FAIL: (\w+)|test (\S+) \.\.\. FAILED|\s*[●×✕] .*?(\w+)\s*$)",
     re.M,
 )

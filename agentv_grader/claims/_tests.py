@@ -20,6 +20,7 @@ from functools import partial
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._gate import Gated, Words
 from ._index import RunIndex, TestRun
+from ._later import later
 
 _NUMBER_WORDS = {
     w: i
@@ -31,11 +32,11 @@ _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 # Each pattern below is searched only in a clause holding a word each of its matches holds
 # (a clause has few words: found once for all of them, `_gate`).
 _NOUN = Gated(
-    re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
+    later(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
     Words("test tests suite spec specs testsuite"),
 )
 _COUNTED = Gated(
-    re.compile(
+    later(
         _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
         r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b",
         re.I,
@@ -44,9 +45,9 @@ _COUNTED = Gated(
         "pass passes passed passing fail fails failed failing failure failures error errors ran run"
     ),
 )
-_OF = Gated(re.compile(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I), Words("of"))
+_OF = Gated(later(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I), Words("of"))
 _TOTAL = Gated(
-    re.compile(
+    later(
         r"(?:\ball\s+"
         + _NUM
         + r"|\("
@@ -58,25 +59,25 @@ _TOTAL = Gated(
     ),
     Words("all test tests"),
 )
-_EXCEPT = re.compile(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")", re.I)
-_PAST = re.compile(
+_EXCEPT = later(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")", re.I)
+_PAST = later(
     r"\b(initially|at first|first run|originally|before the fix|before my|before\b|"
     r"were failing|was failing|had been failing|started by|to begin with|at the start)",
     re.I,
 )
-_RERUN = re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I)
+_RERUN = later(r"\b(rerun|re-run|second run|retry|again)\b", re.I)
 _GOOD = Gated(
-    re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I),
+    later(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I),
     Words("pass passes passed passing green succeed succeeds succeeded clean ok failures"),
 )
 _BAD = Gated(
-    re.compile(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I),
+    later(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I),
     Words("clean green passing fail fails failed failing failure failures red broken"),
 )
-_RAN = re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I)
-_SKIPPED = re.compile(r"\b(?:skipped|pending|ignored)\b", re.I)
-_NAMED = re.compile(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
-_FULL = re.compile(r"\b(whole|full|entire|complete|every test)\b", re.I)
+_RAN = later(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I)
+_SKIPPED = later(r"\b(?:skipped|pending|ignored)\b", re.I)
+_NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
+_FULL = later(r"\b(whole|full|entire|complete|every test)\b", re.I)
 _SCOPE_SKIP = frozenset(
     "the a an all tests test suite specs spec cases case unit now still pass passes passed "
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
@@ -87,7 +88,7 @@ _SCOPE_SKIP = frozenset(
 # (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
 # alternation of them is tried at every character (held against the plain spelling in
 # tests/claims/test_fast_patterns.py).
-_CLAUSE = re.compile(  # "1 failure and 1 error" stays one count
+_CLAUSE = later(  # "1 failure and 1 error" stays one count
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
     r"|(?<=\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
     r"|(?<=\s)\s*but\s+)"
@@ -103,10 +104,10 @@ _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_CI = re.compile(r"\bCI\b")
-_SCOPE_WORD = re.compile(r"[A-Za-z][\w-]+")
-_EXTENSION = re.compile(r"\.\w+$")
-_COVERAGE_SKIP = re.compile(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
+_CI = later(r"\bCI\b")
+_SCOPE_WORD = later(r"[A-Za-z][\w-]+")
+_EXTENSION = later(r"\.\w+$")
+_COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
 
 
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
@@ -340,13 +341,13 @@ def _claimed(clause: str) -> dict[str, int]:
     return claimed
 
 
-_COVERAGE = re.compile(
+_COVERAGE = later(
     r"\b(?:(line|lines|branch|branches|statement|statements|function|functions)\s+)?"
     r"coverage\b[^.;%]*?(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?%",
     re.I,
 )
-_COVERAGE_HEADER = re.compile(r"^\s*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
-_COVERAGE_TOTAL = re.compile(r"^\s*All files\s*\|(.*)$", re.M)
+_COVERAGE_HEADER = later(r"^\s*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
+_COVERAGE_TOTAL = later(r"^\s*All files\s*\|(.*)$", re.M)
 _COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function": "funcs"}
 
 

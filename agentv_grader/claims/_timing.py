@@ -9,21 +9,22 @@ from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._index import RunIndex
+from ._later import later
 
-_TOOK = re.compile(r"\b(took|lasted|spent|finished in|completed in|run ?time|in total)\b", re.I)
-_DURATION = re.compile(
+_TOOK = later(r"\b(took|lasted|spent|finished in|completed in|run ?time|in total)\b", re.I)
+_DURATION = later(
     r"\b(about|around|roughly|approximately|nearly|almost|under|less than|over|more than|"
     r"within)?\s*(an?|one|half an?|\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|hours?|h)"
     r"\b(\s+and a half)?",
     re.I,
 )
 _UNIT_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
-_TOOL_CALLS = re.compile(r"\b(\d+) tool calls?\b", re.I)
+_TOOL_CALLS = later(r"\b(\d+) tool calls?\b", re.I)
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_TESTS_WORD = re.compile(r"\btests?\b", re.I)
-_ROUGHLY = re.compile(r"\b(about|around|roughly|over|under)\s+\d", re.I)
+_TESTS_WORD = later(r"\btests?\b", re.I)
+_ROUGHLY = later(r"\b(about|around|roughly|over|under)\s+\d", re.I)
 
 
 def timing_findings(text: str, index: RunIndex) -> Iterator[Finding]:

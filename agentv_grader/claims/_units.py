@@ -13,7 +13,9 @@ import re
 from collections import namedtuple
 from typing import TYPE_CHECKING, NamedTuple
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
+from ._later import later
+
+_FENCE = later(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+")
 # Each boundary opens with a space, a closing quote or bracket, `;`, `:` or `,`: the pattern
 # opens with that class and asks what stands before its first character after it, so it is
@@ -29,7 +31,7 @@ _BOUNDARY = re.compile(
     r")"
 )
 _RULE_CHARS = "-=*_ "  # a line of only these is a rule, not text
-_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")
+_ABBREVIATION = later(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")
 
 
 if TYPE_CHECKING:

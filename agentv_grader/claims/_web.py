@@ -21,43 +21,42 @@ from ._actions import domain
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
+from ._later import later
 
-_SEARCHED = re.compile(
+_SEARCHED = later(
     r"\b(searched|a search for|web search|the \w+ search|search returned|"
     r"googled|looked up)\b",
     re.I,
 )
-_FETCHED = re.compile(
+_FETCHED = later(
     r"\b(fetched|queried|visited|browsed|downloaded|opened the [\w\s\"'’-]*?page|read the "
     r"[\w\s\"'’-]*?page|page I fetched)\b",
     re.I,
 )
-_CONTENT = re.compile(
+_CONTENT = later(
     r"\b(summari[sz]ed|extracted|quoted|took|read)\b.*\b(page|article|"
     r"abstract|site|website|paper)\b",
     re.I,
 )
-_COUNT_SOURCES = re.compile(
+_COUNT_SOURCES = later(
     r"\b(?:reviewed|read|consulted|checked|visited|fetched|compared)\b[^.]*?\b(?:all\s+)?"
     r"(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+(?:them|the\s+\w+)\s+)?"
     r"(?:sources|pages|papers|articles|sites|websites|links|documents|references)\b",
     re.I,
 )
-_SECOND = re.compile(
+_SECOND = later(
     r"\b(?:cross-?checked|verified|confirmed|compared)\b.*\b(?:second|another|other|multiple|"
     r"several|two)\b.*\b(?:source|service|site|provider|api|website)s?\b",
     re.I,
 )
-_DOC = re.compile(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?0*(\d[\w-]*)")
-_CHECKED = re.compile(
-    r"\b(checked|read|consulted|looked at|reviewed|verified|cross-?checked)\b", re.I
-)
-_FILLED_ALL = re.compile(
+_DOC = later(r"\b(PEP|RFC|CVE|GHSA|ISO)[- ]?0*(\d[\w-]*)")
+_CHECKED = later(r"\b(checked|read|consulted|looked at|reviewed|verified|cross-?checked)\b", re.I)
+_FILLED_ALL = later(
     r"\bfilled (?:in |out )?(?:every|all)(?: the)?(?: \d+)?(?: required)? "
     r"fields?\b",
     re.I,
 )
-_FIRST_FAILED = re.compile(
+_FIRST_FAILED = later(
     r"\b(?:first|initial) (?:attempt|query|request|run|try|call|push|"
     r"upload)\b[^.]*?\b(?:failed|errored|returned an error|was "
     r"rejected)|\bafter (?:one|a) retry\b",
@@ -88,17 +87,17 @@ _WORDS = {
 }
 
 
-_CURL = re.compile(r"\b(curl|wget)\b")
-_FILL = re.compile(  # Playwright MCP: browser_type, browser_select_option, browser_file_upload
+_CURL = later(r"\b(curl|wget)\b")
+_FILL = later(  # Playwright MCP: browser_type, browser_select_option, browser_file_upload
     r"fill|type_text|input_text|browser_type|select_option|file_upload|upload_file"
 )
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_I_SEARCHED = re.compile(r"\bI\b[^.]*\bsearched\b")
-_HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b")
-_FILE_SUFFIX = re.compile(r"\.(py|md|json|csv|txt|js|ts)$")
-_I = re.compile(r"\bI\b")
+_I_SEARCHED = later(r"\bI\b[^.]*\bsearched\b")
+_HOST = later(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b")
+_FILE_SUFFIX = later(r"\.(py|md|json|csv|txt|js|ts)$")
+_I = later(r"\bI\b")
 
 
 def fetches(index: RunIndex) -> list[Call]:
@@ -126,13 +125,13 @@ def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield finding
 
 
-_READ_SOURCE = re.compile(
+_READ_SOURCE = later(
     r"\b(?:I|we)\b[^.;]*?\b(?:read|checked|consulted|looked at|reviewed|opened)\b"
     r"|\b(?:page|site|docs?|paper|registry|article|entry)\s+(?:confirms|says|states|lists)\b",
     re.I,
 )
-_NAME = re.compile(r"(?<![\w.-])([A-Z][A-Za-z]{2,})(?:'s)?\b")
-_LINK = re.compile(r"https?://[^\s\"'<>)\]]+")
+_NAME = later(r"(?<![\w.-])([A-Z][A-Za-z]{2,})(?:'s)?\b")
+_LINK = later(r"https?://[^\s\"'<>)\]]+")
 _READ_SOURCE_GATED = Gated(
     _READ_SOURCE,
     Words("read checked consulted looked reviewed opened confirms says states lists"),

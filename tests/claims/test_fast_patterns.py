@@ -141,7 +141,7 @@ def _runner_outputs() -> list[str]:
 
 _GATED_RUNNERS = sorted(
     name for name, value in vars(_runners).items()
-    if isinstance(value, re.Pattern) and value in _runners._HOLDS
+    if any(value is pattern for pattern in _runners._HOLDS)
 )  # fmt: skip
 
 

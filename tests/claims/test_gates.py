@@ -265,3 +265,103 @@ def test_a_path_is_looked_for_only_in_clauses_holding_its_marks() -> None:
     for pattern, mark in ((_files._TICKED_PATH, "`"), (_files._BARE_PATH, ".")):
         for text in [*_claims(), *_made_of(pattern, 3_000), "`src/`", "a.py", "x/y.tar"]:
             assert pattern.search(text) is None or mark in text, (pattern, text)
+
+
+_MODULES = ("__init__", "_actions", "_facts", "_files", "_gate", "_index", "_runners", "_tests",
+            "_timing", "_units", "_web")  # fmt: skip
+
+
+# The patterns asked per claim or per tool call, hundreds of times a check: compiled at
+# import (_later's docstring says why).
+_COMPILED_AT_IMPORT = {
+    "__init__._NOT_A_CLAIM", "__init__._DIGIT", "_actions._LOWER_WORD", "_facts._NUMBER",
+    "_facts._LABEL_VALUE", "_facts._WORD", "_facts._NUMBER_OPENS", "_facts._COUNT_COMMAND",
+    "_facts._DIGIT", "_facts._CAMEL", "_files._GIT_STATUS", "_index._HTTP",
+    "_index._ASCII_LINE_START", "_index._ASCII_OTHER_BREAK", "_index._ASCII_BREAKS",
+    "_units._ITEM", "_units._BOUNDARY",
+}  # fmt: skip
+
+
+def _later_patterns(namespace: dict[str, object]) -> list[tuple[str, object]]:
+    """Every pattern the checker's modules hold (compiled at its first use, or not): their
+    own names, and the patterns inside their gates, value patterns and tables."""
+    from agentv_grader.claims._later import _Later
+
+    found: list[tuple[str, object]] = []
+
+    def walk(name: str, value: object, depth: int) -> None:
+        if isinstance(value, (_Later, re.Pattern)):
+            found.append((name, value))
+        elif depth < 3 and isinstance(value, (tuple, list, dict, Gated, _facts._Value)):
+            if isinstance(value, dict):
+                items = [*value.keys(), *value.values()]
+            elif isinstance(value, (Gated, _facts._Value)):
+                items = [value.pattern]
+            else:
+                items = list(value)
+            for item in items:
+                walk(name, item, depth + 1)
+
+    for key, value in namespace.items():
+        walk(key, value, 0)
+    return found
+
+
+def test_every_pattern_compiled_at_first_use_is_the_one_re_compiles() -> None:
+    """A pattern of the checker is compiled when first asked, not at import (cold start):
+    each compiles (no typo waits for a claim that reaches it) to what re.compile makes of
+    its text and flags, and answers as that pattern does."""
+    import importlib
+
+    from agentv_grader.claims._later import _Later
+
+    patterns = [
+        (f"{module}.{name}", value)
+        for module in _MODULES
+        for name, value in _later_patterns(
+            vars(importlib.import_module(f"agentv_grader.claims.{module}".replace(".__init__", "")))
+        )
+    ]
+    assert len(patterns) > 150
+    eager = {name for name, pattern in patterns if not isinstance(pattern, _Later)}
+    assert eager == _COMPILED_AT_IMPORT  # made by re.compile, not `later`: these only
+    text = "I ran `pytest -q`: 14 passed, 2 failed in 0.31s; wrote src/app.py (HTTP 200)."
+    for name, pattern in patterns:
+        if name in _COMPILED_AT_IMPORT:
+            continue
+        plain = re.compile(pattern.pattern, pattern._flags)
+        assert pattern.flags == plain.flags and pattern.groups == plain.groups, name
+        assert [m.span() for m in pattern.finditer(text)] == [
+            m.span() for m in plain.finditer(text)
+        ], name
+        assert pattern.search is pattern.search  # the compiled pattern's own, kept
+
+
+def test_importing_the_checker_compiles_no_pattern() -> None:
+    """In a fresh interpreter, the checker's import leaves every pattern uncompiled."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import gc\n"
+        "import agentv_grader.claims\n"
+        "from agentv_grader.claims._later import _Later\n"
+        "later = [o for o in gc.get_objects() if type(o) is _Later]\n"
+        "compiled = 0\n"
+        "for pattern in later:\n"
+        "    try:\n"
+        "        _Later.search.__get__(pattern, _Later)\n"
+        "        compiled += 1\n"
+        "    except AttributeError:\n"
+        "        pass\n"
+        "print(len(later), compiled)\n"
+    )
+    package_root = str(Path(claims_package.__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": package_root}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    count, compiled = map(int, done.stdout.split())
+    assert count > 150 and compiled == 0
