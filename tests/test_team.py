@@ -38,11 +38,14 @@ def _run(size: int, pieces: int, work: Any) -> list[tuple[int, Any, bool]]:
 
 @pytest.mark.parametrize("size", [2, 3])
 @pytest.mark.parametrize("pieces", [1, 2, 7, 40])
-def test_every_piece_is_done_once_and_comes_back_in_order(size: int, pieces: int) -> None:
+def test_every_piece_is_done_once_and_comes_back_in_order(
+    size: int, pieces: int, tmp_path: Path
+) -> None:
     parent = os.getpid()
 
     def work(piece: int) -> tuple[int, int, list[str]]:
-        time.sleep(0.002)  # long enough for every process to take some
+        if pieces >= 7:
+            _both_at_work(tmp_path, parent)
         return piece, os.getpid(), [f"piece {piece}"] * 3
 
     results = _run(size, pieces, work)
@@ -53,6 +56,23 @@ def test_every_piece_is_done_once_and_comes_back_in_order(size: int, pieces: int
     workers = {r[1] for _, r, _ in results}
     if pieces >= 7:
         assert parent in workers and len(workers) > 1  # this process works too
+
+
+def _both_at_work(folder: Path, parent: int, patience: float = 10.0) -> None:
+    """Each process's first piece waits until this process and a child have each taken
+    one, so the work is shared whatever the machine's load (a sleep in each piece let
+    this process take all seven under load). After `patience` seconds it goes on, and the
+    test's assertion that both worked fails instead of hanging."""
+    mark = folder / f"took-{os.getpid()}"
+    if mark.exists():
+        return
+    mark.touch()
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        took = {int(p.name.split("-")[1]) for p in folder.glob("took-*")}
+        if parent in took and len(took) > 1:
+            return
+        time.sleep(0.001)
 
 
 def test_results_bigger_than_a_pipe_arrive_whole() -> None:
