@@ -12,6 +12,8 @@ import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
+from .descriptors import widen_pipe, write_all
+
 if TYPE_CHECKING:
     from .load.yaml12 import JsonShape
 
@@ -96,31 +98,6 @@ _LENGTH_SIZE = 4
 _SHAPE, _DIGEST, _ANSWER = range(3)
 
 
-# What the scout's pipe is made to hold (Linux allows any process up to 1 MiB): a suite's
-# shape (5 bytes a container) and digest, so that the scout hashes and scans on without
-# waiting for the parent to read the shape, which a load that does not parse JSON (a
-# JSONL suite, flow-style YAML) reads only when it asks for the digest.
-_PIPE_SIZE = 1 << 20
-
-
-def _widen(fd: int) -> None:
-    """The pipe of `fd` made to hold `_PIPE_SIZE` bytes where the platform allows it (a
-    smaller pipe only makes the scout wait)."""
-    try:
-        import fcntl
-
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
-    except (ImportError, AttributeError, OSError):
-        pass
-
-
-def _write(fd: int, data: bytes) -> None:
-    """All of `data` to the pipe `fd` (more than a pipe holds waits for the reader)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
 def _json_shape(data: bytes) -> bytes:
     """`yaml12.json_shape` of `data`'s text as C unsigned ints (its pairs, 1 if it fits
     else 0, how many containers, then their offsets), then its leaves (a byte per
@@ -182,7 +159,11 @@ class Scout:
         except OSError:
             return cls(None, None)
         if data is not None:
-            _widen(write_end)
+            # To hold a suite's shape (5 bytes a container) and digest, so that the scout
+            # hashes and scans on without waiting for the parent to read the shape, which a
+            # load that does not parse JSON (JSONL, flow-style YAML) reads only when it
+            # asks for the digest.
+            widen_pipe(write_end)
         try:
             pid = os.fork()
         except OSError:
@@ -194,11 +175,11 @@ class Scout:
                 os.close(read_end)
                 if data is not None:
                     shape = _json_shape(data)
-                    _write(write_end, len(shape).to_bytes(_LENGTH_SIZE, sys.byteorder) + shape)
+                    write_all(write_end, len(shape).to_bytes(_LENGTH_SIZE, sys.byteorder) + shape)
                     import hashlib
 
-                    _write(write_end, hashlib.sha256(data).hexdigest().encode("ascii"))
-                _write(write_end, b"h" if any_script_graders(bench_dir) else b"v")
+                    write_all(write_end, hashlib.sha256(data).hexdigest().encode("ascii"))
+                write_all(write_end, b"h" if any_script_graders(bench_dir) else b"v")
                 # The parent reads to the end of the answer: the pipe is closed here, not
                 # when the process's exit closes it, after unmapping its memory (about a ms).
                 os.close(write_end)

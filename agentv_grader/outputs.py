@@ -15,6 +15,7 @@ import os
 import stat
 from collections.abc import Iterable, Sequence
 
+from .descriptors import write_all
 from .errors import GradeInputError
 from .load.files import Listing, Undecided
 
@@ -336,14 +337,6 @@ def _write_and_close(fd: int, data: bytes) -> None:
             write_all(fd, data, written)
     finally:
         os.close(fd)
-
-
-def write_all(fd: int, data: bytes, written: int = 0) -> None:
-    """`data` from byte `written` on, however many writes it takes (a short write is not
-    an error; a full disk says so on the next)."""
-    view = memoryview(data)[written:]
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def _unwritable(path: str, exc: OSError) -> GradeInputError:

@@ -28,13 +28,12 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from .outputs import write_all
+from .descriptors import widen_pipe, write_all
 
 # The shared counter: the next piece to take, and how many there are (0 once cancelled).
 _COUNTER = struct.Struct("<qq")
 # A result frame's head: the piece, and the length of its result's data that follows.
 _FRAME = struct.Struct("<qQ")
-_PIPE_SIZE = 1 << 20  # room asked for in each result pipe: a child seldom waits for us
 _READ_SIZE = 1 << 20
 _GRACE = 5.0  # seconds a stopped child has to end before it is killed
 
@@ -121,7 +120,7 @@ class Team:
             self._serve(write_end, ready)  # never returns
         os.close(write_end)
         os.set_blocking(read_end, False)
-        _widen(read_end)
+        widen_pipe(read_end)  # so that a child seldom waits while this process works
         self._children[read_end] = pid
         self._buffers[read_end] = bytearray()
         self._poll.register(read_end, select.POLLIN)
@@ -285,16 +284,6 @@ def _shared_file() -> int:
 
     with tempfile.TemporaryFile() as handle:
         return os.dup(handle.fileno())
-
-
-def _widen(fd: int) -> None:
-    """Ask for a bigger pipe, so a child seldom waits while this process works."""
-    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
-    if setsize is not None:
-        try:
-            fcntl.fcntl(fd, setsize, _PIPE_SIZE)
-        except OSError:  # over the system's limit: the default size only costs waits
-            pass
 
 
 def _stop(pids: list[int]) -> None:
