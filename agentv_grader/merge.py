@@ -12,7 +12,7 @@ from typing import Any
 from .assertions import REGISTRY, about
 from .jsontext import parse_json, string_list_json
 from .layout import LAYOUTS
-from .load.files import READ_FLAGS, read_listed, read_regular
+from .load.files import read_listed, read_regular
 from .load.types import LLM_TYPES
 from .model import ERROR, GRADED, PASSED, STATUS_TEXT, Outcome
 from .names import unique_safe_names
@@ -20,7 +20,6 @@ from .outputs import folder_prefix
 from .record import Record
 
 _CONFIG_LIMIT = 64 * 1024 * 1024  # characters of an AgentV config file read (SPEC §7)
-_FIRST_READ = 1 << 16  # bytes of a config's one read (`read_listed`'s)
 
 
 class MergeFile(Record):
@@ -94,10 +93,9 @@ def _norm(value: Any) -> str:
 def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[Any, ...]]]:
     """AgentV's own config files for this test, in name order, as (file stem, match key).
 
-    One listing of the folder; a file it lists as regular is read without a stat (as
-    `read_listed` reads it: open, one read, close, written out here, as batch mode reads
-    six a test; one that fills the read is read again whole by `read_listed`), anything
-    else as any input file is (`read_regular`). A config's key is worked out from its bytes
+    One listing of the folder; a file it lists as regular is read without a stat
+    (`read_listed`: open, one read, close), anything else as any input file is
+    (`read_regular`). A config's key is worked out from its bytes
     once per process (`_keys_of`): a suite's tests often share configs (AgentV's examples
     replicated: 977 distinct files of 12,000), and parsing one and working out its key
     cost more than reading it.
@@ -111,24 +109,13 @@ def _existing_configs(test_dir: str, config_dir: str) -> list[tuple[str, tuple[A
     entries.sort()  # by name: two entries of a folder never share one
     keys = _keys_of
     limit = _CONFIG_LIMIT
-    want = min(limit + 1, _FIRST_READ)
-    open_file, read, close = os.open, os.read, os.close  # (looked up once a test)
     for name, entry in entries:
         try:
             try:
                 listed = entry.is_file(follow_symlinks=False)
             except OSError:
                 listed = False
-            if listed:
-                fd = open_file(entry.path, READ_FLAGS)
-                try:
-                    data = read(fd, want)
-                finally:
-                    close(fd)
-                if len(data) >= want:  # more to come: read whole (`read_listed`)
-                    data = read_listed(entry.path, limit)
-            else:
-                data = read_regular(entry.path, limit)
+            data = (read_listed if listed else read_regular)(entry.path, limit)
             key = keys.get(data)
             if key is None:
                 config = parse_json(data)
@@ -212,25 +199,17 @@ def merge_content(outcome: Outcome, script_type: str = "script") -> dict[str, An
     kind = spec.type
     status = outcome.status
     score = outcome.score
-    if kind != "script":  # (the usual item, written out: one merge file per graded item)
-        return {
-            "name": spec.name,
-            "type": kind,
-            "score": score if score is not None else 0.0,
-            "weight": spec.weight,
-            "assertions": _check_entries(outcome)
-            if outcome.checks
-            else [{"text": outcome.text, "passed": status is PASSED, "evidence": outcome.evidence}],
-            "details": {"status": STATUS_TEXT[status], "graded_by": "agentv-grade"},
-        }
     details: dict[str, Any] = {"status": STATUS_TEXT[status], "graded_by": "agentv-grade"}
-    if status is not ERROR:
-        details = {**_script_details(outcome), **details}
-    if "custom_type" in spec.options:
+    if kind != "script":
         entries = _entries(outcome)
     else:
-        kind = script_type
-        entries = _entries(outcome) if status is ERROR else _check_entries(outcome)
+        if status is not ERROR:
+            details = {**_script_details(outcome), **details}
+        if "custom_type" in spec.options:
+            entries = _entries(outcome)
+        else:
+            kind = script_type
+            entries = _entries(outcome) if status is ERROR else _check_entries(outcome)
     return {
         "name": spec.name,
         "type": kind,

@@ -375,11 +375,11 @@ def test_config_keys_come_from_each_files_own_bytes(tmp_path: Path) -> None:
     assert [stem for stem, _ in found[0]] == ["a1"]
 
 
-@pytest.mark.parametrize("first_read", [merge._FIRST_READ, files._FIRST_READ])
-def test_a_config_longer_than_the_first_read_is_read_whole(tmp_path: Path, first_read: int) -> None:
-    """`_existing_configs` reads a listed file with one read of `_FIRST_READ` bytes (as
-    `read_listed` does): a config that fills it, or is one byte short or over, is read
+def test_a_config_longer_than_the_first_read_is_read_whole(tmp_path: Path) -> None:
+    """`_existing_configs` reads a listed file as `read_listed` does, with one read of
+    `_FIRST_READ` bytes: a config that fills it, or is one byte short or over, is read
     whole, as the plain reading reads it."""
+    first_read = files._FIRST_READ
     folder = tmp_path / "code_graders"
     folder.mkdir()
     long_value = "x" * (first_read + 10)
