@@ -9,6 +9,7 @@ can never pass them all. The finding is raised on the later assertion of the pai
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import namedtuple
 from collections.abc import Iterator
@@ -20,7 +21,6 @@ from ..model import AssertionSpec
 from .context import ByType, Context, is_case_insensitive, quote, text_list, text_option
 from .model import Hit
 
-_TEXT_FACT = ByType(lambda entry: entry.text_fact)  # `Entry.text_fact` by type
 _NAMING = frozenset({"name", "metric", "weight", "required", "min_score", "negate", "negated"})
 # `json.dumps(value, sort_keys=True, default=str)`, with its encoder made once, not per call.
 _canonical = json.JSONEncoder(sort_keys=True, default=str).encode
@@ -143,11 +143,21 @@ def incompatible(a: AnyFact, b: AnyFact) -> bool:
 
 
 def _is_json(text: str) -> bool:
+    """Whether `JSON.parse` takes `text`. One whose first character after JSON's white
+    space begins no JSON value (most `equals` values: words) is not parsed: refusing it
+    raises and words the error, which costs more than the parse."""
+    start = text.lstrip(_JSON_SPACE)[:1]
+    if not start or start not in _JSON_STARTS:
+        return False
     try:
         js_json_parse(text)
     except JsonParseError:
         return False
     return True
+
+
+_JSON_SPACE = " \t\n\r"
+_JSON_STARTS = '{["-0123456789tfn'  # (`NaN` and `Infinity` are refused: strict JSON)
 
 
 def _conflict(first: AnyFact, second: AnyFact) -> str | None:
@@ -176,22 +186,20 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
     """
     if not _may_clash(ctx.specs):
         return
-    seen: list[tuple[Requirement, AssertionSpec]] = []  # each with its assertion
+    seen: list[tuple[int, Requirement, AssertionSpec]] = []  # (its kind's bit, it, its assertion)
+    seen_bits = 0  # the bits of the kinds in `seen`, or'ed
     for spec, known in zip(ctx.specs, ctx.top_facts, strict=True):
         mine = known.facts  # `requirements(spec)`, remembered in its facts
         if mine is None:
             mine = known.facts = tuple(requirements(spec))
         if not mine:  # most assertions: no exact-text fact
             continue
-        for fact in mine:
-            mine_kind = (fact.kind, fact.negate)
-            for earlier, by in seen:
-                # (kinds that cannot clash, most pairs: `_conflict` would say None)
-                if ((earlier.kind, earlier.negate), mine_kind) not in _CLASHING_KINDS:
-                    continue
-                why = _conflict(earlier, fact)
-                if why is None:
-                    continue
+        code = _CODES[mine[0].kind, mine[0].negate]  # (an assertion's facts share it)
+        clashing = _CLASHES[code]
+        if clashing & seen_bits:  # (most: no earlier fact of a kind that can clash)
+            found = _first_conflict(mine, clashing, seen)
+            if found is not None:
+                why, earlier, by, fact = found
                 yield Hit(
                     spec.name,
                     spec.index,
@@ -199,40 +207,52 @@ def contradictory(ctx: Context) -> Iterator[Hit]:
                     f"{_describe(earlier)} vs {_describe(fact)}",
                     "decide which answer is right and remove or fix the other check",
                 )
-                break
-            else:
-                continue
-            break
+        bit = 1 << code
+        seen_bits |= bit
         for fact in mine:
-            seen.append((fact, spec))
+            seen.append((bit, fact, spec))
+
+
+def _first_conflict(
+    mine: tuple[Requirement, ...],
+    clashing: int,
+    seen: list[tuple[int, Requirement, AssertionSpec]],
+) -> tuple[str, Requirement, AssertionSpec, Requirement] | None:
+    """The first of `mine`'s facts that conflicts with an earlier one (`seen`, in order),
+    as (why, the earlier fact, its assertion, the fact); only the earlier facts of a kind
+    in `clashing` are asked (`_conflict` would say None of the others)."""
+    for fact in mine:
+        for bit, earlier, by in seen:
+            if bit & clashing:
+                why = _conflict(earlier, fact)
+                if why is not None:
+                    return why, earlier, by, fact
+    return None
 
 
 def _may_clash(specs: tuple[AssertionSpec, ...]) -> bool:
     """Whether two of `specs` have fact kinds (`facts`, told by type and negation alone)
     that `_conflict` can find clashing: most tests have no such pair, and their facts
-    (values trimmed, scopes written out) are then not worked out at all."""
-    kinds: list[tuple[str, bool]] = []
+    (values trimmed, scopes written out) are then not worked out at all. Each kind is a
+    bit (`_CODES`), so each assertion is one test against the kinds before it."""
+    seen_bits = 0
     for spec in specs:
-        kind = _TEXT_FACT[spec.type]
-        if kind is None or spec.problem is not None:
+        codes = _TYPE_CODES[spec.type]
+        if codes is None or spec.problem is not None:
             continue
-        if kind == "contains-each":
-            if spec.negate:  # `facts` has none for it
-                continue
-            kind = "contains"
-        mine = (kind, spec.negate)
-        for earlier in kinds:
-            if (earlier, mine) in _CLASHING_KINDS:
-                return True
-        kinds.append(mine)
+        code = codes[1] if spec.negate else codes[0]
+        if code is None:  # a negated `contains-each`: `facts` has none for it
+            continue
+        if _CLASHES[code] & seen_bits:
+            return True
+        seen_bits |= 1 << code
     return False
 
 
 def _clashing_kinds() -> frozenset[tuple[tuple[str, bool], tuple[str, bool]]]:
     """The (kind, negated) pairs, either order, on which `incompatible` (two positives) or
     `implies` (a positive and a negated one) can be true for some texts and scopes."""
-    kinds = ("contains", "equals", "prefix", "suffix", "json")
-    both = {("equals", k) for k in kinds} | {("prefix", "prefix"), ("suffix", "suffix")}
+    both = {("equals", k) for k in _KINDS} | {("prefix", "prefix"), ("suffix", "suffix")}
     implying = {  # (positive, negated)
         ("equals", "json"), ("json", "json"),
         ("contains", "contains"), ("equals", "contains"), ("prefix", "contains"),
@@ -244,7 +264,25 @@ def _clashing_kinds() -> frozenset[tuple[tuple[str, bool], tuple[str, bool]]]:
     return frozenset(pairs | {(b, a) for a, b in pairs})
 
 
+_KINDS = ("contains", "equals", "prefix", "suffix", "json")
 _CLASHING_KINDS = _clashing_kinds()
+# Each (kind, negated) of a fact as a number (`_CODES`), and for each, the bits (1 << number)
+# of the kinds it can clash with (`_CLASHING_KINDS`).
+_CODES = {signed: code for code, signed in enumerate(itertools.product(_KINDS, (False, True)))}
+_CLASHES = tuple(
+    sum(1 << _CODES[b] for a, b in _CLASHING_KINDS if a == signed) for signed in _CODES
+)
+# A type's fact kind as (its code when positive, when negated), None for a type without
+# one; a negated `contains-each` has none (`requirements`), a positive one is `contains`.
+_TYPE_CODES = ByType(
+    lambda entry: (
+        None
+        if entry.text_fact is None
+        else (_CODES["contains", False], None)
+        if entry.text_fact == "contains-each"
+        else (_CODES[entry.text_fact, False], _CODES[entry.text_fact, True])
+    )
+)
 
 
 def _describe(fact: AnyFact) -> str:

@@ -1411,7 +1411,14 @@ def test_the_facts_read_by_type_are_those_of_its_registry_row() -> None:
         assert context.needle_shape(kind) == entry.needle
         assert context._PROBED_ON_RESPONSE[kind] == (entry.probe and entry.reads == "response")
         assert context._CASE_INSENSITIVE[kind] == entry.case_insensitive
-        assert pairs._TEXT_FACT[kind] == entry.text_fact
+        fact = entry.text_fact
+        assert pairs._TYPE_CODES[kind] == (
+            None
+            if fact is None
+            else (pairs._CODES["contains", False], None)
+            if fact == "contains-each"
+            else (pairs._CODES[fact, False], pairs._CODES[fact, True])
+        )
         assert static_rules._SCORED[kind] == (entry.threshold == "score")
         assert static_rules._READS[kind] == (entry.reads or "")
 

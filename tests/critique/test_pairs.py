@@ -7,14 +7,16 @@ from __future__ import annotations
 import itertools
 
 from agentv_grader.critique.pairs import (
+    _CLASHES,
     _CLASHING_KINDS,
+    _CODES,
     Fact,
     _conflict,
     _is_json,
     _may_clash,
     incompatible,
 )
-from agentv_grader.js.strings import js_lower, js_trim
+from agentv_grader.js.strings import JsonParseError, js_json_parse, js_lower, js_trim
 from agentv_grader.model import AssertionSpec
 
 KINDS = ("contains", "equals", "prefix", "suffix", "json")
@@ -114,3 +116,47 @@ def test_may_clash_tells_tests_without_a_clashing_pair() -> None:
     assert _may_clash((contains, _spec("contains", "Rome", negate=True, index=1)))
     assert _may_clash((_spec("contains-all", ["a"]), _spec("equals", "b", index=1)))
     assert not _may_clash((_spec("equals", "a"),))  # one check: no pair
+
+
+def test_clash_bits_are_the_clashing_kinds() -> None:
+    """`_may_clash` and `contradictory` ask the bits (`_CLASHES`), not the table."""
+    for a, b in itertools.product(_CODES, _CODES):
+        assert bool(_CLASHES[_CODES[a]] & 1 << _CODES[b]) == ((a, b) in _CLASHING_KINDS)
+
+
+def test_is_json_is_what_json_parse_takes() -> None:
+    """`_is_json` refuses texts that begin no JSON value without parsing them."""
+    starts = ["", " ", "\t\n\r ", "\ufeff", "\u00a0", "\v"]
+    bodies = [
+        "",
+        "{}",
+        '{"a": 1}',
+        "[1]",
+        '"x"',
+        "-1",
+        "0",
+        "12.5",
+        "true",
+        "false",
+        "null",
+        "tru",
+        "nul",
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "Paris",
+        "49",
+        "- 1",
+        "{",
+        "é",
+        "}",
+    ]
+    for start, body in itertools.product(starts, bodies):
+        text = start + body
+        try:
+            js_json_parse(text)
+        except JsonParseError:
+            takes = False
+        else:
+            takes = True
+        assert _is_json(text) == takes, text
