@@ -79,7 +79,6 @@ _NAME_HINTS = (
 
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
 _COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `command_lower`
-_OUTPUT_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(8)  # `output_lower`
 
 
 if TYPE_CHECKING:
@@ -175,17 +174,10 @@ class _Postings:
     them split once (`_by_line`); smaller ones by word only, as making the tokens' words
     costs more than it saves there."""
 
-    def __init__(self, texts: list[str], index: bool = True) -> None:
-        self.texts = texts
-        # the distinct texts in order of first appearance, numbered (C loops but one)
-        self.distinct = list(dict.fromkeys(texts))
-        number_of = {text: number for number, text in enumerate(self.distinct)}
-        of = list(map(number_of.__getitem__, texts))  # each text's distinct number
-        members: list[list[int]] = [[] for _ in self.distinct]
-        for number, known in enumerate(of):  # each distinct text's numbers, in order
-            members[known].append(number)
-        self.members = members
-        self.of = of
+    def __init__(self, numbered: _Numbered, index: bool = True) -> None:
+        # the distinct texts in order of first appearance, each text's distinct number,
+        # and each distinct text's texts (their numbers, ascending)
+        self.distinct, self.of, self.members = numbered
         self.tokened = index and sum(map(len, self.distinct)) >= _TOKENS_FROM
         tokens: dict[bytes, list[int]] = {}
         # token -> the distinct texts holding it as a bit set (indexed by token)
@@ -393,6 +385,23 @@ class _Postings:
         return frozenset(found)
 
 
+# Texts numbered: the distinct ones in order of first appearance, each text's distinct
+# number, and each distinct text's texts (their numbers, ascending).
+_Numbered = tuple[list[str], list[int], list[list[int]]]
+
+
+def _numbered(texts: list[str]) -> _Numbered:
+    """`texts` numbered (C loops but one); `_calls` numbers the outputs and commands as
+    it meets them instead, in its one pass over the calls."""
+    distinct = list(dict.fromkeys(texts))
+    number_of = {text: number for number, text in enumerate(distinct)}
+    of = list(map(number_of.__getitem__, texts))
+    members: list[list[int]] = [[] for _ in distinct]
+    for number, known in enumerate(of):
+        members[known].append(number)
+    return distinct, of, members
+
+
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
 
 
@@ -467,9 +476,10 @@ class RunIndex:
         self.task = task
         self.task_lower = task.lower()
         self.timing = timing
-        calls, by_family = _calls(transcript)
-        self.calls: tuple[Call, ...] = tuple(calls)
-        self.by_family = {family: tuple(found) for family, found in by_family.items()}
+        made = _calls(transcript)
+        self.calls: tuple[Call, ...] = tuple(made.calls)
+        self.by_family = _grouped(made.by_kind, made.family_of)
+        self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
         runs_tests = {  # each distinct command asked once
             text: _may_run_tests(text) and RUNNER.search(text) is not None
@@ -478,7 +488,8 @@ class RunIndex:
         self.tests: tuple[TestRun, ...] = tuple(
             TestRun(c) for c in self.shell if runs_tests[c.command_lower]
         )
-        self._outputs = _Postings(list(map(_OUTPUT_LOWER, self.calls)))
+        self._outputs = _Postings(made.outputs)
+        self._commands = made.commands  # indexed when a claim first looks in the inputs
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
         self._shell: _Postings | None = None  # the shell commands, searched as one text
@@ -488,17 +499,14 @@ class RunIndex:
     def by_name(self) -> dict[str, tuple[Call, ...]]:
         """The calls of each tool name, in order (made when a claim names a tool)."""
         if self._by_name is None:
-            by_name: dict[str, list[Call]] = {}
-            for call in self.calls:
-                by_name.setdefault(call.name, []).append(call)
-            self._by_name = {name: tuple(calls) for name, calls in by_name.items()}
+            self._by_name = _grouped(self._by_kind, {kind: kind[0] for kind in self._by_kind})
         return self._by_name
 
     @property
     def _inputs(self) -> _Postings:
         """The calls' inputs by word (made when a claim first looks in them)."""
         if self._inputs_made is None:
-            self._inputs_made = _Postings(list(map(_COMMAND_LOWER, self.calls)))
+            self._inputs_made = _Postings(self._commands)
         return self._inputs_made
 
     def of_families(self, *families: str) -> list[Call]:
@@ -564,7 +572,9 @@ class RunIndex:
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
             if self._shell is None:
-                self._shell = _Postings(list(map(_COMMAND_LOWER, self.shell)), index=False)
+                self._shell = _Postings(
+                    _numbered(list(map(_COMMAND_LOWER, self.shell))), index=False
+                )
             holding = sorted({n for word in words for n in self._shell.containing(word)})
             searched: dict[str, bool] = {}
             found: list[Call] = []
@@ -591,34 +601,64 @@ def _places_of(
 ) -> Iterator[tuple[Call, int]]:
     """`RunIndex.outputs_with`'s places, read one by one: a caller may want only the
     first (`first_output`) or fifty."""
-    texts, of = postings.texts, postings.of
+    distinct, of = postings.distinct, postings.of
     lacking: set[int] = set()  # distinct texts without the needle: not searched again
     for number in postings.candidates(needle):
-        if of[number] in lacking:
+        known = of[number]
+        if known in lacking:
             continue
-        text = texts[number]
+        text = distinct[known]
         at = text.find(needle)
         if at < 0:
-            lacking.add(of[number])
+            lacking.add(known)
         while at >= 0:
             yield calls[number], at
             at = text.find(needle, at + 1)
 
 
-def _calls(transcript: Transcript) -> tuple[list[Call], dict[str, list[Call]]]:
-    """The run's calls in order, and each family's calls in order (families in order of
-    first appearance): grouped as they are made, where picking each family's calls out
-    afterwards called `str.__eq__` once per call and family (seven families, thousands
-    of calls)."""
+class _Made:
+    """What `_calls` makes in its one pass over the calls."""
+
+    __slots__ = ("by_kind", "calls", "commands", "family_of", "outputs")
+
+    def __init__(
+        self,
+        calls: list[Call],
+        by_kind: dict[tuple[str, str | None], list[Call]],
+        family_of: dict[tuple[str, str | None], str],
+        outputs: _Numbered,
+        commands: _Numbered,
+    ) -> None:
+        self.calls = calls
+        self.by_kind = by_kind  # each (tool name, category)'s calls, in order
+        self.family_of = family_of  # each (tool name, category)'s family
+        self.outputs = outputs  # the lowercase outputs, numbered
+        self.commands = commands  # the lowercase commands, numbered
+
+
+def _calls(transcript: Transcript) -> _Made:
+    """The run's calls in order, grouped by tool name and category as they are made (the
+    families and the names are groups of these few kinds), with their lowercase outputs
+    and commands numbered for `_Postings`: one pass over thousands of calls, where
+    grouping and numbering afterwards read every call again."""
     calls: list[Call] = []
-    families: dict[tuple[str, str | None], str] = {}
-    by_family: dict[str, list[Call]] = {}
+    family_of: dict[tuple[str, str | None], str] = {}
+    by_kind: dict[tuple[str, str | None], list[Call]] = {}
+    kinds: dict[tuple[str, str | None], tuple[str, list[Call]]] = {}  # (family, calls)
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
     add, command_of, failed, text_of = calls.append, _command, _failed, _text
-    # A run repeats outputs and commands: each distinct one is read and lowercased once
-    # (the index hashes every text anyway, so the lookups cost little more).
-    read: dict[str, tuple[bool, str]] = {}
-    lowered: dict[str, str] = {}
+    # A run repeats outputs and commands: each distinct one is read, lowercased and
+    # numbered once (the index hashes every text anyway, so the lookups cost little more).
+    read: dict[str, tuple[bool, str, int, list[int]]] = {}
+    lowered: dict[str, tuple[str, int, list[int]]] = {}
+    outputs: list[str] = []
+    output_of: list[int] = []
+    output_members: list[list[int]] = []
+    output_number: dict[str, int] = {}
+    commands: list[str] = []
+    command_of_call: list[int] = []
+    command_members: list[list[int]] = []
+    command_number: dict[str, int] = {}
     spelt: dict[tuple[tuple[str, str], ...], str] = {}
     spelt_other: dict[str, str] = {}
     order = 0
@@ -630,10 +670,10 @@ def _calls(transcript: Transcript) -> tuple[list[Call], dict[str, list[Call]]]:
                 output = text_of(output)
             name = tool.name
             kind = (name, tool.category)
-            family = families.get(kind)
-            if family is None:
-                family = families[kind] = _family(*kind)
-                by_family.setdefault(family, [])
+            known = kinds.get(kind)
+            if known is None:
+                family_of[kind] = _family(*kind)
+                known = kinds[kind] = family_of[kind], by_kind.setdefault(kind, [])
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
             command = value.get("command") if type(value) is dict else value
@@ -647,19 +687,53 @@ def _calls(transcript: Transcript) -> tuple[list[Call], dict[str, list[Call]]]:
                     command = found
                 else:
                     command = _spelt_once(value, spelt_other)
-            order += 1
             seen = read.get(output)
             if seen is None:
-                seen = read[output] = failed("ok", output), output.lower()
-            command_lower = lowered.get(command)
-            if command_lower is None:
-                command_lower = lowered[command] = command.lower()
-            fields = (order, where, name, family, command, output,
-                      tool.status == "error" or seen[0], command_lower, seen[1])  # fmt: skip
+                lower = output.lower()
+                number = output_number.get(lower)
+                if number is None:
+                    number = output_number[lower] = len(outputs)
+                    outputs.append(lower)
+                    output_members.append([])
+                seen = read[output] = failed("ok", output), lower, number, output_members[number]
+            command_seen = lowered.get(command)
+            if command_seen is None:
+                lower = command.lower()
+                number = command_number.get(lower)
+                if number is None:
+                    number = command_number[lower] = len(commands)
+                    commands.append(lower)
+                    command_members.append([])
+                command_seen = lowered[command] = lower, number, command_members[number]
+            output_of.append(seen[2])
+            seen[3].append(order)
+            command_of_call.append(command_seen[1])
+            command_seen[2].append(order)
+            fields = (order + 1, where, name, known[0], command, output,
+                      tool.status == "error" or seen[0], command_seen[0], seen[1])  # fmt: skip
+            order += 1
             call = make(Call, fields)
             add(call)
-            by_family[family].append(call)
-    return calls, by_family
+            known[1].append(call)
+    outputs_numbered = outputs, output_of, output_members
+    commands_numbered = commands, command_of_call, command_members
+    return _Made(calls, by_kind, family_of, outputs_numbered, commands_numbered)
+
+
+def _grouped(
+    by_kind: dict[tuple[str, str | None], list[Call]], group_of: dict[tuple[str, str | None], Any]
+) -> dict[Any, tuple[Call, ...]]:
+    """The calls of each group of kinds (`group_of`: each kind's group), in order; groups in
+    order of first appearance. A group of one kind (the usual case) is its list as made."""
+    kinds: dict[Any, list[list[Call]]] = {}
+    for kind, found in by_kind.items():
+        kinds.setdefault(group_of[kind], []).append(found)
+    return {
+        group: tuple(lists[0])
+        if len(lists) == 1
+        else tuple(sorted(itertools.chain(*lists), key=_ORDER))
+        for group, lists in kinds.items()
+    }
 
 
 def _spelt_once(value: Any, spelt: dict[str, str]) -> str:

@@ -5,6 +5,7 @@ of the labelled set."""
 from __future__ import annotations
 
 import json
+import operator
 import random
 import re
 
@@ -16,6 +17,7 @@ from agentv_grader.claims._index import (
     RunIndex,
     _http_matches,
     _may_run_tests,
+    _numbered,
     _places_of,
     _Postings,
     _quoted_line,
@@ -103,7 +105,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
 
 def test_texts_holding_a_needle_are_found_by_one_search(indexes: list[RunIndex]) -> None:
     for index in indexes:
-        texts = index._inputs.texts
+        texts = [call.command_lower for call in index.calls]
         for needle in ["./...", "/", " ", "-q", "", "\0", "py", *(t[3:9] for t in texts[:5])]:
             expected = [n for n, text in enumerate(texts) if needle in text]
             assert index._inputs.containing(needle) == expected, needle
@@ -257,7 +259,7 @@ def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str
         distinct = ["".join(pick.choice(pieces) for _ in range(pick.randint(0, 5)))
                     for _ in range(pick.randint(1, 6))]  # fmt: skip
         texts = [pick.choice(distinct) for _ in range(pick.randint(0, 12))]
-        postings = _Postings(texts)
+        postings = _Postings(_numbered(texts))
         assert postings.tokened == (indexed_by == "tokens")
         calls = tuple(range(len(texts)))
         needles = {*pieces, "", "mon", "onth", "2", "ok ", "1.", ".2", "1,", "ok mon", "a mon"}
@@ -281,7 +283,7 @@ def test_a_words_texts_are_those_of_the_tokens_it_is_a_word_of(indexed_by: str) 
     for _ in range(300):
         texts = ["".join(pick.choice(pieces) for _ in range(pick.randint(0, 6)))
                  for _ in range(pick.randint(1, 6))]  # fmt: skip
-        postings = _Postings(texts)
+        postings = _Postings(_numbered(texts))
         distinct = postings.distinct
         words = sorted({w for text in distinct for w in _words(text)})
         for word in words:
@@ -435,7 +437,15 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
     """_calls reads and lowercases each distinct output and command once: the calls are
     those made call by call, on every labelled run, on it run twice over and on a run
     repeating inputs of every kind; each family's calls are those calls of it, in order."""
-    from agentv_grader.claims._index import Call, _calls, _command, _failed, _family, _text
+    from agentv_grader.claims._index import (
+        Call,
+        _calls,
+        _command,
+        _failed,
+        _family,
+        _grouped,
+        _text,
+    )
     from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
     # inputs spelt once per distinct one: equal values of other types (1, True, 1.0),
@@ -467,13 +477,20 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
                                   _family(tool.name, tool.category), command, output,
                                   _failed(tool.status, output), command.lower(),
                                   output.lower()))  # fmt: skip
-        calls, by_family = _calls(run)
-        assert calls == plain
-        grouped: dict[str, list[Call]] = {}
-        for call in plain:
-            grouped.setdefault(call.family, []).append(call)
-        assert by_family == grouped
-        assert list(by_family) == list(grouped)
+        result = _calls(run)
+        assert result.calls == plain
+        assert result.outputs == _numbered([call.output_lower for call in plain])
+        assert result.commands == _numbered([call.command_lower for call in plain])
+        names = {kind: kind[0] for kind in result.by_kind}
+        families = result.family_of
+        for group, of_kind in ((operator.attrgetter("family"), families),
+                               (operator.attrgetter("name"), names)):  # fmt: skip
+            grouped: dict[str, list[Call]] = {}
+            for call in plain:
+                grouped.setdefault(group(call), []).append(call)
+            by_group = _grouped(result.by_kind, of_kind)
+            assert by_group == {key: tuple(calls) for key, calls in grouped.items()}
+            assert list(by_group) == list(grouped)
 
 
 def test_the_index_makes_no_reference_cycle() -> None:
