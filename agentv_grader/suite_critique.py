@@ -45,16 +45,11 @@ def share(
     while the others work): its member of the JSON file's `tests` as the file holds it (or
     its JSON data: not `written`, or where only the whole file can be written,
     `member_json`), its section of the markdown as the file holds it (none without
-    suggestions), and its tally."""
-    from .critique.model import SEVERITIES, SOLID
-
+    suggestions), and its tally (`Critique.tally`)."""
     data = critique.to_json()
-    severities = [finding.severity for finding in critique.suggestions]
-    high, medium, low = (severities.count(severity) for severity in SEVERITIES)
-    tally = (high, medium, low, critique.overall == SOLID)
     member = member_json(test_id, data) if written else None
-    section = encoded(critique.markdown_section(test_id)) if severities else b""
-    return (data if member is None else member), section, tally
+    section = encoded(critique.markdown_section(test_id)) if critique.suggestions else b""
+    return (data if member is None else member), section, critique.tally()
 
 
 def write(

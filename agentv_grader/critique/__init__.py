@@ -130,10 +130,10 @@ def _finding_order(finding: Finding) -> tuple[int, str]:
 def _findings(ctx: Context, rules: tuple[tuple[str, Rule], ...]) -> list[Finding]:
     marks = ctx.marks
     return [
-        Finding(h.assertion, h.index, rule_id, rule.severity, h.reason, h.evidence, h.fix)
+        Finding(assertion, index, rule_id, rule.severity, reason, evidence, fix)
         for rule_id, rule in rules
         if not rule.needs or rule.needs & marks
-        for h in rule.check(ctx)
+        for assertion, index, reason, evidence, fix in rule.check(ctx)
     ]
 
 
