@@ -78,6 +78,7 @@ _NAME_HINTS = (
 
 
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
+_COMMAND: Callable[[tuple[Any, ...]], str] = operator.itemgetter(4)  # `command`
 _COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `command_lower`
 
 
@@ -220,7 +221,7 @@ class _Postings:
                 holders = self._tokens_holding(needle, chosen)
                 if holders is not None:  # those of them that hold the needle itself
                     chosen = [d for d in chosen if d in holders]
-                found = self._expand(chosen)
+                found = self.expand(chosen)
             self._candidates_of[needle] = found
         return found
 
@@ -239,17 +240,21 @@ class _Postings:
                     holders = self._tokens_holding(needle, chosen)
                     if holders is None:
                         texts = self.distinct
-                        found = self._expand([d for d in chosen if needle in texts[d]])
+                        found = self.expand([d for d in chosen if needle in texts[d]])
                     else:
-                        found = self._expand([d for d in chosen if d in holders])
+                        found = self.expand([d for d in chosen if d in holders])
             self._holding[needle] = found
         return found
 
     def containing(self, needle: str) -> list[int]:
-        """The texts holding `needle` anywhere, in order: one search of all distinct texts
+        """The texts holding `needle` anywhere, in order."""
+        return self.expand(self.distinct_containing(needle))
+
+    def distinct_containing(self, needle: str) -> list[int]:
+        """The distinct texts holding `needle` anywhere, in order: one search of them all
         joined (a needle with no word to index, `./...`, would otherwise read every text)."""
         if not needle or "\0" in needle:
-            return self._expand([d for d, text in enumerate(self.distinct) if needle in text])
+            return [d for d, text in enumerate(self.distinct) if needle in text]
         if self._joined is None:
             ends = list(itertools.accumulate(len(text) + 1 for text in self.distinct))
             self._joined = "\0".join(self.distinct), ends
@@ -260,7 +265,7 @@ class _Postings:
             number = bisect.bisect_right(ends, at)
             found.append(number)
             at = joined.find(needle, ends[number])
-        return self._expand(found)
+        return found
 
     def word(self, word: bytes) -> list[int]:
         """The distinct texts holding `word` as a word, in order (callers do not change it)."""
@@ -305,8 +310,8 @@ class _Postings:
         found = self._holders[needle] = frozenset(_members(holders))
         return found
 
-    def _expand(self, distinct: list[int]) -> list[int]:
-        """The numbers in `texts` of the distinct texts `distinct` (ascending), in order."""
+    def expand(self, distinct: list[int]) -> list[int]:
+        """The numbers of the texts equal to the distinct texts `distinct` (ascending), in order."""
         if not distinct:
             return []
         if len(distinct) == 1:
@@ -492,7 +497,8 @@ class RunIndex:
         self._commands = made.commands  # indexed when a claim first looks in the inputs
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
-        self._shell: _Postings | None = None  # the shell commands, searched as one text
+        # the shell commands, searched as one text, and each distinct one as written
+        self._shell: tuple[_Postings, list[str]] | None = None
         self._cache: dict[tuple[str, str], Any] = {}
 
     @property
@@ -572,20 +578,16 @@ class RunIndex:
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
             if self._shell is None:
-                self._shell = _Postings(
-                    _numbered(list(map(_COMMAND_LOWER, self.shell))), index=False
-                )
-            holding = sorted({n for word in words for n in self._shell.containing(word)})
-            searched: dict[str, bool] = {}
-            found: list[Call] = []
-            for call in (self.shell[n] for n in holding):
-                text = call.command_lower if lowered else call.command
-                hit = searched.get(text)
-                if hit is None:
-                    hit = searched[text] = pattern.search(text) is not None
-                if hit:
-                    found.append(call)
-            self._cache[key] = found
+                # numbered by the command as written, which a pattern may read; searched
+                # lowercase for the words
+                written, of, members = _numbered(list(map(_COMMAND, self.shell)))
+                lower = [command.lower() for command in written]
+                self._shell = _Postings((lower, of, members), index=False), written
+            shell, written = self._shell
+            holding = sorted({d for word in words for d in shell.distinct_containing(word)})
+            texts = shell.distinct if lowered else written
+            matching = [d for d in holding if pattern.search(texts[d]) is not None]
+            self._cache[key] = list(map(self.shell.__getitem__, shell.expand(matching)))
         calls: list[Call] = self._cache[key]
         return calls
 
