@@ -318,7 +318,9 @@ def _number(
         if not distinctive:
             if context is None:
                 context = _context(text, match.start(), match.end())
-            if not context & _output_context(index, call, at, end):
+                if not context:
+                    break  # no word of its own: no place shares one
+            if not _shares_context(index, context, call, at, end):
                 continue
         line = _line_at(call.output, at)
         return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
@@ -400,6 +402,23 @@ def _context(text: str, start: int, end: int) -> set[str]:
             if len(part) > 1 and part.lower() not in _STOP and part.lower() not in _UNITS:
                 words.add(_stem(part))
     return words
+
+
+def _shares_context(index: RunIndex, context: set[str], call: Call, at: int, end: int) -> bool:
+    """`context` (a claim's words near its number) and the words around a place of the
+    number in an output (`_output_context`) share one. Each word of the place's but a bare
+    count's begins a word of the output's text within 30 characters of the place, so a
+    place whose text there, lowercased, holds none of the claim's words shares none, and
+    its words are not made (most places of a small number are in lines about something
+    else)."""
+    window = call.output[max(0, at - 30) : end + 30].lower()
+    for word in context:
+        if word in window:
+            break
+    else:
+        if _count_output(call) is None:
+            return False
+    return not context.isdisjoint(_output_context(index, call, at, end))
 
 
 def _output_context(index: RunIndex, call: Call, at: int, end: int) -> set[str]:

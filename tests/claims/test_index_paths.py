@@ -561,3 +561,45 @@ def test_number_occurrences_kept_are_those_a_fresh_reading_finds(
             assert list(_facts._occurrences(index, literal, value, decimals)) == plain
             assert list(_facts._occurrences(index, literal, value, decimals)) == plain
             assert list(stopped) == plain[1:]
+
+
+def test_a_place_shares_a_claims_words_where_its_words_do(indexes: list[RunIndex]) -> None:
+    """`_shares_context` answers what the intersection with the place's words answers:
+    for every place of small numbers in the labelled runs, with each of the place's own
+    words, those words spelt longer or shorter and other places' words; and on made-up
+    outputs of camelCase, plural, upper-case and non-ASCII words (Kelvin's `K` lowers to
+    `k`), and bare counts (`grep -c`), whose words are not
+    around the number. (`İ`, which lowers to two characters, is left out: the places are
+    found in the lowercase output and read in the output as given.)"""
+    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+
+    def agrees(index: RunIndex, context: set[str], call: _index.Call, at: int, end: int) -> None:
+        plain = bool(context & _facts._output_context(index, call, at, end))
+        assert _facts._shares_context(index, context, call, at, end) == plain, (context, at)
+
+    seen: list[str] = []
+    for index in indexes:
+        for literal in ("1", "2", "3", "5", "12", "14", "42"):
+            value = float(literal)
+            for call, at, end in _facts._occurrences_in(index, literal, value, 0):
+                words = _facts._output_context_of(call, at, end)
+                contexts = [{w} for w in words] + [{w + "s"} for w in words]
+                contexts += [{w[:-1]} for w in words if len(w) > 2] + [set(seen[-5:])]
+                for context in contexts:
+                    agrees(index, context, call, at, end)
+                seen += sorted(words)
+    pieces = ["fooBar", "maxRetries", "rows", "ROWS", "Row", "errors", "Item", "\u212aeys",
+              "é", "Σ", " ", "  ", "_", "-", ":", "\n", "x", "3", "30", "ms", "the"]  # fmt: skip
+    words = ["foo", "bar", "max", "retrie", "row", "error", "tem", "item", "key", "eys", "x"]
+    pick = random.Random(21)
+    for _ in range(300):
+        outputs = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 40))) + " 3"]
+        commands = ["grep -c ERROR app.log" if pick.random() < 0.2 else "cat out.txt"]
+        if commands[0].startswith("grep"):
+            outputs[0] = pick.choice(["3", " 3\n", "3 rows"])
+        calls = (ToolCall("Bash", {"command": commands[0]}, outputs[0], "ok"),)
+        transcript = Transcript("t.json", "openai-messages", (Message(1, "assistant", "", calls),))
+        index = RunIndex(transcript, "", None)
+        for call, at, end in _facts._occurrences_in(index, "3", 3.0, 0):
+            for _ in range(10):
+                agrees(index, set(pick.sample(words, pick.randint(1, 3))), call, at, end)
