@@ -692,20 +692,12 @@ def _calls(transcript: Transcript) -> _Made:
             seen = read.get(output)
             if seen is None:
                 lower = output.lower()
-                number = output_number.get(lower)
-                if number is None:
-                    number = output_number[lower] = len(outputs)
-                    outputs.append(lower)
-                    output_members.append([])
+                number = _number_of(lower, output_number, outputs, output_members)
                 seen = read[output] = failed("ok", output), lower, number, output_members[number]
             command_seen = lowered.get(command)
             if command_seen is None:
                 lower = command.lower()
-                number = command_number.get(lower)
-                if number is None:
-                    number = command_number[lower] = len(commands)
-                    commands.append(lower)
-                    command_members.append([])
+                number = _number_of(lower, command_number, commands, command_members)
                 command_seen = lowered[command] = lower, number, command_members[number]
             output_of.append(seen[2])
             seen[3].append(order)
@@ -720,6 +712,20 @@ def _calls(transcript: Transcript) -> _Made:
     outputs_numbered = outputs, output_of, output_members
     commands_numbered = commands, command_of_call, command_members
     return _Made(calls, by_kind, family_of, outputs_numbered, commands_numbered)
+
+
+def _number_of(
+    lower: str, number_of: dict[str, int], texts: list[str], members: list[list[int]]
+) -> int:
+    """`lower`'s number among the distinct `texts` (numbered as first met), a text not met
+    before numbered next with no members yet. Asked once per distinct text as written
+    (`_calls` remembers each), not once per call."""
+    number = number_of.get(lower)
+    if number is None:
+        number = number_of[lower] = len(texts)
+        texts.append(lower)
+        members.append([])
+    return number
 
 
 def _grouped(

@@ -79,9 +79,6 @@ class Critique(Record):
         """`{"suggestions": [...], "overall": ...}`, SPEC §6.2's shape."""
         return {"suggestions": [f.to_json() for f in self.suggestions], "overall": self.overall}
 
-    def counts(self) -> dict[str, int]:
-        return {s: sum(1 for f in self.suggestions if f.severity == s) for s in SEVERITIES}
-
     def tally(self) -> tuple[int, int, int, bool]:
         """Its suggestions by severity (high, medium, low), and whether it is `SOLID`: what
         the suite's counts read of it (`suite_critique.share`), in one pass."""
