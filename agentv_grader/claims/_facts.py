@@ -322,7 +322,7 @@ def _number(
                     break  # no word of its own: no place shares one
             if not _shares_context(index, context, call, at, end):
                 continue
-        line = _line_at(call.output, at)
+        line = _line_at(call.output, call.written(at))
         return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
     # whether the number stands alone in some output: asked only where it decides
     plain = literal.lstrip("-")
@@ -411,7 +411,7 @@ def _shares_context(index: RunIndex, context: set[str], call: Call, at: int, end
     place whose text there, lowercased, holds none of the claim's words shares none, and
     its words are not made (most places of a small number are in lines about something
     else)."""
-    window = call.output[max(0, at - 30) : end + 30].lower()
+    window = call.output_lower[max(0, at - 30) : end + 30]
     for word in context:
         if word in window:
             break
@@ -436,7 +436,7 @@ def _output_context_of(call: Call, at: int, end: int) -> set[str]:
     label = _count_output(call)
     if label is not None:
         return _context(f"{label} {call.command}", 0, 0) | set(label.split())
-    return _context(call.output, at, end)
+    return _context(call.output, call.written(at), call.written(end))
 
 
 def _occurrences(
@@ -492,8 +492,9 @@ _Place = tuple[Call, int, "tuple[float, int] | None"]
 
 def _places(index: RunIndex, form: str) -> Iterator[_Place]:
     """The first `_MAX_LOOKS` places of `form` in the outputs, with the number read at
-    each: (call, start, (value, end) or None). Read once per run, as far as any claim
-    asks (claims repeat small numbers; most stop at the first place that fits)."""
+    each: (call, start, (value, end) or None), offsets in the call's lowercase output.
+    Read once per run, as far as any claim asks (claims repeat small numbers; most stop
+    at the first place that fits)."""
     made: tuple[list[_Place], Iterator[tuple[Call, int]]] = index.remember(
         "number places", form, lambda: ([], index.outputs_with(form))
     )
@@ -507,7 +508,7 @@ def _places(index: RunIndex, form: str) -> Iterator[_Place]:
             if nxt is None:
                 return
             call, start = nxt
-            place = (call, start, _number_at(call.output, start))
+            place = (call, start, _number_at(call.output_lower, start))
             found.append(place)
             yield place
         looked += 1
@@ -614,7 +615,7 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         if match is None or (at > 0 and call.output_lower[at - 1].isalpha()):
             continue
         value = float(match.group(1).replace(",", ""))
-        found.append((call, value, _line_at(call.output, at).strip()))
+        found.append((call, value, _line_at(call.output, call.written(at)).strip()))
     return found
 
 
@@ -627,7 +628,7 @@ def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> 
     literals = [m.group(2) for m in numbers]
     peer = rf"(?<![\d.])\d{{{next(iter(widths))}}}(?![\d.])"
     for call, at in itertools.islice(index.outputs_with(literals[0]), _MAX_LOOKS):
-        for line in (_line_at(call.output, at),):
+        for line in (_line_at(call.output, call.written(at)),):
             shown = [lit for lit in literals if re.search(rf"(?<!\d){lit}(?!\d)", line)]
             missing = [lit for lit in literals if lit not in shown]
             peers = re.findall(peer, line)

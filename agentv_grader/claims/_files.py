@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._gate import Gated, Words, words_of
-from ._index import Call, RunIndex
+from ._index import Call, RunIndex, as_written
 from ._later import later
 
 _WRITE_VERBS = (
@@ -352,7 +352,8 @@ def _writes(
     for text, lowered in ((call.command, call.command_lower), (call.output, call.output_lower)):
         at = lowered.find(needle)
         while at >= 0:
-            before = text[max(0, at - 60) : at]
+            written = as_written(text, lowered, at)
+            before = text[max(0, written - 60) : written]
             found = seen.get((signal.pattern, before))
             if found is None:
                 found = seen[(signal.pattern, before)] = _signalled(signal, before)

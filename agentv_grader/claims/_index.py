@@ -125,11 +125,29 @@ class Call(_CallFields):
         line = _quoted_line(self.output, self.output_lower, needle)
         return line if len(line) <= width else line[: width - 1] + "…"
 
+    def written(self, at: int) -> int:
+        """Offset `at` of `output_lower` (where `outputs_with` finds a place) in `output`."""
+        return as_written(self.output, self.output_lower, at)
+
     def cite(self, needle: str = "") -> str:
         """`message 3, tool call Bash `pytest -q` → "14 passed in 0.18s"`."""
         command = " ".join(self.command.split())
         command = command if len(command) <= 80 else command[:79] + "…"
         return f'{self.where} `{command}` → "{self.quote(needle)}"'
+
+
+def as_written(text: str, lowered: str, at: int) -> int:
+    """Offset `at` of `lowered` (`text.lower()`) in `text`: the same but after an `İ`, the
+    one character whose lowercase is two (`i` and a combining dot), so a place found in a
+    lowercase text is read at the same characters in the text as written."""
+    if len(lowered) == len(text):
+        return at
+    shift = 0
+    capital = text.find("İ")
+    while capital >= 0 and capital + shift < at:
+        shift += 1
+        capital = text.find("İ", capital + 1)
+    return at - shift
 
 
 class TestRun:
@@ -534,9 +552,10 @@ class RunIndex:
         return sorted(c for name, calls in self.by_name.items() if test(name) for c in calls)
 
     def outputs_with(self, needle: str) -> Iterator[tuple[Call, int]]:
-        """Each (call, position in its output) where `needle` (lowercase) occurs, in order.
-        The generator holds the calls and their index, not `self`: a caller may keep it in
-        the index's cache (`remember`) without making a reference cycle."""
+        """Each (call, position in its `output_lower`) where `needle` (lowercase) occurs, in
+        order (`Call.written` gives the position in `output`). The generator holds the
+        calls and their index, not `self`: a caller may keep it in the index's cache
+        (`remember`) without making a reference cycle."""
         return _places_of(self._outputs, self.calls, needle)
 
     def inputs_with(self, needle: str) -> list[Call]:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from agentv_grader.claims import check_claims, counts
+from agentv_grader.claims._index import as_written
 from agentv_grader.rundata.records import Figure, Message, Timing, ToolCall, Transcript
 
 
@@ -223,3 +224,24 @@ def test_a_number_is_looked_for_as_written_before_in_cents() -> None:
         (claim,) = check_claims(f"The site still builds (built in 0.{cents} s).", transcript)
         assert claim.status == "verified", claim
         assert claim.evidence.startswith(f"'0.{cents}': message 3, tool call Bash `mkdocs"), claim
+
+
+def test_a_place_after_a_dotted_capital_i_is_read_where_it_is_written() -> None:
+    # `İ` lowercases to two characters: a place found in the lowercase output is read in
+    # the output as written at the same characters, not one further on per `İ` before it
+    said = "I found 3 rows."
+    assert statuses(said, run(bash("wc", "İİİ rows 3"))) == ["verified"]
+    [claim] = check_claims(said, run(bash("python count.py", "İ" * 10 + " header\nrows: 3\n")))
+    assert claim.evidence.endswith('→ "rows: 3"')
+    ids = bash("python ids.py", "İ" * 40 + "\nfound 1042, 1077, 1101 ids\n")
+    assert statuses("The ids are 1042, 1077 and 1110.", run(ids)) == ["contradicted"]
+    # the 60 characters before a path, where a write shows itself, are those before it
+    wrote = bash("printf x " + "İ" * 60 + " > report.txt", "")
+    assert statuses("I wrote report.txt.", run(wrote)) == ["verified"]
+
+
+@pytest.mark.parametrize("text", ["İ", "aİb", "İİx İ", "no capital", "İ\u0307i\u0307İ"])
+def test_a_lowercase_offset_maps_to_the_character_it_was_lowered_from(text: str) -> None:
+    lowered = text.lower()
+    for at in range(len(text) + 1):
+        assert as_written(text, lowered, len(text[:at].lower())) == at
