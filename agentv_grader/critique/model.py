@@ -93,10 +93,6 @@ class Critique(Record):
                 low += 1
         return high, medium, low, self.overall == SOLID
 
-    @property
-    def has_high(self) -> bool:
-        return any(f.severity == "high" for f in self.suggestions)
-
     def to_markdown(self) -> str:
         """The same suggestions for people: a summary line, then one section per finding."""
         title = f"# Eval critique: `{self.test_id}`" if self.test_id else "# Eval critique"
