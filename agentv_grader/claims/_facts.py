@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import sys
 from collections.abc import Iterator
 
 from ..record import Record
@@ -479,12 +480,30 @@ def _occurrences_in(
 
 def _forms(literal: str, value: float, decimals: int) -> list[str]:
     """The spellings of a claimed number an output may show, in a fixed order (a set's
-    order changes with the interpreter's string hashing, and so would the evidence)."""
+    order changes with the interpreter's string hashing, and so would the evidence); a
+    number longer than `int` reads, or past what a float holds, only as written."""
     whole = literal.lstrip("-").split(".")[0]
-    forms = [whole, f"{int(whole):,}"] if whole.isdigit() else [whole]
-    if decimals == 2:  # an amount may be shown in cents
-        forms.append(str(round(abs(value) * 100)))
+    forms = [whole, f"{int(whole):,}"] if whole.isdigit() and int_reads(whole) else [whole]
+    cents = abs(value) * 100
+    if decimals == 2 and cents != _INFINITY:  # an amount may be shown in cents
+        forms.append(str(round(cents)))
     return list(dict.fromkeys(forms))
+
+
+_INFINITY = float("inf")
+_DIGIT_RUN = later(r"\d+")
+
+
+def int_reads(text: str) -> bool:
+    """`int` reads each run of decimal digits in `text`: it refuses one longer than
+    `sys.get_int_max_str_digits()` (4,300 unless set; 0: any), which a hostile response or
+    output may hold (a number so long is no count, status or amount of a run)."""
+    limit = sys.get_int_max_str_digits()
+    return (
+        not limit
+        or len(text) <= limit
+        or all(len(run) <= limit for run in _DIGIT_RUN.findall(text))
+    )
 
 
 _Place = tuple[Call, int, "tuple[float, int] | None"]

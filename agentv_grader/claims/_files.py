@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, as_written
 from ._later import later
@@ -234,6 +234,8 @@ def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
     """`Renamed it across all 5 files`: against the distinct paths the write and edit
     tools changed, when nothing else could have written a file."""
     word = counted.group(1).lower()
+    if not int_reads(word):
+        return None
     claimed = _COUNT_WORDS.get(word) or int(word)
     changed = [c for c in index.calls if c.family in ("write", "edit") and not c.failed]
     paths: set[str] = set()

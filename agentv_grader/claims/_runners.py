@@ -77,9 +77,13 @@ def _may_find(pattern: re.Pattern[str], output: str) -> bool:
 
 
 def summarise(output: str) -> Summary | None:
-    """The summary of a test run's output, or None when no runner summary is there."""
+    """The summary of a test run's output, or None when no runner summary is there (nor
+    when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
     for parse in (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go):
-        summary = parse(output)
+        try:
+            summary = parse(output)
+        except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
+            return None
         if summary is not None:
             return summary
     return None

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words
 from ._index import RunIndex, TestRun
 from ._later import later
@@ -277,6 +277,8 @@ def _number(text: str) -> int:
 
 def _compare(clause: str, run: TestRun, scoped: bool, ran: bool) -> Finding | None:
     """Hold the clause's counts and outcome against the run's summary."""
+    if not int_reads(clause):
+        return None  # a count longer than `int` reads: no count of a run
     summary = run.summary
     cite = run.call.cite(summary.line if summary else "")
     claimed = _claimed(clause)
@@ -368,8 +370,12 @@ def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if _COLUMNS[kind] not in names or len(values) < len(names):
             return
         shown = values[names.index(_COLUMNS[kind])]
+        try:
+            figure = float(shown)
+        except ValueError:  # no figure (istanbul's `Unknown` for nothing to cover, a hostile cell)
+            return
         decimals = len(claimed.split(".")[1]) if "." in claimed else 0
-        same = round(float(shown), decimals) == float(claimed)
+        same = round(figure, decimals) == float(claimed)
         line = total.group(0).strip()
         if same:
             yield Finding(VERIFIED, f"{kind} coverage {shown}%: {call.cite(line)}")

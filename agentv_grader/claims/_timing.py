@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._index import RunIndex
 from ._later import later
 
@@ -67,7 +67,7 @@ def _judge(qualifier: str, claimed: float, actual: float) -> str | None:
 
 def _tool_calls(text: str, index: RunIndex) -> Iterator[Finding]:
     match = _TOOL_CALLS.search(text)
-    if match is None or _ROUGHLY.search(text):
+    if match is None or _ROUGHLY.search(text) or not int_reads(match.group(1)):
         return
     claimed = int(match.group(1))
     counted = len(index.calls)

@@ -18,7 +18,7 @@ from functools import partial
 from urllib.parse import urlparse
 
 from ._actions import domain
-from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
 from ._later import later
@@ -255,6 +255,8 @@ def _sources(text: str, index: RunIndex) -> Finding | None:
     if match is None:
         return None
     word = match.group(1).lower()
+    if not int_reads(word):
+        return None
     claimed = _WORDS[word] if word in _WORDS else int(word)
     calls = fetches(index)
     if len(calls) < claimed:
@@ -293,7 +295,9 @@ def _document(text: str, index: RunIndex) -> Finding | None:
         f"{kind}-{number}",
         f"{kind}{number}",
         f"{kind}-0{number}",
-        f"{kind}-{int(number):04d}" if number.isdecimal() else f"{kind}:{number}",
+        f"{kind}-{int(number):04d}"
+        if number.isdecimal() and int_reads(number)
+        else f"{kind}:{number}",
     )
     if any(index.in_outputs(f) or index.in_inputs(f) for f in forms):
         return None

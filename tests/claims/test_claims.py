@@ -245,3 +245,46 @@ def test_a_lowercase_offset_maps_to_the_character_it_was_lowered_from(text: str)
     lowered = text.lower()
     for at in range(len(text) + 1):
         assert as_written(text, lowered, len(text[:at].lower())) == at
+
+
+LONG = "9" * 4400  # more digits than `int` reads (4,300 unless set)
+
+
+EDIT = ("Edit", {"file_path": "a.py"}, "ok", "ok")
+FETCH = ("WebFetch", {"url": "https://a.example/x"}, "page", "ok")
+
+
+@pytest.mark.parametrize(
+    ("said", "call", "status"),
+    [
+        (f"I found {LONG} rows.", bash("wc -l rows.csv", "3 rows.csv"), "unverifiable"),
+        (f"It costs ${'9' * 400}.50.", bash("python total.py", "total: 12.50"), "unverifiable"),
+        (f"{LONG} tests passed.", PASSING, "unverifiable"),
+        (f"I renamed it across all {LONG} files.", EDIT, "unverifiable"),
+        (f"I read {LONG} sources.", FETCH, "unverifiable"),
+        (f"I made {LONG} tool calls.", bash("ls", "a.py"), "unverifiable"),
+        (f"I checked PEP {LONG} first.", bash("cat notes.txt", "nothing"), "contradicted"),
+        ("All tests pass.", bash("pytest -q", f"{LONG} passed in 0.1s"), "unverifiable"),
+        ("All tests pass.", bash("pytest -q", f"{LONG} failed in 0.1s", "error"), "contradicted"),
+    ],
+)
+def test_a_number_longer_than_int_reads_is_read_without_failing(
+    said: str, call: tuple[str, dict[str, Any], str, str], status: str
+) -> None:
+    """`int` refuses more than 4,300 digits and a float holds no more than about 308: such
+    a number is looked for only as written (not with separators, nor in cents), is no
+    count a claim or a runner's summary gives (a run's exit status decides), and used to
+    raise ValueError or OverflowError out of check_claims."""
+    assert statuses(said, run(call)) == [status]
+
+
+def test_a_coverage_cell_float_cannot_read_is_no_figure() -> None:
+    """istanbul prints `Unknown` where there is nothing to cover: the claim is held against
+    nothing (it used to raise ValueError out of check_claims); a figure still decides."""
+    table = "File | % Stmts | % Branch | % Funcs | % Lines |\nAll files | {} | 71 | 80 | 90 |\n"
+    said = "Statement coverage is 71%."
+    assert statuses(said, run(bash("npx jest --coverage", table.format("Unknown")))) == [
+        "unverifiable"
+    ]
+    assert statuses(said, run(bash("npx jest --coverage", table.format("71")))) == ["verified"]
+    assert statuses(said, run(bash("npx jest --coverage", table.format("64")))) == ["contradicted"]
