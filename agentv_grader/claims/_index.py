@@ -413,6 +413,14 @@ class _Postings:
 _Numbered = tuple[list[str], list[int], list[list[int]]]
 
 
+def indexed(texts: list[str], by_word: bool = True) -> _Postings:
+    """A few of the run's texts (the test runs' commands or outputs) indexed as the calls'
+    are: `holding` finds in lowercase commands what `RunIndex.inputs_with` finds in the
+    calls', and `containing` searches each distinct text once (`by_word` False: no words
+    indexed, for texts only searched whole)."""
+    return _Postings(_numbered(texts), index=by_word)
+
+
 def _numbered(texts: list[str]) -> _Numbered:
     """`texts` numbered (C loops but one); `_calls` numbers the outputs and commands as
     it meets them instead, in its one pass over the calls."""

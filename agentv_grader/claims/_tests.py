@@ -11,16 +11,18 @@ contradict. Only a claim that tests were *run* is contradicted by the absence of
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import re
 from collections.abc import Iterator
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words
-from ._index import RunIndex, TestRun
+from ._index import RunIndex, TestRun, indexed
 from ._later import later
+
+if TYPE_CHECKING:
+    from ._index import _Postings
 
 _NUMBER_WORDS = {
     w: i
@@ -221,29 +223,22 @@ def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
 
 
 def _naming_word(index: RunIndex, word: str) -> list[TestRun]:
-    """The runs whose command holds `word` (as `inputs_with` finds it), in order."""
-    runs_of = index.remember("tests by call", "", lambda: {r.call.order: r for r in index.tests})
-    return [runs_of[c.order] for c in index.inputs_with(word) if c.order in runs_of]
+    """The runs whose command holds `word` (as `inputs_with` finds it), in order: looked
+    up in the test runs' commands, a few distinct ones, not in every call's input."""
+    commands: _Postings = index.remember(
+        "tests", "commands", lambda: indexed([run.call.command_lower for run in index.tests])
+    )
+    return list(map(index.tests.__getitem__, commands.holding(word)))
 
 
 def _naming(index: RunIndex, names: list[str]) -> list[TestRun]:
-    """The runs whose output names any of `names` (as written), in order: one search of
-    all test outputs joined by NUL, which no name holds, for each name."""
-    outputs: tuple[str, list[int]] = index.remember("tests", "outputs", lambda: _joined(index))
-    joined, ends = outputs
-    found: set[int] = set()
-    for name in names:
-        at = joined.find(name)
-        while at >= 0:
-            number = bisect.bisect_right(ends, at)
-            found.add(number)
-            at = joined.find(name, ends[number])
-    return [run for number, run in enumerate(index.tests) if number in found]
-
-
-def _joined(index: RunIndex) -> tuple[str, list[int]]:
-    texts = [run.call.output for run in index.tests]
-    return "\0".join(texts), list(itertools.accumulate(len(text) + 1 for text in texts))
+    """The runs whose output names any of `names` (as written), in order: each distinct
+    test output searched once for each name."""
+    outputs: _Postings = index.remember(
+        "tests", "outputs", lambda: indexed([run.call.output for run in index.tests], False)
+    )
+    found = sorted({number for name in names for number in outputs.containing(name)})
+    return list(map(index.tests.__getitem__, found))
 
 
 def _full_runs(index: RunIndex) -> list[TestRun]:
