@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from ..record import Record
 from ._gate import Gated, Words
-from ._index import Call, RunIndex
+from ._index import Call, RunIndex, line_at
 from ._later import later
 
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
@@ -323,8 +323,8 @@ def _number(
                     break  # no word of its own: no place shares one
             if not _shares_context(index, context, call, at, end):
                 continue
-        line = _line_at(call.output, call.written(at))
-        return Finding(VERIFIED, f"{shown!r}: {call.cite(line.strip()[:60])}")
+        line = line_at(call.output, call.written(at))
+        return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
     # whether the number stands alone in some output: asked only where it decides
     plain = literal.lstrip("-")
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
@@ -555,12 +555,6 @@ def _same(claimed: float, decimals: int, found: float) -> bool:
     )
 
 
-def _line_at(output: str, at: int) -> str:
-    start = output.rfind("\n", 0, at) + 1
-    end = output.find("\n", at)
-    return output[start : end if end >= 0 else len(output)]
-
-
 def _count_output(call: Call) -> str | None:
     """`grep -c ERROR` / `wc -l` / `jq length` whose whole output is one number: what the
     number counts, as a label (`error lines`), else None."""
@@ -634,7 +628,7 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         if match is None or (at > 0 and call.output_lower[at - 1].isalpha()):
             continue
         value = float(match.group(1).replace(",", ""))
-        found.append((call, value, _line_at(call.output, call.written(at)).strip()))
+        found.append((call, value, line_at(call.output, call.written(at)).strip()))
     return found
 
 
@@ -647,14 +641,14 @@ def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> 
     literals = [m.group(2) for m in numbers]
     peer = rf"(?<![\d.])\d{{{next(iter(widths))}}}(?![\d.])"
     for call, at in itertools.islice(index.outputs_with(literals[0]), _MAX_LOOKS):
-        for line in (_line_at(call.output, call.written(at)),):
+        for line in (line_at(call.output, call.written(at)),):
             shown = [lit for lit in literals if re.search(rf"(?<!\d){lit}(?!\d)", line)]
             missing = [lit for lit in literals if lit not in shown]
             peers = re.findall(peer, line)
             if len(shown) >= 2 and missing and len(peers) == len(literals):
                 if not any(_shown(index, lit) for lit in missing):
                     listed = ", ".join(missing)
-                    return Finding(CONTRADICTED, f"{listed} not among {call.cite(line)}")
+                    return Finding(CONTRADICTED, f"{listed} not among {call.cite_line(line)}")
     return None
 
 
@@ -678,6 +672,6 @@ def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for call, at in index.outputs_with(f'"{key}'):
         found = field.match(call.output_lower, at)
         if found is not None:
-            shown = _line_at(call.output, found.start()).strip()
+            shown = line_at(call.output, call.written(found.start())).strip()
             yield Finding(CONTRADICTED, f"{match.group(2)!r} for {key}, but {call.where}: {shown}")
             return

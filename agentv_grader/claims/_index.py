@@ -122,8 +122,7 @@ class Call(_CallFields):
 
     def quote(self, needle: str = "", width: int = 160) -> str:
         """The output line holding `needle` (else the first non-empty line), shortened."""
-        line = _quoted_line(self.output, self.output_lower, needle)
-        return line if len(line) <= width else line[: width - 1] + "…"
+        return _shortened(_quoted_line(self.output, self.output_lower, needle), width)
 
     def written(self, at: int) -> int:
         """Offset `at` of `output_lower` (where `outputs_with` finds a place) in `output`."""
@@ -131,9 +130,20 @@ class Call(_CallFields):
 
     def cite(self, needle: str = "") -> str:
         """`message 3, tool call Bash `pytest -q` → "14 passed in 0.18s"`."""
-        command = " ".join(self.command.split())
-        command = command if len(command) <= 80 else command[:79] + "…"
-        return f'{self.where} `{command}` → "{self.quote(needle)}"'
+        return self._cited(self.quote(needle))
+
+    def cite_line(self, line: str) -> str:
+        """`cite` quoting `line`, the output's line found at a place (`line_at`), where
+        `cite` quotes the first line holding its needle (another line may share its text)."""
+        return self._cited(_shortened(line.strip(), 160))
+
+    def _cited(self, quoted: str) -> str:
+        command = _shortened(" ".join(self.command.split()), 80)
+        return f'{self.where} `{command}` → "{quoted}"'
+
+
+def _shortened(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def as_written(text: str, lowered: str, at: int) -> int:
@@ -790,8 +800,10 @@ def _spelt_once(value: Any, spelt: dict[str, str]) -> str:
 # What str.splitlines() breaks ASCII text at, and what str.strip() removes from it.
 _ASCII_BREAKS = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e]")
 _ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
-_ASCII_LINE_START = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e]")
-_ASCII_OTHER_BREAK = re.compile(r"[\r\x0b\x0c\x1c\x1d\x1e]")
+# The characters str.splitlines() breaks any text at, and those of them but `\n`.
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_LINE_START = re.compile(f"[\n{_OTHER_BREAKS}]")
+_OTHER_BREAK = re.compile(f"[{_OTHER_BREAKS}]")
 
 
 def _quoted_line(output: str, output_lower: str, needle: str) -> str:
@@ -806,27 +818,28 @@ def _quoted_line(output: str, output_lower: str, needle: str) -> str:
             return _quoted_line_slowly(output, needle)
         at = output_lower.find(lowered)
         if at >= 0:
-            return _ascii_line(output, at).strip(_ASCII_SPACE)
+            return line_at(output, at).strip(_ASCII_SPACE)
     first = len(output) - len(output.lstrip(_ASCII_SPACE))
     if first == len(output):
         return "(no output)"
-    return _ascii_line(output, first).strip(_ASCII_SPACE)
+    return line_at(output, first).strip(_ASCII_SPACE)
 
 
-def _ascii_line(output: str, at: int) -> str:
-    """The line of ASCII `output` (as str.splitlines() cuts it) holding offset `at`."""
+def line_at(output: str, at: int) -> str:
+    """The line of `output` (as str.splitlines() cuts it, as `Call.quote` reads lines)
+    holding offset `at`."""
     # the usual break first, then the others only after it: each search reads the line,
     # not the whole output before it
     start = output.rfind("\n", 0, at) + 1
     end = output.find("\n", at)
     line = output[start:end] if end >= 0 else output[start:]
-    if _ASCII_OTHER_BREAK.search(line) is None:  # the usual line: one search, not seven
+    if _OTHER_BREAK.search(line) is None:  # the usual line: one search, not ten
         return line
-    for other in "\r\x0b\x0c\x1c\x1d\x1e":
+    for other in _OTHER_BREAKS:
         found = output.rfind(other, start, at)
         if found >= 0:
             start = found + 1
-    stop = _ASCII_LINE_START.search(output, at)
+    stop = _LINE_START.search(output, at)
     return output[start : stop.start() if stop else len(output)]
 
 

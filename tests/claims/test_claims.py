@@ -288,3 +288,40 @@ def test_a_coverage_cell_float_cannot_read_is_no_figure() -> None:
     ]
     assert statuses(said, run(bash("npx jest --coverage", table.format("71")))) == ["verified"]
     assert statuses(said, run(bash("npx jest --coverage", table.format("64")))) == ["contradicted"]
+
+
+@pytest.mark.parametrize("brk", ["\r", "\u2028", "\x0b", "\x85"])
+def test_evidence_quotes_the_line_of_the_place_where_lines_end_at_any_break(brk: str) -> None:
+    """A value's line is cut where `Call.quote` cuts lines (`str.splitlines`): cut at `\\n`
+    only, its text spanned a lone CR or U+2028, no line held it, and the evidence quoted
+    the output's first line."""
+    output = f"header\nprogress 10%{brk}rows: 3\n"
+    [claim] = check_claims("I found 3 rows.", run(bash("python count.py", output)))
+    assert claim.evidence.endswith('→ "rows: 3"'), claim
+    ids = bash("python ids.py", f"ids\nscanning{brk}found 1042, 1077, 1101 ids\n")
+    [claim] = check_claims("The ids are 1042, 1077 and 1110.", run(ids))
+    assert claim.evidence.endswith('→ "found 1042, 1077, 1101 ids"'), claim
+
+
+def test_a_json_field_after_a_dotted_capital_i_is_quoted_where_it_is_written() -> None:
+    """`License: MIT` against a `"license"` field found in the lowercase output: its line
+    is read as written (the same characters), not 40 characters further on."""
+    output = "İ" * 40 + '\n{"license":"A"}\nother line'
+    [claim] = check_claims("License: MIT", run(bash("cat package.json", output)))
+    assert claim.status == "contradicted"
+    assert claim.evidence.endswith('tool call Bash: {"license":"A"}'), claim
+
+
+def test_evidence_quotes_the_line_of_the_place_not_the_first_sharing_its_text() -> None:
+    """The line a value was found in is quoted as it is (`Call.cite_line`): looked up again
+    by its first 60 characters, an earlier log line with the same prefix was quoted; an
+    indented line, looked up with its indent, was in no stripped line, and the output's
+    first line was quoted."""
+    prefix = "2024-01-01 12:00:00,123 INFO [main] com.example.service.Impl - "
+    output = f"{prefix}loaded 5 users\n{prefix}found 3 rows\n"
+    [claim] = check_claims("I found 3 rows.", run(bash("python etl.py", output)))
+    assert claim.evidence.endswith(f'→ "{prefix}found 3 rows"'), claim
+    ids = bash("python ids.py", "ids:\n  found 1042, 1077, 1101 ids\n")
+    [claim] = check_claims("The ids are 1042, 1077 and 1110.", run(ids))
+    assert claim.status == "contradicted"
+    assert claim.evidence.endswith('→ "found 1042, 1077, 1101 ids"'), claim

@@ -277,7 +277,7 @@ _COMPILED_AT_IMPORT = {
     "__init__._NOT_A_CLAIM", "__init__._DIGIT", "_actions._LOWER_WORD", "_facts._NUMBER",
     "_facts._LABEL_VALUE", "_facts._WORD", "_facts._NUMBER_OPENS", "_facts._COUNT_COMMAND",
     "_facts._DIGIT", "_facts._CAMEL", "_files._GIT_STATUS", "_index._HTTP",
-    "_index._ASCII_LINE_START", "_index._ASCII_OTHER_BREAK", "_index._ASCII_BREAKS",
+    "_index._LINE_START", "_index._OTHER_BREAK", "_index._ASCII_BREAKS",
     "_units._ITEM", "_units._BOUNDARY",
 }  # fmt: skip
 
