@@ -671,8 +671,8 @@ class _Made:
         self.calls = calls
         self.by_kind = by_kind  # each (tool name, category)'s calls, in order
         self.family_of = family_of  # each (tool name, category)'s family
-        self.outputs = outputs  # the lowercase outputs, numbered
-        self.commands = commands  # the lowercase commands, numbered
+        self.outputs = outputs  # the outputs, numbered as written, lowercase
+        self.commands = commands  # the commands, numbered as written, lowercase
 
 
 def _calls(transcript: Transcript) -> _Made:
@@ -685,21 +685,19 @@ def _calls(transcript: Transcript) -> _Made:
     by_kind: dict[tuple[str, str | None], list[Call]] = {}
     kinds: dict[tuple[str, str | None], tuple[str, list[Call]]] = {}  # (family, calls)
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
-    add, command_of, failed, text_of = calls.append, _command, _failed, _text
-    # A run repeats outputs and commands: each distinct one is read, lowercased and
-    # numbered once (the index hashes every text anyway, so the lookups cost little more).
+    add, failed, text_of = calls.append, _failed, _text
+    # A run repeats outputs and commands: each distinct one (as written) is read,
+    # lowercased and numbered once, found by the hash its dictionary makes anyway (a text
+    # and another differing only in case are two texts of the index, found alike).
     read: dict[str, tuple[bool, str, int, list[int]]] = {}
     lowered: dict[str, tuple[str, int, list[int]]] = {}
     outputs: list[str] = []
     output_of: list[int] = []
     output_members: list[list[int]] = []
-    output_number: dict[str, int] = {}
     commands: list[str] = []
     command_of_call: list[int] = []
     command_members: list[list[int]] = []
-    command_number: dict[str, int] = {}
-    spelt: dict[tuple[tuple[str, str], ...], str] = {}
-    spelt_other: dict[str, str] = {}
+    spelt: dict[bytes | str, str] = {}
     order = 0
     for message in transcript.messages:
         where = message.index
@@ -717,25 +715,17 @@ def _calls(transcript: Transcript) -> _Made:
             value = tool.input
             command = value.get("command") if type(value) is dict else value
             if type(command) is not str:
-                if type(value) is dict and _flat_strings(value):
-                    # a run repeats its inputs too: each distinct flat one is spelt once
-                    key = tuple(value.items())
-                    found = spelt.get(key)
-                    if found is None:
-                        found = spelt[key] = command_of(value)
-                    command = found
-                else:
-                    command = _spelt_once(value, spelt_other)
+                command = _spelt_once(value, spelt)
             seen = read.get(output)
             if seen is None:
                 lower = output.lower()
-                number = _number_of(lower, output_number, outputs, output_members)
-                seen = read[output] = failed("ok", output), lower, number, output_members[number]
+                number, members = _next(lower, outputs, output_members)
+                seen = read[output] = failed("ok", output), lower, number, members
             command_seen = lowered.get(command)
             if command_seen is None:
                 lower = command.lower()
-                number = _number_of(lower, command_number, commands, command_members)
-                command_seen = lowered[command] = lower, number, command_members[number]
+                number, members = _next(lower, commands, command_members)
+                command_seen = lowered[command] = lower, number, members
             output_of.append(seen[2])
             seen[3].append(order)
             command_of_call.append(command_seen[1])
@@ -751,18 +741,14 @@ def _calls(transcript: Transcript) -> _Made:
     return _Made(calls, by_kind, family_of, outputs_numbered, commands_numbered)
 
 
-def _number_of(
-    lower: str, number_of: dict[str, int], texts: list[str], members: list[list[int]]
-) -> int:
-    """`lower`'s number among the distinct `texts` (numbered as first met), a text not met
-    before numbered next with no members yet. Asked once per distinct text as written
+def _next(lower: str, texts: list[str], members: list[list[int]]) -> tuple[int, list[int]]:
+    """A distinct text not met before numbered next among `texts`, with its list of
+    members (the texts equal to it), empty yet. Asked once per distinct text as written
     (`_calls` remembers each), not once per call."""
-    number = number_of.get(lower)
-    if number is None:
-        number = number_of[lower] = len(texts)
-        texts.append(lower)
-        members.append([])
-    return number
+    texts.append(lower)
+    found: list[int] = []
+    members.append(found)
+    return len(texts) - 1, found
 
 
 def _grouped(
@@ -781,20 +767,40 @@ def _grouped(
     }
 
 
-def _spelt_once(value: Any, spelt: dict[str, str]) -> str:
-    """`_command(value)` for an input other than a flat object of strings, spelt once per
-    distinct input (a run repeats them too: a search's `{"query": …, "max_results": 10}`).
-    Inputs are told apart by their repr, which tells `1` from `True` and `1.0` (the
-    tuple of a dict's items would not); one nested past the recursion limit is spelt
-    each time (as NESTED)."""
+def _spelt_once(value: Any, spelt: dict[bytes | str, str]) -> str:
+    """`_command(value)` for an input without a shell text of its own, spelt once per
+    distinct input (a run repeats them: a file read again, a search's `{"query": …,
+    "max_results": 10}`). Inputs are told apart by orjson's compact text of them, made
+    in C (the tuple of a dict's items hashed, or its repr, cost several times more): the
+    JSON values a transcript holds have texts as distinct as they are (`1`, `true` and
+    `1.0`). Where orjson refuses an input (a lone surrogate, an integer past 64 bits, a
+    subclass of `str`, nesting past 255 levels) or writes a `null` (as it writes NaN and
+    the infinities), the input is told apart by its repr; one nested past the recursion
+    limit is spelt each time (as NESTED)."""
     try:
-        shown = repr(value)
-    except RecursionError:
-        return _command(value)
-    found = spelt.get(shown)
+        written = orjson.dumps(value, option=_STRICT)
+    except orjson.JSONEncodeError:
+        written = b"null"
+    found = spelt.get(written)
     if found is None:
-        found = spelt[shown] = _command(value)
+        shown: bytes | str = written
+        if b"null" in written:  # never a key: told apart by the repr
+            try:
+                shown = repr(value)
+            except RecursionError:
+                return _command(value)
+            found = spelt.get(shown)
+        if found is None:
+            found = spelt[shown] = _command(value)
     return found
+
+
+# orjson refusing what it would otherwise write as another type's text
+_STRICT = (
+    orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
 
 
 # What str.splitlines() breaks ASCII text at, and what str.strip() removes from it.

@@ -434,9 +434,10 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
 
 
 def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
-    """_calls reads and lowercases each distinct output and command once: the calls are
-    those made call by call, on every labelled run, on it run twice over and on a run
-    repeating inputs of every kind; each family's calls are those calls of it, in order."""
+    """_calls reads and lowercases each distinct output and command (as written) once and
+    spells each distinct input once: the calls are those made call by call, on every
+    labelled run, on it run twice over and on a run repeating inputs of every kind; each
+    family's calls are those calls of it, in order."""
     from agentv_grader.claims._index import (
         Call,
         _calls,
@@ -449,15 +450,22 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
     from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
     # inputs spelt once per distinct one: equal values of other types (1, True, 1.0),
-    # -0.0 and 0.0, lists, nesting past the recursion limit, each seen twice
+    # -0.0 and 0.0, null and what orjson writes as null (NaN, infinity), what orjson
+    # refuses (an integer past 64 bits, a lone surrogate, nesting past 255 levels), lists,
+    # nesting past the recursion limit, each seen twice; outputs differing in case only
     deep: object = "x"
     for _ in range(5000):
         deep = {"a": deep}
+    nested: object = "x"
+    for _ in range(300):
+        nested = [nested]
     inputs = [{"n": 1}, {"n": True}, {"n": 1.0}, {"n": 0.0}, {"n": -0.0}, {"n": None},
-              {"n": [1, "x"]}, {"n": [True, "x"]}, {"command": ["ls", "-l"]}, {"cmd": 1},
-              [1, 2], 1, None, 1.5, {"q": "x", "max_results": 10}, deep]  # fmt: skip
+              {"n": float("nan")}, {"n": float("inf")}, {"n": -float("inf")}, {"n": 2**70},
+              {"n": "\ud800"}, {"n": nested}, {"n": [1, "x"]}, {"n": [True, "x"]},
+              {"command": ["ls", "-l"]}, {"cmd": 1}, [1, 2], 1, None, 1.5,
+              {"q": "x", "max_results": 10}, deep]  # fmt: skip
     made = Transcript("t.json", "messages", tuple(
-        Message(n, "assistant", "", (ToolCall("search", value, "ok"),))
+        Message(n, "assistant", "", (ToolCall("search", value, ("ok", "OK", "İ")[n % 3]),))
         for n, value in enumerate(inputs * 2)
     ), False)  # fmt: skip
     runs = [made]
@@ -479,8 +487,11 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
                                   output.lower()))  # fmt: skip
         result = _calls(run)
         assert result.calls == plain
-        assert result.outputs == _numbered([call.output_lower for call in plain])
-        assert result.commands == _numbered([call.command_lower for call in plain])
+        # numbered by the text as written, each distinct one lowercased
+        for numbered, texts in ((result.outputs, [call.output for call in plain]),
+                                (result.commands, [call.command for call in plain])):  # fmt: skip
+            written, of, members = _numbered(texts)
+            assert numbered == ([text.lower() for text in written], of, members)
         names = {kind: kind[0] for kind in result.by_kind}
         families = result.family_of
         for group, of_kind in ((operator.attrgetter("family"), families),
