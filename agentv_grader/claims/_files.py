@@ -156,8 +156,10 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     named = targets(text)
     for verb, paths in named:
         family = _family(verb)
-        for path in paths:
-            finding = _check(path, family, index)
+        for path in paths:  # claims repeat a path: each path checked once per run
+            finding = index.remember(
+                "file check", f"{family}\0{path}", functools.partial(_check, path, family, index)
+            )
             if finding is not None:
                 yield finding
     if not named and "`" in text and _CODE_EDIT.search(text) and _nothing_written(index):
@@ -331,14 +333,22 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         return None if mentions else _absent(path, index, "reads")
     signal = _DELETE_SIGNAL if family == "delete" else _WRITE_SIGNAL
     failed_write: Call | None = None
+    seen = index.remember("signalled", "", dict)
+    # a run repeats its calls: each distinct tool, command and output is read once
+    writes: dict[tuple[str, str, str], bool] = {}
     for call in reversed(mentions):  # the latest successful write decides
-        if _writes(call, needle, signal, index.remember("signalled", "", dict)):
+        key = (call.family, call.command, call.output)
+        found = writes.get(key)
+        if found is None:
+            found = writes[key] = _writes(call, needle, signal, seen)
+        if found:
             if not call.failed:
                 return Finding(VERIFIED, call.cite(needle))
             failed_write = failed_write or call
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
-    if any(not _only_reads(c, needle) for c in mentions) or _unseen_writer(needle, index):
+    distinct = {(c.family, c.command): c for c in mentions}.values()
+    if any(not _only_reads(c, needle) for c in distinct) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "writes" if family == "write" else "deletes")
 

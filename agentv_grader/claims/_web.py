@@ -325,9 +325,13 @@ def _retry(text: str, index: RunIndex) -> Finding | None:
 
 
 def _first_retried(index: RunIndex) -> Call | None:
-    """The first failed call that a later call of the same tool did without failing."""
-    last_ok: dict[str, int] = {}
-    for call in index.calls:
-        if not call.failed:
-            last_ok[call.name] = call.order
-    return next((c for c in index.calls if c.failed and last_ok.get(c.name, 0) > c.order), None)
+    """The first failed call that a later call of the same tool did without failing: of
+    each tool's calls, its first failure when a success comes after it (each tool's calls
+    read from either end, not every call of the run twice)."""
+    firsts = []
+    for calls in index.by_name.values():
+        failed = next((c for c in calls if c.failed), None)
+        last_ok = next((c.order for c in reversed(calls) if not c.failed), 0)
+        if failed is not None and last_ok > failed.order:
+            firsts.append(failed)
+    return min(firsts, default=None)  # the earliest (a call compares by its order first)
