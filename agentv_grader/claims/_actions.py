@@ -403,7 +403,16 @@ def domain(call: Call) -> str | None:
     url = _URL.search(call.command)
     if url is None:
         return None
-    return urlparse(url.group(0)).netloc.lower() or None
+    return host(url.group(0)) or None
+
+
+def host(url: str) -> str:
+    """`url`'s host, lowercase; none where `urlparse` refuses the URL (a `[` or `]` that
+    opens or closes no IPv6 address: ValueError)."""
+    try:
+        return urlparse(url).netloc.lower()
+    except ValueError:
+        return ""
 
 
 _ACTED = later(

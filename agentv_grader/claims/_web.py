@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import partial
-from urllib.parse import urlparse
 
-from ._actions import domain
+from ._actions import domain, host
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
@@ -166,9 +165,11 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
             for c in index.calls_with_output(name.lower())
             if c.family != "search" and not c.failed
         ]
-        host = urlparse(link).netloc.lower()
+        linked = host(link)
         # another way in (`gh`, `git clone`, an API of the same host): not shown unread
-        reached = [c for c in index.inputs_containing(host) if c.family != "search"] if host else []
+        reached = (
+            [c for c in index.inputs_containing(linked) if c.family != "search"] if linked else []
+        )
         if not read and not elsewhere and all(c.failed for c in reached):
             tried = [c for c in fetched if link.lower() in c.command_lower]
             how = f"its fetch failed: {tried[-1].cite()}" if tried else "no call fetched it"

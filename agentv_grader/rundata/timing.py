@@ -9,7 +9,8 @@ cite it. Decided here:
   only fills the figures `timing.json` lacks.
 - A figure that is `null`, or whose group says `"source": "unavailable"` (AgentV's
   `pipeline run` writes placeholder zeros that way), is missing data, never 0.
-- A value that is not a finite number ≥ 0 is ignored with a warning rather than guessed.
+- A value that is not a finite number ≥ 0 is ignored with a warning rather than guessed,
+  as is a figure made of finite ones that is not (a sum over tools, seconds × 1000).
 - A file that cannot be used (not JSON, not an object, over 64 MiB, unreadable) is a
   *problem*: the assertions that need a figure it might have held become `error`; it is
   never exit 2. A `metrics.json` that does not exist is simply absent (it is optional), a
@@ -145,7 +146,8 @@ def _tool_calls(data: Mapping[str, Any], reader: _Reader) -> Figure | None:
     per_tool = data.get("tool_calls")
     if isinstance(per_tool, Mapping) and "value" not in per_tool:
         counts = [v for v in per_tool.values() if _is_count(v)]
-        if len(counts) == len(per_tool):
+        # each count finite, their sum may not be (two of 1e308)
+        if len(counts) == len(per_tool) and _is_count(float(sum(counts))):
             return Figure(float(sum(counts)), f"{reader.name} tool_calls (sum over tools)")
         reader.warn("tool_calls", dict(per_tool))
         return reader.first([total])
@@ -172,8 +174,11 @@ class _Reader:
         """The first candidate `(group, key, scale, label)` that holds a usable number."""
         for group, key, scale, label in candidates:
             value = self._value(group, key, label)
-            if value is not None:
+            if value is None:
+                continue
+            if _is_count(value * scale):
                 return Figure(value * scale, f"{self.name} {label}")
+            self.warn(label, value * scale)  # seconds past 1.8e305: no finite milliseconds
         return None
 
     def _value(self, group: Any, key: str, label: str) -> float | None:

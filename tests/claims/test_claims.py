@@ -325,3 +325,14 @@ def test_evidence_quotes_the_line_of_the_place_not_the_first_sharing_its_text() 
     [claim] = check_claims("The ids are 1042, 1077 and 1110.", run(ids))
     assert claim.status == "contradicted"
     assert claim.evidence.endswith('→ "found 1042, 1077, 1101 ids"'), claim
+
+
+def test_a_url_urlparse_refuses_has_no_host() -> None:
+    """A `[` that opens no IPv6 address makes `urlparse` raise ValueError (`Invalid IPv6
+    URL`), which escaped check_claims from a fetched URL (a second source) and a search
+    result's link (a source only searched); such a URL now has no host."""
+    fetch = ("WebFetch", {"url": "https://[abc/x"}, "page text", "ok")
+    said = "I cross-checked the figure with a second source."
+    assert statuses(said, run(fetch)) == ["contradicted"]
+    search = ("WebSearch", {"query": "kohavi"}, "Kohavi paper https://[abc/paper", "ok")
+    assert statuses("I read Kohavi's paper on experiments.", run(search)) == ["contradicted"]

@@ -222,3 +222,16 @@ def test_metrics_json_beside_the_response_is_found_wherever_the_response_is(
         str(eval_path), "t", bench_dir=str(bench), response_file=str(folder / "response.md")
     )
     assert again.data["assertions"][0]["status"] == "skipped"
+
+
+def test_a_figure_past_what_a_float_holds_is_ignored_with_a_warning(tmp_path: Path) -> None:
+    """Each value finite, a sum over tools (two of 1e308) or seconds made milliseconds
+    (1e306 × 1000) is not: the figure was infinite, and a claim of tool calls read it with
+    `int` (OverflowError out of check_claims)."""
+    huge = {"tool_calls": {"Bash": 1e308, "Read": 1e308}, "total_tool_calls": 3,
+            "total_duration_seconds": 1e306, "duration": {"total_ms": 5}}  # fmt: skip
+    timing, warnings = _one(tmp_path, huge)
+    assert timing.tool_calls == Figure(3, "timing.json total_tool_calls")
+    assert timing.duration_ms == Figure(5, "timing.json duration.total_ms")
+    assert "total_duration_seconds × 1000 is not a number ≥ 0 (inf)" in warnings[0]
+    assert "tool_calls is not a number" in warnings[1]
