@@ -156,7 +156,7 @@ class Context:
     __slots__ = (
         "suite", "test", "run", "outcomes", "bench_dir", "input_text", "decoys", "base_run",
         "specs", "reference", "_probe_runs", "_passing", "_turn_specs", "_facts", "_said",
-        "_walked", "_top_facts", "_marks", "_texts", "_lowered_texts", "_joined",
+        "_walked", "_top_facts", "_marks", "_plain", "_lowered",
         "echo_passing", "format_only", "_expected_repr", "explained",
     )  # fmt: skip
 
@@ -196,12 +196,10 @@ class Context:
         self._walked: list[Walked] | None = None
         self._top_facts: list[SpecFacts] = []  # `spec_facts` of each of `specs` (`_walk`)
         self._marks = 0  # `marks` (`_walk`)
-        self._texts: list[str] | None = None  # each decoy's text, for the screens
-        self._lowered_texts: list[str] | None = None  # `js_lower` of each ([]: not made)
-        # The texts above (by the id of their list, which the context holds), joined: each
-        # is a piece of it, so a needle not in it is in none of them, and a screen that
-        # admits no decoy (most) is asked once, not once per decoy.
-        self._joined: dict[int, str] = {}
+        # Each decoy's text, and in lower case, with the texts joined, for the screens
+        # (`_screened`; the lower case list [] where one is too long to lower).
+        self._plain: tuple[list[str], str] | None = None
+        self._lowered: tuple[list[str], str] | None = None
         # Facts one rule works out and a later one reads, None until worked out:
         # `decoy_pass`'s needle checks that pass on the echoed input (in order), for
         # `answer_in_input`; `static.is_format_only`, for `format_only` and
@@ -329,36 +327,38 @@ class Context:
 
     def passing(self, spec: AssertionSpec, facts: SpecFacts | None = None) -> tuple[Decoy, ...]:
         """The test's decoys on which `spec` passes, in order (`passes` for each), worked
-        out once for every rule that asks. Only the decoys that hold the assertion's screen
-        (`_screen`) are graded; where none does, it passes on none, and where the screen is
-        `exact` it passes on those that hold it (`facts`: its `spec_facts`, when the caller
-        has them)."""
+        out once for every rule that asks (`decoys_passing`; `facts`: its `spec_facts`,
+        when the caller has them)."""
         known = self._passing.get(id(spec))
         if known is not None and known[0] is spec:
             return known[1]
-        decoys = self.decoys
-        if facts is None:
-            facts = self.spec_facts(spec)
+        found = self.decoys_passing(spec, facts or self.spec_facts(spec))
+        self._passing[id(spec)] = (spec, found)
+        return found
+
+    def decoys_passing(self, spec: AssertionSpec, facts: SpecFacts) -> tuple[Decoy, ...]:
+        """`passing` worked out, not remembered: `decoy_pass` asks it once per assertion
+        (and hands `answer_in_input` what it found), so nothing would read it again. Only
+        the decoys that hold the assertion's screen (`_screen`) are graded; where none
+        does, it passes on none, and where the screen is `exact` it passes on those that
+        hold it (`facts`: its `spec_facts`)."""
         screen = facts.screen
         if screen is None:
             screen = facts.screen = (screen_of(spec),)
-        exact = False
-        if screen[0] is not None:
-            decoys = self._admitted(screen[0])
-            exact = screen[0].exact
-        if exact or not decoys:  # no verdict to ask
-            found = decoys
+        held = screen[0]
+        if held is None:
+            decoys = self.decoys
         else:
-            fast, results = self._plan(spec, facts)
-            if results is not None:
-                found = self._remembered_passing(spec, fast, results, decoys)
-            elif fast is not None:  # nothing remembered: decide each
-                found = tuple([d for d in decoys if fast(d.text)])
-            else:
-                probed = _as_probed(spec)
-                found = tuple([d for d in decoys if self._decide(probed, None, d.text)])
-        self._passing[id(spec)] = (spec, found)
-        return found
+            decoys = self._admitted(held)
+            if held.exact or not decoys:  # no verdict to ask
+                return decoys
+        fast, results = self._plan(spec, facts)
+        if results is not None:
+            return self._remembered_passing(spec, fast, results, decoys)
+        if fast is not None:  # nothing remembered: decide each
+            return tuple([d for d in decoys if fast(d.text)])
+        probed = _as_probed(spec)
+        return tuple([d for d in decoys if self._decide(probed, None, d.text)])
 
     def _admitted(self, screen: Screen) -> tuple[Decoy, ...]:
         """The decoys that hold `screen`, in order."""
@@ -368,19 +368,12 @@ class Context:
                 return tuple([d for d in decoys if may_hold_json(d.text)])
             match = json_start().match
             return tuple([d for d in decoys if match(d.text) is not None])
-        if screen.lowered:
-            texts = self._lowered_texts
-            if texts is None:
-                texts = self._lowered_texts = self._lower_decoys()
-            if not texts:  # a decoy too long to lower here: no screen
-                return decoys
-        else:
-            texts = self._texts
-            if texts is None:
-                texts = self._texts = [d.text for d in decoys]
-        joined = self._joined.get(id(texts))
-        if joined is None:
-            joined = self._joined[id(texts)] = _JOIN.join(texts)
+        screened = self._lowered if screen.lowered else self._plain
+        if screened is None:
+            screened = self._screened(screen.lowered)
+        texts, joined = screened
+        if not texts:  # a decoy too long to lower here: no screen
+            return decoys
         needles = screen.needles
         if len(needles) == 1:  # most: asked inline
             needle = needles[0]
@@ -400,6 +393,19 @@ class Context:
             else:
                 return ()
         return tuple([d for d, t in zip(decoys, texts, strict=True) if admits(screen, t)])
+
+    def _screened(self, lowered: bool) -> tuple[list[str], str]:
+        """Each decoy's text (`lowered`: in lower case, `_lower_decoys`) and those texts
+        joined (`_JOIN`), worked out once per test: each text is a piece of the joined
+        one, so a needle not in it is in none of them, and a screen that admits no decoy
+        (most) is asked once, not once per decoy."""
+        if lowered:
+            texts = self._lower_decoys()
+            self._lowered = screened = (texts, _JOIN.join(texts))
+        else:
+            texts = [d.text for d in self.decoys]
+            self._plain = screened = (texts, _JOIN.join(texts))
+        return screened
 
     def _lower_decoys(self) -> list[str]:
         """Each decoy in lower case for the screens that read it (`_screen.Screen`): the
@@ -482,7 +488,7 @@ class Context:
 # From this length `js_lower` keeps a text's lower case for its next caller (`js.strings`).
 SHARED_LOWER_FROM = 512
 _Results = dict[str, bool]  # remembered verdicts by decoy text
-# Between the decoys' texts joined for the screens (`Context._joined`): a needle found
+# Between the decoys' texts joined for the screens (`Context._screened`): a needle found
 # across two of them is then asked of each, so one that few needles hold.
 _JOIN = "\x00"
 

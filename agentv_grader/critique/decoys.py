@@ -88,7 +88,7 @@ def decoy_pass(ctx: Context) -> Iterator[Hit]:
         if kind is None or not kind[0] or spec.problem is not None:
             if not _probe_safe(spec):
                 continue
-        passed = ctx.passing(spec, facts)
+        passed = ctx.decoys_passing(spec, facts)
         if not passed:  # (most)
             continue
         if _KIND[spec.type][2]:  # needle checks on the echo: answer-in-input

@@ -418,8 +418,8 @@ def test_a_long_decoy_is_lowered_once_for_its_own_grading_too() -> None:
     decoys = (context.Decoy("d", text),)
     ctx = context.Context(_SUITE, _TEST, None, None, None, "", decoys, _RUN, (), None)
     ctx._admitted(_screen.Screen(("ünï",), True, True))
-    assert ctx._lowered_texts is not None
-    assert strings.js_lower(text) is ctx._lowered_texts[0]
+    assert ctx._lowered is not None
+    assert strings.js_lower(text) is ctx._lowered[0][0]
 
 
 _SUITE = Suite(path="s.eval.yaml", name="s", sha256="", tests=(_TEST,))
