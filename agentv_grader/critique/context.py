@@ -25,7 +25,6 @@ from ..js.strings import js_lower, js_trim
 from ..load.files import READ_FLAGS
 from ..load.types import LLM_TYPES
 from ..model import AssertionSpec, Outcome, RunData, Suite, TestCase, run_with_response
-from ..record import Record
 from ..rundata.response import decode_response, hand_on
 from ._screen import Screen, admits, json_start, may_hold_json, screen_of
 from ._spec import MEMO as _SPEC_MEMO
@@ -715,9 +714,9 @@ def _cross_test_decoys(
             other_at = with_reference[(start + step) % count]
             other = tests[other_at]
             if other is not test and other.id != test.id:
-                reference = cast(str, order.references[other_at])
+                reference, trimmed = order.reference_at(other_at)
                 label = f"test '{other.id}''s expected_output"
-                found.append((Decoy(label, reference), order.trimmed[other_at]))
+                found.append((Decoy(label, cast(str, reference)), trimmed))
                 break
     if bench_dir is None:
         return found
@@ -734,24 +733,56 @@ def _cross_test_decoys(
     return found
 
 
-class _SuiteOrder(Record):
-    """Where each test sits in its suite, each test's reference answer as text
-    (`reference_text`) and which tests have one: worked out once per suite so that
-    critiquing every test of a suite stays linear, and no reference is written out again
-    for each test that reads it (its own, and the test before it for its decoy)."""
+class _SuiteOrder:
+    """Where each test sits in its suite, which tests have a reference answer, and each
+    one's reference as text (`reference_text`) once asked: worked out once per suite so
+    that critiquing every test of a suite stays linear, and no reference is written out
+    again for each test that reads it (its own, and the test before it for its decoy).
+    The references are written out when first asked (`reference_at`), not all at once: a
+    batch makes the order before its processes fork (its warm-up), and each then writes
+    out only the references of the tests it critiques and of the tests after them; which
+    tests have one is told from the expected_output without writing it out (a JSON value
+    is never blank once written) but for strings and messages."""
 
-    suite: Suite
-    positions: dict[int, int]
-    references: tuple[str | None, ...]
-    trimmed: tuple[str, ...]  # `js_trim` of each reference ("" for none)
-    with_reference: tuple[int, ...]
+    __slots__ = ("suite", "positions", "with_reference", "_references")
+
+    def __init__(self, suite: Suite) -> None:
+        tests = suite.tests
+        self.suite = suite
+        self.positions = {id(t): i for i, t in enumerate(tests)}
+        # (reference_text, its `js_trim`) of each test once asked, else None
+        self._references: list[tuple[str | None, str] | None] = [None] * len(tests)
+        # the positions of the tests whose reference is not all white space (most tests
+        # have none: asked inline)
+        self.with_reference = tuple([
+            at for at, t in enumerate(tests)
+            if t.expected_output is not None and self._has_reference(at, t.expected_output)
+        ])  # fmt: skip
+
+    def _has_reference(self, at: int, expected: Any) -> bool:
+        """Whether the reference of the test at `at`, `expected` its expected_output (not
+        None), is not all white space."""
+        if isinstance(expected, str):
+            return bool(js_trim(expected))
+        if isinstance(expected, list):  # the messages form: the last assistant's content
+            return bool(self.reference_at(at)[1])
+        return True  # written out as JSON: never blank
+
+    def reference_at(self, at: int) -> tuple[str | None, str]:
+        """`reference_text` of the test at position `at`, and its `js_trim` ("" for none)."""
+        known = self._references[at]
+        if known is None:
+            expected = self.suite.tests[at].expected_output
+            text = None if expected is None else reference_text(expected)
+            known = self._references[at] = (text, "" if text is None else js_trim(text))
+        return known
 
     def reference_of(self, test: TestCase) -> str | None:
         """`reference_text` of a test of this suite."""
         at = self.positions.get(id(test))
         if at is None or self.suite.tests[at] is not test:
             return reference_text(test.expected_output)
-        return self.references[at]
+        return self.reference_at(at)[0]
 
 
 _ORDER: list[_SuiteOrder] = []  # the last suite seen
@@ -760,14 +791,7 @@ _ORDER: list[_SuiteOrder] = []  # the last suite seen
 def _suite_order(suite: Suite) -> _SuiteOrder:
     cached = _ORDER[0] if _ORDER else None
     if cached is None or cached.suite is not suite:
-        references = tuple(
-            None if t.expected_output is None else reference_text(t.expected_output)
-            for t in suite.tests
-        )
-        trimmed = tuple("" if text is None else js_trim(text) for text in references)
-        with_reference = tuple(i for i, text in enumerate(trimmed) if text)
-        positions = {id(t): i for i, t in enumerate(suite.tests)}
-        cached = _SuiteOrder(suite, positions, references, trimmed, with_reference)
+        cached = _SuiteOrder(suite)
         _ORDER[:] = [cached]
     return cached
 

@@ -20,7 +20,7 @@ from agentv_grader.assertions import about
 from agentv_grader.critique import context, decoys, fixes, not_analysed, static
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap
-from agentv_grader.model import AssertionSpec, RunData, TestCase
+from agentv_grader.model import AssertionSpec, RunData, Suite, TestCase
 from agentv_grader.record import replace
 
 from .support import make_suite
@@ -303,6 +303,19 @@ def test_the_instruction_cue_prefilter_answers_as_the_searches(pieces: list[str]
     assert fixes.read_instructions(said) == _plain_instructions(said)
 
 
+def _suite_answering(tmp_path: Any, answers: list[Any]) -> Suite:
+    """A suite of one test per reference answer (`expected_output`; None: the test has none)."""
+    check = [{"type": "contains", "value": "z"}]
+    rows = [
+        {"id": f"t{n}", "input": "Q", "assertions": check}
+        | ({} if answer is None else {"expected_output": answer})
+        for n, answer in enumerate(answers)
+    ]
+    path = tmp_path / "s.eval.yaml"
+    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
+    return load_suite(str(path))
+
+
 def test_the_suite_order_keeps_each_tests_reference_text(tmp_path: Any) -> None:
     """The reference answers as text are written out once per suite; a test object that
     is not the suite's own (equal id, other content) gets its own reference, never the
@@ -314,23 +327,39 @@ def test_the_suite_order_keeps_each_tests_reference_text(tmp_path: Any) -> None:
         None,
         "",
     ]
-    check = [{"type": "contains", "value": "z"}]
-    rows = [
-        {"id": f"t{n}", "input": "Q", "assertions": check}
-        | ({} if answer is None else {"expected_output": answer})
-        for n, answer in enumerate(answers)
-    ]
-    path = tmp_path / "s.eval.yaml"
-    path.write_text(json.dumps({"name": "s", "tests": rows}), encoding="utf-8")
-    suite = load_suite(str(path))
+    suite = _suite_answering(tmp_path, answers)
     order = context._suite_order(suite)
+    assert order._references[0] is None  # (written out when first asked)
     wanted = tuple(context.reference_text(t.expected_output) for t in suite.tests)
-    assert order.references == wanted
+    assert tuple(order.reference_at(at)[0] for at in range(len(answers))) == wanted
     assert wanted[:3] == ('{"city":"Paris"}', "Paris", "Rome")
     assert order.with_reference == (0, 1, 2)
     stranger = replace(suite.tests[0], expected_output={"city": "Lyon"})
     assert order.reference_of(stranger) == '{"city":"Lyon"}'
     assert order.reference_of(suite.tests[1]) == "Paris"
+
+
+def test_the_tests_with_a_reference_are_told_without_writing_it_out(tmp_path: Any) -> None:
+    """`with_reference` holds exactly the tests whose reference, written out and trimmed,
+    is not empty (every kind of expected_output: blank and other strings, JSON values,
+    messages whose last assistant says nothing or something), and only strings and
+    messages are looked into to tell it."""
+    answers: list[Any] = [
+        None, "", " \n\u3000", "x", {}, {"a": None}, [], [None], 0, False, 1.5,
+        [{"role": "user", "content": "Q"}, {"role": "assistant", "content": " "}],
+        [{"role": "assistant", "content": [{"type": "text", "value": "\t"}]}],
+        [{"role": "assistant", "content": [{"type": "text", "value": "R"}]}],
+        [{"role": "user", "content": "Q"}], [{"role": "assistant", "content": {"k": 1}}],
+    ]  # fmt: skip
+    suite = _suite_answering(tmp_path, answers)
+    order = context._SuiteOrder(suite)
+    looked_into = [at for at, known in enumerate(order._references) if known is not None]
+    assert all(isinstance(answers[at], list) for at in looked_into)
+    texts = [context.reference_text(t.expected_output) for t in suite.tests]
+    assert order.with_reference == tuple(
+        at for at, text in enumerate(texts) if text is not None and context.js_trim(text)
+    )
+    assert order.with_reference == (3, 4, 5, 6, 7, 8, 9, 10, 13, 15)
 
 
 _TYPES = ["contains", "icontains", "regex", "starts-with", "equals", "contains-any", "is-json"]
