@@ -45,6 +45,15 @@ def words_of(text: str) -> tuple[frozenset[str], str]:
     return frozenset(word.lower() for word in _WORD.findall(folded)), folded.lower()
 
 
+def folded(text: str, lowered: str) -> str:
+    """`lowered` (`text.lower()`), with `ASCII_FOLDS`' letters as ASCII ones (as `words_of`
+    spells it): where a pattern of ASCII letters matches `text` under `re.I`, this holds
+    them lowercase (made again only for text holding one of those four letters)."""
+    if text.isascii() or not any(letter in text for letter in ASCII_FOLDS):
+        return lowered
+    return text.translate(_FOLDED).lower()
+
+
 class Words:
     """Words one of which, whole, is in every text some pattern or rule can match, or
     else one of `marks` anywhere in it (lowercase: a prefix such as `lint` of `lint\\w*`)."""

@@ -18,7 +18,7 @@ from functools import partial
 
 from ._actions import domain, host
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
-from ._gate import Gated, Words
+from ._gate import Gated, Words, folded
 from ._index import Call, RunIndex
 from ._later import later
 
@@ -159,7 +159,8 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
         )
         if link is None:
             continue
-        read = [c for c in fetched if not c.failed and link.lower() in c.command_lower]
+        link_lower = link.lower()
+        read = [c for c in fetched if not c.failed and link_lower in c.command_lower]
         elsewhere = [
             c
             for c in index.calls_with_output(name.lower())
@@ -171,27 +172,27 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
             [c for c in index.inputs_containing(linked) if c.family != "search"] if linked else []
         )
         if not read and not elsewhere and all(c.failed for c in reached):
-            tried = [c for c in fetched if link.lower() in c.command_lower]
+            tried = [c for c in fetched if link_lower in c.command_lower]
             how = f"its fetch failed: {tried[-1].cite()}" if tried else "no call fetched it"
             return Finding(CONTRADICTED, f"{name} is only a search result ({link}); {how}")
     return None
 
 
 def _ok_searches(index: RunIndex) -> list[tuple[str, str]]:
-    """The outputs (as given, lowercase) of the searches that did not fail, each distinct
-    one once, in order: a run repeats its searches, and a name's link is that of the
-    first output naming it."""
-    ok = [(c.output, c.output_lower) for c in index.of_families("search") if not c.failed]
-    return list(dict.fromkeys(ok))
+    """The outputs (as given, and lowercase as `folded` spells them) of the searches that
+    did not fail, each distinct one once, in order: a run repeats its searches, and a
+    name's link is that of the first output naming it."""
+    ok = {c.output: c.output_lower for c in index.of_families("search") if not c.failed}
+    return [(output, folded(output, lower)) for output, lower in ok.items()]
 
 
 def _result_link(name: str, searches: list[tuple[str, str]]) -> str | None:
     """The link a search result naming `name` points to (the first after the name)."""
     pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
     lowered = name.lower() if name.isascii() else None
-    for output, output_lower in searches:
-        if lowered is not None and lowered not in output_lower and output.isascii():
-            continue  # ASCII both: the name in any case is in the lowercase output
+    for output, output_folded in searches:
+        if lowered is not None and lowered not in output_folded:
+            continue  # an ASCII name in any case `re.I` matches is in the folded output
         for match in pattern.finditer(output):
             line_start = output.rfind("\n", 0, match.start()) + 1
             line_end = output.find("\n", match.end())

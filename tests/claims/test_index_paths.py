@@ -12,6 +12,7 @@ import re
 import pytest
 
 from agentv_grader.claims import _actions, _facts, _files, _index, _web
+from agentv_grader.claims._gate import folded
 from agentv_grader.claims._index import (
     _HTTP,
     RunIndex,
@@ -200,18 +201,25 @@ def test_claim_positions_are_the_ones_counted_from_the_start() -> None:
 
 
 def test_a_search_result_link_is_found_in_any_case_as_the_pattern_finds_it() -> None:
-    """Outputs that cannot hold the name are skipped only where that is certain (ASCII)."""
+    """Outputs that cannot hold the name are skipped only where that is certain: the
+    output folded (`_gate.folded`, as `_ok_searches` spells it) lacks the name lowercased,
+    also where `re.I` matches an ASCII letter to another (`ſ`, Kelvin's `K`, `İ`, `ı`)."""
     outputs = [
         "1. Nothing here https://a.example/x",
         "2. FASTAPI guide https://b.example/fastapi-guide\n3. other https://c.example",
         "4. ſtarlette https://d.example/s",
+        "5. \u212aohavi's paper https://e.example/k\n6. P\u0130P and p\u0131p https://f.example",
+        "7. é Kohav https://g.example",
     ]
     searches = [c._replace(output=o, output_lower=o.lower()) for c, o in zip(
-        [*run_of("a", "b", "c").calls], outputs, strict=True)]  # fmt: skip
-    for name in ["FastAPI", "fastapi", "Starlette", "nothing", "absent"]:
+        [*run_of("a", "b", "c", "d", "e").calls], outputs, strict=True)]  # fmt: skip
+    names = ["FastAPI", "fastapi", "Starlette", "nothing", "absent", "Kohavi", "PIP", "Kohav"]
+    for name in names:
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         plain = next((c for c in searches for _ in pattern.finditer(c.output)), None)
-        link = _web._result_link(name, [(c.output, c.output_lower) for c in searches])
+        link = _web._result_link(
+            name, [(c.output, folded(c.output, c.output_lower)) for c in searches]
+        )
         assert (link is None) == (plain is None), name
 
 
