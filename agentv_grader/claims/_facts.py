@@ -570,22 +570,33 @@ def _count_output(call: Call) -> str | None:
     return f"{match.group(1) or ''} lines entries files".strip().lower()
 
 
-def _counts(index: RunIndex) -> list[tuple[Call, str]]:
-    """The shell calls whose output is a count, with what they count."""
-    commands = index.shell_matching(_COUNT_COMMAND, ("grep", "wc", "jq"), lowered=False)
-    counted = ((call, _count_output(call)) for call in commands)
-    return [(call, label) for call, label in counted if label is not None]
-
-
 def _counts_by_word(index: RunIndex) -> dict[str, list[tuple[Call, str]]]:
-    """The counts by each word of their labels (a claim asks for one word), in order."""
+    """The shell calls whose output is a count (`_count_output`), with the count as
+    shown, by each word of their labels (a claim asks for one word), in order. A run
+    repeats its count commands and their outputs (a check re-run as it works): each
+    distinct command and output is read once, not once per call."""
     by_word: dict[str, list[tuple[Call, str]]] = {}
+    # (command, output) -> the label's words and the count shown, or None: no count
+    read: dict[tuple[str, str], tuple[tuple[str, ...], str] | None] = {}
     words_of: dict[str, tuple[str, ...]] = {}  # a run's count commands share few labels
-    for call, label in _counts(index):
-        words = words_of.get(label)
-        if words is None:
-            words = words_of[label] = tuple(dict.fromkeys(label.split()))
-        entry = (call, call.output.strip())
+    for call in index.shell_matching(_COUNT_COMMAND, ("grep", "wc", "jq"), lowered=False):
+        key = (call.command, call.output)
+        if key in read:
+            counted = read[key]
+        else:
+            label = _count_output(call)
+            if label is None:
+                counted = None
+            else:
+                words = words_of.get(label)
+                if words is None:
+                    words = words_of[label] = tuple(dict.fromkeys(label.split()))
+                counted = words, call.output.strip()
+            read[key] = counted
+        if counted is None:
+            continue
+        words, shown = counted
+        entry = (call, shown)
         for word in words:
             found = by_word.get(word)
             if found is None:

@@ -427,13 +427,13 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         statuses = {c: c.http[0] for _, c in sorted(candidates.items()) if c.http}
         assert _actions._statuses(index) == statuses
         assert list(_actions._statuses(index)) == list(statuses)
-        by_word = _facts._counts_by_word(index)
-        for call, label in _facts._counts(index):
-            for word in label.split():
-                assert (call, call.output.strip()) in by_word[word]
-        assert sum(map(len, by_word.values())) == sum(
-            len(set(label.split())) for _, label in _facts._counts(index)
-        )
+        # each count's call and count as shown under each word of its label, in order
+        plain_by_word: dict[str, list[tuple[_index.Call, str]]] = {}
+        for call in index.shell:
+            label = _facts._count_output(call)
+            for word in dict.fromkeys(label.split() if label else ()):
+                plain_by_word.setdefault(word, []).append((call, call.output.strip()))
+        assert _facts._counts_by_word(index) == plain_by_word
         for clause in clauses:
             plain_finding = _plain_negated(clause, index)
             if plain_finding != "not asked":
