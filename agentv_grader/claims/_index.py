@@ -235,23 +235,49 @@ class _Postings:
         self._holding: dict[str, list[int]] = {}
         self._candidates_of: dict[str, list[int]] = {}
 
-    def candidates(self, needle: str) -> list[int]:
+    def candidates(self, needle: str) -> Iterator[int]:
         """The texts that may hold `needle` (all of them hold its words), in order; those
-        holding it anywhere when it has no word to index; none for an empty needle."""
+        holding it anywhere when it has no word to index; none for an empty needle.
+
+        Listed as read: a caller reads the first place or fifty, and a needle's distinct
+        texts may stand for thousands of texts. Distinct texts are numbered as first
+        met, so every text of the distinct texts after the first `_FIRST_LISTED` comes
+        after the first of them: the texts before it, those of the first `_FIRST_LISTED`
+        only, are listed first, and all of them only when a caller reads past these."""
         found = self._holding.get(needle)
         if found is None:
             found = self._candidates_of.get(needle)
+        if found is not None:
+            return iter(found)
+        chosen = self._candidates(needle) if needle else []
+        if chosen is None:
+            found = self.containing(needle)
+        else:
+            holders = self._tokens_holding(needle, chosen)
+            if holders is not None:  # those of them that hold the needle itself
+                chosen = [d for d in chosen if d in holders]
+            if len(chosen) > _FIRST_LISTED:
+                return self._listed_as_read(needle, chosen)
+            found = self.expand(chosen)
+        self._candidates_of[needle] = found
+        return iter(found)
+
+    def _listed_as_read(self, needle: str, chosen: list[int]) -> Iterator[int]:
+        """The texts of the distinct texts `chosen` (ascending, more than
+        `_FIRST_LISTED`), in order: those before the first text of
+        `chosen[_FIRST_LISTED]`, then the rest of them all (kept for the needle)."""
+        members = self.members
+        before = members[chosen[_FIRST_LISTED]][0]
+        lists = list(map(members.__getitem__, chosen[:_FIRST_LISTED]))
+        ends = map(bisect.bisect_left, lists, itertools.repeat(before))
+        first = sorted(
+            itertools.chain.from_iterable(map(list.__getitem__, lists, map(slice, ends)))
+        )
+        yield from first
+        found = self._candidates_of.get(needle)
         if found is None:
-            chosen = self._candidates(needle) if needle else []
-            if chosen is None:
-                found = self.containing(needle)
-            else:
-                holders = self._tokens_holding(needle, chosen)
-                if holders is not None:  # those of them that hold the needle itself
-                    chosen = [d for d in chosen if d in holders]
-                found = self.expand(chosen)
-            self._candidates_of[needle] = found
-        return found
+            found = self._candidates_of[needle] = self.expand(chosen)
+        yield from itertools.islice(found, len(first), None)
 
     def holding(self, needle: str) -> list[int]:
         """The texts holding `needle` where the word index finds it, in order (a needle
@@ -446,6 +472,8 @@ def _numbered(texts: list[str]) -> _Numbered:
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
 
 
+# The distinct texts of a lookup whose texts are listed before the others' (`candidates`).
+_FIRST_LISTED = 32
 # Outputs indexed by token when their distinct texts hold this many characters in all, and
 # a needle looked up in the tokens when the texts to read are this many times longer.
 _TOKENS_FROM = 512_000

@@ -4,6 +4,7 @@ of the labelled set."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import operator
 import random
@@ -253,6 +254,25 @@ def indexed_by(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
         monkeypatch.setattr(_index, "_TOKENS_FROM", 0)
         monkeypatch.setattr(_index, "_TOKENS_WHEN_READING", 0)
     return str(request.param)
+
+
+def test_a_needles_texts_are_listed_in_order_as_they_are_read(indexed_by: str) -> None:
+    """A needle of more distinct texts than `candidates` lists first: its texts, read in
+    part, then in whole, then again, are the texts holding it, in order."""
+    pick = random.Random(22)
+    for _ in range(40):
+        distinct = [
+            f"row {n} of {pick.choice(['ok', 'fail'])}" for n in range(pick.randint(20, 90))
+        ]
+        texts = [pick.choice(distinct) for _ in range(pick.randint(0, 300))]
+        postings = _Postings(_numbered(texts))
+        assert postings.tokened == (indexed_by == "tokens")
+        for needle in ("row", "ok", "fail", "of ok", "of fail"):
+            expected = [n for n, text in enumerate(texts) if needle in text]
+            read = pick.randint(0, len(expected) + 1)
+            assert list(itertools.islice(postings.candidates(needle), read)) == expected[:read]
+            assert list(postings.candidates(needle)) == expected, (texts, needle)
+            assert list(postings.candidates(needle)) == expected, (texts, needle)
 
 
 def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str) -> None:
