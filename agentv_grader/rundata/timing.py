@@ -146,21 +146,23 @@ def _tool_calls(data: Mapping[str, Any], reader: _Reader) -> Figure | None:
     per_tool = data.get("tool_calls")
     if isinstance(per_tool, Mapping) and "value" not in per_tool:
         counts = [v for v in per_tool.values() if _is_count(v)]
-        # each count finite, their sum may not be (two of 1e308)
-        if len(counts) == len(per_tool) and _is_count(float(sum(counts))):
-            return Figure(float(sum(counts)), f"{reader.name} tool_calls (sum over tools)")
+        summed = sum(counts)  # each count finite, their sum may not be (two of 1e308)
+        if len(counts) == len(per_tool) and _is_count(summed):
+            return Figure(float(summed), f"{reader.name} tool_calls (sum over tools)")
         reader.warn("tool_calls", dict(per_tool))
         return reader.first([total])
     return reader.first([(data, "tool_calls", 1.0, "tool_calls"), total])
 
 
 def _is_count(value: Any) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value >= 0
-    )
+    """A finite number ≥ 0; an integer past what a float holds (JSON writes integers of
+    any length) is none."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value) and value >= 0
+    except OverflowError:  # int too large to convert to float
+        return False
 
 
 class _Reader:
@@ -176,9 +178,10 @@ class _Reader:
             value = self._value(group, key, label)
             if value is None:
                 continue
-            if _is_count(value * scale):
-                return Figure(value * scale, f"{self.name} {label}")
-            self.warn(label, value * scale)  # seconds past 1.8e305: no finite milliseconds
+            scaled = value * scale
+            if _is_count(scaled):
+                return Figure(scaled, f"{self.name} {label}")
+            self.warn(label, scaled)  # seconds past 1.8e305: no finite milliseconds
         return None
 
     def _value(self, group: Any, key: str, label: str) -> float | None:

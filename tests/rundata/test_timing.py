@@ -235,3 +235,24 @@ def test_a_figure_past_what_a_float_holds_is_ignored_with_a_warning(tmp_path: Pa
     assert timing.duration_ms == Figure(5, "timing.json duration.total_ms")
     assert "total_duration_seconds × 1000 is not a number ≥ 0 (inf)" in warnings[0]
     assert "tool_calls is not a number" in warnings[1]
+
+
+def test_an_integer_past_what_a_float_holds_is_ignored_with_a_warning(tmp_path: Path) -> None:
+    """JSON writes integers of any length: one of 400 digits is no count (it raised
+    OverflowError out of the reader: exit 3, an internal error), nor a sum of per-tool
+    integers past what a float holds, while a large sum a float holds is kept."""
+    huge = "9" * 400
+    path = tmp_path / "timing.json"
+    path.write_text(f'{{"tool_calls": {huge}, "total_tool_calls": 3, "duration_ms": {huge}}}')
+    timing, problem, warnings = read_timing(str(path), None)
+    assert problem is None and timing.duration_ms is None
+    assert timing.tool_calls == Figure(3, "timing.json total_tool_calls")
+    assert [w.split(" is ")[0] for w in warnings] == ["timing.json: duration_ms",
+                                                      "timing.json: tool_calls"]  # fmt: skip
+    path.write_text(f'{{"tool_calls": {{"Bash": 1{"0" * 308}, "Read": 1{"0" * 308}}}}}')
+    timing, _, warnings = read_timing(str(path), None)
+    assert timing is not None and timing.tool_calls is None
+    assert "tool_calls is not a number" in warnings[0]
+    path.write_text(f'{{"tool_calls": {{"Bash": 1{"0" * 307}, "Read": 1{"0" * 307}}}}}')
+    timing, _, _ = read_timing(str(path), None)
+    assert timing.tool_calls == Figure(2e307, "timing.json tool_calls (sum over tools)")
