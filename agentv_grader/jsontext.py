@@ -5,10 +5,11 @@ loaded it), and JSON read back the same way (SPEC §6)."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring, encode_basestring_ascii
-from typing import Any
+from typing import Any, TypeGuard
 
 # (compiled on first use, through `re`'s cache: an ASCII text holds no surrogate)
 _SURROGATE = "[\ud800-\udfff]"
@@ -330,3 +331,20 @@ def described_kind(value: Any, none: str = "null") -> str:
     if kind is None:
         return type(value).__name__
     return none if kind == "null" else _DESCRIBED[kind]
+
+
+def as_double(value: int | float) -> float:
+    """The double JavaScript reads a JSON or YAML number as: an integer past what a double
+    holds (JSON and YAML write integers of any length) is ±Infinity there, where Python's
+    `float` raises OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def is_finite_number(value: Any) -> TypeGuard[float]:
+    """A number, not a bool, that JavaScript reads as finite (`as_double`)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return math.isfinite(as_double(value))

@@ -23,11 +23,11 @@ AgentV refuses, with its reasons.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
 from .errors import SpecError
+from .jsontext import is_finite_number
 from .model import CheckItem
 from .record import Record, field
 
@@ -389,7 +389,7 @@ def _free_score(
 
 
 def _number(value: Any) -> TypeGuard[float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return is_finite_number(value)
 
 
 def judgements_from_json(data: Any) -> tuple[list[ItemJudgement], float | None, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from agentv_grader import jsontext
-from agentv_grader.jsontext import described_kind, json_kind
+from agentv_grader.jsontext import as_double, described_kind, is_finite_number, json_kind
 from agentv_grader.model import Status
 
 
@@ -391,3 +392,15 @@ def test_a_document_joined_from_members_is_the_document_written_whole(
         jsontext._orjson = None
     assert jsontext.member_json("k", 1) is None  # (orjson not loaded)
     assert jsontext.joined_json(doc, key, []) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "double", "finite"),
+    [(3, 3.0, True), (-2.5, -2.5, True), (10**308, 1e308, True), (10**400, math.inf, False),
+     (-(10**400), -math.inf, False), (math.nan, math.nan, False), (True, 1.0, False)],
+)  # fmt: skip
+def test_a_number_is_the_double_javascript_reads(value: Any, double: float, finite: bool) -> None:
+    """An integer past what a double holds (JSON and YAML write any length) is ±Infinity,
+    as JavaScript reads it, where `float` raises; a bool is no number."""
+    assert as_double(value) == double or (math.isnan(double) and math.isnan(as_double(value)))
+    assert is_finite_number(value) is finite

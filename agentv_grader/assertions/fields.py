@@ -34,7 +34,7 @@ from typing import Any
 from ..errors import SpecError
 from ..js.numbers import js_num, js_stringify, to_fixed
 from ..js.strings import JsonParseError, js_json_parse, js_trim
-from ..jsontext import json_kind
+from ..jsontext import as_double, is_finite_number, json_kind
 from ..model import FAILED, PASSED, AssertionSpec, CheckItem, RunData, TestCase, Verdict
 
 PASS_AT = 0.8
@@ -150,7 +150,7 @@ def _float_prefix() -> re.Pattern[str]:
 def _parse_float(value: Any) -> float | None:
     """JavaScript's `toNumber` in field-accuracy: numbers, else `parseFloat` of a string."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
+        return as_double(value)
     if isinstance(value, str):
         match = _float_prefix().match(js_trim(value))
         if match:
@@ -264,11 +264,7 @@ def _typed(raw: Mapping[str, Any], key: str, kind: type, default: Any, where: st
 
 def _number(raw: Mapping[str, Any], key: str, default: float, where: str) -> float:
     value = raw.get(key, default)
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not (math.isfinite(value) and value >= 0)
-    ):
+    if not is_finite_number(value) or value < 0:
         raise SpecError(f"{where}.{key} must be a number ≥ 0, got {value!r}")
     return value
 

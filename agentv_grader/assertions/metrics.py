@@ -20,12 +20,12 @@ is silent:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SpecError
 from ..js.numbers import js_num, to_fixed
+from ..jsontext import is_finite_number
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
 from ..rundata.records import Figure, Timing
 
@@ -47,11 +47,7 @@ def _limit(options: Mapping[str, Any], keys: tuple[str, ...], unit: str) -> floa
         value = options.get(key)
         if value is None:
             continue
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, (int, float))
-            or not (math.isfinite(value) and value >= 0)
-        ):
+        if not is_finite_number(value) or value < 0:
             raise SpecError(f"'{key}' must be a number ≥ 0 ({unit}), got {value!r}")
         return float(value) if isinstance(value, float) else value
     return None

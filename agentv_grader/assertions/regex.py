@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
 from ..js import regexp
+from ..jsontext import is_finite_number
 from ..model import AssertionSpec, RunData, Verdict
 from ._text import (
     case_sensitive,
@@ -52,12 +53,7 @@ def timeout_ms(options: Mapping[str, Any]) -> int:
     given = options.get("timeout_ms")
     if given is None:
         return min(regexp.default_timeout_ms(), MAX_TIMEOUT_MS)
-    if (
-        isinstance(given, bool)
-        or not isinstance(given, (int, float))
-        or not math.isfinite(given)
-        or not 0 < given <= MAX_TIMEOUT_MS
-    ):
+    if not is_finite_number(given) or not 0 < given <= MAX_TIMEOUT_MS:
         raise SpecError(
             f"timeout_ms must be a number of milliseconds > 0 and ≤ {MAX_TIMEOUT_MS}, got {given!r}"
         )

@@ -32,6 +32,7 @@ from typing import Any, TypeGuard
 
 from ..errors import SpecError
 from ..js.strings import JsonParseError, js_json_parse, js_trim
+from ..jsontext import as_double, is_finite_number
 from ..load.types import is_v4_code_grader
 from ..model import AssertionSpec, CheckItem, RunData, Status, Verdict
 from . import _context
@@ -448,12 +449,12 @@ def json_bytes(payload: Any) -> bytes:
 
 
 def is_number(value: Any) -> TypeGuard[float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return is_finite_number(value)
 
 
 def clamp(value: float) -> float:
     """AgentV's `clampScore`: into 0..1, and 0 for a number that is not finite."""
-    number = float(value)
+    number = as_double(value)
     return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
 
 

@@ -16,7 +16,6 @@ The inverse count form accepts no bounds or `max: 0` only; anything else is `err
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any
 from ..errors import SpecError
 from ..js.numbers import js_num, js_stringify
 from ..js.strings import js_trim
+from ..jsontext import is_finite_number
 from ..model import AssertionSpec, RunData, Verdict
 from ..rundata.records import ToolCall
 from ._steps import NO_TRANSCRIPT, glob_match, transcript_or_none
@@ -115,9 +115,7 @@ def _count(value: Mapping[str, Any], key: str) -> int | None:
         return None
     count = value[key]
     if (
-        isinstance(count, bool)
-        or not isinstance(count, (int, float))
-        or not math.isfinite(count)  # int() of NaN or infinity raises
+        not is_finite_number(count)  # int() of NaN or infinity raises
         or count < 0
         or count != int(count)
     ):

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..assertions import Entry, about
 from ..errors import GradeInputError, SpecError
-from ..jsontext import described_kind
+from ..jsontext import described_kind, is_finite_number
 from ..model import AssertionSpec, new_assertion_spec
 from ..names import unused_name
 from ..record import Record, field, replace
@@ -544,7 +544,7 @@ def _weight(options: Mapping[str, Any], problems: list[str]) -> float:
         hint = f" (write weight: {weight} without quotes)" if _is_number_text(weight) else ""
         problems.append(f"weight must be a number ≥ 0, got {weight!r}{hint}")
         return 1.0
-    if not math.isfinite(weight) or weight < 0:
+    if not is_finite_number(weight) or weight < 0:
         problems.append(f"weight must be a finite number ≥ 0, got {weight}")
         return 1.0
     return float(weight)

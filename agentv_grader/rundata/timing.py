@@ -19,12 +19,12 @@ cite it. Decided here:
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Mapping
 from typing import Any
 
 from ..js.strings import JsonParseError, js_json_parse
+from ..jsontext import is_finite_number
 from ..load.files import limit_text, read_regular
 from .records import Figure, Timing
 
@@ -155,14 +155,8 @@ def _tool_calls(data: Mapping[str, Any], reader: _Reader) -> Figure | None:
 
 
 def _is_count(value: Any) -> bool:
-    """A finite number ≥ 0; an integer past what a float holds (JSON writes integers of
-    any length) is none."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    try:
-        return math.isfinite(value) and value >= 0
-    except OverflowError:  # int too large to convert to float
-        return False
+    """A finite number ≥ 0 (an integer past what a float holds is none: `as_double`)."""
+    return is_finite_number(value) and value >= 0
 
 
 class _Reader:

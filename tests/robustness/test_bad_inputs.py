@@ -228,6 +228,9 @@ RESPONSE = [
 
 # --- every common assertion field with a wrong type (SPEC §3): that assertion is `error` -----
 TIMEOUT = "timeout_ms must be a number of milliseconds > 0 and ≤ 3600000, got "
+# An integer past what a double holds (YAML writes any length): Infinity to JavaScript,
+# OverflowError on its way to a float here (it ended in exit 3, an internal error)
+HUGE = "9" * 400
 NO_VALUE = CONTAINS.replace("    assertions:\n      - {type: contains, value: Paris}\n", "")
 COMMON_FIELDS = [
     Case("weight-word", one("{type: contains, value: Paris, weight: heavy}"), 1,
@@ -238,6 +241,10 @@ COMMON_FIELDS = [
          expect=err(text="weight must be a finite number ≥ 0, got -1")),
     Case("weight-infinite", one("{type: contains, value: Paris, weight: .inf}"), 1,
          expect=err(text="weight must be a finite number ≥ 0, got inf")),
+    Case("weight-integer-past-a-double", one(f"{{type: contains, value: Paris, weight: {HUGE}}}"),
+         1, expect=err(text=f"weight must be a finite number ≥ 0, got {HUGE}")),
+    Case("timeout-integer-past-a-double", one(f"{{type: regex, value: P, timeout_ms: {HUGE}}}"),
+         1, expect=err(text=TIMEOUT + HUGE)),
     Case("negate-string", one("{type: contains, value: Paris, negate: 'yes'}"), 1,
          expect=err(text="negate must be true or false, got 'yes'")),
     Case("negated-number", one("{type: contains, value: Paris, negated: 1}"), 1,
@@ -354,6 +361,9 @@ TYPE_FIELDS = [
          expect=err(text="'threshold' must be a number ≥ 0 (milliseconds), got 'fast'")),
     Case("latency-threshold-negative", one("{type: latency, threshold: -5}"), 1, files=TIMING,
          expect=err(text="'threshold' must be a number ≥ 0 (milliseconds), got -5")),
+    Case("latency-threshold-integer-past-a-double", one(f"{{type: latency, threshold: {HUGE}}}"),
+         1, files=TIMING,
+         expect=err(text=f"'threshold' must be a number ≥ 0 (milliseconds), got {HUGE}")),
     Case("latency-threshold-missing", one("{type: latency}"), 1, files=TIMING,
          expect=err(text="latency needs 'threshold' (milliseconds, a number ≥ 0)")),
     Case("cost-budget-list", one("{type: cost, budget: [1]}"), 1, files=TIMING,
@@ -375,6 +385,12 @@ TYPE_FIELDS = [
     Case("field-accuracy-tolerance-word",
          one(FIELD % ("match: numeric_tolerance, tolerance: x", ""), test=EXPECTED), 1,
          expect=err(text="fields[0].tolerance must be a number ≥ 0, got 'x'")),
+    Case("field-accuracy-tolerance-integer-past-a-double",
+         one(FIELD % (f"match: numeric_tolerance, tolerance: {HUGE}", ""), test=EXPECTED), 1,
+         expect=err(text=f"fields[0].tolerance must be a number ≥ 0, got {HUGE}")),
+    Case("skill-used-count-integer-past-a-double",
+         one(f"{{type: skill-used, value: {{name: pdf, min: {HUGE}}}}}"), 1, files=TRANSCRIPT,
+         expect=err(text="skill-used assertion object min must be a finite non-negative integer")),
     Case("field-accuracy-aggregation",
          one(FIELD % ("match: exact", ", aggregation: median"), test=EXPECTED), 1,
          expect=err(text="aggregation must be weighted_average or all_or_nothing, "
