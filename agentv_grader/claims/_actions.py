@@ -307,34 +307,35 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     every_ok = not codes and _EVERY_OK_GATED.search(text) is not None
     if not codes and not every_ok:
         return
-    statuses: dict[Call, int] = index.remember("http", "", lambda: _statuses(index))
-    calls = list(statuses)
+    run: _Statuses = index.remember("http", "", partial(_Statuses, index))
+    calls, seen = run.calls, run.codes
     scope = _scope(text)
     if scope:
         named = {c.order for s in scope for c in index.inputs_containing(s)}
-        calls = [c for c in calls if c.order in named]
+        kept = sorted(run.at[order] for order in named if order in run.at)
+        calls, seen = [calls[i] for i in kept], [seen[i] for i in kept]
     method = _METHOD.search(text)
     if method is not None:
         methods: dict[str, str] = index.remember("methods", "", dict)  # by command
         for call in calls:
             if call.command not in methods:
                 methods[call.command] = _method(call)
-        calls = [c for c in calls if methods[c.command] == method.group(1)]
+        kept = [i for i, c in enumerate(calls) if methods[c.command] == method.group(1)]
+        calls, seen = [calls[i] for i in kept], [seen[i] for i in kept]
     if not calls:
         return
     if every_ok:
-        failed = next((c for c in calls if statuses[c] >= 400), None)
+        failed = next((c for c, s in zip(calls, seen, strict=True) if s >= 400), None)
         if failed is not None:
             yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
-    seen = [statuses[c] for c in calls]
     every = _EVERY.search(text)
     for code in codes:
-        if every and any(s != code for s in seen):
-            other = next(c for c in calls if statuses[c] != code)
+        if every and seen.count(code) != len(seen):
+            other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
             yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
         elif code in seen:
-            yield Finding(VERIFIED, next(c for c in calls if statuses[c] == code).cite(str(code)))
+            yield Finding(VERIFIED, calls[seen.index(code)].cite(str(code)))
         else:
             yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
     if method is not None:
@@ -373,21 +374,30 @@ def _method(call: Call) -> str:
     return "POST" if _BODY_FLAG.search(call.command) else "GET"
 
 
-def _statuses(index: RunIndex) -> dict[Call, int]:
-    """Each call whose output shows an HTTP status, with the first one it shows."""
-    candidates = {
-        c.order: c for needle in ("http", "status") for c in index.calls_with_output(needle)
-    }
-    found: dict[Call, int] = {}
-    read: dict[str, tuple[int, ...]] = {}  # a run repeats outputs: each read once
-    for order in sorted(candidates):
-        call = candidates[order]
-        statuses = read.get(call.output)
-        if statuses is None:
-            statuses = read[call.output] = call.http
-        if statuses:
-            found[call] = statuses[0]
-    return found
+class _Statuses:
+    """The calls whose output shows an HTTP status, in order, with the first status each
+    shows (`codes`, in step), and each one's place by its order: a claim reads them as
+    lists of numbers (a code found or counted in C), where a dict by call hashed each
+    call's nine fields for each of some hundreds of calls, for every claim."""
+
+    __slots__ = ("at", "calls", "codes")
+
+    def __init__(self, index: RunIndex) -> None:
+        candidates = {
+            c.order: c for needle in ("http", "status") for c in index.calls_with_output(needle)
+        }
+        self.calls: list[Call] = []
+        self.codes: list[int] = []
+        read: dict[str, tuple[int, ...]] = {}  # a run repeats outputs: each read once
+        for order in sorted(candidates):
+            call = candidates[order]
+            statuses = read.get(call.output)
+            if statuses is None:
+                statuses = read[call.output] = call.http
+            if statuses:
+                self.calls.append(call)
+                self.codes.append(statuses[0])
+        self.at = {call.order: place for place, call in enumerate(self.calls)}
 
 
 def _scope(text: str) -> list[str]:

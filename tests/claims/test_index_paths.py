@@ -445,8 +445,10 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         ]
         candidates = {c.order: c for n in ("http", "status") for c in index.calls_with_output(n)}
         statuses = {c: c.http[0] for _, c in sorted(candidates.items()) if c.http}
-        assert _actions._statuses(index) == statuses
-        assert list(_actions._statuses(index)) == list(statuses)
+        read = _actions._Statuses(index)
+        assert read.calls == list(statuses)
+        assert read.codes == list(statuses.values())
+        assert read.at == {c.order: place for place, c in enumerate(statuses)}
         # each count's call and count as shown under each word of its label, in order
         plain_by_word: dict[str, list[tuple[_index.Call, str]]] = {}
         for call in index.shell:
