@@ -16,8 +16,9 @@ Imported only when a test has a transcript: a run without one pays nothing.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..load.yaml12 import gc_paused
@@ -281,27 +282,51 @@ _SIGNAL_WORDS = frozenset(
 _DIGIT = re.compile(r"\d")
 
 
-def _findings(text: str, index: RunIndex, negated: bool) -> Iterable[Finding]:
+def _findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
+    """The claim's findings in `_combine`'s order, up to the first that contradicts it: that
+    one decides the verdict, so the checks after it (often a claim's value lookups, the
+    costliest) are not made."""
+    for finding in _every_finding(text, index, negated):
+        yield finding
+        if finding.status == CONTRADICTED:
+            return
+
+
+def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
+    """Every finding, made as it is asked for: tests, tools, files, the families whose
+    words the claim holds, then its values."""
     if negated:
         yield from test_findings(text, index, negated=True)
         yield from file_findings(text, index, negated=True)
         return
+    tests = verified = False
+    for finding in test_findings(text, index, negated=False):
+        tests = True
+        verified = verified or finding.status == VERIFIED
+        yield finding
+    others = (tool_findings(text, index), file_findings(text, index, negated=False))
+    for finding in itertools.chain(*others, itertools.chain.from_iterable(_families(text, index))):
+        verified = verified or finding.status == VERIFIED
+        yield finding
+    values: Iterator[Finding] = itertools.chain(
+        key_text_findings(text, index),
+        value_findings(text, index, _test_spans(text) if tests else []),
+    )
+    if _CHECKING_GATED.search(text) and not verified:
+        # "I checked that the 6 files add up": the 6 is real, the checking is not shown
+        values = (f for f in values if f.status != VERIFIED)
+    yield from values
+
+
+def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
+    """The findings of each family whose words the claim holds (a response has hundreds
+    of sentences), made as they are read."""
     lowered = text.lower()
-    tests = list(test_findings(text, index, negated=False))
-    found = [*tests, *tool_findings(text, index), *file_findings(text, index, negated=False)]
-    # Each family only where its words are: a response has hundreds of sentences.
     for words, family in _FAMILY_WORDS:
         for word in words:  # a loop of `in`: what one pattern of them all finds, sooner
             if word in lowered:
-                found += family(text, index)
+                yield family(text, index)
                 break
-    yield from found
-    values = list(key_text_findings(text, index))
-    values += value_findings(text, index, _test_spans(text) if tests else [])
-    if _CHECKING_GATED.search(text) and not any(f.status == VERIFIED for f in found):
-        # "I checked that the 6 files add up": the 6 is real, the checking is not shown
-        values = [f for f in values if f.status != VERIFIED]
-    yield from values
 
 
 def _test_spans(text: str) -> list[tuple[int, int]]:

@@ -38,6 +38,26 @@ def test_a_later_successful_retry_verifies_what_the_first_failure_would_contradi
     assert statuses("All 12 tests pass.", run(PASSING, FAILING)) == ["contradicted"]
 
 
+def test_the_checks_after_the_first_contradiction_are_not_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first contradicting finding decides a verdict: a claim the test checker
+    contradicts is not looked up among the values, one it verifies is."""
+    import agentv_grader.claims as claims
+
+    looked_up: list[str] = []
+
+    def value_findings(text: str, *_: Any) -> list[Any]:
+        looked_up.append(text)
+        return []
+
+    monkeypatch.setattr(claims, "value_findings", value_findings)
+    assert statuses("All 12 tests pass.", run(FAILING)) == ["contradicted"]
+    assert looked_up == []
+    assert statuses("All 12 tests pass.", run(PASSING)) == ["verified"]
+    assert looked_up == ["All 12 tests pass."]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
