@@ -179,12 +179,24 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         if f"`{word}" in lowered:
             continue  # a backticked command: judged as a command
-        calls = [
-            c
-            for c in index.inputs_with(word)
-            if re.search(rf"\b{re.escape(word)}\b", c.command_lower)
-        ]
+        calls: list[Call] = index.remember("tool runs", word, partial(_runs_of, index, word))
         yield from _judge(text, word, calls, index)
+
+
+def _runs_of(index: RunIndex, word: str) -> list[Call]:
+    """The calls whose command names tool `word` whole, in order: made once per run, each
+    distinct command searched once (a run repeats its commands), where each claim naming
+    the tool searched every call holding the word, the pattern looked up in re's cache."""
+    named = re.compile(rf"\b{re.escape(word)}\b")
+    holds: dict[str, bool] = {}
+    calls = []
+    for call in index.inputs_with(word):
+        found = holds.get(call.command_lower)
+        if found is None:
+            found = holds[call.command_lower] = named.search(call.command_lower) is not None
+        if found:
+            calls.append(call)
+    return calls
 
 
 def _has_tokens(index: RunIndex, call: Call, tokens: list[str]) -> bool:

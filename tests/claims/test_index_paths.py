@@ -449,6 +449,10 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         assert read.calls == list(statuses)
         assert read.codes == list(statuses.values())
         assert read.at == {c.order: place for place, c in enumerate(statuses)}
+        for word in sorted(_actions.TOOLS):
+            named = re.compile(rf"\b{re.escape(word)}\b")
+            plain_runs = [c for c in index.inputs_with(word) if named.search(c.command_lower)]
+            assert _actions._runs_of(index, word) == plain_runs
         # each count's call and count as shown under each word of its label, in order
         plain_by_word: dict[str, list[tuple[_index.Call, str]]] = {}
         for call in index.shell:
