@@ -11,6 +11,7 @@ happens to say "passed" is never counted.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..record import Record
 from ._later import later
@@ -76,6 +77,25 @@ def _may_find(pattern: re.Pattern[str], output: str) -> bool:
     return all(any(text in output for text in group) for group in _HOLDS[pattern])
 
 
+def _at_line_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern that opens with `^` (multiline) and never
+    matches empty text: matched at each line's start only, where a scan tries it at every
+    character (a 4 KB test log has some sixty lines and four thousand characters; each
+    runner's line patterns are read so, held against the scan in test_fast_patterns)."""
+    at = 0
+    while True:
+        match = pattern.match(text, at)
+        if match is not None:
+            yield match
+            at = match.end()
+            if text[at - 1] == "\n":  # the match ends a line: the next opens here
+                continue
+        newline = text.find("\n", at)
+        if newline < 0:
+            return
+        at = newline + 1
+
+
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
@@ -92,8 +112,10 @@ def summarise(output: str) -> Summary | None:
 def _names(output: str) -> tuple[str, ...]:
     found: list[str] = []
     if _may_find(_FAILED_NAME, output):
-        found = [next(g for g in m.groups() if g) for m in _FAILED_NAME.finditer(output)]
-    found += _GO_FAIL.findall(output) if _may_find(_GO_FAIL, output) else []
+        matches = _at_line_starts(_FAILED_NAME, output)
+        found = [next(g for g in m.groups() if g) for m in matches]
+    if _may_find(_GO_FAIL, output):
+        found += [m.group(1) for m in _at_line_starts(_GO_FAIL, output)]
     return tuple(dict.fromkeys(found))
 
 
@@ -118,7 +140,7 @@ def _from_counts(counts: dict[str, int], line: str, output: str) -> Summary:
 def _pytest(output: str) -> Summary | None:
     if not _may_find(_PYTEST, output):
         return None
-    found = _PYTEST.findall(output)
+    found = [m.group(1) for m in _at_line_starts(_PYTEST, output)]
     if not found:
         return None
     counts = _counts(found[-1])
@@ -128,14 +150,14 @@ def _pytest(output: str) -> Summary | None:
 def _jest(output: str) -> Summary | None:
     if not _may_find(_JEST, output):
         return None
-    found = _JEST.findall(output)
+    found = [m.group(1) for m in _at_line_starts(_JEST, output)]
     return _from_counts(_counts(found[-1]), found[-1], output) if found else None
 
 
 def _vitest(output: str) -> Summary | None:
     if not _may_find(_VITEST, output):
         return None
-    found = _VITEST.findall(output)
+    found = [m.groups() for m in _at_line_starts(_VITEST, output)]
     if not found:
         return None
     pairs, total = found[-1]
@@ -158,41 +180,43 @@ def _cargo(output: str) -> Summary | None:
 def _mocha(output: str) -> Summary | None:
     if not _may_find(_MOCHA, output):
         return None
-    found = _MOCHA.findall(output)
+    matches = list(_at_line_starts(_MOCHA, output))
+    found = [m.groups() for m in matches]
     if not found or not any(word == "passing" for _, word in found):
         return None
     counts = {word: int(number) for number, word in found}
     passed, failed = counts.get("passing", 0), counts.get("failing", 0)
-    line = next(m.group(0).strip() for m in _MOCHA.finditer(output) if m.group(2) == "passing")
+    line = next(m.group(0).strip() for m in matches if m.group(2) == "passing")
     return Summary(passed, failed, counts.get("pending", 0), passed + failed, _names(output), line)
 
 
 def _unittest(output: str) -> Summary | None:
     if not _may_find(_UNITTEST_RAN, output):
         return None
-    ran = _UNITTEST_RAN.findall(output)
-    end = _UNITTEST_END.findall(output)
+    ran = list(_at_line_starts(_UNITTEST_RAN, output))
+    end = list(_at_line_starts(_UNITTEST_END, output))
     if not ran or not end:
         return None
-    total = int(ran[-1])
-    word, detail = end[-1]
+    total = int(ran[-1].group(1))
+    word, detail = end[-1].groups("")
     parts = dict((key.strip(), int(value)) for key, value in re.findall(r"(\w+)=(\d+)", detail))
     failed = parts.get("failures", 0) + parts.get("errors", 0)
     skipped = parts.get("skipped", 0)
-    line = next(_UNITTEST_END.finditer(output)).group(0).strip() if word == "FAILED" else ""
-    line = line or [m.group(0) for m in _UNITTEST_RAN.finditer(output)][-1]
+    line = end[0].group(0).strip() if word == "FAILED" else ""
+    line = line or ran[-1].group(0)
     return Summary(total - failed - skipped, failed, skipped, total, _names(output), line)
 
 
 def _go(output: str) -> Summary | None:
     if not _may_find(_GO_PKG, output):
         return None
-    packages = _GO_PKG.findall(output)
+    matches = list(_at_line_starts(_GO_PKG, output))
+    packages = [m.group(1) for m in matches]
     if not packages:
         return None
-    failing = _GO_FAIL.findall(output)
+    failing = list(_at_line_starts(_GO_FAIL, output))
     failed_packages = packages.count("FAIL")
     failed = max(len(failing), failed_packages)
-    lines = [m.group(0) for m in _GO_PKG.finditer(output)]
+    lines = [m.group(0) for m in matches]
     line = next((x for x in lines if x.startswith("FAIL")), lines[-1])
     return Summary(None, failed, 0, None, _names(output), line)

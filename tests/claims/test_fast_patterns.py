@@ -157,6 +157,26 @@ def test_every_match_of_a_runner_pattern_holds_its_gate(name: str) -> None:
     assert matched > 20, name  # the made-up text reaches the pattern
 
 
+_LINE_RUNNERS = sorted(
+    name for name, value in vars(_runners).items()
+    if isinstance(getattr(value, "pattern", None), str)
+    and value.pattern.startswith("^") and value.flags & re.M
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", _LINE_RUNNERS)
+def test_a_runner_pattern_matched_at_line_starts_finds_what_its_scan_finds(name: str) -> None:
+    pattern: re.Pattern[str] = getattr(_runners, name)
+    lines = [text.replace(" ", "\n", 3) for text in _runner_text(2_000, 22)]
+    matched = 0
+    for output in ["", "\n", "\n\n", *_runner_outputs(), *lines]:
+        found = [(m.span(), m.groups(), m.group(0))
+                 for m in _runners._at_line_starts(pattern, output)]  # fmt: skip
+        assert found == _found(pattern, output), (name, output)
+        matched += len(found)
+    assert matched > 20, name
+
+
 def test_a_gated_runner_summary_is_the_plain_one(monkeypatch: pytest.MonkeyPatch) -> None:
     outputs = _runner_outputs()
     gated = [_runners.summarise(output) for output in outputs]
