@@ -12,7 +12,6 @@ quoting the task. A distinctive value found nowhere makes the claim unverifiable
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 import sys
@@ -69,10 +68,7 @@ _DIGIT = re.compile(r"\d")  # every value pattern holds one
 
 
 class _Value:
-    """A value pattern, with what every match of it holds (None: no gate). Cached and
-    looked up as itself, by identity: a compiled pattern hashes its whole compiled code
-    each time it is hashed (2,000 to 7,000 instructions), and a claim's value patterns
-    are asked for ten times."""
+    """A value pattern, with what every match of it holds (None: no gate)."""
 
     __slots__ = ("pattern", "words")
 
@@ -161,22 +157,17 @@ class Finding(Record):
     evidence: str
 
 
-def spans_of_values(text: str) -> list[tuple[int, int]]:
-    """Where dates, versions, ids and unit tokens sit, so numbers inside them are skipped."""
-    spans: list[tuple[int, int]] = []
-    for value in _VALUES:
-        spans += [m.span() for m in _found(value, text)]
-    return spans
-
-
-@functools.lru_cache(maxsize=16)
-def _found(value: _Value, text: str) -> tuple[re.Match[str], ...]:
-    """A value pattern's matches in a claim: the value spans and the verbatim tokens both
-    read the same few patterns' matches of the same claim, found once (and not looked
-    for in a claim without the words or marks every match holds)."""
-    if value.words is not None and not value.words.may_hold(text):
-        return ()
-    return tuple(value.pattern.finditer(text))
+def _value_matches(text: str) -> list[tuple[re.Match[str], ...]]:
+    """Each value pattern's matches in a claim, in `_VALUES`' order: the dates, the
+    verbatim tokens and the spans numbers inside them are skipped in all read them, found
+    once (and a pattern is not looked for in a claim without the words or marks every
+    match of it holds)."""
+    return [
+        ()
+        if value.words is not None and not value.words.may_hold(text)
+        else tuple(value.pattern.finditer(text))
+        for value in _VALUES
+    ]
 
 
 def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
@@ -184,9 +175,11 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
     if _DIGIT.search(text) is None:
         return  # no date, version, id, sized token nor number
     task_quoted = bool(_TASK_WORDS_GATED.search(text))
-    yield from _dates(text, index)
-    yield from _tokens(text, index)
-    skip = skip + spans_of_values(text)
+    matches = _value_matches(text)
+    yield from _dates(text, matches[0], index)
+    yield from _tokens(text, matches[1:], index)
+    # where dates, versions, ids and unit tokens sit: numbers inside them are skipped
+    skip = skip + [match.span() for found in matches for match in found]
     numbers = [m for m in _numbers(text) if not _inside(m.span(), skip) and not _cites(text, m)]
     for match in numbers:
         before = text[: match.start()]
@@ -244,8 +237,9 @@ def _in_task(literal: str, index: RunIndex) -> bool:
     return literal.lower() in index.task_lower or plain in index.task_lower.replace(",", "")
 
 
-def _dates(text: str, index: RunIndex) -> Iterator[Finding]:
-    for match in _found(_DATE_VALUE, text):
+def _dates(text: str, found: tuple[re.Match[str], ...], index: RunIndex) -> Iterator[Finding]:
+    """The dates `found` (`_DATE`'s matches in the claim `text`): shown, or contradicted."""
+    for match in found:
         for form in _date_forms(match):
             call = index.first_output(form)
             if call is not None:
@@ -292,11 +286,14 @@ def _date_forms(match: re.Match[str]) -> list[str]:
     return [f"{name} {day}, {year}", f"{day} {name} {year}", f"{year}-{month:02d}-{day:02d}"]
 
 
-def _tokens(text: str, index: RunIndex) -> Iterator[Finding]:
-    """Versions, ids and sized values (`48M`, `380 KiB`): verbatim or nothing."""
+def _tokens(
+    text: str, matches: list[tuple[re.Match[str], ...]], index: RunIndex
+) -> Iterator[Finding]:
+    """Versions, ids and sized values (`48M`, `380 KiB`), the `matches` of the value
+    patterns but the date's in the claim `text`: verbatim or nothing."""
     seen: set[str] = set()
-    for value in _VALUES[1:]:  # all but the date
-        for match in _found(value, text):
+    for found in matches:
+        for match in found:
             token = match.group(0).lower()
             if token in seen or _approx(text, text[: match.start()]):
                 continue
