@@ -204,9 +204,9 @@ class _Postings:
     costs more than it saves there."""
 
     def __init__(self, numbered: _Numbered, index: bool = True) -> None:
-        # the distinct texts in order of first appearance, each text's distinct number,
-        # and each distinct text's texts (their numbers, ascending)
-        self.distinct, self.of, self.members = numbered
+        # the distinct texts in order of first appearance, and each distinct text's
+        # texts (their numbers, ascending)
+        self.distinct, self.members = numbered
         self.tokened = index and sum(map(len, self.distinct)) >= _TOKENS_FROM
         tokens: dict[bytes, list[int]] = {}
         # token -> the distinct texts holding it as a bit set (indexed by token)
@@ -234,7 +234,6 @@ class _Postings:
         self._joined: tuple[str, list[int]] | None = None
         self._holding: dict[str, list[int]] = {}
         self._candidates_of: dict[str, list[int]] = {}
-        self._first: dict[str, int | None] = {}
 
     def candidates(self, needle: str) -> Iterator[int]:
         """The texts that may hold `needle` (all of them hold its words), in order; those
@@ -262,24 +261,6 @@ class _Postings:
             found = self.expand(chosen)
         self._candidates_of[needle] = found
         return iter(found)
-
-    def first(self, needle: str) -> int | None:
-        """The first text of `candidates(needle)` holding `needle` (None: none), found among
-        the distinct texts without listing their texts: distinct texts are numbered as first
-        met, so the first text of the first distinct text holding it comes before any other."""
-        if needle in self._first:
-            return self._first[needle]
-        chosen = self._candidates(needle) if needle else []
-        if chosen is None:
-            chosen = self.distinct_containing(needle)
-        else:
-            holders = self._tokens_holding(needle, chosen)
-            if holders is not None:
-                chosen = [d for d in chosen if d in holders]
-        texts = self.distinct
-        found = next((self.members[d][0] for d in chosen if needle in texts[d]), None)
-        self._first[needle] = found
-        return found
 
     def _listed_as_read(self, needle: str, chosen: list[int]) -> Iterator[int]:
         """The texts of the distinct texts `chosen` (ascending, more than
@@ -463,9 +444,9 @@ class _Postings:
         return frozenset(found)
 
 
-# Texts numbered: the distinct ones in order of first appearance, each text's distinct
-# number, and each distinct text's texts (their numbers, ascending).
-_Numbered = tuple[list[str], list[int], list[list[int]]]
+# Texts numbered: the distinct ones in order of first appearance and each distinct text's
+# texts (their numbers, ascending).
+_Numbered = tuple[list[str], list[list[int]]]
 
 
 def indexed(texts: list[str], by_word: bool = True) -> _Postings:
@@ -485,7 +466,7 @@ def _numbered(texts: list[str]) -> _Numbered:
     members: list[list[int]] = [[] for _ in distinct]
     for number, known in enumerate(of):
         members[known].append(number)
-    return distinct, of, members
+    return distinct, members
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
@@ -575,7 +556,7 @@ class RunIndex:
         self.timing = timing
         made = _calls(transcript)
         self.calls: tuple[Call, ...] = tuple(made.calls)
-        self.by_family = _grouped(made.by_kind, made.family_of)
+        self.by_family = {family: tuple(found) for family, found in made.by_family.items()}
         self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
         runs_tests = {  # each distinct command asked once
@@ -641,9 +622,7 @@ class RunIndex:
         return calls
 
     def first_output(self, needle: str) -> Call | None:
-        """The first call whose output holds `needle` where `outputs_with` finds it."""
-        number = self._outputs.first(needle)
-        return None if number is None else self.calls[number]
+        return next((call for call, _ in self.outputs_with(needle)), None)
 
     def in_outputs(self, needle: str) -> bool:
         return self.first_output(needle) is not None
@@ -675,9 +654,9 @@ class RunIndex:
             if self._shell is None:
                 # numbered by the command as written, which a pattern may read; searched
                 # lowercase for the words
-                written, of, members = _numbered(list(map(_COMMAND, self.shell)))
+                written, members = _numbered(list(map(_COMMAND, self.shell)))
                 lower = [command.lower() for command in written]
-                self._shell = _Postings((lower, of, members), index=False), written
+                self._shell = _Postings((lower, members), index=False), written
             shell, written = self._shell
             holding = sorted({d for word in words for d in shell.distinct_containing(word)})
             texts = shell.distinct if lowered else written
@@ -698,62 +677,63 @@ def _places_of(
 ) -> Iterator[tuple[Call, int]]:
     """`RunIndex.outputs_with`'s places, read one by one: a caller may want only the
     first (`first_output`) or fifty."""
-    distinct, of = postings.distinct, postings.of
-    lacking: set[int] = set()  # distinct texts without the needle: not searched again
+    # distinct texts without the needle, not searched again: by identity (each distinct
+    # text is one string, shared by its calls; a long one is never hashed whole)
+    lacking: set[int] = set()
     for number in postings.candidates(needle):
-        known = of[number]
-        if known in lacking:
+        call = calls[number]
+        text = call.output_lower
+        if lacking and id(text) in lacking:
             continue
-        text = distinct[known]
         at = text.find(needle)
         if at < 0:
-            lacking.add(known)
+            lacking.add(id(text))
         while at >= 0:
-            yield calls[number], at
+            yield call, at
             at = text.find(needle, at + 1)
 
 
 class _Made:
     """What `_calls` makes in its one pass over the calls."""
 
-    __slots__ = ("by_kind", "calls", "commands", "family_of", "outputs")
+    __slots__ = ("by_family", "by_kind", "calls", "commands", "outputs")
 
     def __init__(
         self,
         calls: list[Call],
         by_kind: dict[tuple[str, str | None], list[Call]],
-        family_of: dict[tuple[str, str | None], str],
+        by_family: dict[str, list[Call]],
         outputs: _Numbered,
         commands: _Numbered,
     ) -> None:
         self.calls = calls
         self.by_kind = by_kind  # each (tool name, category)'s calls, in order
-        self.family_of = family_of  # each (tool name, category)'s family
+        self.by_family = by_family  # each family's calls, in order
         self.outputs = outputs  # the outputs, numbered as written, lowercase
         self.commands = commands  # the commands, numbered as written, lowercase
 
 
 def _calls(transcript: Transcript) -> _Made:
-    """The run's calls in order, grouped by tool name and category as they are made (the
-    families and the names are groups of these few kinds), with their lowercase outputs
-    and commands numbered for `_Postings`: one pass over thousands of calls, where
-    grouping and numbering afterwards read every call again."""
+    """The run's calls in order, grouped by family and by tool name and category as they
+    are made (the names are groups of these few kinds), with their lowercase outputs and
+    commands numbered for `_Postings`: one pass over thousands of calls, where grouping
+    and numbering afterwards read every call again."""
     calls: list[Call] = []
-    family_of: dict[tuple[str, str | None], str] = {}
     by_kind: dict[tuple[str, str | None], list[Call]] = {}
-    kinds: dict[tuple[str, str | None], tuple[str, list[Call]]] = {}  # (family, calls)
+    by_family: dict[str, list[Call]] = {}
+    # each kind's family, its calls and its family's calls
+    kinds: dict[tuple[str, str | None], tuple[str, list[Call], list[Call]]] = {}
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
     add, failed, text_of = calls.append, _failed, _text
+    dumps, refused = orjson.dumps, orjson.JSONEncodeError
     # A run repeats outputs and commands: each distinct one (as written) is read,
     # lowercased and numbered once, found by the hash its dictionary makes anyway (a text
     # and another differing only in case are two texts of the index, found alike).
-    read: dict[str, tuple[bool, str, int, list[int]]] = {}
-    lowered: dict[str, tuple[str, int, list[int]]] = {}
+    read: dict[str, tuple[bool, str, list[int]]] = {}
+    lowered: dict[str, tuple[str, list[int]]] = {}
     outputs: list[str] = []
-    output_of: list[int] = []
     output_members: list[list[int]] = []
     commands: list[str] = []
-    command_of_call: list[int] = []
     command_members: list[list[int]] = []
     spelt: dict[bytes | str, str] = {}
     order = 0
@@ -767,46 +747,52 @@ def _calls(transcript: Transcript) -> _Made:
             kind = (name, tool.category)
             known = kinds.get(kind)
             if known is None:
-                family_of[kind] = _family(*kind)
-                known = kinds[kind] = family_of[kind], by_kind.setdefault(kind, [])
+                family = _family(*kind)
+                known = kinds[kind] = (family, by_kind.setdefault(kind, []),
+                                       by_family.setdefault(family, []))  # fmt: skip
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
             command = value.get("command") if type(value) is dict else value
             if type(command) is not str:
-                command = _spelt_once(value, spelt)
+                try:  # an input spelt before, found by its text (`_spelt_once`) inline
+                    command = spelt.get(dumps(value, None, _STRICT))
+                except refused:
+                    command = None
+                if command is None:
+                    command = _spelt_once(value, spelt)
             seen = read.get(output)
             if seen is None:
                 lower = output.lower()
-                number, members = _next(lower, outputs, output_members)
-                seen = read[output] = failed("ok", output), lower, number, members
+                seen = read[output] = (
+                    failed("ok", output),
+                    lower,
+                    _next(lower, outputs, output_members),
+                )
             command_seen = lowered.get(command)
             if command_seen is None:
                 lower = command.lower()
-                number, members = _next(lower, commands, command_members)
-                command_seen = lowered[command] = lower, number, members
-            output_of.append(seen[2])
-            seen[3].append(order)
-            command_of_call.append(command_seen[1])
-            command_seen[2].append(order)
+                command_seen = lowered[command] = lower, _next(lower, commands, command_members)
+            seen[2].append(order)
+            command_seen[1].append(order)
             fields = (order + 1, where, name, known[0], command, output,
                       tool.status == "error" or seen[0], command_seen[0], seen[1])  # fmt: skip
             order += 1
             call = make(Call, fields)
             add(call)
             known[1].append(call)
-    outputs_numbered = outputs, output_of, output_members
-    commands_numbered = commands, command_of_call, command_members
-    return _Made(calls, by_kind, family_of, outputs_numbered, commands_numbered)
+            known[2].append(call)
+    return _Made(calls, by_kind, by_family, (outputs, output_members),
+                 (commands, command_members))  # fmt: skip
 
 
-def _next(lower: str, texts: list[str], members: list[list[int]]) -> tuple[int, list[int]]:
-    """A distinct text not met before numbered next among `texts`, with its list of
-    members (the texts equal to it), empty yet. Asked once per distinct text as written
-    (`_calls` remembers each), not once per call."""
+def _next(lower: str, texts: list[str], members: list[list[int]]) -> list[int]:
+    """A distinct text not met before numbered next among `texts`: its list of members
+    (the texts equal to it), empty yet. Asked once per distinct text as written (`_calls`
+    remembers each), not once per call."""
     texts.append(lower)
     found: list[int] = []
     members.append(found)
-    return len(texts) - 1, found
+    return found
 
 
 def _grouped(

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import itertools
 import json
-import operator
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -289,15 +289,15 @@ def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str
         texts = [pick.choice(distinct) for _ in range(pick.randint(0, 12))]
         postings = _Postings(_numbered(texts))
         assert postings.tokened == (indexed_by == "tokens")
-        calls = tuple(range(len(texts)))
+        calls = tuple(SimpleNamespace(number=n, output_lower=t) for n, t in enumerate(texts))
         needles = {*pieces, "", "mon", "onth", "2", "ok ", "1.", ".2", "1,", "ok mon", "a mon"}
         for needle in {*needles, "12 month", "x1 pyt", *texts[:3]}:
             holding = _plainly_holding(texts, needle)
             assert postings.holding(needle) == holding, (texts, needle)
             places = [(n, m.start()) for n in holding
                       for m in re.finditer(f"(?={re.escape(needle)})", texts[n])]  # fmt: skip
-            assert list(_places_of(postings, calls, needle)) == places, (texts, needle)  # type: ignore[arg-type]
-            assert postings.first(needle) == (holding[0] if holding else None), (texts, needle)
+            found = _places_of(postings, calls, needle)  # type: ignore[arg-type]
+            assert [(call.number, at) for call, at in found] == places, (texts, needle)
             expected = [n for n, text in enumerate(texts) if needle in text] if needle else []
             assert postings.containing(needle) == expected or not needle, (texts, needle)
 
@@ -351,8 +351,6 @@ def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) ->
             plain = [(n, m.start()) for n in _plainly_holding(outputs, needle)
                      for m in re.finditer(f"(?={re.escape(needle)})", outputs[n])]  # fmt: skip
             assert [(c.order - 1, at) for c, at in index.outputs_with(needle)] == plain
-            first = index.first_output(needle)
-            assert (first.order - 1 if first else None) == (plain[0][0] if plain else None)
 
 
 def test_calls_of_several_groups_are_joined_as_one_ordered_list(indexes: list[RunIndex]) -> None:
@@ -527,18 +525,18 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
         # numbered by the text as written, each distinct one lowercased
         for numbered, texts in ((result.outputs, [call.output for call in plain]),
                                 (result.commands, [call.command for call in plain])):  # fmt: skip
-            written, of, members = _numbered(texts)
-            assert numbered == ([text.lower() for text in written], of, members)
-        names = {kind: kind[0] for kind in result.by_kind}
-        families = result.family_of
-        for group, of_kind in ((operator.attrgetter("family"), families),
-                               (operator.attrgetter("name"), names)):  # fmt: skip
-            grouped: dict[str, list[Call]] = {}
-            for call in plain:
-                grouped.setdefault(group(call), []).append(call)
-            by_group = _grouped(result.by_kind, of_kind)
-            assert by_group == {key: tuple(calls) for key, calls in grouped.items()}
-            assert list(by_group) == list(grouped)
+            written, members = _numbered(texts)
+            assert numbered == ([text.lower() for text in written], members)
+        by_family: dict[str, list[Call]] = {}
+        by_name: dict[str, list[Call]] = {}
+        for call in plain:
+            by_family.setdefault(call.family, []).append(call)
+            by_name.setdefault(call.name, []).append(call)
+        assert result.by_family == by_family
+        assert list(result.by_family) == list(by_family)
+        by_group = _grouped(result.by_kind, {kind: kind[0] for kind in result.by_kind})
+        assert by_group == {key: tuple(calls) for key, calls in by_name.items()}
+        assert list(by_group) == list(by_name)
 
 
 def test_the_index_makes_no_reference_cycle() -> None:
