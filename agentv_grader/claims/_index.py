@@ -234,6 +234,7 @@ class _Postings:
         self._joined: tuple[str, list[int]] | None = None
         self._holding: dict[str, list[int]] = {}
         self._candidates_of: dict[str, list[int]] = {}
+        self._first: dict[str, int | None] = {}
 
     def candidates(self, needle: str) -> Iterator[int]:
         """The texts that may hold `needle` (all of them hold its words), in order; those
@@ -261,6 +262,24 @@ class _Postings:
             found = self.expand(chosen)
         self._candidates_of[needle] = found
         return iter(found)
+
+    def first(self, needle: str) -> int | None:
+        """The first text of `candidates(needle)` holding `needle` (None: none), found among
+        the distinct texts without listing their texts: distinct texts are numbered as first
+        met, so the first text of the first distinct text holding it comes before any other."""
+        if needle in self._first:
+            return self._first[needle]
+        chosen = self._candidates(needle) if needle else []
+        if chosen is None:
+            chosen = self.distinct_containing(needle)
+        else:
+            holders = self._tokens_holding(needle, chosen)
+            if holders is not None:
+                chosen = [d for d in chosen if d in holders]
+        texts = self.distinct
+        found = next((self.members[d][0] for d in chosen if needle in texts[d]), None)
+        self._first[needle] = found
+        return found
 
     def _listed_as_read(self, needle: str, chosen: list[int]) -> Iterator[int]:
         """The texts of the distinct texts `chosen` (ascending, more than
@@ -622,7 +641,9 @@ class RunIndex:
         return calls
 
     def first_output(self, needle: str) -> Call | None:
-        return next((call for call, _ in self.outputs_with(needle)), None)
+        """The first call whose output holds `needle` where `outputs_with` finds it."""
+        number = self._outputs.first(needle)
+        return None if number is None else self.calls[number]
 
     def in_outputs(self, needle: str) -> bool:
         return self.first_output(needle) is not None

@@ -298,6 +298,7 @@ def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str
                       for m in re.finditer(f"(?={re.escape(needle)})", texts[n])]  # fmt: skip
             found = _places_of(postings, calls, needle)  # type: ignore[arg-type]
             assert [(call.number, at) for call, at in found] == places, (texts, needle)
+            assert postings.first(needle) == (holding[0] if holding else None), (texts, needle)
             expected = [n for n, text in enumerate(texts) if needle in text] if needle else []
             assert postings.containing(needle) == expected or not needle, (texts, needle)
 
@@ -351,6 +352,8 @@ def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) ->
             plain = [(n, m.start()) for n in _plainly_holding(outputs, needle)
                      for m in re.finditer(f"(?={re.escape(needle)})", outputs[n])]  # fmt: skip
             assert [(c.order - 1, at) for c, at in index.outputs_with(needle)] == plain
+            first = index.first_output(needle)
+            assert (first.order - 1 if first else None) == (plain[0][0] if plain else None)
 
 
 def test_calls_of_several_groups_are_joined_as_one_ordered_list(indexes: list[RunIndex]) -> None:
