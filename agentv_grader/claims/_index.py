@@ -31,6 +31,12 @@ _HTTP = re.compile(
     r"\bHTTP/\d(?:\.\d)? (\d{3})\b|\bHTTP (\d{3})\b|\"status(?:_?code|Code)?\":\s*(\d{3})\b"
     r"|\bstatus(?: code)?[:=] ?(\d{3})\b"
 )
+# `_HTTP` without its `\b` before `HTTP` and `status`: each alternative then opens with a
+# character of its own (`H`, `"`, `s`), which a search skips to (`_first_http`).
+_HTTP_OPENING = later(
+    r"HTTP/\d(?:\.\d)? (\d{3})\b|HTTP (\d{3})\b|\"status(?:_?code|Code)?\":\s*(\d{3})\b"
+    r"|status(?: code)?[:=] ?(\d{3})\b"
+)
 NESTED = "(nested too deeply to read)"
 _quoted: Callable[[str], str] = json.encoder.encode_basestring
 _ERROR_START = later(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
@@ -948,6 +954,21 @@ def _http_matches(text: str) -> Iterator[re.Match[str]]:
             end = match.end()
 
 
+def _first_http(text: str) -> re.Match[str] | None:
+    """`_HTTP.search(text)`, the first status, found by a search that skips to where a
+    match can open: `_HTTP_OPENING` finds a superset of `_HTTP`'s places (the same
+    alternatives, the `\b` before two of them left out), each then matched with `_HTTP`
+    itself (a place that fails there is no `_HTTP` match: the search goes on after it)."""
+    found = _HTTP_OPENING.search(text)
+    while found is not None:
+        start = found.start()
+        match = _HTTP.match(text, start)
+        if match is not None:
+            return match
+        found = _HTTP_OPENING.search(text, start + 1)
+    return None
+
+
 def _failed(status: str, output: str) -> bool:
     """An error status, or an output that opens with an error, an exit code other than 0
     or an HTTP status of 400 or more."""
@@ -960,7 +981,7 @@ def _failed(status: str, output: str) -> bool:
     exit_code = _EXIT.search(head) if "xit" in head else None
     if exit_code is not None:
         return exit_code.group(1) != "0"
-    http = next(_http_matches(head), None) if "HTTP" in head or "status" in head else None
+    http = _first_http(head) if "HTTP" in head or "status" in head else None
     return http is not None and int(next(g for g in http.groups() if g)) >= 400
 
 

@@ -17,6 +17,7 @@ from agentv_grader.claims._gate import folded
 from agentv_grader.claims._index import (
     _HTTP,
     RunIndex,
+    _first_http,
     _http_matches,
     _may_run_tests,
     _numbered,
@@ -60,12 +61,16 @@ def test_the_quoted_line_is_the_one_splitting_into_lines_finds() -> None:
 
 def test_http_statuses_are_found_where_a_scan_of_every_character_finds_them() -> None:
     pieces = ["HTTP", "/1.1 ", "/2 ", " ", "200", "404", '"status"', "status", "_code",
-              "Code", ":", "=", '":', "x", "\n", "1", "é"]  # fmt: skip
+              "Code", ":", "=", '":', "x", "\n", "1", "é", "_", "xstatus", "ß"]  # fmt: skip
     pick = random.Random(21)
     for _ in range(20_000):
         text = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 12)))
         quick = [(m.span(), m.groups()) for m in _http_matches(text)]
         assert quick == [(m.span(), m.groups()) for m in _HTTP.finditer(text)], text
+        first, searched = _first_http(text), _HTTP.search(text)
+        assert (first and (first.span(), first.groups())) == (
+            searched and (searched.span(), searched.groups())
+        ), text
 
 
 @pytest.mark.parametrize(
