@@ -548,6 +548,9 @@ def test_a_signal_stops_a_parallel_batch_and_its_workers(
         [sys.executable, "-m", "agentv_grader", *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        # as from a terminal: a test run started in the background (`pytest &` in a script)
+        # ignores SIGINT, and a program keeps an ignored SIGINT ignored, as Python does
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 30
     while len(list(marks.iterdir())) < 2 and time.monotonic() < deadline:
