@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
-from ._gate import Gated, Words
+from ._gate import Gated, Words, words_of
 from ._index import RunIndex, TestRun, indexed
 from ._later import later
 
@@ -31,55 +31,67 @@ _NUMBER_WORDS = {
     )
 }
 _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
-# Each pattern below is searched only in a clause holding a word each of its matches holds
-# (a clause has few words: found once for all of them, `_gate`).
-_NOUN = Gated(
-    later(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
-    Words("test tests suite spec specs testsuite"),
+
+
+class _Folded:
+    """A pattern of lowercase text read case-insensitively: compiled with `re.I` for a
+    clause other than ASCII, and without it for an ASCII clause's lowercase (the same
+    spans, the groups lowercase, as the checks read them), where `re.I` compares each
+    character ignoring case at about twice the cost."""
+
+    __slots__ = ("anycase", "lowercase")
+
+    def __init__(self, pattern: str) -> None:
+        self.anycase = later(pattern, re.I)
+        self.lowercase = later(pattern)
+
+
+# The counts a clause states, each looked for only in a clause holding a word each of its
+# matches holds (a clause has few words: found once for all of them, `_gate`).
+_COUNTED = _Folded(
+    _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
+    r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
 )
-_COUNTED = Gated(
+_COUNTED_WORDS = Words(
+    "pass passes passed passing fail fails failed failing failure failures error errors ran run"
+)
+_OF = _Folded(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b")
+_OF_WORDS = Words("of")
+_TOTAL = _Folded(
+    r"(?:\ball\s+" + _NUM + r"|\(" + _NUM + r"\s+tests?\)|" + _NUM
+    + r"\s+tests?\b(?!\s+(?:pass|fail)))"
+)  # fmt: skip
+_TOTAL_WORDS = Words("all test tests")
+_EXCEPT = _Folded(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")")
+_EXCEPT_WORDS = Words("except")
+# What a clause says of tests that its words alone decide: each pattern below
+# (`\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b` with `re.I`, …) finds a
+# match in a clause exactly when the clause holds one of these words whole, or else when
+# the gated pattern beside them finds one of its phrases (held against the plain patterns
+# in tests/claims/test_gates.py): a set lookup, where each was searched up to four times a
+# clause.
+_NOUN = Words("test tests suite spec specs testsuite")
+_RAN = Words("ran run running reran executed")  # `re-ran` holds `ran`
+_SKIPPED = Words("skipped pending ignored")
+_GOOD = Words("pass passes passed passing green succeed succeeds succeeded clean")
+_GOOD_PHRASE = Gated(later(r"\b(?:all ok|no failures)\b", re.I), Words("ok failures"))
+_BAD = Words("fail fails failed failing failure failures red broken")
+_BAD_PHRASE = Gated(later(r"\bnot (?:clean|green|passing)\b", re.I), Words("not"))
+_RERUN = Words("rerun retry again")
+_RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
+_FULL = Words("whole full entire complete")
+_FULL_PHRASE = Gated(later(r"\bevery test\b", re.I), Words("every"))
+_PAST = Gated(
     later(
-        _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
-        r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b",
+        r"\b(initially|at first|first run|originally|before the fix|before my|before\b|"
+        r"were failing|was failing|had been failing|started by|to begin with|at the start)",
         re.I,
     ),
-    Words(
-        "pass passes passed passing fail fails failed failing failure failures error errors ran run"
-    ),
+    Words("", marks=("initially", "first", "originally", "before", "failing", "start", "begin")),
 )
-_OF = Gated(later(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b", re.I), Words("of"))
-_TOTAL = Gated(
-    later(
-        r"(?:\ball\s+"
-        + _NUM
-        + r"|\("
-        + _NUM
-        + r"\s+tests?\)|"
-        + _NUM
-        + r"\s+tests?\b(?!\s+(?:pass|fail)))",
-        re.I,
-    ),
-    Words("all test tests"),
-)
-_EXCEPT = later(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")", re.I)
-_PAST = later(
-    r"\b(initially|at first|first run|originally|before the fix|before my|before\b|"
-    r"were failing|was failing|had been failing|started by|to begin with|at the start)",
-    re.I,
-)
-_RERUN = later(r"\b(rerun|re-run|second run|retry|again)\b", re.I)
-_GOOD = Gated(
-    later(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I),
-    Words("pass passes passed passing green succeed succeeds succeeded clean ok failures"),
-)
-_BAD = Gated(
-    later(r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I),
-    Words("clean green passing fail fails failed failing failure failures red broken"),
-)
-_RAN = later(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I)
-_SKIPPED = later(r"\b(?:skipped|pending|ignored)\b", re.I)
+_CI = Gated(later(r"\bCI\b"), Words("ci"))
 _NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
-_FULL = later(r"\b(whole|full|entire|complete|every test)\b", re.I)
+_NAMED_MARKS = ("Test", "test_")  # what every match of _NAMED holds, as written
 _SCOPE_SKIP = frozenset(
     "the a an all tests test suite specs spec cases case unit now still pass passes passed "
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
@@ -106,10 +118,59 @@ _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_CI = later(r"\bCI\b")
 _SCOPE_WORD = later(r"[A-Za-z][\w-]+")
 _EXTENSION = later(r"\.\w+$")
 _COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
+
+
+class _Clause:
+    """A clause as the checks below read it: what its words decide and its test names
+    (`_NAMED`), found once where the checks searched the same patterns of a clause up to
+    four times; its counts (`_Folded`) searched when asked, an ASCII clause's lowercase."""
+
+    __slots__ = ("bad", "good", "lowered", "names", "noun", "ran", "text", "words")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        words, lowered = words_of(text)
+        self.words = words
+        self.lowered = lowered if text.isascii() else None  # for the `_Folded` patterns
+        self.noun = not words.isdisjoint(_NOUN.words)
+        self.ran = not words.isdisjoint(_RAN.words)
+        self.good = not words.isdisjoint(_GOOD.words) or _GOOD_PHRASE.search(text) is not None
+        self.bad = not words.isdisjoint(_BAD.words) or _BAD_PHRASE.search(text) is not None
+        named = any(mark in text for mark in _NAMED_MARKS)
+        self.names: list[str] = _NAMED.findall(text) if named else []
+
+    def about_tests(self) -> bool:
+        """It names tests, counts them, or says how a named or re-run test went."""
+        if not self.text.strip():
+            return False
+        if self.noun or self.search(_COUNTED, _COUNTED_WORDS) is not None:
+            return True
+        rerun = not self.words.isdisjoint(_RERUN.words) or _RERUN_PHRASE.search(self.text)
+        return (self.good or self.bad) and bool(self.names or rerun)
+
+    def polarity(self) -> str | None:
+        if self.bad:
+            return "bad"
+        return "good" if self.good else None
+
+    def search(self, pattern: _Folded, words: Words) -> re.Match[str] | None:
+        """`pattern`'s first match, in a clause holding one of `words`."""
+        if self.words.isdisjoint(words.words):
+            return None
+        if self.lowered is not None:
+            return pattern.lowercase.search(self.lowered)
+        return pattern.anycase.search(self.text)
+
+    def counts(self) -> Iterator[re.Match[str]]:
+        """`_COUNTED`'s matches."""
+        if self.words.isdisjoint(_COUNTED_WORDS.words):
+            return iter(())
+        if self.lowered is not None:
+            return _COUNTED.lowercase.finditer(self.lowered)
+        return _COUNTED.anycase.finditer(self.text)
 
 
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
@@ -119,39 +180,31 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         return
     inherited: tuple[list[TestRun], bool] | None = None
     past = False  # "I started by running the tests, which showed one failure": the first run
-    for clause in _CLAUSE.split(text):
-        if not _is_test_clause(clause) or _CI.search(clause):
+    for text_of_clause in _CLAUSE.split(text):
+        clause = _Clause(text_of_clause)
+        if not clause.about_tests() or _CI.search(text_of_clause):
             continue
         if negated:
-            finding = _negated(clause, index)
+            finding = _negated(text_of_clause, index)
         else:
-            has_noun = bool(_NOUN.search(clause) or _NAMED.search(clause))
+            has_noun = clause.noun or bool(clause.names)
             runs = _runs(clause, index) if has_noun or inherited is None else inherited
-            past = bool(_PAST.search(clause)) or (past and not has_noun)
+            past = bool(_PAST.search(text_of_clause)) or (past and not has_noun)
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past)
         if finding is not None:
             yield finding
 
 
-def _is_test_clause(clause: str) -> bool:
-    if not clause.strip():
-        return False
-    if _NOUN.search(clause) or _COUNTED.search(clause):
-        return True
-    outcome = bool(_GOOD.search(clause) or _BAD.search(clause))
-    return outcome and bool(_NAMED.search(clause) or _RERUN.search(clause))
-
-
 def _negated(clause: str, index: RunIndex) -> Finding | None:
     """`I did not run the integration tests`: contradicted by a run that selects them;
     `no tests were skipped`: by a last run whose runner counts skipped or pending tests."""
-    if _SKIPPED.search(clause) and index.tests:
+    if _SKIPPED.may_hold(clause) and index.tests:
         last = index.tests[-1]
         if last.summary is not None and last.summary.skipped:
             return Finding(CONTRADICTED, f"{last.summary.skipped} skipped: {last.call.cite()}")
         return None
-    if not _RAN.search(clause):
+    if not _RAN.may_hold(clause):
         return None
     words = [w.lower() for w in _SCOPE_WORD.findall(clause)]
     # the first run of each distinct command, in order: a run repeats its test command
@@ -173,11 +226,10 @@ def _firsts(index: RunIndex) -> dict[str, TestRun]:
 
 
 def _clause(
-    clause: str, index: RunIndex, selected: tuple[list[TestRun], bool], past: bool
+    clause: _Clause, index: RunIndex, selected: tuple[list[TestRun], bool], past: bool
 ) -> Finding | None:
-    ran = bool(_RAN.search(clause))
     if not index.tests:
-        if ran and _NOUN.search(clause) and not _NAMED.search(clause):
+        if clause.ran and clause.noun and not clause.names:
             shells = len(index.shell)
             return Finding(CONTRADICTED, f"no tool call runs tests ({shells} shell commands)")
         return None
@@ -186,28 +238,21 @@ def _clause(
         return None
     run = runs[0] if past else runs[-1]
     if run.summary is None:  # no runner summary: only the exit status is known
-        if _polarity(clause) == "good" and run.call.failed and scoped:
+        if clause.polarity() == "good" and run.call.failed and scoped:
             return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
-        return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if ran else None
-    return _compare(clause, run, scoped, ran)
+        return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if clause.ran else None
+    return _compare(clause, run, scoped)
 
 
-def _polarity(clause: str) -> str | None:
-    if _BAD.search(clause):
-        return "bad"
-    return "good" if _GOOD.search(clause) else None
-
-
-def _runs(clause: str, index: RunIndex) -> tuple[list[TestRun], bool]:
+def _runs(clause: _Clause, index: RunIndex) -> tuple[list[TestRun], bool]:
     """The runs a clause speaks of, and whether they are exactly its scope."""
-    if _FULL.search(clause):
+    if not clause.words.isdisjoint(_FULL.words) or _FULL_PHRASE.search(clause.text):
         full = _full_runs(index)
         # a later run of part of the suite: the code may have changed since the full run
         return full, bool(full) and full[-1] is index.tests[-1]
-    names = _NAMED.findall(clause)
-    if names:
-        return _naming(index, names), True
-    words = [w.lower() for w in _SCOPE_WORD.findall(clause)]
+    if clause.names:
+        return _naming(index, clause.names), True
+    words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:
         # a fresh list: callers keep what they are given
@@ -270,13 +315,14 @@ def _number(text: str) -> int:
     return _NUMBER_WORDS[text] if text in _NUMBER_WORDS else int(text)
 
 
-def _compare(clause: str, run: TestRun, scoped: bool, ran: bool) -> Finding | None:
+def _compare(clause: _Clause, run: TestRun, scoped: bool) -> Finding | None:
     """Hold the clause's counts and outcome against the run's summary."""
-    if not int_reads(clause):
+    if not int_reads(clause.text):
         return None  # a count longer than `int` reads: no count of a run
     summary = run.summary
     cite = run.call.cite(summary.line if summary else "")
-    claimed = _claimed(clause)
+    polarity = clause.polarity()
+    claimed = _claimed(clause, polarity)
     problems: list[str] = []
     if summary is not None:
         for key, value in claimed.items():
@@ -287,31 +333,30 @@ def _compare(clause: str, run: TestRun, scoped: bool, ran: bool) -> Finding | No
             }.get(key)
             if actual is not None and actual != value:
                 problems.append(f"{key} {value} claimed")
-    names = _NAMED.findall(clause)
-    if names and summary is not None and _BAD.search(clause):
+    names = clause.names
+    if names and summary is not None and clause.bad:
         if all(n in summary.failed_names for n in names):
             return Finding(VERIFIED, f"{', '.join(names)} failed: {cite}")
         return None
-    polarity = _polarity(clause)
     if not claimed.keys() & {"failed", "passed"} and polarity == "good" and not run.ok:
         problems.append("all passing claimed")
     if polarity == "bad" and "failed" not in claimed and run.ok:
         problems.append("failures claimed")
     if problems:
         return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}") if scoped else None
-    if claimed or polarity or ran:
+    if claimed or polarity or clause.ran:
         return Finding(VERIFIED, cite)
     return None
 
 
-def _claimed(clause: str) -> dict[str, int]:
+def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     """The counts a clause states: passed, failed, total."""
     claimed: dict[str, int] = {}
     errors: int | None = None
-    of = _OF.search(clause)
+    of = clause.search(_OF, _OF_WORDS)
     if of:
         claimed["total"] = _number(of.group(2))
-    for match in _COUNTED.finditer(clause):
+    for match in clause.counts():
         verb = match.group(2).lower()
         count = _number(of.group(1)) if of and match.start() == of.start(2) else None
         count = _number(match.group(1)) if count is None else count
@@ -325,14 +370,14 @@ def _claimed(clause: str) -> dict[str, int]:
             claimed["failed"] = count
     if errors is not None:
         claimed["failed"] = claimed.get("failed", 0) + errors
-    total = _TOTAL.search(clause)
+    total = clause.search(_TOTAL, _TOTAL_WORDS)
     if total and "total" not in claimed:
         claimed["total"] = _number(next(g for g in total.groups() if g))
-    excepted = _EXCEPT.search(clause)
+    excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     if excepted:
         word = excepted.group(1).lower()
         claimed["failed"] = 1 if word in ("that one", "one") else _number(word)
-    if _polarity(clause) == "good" and "failed" not in claimed:
+    if polarity == "good" and "failed" not in claimed:
         if "total" in claimed and "passed" not in claimed:
             claimed["passed"] = claimed["total"]
     return claimed

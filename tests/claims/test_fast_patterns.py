@@ -115,6 +115,30 @@ def test_the_fast_spellings_open_with_a_class() -> None:
         assert re.match(r"\[[^]]+\]", fast.pattern) or fast.pattern.startswith("\\d"), fast
 
 
+@pytest.mark.parametrize("name", ["_COUNTED", "_OF", "_TOTAL", "_EXCEPT"])
+def test_a_case_free_pattern_finds_in_ascii_lowercase_what_re_i_finds(name: str) -> None:
+    """The test checker's counts are read from an ASCII clause's lowercase without `re.I`:
+    the same spans, and the groups lowercase."""
+    pattern = getattr(_tests, name)
+    numbers = [*_tests._NUMBER_WORDS, "0", "12", "007"]
+    words = re.findall(r"[a-z]+", pattern.lowercase.pattern) + numbers
+    pick = random.Random(21)
+    made = [
+        "".join(
+            pick.choice([w, w.upper(), w.capitalize()]) + pick.choice([" ", "  ", "", "(", ")"])
+            for w in pick.choices(words, k=pick.randint(1, 8))
+        )
+        for _ in range(20_000)
+    ]
+    for text in [*_texts(), *made]:
+        if not text.isascii():
+            continue
+        plain = [(m.span(), tuple(g and g.lower() for g in m.groups()))
+                 for m in pattern.anycase.finditer(text)]  # fmt: skip
+        lowered = [(m.span(), m.groups()) for m in pattern.lowercase.finditer(text.lower())]
+        assert lowered == plain, (name, text)
+
+
 def _runner_text(count: int, seed: int) -> Iterator[str]:
     """Lines made of the runners' own words, marks and numbers."""
     pick = random.Random(seed)

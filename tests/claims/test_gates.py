@@ -107,6 +107,53 @@ def test_a_claim_without_a_digit_holds_no_value() -> None:
             assert not any(p.search(text) for p in patterns), text
 
 
+# The patterns whose finding in a test clause its words decide (_tests._Clause), as the
+# test checker searched them.
+_TEST_READINGS = {
+    "noun": re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
+    "ran": re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I),
+    "good": re.compile(
+        r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I
+    ),
+    "bad": re.compile(
+        r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I
+    ),
+    "rerun": re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I),
+    "full": re.compile(r"\b(whole|full|entire|complete|every test)\b", re.I),
+    "skipped": re.compile(r"\b(?:skipped|pending|ignored)\b", re.I),
+}
+
+
+def _test_readings(text: str) -> dict[str, object]:
+    clause = _tests._Clause(text)
+    words = clause.words
+    return {
+        "noun": clause.noun,
+        "ran": clause.ran,
+        "good": clause.good,
+        "bad": clause.bad,
+        "rerun": not words.isdisjoint(_tests._RERUN.words)
+        or _tests._RERUN_PHRASE.search(text) is not None,
+        "full": not words.isdisjoint(_tests._FULL.words)
+        or _tests._FULL_PHRASE.search(text) is not None,
+        "skipped": _tests._SKIPPED.may_hold(text),
+    }
+
+
+def test_a_test_clauses_words_decide_what_the_patterns_they_replace_find() -> None:
+    """Each reading of a test clause made from its words (and a gated phrase) is whether
+    the pattern the test checker searched finds something, and its test names are
+    _NAMED's."""
+    patterns = list(_TEST_READINGS.values())
+    texts = [*_claims(), *(t for p in patterns for t in _made_of(p, 3_000))]
+    texts += ["re-ran it", "ſkipped", "not  clean", "all ok", "every test", "TestLogin"]
+    for text in texts:
+        readings = _test_readings(text)
+        plain = {name: p.search(text) is not None for name, p in _TEST_READINGS.items()}
+        assert readings == plain, text
+        assert _tests._Clause(text).names == _tests._NAMED.findall(text), text
+
+
 def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -116,12 +163,12 @@ def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
         "|".join(
             p.pattern
             for p in (
-                _tests._NOUN.pattern,
-                _tests._COUNTED.pattern,
-                _tests._GOOD.pattern,
-                _tests._BAD.pattern,
+                _TEST_READINGS["noun"],
+                _tests._COUNTED.anycase,
+                _TEST_READINGS["good"],
+                _TEST_READINGS["bad"],
                 _tests._NAMED,
-                _tests._RERUN,
+                _TEST_READINGS["rerun"],
             )
         )  # fmt: skip
     )

@@ -416,7 +416,7 @@ def _plain_writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
 def _plain_negated(clause: str, index: RunIndex) -> str | None:
     from agentv_grader.claims import _tests
 
-    if _tests._SKIPPED.search(clause) or not _tests._RAN.search(clause):
+    if _tests._SKIPPED.may_hold(clause) or not _tests._RAN.may_hold(clause):
         return "not asked"
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
     for word in (w for w in words if w not in _tests._SCOPE_SKIP and len(w) > 3):
