@@ -410,6 +410,11 @@ def _named_json(ctx: Context) -> tuple[list[str], dict[str, Any]]:
                 consts[str(key)] = value
         return keys, consts
     keys = []
+    for cue in _KEY_CUES:  # a loop of `in`: most inputs name no key, and are not searched
+        if cue in ctx.input_text:
+            break
+    else:
+        return keys, consts
     named_key, set_to = _json_words()
     for found in named_key.finditer(ctx.input_text):
         key = found.group(1) or found.group(2)
@@ -442,11 +447,18 @@ def _by_test(memo: dict[tuple[str, str], _T], key: tuple[str, str], found: _T) -
 def _json_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The patterns of a key the input names (`a "result" key`, `a status field`) and of a
     value it pins (`status set to ok`), compiled on first use: only a test whose `is-json`
-    has no object for a reference asks (`_named_json`)."""
+    has no object for a reference, and whose input holds one of `_KEY_CUES`, asks
+    (`_named_json`)."""
     return (
         re.compile(r"""["'`](\w+)["'`] (?:key|field|property)|\b(\w+) (?:key|field|property)\b"""),
         re.compile(r"""\b(\w+) (?:key |field )?set to ["'`]?([\w.-]+)"""),
     )
+
+
+# A piece of every match of `_json_words`' first pattern: an input without one names no
+# key, and the second pattern pins only the values of keys named (each match of it is
+# asked about a key the first found).
+_KEY_CUES = (" key", " field", " property")
 
 
 def _has_echo(decoys: tuple[Decoy, ...]) -> bool:

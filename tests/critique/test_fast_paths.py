@@ -269,6 +269,44 @@ def test_the_repeat_cue_prefilter_answers_as_the_search(pieces: list[str]) -> No
     assert decoys.asks_repeat(said) == (decoys.repeat_task().search(said) is not None)
 
 
+def _plain_named_json(said: str) -> tuple[list[str], dict[str, str]]:
+    """What `decoys._named_json` stands for on a test without a reference: both of
+    `_json_words`' patterns searched."""
+    named_key, set_to = decoys._json_words()
+    keys: list[str] = []
+    for found in named_key.finditer(said):
+        key = found.group(1) or found.group(2)
+        if key and key not in keys:
+            keys.append(key)
+    consts = {}
+    for found in set_to.finditer(said):
+        if found.group(1) in keys:
+            consts[found.group(1)] = found.group(2).rstrip(".")
+    return keys, consts
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from(
+            ['"result" key', "a status field", "'id' property", "`ok` key", "key", "keys",
+             " Key", "field", "\u00a0key", "\tfield", "_key", "status set to ok",
+             "status key set to 'done'.", "set to", "result", "status", " ", '"', "'", "`",
+             "\n", "a", "_", "é"]
+        ),
+        max_size=6,
+    )
+)  # fmt: skip
+def test_the_key_cue_prefilter_answers_as_the_searches(pieces: list[str]) -> None:
+    """`_named_json` (an input holding none of `_KEY_CUES` is not searched) finds the keys
+    and the values that both patterns searched find."""
+    said = "".join(pieces)
+    test = TestCase(id="t", suite="s", assertions=(), threshold=1.0, threshold_source="")
+    run = RunData(test=test, response="")
+    ctx = context.Context(None, test, None, None, None, said, (), run, ())  # type: ignore[arg-type]
+    assert decoys._named_json(ctx) == _plain_named_json(said)
+
+
 def _plain_instructions(text: str) -> tuple[bool, str | None]:
     """What `fixes.read_instructions` stands for: every pattern searched."""
     starts, start_said, ends, exactly = fixes.patterns()
