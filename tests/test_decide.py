@@ -161,6 +161,20 @@ def test_a_pattern_takes_the_deadline_cap_without_a_copy(kind: str) -> None:
     assert REGISTRY["contains"].decide_within is None
 
 
+def test_the_capped_copy_is_the_assertion_with_its_deadline_replaced() -> None:
+    """`with_deadline_cap`'s copy, made field by field, is `replace`'s: every field of the
+    assertion kept, its options with the smaller deadline, the original unchanged."""
+    child = _spec("contains", value="a")
+    spec = AssertionSpec(
+        index=3, name="n", type="regex", options={"value": "a+", "timeout_ms": 900},
+        weight=2.5, negate=True, required=True, min_score=0.5, authored_type="not-regex",
+        normalised_from="not-regex", problem=None, line=7, children=(child,),
+    )  # fmt: skip
+    capped = engine.with_deadline_cap(spec, 200)
+    assert capped == replace(spec, options={"value": "a+", "timeout_ms": 200})
+    assert type(capped) is AssertionSpec and spec.options["timeout_ms"] == 900
+
+
 def test_types_without_a_fast_path_are_graded_in_full() -> None:
     """`field-accuracy` compares with the test's expected_output: it is decided on the run
     given, and a bare text stands for a run without one (`error`, not a pass)."""

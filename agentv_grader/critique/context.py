@@ -899,7 +899,12 @@ def reference_text(expected: Any) -> str | None:
         return None
     if isinstance(answer, str):
         return answer
-    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"), default=str)
+    return _compact_json(answer)
+
+
+# `json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)`, with its
+# encoder made once, not per reference written out.
+_compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
 
 
 def leak_input(test: TestCase) -> str:
