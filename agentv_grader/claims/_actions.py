@@ -47,13 +47,21 @@ _RESULT_AFTER = later(
     r"fixed|has no|has \d|have no|comes? back|came back|gives?|gave|:)",
     re.I,
 )
-_SUCCESS = later(
-    r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
-    r"issues|problems)|reported nothing|reports nothing|green|valid|ok)\b",
-    re.I,
+# What a claim says of a run that its words decide: each pattern these replace
+# (`\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b` with `re.I`, …) finds a
+# match in a claim exactly when it holds one of the words whole, or else the gated phrases
+# beside them one of theirs (held against the plain patterns in tests/claims/test_gates.py).
+_SUCCESS = Words("pass passes passed succeed succeeds succeeded successfully clean cleanly green "
+                 "valid ok")  # fmt: skip
+_SUCCESS_PHRASE = Gated(
+    later(r"\b(?:no (?:warnings|errors|issues|problems)|reported nothing|reports nothing)\b", re.I),
+    Words("no nothing"),
 )
-_FAILURE = later(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I)
-_CLEAN = later(r"\b(?:clean|no (?:warnings|errors|issues|problems|vulnerabilities))\b", re.I)
+_FAILURE = Words("fail fails failed errored error crashed rejected refused")
+_CLEAN = Words("clean")
+_CLEAN_PHRASE = Gated(
+    later(r"\bno (?:warnings|errors|issues|problems|vulnerabilities)\b", re.I), Words("no")
+)
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
 # `warning:` / `error[E0308]:` / `path:12:5: E501` lines
 _FLAWS = later(
@@ -123,7 +131,7 @@ _METHOD_PATH = later(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 _SCRIPT_NAME = later(r"\.(py|sh|js|ts)$")
 _LOWER_WORD = re.compile(r"[a-z][\w-]*")
 _COUNT_NOUN = later(r"\b(\d+) ([a-z]{4,})")
-_EVERY = later(r"\b(every|all|each)\b", re.I)
+_EVERY = Words("every all each")  # `\b(every|all|each)\b` with `re.I` finds one of them
 _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 
 
@@ -218,11 +226,13 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
             yield Finding(CONTRADICTED, f"no tool call runs `{name}` ({shells} shell commands)")
         return
     last = calls[-1]
-    if _FAILURE.search(text) and not _SUCCESS.search(text):
+    success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None
+    if _FAILURE.may_hold(text) and not success:
         status = VERIFIED if any(c.failed for c in calls) else CONTRADICTED
         yield Finding(status, f"`{name}`: {last.cite()}")
-    elif _SUCCESS.search(text):
-        flaw = _flaw(last.output) if _CLEAN.search(text) else None
+    elif success:
+        clean = _CLEAN.may_hold(text) or _CLEAN_PHRASE.search(text) is not None
+        flaw = _flaw(last.output) if clean else None
         if flaw is not None:
             yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.strip())}")
             return
@@ -341,7 +351,7 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if failed is not None:
             yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
-    every = _EVERY.search(text)
+    every = _EVERY.may_hold(text)
     for code in codes:
         if every and seen.count(code) != len(seen):
             other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
@@ -437,10 +447,10 @@ def host(url: str) -> str:
         return ""
 
 
-_ACTED = later(
-    r"\b(uploaded|pushed|deleted|removed|sent|submitted|posted|deployed|"
-    r"published|downloaded|created|updated|cancelled|refunded)\b",
-    re.I,
+# `\b(uploaded|pushed|…)\b` with `re.I` finds a claim's word of these
+_ACTED = Words(
+    "uploaded pushed deleted removed sent submitted posted deployed published downloaded "
+    "created updated cancelled refunded"
 )
 _NOUN_ID = later(
     r"\b(?:user|item|order|issue|ticket|record|customer|account|invoice|"
@@ -452,7 +462,7 @@ _NOUN_ID = later(
 def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """An action on a named target (`resume.pdf`, `s3://bucket/`, user 99) whose every
     call failed: the upload, delete or push did not happen."""
-    if _ACTED.search(text) is None:
+    if not _ACTED.may_hold(text):
         return
     targets = [m.group(1) for m in _BACKTICK.finditer(text)] + _URL.findall(text)
     targets = [t.lower() for t in targets if t.strip() and len(t) > 2]

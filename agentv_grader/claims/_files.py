@@ -78,6 +78,10 @@ _EXTENSIONS = (
     r"rb|php|c|h|cpp|sh|sql|cfg|ini|conf|lock|pdf|png|jpe?g|gz|zip|tar|sha256|log|env"
 )
 _BARE_PATH = later(rf"(?<![\w/.`-])(?:[\w-]+/)*[\w-]+\.(?:{_EXTENSIONS})\b")
+# How every match of _BARE_PATH ends, found from its `.` (a scan for the dots): a clause
+# without it is not searched for paths, which _BARE_PATH tries at every character with
+# each run of word characters read again from each of its characters.
+_BARE_PATH_END = later(rf"\.(?<=[\w-]\.)(?:{_EXTENSIONS})\b")
 _TICKED_PATH = later(r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})`")
 # Where a file verb's clause ends: `, which`/`, so`/`, because`/`, and then`, `;`, or
 # `because` or `which` alone. Spelt to open with the class of each alternative's first
@@ -292,10 +296,11 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     for verb in _verbs(text):
         end = _CLAUSE_END.search(text, verb.end())
         clause = text[verb.end() : end.start() if end else len(text)]
-        # every ticked path is in backticks, every bare one has a `.` before its extension
+        # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
-        paths += [m.group(0) for m in _BARE_PATH.finditer(clause)] if "." in clause else []
+        if "." in clause and _BARE_PATH_END.search(clause) is not None:
+            paths += [m.group(0) for m in _BARE_PATH.finditer(clause)]
         paths = [p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p)]
         if paths:
             found.append((verb.group(1).lower(), paths[:1] + _listed(clause, paths)))

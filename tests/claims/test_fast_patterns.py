@@ -115,6 +115,16 @@ def test_the_fast_spellings_open_with_a_class() -> None:
         assert re.match(r"\[[^]]+\]", fast.pattern) or fast.pattern.startswith("\\d"), fast
 
 
+def test_a_bare_path_is_looked_for_only_in_text_ending_one() -> None:
+    """_BARE_PATH finds nothing where _BARE_PATH_END finds nothing."""
+    pick = random.Random(21)
+    pieces = [*_PIECES, "x.py", "a/b.md", "-.js", "/.ts", "`x.c`", ".py", "x.pyc", "a-b/c_d.tar"]
+    made = ["".join(pick.choices(pieces, k=pick.randint(1, 10))) for _ in range(30_000)]
+    for text in [*_texts(), *made]:
+        if _files._BARE_PATH_END.search(text) is None:
+            assert _files._BARE_PATH.search(text) is None, text
+
+
 @pytest.mark.parametrize("name", ["_COUNTED", "_OF", "_TOTAL", "_EXCEPT"])
 def test_a_case_free_pattern_finds_in_ascii_lowercase_what_re_i_finds(name: str) -> None:
     """The test checker's counts are read from an ASCII clause's lowercase without `re.I`:

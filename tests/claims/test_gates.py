@@ -124,6 +124,44 @@ _TEST_READINGS = {
 }
 
 
+# The patterns whose finding in a claim its words decide (_actions), as they were searched.
+_ACTION_READINGS = {
+    "success": re.compile(
+        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
+        r"issues|problems)|reported nothing|reports nothing|green|valid|ok)\b",
+        re.I,
+    ),
+    "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
+    "clean": re.compile(
+        r"\b(?:clean|no (?:warnings|errors|issues|problems|vulnerabilities))\b", re.I
+    ),
+    "every": re.compile(r"\b(every|all|each)\b", re.I),
+    "acted": re.compile(
+        r"\b(uploaded|pushed|deleted|removed|sent|submitted|posted|deployed|"
+        r"published|downloaded|created|updated|cancelled|refunded)\b",
+        re.I,
+    ),
+}
+
+
+def test_a_claims_words_decide_what_the_action_patterns_they_replace_find() -> None:
+    patterns = list(_ACTION_READINGS.values())
+    texts = [*_claims(), *(t for p in patterns for t in _made_of(p, 3_000))]
+    texts += ["no  warnings", "reported nothing", "ok", "NO ERRORS", "re-pushed"]
+    for text in texts:
+        readings = {
+            "success": _actions._SUCCESS.may_hold(text)
+            or _actions._SUCCESS_PHRASE.search(text) is not None,
+            "failure": _actions._FAILURE.may_hold(text),
+            "clean": _actions._CLEAN.may_hold(text)
+            or _actions._CLEAN_PHRASE.search(text) is not None,
+            "every": _actions._EVERY.may_hold(text),
+            "acted": _actions._ACTED.may_hold(text),
+        }
+        plain = {name: p.search(text) is not None for name, p in _ACTION_READINGS.items()}
+        assert readings == plain, text
+
+
 def _test_readings(text: str) -> dict[str, object]:
     clause = _tests._Clause(text)
     words = clause.words
