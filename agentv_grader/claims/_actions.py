@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
 from ._gate import Gated, Words
-from ._index import Call, RunIndex
+from ._index import Call, RunIndex, first_status
 from ._later import later
 
 _BACKTICK = later(r"`([^`\n]+)`")
@@ -405,21 +405,16 @@ class _Statuses:
     __slots__ = ("at", "calls", "codes")
 
     def __init__(self, index: RunIndex) -> None:
-        candidates = {
-            c.order: c for needle in ("http", "status") for c in index.calls_with_output(needle)
-        }
-        self.calls: list[Call] = []
-        self.codes: list[int] = []
-        read: dict[str, tuple[int, ...]] = {}  # a run repeats outputs: each read once
-        for order in sorted(candidates):
-            call = candidates[order]
-            statuses = read.get(call.output)
-            if statuses is None:
-                statuses = read[call.output] = call.http
-            if statuses:
-                self.calls.append(call)
-                self.codes.append(statuses[0])
+        self.calls: list[Call]
+        self.codes: list[int]
+        self.calls, self.codes = index.outputs_read(("http", "status"), _first_shown_status)
         self.at = {call.order: place for place, call in enumerate(self.calls)}
+
+
+def _first_shown_status(output: str) -> int | None:
+    """The first HTTP status the output shows in its first 4,000 characters (a status
+    line or a `status` field comes first; a long body after it is not read)."""
+    return first_status(output[:4000])
 
 
 def _scope(text: str) -> list[str]:

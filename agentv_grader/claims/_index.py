@@ -119,15 +119,6 @@ class Call(_CallFields):
     def where(self) -> str:
         return f"message {self.message}, tool call {self.name}"
 
-    @property
-    def http(self) -> tuple[int, ...]:
-        """The HTTP statuses the output shows in its first 4,000 characters (a status line
-        or a `status` field comes first; a long body after it is not read), in order."""
-        head = self.output[:4000]
-        if "HTTP" not in head and "status" not in head:
-            return ()
-        return tuple(int(next(g for g in m.groups() if g)) for m in _http_matches(head))
-
     def quote(self, needle: str = "", width: int = 160) -> str:
         """The output line holding `needle` (else the first non-empty line), shortened."""
         return _shortened(_quoted_line(self.output, self.output_lower, needle), width)
@@ -315,21 +306,21 @@ class _Postings:
         with no word to index is searched for anywhere; an empty one finds nothing)."""
         found = self._holding.get(needle)
         if found is None:
-            if not needle:
-                found = []
-            else:
-                chosen = self._candidates(needle)
-                if chosen is None:
-                    found = self.containing(needle)
-                else:
-                    holders = self._tokens_holding(needle, chosen)
-                    if holders is None:
-                        texts = self.distinct
-                        found = self.expand([d for d in chosen if needle in texts[d]])
-                    else:
-                        found = self.expand([d for d in chosen if d in holders])
-            self._holding[needle] = found
+            found = self._holding[needle] = self.expand(self.distinct_holding(needle))
         return found
+
+    def distinct_holding(self, needle: str) -> list[int]:
+        """The distinct texts of `holding(needle)`, ascending."""
+        if not needle:
+            return []
+        chosen = self._candidates(needle)
+        if chosen is None:
+            return self.distinct_containing(needle)
+        holders = self._tokens_holding(needle, chosen)
+        if holders is None:
+            texts = self.distinct
+            return [d for d in chosen if needle in texts[d]]
+        return [d for d in chosen if d in holders]
 
     def containing(self, needle: str) -> list[int]:
         """The texts holding `needle` anywhere, in order."""
@@ -667,6 +658,23 @@ class RunIndex:
         """The calls whose output holds `needle` where `outputs_with` finds it, once each."""
         return list(map(self.calls.__getitem__, self._outputs.holding(needle)))
 
+    def outputs_read(
+        self, needles: tuple[str, ...], read: Callable[[str], Any]
+    ) -> tuple[list[Call], list[Any]]:
+        """The calls whose output holds one of `needles` (as `calls_with_output` finds
+        them) and in which `read` finds something (not None), in order, with what it found
+        in each (in step): `read` is given each distinct output (as written) once, and the
+        calls are listed by their distinct outputs, not read one by one."""
+        postings, calls = self._outputs, self.calls
+        found: dict[int, Any] = {}  # each call's number -> what `read` found in its output
+        for distinct in sorted({d for n in needles for d in postings.distinct_holding(n)}):
+            members = postings.members[distinct]
+            value = read(calls[members[0]].output)
+            if value is not None:
+                found.update(zip(members, itertools.repeat(value)))
+        numbers = sorted(found)
+        return list(map(calls.__getitem__, numbers)), list(map(found.__getitem__, numbers))
+
     def inputs_containing(self, needle: str) -> list[Call]:
         """The calls whose input holds `needle` (lowercase) anywhere, even inside a word."""
         key = ("in any", needle)
@@ -940,34 +948,17 @@ def _may_run_tests(command: str) -> bool:
     return any(word in command for word in _RUNNER_WORDS)
 
 
-def _http_matches(text: str) -> Iterator[re.Match[str]]:
-    """`_HTTP.finditer(text)`, tried only where a match can begin (`HTTP`, `"status`,
-    `status`): the pattern opens with `\\b`, so a scan of it tries every character."""
-    starts: set[int] = set()
-    for word, back in (("HTTP", 0), ("status", 0), ("status", 1)):
-        at = text.find(word)
-        while at >= 0:
-            if at >= back:
-                starts.add(at - back)
-            at = text.find(word, at + 1)
-    end = 0
-    for start in sorted(starts):
-        if start < end:
-            continue
-        match = _HTTP.match(text, start)
-        if match is not None:
-            yield match
-            end = match.end()
+def first_status(text: str) -> int | None:
+    """The first HTTP status `text` shows (a status line or a `status` field), or None."""
+    found = _first_http(text) if "HTTP" in text or "status" in text else None
+    return None if found is None else int(next(g for g in found.groups() if g))
 
 
 def _first_http(text: str) -> re.Match[str] | None:
     """`_HTTP.search(text)`, the first status, found by a search that skips to where a
     match can open: `_HTTP_OPENING` finds a superset of `_HTTP`'s places (the same
     alternatives, the `\b` before two of them left out), each then matched with `_HTTP`
-    itself (a place that fails there is no `_HTTP` match: the search goes on after it).
-    For the first status only: `_http_matches` lists every place before its first match,
-    and for every match its `str.find`s cost less than these searches (a `Call`'s
-    statuses found so: +9 M instructions a check on the bench's ~4 KB calls)."""
+    itself (a place that fails there is no `_HTTP` match: the search goes on after it)."""
     found = _HTTP_OPENING.search(text)
     while found is not None:
         start = found.start()
@@ -990,8 +981,8 @@ def _failed(status: str, output: str) -> bool:
     exit_code = _EXIT.search(head) if "xit" in head else None
     if exit_code is not None:
         return exit_code.group(1) != "0"
-    http = _first_http(head) if "HTTP" in head or "status" in head else None
-    return http is not None and int(next(g for g in http.groups() if g)) >= 400
+    shown = first_status(head)
+    return shown is not None and shown >= 400
 
 
 def _family(name: str, category: str | None) -> str:
