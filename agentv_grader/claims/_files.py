@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
@@ -243,19 +243,15 @@ def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
     if not int_reads(word):
         return None
     claimed = _COUNT_WORDS.get(word) or int(word)
-    changed = [c for c in index.calls if c.family in ("write", "edit") and not c.failed]
     paths: set[str] = set()
-    for call in changed:
-        found = [a or b for a, b in _TOOL_PATH.findall(call.command)]
+    for command in _edits(index).done:  # each distinct command of the writes once
+        found = [a or b for a, b in _TOOL_PATH.findall(command)]
         if not found:
             return None  # an edit whose path is not known
         paths.update(found)
     if not paths or len(paths) == claimed:
         return None
-    others = [c for c in index.calls if c.family not in ("write", "edit")]
-    if any(c.family not in _QUIET_FAMILIES for c in others):
-        return None
-    if any(_MAY_WRITE.search(c.command) for c in index.shell):
+    if not _QUIET_OR_EDITING.issuperset(index.by_family) or _shell_may_write(index):
         return None
     if index.remember("writers", "", lambda: _writers(index))[0]:
         return None
@@ -270,6 +266,7 @@ _CODE_EDIT = later(
     re.I,
 )
 _QUIET_FAMILIES = frozenset({"shell", "read", "search", "fetch"})
+_QUIET_OR_EDITING = _QUIET_FAMILIES | {"write", "edit"}
 _MAY_WRITE = later(
     r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|\bsed\s+-i|<<|"
     r"\b(?:mv|cp|touch|mkdir|rm|patch|git|perl|ed)\b|"
@@ -280,12 +277,42 @@ _MAY_WRITE = later(
 def _nothing_written(index: RunIndex) -> bool:
     """The run shows every call, and none could have changed a file: no write or edit tool,
     no tool of unknown effect, no shell command that writes, no opaque program."""
-    if not index.calls or any(c.family not in _QUIET_FAMILIES for c in index.calls):
+    if not index.calls or not _QUIET_FAMILIES.issuperset(index.by_family):
         return False
-    if any(_MAY_WRITE.search(c.command) for c in index.shell):
+    if _shell_may_write(index):
         return False
     opaque, _ = index.remember("writers", "", lambda: _writers(index))
     return not opaque
+
+
+def _shell_may_write(index: RunIndex) -> bool:
+    """A shell command may have written a file (each distinct command read once a run)."""
+    found: bool = index.remember("shell may write", "", lambda: any(
+        map(_MAY_WRITE.search, dict.fromkeys(c.command for c in index.shell))
+    ))  # fmt: skip
+    return found
+
+
+class _Edits:
+    """The write and edit calls by distinct command: each lowercase command's first call
+    (`first`), and each command's (as written) first call that did not fail (`done`),
+    both in the order of those calls. A claim asks about a path or a test file in the few
+    distinct commands, not in each of a run's thousand edits."""
+
+    __slots__ = ("done", "first")
+
+    def __init__(self, index: RunIndex) -> None:
+        self.first: dict[str, Call] = {}
+        self.done: dict[str, Call] = {}
+        for call in index.of_families("write", "edit"):
+            self.first.setdefault(call.command_lower, call)
+            if not call.failed:
+                self.done.setdefault(call.command, call)
+
+
+def _edits(index: RunIndex) -> _Edits:
+    edits: _Edits = index.remember("edits", "", functools.partial(_Edits, index))
+    return edits
 
 
 @functools.lru_cache(maxsize=4)
@@ -452,28 +479,54 @@ def _negated(text: str, index: RunIndex) -> Finding | None:
     match = _NEGATED_ANY.search(text)
     if match is not None:
         scope = (match.group(1) or "").lower()
-        for call in index.of_families("write", "edit") if scope else index.shell:
-            if call.failed:
-                continue
-            if not scope and _DELETES.search(call.command):
-                return Finding(CONTRADICTED, f"a file was deleted: {call.cite()}")
-            if scope:
-                if scope.startswith("test") and not _TEST_PATH.search(call.command):
-                    continue
-                return Finding(CONTRADICTED, f"{scope} were modified: {call.cite()}")
-        return None
+        if not scope:
+            deleting = index.remember("deleting", "", lambda: _first_deleting(index))
+            if deleting is None:
+                return None
+            return Finding(CONTRADICTED, f"a file was deleted: {deleting.cite()}")
+        tests = scope.startswith("test")
+        test = _TEST_PATH.search if tests else None
+        edited = index.remember(
+            "edited", str(tests), lambda: _first_holding(_edits(index).done, test)
+        )
+        if edited is None:
+            return None
+        return Finding(CONTRADICTED, f"{scope} were modified: {edited.cite()}")
     for verb_paths in _touched(text):
-        for call in index.of_families("write", "edit"):
-            if verb_paths in call.command_lower:
-                return Finding(CONTRADICTED, f"{verb_paths} was modified: {call.cite()}")
+        firsts = _edits(index).first.items()
+        touched = next((call for command, call in firsts if verb_paths in command), None)
+        if touched is not None:
+            return Finding(CONTRADICTED, f"{verb_paths} was modified: {touched.cite()}")
     folder = _UNTOUCHED_FOLDER.search(text)
     if folder is not None:  # "I did not touch the migrations": a folder of an edited path
         inside = re.compile(rf"[/\"' ]{re.escape(folder.group(1).lower())}/")
-        for call in index.calls:
-            if call.family in ("write", "edit") and not call.failed:
-                if inside.search(call.command_lower):
-                    return Finding(CONTRADICTED, f"{folder.group(1)} were modified: {call.cite()}")
+        touched = _first_holding(_edits(index).done, lambda c: inside.search(c.lower()))
+        if touched is not None:
+            return Finding(CONTRADICTED, f"{folder.group(1)} were modified: {touched.cite()}")
     return None
+
+
+def _first_deleting(index: RunIndex) -> Call | None:
+    """The first shell call that deleted a file and did not fail (each command read once)."""
+    deletes: dict[str, bool] = {}
+    for call in index.shell:
+        if not call.failed:
+            found = deletes.get(call.command)
+            if found is None:
+                found = deletes[call.command] = _DELETES.search(call.command) is not None
+            if found:
+                return call
+    return None
+
+
+def _first_holding(
+    firsts: dict[str, Call], test: Callable[[str], object] | None = None
+) -> Call | None:
+    """The earliest of `firsts` (each distinct command's first call, in order) whose
+    command `test` finds something in (None: the earliest of them all)."""
+    if test is None:
+        return next(iter(firsts.values()), None)
+    return next((call for command, call in firsts.items() if test(command)), None)
 
 
 _UNTOUCHED_FOLDER = later(

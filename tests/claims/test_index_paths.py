@@ -426,6 +426,46 @@ def _plain_negated(clause: str, index: RunIndex) -> str | None:
     return None
 
 
+def _plain_file_negated(text: str, index: RunIndex) -> str | None:
+    """`_files._negated` reading every call: its evidence."""
+    found = None
+    match = _files._NEGATED_ANY.search(text)
+    if match is not None:
+        scope = (match.group(1) or "").lower()
+        for call in index.of_families("write", "edit") if scope else index.shell:
+            if call.failed:
+                continue
+            if not scope and _files._DELETES.search(call.command):
+                return f"a file was deleted: {call.cite()}"
+            if scope:
+                if scope.startswith("test") and not _files._TEST_PATH.search(call.command):
+                    continue
+                return f"{scope} were modified: {call.cite()}"
+        return None
+    for verb_paths in _files._touched(text):
+        found = next((c for c in index.of_families("write", "edit")
+                      if verb_paths in c.command_lower), None)  # fmt: skip
+        if found is not None:
+            return f"{verb_paths} was modified: {found.cite()}"
+    folder = _files._UNTOUCHED_FOLDER.search(text)
+    if folder is not None:
+        inside = re.compile(rf"[/\"' ]{re.escape(folder.group(1).lower())}/")
+        for call in index.calls:
+            if call.family in ("write", "edit") and not call.failed:
+                if inside.search(call.command_lower):
+                    return f"{folder.group(1)} were modified: {call.cite()}"
+    return None
+
+
+def _plain_nothing_written(index: RunIndex) -> bool:
+    if not index.calls or any(c.family not in _files._QUIET_FAMILIES for c in index.calls):
+        return False
+    return (
+        not any(_files._MAY_WRITE.search(c.command) for c in index.shell)
+        and not _plain_writers(index)[0]
+    )
+
+
 def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_does(
     indexes: list[RunIndex],
 ) -> None:
@@ -438,6 +478,10 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
     clauses = [u.text for d in sorted(p for p in RUNS.iterdir() if p.is_dir())
                for u in units((d / "response.md").read_text(encoding="utf-8"))]  # fmt: skip
     clauses += ["I did not run the integration tests", "I never ran pytest -k slow"]
+    negated_files = [
+        "I didn't modify any test files", "No files were deleted", "I didn't modify any files",
+        "I didn't touch `src/app.py`", "I did not touch the migrations", "I didn't edit the tests",
+    ]  # fmt: skip
     for index in [*indexes, *map(_with_repeats, indexes)]:
         assert _files._writers(index) == _plain_writers(index)
         fetched = _web.fetches(index)
@@ -471,6 +515,11 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
             for word in dict.fromkeys(label.split() if label else ()):
                 plain_by_word.setdefault(word, []).append((call, call.output.strip()))
         assert _facts._counts_by_word(index) == plain_by_word
+        assert _files._nothing_written(index) == _plain_nothing_written(index)
+        for clause in [*clauses, *negated_files]:
+            found_file = _files._negated(clause, index)
+            expected = _plain_file_negated(clause, index)
+            assert (found_file.evidence if found_file else None) == expected, clause
         for clause in clauses:
             plain_finding = _plain_negated(clause, index)
             if plain_finding != "not asked":
