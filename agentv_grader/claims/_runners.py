@@ -79,21 +79,34 @@ def _may_find(pattern: re.Pattern[str], output: str) -> bool:
 
 def _at_line_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     """`pattern.finditer(text)` for a pattern that opens with `^` (multiline) and never
-    matches empty text: matched at each line's start only, where a scan tries it at every
-    character (a 4 KB test log has some sixty lines and four thousand characters; each
-    runner's line patterns are read so, held against the scan in test_fast_patterns)."""
-    at = 0
-    while True:
-        match = pattern.match(text, at)
-        if match is not None:
+    matches empty text: matched at the text's start, then at each line's start where
+    `_opening(pattern)` finds it in one C scan for the line breaks, where a scan of the
+    pattern tries it at every character and a Python loop at every line (a 4 KB test log
+    has some sixty lines and four thousand characters; each runner's line patterns are read
+    so, held against the scan in test_fast_patterns)."""
+    end = 0
+    match = pattern.match(text)
+    if match is not None:
+        yield match
+        end = match.end()
+    for newline in _opening(pattern).finditer(text):
+        if newline.end() >= end:  # a line opening after the last match
+            match = pattern.match(text, newline.end())
+            assert match is not None  # the opening found it there
             yield match
-            at = match.end()
-            if text[at - 1] == "\n":  # the match ends a line: the next opens here
-                continue
-        newline = text.find("\n", at)
-        if newline < 0:
-            return
-        at = newline + 1
+            end = match.end()
+
+
+_OPENINGS: dict[re.Pattern[str], re.Pattern[str]] = {}
+
+
+def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """A line break before a line where `pattern` matches: the break is scanned for as
+    text, the pattern asked only after each (made at the pattern's first use, once)."""
+    opening = _OPENINGS.get(pattern)
+    if opening is None:
+        opening = _OPENINGS[pattern] = later(rf"\n(?={pattern.pattern})", pattern.flags)
+    return opening
 
 
 def summarise(output: str) -> Summary | None:
