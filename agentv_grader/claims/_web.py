@@ -147,7 +147,7 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
     )
     if not searches:
         return None
-    fetched = fetches(index)
+    fetched = _fetched(index)
     names = [  # a name, not a word that opens the sentence: an acronym, a possessive
         m.group(1)
         for m in _NAME.finditer(text)
@@ -160,22 +160,37 @@ def _unread(text: str, index: RunIndex) -> Finding | None:
         if link is None:
             continue
         link_lower = link.lower()
-        read = [c for c in fetched if not c.failed and link_lower in c.command_lower]
-        elsewhere = [
-            c
-            for c in index.calls_with_output(name.lower())
-            if c.family != "search" and not c.failed
-        ]
+        if any(link_lower in command for command in fetched.last_ok):
+            continue  # read
+        elsewhere = index.calls_with_output(name.lower())
+        if any(c.family != "search" and not c.failed for c in elsewhere):
+            continue
         linked = host(link)
         # another way in (`gh`, `git clone`, an API of the same host): not shown unread
-        reached = (
-            [c for c in index.inputs_containing(linked) if c.family != "search"] if linked else []
-        )
-        if not read and not elsewhere and all(c.failed for c in reached):
-            tried = [c for c in fetched if link_lower in c.command_lower]
-            how = f"its fetch failed: {tried[-1].cite()}" if tried else "no call fetched it"
+        reached = index.inputs_containing(linked) if linked else []
+        if all(c.failed for c in reached if c.family != "search"):
+            tried = [call for command, call in fetched.last.items() if link_lower in command]
+            how = f"its fetch failed: {max(tried).cite()}" if tried else "no call fetched it"
             return Finding(CONTRADICTED, f"{name} is only a search result ({link}); {how}")
     return None
+
+
+class _Fetched:
+    """The fetches by distinct lowercase command (their input as `inputs_containing`
+    reads it): each one's last call (`last`) and last call that did not fail
+    (`last_ok`). A link or host is looked for in the few distinct commands, not
+    in each of a run's thousand fetches, for every claim naming one."""
+
+    __slots__ = ("last", "last_ok")
+
+    def __init__(self, calls: list[Call]) -> None:
+        self.last = {c.command_lower: c for c in calls}
+        self.last_ok = {c.command_lower: c for c in calls if not c.failed}
+
+
+def _fetched(index: RunIndex) -> _Fetched:
+    fetched: _Fetched = index.remember("fetched", "", lambda: _Fetched(fetches(index)))
+    return fetched
 
 
 def _ok_searches(index: RunIndex) -> list[tuple[str, str]]:
@@ -224,21 +239,19 @@ def _search(text: str, index: RunIndex) -> Finding | None:
 def _fetch(text: str, index: RunIndex) -> Finding | None:
     if not _FETCHED_GATED.search(text):
         return None
-    calls = fetches(index)
+    fetched = _fetched(index)
     hosts = [
         h.group(0).lower()
         for h in _HOST.finditer(text)
         if "." in h.group(0) and not _FILE_SUFFIX.search(h.group(0))
     ]
-    if hosts:
-        naming = {c.order for h in hosts for c in index.inputs_containing(h)}
-        calls = [c for c in calls if c.order in naming]
-        if not calls:
+    commands = list(fetched.last)
+    if hosts:  # the fetches whose input names a host (in any case, even inside a word)
+        commands = [command for command in commands if any(h in command for h in hosts)]
+        if not commands:
             return Finding(CONTRADICTED, f"no call fetched {hosts[0]}")
-    if not calls:
-        return None
-    ok = [c for c in calls if not c.failed]
-    return Finding(VERIFIED, ok[-1].cite()) if ok else None
+    ok = [fetched.last_ok[command] for command in commands if command in fetched.last_ok]
+    return Finding(VERIFIED, max(ok).cite()) if ok else None
 
 
 def _content(text: str, index: RunIndex) -> Finding | None:

@@ -466,6 +466,90 @@ def _plain_nothing_written(index: RunIndex) -> bool:
     )
 
 
+def _plain_fetch(text: str, index: RunIndex) -> _facts.Finding | None:
+    """`_web._fetch` reading every fetch call."""
+    if not _web._FETCHED_GATED.search(text):
+        return None
+    calls = _web.fetches(index)
+    hosts = [
+        h.group(0).lower()
+        for h in _web._HOST.finditer(text)
+        if "." in h.group(0) and not _web._FILE_SUFFIX.search(h.group(0))
+    ]
+    if hosts:
+        naming = {c.order for h in hosts for c in index.inputs_containing(h)}
+        calls = [c for c in calls if c.order in naming]
+        if not calls:
+            return _facts.Finding(_facts.CONTRADICTED, f"no call fetched {hosts[0]}")
+    if not calls:
+        return None
+    ok = [c for c in calls if not c.failed]
+    return _facts.Finding(_facts.VERIFIED, ok[-1].cite()) if ok else None
+
+
+def _plain_unread(text: str, index: RunIndex) -> _facts.Finding | None:
+    """`_web._unread` reading every fetch call."""
+    if not _web._READ_SOURCE_GATED.search(text):
+        return None
+    searches = _web._ok_searches(index)
+    if not searches:
+        return None
+    fetched = _web.fetches(index)
+    names = [  # a name, not a word that opens the sentence: an acronym, a possessive
+        m.group(1)
+        for m in _web._NAME.finditer(text)
+        if m.start() > 0 or m.group(1).isupper() or m.group(0).endswith("'s")
+    ]
+    for name in dict.fromkeys(names):
+        link = _web._result_link(name, searches)
+        if link is None:
+            continue
+        link_lower = link.lower()
+        read = [c for c in fetched if not c.failed and link_lower in c.command_lower]
+        elsewhere = [
+            c
+            for c in index.calls_with_output(name.lower())
+            if c.family != "search" and not c.failed
+        ]
+        linked = _actions.host(link)
+        # another way in (`gh`, `git clone`, an API of the same host): not shown unread
+        reached = (
+            [c for c in index.inputs_containing(linked) if c.family != "search"] if linked else []
+        )
+        if not read and not elsewhere and all(c.failed for c in reached):
+            tried = [c for c in fetched if link_lower in c.command_lower]
+            how = f"its fetch failed: {tried[-1].cite()}" if tried else "no call fetched it"
+            evidence = f"{name} is only a search result ({link}); {how}"
+            return _facts.Finding(_facts.CONTRADICTED, evidence)
+    return None
+
+
+def _searched_runs() -> list[RunIndex]:
+    """Runs whose search found a paper, fetched after it by a call that failed, then by
+    one that did not, and by another that failed."""
+    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+
+    link = "https://exp-platform.com/paper.pdf"
+    calls = [
+        ToolCall("WebSearch", {"query": "kohavi"}, f"Kohavi et al. {link}", "ok"),
+        ToolCall("WebFetch", {"url": link}, "HTTP 404", "error"),
+        ToolCall("WebFetch", {"url": link}, "the paper", "ok"),
+        ToolCall("WebFetch", {"url": link.upper()}, "HTTP 500", "error"),
+    ]
+    return [
+        RunIndex(
+            Transcript(
+                "t.json",
+                "openai-messages",
+                tuple(Message(n, "assistant", "", (call,)) for n, call in enumerate(run, start=1)),
+            ),
+            "",
+            None,
+        )  # fmt: skip
+        for run in (calls[:2], calls, calls[:2] + calls[3:])
+    ]
+
+
 def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_does(
     indexes: list[RunIndex],
 ) -> None:
@@ -478,11 +562,16 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
     clauses = [u.text for d in sorted(p for p in RUNS.iterdir() if p.is_dir())
                for u in units((d / "response.md").read_text(encoding="utf-8"))]  # fmt: skip
     clauses += ["I did not run the integration tests", "I never ran pytest -k slow"]
+    web = [
+        "I fetched https://docs.python.org/3/ and pypi.org", "I fetched the page",
+        "I read MDN's page on fetch", "The PyPI page confirms 2.1", "I visited example.com",
+        "I read Kohavi's paper", "I fetched exp-platform.com",
+    ]  # fmt: skip
     negated_files = [
         "I didn't modify any test files", "No files were deleted", "I didn't modify any files",
         "I didn't touch `src/app.py`", "I did not touch the migrations", "I didn't edit the tests",
     ]  # fmt: skip
-    for index in [*indexes, *map(_with_repeats, indexes)]:
+    for index in [*indexes, *map(_with_repeats, indexes), *_searched_runs()]:
         assert _files._writers(index) == _plain_writers(index)
         fetched = _web.fetches(index)
         assert _web._hosts(fetched) == {_actions.domain(c) or c.name for c in fetched}
@@ -516,6 +605,9 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
                 plain_by_word.setdefault(word, []).append((call, call.output.strip()))
         assert _facts._counts_by_word(index) == plain_by_word
         assert _files._nothing_written(index) == _plain_nothing_written(index)
+        for clause in [*clauses, *web]:
+            assert _web._fetch(clause, index) == _plain_fetch(clause, index), clause
+            assert _web._unread(clause, index) == _plain_unread(clause, index), clause
         for clause in [*clauses, *negated_files]:
             found_file = _files._negated(clause, index)
             expected = _plain_file_negated(clause, index)
