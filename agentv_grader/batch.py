@@ -268,7 +268,10 @@ def _init_worker(
 # The young generation's collection threshold while a batch grades (the interpreter's is
 # 700 allocations): a test's objects nearly all die by reference counting, so collections
 # every 700 allocations found little, for about 1 % of a batch's instructions (SPEC §8).
-BATCH_GC_THRESHOLD = 50_000
+# What does survive is the memos (some 55 objects a test on the varied suite), which a
+# collection only walks, 20-40 ms a collection of 50,000 of them: at 200,000, a process
+# grading up to some 3,000 such tests collects none, and garbage in cycles stays bounded.
+BATCH_GC_THRESHOLD = 200_000
 
 
 def _fewer_collections() -> None:
