@@ -17,19 +17,22 @@ from ._later import later
 
 _FENCE = later(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+")
-# Each boundary opens with a space, a closing quote or bracket, `;`, `:` or `,`: the pattern
-# opens with that class and asks what stands before its first character after it, so it is
-# scanned for those characters alone rather than tried at every character (held against
-# its plain spelling in tests/claims/test_fast_patterns.py).
+# Each boundary opens with its mark: a sentence end's `.`, `!` or `?` (the match holds it,
+# the unit keeps it), or the `;`, `:` or `,` that opens the separator. The pattern opens
+# with the class of these marks, so it is scanned for them alone; one opening at the space
+# after a sentence end was tried at every space (held against its plain spelling, which
+# starts after the sentence's mark, in tests/claims/test_fast_patterns.py: the same cuts
+# wherever a search starts after no such mark, as a block, and the text after a separator,
+# do).
 _BOUNDARY = re.compile(
-    r"[\s\"')\];:,](?:"
-    r"(?<=[.!?][\"')\]])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"  # sentence end, a quote after
-    r"|(?<=[.!?]\s)\s*(?=[\"'(\[`*]?[A-Z0-9`$])"  # sentence end
+    r"[.!?;:,](?:"
+    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"  # a sentence end, perhaps a quote after
     r"|(?<=;)\s+"  # a second clause
     r"|(?<=[\w`)]:)\s+(?=\S)"  # a colon, kept only with three words either side
     r"|(?<=,)\s+(?=so\s)"  # ", so …": the consequence is its own claim
     r")"
 )
+_SENTENCE_MARKS = ".!?"
 _RULE_CHARS = "-=*_ "  # a line of only these is a rule, not text
 _ABBREVIATION = later(r"\b(?:e\.g|i\.e|etc|vs|approx|cf|Dr|Mr|Ms|No)\.$")
 
@@ -97,12 +100,13 @@ def _split(text: str, start: int, end: int) -> list[Unit]:
     pieces: list[tuple[int, int]] = []
     cut = start
     for match in _BOUNDARY.finditer(text, start, end):
-        separator = match.group(0)
-        if separator.startswith(":") and not _colon_splits(text, cut, match, end):
+        mark = text[match.start()]
+        if mark == ":" and not _colon_splits(text, cut, match, end):
             continue
-        if _abbreviated(text, cut, match.start()):
+        piece_end = _piece_end(match)
+        if _abbreviated(text, cut, piece_end):
             continue
-        pieces.append((cut, match.start() + (1 if separator[:1] in ".!?" else 0)))
+        pieces.append((cut, piece_end))
         cut = match.end()
     pieces.append((cut, end))
     found = []
@@ -113,6 +117,13 @@ def _split(text: str, start: int, end: int) -> list[Unit]:
         if words:
             found.append(Unit(" ".join(words), a + lead, a + len(raw.rstrip())))
     return found
+
+
+def _piece_end(boundary: re.Match[str]) -> int:
+    """Where the unit before a `_BOUNDARY` match ends: after a sentence's mark, before a
+    separator's."""
+    at = boundary.start()
+    return at + 1 if boundary.string[at] in _SENTENCE_MARKS else at
 
 
 def _abbreviated(text: str, cut: int, end: int) -> bool:
@@ -129,7 +140,7 @@ _ABBREVIATION_LONGEST = len("approx.")
 def _colon_splits(text: str, cut: int, match: re.Match[str], end: int) -> bool:
     before = text[cut : match.start()].split()
     after_end = _BOUNDARY.search(text, match.end(), end)
-    after = text[match.end() : after_end.start() if after_end else end].split()
+    after = text[match.end() : _piece_end(after_end) if after_end else end].split()
     return len(before) >= 3 and len(after) >= 3
 
 

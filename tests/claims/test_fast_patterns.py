@@ -32,15 +32,6 @@ PLAIN = {
         _facts._VERSION,
         re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:[-.+]\w+)*"),
     ),
-    "_units._BOUNDARY": (
-        _units._BOUNDARY,
-        re.compile(
-            r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"
-            r"|;\s+"
-            r"|(?<=\w|`|\)):\s+(?=\S)"
-            r"|,\s+(?=so\s)"
-        ),
-    ),
     "_files._CLAUSE_END": (
         _files._CLAUSE_END,
         re.compile(r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"),
@@ -107,6 +98,37 @@ def test_a_pattern_opening_with_a_class_finds_what_the_plain_pattern_finds(name:
         assert _found(fast, text, start, end) == _found(plain, text, start, end), (name, text)
         found, expected = fast.search(text, start), plain.search(text, start)
         assert (found and found.span()) == (expected and expected.span()), (name, text)
+
+
+# The units' boundaries, plainly: a match starts after a sentence's mark, at a separator's.
+_PLAIN_BOUNDARY = re.compile(
+    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[`*]?[A-Z0-9`$])"
+    r"|;\s+"
+    r"|(?<=\w|`|\)):\s+(?=\S)"
+    r"|,\s+(?=so\s)"
+)
+
+
+def _cuts(text: str, *where: int) -> list[tuple[int, int]]:
+    """Where `_units._BOUNDARY` cuts `text`: each unit's end and the next one's start."""
+    return [(_units._piece_end(m), m.end()) for m in _units._BOUNDARY.finditer(text, *where)]
+
+
+def test_a_boundary_found_from_its_mark_cuts_where_the_plain_pattern_cuts() -> None:
+    """_BOUNDARY opens with a sentence's mark or a separator; searched from a place after no
+    sentence mark (a block's start, the end of a boundary), it cuts where the plain
+    pattern, which starts after the mark, matches."""
+    pick = random.Random(21)
+    for text in [*_texts(), *_made(30_000, 21)]:
+        plain = [m.span() for m in _PLAIN_BOUNDARY.finditer(text)]
+        assert _cuts(text) == plain, text
+        start = pick.randint(0, len(text))
+        while start and text[start - 1] in ".!?":
+            start -= 1
+        end = pick.randint(start, len(text))
+        plain = [m.span() for m in _PLAIN_BOUNDARY.finditer(text, start, end)]
+        assert _cuts(text, start, end) == plain, (text, start, end)
+    assert _units._BOUNDARY.pattern.startswith("[.!?;:,]")
 
 
 def test_the_fast_spellings_open_with_a_class() -> None:
