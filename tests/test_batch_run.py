@@ -244,14 +244,14 @@ def test_the_suite_is_loaded_with_the_scouts_json_shape_as_without(
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert done.suite is not None and snapshot(done.suite) == expected
     assert given == [sys.platform.startswith("linux")]
-    # what json.loads made is kept with the results, not freed before the workers fork:
-    # its arrays (each replaced by a YamlList), in order
-    arrays = [tests, *(test["assertions"] for test in tests)]
-    assert done.parsed == [arrays]
+    # what the parser made is kept with the results, not freed before the workers fork:
+    # its tree, each object copied to a YamlMap and each array to a YamlList
+    assert done.parsed == [{"tests": tests}]
+    assert type(done.parsed[0]) is dict and type(done.parsed[0]["tests"][0]) is dict
     monkeypatch.setattr(Scout, "shape", lambda self: None)
     done = grade_batch(str(eval_path), str(bench), jobs=2, critique=False)
     assert done.suite is not None and snapshot(done.suite) == expected
-    assert done.parsed == [arrays]
+    assert done.parsed == [{"tests": tests}]
 
 
 def test_an_unreadable_eval_file_is_refused_before_the_scout_is_forked(

@@ -140,45 +140,43 @@ def _json_walk(value: Any, found: list[Any], depth: int) -> Any:
 
 
 # Given the text's shape (`JsonShape`, worked out by batch mode's scout on the core the
-# load leaves idle), json.loads makes each object a YamlMap itself (`object_hook`: the
-# type's C constructor, no Python call), so the walk only finds the containers, in
-# pre-order, checks the keys and makes each array a YamlList. A duplicate key, which the
-# tuples told the walk above, the shape tells instead: the objects then hold fewer pairs
-# than the text has colons outside its strings.
+# load leaves idle), the text is parsed by orjson where batch mode has loaded it
+# (`jsontext.parse_json`: the same values, some 3 times faster than json.loads making each
+# object a YamlMap), and the walk makes each object a YamlMap and each array a YamlList
+# (a C copy each), finds the containers in pre-order and checks the keys. A duplicate
+# key, which the tuples told the walk above, the shape tells instead: the objects then
+# hold fewer pairs than the text has colons outside its strings.
 def _json_walk_shaped(value: Any, found: list[Any], arrays: list[Any], depth: int) -> Any:
-    """Arrays → YamlList (json.loads's own into `arrays`), every container in pre-order
-    into `found`; objects are YamlMaps already."""
+    """Objects → YamlMap, arrays → YamlList (also into `arrays`), every container in
+    pre-order into `found`."""
     if depth > _FAST_DEPTH:
         raise _Fallback
-    if type(value) is YamlMap:
-        found.append(value)
-        for key, item in value.items():  # (a value replaced: the size stays)
+    if type(value) is dict:
+        mapping = YamlMap(value)
+        found.append(mapping)
+        for key, item in value.items():
             if len(key) > _JSON_MAX_KEY:
                 raise _Fallback
             kind = type(item)
-            if kind is YamlMap:
-                _json_walk_shaped(item, found, arrays, depth + 1)
-            elif kind is list:
-                value[key] = _json_walk_shaped(item, found, arrays, depth + 1)
-        return value
-    arrays.append(value)
+            if kind is dict or kind is list:
+                mapping[key] = _json_walk_shaped(item, found, arrays, depth + 1)
+        return mapping
     result: YamlList = YamlList.__new__(YamlList)
     found.append(result)
+    arrays.append(result)
     result.extend(value)
     for index, item in enumerate(value):
         kind = type(item)
-        if kind is YamlMap:
-            _json_walk_shaped(item, found, arrays, depth + 1)
-        elif kind is list:
+        if kind is dict or kind is list:
             result[index] = _json_walk_shaped(item, found, arrays, depth + 1)
     return result
 
 
 # Told by the shape which containers hold no container (`JsonShape.leaves`, which it gives
 # only when every key is short), the walk looks at none of their items and makes no call
-# for them: a YamlMap of scalars is found as it is, an array of scalars made a YamlList at
-# once, where it is met. Most containers of a suite are such (an assertion, its list of
-# strings): 93 -> 50 M instructions of batch mode's serial load on 2,000 tests.
+# for them: an object of scalars is made a YamlMap, an array of scalars a YamlList, where
+# it is met. Most containers of a suite are such (an assertion, its list of strings):
+# 93 -> 50 M instructions of batch mode's serial load on 2,000 tests.
 def _json_walk_leaves(
     value: Any, found: list[Any], arrays: list[Any], depth: int, leaves: bytes
 ) -> Any:
@@ -188,41 +186,46 @@ def _json_walk_leaves(
     if depth > _FAST_DEPTH:
         raise _Fallback
     inline = depth < _FAST_DEPTH  # (a container inside is at most that deep)
-    if type(value) is YamlMap:
-        found.append(value)
-        for key, item in value.items():  # (a value replaced: the size stays)
+    if type(value) is dict:
+        mapping = YamlMap(value)
+        found.append(mapping)
+        for key, item in value.items():
             kind = type(item)
-            if kind is YamlMap:
+            if kind is dict:
                 if inline and leaves[len(found)]:
-                    found.append(item)
+                    made = YamlMap(item)
+                    found.append(made)
+                    mapping[key] = made
                 else:
-                    _json_walk_leaves(item, found, arrays, depth + 1, leaves)
+                    mapping[key] = _json_walk_leaves(item, found, arrays, depth + 1, leaves)
             elif kind is list:
                 if inline and leaves[len(found)]:
-                    arrays.append(item)
-                    made: YamlList = YamlList.__new__(YamlList)
-                    found.append(made)
-                    made.extend(item)
-                    value[key] = made
+                    listed: YamlList = YamlList.__new__(YamlList)
+                    found.append(listed)
+                    arrays.append(listed)
+                    listed.extend(item)
+                    mapping[key] = listed
                 else:
-                    value[key] = _json_walk_leaves(item, found, arrays, depth + 1, leaves)
-        return value
-    arrays.append(value)
+                    mapping[key] = _json_walk_leaves(item, found, arrays, depth + 1, leaves)
+        return mapping
     result: YamlList = YamlList.__new__(YamlList)
     found.append(result)
+    arrays.append(result)
     result.extend(value)
     for index, item in enumerate(value):
         kind = type(item)
-        if kind is YamlMap:
+        if kind is dict:
             if inline and leaves[len(found)]:
-                found.append(item)
+                inside = YamlMap(item)
+                found.append(inside)
+                result[index] = inside
             else:
-                _json_walk_leaves(item, found, arrays, depth + 1, leaves)
+                result[index] = _json_walk_leaves(item, found, arrays, depth + 1, leaves)
         elif kind is list:
             if inline and leaves[len(found)]:
-                arrays.append(item)
                 inner: YamlList = YamlList.__new__(YamlList)
                 found.append(inner)
+                arrays.append(inner)
                 inner.extend(item)
                 result[index] = inner
             else:
@@ -256,13 +259,15 @@ def _load_json_shaped(
     else worked out here): the text is parsed first, then the shape asked for (batch
     mode's scout works it out on the idle core meanwhile), which checks the text
     (`JsonShape.fits`) and tells the walk the containers it need not look into."""
+    from ..jsontext import parse_json
+
     try:
-        parsed = json.loads(text, object_hook=YamlMap, parse_constant=_json_constant)
+        parsed = parse_json(text.encode(), parse_constant=_json_constant)
     except _Fallback:
         raise
     except Exception:  # invalid JSON (maybe valid YAML), huge numbers, deep nesting
         raise _Fallback from None
-    if type(parsed) is not YamlMap and type(parsed) is not list:
+    if type(parsed) is not dict and type(parsed) is not list:
         raise _Fallback  # (the checks let through only an object or an array)
     given = shape() or json_shape(text)
     if not given.fits:
@@ -278,7 +283,7 @@ def _load_json_shaped(
     else:
         loaded = _json_walk_shaped(parsed, found, arrays, 0)
     if keep is not None:
-        keep.append(arrays)
+        keep.append(parsed)
     if sum(map(len, found)) - sum(map(len, arrays)) != given.pairs:
         raise _Fallback  # a duplicate key: the YAML path reports it with its place
     if leaves and len(leaves) != len(found):

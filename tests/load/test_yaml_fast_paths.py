@@ -13,6 +13,8 @@ import functools
 import json
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from agentv_grader import jsontext
 from agentv_grader.load import _libyaml, assertions, evalfile, yaml12
 from agentv_grader.load.evalfile import load_suite
 from agentv_grader.load.yaml12 import YamlList, YamlMap, load_yaml
@@ -86,13 +89,29 @@ def _outcome(load: Any) -> list[Any]:
         return [("raised", *outcome_of(exc))]
 
 
+@contextmanager
+def orjson_loaded(loaded: bool) -> Iterator[None]:
+    """orjson loaded for `jsontext.parse_json` (as batch mode loads it) or not, then as
+    before."""
+    before = jsontext._orjson
+    jsontext._orjson = None
+    if loaded:
+        jsontext.use_fast_json()
+    try:
+        yield
+    finally:
+        jsontext._orjson = before
+
+
 def both_ways(text: str) -> tuple[Any, Any]:
     """The fast path's outcome and the plain path's. The fast path is also taken as batch
-    mode takes it, its JSON shape given (worked out elsewhere, or not at all: None), and
-    must answer as without it."""
+    mode takes it, its JSON shape given (worked out elsewhere, or not at all: None), the
+    text parsed with orjson or json.loads, and must answer as without it."""
     fast = _outcome(lambda: load_yaml(text, "x.yaml"))
-    for shape in (lambda: yaml12.json_shape(text), lambda: None):
-        assert _outcome(lambda shape=shape: load_yaml(text, "x.yaml", shape=shape)) == fast
+    for loaded in (False, True):
+        with orjson_loaded(loaded):
+            for shape in (lambda: yaml12.json_shape(text), lambda: None):
+                assert _outcome(lambda shape=shape: load_yaml(text, "x.yaml", shape=shape)) == fast
     return fast, _outcome(lambda: load_yaml(text, "x.yaml", fast=False))
 
 
@@ -203,6 +222,11 @@ EDGE_CASES = [
     "{}",
     "[[], {}]",
     '{"a": 123456789012345678901234567890}',
+    # numbers orjson reads otherwise than json.loads, or refuses
+    '{"a": 1234567890123456789, "b": -9223372036854775809, "c": 18446744073709551616}',
+    '{"a": [1e400, -1e400, 1e-400, 5e-324, 2.4703282292062328e-324, 1.7976931348623157e308]}',
+    '{"a": [-0, -0.0, 0e0, 1E5, 1e+5, 0.1, 100000000000000000000.5]}',
+    '{"a": [NaN, Infinity]}',
     '{"a": 1' + "0" * 5000 + "}",
     "{\"a\": '1'}",
     "{'a': 1}",
@@ -485,6 +509,29 @@ def test_json_loads_the_same_both_ways(text: str) -> None:
     assert fast == plain
 
 
+# Number texts as JSON writes them: floats' shortest text, integers of any size, and
+# decimals with any digits and exponent (orjson and json.loads each round them).
+_NUMBER_TEXTS = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.integers().map(str),
+    st.builds(
+        "{}.{}e{}".format,
+        st.integers(-(10**20), 10**20),
+        st.integers(0, 10**20),
+        st.integers(-340, 320),
+    ),
+)
+
+
+@_BUDGET
+@given(st.lists(_NUMBER_TEXTS, min_size=1, max_size=20))
+def test_json_numbers_load_the_same_both_ways(numbers: list[str]) -> None:
+    """Batch mode parses a JSON suite with orjson, which must read every number as
+    json.loads and the YAML path do (what it reads otherwise goes to json.loads)."""
+    fast, plain = both_ways('{"n": [' + ", ".join(numbers) + "]}")
+    assert fast == plain
+
+
 @_BUDGET
 @given(yaml_texts())
 def test_yaml_loads_the_same_both_ways(text: str) -> None:
@@ -759,25 +806,11 @@ def test_suites_load_the_same_with_the_json_shape_given(tmp_path: Path) -> None:
     assert used >= 3  # the JSON spellings at least
 
 
-def _arrays(value: Any) -> list[Any]:
-    """Every array of a parsed JSON value, in pre-order."""
-    found: list[Any] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            found.append(item)
-            stack.extend(reversed(item))
-        elif isinstance(item, dict):
-            stack.extend(reversed(item.values()))
-    return found
-
-
 def test_what_the_json_path_parsed_is_handed_over_when_asked(tmp_path: Path) -> None:
     """`keep` (batch mode, which frees it at its end, not in its serial start) gets
-    json.loads's own tree of a JSON text, or with a shape given (objects made YamlMaps
-    by json.loads) its arrays, each replaced by a YamlList; nothing for YAML; the suite
-    is the same."""
+    json.loads's own tree of a JSON text (objects as tuples of pairs, or with a shape
+    given as dicts, each then copied to a YamlMap, and each array to a YamlList); nothing
+    for YAML; the suite is the same."""
     used = 0
     for path in _write_variants(tmp_path, _suite_doc(5)):
         kept: list[Any] = []
@@ -792,8 +825,8 @@ def test_what_the_json_path_parsed_is_handed_over_when_asked(tmp_path: Path) -> 
         except json.JSONDecodeError:  # a YAML spelling
             parsed = []
         assert kept == parsed, path.name
-        assert shaped == ([_arrays(json.loads(text))] if parsed else []), path.name
-        assert all(type(array) is list for array in (shaped or [[]])[0])
+        assert shaped == ([json.loads(text)] if parsed else []), path.name
+        assert type(shaped[0]) is dict if parsed else not shaped
         used += bool(kept)
     assert used >= 2
 
