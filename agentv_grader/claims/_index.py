@@ -87,7 +87,6 @@ _NAME_HINTS = (
 
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
 _COMMAND: Callable[[tuple[Any, ...]], str] = operator.itemgetter(4)  # `command`
-_COMMAND_LOWER: Callable[[tuple[Any, ...]], str] = operator.itemgetter(7)  # `command_lower`
 
 
 if TYPE_CHECKING:
@@ -182,6 +181,86 @@ class TestRun:
         if self.summary is not None:
             return self.summary.ok and not (self.call.failed and self.summary.failed)
         return not self.call.failed
+
+
+class TestRuns:
+    """The run's test runs (shell calls whose command runs tests), by distinct command.
+
+    A claim about tests is held against the first or the last of the runs it speaks of
+    (those naming a word, a test, or running everything), so a selection is its ends
+    (`ends`), found from each distinct command's first and last run: a run repeats its
+    test command hundreds of times, and listing every run for every clause read them all.
+    A `TestRun` is made when first asked for (`run`), once per call, so its summary is
+    read once."""
+
+    __slots__ = ("_calls", "_commands", "_made", "_outputs", "by_command", "every")
+    __test__ = False
+
+    def __init__(self, calls: tuple[Call, ...], commands: _Numbered) -> None:
+        self._calls = calls
+        self._made: dict[int, TestRun] = {}
+        # each distinct command (as written) that runs tests with its shell calls' numbers
+        # (ascending), in the order of their first runs
+        self.by_command: list[list[int]] = []
+        lowered, members = commands
+        for text, numbers in zip(lowered, members, strict=True):  # each command asked once
+            if calls[numbers[0]].family != "shell" and not any(
+                calls[n].family == "shell" for n in numbers
+            ):
+                continue  # the text of a file's path or a query, never a shell command
+            if _may_run_tests(text) and RUNNER.search(text) is not None:
+                self.by_command.append([n for n in numbers if calls[n].family == "shell"])
+        self.by_command.sort()  # by first run: no two commands share a call
+        # the first and last runs of all (none without a run)
+        self.every = self.ends(self.by_command)
+        self._commands: _Postings | None = None
+        self._outputs: _Postings | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.by_command)
+
+    def run(self, number: int) -> TestRun:
+        """The test run of call `number` (0-based), made once."""
+        made = self._made.get(number)
+        if made is None:
+            made = self._made[number] = TestRun(self._calls[number])
+        return made
+
+    def command(self, numbers: list[int]) -> str:
+        """The command (as written) of the runs `numbers` (one of `by_command`)."""
+        return self._calls[numbers[0]].command
+
+    def ends(self, groups: Iterable[list[int]]) -> tuple[TestRun, ...]:
+        """The first and last runs of `groups` (lists of call numbers, ascending), once
+        each: what a claim reads of a selection (none when the groups are empty)."""
+        first = last = -1
+        for numbers in groups:
+            if first < 0 or numbers[0] < first:
+                first = numbers[0]
+            last = max(last, numbers[-1])
+        if first < 0:
+            return ()
+        return (self.run(first),) if first == last else (self.run(first), self.run(last))
+
+    @property
+    def commands(self) -> _Postings:
+        """The distinct commands, lowercase, by word (`members`: each one's runs' call
+        numbers): a word is looked up as `RunIndex.inputs_with` looks it up."""
+        if self._commands is None:
+            lowered = [self.command(numbers).lower() for numbers in self.by_command]
+            self._commands = _Postings((lowered, self.by_command))
+        return self._commands
+
+    @property
+    def outputs(self) -> _Postings:
+        """The runs' distinct outputs as written, for searches of them whole (`members`:
+        each one's runs' call numbers, ascending)."""
+        if self._outputs is None:
+            by_output: dict[str, list[int]] = {}
+            for number in sorted(itertools.chain.from_iterable(self.by_command)):
+                by_output.setdefault(self._calls[number].output, []).append(number)
+            self._outputs = _Postings((list(by_output), list(by_output.values())), index=False)
+        return self._outputs
 
 
 class _Postings:
@@ -471,14 +550,6 @@ class _Postings:
 _Numbered = tuple[list[str], list[list[int]]]
 
 
-def indexed(texts: list[str], by_word: bool = True) -> _Postings:
-    """A few of the run's texts (the test runs' commands or outputs) indexed as the calls'
-    are: `holding` finds in lowercase commands what `RunIndex.inputs_with` finds in the
-    calls', and `containing` searches each distinct text once (`by_word` False: no words
-    indexed, for texts only searched whole)."""
-    return _Postings(_numbered(texts), index=by_word)
-
-
 def _numbered(texts: list[str]) -> _Numbered:
     """`texts` numbered (C loops but one); `_calls` numbers the outputs and commands as
     it meets them instead, in its one pass over the calls."""
@@ -581,13 +652,7 @@ class RunIndex:
         self.by_family = {family: tuple(found) for family, found in made.by_family.items()}
         self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
-        runs_tests = {  # each distinct command asked once
-            text: _may_run_tests(text) and RUNNER.search(text) is not None
-            for text in dict.fromkeys(map(_COMMAND_LOWER, self.shell))
-        }
-        self.tests: tuple[TestRun, ...] = tuple(
-            TestRun(c) for c in self.shell if runs_tests[c.command_lower]
-        )
+        self.tests = TestRuns(self.calls, made.commands)
         self._outputs = _Postings(made.outputs)
         self._commands = made.commands  # indexed when a claim first looks in the inputs
         self._inputs_made: _Postings | None = None

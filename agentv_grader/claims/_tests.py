@@ -14,15 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import RunIndex, TestRun, indexed
+from ._index import RunIndex, TestRun
 from ._later import later
-
-if TYPE_CHECKING:
-    from ._index import _Postings
 
 _NUMBER_WORDS = {
     w: i
@@ -178,7 +174,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     (`(6 passed)`) is held against the runs of the clause before it."""
     if not _TEST_WORDS.may_hold(text):
         return
-    inherited: tuple[list[TestRun], bool] | None = None
+    inherited: tuple[tuple[TestRun, ...], bool] | None = None
     past = False  # "I started by running the tests, which showed one failure": the first run
     for text_of_clause in _CLAUSE.split(text):
         clause = _Clause(text_of_clause)
@@ -200,7 +196,7 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
     """`I did not run the integration tests`: contradicted by a run that selects them;
     `no tests were skipped`: by a last run whose runner counts skipped or pending tests."""
     if _SKIPPED.may_hold(clause) and index.tests:
-        last = index.tests[-1]
+        last = index.tests.every[-1]
         if last.summary is not None and last.summary.skipped:
             return Finding(CONTRADICTED, f"{last.summary.skipped} skipped: {last.call.cite()}")
         return None
@@ -219,14 +215,15 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
 
 
 def _firsts(index: RunIndex) -> dict[str, TestRun]:
+    tests = index.tests
     firsts: dict[str, TestRun] = {}
-    for run in index.tests:
-        firsts.setdefault(run.call.command_lower, run)
+    for numbers in tests.by_command:  # in the order of their first runs
+        firsts.setdefault(tests.command(numbers).lower(), tests.run(numbers[0]))
     return firsts
 
 
 def _clause(
-    clause: _Clause, index: RunIndex, selected: tuple[list[TestRun], bool], past: bool
+    clause: _Clause, index: RunIndex, selected: tuple[tuple[TestRun, ...], bool], past: bool
 ) -> Finding | None:
     if not index.tests:
         if clause.ran and clause.noun and not clause.names:
@@ -244,60 +241,54 @@ def _clause(
     return _compare(clause, run, scoped)
 
 
-def _runs(clause: _Clause, index: RunIndex) -> tuple[list[TestRun], bool]:
-    """The runs a clause speaks of, and whether they are exactly its scope."""
+def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
+    """The first and last of the runs a clause speaks of (`TestRuns.ends`: a clause is
+    held against one of them), and whether they are exactly its scope."""
+    tests = index.tests
     if not clause.words.isdisjoint(_FULL.words) or _FULL_PHRASE.search(clause.text):
         full = _full_runs(index)
         # a later run of part of the suite: the code may have changed since the full run
-        return full, bool(full) and full[-1] is index.tests[-1]
+        return full, bool(full) and full[-1] is tests.every[-1]
     if clause.names:
         return _naming(index, clause.names), True
     words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:
-        # a fresh list: callers keep what they are given
-        matching = list(
-            index.remember("test runs naming", word, partial(_naming_word, index, word))
+        matching: tuple[TestRun, ...] = index.remember(
+            "test runs naming", word, partial(_naming_word, index, word)
         )
         if matching:
             return matching, True
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
         return _full_runs(index), False
-    runs = list(index.tests)
+    runs = tests.every
     return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
 
 
-def _naming_word(index: RunIndex, word: str) -> list[TestRun]:
-    """The runs whose command holds `word` (as `inputs_with` finds it), in order: looked
-    up in the test runs' commands, a few distinct ones, not in every call's input."""
-    commands: _Postings = index.remember(
-        "tests", "commands", lambda: indexed([run.call.command_lower for run in index.tests])
-    )
-    return list(map(index.tests.__getitem__, commands.holding(word)))
+def _naming_word(index: RunIndex, word: str) -> tuple[TestRun, ...]:
+    """The ends of the runs whose command holds `word` (as `inputs_with` finds it):
+    looked up in the test runs' distinct commands, not in every call's input."""
+    commands = index.tests.commands
+    return index.tests.ends(map(commands.members.__getitem__, commands.distinct_holding(word)))
 
 
-def _naming(index: RunIndex, names: list[str]) -> list[TestRun]:
-    """The runs whose output names any of `names` (as written), in order: each distinct
+def _naming(index: RunIndex, names: list[str]) -> tuple[TestRun, ...]:
+    """The ends of the runs whose output names any of `names` (as written): each distinct
     test output searched once for each name."""
-    outputs: _Postings = index.remember(
-        "tests", "outputs", lambda: indexed([run.call.output for run in index.tests], False)
-    )
-    found = sorted({number for name in names for number in outputs.containing(name)})
-    return list(map(index.tests.__getitem__, found))
+    outputs = index.tests.outputs
+    found = {number for name in names for number in outputs.distinct_containing(name)}
+    return index.tests.ends(map(outputs.members.__getitem__, found))
 
 
-def _full_runs(index: RunIndex) -> list[TestRun]:
-    """The runs of everything, in order (a fresh list: callers keep what they are given)."""
-    runs: list[TestRun] = index.remember("tests", "unscoped", partial(_unscoped_runs, index))
-    return list(runs)
+def _full_runs(index: RunIndex) -> tuple[TestRun, ...]:
+    """The ends of the runs of everything (each distinct command read once a run)."""
+    full: tuple[TestRun, ...] = index.remember("tests", "unscoped", partial(_unscoped_runs, index))
+    return full
 
 
-def _unscoped_runs(index: RunIndex) -> list[TestRun]:
-    unscoped: dict[str, bool] = {}  # each distinct command read once
-    for run in index.tests:
-        if run.call.command not in unscoped:
-            unscoped[run.call.command] = _unscoped(run.call.command)
-    return [run for run in index.tests if unscoped[run.call.command]]
+def _unscoped_runs(index: RunIndex) -> tuple[TestRun, ...]:
+    tests = index.tests
+    return tests.ends(n for n in tests.by_command if _unscoped(tests.command(n)))
 
 
 def _unscoped(command: str) -> bool:

@@ -410,6 +410,38 @@ def _plain_writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     return False, frozenset(manifests)
 
 
+def _plain_test_runs(index: RunIndex) -> list[_index.Call]:
+    """The test runs read call by call: each shell call whose command a runner reads."""
+    return [c for c in index.shell if RUNNER.search(c.command_lower)]
+
+
+def _ends(calls: list[_index.Call]) -> tuple[_index.Call, ...]:
+    return tuple(dict.fromkeys(calls[:1] + calls[-1:]))
+
+
+def _plain_runs(clause: str, index: RunIndex) -> tuple[tuple[_index.Call, ...], bool]:
+    """`_tests._runs` listing every run of a selection: the ends of those lists."""
+    from agentv_grader.claims import _tests
+
+    read = _tests._Clause(clause)
+    runs = _plain_test_runs(index)
+    full = [c for c in runs if _tests._unscoped(c.command)]
+    if not read.words.isdisjoint(_tests._FULL.words) or _tests._FULL_PHRASE.search(clause):
+        return _ends(full), bool(full) and full[-1] is runs[-1]
+    if read.names:
+        return _ends([c for c in runs if any(name in c.output for name in read.names)]), True
+    words = [w.lower() for w in _tests._SCOPE_WORD.findall(clause)]
+    scope = [w.rstrip("s") for w in words if w not in _tests._SCOPE_SKIP and len(w) > 2]
+    for word in scope:
+        holding = {c.order for c in index.inputs_with(word)}
+        matching = [c for c in runs if c.order in holding]
+        if matching:
+            return _ends(matching), True
+    if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
+        return _ends(full), False
+    return _ends(runs), not scope or (bool(runs) and _tests._unscoped(runs[-1].command))
+
+
 def _plain_negated(clause: str, index: RunIndex) -> str | None:
     from agentv_grader.claims import _tests
 
@@ -417,12 +449,12 @@ def _plain_negated(clause: str, index: RunIndex) -> str | None:
         return "not asked"
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
     for word in (w for w in words if w not in _tests._SCOPE_SKIP and len(w) > 3):
-        for run in index.tests:
-            command = run.call.command_lower
+        for call in _plain_test_runs(index):
+            command = call.command_lower
             if word in command and not re.search(
                 _tests._NOT_SCOPE.format(re.escape(word)), command
             ):
-                return f"{word} tests were run: {run.call.cite()}"
+                return f"{word} tests were run: {call.cite()}"
     return None
 
 
@@ -550,18 +582,48 @@ def _searched_runs() -> list[RunIndex]:
     ]
 
 
+def _shared_test_commands() -> list[RunIndex]:
+    """Runs whose test command is also another tool's input, before and after the shell
+    ran it, with runs of a test file and of everything."""
+    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+
+    calls = [
+        ToolCall("Task", "pytest -q", "delegated", "ok"),
+        ToolCall("Bash", {"command": "pytest -q tests/test_user.py"}, "1 failed, 2 passed"),
+        ToolCall("Bash", {"command": "pytest -q"}, "FAILED test_login - 1 failed, 4 passed"),
+        ToolCall("Bash", {"command": "PYTEST -q"}, "5 passed"),
+        ToolCall("Bash", {"command": "pytest -q tests/test_user.py"}, "3 passed"),
+        ToolCall("Task", "pytest -q", "done", "ok"),
+    ]
+    return [
+        RunIndex(
+            Transcript(
+                "t.json",
+                "openai-messages",
+                tuple(Message(n, "assistant", "", (call,)) for n, call in enumerate(run, start=1)),
+            ),
+            "",
+            None,
+        )  # fmt: skip
+        for run in (calls[:2], calls, calls[2:] + calls[:2], calls[::-1])
+    ]
+
+
 def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_does(
     indexes: list[RunIndex],
 ) -> None:
     """The per-run answers that read each distinct command or output once (writers,
-    fetch hosts, fetches, full test runs, HTTP statuses, counts, negated test runs) against
-    the plain reading of every call, on every labelled run and on it run twice over."""
+    fetch hosts, fetches, the test runs a clause speaks of, HTTP statuses, counts, negated
+    test runs) against the plain reading of every call, on every labelled run, on it run
+    twice over and on runs sharing a test command with another tool."""
     from agentv_grader.claims import _tests
     from agentv_grader.claims._units import units
 
     clauses = [u.text for d in sorted(p for p in RUNS.iterdir() if p.is_dir())
                for u in units((d / "response.md").read_text(encoding="utf-8"))]  # fmt: skip
-    clauses += ["I did not run the integration tests", "I never ran pytest -k slow"]
+    clauses += ["I did not run the integration tests", "I never ran pytest -k slow",
+                "All user tests pass", "test_login failed", "The full suite passed",
+                "The unit tests pass", "Initially the tests failed"]  # fmt: skip
     web = [
         "I fetched https://docs.python.org/3/ and pypi.org", "I fetched the page",
         "I read MDN's page on fetch", "The PyPI page confirms 2.1", "I visited example.com",
@@ -571,7 +633,8 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         "I didn't modify any test files", "No files were deleted", "I didn't modify any files",
         "I didn't touch `src/app.py`", "I did not touch the migrations", "I didn't edit the tests",
     ]  # fmt: skip
-    for index in [*indexes, *map(_with_repeats, indexes), *_searched_runs()]:
+    runs = [*indexes, *map(_with_repeats, indexes), *_searched_runs(), *_shared_test_commands()]
+    for index in runs:
         assert _files._writers(index) == _plain_writers(index)
         fetched = _web.fetches(index)
         assert _web._hosts(fetched) == {_actions.domain(c) or c.name for c in fetched}
@@ -579,9 +642,14 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         plain = index.union(index.of_families("fetch", "http"),
                             [c for c in shell if _web._CURL.search(c.command_lower)])  # fmt: skip
         assert _web._fetches(index) == plain
-        assert _tests._unscoped_runs(index) == [
-            r for r in index.tests if _tests._unscoped(r.call.command)
-        ]
+        plain_tests = _plain_test_runs(index)
+        numbers = sorted(itertools.chain.from_iterable(index.tests.by_command))
+        assert [index.calls[n] for n in numbers] == plain_tests
+        assert tuple(run.call for run in index.tests.every) == _ends(plain_tests)
+        for clause in clauses:
+            for part in _tests._CLAUSE.split(clause):
+                runs, scoped = _tests._runs(_tests._Clause(part), index)
+                assert (tuple(run.call for run in runs), scoped) == _plain_runs(part, index)
         candidates = {c.order: c for n in ("http", "status") for c in index.calls_with_output(n)}
         shown = {c: _HTTP.search(c.output[:4000]) for c in candidates.values()}
         statuses = {
