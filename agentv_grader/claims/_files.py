@@ -29,48 +29,48 @@ _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
 _READ_VERBS = r"read|loaded|opened|parsed|inspected|validated|used|analy[sz]ed|processed|checked"
 _VERB = later(rf"\b({_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS})\b", re.I)
-_VERB_GATED = Gated(
-    _VERB,
-    Words(
-        " ".join(
-            re.split(
-                r"\||analy\[sz\]ed", f"{_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS}"
-            )
-        )
-        + " analysed analyzed cleaned"
-    ),
-)
 
 
-def _by_first_letter(words: list[str]) -> str:
-    """`\\b(word|…)\\b` of lowercase `words` spelt to open with a class: each first letter
-    once, `\\b` before it asked after it (`(?<!\\w\\w)`), the words in their order."""
-    rests: dict[str, list[str]] = {}
-    for word in words:
-        rests.setdefault(word[0], []).append(word[1:])
-    return (
-        "("
-        + "|".join(rf"{first}(?<!\w\w)(?:{'|'.join(rest)})" for first, rest in rests.items())
-        + r")\b"
-    )
+# Each file verb as a claim's words hold it (lowercase), and as _VERB finds it: a verb is a
+# whole word, but for `cleaned up`, whose first word is its own.
+_VERB_SPELLINGS = {
+    verb.split()[0]: verb
+    for verb in f"{_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS}".replace(
+        "analy[sz]ed", "analysed|analyzed"
+    ).split("|")
+}
+_VERB_WORDS = frozenset(_VERB_SPELLINGS)
 
 
-# _VERB for ASCII text lowercased, without `re.I`: case-insensitive alternatives are each
-# tried at every character of a claim, these are scanned for their first letters (held
-# against _VERB in tests/claims/test_fast_patterns.py).
-_VERB_LOWER = later(
-    _by_first_letter(f"{_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS}".split("|"))
-)
+def _verbs(text: str) -> list[tuple[int, int, str]]:
+    """`_VERB.finditer(text)` as (start, end, the verb lowercase), in order. An ASCII
+    claim's are found from its words: each that is a file verb is looked for whole in its
+    lowercase (a class of the verbs' first letters, nearly every letter, would be tried
+    at most characters of the claim)."""
+    words, lowered = words_of(text)
+    if words.isdisjoint(_VERB_WORDS):
+        return []  # each match of _VERB is a verb whole: its first word is the claim's
+    if not text.isascii():
+        return [(m.start(), m.end(), m.group(1).lower()) for m in _VERB.finditer(text)]
+    found = []
+    for word in words & _VERB_WORDS:
+        verb = _VERB_SPELLINGS[word]
+        at = lowered.find(verb)
+        while at >= 0:
+            end = at + len(verb)
+            if not _word_character(lowered, at - 1) and not _word_character(lowered, end):
+                found.append((at, end, verb))
+            at = lowered.find(verb, end)
+    found.sort()
+    return found
 
 
-def _verbs(text: str) -> Iterator[re.Match[str]]:
-    """`_VERB_GATED.finditer(text)`, an ASCII text's searched lowercased (the spans are the
-    same, the words lowercase)."""
-    if not _VERB_GATED.words.may_hold(text):
-        return iter(())
-    if text.isascii():
-        return _VERB_LOWER.finditer(words_of(text)[1])
-    return _VERB.finditer(text)
+def _word_character(text: str, at: int) -> bool:
+    """The character at `at` of ASCII `text` is one `\\w` matches (none before or after)."""
+    if at < 0 or at >= len(text):
+        return False
+    character = text[at]
+    return character.isalnum() or character == "_"
 
 
 _EXTENSIONS = (
@@ -175,7 +175,7 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         if finding is not None:
             yield finding
     counted = _FILES_COUNT_GATED.search(text)
-    if counted is not None and next(_verbs(text), None) is not None:
+    if counted is not None and _verbs(text):
         finding = _count_files(counted, index)
         if finding is not None:
             yield finding
@@ -320,9 +320,9 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
     claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
-    for verb in _verbs(text):
-        end = _CLAUSE_END.search(text, verb.end())
-        clause = text[verb.end() : end.start() if end else len(text)]
+    for _, verb_end, verb in _verbs(text):
+        end = _CLAUSE_END.search(text, verb_end)
+        clause = text[verb_end : end.start() if end else len(text)]
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
@@ -330,7 +330,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             paths += [m.group(0) for m in _BARE_PATH.finditer(clause)]
         paths = [p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p)]
         if paths:
-            found.append((verb.group(1).lower(), paths[:1] + _listed(clause, paths)))
+            found.append((verb, paths[:1] + _listed(clause, paths)))
     return found
 
 
