@@ -288,7 +288,7 @@ def _nothing_written(index: RunIndex) -> bool:
 def _shell_may_write(index: RunIndex) -> bool:
     """A shell command may have written a file (each distinct command read once a run)."""
     found: bool = index.remember("shell may write", "", lambda: any(
-        map(_MAY_WRITE.search, dict.fromkeys(c.command for c in index.shell))
+        map(_MAY_WRITE.search, index.shell_commands)
     ))  # fmt: skip
     return found
 
@@ -453,7 +453,7 @@ def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
             manifests.update(names)
     if index.shell_matching(_OPAQUE, _OPAQUE_WORDS):
         return True, frozenset(manifests)
-    for command in dict.fromkeys(c.command for c in index.shell):  # each distinct one once
+    for command in index.shell_commands:  # each distinct one once
         if not any(w in command.lower() for w in _INTERPRETERS):
             continue
         for match in _SCRIPT.finditer(command):

@@ -86,7 +86,6 @@ _NAME_HINTS = (
 
 
 _ORDER: Callable[[tuple[Any, ...]], int] = operator.itemgetter(0)  # a Call's `order`
-_COMMAND: Callable[[tuple[Any, ...]], str] = operator.itemgetter(4)  # `command`
 
 
 if TYPE_CHECKING:
@@ -196,21 +195,17 @@ class TestRuns:
     __slots__ = ("_calls", "_commands", "_made", "_outputs", "by_command", "every")
     __test__ = False
 
-    def __init__(self, calls: tuple[Call, ...], commands: _Numbered) -> None:
+    def __init__(self, calls: tuple[Call, ...], shell: _Numbered) -> None:
+        """`shell`: the shell's distinct commands (`_shell_numbered`)."""
         self._calls = calls
         self._made: dict[int, TestRun] = {}
-        # each distinct command (as written) that runs tests with its shell calls' numbers
-        # (ascending), in the order of their first runs
-        self.by_command: list[list[int]] = []
-        lowered, members = commands
-        for text, numbers in zip(lowered, members, strict=True):  # each command asked once
-            if calls[numbers[0]].family != "shell" and not any(
-                calls[n].family == "shell" for n in numbers
-            ):
-                continue  # the text of a file's path or a query, never a shell command
-            if _may_run_tests(text) and RUNNER.search(text) is not None:
-                self.by_command.append([n for n in numbers if calls[n].family == "shell"])
-        self.by_command.sort()  # by first run: no two commands share a call
+        # each distinct command (as written) that runs tests with its shell calls'
+        # numbers (ascending), in the order of their first runs
+        self.by_command = [
+            numbers
+            for text, numbers in zip(*shell, strict=True)  # each command asked once
+            if _may_run_tests(text) and RUNNER.search(text) is not None
+        ]
         # the first and last runs of all (none without a run)
         self.every = self.ends(self.by_command)
         self._commands: _Postings | None = None
@@ -550,16 +545,20 @@ class _Postings:
 _Numbered = tuple[list[str], list[list[int]]]
 
 
-def _numbered(texts: list[str]) -> _Numbered:
-    """`texts` numbered (C loops but one); `_calls` numbers the outputs and commands as
-    it meets them instead, in its one pass over the calls."""
-    distinct = list(dict.fromkeys(texts))
-    number_of = {text: number for number, text in enumerate(distinct)}
-    of = list(map(number_of.__getitem__, texts))
-    members: list[list[int]] = [[] for _ in distinct]
-    for number, known in enumerate(of):
-        members[known].append(number)
-    return distinct, members
+def _shell_numbered(calls: tuple[Call, ...], commands: _Numbered) -> _Numbered:
+    """The shell calls' distinct commands (as written; lowercase) and each one's shell
+    calls' numbers, in the order of their first shell calls: read from the run's numbered
+    commands, each once, where numbering the shell calls' commands read each call."""
+    found: list[tuple[int, str, list[int]]] = []
+    for text, numbers in zip(*commands, strict=True):
+        if len(numbers) > 1:  # a command run once (most of a run's) is read as it stands
+            numbers = [n for n in numbers if calls[n].family == "shell"]
+            if numbers:
+                found.append((numbers[0], text, numbers))
+        elif calls[numbers[0]].family == "shell":
+            found.append((numbers[0], text, numbers))
+    found.sort()  # by first shell call (numbers: no two commands share a call)
+    return [text for _, text, _ in found], [numbers for _, _, numbers in found]
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
@@ -652,13 +651,15 @@ class RunIndex:
         self.by_family = {family: tuple(found) for family, found in made.by_family.items()}
         self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
-        self.tests = TestRuns(self.calls, made.commands)
+        self._shell_commands = _shell_numbered(self.calls, made.commands)
+        self.tests = TestRuns(self.calls, self._shell_commands)
         self._outputs = _Postings(made.outputs)
         self._commands = made.commands  # indexed when a claim first looks in the inputs
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
         # the shell commands, searched as one text, and each distinct one as written
         self._shell: tuple[_Postings, list[str]] | None = None
+        self._shell_written: list[str] | None = None
         self._cache: dict[tuple[str, str], Any] = {}
 
     @property
@@ -758,18 +759,23 @@ class RunIndex:
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
             if self._shell is None:
-                # numbered by the command as written, which a pattern may read; searched
-                # lowercase for the words
-                written, members = _numbered(list(map(_COMMAND, self.shell)))
-                lower = [command.lower() for command in written]
-                self._shell = _Postings((lower, members), index=False), written
+                # searched lowercase for the words; a pattern may read them as written
+                self._shell = _Postings(self._shell_commands, index=False), self.shell_commands
             shell, written = self._shell
             holding = sorted({d for word in words for d in shell.distinct_containing(word)})
             texts = shell.distinct if lowered else written
             matching = [d for d in holding if pattern.search(texts[d]) is not None]
-            self._cache[key] = list(map(self.shell.__getitem__, shell.expand(matching)))
+            self._cache[key] = list(map(self.calls.__getitem__, shell.expand(matching)))
         calls: list[Call] = self._cache[key]
         return calls
+
+    @property
+    def shell_commands(self) -> list[str]:
+        """The shell calls' distinct commands as written, in the order of their first calls."""
+        if self._shell_written is None:
+            calls = self.calls
+            self._shell_written = [calls[numbers[0]].command for numbers in self._shell_commands[1]]
+        return self._shell_written
 
     def remember(self, kind: str, key: str, make: Callable[[], Any]) -> Any:
         """A derived value computed once per run (`fetches`, `unseen writers`, …)."""

@@ -19,7 +19,7 @@ from agentv_grader.claims._index import (
     RunIndex,
     _first_http,
     _may_run_tests,
-    _numbered,
+    _Numbered,
     _places_of,
     _Postings,
     _quoted_line,
@@ -29,6 +29,17 @@ from agentv_grader.claims._runners import RUNNER
 from agentv_grader.rundata.transcript import read_transcript
 
 from .labelled import RUNS
+
+
+def _numbered(texts: list[str]) -> _Numbered:
+    """`texts` numbered as `_calls` numbers outputs and commands: the distinct ones in
+    order of first appearance, each with its texts' numbers (ascending)."""
+    distinct = list(dict.fromkeys(texts))
+    number_of = {text: number for number, text in enumerate(distinct)}
+    members: list[list[int]] = [[] for _ in distinct]
+    for number, text in enumerate(texts):
+        members[number_of[text]].append(number)
+    return distinct, members
 
 
 def _indexes() -> list[RunIndex]:
@@ -584,7 +595,7 @@ def _searched_runs() -> list[RunIndex]:
 
 def _shared_test_commands() -> list[RunIndex]:
     """Runs whose test command is also another tool's input, before and after the shell
-    ran it, with runs of a test file and of everything."""
+    ran it, with runs of a test file and of everything, and an install."""
     from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
     calls = [
@@ -594,6 +605,7 @@ def _shared_test_commands() -> list[RunIndex]:
         ToolCall("Bash", {"command": "PYTEST -q"}, "5 passed"),
         ToolCall("Bash", {"command": "pytest -q tests/test_user.py"}, "3 passed"),
         ToolCall("Task", "pytest -q", "done", "ok"),
+        ToolCall("Bash", {"command": "pip install requests"}, "Successfully installed"),
     ]
     return [
         RunIndex(
@@ -613,9 +625,10 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
     indexes: list[RunIndex],
 ) -> None:
     """The per-run answers that read each distinct command or output once (writers,
-    fetch hosts, fetches, the test runs a clause speaks of, HTTP statuses, counts, negated
-    test runs) against the plain reading of every call, on every labelled run, on it run
-    twice over and on runs sharing a test command with another tool."""
+    fetch hosts, fetches, the shell's distinct commands and the calls a pattern finds in
+    them, the test runs a clause speaks of, HTTP statuses, counts, negated test runs)
+    against the plain reading of every call, on every labelled run, on it run twice over
+    and on runs sharing a test command with another tool."""
     from agentv_grader.claims import _tests
     from agentv_grader.claims._units import units
 
@@ -642,6 +655,23 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         plain = index.union(index.of_families("fetch", "http"),
                             [c for c in shell if _web._CURL.search(c.command_lower)])  # fmt: skip
         assert _web._fetches(index) == plain
+        written = list(dict.fromkeys(c.command for c in index.shell))
+        assert index.shell_commands == written
+        lowered, members = index._shell_commands
+        assert lowered == [command.lower() for command in written]
+        assert [[index.calls[n] for n in numbers] for numbers in members] == [
+            [c for c in index.shell if c.command == command] for command in written
+        ]
+        for pattern, words, as_written in (
+            (_facts._COUNT_COMMAND, ("grep", "wc", "jq"), True),
+            (_actions._INSTALL_CALL, _actions._INSTALL_WORDS, True),
+            (_files._OPAQUE, _files._OPAQUE_WORDS, False),
+        ):
+            assert index.shell_matching(pattern, words, lowered=not as_written) == [
+                c
+                for c in index.shell
+                if pattern.search(c.command if as_written else c.command_lower)
+            ]
         plain_tests = _plain_test_runs(index)
         numbers = sorted(itertools.chain.from_iterable(index.tests.by_command))
         assert [index.calls[n] for n in numbers] == plain_tests
