@@ -9,6 +9,7 @@ import json
 import random
 import re
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -29,6 +30,9 @@ from agentv_grader.claims._runners import RUNNER
 from agentv_grader.rundata.transcript import read_transcript
 
 from .labelled import RUNS
+
+if TYPE_CHECKING:
+    from agentv_grader.rundata.records import ToolCall
 
 
 def _numbered(texts: list[str]) -> _Numbered:
@@ -567,18 +571,10 @@ def _plain_unread(text: str, index: RunIndex) -> _facts.Finding | None:
     return None
 
 
-def _searched_runs() -> list[RunIndex]:
-    """Runs whose search found a paper, fetched after it by a call that failed, then by
-    one that did not, and by another that failed."""
-    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+def _runs_of(*runs: list[ToolCall]) -> list[RunIndex]:
+    """Each list of calls indexed as a run, one call to a message."""
+    from agentv_grader.rundata.records import Message, Transcript
 
-    link = "https://exp-platform.com/paper.pdf"
-    calls = [
-        ToolCall("WebSearch", {"query": "kohavi"}, f"Kohavi et al. {link}", "ok"),
-        ToolCall("WebFetch", {"url": link}, "HTTP 404", "error"),
-        ToolCall("WebFetch", {"url": link}, "the paper", "ok"),
-        ToolCall("WebFetch", {"url": link.upper()}, "HTTP 500", "error"),
-    ]
     return [
         RunIndex(
             Transcript(
@@ -589,14 +585,29 @@ def _searched_runs() -> list[RunIndex]:
             "",
             None,
         )  # fmt: skip
-        for run in (calls[:2], calls, calls[:2] + calls[3:])
+        for run in runs
     ]
+
+
+def _searched_runs() -> list[RunIndex]:
+    """Runs whose search found a paper, fetched after it by a call that failed, then by
+    one that did not, and by another that failed."""
+    from agentv_grader.rundata.records import ToolCall
+
+    link = "https://exp-platform.com/paper.pdf"
+    calls = [
+        ToolCall("WebSearch", {"query": "kohavi"}, f"Kohavi et al. {link}", "ok"),
+        ToolCall("WebFetch", {"url": link}, "HTTP 404", "error"),
+        ToolCall("WebFetch", {"url": link}, "the paper", "ok"),
+        ToolCall("WebFetch", {"url": link.upper()}, "HTTP 500", "error"),
+    ]
+    return _runs_of(calls[:2], calls, calls[:2] + calls[3:])
 
 
 def _shared_test_commands() -> list[RunIndex]:
     """Runs whose test command is also another tool's input, before and after the shell
     ran it, with runs of a test file and of everything, and an install."""
-    from agentv_grader.rundata.records import Message, ToolCall, Transcript
+    from agentv_grader.rundata.records import ToolCall
 
     calls = [
         ToolCall("Task", "pytest -q", "delegated", "ok"),
@@ -607,18 +618,7 @@ def _shared_test_commands() -> list[RunIndex]:
         ToolCall("Task", "pytest -q", "done", "ok"),
         ToolCall("Bash", {"command": "pip install requests"}, "Successfully installed"),
     ]
-    return [
-        RunIndex(
-            Transcript(
-                "t.json",
-                "openai-messages",
-                tuple(Message(n, "assistant", "", (call,)) for n, call in enumerate(run, start=1)),
-            ),
-            "",
-            None,
-        )  # fmt: skip
-        for run in (calls[:2], calls, calls[2:] + calls[:2], calls[::-1])
-    ]
+    return _runs_of(calls[:2], calls, calls[2:] + calls[:2], calls[::-1])
 
 
 def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_does(
