@@ -546,9 +546,10 @@ _Numbered = tuple[list[str], list[list[int]]]
 
 
 def _shell_numbered(calls: tuple[Call, ...], commands: _Numbered) -> _Numbered:
-    """The shell calls' distinct commands (as written; lowercase) and each one's shell
-    calls' numbers, in the order of their first shell calls: read from the run's numbered
-    commands, each once, where numbering the shell calls' commands read each call."""
+    """The shell calls' distinct commands (numbered as written, held lowercase) and each
+    one's shell calls' numbers, in the order of their first shell calls: read from the
+    run's numbered commands, each once, where numbering the shell calls' commands read
+    each call."""
     found: list[tuple[int, str, list[int]]] = []
     for text, numbers in zip(*commands, strict=True):
         if len(numbers) > 1:  # a command run once (most of a run's) is read as it stands
@@ -651,14 +652,14 @@ class RunIndex:
         self.by_family = {family: tuple(found) for family, found in made.by_family.items()}
         self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
-        self._shell_commands = _shell_numbered(self.calls, made.commands)
-        self.tests = TestRuns(self.calls, self._shell_commands)
+        self._shell_distinct = _shell_numbered(self.calls, made.commands)
+        self.tests = TestRuns(self.calls, self._shell_distinct)
         self._outputs = _Postings(made.outputs)
         self._commands = made.commands  # indexed when a claim first looks in the inputs
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
-        # the shell commands, searched as one text, and each distinct one as written
-        self._shell: tuple[_Postings, list[str]] | None = None
+        # the shell's distinct commands, lowercase, searched by `shell_matching`
+        self._shell: _Postings | None = None
         self._shell_written: list[str] | None = None
         self._cache: dict[tuple[str, str], Any] = {}
 
@@ -759,11 +760,11 @@ class RunIndex:
         key = ("shell matching", f"{pattern.pattern}\0{lowered}")
         if key not in self._cache:
             if self._shell is None:
-                # searched lowercase for the words; a pattern may read them as written
-                self._shell = _Postings(self._shell_commands, index=False), self.shell_commands
-            shell, written = self._shell
+                self._shell = _Postings(self._shell_distinct, index=False)
+            shell = self._shell
+            # searched lowercase for the words; a pattern may read them as written
             holding = sorted({d for word in words for d in shell.distinct_containing(word)})
-            texts = shell.distinct if lowered else written
+            texts = shell.distinct if lowered else self.shell_commands
             matching = [d for d in holding if pattern.search(texts[d]) is not None]
             self._cache[key] = list(map(self.calls.__getitem__, shell.expand(matching)))
         calls: list[Call] = self._cache[key]
@@ -774,7 +775,7 @@ class RunIndex:
         """The shell calls' distinct commands as written, in the order of their first calls."""
         if self._shell_written is None:
             calls = self.calls
-            self._shell_written = [calls[numbers[0]].command for numbers in self._shell_commands[1]]
+            self._shell_written = [calls[numbers[0]].command for numbers in self._shell_distinct[1]]
         return self._shell_written
 
     def remember(self, kind: str, key: str, make: Callable[[], Any]) -> Any:

@@ -657,7 +657,7 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         assert _web._fetches(index) == plain
         written = list(dict.fromkeys(c.command for c in index.shell))
         assert index.shell_commands == written
-        lowered, members = index._shell_commands
+        lowered, members = index._shell_distinct
         assert lowered == [command.lower() for command in written]
         assert [[index.calls[n] for n in numbers] for numbers in members] == [
             [c for c in index.shell if c.command == command] for command in written
