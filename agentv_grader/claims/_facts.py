@@ -357,7 +357,7 @@ def _shown(index: RunIndex, literal: str) -> bool:
 
 
 def _shown_in(index: RunIndex, literal: str) -> bool:
-    for looked, (call, at) in enumerate(index.outputs_with(literal)):
+    for looked, (call, at) in enumerate(_number_places(index, literal)):
         text, end = call.output_lower, at + len(literal)
         before_ok = at == 0 or not _NUMBER_GLUE_BEFORE.match(text[at - 1])
         after_ok = end >= len(text) or not _NUMBER_GLUE_AFTER.match(text[end : end + 2])
@@ -512,7 +512,7 @@ def _places(index: RunIndex, form: str) -> Iterator[_Place]:
     Read once per run, as far as any claim asks (claims repeat small numbers; most stop
     at the first place that fits)."""
     made: tuple[list[_Place], Iterator[tuple[Call, int]]] = index.remember(
-        "number places", form, lambda: ([], index.outputs_with(form))
+        "number places", form, lambda: ([], _number_places(index, form))
     )
     found, rest = made
     looked = 0
@@ -528,6 +528,30 @@ def _places(index: RunIndex, form: str) -> Iterator[_Place]:
             found.append(place)
             yield place
         looked += 1
+
+
+def _number_places(index: RunIndex, number: str) -> Iterator[tuple[Call, int]]:
+    """`index.outputs_with(number)`. A decimal or a number with thousands separators
+    (`1.2`, `1,200`) is several words to the word index (`1` and `2`), which most of a
+    run's outputs hold: its places are read from the calls holding the number itself
+    (`calls_with_output`, which tests the distinct outputs at once), where `outputs_with`
+    would search every call holding its words, one by one (held against `outputs_with`
+    in tests/claims/test_index_paths.py)."""
+    if "." not in number and "," not in number:
+        return index.outputs_with(number)
+    return (
+        (call, at)
+        for call in index.calls_with_output(number)
+        for at in _starts(call.output_lower, number)
+    )
+
+
+def _starts(text: str, needle: str) -> Iterator[int]:
+    """Where `needle` starts in `text`, overlapping places included, in order."""
+    at = text.find(needle)
+    while at >= 0:
+        yield at
+        at = text.find(needle, at + 1)
 
 
 def _number_at(output: str, start: int) -> tuple[float, int] | None:

@@ -842,6 +842,15 @@ def test_number_places_remembered_are_those_a_fresh_lookup_reads(
             assert _facts._labelled(index, key) == _facts._labelled_in(index, key)
 
 
+def test_a_numbers_places_are_those_outputs_with_finds(indexes: list[RunIndex]) -> None:
+    """`_number_places` reads a decimal's or a separated number's places from the calls
+    holding it: the places `outputs_with` finds, in order."""
+    numbers = ["0", "12", "1.2", "0.5", "4.1", "11.2", "1,000", "1,200", "2,450", "3.14", "9.99"]
+    for index in indexes:
+        for number in numbers:
+            assert list(_facts._number_places(index, number)) == list(index.outputs_with(number))
+
+
 def test_number_occurrences_kept_are_those_a_fresh_reading_finds(
     indexes: list[RunIndex],
 ) -> None:
