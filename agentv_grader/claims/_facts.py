@@ -174,18 +174,24 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
     """Findings for every value in the claim `text` outside the `skip` spans."""
     if _DIGIT.search(text) is None:
         return  # no date, version, id, sized token nor number
-    task_quoted = bool(_TASK_WORDS_GATED.search(text))
     matches = _value_matches(text)
-    yield from _dates(text, matches[0], index)
-    yield from _tokens(text, matches[1:], index)
+    if matches[0]:
+        yield from _dates(text, matches[0], index)
+    if any(matches[1:]):
+        yield from _tokens(text, matches[1:], index)
     # where dates, versions, ids and unit tokens sit: numbers inside them are skipped
     skip = skip + [match.span() for found in matches for match in found]
     numbers = [m for m in _numbers(text) if not _inside(m.span(), skip) and not _cites(text, m)]
+    if not numbers:
+        return
+    # the claim's gates, asked once for all of its numbers
+    task_quoted = bool(_TASK_WORDS_GATED.search(text))
+    id_nouns = _ID_NOUN_WORDS.may_hold(text)
     for match in numbers:
         before = text[: match.start()]
         value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
         value = float(value_text)
-        if (_ID_NOUN_WORDS.may_hold(text) and _ending(_ID_NOUN, before, _ID_NOUN_LONGEST)) or (
+        if (id_nouns and _ending(_ID_NOUN, before, _ID_NOUN_LONGEST)) or (
             match.group(3) is None and 1900 <= value <= 2100
         ):
             continue
