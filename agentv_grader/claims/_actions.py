@@ -132,6 +132,9 @@ _SCRIPT_NAME = later(r"\.(py|sh|js|ts)$")
 _LOWER_WORD = re.compile(r"[a-z][\w-]*")
 _COUNT_NOUN = later(r"\b(\d+) ([a-z]{4,})")
 _EVERY = Words("every all each")  # `\b(every|all|each)\b` with `re.I` finds one of them
+_SHELL = frozenset({"shell"})
+# the families whose calls run a command or a request (not a file or search tool's)
+_RUNS_COMMANDS = frozenset({"shell", "http", "fetch", "other"})
 _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 
 
@@ -153,16 +156,9 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         tokens = [w for w in words if w != "sudo"]
         rarest = max(tokens, key=len).lower() if tokens else ""
-        candidates = index.inputs_with(rarest) if rarest else []
-        holds: dict[str, bool] = {}  # a run repeats its commands: each asked once
-        calls = []
-        for call in candidates:
-            if call.family == "shell":
-                found = holds.get(call.command)
-                if found is None:
-                    found = holds[call.command] = _has_tokens(index, call, tokens)
-                if found:
-                    calls.append(call)
+        # a run repeats its commands: each distinct one holding the rarest word is asked
+        has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
+        calls = index.inputs_where(rarest, has_tokens, _SHELL, lowered=False) if rarest else []
         yield from _judge(text, command, calls, index)
 
 
@@ -193,28 +189,17 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 def _runs_of(index: RunIndex, word: str) -> list[Call]:
     """The calls whose command names tool `word` whole, in order: made once per run, each
-    distinct command searched once (a run repeats its commands), where each claim naming
-    the tool searched every call holding the word, the pattern looked up in re's cache."""
-    named = re.compile(rf"\b{re.escape(word)}\b")
-    holds: dict[str, bool] = {}
-    calls = []
-    for call in index.inputs_with(word):
-        found = holds.get(call.command_lower)
-        if found is None:
-            found = holds[call.command_lower] = named.search(call.command_lower) is not None
-        if found:
-            calls.append(call)
-    return calls
+    distinct command holding the word searched once (a run repeats its commands)."""
+    return index.inputs_where(word, re.compile(rf"\b{re.escape(word)}\b").search)
 
 
-def _has_tokens(index: RunIndex, call: Call, tokens: list[str]) -> bool:
-    words: dict[str, set[str]] = index.remember("words", "", dict)
-    have = words.get(call.command)
+def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> bool:
+    """Each of `tokens` is a shell word of `command` (as written), or in it if a script;
+    `words`: the run's commands' shell words, each command split once."""
+    have = words.get(command)
     if have is None:
-        have = words[call.command] = set(_SHELL_WORDS.split(call.command))
-    return all(
-        t in have or (t.endswith((".py", ".sh", ".js")) and t in call.command) for t in tokens
-    )
+        have = words[command] = set(_SHELL_WORDS.split(command))
+    return all(t in have or (t.endswith((".py", ".sh", ".js")) and t in command) for t in tokens)
 
 
 def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
@@ -465,15 +450,10 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     needles = [(t, re.escape(t)) for t in targets]
     needles += [(n, rf"(?<![\w]){n}(?![\w])") for n in _NOUN_ID.findall(text)]
     for needle, pattern in needles:
-        calls = [
-            c
-            for c in index.inputs_with(needle)
-            if c.family in ("shell", "http", "fetch", "other")
-            and re.search(pattern, c.command_lower)
-        ]
+        search = re.compile(pattern).search  # each distinct command holding it searched once
+        calls = index.inputs_where(needle, search, _RUNS_COMMANDS)
         seen_ok = any(
-            not c.failed and re.search(pattern, c.output_lower)
-            for c in index.calls_with_output(needle)
+            not c.failed and search(c.output_lower) for c in index.calls_with_output(needle)
         )
         if calls and all(c.failed for c in calls) and not seen_ok:
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
@@ -496,8 +476,7 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if word in _NOT_A_STEP or word in PROGRAMS:
             continue
         named = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
-        calls = [c for c in index.inputs_with(word) if c.family == "shell"]
-        calls = [c for c in calls if named.search(c.command_lower)]
+        calls = index.inputs_where(word, named.search, _SHELL)
         if calls and (calls[-1].failed or _ENDS_IN_ERROR.search(calls[-1].output)):
             last = calls[-1]
             yield Finding(CONTRADICTED, f"the last `{word}` command failed: {last.cite('error')}")

@@ -784,6 +784,31 @@ class RunIndex:
             self._cache[(kind, key)] = make()
         return self._cache[(kind, key)]
 
+    def inputs_where(
+        self,
+        needle: str,
+        test: Callable[[str], object],
+        families: frozenset[str] | None = None,
+        lowered: bool = True,
+    ) -> list[Call]:
+        """The calls of `inputs_with(needle)` (those of `families`, if given) whose command
+        (`lowered`: lowercase, else as written) passes `test`, in order: each distinct
+        command holding the needle tested once and only the passing ones' calls listed,
+        where a check read the needle's every call (hundreds hold `test` or `npm`)."""
+        postings, calls = self._inputs, self.calls
+        key = ("distinct in", needle)  # claims repeat a command, a tool or a target
+        holding: list[int] | None = self._cache.get(key)
+        if holding is None:
+            holding = self._cache[key] = postings.distinct_holding(needle)
+        if lowered:
+            texts = postings.distinct
+            passing = [d for d in holding if test(texts[d])]
+        else:  # a distinct command's calls share its text as written
+            members = postings.members
+            passing = [d for d in holding if test(calls[members[d][0]].command)]
+        found = map(calls.__getitem__, postings.expand(passing))
+        return list(found) if families is None else [c for c in found if c.family in families]
+
 
 def _places_of(
     postings: _Postings, calls: tuple[Call, ...], needle: str

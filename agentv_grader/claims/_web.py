@@ -105,15 +105,10 @@ def fetches(index: RunIndex) -> list[Call]:
 
 
 def _fetches(index: RunIndex) -> list[Call]:
-    """Fetch and HTTP tools, and shell commands running curl or wget (found by word)."""
-    shell = [c for word in ("curl", "wget") for c in index.inputs_with(word)]
-    runs: dict[str, bool] = {}  # each distinct command searched once
-    for call in shell:
-        if call.command_lower not in runs:
-            runs[call.command_lower] = _CURL.search(call.command_lower) is not None
-    return index.union(
-        index.of_families("fetch", "http"), [c for c in shell if runs[c.command_lower]]
-    )
+    """Fetch and HTTP tools, and shell commands running curl or wget (found by word, each
+    distinct command searched once)."""
+    shell = [c for word in ("curl", "wget") for c in index.inputs_where(word, _CURL.search)]
+    return index.union(index.of_families("fetch", "http"), shell)
 
 
 def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:

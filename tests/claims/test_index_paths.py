@@ -373,6 +373,31 @@ def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) ->
             assert (first.order - 1 if first else None) == (plain[0][0] if plain else None)
 
 
+def test_calls_tested_by_distinct_command_are_those_testing_every_call_finds(
+    indexes: list[RunIndex],
+) -> None:
+    """`inputs_where` tests each distinct command holding a needle once: it finds the
+    calls a test of each call of `inputs_with` finds, of any family or of some, on every
+    labelled run, on it run twice over and on runs sharing a command between the shell
+    and another tool."""
+    needles = ["pytest", "test", "npm", "curl", "src/app.py", "-q", "./...", "", "200", "ok"]
+    families = [None, frozenset({"shell"}), frozenset({"shell", "http", "fetch", "other"})]
+    runs = [*indexes, *map(_with_repeats, indexes), *_shared_test_commands()]
+    for index in runs:
+        for needle in needles:
+            tests = [re.compile(rf"\b{re.escape(needle)}\b").search, str.isascii,
+                     lambda text: "-q" in text, lambda text: "Q" in text]  # fmt: skip
+            for test, kept in itertools.product(tests, families):
+                for lowered in (True, False):
+                    plain = [
+                        c
+                        for c in index.inputs_with(needle)
+                        if (kept is None or c.family in kept)
+                        and test(c.command_lower if lowered else c.command)
+                    ]
+                    assert index.inputs_where(needle, test, kept, lowered) == plain, needle
+
+
 def test_calls_of_several_groups_are_joined_as_one_ordered_list(indexes: list[RunIndex]) -> None:
     pick = random.Random(21)
     for index in indexes:
