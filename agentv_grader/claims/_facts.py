@@ -189,14 +189,15 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
     id_nouns = _ID_NOUN_WORDS.may_hold(text)
     for match in numbers:
         before = text[: match.start()]
-        value_text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
+        sign, digits, fraction = match.groups()
+        value_text = sign + digits.replace(",", "") + (fraction or "")
         value = float(value_text)
         if (id_nouns and _ending(_ID_NOUN, before, _ID_NOUN_LONGEST)) or (
-            match.group(3) is None and 1900 <= value <= 2100
+            fraction is None and 1900 <= value <= 2100
         ):
             continue
         if (
-            match.group(3) is None
+            fraction is None
             and 100 <= value < 600
             and (_STATUS_AFTER.match(text, match.start()) or _STATUS_BEFORE.search(before))
         ):
@@ -566,13 +567,13 @@ def _number_at(output: str, start: int) -> tuple[float, int] | None:
         match = _NUMBER.match(output, start - 1)
     if match is None:
         return None
-    text = match.group(1) + match.group(2).replace(",", "") + (match.group(3) or "")
-    return float(text), match.end()
+    sign, digits, fraction = match.groups()
+    return float(sign + digits.replace(",", "") + (fraction or "")), match.end()
 
 
 def _same(claimed: float, decimals: int, found: float) -> bool:
     """Equal at the claim's precision, or the same amount in cents or thousandths."""
-    if round(found, decimals) == claimed or found == claimed:
+    if found == claimed or round(found, decimals) == claimed:
         return True
     return (  # unrolled: a claim's number is held against up to a hundred occurrences
         abs(found - claimed * 100) < 1e-9
