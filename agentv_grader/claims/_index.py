@@ -859,8 +859,9 @@ def _calls(transcript: Transcript) -> _Made:
     calls: list[Call] = []
     by_kind: dict[tuple[str, str | None], list[Call]] = {}
     by_family: dict[str, list[Call]] = {}
-    # each kind's family, its calls and its family's calls
-    kinds: dict[tuple[str, str | None], tuple[str, list[Call], list[Call]]] = {}
+    # each tool name's last kind: its category, family, calls and family's calls (a name
+    # is found by its own hash, no (name, category) key built for each call)
+    kinds: dict[str, tuple[str | None, str, list[Call], list[Call]]] = {}
     make = tuple.__new__  # Call's own __new__ is a Python function; thousands are made
     add, failed, text_of = calls.append, _failed, _text
     dumps, refused = orjson.dumps, orjson.JSONEncodeError
@@ -882,11 +883,11 @@ def _calls(transcript: Transcript) -> _Made:
             if type(output) is not str:
                 output = text_of(output)
             name = tool.name
-            kind = (name, tool.category)
-            known = kinds.get(kind)
-            if known is None:
-                family = _family(*kind)
-                known = kinds[kind] = (family, by_kind.setdefault(kind, []),
+            category = tool.category
+            known = kinds.get(name)
+            if known is None or known[0] != category:
+                family = _family(name, category)
+                known = kinds[name] = (category, family, by_kind.setdefault((name, category), []),
                                        by_family.setdefault(family, []))  # fmt: skip
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
@@ -912,13 +913,13 @@ def _calls(transcript: Transcript) -> _Made:
                 command_seen = lowered[command] = lower, _next(lower, commands, command_members)
             seen[2].append(order)
             command_seen[1].append(order)
-            fields = (order + 1, where, name, known[0], command, output,
+            fields = (order + 1, where, name, known[1], command, output,
                       tool.status == "error" or seen[0], command_seen[0], seen[1])  # fmt: skip
             order += 1
             call = make(Call, fields)
             add(call)
-            known[1].append(call)
             known[2].append(call)
+            known[3].append(call)
     return _Made(calls, by_kind, by_family, (outputs, output_members),
                  (commands, command_members))  # fmt: skip
 

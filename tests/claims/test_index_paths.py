@@ -761,7 +761,8 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
     # inputs spelt once per distinct one: equal values of other types (1, True, 1.0),
     # -0.0 and 0.0, null and what orjson writes as null (NaN, infinity), what orjson
     # refuses (an integer past 64 bits, a lone surrogate, nesting past 255 levels), lists,
-    # nesting past the recursion limit, each seen twice; outputs differing in case only
+    # nesting past the recursion limit, each seen twice; outputs differing in case only;
+    # one tool name given three categories in turn (each a kind of its own)
     deep: object = "x"
     for _ in range(5000):
         deep = {"a": deep}
@@ -773,8 +774,10 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
               {"n": "\ud800"}, {"n": nested}, {"n": [1, "x"]}, {"n": [True, "x"]},
               {"command": ["ls", "-l"]}, {"cmd": 1}, [1, 2], 1, None, 1.5,
               {"q": "x", "max_results": 10}, deep]  # fmt: skip
+    categories = (None, "web_search", None, "shell")
     made = Transcript("t.json", "messages", tuple(
-        Message(n, "assistant", "", (ToolCall("search", value, ("ok", "OK", "İ")[n % 3]),))
+        Message(n, "assistant", "", (ToolCall("search", value, ("ok", "OK", "İ")[n % 3],
+                                              category=categories[n % 4]),))
         for n, value in enumerate(inputs * 2)
     ), False)  # fmt: skip
     runs = [made]
@@ -803,9 +806,14 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
             assert numbered == ([text.lower() for text in written], members)
         by_family: dict[str, list[Call]] = {}
         by_name: dict[str, list[Call]] = {}
-        for call in plain:
+        by_kind: dict[tuple[str, str | None], list[Call]] = {}
+        tools = [tool for message in run.messages for tool in message.tool_calls]
+        for call, tool in zip(plain, tools, strict=True):
             by_family.setdefault(call.family, []).append(call)
             by_name.setdefault(call.name, []).append(call)
+            by_kind.setdefault((tool.name, tool.category), []).append(call)
+        assert result.by_kind == by_kind
+        assert list(result.by_kind) == list(by_kind)
         assert result.by_family == by_family
         assert list(result.by_family) == list(by_family)
         by_group = _grouped(result.by_kind, {kind: kind[0] for kind in result.by_kind})
