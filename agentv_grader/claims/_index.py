@@ -545,19 +545,22 @@ class _Postings:
 _Numbered = tuple[list[str], list[list[int]]]
 
 
-def _shell_numbered(calls: tuple[Call, ...], commands: _Numbered) -> _Numbered:
+def _shell_numbered(
+    calls: tuple[Call, ...], commands: _Numbered, families: list[str | None]
+) -> _Numbered:
     """The shell calls' distinct commands (numbered as written, held lowercase) and each
     one's shell calls' numbers, in the order of their first shell calls: read from the
-    run's numbered commands, each once, where numbering the shell calls' commands read
-    each call."""
+    run's numbered commands and each one's calls' family (`families`, None where they are
+    of several), where numbering the shell calls' commands read each call. Only a command
+    given by calls of several families has its calls read, for the shell's among them."""
     found: list[tuple[int, str, list[int]]] = []
-    for text, numbers in zip(*commands, strict=True):
-        if len(numbers) > 1:  # a command run once (most of a run's) is read as it stands
+    for text, numbers, family in zip(*commands, families, strict=True):
+        if family == "shell":
+            found.append((numbers[0], text, numbers))
+        elif family is None:
             numbers = [n for n in numbers if calls[n].family == "shell"]
             if numbers:
                 found.append((numbers[0], text, numbers))
-        elif calls[numbers[0]].family == "shell":
-            found.append((numbers[0], text, numbers))
     found.sort()  # by first shell call (numbers: no two commands share a call)
     return [text for _, text, _ in found], [numbers for _, _, numbers in found]
 
@@ -652,7 +655,7 @@ class RunIndex:
         self.by_family = {family: tuple(found) for family, found in made.by_family.items()}
         self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
-        self._shell_distinct = _shell_numbered(self.calls, made.commands)
+        self._shell_distinct = _shell_numbered(self.calls, made.commands, made.command_families)
         self.tests = TestRuns(self.calls, self._shell_distinct)
         self._outputs = _Postings(made.outputs)
         self._commands = made.commands  # indexed when a claim first looks in the inputs
@@ -834,7 +837,7 @@ def _places_of(
 class _Made:
     """What `_calls` makes in its one pass over the calls."""
 
-    __slots__ = ("by_family", "by_kind", "calls", "commands", "outputs")
+    __slots__ = ("by_family", "by_kind", "calls", "command_families", "commands", "outputs")
 
     def __init__(
         self,
@@ -843,12 +846,15 @@ class _Made:
         by_family: dict[str, list[Call]],
         outputs: _Numbered,
         commands: _Numbered,
+        command_families: list[str | None],
     ) -> None:
         self.calls = calls
         self.by_kind = by_kind  # each (tool name, category)'s calls, in order
         self.by_family = by_family  # each family's calls, in order
         self.outputs = outputs  # the outputs, numbered as written, lowercase
         self.commands = commands  # the commands, numbered as written, lowercase
+        # each distinct command's calls' family (None where they are of several)
+        self.command_families = command_families
 
 
 def _calls(transcript: Transcript) -> _Made:
@@ -869,11 +875,13 @@ def _calls(transcript: Transcript) -> _Made:
     # lowercased and numbered once, found by the hash its dictionary makes anyway (a text
     # and another differing only in case are two texts of the index, found alike).
     read: dict[str, tuple[bool, str, list[int]]] = {}
-    lowered: dict[str, tuple[str, list[int]]] = {}
+    # each distinct command's lowercase text, members, first call's family and number
+    lowered: dict[str, tuple[str, list[int], str, int]] = {}
     outputs: list[str] = []
     output_members: list[list[int]] = []
     commands: list[str] = []
     command_members: list[list[int]] = []
+    families: list[str | None] = []  # each distinct command's calls' family (None: several)
     spelt: dict[bytes | str, str] = {}
     order = 0
     for message in transcript.messages:
@@ -910,7 +918,11 @@ def _calls(transcript: Transcript) -> _Made:
             command_seen = lowered.get(command)
             if command_seen is None:
                 lower = command.lower()
-                command_seen = lowered[command] = lower, _next(lower, commands, command_members)
+                command_seen = lowered[command] = (lower, _next(lower, commands, command_members),
+                                                   known[1], len(families))  # fmt: skip
+                families.append(known[1])
+            elif command_seen[2] is not known[1]:  # given by calls of two families (or one
+                families[command_seen[3]] = None  # spelt twice): read call by call
             seen[2].append(order)
             command_seen[1].append(order)
             fields = (order + 1, where, name, known[1], command, output,
@@ -921,7 +933,7 @@ def _calls(transcript: Transcript) -> _Made:
             known[2].append(call)
             known[3].append(call)
     return _Made(calls, by_kind, by_family, (outputs, output_members),
-                 (commands, command_members))  # fmt: skip
+                 (commands, command_members), families)  # fmt: skip
 
 
 def _next(lower: str, texts: list[str], members: list[list[int]]) -> list[int]:
