@@ -14,7 +14,7 @@ import itertools
 import json
 import operator
 import re
-from collections import namedtuple
+from collections import defaultdict, namedtuple
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -285,13 +285,13 @@ class _Postings:
         # token -> the distinct texts holding it as a bit set (indexed by token)
         self._bits = _by_line(self.distinct) if self.tokened else {}
         if index and not self.tokened:
+            # a word met first gets its list in C (`__missing__`), so each of the some
+            # 20,000 (word, text) pairs of a run is one subscript and one append
+            texts_of: defaultdict[bytes, list[int]] = defaultdict(list)
             for number, held in enumerate(map(set, map(_words, self.distinct))):
                 for token in held:
-                    found = tokens.get(token)
-                    if found is None:
-                        tokens[token] = [number]
-                    else:
-                        found.append(number)
+                    texts_of[token].append(number)
+            tokens = dict(texts_of)
         self.tokens = tokens  # word -> the distinct texts holding it, in order (by word)
         # A word is a token of its own or a part of tokens with a `.`, `,` or `-`: their
         # texts are merged (and listed) when a lookup asks for the word (most words are
