@@ -452,10 +452,11 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for needle, pattern in needles:
         search = re.compile(pattern).search  # each distinct command holding it searched once
         calls = index.inputs_where(needle, search, _RUNS_COMMANDS)
-        seen_ok = any(
+        if not calls or not all(c.failed for c in calls):
+            continue  # the outputs are read only where every attempt failed
+        if not any(
             not c.failed and search(c.output_lower) for c in index.calls_with_output(needle)
-        )
-        if calls and all(c.failed for c in calls) and not seen_ok:
+        ):
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
             return
 
