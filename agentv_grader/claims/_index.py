@@ -921,8 +921,8 @@ def _calls(transcript: Transcript) -> _Made:
                 command_seen = lowered[command] = (lower, _next(lower, commands, command_members),
                                                    known[1], len(families))  # fmt: skip
                 families.append(known[1])
-            elif command_seen[2] is not known[1]:  # given by calls of two families (or one
-                families[command_seen[3]] = None  # spelt twice): read call by call
+            elif command_seen[2] != known[1]:  # given by calls of two families: read
+                families[command_seen[3]] = None  # call by call
             seen[2].append(order)
             command_seen[1].append(order)
             fields = (order + 1, where, name, known[1], command, output,
