@@ -32,6 +32,7 @@ from ._actions import (
     http_findings,
     install_findings,
     lower_words,
+    may_name_tools,
     step_findings,
     tool_findings,
 )
@@ -360,7 +361,8 @@ def _kind(text: str) -> str:
     if not words_of(text)[0].isdisjoint(_PROCESS_SURE):
         return "process"  # _PROCESS_GATED finds that word: the tool names need not be read
     if text.isascii():  # its words lowercased are the lowercased text's (as tool_findings')
-        names_a_tool = not TOOLS.isdisjoint(lower_words(words_of(text)[1]))
+        lowered = words_of(text)[1]
+        names_a_tool = may_name_tools(text) and not TOOLS.isdisjoint(lower_words(lowered))
     else:
         names_a_tool = not TOOLS.isdisjoint(map(str.lower, _WORD_OR_HYPHENED.findall(text)))
     if names_a_tool or _BACKTICK_COMMAND.search(text) or _PROCESS_GATED.search(text):

@@ -16,7 +16,7 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
-from ._gate import Gated, Words
+from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, first_status
 from ._later import later
 
@@ -170,8 +170,27 @@ def lower_words(lowered: str) -> tuple[str, ...]:
     return tuple(_LOWER_WORD.findall(lowered))
 
 
+# A name of TOOLS after digits or `_` in one word (`2jq`): where `[a-z][\w-]*` finds it.
+_GLUED_TOOL = later(r"[\d_](?:" + "|".join(sorted(TOOLS)) + r")(?!\w)")
+
+
+@lru_cache(maxsize=4)
+def may_name_tools(text: str) -> bool:
+    """`lower_words(text.lower())` may hold a name of TOOLS. In ASCII text such a name ends
+    its run of `[\\w-]` and opens the run, follows a `-` or follows the digits and `_`
+    before the run's first letter: it is one of the text's words (`words_of`) or glued to a
+    digit or `_` (`_GLUED_TOOL`). A claim holding neither is not split into those words
+    (some 18,000 instructions a claim); its kind and its tool findings ask, found once."""
+    if not text.isascii():
+        return True
+    words, lowered = words_of(text)
+    return not TOOLS.isdisjoint(words) or _GLUED_TOOL.search(lowered) is not None
+
+
 def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Tools and libraries named in prose: `used pandas`, `with gzip`, `ruff reports`."""
+    if not may_name_tools(text):
+        return
     lowered = text.lower()
     for word in lower_words(lowered):
         if word not in TOOLS:

@@ -350,7 +350,8 @@ def test_a_claims_kind_is_the_plain_one() -> None:
             assert claims_package._PROCESS.search(f"x {spelt}, y") is not None, spelt
     pick = random.Random(8)
     words = [*claims_package._PROCESS_SURE, "cross", "cross-checked", "linted", "I", "wrote",
-             "`app.py`", "pytest", "good", "3", "x", "é", "ſ", "İ", "ı", "-", "the"]  # fmt: skip
+             "`app.py`", "pytest", "good", "3", "x", "é", "ſ", "İ", "ı", "-", "the", "3jq",
+             "x-gzip", "gzip-x", "_ruff", "2_jq", "jq3", "bs4", "-_3tar"]  # fmt: skip
     made = [" ".join(pick.choice(words) for _ in range(pick.randint(1, 6))) for _ in range(20_000)]
     for text in [*_texts(), *made]:
         assert claims_package._kind(text) == _plain_kind(text), text

@@ -301,6 +301,24 @@ def test_an_http_status_is_read_only_from_claims_holding_three_digits() -> None:
             assert _actions._HTTP_CLAIM.search(text) is None, text
 
 
+def test_a_claim_is_split_into_tool_words_only_where_it_may_name_a_tool() -> None:
+    """`may_name_tools` says no only of text whose `[a-z][\\w-]*` words hold no tool name,
+    glued to digits, `_` or `-` as they may be."""
+    pick = random.Random(33)
+    pieces = [*_actions.TOOLS, "x", "3", "42", "_", "-", "x-", "3-", "_3", "a1", " ", " ", ".",
+              "`", "/", "é", "ſ", "Ruff", "JQ"]  # fmt: skip
+    made = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 6))) for _ in range(40_000)]
+    named = skipped = 0
+    for text in [*_claims(), *made]:
+        plain = not _actions.TOOLS.isdisjoint(_actions.lower_words(text.lower()))
+        may_name = _actions.may_name_tools(text)
+        assert may_name or not plain, text
+        named += plain
+        skipped += not may_name
+    assert named > 5_000
+    assert skipped > 5_000
+
+
 def test_a_fence_is_looked_for_only_in_lines_holding_its_marks() -> None:
     for line in ["```", "  ~~~py", " \u2003```", "x```", "`` `", "~~", "\t~~~", "plain"]:
         if _units._FENCE.match(line):
