@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..load.yaml12 import gc_paused
@@ -143,22 +143,6 @@ _PROCESS_GATED = Gated(
 _PROCESS_SURE = _PROCESS_GATED.words.words - {"cross"}
 
 
-_FAMILY_WORDS: tuple[tuple[tuple[str, ...], Callable[[str, RunIndex], Iterable[Finding]]], ...] = (
-    (("`",), command_findings),
-    (("install",), install_findings),
-    (("commit", "push", "pull request", "merge request", " pr"), git_findings),
-    (("0", "1", "2", "3", "4", "5", "request"), http_findings),
-    (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
-      "download", "creat", "updat", "cancel", "refund"), attempt_findings),
-    (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
-      "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
-      "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),
-     web_findings),
-    (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
-      "run time", "in total"), timing_findings),
-    (("completed", "succeeded", "finished", "went through", "successful"), step_findings),
-    (("coverage",), coverage_findings),
-)  # fmt: skip
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _WORD_OR_HYPHENED = later(r"[A-Za-z][\w-]*")
 _CONCRETE = later(r"\d|`|\w+\.\w{2,4}\b")
@@ -321,13 +305,47 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
 
 def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     """The findings of each family whose words the claim holds (a response has hundreds
-    of sentences), made as they are read."""
+    of sentences), made as they are read. A family's words are asked by a chain of `in`
+    (what one pattern of them all finds, sooner): a loop over a tuple of them took a
+    third more, its steps per word costing more than the tests."""
     lowered = text.lower()
-    for words, family in _FAMILY_WORDS:
-        for word in words:  # a loop of `in`: what one pattern of them all finds, sooner
-            if word in lowered:
-                yield family(text, index)
-                break
+    # fmt: off
+    if "`" in lowered:
+        yield command_findings(text, index)
+    if "install" in lowered:
+        yield install_findings(text, index)
+    if ("commit" in lowered or "push" in lowered or "pull request" in lowered
+            or "merge request" in lowered or " pr" in lowered):
+        yield git_findings(text, index)
+    if ("0" in lowered or "1" in lowered or "2" in lowered or "3" in lowered or "4" in lowered
+            or "5" in lowered or "request" in lowered):
+        yield http_findings(text, index)
+    if ("upload" in lowered or "push" in lowered or "delet" in lowered or "remov" in lowered
+            or "sent" in lowered or "submit" in lowered or "post" in lowered
+            or "deploy" in lowered or "publish" in lowered or "download" in lowered
+            or "creat" in lowered or "updat" in lowered or "cancel" in lowered
+            or "refund" in lowered):
+        yield attempt_findings(text, index)
+    if ("search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered
+            or "brows" in lowered or "download" in lowered or "page" in lowered
+            or "summari" in lowered or "extract" in lowered or "quot" in lowered
+            or "took" in lowered or "read" in lowered or "source" in lowered
+            or "check" in lowered or "verif" in lowered or "confirm" in lowered
+            or "compar" in lowered or "pep" in lowered or "rfc" in lowered or "cve" in lowered
+            or "ghsa" in lowered or "iso" in lowered or "fill" in lowered or "first" in lowered
+            or "initial" in lowered or "retry" in lowered or "review" in lowered
+            or "consult" in lowered):
+        yield web_findings(text, index)
+    if ("took" in lowered or "tool call" in lowered or "lasted" in lowered or "spent" in lowered
+            or "finished in" in lowered or "completed in" in lowered or "runtime" in lowered
+            or "run time" in lowered or "in total" in lowered):
+        yield timing_findings(text, index)
+    if ("completed" in lowered or "succeeded" in lowered or "finished" in lowered
+            or "went through" in lowered or "successful" in lowered):
+        yield step_findings(text, index)
+    if "coverage" in lowered:
+        yield coverage_findings(text, index)
+    # fmt: on
 
 
 def _test_spans(text: str) -> list[tuple[int, int]]:

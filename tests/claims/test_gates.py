@@ -319,6 +319,41 @@ def test_a_claim_is_split_into_tool_words_only_where_it_may_name_a_tool() -> Non
     assert skipped > 5_000
 
 
+# The families of claims._families and the words it asks of each, as a table it read in a
+# loop (the order is the order it yields them in).
+_FAMILY_WORDS = (
+    (("`",), "command_findings"),
+    (("install",), "install_findings"),
+    (("commit", "push", "pull request", "merge request", " pr"), "git_findings"),
+    (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
+    (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
+      "download", "creat", "updat", "cancel", "refund"), "attempt_findings"),
+    (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
+      "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
+      "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),
+     "web_findings"),
+    (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
+      "run time", "in total"), "timing_findings"),
+    (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
+    (("coverage",), "coverage_findings"),
+)  # fmt: skip
+
+
+def test_a_claims_families_are_those_whose_words_it_holds() -> None:
+    pick = random.Random(34)
+    pieces = [w for words, _ in _FAMILY_WORDS for w in words]
+    pieces += [w.upper() for w in pieces] + ["x", " ", "-", "\u017f", "İ", "é", "pr", "in"]
+    made = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 4))) for _ in range(20_000)]
+    counted = 0
+    for text in [*_claims(), *made]:
+        lowered = text.lower()
+        plain = [name for words, name in _FAMILY_WORDS if any(w in lowered for w in words)]
+        found = claims_package._families(text, None)  # type: ignore[arg-type]
+        assert [family.__name__ for family in found] == plain, text  # type: ignore[attr-defined]
+        counted += len(plain)
+    assert counted > 40_000
+
+
 def test_a_fence_is_looked_for_only_in_lines_holding_its_marks() -> None:
     for line in ["```", "  ~~~py", " \u2003```", "x```", "`` `", "~~", "\t~~~", "plain"]:
         if _units._FENCE.match(line):
