@@ -458,28 +458,37 @@ def _occurrences(
     found = read.get((literal, decimals))
     if found is not None:
         return iter(found)
-    return _kept(read, (literal, decimals), _occurrences_in(index, literal, value, decimals))
+    return _occurrences_read(index, read, literal, value, decimals)
 
 
-def _kept(
+def _occurrences_read(
+    index: RunIndex,
     read: dict[tuple[str, int], list[tuple[Call, int, int]]],
-    key: tuple[str, int],
-    occurrences: Iterator[tuple[Call, int, int]],
+    literal: str,
+    value: float,
+    decimals: int,
 ) -> Iterator[tuple[Call, int, int]]:
-    found = []
-    for occurrence in occurrences:
-        found.append(occurrence)
-        yield occurrence
-    read[key] = found
-
-
-def _occurrences_in(
-    index: RunIndex, literal: str, value: float, decimals: int
-) -> Iterator[tuple[Call, int, int]]:
+    """`_occurrences`' first reading, one loop over each form's first `_MAX_LOOKS` places
+    (`_places`, read further where no claim read them yet), kept in `read` once read to
+    the end (where a chain of three generators resumed each of them per place)."""
+    found: list[tuple[Call, int, int]] = []
     for form in _forms(literal, value, decimals):
-        for call, start, found in _places(index, form):
-            if found is not None and _same(value, decimals, found[0]):
-                yield call, start, found[1]
+        places, rest = _places(index, form)
+        for looked in range(_MAX_LOOKS):
+            if looked < len(places):
+                call, start, number = places[looked]
+            else:
+                following = next(rest, None)
+                if following is None:
+                    break
+                call, start = following
+                number = _number_at(call.output_lower, start)
+                places.append((call, start, number))
+            if number is not None and _same(value, decimals, number[0]):
+                occurrence = (call, start, number[1])
+                found.append(occurrence)
+                yield occurrence
+    read[(literal, decimals)] = found
 
 
 def _forms(literal: str, value: float, decimals: int) -> list[str]:
@@ -513,28 +522,15 @@ def int_reads(text: str) -> bool:
 _Place = tuple[Call, int, "tuple[float, int] | None"]
 
 
-def _places(index: RunIndex, form: str) -> Iterator[_Place]:
-    """The first `_MAX_LOOKS` places of `form` in the outputs, with the number read at
-    each: (call, start, (value, end) or None), offsets in the call's lowercase output.
-    Read once per run, as far as any claim asks (claims repeat small numbers; most stop
-    at the first place that fits)."""
+def _places(index: RunIndex, form: str) -> tuple[list[_Place], Iterator[tuple[Call, int]]]:
+    """The places of `form` in the outputs read so far, with the number read at each
+    ((call, start, (value, end) or None), offsets in the call's lowercase output), and
+    those not read yet: read once per run, as far as any claim asks (claims repeat small
+    numbers; most stop at the first place that fits)."""
     made: tuple[list[_Place], Iterator[tuple[Call, int]]] = index.remember(
         "number places", form, lambda: ([], _number_places(index, form))
     )
-    found, rest = made
-    looked = 0
-    while looked < _MAX_LOOKS:
-        if looked < len(found):
-            yield found[looked]
-        else:
-            nxt = next(rest, None)
-            if nxt is None:
-                return
-            call, start = nxt
-            place = (call, start, _number_at(call.output_lower, start))
-            found.append(place)
-            yield place
-        looked += 1
+    return made
 
 
 def _number_places(index: RunIndex, number: str) -> Iterator[tuple[Call, int]]:

@@ -849,25 +849,39 @@ def test_the_index_makes_no_reference_cycle() -> None:
                 gc.enable()
 
 
+def _occurrences_afresh(
+    index: RunIndex, literal: str, value: float, decimals: int
+) -> list[tuple[_index.Call, int, int]]:
+    """A number's occurrences read from the outputs with nothing kept: each form's first
+    `_MAX_LOOKS` places (`outputs_with`), those where the number read shows the value."""
+    found = []
+    for form in _facts._forms(literal, value, decimals):
+        for call, start in itertools.islice(index.outputs_with(form), _facts._MAX_LOOKS):
+            number = _facts._number_at(call.output_lower, start)
+            if number is not None and _facts._same(value, decimals, number[0]):
+                found.append((call, start, number[1]))
+    return found
+
+
 def test_number_places_remembered_are_those_a_fresh_lookup_reads(
     indexes: list[RunIndex],
 ) -> None:
-    """`_places` keeps what it read of a number's places for later claims: read in any
-    order, partly or whole, it gives what reading the outputs afresh gives, at most
-    `_MAX_LOOKS` places; `_shown` and `_labelled`, asked twice, answer as the first time."""
+    """`_places` keeps what claims read of a number's places for later claims: read
+    partly, then whole, they are what reading the outputs afresh finds, the first
+    `_MAX_LOOKS`; `_shown` and `_labelled`, asked twice, answer as the first time."""
     forms = ["0", "1", "2", "3", "12", "14", "200", "404", "1,000", "2024", "99999"]
     for index in indexes:
         for form in forms:
             plain = []
-            for looked, (call, start) in enumerate(index.outputs_with(form)):
-                if looked >= _facts._MAX_LOOKS:
-                    break
-                plain.append((call, start, _facts._number_at(call.output, start)))
-            first = _facts._places(index, form)
-            partly = [next(first, None) for _ in range(2)]
-            assert [p for p in partly if p is not None] == plain[:2]
-            assert list(_facts._places(index, form)) == plain
-            assert [*partly, *first][: len(plain)] == plain
+            for call, start in itertools.islice(index.outputs_with(form), _facts._MAX_LOOKS):
+                plain.append((call, start, _facts._number_at(call.output_lower, start)))
+            literal = form.replace(",", "")
+            stopped = _facts._occurrences(index, literal, float(literal), 0)
+            next(stopped, None)
+            read, _ = _facts._places(index, form)
+            assert read == plain[: len(read)]
+            list(_facts._occurrences(index, literal, float(literal), 0))
+            assert read == plain
             assert _facts._shown(index, form) == _facts._shown(index, form)
             assert _facts._shown(index, form) == _facts._shown_in(index, form)
         for key in ("test", "row", "month", "total", "error"):
@@ -892,7 +906,7 @@ def test_number_occurrences_kept_are_those_a_fresh_reading_finds(
     literals = [("3", 3.0, 0), ("12", 12.0, 0), ("14.7", 14.7, 1), ("1.50", 1.5, 2)]
     for index in _indexes():
         for literal, value, decimals in literals:
-            plain = list(_facts._occurrences_in(index, literal, value, decimals))
+            plain = _occurrences_afresh(index, literal, value, decimals)
             stopped = _facts._occurrences(index, literal, value, decimals)
             assert [next(stopped, None)] == (plain[:1] or [None])
             assert list(_facts._occurrences(index, literal, value, decimals)) == plain
@@ -918,7 +932,7 @@ def test_a_place_shares_a_claims_words_where_its_words_do(indexes: list[RunIndex
     for index in indexes:
         for literal in ("1", "2", "3", "5", "12", "14", "42"):
             value = float(literal)
-            for call, at, end in _facts._occurrences_in(index, literal, value, 0):
+            for call, at, end in _facts._occurrences(index, literal, value, 0):
                 words = _facts._output_context_of(call, at, end)
                 contexts = [{w} for w in words] + [{w + "s"} for w in words]
                 contexts += [{w[:-1]} for w in words if len(w) > 2] + [set(seen[-5:])]
@@ -937,6 +951,6 @@ def test_a_place_shares_a_claims_words_where_its_words_do(indexes: list[RunIndex
         calls = (ToolCall("Bash", {"command": commands[0]}, outputs[0], "ok"),)
         transcript = Transcript("t.json", "openai-messages", (Message(1, "assistant", "", calls),))
         index = RunIndex(transcript, "", None)
-        for call, at, end in _facts._occurrences_in(index, "3", 3.0, 0):
+        for call, at, end in _facts._occurrences(index, "3", 3.0, 0):
             for _ in range(10):
                 agrees(index, set(pick.sample(words, pick.randint(1, 3))), call, at, end)
