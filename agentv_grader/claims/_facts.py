@@ -482,7 +482,7 @@ def _occurrences_read(
                 if following is None:
                     break
                 call, start = following
-                number = _number_at(call.output_lower, start)
+                number = _number_at(call.output_lower, start, form)
                 places.append((call, start, number))
             if number is not None and _same(value, decimals, number[0]):
                 occurrence = (call, start, number[1])
@@ -557,14 +557,36 @@ def _starts(text: str, needle: str) -> Iterator[int]:
         at = text.find(needle, at + 1)
 
 
-def _number_at(output: str, start: int) -> tuple[float, int] | None:
-    match = _NUMBER.match(output, start) if start == 0 or not output[start - 1].isdigit() else None
-    if match is None and start > 0 and output[start - 1] == "-":
+def _number_at(output: str, start: int, form: str) -> tuple[float, int] | None:
+    """The number `_NUMBER` reads at `start`, a place of `form` (a number's spelling) in
+    `output`: (value, end), or None. A place of a run of digits that nothing after can
+    carry on (`\\w`, `/`, `.`, `,`, `-`) and no `-` comes before is read without the
+    pattern: it is that run, or none where what stands before refuses a number (held
+    against the pattern in tests/claims/test_fast_patterns.py; most of a small number's
+    places are such runs or inside other numbers)."""
+    before = output[start - 1] if start else " "
+    if before.isdigit():
+        return None
+    end = start + len(form)
+    after = output[end : end + 1]
+    if before != "-" and form.isdecimal() and not (after.isalnum() or after in _NUMBER_GOES_ON):
+        if before.isalnum() or before in _NUMBER_REFUSED_AFTER:
+            return None
+        return float(form), end
+    match = _NUMBER.match(output, start)
+    if match is None and before == "-":
         match = _NUMBER.match(output, start - 1)
     if match is None:
         return None
     sign, digits, fraction = match.groups()
     return float(sign + digits.replace(",", "") + (fraction or "")), match.end()
+
+
+# What carries a number on (besides `\w`'s letters and digits, `str.isalnum`) and what
+# before one refuses it, in `_NUMBER`'s lookarounds (a place at the output's end, `""`
+# being in every text, is read by the pattern).
+_NUMBER_GOES_ON = "_/.,-"
+_NUMBER_REFUSED_AFTER = "_./#@+"
 
 
 def _same(claimed: float, decimals: int, found: float) -> bool:

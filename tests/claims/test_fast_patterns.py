@@ -269,9 +269,45 @@ def test_a_number_is_found_where_the_plain_pattern_finds_it() -> None:
 def _number_text(count: int, seed: int) -> Iterator[str]:
     """Numbers with signs, currency, separators and the marks _NUMBER refuses next to them."""
     pick = random.Random(seed)
-    pieces = [*"0123456789", "-", "$", ",", ".", "/", "#", "@", "+", "_", "a", " ", "٣", "1,234"]
+    pieces = [*"0123456789", "-", "$", ",", ".", "/", "#", "@", "+", "_", "a", " ", "٣", "1,234",
+              "²", "é", "\n"]  # fmt: skip
     for _ in range(count):
         yield "".join(pick.choice(pieces) for _ in range(pick.randint(1, 16)))
+
+
+def _number_at_plainly(output: str, start: int) -> tuple[float, int] | None:
+    """The number `_NUMBER` reads at `start` (or from the `-` before it), as read before
+    `_facts._number_at` read runs of digits without the pattern."""
+    before = output[start - 1] if start else ""
+    match = _facts._NUMBER.match(output, start) if not before.isdigit() else None
+    if match is None and before == "-":
+        match = _facts._NUMBER.match(output, start - 1)
+    if match is None:
+        return None
+    sign, digits, fraction = match.groups()
+    return float(sign + digits.replace(",", "") + (fraction or "")), match.end()
+
+
+def test_a_number_is_read_at_a_place_as_the_plain_pattern_reads_it() -> None:
+    """At every place of a spelling (digits, other digits than ASCII, separators) in the
+    labelled outputs and in made-up text, `_number_at` reads what `_NUMBER` reads."""
+    pick = random.Random(33)
+    forms = [*"0123456789", "12", "42", "100", "1,234", "٣", "3٣", "007"]
+    made = []
+    for text in _number_text(30_000, 33):
+        at = pick.randint(0, len(text))
+        made += [text, text[:at] + pick.choice(forms) + text[at:]]
+    texts = [text.lower() for text in _texts()] + made
+    for text in texts:
+        for form in forms:
+            at = text.find(form)
+            while at >= 0:
+                assert _facts._number_at(text, at, form) == _number_at_plainly(text, at), (
+                    text,
+                    at,
+                    form,
+                )
+                at = text.find(form, at + 1)
 
 
 def test_an_abbreviation_is_looked_for_in_the_last_characters_only() -> None:

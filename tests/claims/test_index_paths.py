@@ -857,7 +857,7 @@ def _occurrences_afresh(
     found = []
     for form in _facts._forms(literal, value, decimals):
         for call, start in itertools.islice(index.outputs_with(form), _facts._MAX_LOOKS):
-            number = _facts._number_at(call.output_lower, start)
+            number = _facts._number_at(call.output_lower, start, form)
             if number is not None and _facts._same(value, decimals, number[0]):
                 found.append((call, start, number[1]))
     return found
@@ -874,7 +874,7 @@ def test_number_places_remembered_are_those_a_fresh_lookup_reads(
         for form in forms:
             plain = []
             for call, start in itertools.islice(index.outputs_with(form), _facts._MAX_LOOKS):
-                plain.append((call, start, _facts._number_at(call.output_lower, start)))
+                plain.append((call, start, _facts._number_at(call.output_lower, start, form)))
             literal = form.replace(",", "")
             stopped = _facts._occurrences(index, literal, float(literal), 0)
             next(stopped, None)
