@@ -348,14 +348,17 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     # fmt: on
 
 
+# A number next to test words (`12 passed`, `3 of 40 tests`, `(8 tests)`)
+_TEST_NUMBER = later(
+    r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
+    r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
+    r"(?<=\()\d+(?= tests?\))"
+)
+
+
 def _test_spans(text: str) -> list[tuple[int, int]]:
     """Numbers next to test words are the test checker's, not values to look up."""
-    pattern = (
-        r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
-        r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
-        r"(?<=\()\d+(?= tests?\))"
-    )
-    return [m.span() for m in re.finditer(pattern, text)]
+    return [m.span() for m in _TEST_NUMBER.finditer(text)]
 
 
 def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
@@ -374,7 +377,8 @@ def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
 
 
 def _kind(text: str) -> str:
-    if any(_writes(verb) for verb, _ in targets(text)) or _FILE_NEGATION_GATED.search(text):
+    named = targets(text)  # most claims name no file: no generator made for them
+    if (named and any(_writes(verb) for verb, _ in named)) or _FILE_NEGATION_GATED.search(text):
         return "file"
     if not words_of(text)[0].isdisjoint(_PROCESS_SURE):
         return "process"  # _PROCESS_GATED finds that word: the tool names need not be read
