@@ -68,21 +68,31 @@ _DIGIT = re.compile(r"\d")  # every value pattern holds one
 
 
 class _Value:
-    """A value pattern, with what every match of it holds (None: no gate)."""
+    """A value pattern, with what every match of it holds (None: no gate) and whether
+    every match holds `_DIGIT_MARK`'s."""
 
-    __slots__ = ("pattern", "words")
+    __slots__ = ("marked", "pattern", "words")
 
-    def __init__(self, pattern: re.Pattern[str], words: Words | None = None) -> None:
+    def __init__(
+        self, pattern: re.Pattern[str], words: Words | None = None, marked: bool = False
+    ) -> None:
         self.pattern = pattern
         self.words = words
+        self.marked = marked
+
+
+# A digit followed by a `.` or by a size's or `ms`'s first letter (a size's after a space,
+# too): in every version (`1.2.3`) and sized token (`48M`, `380 KiB`, `12ms`), and in few
+# claims, where those two patterns, opening with a digit, are tried at every digit.
+_DIGIT_MARK = later(r"\d(?:[.KMGTm]|\s[KMGT])")
 
 
 # What every match of some value patterns holds: a month or an ISO date's `-`, an id's
 # `-` or `_`, a document's kind.
 _DATE_VALUE = _Value(_DATE, Words(" ".join(_MONTHS), marks=("-",)))
-_VERSION_VALUE = _Value(_VERSION)
+_VERSION_VALUE = _Value(_VERSION, marked=True)
 _ID_VALUE = _Value(_ID, Words("", marks=("-", "_")))
-_UNIT_VALUE = _Value(_UNIT_TOKEN)
+_UNIT_VALUE = _Value(_UNIT_TOKEN, marked=True)
 _DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")))
 _VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE)
 _ID_NOUN = later(
@@ -162,9 +172,11 @@ def _value_matches(text: str) -> list[tuple[re.Match[str], ...]]:
     verbatim tokens and the spans numbers inside them are skipped in all read them, found
     once (and a pattern is not looked for in a claim without the words or marks every
     match of it holds)."""
+    marked = _DIGIT_MARK.search(text) is not None
     return [
         ()
-        if value.words is not None and not value.words.may_hold(text)
+        if (value.marked and not marked)
+        or (value.words is not None and not value.words.may_hold(text))
         else tuple(value.pattern.finditer(text))
         for value in _VALUES
     ]

@@ -383,6 +383,8 @@ def test_value_patterns_are_skipped_only_in_claims_they_find_nothing_in() -> Non
         pattern = value.pattern
         texts = [*_claims(), *_made_of(pattern, 5_000), "12 Ｊanuary 2024", "PEP８"]
         texts += ["on 2024-06-01", "March 3, 2024", "3 March 2024", "RFC-9110", "v1_2", "a-1"]
+        texts += ["v1.2.3", "1.2.3-rc1", "48M", "380 KiB", "2.5\u2003GB", "12ms", "3 T.", "٣K"]
+        texts += ["3 ms", "3\nM", "1.2", "4 m", "9Mi", "3 kB", "v٣.1.2", "2x", "12 \tG"]
         for text in texts:
             found = [m.span() for m in _facts._value_matches(text)[number]]
             assert found == [m.span() for m in pattern.finditer(text)], (pattern, text)
