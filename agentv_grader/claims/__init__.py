@@ -239,7 +239,8 @@ def _signals(text: str) -> bool:
     """`_SIGNAL` finds something: a digit or a backtick (two of its alternatives) is
     enough, and most claims have one; so is one of its whole words (`I`, `tests`, `ran`,
     …: the claim's words are found once for its gates), else it is searched."""
-    if "`" in text or _DIGIT.search(text) is not None:
+    digit = _ASCII_DIGIT if text.isascii() else _DIGIT
+    if "`" in text or digit.search(text) is not None:
         return True
     words = words_of(text)[0]
     if not words.isdisjoint(_SIGNAL_WORDS):
@@ -265,6 +266,7 @@ _SIGNAL_WORDS = frozenset(
 
 
 _DIGIT = re.compile(r"\d")
+_ASCII_DIGIT = re.compile(r"[0-9]")  # `\d` in ASCII text, read from a table: half the scan
 
 
 def _findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:

@@ -171,7 +171,9 @@ def lower_words(lowered: str) -> tuple[str, ...]:
 
 
 # A name of TOOLS after digits or `_` in one word (`2jq`): where `[a-z][\w-]*` finds it.
-_GLUED_TOOL = later(r"[\d_](?:" + "|".join(sorted(TOOLS)) + r")(?!\w)")
+# Searched in ASCII text only, where `[0-9]` is `\d` (read from a table, where `\d` asks
+# each character's Unicode category: half the scan).
+_GLUED_TOOL = later(r"[0-9_](?:" + "|".join(sorted(TOOLS)) + r")(?!\w)")
 
 
 @lru_cache(maxsize=4)
