@@ -394,17 +394,17 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
 
 
 def _key(text: str, match: re.Match[str]) -> str | None:
-    """The word the claim labels its number with: `p95 is 401` → p95, `12 months` → month."""
-    before = _WORD.findall(text[max(0, match.start() - 40) : match.start()])
-    after = _WORD.findall(text[match.end() : match.end() + 40])
-    if _OF_NUMBER.match(text[match.end() :]):
+    """The word the claim labels its number with: `p95 is 401` → p95, `12 months` → month.
+    (The words before the number are read only after an `is`, `:` or `=`.)"""
+    start, end = match.span()
+    if _OF_NUMBER.match(text, end):
         return None  # "19 of 2,450 orders": the noun counts the second number
-    gap = text[max(0, match.start() - 12) : match.start()].lower()
-    if before and _IS_BEFORE.search(gap):
-        word = next((w for w in reversed(before) if w.lower() not in _STOP | {"was", "is"}), None)
+    if _IS_BEFORE.search(text[max(0, start - 12) : start].lower()):
+        before = _WORD.findall(text, max(0, start - 40), start)
+        word = next((w for w in reversed(before) if w.lower() not in _STOP), None)
         if word is not None and word.lower() not in _UNITS:
             return _stem(word)
-    for word in after[:3]:
+    for word in _WORD.findall(text, end, end + 40)[:3]:
         if word.lower() not in _STOP and word.lower() not in _UNITS:
             return _stem(word)
     return None

@@ -327,6 +327,41 @@ def test_a_number_stands_alone_where_the_glue_patterns_find_nothing() -> None:
                 at = text.find(form, at + 1)
 
 
+def _key_plainly(text: str, match: re.Match[str]) -> str | None:
+    """`_facts._key` as it read the claim before: both windows' words found first, from
+    slices of the claim."""
+    stop, units, word_pattern = _facts._STOP, _facts._UNITS, _facts._WORD
+    before = word_pattern.findall(text[max(0, match.start() - 40) : match.start()])
+    after = word_pattern.findall(text[match.end() : match.end() + 40])
+    if _facts._OF_NUMBER.match(text[match.end() :]):
+        return None
+    gap = text[max(0, match.start() - 12) : match.start()].lower()
+    if before and _facts._IS_BEFORE.search(gap):
+        word = next((w for w in reversed(before) if w.lower() not in stop | {"was", "is"}), None)
+        if word is not None and word.lower() not in units:
+            return _facts._stem(word)
+    for word in after[:3]:
+        if word.lower() not in stop and word.lower() not in units:
+            return _facts._stem(word)
+    return None
+
+
+def test_a_numbers_key_is_the_word_the_plain_reading_finds() -> None:
+    """`_key` finds, for every number of the labelled texts' claims and of made-up claims
+    (labels, `is`, `:` and `=` before numbers, `of` after them), what the plain reading
+    finds."""
+    pick = random.Random(35)
+    words = ["p95", "is", "was", "of", "out of", "rows", "ms", "the", "Total", "x", ":", "=",
+             "$", "-", " ", "  ", "\n", "é", "months", "12", "3.5", "1,200", "were"]  # fmt: skip
+    made = [
+        "".join(pick.choice(words) + pick.choice(["", " "]) for _ in range(pick.randint(1, 14)))
+        for _ in range(30_000)
+    ]
+    for text in [*(u.text for u in _units.units("\n".join(_texts()))), *made]:
+        for match in _facts._numbers(text):
+            assert _facts._key(text, match) == _key_plainly(text, match), (text, match)
+
+
 def test_an_abbreviation_is_looked_for_in_the_last_characters_only() -> None:
     pick = random.Random(3)
     pieces = ["e.g", "i.e", "etc", "vs", "approx", "cf", "Dr", "Mr", "Ms", "No", ".", " ", "\n",
