@@ -195,7 +195,8 @@ def test_a_test_clauses_words_decide_what_the_patterns_they_replace_find() -> No
 def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """test_findings with its word gate, and with a gate that lets every claim through."""
+    """test_findings with its word gates, and with gates that let every claim and every
+    clause through."""
     indexes = _indexes()[:12]
     vocabulary = re.compile(
         "|".join(
@@ -218,12 +219,20 @@ def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
                 for index in indexes for text in texts for negated in (False, True)]  # fmt: skip
 
     gated = findings()
+    for text in texts:  # a clause the claim's words leave out is about no tests
+        if text.isascii():
+            held = _gate.words_of(text)[0] & _tests._TEST_WORDS.words
+            for clause in _tests._CLAUSE.split(text):
+                if not _tests._holds_test_word(clause.lower(), held):
+                    assert not _tests._Clause(clause).about_tests(), (text, clause)
 
     class Open(Words):
         def may_hold(self, text: str) -> bool:
             return True
 
-    monkeypatch.setattr(_tests, "_TEST_WORDS", Open(""))
+    monkeypatch.setattr(_tests, "_TEST_WORDS", Open(" ".join(_tests._TEST_WORDS.words)))
+    assert findings() == gated
+    monkeypatch.setattr(_tests, "_holds_test_word", lambda lowered, words: True)
     assert findings() == gated
 
 
@@ -267,6 +276,12 @@ def test_the_value_checker_skips_only_what_it_finds_nothing_in(
         return [list(_facts.value_findings(text, index, [])) for index in indexes for text in texts]
 
     gated = findings()
+    for text in texts:  # a clause the claim's words leave out is about no tests
+        if text.isascii():
+            held = _gate.words_of(text)[0] & _tests._TEST_WORDS.words
+            for clause in _tests._CLAUSE.split(text):
+                if not _tests._holds_test_word(clause.lower(), held):
+                    assert not _tests._Clause(clause).about_tests(), (text, clause)
 
     class Open(Words):
         def may_hold(self, text: str) -> bool:
