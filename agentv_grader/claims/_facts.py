@@ -65,6 +65,7 @@ _TASK_WORDS_GATED = Gated(
           "issue said noted"),
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")  # every value pattern holds one
+_ASCII_DIGIT = re.compile(r"[0-9]")  # `\d` in ASCII text, read from a table: half the scan
 
 
 class _Value:
@@ -85,6 +86,7 @@ class _Value:
 # too): in every version (`1.2.3`) and sized token (`48M`, `380 KiB`, `12ms`), and in few
 # claims, where those two patterns, opening with a digit, are tried at every digit.
 _DIGIT_MARK = later(r"\d(?:[.KMGTm]|\s[KMGT])")
+_ASCII_DIGIT_MARK = later(r"[0-9](?:[.KMGTm]|\s[KMGT])")
 
 
 # What every match of some value patterns holds: a month or an ISO date's `-`, an id's
@@ -140,14 +142,21 @@ _IS_BEFORE = later(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
 # one. A class opens it, so it is scanned for, where _NUMBER (opening with a lookbehind,
 # and its groups wanted) is tried at every character of a claim.
 _NUMBER_OPENS = re.compile(r"[-$\d](?<![\w./#@+-].)")
+_ASCII_NUMBER_OPENS = re.compile(r"[-$0-9](?<![\w./#@+-].)")
+
+# A claim's digit scans (`_DIGIT`, `_DIGIT_MARK`, `_NUMBER_OPENS`), and the same in ASCII
+# text, where `\d` is `[0-9]`: re reads a class of ASCII characters from a table and asks
+# each character's Unicode category for `\d`.
+_DIGIT_SCANS = (_DIGIT, _DIGIT_MARK, _NUMBER_OPENS)
+_ASCII_DIGIT_SCANS = (_ASCII_DIGIT, _ASCII_DIGIT_MARK, _ASCII_NUMBER_OPENS)
 
 
-def _numbers(text: str) -> Iterator[re.Match[str]]:
-    """`_NUMBER.finditer(text)`, tried only where a number can open (held against it in
-    tests/claims/test_fast_patterns.py)."""
+def _numbers(text: str, opening: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """`_NUMBER.finditer(text)`, tried only where a number can open (`opening`: the
+    claim's `_NUMBER_OPENS`; held against it in tests/claims/test_fast_patterns.py)."""
     at = 0
     while True:
-        opens = _NUMBER_OPENS.search(text, at)
+        opens = opening.search(text, at)
         if opens is None:
             return
         match = _NUMBER.match(text, opens.start())
@@ -165,12 +174,12 @@ class Finding(Record):
     evidence: str
 
 
-def _value_matches(text: str) -> list[tuple[re.Match[str], ...]]:
+def _value_matches(text: str, mark: re.Pattern[str]) -> list[tuple[re.Match[str], ...]]:
     """Each value pattern's matches in a claim, in `_VALUES`' order: the dates, the
     verbatim tokens and the spans numbers inside them are skipped in all read them, found
     once (and a pattern is not looked for in a claim without the words or marks every
-    match of it holds)."""
-    marked = _DIGIT_MARK.search(text) is not None
+    match of it holds; `mark`: the claim's `_DIGIT_MARK`)."""
+    marked = mark.search(text) is not None
     return [
         ()
         if (value.marked and not marked)
@@ -182,16 +191,19 @@ def _value_matches(text: str) -> list[tuple[re.Match[str], ...]]:
 
 def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
     """Findings for every value in the claim `text` outside the `skip` spans."""
-    if _DIGIT.search(text) is None:
+    digit, mark, opening = _ASCII_DIGIT_SCANS if text.isascii() else _DIGIT_SCANS
+    if digit.search(text) is None:
         return  # no date, version, id, sized token nor number
-    matches = _value_matches(text)
+    matches = _value_matches(text, mark)
     if matches[0]:
         yield from _dates(text, matches[0], index)
     if any(matches[1:]):
         yield from _tokens(text, matches[1:], index)
     # where dates, versions, ids and unit tokens sit: numbers inside them are skipped
     skip = skip + [match.span() for found in matches for match in found]
-    numbers = [m for m in _numbers(text) if not _inside(m.span(), skip) and not _cites(text, m)]
+    numbers = [
+        m for m in _numbers(text, opening) if not _inside(m.span(), skip) and not _cites(text, m)
+    ]
     if not numbers:
         return
     # the claim's gates, asked once for all of its numbers

@@ -401,7 +401,8 @@ def test_value_patterns_are_skipped_only_in_claims_they_find_nothing_in() -> Non
         texts += ["v1.2.3", "1.2.3-rc1", "48M", "380 KiB", "2.5\u2003GB", "12ms", "3 T.", "٣K"]
         texts += ["3 ms", "3\nM", "1.2", "4 m", "9Mi", "3 kB", "v٣.1.2", "2x", "12 \tG"]
         for text in texts:
-            found = [m.span() for m in _facts._value_matches(text)[number]]
+            scans = _facts._ASCII_DIGIT_SCANS if text.isascii() else _facts._DIGIT_SCANS
+            found = [m.span() for m in _facts._value_matches(text, scans[1])[number]]
             assert found == [m.span() for m in pattern.finditer(text)], (pattern, text)
     for text in _claims():
         assert (_facts._KEY_TEXT.match(text) is None) or ":" in text
@@ -431,7 +432,9 @@ _COMPILED_AT_IMPORT = {
     "__init__._NOT_A_CLAIM", "__init__._DIGIT", "__init__._ASCII_DIGIT", "_actions._LOWER_WORD",
     "_facts._NUMBER",
     "_facts._LABEL_VALUE", "_facts._WORD", "_facts._NUMBER_OPENS", "_facts._COUNT_COMMAND",
-    "_facts._DIGIT", "_facts._CAMEL", "_files._GIT_STATUS", "_index._HTTP",
+    "_facts._DIGIT", "_facts._ASCII_DIGIT", "_facts._ASCII_NUMBER_OPENS", "_facts._CAMEL",
+    "_facts._DIGIT_SCANS", "_facts._ASCII_DIGIT_SCANS",
+    "_files._GIT_STATUS", "_index._HTTP",
     "_index._LINE_START", "_index._OTHER_BREAK", "_index._ASCII_BREAKS",
     "_units._ITEM", "_units._BOUNDARY",
 }  # fmt: skip
