@@ -36,7 +36,15 @@ from ._actions import (
     step_findings,
     tool_findings,
 )
-from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, key_text_findings, value_findings
+from ._facts import (
+    CONTRADICTED,
+    DOUBT,
+    VERIFIED,
+    Finding,
+    holds_digit,
+    key_text_findings,
+    value_findings,
+)
 from ._files import file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
@@ -239,8 +247,7 @@ def _signals(text: str) -> bool:
     """`_SIGNAL` finds something: a digit or a backtick (two of its alternatives) is
     enough, and most claims have one; so is one of its whole words (`I`, `tests`, `ran`,
     …: the claim's words are found once for its gates), else it is searched."""
-    digit = _ASCII_DIGIT if text.isascii() else _DIGIT
-    if "`" in text or digit.search(text) is not None:
+    if "`" in text or holds_digit(text):
         return True
     words = words_of(text)[0]
     if not words.isdisjoint(_SIGNAL_WORDS):
@@ -263,10 +270,6 @@ _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "
     "green clean valid correct correctly behaviour behavior safe robust".split()
 )
-
-
-_DIGIT = re.compile(r"\d")
-_ASCII_DIGIT = re.compile(r"[0-9]")  # `\d` in ASCII text, read from a table: half the scan
 
 
 def _findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:

@@ -151,6 +151,11 @@ _DIGIT_SCANS = (_DIGIT, _DIGIT_MARK, _NUMBER_OPENS)
 _ASCII_DIGIT_SCANS = (_ASCII_DIGIT, _ASCII_DIGIT_MARK, _ASCII_NUMBER_OPENS)
 
 
+def holds_digit(text: str) -> bool:
+    """`\\d` finds a digit in `text` (searched as `[0-9]` in ASCII text)."""
+    return (_ASCII_DIGIT if text.isascii() else _DIGIT).search(text) is not None
+
+
 def _numbers(text: str, opening: re.Pattern[str]) -> Iterator[re.Match[str]]:
     """`_NUMBER.finditer(text)`, tried only where a number can open (`opening`: the
     claim's `_NUMBER_OPENS`; held against it in tests/claims/test_fast_patterns.py)."""

@@ -423,7 +423,7 @@ _MODULES = ("__init__", "_actions", "_facts", "_files", "_gate", "_index", "_run
 # The patterns asked per claim or per tool call, hundreds of times a check: compiled at
 # import (_later's docstring says why).
 _COMPILED_AT_IMPORT = {
-    "__init__._NOT_A_CLAIM", "__init__._DIGIT", "__init__._ASCII_DIGIT", "_actions._LOWER_WORD",
+    "__init__._NOT_A_CLAIM", "_actions._LOWER_WORD",
     "_facts._NUMBER",
     "_facts._LABEL_VALUE", "_facts._WORD", "_facts._NUMBER_OPENS", "_facts._COUNT_COMMAND",
     "_facts._DIGIT", "_facts._ASCII_DIGIT", "_facts._ASCII_NUMBER_OPENS", "_facts._CAMEL",
