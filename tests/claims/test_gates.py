@@ -252,6 +252,38 @@ def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
     assert not Words("x", marks=("lint",)).may_hold("ran lnt")
 
 
+def _gates() -> list[tuple[str, Words]]:
+    found = []
+    for module in (claims_package, _actions, _facts, _files, _tests, _web):
+        for name, value in vars(module).items():
+            words = value.words if isinstance(value, Gated) else value
+            if isinstance(words, Words):
+                found.append((f"{module.__name__}.{name}", words))
+    return found
+
+
+def test_a_gate_reads_a_texts_screen_as_it_would_read_the_texts_words() -> None:
+    """`may_hold` and `Gated.search` ask the text's gate words, found once a text
+    (`_screen`, kept for the last text asked): the same answers as the text's words and
+    lowercase read whole, whichever texts were asked before (an equal text not the same
+    object, a text asked again after another)."""
+    gates = _gates()
+    assert len(gates) > 40
+    pick = random.Random(21)
+    texts = list(_claims())
+    for _, words in gates:  # text made of each gate's words and marks
+        pattern = re.compile("|".join([*words.words, *words.marks]) or "x")
+        texts += _made_of(pattern, 50)
+    for text in texts + pick.sample(texts, 2_000) + ["".join(t) for t in pick.sample(texts, 500)]:
+        held, lowered = _gate.words_of(text)
+        for name, words in gates:
+            plain = not held.isdisjoint(words.words) or any(m in lowered for m in words.marks)
+            assert words.may_hold(text) == plain, (name, text)
+    screened = "the frobnicated step ran"
+    assert not Words("x").may_hold(screened)
+    assert Words("frobnicated").may_hold(screened)  # made after the text was screened
+
+
 def test_an_ascii_claims_words_are_the_ones_the_word_pattern_finds() -> None:
     """ASCII text is split at what its byte table spells as spaces, not searched with
     `\\w+`: the same words, every ASCII character among them."""
