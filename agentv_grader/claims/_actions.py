@@ -337,18 +337,20 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     run: _Statuses = index.remember("http", "", partial(_Statuses, index))
     calls, seen = run.calls, run.codes
+    kept: list[int] | None = None  # the places of the calls the claim names (None: all)
     scope = _scope(text)
     if scope:
         named = {c.order for s in scope for c in index.inputs_containing(s)}
         kept = sorted(run.at[order] for order in named if order in run.at)
-        calls, seen = [calls[i] for i in kept], [seen[i] for i in kept]
     method = _METHOD.search(text)
     if method is not None:
-        methods: dict[str, str] = index.remember("methods", "", dict)  # by command
-        for call in calls:
-            if call.command not in methods:
-                methods[call.command] = _method(call)
-        kept = [i for i, c in enumerate(calls) if methods[c.command] == method.group(1)]
+        used = method.group(1)
+        if kept is None:
+            kept = run.using(used)
+        else:
+            methods = run.methods()
+            kept = [place for place in kept if methods[place] == used]
+    if kept is not None:
         calls, seen = [calls[i] for i in kept], [seen[i] for i in kept]
     if not calls:
         return
@@ -404,17 +406,39 @@ def _method(call: Call) -> str:
 
 class _Statuses:
     """The calls whose output shows an HTTP status, in order, with the first status each
-    shows (`codes`, in step), and each one's place by its order: a claim reads them as
+    shows (`codes`, in step), each one's place by its order, and (once a claim names a
+    method) each one's HTTP method and the places of each method's: a claim reads them as
     lists of numbers (a code found or counted in C), where a dict by call hashed each
     call's nine fields for each of some hundreds of calls, for every claim."""
 
-    __slots__ = ("at", "calls", "codes")
+    __slots__ = ("_methods", "_using", "at", "calls", "codes")
 
     def __init__(self, index: RunIndex) -> None:
         self.calls: list[Call]
         self.codes: list[int]
         self.calls, self.codes = index.outputs_read(("http", "status"), _first_shown_status)
         self.at = {call.order: place for place, call in enumerate(self.calls)}
+        self._methods: list[str] | None = None
+        self._using: dict[str, list[int]] = {}
+
+    def methods(self) -> list[str]:
+        """The HTTP method of each call (in step with `calls`), each distinct command read
+        once a run: a claim naming a method reads them, not each call's command."""
+        if self._methods is None:
+            of_command: dict[str, str] = {}
+            for call in self.calls:
+                if call.command not in of_command:
+                    of_command[call.command] = _method(call)
+            self._methods = list(map(of_command.__getitem__, (c.command for c in self.calls)))
+        return self._methods
+
+    def using(self, method: str) -> list[int]:
+        """The places of the calls using `method`, ascending (made once a method)."""
+        places = self._using.get(method)
+        if places is None:
+            methods = self.methods()
+            places = self._using[method] = [p for p, m in enumerate(methods) if m == method]
+        return places
 
 
 def _first_shown_status(output: str) -> int | None:

@@ -716,6 +716,10 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         assert read.calls == list(statuses)
         assert read.codes == list(statuses.values())
         assert read.at == {c.order: place for place, c in enumerate(statuses)}
+        methods = [_actions._method(c) for c in statuses]  # each call's command read
+        assert read.methods() == methods
+        for method in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"):
+            assert read.using(method) == [p for p, m in enumerate(methods) if m == method]
         for word in sorted(_actions.TOOLS):
             named = re.compile(rf"\b{re.escape(word)}\b")
             plain_runs = [c for c in index.inputs_with(word) if named.search(c.command_lower)]
