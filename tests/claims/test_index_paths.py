@@ -73,6 +73,14 @@ def test_the_quoted_line_is_the_one_splitting_into_lines_finds() -> None:
         assert quick == _quoted_line_slowly(output, needle), (output, needle)
 
 
+def test_no_character_a_line_breaks_at_is_printable() -> None:
+    """`_quoted_line` and `line_at` look for breaks only in text that is not printable
+    (`str.isprintable`, a test in C): every character str.splitlines() breaks at is not."""
+    breaking = [c for c in map(chr, range(0x110000)) if len(f"a{c}b".splitlines()) > 1]
+    assert len(breaking) == 10
+    assert not any(c.isprintable() for c in breaking)
+
+
 def test_http_statuses_are_found_where_a_scan_of_every_character_finds_them() -> None:
     pieces = ["HTTP", "/1.1 ", "/2 ", " ", "200", "404", '"status"', "status", "_code",
               "Code", ":", "=", '":', "x", "\n", "1", "é", "_", "xstatus", "ß"]  # fmt: skip
