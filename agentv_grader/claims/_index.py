@@ -597,11 +597,11 @@ def _by_line(texts: list[str]) -> dict[bytes, int]:
     of_line: dict[str, int] = {}  # distinct line -> its texts, a bit each
     for number, text in enumerate(texts):
         bit = 1 << number
-        for line in set(text.split("\n")):
+        for line in text.split("\n"):  # a line met twice ORs the same bit (no set made)
             of_line[line] = of_line.get(line, 0) | bit
     of_token: dict[bytes, int] = {}
     for line, held in of_line.items():
-        for token in set(_tokens(line)):
+        for token in _tokens(line):  # likewise a token met twice in its line
             of_token[token] = of_token.get(token, 0) | held
     return of_token
 
@@ -630,7 +630,7 @@ def _parts_of(bits: dict[bytes, int]) -> dict[bytes, int]:
     parts: dict[bytes, int] = {}
     for token, held in bits.items():
         if not token.isalnum():
-            for word in set(token.translate(_WORD_BYTES).split()):
+            for word in token.translate(_WORD_BYTES).split():
                 parts[word] = parts.get(word, 0) | held
     return parts
 

@@ -349,6 +349,29 @@ def test_a_words_texts_are_those_of_the_tokens_it_is_a_word_of(indexed_by: str) 
         assert postings._sorted == words
 
 
+def test_a_tokens_texts_are_those_holding_it_in_any_of_their_lines() -> None:
+    """Indexed by token, each distinct line is split once and a text's bit ORed in for each
+    line and token met, a repeated one again (no set made of either): the same bit sets as
+    each whole text's tokens, and each word's those of the tokens it is a word of."""
+    from agentv_grader.claims._index import _WORD_BYTES, _by_line, _parts_of, _tokens
+
+    pick = random.Random(21)
+    pieces = ["ok", "a.b", "1,2", "x-1", "ok ok", " ", "\n", "\n\n", "é", "1.2-3", "ok\n"]
+    for _ in range(2000):
+        texts = ["".join(pick.choice(pieces) for _ in range(pick.randint(0, 8)))
+                 for _ in range(pick.randint(1, 6))]  # fmt: skip
+        plain: dict[bytes, int] = {}
+        parts: dict[bytes, int] = {}
+        for number, text in enumerate(texts):
+            for token in set(_tokens(text)):
+                plain[token] = plain.get(token, 0) | 1 << number
+                for word in set(token.translate(_WORD_BYTES).split()) - {token}:
+                    parts[word] = parts.get(word, 0) | 1 << number
+        bits = _by_line(texts)
+        assert bits == plain, texts
+        assert _parts_of(bits) == parts, texts
+
+
 def test_a_bit_sets_members_are_its_set_bits_in_order() -> None:
     """Indexed by token, a token's texts are a bit set, listed by `_members`."""
     from agentv_grader.claims._index import _members
