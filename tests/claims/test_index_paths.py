@@ -25,6 +25,7 @@ from agentv_grader.claims._index import (
     _Postings,
     _quoted_line,
     _quoted_line_slowly,
+    first_status,
 )
 from agentv_grader.claims._runners import RUNNER
 from agentv_grader.rundata.transcript import read_transcript
@@ -91,6 +92,8 @@ def test_http_statuses_are_found_where_a_scan_of_every_character_finds_them() ->
         assert (first and (first.span(), first.groups())) == (
             searched and (searched.span(), searched.groups())
         ), text
+        shown = int(next(g for g in searched.groups() if g)) if searched else None
+        assert first_status(text) == shown, text
 
 
 @pytest.mark.parametrize(
@@ -449,7 +452,7 @@ def test_an_output_opening_with_an_error_is_seen_as_the_pattern_sees_it() -> Non
               "\t", "\n", "\u2003", "\x1c", "x", "e", "E", "T", "f", "n", "ok", "é"]  # fmt: skip
     for _ in range(20_000):  # no exit code nor HTTP status among the pieces
         output = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 4)))
-        assert _failed("ok", output) == (_ERROR_START.match(output[:200]) is not None), output
+        assert _failed(output) == (_ERROR_START.match(output[:200]) is not None), output
 
 
 def _with_repeats(index: RunIndex) -> RunIndex:
@@ -778,10 +781,11 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
 
 
 def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
-    """_calls reads and lowercases each distinct output and command (as written) once and
-    spells each distinct input once: the calls are those made call by call, on every
-    labelled run, on it run twice over and on a run repeating inputs of every kind; each
-    family's calls are those calls of it, in order."""
+    """_calls reads and lowercases each distinct output and command (as written) once (an
+    output read for failure at its first call whose status is not error) and spells each
+    distinct input once: the calls are those made call by call, on every labelled run,
+    on it run twice over and on a run repeating inputs of every kind; each family's calls
+    are those calls of it, in order."""
     from agentv_grader.claims._index import (
         Call,
         _calls,
@@ -797,7 +801,8 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
     # -0.0 and 0.0, null and what orjson writes as null (NaN, infinity), what orjson
     # refuses (an integer past 64 bits, a lone surrogate, nesting past 255 levels), lists,
     # nesting past the recursion limit, each seen twice; outputs differing in case only;
-    # one tool name given three categories in turn (each a kind of its own)
+    # one tool name given three categories in turn (each a kind of its own); outputs
+    # that fail or not given by calls with an error status, then without, and the reverse
     deep: object = "x"
     for _ in range(5000):
         deep = {"a": deep}
@@ -810,8 +815,9 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
               {"command": ["ls", "-l"]}, {"cmd": 1}, [1, 2], 1, None, 1.5,
               {"q": "x", "max_results": 10}, deep]  # fmt: skip
     categories = (None, "web_search", None, "shell")
+    outputs, statuses = ("ok", "OK", "İ", "Error: no", "Exit code 1"), ("error", "ok", "ok")
     made = Transcript("t.json", "messages", tuple(
-        Message(n, "assistant", "", (ToolCall("search", value, ("ok", "OK", "İ")[n % 3],
+        Message(n, "assistant", "", (ToolCall("search", value, outputs[n % 5], statuses[n % 3],
                                               category=categories[n % 4]),))
         for n, value in enumerate(inputs * 2)
     ), False)  # fmt: skip
@@ -830,7 +836,7 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
                 command = _command(tool.input)
                 plain.append(Call(len(plain) + 1, message.index, tool.name,
                                   _family(tool.name, tool.category), command, output,
-                                  _failed(tool.status, output), command.lower(),
+                                  tool.status == "error" or _failed(output), command.lower(),
                                   output.lower()))  # fmt: skip
         result = _calls(run)
         assert result.calls == plain
