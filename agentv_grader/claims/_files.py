@@ -82,6 +82,8 @@ _BARE_PATH = later(rf"(?<![\w/.`-])(?:[\w-]+/)*[\w-]+\.(?:{_EXTENSIONS})\b")
 # without it is not searched for paths, which _BARE_PATH tries at every character with
 # each run of word characters read again from each of its characters.
 _BARE_PATH_END = later(rf"\.(?<=[\w-]\.)(?:{_EXTENSIONS})\b")
+# The run of a bare path's characters before its `.`, read in the clause reversed.
+_PATH_RUN = later(r"[\w/-]*")
 _TICKED_PATH = later(r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})`")
 # Where a file verb's clause ends: `, which`/`, so`/`, because`/`, and then`, `;`, or
 # `because` or `which` alone. Spelt to open with the class of each alternative's first
@@ -326,11 +328,27 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
-        if "." in clause and _BARE_PATH_END.search(clause) is not None:
-            paths += [m.group(0) for m in _BARE_PATH.finditer(clause)]
+        if "." in clause:
+            paths += _bare_paths(clause)
         paths = [p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p)]
         if paths:
             found.append((verb, paths[:1] + _listed(clause, paths)))
+    return found
+
+
+def _bare_paths(clause: str) -> list[str]:
+    """`_BARE_PATH`'s matches, found from where each ends (`_BARE_PATH_END`, a scan for
+    the dots): a match is the run of `[\\w/-]` before its `.` (read backwards, in C), where
+    no `.` or backtick is before the run and the run's `/`s part words. `_BARE_PATH`,
+    opening with a lookbehind, was tried at every character of the clause."""
+    found = []
+    for end in _BARE_PATH_END.finditer(clause):
+        dot = end.start()
+        run = _PATH_RUN.match(clause[dot - 1 :: -1])
+        start = dot - (run.end() if run else 0)
+        path = clause[start : end.end()]
+        if (start == 0 or clause[start - 1] not in ".`") and path[0] != "/" and "//" not in path:
+            found.append(path)
     return found
 
 

@@ -448,6 +448,18 @@ def test_a_path_is_looked_for_only_in_clauses_holding_its_marks() -> None:
             assert pattern.search(text) is None or mark in text, (pattern, text)
 
 
+def test_bare_paths_found_from_their_ends_are_those_the_path_pattern_finds() -> None:
+    """targets() finds a clause's bare paths from where each ends (`_bare_paths`), not by
+    `_BARE_PATH` tried at every character: the same paths, in order."""
+    pick = random.Random(21)
+    pieces = ["a", "Z", "_", "-", "/", ".", "`", " ", "py", "js", "tsx", "ts", "x", "é", "\u0661",
+              "md", ".py", "./", "//", ",", "yaml", "yml", "c", "tar", "gz", "\n"]  # fmt: skip
+    made = ("".join(pick.choice(pieces) for _ in range(pick.randint(0, 14))) for _ in range(50_000))
+    for text in [*_claims(), *_made_of(_files._BARE_PATH, 3_000), *made]:
+        plain = [m.group(0) for m in _files._BARE_PATH.finditer(text)]
+        assert _files._bare_paths(text) == plain, text
+
+
 _MODULES = ("__init__", "_actions", "_facts", "_files", "_gate", "_index", "_runners", "_tests",
             "_timing", "_units", "_web")  # fmt: skip
 
