@@ -279,20 +279,28 @@ def _second(text: str, index: RunIndex) -> Finding | None:
     if not _SECOND_GATED.search(text):
         return None
     calls = fetches(index)
-    hosts = index.remember("fetched hosts", "", lambda: _hosts(calls))
-    if len(hosts) < 2:
+    if index.remember("one source", "", lambda: _one_source(calls)):
         seen = calls[-1].cite() if calls else "no tool call fetches anything"
         return Finding(CONTRADICTED, f"every fetch went to one source: {seen}")
     return None
 
 
-def _hosts(calls: list[Call]) -> set[str]:
-    """The hosts the calls fetched (a call with none: its tool name), each command read once."""
+def _one_source(calls: list[Call]) -> bool:
+    """The calls fetched from one host at most (a call with none: its tool name), read
+    until a second shows (each command's host read once), where the hosts of all the
+    run's fetches were gathered (a thousand calls, some 1.8 M instructions) only to be
+    counted below two."""
     hosts: dict[str, str | None] = {}
+    first: str | None = None
     for call in calls:
         if call.command not in hosts:
             hosts[call.command] = domain(call)
-    return {hosts[call.command] or call.name for call in calls}
+        source = hosts[call.command] or call.name
+        if first is None:
+            first = source
+        elif source != first:
+            return False
+    return True
 
 
 def _document(text: str, index: RunIndex) -> Finding | None:

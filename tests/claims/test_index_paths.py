@@ -709,7 +709,9 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
     for index in runs:
         assert _files._writers(index) == _plain_writers(index)
         fetched = _web.fetches(index)
-        assert _web._hosts(fetched) == {_actions.domain(c) or c.name for c in fetched}
+        for calls in (fetched, fetched[:1], fetched[:2], fetched[::-1], []):
+            hosts = {_actions.domain(c) or c.name for c in calls}
+            assert _web._one_source(calls) == (len(hosts) < 2)
         shell = [c for word in ("curl", "wget") for c in index.inputs_with(word)]
         plain = index.union(index.of_families("fetch", "http"),
                             [c for c in shell if _web._CURL.search(c.command_lower)])  # fmt: skip
