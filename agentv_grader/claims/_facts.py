@@ -717,9 +717,13 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         if looked >= _MAX_LOOKS:
             break
         # outputs_with found `key` at `at`: what follows it is matched, with no pattern
-        # compiled for each key
-        match = _LABEL_VALUE.match(call.output_lower, at + len(key))
-        if match is None or (at > 0 and call.output_lower[at - 1].isalpha()):
+        # compiled for each key, and only where no letter comes before it (most places of
+        # a short key are inside longer words, where the lazy match tries twenty letters)
+        output = call.output_lower
+        if at > 0 and output[at - 1].isalpha():
+            continue
+        match = _LABEL_VALUE.match(output, at + len(key))
+        if match is None:
             continue
         value = float(match.group(1).replace(",", ""))
         found.append((call, value, line_at(call.output, call.written(at)).strip()))
