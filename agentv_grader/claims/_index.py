@@ -525,9 +525,11 @@ class _Postings:
     def _words_starting(self, prefix: bytes) -> list[bytes]:
         """The indexed words `prefix` begins, in order: those from `prefix` up to `prefix`
         and a byte 255 (a word is ASCII letters and digits)."""
-        words = self._bits if self.tokened else self.tokens
         if self._sorted is None:
-            self._sorted = sorted({*filter(bytes.isalnum, words), *self._parts})
+            if self.tokened:  # tokens with a `.`, `,` or `-` left out, their words added
+                self._sorted = sorted({*filter(bytes.isalnum, self._bits), *self._parts})
+            else:  # words only, each once: sorted as they stand, with no set made
+                self._sorted = sorted(self.tokens)
         at = bisect.bisect_left(self._sorted, prefix)
         return self._sorted[at : bisect.bisect_left(self._sorted, prefix + b"\xff", at)]
 

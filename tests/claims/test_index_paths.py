@@ -333,7 +333,8 @@ def test_a_needle_is_found_in_the_texts_reading_each_finds_it_in(indexed_by: str
 
 def test_a_words_texts_are_those_of_the_tokens_it_is_a_word_of(indexed_by: str) -> None:
     """Indexed by token, a word's texts are merged from its tokens' (and the words are
-    sorted for a prefix's lookup): the same as indexing each text by word."""
+    sorted for a prefix's lookup, indexed by word as they stand): the same as indexing
+    each text by word."""
     from agentv_grader.claims._index import _words
 
     pick = random.Random(21)
