@@ -932,9 +932,11 @@ def _calls(transcript: Transcript) -> _Made:
                 broke = seen[0]
                 if broke is None:
                     broke = seen[0] = failed(output)
-            fields = (order + 1, where, name, known[1], command, output,
+            # one int a call: the record's `order` is the next call's number (in the lists)
+            following = order + 1
+            fields = (following, where, name, known[1], command, output,
                       broke, command_seen[0], seen[1])  # fmt: skip
-            order += 1
+            order = following
             call = make(Call, fields)
             add(call)
             known[2].append(call)
