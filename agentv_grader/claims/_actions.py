@@ -276,19 +276,35 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     installs = index.shell_matching(_INSTALL_CALL, _INSTALL_WORDS, lowered=False)
     package = (match.group(1) or match.group(3) or "").lower()
-    named = [c for c in installs if package and package in c.command_lower]
-    chosen = named if package else installs
-    if not chosen:
+    if package:  # the last call and last that did not fail of the commands naming it
+        ends = index.remember("install ends", "", partial(_ends_by_command, installs))
+        named = [pair for command, pair in ends.items() if package in command]
+        last = max((call for call, _ in named), default=None)
+        ok = max((call for _, call in named if call is not None), default=None)
+    else:
+        last = installs[-1] if installs else None
+        ok = next((c for c in reversed(installs) if not c.failed), None)
+    if last is None:
         what = f"`{package}`" if package else "anything"
         seen = "; ".join(c.cite() for c in installs[:2])
         yield Finding(
             CONTRADICTED, f"no tool call installs {what}" + (f" ({seen})" if seen else "")
         )
-    elif all(c.failed for c in chosen):
-        yield Finding(CONTRADICTED, f"every install failed: {chosen[-1].cite()}")
+    elif ok is None:
+        yield Finding(CONTRADICTED, f"every install failed: {last.cite()}")
     else:
-        ok = [c for c in chosen if not c.failed][-1]
         yield Finding(VERIFIED, ok.cite("install"))
+
+
+def _ends_by_command(calls: list[Call]) -> dict[str, tuple[Call, Call | None]]:
+    """Each distinct lowercase command of `calls` (in order) with its last call and last
+    call that did not fail (None: every one failed): a claim naming a package reads the
+    few distinct install commands, not each of a run's hundreds of installs."""
+    ends: dict[str, tuple[Call, Call | None]] = {}
+    for call in calls:
+        ok = ends.get(call.command_lower, (call, None))[1]
+        ends[call.command_lower] = (call, ok if call.failed else call)
+    return ends
 
 
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:

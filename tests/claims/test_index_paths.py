@@ -573,6 +573,26 @@ def _plain_nothing_written(index: RunIndex) -> bool:
     )
 
 
+def _plain_install(text: str, index: RunIndex) -> list[_facts.Finding]:
+    """`_actions.install_findings` reading every install call."""
+    match = _actions._INSTALLED.search(text)
+    if match is None:
+        return []
+    installs = index.shell_matching(_actions._INSTALL_CALL, _actions._INSTALL_WORDS, False)
+    package = (match.group(1) or match.group(3) or "").lower()
+    chosen = [c for c in installs if package in c.command_lower] if package else installs
+    if not chosen:
+        what = f"`{package}`" if package else "anything"
+        seen = "; ".join(c.cite() for c in installs[:2])
+        evidence = f"no tool call installs {what}" + (f" ({seen})" if seen else "")
+        return [_facts.Finding(_facts.CONTRADICTED, evidence)]
+    if all(c.failed for c in chosen):
+        evidence = f"every install failed: {chosen[-1].cite()}"
+        return [_facts.Finding(_facts.CONTRADICTED, evidence)]
+    ok = [c for c in chosen if not c.failed][-1]
+    return [_facts.Finding(_facts.VERIFIED, ok.cite("install"))]
+
+
 def _plain_fetch(text: str, index: RunIndex) -> _facts.Finding | None:
     """`_web._fetch` reading every fetch call."""
     if not _web._FETCHED_GATED.search(text):
@@ -769,6 +789,11 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
                 plain_by_word.setdefault(word, []).append((call, call.output.strip()))
         assert _facts._counts_by_word(index) == plain_by_word
         assert _files._nothing_written(index) == _plain_nothing_written(index)
+        installs = index.shell_matching(_actions._INSTALL_CALL, _actions._INSTALL_WORDS, False)
+        packages = {w.strip("`'\"") for c in installs for w in c.command_lower.split()}
+        claims = ["I installed it", "Installed nothing", *(f"I installed `{p}`" for p in packages)]
+        for claim in claims:
+            assert list(_actions.install_findings(claim, index)) == _plain_install(claim, index)
         for clause in [*clauses, *web]:
             assert _web._fetch(clause, index) == _plain_fetch(clause, index), clause
             assert _web._unread(clause, index) == _plain_unread(clause, index), clause
