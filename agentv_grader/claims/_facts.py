@@ -391,8 +391,21 @@ def _shown(index: RunIndex, literal: str) -> bool:
 
 
 def _shown_in(index: RunIndex, literal: str) -> bool:
-    for looked, (call, at) in enumerate(_number_places(index, literal)):
-        if looked >= _MAX_LOOKS or _stands_alone(call.output_lower, at, at + len(literal)):
+    """Read from the places of `literal` kept for its claims (`_places`: the same places,
+    `_number_places`', which a claim's number has mostly read by now), further only
+    where none read them yet (and then kept for the claims, the number at each read)."""
+    places, rest = _places(index, literal)
+    end = len(literal)
+    for looked in range(_MAX_LOOKS + 1):
+        if looked < len(places):
+            call, at, _ = places[looked]
+        else:
+            following = next(rest, None)
+            if following is None:
+                break
+            call, at = following
+            places.append((call, at, _number_at(call.output_lower, at, literal)))
+        if looked >= _MAX_LOOKS or _stands_alone(call.output_lower, at, at + end):
             return True  # too common to call absent
     return False
 

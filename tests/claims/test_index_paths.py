@@ -958,6 +958,36 @@ def test_number_places_remembered_are_those_a_fresh_lookup_reads(
             assert _facts._labelled(index, key) == _facts._labelled_in(index, key)
 
 
+def _shown_afresh(index: RunIndex, literal: str) -> bool:
+    """Whether `literal` stands alone at one of its first `_MAX_LOOKS` places, or has
+    more, read from the outputs with nothing kept."""
+    for looked, (call, at) in enumerate(_facts._number_places(index, literal)):
+        if looked >= _facts._MAX_LOOKS or _facts._stands_alone(
+            call.output_lower, at, at + len(literal)
+        ):
+            return True
+    return False
+
+
+def test_a_number_is_shown_where_a_fresh_reading_shows_it() -> None:
+    """`_shown_in` reads the places kept for a number's claims, and past them: before any
+    claim read them, after a claim stopped at its first occurrence and after one read
+    them all, it answers what reading the outputs afresh answers, and the places it
+    kept are those a fresh lookup reads."""
+    literals = ["0", "1", "3", "12", "14", "200", "404", "2024", "1.2", "1,000", "99999"]
+    for stop in (0, 1, None):
+        for index in _indexes():
+            for literal in literals:
+                value = float(literal.replace(",", ""))
+                decimals = len(literal.partition(".")[2])
+                occurrences = _facts._occurrences(index, literal, value, decimals)
+                list(itertools.islice(occurrences, stop))
+                assert _facts._shown_in(index, literal) == _shown_afresh(index, literal)
+                read, _ = _facts._places(index, literal)
+                plain = list(itertools.islice(_facts._number_places(index, literal), len(read)))
+                assert [(call, at) for call, at, _ in read] == plain, literal
+
+
 def test_a_numbers_places_are_those_outputs_with_finds(indexes: list[RunIndex]) -> None:
     """`_number_places` reads a decimal's or a separated number's places from the calls
     holding it: the places `outputs_with` finds, in order."""
