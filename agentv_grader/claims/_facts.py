@@ -397,14 +397,10 @@ def _shown_in(index: RunIndex, literal: str) -> bool:
     places, rest = _places(index, literal)
     end = len(literal)
     for looked in range(_MAX_LOOKS + 1):
-        if looked < len(places):
-            call, at, _ = places[looked]
-        else:
-            following = next(rest, None)
-            if following is None:
-                break
-            call, at = following
-            places.append((call, at, _number_at(call.output_lower, at, literal)))
+        place = places[looked] if looked < len(places) else _read_next(places, rest, literal)
+        if place is None:
+            break
+        call, at, _ = place
         if looked >= _MAX_LOOKS or _stands_alone(call.output_lower, at, at + end):
             return True  # too common to call absent
     return False
@@ -525,15 +521,10 @@ def _occurrences_read(
     for form in _forms(literal, value, decimals):
         places, rest = _places(index, form)
         for looked in range(_MAX_LOOKS):
-            if looked < len(places):
-                call, start, number = places[looked]
-            else:
-                following = next(rest, None)
-                if following is None:
-                    break
-                call, start = following
-                number = _number_at(call.output_lower, start, form)
-                places.append((call, start, number))
+            place = places[looked] if looked < len(places) else _read_next(places, rest, form)
+            if place is None:
+                break
+            call, start, number = place
             if number is not None and _same(value, decimals, number[0]):
                 occurrence = (call, start, number[1])
                 found.append(occurrence)
@@ -581,6 +572,19 @@ def _places(index: RunIndex, form: str) -> tuple[list[_Place], Iterator[tuple[Ca
         "number places", form, lambda: ([], _number_places(index, form))
     )
     return made
+
+
+def _read_next(places: list[_Place], rest: Iterator[tuple[Call, int]], form: str) -> _Place | None:
+    """The next place of `form` not read yet (`_places`), with the number read at it, kept
+    in `places` for the claims after (None: there is none). The one place a place is read:
+    the loops over `_places` call it only past the places already kept."""
+    following = next(rest, None)
+    if following is None:
+        return None
+    call, start = following
+    place = (call, start, _number_at(call.output_lower, start, form))
+    places.append(place)
+    return place
 
 
 def _number_places(index: RunIndex, number: str) -> Iterator[tuple[Call, int]]:
