@@ -1,5 +1,6 @@
-"""Render the labelled claims sets (tests/data/claims/source/*.yaml and the held-out set
-tests/data/claims/heldout/source/*.yaml) into run directories.
+"""Render the labelled claims sets (tests/data/claims/source/*.yaml, the held-out set
+tests/data/claims/heldout/source/*.yaml and the blind set tests/data/claims/blind/source/*.yaml)
+into run directories.
 
     python scripts/build_claims_set.py [--check]
 
@@ -13,8 +14,8 @@ under `{"messages": [...]}`), `timing.json` when the run has one, and `labels.js
 claim with its 1-based line and column in `response.md`). `--check` exits 1 when the
 committed files differ from a fresh render.
 
-The held-out set was labelled by a second engineer without reading the checker's code,
-and committed before the checker was run on it (issue 21's held-out evaluation).
+The held-out and blind sets were each labelled by engineers who had not read the checker's
+code, and committed before the checker was run on them (issue 21's held-out evaluation).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "claims"
-SETS = (ROOT, ROOT / "heldout")
+SETS = (ROOT, ROOT / "heldout", ROOT / "blind")
 FILES = {
     "raw": "transcript-raw.jsonl",
     "raw-list": "transcript-raw.json",

@@ -3,7 +3,9 @@ labels (matched by overlapping spans of response.md).
 
 `RUNS` (tests/data/claims/runs) was written by the checker's author; `HELDOUT`
 (tests/data/claims/heldout/runs) by a second engineer who labelled it without reading the
-checker and committed the labels before running it (issue 21)."""
+checker and committed the labels before running it (issue 21); `BLIND`
+(tests/data/claims/blind/runs) likewise, by two more, after the checker had been fixed on
+the held-out set's misses."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from agentv_grader.rundata.transcript import read_transcript
 
 RUNS = Path(__file__).resolve().parent.parent / "data" / "claims" / "runs"
 HELDOUT = RUNS.parent / "heldout" / "runs"
+BLIND = RUNS.parent / "blind" / "runs"
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import agentv_grader.claims as claims_package
 from agentv_grader.claims import _actions, _facts, _files, _runners, _tests, _units
 from agentv_grader.rundata.transcript import read_transcript
 
-from .labelled import HELDOUT, RUNS
+from .labelled import BLIND, HELDOUT, RUNS
 from .test_runners import CASES
 
 # The plain spellings: the lookbehind first, then the pattern.
@@ -65,9 +65,9 @@ def _made(count: int, seed: int) -> Iterator[str]:
 
 @cache
 def _texts() -> tuple[str, ...]:
-    """Every response, task and tool output of both labelled sets, and their claims."""
+    """Every response, task and tool output of the labelled sets, and their claims."""
     texts: list[str] = []
-    for root in (RUNS, HELDOUT):
+    for root in (RUNS, HELDOUT, BLIND):
         for run in sorted(p for p in root.iterdir() if p.is_dir()):
             for name in ("response.md", "task.md"):
                 text = (run / name).read_text(encoding="utf-8")

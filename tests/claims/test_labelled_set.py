@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.claims.labelled import HELDOUT, RUNS, Run, load_all, metrics
+from tests.claims.labelled import BLIND, HELDOUT, RUNS, Run, load_all, metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,6 +47,20 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
     assert not {r.id for r in held_out} & {d.name for d in RUNS.iterdir()}
     assert len(held_out) >= 20 and len(labels) >= 90
     assert statuses["contradicted"] >= 20 and statuses["verified"] >= 25
+    assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
+
+
+def test_the_blind_set_is_as_large_as_its_brief_asks() -> None:
+    """Two more engineers' runs (tests/data/claims/blind): at least 24 runs, 150 claims, 40
+    contradicted and 50 verified, in every transcript shape, none sharing an id."""
+    blind = load_all(BLIND)
+    labels = [label for run in blind for label in run.labels]
+    statuses = collections.Counter(label.status for label in labels)
+    shapes = {json.loads((BLIND / r.id / "labels.json").read_text())["shape"] for r in blind}
+    earlier = {d.name for root in (RUNS, HELDOUT) for d in root.iterdir()}
+    assert not {r.id for r in blind} & earlier
+    assert len(blind) >= 24 and len(labels) >= 150
+    assert statuses["contradicted"] >= 40 and statuses["verified"] >= 50
     assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
 
 
