@@ -12,10 +12,12 @@ from ._index import RunIndex
 from ._later import later
 
 _TOOK = later(r"\b(took|lasted|spent|finished in|completed in|run ?time|in total)\b", re.I)
+# A unit follows its amount after a space, or glued only to digits (`90s`): `as` and `ah`
+# are words, not "a second" and "an hour".
 _DURATION = later(
     r"\b(about|around|roughly|approximately|nearly|almost|under|less than|over|more than|"
-    r"within)?\s*(an?|one|half an?|\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|hours?|h)"
-    r"\b(\s+and a half)?",
+    r"within)?\s*(an?|one|half an?|\d+(?:\.\d+)?)(?:\s+|(?<=\d))"
+    r"(seconds?|secs?|s|minutes?|mins?|hours?|h)\b(\s+and a half)?",
     re.I,
 )
 _UNIT_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}

@@ -1,0 +1,16 @@
+"""Rules added after the blind set's first measurement (tests/data/claims/blind), in the
+area of actions, files, HTTP, the web and timing: each test is a small run shaped like a
+blind miss, never its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from agentv_grader.rundata.records import Figure, Timing
+from tests.claims.test_claims import PASSING, run, statuses
+
+
+def test_a_word_ending_in_s_or_h_after_an_article_is_no_duration() -> None:
+    timing = Timing(duration_ms=Figure(95000.0, "timing.json duration_ms"))
+    said = "The runtime image runs as a dedicated `worker` account."
+    assert statuses(said, run(PASSING), timing=timing) == ["unverifiable"]
+    assert statuses("The run took about 90s.", run(PASSING), timing=timing) == ["verified"]
+    assert statuses("The run took an hour.", run(PASSING), timing=timing) == ["contradicted"]
