@@ -87,6 +87,10 @@ _INSTALL_CALL = later(
 _INSTALL_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem", "apt",
                   "brew", "conda")  # fmt: skip
 _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
+# "installed" describing a package, not an install: "the installed version", "Installed
+# pytest is 8.3.3" (a state the output shows, which the values check)
+_INSTALLED_BEFORE = later(r"\b(?:the|an?|its|their|currently)\s+$", re.I)
+_INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
 _HTTP_WORDS = (
     r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
     r"(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
@@ -273,6 +277,9 @@ def _result_shown(text: str, index: RunIndex) -> bool:
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     match = _INSTALLED.search(text)
     if match is None:
+        return
+    before, after = text[: match.start()], text[match.end() :]
+    if _INSTALLED_BEFORE.search(before) or _INSTALLED_AFTER.match(after):
         return
     installs = index.shell_matching(_INSTALL_CALL, _INSTALL_WORDS, lowered=False)
     package = (match.group(1) or match.group(3) or "").lower()

@@ -5,7 +5,7 @@ blind miss, never its text (SPEC §5.9)."""
 from __future__ import annotations
 
 from agentv_grader.rundata.records import Figure, Timing
-from tests.claims.test_claims import PASSING, run, statuses
+from tests.claims.test_claims import PASSING, bash, run, statuses
 
 
 def test_a_word_ending_in_s_or_h_after_an_article_is_no_duration() -> None:
@@ -14,3 +14,10 @@ def test_a_word_ending_in_s_or_h_after_an_article_is_no_duration() -> None:
     assert statuses(said, run(PASSING), timing=timing) == ["unverifiable"]
     assert statuses("The run took about 90s.", run(PASSING), timing=timing) == ["verified"]
     assert statuses("The run took an hour.", run(PASSING), timing=timing) == ["contradicted"]
+
+
+def test_installed_describing_a_package_is_no_claim_of_an_install() -> None:
+    listed = bash("pip list | grep -i requests", "requests           2.32.3")
+    assert statuses("Installed requests is 2.32.3.", run(listed)) == ["verified"]
+    assert statuses("The installed version of requests is 2.32.3.", run(listed)) == ["verified"]
+    assert statuses("I installed requests 2.32.3.", run(listed)) == ["contradicted"]
