@@ -509,9 +509,15 @@ _NOUN_ID = later(
 
 def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """An action on a named target (`resume.pdf`, `s3://bucket/`, user 99) whose every
-    call failed: the upload, delete or push did not happen."""
-    if not _ACTED.may_hold(text):
+    call failed: the upload, delete or push did not happen. The action is a word of the
+    claim's prose (`user.deleted` names an event), and a claim that says it failed
+    ("was rejected") reports the failure."""
+    if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):
         return
+    if "`" in text or "://" in text:
+        prose = _URL.sub(" ", _BACKTICK.sub(" ", text))
+        if not _ACTED.may_hold(prose):
+            return
     targets = [m.group(1) for m in _BACKTICK.finditer(text)] + _URL.findall(text)
     targets = [t.lower() for t in targets if t.strip() and len(t) > 2]
     targets = [t for t in targets if t.split()[0] not in PROGRAMS]

@@ -21,3 +21,18 @@ def test_installed_describing_a_package_is_no_claim_of_an_install() -> None:
     assert statuses("Installed requests is 2.32.3.", run(listed)) == ["verified"]
     assert statuses("The installed version of requests is 2.32.3.", run(listed)) == ["verified"]
     assert statuses("I installed requests 2.32.3.", run(listed)) == ["contradicted"]
+
+
+REJECTED = bash(
+    'curl -i -X POST https://api.example.com/v1/hooks -d \'{"events":["user.deleted"]}\'',
+    'HTTP/2 422\n\n{"error":"unknown event \'user.deleted\'"}',
+    "error",
+)
+
+
+def test_an_action_word_of_a_name_or_a_failure_the_claim_reports_is_not_refuted() -> None:
+    said = "The first try was rejected with a 422 since `user.deleted` is not an event there."
+    assert statuses(said, run(REJECTED)) == ["unverifiable"]
+    said = "Subscribed the hook to `user.deleted` events."
+    assert statuses(said, run(REJECTED)) == ["unverifiable"]
+    assert statuses("Deleted `user.deleted` from the hooks.", run(REJECTED)) == ["contradicted"]
