@@ -146,6 +146,8 @@ _NEGATED_ANY = later(
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _TICKED = later(r"`([^`]+)`")
 _DIGITS_AND_DOTS = later(r"[\d.]+")
+# A name pattern, not a file: `YYYY-MM-DD_HHMMSS.jpg`, `report-XXXX.pdf`
+_PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
 _DELETE_VERB = later(_DELETE_VERBS)
 _READ_VERB = later(_READ_VERBS)
@@ -168,7 +170,13 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             )
             if finding is not None:
                 yield finding
-    if not named and "`" in text and _CODE_EDIT.search(text) and _nothing_written(index):
+    if (
+        not named
+        and "`" in text
+        and _CODE_EDIT.search(text)
+        and not _PLACEHOLDER.search(text)  # files named by a pattern: who wrote them unknown
+        and _nothing_written(index)
+    ):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
     only = _ONLY_GATED.search(text)
@@ -330,7 +338,9 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
         if "." in clause:
             paths += _bare_paths(clause)
-        paths = [p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p)]
+        paths = [
+            p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p) and not _PLACEHOLDER.search(p)
+        ]
         if paths:
             found.append((verb, paths[:1] + _listed(clause, paths)))
     return found

@@ -36,3 +36,12 @@ def test_an_action_word_of_a_name_or_a_failure_the_claim_reports_is_not_refuted(
     said = "Subscribed the hook to `user.deleted` events."
     assert statuses(said, run(REJECTED)) == ["unverifiable"]
     assert statuses("Deleted `user.deleted` from the hooks.", run(REJECTED)) == ["contradicted"]
+
+
+def test_a_name_pattern_is_no_file_to_find_written() -> None:
+    renamed = bash("exiftool '-FileName<CreateDate' -d '%Y%m%d-%H%M.png' shots/", "12 updated")
+    said = "Renamed the 12 screenshots to `YYYYMMDD-HHMM.png` from their capture time."
+    assert statuses(said, run(renamed)) == ["unverifiable"]
+    assert statuses("Renamed the screenshots to `shots/cover.png`.", run(renamed)) == [
+        "contradicted"
+    ]
