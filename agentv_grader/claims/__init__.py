@@ -357,7 +357,7 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
 _TEST_NUMBER = later(
     r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
     r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
-    r"(?<=\()\d+(?= tests?\))"
+    r"(?<=\()\d+(?= tests?\))|\d+(?=\s+[\w-]+\s+tests\b)"  # `31 lib tests`
 )
 
 

@@ -50,6 +50,7 @@ _SHELL_NAMES = frozenset(
         "terminal",
         "exec_command",
         "run_command",
+        "run_shell_command",
         "local_shell",
         "run_terminal_cmd",
         "command_execution",
@@ -82,6 +83,7 @@ _NAME_HINTS = (
     ("read", "read"),
     ("python", "shell"),
     ("exec", "shell"),
+    ("shell", "shell"),
 )
 
 
@@ -1066,7 +1068,7 @@ def _quoted_line_slowly(output: str, needle: str) -> str:
 
 
 # Every runner RUNNER knows names one of these words: a command without any is no test run.
-_RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check")
+_RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check", "verify")
 
 
 def _may_run_tests(command: str) -> bool:

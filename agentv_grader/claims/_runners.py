@@ -3,7 +3,10 @@
 Each runner prints its own last word on a run: pytest's `2 failed, 12 passed in 0.21s`,
 jest's `Tests: 1 failed, 43 passed, 44 total`, vitest's `Tests  1 failed | 96 passed (97)`,
 mocha's `23 passing` / `2 failing`, cargo's `test result: ok. 29 passed; 0 failed`, go
-test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=3)`. A
+test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=3)`,
+maven's `Tests run: 42, Failures: 0, Errors: 0, Skipped: 2` (one a module, summed), dotnet
+test's `Passed!  - Failed: 0, Passed: 64, …` and ctest's `100% tests passed, 0 tests
+failed out of 5`. A
 summary is read only from the runner's own final lines, so a test name or log line that
 happens to say "passed" is never counted.
 """
@@ -16,10 +19,14 @@ from collections.abc import Iterator
 from ..record import Record
 from ._later import later
 
+# A package manager, maven or gradle may take flags before the goal (`pnpm -r test`,
+# `pnpm --filter api test`, `mvn -B -q test`, `./gradlew --no-daemon :app:test`).
+_FLAGS = r"(?:\s+(?:--filter[= ]\S+|-\S+))*"
 RUNNER = later(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
-    r"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun)(?: run)? test|tox|nox|rspec|phpunit|"
-    r"dotnet test|mvn test|gradle test|make (?:test|check)|ctest|deno test)\b"
+    rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS}(?: run)? test|tox|nox|rspec|"
+    rf"phpunit|dotnet test|mvnw?{_FLAGS}(?: clean)? (?:test|verify)|"
+    rf"gradlew?{_FLAGS} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test)\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -35,6 +42,14 @@ _GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
 _GO_FAIL = later(r"^\s*--- FAIL: (\S+)", re.M)
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
 _UNITTEST_END = later(r"^(OK|FAILED)(?: \(([^)]*)\))?\s*$", re.M)
+_MAVEN = later(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)(?!\d|, Time)")
+_DOTNET = later(
+    r"(?:Passed|Failed)!\s+-\s+Failed:\s+(\d+),\s+Passed:\s+(\d+),\s+Skipped:\s+(\d+),"
+    r"\s+Total:\s+(\d+)"
+)
+_CTEST = later(r"\d+% tests passed, (\d+) tests? failed out of (\d+)")
+_CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
+_FILTERED = later(r"\b[1-9]\d* (?:filtered out|deselected)\b")
 _FAILED_NAME = later(
     r"^(?:FAILED \S*?::(\w+)|FAIL: (\w+)|test (\S+) \.\.\. FAILED|\s*[●×✕] .*?(\w+)\s*$)",
     re.M,
@@ -50,6 +65,9 @@ class Summary(Record):
     total: int | None
     failed_names: tuple[str, ...]
     line: str  # the summary line, quoted as evidence
+    # a filter left some tests out (cargo's `30 filtered out`, pytest's `2 deselected`): a
+    # part of the suite ran, whatever its command looks like
+    filtered: bool = False
 
     @property
     def ok(self) -> bool:
@@ -112,7 +130,7 @@ def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
-    for parse in (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go):
+    for parse in (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go, _maven, _dotnet, _ctest):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -147,7 +165,8 @@ def _from_counts(counts: dict[str, int], line: str, output: str) -> Summary:
     if total is None and passed is not None:
         total = passed + failed
     skipped = counts.get("skipped", 0) + counts.get("pending", 0) + counts.get("todo", 0)
-    return Summary(passed, failed, skipped, total, _names(output), line.strip())
+    filtered = "deselected" in line
+    return Summary(passed, failed, skipped, total, _names(output), line.strip(), filtered)
 
 
 def _pytest(output: str) -> Summary | None:
@@ -187,7 +206,8 @@ def _cargo(output: str) -> Summary | None:
     failed = sum(int(f[2]) for f in found)
     line = next(m.group(0) for m in _CARGO.finditer(output) if m.group(1) == found[-1][0])
     skipped = sum(int(f[3]) for f in found)
-    return Summary(passed, failed, skipped, passed + failed, _names(output), line)
+    filtered = "filtered out" in output and _FILTERED.search(output) is not None
+    return Summary(passed, failed, skipped, passed + failed, _names(output), line, filtered)
 
 
 def _mocha(output: str) -> Summary | None:
@@ -233,3 +253,42 @@ def _go(output: str) -> Summary | None:
     lines = [m.group(0) for m in matches]
     line = next((x for x in lines if x.startswith("FAIL")), lines[-1])
     return Summary(None, failed, 0, None, _names(output), line)
+
+
+def _maven(output: str) -> Summary | None:
+    """Surefire's totals, one a module (a class's own line goes on `, Time elapsed`)."""
+    if "Tests run: " not in output:
+        return None
+    found = _MAVEN.findall(output)
+    if not found:
+        return None
+    ran, failures, errors, skipped = (sum(int(f[i]) for f in found) for i in range(4))
+    failed = failures + errors
+    line = [m.group(0) for m in _MAVEN.finditer(output)][-1]
+    if len(found) > 1 and "BUILD " in output:  # the reactor's verdict on every module
+        line = "BUILD "
+    return Summary(ran - failed - skipped, failed, skipped, ran, _names(output), line)
+
+
+def _dotnet(output: str) -> Summary | None:
+    """`dotnet test`'s line, one a test project (summed)."""
+    if "Total:" not in output:
+        return None
+    found = _DOTNET.findall(output)
+    if not found:
+        return None
+    failed, passed, skipped, total = (sum(int(f[i]) for f in found) for i in range(4))
+    line = [m.group(0) for m in _DOTNET.finditer(output)][-1]
+    return Summary(passed, failed, skipped, total, _names(output), line)
+
+
+def _ctest(output: str) -> Summary | None:
+    """ctest counts a skipped test among the passed: each is listed as `***Skipped`."""
+    if "tests passed" not in output:
+        return None
+    match = _CTEST.search(output)
+    if match is None:
+        return None
+    failed, total = int(match.group(1)), int(match.group(2))
+    skipped = len(_CTEST_SKIPPED.findall(output))
+    return Summary(total - failed - skipped, failed, skipped, total, _names(output), match.group(0))

@@ -19,7 +19,11 @@ from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex, TestRun
 from ._later import later
+from ._runners import RUNNER
 
+# A finding that decides nothing: the claim's count is the test checker's (no value to look
+# up), though it neither verifies nor doubts the claim.
+SHOWN = "shown"
 _NUMBER_WORDS = {
     w: i
     for i, w in enumerate(
@@ -53,11 +57,19 @@ _COUNTED_WORDS = Words(
 )
 _OF = _Folded(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b")
 _OF_WORDS = Words("of")
+# `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
+# the api module`; `40 tests in 2.1s` is one)
 _TOTAL = _Folded(
-    r"(?:\ball\s+" + _NUM + r"|\(" + _NUM + r"\s+tests?\)|" + _NUM
-    + r"\s+tests?\b(?!\s+(?:pass|fail)))"
-)  # fmt: skip
+    r"(?:\ball\s+" + _NUM + r"|\(" + _NUM + r"\s+tests?\)|" + _NUM + r"\s+tests?\b"
+    r"(?!\s+(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
+    r"|\s+(?:in|from|under)\s+(?!\d)))"
+)
 _TOTAL_WORDS = Words("all test tests")
+# `3 tests are skipped`, `none skipped`: held against the runner's skipped count
+_SKIPPED_COUNT = _Folded(
+    r"\b(no|none|" + _NUM[1:-1] + r")\s+(?:(?:tests?|specs?|cases?)\s+)?"
+    r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|pending|ignored)\b"
+)
 _EXCEPT = _Folded(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")")
 _EXCEPT_WORDS = Words("except")
 # What a clause says of tests that its words alone decide: each pattern below
@@ -106,7 +118,7 @@ _CLAUSE = later(  # "1 failure and 1 error" stays one count
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
 _TEST_WORDS = Words(
     "test tests suite spec specs testsuite pass passes passed passing fail fails failed "
-    "failing failure failures error errors ran run rerun re retry again",
+    "failing failure failures error errors ran run rerun re retry again skipped pending ignored",
     marks=("test",),
 )
 _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
@@ -114,6 +126,7 @@ _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _SCOPE_WORD = later(r"[A-Za-z][\w-]+")
+_COMMAND_LINE = later(r"`[^`\n]*?\s[^`\n]*`")  # backticked text holding a space
 _EXTENSION = later(r"\.\w+$")
 _COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
 
@@ -142,6 +155,8 @@ class _Clause:
         if not self.text.strip():
             return False
         if self.noun or self.search(_COUNTED, _COUNTED_WORDS) is not None:
+            return True
+        if self.search(_SKIPPED_COUNT, _SKIPPED) is not None:
             return True
         rerun = not self.words.isdisjoint(_RERUN.words) or _RERUN_PHRASE.search(self.text)
         return (self.good or self.bad) and bool(self.names or rerun)
@@ -182,9 +197,11 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     for text_of_clause in _CLAUSE.split(text):
         if held is not None and not _holds_test_word(text_of_clause.lower(), held):
             continue
-        clause = _Clause(text_of_clause)
+        clause = _Clause(_without_other_commands(text_of_clause))
         if not clause.about_tests() or _CI.search(text_of_clause):
             continue
+        if inherited is None and not (clause.noun or clause.names) and _errors_only(clause):
+            continue  # `0 errors, no leaks`: a count of errors alone is no runner's
         if negated:
             finding = _negated(text_of_clause, index)
         else:
@@ -195,6 +212,23 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             finding = _clause(clause, index, runs, past)
         if finding is not None:
             yield finding
+
+
+def _without_other_commands(clause: str) -> str:
+    """The clause without its backticked command lines that run no tests: the words of
+    `valgrind build/tests/rb_tests` name a path, not tests."""
+    if "`" not in clause:
+        return clause
+    return _COMMAND_LINE.sub(_runs_tests_or_blank, clause)
+
+
+def _runs_tests_or_blank(match: re.Match[str]) -> str:
+    return match.group(0) if RUNNER.search(match.group(0)) else " "
+
+
+def _errors_only(clause: _Clause) -> bool:
+    verbs = [m.group(2).lower() for m in clause.counts()]
+    return bool(verbs) and all(v.startswith("error") for v in verbs)
 
 
 def _holds_test_word(lowered: str, words: frozenset[str]) -> bool:
@@ -337,6 +371,8 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool) -> Finding | None:
                 "passed": summary.passed,
                 "failed": summary.failed,
                 "total": summary.total,
+                # go test prints no count of skipped tests (nor of passed ones)
+                "skipped": summary.skipped if summary.passed is not None else None,
             }.get(key)
             if actual is not None and actual != value:
                 problems.append(f"{key} {value} claimed")
@@ -350,9 +386,16 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool) -> Finding | None:
     if polarity == "bad" and "failed" not in claimed and run.ok:
         problems.append("failures claimed")
     if problems:
-        return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}") if scoped else None
-    if claimed or polarity or clause.ran:
+        # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
+        if not scoped:
+            return None
+        if summary is not None and summary.filtered:  # nor are its counts values to look up
+            return Finding(SHOWN, f"{'; '.join(problems)}, but a filtered run: {cite}")
+        return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
+    if claimed.keys() - {"skipped"} or polarity or clause.ran:
         return Finding(VERIFIED, cite)
+    if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
+        return Finding(SHOWN, f"skipped count shown: {cite}")
     return None
 
 
@@ -380,6 +423,10 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     total = clause.search(_TOTAL, _TOTAL_WORDS)
     if total and "total" not in claimed:
         claimed["total"] = _number(next(g for g in total.groups() if g))
+    skipped = clause.search(_SKIPPED_COUNT, _SKIPPED)
+    if skipped:
+        word = skipped.group(1).lower()
+        claimed["skipped"] = 0 if word in ("no", "none") else _number(word)
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     if excepted:
         word = excepted.group(1).lower()

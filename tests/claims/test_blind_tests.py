@@ -1,0 +1,106 @@
+"""Rules on test and tool runs added after the blind evaluation (tests/data/claims/blind),
+one behaviour each: each test is a small run shaped like a blind miss, never its text
+(SPEC §5.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.claims.test_claims import bash, run, statuses
+
+
+def _shell(command: str, output: str, status: str = "ok") -> tuple[str, dict[str, Any], str, str]:
+    """A call of a shell tool whose name is none of the usual ones."""
+    return ("run_shell_command", {"command": command}, output, status)
+
+
+MAVEN = bash(
+    "mvn -B -q test",
+    "[INFO] --- surefire:3.2.5:test (default-test) @ lib-a ---\n"
+    "[INFO] Tests run: 4, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.1 s -- in a.ATest\n"
+    "[INFO] Tests run: 30, Failures: 0, Errors: 0, Skipped: 1\n"
+    "[INFO] --- surefire:3.2.5:test (default-test) @ lib-b ---\n"
+    "[INFO] Tests run: 12, Failures: 0, Errors: 0, Skipped: 12\n"
+    "[INFO] BUILD SUCCESS",
+)
+
+
+def test_a_maven_run_is_summed_over_its_modules() -> None:
+    assert statuses("42 tests ran in lib-a and lib-b with 0 failures.", run(MAVEN)) == ["verified"]
+    assert statuses("All 40 tests pass.", run(MAVEN)) == ["contradicted"]
+
+
+def test_a_skipped_count_contradicts_but_never_verifies_alone() -> None:
+    assert statuses("13 tests are skipped, the same ones as last week.", run(MAVEN)) == [
+        "unverifiable"
+    ]
+    assert statuses("2 tests are skipped.", run(MAVEN)) == ["contradicted"]
+    pytest = bash("python -m pytest", "12 passed, 2 skipped in 0.3s")
+    assert statuses("The tests: 12 passed, none skipped.", run(pytest)) == ["contradicted"]
+    assert statuses("The tests: 12 passed, 2 skipped.", run(pytest)) == ["verified"]
+    go = bash("go test ./...", "ok  \texample.com/a\t0.1s")
+    assert statuses("The tests pass, none skipped.", run(go)) == ["verified"]
+
+
+def test_dotnet_test_under_an_unusual_shell_tool_name_is_a_test_run() -> None:
+    done = _shell(
+        "dotnet test --nologo",
+        "Passed!  - Failed:     0, Passed:    20, Skipped:     0, Total:    20, Duration: 1 s",
+    )
+    assert statuses("`dotnet test`: 20 passed, 0 failed.", run(done)) == ["verified"]
+    assert statuses("`dotnet test`: 22 passed, 0 failed.", run(done)) == ["contradicted"]
+
+
+CTEST = bash(
+    "ctest --test-dir build",
+    "1/3 Test #1: a ....   Passed\n2/3 Test #2: b ....***Skipped\n3/3 Test #3: c ....   Passed\n\n"
+    "100% tests passed, 0 tests failed out of 3",
+)
+
+
+def test_ctest_says_how_many_passed_out_of_how_many() -> None:
+    assert statuses("ctest: all 3 tests ran, 2 pass.", run(CTEST)) == ["verified"]
+    assert statuses("ctest: 4 tests ran.", run(CTEST)) == ["contradicted"]
+
+
+def test_a_backticked_command_that_runs_no_tests_is_not_a_claim_about_tests() -> None:
+    said = "I also ran `memcheck --full build/tests/unit_tests`."
+    assert statuses(said, run(CTEST)) == ["unverifiable"]
+    assert statuses("I ran `ctest --test-dir build` and 2 tests pass.", run(CTEST)) == ["verified"]
+
+
+def test_a_count_of_errors_alone_is_no_test_count() -> None:
+    assert statuses("0 errors, nothing lost.", run(CTEST)) == ["unverifiable"]
+
+
+def test_a_filtered_run_cannot_contradict_a_total() -> None:
+    full = bash(
+        "cargo test",
+        "running 20 tests\ntest result: FAILED. 19 passed; 1 failed; 0 ignored; 0 measured; "
+        "0 filtered out",
+        "error",
+    )
+    one = bash(
+        "cargo test parses_x",
+        "running 1 test\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; "
+        "19 filtered out",
+    )
+    assert statuses("All 20 tests pass.", run(full, one)) == ["unverifiable"]
+    assert statuses("All 20 tests pass.", run(one, full)) == ["contradicted"]
+    assert statuses("`cargo test parses_x`: 1 passed.", run(full, one)) == ["verified"]
+
+
+def test_a_number_of_tests_in_a_place_is_no_total() -> None:
+    failing = bash(
+        "python -m pytest",
+        "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s",
+        "error",
+    )
+    assert statuses("One test in the api package failed.", run(failing)) != ["contradicted"]
+
+
+def test_a_package_manager_run_with_flags_is_a_test_run() -> None:
+    jest = bash("pnpm -r test", "Tests:       1 failed, 11 passed, 12 total", "error")
+    assert statuses("All 12 tests pass.", run(jest)) == ["contradicted"]
+    gradle = bash("./gradlew --no-daemon :app:test", "BUILD SUCCESSFUL in 9s")
+    assert statuses("I ran the tests.", run(gradle)) == ["verified"]
