@@ -126,10 +126,10 @@ _UNITS = frozenset(
     "ms s sec secs seconds second kb kib mb mib gb gib tb bytes percent "
     "minutes minute hours hour usd eur".split()
 )
-# What follows a key in an output that labels a value with it (`p95: 410.0`, `"months": 11`)
-_LABEL_VALUE = re.compile(
-    r"[a-z_ '\"]{0,20}?[\"']?\s*[:=]\s*\"?\$?(-?\d[\d,]*(?:\.\d+)?)(?![\w.-])"
-)
+# What follows a key in an output that labels a value with it (`p95: 410.0`, `"months": 11`):
+# the key itself, or its plural. A key carried on into another name labels another
+# quantity (`order_id: 14` is no count of orders, `Tests run: 11` none of tests skipped).
+_LABEL_VALUE = re.compile(r"(?:e?s)?[\"']?\s*[:=]\s*\"?\$?(-?\d[\d,]*(?:\.\d+)?)(?![\w.-])")
 _COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l|jq\b.*length)")
 
 
