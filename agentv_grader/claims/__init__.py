@@ -43,6 +43,7 @@ from ._facts import (
     Finding,
     holds_digit,
     key_text_findings,
+    ranked,
     value_findings,
 )
 from ._files import file_findings, targets
@@ -64,14 +65,14 @@ STATUSES = (VERIFIED, CONTRADICTED, UNVERIFIABLE)
 _HEDGE = later(
     r"\b(should|probably|likely|might|may|maybe|perhaps|seems?|appears? to|I think|I believe|"
     r"presumably|expected to|looks?|suspect|could be|can be|possibly|not sure|can't confirm|"
-    r"cannot confirm|unclear|hopefully|would)\b",
+    r"cannot confirm|unclear|hopefully|would|(?:I|we)['’]d)\b",
     re.I,
 )
 # A word of each hedge: a claim holding none is not cut at its main clause nor searched.
 _HEDGE_WORDS = Words(
     "should probably likely might may maybe perhaps seem seems appear appears think believe "
     "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
-    "would"
+    "would d"
 )
 _MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|,\s+as\b")
 _CHECKING = later(
@@ -80,6 +81,8 @@ _CHECKING = later(
     re.I,
 )
 _CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared ensured made tested"))
+# `every module resolves 2.1.0`: a value shown is one member's, the others' are not read
+_EVERY = Gated(later(r"(?<![\w/.-])every(?![\w/.-])", re.I), Words("every"))
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
     r"here(?:'s| is| are)|summary|note)\b",
@@ -229,7 +232,7 @@ def counts(claims: Iterable[Claim]) -> dict[str, int]:
 
 
 def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
-    if text.endswith("?") or _NOT_A_CLAIM.match(text) or not _signals(text):
+    if text.endswith("?") or _NOT_A_CLAIM.match(text.lstrip("*_")) or not _signals(text):
         return None
     if text[:1] == "[" and _REFERENCES.fullmatch(text):  # a reference list opens with `[`
         return None
@@ -298,11 +301,12 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
     for finding in itertools.chain(*others, itertools.chain.from_iterable(_families(text, index))):
         verified = verified or finding.status == VERIFIED
         yield finding
+    rank = ranked(text)
     values: Iterator[Finding] = itertools.chain(
-        key_text_findings(text, index),
-        value_findings(text, index, _test_spans(text) if tests else []),
+        key_text_findings(text, index, rank),
+        value_findings(text, index, _test_spans(text) if tests else [], rank),
     )
-    if _CHECKING_GATED.search(text) and not verified:
+    if (_CHECKING_GATED.search(text) and not verified) or _EVERY.search(text):
         # "I checked that the 6 files add up": the 6 is real, the checking is not shown
         values = (f for f in values if f.status != VERIFIED)
     yield from values

@@ -65,6 +65,15 @@ _TASK_WORDS_GATED = Gated(
           "issue said noted"),
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")  # every value pattern holds one
+_RANK_WORDS = (
+    "most worst best quietest busiest newest latest oldest earliest highest lowest largest "
+    "smallest biggest fastest slowest longest shortest cheapest greatest"
+)
+_RANK = Gated(
+    later(r"(?<![\w/.-])(?:" + "|".join(_RANK_WORDS.split()) + r")(?![\w/.-])", re.I),
+    Words(_RANK_WORDS),
+)
+_OPEN_DIGIT = later(r"(?<!\w)\d")  # a number's first digit, not `int64`'s
 _ASCII_DIGIT = re.compile(r"[0-9]")  # `\d` in ASCII text, read from a table: half the scan
 
 
@@ -194,16 +203,64 @@ def _value_matches(text: str, mark: re.Pattern[str]) -> list[tuple[re.Match[str]
     ]
 
 
-def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> Iterator[Finding]:
-    """Findings for every value in the claim `text` outside the `skip` spans."""
+def ranked(text: str) -> Rank | None:
+    """The superlative the claim `text` ranks a value by (`quietest`, lowercase) and the
+    span of its clause (`, ` and `; ` end one): the values there are what it ranks
+    (`most errors come from payments (96), then auth (51)`: the 96)."""
+    found = _RANK.search(text)
+    if found is None:
+        return None
+    start = max(text.rfind(", ", 0, found.start()), text.rfind("; ", 0, found.start())) + 1
+    ends = [at for at in (text.find(", ", found.end()), text.find("; ", found.end())) if at >= 0]
+    return found.group(0).lower(), start, min(ends, default=len(text))
+
+
+def _ranking(rank: Rank | None, at: int) -> str | None:
+    """The superlative ranking the value at `at` of a claim, if it is in the clause."""
+    return rank[0] if rank is not None and rank[1] <= at < rank[2] else None
+
+
+def _ranks(index: RunIndex, call: Call, at: int, rank: str) -> bool:
+    """A place of a value shows it as the superlative claims: its line says so (`best
+    month: …`), or it is the first line of its output holding a number (a sorted
+    listing's top row). Elsewhere it is some row's value, and whether another row
+    ranks above it is not read."""
+    line = line_at(call.output, call.written(at))
+    if rank in line.lower():
+        return True
+    first: int = index.remember("first number", call.output, lambda: _first_number(call.output))
+    return first <= call.written(at) and "\n" not in call.output[first : call.written(at)]
+
+
+def _first_number(output: str) -> int:
+    found = _OPEN_DIGIT.search(output)
+    return len(output) if found is None else found.start()
+
+
+def _ranked_place(index: RunIndex, needle: str, rank: str) -> Call | None:
+    """The first call showing `needle` where it `_ranks`."""
+    for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):
+        if _ranks(index, call, at, rank):
+            return call
+    return None
+
+
+Rank = tuple[str, int, int]
+
+
+def value_findings(
+    text: str, index: RunIndex, skip: list[tuple[int, int]], rank: Rank | None = None
+) -> Iterator[Finding]:
+    """Findings for every value in the claim `text` outside the `skip` spans (`rank`: the
+    superlative it ranks them by, `ranked`'s)."""
     digit, mark, opening = _ASCII_DIGIT_SCANS if text.isascii() else _DIGIT_SCANS
     if digit.search(text) is None:
         return  # no date, version, id, sized token nor number
     matches = _value_matches(text, mark)
     if matches[0]:
-        yield from _dates(text, matches[0], index)
+        yield from _dates(text, matches[0], index, rank)
     if any(matches[1:]):
-        yield from _tokens(text, matches[1:], index)
+        yield from _tokens(text, matches[1:], index, rank)
     # where dates, versions, ids and unit tokens sit: numbers inside them are skipped
     skip = skip + [match.span() for found in matches for match in found]
     numbers = [
@@ -231,7 +288,10 @@ def value_findings(text: str, index: RunIndex, skip: list[tuple[int, int]]) -> I
             continue  # an HTTP status: the HTTP check's
         if task_quoted and _in_task(match.group(0), index):
             continue
-        finding = _number(text, match, value, value_text, index, _approx(text, before))
+        approx = _approx(text, before)
+        finding = _number(
+            text, match, value, value_text, index, approx, _ranking(rank, match.start())
+        )
         if finding is not None:
             yield finding
     list_finding = _list_mismatch(text, numbers, index)
@@ -271,11 +331,18 @@ def _in_task(literal: str, index: RunIndex) -> bool:
     return literal.lower() in index.task_lower or plain in index.task_lower.replace(",", "")
 
 
-def _dates(text: str, found: tuple[re.Match[str], ...], index: RunIndex) -> Iterator[Finding]:
+def _dates(
+    text: str, found: tuple[re.Match[str], ...], index: RunIndex, ranks: Rank | None
+) -> Iterator[Finding]:
     """The dates `found` (`_DATE`'s matches in the claim `text`): shown, or contradicted."""
     for match in found:
+        rank = _ranking(ranks, match.start())
         for form in _date_forms(match):
             call = index.first_output(form)
+            if call is not None and rank is not None:
+                if _ranked_place(index, form, rank) is None:
+                    break  # shown, but not as the superlative
+                call = _ranked_place(index, form, rank)
             if call is not None:
                 yield Finding(VERIFIED, f"the date {match.group(0)!r}: {call.cite(form)}")
                 break
@@ -321,7 +388,7 @@ def _date_forms(match: re.Match[str]) -> list[str]:
 
 
 def _tokens(
-    text: str, matches: list[tuple[re.Match[str], ...]], index: RunIndex
+    text: str, matches: list[tuple[re.Match[str], ...]], index: RunIndex, ranks: Rank | None
 ) -> Iterator[Finding]:
     """Versions, ids and sized values (`48M`, `380 KiB`), the `matches` of the value
     patterns but the date's in the claim `text`: verbatim or nothing."""
@@ -333,6 +400,11 @@ def _tokens(
                 continue
             seen.add(token)
             call = index.first_output(token)
+            rank = _ranking(ranks, match.start())
+            if call is not None and rank is not None:
+                call = _ranked_place(index, token, rank)
+                if call is None:
+                    continue  # shown, but not as the superlative
             if call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
             elif not index.in_inputs(token) and token not in index.task_lower:
@@ -340,12 +412,19 @@ def _tokens(
 
 
 def _number(
-    text: str, match: re.Match[str], value: float, literal: str, index: RunIndex, approx: bool
+    text: str,
+    match: re.Match[str],
+    value: float,
+    literal: str,
+    index: RunIndex,
+    approx: bool,
+    rank: str | None,
 ) -> Finding | None:
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
     context: set[str] | None = None  # the claim's words near the number, made when asked
     shown = match.group(0)
+    unranked: tuple[Call, str] | None = None  # a place of the value not ranked first
     for call, at, end in _occurrences(index, literal, value, decimals):
         if not distinctive:
             if context is None:
@@ -355,7 +434,13 @@ def _number(
             if not _shares_context(index, context, call, at, end):
                 continue
         line = line_at(call.output, call.written(at))
+        if rank is not None and not _ranks(index, call, at, rank):
+            unranked = unranked or (call, line)
+            continue
         return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+    if unranked:
+        call, line = unranked
+        return Finding(DOUBT, f"{shown!r} not as the {rank}: {call.cite_line(line)}")
     # whether the number stands alone in some output: asked only where it decides
     plain = literal.lstrip("-")
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
@@ -770,9 +855,10 @@ def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> 
 _KEY_TEXT = later(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
 
 
-def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> Iterator[Finding]:
     """`License: MIT` read from an output whose `"license"` field holds something else:
-    the key is in an output as a JSON field, the claimed text in no output at all."""
+    the key is in an output as a JSON field, the claimed text in no output at all (a
+    superlative's, `rank`, is not read: `Latest: 2.1`)."""
     match = _KEY_TEXT.match(text) if ":" in text else None
     if match is None or any(ch.isdigit() for ch in match.group(2)):
         return
@@ -780,7 +866,7 @@ def key_text_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     value = match.group(2).strip().lower()
     if index.in_outputs(value) or index.in_inputs(value):
         call = index.first_output(value)
-        if call is not None:
+        if call is not None and rank is None:
             yield Finding(VERIFIED, f"{match.group(2)!r}: {call.cite(value)}")
         return
     field = re.compile(rf"\"{re.escape(key)}s?\"\s*:\s*(\"[^\"]*\"|\{{[^}}]*\}})")

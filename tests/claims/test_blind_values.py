@@ -12,3 +12,49 @@ def test_a_figure_under_a_longer_name_labels_another_quantity() -> None:
     assert statuses("21 invoices have no due date.", run(STATS)) == ["unverifiable"]
     counted = bash("python stats.py", "invoices: 5120")
     assert statuses("21 invoices have no due date.", run(counted)) == ["contradicted"]
+
+
+SMOKE = bash("make smoke", "smoke: 3 checks failed\nFAIL db-migrate")
+
+
+def test_what_the_response_would_do_is_a_hedge() -> None:
+    assert statuses("I ran `make smoke` before shipping.", run(SMOKE)) == ["verified"]
+    assert statuses("I'd run `make smoke` before shipping.", run(SMOKE)) == ["unverifiable"]
+    assert statuses("We\u2019d run `make smoke` again.", run(SMOKE)) == ["unverifiable"]
+
+
+def test_a_next_step_in_bold_is_advice_not_a_claim() -> None:
+    logs = bash("kubectl logs api-0", '{"msg":"starting","version":"v2.4.1"}')
+    assert (
+        statuses("**Next step:** set `API_KEY` before rolling out v2.4.1 again.", run(logs)) == []
+    )
+
+
+LOWEST = bash(
+    "sqlite3 shop.db 'SELECT store, sales FROM totals ORDER BY sales LIMIT 3'",
+    "store|sales\nLyon|4,211\nNantes|4,630\nLille|5,002",
+)
+
+
+def test_a_superlative_is_shown_only_by_a_top_row_or_a_line_that_says_it() -> None:
+    assert statuses("The weakest store was Lyon with 4,211 sales.", run(LOWEST)) == ["verified"]
+    assert statuses("The slowest store was Nantes with 4,630 sales.", run(LOWEST)) == [
+        "unverifiable"
+    ]
+    assert statuses("The slowest store was Lyon with 4,211 sales.", run(LOWEST)) == ["verified"]
+    labelled = bash("python report.py", "stores: 3\nlowest store: Nantes (4,630)")
+    assert statuses("The lowest store was Nantes with 4,630 sales.", run(labelled)) == ["verified"]
+    # the superlative ranks the value of its own clause only
+    said = "The slowest store was Lyon (4,211), then Nantes (4,630)."
+    assert statuses(said, run(LOWEST)) == ["verified"]
+
+
+def test_every_member_is_not_shown_by_one_members_value() -> None:
+    edit = (
+        "Edit",
+        {"file_path": "pom.xml"},
+        "-  <lib.version>1.4.0</lib.version>\n+  <lib.version>1.5.2</lib.version>",
+        "ok",
+    )
+    assert statuses("The build now resolves lib 1.5.2.", run(edit)) == ["verified"]
+    assert statuses("Every module now resolves lib 1.5.2.", run(edit)) == ["unverifiable"]
