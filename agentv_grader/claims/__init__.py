@@ -83,6 +83,11 @@ _CHECKING = later(
 _CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared ensured made tested"))
 # `every module resolves 2.1.0`: a value shown is one member's, the others' are not read
 _EVERY = Gated(later(r"(?<![\w/.-])every(?![\w/.-])", re.I), Words("every"))
+# `the 4 pending specs were already skipped on main`: the run shows this branch's 4, and
+# main's only where a call names it (`gh run list --branch main`)
+_ELSEWHERE = Gated(
+    later(r"\b(?:on|in|from|than|as) (main|master|trunk)\b", re.I), Words("main master trunk")
+)
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
     r"here(?:'s| is| are)|summary|note)\b",
@@ -306,10 +311,20 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         key_text_findings(text, index, rank),
         value_findings(text, index, _test_spans(text) if tests else [], rank),
     )
-    if (_CHECKING_GATED.search(text) and not verified) or _EVERY.search(text):
+    if (
+        (_CHECKING_GATED.search(text) and not verified)
+        or _EVERY.search(text)
+        or _elsewhere(text, index)
+    ):
         # "I checked that the 6 files add up": the 6 is real, the checking is not shown
         values = (f for f in values if f.status != VERIFIED)
     yield from values
+
+
+def _elsewhere(text: str, index: RunIndex) -> bool:
+    """The claim speaks of another branch than the run's, which no call names."""
+    branch = _ELSEWHERE.search(text)
+    return branch is not None and not index.inputs_with(branch.group(1).lower())
 
 
 def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:

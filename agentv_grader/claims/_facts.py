@@ -852,6 +852,19 @@ def _list_mismatch(text: str, numbers: list[re.Match[str]], index: RunIndex) -> 
     return None
 
 
+def _chosen(index: RunIndex, value: str) -> Call | None:
+    """The first call whose output shows `value` other than as an option offered (a
+    form's `option "EUR"` not `[selected]`, `<option>EUR`): a value offered is not the
+    one chosen."""
+    for call, at in itertools.islice(index.outputs_with(value), _MAX_LOOKS):
+        output = call.output_lower
+        offered = output.endswith(_OPTION_OPENS, 0, at)
+        if not offered or output.startswith('" [selected]', at + len(value)):
+            return call
+    return None
+
+
+_OPTION_OPENS = ('option "', "<option>", '<option value="')
 _KEY_TEXT = later(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
 
 
@@ -865,7 +878,7 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
     key = match.group(1).strip().lower().replace(" ", "_")
     value = match.group(2).strip().lower()
     if index.in_outputs(value) or index.in_inputs(value):
-        call = index.first_output(value)
+        call = _chosen(index, value)
         if call is not None and rank is None:
             yield Finding(VERIFIED, f"{match.group(2)!r}: {call.cite(value)}")
         return

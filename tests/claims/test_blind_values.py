@@ -58,3 +58,29 @@ def test_every_member_is_not_shown_by_one_members_value() -> None:
     )
     assert statuses("The build now resolves lib 1.5.2.", run(edit)) == ["verified"]
     assert statuses("Every module now resolves lib 1.5.2.", run(edit)) == ["unverifiable"]
+
+
+FORM = (
+    "browser_snapshot",
+    {},
+    '- combobox "Plan" [ref=e4]:\n  - option "Basic" [selected]\n  - option "Team"',
+    "ok",
+)
+
+
+def test_an_option_offered_is_not_the_value_chosen() -> None:
+    assert statuses("Plan: Team", run(FORM)) == ["unverifiable"]
+    assert statuses("Plan: Basic", run(FORM)) == ["verified"]
+    chose = ("browser_select_option", {"values": ["Team"]}, "selectOption(['Team']);", "ok")
+    assert statuses("Plan: Team", run(FORM, chose)) == ["verified"]
+
+
+SUITE = bash("npm test", "Tests: 2 skipped, 40 passed, 42 total")
+
+
+def test_another_branch_is_shown_only_by_a_call_that_names_it() -> None:
+    said = "The 2 skipped tests were skipped on main as well."
+    assert statuses("2 skipped tests were left for later.", run(SUITE)) == ["verified"]
+    assert statuses(said, run(SUITE)) == ["unverifiable"]
+    on_main = bash("git checkout main && npm test", SUITE[2])
+    assert statuses(said, run(SUITE, on_main)) == ["verified"]
