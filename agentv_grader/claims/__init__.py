@@ -33,6 +33,7 @@ from ._actions import (
     install_findings,
     lower_words,
     may_name_tools,
+    state_findings,
     step_findings,
     tool_findings,
 )
@@ -367,6 +368,8 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     if ("completed" in lowered or "succeeded" in lowered or "finished" in lowered
             or "went through" in lowered or "successful" in lowered):
         yield step_findings(text, index)
+    if "health" in lowered or "success" in lowered or "deliver" in lowered:
+        yield state_findings(text, index)
     if "coverage" in lowered:
         yield coverage_findings(text, index)
     # fmt: on

@@ -559,3 +559,72 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 # an output whose last line is an error: the command's own last word on what it did
 _ENDS_IN_ERROR = later(r"^(?:error|fatal)\b[^\n]*\s*\Z", re.I | re.M)
+
+
+# A claim that something is in a good state: "delivered successfully", "reports healthy"
+_GOOD_STATE = Words("healthy successfully succeeded delivered")
+_BAD_STATE_SAID = Words("degraded unhealthy failing down")
+# a JSON status field whose value says the thing is not in that state
+_BAD_STATUS = later(
+    r"\"(?:status|state|health)\"\s*:\s*\"(failed|failure|error|errored|degraded|unhealthy|"
+    r"down|rejected|bounced|undelivered|undeliverable|crashed)\"",
+    re.I,
+)
+_ANY_STATUS = later(r"\"(?:status|state|health)\"\s*:\s*\"", re.I)
+_SUBJECT = later(r"`([^`\s]{4,})`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
+
+
+def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`dlv_7 was delivered successfully`, "`GET /health` reports healthy": a thing the
+    claim names (an id, a request's path) whose last status in the run says otherwise
+    (`"status": "failed"`, `"degraded"`), in the object of the output that names it or,
+    for the resource a request's URL ends in, the output's first status."""
+    if not _GOOD_STATE.may_hold(text) or _FAILURE.may_hold(text) or _BAD_STATE_SAID.may_hold(text):
+        return
+    for match in _SUBJECT.finditer(text):
+        named = match.group(1) or match.group(2)
+        subject = named.lower().rstrip("/")
+        if subject.split("/")[0] in PROGRAMS:
+            continue
+        calls = index.union(index.inputs_containing(subject), index.calls_with_output(subject))
+        for call in reversed(calls):  # the last status the run gives it decides
+            status = _status_of(subject, call)
+            if status is not None:
+                bad = _BAD_STATUS.fullmatch(status)
+                if bad is not None:
+                    said = f"{named}'s status is {bad.group(1)}"
+                    yield Finding(CONTRADICTED, f"{said}: {call.cite(status)}")
+                    return
+                break
+
+
+def _status_of(subject: str, call: Call) -> str | None:
+    """The status field (lowercase) `call`'s output gives `subject`: the one in the object
+    around where the output names it, else, when the call's URL ends in it, the output's
+    first; None when there is none."""
+    lowered = call.output_lower
+    at = lowered.rfind(subject)
+    if at >= 0:
+        start, end = lowered.rfind("{", 0, at), lowered.find("}", at)
+        if start >= 0 and end >= 0:
+            found = _ANY_STATUS.search(lowered, start, end)
+            return _field(lowered, found.start()) if found else None
+    url = _URL.search(call.command_lower)
+    if url is not None and _path(url.group(0)).rstrip("/").endswith(subject):
+        found = _ANY_STATUS.search(lowered)
+        return _field(lowered, found.start()) if found else None
+    return None
+
+
+def _path(url: str) -> str:
+    """`url`'s path; none where `urlparse` refuses the URL (as `host`)."""
+    try:
+        return urlparse(url).path
+    except ValueError:
+        return ""
+
+
+def _field(output: str, start: int) -> str:
+    """The `"status": "value"` field at `start` of `output` (its closing quote included)."""
+    end = output.find('"', output.find('"', output.find(":", start)) + 1)
+    return output[start : end + 1]

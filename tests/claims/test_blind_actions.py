@@ -45,3 +45,24 @@ def test_a_name_pattern_is_no_file_to_find_written() -> None:
     assert statuses("Renamed the screenshots to `shots/cover.png`.", run(renamed)) == [
         "contradicted"
     ]
+
+
+def _get(url: str, output: str) -> tuple[str, dict[str, object], str, str]:
+    return bash(f"curl -s {url}", output)
+
+
+def test_a_good_state_is_contradicted_by_the_last_status_the_run_gives_its_subject() -> None:
+    sent = _get("https://mail.example/api/send", '{"message_id":"msg_42","status":"queued"}')
+    bounced = _get("https://mail.example/api/messages", '[{"id": "msg_42", "status": "bounced"}]')
+    delivered = _get("https://mail.example/api/messages", '[{"id":"msg_42","status":"sent"}]')
+    said = "Message `msg_42` was delivered successfully."
+    assert statuses(said, run(sent, bounced)) == ["contradicted"]
+    assert statuses(said, run(sent, bounced, delivered)) == ["verified"]
+    said = "The message `msg_42` bounced, so it was not delivered."
+    assert statuses(said, run(sent, bounced)) != ["contradicted"]
+    status = _get("https://x.example/v1/status", '{"status":"unhealthy","db":"down"}')
+    assert statuses("`GET /v1/status` returned 200 and reports healthy.", run(status)) == [
+        "contradicted"
+    ]
+    listing = _get("https://x.example/v1/status/jobs", '{"jobs":[{"status":"failed"}]}')
+    assert statuses("`GET /v1/status` reports healthy.", run(listing)) == ["unverifiable"]
