@@ -156,8 +156,8 @@ def graded_claims_run(tmp: Path, jobs: int = 1, copies: int = 1) -> Path:
                 "new_string": "b"}, "output": "ok"}  # fmt: skip
         rows = [
             {"role": "user", "content": "Fix it."},
-            {"role": "assistant", "content": "", "tool_calls": [
-                {"tool": "Bash", "input": {"command": "pytest -q"}, "output": output}, edit]},
+            {"role": "assistant", "content": "", "tool_calls": [  # the edit, then the run
+                edit, {"tool": "Bash", "input": {"command": "pytest -q"}, "output": output}]},
             {"role": "assistant", "content": response},
         ]  # fmt: skip
         text = "".join(json.dumps(r) + "\n" for r in rows)

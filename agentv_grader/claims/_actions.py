@@ -215,7 +215,14 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 def _runs_of(index: RunIndex, word: str) -> list[Call]:
     """The calls whose command names tool `word` whole, in order: made once per run, each
     distinct command holding the word searched once (a run repeats its commands)."""
-    return index.inputs_where(word, re.compile(rf"\b{re.escape(word)}\b").search)
+    calls = index.inputs_where(word, re.compile(rf"\b{re.escape(word)}\b").search)
+    if calls:
+        return calls
+    # else a package script ran it (`pnpm -r test`), echoing its command: pnpm's
+    # `test$ vitest run`, npm's `> eslint .`, yarn's `$ eslint .`
+    echoed = re.compile(rf"[$>] +{re.escape(word)}\b").search
+    found = {c.order: c for c, _ in index.outputs_with(word) if c.family == "shell"}
+    return [call for call in found.values() if echoed(call.output_lower)]
 
 
 def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> bool:
@@ -243,6 +250,10 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
     elif success:
         clean = _CLEAN.may_hold(text) or _CLEAN_PHRASE.search(text) is not None
         flaw = _flaw(last.output) if clean else None
+        if (flaw is not None or last.failed) and index.changed_after(last):
+            # "passes" is said of the code as it is now, which was edited after the run
+            yield Finding(DOUBT, f"`{name}`: the code changed after {last.cite()}")
+            return
         if flaw is not None:
             yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.strip())}")
             return

@@ -684,6 +684,17 @@ class RunIndex:
             self._inputs_made = _Postings(self._commands)
         return self._inputs_made
 
+    def changed_after(self, call: Call) -> bool:
+        """An edit or write call that did not fail comes after `call`: what `call`'s output
+        said of the code may no longer hold (read from the end of the two families)."""
+        for family in ("edit", "write"):
+            for after in reversed(self.by_family.get(family, ())):
+                if after.order <= call.order:
+                    break
+                if not after.failed:
+                    return True
+        return False
+
     def of_families(self, *families: str) -> list[Call]:
         """The calls of any of `families`, in order."""
         found = [c for f in families for c in self.by_family.get(f, ())]

@@ -284,11 +284,13 @@ def _clause(
     if not runs:
         return None
     run = runs[0] if past else runs[-1]
+    # a failed last run, then an edit: the claim is of the code as it is now, never run
+    changed = not past and not run.ok and index.changed_after(run.call)
     if run.summary is None:  # no runner summary: only the exit status is known
-        if clause.polarity() == "good" and run.call.failed and scoped:
+        if clause.polarity() == "good" and run.call.failed and scoped and not changed:
             return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
         return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if clause.ran else None
-    return _compare(clause, run, scoped)
+    return _compare(clause, run, scoped, changed)
 
 
 def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
@@ -356,7 +358,7 @@ def _number(text: str) -> int:
     return _NUMBER_WORDS[text] if text in _NUMBER_WORDS else int(text)
 
 
-def _compare(clause: _Clause, run: TestRun, scoped: bool) -> Finding | None:
+def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Finding | None:
     """Hold the clause's counts and outcome against the run's summary."""
     if not int_reads(clause.text):
         return None  # a count longer than `int` reads: no count of a run
@@ -391,6 +393,8 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool) -> Finding | None:
             return None
         if summary is not None and summary.filtered:  # nor are its counts values to look up
             return Finding(SHOWN, f"{'; '.join(problems)}, but a filtered run: {cite}")
+        if changed:
+            return Finding(SHOWN, f"{'; '.join(problems)}, but the code changed after {cite}")
         return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
     if claimed.keys() - {"skipped"} or polarity or clause.ran:
         return Finding(VERIFIED, cite)

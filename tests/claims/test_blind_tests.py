@@ -104,3 +104,31 @@ def test_a_package_manager_run_with_flags_is_a_test_run() -> None:
     assert statuses("All 12 tests pass.", run(jest)) == ["contradicted"]
     gradle = bash("./gradlew --no-daemon :app:test", "BUILD SUCCESSFUL in 9s")
     assert statuses("I ran the tests.", run(gradle)) == ["verified"]
+
+
+def _patch(path: str) -> tuple[str, dict[str, Any], str, str]:
+    return ("apply_patch", {"input": f"*** Update File: {path}"}, f"M {path}", "ok")
+
+
+def test_a_failed_run_followed_by_an_edit_cannot_contradict_a_pass_now() -> None:
+    red = bash(
+        "make test", "FAILED tests/test_a.py::test_x - E\n1 failed, 7 passed in 0.1s", "error"
+    )
+    said = "`make test` passes."
+    assert statuses(said, run(red, _patch("src/a.py"))) == ["unverifiable"]
+    assert statuses(said, run(_patch("src/a.py"), red)) == ["contradicted"]
+    assert statuses("All 8 tests pass.", run(red, _patch("src/a.py"))) == ["unverifiable"]
+    assert statuses("All 8 tests pass.", run(_patch("src/a.py"), red)) == ["contradicted"]
+
+
+def test_a_tool_run_by_a_package_script_is_a_run_of_that_tool() -> None:
+    lint = bash(
+        "pnpm lint", "> app@1.0.0 lint /repo\n> eslint .\n\n✖ 1 problem (0 errors, 1 warning)"
+    )
+    assert statuses("ESLint passes with no warnings.", run(lint)) == ["contradicted"]
+    tests = bash(
+        "pnpm -r test", "packages/a test$ vitest run\npackages/a test:  Tests  4 passed (4)"
+    )
+    assert statuses("The 4 tests ran via vitest.", run(tests)) == ["verified"]
+    listed = bash("cat package.json", '{"scripts": {"test": "vitest run"}}')
+    assert statuses("The 4 tests ran via vitest.", run(listed)) != ["verified"]

@@ -701,6 +701,15 @@ def _shared_test_commands() -> list[RunIndex]:
     return _runs_of(calls[:2], calls, calls[2:] + calls[:2], calls[::-1])
 
 
+def _plain_tool_runs(index: RunIndex, word: str) -> list[_index.Call]:
+    named = re.compile(rf"\b{re.escape(word)}\b")
+    plain_runs = [c for c in index.inputs_with(word) if named.search(c.command_lower)]
+    if plain_runs:
+        return plain_runs
+    echoed = re.compile(rf"[$>] +{re.escape(word)}\b")  # a package script's echo of its command
+    return [c for c in index.shell if echoed.search(c.output_lower)]
+
+
 def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_does(
     indexes: list[RunIndex],
 ) -> None:
@@ -778,9 +787,7 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         for method in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"):
             assert read.using(method) == [p for p, m in enumerate(methods) if m == method]
         for word in sorted(_actions.TOOLS):
-            named = re.compile(rf"\b{re.escape(word)}\b")
-            plain_runs = [c for c in index.inputs_with(word) if named.search(c.command_lower)]
-            assert _actions._runs_of(index, word) == plain_runs
+            assert _actions._runs_of(index, word) == _plain_tool_runs(index, word)
         # each count's call and count as shown under each word of its label, in order
         plain_by_word: dict[str, list[tuple[_index.Call, str]]] = {}
         for call in index.shell:
