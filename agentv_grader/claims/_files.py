@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
+from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, as_written
 from ._later import later
@@ -96,7 +96,7 @@ _CLAUSE_END = later(
 )
 _WRITE_SIGNAL = later(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
-    r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|dump\(|"
+    r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|\.save\(|dump\(|"
     r"-o|--output|rm(?: -\w+)?|\bgit (?:rm|mv)|\bunlink|wrote|written|created|saved|updated|"
     r"edited|renamed)[^|;&\n]{0,60}$",
     re.I,
@@ -407,10 +407,33 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
             failed_write = failed_write or call
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
+    if family == "write":
+        copy = _copy_written(needle, index, seen)
+        if copy is not None:
+            return copy
     distinct = {(c.family, c.command): c for c in mentions}.values()
     if any(not _only_reads(c, needle) for c in distinct) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "writes" if family == "write" else "deletes")
+
+
+def _copy_written(
+    needle: str, index: RunIndex, seen: dict[tuple[str, str], bool]
+) -> Finding | None:
+    """A file written beside the claimed one, under its name with a suffix
+    (`report_v2.csv` for `report.csv`), where no call wrote the claimed one: the change
+    may be in the copy only."""
+    stem, dot, extension = needle.rpartition(".")
+    if not dot or not stem or "/" in extension:
+        return None
+    sibling = re.compile(rf"{re.escape(stem)}[\w-]+\.{re.escape(extension)}\b")
+    for call in reversed(index.inputs_with(stem)):
+        if call.failed:
+            continue
+        for copy in dict.fromkeys(sibling.findall(call.command_lower)):
+            if _writes(call, copy, _WRITE_SIGNAL, seen):
+                return Finding(DOUBT, f"{copy} was written, not {needle}: {call.cite()}")
+    return None
 
 
 def _writes(
@@ -439,7 +462,7 @@ def _writes(
 # an ASCII text holding none is not searched (a search costs some microseconds).
 _SIGNAL_WORDS = {
     _WRITE_SIGNAL: (">", "tee", "sed -i", "mv", "cp", "touch", "mkdir", "tar", "zip", "to_",
-                    "write(", "open(", "savefig(", "dump(", "-o", "rm", "unlink", "wrote",
+                    "write(", "open(", "savefig(", ".save(", "dump(", "-o", "rm", "unlink", "wrote",
                     "written", "created", "saved", "updated", "edited", "renamed"),
     _DELETE_SIGNAL: ("rm", "unlink", "del", "DELETE"),
 }  # fmt: skip

@@ -66,3 +66,14 @@ def test_a_good_state_is_contradicted_by_the_last_status_the_run_gives_its_subje
     ]
     listing = _get("https://x.example/v1/status/jobs", '{"jobs":[{"status":"failed"}]}')
     assert statuses("`GET /v1/status` reports healthy.", run(listing)) == ["unverifiable"]
+
+
+def test_a_copy_written_beside_the_claimed_file_leaves_the_claim_unverifiable() -> None:
+    code = (
+        'import pandas as pd\ndf = pd.read_csv("out/sales.csv")\ndf.to_csv("out/sales-clean.csv")'
+    )
+    copied = ("python", {"code": code}, "wrote 120 rows", "ok")
+    said = "Added a `region` column to `out/sales.csv` for all 120 rows."
+    assert statuses(said, run(copied)) == ["unverifiable"]
+    code = code.replace("sales-clean.csv", "sales.csv")
+    assert statuses(said, run(("python", {"code": code}, "wrote 120 rows", "ok"))) == ["verified"]
