@@ -135,7 +135,10 @@ _FILE_NEGATION = later(
 _FILE_NEGATION_GATED = Gated(
     _FILE_NEGATION, Words("touch modify change edit delete remove file files")
 )
-_REFERENCES = later(r"(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+")  # a reference list
+# a reference list, under its heading or not
+_REFERENCES = later(
+    r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+"
+)
 _BACKTICK_COMMAND = later(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
 _PROCESS = later(
     r"\b(ran|run|running|executed|installed|committed|pushed|searched|fetched|queried|"
@@ -240,7 +243,7 @@ def counts(claims: Iterable[Claim]) -> dict[str, int]:
 def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
     if text.endswith("?") or _NOT_A_CLAIM.match(text.lstrip("*_")) or not _signals(text):
         return None
-    if text[:1] == "[" and _REFERENCES.fullmatch(text):  # a reference list opens with `[`
+    if text[:1] in "[SR" and _REFERENCES.fullmatch(text):  # opening with `[` or its heading
         return None
     negated = bool(_NEGATED_GATED.search(text))
     kind = _kind(text)

@@ -4,8 +4,10 @@ blind miss, never its text (SPEC §5.9)."""
 
 from __future__ import annotations
 
+from agentv_grader.claims import check_claims
 from agentv_grader.rundata.records import Figure, Timing
 from tests.claims.test_claims import PASSING, bash, run, statuses
+from tests.claims.test_heldout_rules import SEARCH
 
 
 def test_a_word_ending_in_s_or_h_after_an_article_is_no_duration() -> None:
@@ -77,3 +79,11 @@ def test_a_copy_written_beside_the_claimed_file_leaves_the_claim_unverifiable() 
     assert statuses(said, run(copied)) == ["unverifiable"]
     code = code.replace("sales-clean.csv", "sales.csv")
     assert statuses(said, run(("python", {"code": code}, "wrote 120 rows", "ok"))) == ["verified"]
+
+
+def test_a_reference_list_under_its_heading_is_no_claim() -> None:
+    page = ("fetch_url", {"url": "https://b.example/y"}, "Error: HTTP 403 Forbidden", "error")
+    response = "It sends the header [1].\n\nReferences:\n[1] https://a.example/x\n[2] https://b.example/y\n"
+    assert [c.text for c in check_claims(response, run(SEARCH, page))] == [
+        "It sends the header [1]."
+    ]
