@@ -28,13 +28,14 @@ PROGRAMS = frozenset(
     "jest vitest mocha curl wget ls cat grep rg sed awk jq find wc du df tar zip unzip gzip "
     "docker kubectl helm terraform aws gcloud az nginx systemctl sudo exiftool yamllint "
     "shellcheck sha256sum rm mv cp mkdir chmod psql sqlite3 mysql ffmpeg convert rsync ssh "
-    "bash sh zsh java mvn gradle dotnet ruby bundle rake php composer swift xcodebuild".split()
+    "bash sh zsh java mvn gradle dotnet ruby bundle rake php composer swift xcodebuild "
+    "rubocop tflint valgrind".split()
 )
 TOOLS = frozenset(
     "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool ruff mypy "
     "eslint prettier black flake8 pylint tsc clippy yamllint shellcheck vitest jest pytest "
     "mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync playwright "
-    "selenium beautifulsoup bs4 duckdb csvkit".split()
+    "selenium beautifulsoup bs4 duckdb csvkit rubocop tflint valgrind".split()
 )
 _RUN_BEFORE = later(
     r"\b(?:ran|run|running|re-?ran|executed|invoked|with|via|using|used)"

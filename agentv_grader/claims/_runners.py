@@ -4,7 +4,8 @@ Each runner prints its own last word on a run: pytest's `2 failed, 12 passed in 
 jest's `Tests: 1 failed, 43 passed, 44 total`, vitest's `Tests  1 failed | 96 passed (97)`,
 mocha's `23 passing` / `2 failing`, cargo's `test result: ok. 29 passed; 0 failed`, go
 test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=3)`,
-maven's `Tests run: 42, Failures: 0, Errors: 0, Skipped: 2` (one a module, summed), dotnet
+rspec's `312 examples, 0 failures, 4 pending`, maven's `Tests run: 42, Failures: 0,
+Errors: 0, Skipped: 2` (one a module, summed), dotnet
 test's `Passed!  - Failed: 0, Passed: 64, …` and ctest's `100% tests passed, 0 tests
 failed out of 5`. A
 summary is read only from the runner's own final lines, so a test name or log line that
@@ -47,6 +48,7 @@ _DOTNET = later(
     r"(?:Passed|Failed)!\s+-\s+Failed:\s+(\d+),\s+Passed:\s+(\d+),\s+Skipped:\s+(\d+),"
     r"\s+Total:\s+(\d+)"
 )
+_RSPEC = later(r"(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
 _CTEST = later(r"\d+% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 _FILTERED = later(r"\b[1-9]\d* (?:filtered out|deselected)\b")
@@ -130,7 +132,8 @@ def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
-    for parse in (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go, _maven, _dotnet, _ctest):
+    parsers = (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven, _dotnet)
+    for parse in (*parsers, _ctest):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -253,6 +256,19 @@ def _go(output: str) -> Summary | None:
     lines = [m.group(0) for m in matches]
     line = next((x for x in lines if x.startswith("FAIL")), lines[-1])
     return Summary(None, failed, 0, None, _names(output), line)
+
+
+def _rspec(output: str) -> Summary | None:
+    if "example" not in output:
+        return None
+    found = list(_RSPEC.finditer(output))
+    if not found:
+        return None
+    last = found[-1]
+    total, failed = int(last.group(1)), int(last.group(2))
+    skipped = int(last.group(3) or 0)
+    names = _names(output)
+    return Summary(total - failed - skipped, failed, skipped, total, names, last.group(0))
 
 
 def _maven(output: str) -> Summary | None:

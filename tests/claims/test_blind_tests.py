@@ -132,3 +132,20 @@ def test_a_tool_run_by_a_package_script_is_a_run_of_that_tool() -> None:
     assert statuses("The 4 tests ran via vitest.", run(tests)) == ["verified"]
     listed = bash("cat package.json", '{"scripts": {"test": "vitest run"}}')
     assert statuses("The 4 tests ran via vitest.", run(listed)) != ["verified"]
+
+
+def test_rspec_prints_examples_failures_and_pending() -> None:
+    rspec = bash(
+        "bundle exec rspec",
+        "....*..\n\nFinished in 0.4 seconds\n20 examples, 0 failures, 2 pending",
+    )
+    assert statuses("The specs: 0 failures, 18 passed.", run(rspec)) == ["verified"]
+    assert statuses("All 20 specs pass.", run(rspec)) == ["contradicted"]
+
+
+def test_a_linter_named_in_prose_or_backticks_is_a_tool_run() -> None:
+    lint = bash("bundle exec rubocop -a app", "1 file inspected, 1 offense detected", "error")
+    assert statuses("RuboCop: clean.", run(lint)) == ["contradicted"]
+    assert statuses("`tflint` reports no issues.", run(lint)) == ["contradicted"]
+    clean = bash("tflint --chdir modules/x", "")
+    assert statuses("`tflint` reports no issues.", run(clean)) == ["verified"]
