@@ -44,6 +44,7 @@ from ._facts import (
     Finding,
     holds_digit,
     key_text_findings,
+    none_findings,
     ranked,
     value_findings,
 )
@@ -124,7 +125,7 @@ _PAST_START = later(
 _SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
     r"\b[a-z]+ed\b|^[A-Z][\w ]{0,30}:\s*\S|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
-    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust)\b",
+    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no)\b",
     re.I,
 )
 _FILE_NEGATION = later(
@@ -280,7 +281,7 @@ _SIGNAL_LABEL = later(r"[A-Z][\w ]{0,30}:\s*\S", re.I)  # at the start (`^`)
 # The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
 _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "
-    "green clean valid correct correctly behaviour behavior safe robust".split()
+    "green clean valid correct correctly behaviour behavior safe robust no".split()
 )
 
 
@@ -300,6 +301,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
     if negated:
         yield from test_findings(text, index, negated=True)
         yield from file_findings(text, index, negated=True)
+        yield from none_findings(text, index)
         return
     tests = verified = False
     for finding in test_findings(text, index, negated=False):
@@ -312,6 +314,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         yield finding
     rank = ranked(text)
     values: Iterator[Finding] = itertools.chain(
+        none_findings(text, index),
         key_text_findings(text, index, rank),
         value_findings(text, index, _test_spans(text) if tests else [], rank),
     )

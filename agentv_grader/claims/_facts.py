@@ -889,3 +889,52 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
             shown = line_at(call.output, call.written(found.start())).strip()
             yield Finding(CONTRADICTED, f"{match.group(2)!r} for {key}, but {call.where}: {shown}")
             return
+
+
+_NONE = Gated(later(r"\bno\s+(?=[a-z])", re.I), Words("no"))
+# what ends the noun a `no` counts (`no duplicate order IDs were found`)
+_NONE_ENDS = frozenset("were was are is in on at found left remain remaining after since".split())
+_COUNT_LINE = later(r"\s*([A-Za-z][\w .-]{0,40}?)\s*[:=]\s*(\d[\d,]*)\s*$")
+_LABEL_WORD = later(r"[a-z0-9]+")
+
+
+def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`There are no duplicate order IDs` where the last output line labelled with just
+    those words (`duplicated order_id: 14`) counts more than none."""
+    found = _NONE.search(text)
+    if found is None:
+        return
+    words: list[str] = []
+    for word in _WORD.findall(text, found.end(), found.end() + 60):
+        if word.lower() in _STOP or word.lower() in _NONE_ENDS or len(words) == 3:
+            break
+        words.append(_stem(word))
+    if not words:
+        return
+    last: tuple[Call, int, str] | None = None
+    needle = max(words, key=len).rstrip("s")  # found in its plural and `duplicated` too
+    for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):
+        line = line_at(call.output, call.written(at))
+        counted = _COUNT_LINE.fullmatch(line)
+        if counted is not None and _same_words(
+            words, _LABEL_WORD.findall(counted.group(1).lower())
+        ):
+            last = call, int(counted.group(2).replace(",", "")), line.strip()
+    if last is not None and last[1] > 0:
+        call, _, line = last
+        yield Finding(CONTRADICTED, f"no {' '.join(words)!r}, but {call.cite_line(line)}")
+
+
+def _same_words(claimed: list[str], label: list[str]) -> bool:
+    """Each word of a label is one of the claim's (or begins it, or it begins the word:
+    `duplicated` and `duplicate`), and each of the claim's is in the label."""
+
+    def alike(a: str, b: str) -> bool:
+        if a == b or a == b + "s" or b == a + "s":  # `ids` and `id`: `_stem` keeps short words
+            return True
+        return min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a))
+
+    stems = [_stem(word) for word in label]
+    return all(any(alike(c, s) for s in stems) for c in claimed) and all(
+        any(alike(c, s) for c in claimed) for s in stems
+    )

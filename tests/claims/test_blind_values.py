@@ -84,3 +84,13 @@ def test_another_branch_is_shown_only_by_a_call_that_names_it() -> None:
     assert statuses(said, run(PENDING)) == ["unverifiable"]
     on_main = bash("git checkout main && alembic check", PENDING[2])
     assert statuses(said, run(PENDING, on_main)) == ["verified"]
+
+
+def test_none_is_contradicted_by_a_count_under_the_same_words() -> None:
+    stats = bash("python check.py", "missing customer_ids: 6\nrows: 900")
+    assert statuses("There are no missing customer IDs.", run(stats)) == ["contradicted"]
+    assert statuses("No missing customer IDs were found.", run(stats)) == ["contradicted"]
+    # another quantity's words, or a later count of none, refute nothing
+    assert statuses("There are no missing invoices.", run(stats)) == ["unverifiable"]
+    fixed = bash("python check.py", "missing customer_ids: 0\nrows: 900")
+    assert statuses("There are no missing customer IDs.", run(stats, fixed)) == ["unverifiable"]
