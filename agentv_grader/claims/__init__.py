@@ -42,6 +42,7 @@ from ._facts import (
     DOUBT,
     VERIFIED,
     Finding,
+    column_findings,
     holds_digit,
     key_text_findings,
     none_findings,
@@ -315,6 +316,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
     rank = ranked(text)
     values: Iterator[Finding] = itertools.chain(
         none_findings(text, index),
+        column_findings(text, index),
         key_text_findings(text, index, rank),
         value_findings(text, index, _test_spans(text) if tests else [], rank),
     )

@@ -373,6 +373,26 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
     return None
 
 
+_VERSION_LABELLED = later(r"version['\"]?\s*[:=]\s*['\"]?v?(\d+\.\d+\.\d+[\w.+-]*)")
+
+
+def _other_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`version 2.15.0` (in no call) where every output labelling a version gives one other
+    (`"version":"2.14.0"`): two versions labelled leave it open (two programs')."""
+    words = _WORD.findall(text, max(0, match.start() - 20), match.start())
+    if not words or words[-1].lower() != "version":
+        return None
+    shown: dict[str, tuple[Call, str]] = {}
+    for call, at in itertools.islice(index.outputs_with("version"), _MAX_LOOKS):
+        other = _VERSION_LABELLED.match(call.output_lower, at)
+        if other is not None:
+            shown[other.group(1)] = call, line_at(call.output, call.written(at)).strip()
+    if len(shown) != 1:
+        return None
+    call, line = next(iter(shown.values()))
+    return Finding(CONTRADICTED, f"{match.group(0)!r} for 'version', but {call.cite_line(line)}")
+
+
 def _date_forms(match: re.Match[str]) -> list[str]:
     g = match.groups()
     if g[0]:
@@ -393,7 +413,7 @@ def _tokens(
     """Versions, ids and sized values (`48M`, `380 KiB`), the `matches` of the value
     patterns but the date's in the claim `text`: verbatim or nothing."""
     seen: set[str] = set()
-    for found in matches:
+    for kind, found in enumerate(matches):  # versions first
         for match in found:
             token = match.group(0).lower()
             if token in seen or _approx(text, text[: match.start()]):
@@ -408,7 +428,8 @@ def _tokens(
             if call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
             elif not index.in_inputs(token) and token not in index.task_lower:
-                yield Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+                other = _other_version(text, match, index) if kind == 0 else None
+                yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
 
 
 def _number(
@@ -938,3 +959,46 @@ def _same_words(claimed: list[str], label: list[str]) -> bool:
     return all(any(alike(c, s) for s in stems) for c in claimed) and all(
         any(alike(c, s) for c in claimed) for s in stems
     )
+
+
+_COLUMNS = Gated(later(r"\b(\d{1,3}) columns\b", re.I), Words("columns"))
+_TABLE_NAME = later(r"`([A-Za-z_][\w.]*)`|\b([a-z]+(?:_[a-z0-9]+)+)\b")
+
+
+def column_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of a table's columns (`audit_events has 6 columns`) held against the rows of
+    psql's last description of that table (`\\d audit_events`: `Table
+    "public.audit_events"`, a header, then a row per column up to the first line that is
+    no row)."""
+    count = _COLUMNS.search(text)
+    if count is None or _approx(text, text[: count.start()]):
+        return
+    for name in _TABLE_NAME.finditer(text):
+        table = (name.group(1) or name.group(2)).lower()
+        last: tuple[Call, int, int] | None = None
+        for heading in (f'table "{table}"', f'.{table}"'):
+            for call, at in itertools.islice(index.outputs_with(heading), _MAX_LOOKS):
+                columns = _described_columns(call.output_lower, at)
+                if columns is not None and (last is None or call.order >= last[0].order):
+                    last = call, at, columns
+        if last is not None:
+            call, at, columns = last
+            status = VERIFIED if columns == int(count.group(1)) else CONTRADICTED
+            line = line_at(call.output, call.written(at)).strip()
+            yield Finding(status, f"{table} has {columns} columns: {call.cite_line(line)}")
+            return
+
+
+def _described_columns(output: str, at: int) -> int | None:
+    """The rows of psql's `\\d` table whose title line holds `at`, or None: no such table."""
+    lines = output[at:].split("\n", 40)[1:]
+    if len(lines) < 2 or "column" not in lines[0] or "|" not in lines[0]:
+        return None
+    if not lines[1].strip().startswith("-"):
+        return None
+    rows = 0
+    for line in lines[2:]:
+        if "|" not in line:
+            return rows
+        rows += 1
+    return None  # cut short: not read to its end

@@ -94,3 +94,28 @@ def test_none_is_contradicted_by_a_count_under_the_same_words() -> None:
     assert statuses("There are no missing invoices.", run(stats)) == ["unverifiable"]
     fixed = bash("python check.py", "missing customer_ids: 0\nrows: 900")
     assert statuses("There are no missing customer IDs.", run(stats, fixed)) == ["unverifiable"]
+
+
+def test_a_version_in_no_call_is_contradicted_by_the_one_version_outputs_label() -> None:
+    health = bash("curl -s localhost:8080/health", '{"ok":true,"version":"3.1.4"}')
+    said = "The health check reports version 3.2.0."
+    assert statuses(said, run(health)) == ["contradicted"]
+    assert statuses("The health check reports version 3.1.4.", run(health)) == ["verified"]
+    other = bash("cat package.json", '{"name": "web", "version": "0.9.1"}')
+    assert statuses(said, run(health, other)) == ["unverifiable"]
+
+
+def _describe(*columns: str) -> tuple[str, dict[str, object], str, str]:
+    rows = "".join(f" {name:<8}| text |  |  |\n" for name in columns)
+    header = '    Table "public.notes"\n Column  | Type | Collation | Nullable | Default\n'
+    separator = "---------+------+-----------+----------+--------\n"
+    return bash("psql -c '\\d notes'", header + separator + rows + "Indexes:\n")
+
+
+def test_a_tables_columns_are_counted_in_its_last_psql_description() -> None:
+    said = "The `notes` table now has 3 columns."
+    assert statuses(said, run(_describe("id", "body", "owner"))) == ["verified"]
+    assert statuses(said, run(_describe("id", "body"))) == ["contradicted"]
+    assert statuses(said, run(_describe("id", "body"), _describe("id", "body", "x"))) == [
+        "verified"
+    ]
