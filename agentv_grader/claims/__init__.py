@@ -37,6 +37,7 @@ from ._actions import (
     step_findings,
     tool_findings,
 )
+from ._builds import build_findings, ci_findings
 from ._facts import (
     CONTRADICTED,
     DOUBT,
@@ -380,6 +381,10 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
         yield state_findings(text, index)
     if "coverage" in lowered:
         yield coverage_findings(text, index)
+    if "warning" in lowered:
+        yield build_findings(text, index)
+    if "checks" in lowered or "ci" in lowered:
+        yield ci_findings(text, index)
     # fmt: on
 
 

@@ -149,3 +149,24 @@ def test_a_linter_named_in_prose_or_backticks_is_a_tool_run() -> None:
     assert statuses("`tflint` reports no issues.", run(lint)) == ["contradicted"]
     clean = bash("tflint --chdir modules/x", "")
     assert statuses("`tflint` reports no issues.", run(clean)) == ["verified"]
+
+
+def test_a_build_said_warning_free_is_contradicted_by_a_compiler_warning() -> None:
+    warned = bash(
+        "make -j4", "cc -Wall -c a.c\na.c:3:5: warning: unused variable 'x'\ncc -o app a.o"
+    )
+    said = "I made the build warning-free."
+    assert statuses(said, run(warned)) == ["contradicted"]
+    assert statuses(said, run(warned, _patch("a.c"))) == ["unverifiable"]
+    quiet = bash("make -j4", "cc -Wall -c a.c\ncc -o app a.o")
+    assert statuses(said, run(quiet)) == ["unverifiable"]  # the flags are not checked
+
+
+def test_a_prs_ci_checks_said_green_are_held_against_gh_pr_checks() -> None:
+    red = bash(
+        "gh pr checks 7", "Some checks were not successful\n1 failing, 2 successful", "error"
+    )
+    green = bash("gh pr checks 7", "All checks were successful\n0 failing, 3 successful")
+    assert statuses("All CI checks are green on the PR.", run(red)) == ["contradicted"]
+    assert statuses("All CI checks are green on the PR.", run(green)) == ["verified"]
+    assert statuses("All CI checks are green on the PR.", run(red, green)) == ["verified"]

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 import agentv_grader.claims as claims_package
-from agentv_grader.claims import _actions, _facts, _files, _gate, _tests, _units, _web
+from agentv_grader.claims import _actions, _builds, _facts, _files, _gate, _tests, _units, _web
 from agentv_grader.claims._gate import Gated, Words
 from agentv_grader.claims._units import units
 
@@ -23,7 +23,7 @@ from .test_index_paths import _indexes
 
 def _gated() -> list[tuple[str, Gated]]:
     found = []
-    for module in (claims_package, _actions, _facts, _files, _tests, _web):
+    for module in (claims_package, _actions, _builds, _facts, _files, _tests, _web):
         for name, value in vars(module).items():
             if isinstance(value, Gated):
                 found.append((f"{module.__name__}.{name}", value))
@@ -254,7 +254,7 @@ def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
 
 def _gates() -> list[tuple[str, Words]]:
     found = []
-    for module in (claims_package, _actions, _facts, _files, _tests, _web):
+    for module in (claims_package, _actions, _builds, _facts, _files, _tests, _web):
         for name, value in vars(module).items():
             words = value.words if isinstance(value, Gated) else value
             if isinstance(words, Words):
@@ -378,6 +378,8 @@ _FAMILY_WORDS = (
     (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
     (("health", "success", "deliver"), "state_findings"),
     (("coverage",), "coverage_findings"),
+    (("warning",), "build_findings"),
+    (("checks", "ci"), "ci_findings"),
 )  # fmt: skip
 
 
@@ -461,8 +463,8 @@ def test_bare_paths_found_from_their_ends_are_those_the_path_pattern_finds() -> 
         assert _files._bare_paths(text) == plain, text
 
 
-_MODULES = ("__init__", "_actions", "_facts", "_files", "_gate", "_index", "_runners", "_tests",
-            "_timing", "_units", "_web")  # fmt: skip
+_MODULES = ("__init__", "_actions", "_builds", "_facts", "_files", "_gate", "_index", "_runners",
+            "_tests", "_timing", "_units", "_web")  # fmt: skip
 
 
 # The patterns asked per claim or per tool call, hundreds of times a check: compiled at

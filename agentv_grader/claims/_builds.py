@@ -1,0 +1,70 @@
+"""Claims about a build and a pull request's CI checks (SPEC §5.9).
+
+"The build is warning-free" is held against the last build command's output: a compiler's
+own `warning:` line there contradicts it (a clean build never verifies it: the flags or
+the targets the claim names are not checked). "All CI checks are green on the PR" is held
+against the last `gh pr checks`: its count of failing checks contradicts it, its "All
+checks were successful" verifies it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._gate import Gated, Words
+from ._index import RunIndex
+from ._later import later
+
+_BUILD_CLAIM = Gated(later(r"\b(?:build|builds|built|compiles?|compiled)\b", re.I), Words(
+    "build builds built compile compiles compiled"))  # fmt: skip
+_WARNING_FREE = Gated(
+    later(r"\bwarning-free\b|\b(?:no|zero|0|without(?: any)?) (?:compiler )?warnings\b", re.I),
+    Words("warning warnings"),
+)
+_BUILD_CALL = later(
+    r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
+    r"dotnet build|mvnw? (?:compile|package)|gradlew? (?:build|assemble)|"
+    r"(?:npm|pnpm|yarn)(?: run)? build)\b"
+)
+_BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
+                "assemble")  # fmt: skip
+# a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's `warning: …`,
+# msbuild's `warning CS0168:`, its `2 Warning(s)`
+_COMPILER_WARNING = later(
+    r"\bwarning(?:\[[\w-]+\])?: |: warning [A-Z]+\d+:|\b[1-9]\d* Warning\(s\)"
+)
+
+_CI_CLAIM = Gated(later(r"\b(?:CI|checks)\b"), Words("ci checks"))
+_GREEN = Words("green pass passes passed passing succeed succeeds succeeded successful")
+_PR_CHECKS = later(r"\bgh pr checks\b")
+_FAILING_CHECKS = later(r"\b[1-9]\d* failing\b|Some checks were not successful")
+
+
+def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A build said to be free of warnings, against the last build's output."""
+    if _BUILD_CLAIM.search(text) is None or _WARNING_FREE.search(text) is None:
+        return
+    builds = index.shell_matching(_BUILD_CALL, _BUILD_WORDS)
+    if not builds:
+        return
+    last = builds[-1]
+    warning = _COMPILER_WARNING.search(last.output)
+    if warning is not None and not index.changed_after(last):
+        yield Finding(CONTRADICTED, f"the last build warned: {last.cite(warning.group(0))}")
+
+
+def ci_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A pull request's CI checks said to pass, against the last `gh pr checks`."""
+    if _CI_CLAIM.search(text) is None or not _GREEN.may_hold(text):
+        return
+    checks = index.shell_matching(_PR_CHECKS, ("checks",))
+    if not checks:
+        return
+    last = checks[-1]
+    failing = _FAILING_CHECKS.search(last.output)
+    if failing is not None:
+        yield Finding(CONTRADICTED, f"not every check passed: {last.cite(failing.group(0))}")
+    elif "All checks were successful" in last.output:
+        yield Finding(VERIFIED, last.cite("All checks were successful"))
