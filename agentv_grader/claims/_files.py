@@ -375,6 +375,8 @@ def _listed(clause: str, paths: list[str]) -> list[str]:
 
 
 def _family(verb: str) -> str:
+    if verb == "created":
+        return "create"
     if _DELETE_VERB.fullmatch(verb):
         return "delete"
     if _READ_VERB.fullmatch(verb):
@@ -403,18 +405,56 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
             found = writes[key] = _writes(call, needle, signal, seen)
         if found:
             if not call.failed:
+                if family == "create":
+                    existed = _read_before(mentions, needle, signal, seen)
+                    if existed is not None:
+                        return Finding(CONTRADICTED, f"{path} existed before: {existed.cite()}")
                 return Finding(VERIFIED, call.cite(needle))
             failed_write = failed_write or call
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
-    if family == "write":
+    if family == "delete":
+        moved = _moved_away(mentions, needle, index)
+        if moved is not None:
+            return Finding(CONTRADICTED, f"{path} was moved, not deleted: {moved.cite()}")
+    else:
         copy = _copy_written(needle, index, seen)
         if copy is not None:
             return copy
     distinct = {(c.family, c.command): c for c in mentions}.values()
     if any(not _only_reads(c, needle) for c in distinct) or _unseen_writer(needle, index):
         return None
-    return _absent(path, index, "writes" if family == "write" else "deletes")
+    return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+_NOT_THERE = later(r"no such file|not found|does not exist|doesn't exist|\(no output\)", re.I)
+
+
+def _read_before(
+    mentions: list[Call], needle: str, signal: re.Pattern[str], seen: dict[tuple[str, str], bool]
+) -> Call | None:
+    """The first read tool call that showed `needle`'s content before any call wrote it:
+    the file a claim says was created was there already."""
+    for call in mentions:
+        if _writes(call, needle, signal, seen):
+            return None
+        if call.family == "read" and not call.failed and needle in call.command_lower:
+            return None if not call.output.strip() or _NOT_THERE.search(call.output) else call
+    return None
+
+
+def _moved_away(mentions: list[Call], needle: str, index: RunIndex) -> Call | None:
+    """The last call that moved `needle` elsewhere (`mv x.bak old/`) without failing, when
+    no shell command after it deletes anything: the file said deleted still exists."""
+    source = re.compile(rf"\bmv\s+(?:-\w+\s+)*(?:[^\s;&|]*/)?{re.escape(needle)}(?=[\s\"'])")
+    moved = next(
+        (c for c in reversed(mentions) if not c.failed and source.search(c.command_lower)), None
+    )
+    if moved is None or any(
+        c.order > moved.order and _DELETES.search(c.command) for c in index.inputs_with("rm")
+    ):
+        return None
+    return moved
 
 
 def _copy_written(

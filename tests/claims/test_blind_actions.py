@@ -87,3 +87,25 @@ def test_a_reference_list_under_its_heading_is_no_claim() -> None:
     assert [c.text for c in check_claims(response, run(SEARCH, page))] == [
         "It sends the header [1]."
     ]
+
+
+READ_CONFIG = ("Read", {"file_path": "deploy/app.yaml"}, "replicas: 2\nimage: web:1.4", "ok")
+EDIT_CONFIG = ("Edit", {"file_path": "deploy/app.yaml", "old": "2", "new": "3"}, "updated", "ok")
+
+
+def test_a_file_said_created_that_a_read_showed_before_any_write_existed() -> None:
+    said = "Created `deploy/app.yaml` for the web service."
+    assert statuses(said, run(READ_CONFIG, EDIT_CONFIG)) == ["contradicted"]
+    read_after = ("Read", {"file_path": "deploy/app.yaml"}, "replicas: 3", "ok")
+    assert statuses(said, run(EDIT_CONFIG, read_after)) == ["verified"]
+    said = "Updated `deploy/app.yaml` for the new replica count."
+    assert statuses(said, run(READ_CONFIG, EDIT_CONFIG)) == ["verified"]
+
+
+def test_a_file_said_deleted_that_was_moved_elsewhere_still_exists() -> None:
+    moved = bash("mkdir -p /tmp/old && mv settings.json.orig /tmp/old/", "")
+    said = "Deleted the leftover `settings.json.orig`."
+    assert statuses(said, run(moved)) == ["contradicted"]
+    cleared = bash("rm -rf /tmp/old", "")
+    assert statuses(said, run(moved, cleared)) == ["unverifiable"]
+    assert statuses(said, run(bash("rm settings.json.orig", ""))) == ["verified"]
