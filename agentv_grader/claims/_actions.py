@@ -16,6 +16,7 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
+from ._files import writers
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, first_status
 from ._later import later
@@ -150,9 +151,11 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words = command.split()
         if not words:
             continue
-        if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
-            continue
         before, after = text[: match.start()], text[match.end() :]
+        if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
+            if _RAN_JUST_BEFORE.search(before):
+                yield from _never_ran(command, index)
+            continue
         subject = _RESULT_AFTER.match(after) is not None
         parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
         if words[0] not in PROGRAMS:  # a script: only "ran `x.py`" or "`x.py` reports"
@@ -165,6 +168,24 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
         calls = index.inputs_where(rarest, has_tokens, _SHELL, lowered=False) if rarest else []
         yield from _judge(text, command, calls, index)
+
+
+_RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)\s+$", re.I)
+
+
+def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
+    """ "Ran `VACUUM`": a statement of no known program, said run, whose first and longest
+    words no call's input or output holds, where no script or opaque program could have
+    run it unseen."""
+    words = command.lower().split()
+    for word in dict.fromkeys((words[0], max(words, key=len))):
+        if len(word) < 4 or index.inputs_containing(word) or index.in_outputs(word):
+            return
+    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
+    if not opaque:
+        yield Finding(
+            CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
+        )
 
 
 @lru_cache(maxsize=4)

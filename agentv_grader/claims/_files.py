@@ -263,7 +263,7 @@ def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
         return None
     if not _QUIET_OR_EDITING.issuperset(index.by_family) or _shell_may_write(index):
         return None
-    if index.remember("writers", "", lambda: _writers(index))[0]:
+    if index.remember("writers", "", lambda: writers(index))[0]:
         return None
     listed = ", ".join(sorted(paths))
     return Finding(CONTRADICTED, f"{claimed} files claimed, but {len(paths)} changed: {listed}")
@@ -291,7 +291,7 @@ def _nothing_written(index: RunIndex) -> bool:
         return False
     if _shell_may_write(index):
         return False
-    opaque, _ = index.remember("writers", "", lambda: _writers(index))
+    opaque, _ = index.remember("writers", "", lambda: writers(index))
     return not opaque
 
 
@@ -532,11 +532,11 @@ def _only_reads(call: Call, needle: str) -> bool:
 
 def _unseen_writer(needle: str, index: RunIndex) -> bool:
     """Something ran that could have written `needle` without naming it."""
-    opaque, manifests = index.remember("writers", "", lambda: _writers(index))
+    opaque, manifests = index.remember("writers", "", lambda: writers(index))
     return bool(opaque) or needle.rstrip("/").rsplit("/", 1)[-1] in manifests
 
 
-def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
+def writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     """Whether an opaque program ran, and the manifests package managers may have written."""
     manifests: set[str] = set()
     for (pattern, names), words in zip(_MANIFESTS, _MANIFEST_WORDS, strict=True):

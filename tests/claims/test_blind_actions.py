@@ -109,3 +109,11 @@ def test_a_file_said_deleted_that_was_moved_elsewhere_still_exists() -> None:
     cleared = bash("rm -rf /tmp/old", "")
     assert statuses(said, run(moved, cleared)) == ["unverifiable"]
     assert statuses(said, run(bash("rm settings.json.orig", ""))) == ["verified"]
+
+
+def test_a_statement_said_run_that_no_call_holds_was_not_run() -> None:
+    analysed = bash('psql shop -c "ANALYZE orders;"', "ANALYZE")
+    assert statuses("Ran `REINDEX TABLE orders` afterwards.", run(analysed)) == ["contradicted"]
+    assert statuses("Ran `ANALYZE orders` afterwards.", run(analysed)) == ["unverifiable"]
+    script = bash("./maintenance.sh shop", "done")
+    assert statuses("Ran `REINDEX TABLE orders` afterwards.", run(script)) == ["unverifiable"]

@@ -737,7 +737,7 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
     ]  # fmt: skip
     runs = [*indexes, *map(_with_repeats, indexes), *_searched_runs(), *_shared_test_commands()]
     for index in runs:
-        assert _files._writers(index) == _plain_writers(index)
+        assert _files.writers(index) == _plain_writers(index)
         fetched = _web.fetches(index)
         for calls in (fetched, fetched[:1], fetched[:2], fetched[::-1], []):
             hosts = {_actions.domain(c) or c.name for c in calls}
