@@ -33,6 +33,7 @@ from ._actions import (
     install_findings,
     lower_words,
     may_name_tools,
+    review_findings,
     state_findings,
     step_findings,
     tool_findings,
@@ -351,6 +352,8 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered):
         yield git_findings(text, index)
+    if "review" in lowered:
+        yield review_findings(text, index)
     if ("0" in lowered or "1" in lowered or "2" in lowered or "3" in lowered or "4" in lowered
             or "5" in lowered or "request" in lowered):
         yield http_findings(text, index)

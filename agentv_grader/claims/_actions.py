@@ -371,6 +371,27 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
 
 
+_REVIEW_ASKED = later(
+    r"\b(?:requested|asked for) (?:a )?reviews? from\b|\badded @?[\w-]+ as (?:a )?reviewers?\b",
+    re.I,
+)
+_HANDLE = later(r"@([\w-]+)")
+
+
+def review_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """ "Requested a review from @dana": contradicted when no call's input asks for a
+    reviewer (`--reviewer`, `--add-reviewer`, a `request_reviewers` tool) nor names the
+    reviewer. Never verified: asking is not shown by a PR being opened."""
+    if _REVIEW_ASKED.search(text) is None:
+        return
+    if index.inputs_containing("reviewer") or index.inputs_containing("request_review"):
+        return
+    handle = _HANDLE.search(text)
+    if handle is not None and index.inputs_containing(handle.group(1).lower()):
+        return
+    yield Finding(CONTRADICTED, f"no tool call requests a review ({len(index.calls)} tool calls)")
+
+
 def _git(index: RunIndex, pattern: str) -> list[Call]:
     """Calls matching `pattern` (by command or tool name); the pattern's literal words
     pick the candidates, so a long run is not searched call by call."""

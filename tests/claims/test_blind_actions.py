@@ -117,3 +117,11 @@ def test_a_statement_said_run_that_no_call_holds_was_not_run() -> None:
     assert statuses("Ran `ANALYZE orders` afterwards.", run(analysed)) == ["unverifiable"]
     script = bash("./maintenance.sh shop", "done")
     assert statuses("Ran `REINDEX TABLE orders` afterwards.", run(script)) == ["unverifiable"]
+
+
+def test_a_review_request_no_call_makes_is_contradicted() -> None:
+    opened = bash("gh pr create --title 'Fix parser' --body 'Fixes #12'", "https://gh.example/pr/9")
+    said = "Opened the PR and requested a review from @sam-o."
+    assert statuses(said, run(opened)) == ["contradicted"]
+    asked = bash("gh pr edit 9 --add-reviewer sam-o", "https://gh.example/pr/9")
+    assert statuses(said, run(opened, asked)) != ["contradicted"]
