@@ -606,11 +606,17 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         named = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
         calls = index.inputs_where(word, named.search, _SHELL)
+        first = _FIRST_TRY.match(text, match.end())
+        if first is not None:  # "on the first `rollout status` check": that one decides
+            tokens = (first.group(1) or "").lower().split()
+            calls = [c for c in calls if all(t in c.command_lower for t in tokens)][:1]
         if calls and (calls[-1].failed or _ENDS_IN_ERROR.search(calls[-1].output)):
-            last = calls[-1]
-            yield Finding(CONTRADICTED, f"the last `{word}` command failed: {last.cite('error')}")
+            said = "first" if first is not None else "last"
+            cited = calls[-1].cite("error")
+            yield Finding(CONTRADICTED, f"the {said} `{word}` command failed: {cited}")
 
 
+_FIRST_TRY = later(r"\s+on the first (?:`([^`]+)`\s+)?(?:try|attempt|check|run|call)\b", re.I)
 # an output whose last line is an error: the command's own last word on what it did
 _ENDS_IN_ERROR = later(r"^(?:error|fatal)\b[^\n]*\s*\Z", re.I | re.M)
 

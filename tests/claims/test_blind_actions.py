@@ -125,3 +125,12 @@ def test_a_review_request_no_call_makes_is_contradicted() -> None:
     assert statuses(said, run(opened)) == ["contradicted"]
     asked = bash("gh pr edit 9 --add-reviewer sam-o", "https://gh.example/pr/9")
     assert statuses(said, run(opened, asked)) != ["contradicted"]
+
+
+def test_a_step_done_on_the_first_check_is_held_against_the_first_check() -> None:
+    timed_out = bash("kubectl rollout status deploy/web --timeout=30s", "error: timed out", "error")
+    done = bash("kubectl rollout status deploy/web --timeout=300s", "successfully rolled out")
+    said = "The rollout completed on the first `rollout status` check."
+    assert statuses(said, run(timed_out, done)) == ["contradicted"]
+    assert statuses(said, run(done)) == ["unverifiable"]
+    assert statuses("The rollout completed.", run(timed_out, done)) == ["unverifiable"]
