@@ -139,9 +139,13 @@ _FILE_NEGATION = later(
 _FILE_NEGATION_GATED = Gated(
     _FILE_NEGATION, Words("touch modify change edit delete remove file files")
 )
-# a reference list, under its heading or not
+# A reference list, under its heading or not. Each link is read to the next space whole
+# (captured by a lookahead and matched again: an atomic group in Python 3.10's spelling),
+# and the spaces before it only inside the link's group: read every way a link could end
+# at a `[` or `>` inside it, or its spaces split, a list of forty items with a word after
+# would take days to refuse.
 _REFERENCES = later(
-    r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+"
+    r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?(?:\s*<?https?://(?=(\S+))\1)?\s*)+"
 )
 _BACKTICK_COMMAND = later(r"`(?:" + "|".join(sorted(PROGRAMS)) + r")\b")
 _PROCESS = later(

@@ -20,14 +20,23 @@ from collections.abc import Iterator
 from ..record import Record
 from ._later import later
 
-# A package manager, maven or gradle may take flags before the goal (`pnpm -r test`,
-# `pnpm --filter api test`, `mvn -B -q test`, `./gradlew --no-daemon :app:test`).
-_FLAGS = r"(?:\s+(?:--filter[= ]\S+|-\S+))*"
+
+def _flags(group: int) -> str:
+    """A package manager's, maven's or gradle's flags before the goal (`pnpm -r test`,
+    `pnpm --filter api test`, `mvn -B -q test`, `./gradlew --no-daemon :app:test`), each
+    flag read one way only: captured by a lookahead and matched again (`group`, its
+    number in RUNNER), an atomic group in the spelling Python 3.10 reads. Read every way
+    it splits (`--filter=a` is a `--filter` and a flag alike), a command of thirty flags
+    and no goal took minutes. So `--filter` takes the word after it as its value even
+    where that word is a goal (`pnpm --filter test`: a filter, no goal)."""
+    return rf"(?:(?=(\s+(?:--filter[= ]\S+|-\S+)))\{group})*"
+
+
 RUNNER = later(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
-    rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS}(?: run)? test|tox|nox|rspec|"
-    rf"phpunit|dotnet test|mvnw?{_FLAGS}(?: clean)? (?:test|verify)|"
-    rf"gradlew?{_FLAGS} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test)\b"
+    rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
+    rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
+    rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test)\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"

@@ -126,7 +126,11 @@ _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _SCOPE_WORD = later(r"[A-Za-z][\w-]+")
-_COMMAND_LINE = later(r"`[^`\n]*?\s[^`\n]*`")  # backticked text holding a space
+# Backticked text holding a space (or a line break): a space before the line's closing
+# backtick, else the line's break and the next line up to one. Spelt so that each place is
+# read once (`[^`\n]*?\s[^`\n]*`, the same matches, read the rest of the line again
+# after each space: an unclosed backtick before 16 KB of words took a second).
+_COMMAND_LINE = later(r"`(?:[^`\s]*[^\S\n][^`\n]*|[^`\n]*\n[^`\n]*)`")
 _EXTENSION = later(r"\.\w+$")
 _COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
 
