@@ -60,6 +60,13 @@ def units(response: str) -> list[Unit]:
     return found
 
 
+# A table row whose first cell is a backticked command line and which says something of
+# it: a claim, where other table rows are not. Read one way: the command's first space is
+# the one found, the row's closing bar only where the line ends after it (a line is read
+# once, not again from each of its spaces).
+_COMMAND_ROW = later(r"\|\s*`[^`|\s]*\s[^`|]*`\s*\|\s*[^\s|-][^|]*(?:\|\s*)?$")
+
+
 def _blocks(text: str) -> list[tuple[int, int]]:
     """Paragraph and list-item spans, without markers, code, headings or tables."""
     blocks: list[tuple[int, int]] = []
@@ -76,12 +83,15 @@ def _blocks(text: str) -> list[tuple[int, int]]:
         stripped = body.strip()
         item = _ITEM.match(body)
         ends_block = in_code or fence or not stripped or item is not None
+        row = not in_code and stripped.startswith("|") and _COMMAND_ROW.match(stripped)
         skip = (
             in_code
             or fence
             or stripped.startswith(("#", "|", ">"))
             or (stripped and not stripped.strip(_RULE_CHARS))  # only those: none left
         )
+        if row:  # a command's row of a checks table: `| \`go test ./...\` | all pass |`
+            ends_block, skip = True, False
         if ends_block or skip:
             if open_start is not None:
                 blocks.append((open_start, open_end))

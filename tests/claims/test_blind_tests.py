@@ -4,8 +4,10 @@ one behaviour each: each test is a small run shaped like a blind miss, never its
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
 
@@ -170,3 +172,29 @@ def test_a_prs_ci_checks_said_green_are_held_against_gh_pr_checks() -> None:
     assert statuses("All CI checks are green on the PR.", run(red)) == ["contradicted"]
     assert statuses("All CI checks are green on the PR.", run(green)) == ["verified"]
     assert statuses("All CI checks are green on the PR.", run(red, green)) == ["verified"]
+
+
+GO_FAILING = bash(
+    "go test ./...", "ok  \texample.com/a\t0.1s\nFAIL\texample.com/b\t0.2s\nFAIL", "error"
+)
+
+
+def test_a_pass_count_is_held_against_the_failures_of_a_runner_that_counts_no_passes() -> None:
+    assert statuses("All 2 test packages pass.", run(GO_FAILING)) == ["contradicted"]
+
+
+def test_a_command_row_of_a_checks_table_is_a_claim_and_other_rows_are_not() -> None:
+    table = "| Check | Result |\n|---|---|\n| `go test ./...` | all 2 packages pass |\n| a | 3 |\n"
+    claims = check_claims(table, run(GO_FAILING))
+    assert [(c.text, c.status) for c in claims] == [
+        ("| `go test ./...` | all 2 packages pass |", "contradicted")
+    ]
+
+
+def test_a_long_row_is_read_once() -> None:
+    """A row's command cell is read one way: 100,000 spaces and no closing backtick, or
+    spaces before a bar that does not end the line, take no time."""
+    for row in ["| `" + "a " * 50_000, "| `go x` | y" + " " * 100_000 + "|z"]:
+        started = time.perf_counter()
+        check_claims(row, run(GO_FAILING))
+        assert time.perf_counter() - started < 2
