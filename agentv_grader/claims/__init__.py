@@ -173,7 +173,8 @@ _PROCESS_SURE = _PROCESS_GATED.words.words - {"cross"}
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _WORD_OR_HYPHENED = later(r"[A-Za-z][\w-]*")
-_CONCRETE = later(r"\d|`|\w+\.\w{2,4}\b")
+# a word entered only at its start: a run of letters is not read again from each one
+_CONCRETE = later(r"\d|`|(?<!\w)\w+\.\w{2,4}\b")
 
 
 class Claim(Record):
@@ -395,11 +396,12 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     # fmt: on
 
 
-# A number next to test words (`12 passed`, `3 of 40 tests`, `(8 tests)`)
+# A number next to test words (`12 passed`, `3 of 40 tests`, `(8 tests)`), read only from
+# its first digit (`(?<!\d)`): a run of digits is not entered at each digit (quadratic)
 _TEST_NUMBER = later(
-    r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
+    r"(?<!\d)\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
     r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
-    r"(?<=\()\d+(?= tests?\))|\d+(?=\s+[\w-]+\s+tests\b)"  # `31 lib tests`
+    r"(?<=\()\d+(?= tests?\))|(?<!\d)\d+(?=\s+[\w-]+\s+tests\b)"  # `31 lib tests`
 )
 
 

@@ -43,13 +43,16 @@ _PYTEST = later(
     r"(?:, )?)+) in [\d.]+s",
     re.M,
 )
-_PAIR = later(r"(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
+# A count is read only from its first digit (`(?<!\d)`): a run of digits is not entered
+# at each of its digits, each reading to its end (quadratic in the run).
+_PAIR = later(r"(?<!\d)(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
 _JEST = later(r"^Tests:\s+(.+)$", re.M)
-_VITEST = later(r"^\s*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
-_MOCHA = later(r"^\s*(\d+) (passing|failing|pending)\b", re.M)
+# A line's indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
+_VITEST = later(r"^[^\S\n]*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
+_MOCHA = later(r"^[^\S\n]*(\d+) (passing|failing|pending)\b", re.M)
 _CARGO = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
 _GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
-_GO_FAIL = later(r"^\s*--- FAIL: (\S+)", re.M)
+_GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
 _UNITTEST_END = later(r"^(OK|FAILED)(?: \(([^)]*)\))?\s*$", re.M)
 _MAVEN = later(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)(?!\d|, Time)")
@@ -57,12 +60,14 @@ _DOTNET = later(
     r"(?:Passed|Failed)!\s+-\s+Failed:\s+(\d+),\s+Passed:\s+(\d+),\s+Skipped:\s+(\d+),"
     r"\s+Total:\s+(\d+)"
 )
-_RSPEC = later(r"(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
-_CTEST = later(r"\d+% tests passed, (\d+) tests? failed out of (\d+)")
+_RSPEC = later(r"(?<!\d)(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
+_CTEST = later(r"(?<!\d)\d+% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 _FILTERED = later(r"\b[1-9]\d* (?:filtered out|deselected)\b")
+# jest's line: its indent `[^\S\n]*`, its last word tried only where a word starts.
 _FAILED_NAME = later(
-    r"^(?:FAILED \S*?::(\w+)|FAIL: (\w+)|test (\S+) \.\.\. FAILED|\s*[●×✕] .*?(\w+)\s*$)",
+    r"^(?:FAILED \S*?::(\w+)|FAIL: (\w+)|test (\S+) \.\.\. FAILED|"
+    r"[^\S\n]*[●×✕] .*?(?<!\w)(\w+)\s*$)",
     re.M,
 )
 

@@ -109,10 +109,12 @@ _SCOPE_SKIP = frozenset(
 # (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
 # alternation of them is tried at every character (held against the plain spelling in
 # tests/claims/test_fast_patterns.py).
-_CLAUSE = later(  # "1 failure and 1 error" stays one count
+# "1 failure and 1 error" stays one count. The spaces before `and`/`but` are entered only at
+# their first (`(?<!\s\s)`): from each space of a run, `\s*` read the rest of it again.
+_CLAUSE = later(
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
-    r"|(?<=\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
-    r"|(?<=\s)\s*but\s+)"
+    r"|(?<=\s)(?<!\s\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
+    r"|(?<=\s)(?<!\s\s)\s*but\s+)"
 )
 # A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
@@ -460,8 +462,9 @@ _COVERAGE = later(
     r"coverage\b[^.;%]*?(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?%",
     re.I,
 )
-_COVERAGE_HEADER = later(r"^\s*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
-_COVERAGE_TOTAL = later(r"^\s*All files\s*\|(.*)$", re.M)
+# The indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
+_COVERAGE_HEADER = later(r"^[^\S\n]*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
+_COVERAGE_TOTAL = later(r"^[^\S\n]*All files\s*\|(.*)$", re.M)
 _COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function": "funcs"}
 
 

@@ -13,9 +13,25 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
-from agentv_grader.claims import _REFERENCES
-from agentv_grader.claims._runners import RUNNER
-from agentv_grader.claims._tests import _COMMAND_LINE
+from agentv_grader.claims import _CONCRETE, _REFERENCES, _TEST_NUMBER
+from agentv_grader.claims._index import _TOKEN_NEEDLE
+from agentv_grader.claims._runners import (
+    _CTEST,
+    _FAILED_NAME,
+    _GO_FAIL,
+    _MOCHA,
+    _PAIR,
+    _RSPEC,
+    _VITEST,
+    RUNNER,
+    _at_line_starts,
+)
+from agentv_grader.claims._tests import (
+    _CLAUSE,
+    _COMMAND_LINE,
+    _COVERAGE_HEADER,
+    _COVERAGE_TOTAL,
+)
 
 from .labelled import BLIND, HELDOUT, RUNS
 
@@ -31,13 +47,44 @@ REFERENCES_BEFORE = re.compile(
     r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+"
 )
 COMMAND_LINE_BEFORE = re.compile(r"`[^`\n]*?\s[^`\n]*`")
+# Runs entered at each of their characters (quadratic in the run): a count's digits, a
+# line's indent read across blank lines, a word's letters, the spaces before `and`.
+PAIR_BEFORE = re.compile(r"(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
+VITEST_BEFORE = re.compile(r"^\s*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
+MOCHA_BEFORE = re.compile(r"^\s*(\d+) (passing|failing|pending)\b", re.M)
+GO_FAIL_BEFORE = re.compile(r"^\s*--- FAIL: (\S+)", re.M)
+RSPEC_BEFORE = re.compile(r"(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
+CTEST_BEFORE = re.compile(r"\d+% tests passed, (\d+) tests? failed out of (\d+)")
+FAILED_NAME_BEFORE = re.compile(
+    r"^(?:FAILED \S*?::(\w+)|FAIL: (\w+)|test (\S+) \.\.\. FAILED|\s*[●×✕] .*?(\w+)\s*$)",
+    re.M,
+)
+COVERAGE_HEADER_BEFORE = re.compile(r"^\s*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
+COVERAGE_TOTAL_BEFORE = re.compile(r"^\s*All files\s*\|(.*)$", re.M)
+TEST_NUMBER_BEFORE = re.compile(
+    r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
+    r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
+    r"(?<=\()\d+(?= tests?\))|\d+(?=\s+[\w-]+\s+tests\b)"
+)
+CONCRETE_BEFORE = re.compile(r"\d|`|\w+\.\w{2,4}\b")
+CLAUSE_BEFORE = re.compile(
+    r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
+    r"|(?<=\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
+    r"|(?<=\s)\s*but\s+)"
+)
+TOKEN_NEEDLE_BEFORE = re.compile(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
 _FILTER_OF_GOAL = re.compile(r"--filter (?:run|clean|test|verify|check|:?[\w-]+:)")
 
 _HOSTILE = """
 import sys, time
 from agentv_grader.claims import _REFERENCES
 from agentv_grader.claims._runners import RUNNER
-from agentv_grader.claims._tests import _COMMAND_LINE
+from agentv_grader.claims import _CONCRETE, _TEST_NUMBER
+from agentv_grader.claims._index import _TOKEN_NEEDLE
+from agentv_grader.claims._runners import (
+    _CTEST, _FAILED_NAME, _GO_FAIL, _MOCHA, _PAIR, _RSPEC, _VITEST,
+)
+from agentv_grader.claims._tests import _CLAUSE, _COMMAND_LINE, _COVERAGE_HEADER, _COVERAGE_TOTAL
 found = [
     RUNNER.search("pnpm" + " --filter=a" * 60 + " x"),
     RUNNER.search("./mvnw" + " --filter=a" * 60 + " x"),
@@ -48,6 +95,14 @@ found = [
     _REFERENCES.fullmatch("[1]" + " " * 30 + "[2]" + " " * 30 + "[3]" + " " * 30 + "x"),
     _COMMAND_LINE.search("`" + "a " * 200_000),
 ]
+found += [pattern.search(unit * 200_000) for pattern, unit in (
+    (_PAIR, "1"), (_RSPEC, "1"), (_CTEST, "1"), (_TEST_NUMBER, "1"),
+    (_MOCHA, "\\n"), (_VITEST, "\\n"), (_GO_FAIL, "\\n"), (_FAILED_NAME, "\\n"),
+    (_COVERAGE_HEADER, "\\n"), (_COVERAGE_TOTAL, "\\n"), (_CLAUSE, " "),
+    (_CONCRETE, "a_"), (_TOKEN_NEEDLE, "a"), (_TOKEN_NEEDLE, "1"),
+)]
+found += [_FAILED_NAME.search("● " + "a " * 200_000 + "!")]
+found += [_TOKEN_NEEDLE.fullmatch("a-" * 200_000 + "!")]
 print(sum(f is not None for f in found))
 """
 
@@ -74,7 +129,11 @@ def _texts() -> Iterator[str]:
     pieces = ["pnpm", "npm", "yarn", "mvn", "mvnw", "gradlew", " ", "  ", "\n", "\t", "-r",
               " --filter", "=", "api", " test", " run", " verify", " clean", ":app:", "check",
               "[1]", "[12]", ":", "<", ">", "http://", "https://", "a.b/c", "`", "x", "Sources",
-              "References", "\u00a0", "\r"]  # fmt: skip
+              "References", "\u00a0", "\r", "1", "12", " passing", " failing", " examples",
+              " example", ", ", " failures", "% tests passed", " tests failed out of ",
+              "Tests", " | ", "(", ")", "--- FAIL: ", "●", "✕", "FAILED ", "::", "File",
+              "|", "% Lines", "All files", " and ", "and", " but ", ";", " tests", "of ",
+              " lib", "_", ".", "-", "com", "a_b.txt", "error", " passed", " errors"]  # fmt: skip
     pick = random.Random(21)
     for _ in range(20_000):
         yield "".join(pick.choice(pieces) for _ in range(pick.randint(1, 14)))
@@ -96,3 +155,65 @@ def test_the_reference_pattern_refuses_and_accepts_as_before() -> None:
 def test_the_command_line_pattern_cuts_as_before() -> None:
     for text in _texts():
         assert COMMAND_LINE_BEFORE.sub("|", text) == _COMMAND_LINE.sub("|", text), text
+
+
+def _lines(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """The callers' `_at_line_starts` for the checker's patterns; `finditer`, which it
+    equals, for the earlier spellings (whose openings it would keep)."""
+    if any(pattern is now for now, _ in _REWRITTEN):
+        return _at_line_starts(pattern, text)
+    return pattern.finditer(text)
+
+
+def _read(pattern: re.Pattern[str], text: str) -> object:
+    """What the callers read of each pattern's matches."""
+    if pattern in (_MOCHA, MOCHA_BEFORE):
+        return [(m.groups(), m.group(0).strip()) for m in _lines(pattern, text)]
+    if pattern.flags & re.M and pattern not in (
+        _COVERAGE_HEADER,
+        _COVERAGE_TOTAL,
+        COVERAGE_HEADER_BEFORE,
+        COVERAGE_TOTAL_BEFORE,
+    ):
+        return [m.groups() for m in _lines(pattern, text)]
+    if pattern in (_RSPEC, RSPEC_BEFORE):
+        return [(m.groups(), m.group(0)) for m in pattern.finditer(text)]
+    if pattern in (_PAIR, PAIR_BEFORE):
+        return pattern.findall(text)
+    if pattern in (_TEST_NUMBER, TEST_NUMBER_BEFORE):
+        return [m.span() for m in pattern.finditer(text)]
+    if pattern in (_CONCRETE, CONCRETE_BEFORE):
+        return pattern.search(text) is not None
+    if pattern in (_CLAUSE, CLAUSE_BEFORE):
+        return pattern.split(text)
+    if pattern in (_TOKEN_NEEDLE, TOKEN_NEEDLE_BEFORE):
+        return pattern.fullmatch(text) is not None
+    found = pattern.search(text)  # _CTEST, the coverage table's rows
+    return found and found.groups()
+
+
+_REWRITTEN = (
+    (_PAIR, PAIR_BEFORE),
+    (_VITEST, VITEST_BEFORE),
+    (_MOCHA, MOCHA_BEFORE),
+    (_GO_FAIL, GO_FAIL_BEFORE),
+    (_RSPEC, RSPEC_BEFORE),
+    (_CTEST, CTEST_BEFORE),
+    (_FAILED_NAME, FAILED_NAME_BEFORE),
+    (_COVERAGE_HEADER, COVERAGE_HEADER_BEFORE),
+    (_COVERAGE_TOTAL, COVERAGE_TOTAL_BEFORE),
+    (_TEST_NUMBER, TEST_NUMBER_BEFORE),
+    (_CONCRETE, CONCRETE_BEFORE),
+    (_CLAUSE, CLAUSE_BEFORE),
+    (_TOKEN_NEEDLE, TOKEN_NEEDLE_BEFORE),
+)
+
+
+def test_runs_entered_at_their_start_read_as_before() -> None:
+    """A run entered only at its start: what the callers read is as before, on every
+    labelled text and the made-up ones (a run's later characters only ever led where its
+    first did)."""
+    texts = list(_texts())
+    for now, before in _REWRITTEN:
+        for text in texts:
+            assert _read(now, text) == _read(before, text), (now.pattern, text)
