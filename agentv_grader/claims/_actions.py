@@ -153,7 +153,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         before, after = text[: match.start()], text[match.end() :]
         if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
-            if _RAN_JUST_BEFORE.search(before):
+            if _ran_just_before(before):
                 yield from _never_ran(command, index)
             continue
         subject = _RESULT_AFTER.match(after) is not None
@@ -170,7 +170,16 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(text, command, calls, index)
 
 
-_RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)\s+$", re.I)
+_RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)
+
+
+def _ran_just_before(before: str) -> bool:
+    """`before` ends in a run verb and a space: the verb is looked for in the last eight
+    characters before the space (a search of the whole prefix tried each of them)."""
+    stripped = before.rstrip()
+    if len(stripped) == len(before):
+        return False
+    return _RAN_JUST_BEFORE.search(stripped, max(0, len(stripped) - 8)) is not None
 
 
 def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:

@@ -4,7 +4,10 @@ blind miss, never its text (SPEC §5.9)."""
 
 from __future__ import annotations
 
-from agentv_grader.claims import check_claims
+import random
+import re
+
+from agentv_grader.claims import _actions, check_claims
 from agentv_grader.rundata.records import Figure, Timing
 from tests.claims.test_claims import PASSING, bash, run, statuses
 from tests.claims.test_heldout_rules import SEARCH
@@ -134,3 +137,12 @@ def test_a_step_done_on_the_first_check_is_held_against_the_first_check() -> Non
     assert statuses(said, run(timed_out, done)) == ["contradicted"]
     assert statuses(said, run(done)) == ["unverifiable"]
     assert statuses("The rollout completed.", run(timed_out, done)) == ["unverifiable"]
+
+
+def test_a_run_verb_before_a_command_is_found_in_the_prefixs_last_characters() -> None:
+    plain = re.compile(r"\b(?:ran|re-?ran|executed|invoked)\s+$", re.I)
+    pieces = ["ran", "re-ran", "reran", "executed", "invoked", "foran", " ", "\n", "\u2003", "x"]
+    pick = random.Random(21)
+    for _ in range(20_000):
+        before = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 6)))
+        assert _actions._ran_just_before(before) == bool(plain.search(before)), repr(before)
