@@ -391,7 +391,7 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
         yield coverage_findings(text, index)
     if "warning" in lowered:
         yield build_findings(text, index)
-    if "checks" in lowered or "ci" in lowered:
+    if "checks" in lowered or "ci" in lowered or "runs" in lowered:
         yield ci_findings(text, index)
     # fmt: on
 

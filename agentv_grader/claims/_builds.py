@@ -4,7 +4,9 @@
 own `warning:` line there contradicts it (a clean build never verifies it: the flags or
 the targets the claim names are not checked). "All CI checks are green on the PR" is held
 against the last `gh pr checks`: its count of failing checks contradicts it, its "All
-checks were successful" verifies it.
+checks were successful" verifies it. "The last three runs on main all failed" is held
+against the newest rows of the last `gh run list`: one that succeeded contradicts it (all
+failing never verifies it: how they failed is not checked).
 """
 
 from __future__ import annotations
@@ -36,6 +38,15 @@ _COMPILER_WARNING = later(
     r"\bwarning(?:\[[\w-]+\])?: |: warning [A-Z]+\d+:|\b[1-9]\d* Warning\(s\)"
 )
 
+_COUNTS = {
+    w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())
+}
+_LAST_RUNS = Gated(
+    later(r"\b(?:last|latest) (\d+|" + "|".join(_COUNTS) + r") (?:CI )?runs\b(?: on (\S+))?"
+          r".*\ball (?:failed|fail|red)\b", re.I),
+    Words("last latest"),
+)  # fmt: skip
+_RUN_LIST = later(r"\bgh run list\b")
 _CI_CLAIM = Gated(later(r"\b(?:CI|checks)\b"), Words("ci checks"))
 _GREEN = Words("green pass passes passed passing succeed succeeds succeeded successful")
 _PR_CHECKS = later(r"\bgh pr checks\b")
@@ -56,7 +67,9 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 def ci_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """A pull request's CI checks said to pass, against the last `gh pr checks`."""
+    """A pull request's CI checks said to pass, against the last `gh pr checks`; the last
+    runs said to have failed, against the last `gh run list`."""
+    yield from _last_runs(text, index)
     if _CI_CLAIM.search(text) is None or not _GREEN.may_hold(text):
         return
     checks = index.shell_matching(_PR_CHECKS, ("checks",))
@@ -68,3 +81,40 @@ def ci_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"not every check passed: {last.cite(failing.group(0))}")
     elif "All checks were successful" in last.output:
         yield Finding(VERIFIED, last.cite("All checks were successful"))
+
+
+def _last_runs(text: str, index: RunIndex) -> Iterator[Finding]:
+    claim = _LAST_RUNS.search(text)
+    if claim is None:
+        return
+    lists = index.shell_matching(_RUN_LIST, ("list",))
+    if not lists:
+        return
+    last = lists[-1]
+    branch = claim.group(2)
+    if branch is not None and f" {branch.strip('`.,').lower()}" not in last.command_lower:
+        return  # runs of another branch, or of every branch
+    count = claim.group(1).lower()
+    newest = _statuses(last.output)[: _COUNTS[count] if count in _COUNTS else int(count)]
+    passed = next((line for line, ok in newest if ok), None)
+    if passed is not None:
+        yield Finding(CONTRADICTED, f"one of them succeeded: {last.cite(passed)}")
+
+
+def _statuses(output: str) -> list[tuple[str, bool | None]]:
+    """Each run row of `gh run list` (newest first): whether it succeeded (`✓`, a
+    `success` conclusion), failed (`X`, `failure`) or is neither (running, cancelled)."""
+    rows: list[tuple[str, bool | None]] = []
+    for line in output.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("STATUS"):
+            continue
+        cells = stripped.split("\t") if "\t" in stripped else stripped.split()
+        first = cells[0]
+        if first == "✓" or (first == "completed" and cells[1:2] == ["success"]):
+            rows.append((stripped, True))
+        elif first == "X" or (first == "completed" and cells[1:2] == ["failure"]):
+            rows.append((stripped, False))
+        else:
+            rows.append((stripped, None))
+    return rows

@@ -198,3 +198,19 @@ def test_a_long_row_is_read_once() -> None:
         started = time.perf_counter()
         check_claims(row, run(GO_FAILING))
         assert time.perf_counter() - started < 2
+
+
+RUN_LIST = bash(
+    "gh run list --branch dev --limit 3",
+    "STATUS  TITLE   WORKFLOW  BRANCH  EVENT  ID  ELAPSED  AGE\n"
+    "X       c       CI        dev     push   3   1m       1h\n"
+    "✓       b       CI        dev     push   2   1m       2h\n"
+    "X       a       CI        dev     push   1   1m       3h\n",
+)
+
+
+def test_the_last_runs_said_to_have_failed_are_held_against_gh_run_list() -> None:
+    assert statuses("The last two runs on dev all failed.", run(RUN_LIST)) == ["contradicted"]
+    red = bash(RUN_LIST[1]["command"], RUN_LIST[2].replace("✓", "X"))
+    assert statuses("The last two runs on dev all failed.", run(red)) == ["unverifiable"]
+    assert statuses("The last two runs on main all failed.", run(RUN_LIST)) == ["unverifiable"]

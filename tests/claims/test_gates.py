@@ -380,7 +380,7 @@ _FAMILY_WORDS = (
     (("health", "success", "deliver"), "state_findings"),
     (("coverage",), "coverage_findings"),
     (("warning",), "build_findings"),
-    (("checks", "ci"), "ci_findings"),
+    (("checks", "ci", "runs"), "ci_findings"),
 )  # fmt: skip
 
 
