@@ -915,7 +915,8 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
 _NONE = Gated(later(r"\bno\s+(?=[a-z])", re.I), Words("no"))
 # what ends the noun a `no` counts (`no duplicate order IDs were found`)
 _NONE_ENDS = frozenset("were was are is in on at found left remain remaining after since".split())
-_COUNT_LINE = later(r"\s*([A-Za-z][\w .-]{0,40}?)\s*[:=]\s*(\d[\d,]*)\s*$")
+# a line that is a label and a count (`duplicated order_id: 14`), matched at its start
+_COUNT_LINE = later(r"[ \t]*([a-z][\w .-]{0,40}?)[ \t]*[:=][ \t]*(\d[\d,]*)[ \t]*(?:\r?\n|$)")
 _LABEL_WORD = later(r"[a-z0-9]+")
 
 
@@ -932,17 +933,19 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words.append(_stem(word))
     if not words:
         return
-    last: tuple[Call, int, str] | None = None
+    last: tuple[Call, int, int] | None = None
     needle = max(words, key=len).rstrip("s")  # found in its plural and `duplicated` too
     for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):
-        line = line_at(call.output, call.written(at))
-        counted = _COUNT_LINE.fullmatch(line)
-        if counted is not None and _same_words(
-            words, _LABEL_WORD.findall(counted.group(1).lower())
-        ):
-            last = call, int(counted.group(2).replace(",", "")), line.strip()
+        output = call.output_lower
+        start = output.rfind("\n", max(0, at - 42), at) + 1
+        if start == 0 and at > 41:
+            continue  # too far into its line for a label (a long line is not read)
+        counted = _COUNT_LINE.match(output, start)
+        if counted is not None and _same_words(words, _LABEL_WORD.findall(counted.group(1))):
+            last = call, int(counted.group(2).replace(",", "")), start
     if last is not None and last[1] > 0:
-        call, _, line = last
+        call, _, start = last
+        line = line_at(call.output, call.written(start))
         yield Finding(CONTRADICTED, f"no {' '.join(words)!r}, but {call.cite_line(line)}")
 
 
