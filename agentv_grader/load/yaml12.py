@@ -98,7 +98,7 @@ _JSON_BAD_CHAR = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\u
 # The ASCII characters a JSON text may hold where libyaml reads it the same way: the
 # complement, within ASCII, of `_JSON_BAD_CHAR` (tests check that they agree).
 _JSON_GOOD_ASCII = b"\t\n\r" + bytes(range(0x20, 0x7F))
-_JSON_SURROGATE_ESCAPE = r"\\u[dD][89abAB]"
+_JSON_SURROGATE_ESCAPE = r"\\u[dD][89a-fA-F]"  # a high or a low one (D800-DFFF)
 _JSON_KEY_BEFORE_BREAK = r"[\r\n][\t\r\n ]*:"
 _JSON_BLANKS_BEFORE_COLON = r'"[\t ]{20,}:'
 _SPACES_BEFORE_COLON = " " * 20 + ":"  # what the pattern above needs in a text without tabs
