@@ -83,6 +83,19 @@ def test_precision_and_recall_on_the_labelled_set(root: Path) -> None:
     assert measured.extracted >= 0.8, report
 
 
+def test_the_blind_set_holds_what_its_fixes_reached() -> None:
+    """The blind set (tests/data/claims/blind) after the fixes its first measurement led
+    to (its README): `contradicted` at the issue's precision floor; recall and verified
+    precision below the issue's floors, held where the fixes left them (0.60 and 0.91) so
+    that a change that loses ground there is seen. Raise these as the checker improves."""
+    measured = metrics(load_all(BLIND))
+    report = "\n".join(["wrong:", *measured.wrong, "missed:", *measured.missed])
+    assert measured.contradicted_precision >= 0.95, report
+    assert measured.contradicted_recall >= 0.55, report
+    assert measured.verified_precision >= 0.9, report
+    assert measured.extracted >= 0.9, report
+
+
 def test_every_claim_has_a_1_based_position_and_evidence(runs: list[Run]) -> None:
     for run in runs:
         lines = run.response.split("\n")
