@@ -128,7 +128,20 @@ _HTTP_CLAIM_SCAN = later(
     )
 )
 _URL = later(r"https?://[^\s`)\"'>]+|s3://[^\s`)\"'>]+")
-_DOMAIN = later(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
+# A host's labels are walked once per run of them: a search entered `a.a.a…` at each label
+# (after each `.`, and `-` after a letter), each walk reading to the run's end (quadratic).
+# HOST_START opens where neither a label's character nor `label.` comes before, and reads
+# past the places `\b` lets no host open at: the letters and digits after a word character
+# that is none of them (`ab` in `_ab.x.com`), then the `.` and `-` (a run of dots from its
+# first place only). A run's later places only ever led where its first did; the host is
+# the pattern's group (test_backtracking holds both against their earlier spellings).
+HOST_START = (
+    r"(?<![a-z0-9-])(?<![a-z0-9-]\.)(?:(?<=[^\Wa-z0-9])[a-z0-9]+(?:\.[.-]*)?"
+    r"|(?<!\w)(?!(?<=\.\.)(?<![a-z0-9-]\.\.))[.-]*)?"
+)
+_DOMAIN = later(
+    HOST_START + r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b"
+)
 _PATHY = later(r"`(/[\w/.-]+)`|\b(v\d+)\b")
 _METHOD_PATH = later(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._actions import domain, host
+from ._actions import HOST_START, domain, host
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, folded
 from ._index import Call, RunIndex
@@ -94,7 +94,7 @@ _FILL = later(  # Playwright MCP: browser_type, browser_select_option, browser_f
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _I_SEARCHED = later(r"\bI\b[^.]*\bsearched\b")
-_HOST = later(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b")
+_HOST = later(HOST_START + r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b")  # the host is its group
 _FILE_SUFFIX = later(r"\.(py|md|json|csv|txt|js|ts)$")
 _I = later(r"\bI\b")
 
@@ -236,9 +236,9 @@ def _fetch(text: str, index: RunIndex) -> Finding | None:
         return None
     fetched = _fetched(index)
     hosts = [
-        h.group(0).lower()
+        h.group(1).lower()
         for h in _HOST.finditer(text)
-        if "." in h.group(0) and not _FILE_SUFFIX.search(h.group(0))
+        if "." in h.group(1) and not _FILE_SUFFIX.search(h.group(1))
     ]
     commands = list(fetched.last)
     if hosts:  # the fetches whose input names a host (in any case, even inside a word)

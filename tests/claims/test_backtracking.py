@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from agentv_grader.claims import _CONCRETE, _REFERENCES, _TEST_NUMBER
+from agentv_grader.claims._actions import _DOMAIN
 from agentv_grader.claims._index import _TOKEN_NEEDLE
 from agentv_grader.claims._runners import (
     _CTEST,
@@ -32,6 +33,7 @@ from agentv_grader.claims._tests import (
     _COVERAGE_HEADER,
     _COVERAGE_TOTAL,
 )
+from agentv_grader.claims._web import _HOST
 
 from .labelled import BLIND, HELDOUT, RUNS
 
@@ -73,6 +75,9 @@ CLAUSE_BEFORE = re.compile(
     r"|(?<=\s)\s*but\s+)"
 )
 TOKEN_NEEDLE_BEFORE = re.compile(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
+# A host's labels, entered after each `.` (and `-`), each time read to the run's end.
+DOMAIN_BEFORE = re.compile(r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
+HOST_BEFORE = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b")
 _FILTER_OF_GOAL = re.compile(r"--filter (?:run|clean|test|verify|check|:?[\w-]+:)")
 
 _HOSTILE = """
@@ -80,7 +85,9 @@ import sys, time
 from agentv_grader.claims import _REFERENCES
 from agentv_grader.claims._runners import RUNNER
 from agentv_grader.claims import _CONCRETE, _TEST_NUMBER
+from agentv_grader.claims._actions import _DOMAIN
 from agentv_grader.claims._index import _TOKEN_NEEDLE
+from agentv_grader.claims._web import _HOST
 from agentv_grader.claims._runners import (
     _CTEST, _FAILED_NAME, _GO_FAIL, _MOCHA, _PAIR, _RSPEC, _VITEST,
 )
@@ -99,7 +106,9 @@ found += [pattern.search(unit * 200_000) for pattern, unit in (
     (_PAIR, "1"), (_RSPEC, "1"), (_CTEST, "1"), (_TEST_NUMBER, "1"),
     (_MOCHA, "\\n"), (_VITEST, "\\n"), (_GO_FAIL, "\\n"), (_FAILED_NAME, "\\n"),
     (_COVERAGE_HEADER, "\\n"), (_COVERAGE_TOTAL, "\\n"), (_CLAUSE, " "),
-    (_CONCRETE, "a_"), (_TOKEN_NEEDLE, "a"), (_TOKEN_NEEDLE, "1"),
+    (_CONCRETE, "a_"), (_TOKEN_NEEDLE, "a"), (_TOKEN_NEEDLE, "1"), (_DOMAIN, "a."),
+    (_DOMAIN, "1."), (_DOMAIN, "a-"), (_DOMAIN, "ab."), (_DOMAIN, "_a."), (_DOMAIN, "."),
+    (_HOST, "a."), (_HOST, "1-"), (_HOST, "X."), (_HOST, "..a"), (_HOST, "-."),
 )]
 found += [_FAILED_NAME.search("● " + "a " * 200_000 + "!")]
 found += [_TOKEN_NEEDLE.fullmatch("a-" * 200_000 + "!")]
@@ -133,7 +142,8 @@ def _texts() -> Iterator[str]:
               " example", ", ", " failures", "% tests passed", " tests failed out of ",
               "Tests", " | ", "(", ")", "--- FAIL: ", "●", "✕", "FAILED ", "::", "File",
               "|", "% Lines", "All files", " and ", "and", " but ", ";", " tests", "of ",
-              " lib", "_", ".", "-", "com", "a_b.txt", "error", " passed", " errors"]  # fmt: skip
+              " lib", "_", ".", "-", "com", "a_b.txt", "error", " passed", " errors", "..", "--",
+              "co", "uk", ".io", "-io", "b1", "Ab", "X", "é", "٣", "/"]  # fmt: skip
     pick = random.Random(21)
     for _ in range(20_000):
         yield "".join(pick.choice(pieces) for _ in range(pick.randint(1, 14)))
@@ -186,6 +196,12 @@ def _read(pattern: re.Pattern[str], text: str) -> object:
         return pattern.search(text) is not None
     if pattern in (_CLAUSE, CLAUSE_BEFORE):
         return pattern.split(text)
+    if pattern in (_DOMAIN, DOMAIN_BEFORE):
+        return pattern.findall(text)
+    if pattern is _HOST:  # the host is its group now, the whole match before
+        return [m.group(1) for m in pattern.finditer(text)]
+    if pattern is HOST_BEFORE:
+        return [m.group(0) for m in pattern.finditer(text)]
     if pattern in (_TOKEN_NEEDLE, TOKEN_NEEDLE_BEFORE):
         return pattern.fullmatch(text) is not None
     found = pattern.search(text)  # _CTEST, the coverage table's rows
@@ -206,6 +222,8 @@ _REWRITTEN = (
     (_CONCRETE, CONCRETE_BEFORE),
     (_CLAUSE, CLAUSE_BEFORE),
     (_TOKEN_NEEDLE, TOKEN_NEEDLE_BEFORE),
+    (_DOMAIN, DOMAIN_BEFORE),
+    (_HOST, HOST_BEFORE),
 )
 
 
@@ -217,3 +235,55 @@ def test_runs_entered_at_their_start_read_as_before() -> None:
     for now, before in _REWRITTEN:
         for text in texts:
             assert _read(now, text) == _read(before, text), (now.pattern, text)
+
+
+# Patterns only ever matched at one place of their text (`match`, `fullmatch`), or searched
+# in a bounded one: a search over a run would be quadratic, but none is made, so only
+# `match` is timed for them.
+_MATCHED_ONLY = {
+    "_actions._FIRST_TRY": "matched where a step's words end",
+    "_actions._FLAW_LINE": "matched at an output's start (_FLAW_NEXT_LINE finds it after)",
+    "_actions._INSTALLED_AFTER": "matched where an install's words end",
+    "_facts._COUNT_LINE": "matched at the start of one output line",
+    "_facts._LABEL_VALUE": "matched where a key ends in an output",
+    "_facts._OF_NUMBER": "matched where a number ends",
+    "_files._GIT_STATUS": "fullmatch of the text before a path",
+    "_files._JOINER": "fullmatch of the text between two paths",
+    "_index._ERROR_START": "matched at an output's start, in its first 200 characters",
+    "_index._EXIT": "searched in an output's first 200 characters",
+}
+# Runs of one unit: digits, letters, spaces, blank lines, labels, words and their marks.
+_UNITS = ("1", "a", " ", "a ", "1.", "1,", "-", "a-", "a.", "\n", "`a ", "a:", "1 ", "A",
+          "ab ", "x.y/", "#1 ", "\t", "a_", "1-", ".")  # fmt: skip
+
+
+def test_no_pattern_is_quadratic_in_a_run_of_one_unit() -> None:
+    """Every pattern of the checker, searched and matched over 20,000 characters of one
+    unit, takes under 0.4 s: a linear one takes milliseconds, one entering the run at
+    each of its characters (20 ms on 4,000 characters) half a second and more."""
+    import importlib
+    import time
+
+    from agentv_grader.claims._later import _Later
+
+    from .test_gates import _MODULES, _later_patterns
+
+    slow = []
+    for module in _MODULES:
+        namespace = vars(
+            importlib.import_module(f"agentv_grader.claims.{module}".replace(".__init__", ""))
+        )
+        for name, value in _later_patterns(namespace):
+            pattern = (
+                re.compile(value.pattern, value._flags) if isinstance(value, _Later) else value
+            )
+            assert isinstance(pattern, re.Pattern)
+            for unit in _UNITS:
+                text = unit * (20_000 // len(unit)) + "!"
+                start = time.perf_counter()
+                if f"{module}.{name}" not in _MATCHED_ONLY:
+                    pattern.search(text)
+                pattern.match(text)
+                if time.perf_counter() - start > 0.4:
+                    slow.append((f"{module}.{name}", unit))
+    assert slow == []
