@@ -285,30 +285,34 @@ def _rspec(output: str) -> Summary | None:
     return Summary(total - failed - skipped, failed, skipped, total, names, last.group(0))
 
 
-def _maven(output: str) -> Summary | None:
-    """Surefire's totals, one a module (a class's own line goes on `, Time elapsed`)."""
-    if "Tests run: " not in output:
-        return None
-    found = _MAVEN.findall(output)
+def _summed(pattern: re.Pattern[str], output: str) -> tuple[list[int], str, int] | None:
+    """Each of `pattern`'s counts summed over its lines (a runner printing one summary a
+    module or project), its last line, and how many there were (None: no line)."""
+    found = list(pattern.finditer(output))
     if not found:
         return None
-    ran, failures, errors, skipped = (sum(int(f[i]) for f in found) for i in range(4))
+    sums = [sum(int(m.group(i)) for m in found) for i in range(1, pattern.groups + 1)]
+    return sums, found[-1].group(0), len(found)
+
+
+def _maven(output: str) -> Summary | None:
+    """Surefire's totals, one a module (a class's own line goes on `, Time elapsed`)."""
+    summed = _summed(_MAVEN, output) if "Tests run: " in output else None
+    if summed is None:
+        return None
+    (ran, failures, errors, skipped), line, modules = summed
     failed = failures + errors
-    line = [m.group(0) for m in _MAVEN.finditer(output)][-1]
-    if len(found) > 1 and "BUILD " in output:  # the reactor's verdict on every module
+    if modules > 1 and "BUILD " in output:  # the reactor's verdict on every module
         line = "BUILD "
     return Summary(ran - failed - skipped, failed, skipped, ran, _names(output), line)
 
 
 def _dotnet(output: str) -> Summary | None:
     """`dotnet test`'s line, one a test project (summed)."""
-    if "Total:" not in output:
+    summed = _summed(_DOTNET, output) if "Total:" in output else None
+    if summed is None:
         return None
-    found = _DOTNET.findall(output)
-    if not found:
-        return None
-    failed, passed, skipped, total = (sum(int(f[i]) for f in found) for i in range(4))
-    line = [m.group(0) for m in _DOTNET.finditer(output)][-1]
+    (failed, passed, skipped, total), line, _ = summed
     return Summary(passed, failed, skipped, total, _names(output), line)
 
 
