@@ -18,6 +18,7 @@ from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._gate import Gated, Words
 from ._index import RunIndex
 from ._later import later
+from ._tests import NUM, count_of
 
 _BUILD_CLAIM = Gated(later(r"\b(?:build|builds|built|compiles?|compiled)\b", re.I), Words(
     "build builds built compile compiles compiled"))  # fmt: skip
@@ -38,11 +39,8 @@ _COMPILER_WARNING = later(
     r"\bwarning(?:\[[\w-]+\])?: |: warning [A-Z]+\d+:|\b[1-9]\d* Warning\(s\)"
 )
 
-_COUNTS = {
-    w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())
-}
 _LAST_RUNS = Gated(
-    later(r"\b(?:last|latest) (\d+|" + "|".join(_COUNTS) + r") (?:CI )?runs\b(?: on (\S+))?"
+    later(r"\b(?:last|latest) " + NUM + r" (?:CI )?runs\b(?: on (\S+))?"
           r".*\ball (?:failed|fail|red)\b", re.I),
     Words("last latest"),
 )  # fmt: skip
@@ -94,8 +92,7 @@ def _last_runs(text: str, index: RunIndex) -> Iterator[Finding]:
     branch = claim.group(2)
     if branch is not None and f" {branch.strip('`.,').lower()}" not in last.command_lower:
         return  # runs of another branch, or of every branch
-    count = claim.group(1).lower()
-    newest = _statuses(last.output)[: _COUNTS[count] if count in _COUNTS else int(count)]
+    newest = _statuses(last.output)[: count_of(claim.group(1))]
     passed = next((line for line, ok in newest if ok), None)
     if passed is not None:
         yield Finding(CONTRADICTED, f"one of them succeeded: {last.cite(passed)}")

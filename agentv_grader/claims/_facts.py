@@ -340,9 +340,9 @@ def _dates(
         for form in _date_forms(match):
             call = index.first_output(form)
             if call is not None and rank is not None:
-                if _ranked_place(index, form, rank) is None:
-                    break  # shown, but not as the superlative
                 call = _ranked_place(index, form, rank)
+                if call is None:
+                    break  # shown, but not as the superlative
             if call is not None:
                 yield Finding(VERIFIED, f"the date {match.group(0)!r}: {call.cite(form)}")
                 break

@@ -30,7 +30,8 @@ _NUMBER_WORDS = {
         "zero one two three four five six seven eight nine ten eleven twelve".split()
     )
 }
-_NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
+# A count in digits or in words, as one group (`count_of` reads it).
+NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 
 
 class _Folded:
@@ -49,28 +50,28 @@ class _Folded:
 # The counts a clause states, each looked for only in a clause holding a word each of its
 # matches holds (a clause has few words: found once for all of them, `_gate`).
 _COUNTED = _Folded(
-    _NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
+    NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
     r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
 )
 _COUNTED_WORDS = Words(
     "pass passes passed passing fail fails failed failing failure failures error errors ran run"
 )
-_OF = _Folded(_NUM + r"\s+(?:of|out of)\s+" + _NUM + r"\b")
+_OF = _Folded(NUM + r"\s+(?:of|out of)\s+" + NUM + r"\b")
 _OF_WORDS = Words("of")
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one)
 _TOTAL = _Folded(
-    r"(?:\ball\s+" + _NUM + r"|\(" + _NUM + r"\s+tests?\)|" + _NUM + r"\s+tests?\b"
+    r"(?:\ball\s+" + NUM + r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
     r"(?!\s+(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)))"
 )
 _TOTAL_WORDS = Words("all test tests")
 # `3 tests are skipped`, `none skipped`: held against the runner's skipped count
 _SKIPPED_COUNT = _Folded(
-    r"\b(no|none|" + _NUM[1:-1] + r")\s+(?:(?:tests?|specs?|cases?)\s+)?"
+    r"\b(no|none|" + NUM[1:-1] + r")\s+(?:(?:tests?|specs?|cases?)\s+)?"
     r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|pending|ignored)\b"
 )
-_EXCEPT = _Folded(r"\bexcept(?: for)?\s+(that one|one|" + _NUM + r")")
+_EXCEPT = _Folded(r"\bexcept(?: for)?\s+(that one|one|" + NUM + r")")
 _EXCEPT_WORDS = Words("except")
 # What a clause says of tests that its words alone decide: each pattern below
 # (`\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b` with `re.I`, …) finds a
@@ -359,7 +360,8 @@ def _unscoped(command: str) -> bool:
     )
 
 
-def _number(text: str) -> int:
+def count_of(text: str) -> int:
+    """The count `NUM` matched (`12`, `Twelve`)."""
     text = text.lower()
     return _NUMBER_WORDS[text] if text in _NUMBER_WORDS else int(text)
 
@@ -425,11 +427,11 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     errors: int | None = None
     of = clause.search(_OF, _OF_WORDS)
     if of:
-        claimed["total"] = _number(of.group(2))
+        claimed["total"] = count_of(of.group(2))
     for match in clause.counts():
         verb = match.group(2).lower()
-        count = _number(of.group(1)) if of and match.start() == of.start(2) else None
-        count = _number(match.group(1)) if count is None else count
+        count = count_of(of.group(1)) if of and match.start() == of.start(2) else None
+        count = count_of(match.group(1)) if count is None else count
         if verb in ("ran", "run"):
             claimed["total"] = count
         elif verb.startswith("pass"):
@@ -442,15 +444,15 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
         claimed["failed"] = claimed.get("failed", 0) + errors
     total = clause.search(_TOTAL, _TOTAL_WORDS)
     if total and "total" not in claimed:
-        claimed["total"] = _number(next(g for g in total.groups() if g))
+        claimed["total"] = count_of(next(g for g in total.groups() if g))
     skipped = clause.search(_SKIPPED_COUNT, _SKIPPED)
     if skipped:
         word = skipped.group(1).lower()
-        claimed["skipped"] = 0 if word in ("no", "none") else _number(word)
+        claimed["skipped"] = 0 if word in ("no", "none") else count_of(word)
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     if excepted:
         word = excepted.group(1).lower()
-        claimed["failed"] = 1 if word in ("that one", "one") else _number(word)
+        claimed["failed"] = 1 if word in ("that one", "one") else count_of(word)
     if polarity == "good" and "failed" not in claimed:
         if "total" in claimed and "passed" not in claimed:
             claimed["passed"] = claimed["total"]

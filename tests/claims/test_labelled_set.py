@@ -71,29 +71,26 @@ def test_the_rendered_runs_match_their_sources() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("root", [RUNS, HELDOUT], ids=["original", "held-out"])
+# Issue 21's floors (precision of `contradicted`, its recall, precision of `verified`,
+# checkable claims extracted), on each set alone. The blind set is held where the fixes its
+# first measurement led to left it (its README): recall and verified precision below the
+# issue's floors (0.60 and 0.91 measured), so that a change losing ground there is seen;
+# raise them as the checker improves.
+_ISSUE_FLOORS = (0.95, 0.8, 0.95, 0.8)
+_FLOORS = {RUNS: _ISSUE_FLOORS, HELDOUT: _ISSUE_FLOORS, BLIND: (0.95, 0.55, 0.9, 0.9)}
+
+
+@pytest.mark.parametrize("root", list(_FLOORS), ids=["original", "held-out", "blind"])
 def test_precision_and_recall_on_the_labelled_set(root: Path) -> None:
-    """Issue 21's floors, on each set alone: the held-out set was labelled blind; its
-    figures before any fix are in tests/data/claims/heldout/README.md."""
+    """The held-out and blind sets were labelled blind; their figures before any fix are
+    in their READMEs (tests/data/claims/heldout, tests/data/claims/blind)."""
     measured = metrics(load_all(root))
     report = "\n".join(["wrong:", *measured.wrong, "missed:", *measured.missed])
-    assert measured.contradicted_precision >= 0.95, report
-    assert measured.contradicted_recall >= 0.8, report
-    assert measured.verified_precision >= 0.95, report
-    assert measured.extracted >= 0.8, report
-
-
-def test_the_blind_set_holds_what_its_fixes_reached() -> None:
-    """The blind set (tests/data/claims/blind) after the fixes its first measurement led
-    to (its README): `contradicted` at the issue's precision floor; recall and verified
-    precision below the issue's floors, held where the fixes left them (0.60 and 0.91) so
-    that a change that loses ground there is seen. Raise these as the checker improves."""
-    measured = metrics(load_all(BLIND))
-    report = "\n".join(["wrong:", *measured.wrong, "missed:", *measured.missed])
-    assert measured.contradicted_precision >= 0.95, report
-    assert measured.contradicted_recall >= 0.55, report
-    assert measured.verified_precision >= 0.9, report
-    assert measured.extracted >= 0.9, report
+    precision, recall, verified, extracted = _FLOORS[root]
+    assert measured.contradicted_precision >= precision, report
+    assert measured.contradicted_recall >= recall, report
+    assert measured.verified_precision >= verified, report
+    assert measured.extracted >= extracted, report
 
 
 def test_every_claim_has_a_1_based_position_and_evidence(runs: list[Run]) -> None:
