@@ -73,11 +73,10 @@ def test_the_rendered_runs_match_their_sources() -> None:
 
 # Issue 21's floors (precision of `contradicted`, its recall, precision of `verified`,
 # checkable claims extracted), on each set alone. The blind set is held where the fixes its
-# first measurement led to left it (its README): recall and verified precision below the
-# issue's floors (0.60 and 0.91 measured), so that a change losing ground there is seen;
-# raise them as the checker improves.
+# first measurement led to left it (its README): recall below the issue's floor (0.60
+# measured), so that a change losing ground there is seen; raise it as the checker improves.
 _ISSUE_FLOORS = (0.95, 0.8, 0.95, 0.8)
-_FLOORS = {RUNS: _ISSUE_FLOORS, HELDOUT: _ISSUE_FLOORS, BLIND: (0.95, 0.55, 0.9, 0.9)}
+_FLOORS = {RUNS: _ISSUE_FLOORS, HELDOUT: _ISSUE_FLOORS, BLIND: (0.95, 0.55, 0.95, 0.8)}
 
 
 @pytest.mark.parametrize("root", list(_FLOORS), ids=["original", "held-out", "blind"])
