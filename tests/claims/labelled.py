@@ -5,7 +5,8 @@ labels (matched by overlapping spans of response.md).
 (tests/data/claims/heldout/runs) by a second engineer who labelled it without reading the
 checker and committed the labels before running it (issue 21); `BLIND`
 (tests/data/claims/blind/runs) likewise, by two more, after the checker had been fixed on
-the held-out set's misses."""
+the held-out set's misses; `BLIND2` (tests/data/claims/blind2/runs) likewise, by two more,
+after it had been fixed on the blind set's. `SETS` is all four."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from agentv_grader.rundata.transcript import read_transcript
 RUNS = Path(__file__).resolve().parent.parent / "data" / "claims" / "runs"
 HELDOUT = RUNS.parent / "heldout" / "runs"
 BLIND = RUNS.parent / "blind" / "runs"
+BLIND2 = RUNS.parent / "blind2" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from agentv_grader.claims._tests import (
 )
 from agentv_grader.claims._web import _HOST
 
-from .labelled import BLIND, HELDOUT, RUNS
+from .labelled import SETS
 
 # The spellings replaced: the same language, read in every way it splits.
 _FLAGS_BEFORE = r"(?:\s+(?:--filter[= ]\S+|-\S+))*"
@@ -129,7 +129,7 @@ def test_hostile_texts_are_read_in_time() -> None:
 def _texts() -> Iterator[str]:
     """The labelled sets' responses, tasks and their lines, and texts made of the patterns'
     own pieces glued at random."""
-    for root in (RUNS, HELDOUT, BLIND):
+    for root in SETS:
         for run in sorted(p for p in root.iterdir() if p.is_dir()):
             for name in ("response.md", "task.md"):
                 text = (run / name).read_text(encoding="utf-8")

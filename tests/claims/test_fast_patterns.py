@@ -19,7 +19,7 @@ import agentv_grader.claims as claims_package
 from agentv_grader.claims import _actions, _facts, _files, _runners, _tests, _units
 from agentv_grader.rundata.transcript import read_transcript
 
-from .labelled import BLIND, HELDOUT, RUNS
+from .labelled import SETS
 from .test_runners import CASES
 
 # The plain spellings: the lookbehind first, then the pattern.
@@ -67,7 +67,7 @@ def _made(count: int, seed: int) -> Iterator[str]:
 def _texts() -> tuple[str, ...]:
     """Every response, task and tool output of the labelled sets, and their claims."""
     texts: list[str] = []
-    for root in (RUNS, HELDOUT, BLIND):
+    for root in SETS:
         for run in sorted(p for p in root.iterdir() if p.is_dir()):
             for name in ("response.md", "task.md"):
                 text = (run / name).read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ from agentv_grader.claims import _actions, _builds, _facts, _files, _gate, _test
 from agentv_grader.claims._gate import Gated, Words
 from agentv_grader.claims._units import units
 
-from .labelled import BLIND, HELDOUT, RUNS
+from .labelled import SETS
 from .test_index_paths import _indexes
 
 
@@ -33,7 +33,7 @@ def _gated() -> list[tuple[str, Gated]]:
 @cache
 def _claims() -> tuple[str, ...]:
     texts: list[str] = []
-    for root in (RUNS, HELDOUT, BLIND):
+    for root in SETS:
         for run in sorted(p for p in root.iterdir() if p.is_dir()):
             for name in ("response.md", "task.md"):
                 texts += [u.text for u in units((run / name).read_text(encoding="utf-8"))]

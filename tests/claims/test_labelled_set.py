@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.claims.labelled import BLIND, HELDOUT, RUNS, Run, load_all, metrics
+from tests.claims.labelled import BLIND, BLIND2, HELDOUT, RUNS, SETS, Run, load_all, metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,14 +50,16 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
     assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
 
 
-def test_the_blind_set_is_as_large_as_its_brief_asks() -> None:
-    """Two more engineers' runs (tests/data/claims/blind): at least 24 runs, 150 claims, 40
-    contradicted and 50 verified, in every transcript shape, none sharing an id."""
-    blind = load_all(BLIND)
+@pytest.mark.parametrize("root", [BLIND, BLIND2], ids=["blind", "blind2"])
+def test_a_blind_set_is_as_large_as_its_brief_asks(root: Path) -> None:
+    """Two engineers' runs per blind set (tests/data/claims/blind, blind2): at least 24 runs,
+    150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
+    with an earlier set."""
+    blind = load_all(root)
     labels = [label for run in blind for label in run.labels]
     statuses = collections.Counter(label.status for label in labels)
-    shapes = {json.loads((BLIND / r.id / "labels.json").read_text())["shape"] for r in blind}
-    earlier = {d.name for root in (RUNS, HELDOUT) for d in root.iterdir()}
+    shapes = {json.loads((root / r.id / "labels.json").read_text())["shape"] for r in blind}
+    earlier = {d.name for other in SETS[: SETS.index(root)] for d in other.iterdir()}
     assert not {r.id for r in blind} & earlier
     assert len(blind) >= 24 and len(labels) >= 150
     assert statuses["contradicted"] >= 40 and statuses["verified"] >= 50
