@@ -76,12 +76,18 @@ def test_the_rendered_runs_match_their_sources() -> None:
 # Issue 21's floors (precision of `contradicted`, its recall, precision of `verified`,
 # checkable claims extracted), on each set alone. The blind set is held where the fixes its
 # first measurement led to left it (its README): recall below the issue's floor (0.60
-# measured), so that a change losing ground there is seen; raise it as the checker improves.
+# measured); the second blind set where its first measurement found it (0.67, 0.21, 0.84,
+# 0.90); so that a change losing ground there is seen. Raise them as the checker improves.
 _ISSUE_FLOORS = (0.95, 0.8, 0.95, 0.8)
-_FLOORS = {RUNS: _ISSUE_FLOORS, HELDOUT: _ISSUE_FLOORS, BLIND: (0.95, 0.55, 0.95, 0.8)}
+_FLOORS = {
+    RUNS: _ISSUE_FLOORS,
+    HELDOUT: _ISSUE_FLOORS,
+    BLIND: (0.95, 0.55, 0.95, 0.8),
+    BLIND2: (0.65, 0.2, 0.8, 0.85),
+}
 
 
-@pytest.mark.parametrize("root", list(_FLOORS), ids=["original", "held-out", "blind"])
+@pytest.mark.parametrize("root", list(_FLOORS), ids=["original", "held-out", "blind", "blind2"])
 def test_precision_and_recall_on_the_labelled_set(root: Path) -> None:
     """The held-out and blind sets were labelled blind; their figures before any fix are
     in their READMEs (tests/data/claims/heldout, tests/data/claims/blind)."""
