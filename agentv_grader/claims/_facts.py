@@ -21,6 +21,7 @@ from ..record import Record
 from ._gate import Gated, Words
 from ._index import Call, RunIndex, line_at
 from ._later import later
+from ._listings import outranked
 
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
 
@@ -289,9 +290,8 @@ def value_findings(
         if task_quoted and _in_task(match.group(0), index):
             continue
         approx = _approx(text, before)
-        finding = _number(
-            text, match, value, value_text, index, approx, _ranking(rank, match.start())
-        )
+        ranks = rank if _ranking(rank, match.start()) is not None else None
+        finding = _number(text, match, value, value_text, index, approx, ranks)
         if finding is not None:
             yield finding
     list_finding = _list_mismatch(text, numbers, index)
@@ -439,13 +439,15 @@ def _number(
     literal: str,
     index: RunIndex,
     approx: bool,
-    rank: str | None,
+    rank: Rank | None,
 ) -> Finding | None:
+    """A figure of the claim held against the outputs (`rank`: the superlative whose
+    clause holds it)."""
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
     context: set[str] | None = None  # the claim's words near the number, made when asked
     shown = match.group(0)
-    unranked: tuple[Call, str] | None = None  # a place of the value not ranked first
+    unranked: list[tuple[Call, int, str]] = []  # the places of the value not ranked first
     for call, at, end in _occurrences(index, literal, value, decimals):
         if not distinctive:
             if context is None:
@@ -455,13 +457,12 @@ def _number(
             if not _shares_context(index, context, call, at, end):
                 continue
         line = line_at(call.output, call.written(at))
-        if rank is not None and not _ranks(index, call, at, rank):
-            unranked = unranked or (call, line)
+        if rank is not None and not _ranks(index, call, at, rank[0]):
+            unranked.append((call, at, line))
             continue
         return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
-    if unranked:
-        call, line = unranked
-        return Finding(DOUBT, f"{shown!r} not as the {rank}: {call.cite_line(line)}")
+    if rank is not None and unranked:
+        return _outranked(text, shown, rank, unranked)
     # whether the number stands alone in some output: asked only where it decides
     plain = literal.lstrip("-")
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
@@ -487,6 +488,19 @@ def _number(
     if distinctive or unseen_share:
         return Finding(DOUBT, f"{shown!r} appears in no tool output")
     return None
+
+
+def _outranked(text: str, shown: str, rank: Rank, places: list[tuple[Call, int, str]]) -> Finding:
+    """A superlative's figure shown only unranked: contradicted where a listing ranked the
+    superlative's way puts another row above it (`_listings.outranked`), else in doubt."""
+    for call, at, _ in places:
+        top = outranked(text, rank, call, at)
+        if top is not None:
+            return Finding(
+                CONTRADICTED, f"{shown!r} is not the {rank[0]}: {call.cite_line(top)} ranks first"
+            )
+    call, _, line = places[0]
+    return Finding(DOUBT, f"{shown!r} not as the {rank[0]}: {call.cite_line(line)}")
 
 
 def _shown(index: RunIndex, literal: str) -> bool:

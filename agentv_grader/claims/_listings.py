@@ -1,0 +1,177 @@
+"""Values held against the rows of a listing in an output (SPEC §5.9): a superlative's value
+against the row a listing ranked the same way puts on top.
+
+A listing is a block of an output's lines cut into the same number of cells: at `│` or `|`
+(duckdb's boxes, psql, sqlite's `-list`, a web page's table), else at tabs or runs of two
+spaces (`sqlite3 -column`, pandas). Precision first: a listing proves a rank only when its
+column is sorted the superlative's way over three rows or more, under every reading of its
+cells (`16.11` after `16.9` is a version's order, not a decimal's), and a line above it
+heads it with a word the claim's superlative names (`quietest day` ↔ `day`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._index import Call
+from ._later import later
+
+_LOW = frozenset("quietest lowest smallest cheapest shortest earliest oldest".split())
+_HIGH = frozenset("busiest highest largest biggest greatest longest newest latest".split())
+# `the second largest`: a rank below the top, which the listing's top row does not refute
+_BELOW_TOP = frozenset("second third fourth fifth next nd rd th".split())
+# `the three quietest`, `the 5 largest` (a digit before it, apart): the top few
+_COUNTS = frozenset("two three four five six seven eight nine ten few several top".split())
+_GRAIN = frozenset(("major", "minor"))
+_BEING = later(r"(?:is|was|are|were)\b")
+_CELL_NUMBER = later(r"\$?(-?\d{1,3}(?:,\d{3})+|-?\d+)((?:\.\d+)*)%?")
+_RULE = later(r"[\s\-=:+|│─━┄┈├┼┤┬┴┌┐└┘╞╪╡╤╧╒╕╘╛]*")
+_SPACED_CELL = later(r"\S+(?: \S+)*")  # a cell of a listing cut at tabs or wider gaps
+_WORDS = later(r"[a-z]+")
+_HEADER_LINES = 3  # lines above a listing's top row read for its heading (a box's type row)
+
+
+# a cell read as a decimal (None: a version of three parts or more) and as a version
+Reading = tuple[float | None, tuple[int, ...]]
+_WINDOW = 20_000  # characters of an output read each side of the value: a listing's top is near
+
+
+def outranked(text: str, rank: tuple[str, int, int], call: Call, at: int) -> str | None:
+    """The top row of a listing that holds the claim's value at `at` (in `call`'s
+    lowercase output) in a column sorted the way the claim's superlative (`rank`:
+    `_facts.ranked`'s word and clause) ranks, above that value (None: no such listing):
+    `Quietest day: 1 Nov with 11,377 users` against rows sorted by `dau` ascending,
+    `11204` on top."""
+    word = rank[0]
+    if word not in _LOW and word not in _HIGH:
+        return None  # `best`, `slowest`, `most`: which way the figures rank is not said
+    said = text.lower().find(word, rank[1], rank[2])
+    before = _WORDS.findall(text.lower(), max(0, said - 12), said)
+    if said < 0 or text[:said].rstrip()[-1:].isdigit():
+        return None
+    if before and (before[-1] in _BELOW_TOP or before[-1] in _COUNTS):
+        return None
+    noun = _ranked_noun(text, said + len(word), rank[2])
+    if noun is None:
+        return None
+    written = call.written(at)
+    start = call.output.find("\n", max(0, written - _WINDOW)) + 1 if written > _WINDOW else 0
+    lines = call.output[start : written + _WINDOW].split("\n")
+    row = call.output.count("\n", start, written)
+    place = written - (call.output.rfind("\n", 0, written) + 1)
+    cells = _cells(lines[row])
+    column = next((i for i, (a, b) in enumerate(cells) if a <= place < b), None)
+    if column is None:
+        return None
+    top, values = _ranked_rows(lines, row, len(cells), column)
+    if len(values) < 3 or top == row:
+        return None
+    low = word in _LOW
+    claimed = values[row - top]
+    decimals = [v[0] for v in values]
+    if None not in decimals and not _above(decimals, claimed[0], low):
+        return None
+    if not _above([v[1] for v in values], claimed[1], low):
+        return None
+    if noun not in _heading(lines, top):
+        return None
+    return lines[top]
+
+
+def _above(order: list[Any], claimed: Any, low: bool) -> bool:
+    """`order` is sorted lowest first (`low`) or highest first, and its first is above
+    `claimed` that way."""
+    if order != sorted(order, reverse=not low):
+        return False
+    return bool(order[0] < claimed if low else order[0] > claimed)
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """The spans of a line's cells: between its `│` or `|`, else between its gaps."""
+    bar = "│" if "│" in line else "|" if "|" in line else None
+    if bar is None:
+        return [(m.start(), m.end()) for m in _SPACED_CELL.finditer(line)]
+    spans, start = [], 0
+    for at, char in enumerate(line):
+        if char == bar:
+            spans.append((start, at))
+            start = at + 1
+    spans.append((start, len(line)))
+    return spans
+
+
+def _reading(cell: str) -> Reading | None:
+    """A cell holding a number or a version, read as a decimal and as a version."""
+    found = _CELL_NUMBER.fullmatch(cell.strip())
+    if found is None:
+        return None
+    whole = found.group(1).replace(",", "")
+    parts = found.group(2)
+    dotted = tuple(int(p) for p in parts.split(".")[1:])
+    decimal = float(whole + parts) if parts.count(".") <= 1 else None
+    return decimal, (int(whole), *dotted)
+
+
+def _ranked_rows(lines: list[str], row: int, width: int, column: int) -> tuple[int, list[Reading]]:
+    """The block of lines around `row` cut into `width` cells with a number in `column`:
+    its first line and the readings of that column, in order."""
+
+    def value(at: int) -> Reading | None:
+        if not 0 <= at < len(lines):
+            return None
+        cells = _cells(lines[at])
+        if len(cells) != width:
+            return None
+        start, end = cells[column]
+        return _reading(lines[at][start:end])
+
+    if value(row) is None:
+        return row, []
+    top = row
+    while value(top - 1) is not None:
+        top -= 1
+    values: list[Reading] = []
+    at = top
+    while (found := value(at)) is not None:
+        values.append(found)
+        at += 1
+    return top, values
+
+
+def _heading(lines: list[str], top: int) -> set[str]:
+    """The words of the lines heading a listing whose first row is `top` (up to
+    `_HEADER_LINES` above it, rules skipped, up to a blank line)."""
+    words: set[str] = set()
+    read = 0
+    at = top - 1
+    while at >= 0 and read < _HEADER_LINES:
+        line = lines[at]
+        if not line.strip():
+            break
+        if not _RULE.fullmatch(line):
+            words.update(_stem(w) for w in _WORDS.findall(line.lower()))
+            read += 1
+        at -= 1
+    return words
+
+
+def _ranked_noun(text: str, start: int, end: int) -> str | None:
+    """What a superlative ranks, a single noun right after it (`quietest day`, `newest
+    major version`: a version's grain names no subset) followed by a verb of being or a
+    colon (`day:`, `version is`), else None: a noun qualified (`the quietest day after
+    launch`, `the newest unsupported version`) or plural (`the three quietest days`, a
+    top few) ranks a subset or several rows, which the listing's top row may not be."""
+    words = _WORDS.finditer(text.lower(), start, end)
+    noun = next(words, None)
+    if noun is not None and noun.group(0) in _GRAIN:
+        noun = next(words, None)
+    if noun is None or (noun.group(0).endswith("s") and not noun.group(0).endswith("ss")):
+        return None
+    after = text[noun.end() : noun.end() + 6].lstrip("*_ ")
+    if after[:1] != ":" and not _BEING.match(after):
+        return None
+    return noun.group(0)
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word

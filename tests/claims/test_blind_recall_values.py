@@ -1,0 +1,45 @@
+"""Value rules added for the contradictions the blind set's fixes still missed
+(tests/data/claims/blind/README.md), one behaviour each: each test is a small run shaped
+like a miss, never its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+SLOWEST = bash(
+    'duckdb -c "SELECT host, p99 FROM latency ORDER BY p99 DESC LIMIT 4"',
+    "┌──────────┬───────┐\n│   host   │  p99  │\n│ varchar  │ int32 │\n├──────────┼───────┤\n"
+    "│ web-3    │  912  │\n│ web-1    │  804  │\n│ web-7    │  655  │\n│ web-2    │  610  │\n"
+    "└──────────┴───────┘",
+)
+RELEASES = (
+    "fetch",
+    {"url": "https://example.org/releases"},
+    "Releases\nBranch | Latest | Maintained\n4      | 4.12   | Yes\n3      | 3.9    | Yes\n"
+    "2      | 2.31   | No",
+    "ok",
+)
+
+
+def test_a_superlative_is_contradicted_by_a_listing_ranked_its_way_with_another_row_on_top() -> (
+    None
+):
+    assert statuses("Highest host: web-1 at 804 ms.", run(SLOWEST)) == ["contradicted"]
+    assert statuses("Highest host: web-3 at 912 ms.", run(SLOWEST)) == ["verified"]
+    # the listing is sorted highest first: it says nothing of the lowest but its last row
+    assert statuses("Lowest host: web-1 at 804 ms.", run(SLOWEST)) == ["unverifiable"]
+    # a version's order and a decimal's agree here (4.12 above 3.9 either way)
+    assert statuses("The newest branch is 3 (3.9).", run(RELEASES)) == ["contradicted"]
+
+
+def test_a_superlative_of_a_subset_or_of_several_rows_is_not_refuted_by_the_top_row() -> None:
+    for said in (
+        "The highest host after the failover was web-1 at 804 ms.",  # a qualified noun
+        "The two highest hosts were web-3 (912) and web-1 (804).",  # the top few
+        "The second highest host was web-1 at 804 ms.",
+        "The slowest host was web-1 at 804 ms.",  # which way `slowest` ranks is not said
+        "The highest node was web-1 at 804 ms.",  # `node` heads no column
+    ):
+        assert statuses(said, run(SLOWEST)) == ["unverifiable"], said
+    unsorted = bash("cat p99.txt", "host | p99\nweb-3 | 912\nweb-7 | 655\nweb-1 | 804")
+    assert statuses("Highest host: web-1 at 804 ms.", run(unsorted)) == ["unverifiable"]
