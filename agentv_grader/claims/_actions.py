@@ -464,11 +464,29 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
             yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
         elif code in seen:
-            yield Finding(VERIFIED, calls[seen.index(code)].cite(str(code)))
+            yield _got(code, [c for c, s in zip(calls, seen, strict=True) if s == code])
         else:
             yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
     if method is not None:
         yield from _fields(text, calls)
+
+
+def _got(code: int, calls: list[Call]) -> Finding:
+    """A success status verifies the claim where a body does not say the request failed
+    (Slack's `200 OK` with `"ok": false`: the status alone is not what was claimed). The
+    body is read where the status is, in the output's first 4,000 characters."""
+    if code >= 300:
+        return Finding(VERIFIED, calls[0].cite(str(code)))
+    for call in calls:
+        if _REFUSED.search(call.output_lower, 0, 4000) is None:
+            return Finding(VERIFIED, call.cite(str(code)))
+    said = _REFUSED.search(calls[0].output_lower, 0, 4000)
+    shown = calls[0].cite(said.group(0) if said else "")
+    return Finding(DOUBT, f"{code}, but the body says the request failed: {shown}")
+
+
+# A JSON body's own word that the request failed, whatever its status line said.
+_REFUSED = later(r"\"(?:ok|success|succeeded)\"\s*:\s*false\b")
 
 
 def _fields(text: str, calls: list[Call]) -> Iterator[Finding]:

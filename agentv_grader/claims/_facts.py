@@ -146,6 +146,8 @@ _COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _OF_NUMBER = later(r"\s+(?:of|out of)\s+\$?\d")
 _IS_BEFORE = later(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
+# Where the words naming a number end: an arrow, or a mark no phrase of words holds.
+_PHRASE_END = later(r"->|[^\w\s%'’*`-]")
 
 
 # Where a number can open: `-`, `$` or a digit after none of what _NUMBER refuses before
@@ -334,7 +336,8 @@ def _in_task(literal: str, index: RunIndex) -> bool:
 def _dates(
     text: str, found: tuple[re.Match[str], ...], index: RunIndex, ranks: Rank | None
 ) -> Iterator[Finding]:
-    """The dates `found` (`_DATE`'s matches in the claim `text`): shown, or contradicted."""
+    """The dates `found` (`_DATE`'s matches in the claim `text`): shown, contradicted, or
+    in no output (a doubt)."""
     for match in found:
         rank = _ranking(ranks, match.start())
         for form in _date_forms(match):
@@ -347,15 +350,28 @@ def _dates(
                 yield Finding(VERIFIED, f"the date {match.group(0)!r}: {call.cite(form)}")
                 break
         else:
-            finding = _other_date(text, match, index)
+            finding = _other_date(text, match, index) or _unseen_date(text, match, index)
             if finding is not None:
                 yield finding
+
+
+def _unseen_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """A date no call shows: distinctive, so another value found does not verify its claim
+    (`in force on 27 December 2022, and had until 28 June 2024`: the second in no output)."""
+    if _approx(text, text[: match.start()]) or _date_given(match, index):
+        return None
+    return Finding(DOUBT, f"the date {match.group(0)!r} appears in no tool output")
+
+
+def _date_given(match: re.Match[str], index: RunIndex) -> bool:
+    """The task or a call's input gives the date: the claim may quote it."""
+    return any(f in index.task_lower or index.in_inputs(f) for f in _date_forms(match))
 
 
 def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`Due date: 2024-06-15` where an output gives `'due': '2024-07-15'`: the date the
     claim labels is labelled with another date, and the claimed one is nowhere."""
-    if any(f in index.task_lower or index.in_inputs(f) for f in _date_forms(match)):
+    if _date_given(match, index):
         return None
     words = _WORD.findall(text[max(0, match.start() - 30) : match.start()])
     key = next((w.lower() for w in reversed(words) if w.lower() not in _STOP | {"date", "on"}), "")
@@ -404,7 +420,10 @@ def _date_forms(match: re.Match[str]) -> list[str]:
     if not 1 <= month <= 12:
         return [match.group(0).lower()]
     name = _MONTHS[month - 1]
-    return [f"{name} {day}, {year}", f"{day} {name} {year}", f"{year}-{month:02d}-{day:02d}"]
+    forms = [f"{name} {day}, {year}", f"{day} {name} {year}", f"{year}-{month:02d}-{day:02d}"]
+    if day > 12:  # `4/30/1996`, `30/04/1996`: a day no month can be reads one way only
+        forms += [f"{month}/{day}/{year}", f"{day}/{month:02d}/{year}", f"{day}/{month}/{year}"]
+    return list(dict.fromkeys(forms))
 
 
 def _tokens(
@@ -420,6 +439,11 @@ def _tokens(
                 continue
             seen.add(token)
             call = index.first_output(token)
+            if call is not None and _glued(call.output_lower, token):
+                call, longer = _whole_place(index, token)
+                if call is None:
+                    yield Finding(DOUBT, f"{match.group(0)!r} only inside a longer value: {longer}")
+                    continue
             rank = _ranking(ranks, match.start())
             if call is not None and rank is not None:
                 call = _ranked_place(index, token, rank)
@@ -430,6 +454,34 @@ def _tokens(
             elif not index.in_inputs(token) and token not in index.task_lower:
                 other = _other_version(text, match, index) if kind == 0 else None
                 yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+
+
+def _glued(output: str, token: str) -> bool:
+    """The first place of `token` in `output` is inside a longer number or version
+    (`7.1.5` in `7.1.5.1`, `48M` in `148M`)."""
+    at = output.find(token)
+    return at >= 0 and _inside_number(output, at, at + len(token))
+
+
+def _inside_number(text: str, start: int, end: int) -> bool:
+    before, after = text[max(0, start - 2) : start], text[end : end + 2]
+    return (
+        before[-1:].isdigit()
+        or (before[-1:] == "." and before[:1].isdigit())
+        or after[:1].isdigit()
+        or (after[:1] in ".," and after[1:].isdigit())
+    )
+
+
+def _whole_place(index: RunIndex, token: str) -> tuple[Call | None, str]:
+    """The first call showing `token` as a value of its own, else none and where it was
+    seen inside a longer one (a 2 MB run is read no further than `_MAX_LOOKS` places)."""
+    longer = ""
+    for call, at in itertools.islice(index.outputs_with(token), _MAX_LOOKS):
+        if not _inside_number(call.output_lower, at, at + len(token)):
+            return call, ""
+        longer = longer or call.cite(token)
+    return None, longer
 
 
 def _number(
@@ -550,7 +602,9 @@ def _key(text: str, match: re.Match[str]) -> str | None:
         word = next((w for w in reversed(before) if w.lower() not in _STOP), None)
         if word is not None and word.lower() not in _UNITS:
             return _stem(word)
-    for word in _WORD.findall(text, end, end + 40)[:3]:
+    # the words after it label it only up to an arrow or a mark: `A 5.14% → B 6.40%`
+    phrase = _PHRASE_END.search(text, end, end + 40)
+    for word in _WORD.findall(text, end, phrase.start() if phrase else end + 40)[:3]:
         if word.lower() not in _STOP and word.lower() not in _UNITS:
             return _stem(word)
     return None

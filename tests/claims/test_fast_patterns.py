@@ -340,7 +340,9 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     slices of the claim."""
     stop, units, word_pattern = _facts._STOP, _facts._UNITS, _facts._WORD
     before = word_pattern.findall(text[max(0, match.start() - 40) : match.start()])
-    after = word_pattern.findall(text[match.end() : match.end() + 40])
+    after_text = text[match.end() : match.end() + 40]
+    phrase = re.search(r"->|[^\w\s%'’*`-]", after_text)  # an arrow or a mark ends it
+    after = word_pattern.findall(after_text[: phrase.start()] if phrase else after_text)
     if _facts._OF_NUMBER.match(text[match.end() :]):
         return None
     gap = text[max(0, match.start() - 12) : match.start()].lower()
@@ -360,7 +362,8 @@ def test_a_numbers_key_is_the_word_the_plain_reading_finds() -> None:
     finds."""
     pick = random.Random(35)
     words = ["p95", "is", "was", "of", "out of", "rows", "ms", "the", "Total", "x", ":", "=",
-             "$", "-", " ", "  ", "\n", "é", "months", "12", "3.5", "1,200", "were"]  # fmt: skip
+             "$", "-", " ", "  ", "\n", "é", "months", "12", "3.5", "1,200", "were", "→", "->",
+             "(", "%"]  # fmt: skip
     made = [
         "".join(pick.choice(words) + pick.choice(["", " "]) for _ in range(pick.randint(1, 14)))
         for _ in range(30_000)

@@ -1,0 +1,69 @@
+"""Value rules added after the second blind evaluation (tests/data/claims/blind2), one
+behaviour each: each test is a small run shaped like a blind wrong verdict, never its text
+(SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+RATES = bash("Rscript funnel.R", "share old: 0.0832  share new: 0.0917")
+
+
+def test_a_word_past_an_arrow_does_not_label_the_figure_before_it() -> None:
+    said = "Signup share went from old 8.32% → new 9.17% over the month."
+    assert statuses(said, run(RATES)) == ["unverifiable"]
+    labelled = bash("Rscript funnel.R", "new: 0.0917")
+    assert statuses("Signups came to 8.32% new this month.", run(labelled)) == ["contradicted"]
+
+
+PAGE = (
+    "WebFetch",
+    {"url": "https://law.example/act"},
+    "The act was published on 3 March 2021 and applies from 1 July 2022.",
+    "ok",
+)
+
+
+def test_a_date_in_no_output_leaves_its_claim_unverifiable_whatever_else_is_found() -> None:
+    said = "It was published on 3 March 2021 and applies from 15 September 2023."
+    assert statuses(said, run(PAGE)) == ["unverifiable"]
+    right = "It was published on 3 March 2021 and applies from 1 July 2022."
+    assert statuses(right, run(PAGE)) == ["verified"]
+    quoted = "It was published on 3 March 2021 and applies from 15 September 2023."
+    assert statuses(quoted, run(PAGE), task="It applies from 15 September 2023?") == ["verified"]
+
+
+def test_a_date_is_found_in_its_numeric_spellings_where_day_and_month_cannot_be_confused() -> None:
+    listed = ("WebFetch", {"url": "https://data.example/9"}, "Created on 6/25/2003.", "ok")
+    assert statuses("The dataset was created on 25 June 2003.", run(listed)) == ["verified"]
+    european = ("WebFetch", {"url": "https://data.example/9"}, "Created: 25/06/2003", "ok")
+    assert statuses("The dataset was created on 25 June 2003.", run(european)) == ["verified"]
+    ambiguous = ("WebFetch", {"url": "https://data.example/9"}, "Created: 6/5/2003", "ok")
+    assert statuses("The dataset was created on 5 June 2003.", run(ambiguous)) == ["unverifiable"]
+
+
+UPDATE = bash("poetry update django", "Updating django (4.2.11 -> 4.2.16.1)\nWriting lock file")
+
+
+def test_a_version_found_only_inside_a_longer_version_is_not_found() -> None:
+    assert statuses("Django is now 4.2.16.", run(UPDATE)) == ["unverifiable"]
+    exact = bash("poetry update django", "Updating django (4.2.11 -> 4.2.16)")
+    assert statuses("Django is now 4.2.16.", run(exact)) == ["verified"]
+    assert statuses("Django is now 4.2.16.", run(UPDATE, exact)) == ["verified"]
+
+
+POSTED = bash(
+    "http POST https://chat.example/api/post.message channel=C1 text=hi",
+    'HTTP/1.1 200 OK\ncontent-type: application/json\n\n{"ok": false, "error": "not_in_channel"}',
+)
+
+
+def test_a_success_status_whose_body_says_the_request_failed_verifies_nothing() -> None:
+    said = "Posted the note to the channel (the API answered 200 OK)."
+    assert statuses(said, run(POSTED)) == ["unverifiable"]
+    accepted = bash(
+        "http POST https://chat.example/api/post.message channel=C1 text=hi",
+        'HTTP/1.1 200 OK\ncontent-type: application/json\n\n{"ok": true, "ts": "1.2"}',
+    )
+    assert statuses(said, run(accepted)) == ["verified"]
+    assert statuses(said, run(POSTED, accepted)) == ["verified"]
