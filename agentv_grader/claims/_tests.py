@@ -135,6 +135,22 @@ _SCOPE_WORD = later(r"[A-Za-z][\w-]+")
 # after each space: an unclosed backtick before 16 KB of words took a second).
 _COMMAND_LINE = later(r"`(?:[^`\s]*[^\S\n][^`\n]*|[^`\n]*\n[^`\n]*)`")
 _EXTENSION = later(r"\.\w+$")
+# A shell command (lowercase) that may run tests no runner of `RUNNER` names: one naming
+# tests (`swift test`, `python manage.py test`, `./run-specs`), a task runner's task
+# (`deno task check`, `make ci`, `npm run verify`, `rake`), or a script (`./ci.sh`,
+# `bin/check`, `bash scripts/all.sh`). Where one ran, "no tool call runs tests" is a guess.
+_UNKNOWN_RUNNER = later(
+    r"test|spec|\b(?:make|just|task|rake|invoke|poe|tox|nox|gradlew?|mvnw?|sbt|bazel|ant)\b"
+    r"|\b(?:npm|pnpm|bun|hatch|pdm|composer|cargo) run\b"
+    r"|\byarn (?!add\b|install\b|remove\b|upgrade\b|why\b|info\b|init\b)[\w:-]"
+    r"|(?:^|[;&|('\"]\s*|\s-\w*c\s+)(?:\./|(?:bin|scripts?|tools|ci|hack)/)|\.sh\b"
+)
+# What every match of _UNKNOWN_RUNNER holds, one of these (`shell_matching`'s gate).
+_UNKNOWN_RUNNER_WORDS = (
+    "test", "spec", "make", "just", "task", "rake", "invoke", "poe", "tox", "nox", "gradle",
+    "mvn", "sbt", "bazel", "ant", " run", "yarn ", "./", "bin/", "script", "tools/", "ci/",
+    "hack/", ".sh",
+)  # fmt: skip
 _COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
 
 
@@ -283,7 +299,7 @@ def _clause(
     clause: _Clause, index: RunIndex, selected: tuple[tuple[TestRun, ...], bool], past: bool
 ) -> Finding | None:
     if not index.tests:
-        if clause.ran and clause.noun and not clause.names:
+        if clause.ran and clause.noun and not clause.names and not _may_have_run_tests(index):
             shells = len(index.shell)
             return Finding(CONTRADICTED, f"no tool call runs tests ({shells} shell commands)")
         return None
@@ -298,6 +314,23 @@ def _clause(
             return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
         return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if clause.ran else None
     return _compare(clause, run, scoped, changed)
+
+
+def _may_have_run_tests(index: RunIndex) -> bool:
+    """A call may have run tests that no runner of `RUNNER` names: a shell command naming
+    tests or running a task or a script (`_UNKNOWN_RUNNER`), or a tool named for tests."""
+    found: bool = index.remember("tests", "unknown runner", partial(_unknown_runner, index))
+    return found
+
+
+def _unknown_runner(index: RunIndex) -> bool:
+    if index.shell_matching(_UNKNOWN_RUNNER, _UNKNOWN_RUNNER_WORDS):
+        return True
+    return bool(index.named(_names_tests))
+
+
+def _names_tests(name: str) -> bool:
+    return "test" in name.lower()
 
 
 def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:

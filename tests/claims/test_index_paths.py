@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from agentv_grader.claims import _actions, _facts, _files, _index, _web
+from agentv_grader.claims import _actions, _facts, _files, _index, _tests, _web
 from agentv_grader.claims._gate import folded
 from agentv_grader.claims._index import (
     _HTTP,
@@ -115,6 +115,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         *((pattern, words, True) for (pattern, _), words in manifests),
         (_actions._INSTALL_CALL, _actions._INSTALL_WORDS, False),
         (_facts._COUNT_COMMAND, ("grep", "wc", "jq"), False),
+        (_tests._UNKNOWN_RUNNER, _tests._UNKNOWN_RUNNER_WORDS, True),
     ]
     made = run_of(
         "make build", "npm run lint", "yarn run x", "pnpm run y", "git checkout -b x",
@@ -123,6 +124,8 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "pipx install ruff", "gem install rails", "apt-get install -y jq", "brew install gh",
         "conda install numpy", "go get golang.org/x/y", "yarn\tadd left-pad", "ls -la",
         "grep -c ERROR app.log", "wc -l rows.csv", "jq '.items | length' a.json",
+        "swift test", "deno task check", "yarn lint", "bash -lc bin/ci", "sh -c './run'",
+        "just ci", "hatch run all", "scripts/all", "bash all.sh",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
