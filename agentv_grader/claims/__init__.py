@@ -55,6 +55,7 @@ from ._files import file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later
+from ._listings import every_version
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, units
@@ -322,6 +323,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         yield finding
     rank = ranked(text)
     values: Iterator[Finding] = itertools.chain(
+        _every_version(text, index),
         none_findings(text, index),
         column_findings(text, index),
         key_text_findings(text, index, rank),
@@ -335,6 +337,13 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         # "I checked that the 6 files add up": the 6 is real, the checking is not shown
         values = (f for f in values if f.status != VERIFIED)
     yield from values
+
+
+def _every_version(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`every module resolves x 2.1.0` against the last listing of x's versions."""
+    other = every_version(text, index)
+    if other is not None:
+        yield Finding(CONTRADICTED, other)
 
 
 def _elsewhere(text: str, index: RunIndex) -> bool:

@@ -11,9 +11,11 @@ heads it with a word the claim's superlative names (`quietest day` ↔ `day`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ._index import Call
+from ._gate import Gated, Words
+from ._index import Call, RunIndex, line_at
 from ._later import later
 
 _LOW = frozenset("quietest lowest smallest cheapest shortest earliest oldest".split())
@@ -175,3 +177,81 @@ def _ranked_noun(text: str, start: int, end: int) -> str | None:
 
 def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+# `every module resolves …`, `all services use …`: a universal over the members of a build
+# or a deployment, with no `,`, `;`, `and` nor `but` before what follows it in its clause
+_EVERY_MEMBER = Gated(
+    later(
+        r"\b(?:every|each|all(?: of)?(?: the)?)\s+(?:[a-z-]+\s+)?(?:modules?|packages?|projects?|"
+        r"subprojects?|services?|workspaces?|crates?|apps?|components?|dependenc(?:y|ies)|"
+        r"lockfiles?|environments?|images?|pods?|nodes?)\b((?:(?![,;]| and | but ).)*)",
+        re.I,
+    ),
+    Words("every each all"),
+)
+# a package's name right before the version the claim gives it (`name 1.2.3`, `name@1.2.3`)
+_NAMED_VERSION = later(
+    r"(?<![\w.@/-])`?([A-Za-z][\w.-]*[A-Za-z0-9])`?(?:\s+|@|==)v?(\d+\.\d+\.\d+(?:[-.+]\w+)*)"
+)
+_NOT_A_NAME = frozenset("to at on is are was were of from version versions now still".split())
+# what follows a name in an output listing its version: `:jar:2.17.2`, `@2.17.2`, ` v1.2.3`
+_LISTED_VERSION = later(r"(?::jar|:pom|:bundle)?(?::|@|==| +)v?(\d+(?:\.\d+)+)")
+_ANY_VERSION = later(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)+")
+_CORE = later(r"\d+(?:\.\d+)*")
+# a line giving a version and what replaced it (gradle's `2.12.7 -> 2.17.2`, maven's
+# `omitted for conflict with 2.17.2`, `go get`'s `=>`): which one is resolved is not read
+_RESOLVED_ELSEWHERE = ("->", "=>", "→", "omitted", "conflict")
+_MAX_PLACES = 200  # places of a name read in its last listing
+
+
+def every_version(text: str, index: RunIndex) -> str | None:
+    """`every module resolves jackson-databind 2.17.2` where the last output naming the
+    package (no later call naming it in its input, no edit after it) lists it on two lines
+    or more, one at another version (`jackson-databind:jar:2.12.7.1`): that line, else
+    None (a listing of members, not a version mentioned once)."""
+    every = _EVERY_MEMBER.search(text)
+    if every is None:
+        return None
+    for named in _NAMED_VERSION.finditer(every.group(1)):
+        name, claimed = named.group(1).lower(), named.group(2).lower()
+        if name in _NOT_A_NAME:
+            continue
+        calls = index.calls_with_output(name)
+        if not calls:
+            continue
+        last = max(calls, key=lambda call: call.order)
+        if last.failed or index.changed_after(last):
+            continue
+        if any(call.order > last.order for call in index.inputs_with(name)):
+            continue  # a later command names it (`go get name@…`): the listing may be old
+        other = _other_listed(last, name, _CORE.match(claimed))
+        if other is not None:
+            return f"{name} {named.group(2)} said of every member, but {last.cite_line(other)}"
+    return None
+
+
+def _other_listed(call: Call, name: str, claimed: re.Match[str] | None) -> str | None:
+    """A line of `call`'s output listing `name` at a version other than `claimed`, where
+    two lines or more list it at one version each."""
+    output = call.output_lower
+    listed: list[tuple[str, str]] = []  # (version, line as written)
+    at = output.find(name)
+    while at >= 0 and len(listed) < _MAX_PLACES:
+        end = at + len(name)
+        before = output[at - 1 : at]
+        version = _LISTED_VERSION.match(output, end)
+        if version is not None and not (before.isalnum() or before in "-_"):
+            line = line_at(call.output, call.written(at))
+            lowered = line.lower()
+            if (
+                lowered.startswith(("-", "<"))  # a diff's old side
+                or any(mark in lowered for mark in _RESOLVED_ELSEWHERE)
+                or len(_ANY_VERSION.findall(lowered)) != 1
+            ):
+                return None  # a line whose resolved version is not read: the listing is not
+            listed.append((version.group(1), line))
+        at = output.find(name, end)
+    if claimed is None or len(listed) < 2:
+        return None
+    return next((line for version, line in listed if version != claimed.group(0)), None)

@@ -43,3 +43,37 @@ def test_a_superlative_of_a_subset_or_of_several_rows_is_not_refuted_by_the_top_
         assert statuses(said, run(SLOWEST)) == ["unverifiable"], said
     unsorted = bash("cat p99.txt", "host | p99\nweb-3 | 912\nweb-7 | 655\nweb-1 | 804")
     assert statuses("Highest host: web-1 at 804 ms.", run(unsorted)) == ["unverifiable"]
+
+
+TREE = bash(
+    "npm ls lodash",
+    "shop@1.0.0 /srv/shop\n├── lodash@4.17.21\n└─┬ legacy-client@2.3.0\n  └── lodash@4.17.15",
+)
+
+
+def test_a_version_said_of_every_member_is_contradicted_by_its_last_listing() -> None:
+    said = "Every package now resolves lodash 4.17.21."
+    assert statuses(said, run(TREE)) == ["contradicted"]
+    same = bash(
+        "npm ls lodash", "shop@1.0.0\n├── lodash@4.17.21\n└─┬ api@2.3.0\n  └── lodash@4.17.21"
+    )
+    assert statuses(said, run(same)) == ["unverifiable"]  # one member's value shows no other's
+    # one member, or a universal over something else, is not refuted by another member
+    assert statuses("The shop package resolves lodash 4.17.21.", run(TREE)) == ["verified"]
+    assert statuses("All lint errors are fixed and lodash 4.17.21 is pinned.", run(TREE)) != [
+        "contradicted"
+    ]
+
+
+def test_a_listing_that_may_be_old_or_does_not_say_what_resolved_refutes_no_version() -> None:
+    said = "Every module now resolves lodash 4.17.21."
+    edit = ("Edit", {"file_path": "package.json"}, '"lodash": "4.17.21"', "ok")
+    assert statuses(said, run(TREE, edit)) == ["unverifiable"]  # an edit after the listing
+    later = bash("npm install lodash@4.17.21 --save-exact", "changed 1 package")
+    assert statuses(said, run(TREE, later)) == ["unverifiable"]  # a later command names it
+    gradle = bash(
+        "gradle dependencies",
+        "+--- org.lib:lodash:4.17.21\n\\--- org.old:client:1.0\n"
+        "     \\--- org.lib:lodash:4.17.15 -> 4.17.21",
+    )
+    assert statuses(said, run(gradle)) == ["unverifiable"]  # resolved after the arrow
