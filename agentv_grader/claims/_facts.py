@@ -954,6 +954,43 @@ def _chosen(index: RunIndex, value: str) -> Call | None:
 
 
 _OPTION_OPENS = ('option "', "<option>", '<option value="')
+_FIELD_REF = later(r"\[ref=(\w+)\]")
+
+
+def _left_selected(index: RunIndex, label: str, said: str) -> Finding | None:
+    """`Payment currency: EUR` (a value only offered) where the last snapshot of the
+    form's `combobox "Payment currency"` has another option `[selected]` and no call
+    after it names the value, the field or its ref: the field was left as it was."""
+    value = said.strip().lower()
+    last: tuple[Call, int] | None = None
+    for call, at in itertools.islice(index.outputs_with(f'combobox "{label}"'), _MAX_LOOKS):
+        if last is None or call.order >= last[0].order:
+            last = call, at
+    if last is None:
+        return None
+    call, at = last
+    output = call.output_lower
+    start = output.rfind("\n", 0, at) + 1
+    end = output.find("\n", at)
+    field = output[start : len(output) if end < 0 else end]
+    indent = len(field) - len(field.lstrip(" "))
+    selected: tuple[str, str] | None = None
+    for line in output[len(output) if end < 0 else end + 1 :].split("\n", 60)[:60]:
+        option = line.lstrip(" ")
+        if len(line) - len(option) <= indent:
+            break  # the field's options end where the snapshot's indent comes back
+        if option.startswith('- option "') and option.endswith(" [selected]"):
+            selected = option[10 : option.find('"', 10)], line
+    ref = _FIELD_REF.search(field)
+    if selected is None or selected[0] == value:
+        return None
+    for needle in (value, label, ref.group(1) if ref else None):
+        if needle and any(after.order > call.order for after in index.inputs_with(needle)):
+            return None
+    shown = line_at(call.output, call.written(output.find(selected[1], start)))
+    return Finding(CONTRADICTED, f"{said!r} for {label!r}, but {call.cite_line(shown)}")
+
+
 _KEY_TEXT = later(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
 
 
@@ -970,6 +1007,10 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
         call = _chosen(index, value)
         if call is not None and rank is None:
             yield Finding(VERIFIED, f"{match.group(2)!r}: {call.cite(value)}")
+        elif call is None:
+            left = _left_selected(index, match.group(1).strip().lower(), match.group(2))
+            if left is not None:
+                yield left
         return
     field = re.compile(rf"\"{re.escape(key)}s?\"\s*:\s*(\"[^\"]*\"|\{{[^}}]*\}})")
     for call, at in index.outputs_with(f'"{key}'):

@@ -77,3 +77,21 @@ def test_a_listing_that_may_be_old_or_does_not_say_what_resolved_refutes_no_vers
         "     \\--- org.lib:lodash:4.17.15 -> 4.17.21",
     )
     assert statuses(said, run(gradle)) == ["unverifiable"]  # resolved after the arrow
+
+
+SHIPPING = (
+    "browser_navigate",
+    {"url": "https://shop.example/checkout"},
+    '- form [ref=e2]:\n  - combobox "Delivery speed" [ref=e5]:\n'
+    '    - option "Standard" [selected]\n    - option "Express"\n  - button "Pay" [ref=e9]',
+    "ok",
+)
+
+
+def test_a_value_said_entered_is_contradicted_by_a_field_left_at_another_option() -> None:
+    assert statuses("Delivery speed: Express", run(SHIPPING)) == ["contradicted"]
+    assert statuses("Delivery speed: Standard", run(SHIPPING)) == ["verified"]
+    chose = ("browser_select_option", {"ref": "e5", "values": ["Express"]}, "done", "ok")
+    assert statuses("Delivery speed: Express", run(SHIPPING, chose)) == ["unverifiable"]
+    clicked = ("browser_click", {"element": "Delivery speed", "ref": "e5"}, "clicked", "ok")
+    assert statuses("Delivery speed: Express", run(SHIPPING, clicked)) == ["unverifiable"]

@@ -69,7 +69,7 @@ FORM = (
 
 
 def test_an_option_offered_is_not_the_value_chosen() -> None:
-    assert statuses("Plan: Team", run(FORM)) == ["unverifiable"]
+    assert statuses("Plan: Team", run(FORM)) == ["contradicted"]  # left at Basic (SPEC §5.9)
     assert statuses("Plan: Basic", run(FORM)) == ["verified"]
     chose = ("browser_select_option", {"values": ["Team"]}, "selectOption(['Team']);", "ok")
     assert statuses("Plan: Team", run(FORM, chose)) == ["verified"]
