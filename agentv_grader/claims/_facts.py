@@ -537,9 +537,55 @@ def _number(
     same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
     if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`
         return Finding(VERIFIED, f"{shown!r} for {key!r}: {same[-1][0].cite(same[-1][1])}")
+    said = _said_otherwise(text, match, index)
+    if said is not None:
+        return said
     if distinctive or unseen_share:
         return Finding(DOUBT, f"{shown!r} appears in no tool output")
     return None
+
+
+_PHRASE_AFTER = later(r"[ ]([a-z]+(?:[ ][a-z]+)?)\b", re.I)  # `3 business days`
+_NUMBER_BEFORE = later(r"(?<![\w.,])(\d[\d,]*(?:\.\d+)?) $")
+_SHARED_WORDS = 2  # the claim's words before its figure that the output's line must hold
+
+
+def _said_otherwise(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`they review new vendors within 3 business days` where an output says the same
+    (`reviews new vendors within 5 business days`: the word before the figure, the words
+    after it, and two more of the claim's words on the line) with another figure, and no
+    output nor the task says the claimed one with those words."""
+    after = _PHRASE_AFTER.match(text, match.end())
+    before = _WORD.findall(text, max(0, match.start() - 60), match.start())
+    if after is None or len(before) < _SHARED_WORDS + 1 or after.group(1).lower() in _STOP:
+        return None
+    phrase = after.group(1).lower()
+    if f"{match.group(0).lower()} {phrase}" in index.task_lower:
+        return None
+    lead = before[-1].lower()
+    words = {_stem(w) for w in before[-7:-1] if w.lower() not in _STOP} - {_stem(lead)}
+    if len(words) < _SHARED_WORDS:
+        return None
+    claimed = float(match.group(2).replace(",", "") + (match.group(3) or ""))
+    other: tuple[Call, str] | None = None
+    for call, at in itertools.islice(index.outputs_with(f" {phrase}"), _MAX_LOOKS):
+        output = call.output_lower
+        figure = _NUMBER_BEFORE.search(output, max(0, at - 24), at + 1)
+        if figure is None or not output.endswith(f" {lead} ", 0, figure.start()):
+            continue
+        if output[at + 1 + len(phrase) : at + 2 + len(phrase)].isalpha():
+            continue  # the phrase carried on into a longer word
+        line = line_at(call.output, call.written(at))
+        shared = {_stem(w) for w in _WORD.findall(line.lower())} & words
+        if len(shared) < _SHARED_WORDS:
+            continue
+        if float(figure.group(1).replace(",", "")) == claimed:
+            return None  # said as claimed somewhere
+        other = other or (call, line)
+    if other is None:
+        return None
+    call, line = other
+    return Finding(CONTRADICTED, f"{match.group(0)} {phrase}, but {call.cite_line(line)}")
 
 
 def _outranked(text: str, shown: str, rank: Rank, places: list[tuple[Call, int, str]]) -> Finding:

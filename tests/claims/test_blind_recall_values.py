@@ -95,3 +95,28 @@ def test_a_value_said_entered_is_contradicted_by_a_field_left_at_another_option(
     assert statuses("Delivery speed: Express", run(SHIPPING, chose)) == ["unverifiable"]
     clicked = ("browser_click", {"element": "Delivery speed", "ref": "e5"}, "clicked", "ok")
     assert statuses("Delivery speed: Express", run(SHIPPING, clicked)) == ["unverifiable"]
+
+
+POLICY = (
+    "fetch",
+    {"url": "https://shop.example/help/returns"},
+    "Returns\nRefunds are processed within 10 working days of receipt.",
+    "ok",
+)
+
+
+def test_a_figure_said_in_the_outputs_words_is_contradicted_by_the_figure_they_give() -> None:
+    said = "Refunds are processed within 7 working days."
+    assert statuses(said, run(POLICY)) == ["contradicted"]
+    # the same words with another subject, or a figure hedged, are not what the page says
+    assert statuses("Parcels ship within 7 working days.", run(POLICY)) == ["unverifiable"]
+    hedged = "Refunds are processed within about 7 working days."
+    assert statuses(hedged, run(POLICY)) == ["unverifiable"]
+    both = (
+        "fetch",
+        {"url": "https://shop.example/help/exchanges"},
+        "Exchanges are processed within 7 working days; refunds are processed within 7 working "
+        "days for members.",
+        "ok",
+    )
+    assert statuses(said, run(POLICY, both)) != ["contradicted"]  # said as claimed too
