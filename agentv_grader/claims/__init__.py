@@ -94,6 +94,16 @@ _EVERY = Gated(later(r"(?<![\w/.-])every(?![\w/.-])", re.I), Words("every"))
 _ELSEWHERE = Gated(
     later(r"\b(?:on|in|from|than|as) (main|master|trunk)\b", re.I), Words("main master trunk")
 )
+# `needs a Postgres on localhost:5432, which this sandbox doesn't have`: why a run failed,
+# said of what the environment lacks; the failure's output shows the port, not the lack
+_LACKING = Gated(
+    later(
+        r"\b(?:this|the|our|my) (?:sandbox|machine|environment|container|vm|host|runner)\b"
+        r"[^.;]{0,30}?\b(?:doesn't|does not|don't|do not|lacks?|has no|have no)\b",
+        re.I,
+    ),
+    Words("sandbox machine environment container vm host runner"),
+)
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
     r"here(?:'s| is| are)|summary|note)\b",
@@ -333,6 +343,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         (_CHECKING_GATED.search(text) and not verified)
         or _EVERY.search(text)
         or _elsewhere(text, index)
+        or _LACKING.search(text)
     ):
         # "I checked that the 6 files add up": the 6 is real, the checking is not shown
         values = (f for f in values if f.status != VERIFIED)

@@ -120,3 +120,16 @@ def test_a_figure_said_in_the_outputs_words_is_contradicted_by_the_figure_they_g
         "ok",
     )
     assert statuses(said, run(POLICY, both)) != ["contradicted"]  # said as claimed too
+
+
+def test_what_the_environment_lacks_is_not_shown_by_the_failures_values() -> None:
+    failed = bash(
+        "npm test",
+        "FAIL src/cache.test.ts\n  connect ECONNREFUSED 127.0.0.1:6379\nTests: 1 failed, 9 passed",
+        "error",
+    )
+    said = "`cache.test.ts` needs a Redis on localhost:6379, which this container doesn't have."
+    assert statuses(said, run(failed)) == ["unverifiable"]
+    assert statuses("`cache.test.ts` connects to a Redis on localhost:6379.", run(failed)) == [
+        "verified"
+    ]
