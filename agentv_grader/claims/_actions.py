@@ -168,6 +168,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
             if _ran_just_before(before):
                 yield from _never_ran(command, index)
+            elif _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 48)):
+                yield from _never_written(command, index)
             continue
         subject = _RESULT_AFTER.match(after) is not None
         parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
@@ -208,6 +210,29 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
+
+
+# "Added a regression test `x`": a named piece of code said added, by its kind
+_ADDED_JUST_BEFORE = later(
+    r"\b(?:added|wrote|created)\s+(?:an?\s+|one\s+)?(?:new\s+)?(?:(?:regression|unit|"
+    r"integration)\s+)?(?:test|test case|function|method|class|helper|fixture)\s+$",
+    re.I,
+)
+
+
+def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:
+    """ "Added a test `parses_empty_row`": a name of code said added that no call's input or
+    output holds (not even inside a word: `test_x` holds `x`), where no script or opaque
+    program could have written it unseen (an edit's or write's content is its input)."""
+    parts = name.removesuffix("()").replace("::", ".").split(".")
+    if not all(part.isidentifier() and part.isascii() for part in parts) or len(parts[-1]) < 4:
+        return
+    word = parts[-1].lower()
+    if index.inputs_containing(word) or index.in_outputs_anywhere(word):
+        return
+    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
+    if not opaque:
+        yield Finding(CONTRADICTED, f"no tool call writes `{name}` ({len(index.calls)} tool calls)")
 
 
 @lru_cache(maxsize=4)

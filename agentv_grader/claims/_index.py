@@ -738,6 +738,10 @@ class RunIndex:
     def in_outputs(self, needle: str) -> bool:
         return self.first_output(needle) is not None
 
+    def in_outputs_anywhere(self, needle: str) -> bool:
+        """Some call's output holds `needle` (lowercase), even inside a word."""
+        return bool(self._outputs.distinct_containing(needle))
+
     def in_inputs(self, needle: str) -> bool:
         return bool(self.inputs_with(needle))
 
