@@ -27,6 +27,7 @@ from ._actions import (
     PROGRAMS,
     TOOLS,
     attempt_findings,
+    batch_findings,
     command_findings,
     git_findings,
     http_findings,
@@ -379,6 +380,8 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
         yield git_findings(text, index)
     if "review" in lowered:
         yield review_findings(text, index)
+    if "#" in lowered or "quer" in lowered:
+        yield batch_findings(text, index)
     if ("0" in lowered or "1" in lowered or "2" in lowered or "3" in lowered or "4" in lowered
             or "5" in lowered or "request" in lowered):
         yield http_findings(text, index)

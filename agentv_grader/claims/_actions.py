@@ -166,6 +166,9 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         before, after = text[: match.start()], text[match.end() :]
         if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
+            returned = _RETURNS_AFTER.match(after)
+            if returned is not None:
+                yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             if _ran_just_before(before):
                 yield from _never_ran(command, index)
             elif _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 48)):
@@ -210,6 +213,43 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
+
+
+# "`PRAGMA foreign_keys` returns 1": a value (backticked, or a number no word follows)
+_RETURNS_AFTER = later(
+    r"\s+(?:returns|returned|prints|printed|outputs|gives|gave)\s+"
+    r"(?:`([^`\s]{1,20})`|(\d+(?:\.\d+)?)(?![\w.]|\s+[A-Za-z]))"
+)
+_OUTPUT_WORD = later(r"[\w.-]+")
+
+
+def _not_returned(statement: str, value: str, index: RunIndex) -> Iterator[Finding]:
+    """ "`PRAGMA foreign_keys` returns 1": contradicted when every SQL engine's command
+    that ran the statement (sqlite3, psql, …, none piped nor redirected) printed its whole
+    output without the value among its words."""
+    lowered = statement.lower()
+    calls = index.inputs_containing(lowered)
+    if not calls or not all(_shows_whole(c, lowered) for c in calls):
+        return
+    wanted = value.lower()
+    if any(wanted in _OUTPUT_WORD.findall(c.output_lower) for c in calls):
+        return
+    yield Finding(CONTRADICTED, f"`{statement}` did not return {value}: {calls[-1].cite()}")
+
+
+def _shows_whole(call: Call, statement: str) -> bool:
+    """`call` is a SQL engine's shell command that ran `statement` and printed its output
+    whole: not failed, neither piped nor redirected after the statement, not cut."""
+    after = call.command_lower[call.command_lower.find(statement) :]
+    return (
+        call.family == "shell"
+        and not call.failed
+        and _SQL_ENGINE.search(call.command_lower) is not None
+        and "|" not in after
+        and ">" not in after
+        and "truncated" not in call.output_lower
+        and bool(call.output.strip())
+    )
 
 
 # "Added a regression test `x`": a named piece of code said added, by its kind
@@ -416,6 +456,62 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
         else:
             yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+
+
+def batch_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A batch of actions said done, each: items given a value (`#41 and #52 now carry
+    `x``), queries run cleanly."""
+    if "#" in text:
+        yield from _item_findings(text, index)
+    if "quer" in text.lower():
+        yield from _query_findings(text, index)
+
+
+_ITEM = later(r"(?<![\w&#])#(\d{1,7})\b")
+_DIGITS = later(r"\d+")
+# an item a call could not find: it is not there to carry anything
+_MISSING = later(r"could not resolve|not found|no such|does(?: not|n't) exist|\b404\b", re.I)
+# a claim that tells of a failure or an exception itself
+_EXCEPTED = Words(
+    "not never except but fail failed failing error errors couldn unable skipped missing"
+)
+
+
+def _item_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """ "#41, #52 and #60 now carry `needs-info`": contradicted when a call whose input
+    holds the backticked value said it could not find one of the items (`Could not resolve
+    to an issue … number of 60`) and no later call holding the value and the number did
+    without saying so."""
+    if "`" not in text or _EXCEPTED.may_hold(text):
+        return
+    numbers = _ITEM.findall(text)
+    values = [v.strip().lower() for v in _BACKTICK.findall(text)]
+    for value in (v for v in values if len(v) >= 3):
+        for call in index.inputs_with(value):
+            for number in numbers:
+                line = _missing(call, number)
+                if line is not None and not _found_later(call, value, number, index):
+                    yield Finding(CONTRADICTED, f"#{number} was not found: {call.cite_line(line)}")
+                    return
+
+
+def _missing(call: Call, number: str) -> str | None:
+    """The line of `call`'s output saying it could not find item `number`."""
+    if number not in call.output:
+        return None
+    lines = call.output.splitlines()
+    return next((ln for ln in lines if _MISSING.search(ln) and number in _DIGITS.findall(ln)), None)
+
+
+def _found_later(call: Call, value: str, number: str, index: RunIndex) -> bool:
+    """A later call holding `value` and `number` did not say it could not find the item."""
+    return any(
+        c.order > call.order
+        and not c.failed
+        and number in c.command_lower
+        and _missing(c, number) is None
+        for c in index.inputs_with(value)
+    )
 
 
 _REVIEW_ASKED = later(
@@ -679,6 +775,33 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             said = "first" if first is not None else "last"
             cited = calls[-1].cite("error")
             yield Finding(CONTRADICTED, f"the {said} `{word}` command failed: {cited}")
+
+
+# "All queries ran cleanly": every SQL query the run made succeeded
+_EVERY_QUERY_OK = later(
+    r"\b(?:all|every|each)\s+(?:(?:the|my|of the)\s+)?(?:sql\s+)?quer(?:y|ies)\s+"
+    r"(?:(?:ran|executed|completed)\s+(?:cleanly|successfully|without (?:an?\s+)?"
+    r"(?:errors?|issues?|problems?))|succeeded|worked|went through)\b",
+    re.I,
+)
+_SQL_ENGINE = later(
+    r"\b(?:duckdb|sqlite3|psql|mysql|mariadb|clickhouse-client|clickhouse|snowsql|trino|"
+    r"sqlcmd|bq query)\b"
+)
+_SQL_ENGINE_WORDS = ("duckdb", "sqlite3", "psql", "mysql", "mariadb", "clickhouse", "snowsql",
+                     "trino", "sqlcmd", "bq ")  # fmt: skip
+
+
+def _query_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """ "All queries ran cleanly": contradicted by a shell command of a SQL engine (duckdb,
+    sqlite3, psql, …) that failed, a retry after it notwithstanding; never verified."""
+    if _EVERY_QUERY_OK.search(text) is None:
+        return
+    failed = next(
+        (c for c in index.shell_matching(_SQL_ENGINE, _SQL_ENGINE_WORDS) if c.failed), None
+    )
+    if failed is not None:
+        yield Finding(CONTRADICTED, f"a query failed: {failed.cite('error')}")
 
 
 _FIRST_TRY = later(r"\s+on the first (?:`([^`]+)`\s+)?(?:try|attempt|check|run|call)\b", re.I)

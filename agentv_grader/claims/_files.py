@@ -179,6 +179,10 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     ):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+    if not named and _DELETED_THING_GATED.search(text):
+        finding = _moved_not_deleted(text, index)
+        if finding is not None:
+            yield finding
     only = _ONLY_GATED.search(text)
     if only is not None:
         finding = _listing(only, index)
@@ -457,6 +461,57 @@ def _moved_away(mentions: list[Call], needle: str, index: RunIndex) -> Call | No
     return moved
 
 
+# "Deleted the 2023 originals": things said deleted, named by their year (no path)
+_DELETED_THING = later(r"^\W*(?:deleted|removed)\s+(?:all\s+)?the\s+((?:19|20)\d\d)\b", re.I)
+_DELETED_THING_GATED = Gated(_DELETED_THING, Words("deleted removed"))
+_MOVE_ARGUMENTS = later(r"(?:^|[;&|]\s*)mv\s+([^;&|\n]+)")
+# a command that deletes, whatever it names: rm, find's -delete, a script's remove
+_DELETING = later(
+    r"(?:^|[;&|]\s*|\bsudo\s+|\bxargs\s+)(?:rm|git rm|unlink|rmdir|trash)\b|\s-delete\b|"
+    r"\b(?:unlink|remove|rmtree|rmdir)\("
+)
+_SEGMENT = later(r"[;&|]+")
+
+
+def _moved_not_deleted(text: str, index: RunIndex) -> Finding | None:
+    """ "Deleted the 2023 originals": a move of files holding the year (`mv 2023-*.jpg
+    .trash/`), with no command deleting anything holding it and only reads after the
+    move, left them in place."""
+    match = _DELETED_THING_GATED.search(text)
+    assert match is not None
+    year = match.group(1)
+    if any(_DELETING.search(c.command_lower) for c in index.inputs_with(year)):
+        return None
+    moved = None
+    for call in index.shell_matching(_MOVE_ARGUMENTS, ("mv",)):
+        if call.failed:
+            continue
+        for arguments in _MOVE_ARGUMENTS.findall(call.command_lower):
+            words = [w for w in arguments.split() if not w.startswith("-")]
+            if any(year in w for w in words[:-1]):
+                moved = call
+    if (
+        moved is None
+        or index.remember("last change", "", lambda: _last_change(index)) > moved.order
+    ):
+        return None
+    return Finding(CONTRADICTED, f"the {year} files were moved, not deleted: {moved.cite(year)}")
+
+
+def _last_change(index: RunIndex) -> int:
+    """The order of the run's last call that may change a file (any but a read, a search
+    or a shell command of read-only programs alone), -1 for none: made once per run."""
+    for call in reversed(index.calls):
+        if call.family in ("read", "search", "fetch"):
+            continue
+        if call.family == "shell" and ">" not in call.command and "-delete" not in call.command:
+            programs = [p.split()[:1] for p in _SEGMENT.split(call.command)]
+            if all(p and (p[0] in _READ_ONLY or p[0] == "cd") for p in programs):
+                continue
+        return call.order
+    return -1
+
+
 def _copy_written(
     needle: str, index: RunIndex, seen: dict[tuple[str, str], bool]
 ) -> Finding | None:
@@ -472,8 +527,34 @@ def _copy_written(
             continue
         for copy in dict.fromkeys(sibling.findall(call.command_lower)):
             if _writes(call, copy, _WRITE_SIGNAL, seen):
+                if _only_read(needle, index) and not _unseen_writer(needle, index):
+                    cited = call.cite()
+                    return Finding(CONTRADICTED, f"{copy} was written, {needle} only read: {cited}")
                 return Finding(DOUBT, f"{copy} was written, not {needle}: {call.cite()}")
     return None
+
+
+# a library's read of a file, the path its first argument (`load_workbook("x.xlsx"`)
+_READ_CALL = later(
+    r"\b(?:load_workbook|read_excel|read_csv|read_parquet|read_json|read_table|excelfile)"
+    r"\(\s*r?[\"']$"
+)
+
+
+def _only_read(needle: str, index: RunIndex) -> bool:
+    """Every call naming `needle` in its input only reads it: a read tool, or each place
+    it is named the first argument of a library's read (`load_workbook("x.xlsx")`), where
+    a script naming it elsewhere (`path = "x.xlsx"`) may have written it."""
+    for call in index.inputs_with(needle):
+        if call.family in ("read", "search"):
+            continue
+        lowered = call.command_lower
+        at = lowered.find(needle)
+        while at >= 0:
+            if _READ_CALL.search(lowered, max(0, at - 24), at) is None:
+                return False
+            at = lowered.find(needle, at + 1)
+    return True
 
 
 def _writes(

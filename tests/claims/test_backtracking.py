@@ -244,6 +244,7 @@ _MATCHED_ONLY = {
     "_actions._FIRST_TRY": "matched where a step's words end",
     "_actions._FLAW_LINE": "matched at an output's start (_FLAW_NEXT_LINE finds it after)",
     "_actions._INSTALLED_AFTER": "matched where an install's words end",
+    "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_facts._COUNT_LINE": "matched at the start of one output line",
     "_facts._LABEL_VALUE": "matched where a key ends in an output",
     "_facts._OF_NUMBER": "matched where a number ends",

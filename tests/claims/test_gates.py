@@ -367,6 +367,7 @@ _FAMILY_WORDS = (
     (("install",), "install_findings"),
     (("commit", "push", "pull request", "merge request", " pr"), "git_findings"),
     (("review",), "review_findings"),
+    (("#", "quer"), "batch_findings"),
     (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund"), "attempt_findings"),
