@@ -262,7 +262,7 @@ def counts(claims: Iterable[Claim]) -> dict[str, int]:
 
 
 def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
-    if text.endswith("?") or _NOT_A_CLAIM.match(text.lstrip("*_")) or not _signals(text):
+    if text.endswith("?") or _not_a_claim(text.lstrip("*_")) or not _signals(text):
         return None
     if text[:1] in "[SR" and _REFERENCES.fullmatch(text):  # opening with `[` or its heading
         return None
@@ -274,6 +274,21 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
     findings = list(_findings(text, index, negated))
     return kind, *_combine(findings, negated)
+
+
+# "To avoid breaking callers, I kept the old name": a purpose, then what was done
+_DONE_FOR = later(
+    r"to\b[^.:;]*?,\s+(?:I|we)\s+(?:[a-z]+ed|kept|left|made|wrote|ran|put|set|built)\b", re.I
+)
+
+
+def _not_a_claim(text: str) -> bool:
+    """An instruction, a heading or a plan (`To roll back, run …`), not a purpose before
+    what was done (`To keep callers working, I kept …`)."""
+    skipped = _NOT_A_CLAIM.match(text)
+    if skipped is None:
+        return False
+    return skipped.group(0).lower() != "to" or _DONE_FOR.match(text) is None
 
 
 def _signals(text: str) -> bool:

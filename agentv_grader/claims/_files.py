@@ -179,6 +179,10 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     ):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+    if "`" in text and _KEPT_GATED.search(text):
+        finding = _kept(text, index)
+        if finding is not None:
+            yield finding
     if not named and _DELETED_THING_GATED.search(text):
         finding = _moved_not_deleted(text, index)
         if finding is not None:
@@ -498,6 +502,67 @@ def _moved_not_deleted(text: str, index: RunIndex) -> Finding | None:
     return Finding(CONTRADICTED, f"the {year} files were moved, not deleted: {moved.cite(year)}")
 
 
+# "I kept a deprecated `getUser` alias": a name of code said still there
+_KEPT = later(
+    r"\b(?:kept|retained|preserved|left)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"`([A-Za-z_][\w.]{3,})`"
+)
+_KEPT_GATED = Gated(_KEPT, Words("kept retained preserved left"))
+_STEPS = later(r"&&|\|\||;")  # a command's steps, its pipes kept
+_SEARCHER = later(r"\s*(rg|grep|git grep)\s+(.*)", re.S)
+# flags of rg and grep that neither narrow the search nor take a value
+_WHOLE_FLAGS = frozenset(
+    "--count --files-with-matches --line-number --fixed-strings --recursive --hidden "
+    "--no-ignore --ignore-case --word-regexp".split()
+)
+_NO_MATCH = later(r"(?:no (?:matches|results|occurrences)(?: found)?\.?|0)?", re.I)
+
+
+def _kept(text: str, index: RunIndex) -> Finding | None:
+    """ "I kept the `getUser` alias": contradicted when the last search of the whole tree
+    for the name (`rg getUser`, `grep -rn getUser .`), after every call that may have
+    changed a file, found nothing."""
+    match = _KEPT_GATED.search(text)
+    assert match is not None
+    name = match.group(1)
+    searches = [c for c in index.inputs_with(name.lower()) if _searches_all(c, name)]
+    if not searches:
+        return None
+    last = searches[-1]
+    if index.remember("last change", "", lambda: _last_change(index)) > last.order:
+        return None
+    if _NO_MATCH.fullmatch(last.output.strip()) is None:
+        return None
+    return Finding(CONTRADICTED, f"the last search for `{name}` found none: {last.cite()}")
+
+
+def _searches_all(call: Call, name: str) -> bool:
+    """`call` is a shell command searching the whole tree for `name` alone: rg or a
+    recursive grep, no flag narrowing it (a type, a glob) or taking a value, no path but
+    `.`."""
+    if call.family != "shell":
+        return False
+    for segment in _STEPS.split(call.command):
+        searcher = _SEARCHER.match(segment)
+        if searcher is None:
+            continue
+        if "|" in segment or ">" in segment:
+            return False  # its output piped or redirected: not what the call shows
+        words = [w.strip("'\"") for w in searcher.group(2).split()]
+        flags = [w for w in words if w.startswith("-")]
+        rest = [w for w in words if not w.startswith("-")]
+        short = [f for f in flags if not f.startswith("--")]
+        if any(f not in _WHOLE_FLAGS for f in flags if f.startswith("--")):
+            return False
+        if any(set(f[1:]) - set("clniwFrRsHq") for f in short):
+            return False
+        recursive = searcher.group(1) != "grep" or any(
+            "r" in f or "R" in f or f == "--recursive" for f in flags
+        )
+        return recursive and rest[:1] == [name] and rest[1:] in ([], ["."])
+    return False
+
+
 def _last_change(index: RunIndex) -> int:
     """The order of the run's last call that may change a file (any but a read, a search
     or a shell command of read-only programs alone), -1 for none: made once per run."""
@@ -506,7 +571,7 @@ def _last_change(index: RunIndex) -> int:
             continue
         if call.family == "shell" and ">" not in call.command and "-delete" not in call.command:
             programs = [p.split()[:1] for p in _SEGMENT.split(call.command)]
-            if all(p and (p[0] in _READ_ONLY or p[0] == "cd") for p in programs):
+            if all(p and (p[0] in _READ_ONLY or p[0] in ("cd", "echo")) for p in programs):
                 continue
         return call.order
     return -1

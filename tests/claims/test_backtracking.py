@@ -250,6 +250,7 @@ _MATCHED_ONLY = {
     "_facts._OF_NUMBER": "matched where a number ends",
     "_files._GIT_STATUS": "fullmatch of the text before a path",
     "_files._JOINER": "fullmatch of the text between two paths",
+    "_files._SEARCHER": "matched at the start of a command's step",
     "_index._ERROR_START": "matched at an output's start, in its first 200 characters",
     "_index._EXIT": "searched in an output's first 200 characters",
 }

@@ -4,6 +4,7 @@ never its text (SPEC §5.9)."""
 
 from __future__ import annotations
 
+from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
 PATCH = (
@@ -115,3 +116,29 @@ def test_a_file_only_read_beside_a_copy_written_was_not_changed() -> None:
     # a script naming the file elsewhere than in a read may have written it
     named = ("python", {"code": 'path = "plan/costs.xlsx"\n' + code}, "saved", "ok")
     assert statuses(said, run(named)) == ["unverifiable"]
+
+
+RENAMED = bash("rg -l fetchOrder | xargs sed -i 's/fetchOrder/loadOrder/g'", "")
+SEARCHED = bash("rg -n fetchOrder", "", "error")
+
+
+def test_a_name_said_kept_that_the_last_search_of_the_tree_finds_nowhere_is_gone() -> None:
+    said = "To keep old callers working, I kept a `fetchOrder` shim in the orders package."
+    assert statuses(said, run(RENAMED, SEARCHED)) == ["contradicted"]
+    # a search narrowed to a folder, an edit after it, or a search that found it
+    narrowed = bash("rg -n fetchOrder src/", "", "error")
+    assert statuses(said, run(RENAMED, narrowed)) == ["unverifiable"]
+    edited = ("Edit", {"file_path": "orders/index.ts", "new": "export const x = 1"}, "ok", "ok")
+    assert statuses(said, run(RENAMED, SEARCHED, edited)) == ["unverifiable"]
+    found = bash("rg -n fetchOrder", "orders/index.ts:3:export { fetchOrder }")
+    assert statuses(said, run(RENAMED, found)) == ["unverifiable"]
+
+
+def test_a_purpose_before_what_was_done_is_a_claim_and_an_instruction_is_not() -> None:
+    response = (
+        "To keep old callers working, I kept a `fetchOrder` shim.\n\n"
+        "To roll back, run `git revert HEAD`.\n"
+    )
+    assert [c.text for c in check_claims(response, run(RENAMED))] == [
+        "To keep old callers working, I kept a `fetchOrder` shim."
+    ]
