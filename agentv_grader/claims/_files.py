@@ -471,8 +471,9 @@ _DELETED_THING_GATED = Gated(_DELETED_THING, Words("deleted removed"))
 _MOVE_ARGUMENTS = later(r"(?:^|[;&|]\s*)mv\s+([^;&|\n]+)")
 # a command that deletes, whatever it names: rm, find's -delete, a script's remove
 _DELETING = later(
-    r"(?:^|[;&|]\s*|\bsudo\s+|\bxargs\s+)(?:rm|git rm|unlink|rmdir|trash)\b|\s-delete\b|"
-    r"\b(?:unlink|remove|rmtree|rmdir)\("
+    r"(?:^|[;&|]\s*|\bsudo\s+|\bxargs\s+|-exec\s+)(?:rm|git rm|unlink|rmdir|trash)\b|"
+    r"\s-delete\b|\b(?:unlink|remove|rmtree|rmdir)\(|\bdelete\s+from\b|\btruncate\b|"
+    r"\bdrop\s+(?:table|database|schema)\b|-x\s*delete\b"
 )
 _SEGMENT = later(r"[;&|]+")
 

@@ -46,6 +46,9 @@ def test_things_said_deleted_by_their_year_that_a_move_kept_still_exist() -> Non
     # some of them were deleted
     removed = bash("rm ~/exports/report-2019-01.csv", "")
     assert statuses(said, run(removed, MOVED)) == ["unverifiable"]
+    # rows of that year deleted from a table, a file of it moved aside
+    purged = bash('sqlite3 app.db "DELETE FROM reports WHERE year = 2019;"', "")
+    assert statuses(said, run(purged, MOVED)) == ["unverifiable"]
 
 
 LABELLED = bash(
