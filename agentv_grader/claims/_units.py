@@ -1,6 +1,7 @@
 """The response cut into candidate claims: sentences and list items, with their place.
 
-Decided here (SPEC §5.9): code blocks, headings and table rows are not claims; a list item
+Decided here (SPEC §5.9): code blocks, headings and table rows are not claims (but a
+command's row and a row holding a digit, one unit each); a list item
 is its own unit; inside a paragraph or item, a unit ends at a sentence end, at `; `, at a
 `: ` with at least three words on each side (`I ran the tests: 14 passed`), and before
 `, so `. Offsets index the response itself, so line and column are exact (1-based).
@@ -56,8 +57,21 @@ def units(response: str) -> list[Unit]:
     """Every candidate claim of `response`, in order."""
     found: list[Unit] = []
     for start, end in _blocks(response):
-        found.extend(_split(response, start, end))
+        if response[start] == "|" and data_row(response[start:end]):
+            found.append(Unit(" ".join(response[start:end].split()), start, end))
+        else:
+            found.extend(_split(response, start, end))
     return found
+
+
+def data_row(line: str) -> bool:
+    """A table row holding a digit, not a command's (`_COMMAND_ROW`) nor a rule: one unit,
+    a claim only where an output line refutes it (`_listings.row_contradiction`)."""
+    return (
+        line.startswith("|")
+        and any(ch.isdigit() for ch in line)
+        and _COMMAND_ROW.match(line) is None
+    )
 
 
 # A table row whose first cell is a backticked command line and which says something of
@@ -83,7 +97,11 @@ def _blocks(text: str) -> list[tuple[int, int]]:
         stripped = body.strip()
         item = _ITEM.match(body)
         ends_block = in_code or fence or not stripped or item is not None
-        row = not in_code and stripped.startswith("|") and _COMMAND_ROW.match(stripped)
+        row = (
+            not in_code
+            and stripped.startswith("|")
+            and (_COMMAND_ROW.match(stripped) or data_row(stripped))
+        )
         skip = (
             in_code
             or fence

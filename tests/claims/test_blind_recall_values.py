@@ -133,3 +133,37 @@ def test_what_the_environment_lacks_is_not_shown_by_the_failures_values() -> Non
     assert statuses("`cache.test.ts` connects to a Redis on localhost:6379.", run(failed)) == [
         "verified"
     ]
+
+
+ISSUES = bash(
+    "gh issue list --json number,createdAt,comments,title --jq '.[] | [...] | @tsv'",
+    "101\t2025-03-02T08:00:00Z\t4\tLogin button misaligned\n"
+    "102\t2025-03-09T10:30:00Z\t0\tCSV export drops the header",
+)
+SPEND = bash(
+    "python spend.py",
+    "   team   budget   spent     pct\n3   Ops   5000.0  5600.0  12.000\n"
+    "4   Web   8000.0  7900.0  -1.250",
+)
+
+
+def test_a_table_row_is_contradicted_by_the_output_line_it_restates_with_one_value_changed() -> (
+    None
+):
+    changed = "| 101 | 2025-03-05 | 4 | Login button misaligned |"
+    assert statuses(changed, run(ISSUES)) == ["contradicted"]
+    assert statuses("| Ops | 5,000 | 5,600 | 15% |", run(SPEND)) == ["contradicted"]
+    # a row restated whole, or a header, is no claim (a row is read only for a refutation)
+    assert statuses("| 101 | 2025-03-02 | 4 | Login button misaligned |", run(ISSUES)) == []
+    assert statuses("| Ops | 5,000 | 5,600 | 12% |", run(SPEND)) == []
+
+
+def test_a_table_row_with_a_column_of_its_own_or_a_value_shown_elsewhere_is_not_refuted() -> None:
+    # a column the output has not (the overrun in dollars): the row's share may be its own
+    assert statuses("| Ops | 5,000 | 5,600 | 600 | 15% |", run(SPEND)) == []
+    elsewhere = bash("python spend.py --by-quarter", "Ops Q3 share: 15.0")
+    assert statuses("| Ops | 5,000 | 5,600 | 15% |", run(SPEND, elsewhere)) == []
+    # a value of another size is perhaps another quantity (a share of the company's spend)
+    assert statuses("| Ops | 5,000 | 5,600 | 0.9% |", run(SPEND)) == []
+    # two values differ: which line the row restates is not clear
+    assert statuses("| 101 | 2025-03-05 | 5 | Login button misaligned |", run(ISSUES)) == []
