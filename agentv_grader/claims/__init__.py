@@ -56,7 +56,7 @@ from ._files import file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later
-from ._listings import every_version, row_contradiction
+from ._listings import every_flag, every_version, row_contradiction
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
@@ -373,10 +373,11 @@ _UNIVERSAL = frozenset(("every", "each", "all"))
 
 
 def _every_version(text: str, index: RunIndex) -> Iterator[Finding]:
-    """`every module resolves x 2.1.0` against the last listing of x's versions."""
+    """`every module resolves x 2.1.0` against the last listing of x's versions, `every
+    issue has a fix available` against the last jq listing of that field."""
     if _UNIVERSAL.isdisjoint(words_of(text)[0]):
         return  # the claim's words, found once for its gates: most claims hold none of these
-    other = every_version(text, index)
+    other = every_version(text, index) or every_flag(text, index)
     if other is not None:
         yield Finding(CONTRADICTED, other)
 

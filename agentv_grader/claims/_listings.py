@@ -367,3 +367,87 @@ def _as_words(line: str, text: str) -> bool:
             return True
         at = line.find(text, at + 1)
     return False
+
+
+# `every high and critical issue has a fix available`: a universal, the words naming its
+# members (group 1) and what it says each has or is (group 2, up to three words)
+_EVERY_HAS = later(
+    r"\b(?:every|each|all(?: of)?(?: the)?)\s+((?:[\w-]+\s+){1,5}?)(?:has|have|is|are)\s+"
+    r"(?:an?\s+)?([\w-]+(?:\s+[\w-]+){0,2})",
+    re.I,
+)
+_JQ_ARRAY = later(r"\[([^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*)\]\s*\|\s*(?:@tsv|@csv|join\()")
+_JQ_PATH = later(r"\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))*")
+_FALSE_CELLS = ("false", "no")
+
+
+def every_flag(text: str, index: RunIndex) -> str | None:
+    """`every high and critical issue has a fix available` where the last jq listing of
+    that field (`[.key, .value.severity, …, .value.fixAvailable] | @tsv`: its columns are
+    the array's fields) shows a row holding one of the words naming the members (`high`)
+    with the field false: that row, else None."""
+    said = _EVERY_HAS.search(text)
+    if said is None:
+        return None
+    members = {w.lower() for w in _WORDS.findall(said.group(1).lower())} - {"and", "or"}
+    told = [w.lower() for w in _WORDS.findall(said.group(2).lower())]
+    for size in (2, 1):
+        for start in range(len(told) - size + 1):
+            field = "".join(told[start : start + size])
+            if len(field) < 4:
+                continue
+            row = _false_row(index, field, members)
+            if row is not None:
+                named = " ".join(told[start : start + size])
+                return f"{named!r} said of every member, but {field} is false: {row}"
+    return None
+
+
+def _false_row(index: RunIndex, field: str, members: set[str]) -> str | None:
+    """The first row of the last jq listing of `field` (its name without `_` or `-`,
+    lowercase) whose cell of it is false and which holds a word of `members`."""
+    calls = [c for c in index.inputs_with(field) if c.family == "shell" and not c.failed]
+    if not calls:
+        return None
+    call = calls[-1]
+    listed = _JQ_ARRAY.search(call.command)
+    if listed is None:
+        return None
+    names = [_column_name(element) for element in _top_level(listed.group(1))]
+    if field not in names:
+        return None
+    column = names.index(field)
+    for line in call.output.split("\n"):
+        cells = line.split("\t")
+        if len(cells) != len(names) or cells[column].strip().lower() not in _FALSE_CELLS:
+            continue
+        if any(cell.strip().lower() in members for at, cell in enumerate(cells) if at != column):
+            return call.cite_line(line)
+    return None
+
+
+def _top_level(array: str) -> list[str]:
+    """The elements of a jq array's body, cut at the commas outside brackets and quotes."""
+    elements, depth, start, quoted = [], 0, 0, False
+    for at, char in enumerate(array):
+        if char == '"' and array[at - 1 : at] != "\\":
+            quoted = not quoted
+        elif not quoted and char in "([{":
+            depth += 1
+        elif not quoted and char in ")]}":
+            depth -= 1
+        elif not quoted and depth == 0 and char == ",":
+            elements.append(array[start:at])
+            start = at + 1
+    elements.append(array[start:])
+    return elements
+
+
+def _column_name(element: str) -> str:
+    """The field a jq array's element reads (`(.value.fixAvailable | tostring)`: its first
+    path's last name), lowercase without `_` or `-`."""
+    path = _JQ_PATH.search(element)
+    if path is None:
+        return ""
+    last = path.group(0).rsplit(".", 1)[-1]
+    return last.lower().replace("_", "").replace("-", "")

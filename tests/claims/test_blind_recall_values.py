@@ -167,3 +167,19 @@ def test_a_table_row_with_a_column_of_its_own_or_a_value_shown_elsewhere_is_not_
     assert statuses("| Ops | 5,000 | 5,600 | 0.9% |", run(SPEND)) == []
     # two values differ: which line the row restates is not clear
     assert statuses("| 101 | 2025-03-05 | 5 | Login button misaligned |", run(ISSUES)) == []
+
+
+def _packages(output: str) -> tuple[str, dict[str, str], str, str]:
+    return bash(
+        "jq -r '.packages[] | [.name, .tier, (.signed | tostring)] | @tsv' pkgs.json", output
+    )
+
+
+def test_a_field_said_of_every_member_is_contradicted_by_a_false_row_of_its_jq_listing() -> None:
+    listing = _packages("core\tgold\ttrue\nutils\tgold\tfalse\nlegacy\tbronze\tfalse")
+    assert statuses("Every gold package is signed.", run(listing)) == ["contradicted"]
+    # a row outside the members the claim names, or a claim of no universal, is not read
+    assert statuses("Every silver package is signed.", run(listing)) == ["unverifiable"]
+    signed = _packages("core\tgold\ttrue\nutils\tgold\ttrue\nlegacy\tbronze\tfalse")
+    assert statuses("Every gold package is signed.", run(signed)) == ["unverifiable"]
+    assert statuses("The utils package is signed.", run(listing)) == ["unverifiable"]
