@@ -52,7 +52,7 @@ from ._facts import (
     ranked,
     value_findings,
 )
-from ._files import file_findings, targets
+from ._files import changed_later, file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later
@@ -356,7 +356,13 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         none_findings(text, index),
         column_findings(text, index),
         key_text_findings(text, index, rank),
-        value_findings(text, index, _test_spans(text) if tests else [], rank),
+        value_findings(
+            text,
+            index,
+            _test_spans(text) if tests else [],
+            rank,
+            changed_later(text, index) if holds_digit(text) else [],
+        ),
     )
     if (
         (_CHECKING_GATED.search(text) and not verified)

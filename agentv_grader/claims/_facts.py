@@ -251,11 +251,20 @@ def _ranked_place(index: RunIndex, needle: str, rank: str) -> Call | None:
 Rank = tuple[str, int, int]
 
 
+Changed = list[tuple[str, int]]  # (a path, the order of the last call that wrote it)
+
+
 def value_findings(
-    text: str, index: RunIndex, skip: list[tuple[int, int]], rank: Rank | None = None
+    text: str,
+    index: RunIndex,
+    skip: list[tuple[int, int]],
+    rank: Rank | None = None,
+    changed: Changed | None = None,
 ) -> Iterator[Finding]:
     """Findings for every value in the claim `text` outside the `skip` spans (`rank`: the
-    superlative it ranks them by, `ranked`'s)."""
+    superlative it ranks them by, `ranked`'s; `changed`: the paths it names that a call
+    wrote, `_files.changed_later`'s)."""
+    changed = changed or []
     digit, mark, opening = _ASCII_DIGIT_SCANS if text.isascii() else _DIGIT_SCANS
     if digit.search(text) is None:
         return  # no date, version, id, sized token nor number
@@ -263,7 +272,7 @@ def value_findings(
     if matches[0]:
         yield from _dates(text, matches[0], index, rank)
     if any(matches[1:]):
-        yield from _tokens(text, matches[1:], index, rank)
+        yield from _tokens(text, matches[1:], index, rank, changed)
     # where dates, versions, ids and unit tokens sit: numbers inside them are skipped
     skip = skip + [match.span() for found in matches for match in found]
     numbers = [
@@ -293,7 +302,7 @@ def value_findings(
             continue
         approx = _approx(text, before)
         ranks = rank if _ranking(rank, match.start()) is not None else None
-        finding = _number(text, match, value, value_text, index, approx, ranks)
+        finding = _number(text, match, value, value_text, index, approx, ranks, changed)
         if finding is not None:
             yield finding
     list_finding = _list_mismatch(text, numbers, index)
@@ -427,7 +436,11 @@ def _date_forms(match: re.Match[str]) -> list[str]:
 
 
 def _tokens(
-    text: str, matches: list[tuple[re.Match[str], ...]], index: RunIndex, ranks: Rank | None
+    text: str,
+    matches: list[tuple[re.Match[str], ...]],
+    index: RunIndex,
+    ranks: Rank | None,
+    changed: Changed,
 ) -> Iterator[Finding]:
     """Versions, ids and sized values (`48M`, `380 KiB`), the `matches` of the value
     patterns but the date's in the claim `text`: verbatim or nothing."""
@@ -439,10 +452,15 @@ def _tokens(
                 continue
             seen.add(token)
             call = index.first_output(token)
-            if call is not None and _glued(call.output_lower, token):
-                call, longer = _whole_place(index, token)
+            if call is not None and (
+                _glued(call.output_lower, token) or _read_before(call, changed)
+            ):
+                call, longer = _whole_place(index, token, changed)
                 if call is None:
-                    yield Finding(DOUBT, f"{match.group(0)!r} only inside a longer value: {longer}")
+                    if longer:  # else read only before its path changed: verifies nothing
+                        yield Finding(
+                            DOUBT, f"{match.group(0)!r} only inside a longer value: {longer}"
+                        )
                     continue
             rank = _ranking(ranks, match.start())
             if call is not None and rank is not None:
@@ -473,15 +491,26 @@ def _inside_number(text: str, start: int, end: int) -> bool:
     )
 
 
-def _whole_place(index: RunIndex, token: str) -> tuple[Call | None, str]:
-    """The first call showing `token` as a value of its own, else none and where it was
-    seen inside a longer one (a 2 MB run is read no further than `_MAX_LOOKS` places)."""
+def _whole_place(index: RunIndex, token: str, changed: Changed) -> tuple[Call | None, str]:
+    """The first call showing `token` as a value of its own, not read from a path before
+    a later call changed it, else none and where it was seen inside a longer one, if it
+    was (a 2 MB run is read no further than `_MAX_LOOKS` places)."""
     longer = ""
     for call, at in itertools.islice(index.outputs_with(token), _MAX_LOOKS):
-        if not _inside_number(call.output_lower, at, at + len(token)):
+        if _inside_number(call.output_lower, at, at + len(token)):
+            longer = longer or call.cite(token)
+        elif _read_before(call, changed) is None:
             return call, ""
-        longer = longer or call.cite(token)
     return None, longer
+
+
+def _read_before(call: Call, changed: Changed) -> str | None:
+    """The path `call`'s command names that a later call wrote: its output showed the
+    path as it was before (`grep dep Cargo.toml`, then an edit of Cargo.toml)."""
+    for path, last in changed:
+        if call.order < last and path in call.command_lower:
+            return path
+    return None
 
 
 def _number(
@@ -492,14 +521,16 @@ def _number(
     index: RunIndex,
     approx: bool,
     rank: Rank | None,
+    changed: Changed,
 ) -> Finding | None:
     """A figure of the claim held against the outputs (`rank`: the superlative whose
-    clause holds it)."""
+    clause holds it; a place read from a path a later call `changed` does not verify it)."""
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
     context: set[str] | None = None  # the claim's words near the number, made when asked
     shown = match.group(0)
     unranked: list[tuple[Call, int, str]] = []  # the places of the value not ranked first
+    before: tuple[Call, str, str] | None = None  # a place read before its path changed
     for call, at, end in _occurrences(index, literal, value, decimals):
         if not distinctive:
             if context is None:
@@ -509,12 +540,18 @@ def _number(
             if not _shares_context(index, context, call, at, end):
                 continue
         line = line_at(call.output, call.written(at))
+        path = _read_before(call, changed) if changed else None
+        if path is not None:
+            before = before or (call, path, line)
+            continue
         if rank is not None and not _ranks(index, call, at, rank[0]):
             unranked.append((call, at, line))
             continue
         return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
     if rank is not None and unranked:
         return _outranked(text, shown, rank, unranked)
+    if before is not None:
+        return None  # read before its path changed: it verifies nothing, and is not absent
     # whether the number stands alone in some output: asked only where it decides
     plain = literal.lstrip("-")
     # a share is what its claim measures: found nowhere, nothing else in the claim verifies it

@@ -199,6 +199,38 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             yield finding
 
 
+def changed_later(text: str, index: RunIndex) -> list[tuple[str, int]]:
+    """(path, order of the last call that wrote it or under it) for each path the claim
+    names (`crates/x/Cargo.toml`, a mount point) that a call wrote: a call naming the
+    path before that one read it as it was before the change."""
+    ticked = [m.group(1) for m in _TICKED_PATH.finditer(text)] if "`" in text else []
+    paths = ticked + (_bare_paths(text) if "." in text else [])
+    found = []
+    for path in dict.fromkeys(paths):
+        needle = path.lower().rstrip("/")
+        if "://" in needle or not needle.strip("./~"):
+            continue
+        last = index.remember("last write", needle, functools.partial(_last_write, needle, index))
+        if last is not None:
+            found.append((needle, last))
+    return found
+
+
+def _last_write(needle: str, index: RunIndex) -> int | None:
+    """The order of the last call that wrote `needle` or a path under it, without failing
+    (a write or edit tool by the path it names: a script it writes may name others)."""
+    seen = index.remember("signalled", "", dict)
+    for call in reversed(index.inputs_with(needle)):
+        if call.failed:
+            continue
+        if call.family in ("write", "edit"):
+            if any(needle in a or needle in b for a, b in _TOOL_PATH.findall(call.command_lower)):
+                return call.order
+        elif _writes(call, needle, _WRITE_SIGNAL, seen):
+            return call.order
+    return None
+
+
 # "`docs/` now holds only `index.md` and `api.md`"
 _ONLY = later(
     r"`((?:[\w.-]+/)*[\w.-]+)/?`\s+(?:now\s+)?(?:holds|contains|has|lists)\s+only\s+(.+)$", re.I

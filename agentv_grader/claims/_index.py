@@ -79,6 +79,7 @@ _NAME_HINTS = (
     ("write", "write"),
     ("create_file", "write"),
     ("edit", "edit"),
+    ("modify", "edit"),
     ("patch", "edit"),
     ("read", "read"),
     ("python", "shell"),

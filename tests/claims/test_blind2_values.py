@@ -67,3 +67,22 @@ def test_a_success_status_whose_body_says_the_request_failed_verifies_nothing() 
     )
     assert statuses(said, run(accepted)) == ["verified"]
     assert statuses(said, run(POSTED, accepted)) == ["verified"]
+
+
+GREP = bash("grep -n '^timeout' conf/app.toml", "7:timeout = 30")
+MODIFY = (
+    "modify_file",
+    {"path": "conf/app.toml", "old_str": "timeout = 30\n", "new_str": ""},
+    "conf/app.toml: 1 replacement",
+    "ok",
+)
+
+
+def test_a_value_read_from_a_path_before_a_later_call_changed_it_verifies_nothing() -> None:
+    said = "Dropped the `timeout = 30` override from `conf/app.toml`."
+    assert statuses(said, run(GREP, MODIFY)) == ["unverifiable"]
+    assert statuses(said, run(MODIFY, GREP)) == ["verified"]
+    full = bash("df -h /srv/media", "/dev/sdb1  2.0T  1.2T  800G  61% /srv/media")
+    copied = bash("cp -r exports/ /srv/media/exports/", "")
+    assert statuses("`/srv/media` is at 61%.", run(full, copied)) == ["unverifiable"]
+    assert statuses("`/srv/media` is at 61%.", run(copied, full)) == ["verified"]
