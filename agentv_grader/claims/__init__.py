@@ -450,11 +450,13 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
 
 
 # A number next to test words (`12 passed`, `3 of 40 tests`, `(8 tests)`), read only from
-# its first digit (`(?<!\d)`): a run of digits is not entered at each digit (quadratic)
+# its first digit (`(?<!\d\d)` after it): a run of digits is not entered at each digit
+# (quadratic). Every alternative opens with that digit, so a search looks for digits
+# alone, where a lookbehind before it was tried at each character, with each alternative.
 _TEST_NUMBER = later(
-    r"(?<!\d)\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
-    r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
-    r"(?<=\()\d+(?= tests?\))|(?<!\d)\d+(?=\s+[\w-]+\s+tests\b)"  # `31 lib tests`
+    r"\d(?:(?<!\d\d)\d*(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|"
+    r"failed|failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of \d)\d*(?= tests?)|"
+    r"(?<=\(\d)\d*(?= tests?\))|(?<!\d\d)\d*(?=\s+[\w-]+\s+tests\b))"  # `31 lib tests`
 )
 
 

@@ -469,9 +469,22 @@ def _flaw_text(count: int, seed: int) -> Iterator[str]:
         yield "".join(pick.choice(pieces) for _ in range(pick.randint(1, 24)))
 
 
+def _flaw_log(count: int, seed: int) -> Iterator[str]:
+    """Outputs of several lines, some of them made-up linter lines, the others log lines
+    holding numbers before words: `_flaw_count` reads only the lines from the first to the
+    last holding one of its words."""
+    pick = random.Random(seed)
+    log = "2024-06-01T02:00:01Z INFO worker-1 processed batch 37 in 3 ms (queue depth 1)"
+    for _ in range(count):
+        texts = list(_flaw_text(pick.randint(1, 4), pick.randrange(1 << 30)))
+        lines = texts + [log] * pick.randint(0, 4)
+        pick.shuffle(lines)
+        yield pick.choice(["\n", "\r\n", "\n\n"]).join(lines)
+
+
 def test_a_flaw_is_what_the_plain_pattern_finds_first() -> None:
     counts = lines = 0
-    for text in [*_texts(), *_flaw_text(60_000, 21)]:
+    for text in [*_texts(), *_flaw_text(60_000, 21), *_flaw_log(20_000, 22)]:
         match = _actions._FLAWS.search(text)
         assert _actions._flaw(text) == (match.group(0) if match else None), text
         if match is not None:
