@@ -448,7 +448,7 @@ def _tokens(
     for kind, found in enumerate(matches):  # versions first
         for match in found:
             token = match.group(0).lower()
-            if token in seen or _approx(text, text[: match.start()]):
+            if token in seen or _approx(text, text[: match.start()]) or _names_subject(text, match):
                 continue
             seen.add(token)
             call = index.first_output(token)
@@ -472,6 +472,19 @@ def _tokens(
             elif not index.in_inputs(token) and token not in index.task_lower:
                 other = _other_version(text, match, index) if kind == 0 else None
                 yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+
+
+def _names_subject(text: str, match: re.Match[str]) -> bool:
+    """`The 4.2.0 chart only injects it from …`: a version or id after the claim's opening
+    `The` names the thing it speaks of, and what it says of that thing is not looked up."""
+    opening = text[: match.start()].lstrip(" \t\n*_")
+    after = text[match.end() : match.end() + 2]
+    return (
+        opening[-1:].isspace()
+        and opening.rstrip() in ("The", "This", "That")
+        and after[:1] == " "
+        and "a" <= after[1:] <= "z"
+    )
 
 
 def _glued(output: str, token: str) -> bool:

@@ -86,3 +86,13 @@ def test_a_value_read_from_a_path_before_a_later_call_changed_it_verifies_nothin
     copied = bash("cp -r exports/ /srv/media/exports/", "")
     assert statuses("`/srv/media` is at 61%.", run(full, copied)) == ["unverifiable"]
     assert statuses("`/srv/media` is at 61%.", run(copied, full)) == ["verified"]
+
+
+LISTED = bash("pip index versions orjson", "orjson (3.10.12)\nAvailable versions: 3.10.12, 3.10.11")
+
+
+def test_a_version_naming_the_claims_subject_verifies_nothing_said_of_it() -> None:
+    said = "The 3.10.12 wheel only ships a musl build for aarch64."
+    assert statuses(said, run(LISTED)) == ["unverifiable"]
+    assert statuses("The newest release is 3.10.12.", run(LISTED)) == ["verified"]
+    assert statuses("Release 3.10.12 is listed.", run(LISTED)) == ["verified"]
