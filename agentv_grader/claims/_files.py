@@ -115,22 +115,44 @@ _OPAQUE = later(
     r"\b(?:make|npm run|yarn run|pnpm run|git (?:checkout|pull|stash|apply|"
     r"merge|rebase|reset))\b"
 )
+# What a package manager's commands may write unseen: its manifest and its lockfile.
 _MANIFESTS = (
     (
-        later(r"\b(?:npm|yarn|pnpm|bun)\s+(?:install|i|add|uninstall|remove)\b"),
-        ("package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "node_modules"),
+        later(
+            r"\b(?:npm|yarn|pnpm|bun)\s+(?:install|i|add|uninstall|remove|rm|update|up|"
+            r"upgrade|dedupe|audit fix)\b"
+        ),
+        ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock",
+         "pnpm-lock.yaml", "bun.lockb", "bun.lock", "node_modules"),
     ),
     (
-        later(r"\bpoetry (?:add|remove|lock)\b|\buv (?:add|remove|lock)\b"),
-        ("pyproject.toml", "poetry.lock", "uv.lock"),
+        later(
+            r"\b(?:poetry|pdm) (?:add|remove|lock|update|install)\b"
+            r"|\buv (?:add|remove|lock|sync)\b|\bpipenv (?:install|uninstall|lock|update)\b"
+        ),
+        ("pyproject.toml", "poetry.lock", "pdm.lock", "uv.lock", "pipfile", "pipfile.lock"),
     ),
-    (later(r"\bcargo (?:add|remove|build|update)\b"), ("cargo.toml", "cargo.lock")),
+    (
+        later(r"\bcargo (?:add|remove|build|update|test|check|run|fetch|generate-lockfile)\b"),
+        ("cargo.toml", "cargo.lock"),
+    ),
     (later(r"\bgo (?:get|mod)\b"), ("go.mod", "go.sum")),
-)
+    (later(r"\bbundle (?:install|update|add|remove|lock)\b"), ("gemfile", "gemfile.lock")),
+    (
+        later(r"\bcomposer (?:install|update|require|remove)\b"),
+        ("composer.json", "composer.lock"),
+    ),
+    (later(r"\bmix deps\.(?:get|update|unlock)\b"), ("mix.lock",)),
+    (later(r"\bswift package (?:update|resolve)\b"), ("package.resolved",)),
+    (later(r"\bdeno (?:add|remove|install|cache)\b"), ("deno.json", "deno.lock")),
+)  # fmt: skip
 # A word of each alternative of _OPAQUE and of each _MANIFESTS pattern: the commands
 # holding none are not searched.
 _OPAQUE_WORDS = ("make", "npm run", "yarn run", "git ")
-_MANIFEST_WORDS = (("npm", "yarn", "bun"), ("poetry ", "uv "), ("cargo ",), ("go ",))
+_MANIFEST_WORDS = (
+    ("npm", "yarn", "bun"), ("poetry ", "pdm ", "uv ", "pipenv "), ("cargo ",), ("go ",),
+    ("bundle ",), ("composer ",), ("mix deps.",), ("swift package ",), ("deno ",),
+)  # fmt: skip
 _TEST_PATH = later(
     r"(?:^|/)(?:tests?|__tests__|spec)/|[._-](?:test|spec)\.\w+\b|"
     r"(?:^|/)test_\w+\.py\b"
@@ -434,6 +456,10 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
             return Finding(VERIFIED, reads[-1].cite())
         return None if mentions else _absent(path, index, "reads")
     signal = _DELETE_SIGNAL if family == "delete" else _WRITE_SIGNAL
+    if family == "delete":  # git status's `D` (or an output's "deleted") is a move's too
+        moved = _moved_away(mentions, needle, index)
+        if moved is not None:
+            return Finding(CONTRADICTED, f"{path} was moved, not deleted: {moved.cite()}")
     failed_write: Call | None = None
     seen = index.remember("signalled", "", dict)
     # a run repeats its calls: each distinct tool, command and output is read once
@@ -453,11 +479,7 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
             failed_write = failed_write or call
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
-    if family == "delete":
-        moved = _moved_away(mentions, needle, index)
-        if moved is not None:
-            return Finding(CONTRADICTED, f"{path} was moved, not deleted: {moved.cite()}")
-    else:
+    if family != "delete":
         copy = _copy_written(needle, index, seen)
         if copy is not None:
             return copy

@@ -27,3 +27,28 @@ def test_no_test_run_is_said_while_a_command_may_have_run_tests(call: tuple) -> 
 def test_no_test_run_is_still_said_where_no_command_could_have_run_tests() -> None:
     checks = run(bash("ruff check src", "All checks passed!"), bash("pip install attrs", "ok"))
     assert statuses("I ran the test suite again after the fix.", checks) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("command", "lockfile"),
+    [
+        ("bundle update sinatra", "Gemfile.lock"),
+        ("composer require acme/log", "composer.lock"),
+        ("mix deps.update plug", "mix.lock"),
+        ("pnpm update vite", "pnpm-lock.yaml"),
+        ("bun add zod", "bun.lockb"),
+        ("uv sync", "uv.lock"),
+    ],
+)
+def test_a_package_manager_may_write_its_lockfile_unseen(command: str, lockfile: str) -> None:
+    said = f"I regenerated `{lockfile}`."
+    assert statuses(said, run(bash(command, "Done in 1.2s"))) == ["unverifiable"]
+    assert statuses(said, run(bash("git diff --stat", "0 files changed"))) == ["contradicted"]
+
+
+def test_a_file_moved_is_not_deleted_whatever_git_status_shows() -> None:
+    moved = bash("mv setup.cfg setup.cfg.bak", "")
+    status = bash("git status --short", " D setup.cfg\n?? setup.cfg.bak")
+    assert statuses("I deleted the old `setup.cfg`.", run(moved, status)) == ["contradicted"]
+    removed = bash("rm setup.cfg", "")
+    assert statuses("I deleted the old `setup.cfg`.", run(removed, status)) == ["verified"]

@@ -125,7 +125,9 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "conda install numpy", "go get golang.org/x/y", "yarn\tadd left-pad", "ls -la",
         "grep -c ERROR app.log", "wc -l rows.csv", "jq '.items | length' a.json",
         "swift test", "deno task check", "yarn lint", "bash -lc bin/ci", "sh -c './run'",
-        "just ci", "hatch run all", "scripts/all", "bash all.sh",
+        "just ci", "hatch run all", "scripts/all", "bash all.sh", "bundle update rails",
+        "composer require x/y", "mix deps.get", "swift package update", "deno add jsr:@a/b",
+        "pipenv install x", "pdm add x", "bun remove x", "npm audit fix", "cargo test",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
