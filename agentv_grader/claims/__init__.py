@@ -111,9 +111,9 @@ _NOT_A_CLAIM = re.compile(
     re.I,
 )
 _NEGATED = later(
-    r"^\s*(?:no|none of|nothing)\b|\b(?:I|we)\b[^.:;]*?\b(?:did not|didn't|have not|haven't|"
-    r"had not|hadn't|was not|wasn't|could not|couldn't|cannot|can't|never|was unable|"
-    r"wasn't able|was not able)\b",
+    r"^\s*(?:(?:there(?:'s| is| are| was| were) )?no|none of|nothing)\b|\b(?:I|we)\b[^.:;]*?"
+    r"\b(?:did not|didn't|have not|haven't|had not|hadn't|was not|wasn't|could not|"
+    r"couldn't|cannot|can't|never|was unable|wasn't able|was not able)\b",
     re.I,
 )
 _NEGATED_GATED = Gated(

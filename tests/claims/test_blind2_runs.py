@@ -52,3 +52,9 @@ def test_a_file_moved_is_not_deleted_whatever_git_status_shows() -> None:
     assert statuses("I deleted the old `setup.cfg`.", run(moved, status)) == ["contradicted"]
     removed = bash("rm setup.cfg", "")
     assert statuses("I deleted the old `setup.cfg`.", run(removed, status)) == ["verified"]
+
+
+def test_there_are_no_is_a_negative_statement_never_verified_by_its_figures() -> None:
+    listing = bash("npm ls --depth=0", "└── left-pad@1.3.0\n(0 peer dependencies)")
+    said = "There are no optional packages yet, which is why npm shows 0 peer dependencies."
+    assert statuses(said, run(listing)) == ["unverifiable"]
