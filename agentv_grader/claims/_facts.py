@@ -282,6 +282,7 @@ def value_findings(
         return
     # the claim's gates, asked once for all of its numbers
     task_quoted = bool(_TASK_WORDS_GATED.search(text))
+    changes = _changes(text)
     id_nouns = _ID_NOUN_WORDS.may_hold(text)
     for match in numbers:
         before = text[: match.start()]
@@ -303,11 +304,27 @@ def value_findings(
         approx = _approx(text, before)
         ranks = rank if _ranking(rank, match.start()) is not None else None
         finding = _number(text, match, value, value_text, index, approx, ranks, changed)
+        if finding is None and not approx and match.start() in changes:
+            # `grew from 59 to 61`: the figure the other one changed from (or to) is half
+            # of what the claim says, whichever of the two is found
+            finding = Finding(DOUBT, f"{match.group(0)!r} of a change appears in no tool output")
         if finding is not None:
             yield finding
     list_finding = _list_mismatch(text, numbers, index)
     if list_finding is not None:
         yield list_finding
+
+
+# `from 59 to 61`, `from $1,200 to $950`, `from 48 MB to 31 MB`: a figure and what it
+# became (a number's first digit, with what stands before it, as _NUMBER reads it).
+_CHANGE = later(r"\bfrom\s+(\$?-?\d)[\d,.]*(?:\s*%|\s+[A-Za-z]+)?\s+to\s+(\$?-?\d)", re.I)
+
+
+def _changes(text: str) -> set[int]:
+    """Where the numbers of a change (`_CHANGE`) start in the claim `text`."""
+    if "from" not in text.lower():
+        return set()
+    return {m.start(g) for m in _CHANGE.finditer(text) for g in (1, 2)}
 
 
 def _approx(text: str, before: str) -> bool:

@@ -58,3 +58,10 @@ def test_there_are_no_is_a_negative_statement_never_verified_by_its_figures() ->
     listing = bash("npm ls --depth=0", "└── left-pad@1.3.0\n(0 peer dependencies)")
     said = "There are no optional packages yet, which is why npm shows 0 peer dependencies."
     assert statuses(said, run(listing)) == ["unverifiable"]
+
+
+def test_a_change_is_verified_only_where_both_of_its_figures_are() -> None:
+    counted = bash("wc -l users.csv", "120 users.csv\n")
+    assert statuses("The export grew from 97 to 120 users.", run(counted)) == ["unverifiable"]
+    both = bash("wc -l old.csv users.csv", "97 old.csv\n120 users.csv\n")
+    assert statuses("The export grew from 97 to 120 users.", run(both)) == ["verified"]
