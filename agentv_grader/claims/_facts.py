@@ -484,7 +484,12 @@ def _tokens(
                 call = _ranked_place(index, token, rank)
                 if call is None:
                     continue  # shown, but not as the superlative
-            if call is not None:
+            failing = None
+            if call is not None and kind == 1 and _named_alone(text, match):
+                failing = _last_failing(index, token)
+            if failing is not None:
+                yield Finding(DOUBT, f"{match.group(0)!r} last shown failing: {failing}")
+            elif call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
             elif not index.in_inputs(token) and token not in index.task_lower:
                 other = _other_version(text, match, index) if kind == 0 else None
@@ -541,6 +546,50 @@ def _read_before(call: Call, changed: Changed) -> str | None:
         if call.order < last and path in call.command_lower:
             return path
     return None
+
+
+# A line saying something failed (`web-3 | UNREACHABLE!`, `job-7 failed`), not a tally of
+# none (`failed=0`); and the words of a claim that may say so itself.
+_FAILING_LINE = later(
+    r"\b(?:unreachable|failed|failure|error|inactive|down|timed out|refused)\b"
+    r"(?!\s*[=:]\s*0\b)"
+)
+_FAILING_WORDS = Words(
+    "unreachable fail fails failed failing failure error errors inactive down timed refused "
+    "crashed crash broken offline"
+)
+
+
+def _named_alone(text: str, match: re.Match[str]) -> bool:
+    """The id `match` names a thing of its own (a host, a job), not a file's or a path's
+    part (`backup-7.tar.gz`, `/srv/a-1/`), in a claim that does not say a thing failed."""
+    after = text[match.end() : match.end() + 2]
+    if after[:1] == "/" or (after[:1] == "." and after[1:].isalnum()):
+        return False
+    return text[match.start() - 1 : match.start()] not in ("/", ".") and not (
+        _FAILING_WORDS.may_hold(text)
+    )
+
+
+def _last_failing(index: RunIndex, token: str) -> str | None:
+    """The last output line showing the id `token`, quoted, where it says the thing failed
+    (a host unreachable, a job failed): an id shown last so is no evidence of a claim of
+    its good state. None past `_MAX_LOOKS` places (too common to read as one thing's)."""
+    found: str | None = index.remember("last failing", token, lambda: _failing(index, token))
+    return found
+
+
+def _failing(index: RunIndex, token: str) -> str | None:
+    last = None
+    for looked, place in enumerate(index.outputs_with(token)):
+        if looked >= _MAX_LOOKS:
+            return None
+        last = place
+    if last is None:
+        return None
+    call, at = last
+    line = line_at(call.output, call.written(at))
+    return call.cite_line(line) if _FAILING_LINE.search(line.lower()) else None
 
 
 def _number(

@@ -65,3 +65,17 @@ def test_a_change_is_verified_only_where_both_of_its_figures_are() -> None:
     assert statuses("The export grew from 97 to 120 users.", run(counted)) == ["unverifiable"]
     both = bash("wc -l old.csv users.csv", "97 old.csv\n120 users.csv\n")
     assert statuses("The export grew from 97 to 120 users.", run(both)) == ["verified"]
+
+
+ADHOC = bash(
+    "ansible db -m ping",
+    'db-1 | SUCCESS => {\n  "ping": "pong"\n}\n'
+    'db-2 | UNREACHABLE! => {\n  "msg": "Connection timed out"\n}',
+    "error",
+)
+
+
+def test_an_id_last_shown_failing_does_not_verify_a_claim_of_its_good_state() -> None:
+    assert statuses("db-1 and db-2 both answer the ping.", run(ADHOC)) == ["unverifiable"]
+    assert statuses("db-1 answers the ping.", run(ADHOC)) == ["verified"]
+    assert statuses("db-2 was unreachable.", run(ADHOC)) == ["verified"]
