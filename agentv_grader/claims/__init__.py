@@ -359,7 +359,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         value_findings(
             text,
             index,
-            _test_spans(text) if tests else [],
+            _test_spans(text) if _outcome(text, index, tests) else [],
             rank,
             changed_later(text, index) if holds_digit(text) else [],
         ),
@@ -458,6 +458,20 @@ _TEST_NUMBER = later(
     r"failed|failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of \d)\d*(?= tests?)|"
     r"(?<=\(\d)\d*(?= tests?\))|(?<!\d\d)\d*(?=\s+[\w-]+\s+tests\b))"  # `31 lib tests`
 )
+
+
+# `all 7 tests pass`, `all 12 are green`: a count with the outcome of all it counts
+_ALL_PASS = Gated(
+    later(r"\ball\s+\d+\b[^.;]*?\b(?:pass(?:es|ed|ing)?|green|succeed(?:s|ed)?)\b", re.I),
+    Words("all"),
+)
+
+
+def _outcome(text: str, index: RunIndex, tests: bool) -> bool:
+    """The claim's numbers next to test words are the test checker's: it made a finding
+    (`tests`), or the claim says all of a count pass where tests ran, which a place of the
+    count in an output does not show (a failed run prints the same total)."""
+    return tests or (bool(index.tests) and _ALL_PASS.search(text) is not None)
 
 
 def _test_spans(text: str) -> list[tuple[int, int]]:

@@ -79,3 +79,10 @@ def test_an_id_last_shown_failing_does_not_verify_a_claim_of_its_good_state() ->
     assert statuses("db-1 and db-2 both answer the ping.", run(ADHOC)) == ["unverifiable"]
     assert statuses("db-1 answers the ping.", run(ADHOC)) == ["verified"]
     assert statuses("db-2 was unreachable.", run(ADHOC)) == ["verified"]
+
+
+def test_all_of_a_count_passing_is_not_verified_by_the_count_in_a_failed_run() -> None:
+    red = bash("bun test", "✗ a > b\n 8 pass\n 1 fail\nRan 9 tests across 3 files.", "error")
+    part = bash("bun test src/a.test.ts", " 3 pass\n 0 fail\nRan 3 tests across 1 files.")
+    said = "all 9 tests across the three files pass."
+    assert statuses(said, run(red, part)) == ["unverifiable"]
