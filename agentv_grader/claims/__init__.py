@@ -403,7 +403,7 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     # fmt: off
     if "`" in lowered:
         yield command_findings(text, index)
-    if "install" in lowered:
+    if "install" in lowered or "removed" in lowered or "dropped" in lowered:
         yield install_findings(text, index)
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered):

@@ -415,6 +415,8 @@ def _result_shown(text: str, index: RunIndex) -> bool:
 
 
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Packages said installed, or removed (`_removal_findings`)."""
+    yield from _removal_findings(text, index)
     match = _INSTALLED.search(text)
     if match is None:
         return
@@ -441,6 +443,45 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"every install failed: {last.cite()}")
     else:
         yield Finding(VERIFIED, ok.cite("install"))
+
+
+_REMOVED = later(r"\b(?:removed|uninstalled|dropped)\b", re.I)
+_REMOVE_CALL = later(
+    r"\b(?:npm|yarn|pnpm|bun|poetry|uv|cargo|pip3?|composer)\s+(?:uninstall|remove|rm|un)\b"
+)
+_REMOVE_WORDS = ("npm", "yarn", "bun", "poetry", "uv", "cargo", "pip", "composer")
+# A package manager's count of what it removed: bun's `3 packages removed`, npm's `removed
+# 3 packages`, pnpm's `Packages: -3` (lowercase), pip's line per package.
+_REMOVED_COUNT = later(
+    r"(?<!\d)(\d+) packages? removed\b|\bremoved (\d+) packages?\b|\bpackages: -(\d+)\b"
+)
+
+
+def _removal_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`Removed `a`, `b` and `c` with `bun remove``: a remove command naming more of the
+    claim's packages than its package manager says it removed leaves the claim open (one
+    of them was not there to remove)."""
+    if _REMOVED.search(text) is None:
+        return
+    names = {m.group(1).lower() for m in _BACKTICK.finditer(text)}
+    if len(names) < 2:
+        return
+    for call in index.shell_matching(_REMOVE_CALL, _REMOVE_WORDS):
+        named = names.intersection(call.command_lower.split())
+        count = _removed_count(call.output_lower) if len(named) > 1 else None
+        if count is not None and count < len(named):
+            line = "removed" if "removed" in call.output_lower else "packages:"
+            yield Finding(DOUBT, f"{len(named)} packages named, {count} removed: {call.cite(line)}")
+            return
+
+
+def _removed_count(output: str) -> int | None:
+    """What the package manager says it removed (None: it does not say)."""
+    found = _REMOVED_COUNT.search(output)
+    if found is not None:
+        return int(next(g for g in found.groups() if g))
+    uninstalled = output.count("successfully uninstalled ")
+    return uninstalled or None
 
 
 def _ends_by_command(calls: list[Call]) -> dict[str, tuple[Call, Call | None]]:

@@ -86,3 +86,13 @@ def test_all_of_a_count_passing_is_not_verified_by_the_count_in_a_failed_run() -
     part = bash("bun test src/a.test.ts", " 3 pass\n 0 fail\nRan 3 tests across 1 files.")
     said = "all 9 tests across the three files pass."
     assert statuses(said, run(red, part)) == ["unverifiable"]
+
+
+def test_packages_said_removed_are_held_against_the_count_their_manager_removed() -> None:
+    said = "Removed `eslint`, `prettier` and `husky` with `pnpm remove`."
+    two = bash(
+        "pnpm remove eslint prettier husky", "Packages: -2\n- eslint 9.1.0\n- prettier 3.2.5"
+    )
+    assert statuses(said, run(two)) == ["unverifiable"]
+    three = bash("pnpm remove eslint prettier husky", "Packages: -3\n- eslint\n- prettier\n- husky")
+    assert statuses(said, run(three)) == ["verified"]

@@ -364,7 +364,7 @@ def test_a_claim_is_split_into_tool_words_only_where_it_may_name_a_tool() -> Non
 # loop (the order is the order it yields them in).
 _FAMILY_WORDS = (
     (("`",), "command_findings"),
-    (("install",), "install_findings"),
+    (("install", "removed", "dropped"), "install_findings"),
     (("commit", "push", "pull request", "merge request", " pr"), "git_findings"),
     (("review",), "review_findings"),
     (("#", "quer"), "batch_findings"),

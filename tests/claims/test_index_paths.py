@@ -116,6 +116,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         (_actions._INSTALL_CALL, _actions._INSTALL_WORDS, False),
         (_facts._COUNT_COMMAND, ("grep", "wc", "jq"), False),
         (_tests._UNKNOWN_RUNNER, _tests._UNKNOWN_RUNNER_WORDS, True),
+        (_actions._REMOVE_CALL, _actions._REMOVE_WORDS, True),
     ]
     made = run_of(
         "make build", "npm run lint", "yarn run x", "pnpm run y", "git checkout -b x",
@@ -128,6 +129,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "just ci", "hatch run all", "scripts/all", "bash all.sh", "bundle update rails",
         "composer require x/y", "mix deps.get", "swift package update", "deno add jsr:@a/b",
         "pipenv install x", "pdm add x", "bun remove x", "npm audit fix", "cargo test",
+        "npm uninstall x", "pip uninstall -y x", "composer remove a/b", "pnpm rm x",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
