@@ -30,7 +30,7 @@ PROGRAMS = frozenset(
     "docker kubectl helm terraform aws gcloud az nginx systemctl sudo exiftool yamllint "
     "shellcheck sha256sum rm mv cp mkdir chmod psql sqlite3 mysql ffmpeg convert rsync ssh "
     "bash sh zsh java mvn gradle dotnet ruby bundle rake php composer swift xcodebuild "
-    "rubocop tflint valgrind".split()
+    "rubocop tflint valgrind mix elixir rails ansible ansible-playbook".split()
 )
 TOOLS = frozenset(
     "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool ruff mypy "
@@ -46,7 +46,8 @@ _RUN_BEFORE = later(
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is clean|exit(?:s|ed)|"
-    r"fixed|has no|has \d|have no|comes? back|came back|gives?|gave|:)",
+    r"fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
+    r"built cleanly|:)",
     re.I,
 )
 # What a claim says of a run that its words decide: each pattern these replace
@@ -149,7 +150,8 @@ _METHOD_PATH = later(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
-_SCRIPT_NAME = later(r"\.(py|sh|js|ts)$")
+# A script: by its extension, or a program run by its path (`./gradlew`, `bin/rails`)
+_SCRIPT_NAME = later(r"\.(py|sh|js|ts)$|^\.{1,2}/[\w.-]|^bin/[\w.-]")
 _LOWER_WORD = re.compile(r"[a-z][\w-]*")
 _COUNT_NOUN = later(r"\b(\d+) ([a-z]{4,})")
 _EVERY = Words("every all each")  # `\b(every|all|each)\b` with `re.I` finds one of them

@@ -96,3 +96,20 @@ def test_packages_said_removed_are_held_against_the_count_their_manager_removed(
     assert statuses(said, run(two)) == ["unverifiable"]
     three = bash("pnpm remove eslint prettier husky", "Packages: -3\n- eslint\n- prettier\n- husky")
     assert statuses(said, run(three)) == ["verified"]
+
+
+@pytest.mark.parametrize(
+    ("said", "ran"),
+    [
+        ("`./tools/lint --all` also passes.", "./tools/lint --all"),
+        ("`bin/check` passes as well.", "bin/check"),
+        ("`mix compile --warnings-as-errors` passes as well.", "mix compile --warnings-as-errors"),
+        ("`cargo build --release` also builds cleanly.", "cargo build --release"),
+    ],
+)
+def test_a_command_by_path_or_of_mix_or_a_clean_build_is_held_against_the_run(
+    said: str, ran: str
+) -> None:
+    other = bash("cargo build && mix compile", "Finished dev profile\nCompiled 3 files")
+    assert statuses(said, run(other)) == ["contradicted"]
+    assert statuses(said, run(other, bash(ran, "done"))) == ["verified"]
