@@ -6,9 +6,9 @@ mocha's `23 passing` / `2 failing`, cargo's `test result: ok. 29 passed; 0 faile
 test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=3)`,
 rspec's `312 examples, 0 failures, 4 pending`, maven's `Tests run: 42, Failures: 0,
 Errors: 0, Skipped: 2` (one a module, summed), dotnet
-test's `Passed!  - Failed: 0, Passed: 64, …` and ctest's `100% tests passed, 0 tests
-failed out of 5`. A
-summary is read only from the runner's own final lines, so a test name or log line that
+test's `Passed!  - Failed: 0, Passed: 64, …`, ctest's `100% tests passed, 0 tests
+failed out of 5` and minitest's `204 runs, 506 assertions, 0 failures, 0 errors, 2
+skips`. A summary is read only from the runner's own final lines, so a test name or log line that
 happens to say "passed" is never counted.
 """
 
@@ -36,7 +36,8 @@ RUNNER = later(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
-    rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test)\b"
+    rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
+    r"rails test|rake test)\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -61,6 +62,9 @@ _DOTNET = later(
     r"\s+Total:\s+(\d+)"
 )
 _RSPEC = later(r"(?<!\d)(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
+_MINITEST = later(
+    r"(?<!\d)(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips"
+)
 _CTEST = later(r"(?<!\d)\d+% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 _FILTERED = later(r"\b[1-9]\d* (?:filtered out|deselected)\b")
@@ -147,7 +151,7 @@ def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
     parsers = (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven, _dotnet)
-    for parse in (*parsers, _ctest):
+    for parse in (*parsers, _ctest, _minitest):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -326,3 +330,13 @@ def _ctest(output: str) -> Summary | None:
     failed, total = int(match.group(1)), int(match.group(2))
     skipped = len(_CTEST_SKIPPED.findall(output))
     return Summary(total - failed - skipped, failed, skipped, total, _names(output), match.group(0))
+
+
+def _minitest(output: str) -> Summary | None:
+    """Minitest's last line (`rails test`, `rake test`): runs, failures, errors, skips."""
+    found = list(_MINITEST.finditer(output)) if "assertions, " in output else []
+    if not found:
+        return None
+    total, failures, errors, skipped = map(int, found[-1].groups())
+    failed = failures + errors
+    return Summary(total - failed - skipped, failed, skipped, total, (), found[-1].group(0))

@@ -69,8 +69,9 @@ _TOTAL_WORDS = Words("all test tests")
 # `3 tests are skipped`, `none skipped`: held against the runner's skipped count
 _SKIPPED_COUNT = _Folded(
     r"\b(no|none|" + NUM[1:-1] + r")\s+(?:(?:tests?|specs?|cases?)\s+)?"
-    r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|pending|ignored)\b"
+    r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|skips|pending|ignored)\b"
 )
+_SKIPPED_COUNT_WORDS = Words("skipped skips pending ignored")
 _EXCEPT = _Folded(r"\bexcept(?: for)?\s+(that one|one|" + NUM + r")")
 _EXCEPT_WORDS = Words("except")
 # What a clause says of tests that its words alone decide: each pattern below
@@ -92,8 +93,9 @@ _FULL = Words("whole full entire complete")
 _FULL_PHRASE = Gated(later(r"\bevery test\b", re.I), Words("every"))
 _PAST = Gated(
     later(
-        r"\b(initially|at first|first run|originally|before the fix|before my|before\b|"
-        r"were failing|was failing|had been failing|started by|to begin with|at the start)",
+        r"\b(initially|at first|first (?:`[^`\n]*` |\w+ )?run|originally|before the fix|"
+        r"before my|before\b|were failing|was failing|had been failing|started by|to begin with|"
+        r"at the start)",
         re.I,
     ),
     Words("", marks=("initially", "first", "originally", "before", "failing", "start", "begin")),
@@ -121,7 +123,8 @@ _CLAUSE = later(
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
 _TEST_WORDS = Words(
     "test tests suite spec specs testsuite pass passes passed passing fail fails failed "
-    "failing failure failures error errors ran run rerun re retry again skipped pending ignored",
+    "failing failure failures error errors ran run rerun re retry again skipped skips pending "
+    "ignored",
     marks=("test",),
 )
 _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
@@ -179,7 +182,7 @@ class _Clause:
             return False
         if self.noun or self.search(_COUNTED, _COUNTED_WORDS) is not None:
             return True
-        if self.search(_SKIPPED_COUNT, _SKIPPED) is not None:
+        if self.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS) is not None:
             return True
         rerun = not self.words.isdisjoint(_RERUN.words) or _RERUN_PHRASE.search(self.text)
         return (self.good or self.bad) and bool(self.names or rerun)
@@ -478,7 +481,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     total = clause.search(_TOTAL, _TOTAL_WORDS)
     if total and "total" not in claimed:
         claimed["total"] = count_of(next(g for g in total.groups() if g))
-    skipped = clause.search(_SKIPPED_COUNT, _SKIPPED)
+    skipped = clause.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS)
     if skipped:
         word = skipped.group(1).lower()
         claimed["skipped"] = 0 if word in ("no", "none") else count_of(word)

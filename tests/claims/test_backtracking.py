@@ -43,7 +43,8 @@ RUNNER_BEFORE = re.compile(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS_BEFORE}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
-    rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test)\b"
+    rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
+    r"rails test|rake test)\b"
 )
 REFERENCES_BEFORE = re.compile(
     r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+"

@@ -113,3 +113,26 @@ def test_a_command_by_path_or_of_mix_or_a_clean_build_is_held_against_the_run(
     other = bash("cargo build && mix compile", "Finished dev profile\nCompiled 3 files")
     assert statuses(said, run(other)) == ["contradicted"]
     assert statuses(said, run(other, bash(ran, "done"))) == ["verified"]
+
+
+MINITEST_RED = bash(
+    "bin/rails test", "F.S.\n\n12 runs, 30 assertions, 1 failures, 0 errors, 1 skips", "error"
+)
+MINITEST = bash("bin/rails test", "..S.\n\n12 runs, 30 assertions, 0 failures, 0 errors, 1 skips")
+
+
+def test_a_minitest_summary_and_its_skips_are_read() -> None:
+    green = run(MINITEST_RED, MINITEST)
+    said = "The suite is green with 12 runs, 0 failures and {} skips."
+    assert statuses(said.format(0), green) == ["contradicted"]
+    assert statuses(said.format(1), green) == ["verified"]
+
+
+def test_the_first_run_of_a_named_command_is_the_first_run() -> None:
+    red = bash(
+        "pytest -q", "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s", "error"
+    )
+    green = bash("pytest -q", "12 passed in 0.1s")
+    said = "The first `pytest -q` run had 1 failure."
+    assert statuses(said, run(red, green)) == ["verified"]
+

@@ -100,7 +100,8 @@ def test_http_statuses_are_found_where_a_scan_of_every_character_finds_them() ->
     "command",
     ["pytest -q", "py.test", "python3 -m unittest", "npx jest", "vitest run", "mocha", "go test",
      "cargo nextest run", "pnpm run test", "tox -e py", "nox", "rspec", "phpunit", "dotnet test",
-     "mvn test", "gradle test", "make check", "ctest", "deno test"],
+     "mvn test", "gradle test", "make check", "ctest", "deno test", "bin/rails test",
+     "rake test"],
 )  # fmt: skip
 def test_every_runner_command_is_read_as_one(command: str) -> None:
     assert RUNNER.search(command) and _may_run_tests(command)
