@@ -81,7 +81,8 @@ _HEDGE_WORDS = Words(
     "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
     "would d"
 )
-_MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|,\s+as\b")
+# A main clause ends where a reason or a result begins (`so` within it, not opening it)
+_MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|(?<=\S )so\b|,\s+as\b")
 _CHECKING = later(
     r"\b(?:I|we)\b[^.]*?\b(?:checked|verified|confirmed|compared|ensured|made "
     r"sure|tested|double-checked|cross-checked)\b",

@@ -136,3 +136,9 @@ def test_the_first_run_of_a_named_command_is_the_first_run() -> None:
     said = "The first `pytest -q` run had 1 failure."
     assert statuses(said, run(red, green)) == ["verified"]
 
+
+def test_a_hedge_in_a_result_clause_after_so_does_not_hedge_the_main_clause() -> None:
+    built = run(bash("cargo build", "Finished dev profile"))
+    said = "I used `cargo build --locked` so the lockfile would not move."
+    assert statuses(said, built) == ["contradicted"]
+    assert statuses("So it would probably pass on CI too.", built) == ["unverifiable"]
