@@ -5,11 +5,11 @@ jest's `Tests: 1 failed, 43 passed, 44 total`, vitest's `Tests  1 failed | 96 pa
 mocha's `23 passing` / `2 failing`, cargo's `test result: ok. 29 passed; 0 failed`, go
 test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=3)`,
 rspec's `312 examples, 0 failures, 4 pending`, maven's `Tests run: 42, Failures: 0,
-Errors: 0, Skipped: 2` (one a module, summed), dotnet
-test's `Passed!  - Failed: 0, Passed: 64, …`, ctest's `100% tests passed, 0 tests
-failed out of 5` and minitest's `204 runs, 506 assertions, 0 failures, 0 errors, 2
-skips`. A summary is read only from the runner's own final lines, so a test name or log line that
-happens to say "passed" is never counted.
+Errors: 0, Skipped: 2` (one a module, summed), dotnet test's `Passed!  - Failed: 0,
+Passed: 64, …`, ctest's `100% tests passed, 0 tests failed out of 5`, cargo nextest's
+`58 tests run: 58 passed, 2 skipped` and minitest's `204 runs, 506 assertions, 0
+failures, 0 errors, 2 skips`. A summary is read only from the runner's own final lines,
+so a test name or log line that happens to say "passed" is never counted.
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ _DOTNET = later(
     r"\s+Total:\s+(\d+)"
 )
 _RSPEC = later(r"(?<!\d)(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
+_NEXTEST = later(r"Summary \[[^\]\n]*\]\s+(\d+) tests? run: ([^\n]*)")
+_NEXTEST_PAIR = later(r"(?<!\d)(\d+) (passed|failed|skipped|timed out)\b")
 _MINITEST = later(
     r"(?<!\d)(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips"
 )
@@ -151,7 +153,7 @@ def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
     parsers = (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven, _dotnet)
-    for parse in (*parsers, _ctest, _minitest):
+    for parse in (*parsers, _ctest, _minitest, _nextest):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -340,3 +342,18 @@ def _minitest(output: str) -> Summary | None:
     total, failures, errors, skipped = map(int, found[-1].groups())
     failed = failures + errors
     return Summary(total - failed - skipped, failed, skipped, total, (), found[-1].group(0))
+
+
+def _nextest(output: str) -> Summary | None:
+    """cargo nextest's `Summary [ 1.9s] 58 tests run: 57 passed, 1 failed, 2 skipped`: the
+    skipped tests are not among those run, and are counted in the total as other runners
+    count them."""
+    found = list(_NEXTEST.finditer(output)) if "tests run: " in output else []
+    if not found:
+        return None
+    ran, rest = found[-1].groups()
+    counts = {word: int(number) for number, word in _NEXTEST_PAIR.findall(rest)}
+    failed = counts.get("failed", 0) + counts.get("timed out", 0)
+    skipped = counts.get("skipped", 0)
+    passed = counts.get("passed", int(ran) - failed)
+    return Summary(passed, failed, skipped, int(ran) + skipped, (), found[-1].group(0).strip())

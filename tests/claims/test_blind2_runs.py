@@ -142,3 +142,16 @@ def test_a_hedge_in_a_result_clause_after_so_does_not_hedge_the_main_clause() ->
     said = "I used `cargo build --locked` so the lockfile would not move."
     assert statuses(said, built) == ["contradicted"]
     assert statuses("So it would probably pass on CI too.", built) == ["unverifiable"]
+
+
+NEXTEST = bash(
+    "cargo nextest run",
+    "    Starting 10 tests across 2 binaries (2 tests skipped)\n"
+    "        PASS [   0.01s] core tests::parses\n"
+    "     Summary [   0.50s] 10 tests run: 10 passed, 2 skipped",
+)
+
+
+def test_a_nextest_summary_is_read_with_its_skipped_tests() -> None:
+    assert statuses("All 12 tests pass.", run(NEXTEST)) == ["contradicted"]
+    assert statuses("10 tests pass and 2 are skipped.", run(NEXTEST)) == ["verified"]
