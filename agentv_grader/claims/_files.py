@@ -506,14 +506,15 @@ def _read_before(
 
 
 def _moved_away(mentions: list[Call], needle: str, index: RunIndex) -> Call | None:
-    """The last call that moved `needle` elsewhere (`mv x.bak old/`) without failing, when
-    no shell command after it deletes anything: the file said deleted still exists."""
-    source = re.compile(rf"\bmv\s+(?:-\w+\s+)*(?:[^\s;&|]*/)?{re.escape(needle)}(?=[\s\"'])")
+    """The last call that moved `needle`, or what is in it (`mv dir/* old/`), elsewhere
+    (`mv x.bak old/`) without failing, when neither it nor a shell command after it
+    deletes anything: the file said deleted still exists."""
+    source = re.compile(rf"\bmv\s+(?:-\w+\s+)*(?:[^\s;&|]*/)?{re.escape(needle)}(?=[\s\"'/])")
     moved = next(
         (c for c in reversed(mentions) if not c.failed and source.search(c.command_lower)), None
     )
     if moved is None or any(
-        c.order > moved.order and _DELETES.search(c.command) for c in index.inputs_with("rm")
+        c.order >= moved.order and _DELETES.search(c.command) for c in index.inputs_with("rm")
     ):
         return None
     return moved

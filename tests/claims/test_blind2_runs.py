@@ -155,3 +155,11 @@ NEXTEST = bash(
 def test_a_nextest_summary_is_read_with_its_skipped_tests() -> None:
     assert statuses("All 12 tests pass.", run(NEXTEST)) == ["contradicted"]
     assert statuses("10 tests pass and 2 are skipped.", run(NEXTEST)) == ["verified"]
+
+
+def test_a_folder_whose_entries_were_moved_elsewhere_was_not_emptied_by_deleting() -> None:
+    said = "Deleted the old reports from `/data/reports`."
+    moved = bash("mkdir -p /data/.old && mv /data/reports/2023-* /data/.old/", "")
+    assert statuses(said, run(moved)) == ["contradicted"]
+    removed = bash("mv /data/reports/2023-* /tmp/ && rm -rf /data/reports", "")
+    assert statuses(said, run(removed)) == ["verified"]
