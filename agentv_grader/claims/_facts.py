@@ -548,11 +548,11 @@ def _read_before(call: Call, changed: Changed) -> str | None:
     return None
 
 
-# A line saying something failed (`web-3 | UNREACHABLE!`, `job-7 failed`), not a tally of
-# none (`failed=0`); and the words of a claim that may say so itself.
+# A line saying something failed (`web-3 | UNREACHABLE!`, `job-7 failed`), not a field or
+# tally of none (`failed=0`, `"error": null`); and the words of a claim that may say so.
 _FAILING_LINE = later(
     r"\b(?:unreachable|failed|failure|error|inactive|down|timed out|refused)\b"
-    r"(?!\s*[=:]\s*0\b)"
+    r"(?![\"']?\s*[=:]\s*(?:0\b|null\b|none\b|false\b|nil\b|\[\]|\{\}|\"\"))"
 )
 _FAILING_WORDS = Words(
     "unreachable fail fails failed failing failure error errors inactive down timed refused "

@@ -163,3 +163,13 @@ def test_a_folder_whose_entries_were_moved_elsewhere_was_not_emptied_by_deleting
     assert statuses(said, run(moved)) == ["contradicted"]
     removed = bash("mv /data/reports/2023-* /tmp/ && rm -rf /data/reports", "")
     assert statuses(said, run(removed)) == ["verified"]
+
+
+def test_an_empty_error_field_is_no_failure_of_the_id_on_its_line() -> None:
+    sent = (
+        "send_message",
+        {"to": "ops"},
+        '{"id": "msg-42", "status": "sent", "error": null}',
+        "ok",
+    )
+    assert statuses("msg-42 was sent to ops.", run(sent)) == ["verified"]
