@@ -96,3 +96,12 @@ def test_a_version_naming_the_claims_subject_verifies_nothing_said_of_it() -> No
     assert statuses(said, run(LISTED)) == ["unverifiable"]
     assert statuses("The newest release is 3.10.12.", run(LISTED)) == ["verified"]
     assert statuses("Release 3.10.12 is listed.", run(LISTED)) == ["verified"]
+
+
+COUNTED = bash("psql -c 'SELECT count(*) FROM returns'", " count \n-------\n  187\n(1 row)")
+
+
+def test_a_figure_the_claim_says_its_figures_are_net_of_verifies_nothing() -> None:
+    said = "The totals are net of the 187 returns logged this week."
+    assert statuses(said, run(COUNTED)) == ["unverifiable"]
+    assert statuses("There were 187 returns logged this week.", run(COUNTED)) == ["verified"]
