@@ -684,10 +684,17 @@ def _said_otherwise(text: str, match: re.Match[str], index: RunIndex) -> Finding
         return None
     claimed = float(match.group(2).replace(",", "") + (match.group(3) or ""))
     other: tuple[Call, str] | None = None
+    led = f" {lead} "
+    if not index.in_outputs(led):  # no place's line says the lead (`resolved`, `fixed`)
+        return None
     for call, at in itertools.islice(index.outputs_with(f" {phrase}"), _MAX_LOOKS):
         output = call.output_lower
+        # the lead ends where the figure starts, within the 24 characters before the place
+        # (a find spares the figure's search at most places of a phrase such as `of the`)
+        if output.find(led, max(0, at - 24 - len(led)), at) < 0:
+            continue
         figure = _NUMBER_BEFORE.search(output, max(0, at - 24), at + 1)
-        if figure is None or not output.endswith(f" {lead} ", 0, figure.start()):
+        if figure is None or not output.endswith(led, 0, figure.start()):
             continue
         if output[at + 1 + len(phrase) : at + 2 + len(phrase)].isalpha():
             continue  # the phrase carried on into a longer word

@@ -6,6 +6,7 @@ match of them holds."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -17,6 +18,8 @@ import pytest
 
 import agentv_grader.claims as claims_package
 from agentv_grader.claims import _actions, _facts, _files, _runners, _tests, _units
+from agentv_grader.claims._index import Call, RunIndex
+from agentv_grader.rundata.records import Message, ToolCall, Transcript
 from agentv_grader.rundata.transcript import read_transcript
 
 from .labelled import SETS
@@ -520,3 +523,100 @@ def test_a_pattern_ending_the_text_is_found_searching_near_the_end(name: str) ->
             assert (match and match.span()) == (plain and plain.span()), (name, before)
             found += plain is not None
     assert found > 500, name  # the made-up text reaches the pattern
+
+
+def _said_otherwise_plainly(
+    text: str, match: re.Match[str], index: RunIndex
+) -> _facts.Finding | None:
+    """`_facts._said_otherwise` as written before its two shortcuts: every place of the
+    phrase searched for a figure, whether or not an output (or the place) holds the lead."""
+    after = _facts._PHRASE_AFTER.match(text, match.end())
+    before = _facts._WORD.findall(text, max(0, match.start() - 60), match.start())
+    if after is None or len(before) < _facts._SHARED_WORDS + 1:
+        return None
+    phrase = after.group(1).lower()
+    if phrase in _facts._STOP or f"{match.group(0).lower()} {phrase}" in index.task_lower:
+        return None
+    lead = before[-1].lower()
+    stem = _facts._stem
+    words = {stem(w) for w in before[-7:-1] if w.lower() not in _facts._STOP} - {stem(lead)}
+    if len(words) < _facts._SHARED_WORDS:
+        return None
+    claimed = float(match.group(2).replace(",", "") + (match.group(3) or ""))
+    other: tuple[Call, str] | None = None
+    for call, at in itertools.islice(index.outputs_with(f" {phrase}"), _facts._MAX_LOOKS):
+        output = call.output_lower
+        figure = _facts._NUMBER_BEFORE.search(output, max(0, at - 24), at + 1)
+        if figure is None or not output.endswith(f" {lead} ", 0, figure.start()):
+            continue
+        if output[at + 1 + len(phrase) : at + 2 + len(phrase)].isalpha():
+            continue
+        line = _facts.line_at(call.output, call.written(at))
+        shared = {stem(w) for w in _facts._WORD.findall(line.lower())} & words
+        if len(shared) < _facts._SHARED_WORDS:
+            continue
+        if float(figure.group(1).replace(",", "")) == claimed:
+            return None
+        other = other or (call, line)
+    if other is None:
+        return None
+    call, line = other
+    return _facts.Finding(
+        _facts.CONTRADICTED, f"{match.group(0)} {phrase}, but {call.cite_line(line)}"
+    )
+
+
+_SAID = (
+    "They review new vendors within 3 business days.",
+    "npm audit fix resolved 5 of the 7 vulnerabilities.",
+    "The team reviews new vendors in 1,000 business days now.",
+    "I fixed 2 of the 3 findings in the new vendors list.",
+)
+
+
+def _said_outputs(count: int, seed: int) -> Iterator[str]:
+    """Outputs of lines saying the claims' words, a lead, a figure and a phrase, each
+    piece at times another or left out, with noise between."""
+    pick = random.Random(seed)
+    words = ["review", "reviews", "new", "vendors", "npm", "audit", "findings", "x" * 30]
+    leads = ["within", "in", "resolved", "fixed", "x", "İn"]
+    figures = ["3", "5", "2", "1,000", "3.0", "x3", "", "9" * 22, "9" * 24, "9" * 25]
+    phrases = ["business days", "of the", "daysx", "business"]
+    noise = ["", "  ", "-", ".", "\t"]
+    for _ in range(count):
+        lines = []
+        for _ in range(pick.randint(1, 4)):
+            line = [pick.choice(words) for _ in range(pick.randint(0, 4))]
+            line += [pick.choice(leads), pick.choice(figures), pick.choice(phrases)]
+            line += [pick.choice(words) for _ in range(pick.randint(0, 2))]
+            lines.append(
+                "".join(w + (" " if pick.random() < 0.85 else pick.choice(noise)) for w in line)
+            )
+        yield "\n".join(lines)
+
+
+def test_a_figure_said_otherwise_is_looked_for_as_the_plain_reading_looks() -> None:
+    """`_said_otherwise` reads no place whose 24 characters before it lack the lead, and no
+    place at all where no output holds it: what the plain reading finds either way."""
+    cases: list[tuple[str, RunIndex]] = []
+    for root in SETS:
+        for run in sorted(p for p in root.iterdir() if p.is_dir()):
+            meta = json.loads((run / "labels.json").read_text(encoding="utf-8"))
+            task = (run / "task.md").read_text(encoding="utf-8")
+            transcript, _, _ = read_transcript(str(run / meta["transcript"]), task)
+            assert transcript is not None
+            index = RunIndex(transcript, task, None)
+            response = (run / "response.md").read_text(encoding="utf-8")
+            cases += [(u.text, index) for u in _units.units(response)]
+    for output in _said_outputs(5_000, 23):
+        call = ToolCall("Bash", {"command": "cat vendors.txt"}, output, "ok")
+        made = Transcript("t.json", "openai-messages", (Message(1, "assistant", "", (call,)),))
+        index = RunIndex(made, "", None)
+        cases += [(text, index) for text in _SAID]
+    contradicted = 0
+    for text, index in cases:
+        for match in _facts._NUMBER.finditer(text):
+            found = _facts._said_otherwise(text, match, index)
+            assert found == _said_otherwise_plainly(text, match, index), (text, match)
+            contradicted += found is not None
+    assert contradicted > 80  # the made-up outputs reach the rule
