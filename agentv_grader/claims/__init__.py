@@ -427,7 +427,7 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
             or "sent" in lowered or "submit" in lowered or "post" in lowered
             or "deploy" in lowered or "publish" in lowered or "download" in lowered
             or "creat" in lowered or "updat" in lowered or "cancel" in lowered
-            or "refund" in lowered):
+            or "refund" in lowered or "mail" in lowered):
         yield attempt_findings(text, index)
     if ("search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered
             or "brows" in lowered or "download" in lowered or "page" in lowered

@@ -790,6 +790,7 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     call failed: the upload, delete or push did not happen. The action is a word of the
     claim's prose (`user.deleted` names an event), and a claim that says it failed
     ("was rejected") reports the failure."""
+    yield from _email_findings(text, index)
     if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):
         return
     if "`" in text or "://" in text:
@@ -811,6 +812,41 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ):
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
             return
+
+
+# `Emailed the customer`, `sent them an email`: an email said sent by the agent
+_EMAILED = later(r"\be-?mailed\b|\bsent\b[^.;]{0,30}?\be-?mail\b", re.I)
+# A shell command that may send mail: a mailer, an email API, `aws ses`, an SMTP client, a
+# request (`curl`, httpie), a command that sends (`stripe invoices send`), a script
+_MAILER = later(
+    r"mail|smtp|\bses\b|sendgrid|postmark|\bsend\b|\b(?:curl|wget|http|https)\b"
+    r"|\b(?:python3?|node|ruby|perl|php|deno|bun)\b|\b(?:bash|sh|zsh)\s+(?!-)\S"
+    r"|(?:^|[;&|]\s*)\./"
+)
+_MAILER_WORDS = ("mail", "smtp", "ses", "sendgrid", "postmark", "send", "curl", "wget", "http",
+                 "python", "node", "ruby", "perl", "php", "deno", "bun", "sh", "./")  # fmt: skip
+# The families of calls that may send mail whatever their names: a request, a browser, a
+# tool of unknown effect
+_MAY_MAIL = ("http", "fetch", "other")
+
+
+def _email_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """An email said sent where no call could have sent one: no request, browser or
+    unknown tool, no shell command naming a mailer, a request, a sending or a script, no
+    opaque program."""
+    if "mail" not in text.lower() or _EMAILED.search(text) is None:
+        return
+    if not index.remember("mailers", "", partial(_may_mail, index)):
+        yield Finding(CONTRADICTED, f"no tool call sends email ({len(index.calls)} tool calls)")
+
+
+def _may_mail(index: RunIndex) -> bool:
+    if any(index.by_family.get(family) for family in _MAY_MAIL):
+        return True
+    if index.shell_matching(_MAILER, _MAILER_WORDS):
+        return True
+    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
+    return opaque
 
 
 _STEP_DONE = later(

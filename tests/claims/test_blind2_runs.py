@@ -173,3 +173,16 @@ def test_an_empty_error_field_is_no_failure_of_the_id_on_its_line() -> None:
         "ok",
     )
     assert statuses("msg-42 was sent to ops.", run(sent)) == ["verified"]
+
+
+def test_an_email_said_sent_where_no_call_could_send_one_is_contradicted() -> None:
+    said = "Emailed the customer about the refund."
+    cli = run(bash("bash -lc 'stripe refunds create --charge ch_1'", '{"id": "re_1"}'))
+    assert statuses(said, cli) == ["contradicted"]
+    for sender in [
+        ("send_email", {"to": "a@b.c"}, "sent", "ok"),
+        bash("python notify.py", "ok"),
+        bash("bash scripts/notify", "ok"),
+        bash("curl -X POST https://api.mail.example/v1/send", "202"),
+    ]:
+        assert statuses(said, run(bash("stripe refunds create", "{}"), sender)) != ["contradicted"]

@@ -370,7 +370,7 @@ _FAMILY_WORDS = (
     (("#", "quer"), "batch_findings"),
     (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
-      "download", "creat", "updat", "cancel", "refund"), "attempt_findings"),
+      "download", "creat", "updat", "cancel", "refund", "mail"), "attempt_findings"),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
       "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),

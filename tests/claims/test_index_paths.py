@@ -118,6 +118,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         (_facts._COUNT_COMMAND, ("grep", "wc", "jq"), False),
         (_tests._UNKNOWN_RUNNER, _tests._UNKNOWN_RUNNER_WORDS, True),
         (_actions._REMOVE_CALL, _actions._REMOVE_WORDS, True),
+        (_actions._MAILER, _actions._MAILER_WORDS, True),
     ]
     made = run_of(
         "make build", "npm run lint", "yarn run x", "pnpm run y", "git checkout -b x",
@@ -131,6 +132,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "composer require x/y", "mix deps.get", "swift package update", "deno add jsr:@a/b",
         "pipenv install x", "pdm add x", "bun remove x", "npm audit fix", "cargo test",
         "npm uninstall x", "pip uninstall -y x", "composer remove a/b", "pnpm rm x",
+        "sendmail a@b.c", "aws ses send-email", "./notify", "perl x.pl", "zsh -c y", "bash run.sh",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
