@@ -648,17 +648,19 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
             yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
         elif code in seen:
-            yield _got(code, [c for c, s in zip(calls, seen, strict=True) if s == code])
+            yield _got(text, code, [c for c, s in zip(calls, seen, strict=True) if s == code])
         else:
             yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
     if method is not None:
         yield from _fields(text, calls)
 
 
-def _got(code: int, calls: list[Call]) -> Finding:
+def _got(text: str, code: int, calls: list[Call]) -> Finding:
     """A success status verifies the claim where a body does not say the request failed
-    (Slack's `200 OK` with `"ok": false`: the status alone is not what was claimed). The
-    body is read where the status is, in the output's first 4,000 characters."""
+    (Slack's `200 OK` with `"ok": false`: the status alone is not what was claimed); where
+    every body says so, a claim that the message was posted or sent, telling of no
+    failure, is contradicted. The body is read where the status is, in the output's first
+    4,000 characters."""
     if code >= 300:
         return Finding(VERIFIED, calls[0].cite(str(code)))
     for call in calls:
@@ -666,9 +668,16 @@ def _got(code: int, calls: list[Call]) -> Finding:
             return Finding(VERIFIED, call.cite(str(code)))
     said = _REFUSED.search(calls[0].output_lower, 0, 4000)
     shown = calls[0].cite(said.group(0) if said else "")
+    if _DELIVERED.search(text) and not _TOLD_FAILED.search(text):
+        return Finding(CONTRADICTED, f"every {code} body says the request failed: {shown}")
     return Finding(DOUBT, f"{code}, but the body says the request failed: {shown}")
 
 
+_DELIVERED = later(r"\b(?:posted|sent|published|delivered|notified)\b", re.I)
+_TOLD_FAILED = later(
+    r"\b(?:fail\w*|errors?|reject\w*|refus\w*|not|but|though|however|false|denied)\b|n't",
+    re.I,
+)
 # A JSON body's own word that the request failed, whatever its status line said.
 _REFUSED = later(r"\"(?:ok|success|succeeded)\"\s*:\s*false\b")
 

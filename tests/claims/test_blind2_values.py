@@ -58,9 +58,12 @@ POSTED = bash(
 )
 
 
-def test_a_success_status_whose_body_says_the_request_failed_verifies_nothing() -> None:
+def test_a_success_status_whose_body_says_the_request_failed_verifies_no_post() -> None:
     said = "Posted the note to the channel (the API answered 200 OK)."
-    assert statuses(said, run(POSTED)) == ["unverifiable"]
+    assert statuses(said, run(POSTED)) == ["contradicted"]
+    told = "The API answered 200 OK, but its body says it failed: not_in_channel."
+    assert statuses(told, run(POSTED)) == ["unverifiable"]
+    assert statuses("The channel API answered 200 OK.", run(POSTED)) == ["unverifiable"]
     accepted = bash(
         "http POST https://chat.example/api/post.message channel=C1 text=hi",
         'HTTP/1.1 200 OK\ncontent-type: application/json\n\n{"ok": true, "ts": "1.2"}',
