@@ -1,6 +1,6 @@
 """Render the labelled claims sets (tests/data/claims/source/*.yaml, the held-out set
-tests/data/claims/heldout/source/*.yaml and the blind sets tests/data/claims/blind/source/*.yaml
-and tests/data/claims/blind2/source/*.yaml) into run directories.
+tests/data/claims/heldout/source/*.yaml and the blind sets tests/data/claims/blind*/source/*.yaml)
+into run directories.
 
     python scripts/build_claims_set.py [--check]
 
@@ -14,7 +14,7 @@ under `{"messages": [...]}`), `timing.json` when the run has one, and `labels.js
 claim with its 1-based line and column in `response.md`). `--check` exits 1 when the
 committed files differ from a fresh render.
 
-The held-out and both blind sets were each labelled by engineers who had not read the checker's
+The held-out and blind sets were each labelled by engineers who had not read the checker's
 code, and committed before the checker was run on them (issue 21's held-out evaluation).
 """
 
@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "claims"
-SETS = (ROOT, ROOT / "heldout", ROOT / "blind", ROOT / "blind2")
+SETS = (ROOT, ROOT / "heldout", ROOT / "blind", ROOT / "blind2", ROOT / "blind3")
 FILES = {
     "raw": "transcript-raw.jsonl",
     "raw-list": "transcript-raw.json",

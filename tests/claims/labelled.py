@@ -6,7 +6,8 @@ labels (matched by overlapping spans of response.md).
 checker and committed the labels before running it (issue 21); `BLIND`
 (tests/data/claims/blind/runs) likewise, by two more, after the checker had been fixed on
 the held-out set's misses; `BLIND2` (tests/data/claims/blind2/runs) likewise, by two more,
-after it had been fixed on the blind set's. `SETS` is all four."""
+after it had been fixed on the blind set's; `BLIND3` (tests/data/claims/blind3/runs)
+likewise, after it had been fixed on the second's. `SETS` is all five."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ RUNS = Path(__file__).resolve().parent.parent / "data" / "claims" / "runs"
 HELDOUT = RUNS.parent / "heldout" / "runs"
 BLIND = RUNS.parent / "blind" / "runs"
 BLIND2 = RUNS.parent / "blind2" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2)
+BLIND3 = RUNS.parent / "blind3" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3)
 
 
 @dataclass(frozen=True)

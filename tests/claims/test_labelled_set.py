@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.claims.labelled import BLIND, BLIND2, HELDOUT, RUNS, SETS, Run, load_all, metrics
+from tests.claims.labelled import (
+    BLIND,
+    BLIND2,
+    BLIND3,
+    HELDOUT,
+    RUNS,
+    SETS,
+    Run,
+    load_all,
+    metrics,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,10 +60,10 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
     assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
 
 
-@pytest.mark.parametrize("root", [BLIND, BLIND2], ids=["blind", "blind2"])
+@pytest.mark.parametrize("root", [BLIND, BLIND2, BLIND3], ids=["blind", "blind2", "blind3"])
 def test_a_blind_set_is_as_large_as_its_brief_asks(root: Path) -> None:
-    """Two engineers' runs per blind set (tests/data/claims/blind, blind2): at least 24 runs,
-    150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
+    """Two engineers' runs per blind set (tests/data/claims/blind, blind2, blind3): at least 24
+    runs, 150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
     with an earlier set."""
     blind = load_all(root)
     labels = [label for run in blind for label in run.labels]
