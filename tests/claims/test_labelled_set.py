@@ -84,21 +84,22 @@ def test_the_rendered_runs_match_their_sources() -> None:
 
 
 # Issue 21's floors (precision of `contradicted`, its recall, precision of `verified`,
-# checkable claims extracted), on each set alone. The blind set is held where the fixes its
-# first measurement led to, and those of the contradictions they still missed, left it
-# (its README): recall just under what it reaches (0.93 measured); the second blind set where
-# its first measurement found it (0.67, 0.21, 0.84, 0.90); so that a change losing ground
-# there is seen. Raise them as the checker improves.
+# checkable claims extracted), on each set alone. A blind set is held just under where its
+# fixes left it, or, before any, where its first measurement found it (its README), so that
+# a change losing ground there is seen. Raise them as the checker improves.
 _ISSUE_FLOORS = (0.95, 0.8, 0.95, 0.8)
 _FLOORS = {
     RUNS: _ISSUE_FLOORS,
     HELDOUT: _ISSUE_FLOORS,
     BLIND: (0.95, 0.92, 0.95, 0.8),
     BLIND2: (0.95, 0.43, 0.97, 0.89),
+    BLIND3: (0.85, 0.1, 0.7, 0.78),
 }
 
 
-@pytest.mark.parametrize("root", list(_FLOORS), ids=["original", "held-out", "blind", "blind2"])
+@pytest.mark.parametrize(
+    "root", list(_FLOORS), ids=["original", "held-out", "blind", "blind2", "blind3"]
+)
 def test_precision_and_recall_on_the_labelled_set(root: Path) -> None:
     """The held-out and blind sets were labelled blind; their figures before any fix are
     in their READMEs (tests/data/claims/heldout, tests/data/claims/blind)."""
