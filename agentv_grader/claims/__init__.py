@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..load.yaml12 import gc_paused
@@ -44,6 +45,7 @@ from ._facts import (
     CONTRADICTED,
     DOUBT,
     VERIFIED,
+    Changes,
     Finding,
     column_findings,
     holds_digit,
@@ -368,7 +370,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
             index,
             _test_spans(text) if _outcome(text, index, tests) else [],
             rank,
-            changed_later(text, index) if holds_digit(text) else [],
+            Changes(partial(changed_later, text, index)),
         ),
     )
     if (

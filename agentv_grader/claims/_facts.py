@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..record import Record
 from ._gate import Gated, Words
@@ -254,17 +254,42 @@ Rank = tuple[str, int, int]
 Changed = list[tuple[str, int]]  # (a path, the order of the last call that wrote it)
 
 
+class Changes:
+    """A claim's `Changed` paths (`_files.changed_later`), found when a place of one of its
+    values first asks: most claims holding a digit have no value read at any place (a
+    test count, a date, a figure no output shows), and finding the paths they name
+    split each of them."""
+
+    __slots__ = ("_find", "_found")
+
+    def __init__(self, find: Callable[[], Changed]) -> None:
+        self._find = find
+        self._found: Changed | None = None
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        if self._found is None:
+            self._found = self._find()
+        return iter(self._found)
+
+    def __bool__(self) -> bool:
+        if self._found is None:
+            self._found = self._find()
+        return bool(self._found)
+
+
+_UNCHANGED = Changes(list)
+
+
 def value_findings(
     text: str,
     index: RunIndex,
     skip: list[tuple[int, int]],
     rank: Rank | None = None,
-    changed: Changed | None = None,
+    changed: Changes = _UNCHANGED,
 ) -> Iterator[Finding]:
     """Findings for every value in the claim `text` outside the `skip` spans (`rank`: the
     superlative it ranks them by, `ranked`'s; `changed`: the paths it names that a call
     wrote, `_files.changed_later`'s)."""
-    changed = changed or []
     digit, mark, opening = _ASCII_DIGIT_SCANS if text.isascii() else _DIGIT_SCANS
     if digit.search(text) is None:
         return  # no date, version, id, sized token nor number
@@ -457,7 +482,7 @@ def _tokens(
     matches: list[tuple[re.Match[str], ...]],
     index: RunIndex,
     ranks: Rank | None,
-    changed: Changed,
+    changed: Changes,
 ) -> Iterator[Finding]:
     """Versions, ids and sized values (`48M`, `380 KiB`), the `matches` of the value
     patterns but the date's in the claim `text`: verbatim or nothing."""
@@ -526,7 +551,7 @@ def _inside_number(text: str, start: int, end: int) -> bool:
     )
 
 
-def _whole_place(index: RunIndex, token: str, changed: Changed) -> tuple[Call | None, str]:
+def _whole_place(index: RunIndex, token: str, changed: Changes) -> tuple[Call | None, str]:
     """The first call showing `token` as a value of its own, not read from a path before
     a later call changed it, else none and where it was seen inside a longer one, if it
     was (a 2 MB run is read no further than `_MAX_LOOKS` places)."""
@@ -539,7 +564,7 @@ def _whole_place(index: RunIndex, token: str, changed: Changed) -> tuple[Call | 
     return None, longer
 
 
-def _read_before(call: Call, changed: Changed) -> str | None:
+def _read_before(call: Call, changed: Changes) -> str | None:
     """The path `call`'s command names that a later call wrote: its output showed the
     path as it was before (`grep dep Cargo.toml`, then an edit of Cargo.toml)."""
     for path, last in changed:
@@ -600,7 +625,7 @@ def _number(
     index: RunIndex,
     approx: bool,
     rank: Rank | None,
-    changed: Changed,
+    changed: Changes,
 ) -> Finding | None:
     """A figure of the claim held against the outputs (`rank`: the superlative whose
     clause holds it; a place read from a path a later call `changed` does not verify it)."""

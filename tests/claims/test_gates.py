@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 
 import pytest
 
@@ -566,3 +566,23 @@ def test_importing_the_checker_compiles_no_pattern() -> None:
     )
     count, compiled = map(int, done.stdout.split())
     assert count > 150 and compiled == 0
+
+
+def test_a_claims_changed_paths_are_found_only_when_a_place_of_its_values_asks() -> None:
+    """value_findings finds the paths a claim names that a call wrote (`_facts.Changes`)
+    when a place of one of its values asks: what it finds is what it finds with them found
+    first, and a claim whose values are read at no place does not find them."""
+    for index in _indexes()[:8]:
+        for text in _claims():
+            found = partial(_files.changed_later, text, index)
+            first = _facts.Changes(found)
+            bool(first)
+            rank = _facts.ranked(text)
+            lazily = list(_facts.value_findings(text, index, [], rank, _facts.Changes(found)))
+            assert lazily == list(_facts.value_findings(text, index, [], rank, first)), text
+    unasked: list[str] = []
+    counted = _facts.Changes(lambda: unasked.append("asked") or [])
+    list(
+        _facts.value_findings("All 12 tests pass on 3 March 2024.", index, [(4, 6)], None, counted)
+    )
+    assert unasked == []
