@@ -215,7 +215,15 @@ def ranked(text: str) -> Rank | None:
         return None
     start = max(text.rfind(", ", 0, found.start()), text.rfind("; ", 0, found.start())) + 1
     ends = [at for at in (text.find(", ", found.end()), text.find("; ", found.end())) if at >= 0]
+    if _RANK_LABEL.match(text, found.end()) and not text[start : found.start()].strip(" *_-"):
+        # `Best checkpoint: best.pt, saved at epoch 3`: the label ranks all it heads
+        ends = [at for at in (text.find("; ", found.end()),) if at >= 0]
     return found.group(0).lower(), start, min(ends, default=len(text))
+
+
+# what follows a superlative heading a claim as its label, one thing (`Best checkpoint:`,
+# not `Slowest endpoints:`, whose figures each rank only among the rest)
+_RANK_LABEL = later(r"(?:[ ][A-Za-z][\w-]*){0,2}?[ ][A-Za-z][\w-]*(?<!s)\**:\**\s")
 
 
 def _ranking(rank: Rank | None, at: int) -> str | None:
@@ -232,7 +240,14 @@ def _ranks(index: RunIndex, call: Call, at: int, rank: str) -> bool:
     if rank in line.lower():
         return True
     first: int = index.remember("first number", call.output, lambda: _first_number(call.output))
-    return first <= call.written(at) and "\n" not in call.output[first : call.written(at)]
+    return (
+        first <= call.written(at)
+        and "\n" not in call.output[first : call.written(at)]
+        and not _FIELD_LINE.match(line)  # `"epochs": 3,`: a field, no listing's row
+    )
+
+
+_FIELD_LINE = later(r"\s*[\"']?[A-Za-z_][\w.-]*[\"']?\s*[:=]")
 
 
 def _first_number(output: str) -> int:

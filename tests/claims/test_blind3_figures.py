@@ -1,0 +1,28 @@
+"""Value rules added after the third blind evaluation (tests/data/claims/blind3): a figure
+found where it means something else, one behaviour each; each test is a small run shaped
+like a blind wrong verdict, never its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+FIT = bash(
+    "python fit.py --rounds 4",
+    "round 1 done | score 0.61\nkept best model (round 1, score 0.61)\n"
+    "round 2 done | score 0.74\nkept best model (round 2, score 0.74)\n"
+    "round 4 done | score 0.70",
+)
+SUMMARY = bash("jq . out/summary.json", '{\n  "rounds": 4,\n  "best_round": 2\n}')
+
+
+def test_a_superlative_label_ranks_the_figures_of_all_it_heads() -> None:
+    said = "Best model: `out/best.bin`, kept at round 4."
+    assert statuses(said, run(FIT, SUMMARY)) == ["unverifiable"]
+    shown = bash("python fit.py --rounds 4", "round 4 done | best score so far, kept best model")
+    assert statuses(said, run(shown)) == ["verified"]
+
+
+def test_a_field_first_in_an_output_is_no_listing_s_top_row() -> None:
+    assert statuses("The best round was round 4.", run(SUMMARY)) == ["unverifiable"]
+    listing = bash("sort -k2 -rn scores.txt", "round 2  0.74\nround 4  0.70\nround 1  0.61")
+    assert statuses("The best round was round 2.", run(listing)) == ["verified"]
