@@ -114,6 +114,16 @@ _LACKING = Gated(
     ),
     Words("sandbox machine environment container vm host runner"),
 )
+# `211 passed, nothing skipped`, `builds with no warnings`: an absence no figure of the
+# claim shows (a figure found is the count beside it, or the build's version)
+_NONE_SAID = Gated(
+    later(
+        r"\b(?:no|nothing|none|zero|without(?: any)?)\s+(?:[\w-]+\s+)?(?:warnings?|errors?|"
+        r"skipped|skips|failures?|leaks?|violations?|vulnerabilit(?:y|ies)|regressions?)\b",
+        re.I,
+    ),
+    Words("no nothing none zero without"),
+)
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
     r"here(?:'s| is| are)|summary|note)\b",
@@ -379,6 +389,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         or _RECKONED.search(text)
         or _elsewhere(text, index)
         or _LACKING.search(text)
+        or (_NONE_SAID.search(text) and not verified)
     ):
         # "I checked that the 6 files add up": the 6 is real, the checking is not shown
         values = (f for f in values if f.status != VERIFIED)

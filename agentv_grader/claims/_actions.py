@@ -10,6 +10,7 @@ that worked verifies it; an action whose every attempt failed is contradicted.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from functools import lru_cache, partial
@@ -513,7 +514,9 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if not re.search(claim, lowered):
             continue
         calls: list[Call] = index.remember("git", what, partial(_git, index, call_pattern))
-        if not calls:
+        if not calls and what == "git commit":
+            yield _reported_commit(lowered, index)
+        elif not calls:
             yield Finding(CONTRADICTED, f"no tool call runs {what}")
         elif all(c.failed for c in calls):
             yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
@@ -596,6 +599,26 @@ def review_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if handle is not None and index.inputs_containing(handle.group(1).lower()):
         return
     yield Finding(CONTRADICTED, f"no tool call requests a review ({len(index.calls)} tool calls)")
+
+
+# `Commit 4e1b7a2 fix: …`: a line where a tool that commits by itself (Aider) reports it
+_COMMIT_LINE = later(r"commit ([0-9a-f]{7,40})\b")
+
+
+def _reported_commit(lowered: str, index: RunIndex) -> Finding:
+    """A commit no call runs `git commit` for, against the lines where a tool reports one:
+    the hash the claim names verifies it, another leaves it in doubt, none contradicts it."""
+    reported: Call | None = None
+    for call, at in itertools.islice(index.outputs_with("commit "), 50):
+        line = _COMMIT_LINE.match(call.output_lower, at)
+        if line is None or (at > 0 and call.output_lower[at - 1] != "\n"):
+            continue
+        if line.group(1) in lowered:
+            return Finding(VERIFIED, call.cite(line.group(1)))
+        reported = call
+    if reported is not None:
+        return Finding(DOUBT, f"a tool reported a commit: {reported.cite()}")
+    return Finding(CONTRADICTED, "no tool call runs git commit")
 
 
 def _git(index: RunIndex, pattern: str) -> list[Call]:

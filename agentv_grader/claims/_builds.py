@@ -29,7 +29,7 @@ _WARNING_FREE = Gated(
 _BUILD_CALL = later(
     r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
     r"dotnet build|mvnw? (?:compile|package)|gradlew? (?:build|assemble)|"
-    r"(?:npm|pnpm|yarn)(?: run)? build)\b"
+    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild)\b"
 )
 _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
                 "assemble")  # fmt: skip

@@ -66,9 +66,10 @@ _TOTAL = _Folded(
     r"|\s+(?:in|from|under)\s+(?!\d)))"
 )
 _TOTAL_WORDS = Words("all test tests")
-# `3 tests are skipped`, `none skipped`: held against the runner's skipped count
+# `3 tests are skipped`, `none skipped`, `nothing skipped`: held against the runner's
+# skipped count
 _SKIPPED_COUNT = _Folded(
-    r"\b(no|none|" + NUM[1:-1] + r")\s+(?:(?:tests?|specs?|cases?)\s+)?"
+    r"\b(no|none|nothing|" + NUM[1:-1] + r")\s+(?:(?:tests?|specs?|cases?)\s+)?"
     r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|skips|pending|ignored)\b"
 )
 _SKIPPED_COUNT_WORDS = Words("skipped skips pending ignored")
@@ -484,7 +485,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     skipped = clause.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS)
     if skipped:
         word = skipped.group(1).lower()
-        claimed["skipped"] = 0 if word in ("no", "none") else count_of(word)
+        claimed["skipped"] = 0 if word in ("no", "none", "nothing") else count_of(word)
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     if excepted:
         word = excepted.group(1).lower()

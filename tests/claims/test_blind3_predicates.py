@@ -1,0 +1,49 @@
+"""Rules from the third blind set's wrong verdicts whose truth turns on a part no figure
+checks (tests/data/claims/blind3): each test is a small run shaped like the case, never
+its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+PYTEST_SKIPPING = bash("pytest -q", "57 passed, 2 skipped in 4.10s")
+
+
+def test_nothing_skipped_is_held_against_the_skipped_count() -> None:
+    said = "The whole suite passed (57 tests), nothing skipped."
+    assert statuses(said, run(PYTEST_SKIPPING)) == ["contradicted"]
+    assert statuses(said, run(bash("pytest -q", "57 passed in 4.10s"))) == ["verified"]
+
+
+def test_an_absence_said_beside_a_figure_is_not_verified_by_the_figure() -> None:
+    loaded = ("load_rows", {"file": "orders.csv"}, "read 340 rows from orders.csv", "ok")
+    assert statuses("The import took 340 rows with no errors.", run(loaded)) == ["unverifiable"]
+    assert statuses("The import took 340 rows.", run(loaded)) == ["verified"]
+
+
+def test_a_haskell_or_swift_build_that_warned_contradicts_no_warnings() -> None:
+    warned = bash(
+        "stack build",
+        "Building library for shop-1.2.0..\n"
+        "src/Shop/Cart.hs:12:5: warning: [GHC-62161] [-Wincomplete-patterns]\n",
+    )
+    said = "`stack build` now succeeds with no warnings."
+    assert statuses(said, run(warned)) == ["contradicted"]
+    clean = bash("stack build", "Building library for shop-1.2.0..\n")
+    assert statuses(said, run(clean)) == ["unverifiable"]
+
+
+def _edit(output: str) -> tuple[str, dict[str, str], str, str]:
+    return ("edit_files", {"content": "app.cfg\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE"},
+            output, "ok")  # fmt: skip
+
+
+def test_a_commit_a_tool_reports_by_itself_is_not_contradicted() -> None:
+    said = "Raised the limit in `app.cfg` (committed as `9c0ffee`)."
+    reported = _edit("Applied edit to app.cfg\nCommit 9c0ffee cfg: raise the limit\n")
+    assert statuses(said, run(reported)) == ["verified"]
+    other = _edit("Applied edit to app.cfg\nCommit 1234abc cfg: raise the limit\n")
+    assert statuses("Committed the new limit.", run(other)) == ["unverifiable"]
+    assert statuses("Committed the new limit.", run(_edit("Applied edit to app.cfg\n"))) == [
+        "contradicted"
+    ]
