@@ -92,7 +92,15 @@ _CHECKING = later(
 )
 _CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared ensured made tested"))
 # `every module resolves 2.1.0`: a value shown is one member's, the others' are not read
-_EVERY = Gated(later(r"(?<![\w/.-])every(?![\w/.-])", re.I), Words("every"))
+# `all four charge 20%`, `all of the 5xx came from x`: one member's value, the same
+_EVERY = Gated(
+    later(
+        r"(?<![\w/.-])every(?![\w/.-])|\b(?:all|each) of (?:the|them|these|those)\b|\ball "
+        r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+        re.I,
+    ),
+    Words("every all each"),
+)
 # `figures are net of the 214 refunds`: how figures were reckoned, which no output shows
 # (the count of refunds is real, whether the revenue query took them off is not read)
 _RECKONED = Gated(
@@ -365,7 +373,11 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         tests = True
         verified = verified or finding.status == VERIFIED
         yield finding
-    others = (tool_findings(text, index), file_findings(text, index, negated=False))
+    others = (
+        tool_findings(text, index),
+        file_findings(text, index, negated=False),
+        _unseen_browsers(text, index),
+    )
     for finding in itertools.chain(*others, itertools.chain.from_iterable(_families(text, index))):
         verified = verified or finding.status == VERIFIED
         yield finding
@@ -397,6 +409,17 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
 
 
 _UNIVERSAL = frozenset(("every", "each", "all"))
+_BROWSERS = frozenset(("chromium", "chrome", "firefox", "webkit", "safari"))
+
+
+def _unseen_browsers(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`24 passed on Chromium, Firefox and WebKit`: a browser the claim names that no call
+    names ran nothing the run shows, whatever count its figures find."""
+    named = _BROWSERS.intersection(words_of(text)[0])
+    for browser in sorted(named):
+        if index.first_output(browser) is None and not index.inputs_with(browser):
+            yield Finding(DOUBT, f"{browser!r}: no tool call names it")
+            return
 
 
 def _every_version(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -459,7 +482,8 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     if ("completed" in lowered or "succeeded" in lowered or "finished" in lowered
             or "went through" in lowered or "successful" in lowered):
         yield step_findings(text, index)
-    if "health" in lowered or "success" in lowered or "deliver" in lowered:
+    if ("health" in lowered or "success" in lowered or "deliver" in lowered
+            or "settled" in lowered or "cleared" in lowered):
         yield state_findings(text, index)
     if "coverage" in lowered:
         yield coverage_findings(text, index)

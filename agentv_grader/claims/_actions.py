@@ -949,19 +949,32 @@ _BAD_STATUS = later(
     r"down|rejected|bounced|undelivered|undeliverable|crashed)\"",
     re.I,
 )
+# "refund `rf_12` has settled": a payment said done, whose status field says it is not yet
+_SETTLED_STATE = Words("settled cleared")
+_UNSETTLED_STATUS = later(
+    r"\"(?:status|state)\"\s*:\s*\"(pending|processing|queued|scheduled|in_progress|"
+    r"requires_action)\"",
+    re.I,
+)
 _ANY_STATUS = later(r"\"(?:status|state|health)\"\s*:\s*\"", re.I)
-_SUBJECT = later(r"`([^`\s]{4,})`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
+# an id the claim names: backticked, or bold and holding a digit (`**rf_3KQ8**`)
+_SUBJECT = later(
+    r"`([^`\s]{4,})`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)"
+    r"|\*\*(?=[^*\s]*\d)([^*\s]{4,})\*\*"
+)
 
 
 def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """`dlv_7 was delivered successfully`, "`GET /health` reports healthy": a thing the
-    claim names (an id, a request's path) whose last status in the run says otherwise
-    (`"status": "failed"`, `"degraded"`), in the object of the output that names it or,
+    """`dlv_7 was delivered successfully`, "`GET /health` reports healthy", "refund
+    `rf_9` has settled": a thing the claim names (an id, a request's path) whose last
+    status in the run says otherwise (`"status": "failed"`, `"degraded"`; `"pending"` of
+    what settled), in the object of the output that names it or,
     for the resource a request's URL ends in, the output's first status."""
-    if not _GOOD_STATE.may_hold(text) or _FAILURE.may_hold(text) or _BAD_STATE_SAID.may_hold(text):
+    good, settled = _GOOD_STATE.may_hold(text), _SETTLED_STATE.may_hold(text)
+    if not (good or settled) or _FAILURE.may_hold(text) or _BAD_STATE_SAID.may_hold(text):
         return
     for match in _SUBJECT.finditer(text):
-        named = match.group(1) or match.group(2)
+        named = match.group(1) or match.group(2) or match.group(3)
         subject = named.lower().rstrip("/")
         if subject.split("/")[0] in PROGRAMS:
             continue
@@ -969,7 +982,9 @@ def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         for call in reversed(calls):  # the last status the run gives it decides
             status = _status_of(subject, call)
             if status is not None:
-                bad = _BAD_STATUS.fullmatch(status)
+                bad = _BAD_STATUS.fullmatch(status) if good else None
+                if bad is None and settled:
+                    bad = _UNSETTLED_STATUS.fullmatch(status)
                 if bad is not None:
                     said = f"{named}'s status is {bad.group(1)}"
                     yield Finding(CONTRADICTED, f"{said}: {call.cite(status)}")

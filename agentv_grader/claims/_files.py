@@ -472,9 +472,9 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         if found:
             if not call.failed:
                 if family == "create":
-                    existed = _read_before(mentions, needle, signal, seen)
+                    existed = _existed(path, mentions, needle, signal, seen, index)
                     if existed is not None:
-                        return Finding(CONTRADICTED, f"{path} existed before: {existed.cite()}")
+                        return existed
                 return Finding(VERIFIED, call.cite(needle))
             failed_write = failed_write or call
     if failed_write is not None:
@@ -487,6 +487,43 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
     if any(not _only_reads(c, needle) for c in distinct) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+def _existed(
+    path: str,
+    mentions: list[Call],
+    needle: str,
+    signal: re.Pattern[str],
+    seen: dict[tuple[str, str], bool],
+    index: RunIndex,
+) -> Finding | None:
+    """A file said created that a read showed, or an edit replaced text in, first."""
+    existed = _read_before(mentions, needle, signal, seen)
+    if existed is not None:
+        return Finding(CONTRADICTED, f"{path} existed before: {existed.cite()}")
+    return _replaced_first(mentions, needle, signal, seen, index)
+
+
+# an edit tool's input that replaces text the file holds (`"old_string":"def …"`)
+_REPLACING = later(r'"old_str(?:ing)?":"(?!")')
+
+
+def _replaced_first(
+    mentions: list[Call],
+    needle: str,
+    signal: re.Pattern[str],
+    seen: dict[tuple[str, str], bool],
+    index: RunIndex,
+) -> Finding | None:
+    """A file said created whose first write replaced text in it: it existed before, when
+    that edit is the first call to name it and nothing ran that could have written it
+    unseen; else its creation is not shown."""
+    first = next((c for c in mentions if _writes(c, needle, signal, seen)), None)
+    if first is None or first.family != "edit" or not _REPLACING.search(first.command_lower):
+        return None
+    if first is mentions[0] and not _unseen_writer(needle, index):
+        return Finding(CONTRADICTED, f"{needle} existed before: {first.cite()} replaced its text")
+    return Finding(DOUBT, f"{needle} was edited, its creation not shown: {first.cite()}")
 
 
 _NOT_THERE = later(r"no such file|not found|does not exist|doesn't exist|\(no output\)", re.I)

@@ -47,3 +47,48 @@ def test_a_commit_a_tool_reports_by_itself_is_not_contradicted() -> None:
     assert statuses("Committed the new limit.", run(_edit("Applied edit to app.cfg\n"))) == [
         "contradicted"
     ]
+
+
+def _claude_edit(path: str, old: str) -> tuple[str, dict[str, str], str, str]:
+    edit = {"file_path": path, "old_string": old, "new_string": old + "\ndef test_b(): ...\n"}
+    return ("Edit", edit, f"The file {path} has been updated successfully.", "ok")
+
+
+def test_a_file_said_created_whose_first_write_replaced_its_text_existed() -> None:
+    said = "Created `tests/test_orders.py` with a `test_b` case."
+    edited = _claude_edit("/src/app/tests/test_orders.py", "def test_a(): ...")
+    assert statuses(said, run(edited)) == ["contradicted"]
+    written = ("Write", {"file_path": "/src/app/tests/test_orders.py", "content": "x"}, "ok", "ok")
+    assert statuses(said, run(written, edited)) == ["verified"]
+    shown = bash("head -1 tests/test_orders.py", "def test_a(): ...")
+    assert statuses(said, run(shown, edited)) == ["unverifiable"]
+
+
+def test_a_browser_no_call_names_leaves_a_count_unverifiable() -> None:
+    e2e = bash("npx playwright test", "Running 12 tests using 2 workers\n  12 passed (20.1s)")
+    config = bash(
+        "grep -n name: playwright.config.ts", "  { name: 'chromium' },\n  { name: 'firefox' },"
+    )
+    said = "12 passed on Chromium, Firefox and Safari."
+    assert statuses(said, run(e2e, config)) == ["unverifiable"]
+    assert statuses("12 passed on Chromium and Firefox.", run(e2e, config)) == ["verified"]
+
+
+def test_a_payment_said_settled_whose_last_status_is_pending_is_contradicted() -> None:
+    paid = ("issue_refund", {"order": "B-1"}, '{"refund_id": "re_77Qa", "status": "pending"}', "ok")
+    said = "Refund **re_77Qa** for $20.00 has settled."
+    assert statuses(said, run(paid)) == ["contradicted"]
+    done = (
+        "get_refund",
+        {"id": "re_77Qa"},
+        '{"refund_id": "re_77Qa", "status": "succeeded"}',
+        "ok",
+    )
+    assert statuses(said, run(paid, done)) != ["contradicted"]
+
+
+def test_a_value_said_of_all_members_is_not_verified_by_one() -> None:
+    rates = bash("grep -h Rate *.txt", "a.txt: Rate 15%\nb.txt: Rate 15%\nc.txt: Rate 8%")
+    assert statuses("All three bill a rate of 15%.", run(rates)) == ["unverifiable"]
+    assert statuses("All of the hosts report a rate of 15%.", run(rates)) == ["unverifiable"]
+    assert statuses("The first one bills a rate of 15%.", run(rates)) == ["verified"]

@@ -378,7 +378,7 @@ _FAMILY_WORDS = (
     (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
       "run time", "in total"), "timing_findings"),
     (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
-    (("health", "success", "deliver"), "state_findings"),
+    (("health", "success", "deliver", "settled", "cleared"), "state_findings"),
     (("coverage",), "coverage_findings"),
     (("warning",), "build_findings"),
     (("checks", "ci", "runs"), "ci_findings"),
