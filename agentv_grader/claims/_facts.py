@@ -510,13 +510,19 @@ def _tokens(
             seen.add(token)
             call = index.first_output(token)
             if call is not None and (
-                _glued(call.output_lower, token) or _read_before(call, changed)
+                _glued(call.output_lower, token) or _read_before(call, changed) is not None
             ):
+                first = call
                 call, longer = _whole_place(index, token, changed)
                 if call is None:
                     if longer:  # else read only before its path changed: verifies nothing
                         yield Finding(
                             DOUBT, f"{match.group(0)!r} only inside a longer value: {longer}"
+                        )
+                    elif _read_before(first, changed) == "" and _said_now(text, match.start()):
+                        shown = first.cite(token)
+                        yield Finding(
+                            DOUBT, f"{match.group(0)!r} only before a package change: {shown}"
                         )
                     continue
             rank = _ranking(ranks, match.start())
@@ -534,6 +540,16 @@ def _tokens(
             elif not index.in_inputs(token) and token not in index.task_lower:
                 other = _other_version(text, match, index) if kind == 0 else None
                 yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+
+
+_BEFORE_SAID = later(r"\b(?:was|were|from)\b")
+
+
+def _said_now(text: str, start: int) -> bool:
+    """The value at `start` is said to hold now (`axios is now 1.7.4`), not what was
+    before (`now 2.1 (was 1.9)`, `now 2.1, up from 1.9`)."""
+    said = text[:start].lower()
+    return "now" in said and _BEFORE_SAID.search(said, said.rfind("now")) is None
 
 
 def _names_subject(text: str, match: re.Match[str]) -> bool:

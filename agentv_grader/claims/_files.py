@@ -224,7 +224,8 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
 def changed_later(text: str, index: RunIndex) -> list[tuple[str, int]]:
     """(path, order of the last call that wrote it or under it) for each path the claim
     names (`crates/x/Cargo.toml`, a mount point) that a call wrote: a call naming the
-    path before that one read it as it was before the change."""
+    path before that one read it as it was before the change; and, for a claim of what
+    holds now, ("", the last package change): every call before it read the old ones."""
     ticked = [m.group(1) for m in _TICKED_PATH.finditer(text)] if "`" in text else []
     paths = ticked + (_bare_paths(text) if "." in text else [])
     found = []
@@ -235,7 +236,24 @@ def changed_later(text: str, index: RunIndex) -> list[tuple[str, int]]:
         last = index.remember("last write", needle, functools.partial(_last_write, needle, index))
         if last is not None:
             found.append((needle, last))
+    if "now" in text and _NOW.search(text):
+        changed = index.shell_matching(_PACKAGE_CHANGE, _PACKAGE_CHANGE_WORDS)
+        done = [c.order for c in changed if not c.failed]
+        if done:  # "" is in every command: each call before it read the old packages
+            found.append(("", done[-1]))
     return found
+
+
+# `axios is now 1.7.4`: the packages as the last package change left them, which a
+# scanner's report before it (`Fixed Version 1.7.4`) does not show
+_NOW = later(r"\bnow\b", re.I)
+_PACKAGE_CHANGE = later(
+    r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
+    r"pipx|composer|bundle)\s+(?:install|add|i|get|uninstall|remove|update|upgrade|up|"
+    r"audit fix)\b"
+)
+_PACKAGE_CHANGE_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem",
+                         "apt", "brew", "conda", "composer", "bundle")  # fmt: skip
 
 
 def _last_write(needle: str, index: RunIndex) -> int | None:

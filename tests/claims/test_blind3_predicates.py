@@ -92,3 +92,14 @@ def test_a_value_said_of_all_members_is_not_verified_by_one() -> None:
     assert statuses("All three bill a rate of 15%.", run(rates)) == ["unverifiable"]
     assert statuses("All of the hosts report a rate of 15%.", run(rates)) == ["unverifiable"]
     assert statuses("The first one bills a rate of 15%.", run(rates)) == ["verified"]
+
+
+def test_a_version_said_now_is_not_verified_by_a_report_before_the_package_change() -> None:
+    report = bash(
+        "pip-audit",
+        "Name    Version  ID              Fix Versions\nflask   2.2.1    PYSEC-2023-62   2.2.5",
+    )
+    upgraded = bash("pip install -U flask && pip show flask", "Name: flask\nVersion: 3.0.3")
+    said = "flask is now 2.2.5."
+    assert statuses(said, run(report, upgraded)) == ["unverifiable"]
+    assert statuses("flask is now 3.0.3 (was 2.2.1).", run(report, upgraded)) == ["verified"]
