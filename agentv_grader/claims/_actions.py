@@ -817,12 +817,40 @@ _NOUN_ID = later(
 )
 
 
+# `Total refunded on this order: $114.98`: what the refunds add up to
+_REFUNDED_TOTAL = later(
+    r"\btotal(?: amount)? refunded\b|\brefunded (?:in total|a total of)\b|\brefunds? total", re.I
+)
+_AMOUNT = later(r"(?<![\d.,])\d[\d,]*\.\d\d(?!\d|\.\d)")
+
+
+def _refunded_total(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A total said refunded that no call of a refund tool shows (in its input or output):
+    an order's total read before any refund is no sum of the refunds."""
+    if _REFUNDED_TOTAL.search(text) is None:
+        return
+    refunds = index.named(_names_refunds)
+    if not refunds:
+        return
+    for amount in _AMOUNT.findall(text):
+        plain = amount.replace(",", "")
+        if not any(plain in c.command or plain in c.output for c in refunds):
+            yield Finding(DOUBT, f"no refund call shows {amount}: {refunds[-1].cite()}")
+            return
+
+
+def _names_refunds(name: str) -> bool:
+    return "refund" in name.lower()
+
+
 def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """An action on a named target (`resume.pdf`, `s3://bucket/`, user 99) whose every
     call failed: the upload, delete or push did not happen. The action is a word of the
     claim's prose (`user.deleted` names an event), and a claim that says it failed
     ("was rejected") reports the failure."""
     yield from _email_findings(text, index)
+    if "refund" in text or "Refund" in text:
+        yield from _refunded_total(text, index)
     if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):
         return
     if "`" in text or "://" in text:

@@ -103,3 +103,10 @@ def test_a_version_said_now_is_not_verified_by_a_report_before_the_package_chang
     said = "flask is now 2.2.5."
     assert statuses(said, run(report, upgraded)) == ["unverifiable"]
     assert statuses("flask is now 3.0.3 (was 2.2.1).", run(report, upgraded)) == ["verified"]
+
+
+def test_a_total_said_refunded_is_shown_by_a_refund_call() -> None:
+    order = ("get_order", {"id": "C-9"}, '{"id": "C-9", "total": 64.50}', "ok")
+    refund = ("create_refund", {"order": "C-9", "amount": 40.00}, '{"amount": 40.00}', "ok")
+    assert statuses("Total refunded on the order: $64.50.", run(order, refund)) == ["unverifiable"]
+    assert statuses("Total refunded on the order: $40.00.", run(order, refund)) == ["verified"]
