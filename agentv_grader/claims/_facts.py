@@ -666,7 +666,7 @@ def _number(
     shown = match.group(0)
     unranked: list[tuple[Call, int, str]] = []  # the places of the value not ranked first
     before: tuple[Call, str, str] | None = None  # a place read before its path changed
-    for call, at, end in _occurrences(index, literal, value, decimals):
+    for call, at, end in _as_said(text, match, _occurrences(index, literal, value, decimals)):
         if not distinctive:
             if context is None:
                 context = _context(text, match.start(), match.end())
@@ -682,7 +682,9 @@ def _number(
         if rank is not None and not _ranks(index, call, at, rank[0]):
             unranked.append((call, at, line))
             continue
-        return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+        # `PASS=52` is not the 52 of `45 of 52 PASS` where outputs say `PASS=47`
+        elsewhere = _other_field(text, match, index, value, decimals)
+        return None if elsewhere else Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
     if rank is not None and unranked:
         return _outranked(text, shown, rank, unranked)
     if before is not None:
@@ -717,6 +719,37 @@ def _number(
     return None
 
 
+def _as_said(
+    text: str, match: re.Match[str], places: Iterator[tuple[Call, int, int]]
+) -> Iterator[tuple[Call, int, int]]:
+    """The `places` of a figure that can be the claim's: a multiple (`2.4× faster`) is
+    found only as one, not as `2.362 s`."""
+    if _MULTIPLE_SAID.match(text, match.end()) is None:
+        return places
+    return (place for place in places if _MULTIPLE.match(place[0].output_lower, place[2]))
+
+
+def _other_field(
+    text: str, match: re.Match[str], index: RunIndex, value: float, decimals: int
+) -> bool:
+    """The claim gives its figure as a field (`PASS=52`, `key=N` with nothing between)
+    that the outputs give, with other values only: a place of the figure elsewhere is
+    some other count's (asked only of a place that would verify it)."""
+    start = match.start()
+    if start < 2 or text[start - 1] != "=" or not text[start - 2].isalpha():
+        return False
+    key = _WORD.findall(text, max(0, start - 30), start - 1)[-1:]
+    labelled = _labelled(index, key[0].lower()) if key else []
+    return bool(labelled) and not any(_same(value, decimals, v) for _, v, _ in labelled)
+
+
+# `2.4×`, `3 times faster`: a claim's multiple (not `retried 3 times`), and where an
+# output's figure is one (`2.10 ± 0.04 times faster`, hyperfine's)
+_MULTIPLE_SAID = later(
+    r"\s?(?:×|x(?![\w.])|times\s+(?:faster|slower|more|less|fewer|larger|smaller|bigger|"
+    r"higher|lower|as)\b)"
+)
+_MULTIPLE = later(r"\s?(?:±\s?\d[\d.]*\s?)?(?:×|x(?![\w.])|times\b)")
 _PHRASE_AFTER = later(r"[ ]([a-z]+(?:[ ][a-z]+)?)\b", re.I)  # `3 business days`
 _NUMBER_BEFORE = later(r"(?<![\w.,])(\d[\d,]*(?:\.\d+)?) $")
 _SHARED_WORDS = 2  # the claim's words before its figure that the output's line must hold

@@ -26,3 +26,28 @@ def test_a_field_first_in_an_output_is_no_listing_s_top_row() -> None:
     assert statuses("The best round was round 4.", run(SUMMARY)) == ["unverifiable"]
     listing = bash("sort -k2 -rn scores.txt", "round 2  0.74\nround 4  0.70\nround 1  0.61")
     assert statuses("The best round was round 2.", run(listing)) == ["verified"]
+
+
+TIMED = bash(
+    "hyperfine ./old ./new",
+    "Benchmark 1: ./old\n  Time (mean ± σ):  3.905 s ±  0.020 s\n"
+    "  Range (min … max):  1.251 s …  1.362 s    10 runs\n"
+    "Summary\n  ./new ran\n    1.60 ± 0.02 times faster than ./old",
+)
+
+
+def test_a_multiple_is_found_only_where_an_output_s_figure_is_one() -> None:
+    assert statuses("So the new build is 1.3× faster.", run(TIMED)) == ["unverifiable"]
+    assert statuses("So the new build is 1.6× faster.", run(TIMED)) == ["verified"]
+    assert statuses("So the new build is 1.6 times faster.", run(TIMED)) == ["verified"]
+
+
+LOADED = bash(
+    "loader run",
+    "1 of 30 START load customers\n12 of 30 OK load orders\nDone. OK=27 FAIL=3 TOTAL=30",
+)
+
+
+def test_a_figure_given_as_a_field_is_not_found_where_the_outputs_give_that_field_another() -> None:
+    assert statuses("Loaded everything: OK=30.", run(LOADED)) == ["unverifiable"]
+    assert statuses("The loader ended with OK=27.", run(LOADED)) == ["verified"]
