@@ -73,7 +73,8 @@ STATUSES = (VERIFIED, CONTRADICTED, UNVERIFIABLE)
 
 _HEDGE = later(
     r"\b(should|probably|likely|might|may|maybe|perhaps|seems?|appears? to|I think|I believe|"
-    r"presumably|expected to|looks?|suspect|could be|can be|possibly|not sure|can't confirm|"
+    r"presumably|expected to|looks?|suspect|(?<!\bI )could(?!\s+not\b)|can be|possibly|"
+    r"not sure|can't confirm|"
     r"cannot confirm|unclear|hopefully|would|(?:I|we)['’]d)\b",
     re.I,
 )
@@ -83,6 +84,8 @@ _HEDGE_WORDS = Words(
     "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
     "would d"
 )
+# `Once the scan is typed in, the total will change`: what a condition will bring about
+_PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
 # A main clause ends where a reason or a result begins (`so` within it, not opening it)
 _MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|(?<=\S )so\b|,\s+as\b")
 _CHECKING = later(
@@ -298,7 +301,9 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
         return None
     negated = bool(_NEGATED_GATED.search(text))
     kind = _kind(text)
-    if _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]):
+    if (
+        _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
+    ) or _PREDICTION.search(text):
         return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"

@@ -51,3 +51,15 @@ LOADED = bash(
 def test_a_figure_given_as_a_field_is_not_found_where_the_outputs_give_that_field_another() -> None:
     assert statuses("Loaded everything: OK=30.", run(LOADED)) == ["unverifiable"]
     assert statuses("The loader ended with OK=27.", run(LOADED)) == ["verified"]
+
+
+LISTED = bash("ls reports", "q3_draft.xlsx\nq4_final.xlsx")
+
+
+def test_a_suggestion_or_a_prediction_is_not_stated_as_fact() -> None:
+    said = "A cached lookup for `q4_final.xlsx` could halve the load time."
+    assert statuses(said, run(LISTED)) == ["unverifiable"]
+    assert statuses("I could open `q4_final.xlsx`.", run(LISTED)) == ["verified"]
+    later = "Once `q3_draft.xlsx` is signed off, the totals will move."
+    assert statuses(later, run(LISTED)) == ["unverifiable"]
+    assert statuses("The folder holds `q3_draft.xlsx`.", run(LISTED)) == ["verified"]
