@@ -313,8 +313,11 @@ def value_findings(
         yield from _dates(text, matches[0], index, rank)
     if any(matches[1:]):
         yield from _tokens(text, matches[1:], index, rank, changed)
-    # where dates, versions, ids and unit tokens sit: numbers inside them are skipped
-    skip = skip + [match.span() for found in matches for match in found]
+    # where dates, versions, ids, unit tokens and product names sit: numbers inside them
+    # are skipped (`Ryzen 7 5800X`'s 7 is no count)
+    skip = skip + [
+        match.span() for found in [*matches, _MODEL_NAME.finditer(text)] for match in found
+    ]
     numbers = [
         m for m in _numbers(text, opening) if not _inside(m.span(), skip) and not _cites(text, m)
     ]
@@ -717,6 +720,10 @@ def _number(
     if distinctive or unseen_share:
         return Finding(DOUBT, f"{shown!r} appears in no tool output")
     return None
+
+
+# a product name: a capitalised word, a small number and a model token (`Ryzen 7 5800X`)
+_MODEL_NAME = later(r"(?<![A-Za-z])[A-Z][a-z]+ \d{1,2}(?= \d+[A-Z]+\b)")
 
 
 def _as_said(

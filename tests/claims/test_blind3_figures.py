@@ -63,3 +63,11 @@ def test_a_suggestion_or_a_prediction_is_not_stated_as_fact() -> None:
     later = "Once `q3_draft.xlsx` is signed off, the totals will move."
     assert statuses(later, run(LISTED)) == ["unverifiable"]
     assert statuses("The folder holds `q3_draft.xlsx`.", run(LISTED)) == ["verified"]
+
+
+CPU = bash("lscpu", "Model name: Zenith 9 4700Q Processor\nCPU(s): 16")
+
+
+def test_a_small_number_inside_a_product_name_is_no_figure() -> None:
+    assert statuses("Timed on a Zenith 9 4700Q.", run(CPU)) == ["unverifiable"]
+    assert statuses("Timed on a Zenith 9 4700Q with 16 CPUs.", run(CPU)) == ["verified"]
