@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
-from ._files import writers
+from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, first_status
 from ._later import later
@@ -85,13 +85,8 @@ _FLAW_COUNT = later(
 _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(r"(?:warning|error)(?:\[\w+\])?: |[\w./-]+:\d+:\d+: [A-Z]+\d+ ", re.I)
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
-_INSTALL_CALL = later(
-    r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
-    r"pipx)\s+(?:install|add|i|get|uninstall|remove)\b"
-)
-# A word of each program _INSTALL_CALL names: commands holding none are not searched.
-_INSTALL_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem", "apt",
-                  "brew", "conda")  # fmt: skip
+_INSTALL_CALL = later(rf"\b(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)\b")
+_INSTALL_WORDS = PACKAGE_MANAGER_WORDS
 _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check)

@@ -115,6 +115,13 @@ _OPAQUE = later(
     r"\b(?:make|npm run|yarn run|pnpm run|git (?:checkout|pull|stash|apply|"
     r"merge|rebase|reset))\b"
 )
+# The package managers whose installs and removals the checks read (`_actions`' installs,
+# the last package change), and a word of each: the commands holding none are not searched.
+PACKAGE_MANAGERS = (
+    r"pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|pipx"
+)
+PACKAGE_MANAGER_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem",
+                         "apt", "brew", "conda")  # fmt: skip
 # What a package manager's commands may write unseen: its manifest and its lockfile.
 _MANIFESTS = (
     (
@@ -248,12 +255,10 @@ def changed_later(text: str, index: RunIndex) -> list[tuple[str, int]]:
 # scanner's report before it (`Fixed Version 1.7.4`) does not show
 _NOW = later(r"\bnow\b", re.I)
 _PACKAGE_CHANGE = later(
-    r"\b(?:pip3?|uv(?: pip)?|poetry|npm|yarn|pnpm|bun|cargo|go|gem|apt(?:-get)?|brew|conda|"
-    r"pipx|composer|bundle)\s+(?:install|add|i|get|uninstall|remove|update|upgrade|up|"
-    r"audit fix)\b"
+    rf"\b(?:{PACKAGE_MANAGERS}|composer|bundle)\s+"
+    r"(?:install|add|i|get|uninstall|remove|update|upgrade|up|audit fix)\b"
 )
-_PACKAGE_CHANGE_WORDS = ("pip", "uv", "poetry", "npm", "yarn", "bun", "cargo", "go", "gem",
-                         "apt", "brew", "conda", "composer", "bundle")  # fmt: skip
+_PACKAGE_CHANGE_WORDS = (*PACKAGE_MANAGER_WORDS, "composer", "bundle")
 
 
 def _last_write(needle: str, index: RunIndex) -> int | None:
