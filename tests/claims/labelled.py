@@ -7,7 +7,8 @@ checker and committed the labels before running it (issue 21); `BLIND`
 (tests/data/claims/blind/runs) likewise, by two more, after the checker had been fixed on
 the held-out set's misses; `BLIND2` (tests/data/claims/blind2/runs) likewise, by two more,
 after it had been fixed on the blind set's; `BLIND3` (tests/data/claims/blind3/runs)
-likewise, after it had been fixed on the second's. `SETS` is all five."""
+likewise, after it had been fixed on the second's; `BLIND4` (tests/data/claims/blind4/runs)
+likewise, after it had been fixed on the third's. `SETS` is all six."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ HELDOUT = RUNS.parent / "heldout" / "runs"
 BLIND = RUNS.parent / "blind" / "runs"
 BLIND2 = RUNS.parent / "blind2" / "runs"
 BLIND3 = RUNS.parent / "blind3" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3)
+BLIND4 = RUNS.parent / "blind4" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from tests.claims.labelled import (
     BLIND,
     BLIND2,
     BLIND3,
+    BLIND4,
     HELDOUT,
     RUNS,
     SETS,
@@ -60,9 +61,11 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
     assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
 
 
-@pytest.mark.parametrize("root", [BLIND, BLIND2, BLIND3], ids=["blind", "blind2", "blind3"])
+@pytest.mark.parametrize(
+    "root", [BLIND, BLIND2, BLIND3, BLIND4], ids=["blind", "blind2", "blind3", "blind4"]
+)
 def test_a_blind_set_is_as_large_as_its_brief_asks(root: Path) -> None:
-    """Two engineers' runs per blind set (tests/data/claims/blind, blind2, blind3): at least 24
+    """Two engineers' runs per blind set (tests/data/claims/blind to blind4): at least 24
     runs, 150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
     with an earlier set."""
     blind = load_all(root)
