@@ -315,8 +315,8 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         before, after = lowered[: at.start()], lowered[at.end() :]
         if not (_RUN_BEFORE.search(before) or _RESULT_AFTER.match(after)):
             continue
-        if f"`{word}" in lowered:
-            continue  # a backticked command: judged as a command
+        if lowered.count("`", 0, at.start()) % 2:
+            continue  # in backticks (`pytest -q`, a CI step's `Run pytest`): a command's word
         calls: list[Call] = index.remember("tool runs", word, partial(_runs_of, index, word))
         yield from _judge(text, word, calls, index)
 

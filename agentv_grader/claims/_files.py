@@ -179,6 +179,14 @@ _DIGITS_AND_DOTS = later(r"[\d.]+")
 _PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
 _DELETE_VERB = later(_DELETE_VERBS)
+# An editor tool's sub-commands that change a file (OpenHands' `str_replace_editor`,
+# Anthropic's text editor): such a call's command is the sub-command, not the path.
+_EDITOR_CHANGES = frozenset(("create", "str_replace", "insert", "undo_edit"))
+_CONTRAST = later(r"\b(?:rather than|instead of|without)\b", re.I)
+_CONTRAST_WORDS = Words("rather instead without")
+# What a delete verb's clause says before a file's path when it removed something in the
+# file, not the file: `the unused import from`, `the attribute in the file`.
+_INSIDE = later(r"\w\W*\s(?:in|from|inside|within)\s+(?:the\s+)?(?:file\s+)?`?$", re.I)
 _READ_VERB = later(_READ_VERBS)
 _GIT_STATUS = re.compile(r"\s*[madr?]{1,2}\s+")
 _UNTOUCHED = later(r"\b(?:didn't|did not|haven't|have not) (?:touch|modify|change|edit)\b")
@@ -418,6 +426,9 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     for _, verb_end, verb in _verbs(text):
         end = _CLAUSE_END.search(text, verb_end)
         clause = text[verb_end : end.start() if end else len(text)]
+        # `rather than touching `x.js``: what follows a contrast was not done
+        contrast = _CONTRAST.search(clause) if _CONTRAST_WORDS.may_hold(text) else None
+        clause = clause[: contrast.start()] if contrast else clause
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
@@ -427,6 +438,13 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p) and not _PLACEHOLDER.search(p)
         ]
         if paths:
+            first = paths[0]
+            if (
+                _DELETE_VERB.fullmatch(verb)
+                and "." in first.rsplit("/", 1)[-1]  # a file; things removed from a folder
+                and _INSIDE.search(clause, 0, clause.find(first))  # are deleted
+            ):
+                verb = "edited"  # `removed the unused import from `a.py``: an edit of it
             found.append((verb, paths[:1] + _listed(clause, paths)))
     return found
 
@@ -744,6 +762,11 @@ def _writes(
     """`seen`: the run's answers for the text before a path (its commands repeat)."""
     if call.family in ("write", "edit") and needle in call.command_lower:
         return True
+    if call.command_lower in _EDITOR_CHANGES and call.family == "edit" and signal is _WRITE_SIGNAL:
+        # its input's path is not its command: its report's first line names the file
+        output = call.output_lower
+        line_end = output.find("\n")
+        return needle in (output if line_end < 0 else output[:line_end])
     if signal is _DELETE_SIGNAL and call.family == "http":
         return "delete" in call.command_lower and needle in call.command_lower
     for text, lowered in ((call.command, call.command_lower), (call.output, call.output_lower)):

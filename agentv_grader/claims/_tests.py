@@ -2,15 +2,18 @@
 
 A claim clause is about tests when it names them (`tests`, `the suite`, `specs`, `test
 cases`) or counts them (`39 pass`, `2 were failing`). It is held against one run: the
-first when it speaks of the past (`initially`, `before the fix`, `on the first run`),
-else the last, so a later successful retry verifies "all tests pass". A clause that
-names a scope (`the user tests`) is held against the runs whose command names it; a scope
-no command names, or "the full suite" with only a subset run, can verify but never
-contradict. Only a claim that tests were *run* is contradicted by the absence of any run.
+first when it speaks of the past (`initially`, `before the fix`, `on the first run`; of
+the tests the run wrote, the first after its first write), else the last, so a later
+successful retry verifies "all tests pass". A clause that names a scope (`the user
+tests`) is held against the runs whose command names it, a named test against those
+naming or selecting it (alone, where it is said run alone); a scope no command names, or
+"the full suite" with only a subset run, can verify but never contradict. Only a claim
+that tests were *run* is contradicted by the absence of any run.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from functools import partial
@@ -101,6 +104,14 @@ _PAST = Gated(
     ),
     Words("", marks=("initially", "first", "originally", "before", "failing", "start", "begin")),
 )
+# A named test run by itself, not in the suite: `on its own`, `alone`, `in isolation`.
+_ALONE = Words("alone individually separately")
+_ALONE_PHRASE = Gated(
+    later(r"\b(?:on (?:its|their) own|by (?:itself|themselves)|in isolation)\b", re.I),
+    Words("own itself themselves isolation"),
+)
+# Tests the run wrote (`my new tests`, `the added tests`): they did not exist before it.
+_NEW = Words("new newly added")
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
 _NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
 _SCOPE_SKIP = frozenset(
@@ -139,6 +150,7 @@ _SCOPE_WORD = later(r"[A-Za-z][\w-]+")
 # after each space: an unclosed backtick before 16 KB of words took a second).
 _COMMAND_LINE = later(r"`(?:[^`\s]*[^\S\n][^`\n]*|[^`\n]*\n[^`\n]*)`")
 _EXTENSION = later(r"\.\w+$")
+_BACKTICKED = later(r"`[^`\n]*`")
 # A shell command (lowercase) that may run tests no runner of `RUNNER` names: one naming
 # tests (`swift test`, `python manage.py test`, `./run-specs`), a task runner's task
 # (`deno task check`, `make ci`, `npm run verify`, `rake`), or a script (`./ci.sh`,
@@ -208,6 +220,13 @@ class _Clause:
         if self.lowered is not None:
             return _COUNTED.lowercase.finditer(self.lowered)
         return _COUNTED.anycase.finditer(self.text)
+
+
+def _ran_outside_backticks(text: str) -> bool:
+    """A run word of the clause's own, not of a backticked name (a CI step's `Run pytest`)."""
+    if "`" not in text:
+        return True
+    return not words_of(_BACKTICKED.sub(" ", text))[0].isdisjoint(_RAN.words)
 
 
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
@@ -303,7 +322,13 @@ def _clause(
     clause: _Clause, index: RunIndex, selected: tuple[tuple[TestRun, ...], bool], past: bool
 ) -> Finding | None:
     if not index.tests:
-        if clause.ran and clause.noun and not clause.names and not _may_have_run_tests(index):
+        if (
+            clause.ran
+            and clause.noun
+            and not clause.names
+            and _ran_outside_backticks(clause.text)
+            and not _may_have_run_tests(index)
+        ):
             shells = len(index.shell)
             return Finding(CONTRADICTED, f"no tool call runs tests ({shells} shell commands)")
         return None
@@ -311,6 +336,14 @@ def _clause(
     if not runs:
         return None
     run = runs[0] if past else runs[-1]
+    if past and not clause.words.isdisjoint(_NEW.words):
+        # tests written in the run first ran after the first write, not in the run before
+        written: TestRun | None = index.remember(
+            "tests", "first after writing", partial(_first_after_writing, index)
+        )
+        if written is None:
+            return None
+        run, scoped = written, scoped and runs == index.tests.every
     # a failed last run, then an edit: the claim is of the code as it is now, never run
     changed = not past and not run.ok and index.changed_after(run.call)
     if run.summary is None:  # no runner summary: only the exit status is known
@@ -318,6 +351,16 @@ def _clause(
             return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
         return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if clause.ran else None
     return _compare(clause, run, scoped, changed)
+
+
+def _first_after_writing(index: RunIndex) -> TestRun | None:
+    """The first test run after the run's first write or edit (None: none)."""
+    writes = index.of_families("write", "edit")
+    if not writes:
+        return None
+    after = writes[0].order  # a call's `order` is the next call's number
+    firsts = [n[bisect.bisect_left(n, after)] for n in index.tests.by_command if n[-1] >= after]
+    return index.tests.run(min(firsts)) if firsts else None
 
 
 def _may_have_run_tests(index: RunIndex) -> bool:
@@ -346,7 +389,11 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
         # a later run of part of the suite: the code may have changed since the full run
         return full, bool(full) and full[-1] is tests.every[-1]
     if clause.names:
-        return _naming(index, clause.names), True
+        # a test run on its own (`when I ran it alone`) is one its command selects
+        if not clause.words.isdisjoint(_ALONE.words) or _ALONE_PHRASE.search(clause.text):
+            selected = index.tests.ends(_selecting(index, clause.names))
+            return selected, bool(selected)
+        return index.tests.ends(_named_groups(index, clause.names)), True
     words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:
@@ -368,12 +415,21 @@ def _naming_word(index: RunIndex, word: str) -> tuple[TestRun, ...]:
     return index.tests.ends(map(commands.members.__getitem__, commands.distinct_holding(word)))
 
 
-def _naming(index: RunIndex, names: list[str]) -> tuple[TestRun, ...]:
-    """The ends of the runs whose output names any of `names` (as written): each distinct
-    test output searched once for each name."""
+def _named_groups(index: RunIndex, names: list[str]) -> Iterator[list[int]]:
+    """The runs whose output names any of `names` (as written), each distinct test output
+    searched once for each name, and those whose command selects one."""
     outputs = index.tests.outputs
     found = {number for name in names for number in outputs.distinct_containing(name)}
-    return index.tests.ends(map(outputs.members.__getitem__, found))
+    yield from map(outputs.members.__getitem__, found)
+    yield from _selecting(index, names)
+
+
+def _selecting(index: RunIndex, names: list[str]) -> Iterator[list[int]]:
+    """The runs whose command selects one of `names` (`pytest tests/a.py::test_x`): a
+    passing run of it alone prints no name."""
+    commands = index.tests.commands
+    found = {number for name in names for number in commands.distinct_holding(name.lower())}
+    return map(commands.members.__getitem__, found)
 
 
 def _full_runs(index: RunIndex) -> tuple[TestRun, ...]:
