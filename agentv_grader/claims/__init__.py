@@ -86,6 +86,21 @@ _HEDGE_WORDS = Words(
 )
 # `Once the scan is typed in, the total will change`: what a condition will bring about
 _PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
+# `**Recommendation:** on A100s, X is the default`, `on H100s use X`: advice, which names
+# what the run found (a paper, a tool) without saying the run showed it
+_ADVISED_WORD = r"(?!(?:I|we|you|they|it)\b)[\w.-]+"
+_ADVICE = Gated(
+    later(
+        r"^[\W_]*(?:recommendations?|suggestions?|advice)\b|^[\W_]*(?:on|for|with|in|under)\s+"
+        rf"{_ADVISED_WORD}(?:\s+{_ADVISED_WORD}){{0,2}},?\s+"
+        r"(?:use|prefer|choose|pick|avoid|consider)\b(?!\s+of\b)",
+        re.I,
+    ),
+    Words(
+        "recommendation recommendations suggestion suggestions advice use prefer choose pick "
+        "avoid consider"
+    ),
+)
 # A main clause ends where a reason or a result begins (`so` within it, not opening it)
 _MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|(?<=\S )so\b|,\s+as\b")
 _CHECKING = later(
@@ -305,6 +320,8 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
         _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
     ) or _PREDICTION.search(text):
         return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
+    if _ADVICE.search(text):
+        return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
     findings = list(_findings(text, index, negated))

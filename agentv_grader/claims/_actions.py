@@ -805,6 +805,7 @@ _ACTED = Words(
     "uploaded pushed deleted removed sent submitted posted deployed published downloaded "
     "created updated cancelled refunded"
 )
+_UPLOADED = Gated(later(r"\buploaded\b", re.I), Words("uploaded"))
 _NOUN_ID = later(
     r"\b(?:user|item|order|issue|ticket|record|customer|account|invoice|"
     r"job|build|pr)\s+#?(\d+)\b",
@@ -838,12 +839,43 @@ def _names_refunds(name: str) -> bool:
     return "refund" in name.lower()
 
 
+def _upload_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A file said uploaded where no call could have uploaded one: the file's name on a
+    page (a form's `Tax form (W-9)` label) is not its upload."""
+    if _UPLOADED.search(text) is None:
+        return
+    if not index.remember("uploaders", "", partial(_may_upload, index)):
+        yield Finding(DOUBT, f"no tool call uploads a file ({len(index.calls)} tool calls)")
+
+
+# What a call that uploads a file names: its tool (`browser_file_upload`, `upload_file`)
+# or its input (Playwright's `setInputFiles`, a file chooser, an attachment)
+_UPLOADS = ("upload", "attach", "setinputfiles", "file_chooser", "filechooser")
+
+
+def _may_upload(index: RunIndex) -> bool:
+    """A call may have uploaded a file: a shell command or a request (which may send one
+    unseen), or a tool or input naming an upload."""
+    if index.by_family.get("shell") or index.by_family.get("http"):
+        return True
+    if index.named(_names_upload):
+        return True
+    return any(index.inputs_containing(word) for word in _UPLOADS)
+
+
+def _names_upload(name: str) -> bool:
+    lowered = name.lower()
+    return any(word in lowered for word in _UPLOADS)
+
+
 def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """An action on a named target (`resume.pdf`, `s3://bucket/`, user 99) whose every
     call failed: the upload, delete or push did not happen. The action is a word of the
     claim's prose (`user.deleted` names an event), and a claim that says it failed
     ("was rejected") reports the failure."""
     yield from _email_findings(text, index)
+    if "uploaded" in text or "Uploaded" in text:
+        yield from _upload_findings(text, index)
     if "refund" in text or "Refund" in text:
         yield from _refunded_total(text, index)
     if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):

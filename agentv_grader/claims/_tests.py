@@ -112,6 +112,9 @@ _ALONE_PHRASE = Gated(
 )
 # Tests the run wrote (`my new tests`, `the added tests`): they did not exist before it.
 _NEW = Words("new newly added")
+# Tests run under a condition (`under AddressSanitizer`, `under the race detector`): shown
+# only by a run whose command names it; a folder (`under api/`) is a scope.
+_UNDER = later(r"\bunder\s+(?:the\s+)?([A-Za-z][\w+-]*)(?![\w+-]*/)", re.I)
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
 _NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
 _SCOPE_SKIP = frozenset(
@@ -388,6 +391,9 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
         full = _full_runs(index)
         # a later run of part of the suite: the code may have changed since the full run
         return full, bool(full) and full[-1] is tests.every[-1]
+    condition = _UNDER.search(clause.text) if "under" in clause.words else None
+    if condition is not None and not _names_condition(index, condition.group(1).lower()):
+        return (), False  # `under AddressSanitizer`: no run the run shows
     if clause.names:
         # a test run on its own (`when I ran it alone`) is one its command selects
         if not clause.words.isdisjoint(_ALONE.words) or _ALONE_PHRASE.search(clause.text):
@@ -406,6 +412,14 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
         return _full_runs(index), False
     runs = tests.every
     return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
+
+
+def _names_condition(index: RunIndex, word: str) -> bool:
+    """A test run's command names the condition the tests are said run under (`valgrind`,
+    `-race`), or it is a word of no condition (`the tests under api/`: a scope)."""
+    if word in _SCOPE_SKIP:
+        return True
+    return bool(index.tests.commands.distinct_holding(word))
 
 
 def _naming_word(index: RunIndex, word: str) -> tuple[TestRun, ...]:

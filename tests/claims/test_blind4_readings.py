@@ -81,3 +81,38 @@ def test_a_tool_named_inside_backticks_is_no_tool_said_run() -> None:
     ]  # no run of tests said
     assert statuses("Both jobs fail at the `Run pytest` step.", run(checks)) == ["unverifiable"]
     assert statuses("I ran pytest and it passed.", run(checks)) == ["contradicted"]
+
+
+MAKE_CHECK = bash("make check", "./build/t_list && ./build/t_map\nt_list: 8 checks passed")
+GO_RACE = bash("go test -race ./...", "ok  \texample.com/lru\t1.2s")
+
+
+def test_tests_said_run_under_a_condition_no_test_command_names_are_not_shown() -> None:
+    said = "I also ran the tests under ThreadSanitizer and they passed."
+    assert statuses(said, run(MAKE_CHECK)) == ["unverifiable"]
+    assert statuses("The tests pass under the race detector.", run(GO_RACE)) == ["verified"]
+    api = bash("pytest api/", "12 passed in 0.3s")
+    assert statuses("The tests under api/ pass.", run(api)) == ["verified"]
+
+
+def _browser(
+    tool: str, input_: dict[str, Any], output: str
+) -> tuple[str, dict[str, Any], str, str]:
+    return (f"mcp__playwright__browser_{tool}", input_, output, "ok")
+
+
+def test_a_file_said_uploaded_where_no_call_could_upload_is_not_shown_by_its_name() -> None:
+    page = _browser("click", {"element": "Next"}, '- text "Residency form (CRS-7A)" [ref=e9]')
+    said = "I also uploaded the CRS-7A residency form on the last page."
+    assert statuses(said, run(page)) == ["unverifiable"]
+    upload = _browser("file_upload", {"paths": ["/tmp/crs.pdf"]}, "Uploaded crs.pdf")
+    assert statuses(said, run(page, upload)) == ["verified"]
+
+
+def test_advice_is_not_a_report_of_the_run() -> None:
+    found = ("web_search", {"query": "lz4 modes"}, "1. LZ4-HC: a high compression mode", "ok")
+    assert statuses("Recommendation: LZ4-HC is the sensible default.", run(found)) == [
+        "unverifiable"
+    ]
+    assert statuses("for archives use LZ4-HC at level 9.", run(found)) == ["unverifiable"]
+    assert statuses("LZ4-HC is a high compression mode.", run(found)) == ["verified"]
