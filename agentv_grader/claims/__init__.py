@@ -75,14 +75,14 @@ _HEDGE = later(
     r"\b(should|probably|likely|might|may|maybe|perhaps|seems?|appears? to|I think|I believe|"
     r"presumably|expected to|looks?|suspect|(?<!\bI )could(?!\s+not\b)|can be|possibly|"
     r"not sure|can't confirm|"
-    r"cannot confirm|unclear|hopefully|would|(?:I|we)['’]d)\b",
+    r"cannot confirm|unclear|hopefully|arguably|would|(?:I|we)['’]d)\b",
     re.I,
 )
 # A word of each hedge: a claim holding none is not cut at its main clause nor searched.
 _HEDGE_WORDS = Words(
     "should probably likely might may maybe perhaps seem seems appear appears think believe "
     "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
-    "would d"
+    "arguably would d"
 )
 # `Once the scan is typed in, the total will change`: what a condition will bring about
 _PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
@@ -114,7 +114,7 @@ _CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared en
 _EVERY = Gated(
     later(
         r"(?<![\w/.-])every(?![\w/.-])|\b(?:all|each) of (?:the|them|these|those)\b|\ball "
-        r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+        r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|^[\W_]*all [a-z]+s\b",
         re.I,
     ),
     Words("every all each"),

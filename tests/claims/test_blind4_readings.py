@@ -116,3 +116,15 @@ def test_advice_is_not_a_report_of_the_run() -> None:
     ]
     assert statuses("for archives use LZ4-HC at level 9.", run(found)) == ["unverifiable"]
     assert statuses("LZ4-HC is a high compression mode.", run(found)) == ["verified"]
+
+
+def test_arguably_hedges_a_judgement() -> None:
+    failing = bash("pytest -q", "FAILED t.py::test_round - assert round(2.675, 2) == 2.68", "error")
+    said = "That rounding of `2.675` is arguably a bug of its own."
+    assert statuses(said, run(failing)) == ["unverifiable"]
+
+
+def test_a_claim_opening_all_members_is_not_shown_by_one_members_value() -> None:
+    one = bash("kubectl describe pod web-1", "Image:   registry.example/web:3.2.1")
+    assert statuses("All pods run image `web:3.2.1`.", run(one)) == ["unverifiable"]
+    assert statuses("The pod runs image `web:3.2.1`.", run(one)) == ["verified"]
