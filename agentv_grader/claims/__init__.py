@@ -403,31 +403,55 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
     for finding in itertools.chain(*others, itertools.chain.from_iterable(_families(text, index))):
         verified = verified or finding.status == VERIFIED
         yield finding
-    rank = ranked(text)
-    values: Iterator[Finding] = itertools.chain(
-        _every_version(text, index),
-        none_findings(text, index),
-        column_findings(text, index),
-        key_text_findings(text, index, rank),
-        value_findings(
+    doubted: bool | None = None  # the claim says more than a value it verifies shows
+    for finding in _value_rules(text, index, tests):
+        if finding.status == VERIFIED:
+            if doubted is None:  # asked of the few claims with a value verified
+                doubted = _more_than_shown(text, index, verified)
+            if doubted:
+                continue
+        yield finding
+
+
+def _value_rules(text: str, index: RunIndex, tests: bool) -> Iterator[Finding]:
+    """The value rules' findings, each rule made only where one screen of the claim (its
+    words, a digit, a `:`) lets it find something, where each was a generator asking its
+    own gate of every claim."""
+    words = words_of(text)[0]
+    if not _UNIVERSAL.isdisjoint(words):  # most claims hold none of these
+        other = every_version(text, index) or every_flag(text, index)
+        if other is not None:
+            yield Finding(CONTRADICTED, other)
+    if "no" in words:
+        yield from none_findings(text, index)
+    if "columns" in words:
+        yield from column_findings(text, index)
+    colon, digit = ":" in text, holds_digit(text)
+    rank = ranked(text) if colon or digit else None
+    if colon:
+        yield from key_text_findings(text, index, rank)
+    if digit:
+        yield from value_findings(
             text,
             index,
             _test_spans(text) if _outcome(text, index, tests) else [],
             rank,
             Changes(partial(changed_later, text, index)),
-        ),
-    )
-    if (
+        )
+
+
+def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
+    """A value the claim gives is no evidence of what it says: "I checked that the 6 files
+    add up" (the 6 is real, the checking is not shown), every member's value, a figure
+    reckoned from the shown one, another branch's, what the environment lacks."""
+    return bool(
         (_CHECKING_GATED.search(text) and not verified)
         or _EVERY.search(text)
         or _RECKONED.search(text)
         or _elsewhere(text, index)
         or _LACKING.search(text)
         or (_NONE_SAID.search(text) and not verified)
-    ):
-        # "I checked that the 6 files add up": the 6 is real, the checking is not shown
-        values = (f for f in values if f.status != VERIFIED)
-    yield from values
+    )
 
 
 _UNIVERSAL = frozenset(("every", "each", "all"))
@@ -442,16 +466,6 @@ def _unseen_browsers(text: str, index: RunIndex) -> Iterator[Finding]:
         if index.first_output(browser) is None and not index.inputs_with(browser):
             yield Finding(DOUBT, f"{browser!r}: no tool call names it")
             return
-
-
-def _every_version(text: str, index: RunIndex) -> Iterator[Finding]:
-    """`every module resolves x 2.1.0` against the last listing of x's versions, `every
-    issue has a fix available` against the last jq listing of that field."""
-    if _UNIVERSAL.isdisjoint(words_of(text)[0]):
-        return  # the claim's words, found once for its gates: most claims hold none of these
-    other = every_version(text, index) or every_flag(text, index)
-    if other is not None:
-        yield Finding(CONTRADICTED, other)
 
 
 def _elsewhere(text: str, index: RunIndex) -> bool:

@@ -15,6 +15,7 @@ import pytest
 import agentv_grader.claims as claims_package
 from agentv_grader.claims import _actions, _builds, _facts, _files, _gate, _tests, _units, _web
 from agentv_grader.claims._gate import Gated, Words
+from agentv_grader.claims._index import RunIndex
 from agentv_grader.claims._units import units
 
 from .labelled import SETS
@@ -586,3 +587,33 @@ def test_a_claims_changed_paths_are_found_only_when_a_place_of_its_values_asks()
         _facts.value_findings("All 12 tests pass on 3 March 2024.", index, [(4, 6)], None, counted)
     )
     assert unasked == []
+
+
+def test_the_value_rules_are_made_only_where_the_claims_screen_lets_them_find_something() -> None:
+    """`_value_rules` (one screen of the claim: its words, a digit, a `:`) against the five
+    value rules each run on every claim."""
+    indexes = _indexes()[:12]
+    texts = [*_claims(), "There are no duplicate order IDs", "audit_events has 6 columns"]
+    texts += ["License: MIT", "every module resolves x 2.1.0", "NO 3 rows", "ſ: 5", "٣ rows"]
+
+    def every(text: str, index: RunIndex) -> list[_facts.Finding]:
+        other = claims_package.every_version(text, index) or claims_package.every_flag(text, index)
+        return [] if other is None else [_facts.Finding(_facts.CONTRADICTED, other)]
+
+    for index in indexes:
+        for text in texts:
+            rank = _facts.ranked(text)
+            changed = _facts.Changes(partial(_files.changed_later, text, index))
+            spans = (
+                claims_package._test_spans(text)
+                if claims_package._outcome(text, index, False)
+                else []
+            )
+            each = [
+                *every(text, index),
+                *_facts.none_findings(text, index),
+                *_facts.column_findings(text, index),
+                *_facts.key_text_findings(text, index, rank),
+                *_facts.value_findings(text, index, spans, rank, changed),
+            ]
+            assert list(claims_package._value_rules(text, index, False)) == each, text
