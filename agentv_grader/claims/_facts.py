@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..record import Record
+from ._figure_words import agree, figure_word, part_of
 from ._gate import Gated, Words
 from ._index import Call, RunIndex, line_at
 from ._later import later
@@ -665,19 +666,11 @@ def _number(
     clause holds it; a place read from a path a later call `changed` does not verify it)."""
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
-    context: set[str] | None = None  # the claim's words near the number, made when asked
     shown = match.group(0)
     unranked: list[tuple[Call, int, str]] = []  # the places of the value not ranked first
     before: tuple[Call, str, str] | None = None  # a place read before its path changed
-    for call, at, end in _as_said(text, match, _occurrences(index, literal, value, decimals)):
-        if not distinctive:
-            if context is None:
-                context = _context(text, match.start(), match.end())
-                if not context:
-                    break  # no word of its own: no place shares one
-            if not _shares_context(index, context, call, at, end):
-                continue
-        line = line_at(call.output, call.written(at))
+    places = _occurrences(index, literal, value, decimals)
+    for call, at, line in _as_claimed(text, match, distinctive, index, places):
         path = _read_before(call, changed) if changed else None
         if path is not None:
             before = before or (call, path, line)
@@ -726,14 +719,62 @@ def _number(
 _MODEL_NAME = later(r"(?<![A-Za-z])[A-Z][a-z]+ \d{1,2}(?= \d+[A-Z]+\b)")
 
 
-def _as_said(
-    text: str, match: re.Match[str], places: Iterator[tuple[Call, int, int]]
-) -> Iterator[tuple[Call, int, int]]:
-    """The `places` of a figure that can be the claim's: a multiple (`2.4× faster`) is
-    found only as one, not as `2.362 s`."""
-    if _MULTIPLE_SAID.match(text, match.end()) is None:
-        return places
-    return (place for place in places if _MULTIPLE.match(place[0].output_lower, place[2]))
+def _as_claimed(
+    text: str,
+    match: re.Match[str],
+    distinctive: bool,
+    index: RunIndex,
+    places: Iterator[tuple[Call, int, int]],
+) -> Iterator[tuple[Call, int, str]]:
+    """The `places` of a figure that can be the claim's, each with its line: a small
+    figure's only where the output's words near it share one of the claim's
+    (`_shares_context`); any only where what the output says beside it agrees with what
+    the claim says (`_figure_words`: `2 warnings` is not `2.14 seconds`, `2.4×` not
+    `2.36 s`), and a small figure's part of a whole (`1 of 6 runs`) only on a line showing
+    the whole (not `1 failed, 7 passed`). What the claim says is read at the first place
+    asking."""
+    context: set[str] | None = None  # the claim's words near the number
+    claimed: tuple[str | None, str | None] | None = None
+    for call, at, end in places:
+        if not distinctive:
+            if context is None:
+                context = _context(text, match.start(), match.end())
+                if not context:
+                    return  # no word of its own: no place shares one
+            if not _shares_context(index, context, call, at, end):
+                continue
+        if claimed is None:
+            claimed = _claimed(text, match.end(), distinctive)
+        word, whole = claimed
+        if word is not None and not agree(word, figure_word(call.output_lower, end)):
+            continue
+        line = line_at(call.output, call.written(at))
+        if whole is None or _holds_figure(line, whole):
+            yield call, at, line
+
+
+def _claimed(text: str, end: int, distinctive: bool) -> tuple[str | None, str | None]:
+    """What the claim `text` says its figure ending at `end` is (`figure_word`), and the
+    whole it counts it out of (`part_of`; a distinctive figure is found wherever it
+    stands): a part is told by its whole, not by the words after the whole."""
+    after = text[end : end + _SAID_AFTER].lower()
+    whole = part_of(after, 0)
+    return (figure_word(after, 0) if whole is None else None), (None if distinctive else whole)
+
+
+_SAID_AFTER = 60  # the claim's characters after a figure that say what it is (`of 1,200 runs`)
+
+
+def _holds_figure(line: str, figure: str) -> bool:
+    """`figure` (digits) stands as a number of its own in `line`, thousands separators
+    dropped."""
+    plain = line.replace(",", "")
+    at = plain.find(figure)
+    while at >= 0:
+        if _stands_alone(plain, at, at + len(figure)):
+            return True
+        at = plain.find(figure, at + 1)
+    return False
 
 
 def _other_field(
@@ -750,13 +791,6 @@ def _other_field(
     return bool(labelled) and not any(_same(value, decimals, v) for _, v, _ in labelled)
 
 
-# `2.4×`, `3 times faster`: a claim's multiple (not `retried 3 times`), and where an
-# output's figure is one (`2.10 ± 0.04 times faster`, hyperfine's)
-_MULTIPLE_SAID = later(
-    r"\s?(?:×|x(?![\w.])|times\s+(?:faster|slower|more|less|fewer|larger|smaller|bigger|"
-    r"higher|lower|as)\b)"
-)
-_MULTIPLE = later(r"\s?(?:±\s?\d[\d.]*\s?)?(?:×|x(?![\w.])|times\b)")
 _PHRASE_AFTER = later(r"[ ]([a-z]+(?:[ ][a-z]+)?)\b", re.I)  # `3 business days`
 _NUMBER_BEFORE = later(r"(?<![\w.,])(\d[\d,]*(?:\.\d+)?) $")
 _SHARED_WORDS = 2  # the claim's words before its figure that the output's line must hold

@@ -466,8 +466,8 @@ def test_bare_paths_found_from_their_ends_are_those_the_path_pattern_finds() -> 
         assert _files._bare_paths(text) == plain, text
 
 
-_MODULES = ("__init__", "_actions", "_builds", "_facts", "_files", "_gate", "_index", "_runners",
-            "_tests", "_timing", "_units", "_web")  # fmt: skip
+_MODULES = ("__init__", "_actions", "_builds", "_facts", "_figure_words", "_files", "_gate",
+            "_index", "_runners", "_tests", "_timing", "_units", "_web")  # fmt: skip
 
 
 # The patterns asked per claim or per tool call, hundreds of times a check: compiled at
