@@ -731,10 +731,12 @@ def _as_claimed(
     (`_shares_context`); any only where what the output says beside it agrees with what
     the claim says (`_figure_words`: `2 warnings` is not `2.14 seconds`, `2.4×` not
     `2.36 s`), and a small figure's part of a whole (`1 of 6 runs`) only on a line showing
-    the whole (not `1 failed, 7 passed`). What the claim says is read at the first place
+    the whole, or, after those, in an output showing it (`3 failed` under `Running 10
+    tests`; not `1 failed, 7 passed`). What the claim says is read at the first place
     asking."""
     context: set[str] | None = None  # the claim's words near the number
     claimed: tuple[str | None, str | None] | None = None
+    apart: list[tuple[Call, int, str]] = []  # places whose whole is on another line
     for call, at, end in places:
         if not distinctive:
             if context is None:
@@ -751,6 +753,9 @@ def _as_claimed(
         line = line_at(call.output, call.written(at))
         if whole is None or _holds_figure(line, whole):
             yield call, at, line
+        elif _holds_figure(call.output, whole):
+            apart.append((call, at, line))
+    yield from apart
 
 
 def _claimed(text: str, end: int, distinctive: bool) -> tuple[str | None, str | None]:

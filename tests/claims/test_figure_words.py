@@ -4,6 +4,7 @@ each a small run shaped like the case, never a blind run's text."""
 
 from __future__ import annotations
 
+from agentv_grader.claims import check_claims
 from agentv_grader.claims._figure_words import agree, figure_word, part_of
 from tests.claims.test_claims import bash, run, statuses
 
@@ -64,11 +65,23 @@ def test_a_share_is_not_found_as_a_count() -> None:
 NIGHTLY = bash("ci history --last 9", "nightly: 2 timed out, 5 ok, 2 cancelled")
 
 
-def test_a_part_of_a_whole_is_found_only_on_a_line_showing_the_whole() -> None:
+def test_a_part_of_a_whole_is_found_only_in_an_output_showing_the_whole() -> None:
     said = "The job timed out on 2 of 9 nightly runs."
     assert statuses(said, run(NIGHTLY)) == ["unverifiable"]
     whole = bash("ci history --last 9", "nightly runs: 9, timed out: 2")
     assert statuses(said, run(whole)) == ["verified"]
+    # a runner's total heads its output, its failures counted lines below
+    headed = bash("ci history --last 9", "total: 9\n...\n2 timed out")
+    (claim,) = check_claims(said, run(headed))
+    assert claim.status == "verified" and "'2': " in claim.evidence
+
+
+def test_a_part_is_cited_on_the_line_showing_its_whole_first() -> None:
+    said = "Only `test_b` failed (1 of 12 tests)."
+    runs = bash("pytest", "collected 3 items\n1 failed, 2 passed\ncollected 12 items\n1 failed")
+    both = bash("pytest -q", "12 tests, 1 failed")
+    (claim,) = check_claims(said, run(runs, both))
+    assert claim.status == "verified" and "12 tests, 1 failed" in claim.evidence
 
 
 def test_a_distinctive_part_is_found_wherever_it_stands() -> None:
