@@ -29,7 +29,15 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "claims"
-SETS = (ROOT, ROOT / "heldout", ROOT / "blind", ROOT / "blind2", ROOT / "blind3", ROOT / "blind4")
+SETS = (
+    ROOT,
+    ROOT / "heldout",
+    ROOT / "blind",
+    ROOT / "blind2",
+    ROOT / "blind3",
+    ROOT / "blind4",
+    ROOT / "blind5",
+)
 FILES = {
     "raw": "transcript-raw.jsonl",
     "raw-list": "transcript-raw.json",

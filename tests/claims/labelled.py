@@ -8,7 +8,8 @@ checker and committed the labels before running it (issue 21); `BLIND`
 the held-out set's misses; `BLIND2` (tests/data/claims/blind2/runs) likewise, by two more,
 after it had been fixed on the blind set's; `BLIND3` (tests/data/claims/blind3/runs)
 likewise, after it had been fixed on the second's; `BLIND4` (tests/data/claims/blind4/runs)
-likewise, after it had been fixed on the third's. `SETS` is all six."""
+likewise, after it had been fixed on the third's; `BLIND5` (tests/data/claims/blind5/runs)
+likewise, after it had been fixed on the fourth's. `SETS` is all seven."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ BLIND = RUNS.parent / "blind" / "runs"
 BLIND2 = RUNS.parent / "blind2" / "runs"
 BLIND3 = RUNS.parent / "blind3" / "runs"
 BLIND4 = RUNS.parent / "blind4" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4)
+BLIND5 = RUNS.parent / "blind5" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5)
 
 
 @dataclass(frozen=True)
