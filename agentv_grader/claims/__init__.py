@@ -86,6 +86,7 @@ _HEDGE_WORDS = Words(
 )
 # `Once the scan is typed in, the total will change`: what a condition will bring about
 _PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
+_HEDGED = Words.either(_HEDGE_WORDS, _PREDICTION)
 # `**Recommendation:** on A100s, X is the default`, `on H100s use X`: advice, which names
 # what the run found (a paper, a tool) without saying the run showed it
 _ADVISED_WORD = r"(?!(?:I|we|you|they|it)\b)[\w.-]+"
@@ -316,9 +317,10 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
         return None
     negated = bool(_NEGATED_GATED.search(text))
     kind = _kind(text)
-    if (
-        _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
-    ) or _PREDICTION.search(text):
+    if _HEDGED.may_hold(text) and (
+        (_HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]))
+        or _PREDICTION.search(text)
+    ):
         return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
     if _ADVICE.search(text):
         return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"

@@ -216,6 +216,11 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     ):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+    if _FILE_RULES.may_hold(text):  # one ask for the four rules, each gated by its words
+        yield from _kept_moved_listed_counted(text, bool(named), index)
+
+
+def _kept_moved_listed_counted(text: str, named: bool, index: RunIndex) -> Iterator[Finding]:
     if "`" in text and _KEPT_GATED.search(text):
         finding = _kept(text, index)
         if finding is not None:
@@ -642,6 +647,7 @@ _KEPT = later(
     r"`([A-Za-z_][\w.]{3,})`"
 )
 _KEPT_GATED = Gated(_KEPT, Words("kept retained preserved left"))
+_FILE_RULES = Words.either(_KEPT_GATED, _DELETED_THING_GATED, _ONLY_GATED, _FILES_COUNT_GATED)
 _STEPS = later(r"&&|\|\||;")  # a command's steps, its pipes kept
 _SEARCHER = later(r"\s*(rg|grep|git grep)\s+(.*)", re.S)
 # flags of rg and grep that neither narrow the search nor take a value

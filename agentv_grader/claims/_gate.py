@@ -86,6 +86,15 @@ class Words:
         _GATE_WORDS.update(self.words)
         _screened = (None, frozenset(), "")  # a text screened before these words
 
+    @classmethod
+    def either(cls, *gates: Words | Gated) -> Words:
+        """The words and marks of all of `gates`: a text holding none is searched by none,
+        one ask for them all."""
+        each = [gate if isinstance(gate, Words) else gate.words for gate in gates]
+        either = cls(" ".join(sorted(set().union(*(words.words for words in each)))))
+        either.marks = tuple(dict.fromkeys(mark for words in each for mark in words.marks))
+        return either
+
     def may_hold(self, text: str) -> bool:
         """`text` holds one of the words or marks."""
         screened = _screened

@@ -112,6 +112,8 @@ def _fetches(index: RunIndex) -> list[Call]:
 
 
 def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    if not _WEB_WORDS.may_hold(text):
+        return  # one ask for the nine checks, each opening with its gate
     checks = (_search, _fetch, _content, _sources, _second, _document, _filled, _retry, _unread)
     for check in checks:
         finding = check(text, index)
@@ -353,3 +355,9 @@ def _first_retried(index: RunIndex) -> Call | None:
         if failed is not None and last_ok > failed.order:
             firsts.append(failed)
     return min(firsts, default=None)  # the earliest (a call compares by its order first)
+
+
+_WEB_WORDS = Words.either(
+    _SEARCHED_GATED, _FETCHED_GATED, _CONTENT_GATED, _COUNT_SOURCES_GATED, _SECOND_GATED,
+    _DOC_GATED, _FILLED_ALL_GATED, _FIRST_FAILED_GATED, _READ_SOURCE_GATED,
+)  # fmt: skip

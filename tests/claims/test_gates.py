@@ -92,6 +92,38 @@ def test_the_gates_cover_every_gated_pattern_of_the_rules() -> None:
     assert {"_ONLY_GATED", "_NEGATED_GATED", "_PROCESS_GATED", "_TASK_WORDS_GATED"} <= names
 
 
+# Each gate asked once for a group of rules (`Words.either`), with the gates it answers for
+_EITHERS = (
+    (claims_package._HEDGED, (claims_package._HEDGE_WORDS, claims_package._PREDICTION)),
+    (_files._FILE_RULES, (_files._KEPT_GATED, _files._DELETED_THING_GATED, _files._ONLY_GATED,
+                          _files._FILES_COUNT_GATED)),
+    (_web._WEB_WORDS, (_web._SEARCHED_GATED, _web._FETCHED_GATED, _web._CONTENT_GATED,
+                       _web._COUNT_SOURCES_GATED, _web._SECOND_GATED, _web._DOC_GATED,
+                       _web._FILLED_ALL_GATED, _web._FIRST_FAILED_GATED,
+                       _web._READ_SOURCE_GATED)),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("either", "gates"), _EITHERS)
+def test_a_gate_asked_for_a_group_of_rules_refuses_only_what_each_of_them_refuses(
+    either: Words, gates: tuple[Words | Gated, ...]
+) -> None:
+    """A text the group's gate refuses is one every rule's own gate refuses: `_HEDGED`
+    before the hedge and the prediction, `_FILE_RULES` before the four file rules after
+    the paths, `_WEB_WORDS` before the nine web checks (each opening with its gated
+    search)."""
+    each = [gate if isinstance(gate, Words) else gate.words for gate in gates]
+    assert either.words == frozenset().union(*(words.words for words in each))
+    assert set(either.marks) == {mark for words in each for mark in words.marks}
+    for text in [
+        *_claims(),
+        *(t for g in gates if isinstance(g, Gated) for t in _made_of(g.pattern, 500)),
+    ]:
+        if not either.may_hold(text):
+            assert not any(words.may_hold(text) for words in each), text
+            assert not any(g.pattern.search(text) for g in gates if isinstance(g, Gated)), text
+
+
 def test_a_hedge_is_searched_only_in_claims_holding_a_hedge_word() -> None:
     hedge, main = claims_package._HEDGE, claims_package._MAIN_CLAUSE
     for text in [*_claims(), *_made_of(hedge, 20_000)]:
