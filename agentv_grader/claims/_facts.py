@@ -18,7 +18,15 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..record import Record
-from ._figure_words import agree, figure_word, part_of
+from ._figure_words import (
+    agree,
+    field_key,
+    figure_word,
+    list_marker,
+    not_shown,
+    part_of,
+    said_of_all,
+)
 from ._gate import Gated, Words
 from ._index import Call, RunIndex, line_at
 from ._later import later
@@ -732,10 +740,14 @@ def _as_claimed(
     the claim says (`_figure_words`: `2 warnings` is not `2.14 seconds`, `2.4×` not
     `2.36 s`), and a small figure's part of a whole (`1 of 6 runs`) only on a line showing
     the whole, or, after those, in an output showing it (`3 failed` under `Running 10
-    tests`; not `1 failed, 7 passed`). What the claim says is read at the first place
-    asking."""
+    tests`; not `1 failed, 7 passed`). None is a list's number (`1) test x`), a field's
+    value unless the claim names its key (`skipped=4` is no place of `4 tests`), nor a
+    count of all the claim says something of on a line not saying it (`Found 7 errors`
+    of `All 7 errors are fixed`); a figure said of what the agent wrote, or of what
+    happens sometimes, has none (`_figure_words.not_shown`). What the claim says is read
+    at the first place asking."""
     context: set[str] | None = None  # the claim's words near the number
-    claimed: tuple[str | None, str | None] | None = None
+    claimed: tuple[str | None, str | None, tuple[str, ...] | None] | None = None
     apart: list[tuple[Call, int, str]] = []  # places whose whole is on another line
     for call, at, end in places:
         if not distinctive:
@@ -745,12 +757,21 @@ def _as_claimed(
                     return  # no word of its own: no place shares one
             if not _shares_context(index, context, call, at, end):
                 continue
+            key = field_key(call.output_lower, at)
+            if key is not None and key not in context:
+                continue
         if claimed is None:
+            if not_shown(text, match.start()):
+                return
             claimed = _claimed(text, match.end(), distinctive)
-        word, whole = claimed
+        word, whole, all_said = claimed
         if word is not None and not agree(word, figure_word(call.output_lower, end)):
             continue
+        if list_marker(call.output_lower, at, end):
+            continue
         line = line_at(call.output, call.written(at))
+        if all_said is not None and not any(word in line.lower() for word in all_said):
+            continue
         if whole is None or _holds_figure(line, whole):
             yield call, at, line
         elif _holds_figure(call.output, whole):
@@ -758,13 +779,17 @@ def _as_claimed(
     yield from apart
 
 
-def _claimed(text: str, end: int, distinctive: bool) -> tuple[str | None, str | None]:
-    """What the claim `text` says its figure ending at `end` is (`figure_word`), and the
+def _claimed(
+    text: str, end: int, distinctive: bool
+) -> tuple[str | None, str | None, tuple[str, ...] | None]:
+    """What the claim `text` says its figure ending at `end` is (`figure_word`), the
     whole it counts it out of (`part_of`; a distinctive figure is found wherever it
-    stands): a part is told by its whole, not by the words after the whole."""
+    stands): a part is told by its whole, not by the words after the whole; and what it
+    says of all the figure counts (`said_of_all`)."""
     after = text[end : end + _SAID_AFTER].lower()
     whole = part_of(after, 0)
-    return (figure_word(after, 0) if whole is None else None), (None if distinctive else whole)
+    word = figure_word(after, 0) if whole is None else None
+    return word, (None if distinctive else whole), said_of_all(text, end)
 
 
 _SAID_AFTER = 60  # the claim's characters after a figure that say what it is (`of 1,200 runs`)

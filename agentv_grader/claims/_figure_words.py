@@ -1,9 +1,13 @@
 """What a figure is, read from the words beside it, in a claim and at a place of it in an
 output (SPEC §5.9): a place verifies a figure only where the two agree, or where either
 has nothing beside it to compare (`1 failed` is no place of `1 of 6 runs`, `built in 2.14
-seconds` none of `2 warnings`)."""
+seconds` none of `2 warnings`), and no place verifies a figure that is not one of what
+the output holds: a list's number, another field's value, a count of what the claim says
+all of, or one said of what the agent wrote or of what happens only sometimes."""
 
 from __future__ import annotations
+
+import re
 
 from ._later import later
 
@@ -76,3 +80,82 @@ def part_of(text: str, end: int) -> str | None:
     `6`), as digits; None where it is not."""
     of = _OF_FIGURE.match(text, end)
     return None if of is None else of.group(1).replace(",", "")
+
+
+def list_marker(text: str, start: int, end: int) -> bool:
+    """The figure at `start:end` of `text` numbers an item of a list (`  1) test x`, `2.
+    fix y`): only spaces before it on its line, `)` or `.` and a space after. No count."""
+    if text[end : end + 2] not in _MARKER_ENDS:
+        return False
+    return not text[text.rfind("\n", 0, start) + 1 : start].strip(" \t")
+
+
+_MARKER_ENDS = (") ", ")\t", ". ", ".\t")
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz_-")
+_KEY_LONGEST = 30
+
+
+def field_key(text: str, start: int) -> str | None:
+    """The key of the field whose value is the figure starting at `start` of the lowercase
+    `text` (`ok (skipped=4)`: `skipped`), stemmed; None where it is no field's. Read back
+    by hand: a pattern ending at `=` would be searched from every letter before it."""
+    if text[start - 1 : start] != "=":
+        return None
+    at = key_end = start - 1
+    while at > max(0, key_end - _KEY_LONGEST) and text[at - 1] in _KEY_CHARS:
+        at -= 1
+    key = text[at:key_end].lstrip("_-")
+    return _stemmed(key) if key else None
+
+
+# `All 7 type errors are fixed`, `all 5 tests passed`: what the claim says of all it counts
+_ALL_SAID = later(
+    r"^[\W_]*all\s+\d[\d,]*(?=(?:\s+[\w-]+){0,3}?\s+(?:(?:are|were|have|has|had|now|been)\s+)*"
+    r"([a-z]+ed|pass|green)\b)",
+    re.I,
+)
+# the members a claim says what they are, counted (`The 3 failing tests were all in x`)
+_THE_SAID = later(
+    r"^[\W_]*the\s+\d[\d,]*(?=(?:\s+[\w`:-]+){1,3}?\s+(?:are|were)\s+((?:[^.;]|\.(?=\w))*))",
+    re.I,
+)
+_CODE_SPAN = later(r"`[^`]*`")
+_SAID_WORDS = 4  # the words of what the claim says of them that a line may hold
+# a figure of what the agent wrote (`drafted a reply saying 26 May works`), read before it
+_WRITTEN = later(
+    r"\b(?:drafted|wrote|written|sent|posted|replied|commented)\b[^.;:]{0,60}?\b(?:saying|that "
+    r"says|which says|reading|telling|to say)\b[^.;]*$",
+    re.I,
+)
+# a claim of what happens now and then (`sometimes times out under 4 workers`)
+_NOW_AND_THEN = later(r"\b(?:sometimes|occasionally|at times|now and then)\b", re.I)
+
+
+def said_of_all(text: str, end: int) -> tuple[str, ...] | None:
+    """What the claim `text` says of all the members its figure ending at `end` counts,
+    as stemmed words (`All 7 errors are fixed`: `fix`; `The 3 failing tests were all in
+    `x``: none, a name being no word said of them): a place of the figure is a count of
+    them, which shows what the claim says only on a line saying it too (`Found 7 errors`
+    does not, `7 passed` does). None where the claim counts no such members."""
+    said = _ALL_SAID.match(text)
+    if said is not None and said.end() == end:
+        return (_said_stem(said.group(1).lower()),)
+    said = _THE_SAID.match(text)
+    if said is None or said.end() != end:
+        return None
+    plain = _CODE_SPAN.sub(" ", said.group(1).lower())  # a name (`x_test.py`) says nothing
+    words = [word for word in _WORD.findall(plain) if word not in _BESIDE_STOP]
+    return tuple(_said_stem(word) for word in words[:_SAID_WORDS])
+
+
+def _said_stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ed"):
+        return word[:-2]
+    return word[:-1] if len(word) > 4 and word.endswith("s") else word
+
+
+def not_shown(text: str, start: int) -> bool:
+    """The figure starting at `start` of the claim `text` is no evidence of it wherever
+    an output shows it: said of what the agent wrote (found in what it wrote, not in what
+    it read), or in a claim of what happens sometimes (a figure shown is one run's)."""
+    return bool(_WRITTEN.search(text, 0, start) or _NOW_AND_THEN.search(text))
