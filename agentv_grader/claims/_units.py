@@ -140,10 +140,14 @@ def _split(text: str, start: int, end: int) -> list[Unit]:
     found = []
     for a, b in pieces:
         raw = text[a:b]
-        lead = len(raw) - len(raw.lstrip())
-        words = raw.split()
-        if words:
-            found.append(Unit(" ".join(words), a + lead, a + len(raw.rstrip())))
+        opened = raw.lstrip()
+        body = opened.rstrip()
+        if body:
+            start = a + len(raw) - len(opened)
+            # its words joined by single spaces: the body itself where it holds no white
+            # space but single spaces (all other is unprintable: a test over all of Unicode)
+            words = body if body.isprintable() and "  " not in body else " ".join(body.split())
+            found.append(Unit(words, start, start + len(body)))
     return found
 
 

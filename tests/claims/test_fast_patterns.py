@@ -141,6 +141,25 @@ def test_a_boundary_found_from_its_mark_cuts_where_the_plain_pattern_cuts() -> N
     assert _units._BOUNDARY.pattern.startswith("[.!?;:,]")
 
 
+def test_no_white_space_but_the_space_is_printable() -> None:
+    """A unit's text is its body itself where the body is printable and holds no two spaces
+    together (`_units._split`): every other character `str.split()` splits at is not
+    printable, so such a body's words joined by single spaces are the body."""
+    spaces = [c for c in map(chr, range(0x110000)) if len(f"a{c}b".split()) > 1]
+    assert len(spaces) == 29
+    assert [c for c in spaces if c.isprintable()] == [" "]
+
+
+def test_a_unit_is_its_pieces_words_joined_by_single_spaces() -> None:
+    pieces = [*_PIECES, " ", "  ", "\n", "\t", "\u00a0", "\u2028", ". ", "; ", "x", "→"]
+    pick = random.Random(21)
+    made = ["".join(pick.choices(pieces, k=pick.randint(0, 12))) for _ in range(20_000)]
+    for text in [*_texts(), *made]:
+        for unit in _units._split(text, 0, len(text)):
+            raw = text[unit.start : unit.end]
+            assert unit.text == " ".join(raw.split()) and raw == raw.strip() != "", text
+
+
 def test_the_fast_spellings_open_with_a_class() -> None:
     """Else the regex engine tries them at every character again (the point of them)."""
     for fast, _ in PLAIN.values():
