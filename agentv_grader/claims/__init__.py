@@ -397,10 +397,11 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         tests = True
         verified = verified or finding.status == VERIFIED
         yield finding
-    others = (
-        tool_findings(text, index),
+    browsers = _BROWSERS.intersection(words_of(text)[0])
+    others = (  # each made only where the claim may hold what it looks for
+        tool_findings(text, index) if may_name_tools(text) else (),
         file_findings(text, index, negated=False),
-        _unseen_browsers(text, index),
+        _unseen_browsers(browsers, index) if browsers else (),
     )
     for finding in itertools.chain(*others, itertools.chain.from_iterable(_families(text, index))):
         verified = verified or finding.status == VERIFIED
@@ -460,10 +461,9 @@ _UNIVERSAL = frozenset(("every", "each", "all"))
 _BROWSERS = frozenset(("chromium", "chrome", "firefox", "webkit", "safari"))
 
 
-def _unseen_browsers(text: str, index: RunIndex) -> Iterator[Finding]:
+def _unseen_browsers(named: frozenset[str], index: RunIndex) -> Iterator[Finding]:
     """`24 passed on Chromium, Firefox and WebKit`: a browser the claim names that no call
     names ran nothing the run shows, whatever count its figures find."""
-    named = _BROWSERS.intersection(words_of(text)[0])
     for browser in sorted(named):
         if index.first_output(browser) is None and not index.inputs_with(browser):
             yield Finding(DOUBT, f"{browser!r}: no tool call names it")

@@ -303,9 +303,8 @@ def may_name_tools(text: str) -> bool:
 
 
 def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """Tools and libraries named in prose: `used pandas`, `with gzip`, `ruff reports`."""
-    if not may_name_tools(text):
-        return
+    """Tools and libraries named in prose: `used pandas`, `with gzip`, `ruff reports`; asked
+    of a claim that may name one (`may_name_tools`)."""
     lowered = text.lower()
     for word in lower_words(lowered):
         if word not in TOOLS:

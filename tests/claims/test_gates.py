@@ -393,6 +393,14 @@ def test_a_claim_is_split_into_tool_words_only_where_it_may_name_a_tool() -> Non
     assert skipped > 5_000
 
 
+def test_the_tool_findings_are_asked_only_of_claims_that_may_name_a_tool() -> None:
+    """`_every_finding` asks `tool_findings` only where `may_name_tools` says yes: where it
+    says no, the claim holds no word of TOOLS for `tool_findings` to read."""
+    for text in _claims():
+        if not _actions.may_name_tools(text):
+            assert _actions.TOOLS.isdisjoint(_actions.lower_words(text.lower())), text
+
+
 # The families of claims._families and the words it asks of each, as a table it read in a
 # loop (the order is the order it yields them in).
 _FAMILY_WORDS = (
