@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from ..record import Record
 from ._figure_words import (
     agree,
+    failed_first_time,
     field_key,
     figure_word,
     list_marker,
@@ -678,7 +679,8 @@ def _number(
     unranked: list[tuple[Call, int, str]] = []  # the places of the value not ranked first
     before: tuple[Call, str, str] | None = None  # a place read before its path changed
     places = _occurrences(index, literal, value, decimals)
-    for call, at, line in _as_claimed(text, match, distinctive, index, places):
+    refuted: list[tuple[Call, str]] = []  # the first line of the count refuting the claim
+    for call, at, line in _as_claimed(text, match, distinctive, index, places, refuted):
         path = _read_before(call, changed) if changed else None
         if path is not None:
             before = before or (call, path, line)
@@ -689,6 +691,11 @@ def _number(
         # `PASS=52` is not the 52 of `45 of 52 PASS` where outputs say `PASS=47`
         elsewhere = _other_field(text, match, index, value, decimals)
         return None if elsewhere else Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+    if refuted:
+        call, line = refuted[0]
+        return Finding(
+            CONTRADICTED, f"{shown!r} all passed the first time, but {call.cite_line(line)}"
+        )
     if rank is not None and unranked:
         return _outranked(text, shown, rank, unranked)
     if before is not None:
@@ -733,6 +740,7 @@ def _as_claimed(
     distinctive: bool,
     index: RunIndex,
     places: Iterator[tuple[Call, int, int]],
+    refuted: list[tuple[Call, str]],
 ) -> Iterator[tuple[Call, int, str]]:
     """The `places` of a figure that can be the claim's, each with its line: a small
     figure's only where the output's words near it share one of the claim's
@@ -744,11 +752,13 @@ def _as_claimed(
     value unless the claim names its key (`skipped=4` is no place of `4 tests`), nor a
     count of all the claim says something of on a line not saying it (`Found 7 errors`
     of `All 7 errors are fixed`); a figure said of what the agent wrote, or of what
-    happens sometimes, has none (`_figure_words.not_shown`). What the claim says is read
-    at the first place asking."""
+    happens sometimes, has none (`_figure_words.not_shown`). The first place of a count of
+    all said passed the first time goes to `refuted` where its line shows failures (`5
+    tests, 1 failure`). What the claim says is read at the first place asking."""
     context: set[str] | None = None  # the claim's words near the number
     claimed: tuple[str | None, str | None, tuple[str, ...] | None] | None = None
     apart: list[tuple[Call, int, str]] = []  # places whose whole is on another line
+    said_first = False  # a place of a count of all was read: the first run's
     for call, at, end in places:
         if not distinctive:
             if context is None:
@@ -771,6 +781,10 @@ def _as_claimed(
             continue
         line = line_at(call.output, call.written(at))
         if all_said is not None and not any(word in line.lower() for word in all_said):
+            first = not said_first and not refuted
+            said_first = True
+            if first and "pass" in all_said and failed_first_time(text, line.lower()):
+                refuted.append((call, line))
             continue
         if whole is None or _holds_figure(line, whole):
             yield call, at, line

@@ -154,6 +154,18 @@ def _said_stem(word: str) -> str:
     return word[:-1] if len(word) > 4 and word.endswith("s") else word
 
 
+# `All 5 tests passed first time`: the count's first run is what the claim says of
+_FIRST_TIME = later(r"\b(?:first time|(?:on|at) the first (?:try|run|attempt|go))\b", re.I)
+_FAILURES = later(r"(?<![\w.])[1-9]\d*\s+(?:failures?|failed|errors?)\b")
+
+
+def failed_first_time(text: str, line: str) -> bool:
+    """The claim `text`, saying all its figure counts passed, says they did the first
+    time, and `line` (lowercase), the first output line of that count, shows some failed
+    (`5 tests, 1 failure`): refuted, whatever a later run shows."""
+    return _FIRST_TIME.search(text) is not None and _FAILURES.search(line) is not None
+
+
 def not_shown(text: str, start: int) -> bool:
     """The figure starting at `start` of the claim `text` is no evidence of it wherever
     an output shows it: said of what the agent wrote (found in what it wrote, not in what

@@ -66,3 +66,18 @@ def test_a_figure_of_what_happens_sometimes_is_no_evidence() -> None:
     said = "The login page sometimes loads slowly under 3 workers."
     assert statuses(said, run(PLAYWRIGHT)) == ["unverifiable"]
     assert statuses("The suite ran under 3 workers.", run(PLAYWRIGHT)) == ["verified"]
+
+
+BATS_RED = bash(
+    "bats tests/sync.bats", "ok 1 copies\nnot ok 2 quotes paths\n\n4 tests, 1 failure", "error"
+)
+BATS_GREEN = bash("bats tests/sync.bats", "ok 1 copies\nok 2 quotes paths\n\n4 tests, 0 failures")
+PYTEST_FOUR = bash("pytest -q tests/test_sync.py", "....\n4 passed in 0.1s")
+
+
+def test_a_count_of_all_said_passed_the_first_time_is_held_against_its_first_run() -> None:
+    said = "All 4 sync tests passed first time."
+    assert statuses(said, run(BATS_RED, BATS_GREEN)) == ["contradicted"]
+    assert statuses(said, run(BATS_GREEN)) == ["unverifiable"]  # no line says they passed
+    assert statuses(said, run(PYTEST_FOUR)) == ["verified"]
+    assert statuses("All 4 sync tests passed.", run(BATS_RED, BATS_GREEN)) == ["unverifiable"]
