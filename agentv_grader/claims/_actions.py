@@ -21,6 +21,7 @@ from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, first_status
 from ._later import later
+from ._tests import EARLIER
 
 _BACKTICK = later(r"`([^`\n]+)`")
 _SHELL_WORDS = later(r"[\s;&|()]+")
@@ -343,6 +344,16 @@ def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> 
 
 
 def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
+    """Whether `name` ran, and how it went: a sentence placing the run before another
+    (the first `x` failed, `x` initially passed) says which run it means only by a guess,
+    so its outcome contradicts nothing (SPEC §5.9, precision first)."""
+    for finding in _outcome(text, name, calls, index):
+        if calls and finding.status == CONTRADICTED and EARLIER.may_hold(text):
+            return
+        yield finding
+
+
+def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
     if not calls:
         shells = len(index.shell)
         if _result_shown(text, index):  # the result is real, the command is not in the run

@@ -4,11 +4,12 @@ A claim clause is about tests when it names them (`tests`, `the suite`, `specs`,
 cases`) or counts them (`39 pass`, `2 were failing`). It is held against one run: the
 first when it speaks of the past (`initially`, `before the fix`, `on the first run`; of
 the tests the run wrote, the first after its first write), else the last, so a later
-successful retry verifies "all tests pass". A clause that names a scope (`the user
-tests`) is held against the runs whose command names it, a named test against those
-naming or selecting it (alone, where it is said run alone); a scope no command names, or
-"the full suite" with only a subset run, can verify but never contradict. Only a claim
-that tests were *run* is contradicted by the absence of any run.
+successful retry verifies "all tests pass"; a sentence placing its run before another
+(`first`, `before`) or saying a pass and a failure apart contradicts nothing. A clause
+that names a scope (`the user tests`) is held against the runs whose command names it, a
+named test against those naming or selecting it (alone, where it is said run alone); a
+scope no command names, or "the full suite" with only a subset run, can verify but never
+contradict. Only a claim that tests were *run* is contradicted by the absence of any run.
 """
 
 from __future__ import annotations
@@ -115,6 +116,16 @@ _NEW = Words("new newly added")
 # Tests run under a condition (`under AddressSanitizer`, `under the race detector`): shown
 # only by a run whose command names it; a folder (`under api/`) is a scope.
 _UNDER = later(r"\bunder\s+(?:the\s+)?([A-Za-z][\w+-]*)(?![\w+-]*/)", re.I)
+# A sentence that places the run it speaks of before another (`the first run`, `before
+# the fix`, `initially`, `failed once`): which run it means is a guess, so it contradicts
+# none (SPEC §5.9, precision first).
+EARLIER = Words("first before initially originally once earlier previously begin")
+# A count of passes or failures (`3 passed`, `no failures`, `0 tests failing`): a run's
+# summary, where `passed` and `failing` said apart are two outcomes.
+_OUTCOME_COUNT = later(
+    r"\b(?:" + NUM[1:-1] + r"|no|none|zero|without)\s+(?:(?:tests?|specs?|cases?)\s+)?"
+    r"(?:(?:were|are|still|now|have|had|all)\s+)?(?:pass(?:es|ed|ing)?|fail\w*)\b"
+)
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
 _NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
 _SCOPE_SKIP = frozenset(
@@ -259,8 +270,22 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             past = bool(_PAST.search(text_of_clause)) or (past and not has_noun)
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past)
+        if finding is not None and finding.status == CONTRADICTED and index.tests:
+            if EARLIER.may_hold(text) or _says_both(text):
+                finding = Finding(SHOWN, f"{finding.evidence}; said of more than one run")
         if finding is not None:
             yield finding
+
+
+def _says_both(text: str) -> bool:
+    """The sentence says a pass and a failure (`the failing test passes`, `failed, then
+    passed`) other than as one run's counts (`3 passed, 1 failed`, `no failures`): whose
+    result is whose is a guess."""
+    words, lowered = words_of(text)
+    if words.isdisjoint(_GOOD.words) or words.isdisjoint(_BAD.words):
+        return False
+    rest = words_of(_OUTCOME_COUNT.sub(" ", lowered))[0]
+    return not rest.isdisjoint(_GOOD.words) and not rest.isdisjoint(_BAD.words)
 
 
 def _without_other_commands(clause: str) -> str:

@@ -38,7 +38,8 @@ def test_new_tests_on_the_first_run_are_held_against_the_first_run_after_writing
     said = "One of the new tests failed on the first run."
     written = _write("src/parse.test.js", "test('x', () => {})")
     assert statuses(said, run(SUITE_GREEN, written, NEW_RED, NEW_GREEN)) == ["verified"]
-    assert statuses(said, run(SUITE_GREEN, written, NEW_GREEN)) == ["contradicted"]
+    # said of the first run: it verifies only (test_blind5_guards)
+    assert statuses(said, run(SUITE_GREEN, written, NEW_GREEN)) == ["unverifiable"]
     assert statuses(said, run(SUITE_GREEN, NEW_GREEN)) == ["unverifiable"]  # nothing written
 
 
