@@ -53,6 +53,7 @@ _SHELL_NAMES = frozenset(
         "run_shell_command",
         "local_shell",
         "run_terminal_cmd",
+        "run_in_terminal",
         "command_execution",
     }
 )

@@ -33,3 +33,8 @@ def test_a_command_outcome_said_of_an_earlier_run_contradicts_nothing() -> None:
     assert statuses("`./mvnw -q verify` failed on the missing plugin.", run(build)) == [
         "contradicted"
     ]
+
+
+def test_the_copilot_agents_terminal_tool_is_a_shell() -> None:
+    terminal = ("run_in_terminal", {"command": "make deploy", "isBackground": False}, "done", "ok")
+    assert statuses("I ran `make deploy` to push it.", run(terminal)) == ["verified"]
