@@ -26,6 +26,14 @@ _TOOL_CALLS = later(r"\b(\d+) tool calls?\b", re.I)
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _TESTS_WORD = later(r"\btests?\b", re.I)
+# The words a subject naming the run as a whole is made of (`the whole session`, `in total
+# it`, `overall I`): any other word names a step (`the lifecycle update`, `the build`).
+_RUN_SUBJECT = frozenset(
+    "the a this that whole entire full complete run job session task it i we everything all "
+    "overall altogether in total thing work agent my our of so far".split()
+)
+_SUBJECT_WORD = later(r"[a-z]+")
+_CLAUSE_BREAK = later(r"[,;:.()]|\b(?:and|but|then)\b")
 _ROUGHLY = later(r"\b(about|around|roughly|over|under)\s+\d", re.I)
 
 
@@ -36,7 +44,10 @@ def timing_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 def _duration(text: str, index: RunIndex) -> Iterator[Finding]:
     figure = index.timing.duration_ms if index.timing is not None else None
-    if figure is None or not _TOOK.search(text) or _TESTS_WORD.search(text):
+    took = _TOOK.search(text) if figure is not None else None
+    if figure is None or took is None or _TESTS_WORD.search(text):
+        return
+    if not _of_the_run(text[: took.start()]):
         return
     match = _DURATION.search(text)
     if match is None:
@@ -53,6 +64,14 @@ def _duration(text: str, index: RunIndex) -> Iterator[Finding]:
     status = _judge(qualifier, claimed, actual)
     if status is not None:
         yield Finding(status, f"{match.group(0).strip()!r}: {cite}")
+
+
+def _of_the_run(before: str) -> bool:
+    """The duration's subject (its clause's words before the verb) is the run itself (`it`,
+    `the whole job`, `I`), not one of its steps (`the lifecycle update took half a
+    minute`): timing.json times the run, not its steps."""
+    subject = _CLAUSE_BREAK.split(before)[-1]
+    return all(word in _RUN_SUBJECT for word in _SUBJECT_WORD.findall(subject.lower()))
 
 
 def _judge(qualifier: str, claimed: float, actual: float) -> str | None:

@@ -3,6 +3,7 @@ each test is a small run shaped like a blind wrong verdict, never its text (SPEC
 
 from __future__ import annotations
 
+from agentv_grader.rundata.records import Figure, Timing
 from tests.claims.test_claims import bash, run, statuses
 
 VITEST_RED = bash(
@@ -38,3 +39,13 @@ def test_a_command_outcome_said_of_an_earlier_run_contradicts_nothing() -> None:
 def test_the_copilot_agents_terminal_tool_is_a_shell() -> None:
     terminal = ("run_in_terminal", {"command": "make deploy", "isBackground": False}, "done", "ok")
     assert statuses("I ran `make deploy` to push it.", run(terminal)) == ["verified"]
+
+
+def test_a_steps_duration_is_not_the_runs() -> None:
+    timing = Timing(duration_ms=Figure(600000.0, "timing.json duration_ms"))
+    said = "The database migration took about a minute."
+    assert statuses(said, run(VITEST_GREEN), timing=timing) == ["unverifiable"]
+    said = "Overall the job took about a minute."
+    assert statuses(said, run(VITEST_GREEN), timing=timing) == ["contradicted"]
+    said = "It took about 10 minutes."
+    assert statuses(said, run(VITEST_GREEN), timing=timing) == ["verified"]
