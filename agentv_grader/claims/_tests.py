@@ -89,9 +89,19 @@ _NOUN = Words("test tests suite spec specs testsuite")
 _RAN = Words("ran run running reran executed")  # `re-ran` holds `ran`
 _SKIPPED = Words("skipped pending ignored")
 _GOOD = Words("pass passes passed passing green succeed succeeds succeeded clean")
-_GOOD_PHRASE = Gated(later(r"\b(?:all ok|no failures)\b", re.I), Words("ok failures"))
+_GOOD_PHRASE = Gated(later(r"\ball ok\b", re.I), Words("ok"))
 _BAD = Words("fail fails failed failing failure failures red broken")
 _BAD_PHRASE = Gated(later(r"\bnot (?:clean|green|passing)\b", re.I), Words("not"))
+# A failure word said not to have happened (`pass with no failures`, `ran without
+# failures`): a pass claimed, no failure
+_NO_BAD = Gated(
+    later(
+        r"\b(?:no|without|zero|nothing|none)\s+(?:(?:tests?|specs?|cases?|new|other|more)\s+)?"
+        r"(?:fail(?:s|ed|ing|ures?)?|red|broken)\b",
+        re.I,
+    ),
+    Words("no without zero nothing none"),
+)
 _RERUN = Words("rerun retry again")
 _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _FULL = Words("whole full entire complete")
@@ -198,8 +208,14 @@ class _Clause:
         self.lowered = lowered if text.isascii() else None  # for the `_Folded` patterns
         self.noun = not words.isdisjoint(_NOUN.words)
         self.ran = not words.isdisjoint(_RAN.words)
-        self.good = not words.isdisjoint(_GOOD.words) or _GOOD_PHRASE.search(text) is not None
-        self.bad = not words.isdisjoint(_BAD.words) or _BAD_PHRASE.search(text) is not None
+        self.good = (
+            not words.isdisjoint(_GOOD.words)
+            or _GOOD_PHRASE.search(text) is not None
+            or _NO_BAD.search(text) is not None
+        )
+        self.bad = _BAD_PHRASE.search(text) is not None or (
+            not words.isdisjoint(_BAD.words) and not _only_denied(text)
+        )
         named = "Test" in text or "test_" in text  # what every match of _NAMED holds
         self.names: list[str] = _NAMED.findall(text) if named else []
 
@@ -234,6 +250,13 @@ class _Clause:
         if self.lowered is not None:
             return _COUNTED.lowercase.finditer(self.lowered)
         return _COUNTED.anycase.finditer(self.text)
+
+
+def _only_denied(text: str) -> bool:
+    """Every failure word of `text` is said not to have happened (`with no failures`)."""
+    if _NO_BAD.search(text) is None:
+        return False
+    return words_of(_NO_BAD.pattern.sub(" ", text))[0].isdisjoint(_BAD.words)
 
 
 def _ran_outside_backticks(text: str) -> bool:

@@ -58,6 +58,15 @@ def test_the_checks_after_the_first_contradiction_are_not_made(
     assert looked_up == ["All 12 tests pass."]
 
 
+@pytest.mark.parametrize(
+    "words",
+    ["All tests pass with no failures.", "The suite ran without failures."],
+)
+def test_a_failure_said_not_to_have_happened_claims_none(words: str) -> None:
+    assert statuses(words, run(FAILING)) == ["contradicted"]
+    assert statuses(words, run(FAILING, PASSING)) == ["verified"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

@@ -145,9 +145,7 @@ def test_a_claim_without_a_digit_holds_no_value() -> None:
 _TEST_READINGS = {
     "noun": re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
     "ran": re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I),
-    "good": re.compile(
-        r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok|no failures)\b", re.I
-    ),
+    "good": re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok)\b", re.I),
     "bad": re.compile(
         r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I
     ),
@@ -211,6 +209,22 @@ def _test_readings(text: str) -> dict[str, object]:
     }
 
 
+# A failure word said not to have happened (`with no failures`) is no failure claimed.
+_NO_FAILURE = re.compile(
+    r"\b(?:no|without|zero|nothing|none)\s+(?:(?:tests?|specs?|cases?|new|other|more)\s+)?"
+    r"(?:fail(?:s|ed|ing|ures?)?|red|broken)\b",
+    re.I,
+)
+_NOT_PASSING = re.compile(r"\bnot (?:clean|green|passing)\b", re.I)
+
+
+def _bad(text: str) -> bool:
+    """A failure said: `not passing`, or a failure word outside the denials."""
+    if _NOT_PASSING.search(text):
+        return True
+    return _TEST_READINGS["bad"].search(_NO_FAILURE.sub(" ", text)) is not None
+
+
 def test_a_test_clauses_words_decide_what_the_patterns_they_replace_find() -> None:
     """Each reading of a test clause made from its words (and a gated phrase) is whether
     the pattern the test checker searched finds something, and its test names are
@@ -218,9 +232,12 @@ def test_a_test_clauses_words_decide_what_the_patterns_they_replace_find() -> No
     patterns = list(_TEST_READINGS.values())
     texts = [*_claims(), *(t for p in patterns for t in _made_of(p, 3_000))]
     texts += ["re-ran it", "ſkipped", "not  clean", "all ok", "every test", "TestLogin"]
+    texts += ["pass with no failures", "no tests failed, 1 failure", "NO  failing", "zero red"]
     for text in texts:
         readings = _test_readings(text)
         plain = {name: p.search(text) is not None for name, p in _TEST_READINGS.items()}
+        plain["good"] = plain["good"] or _NO_FAILURE.search(text) is not None
+        plain["bad"] = _bad(text)
         assert readings == plain, text
         assert _tests._Clause(text).names == _tests._NAMED.findall(text), text
 
