@@ -515,6 +515,7 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             "a pull request",
         ),
     )
+    yield from _other_commit(lowered, index)
     for claim, call_pattern, what in checks:
         if not re.search(claim, lowered):
             continue
@@ -624,6 +625,28 @@ def _reported_commit(lowered: str, index: RunIndex) -> Finding:
     if reported is not None:
         return Finding(DOUBT, f"a tool reported a commit: {reported.cite()}")
     return Finding(CONTRADICTED, "no tool call runs git commit")
+
+
+# a commit the claim names by its hash (`4e1a9c7`, `commit 4e1a9c7`), and the line where
+# `git commit` reports the one it made (`[main 4e1a9c2] fix: …`)
+_CLAIMED_HASH = later(r"(?:`|\bcommit\s+)(?=[a-f]*\d)([0-9a-f]{7,40})(?![\w])")
+_MADE_COMMIT = later(r"^\[[^\]\s]+(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
+
+
+def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
+    """A commit hash the claim gives that no call shows, where the run's `git commit`
+    calls report the commits they made: another hash than theirs is a wrong one."""
+    claimed = _CLAIMED_HASH.search(lowered)
+    if claimed is None:
+        return
+    sha = claimed.group(1)
+    if index.in_outputs(sha) or index.inputs_with(sha):
+        return
+    calls: list[Call] = index.remember("git", "git commit", partial(_git, index, r"\bgit commit\b"))
+    made = [(c, m.group(1)) for c in calls for m in _MADE_COMMIT.finditer(c.output_lower)]
+    if made and not any(sha.startswith(h) or h.startswith(sha) for _, h in made):
+        call, other = made[-1]
+        yield Finding(CONTRADICTED, f"commit {sha} is none the run made: {call.cite(other)}")
 
 
 def _git(index: RunIndex, pattern: str) -> list[Call]:

@@ -81,3 +81,14 @@ def test_a_count_of_all_said_passed_the_first_time_is_held_against_its_first_run
     assert statuses(said, run(BATS_GREEN)) == ["unverifiable"]  # no line says they passed
     assert statuses(said, run(PYTEST_FOUR)) == ["verified"]
     assert statuses("All 4 sync tests passed.", run(BATS_RED, BATS_GREEN)) == ["unverifiable"]
+
+
+COMMITTED = bash("git commit -am 'fix: retry'", "[main 7b3f01c] fix: retry\n 2 files changed")
+
+
+def test_a_commit_hash_none_of_the_runs_commits_is_contradicted() -> None:
+    assert statuses("Committed as `7b3f01d`.", run(COMMITTED)) == ["contradicted"]
+    assert statuses("Committed as `7b3f01c`.", run(COMMITTED)) == ["verified"]
+    assert statuses("Commit: `7b3f01d` (2 files changed).", run(COMMITTED)) == ["contradicted"]
+    listed = bash("git log --oneline -1", "7b3f01d fix: retry")  # amended: the log shows it
+    assert statuses("Committed as `7b3f01d`.", run(COMMITTED, listed)) != ["contradicted"]
