@@ -86,7 +86,6 @@ _HEDGE_WORDS = Words(
 )
 # `Once the scan is typed in, the total will change`: what a condition will bring about
 _PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
-_HEDGED = Words.either(_HEDGE_WORDS, _PREDICTION)
 # `**Recommendation:** on A100s, X is the default`, `on H100s use X`: advice, which names
 # what the run found (a paper, a tool) without saying the run showed it
 _ADVISED_WORD = r"(?!(?:I|we|you|they|it)\b)[\w.-]+"
@@ -102,6 +101,7 @@ _ADVICE = Gated(
         "avoid consider"
     ),
 )
+_UNSTATED = Words.either(_HEDGE_WORDS, _PREDICTION, _ADVICE)
 # A main clause ends where a reason or a result begins (`so` within it, not opening it)
 _MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|(?<=\S )so\b|,\s+as\b")
 _CHECKING = later(
@@ -317,13 +317,13 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
         return None
     negated = bool(_NEGATED_GATED.search(text))
     kind = _kind(text)
-    if _HEDGED.may_hold(text) and (
-        (_HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0]))
-        or _PREDICTION.search(text)
-    ):
-        return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
-    if _ADVICE.search(text):
-        return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
+    if _UNSTATED.may_hold(text):  # one ask for the hedge, the prediction and advice
+        if (
+            _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
+        ) or _PREDICTION.search(text):
+            return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
+        if _ADVICE.search(text):
+            return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
     findings = list(_findings(text, index, negated))

@@ -94,7 +94,8 @@ def test_the_gates_cover_every_gated_pattern_of_the_rules() -> None:
 
 # Each gate asked once for a group of rules (`Words.either`), with the gates it answers for
 _EITHERS = (
-    (claims_package._HEDGED, (claims_package._HEDGE_WORDS, claims_package._PREDICTION)),
+    (claims_package._UNSTATED, (claims_package._HEDGE_WORDS, claims_package._PREDICTION,
+                                claims_package._ADVICE)),
     (_files._FILE_RULES, (_files._KEPT_GATED, _files._DELETED_THING_GATED, _files._ONLY_GATED,
                           _files._FILES_COUNT_GATED)),
     (_web._WEB_WORDS, (_web._SEARCHED_GATED, _web._FETCHED_GATED, _web._CONTENT_GATED,
@@ -108,8 +109,8 @@ _EITHERS = (
 def test_a_gate_asked_for_a_group_of_rules_refuses_only_what_each_of_them_refuses(
     either: Words, gates: tuple[Words | Gated, ...]
 ) -> None:
-    """A text the group's gate refuses is one every rule's own gate refuses: `_HEDGED`
-    before the hedge and the prediction, `_FILE_RULES` before the four file rules after
+    """A text the group's gate refuses is one every rule's own gate refuses: `_UNSTATED`
+    before the hedge, the prediction and advice, `_FILE_RULES` before the four file rules after
     the paths, `_WEB_WORDS` before the nine web checks (each opening with its gated
     search)."""
     each = [gate if isinstance(gate, Words) else gate.words for gate in gates]
