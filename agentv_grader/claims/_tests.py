@@ -285,7 +285,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             continue
         if inherited is None and not (clause.noun or clause.names) and _errors_only(clause):
             continue  # `0 errors, no leaks`: a count of errors alone is no runner's
-        if negated:
+        # `no tests failed` denies only failures: read as `all tests pass` is
+        if negated and not _only_denied(text_of_clause):
             finding = _negated(text_of_clause, index)
         else:
             has_noun = clause.noun or bool(clause.names)

@@ -91,6 +91,13 @@ def test_a_negative_statement_is_contradicted_only_by_a_run_that_refutes_it() ->
     assert statuses(said, run(selected)) == ["contradicted"]
 
 
+@pytest.mark.parametrize("said", ["No tests failed.", "No failures in the suite."])
+def test_no_failures_is_contradicted_by_the_run_it_speaks_of(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["contradicted"]
+    assert statuses(said, run(PASSING, FAILING)) == ["contradicted"]
+    assert statuses(said, run(FAILING, PASSING)) == ["unverifiable"]  # a negative: never verified
+
+
 def test_claiming_a_run_that_never_happened() -> None:
     transcript = run(bash("ls", "src tests"))
     assert statuses("I ran the test suite.", transcript) == ["contradicted"]
