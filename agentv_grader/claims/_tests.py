@@ -609,8 +609,11 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     if excepted:
         word = excepted.group(1).lower()
         claimed["failed"] = 1 if word in ("that one", "one") else count_of(word)
-    if polarity == "good" and "failed" not in claimed:
-        if "total" in claimed and "passed" not in claimed:
+    if polarity == "good" and "failed" not in claimed and "passed" not in claimed:
+        # `10 of 11 ctest tests passed`: the part passed, where no count reads it
+        if of:
+            claimed["passed"] = count_of(of.group(1))
+        elif "total" in claimed:
             claimed["passed"] = claimed["total"]
     return claimed
 

@@ -67,6 +67,12 @@ def test_a_failure_said_not_to_have_happened_claims_none(words: str) -> None:
     assert statuses(words, run(FAILING, PASSING)) == ["verified"]
 
 
+def test_the_part_of_n_of_m_passed_is_the_pass_count() -> None:
+    said = "11 of 12 pytest tests passed."
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
