@@ -60,7 +60,7 @@ _COUNTED = _Folded(
 _COUNTED_WORDS = Words(
     "pass passes passed passing fail fails failed failing failure failures error errors ran run"
 )
-_OF = _Folded(NUM + r"\s+(?:of|out of)\s+" + NUM + r"\b")
+_OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
 _OF_WORDS = Words("of")
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one)

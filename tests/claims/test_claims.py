@@ -73,6 +73,12 @@ def test_the_part_of_n_of_m_passed_is_the_pass_count() -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize("said", ["11 of the 12 tests pass.", "11 out of the 12 tests passed."])
+def test_the_total_of_n_of_the_m_is_the_total(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
