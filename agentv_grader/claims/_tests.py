@@ -53,9 +53,13 @@ class _Folded:
 
 # The counts a clause states, each looked for only in a clause holding a word each of its
 # matches holds (a clause has few words: found once for all of them, `_gate`).
+# Up to two words between a count and its verb (`1 test is still failing`)
+_AUX = r"(?:(?:were|are|is|was|still|now|have|had|all)\s+){0,2}"
 _COUNTED = _Folded(
-    NUM + r"\s+(?:(?:tests?|specs?|cases?)\s+)?(?:(?:were|are|still|now|have|had|all)\s+)?"
-    r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
+    NUM
+    + r"\s+(?:(?:tests?|specs?|cases?)\s+)?"
+    + _AUX
+    + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
 )
 _COUNTED_WORDS = Words(
     "pass passes passed passing fail fails failed failing failure failures error errors ran run"
@@ -66,7 +70,7 @@ _OF_WORDS = Words("of")
 # the api module`; `40 tests in 2.1s` is one)
 _TOTAL = _Folded(
     r"(?:\ball\s+" + NUM + r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
-    r"(?!\s+(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
+    r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)))"
 )
 _TOTAL_WORDS = Words("all test tests")

@@ -79,6 +79,12 @@ def test_the_total_of_n_of_the_m_is_the_total(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize("said", ["1 test is failing.", "One test is still failing."])
+def test_a_count_two_words_before_its_verb_is_the_verbs(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
