@@ -85,6 +85,12 @@ def test_a_count_two_words_before_its_verb_is_the_verbs(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize("said", ["Not all tests pass.", "Not every test passed."])
+def test_not_all_tests_pass_claims_a_failure(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

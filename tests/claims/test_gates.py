@@ -148,7 +148,10 @@ _TEST_READINGS = {
     "ran": re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I),
     "good": re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok)\b", re.I),
     "bad": re.compile(
-        r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b", re.I
+        r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b|\b"
+        + _tests._NOT_ALL
+        + r"(?:es|ed|ing)?\b",
+        re.I,
     ),
     "rerun": re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I),
     "full": re.compile(r"\b(whole|full|entire|complete|every test)\b", re.I),
@@ -216,7 +219,9 @@ _NO_FAILURE = re.compile(
     r"(?:fail(?:s|ed|ing|ures?)?|red|broken)\b",
     re.I,
 )
-_NOT_PASSING = re.compile(r"\bnot (?:clean|green|passing)\b", re.I)
+_NOT_PASSING = re.compile(
+    r"\bnot (?:clean|green|passing)\b|\b" + _tests._NOT_ALL + r"(?:es|ed|ing)?\b", re.I
+)
 
 
 def _bad(text: str) -> bool:
