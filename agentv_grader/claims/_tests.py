@@ -81,8 +81,9 @@ _SKIPPED_COUNT = _Folded(
     r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|skips|pending|ignored)\b"
 )
 _SKIPPED_COUNT_WORDS = Words("skipped skips pending ignored")
-_EXCEPT = _Folded(r"\bexcept(?: for)?\s+(that one|one|" + NUM + r")")
-_EXCEPT_WORDS = Words("except")
+# `all but one test passes`: the count after `all but` is the failures', not the verb's
+_EXCEPT = _Folded(r"\b(?:except(?: for)?|all but)\s+(that one|one|" + NUM + r")")
+_EXCEPT_WORDS = Words("except but")
 # What a clause says of tests that its words alone decide: each pattern below
 # (`\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b` with `re.I`, …) finds a
 # match in a clause exactly when the clause holds one of these words whole, or else when
@@ -162,7 +163,7 @@ _SCOPE_SKIP = frozenset(
 _CLAUSE = later(
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
     r"|(?<=\s)(?<!\s\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
-    r"|(?<=\s)(?<!\s\s)\s*but\s+)"
+    r"|(?<=\s)(?<!\s\s)(?<![Aa]ll\s)\s*but\s+)"  # `all but one` is one clause
 )
 # A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
@@ -593,7 +594,14 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     of = clause.search(_OF, _OF_WORDS)
     if of:
         claimed["total"] = count_of(of.group(2))
+    excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     for match in clause.counts():
+        # `all but one (of the 12) tests pass`: the excepted count is no pass count
+        if excepted and (
+            match.start() == excepted.start(1)
+            or (of and of.start(1) == excepted.start(1) and match.start() == of.start(2))
+        ):
+            continue
         verb = match.group(2).lower()
         count = count_of(of.group(1)) if of and match.start() == of.start(2) else None
         count = count_of(match.group(1)) if count is None else count
@@ -614,7 +622,6 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     if skipped:
         word = skipped.group(1).lower()
         claimed["skipped"] = 0 if word in ("no", "none", "nothing") else count_of(word)
-    excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     if excepted:
         word = excepted.group(1).lower()
         claimed["failed"] = 1 if word in ("that one", "one") else count_of(word)

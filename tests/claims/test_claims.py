@@ -91,6 +91,12 @@ def test_not_all_tests_pass_claims_a_failure(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize("said", ["All but one test passes.", "All but 1 test passed."])
+def test_all_but_n_counts_the_failures(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

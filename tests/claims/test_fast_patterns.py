@@ -43,7 +43,7 @@ PLAIN = {
         _tests._CLAUSE,
         re.compile(
             r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
-            r"|\s+but\s+"
+            r"|(?<![Aa]ll)(?<!\s)\s+but\s+"
         ),
     ),
 }
