@@ -106,7 +106,9 @@ _BAD_PHRASE = Gated(
 # failures`): a pass claimed, no failure
 _NO_BAD = Gated(
     later(
-        r"\b(?:no|without|zero|nothing|none)\s+(?:(?:tests?|specs?|cases?|new|other|more)\s+)?"
+        r"\b(?:no|without|zero|nothing|none)\s+(?:of\s+(?:the\s+)?)?"
+        r"(?:(?:[a-z]+\s+)?(?:tests?|specs?|cases?)\s+|(?:new|other|more)\s+)?"
+        r"(?:(?:are|were|is|was|have|has|had|now|still)\s+){0,2}"
         r"(?:fail(?:s|ed|ing|ures?)?|red|broken)\b",
         re.I,
     ),

@@ -97,6 +97,14 @@ def test_all_but_n_counts_the_failures(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize(
+    "said", ["Zero new tests failed.", "Now none of the tests failed.", "Now no tests are failing."]
+)
+def test_a_failure_denied_words_apart_claims_none(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["contradicted"]
+    assert statuses(said, run(PASSING)) == ["verified"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
