@@ -58,9 +58,16 @@ _RESULT_AFTER = later(
 # beside them one of theirs (held against the plain patterns in tests/claims/test_gates.py).
 _SUCCESS = Words("pass passes passed succeed succeeds succeeded successfully clean cleanly green "
                  "valid ok")  # fmt: skip
+# `exits 0`, `exited with code 0`: a success, as `passes` is
+_EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
-    later(r"\b(?:no (?:warnings|errors|issues|problems)|reported nothing|reports nothing)\b", re.I),
-    Words("no nothing"),
+    later(
+        r"\b(?:no (?:warnings|errors|issues|problems)|reported nothing|reports nothing|"
+        + _EXIT_0
+        + r")\b",
+        re.I,
+    ),
+    Words("no nothing exit exits exited"),
 )
 _FAILURE = Words("fail fails failed errored error crashed rejected refused")
 _CLEAN = Words("clean")

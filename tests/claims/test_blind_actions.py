@@ -147,3 +147,11 @@ def test_a_run_verb_before_a_command_is_found_in_the_prefixs_last_characters() -
     for _ in range(20_000):
         before = "".join(pick.choice(pieces) for _ in range(pick.randint(0, 6)))
         assert _actions._ran_just_before(before) == bool(plain.search(before)), repr(before)
+
+
+def test_a_command_said_to_exit_0_claims_a_success() -> None:
+    failing = bash("make build", "app.c:3: error: x\nmake: *** [build] Error 1", "error")
+    passing = bash("make build", "gcc -o app app.c")
+    for said in ("`make build` exits 0.", "`make build` exited with status 0."):
+        assert statuses(said, run(failing)) == ["contradicted"]
+        assert statuses(said, run(failing, passing)) == ["verified"]

@@ -163,7 +163,9 @@ _TEST_READINGS = {
 _ACTION_READINGS = {
     "success": re.compile(
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
-        r"issues|problems)|reported nothing|reports nothing|green|valid|ok)\b",
+        r"issues|problems)|reported nothing|reports nothing|green|valid|ok|"
+        + _actions._EXIT_0
+        + r")\b",
         re.I,
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
@@ -182,7 +184,14 @@ _ACTION_READINGS = {
 def test_a_claims_words_decide_what_the_action_patterns_they_replace_find() -> None:
     patterns = list(_ACTION_READINGS.values())
     texts = [*_claims(), *(t for p in patterns for t in _made_of(p, 3_000))]
-    texts += ["no  warnings", "reported nothing", "ok", "NO ERRORS", "re-pushed"]
+    texts += [
+        "no  warnings",
+        "reported nothing",
+        "ok",
+        "NO ERRORS",
+        "re-pushed",
+        "exited with code 0",
+    ]
     for text in texts:
         readings = {
             "success": _actions._SUCCESS.may_hold(text)
