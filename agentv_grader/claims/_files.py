@@ -450,7 +450,16 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 and _INSIDE.search(clause, 0, clause.find(first))  # are deleted
             ):
                 verb = "edited"  # `removed the unused import from `a.py``: an edit of it
-            found.append((verb, paths[:1] + _listed(clause, paths)))
+            listed = paths[:1] + _listed(clause, paths)
+            if len(paths) > 1 and verb.lower() in ("moved", "renamed"):
+                # `renamed `a.py` to `b.py``: the new name is written too (a new folder
+                # alone, `moved `a.py` to `lib/a.py``, may be `mv a.py lib/`'s)
+                to = paths[1]
+                between = clause[clause.find(first) + len(first) : clause.find(to)]
+                said_to = between.strip().strip("`").strip() in ("to", "as", "into")
+                if said_to and _name(to) != _name(first):
+                    listed.append(to)
+            found.append((verb, listed))
     return found
 
 
@@ -468,6 +477,10 @@ def _bare_paths(clause: str) -> list[str]:
         if (start == 0 or clause[start - 1] not in ".`") and path[0] != "/" and "//" not in path:
             found.append(path)
     return found
+
+
+def _name(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[-1].lower()
 
 
 def _listed(clause: str, paths: list[str]) -> list[str]:

@@ -155,3 +155,11 @@ def test_a_command_said_to_exit_0_claims_a_success() -> None:
     for said in ("`make build` exits 0.", "`make build` exited with status 0."):
         assert statuses(said, run(failing)) == ["contradicted"]
         assert statuses(said, run(failing, passing)) == ["verified"]
+
+
+def test_a_file_renamed_to_another_name_than_said_is_contradicted() -> None:
+    said = "Renamed `a.py` to `b.py`."
+    assert statuses(said, run(bash("mv a.py c.py", ""))) == ["contradicted"]
+    assert statuses(said, run(bash("git mv a.py b.py", ""))) == ["verified"]
+    moved = "Moved `src/a.py` to `lib/a.py`."  # `mv src/a.py lib/` names no new file
+    assert statuses(moved, run(bash("mv src/a.py lib/", ""))) == ["verified"]
