@@ -66,6 +66,8 @@ _COUNTED_WORDS = Words(
 )
 _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
 _OF_WORDS = Words("of")
+# `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
+_SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+)?(?:tests?|specs?|cases?)\b)")
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one)
 _TOTAL = _Folded(
@@ -594,6 +596,10 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     claimed: dict[str, int] = {}
     errors: int | None = None
     of = clause.search(_OF, _OF_WORDS)
+    if of is None and "/" in clause.text:
+        of = (_SLASH_OF.lowercase if clause.lowered is not None else _SLASH_OF.anycase).search(
+            clause.lowered or clause.text
+        )
     if of:
         claimed["total"] = count_of(of.group(2))
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)

@@ -105,6 +105,11 @@ def test_a_failure_denied_words_apart_claims_none(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["verified"]
 
 
+def test_n_slash_m_tests_is_n_of_m() -> None:
+    assert statuses("11/12 tests pass.", run(FAILING)) == ["verified"]
+    assert statuses("11/12 tests pass.", run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

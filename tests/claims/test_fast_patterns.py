@@ -176,7 +176,7 @@ def test_a_bare_path_is_looked_for_only_in_text_ending_one() -> None:
             assert _files._BARE_PATH.search(text) is None, text
 
 
-@pytest.mark.parametrize("name", ["_COUNTED", "_OF", "_TOTAL", "_EXCEPT"])
+@pytest.mark.parametrize("name", ["_COUNTED", "_OF", "_SLASH_OF", "_TOTAL", "_EXCEPT"])
 def test_a_case_free_pattern_finds_in_ascii_lowercase_what_re_i_finds(name: str) -> None:
     """The test checker's counts are read from an ASCII clause's lowercase without `re.I`:
     the same spans, and the groups lowercase."""
