@@ -99,7 +99,10 @@ _GOOD = Words("pass passes passed passing green succeed succeeds succeeded clean
 _GOOD_PHRASE = Gated(later(r"\ball ok\b", re.I), Words("ok"))
 _BAD = Words("fail fails failed failing failure failures red broken")
 # `not all tests pass`: a failure claimed, not a pass
-_NOT_ALL = r"not (?:all|every)(?: of)?(?: the)? (?:tests?|specs?)(?: (?:are|were|is|was|now))? pass"
+_NOT_ALL = (
+    r"not (?:all|every)(?: of)?(?: the)?(?: [a-z]+)? (?:tests?|specs?)"
+    r"(?: (?:are|were|is|was|now))? pass"
+)
 _BAD_PHRASE = Gated(
     later(r"\bnot (?:clean|green|passing)\b|\b" + _NOT_ALL + r"(?:es|ed|ing)?\b", re.I),
     Words("not"),

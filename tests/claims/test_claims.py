@@ -85,7 +85,9 @@ def test_a_count_two_words_before_its_verb_is_the_verbs(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
-@pytest.mark.parametrize("said", ["Not all tests pass.", "Not every test passed."])
+@pytest.mark.parametrize(
+    "said", ["Not all tests pass.", "Not every test passed.", "Not all pytest tests pass."]
+)
 def test_not_all_tests_pass_claims_a_failure(said: str) -> None:
     assert statuses(said, run(FAILING)) == ["verified"]
     assert statuses(said, run(PASSING)) == ["contradicted"]
