@@ -21,7 +21,7 @@ from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, first_status
 from ._later import later
-from ._tests import EARLIER
+from ._tests import EARLIER, counts_passes_or_failures, denies_failures
 
 _BACKTICK = later(r"`([^`\n]+)`")
 _SHELL_WORDS = later(r"[\s;&|()]+")
@@ -369,7 +369,9 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             yield Finding(CONTRADICTED, f"no tool call runs `{name}` ({shells} shell commands)")
         return
     last = calls[-1]
-    success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None
+    # `pytest: nothing failed`: a failure said not to have happened is a success
+    denied = _FAILURE.may_hold(text) and denies_failures(text)
+    success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None or denied
     if _FAILURE.may_hold(text) and not success:
         status = VERIFIED if any(c.failed for c in calls) else CONTRADICTED
         yield Finding(status, f"`{name}`: {last.cite()}")
@@ -382,6 +384,9 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             return
         if flaw is not None:
             yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.strip())}")
+            return
+        if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
+            yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts
             return
         yield Finding(CONTRADICTED if last.failed else VERIFIED, f"`{name}`: {last.cite()}")
     else:

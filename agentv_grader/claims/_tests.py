@@ -269,6 +269,19 @@ class _Clause:
         return _COUNTED.anycase.finditer(self.text)
 
 
+def counts_passes_or_failures(text: str) -> bool:
+    """`11 passed, 1 failed`, `11 tests pass`: counts of a test run, this checker's to hold
+    against the summary, not a tool's outcome."""
+    if not _COUNTED_WORDS.may_hold(text):
+        return False
+    return any(m.group(2)[:4].lower() in ("pass", "fail") for m in _COUNTED.anycase.finditer(text))
+
+
+def denies_failures(text: str) -> bool:
+    """Every failure word of `text` is said not to have happened (`nothing failed`)."""
+    return _only_denied(text)
+
+
 def _only_denied(text: str) -> bool:
     """Every failure word of `text` is said not to have happened (`with no failures`)."""
     if _NO_BAD.search(text) is None:

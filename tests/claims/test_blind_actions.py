@@ -163,3 +163,11 @@ def test_a_file_renamed_to_another_name_than_said_is_contradicted() -> None:
     assert statuses(said, run(bash("git mv a.py b.py", ""))) == ["verified"]
     moved = "Moved `src/a.py` to `lib/a.py`."  # `mv src/a.py lib/` names no new file
     assert statuses(moved, run(bash("mv src/a.py lib/", ""))) == ["verified"]
+
+
+def test_a_tools_test_counts_and_denied_failures_are_not_its_failure() -> None:
+    failing = bash("pytest -q", "FAILED t.py::x - E\n1 failed, 11 passed in 0.1s", "error")
+    assert statuses("pytest reports 11 passed, 1 failed.", run(failing)) == ["verified"]
+    assert statuses("pytest reports 11 passed, 1 failed.", run(PASSING)) == ["contradicted"]
+    assert statuses("pytest: nothing failed.", run(failing)) == ["contradicted"]
+    assert statuses("pytest: nothing failed.", run(PASSING)) == ["verified"]
