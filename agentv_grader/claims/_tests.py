@@ -270,8 +270,13 @@ class _Clause:
 
 
 def counts_passes_or_failures(text: str) -> bool:
-    """`11 passed, 1 failed`, `11 tests pass`: counts of a test run, this checker's to hold
-    against the summary, not a tool's outcome."""
+    """`11 passed, 1 failed`, `11 tests pass`, `all pass except one`, `not all tests pass`:
+    counts or a failure of a test run, this checker's to hold against the summary, not a
+    tool's success."""
+    if _EXCEPT_WORDS.may_hold(text) and _EXCEPT.anycase.search(text) is not None:
+        return True
+    if _BAD_PHRASE.search(text) is not None:
+        return True
     if not _COUNTED_WORDS.may_hold(text):
         return False
     return any(m.group(2)[:4].lower() in ("pass", "fail") for m in _COUNTED.anycase.finditer(text))

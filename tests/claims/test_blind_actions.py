@@ -171,3 +171,10 @@ def test_a_tools_test_counts_and_denied_failures_are_not_its_failure() -> None:
     assert statuses("pytest reports 11 passed, 1 failed.", run(PASSING)) == ["contradicted"]
     assert statuses("pytest: nothing failed.", run(failing)) == ["contradicted"]
     assert statuses("pytest: nothing failed.", run(PASSING)) == ["verified"]
+
+
+def test_a_tools_tests_said_to_pass_but_one_claim_a_failure() -> None:
+    failing = bash("pytest -q", "FAILED t.py::x - E\n1 failed, 11 passed in 0.1s", "error")
+    for said in ("pytest: Not all tests pass.", "pytest: All tests pass except one."):
+        assert statuses(said, run(failing)) == ["verified"]
+        assert statuses(said, run(PASSING)) == ["contradicted"]
