@@ -450,6 +450,8 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 and _INSIDE.search(clause, 0, clause.find(first))  # are deleted
             ):
                 verb = "edited"  # `removed the unused import from `a.py``: an edit of it
+            if verb.lower() == "added" and _new_file(clause[: clause.find(first)]):
+                verb = "created"  # `added a new file `a.py``: a file created
             listed = paths[:1] + _listed(clause, paths)
             if len(paths) > 1 and verb.lower() in ("moved", "renamed"):
                 # `renamed `a.py` to `b.py``: the new name is written too (a new folder
@@ -477,6 +479,19 @@ def _bare_paths(clause: str) -> list[str]:
         if (start == 0 or clause[start - 1] not in ".`") and path[0] != "/" and "//" not in path:
             found.append(path)
     return found
+
+
+def _new_file(before: str) -> bool:
+    """`a new file`, `a new test file named` before the path: what was added is a file."""
+    words = before.replace("`", " ").lower().split()
+    if words[-1:] in (["called"], ["named"]):
+        words.pop()
+    return (
+        len(words) in (3, 4)
+        and words[0] in ("a", "the")
+        and words[1] == "new"
+        and (words[-1] == "file")
+    )
 
 
 def _name(path: str) -> str:

@@ -178,3 +178,10 @@ def test_a_tools_tests_said_to_pass_but_one_claim_a_failure() -> None:
     for said in ("pytest: Not all tests pass.", "pytest: All tests pass except one."):
         assert statuses(said, run(failing)) == ["verified"]
         assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
+def test_a_file_said_added_as_a_new_file_that_a_read_showed_existed() -> None:
+    said = "Added a new file `deploy/app.yaml`."
+    assert statuses(said, run(READ_CONFIG, EDIT_CONFIG)) == ["contradicted"]
+    written = ("Write", {"file_path": "deploy/app.yaml", "content": "replicas: 3"}, "ok", "ok")
+    assert statuses(said, run(written)) == ["verified"]
