@@ -231,7 +231,7 @@ class _Clause:
             or _NO_BAD.search(text) is not None
         )
         self.bad = _BAD_PHRASE.search(text) is not None or (
-            not words.isdisjoint(_BAD.words) and not _only_denied(text)
+            not words.isdisjoint(_BAD.words) and not denies_failures(text)
         )
         named = "Test" in text or "test_" in text  # what every match of _NAMED holds
         self.names: list[str] = _NAMED.findall(text) if named else []
@@ -256,6 +256,10 @@ class _Clause:
         """`pattern`'s first match, in a clause holding one of `words`."""
         if self.words.isdisjoint(words.words):
             return None
+        return self.find(pattern)
+
+    def find(self, pattern: _Folded) -> re.Match[str] | None:
+        """`pattern`'s first match, in an ASCII clause's lowercase."""
         if self.lowered is not None:
             return pattern.lowercase.search(self.lowered)
         return pattern.anycase.search(self.text)
@@ -283,12 +287,8 @@ def counts_passes_or_failures(text: str) -> bool:
 
 
 def denies_failures(text: str) -> bool:
-    """Every failure word of `text` is said not to have happened (`nothing failed`)."""
-    return _only_denied(text)
-
-
-def _only_denied(text: str) -> bool:
-    """Every failure word of `text` is said not to have happened (`with no failures`)."""
+    """Every failure word of `text` is said not to have happened (`with no failures`,
+    `nothing failed`)."""
     if _NO_BAD.search(text) is None:
         return False
     return words_of(_NO_BAD.pattern.sub(" ", text))[0].isdisjoint(_BAD.words)
@@ -321,7 +321,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         if inherited is None and not (clause.noun or clause.names) and _errors_only(clause):
             continue  # `0 errors, no leaks`: a count of errors alone is no runner's
         # `no tests failed` denies only failures: read as `all tests pass` is
-        if negated and not _only_denied(text_of_clause):
+        if negated and not denies_failures(text_of_clause):
             finding = _negated(text_of_clause, index)
         else:
             has_noun = clause.noun or bool(clause.names)
@@ -618,9 +618,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
     errors: int | None = None
     of = clause.search(_OF, _OF_WORDS)
     if of is None and "/" in clause.text:
-        of = (_SLASH_OF.lowercase if clause.lowered is not None else _SLASH_OF.anycase).search(
-            clause.lowered or clause.text
-        )
+        of = clause.find(_SLASH_OF)
     if of:
         claimed["total"] = count_of(of.group(2))
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
