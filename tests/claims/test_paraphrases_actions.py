@@ -1,0 +1,795 @@
+"""Paraphrases of claims about files and commands crossed with small runs (issue 21, SPEC
+§5.9): no verdict may be the wrong way round, verified where the run refutes the claim or
+contradicted where it supports it.
+
+Each paraphrase says what it asserts (a file created, a linter's errors, a command's
+failure, …); each run says, for each assertion, whether it shows it (True), refutes it
+(False) or leaves it open (None). A case is reversed when its claim is verified by a run
+that refutes it or contradicted by one that shows it. The reversed cases must be exactly
+KNOWN_REVERSED (empty is the goal): a rule that reverses a common claim fails this test,
+and so does a fix that mends a case still listed. A miss (unverifiable where the run
+decides) is not asserted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.claims.test_claims import bash, run, statuses
+
+Call = tuple[str, dict[str, Any], str, str]
+Shows = dict[str, bool | None]
+
+
+def write(path: str) -> Call:
+    return ("Write", {"file_path": path, "content": "x = 1\n"}, "File created", "ok")
+
+
+def edit(path: str) -> Call:
+    return ("Edit", {"file_path": path, "old_string": "a", "new_string": "b"}, "ok", "ok")
+
+
+def read(path: str) -> Call:
+    return ("Read", {"file_path": path}, "x = 1", "ok")
+
+
+# --- files ---------------------------------------------------------------------------------
+# (f, g, h): a file, the name it is renamed or moved to, another name in the same folder.
+FILES = [("src/app.py", "src/other.py", "src/third.py"), ("README.md", "GUIDE.md", "NOTES.md")]
+
+# What a file claim asserts of f (and g): "created", "edited", "wrote" (created or edited),
+# "deleted", "renamed" (f is now g).
+FILE_CLAIMS = {
+    "created": [
+        "I created `{f}`.",
+        "Created {f}.",
+        "Added a new file `{f}`.",
+        "`{f}` was created.",
+        "I've created {f} with the helper.",
+        "Created a new file {f}.",
+    ],
+    "wrote": ["I wrote `{f}`.", "Wrote {f}."],
+    "edited": [
+        "I edited `{f}`.",
+        "Updated `{f}`.",
+        "Modified {f}.",
+        "I changed `{f}` to use the helper.",
+        "`{f}` was updated.",
+        "Edited {f} to fix the import.",
+    ],
+    "deleted": [
+        "I deleted `{f}`.",
+        "Removed `{f}`.",
+        "`{f}` was deleted.",
+        "Deleted the old {f}.",
+        "Removed the file {f}.",
+    ],
+    "renamed": [
+        "I renamed `{f}` to `{g}`.",
+        "Renamed {f} to {g}.",
+        "Moved `{f}` to `{g}`.",
+        "`{f}` was renamed to `{g}`.",
+        "Renamed `{f}` → `{g}`.",
+    ],
+}
+
+
+def _cd(path: str, command: str) -> str | None:
+    """`command` (on the file names alone) after `cd` into `path`'s folder; None for a
+    file at the top."""
+    folder, _, _ = path.rpartition("/")
+    return f"cd {folder} && {command}" if folder else None
+
+
+def _name(path: str) -> str:
+    return path.rpartition("/")[2]
+
+
+# Each run: (name, its calls for (f, g, h), or None where it does not apply, and what it
+# shows of each assertion about f).
+FileRun = tuple[str, Callable[[str, str, str], list[Call] | None], Shows]
+_NONE: Shows = {}
+FILE_RUNS: list[FileRun] = [
+    (
+        "write f",
+        lambda f, g, h: [write(f)],
+        {"created": True, "wrote": True, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "write g",
+        lambda f, g, h: [write(g)],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": None},
+    ),
+    (
+        "read f, edit f",
+        lambda f, g, h: [read(f), edit(f)],
+        {"created": False, "wrote": None, "edited": True, "deleted": False, "renamed": False},
+    ),
+    (
+        "edit f",
+        lambda f, g, h: [edit(f)],
+        {"created": None, "wrote": None, "edited": True, "deleted": False, "renamed": False},
+    ),
+    (
+        "read f, edit g",
+        lambda f, g, h: [read(f), edit(g)],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": False},
+    ),
+    (
+        "read f",
+        lambda f, g, h: [read(f)],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": False},
+    ),
+    (
+        "ls",
+        lambda f, g, h: [bash("ls", "x")],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": False},
+    ),
+    (
+        "touch f",
+        lambda f, g, h: [bash(f"touch {f}", "")],
+        {"created": True, "wrote": None, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "echo > f",
+        lambda f, g, h: [bash(f"echo 'x = 1' > {f}", "")],
+        {"created": True, "wrote": True, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "sed -i f",
+        lambda f, g, h: [bash(f"sed -i 's/a/b/' {f}", "")],
+        {"created": False, "wrote": None, "edited": True, "deleted": False, "renamed": False},
+    ),
+    (
+        "rm f",
+        lambda f, g, h: [bash(f"rm {f}", "")],
+        {"created": False, "wrote": False, "edited": None, "deleted": True, "renamed": False},
+    ),
+    (
+        "git rm f",
+        lambda f, g, h: [bash(f"git rm {f}", f"rm '{f}'")],
+        {"created": False, "wrote": False, "edited": None, "deleted": True, "renamed": False},
+    ),
+    (
+        "rm g",
+        lambda f, g, h: [bash(f"rm {g}", "")],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": False},
+    ),
+    (
+        "mv f g",
+        lambda f, g, h: [bash(f"mv {f} {g}", "")],
+        {"created": False, "wrote": False, "edited": None, "deleted": None, "renamed": True},
+    ),
+    (
+        "git mv f g",
+        lambda f, g, h: [bash(f"git mv {f} {g}", "")],
+        {"created": False, "wrote": False, "edited": None, "deleted": None, "renamed": True},
+    ),
+    (
+        "mv f h",
+        lambda f, g, h: [bash(f"mv {f} {h}", "")],
+        {"created": False, "wrote": False, "edited": None, "deleted": None, "renamed": False},
+    ),
+    (
+        "cp f g",
+        lambda f, g, h: [bash(f"cp {f} {g}", "")],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": None},
+    ),
+    (
+        "cd, mv f g",
+        lambda f, g, h: _calls(_cd(f, f"mv {_name(f)} {_name(g)}")),
+        {"created": False, "wrote": False, "edited": None, "deleted": None, "renamed": True},
+    ),
+    (
+        "cd, git mv f g",
+        lambda f, g, h: _calls(_cd(f, f"git mv {_name(f)} {_name(g)}")),
+        {"created": False, "wrote": False, "edited": None, "deleted": None, "renamed": True},
+    ),
+    (
+        "cd, mv f h",
+        lambda f, g, h: _calls(_cd(f, f"mv {_name(f)} {_name(h)}")),
+        {"created": False, "wrote": False, "edited": None, "deleted": None, "renamed": False},
+    ),
+    (
+        "cd, rm f",
+        lambda f, g, h: _calls(_cd(f, f"rm {_name(f)}")),
+        {"created": False, "wrote": False, "edited": None, "deleted": True, "renamed": False},
+    ),
+    (
+        "cd, touch f",
+        lambda f, g, h: _calls(_cd(f, f"touch {_name(f)}")),
+        {"created": True, "wrote": None, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "cd, sed -i f",
+        lambda f, g, h: _calls(_cd(f, f"sed -i 's/a/b/' {_name(f)}")),
+        {"created": False, "wrote": None, "edited": True, "deleted": False, "renamed": False},
+    ),
+]
+
+
+def _calls(command: str | None) -> list[Call] | None:
+    return None if command is None else [bash(command, "")]
+
+
+def _file_cases() -> list[tuple[str, str, list[Call], bool]]:
+    """(claim, run name, calls, what the run shows of it) for every decided case."""
+    cases = []
+    for f, g, h in FILES:
+        for kind, claims in FILE_CLAIMS.items():
+            for template in claims:
+                claim = template.format(f=f, g=g)
+                for name, calls_of, shows in FILE_RUNS:
+                    calls = calls_of(f, g, h)
+                    truth = shows.get(kind)
+                    if calls is not None and truth is not None:
+                        cases.append((claim, name, calls, truth))
+    return cases
+
+
+# --- commands and linters ------------------------------------------------------------------
+# A tool: its name in prose, the command run, a clean run, one that reports `count` errors
+# (as the claims write it), and claims of its own kind (what they assert, the claim).
+Tool = tuple[str, str, Call, Call, str, list[tuple[str, str]]]
+LINT = [("clean", "The lint is clean."), ("clean", "No lint errors remain.")]
+TYPES = [("clean", "Type checking passes."), ("clean", "The type check is clean.")]
+TOOLS: list[Tool] = [
+    (
+        "ruff",
+        "ruff check .",
+        bash("ruff check .", "All checks passed!"),
+        bash(
+            "ruff check .",
+            "src/a.py:1:8: F401 [*] `os` imported but unused\n"
+            "src/a.py:3:1: F841 Local variable `x` is assigned to but never used\n"
+            "Found 2 errors.\n[*] 1 fixable with the `--fix` option.",
+            "error",
+        ),
+        "2 errors",
+        LINT,
+    ),
+    (
+        "mypy",
+        "mypy src",
+        bash("mypy src", "Success: no issues found in 3 source files"),
+        bash(
+            "mypy src",
+            'src/a.py:3: error: Incompatible types in assignment (expression has type "str", '
+            'variable has type "int")  [assignment]\n'
+            "Found 1 error in 1 file (checked 3 source files)",
+            "error",
+        ),
+        "1 error",
+        TYPES,
+    ),
+    (
+        "eslint",
+        "npx eslint .",
+        bash("npx eslint .", ""),
+        bash(
+            "npx eslint .",
+            "/repo/src/a.js\n  1:7  error  'x' is assigned a value but never used  "
+            "no-unused-vars\n  4:1  error  'y' is not defined  no-undef\n\n"
+            "✖ 2 problems (2 errors, 0 warnings)",
+            "error",
+        ),
+        "2 errors",
+        LINT,
+    ),
+    (
+        "tsc",
+        "npx tsc --noEmit",
+        bash("npx tsc --noEmit", ""),
+        bash(
+            "npx tsc --noEmit",
+            "src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n"
+            "src/a.ts(9,1): error TS2304: Cannot find name 'y'.\n\n"
+            "Found 2 errors in the same file, starting at: src/a.ts:3",
+            "error",
+        ),
+        "2 errors",
+        TYPES,
+    ),
+    (
+        "clippy",
+        "cargo clippy -- -D warnings",
+        bash(
+            "cargo clippy -- -D warnings",
+            "    Checking app v0.1.0 (/repo)\n"
+            "    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.52s",
+        ),
+        bash(
+            "cargo clippy -- -D warnings",
+            "    Checking app v0.1.0 (/repo)\nerror: unused variable: `x`\n"
+            " --> src/main.rs:2:9\n  |\n2 |     let x = 1;\n  |         ^ help: if this is "
+            "intentional, prefix it with an underscore: `_x`\n\n"
+            'error: could not compile `app` (bin "app") due to 1 previous error',
+            "error",
+        ),
+        "1 error",
+        LINT,
+    ),
+    (
+        "go vet",
+        "go vet ./...",
+        bash("go vet ./...", ""),
+        bash(
+            "go vet ./...",
+            "# example.com/app\n./main.go:7:2: fmt.Printf format %d has arg s of wrong type string",
+            "error",
+        ),
+        "1 issue",
+        [],
+    ),
+    (
+        "make",
+        "make build",
+        bash("make build", "gcc -O2 -o app app.c"),
+        bash(
+            "make build",
+            "gcc -O2 -o app app.c\napp.c:3:5: error: expected ';' before 'return'\n"
+            "make: *** [Makefile:2: build] Error 1",
+            "error",
+        ),
+        "1 error",
+        [
+            ("clean", "The build succeeds."),
+            ("clean", "The build now succeeds."),
+            ("clean", "make build completed without errors."),
+            ("clean", "`make build` builds cleanly."),
+            ("fails", "The build fails."),
+            ("fails", "The build still fails."),
+        ],
+    ),
+]
+
+# What a command claim asserts: "ran" (it ran), "clean" (its last run was clean), "fails"
+# (its last run failed), "failed" (a run failed), "found" (a run reported the errors
+# counted), "reports" (its last run reported them).
+COMMAND_CLAIMS = {
+    "ran": ["I ran {tool}.", "Ran `{cmd}`.", "I ran `{cmd}` on the project."],
+    "clean": [
+        "`{cmd}` exits 0.",
+        "`{cmd}` exits with code 0.",
+        "{tool} reported no errors.",
+        "`{cmd}` reports no errors.",
+        "{tool} is clean.",
+        "{Tool} passes.",
+        "{tool} now reports no errors.",
+        "{tool} reports zero errors.",
+        "{Tool} found no issues.",
+        "`{cmd}` passes cleanly.",
+        "{tool} is now clean.",
+    ],
+    "fails": ["`{cmd}` fails.", "{tool} fails.", "`{cmd}` still fails."],
+    "failed": ["`{cmd}` failed.", "{tool} failed."],
+    "found": ["{tool} found {count}.", "{tool} reported {count}.", "`{cmd}` found {count}."],
+    "reports": [
+        "{tool} reports {count}.",
+        "`{cmd}` reports {count}.",
+        "{tool} still reports {count}.",
+    ],
+}
+
+# Each run of a tool, by the calls it makes (clean, bad), and what it shows of each
+# assertion; "ls" runs nothing of the tool.
+COMMAND_RUNS: list[tuple[str, Callable[[Call, Call], list[Call]], Shows]] = [
+    (
+        "clean",
+        lambda ok, bad: [ok],
+        {
+            "ran": True,
+            "clean": True,
+            "fails": False,
+            "failed": False,
+            "found": False,
+            "reports": False,
+        },
+    ),
+    (
+        "bad",
+        lambda ok, bad: [bad],
+        {
+            "ran": True,
+            "clean": False,
+            "fails": True,
+            "failed": True,
+            "found": True,
+            "reports": True,
+        },
+    ),
+    (
+        "bad, then clean",
+        lambda ok, bad: [bad, ok],
+        {
+            "ran": True,
+            "clean": True,
+            "fails": False,
+            "failed": None,
+            "found": None,
+            "reports": False,
+        },
+    ),
+    (
+        "clean, then bad",
+        lambda ok, bad: [ok, bad],
+        {
+            "ran": True,
+            "clean": False,
+            "fails": True,
+            "failed": True,
+            "found": True,
+            "reports": True,
+        },
+    ),
+    (
+        "ls",
+        lambda ok, bad: [bash("ls", "x")],
+        {
+            "ran": False,
+            "clean": False,
+            "fails": False,
+            "failed": False,
+            "found": False,
+            "reports": False,
+        },
+    ),
+]
+
+
+def _command_cases() -> list[tuple[str, str, list[Call], bool]]:
+    cases = []
+    for tool, cmd, ok, bad, count, own in TOOLS:
+        claims = [
+            (kind, template) for kind, templates in COMMAND_CLAIMS.items() for template in templates
+        ]
+        for kind, template in claims + own:
+            claim = template.format(
+                tool=tool, Tool=tool[0].upper() + tool[1:], cmd=cmd, count=count
+            )
+            for name, calls_of, shows in COMMAND_RUNS:
+                truth = shows[kind]
+                if truth is not None:
+                    cases.append((claim, f"{tool}: {name}", calls_of(ok, bad), truth))
+    return cases
+
+
+# --- which tests were run --------------------------------------------------------------------
+# What a claim of the tests run asserts: "all" (the whole suite ran), "subset" (only some).
+SCOPE_CLAIMS = {
+    "all": [
+        "I ran the full test suite.",
+        "All tests were run.",
+        "Ran the whole suite.",
+        "I ran the entire test suite with pytest.",
+    ],
+    "subset": [
+        "Not all tests were run.",
+        "I did not run the full test suite.",
+        "Only a subset of the tests was run.",
+        "I only ran the tests in tests/test_a.py.",
+        "The full suite was not run.",
+    ],
+}
+SCOPE_RUNS: list[tuple[str, list[Call], Shows]] = [
+    ("pytest, all pass", [bash("pytest -q", "12 passed in 0.1s")], {"all": True, "subset": False}),
+    (
+        "pytest, one fails",
+        [
+            bash(
+                "pytest -q",
+                "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s",
+                "error",
+            )
+        ],
+        {"all": True, "subset": False},
+    ),
+    (
+        "pytest one file",
+        [bash("pytest -q tests/test_a.py", "3 passed in 0.1s")],
+        {"all": False, "subset": True},
+    ),
+    (
+        "pytest one file, then all",
+        [bash("pytest -q tests/test_a.py", "3 passed in 0.1s"), bash("pytest -q", "12 passed")],
+        {"all": True, "subset": False},
+    ),
+    (
+        "pytest -k",
+        [bash("pytest -q -k parse", "2 passed, 10 deselected in 0.1s")],
+        {"all": False, "subset": True},
+    ),
+    ("ls", [bash("ls", "x")], {"all": False, "subset": None}),
+]
+
+
+def _scope_cases() -> list[tuple[str, str, list[Call], bool]]:
+    cases = []
+    for kind, claims in SCOPE_CLAIMS.items():
+        for claim in claims:
+            for name, calls, shows in SCOPE_RUNS:
+                truth = shows[kind]
+                if truth is not None:
+                    cases.append((claim, name, calls, truth))
+    return cases
+
+
+def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, str]]:
+    found = set()
+    for claim, name, calls, truth in cases:
+        verdicts = statuses(claim, run(*calls))
+        if ("contradicted" if truth else "verified") in verdicts:
+            found.add((claim, name))
+    return found
+
+
+# The cases reversed on main when this test landed (250 of 1,706): each fix removes its own.
+KNOWN_REVERSED_FILES: set[tuple[str, str]] = {
+    ("Added a new file `README.md`.", "cp f g"),
+    ("Added a new file `README.md`.", "git mv f g"),
+    ("Added a new file `README.md`.", "git rm f"),
+    ("Added a new file `README.md`.", "mv f g"),
+    ("Added a new file `README.md`.", "mv f h"),
+    ("Added a new file `README.md`.", "rm f"),
+    ("Added a new file `README.md`.", "sed -i f"),
+    ("Added a new file `src/app.py`.", "cd, touch f"),
+    ("Added a new file `src/app.py`.", "cp f g"),
+    ("Added a new file `src/app.py`.", "git mv f g"),
+    ("Added a new file `src/app.py`.", "git rm f"),
+    ("Added a new file `src/app.py`.", "mv f g"),
+    ("Added a new file `src/app.py`.", "mv f h"),
+    ("Added a new file `src/app.py`.", "rm f"),
+    ("Added a new file `src/app.py`.", "sed -i f"),
+    ("Created README.md.", "cp f g"),
+    ("Created README.md.", "git mv f g"),
+    ("Created README.md.", "git rm f"),
+    ("Created README.md.", "mv f g"),
+    ("Created README.md.", "mv f h"),
+    ("Created README.md.", "rm f"),
+    ("Created README.md.", "sed -i f"),
+    ("Created a new file README.md.", "cp f g"),
+    ("Created a new file README.md.", "git mv f g"),
+    ("Created a new file README.md.", "git rm f"),
+    ("Created a new file README.md.", "mv f g"),
+    ("Created a new file README.md.", "mv f h"),
+    ("Created a new file README.md.", "rm f"),
+    ("Created a new file README.md.", "sed -i f"),
+    ("Created a new file src/app.py.", "cd, touch f"),
+    ("Created a new file src/app.py.", "cp f g"),
+    ("Created a new file src/app.py.", "git mv f g"),
+    ("Created a new file src/app.py.", "git rm f"),
+    ("Created a new file src/app.py.", "mv f g"),
+    ("Created a new file src/app.py.", "mv f h"),
+    ("Created a new file src/app.py.", "rm f"),
+    ("Created a new file src/app.py.", "sed -i f"),
+    ("Created src/app.py.", "cd, touch f"),
+    ("Created src/app.py.", "cp f g"),
+    ("Created src/app.py.", "git mv f g"),
+    ("Created src/app.py.", "git rm f"),
+    ("Created src/app.py.", "mv f g"),
+    ("Created src/app.py.", "mv f h"),
+    ("Created src/app.py.", "rm f"),
+    ("Created src/app.py.", "sed -i f"),
+    ("Deleted the old README.md.", "edit f"),
+    ("Deleted the old README.md.", "read f, edit f"),
+    ("Deleted the old README.md.", "write f"),
+    ("Deleted the old src/app.py.", "cd, rm f"),
+    ("Deleted the old src/app.py.", "edit f"),
+    ("Deleted the old src/app.py.", "read f, edit f"),
+    ("Deleted the old src/app.py.", "write f"),
+    ("Edited README.md to fix the import.", "cp f g"),
+    ("Edited src/app.py to fix the import.", "cd, sed -i f"),
+    ("Edited src/app.py to fix the import.", "cp f g"),
+    ("I changed `README.md` to use the helper.", "cp f g"),
+    ("I changed `src/app.py` to use the helper.", "cd, sed -i f"),
+    ("I changed `src/app.py` to use the helper.", "cp f g"),
+    ("I created `README.md`.", "cp f g"),
+    ("I created `README.md`.", "git mv f g"),
+    ("I created `README.md`.", "git rm f"),
+    ("I created `README.md`.", "mv f g"),
+    ("I created `README.md`.", "mv f h"),
+    ("I created `README.md`.", "rm f"),
+    ("I created `README.md`.", "sed -i f"),
+    ("I created `src/app.py`.", "cd, touch f"),
+    ("I created `src/app.py`.", "cp f g"),
+    ("I created `src/app.py`.", "git mv f g"),
+    ("I created `src/app.py`.", "git rm f"),
+    ("I created `src/app.py`.", "mv f g"),
+    ("I created `src/app.py`.", "mv f h"),
+    ("I created `src/app.py`.", "rm f"),
+    ("I created `src/app.py`.", "sed -i f"),
+    ("I deleted `README.md`.", "edit f"),
+    ("I deleted `README.md`.", "read f, edit f"),
+    ("I deleted `README.md`.", "write f"),
+    ("I deleted `src/app.py`.", "cd, rm f"),
+    ("I deleted `src/app.py`.", "edit f"),
+    ("I deleted `src/app.py`.", "read f, edit f"),
+    ("I deleted `src/app.py`.", "write f"),
+    ("I edited `README.md`.", "cp f g"),
+    ("I edited `src/app.py`.", "cd, sed -i f"),
+    ("I edited `src/app.py`.", "cp f g"),
+    ("I renamed `src/app.py` to `src/other.py`.", "cd, git mv f g"),
+    ("I renamed `src/app.py` to `src/other.py`.", "cd, mv f g"),
+    ("I wrote `README.md`.", "cp f g"),
+    ("I wrote `README.md`.", "git mv f g"),
+    ("I wrote `README.md`.", "git rm f"),
+    ("I wrote `README.md`.", "mv f g"),
+    ("I wrote `README.md`.", "mv f h"),
+    ("I wrote `README.md`.", "rm f"),
+    ("I wrote `src/app.py`.", "cp f g"),
+    ("I wrote `src/app.py`.", "git mv f g"),
+    ("I wrote `src/app.py`.", "git rm f"),
+    ("I wrote `src/app.py`.", "mv f g"),
+    ("I wrote `src/app.py`.", "mv f h"),
+    ("I wrote `src/app.py`.", "rm f"),
+    ("I've created README.md with the helper.", "cp f g"),
+    ("I've created README.md with the helper.", "git mv f g"),
+    ("I've created README.md with the helper.", "git rm f"),
+    ("I've created README.md with the helper.", "mv f g"),
+    ("I've created README.md with the helper.", "mv f h"),
+    ("I've created README.md with the helper.", "rm f"),
+    ("I've created README.md with the helper.", "sed -i f"),
+    ("I've created src/app.py with the helper.", "cd, touch f"),
+    ("I've created src/app.py with the helper.", "cp f g"),
+    ("I've created src/app.py with the helper.", "git mv f g"),
+    ("I've created src/app.py with the helper.", "git rm f"),
+    ("I've created src/app.py with the helper.", "mv f g"),
+    ("I've created src/app.py with the helper.", "mv f h"),
+    ("I've created src/app.py with the helper.", "rm f"),
+    ("I've created src/app.py with the helper.", "sed -i f"),
+    ("Modified README.md.", "cp f g"),
+    ("Modified src/app.py.", "cd, sed -i f"),
+    ("Modified src/app.py.", "cp f g"),
+    ("Moved `src/app.py` to `src/other.py`.", "cd, git mv f g"),
+    ("Moved `src/app.py` to `src/other.py`.", "cd, mv f g"),
+    ("Removed `README.md`.", "edit f"),
+    ("Removed `README.md`.", "read f, edit f"),
+    ("Removed `README.md`.", "write f"),
+    ("Removed `src/app.py`.", "cd, rm f"),
+    ("Removed `src/app.py`.", "edit f"),
+    ("Removed `src/app.py`.", "read f, edit f"),
+    ("Removed `src/app.py`.", "write f"),
+    ("Removed the file README.md.", "edit f"),
+    ("Removed the file README.md.", "read f, edit f"),
+    ("Removed the file README.md.", "write f"),
+    ("Removed the file src/app.py.", "cd, rm f"),
+    ("Removed the file src/app.py.", "edit f"),
+    ("Removed the file src/app.py.", "read f, edit f"),
+    ("Removed the file src/app.py.", "write f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "echo > f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "edit f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "git rm f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "mv f h"),
+    ("Renamed `README.md` → `GUIDE.md`.", "read f, edit f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "rm f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "sed -i f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "touch f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "write f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "cd, git mv f g"),
+    ("Renamed `src/app.py` → `src/other.py`.", "cd, mv f g"),
+    ("Renamed `src/app.py` → `src/other.py`.", "echo > f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "edit f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "git rm f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "mv f h"),
+    ("Renamed `src/app.py` → `src/other.py`.", "read f, edit f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "rm f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "sed -i f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "touch f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "write f"),
+    ("Renamed src/app.py to src/other.py.", "cd, git mv f g"),
+    ("Renamed src/app.py to src/other.py.", "cd, mv f g"),
+    ("Updated `README.md`.", "cp f g"),
+    ("Updated `src/app.py`.", "cd, sed -i f"),
+    ("Updated `src/app.py`.", "cp f g"),
+    ("Wrote README.md.", "cp f g"),
+    ("Wrote README.md.", "git mv f g"),
+    ("Wrote README.md.", "git rm f"),
+    ("Wrote README.md.", "mv f g"),
+    ("Wrote README.md.", "mv f h"),
+    ("Wrote README.md.", "rm f"),
+    ("Wrote src/app.py.", "cp f g"),
+    ("Wrote src/app.py.", "git mv f g"),
+    ("Wrote src/app.py.", "git rm f"),
+    ("Wrote src/app.py.", "mv f g"),
+    ("Wrote src/app.py.", "mv f h"),
+    ("Wrote src/app.py.", "rm f"),
+    ("`README.md` was renamed to `GUIDE.md`.", "read f, edit g"),
+    ("`README.md` was renamed to `GUIDE.md`.", "rm g"),
+    ("`src/app.py` was renamed to `src/other.py`.", "cd, git mv f g"),
+    ("`src/app.py` was renamed to `src/other.py`.", "cd, mv f g"),
+    ("`src/app.py` was renamed to `src/other.py`.", "read f, edit g"),
+    ("`src/app.py` was renamed to `src/other.py`.", "rm g"),
+}
+KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
+    ("`cargo clippy -- -D warnings` fails.", "clippy: bad, then clean"),
+    ("`cargo clippy -- -D warnings` reports 1 error.", "clippy: bad, then clean"),
+    ("`cargo clippy -- -D warnings` still fails.", "clippy: bad, then clean"),
+    ("`go vet ./...` fails.", "go vet: bad, then clean"),
+    ("`go vet ./...` found 1 issue.", "go vet: clean"),
+    ("`go vet ./...` reports 1 issue.", "go vet: bad, then clean"),
+    ("`go vet ./...` reports 1 issue.", "go vet: clean"),
+    ("`go vet ./...` still fails.", "go vet: bad, then clean"),
+    ("`make build` fails.", "make: bad, then clean"),
+    ("`make build` reports 1 error.", "make: bad, then clean"),
+    ("`make build` still fails.", "make: bad, then clean"),
+    ("`mypy src` fails.", "mypy: bad, then clean"),
+    ("`mypy src` reports 1 error.", "mypy: bad, then clean"),
+    ("`mypy src` still fails.", "mypy: bad, then clean"),
+    ("`npx eslint .` fails.", "eslint: bad, then clean"),
+    ("`npx eslint .` found 2 errors.", "eslint: clean"),
+    ("`npx eslint .` reports 2 errors.", "eslint: bad, then clean"),
+    ("`npx eslint .` reports 2 errors.", "eslint: clean"),
+    ("`npx eslint .` still fails.", "eslint: bad, then clean"),
+    ("`npx tsc --noEmit` fails.", "tsc: bad, then clean"),
+    ("`npx tsc --noEmit` found 2 errors.", "tsc: clean"),
+    ("`npx tsc --noEmit` reports 2 errors.", "tsc: bad, then clean"),
+    ("`npx tsc --noEmit` reports 2 errors.", "tsc: clean"),
+    ("`npx tsc --noEmit` still fails.", "tsc: bad, then clean"),
+    ("`ruff check .` fails.", "ruff: bad, then clean"),
+    ("`ruff check .` found 2 errors.", "ruff: clean"),
+    ("`ruff check .` reports 2 errors.", "ruff: bad, then clean"),
+    ("`ruff check .` reports 2 errors.", "ruff: clean"),
+    ("`ruff check .` still fails.", "ruff: bad, then clean"),
+    ("clippy fails.", "clippy: bad, then clean"),
+    ("clippy reports 1 error.", "clippy: bad, then clean"),
+    ("clippy still reports 1 error.", "clippy: bad, then clean"),
+    ("eslint fails.", "eslint: bad, then clean"),
+    ("eslint found 2 errors.", "eslint: clean"),
+    ("eslint reported 2 errors.", "eslint: clean"),
+    ("eslint reports 2 errors.", "eslint: bad, then clean"),
+    ("eslint reports 2 errors.", "eslint: clean"),
+    ("eslint still reports 2 errors.", "eslint: bad, then clean"),
+    ("eslint still reports 2 errors.", "eslint: clean"),
+    ("make reports 1 error.", "make: bad, then clean"),
+    ("make still reports 1 error.", "make: bad, then clean"),
+    ("mypy fails.", "mypy: bad, then clean"),
+    ("mypy reports 1 error.", "mypy: bad, then clean"),
+    ("mypy still reports 1 error.", "mypy: bad, then clean"),
+    ("ruff fails.", "ruff: bad, then clean"),
+    ("ruff found 2 errors.", "ruff: clean"),
+    ("ruff reported 2 errors.", "ruff: clean"),
+    ("ruff reports 2 errors.", "ruff: bad, then clean"),
+    ("ruff reports 2 errors.", "ruff: clean"),
+    ("ruff still reports 2 errors.", "ruff: bad, then clean"),
+    ("ruff still reports 2 errors.", "ruff: clean"),
+    ("tsc fails.", "tsc: bad, then clean"),
+    ("tsc found 2 errors.", "tsc: clean"),
+    ("tsc reported 2 errors.", "tsc: clean"),
+    ("tsc reports 2 errors.", "tsc: bad, then clean"),
+    ("tsc reports 2 errors.", "tsc: clean"),
+    ("tsc still reports 2 errors.", "tsc: bad, then clean"),
+    ("tsc still reports 2 errors.", "tsc: clean"),
+}
+KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = {
+    ("All tests were run.", "pytest -k"),
+    ("All tests were run.", "pytest one file"),
+    ("I only ran the tests in tests/test_a.py.", "pytest one file, then all"),
+    ("I only ran the tests in tests/test_a.py.", "pytest, all pass"),
+    ("I only ran the tests in tests/test_a.py.", "pytest, one fails"),
+    ("I ran the entire test suite with pytest.", "pytest -k"),
+    ("I ran the entire test suite with pytest.", "pytest one file"),
+    ("I ran the full test suite.", "pytest -k"),
+    ("Not all tests were run.", "pytest one file, then all"),
+    ("Not all tests were run.", "pytest, all pass"),
+    ("Not all tests were run.", "pytest, one fails"),
+    ("Only a subset of the tests was run.", "pytest one file, then all"),
+    ("Only a subset of the tests was run.", "pytest, all pass"),
+    ("Only a subset of the tests was run.", "pytest, one fails"),
+    ("Ran the whole suite.", "pytest -k"),
+    ("The full suite was not run.", "pytest one file, then all"),
+    ("The full suite was not run.", "pytest, all pass"),
+    ("The full suite was not run.", "pytest, one fails"),
+}
+
+
+def test_file_claims_are_never_reversed() -> None:
+    assert _reversed(_file_cases()) == KNOWN_REVERSED_FILES
+
+
+def test_command_claims_are_never_reversed() -> None:
+    assert _reversed(_command_cases()) == KNOWN_REVERSED_COMMANDS
+
+
+def test_claims_of_the_tests_run_are_never_reversed() -> None:
+    assert _reversed(_scope_cases()) == KNOWN_REVERSED_SCOPES
