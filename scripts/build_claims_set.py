@@ -37,6 +37,7 @@ SETS = (
     ROOT / "blind3",
     ROOT / "blind4",
     ROOT / "blind5",
+    ROOT / "blind6",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

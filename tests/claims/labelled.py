@@ -9,7 +9,9 @@ the held-out set's misses; `BLIND2` (tests/data/claims/blind2/runs) likewise, by
 after it had been fixed on the blind set's; `BLIND3` (tests/data/claims/blind3/runs)
 likewise, after it had been fixed on the second's; `BLIND4` (tests/data/claims/blind4/runs)
 likewise, after it had been fixed on the third's; `BLIND5` (tests/data/claims/blind5/runs)
-likewise, after it had been fixed on the fourth's. `SETS` is all seven."""
+likewise, after it had been fixed on the fourth's; `BLIND6` (tests/data/claims/blind6/runs)
+likewise, after it had been fixed on the fifth's and on paraphrases of common claims.
+`SETS` is all eight."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ BLIND2 = RUNS.parent / "blind2" / "runs"
 BLIND3 = RUNS.parent / "blind3" / "runs"
 BLIND4 = RUNS.parent / "blind4" / "runs"
 BLIND5 = RUNS.parent / "blind5" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5)
+BLIND6 = RUNS.parent / "blind6" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6)
 
 
 @dataclass(frozen=True)
