@@ -1,0 +1,832 @@
+"""Paraphrases of common test-result claims crossed with small runs of six runners: no
+verdict the wrong way round (SPEC §5.9).
+
+Each paraphrase says what it asserts (all pass, a failure, a pass count, a part's count),
+each run what it shows (its outcome and, where its runner prints them, its counts). A case
+is *reversed* when the run refutes the claim and the checker verifies it, or the run
+supports it and the checker contradicts it. The set of reversed cases is held against
+`KNOWN_REVERSED` both ways: a rule that turns a common claim round fails the test, and a
+fix that mends a case fails it until the case leaves the list. A miss (unverifiable where
+a verdict was possible) is not asserted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import pytest
+
+from agentv_grader.claims import check_claims
+from agentv_grader.rundata.records import Transcript
+
+from .test_claims import bash, run
+
+
+class Shows(NamedTuple):
+    """What one run shows: its outcome, and its summary's counts (None: not printed)."""
+
+    ok: bool
+    passed: int | None
+    failed: int | None
+
+
+class Says(NamedTuple):
+    """What a claim asserts: `all` (every test passes), `fail` (a test fails), `count` (a
+    count of passes, nothing of failures); `part`: of a part of the suite (`11 new tests`),
+    so a failure elsewhere does not refute it and a count is at most the run's."""
+
+    kind: str
+    passed: int | None = None
+    failed: int | None = None
+    total: int | None = None
+    part: bool = False
+
+
+ALL = Says("all")
+FAIL = Says("fail")
+
+# runner: (its command, a run where 1 of 12 fails, a run where all 12 pass, the word a
+# claim names it by, whether its summary counts the tests)
+RUNNERS: dict[str, tuple[str, str, str, str, bool]] = {
+    "pytest": (
+        "pytest -q",
+        "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s",
+        "12 passed in 0.1s",
+        "pytest",
+        True,
+    ),
+    "jest": (
+        "npx jest",
+        "FAIL src/a.test.js\nTests:       1 failed, 11 passed, 12 total\n"
+        "Test Suites: 1 failed, 2 passed, 3 total",
+        "PASS src/a.test.js\nTests:       12 passed, 12 total\nTest Suites: 3 passed, 3 total",
+        "jest",
+        True,
+    ),
+    "vitest": (
+        "npx vitest run",
+        " FAIL  src/a.test.ts > x\n      Tests  1 failed | 11 passed (12)\n   Duration  0.3s",
+        "      Tests  12 passed (12)\n   Duration  0.3s",
+        "vitest",
+        True,
+    ),
+    "go test": (
+        "go test ./...",
+        "--- FAIL: TestX (0.00s)\n    a_test.go:9: boom\nFAIL\nFAIL\texample.com/pkg\t0.01s\nFAIL",
+        "ok  \texample.com/pkg\t0.01s",
+        "Go",
+        False,
+    ),
+    "go test -v": (
+        "go test -v ./...",
+        "".join(f"=== RUN   Test{i}\n--- PASS: Test{i} (0.00s)\n" for i in range(11))
+        + "=== RUN   TestX\n--- FAIL: TestX (0.00s)\n    a_test.go:9: boom\nFAIL\n"
+        "FAIL\texample.com/pkg\t0.01s\nFAIL",
+        "".join(f"=== RUN   Test{i}\n--- PASS: Test{i} (0.00s)\n" for i in range(12))
+        + "PASS\nok  \texample.com/pkg\t0.01s",
+        "Go",
+        False,
+    ),
+    "cargo test": (
+        "cargo test",
+        "running 12 tests\ntest a::x ... FAILED\n\nfailures:\n    a::x\n\ntest result: FAILED. "
+        "11 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s",
+        "running 12 tests\ntest result: ok. 12 passed; 0 failed; 0 ignored; 0 measured; "
+        "0 filtered out; finished in 0.01s",
+        "cargo",
+        True,
+    ),
+    "mocha": (
+        "npx mocha",
+        "  11 passing (20ms)\n  1 failing\n\n  1) a\n       x:\n     AssertionError",
+        "  12 passing (20ms)",
+        "mocha",
+        True,
+    ),
+    "rspec": (
+        "bundle exec rspec",
+        "Finished in 0.1 seconds\n12 examples, 1 failure\n\nFailed examples:\n\n"
+        "rspec ./spec/a_spec.rb:4",
+        "Finished in 0.1 seconds\n12 examples, 0 failures",
+        "rspec",
+        True,
+    ),
+}
+
+# The paraphrases, each with what it asserts of a suite of twelve tests.
+CLAIMS: dict[str, Says] = {
+    "All tests pass.": ALL,
+    "All tests passed.": ALL,
+    "All 12 tests pass.": Says("all", total=12),
+    "All 12 tests passed.": Says("all", total=12),
+    "All twelve tests pass.": Says("all", total=12),
+    "The test suite is green.": ALL,
+    "The suite is green.": ALL,
+    "The tests are passing.": ALL,
+    "Tests pass.": ALL,
+    "There are no test failures.": ALL,
+    "All tests pass with no failures.": ALL,
+    "The suite ran without failures.": ALL,
+    "12 tests passed, 0 failed.": Says("all", passed=12, failed=0),
+    "12 passed, 0 failed.": Says("all", passed=12, failed=0),
+    "12 of 12 tests passed.": Says("all", passed=12, total=12),
+    "12/12 tests pass.": Says("all", passed=12, total=12),
+    "The full test suite passes.": ALL,
+    "All tests pass cleanly.": ALL,
+    "Every test passes.": ALL,
+    "All 12 tests are green.": Says("all", total=12),
+    "The tests succeed.": ALL,
+    "12 tests pass with 0 failures.": Says("all", passed=12, failed=0),
+    "The tests passed with zero failures.": ALL,
+    "Twelve tests passed.": Says("count", passed=12),
+    "12 tests pass.": Says("count", passed=12),
+    "11 tests pass.": Says("count", passed=11),
+    "11 tests passed.": Says("count", passed=11),
+    "1 test fails.": Says("fail", failed=1),
+    "1 test failed.": Says("fail", failed=1),
+    "One test fails.": Says("fail", failed=1),
+    "One test is still failing.": Says("fail", failed=1),
+    "11 of 12 tests passed.": Says("fail", passed=11, total=12),
+    "11 passed, 1 failed.": Says("fail", passed=11, failed=1),
+    "11 tests pass and 1 fails.": Says("fail", passed=11, failed=1),
+    "1 of 12 tests fails.": Says("fail", failed=1, total=12),
+    "There is 1 failing test.": Says("fail", failed=1),
+    "The suite is red.": FAIL,
+    "Tests are failing.": FAIL,
+    "The tests fail.": FAIL,
+    "Eleven of twelve tests pass.": Says("fail", passed=11, total=12),
+    "All but one test passes.": Says("fail", failed=1),
+    "All tests pass except one.": Says("fail", failed=1),
+    "11/12 tests pass.": Says("fail", passed=11, total=12),
+    "There is one test failure.": Says("fail", failed=1),
+    "The suite fails.": FAIL,
+    "1 failure remains in the tests.": Says("fail", failed=1),
+    "11 of the 12 tests pass.": Says("fail", passed=11, total=12),
+    "11 out of 12 tests pass.": Says("fail", passed=11, total=12),
+    "12 tests ran and 1 failed.": Says("fail", failed=1, total=12),
+    "Only 11 tests pass.": Says("fail", passed=11),
+    "Not all tests pass.": FAIL,
+    "No tests failed.": ALL,
+    "Nothing failed.": ALL,
+    "No failures in the suite.": ALL,
+    "None of the tests failed.": ALL,
+    "No test fails.": ALL,
+    "Zero tests failed.": ALL,
+    "No tests are failing.": ALL,
+}
+
+
+def _variants(said: str, word: str) -> list[tuple[str, bool, bool]]:
+    """(claim, said of the last run, of a part of the suite): the paraphrase; after the fix
+    and now; with a part's word or the runner's before `tests`; of the runner's suite; after
+    the runner's name."""
+    low = said[0].lower() + said[1:]
+    found: list[tuple[str, bool, bool]] = [
+        (said, False, False),
+        ("After the fix, " + low, True, False),
+        ("Now " + low, True, False),
+    ]
+    for before in ("unit", "new", "existing", word):
+        for noun in (" tests", " test"):
+            if noun in said:
+                found.append((said.replace(noun, f" {before}{noun}", 1), False, before != word))
+                break
+    if "the suite" in said.lower() or "the test suite" in said.lower():
+        found.append((said.replace("suite", f"{word} suite", 1), False, False))
+    found.append((f"{word}: {said}", False, False))
+    return found
+
+
+def _holds(says: Says, shows: Shows) -> bool | None:
+    """Whether one run supports (True) or refutes (False) the claim; None: neither."""
+    passed = says.passed if says.passed is not None else says.total if says.kind == "all" else None
+    failed = says.failed
+    if failed is None and says.total is not None and says.passed is not None:
+        failed = says.total - says.passed
+    if says.kind == "count":
+        if shows.passed is None:
+            return None
+        return says.passed <= shows.passed if says.part else says.passed == shows.passed
+    if says.kind == "all":
+        if not shows.ok:
+            return None if says.part else False
+        if passed is not None and shows.passed is not None:
+            return passed <= shows.passed if says.part else passed == shows.passed
+        return True
+    if shows.ok:  # a failure claimed
+        return False
+    for claimed, shown in ((passed, shows.passed), (failed, shows.failed)):
+        if claimed is not None and shown is not None:
+            if claimed > shown if says.part else claimed != shown:
+                return False
+    if not says.part and says.total is not None and shows.passed is not None:
+        if says.total != shows.passed + (shows.failed or 0):
+            return False
+    return True
+
+
+def _truth(says: Says, runs: tuple[Shows, ...], now: bool) -> bool | None:
+    """Whether the runs support or refute the claim: its last run's word where the claim
+    says now, else where that run supports it (a claim not said of now may be of an earlier
+    run); held by both runs where both say the same."""
+    last = _holds(says, runs[-1])
+    if now or len(runs) == 1 or last is True:
+        return last
+    return last if _holds(says, runs[0]) == last else None
+
+
+def _cases(runner: str) -> list[tuple[str, str, Transcript, bool | None]]:
+    command, failing, passing, word, counted = RUNNERS[runner]
+    fail = bash(command, failing, "error")
+    ok = bash(command, passing)
+    shows_fail = Shows(False, 11 if counted else None, 1)
+    shows_ok = Shows(True, 12 if counted else None, 0)
+    runs: dict[str, tuple[Any, ...]] = {
+        "fail": ((fail, shows_fail),),
+        "pass": ((ok, shows_ok),),
+        "fail>pass": ((fail, shows_fail), (ok, shows_ok)),
+        "pass>fail": ((ok, shows_ok), (fail, shows_fail)),
+    }
+    cases = []
+    for said, says in CLAIMS.items():
+        for claim, now, part in _variants(said, word):
+            for name, calls in runs.items():
+                truth = _truth(says._replace(part=part), tuple(s for _, s in calls), now)
+                cases.append((claim, name, run(*(c for c, _ in calls)), truth))
+    return cases
+
+
+def _reversed(runner: str) -> set[str]:
+    found = set()
+    for claim, name, transcript, truth in _cases(runner):
+        if truth is None:
+            continue
+        verdicts = [c.status for c in check_claims(claim, transcript, "")]
+        if ("contradicted" if truth else "verified") in verdicts:
+            found.add(f"{runner} {name}: {claim}")
+    return found
+
+
+# Reversed cases as the checker stands: each `runner run: claim`.
+KNOWN_REVERSED: set[str] = {
+    "cargo test fail: 11 cargo tests pass and 1 fails.",
+    "cargo test fail: 11 cargo tests pass.",
+    "cargo test fail: 11 cargo tests passed.",
+    "cargo test fail: 11 existing tests pass and 1 fails.",
+    "cargo test fail: 11 existing tests pass.",
+    "cargo test fail: 11 existing tests passed.",
+    "cargo test fail: 11 new tests pass and 1 fails.",
+    "cargo test fail: 11 new tests pass.",
+    "cargo test fail: 11 new tests passed.",
+    "cargo test fail: 12 unit tests pass.",
+    "cargo test fail: Only 11 cargo tests pass.",
+    "cargo test fail: Only 11 existing tests pass.",
+    "cargo test fail: Only 11 new tests pass.",
+    "cargo test pass: 1 of 12 unit tests fails.",
+    "cargo test pass: 11 cargo tests pass.",
+    "cargo test pass: 11 cargo tests passed.",
+    "cargo test pass: 11 of 12 unit tests passed.",
+    "cargo test pass: 11 of the 12 unit tests pass.",
+    "cargo test pass: 11 out of 12 unit tests pass.",
+    "cargo test pass: 11 unit tests pass and 1 fails.",
+    "cargo test pass: 12 unit tests ran and 1 failed.",
+    "cargo test pass: Only 11 cargo tests pass.",
+    "cargo test pass: Only 11 existing tests pass.",
+    "cargo test pass: Only 11 new tests pass.",
+    "cargo test pass: Only 11 unit tests pass.",
+    "cargo test pass>fail: 11 cargo tests pass and 1 fails.",
+    "cargo test pass>fail: 11 cargo tests pass.",
+    "cargo test pass>fail: 11 cargo tests passed.",
+    "cargo test pass>fail: 11 existing tests pass and 1 fails.",
+    "cargo test pass>fail: 11 existing tests pass.",
+    "cargo test pass>fail: 11 existing tests passed.",
+    "cargo test pass>fail: 11 new tests pass and 1 fails.",
+    "cargo test pass>fail: 11 new tests pass.",
+    "cargo test pass>fail: 11 new tests passed.",
+    "cargo test pass>fail: Only 11 cargo tests pass.",
+    "cargo test pass>fail: Only 11 existing tests pass.",
+    "cargo test pass>fail: Only 11 new tests pass.",
+    "go test -v fail: 1 Go test failed.",
+    "go test -v fail: 1 Go test fails.",
+    "go test -v fail: 11 Go tests pass and 1 fails.",
+    "go test -v fail: 11 existing tests pass and 1 fails.",
+    "go test -v fail: 11 new tests pass and 1 fails.",
+    "go test -v fail: 11 of 12 Go tests passed.",
+    "go test -v fail: 11 of 12 existing tests passed.",
+    "go test -v fail: 11 of 12 new tests passed.",
+    "go test -v fail: 11 of 12 tests passed.",
+    "go test -v fail: 11 of the 12 Go tests pass.",
+    "go test -v fail: 11 of the 12 existing tests pass.",
+    "go test -v fail: 11 of the 12 new tests pass.",
+    "go test -v fail: 11 of the 12 tests pass.",
+    "go test -v fail: 11 out of 12 Go tests pass.",
+    "go test -v fail: 11 out of 12 existing tests pass.",
+    "go test -v fail: 11 out of 12 new tests pass.",
+    "go test -v fail: 11 out of 12 tests pass.",
+    "go test -v fail: 11 passed, 1 failed.",
+    "go test -v fail: 11 tests pass and 1 fails.",
+    "go test -v fail: 11/12 Go tests pass.",
+    "go test -v fail: 11/12 existing tests pass.",
+    "go test -v fail: 11/12 new tests pass.",
+    "go test -v fail: 11/12 tests pass.",
+    "go test -v fail: After the fix, 11 of 12 tests passed.",
+    "go test -v fail: After the fix, 11 of the 12 tests pass.",
+    "go test -v fail: After the fix, 11 out of 12 tests pass.",
+    "go test -v fail: After the fix, 11 passed, 1 failed.",
+    "go test -v fail: After the fix, 11 tests pass and 1 fails.",
+    "go test -v fail: After the fix, 11/12 tests pass.",
+    "go test -v fail: After the fix, eleven of twelve tests pass.",
+    "go test -v fail: After the fix, only 11 tests pass.",
+    "go test -v fail: Eleven of twelve Go tests pass.",
+    "go test -v fail: Eleven of twelve existing tests pass.",
+    "go test -v fail: Eleven of twelve new tests pass.",
+    "go test -v fail: Eleven of twelve tests pass.",
+    "go test -v fail: Go: 11 of 12 tests passed.",
+    "go test -v fail: Go: 11 of the 12 tests pass.",
+    "go test -v fail: Go: 11 out of 12 tests pass.",
+    "go test -v fail: Go: 11 passed, 1 failed.",
+    "go test -v fail: Go: 11 tests pass and 1 fails.",
+    "go test -v fail: Go: 11/12 tests pass.",
+    "go test -v fail: Go: Eleven of twelve tests pass.",
+    "go test -v fail: Go: Only 11 tests pass.",
+    "go test -v fail: Now 11 of 12 tests passed.",
+    "go test -v fail: Now 11 of the 12 tests pass.",
+    "go test -v fail: Now 11 out of 12 tests pass.",
+    "go test -v fail: Now 11 passed, 1 failed.",
+    "go test -v fail: Now 11 tests pass and 1 fails.",
+    "go test -v fail: Now 11/12 tests pass.",
+    "go test -v fail: Now eleven of twelve tests pass.",
+    "go test -v fail: Now only 11 tests pass.",
+    "go test -v fail: Only 11 Go tests pass.",
+    "go test -v fail: Only 11 existing tests pass.",
+    "go test -v fail: Only 11 new tests pass.",
+    "go test -v fail: Only 11 tests pass.",
+    "go test -v fail>pass: After the fix, 11 of 12 tests passed.",
+    "go test -v fail>pass: After the fix, 11 of the 12 tests pass.",
+    "go test -v fail>pass: After the fix, 11 out of 12 tests pass.",
+    "go test -v fail>pass: After the fix, 11/12 tests pass.",
+    "go test -v fail>pass: After the fix, eleven of twelve tests pass.",
+    "go test -v fail>pass: After the fix, only 11 tests pass.",
+    "go test -v fail>pass: Now 11 of 12 tests passed.",
+    "go test -v fail>pass: Now 11 of the 12 tests pass.",
+    "go test -v fail>pass: Now 11 out of 12 tests pass.",
+    "go test -v fail>pass: Now 11/12 tests pass.",
+    "go test -v fail>pass: Now eleven of twelve tests pass.",
+    "go test -v fail>pass: Now only 11 tests pass.",
+    "go test -v pass: 11 of 12 Go tests passed.",
+    "go test -v pass: 11 of 12 existing tests passed.",
+    "go test -v pass: 11 of 12 new tests passed.",
+    "go test -v pass: 11 of 12 tests passed.",
+    "go test -v pass: 11 of 12 unit tests passed.",
+    "go test -v pass: 11 of the 12 Go tests pass.",
+    "go test -v pass: 11 of the 12 existing tests pass.",
+    "go test -v pass: 11 of the 12 new tests pass.",
+    "go test -v pass: 11 of the 12 tests pass.",
+    "go test -v pass: 11 of the 12 unit tests pass.",
+    "go test -v pass: 11 out of 12 Go tests pass.",
+    "go test -v pass: 11 out of 12 existing tests pass.",
+    "go test -v pass: 11 out of 12 new tests pass.",
+    "go test -v pass: 11 out of 12 tests pass.",
+    "go test -v pass: 11 out of 12 unit tests pass.",
+    "go test -v pass: 11 unit tests pass and 1 fails.",
+    "go test -v pass: 11/12 Go tests pass.",
+    "go test -v pass: 11/12 existing tests pass.",
+    "go test -v pass: 11/12 new tests pass.",
+    "go test -v pass: 11/12 tests pass.",
+    "go test -v pass: 11/12 unit tests pass.",
+    "go test -v pass: 12 unit tests ran and 1 failed.",
+    "go test -v pass: After the fix, 11 of 12 tests passed.",
+    "go test -v pass: After the fix, 11 of the 12 tests pass.",
+    "go test -v pass: After the fix, 11 out of 12 tests pass.",
+    "go test -v pass: After the fix, 11/12 tests pass.",
+    "go test -v pass: After the fix, eleven of twelve tests pass.",
+    "go test -v pass: After the fix, only 11 tests pass.",
+    "go test -v pass: Eleven of twelve Go tests pass.",
+    "go test -v pass: Eleven of twelve existing tests pass.",
+    "go test -v pass: Eleven of twelve new tests pass.",
+    "go test -v pass: Eleven of twelve tests pass.",
+    "go test -v pass: Eleven of twelve unit tests pass.",
+    "go test -v pass: Go: 11 of 12 tests passed.",
+    "go test -v pass: Go: 11 of the 12 tests pass.",
+    "go test -v pass: Go: 11 out of 12 tests pass.",
+    "go test -v pass: Go: 11/12 tests pass.",
+    "go test -v pass: Go: Eleven of twelve tests pass.",
+    "go test -v pass: Go: Only 11 tests pass.",
+    "go test -v pass: Now 11 of 12 tests passed.",
+    "go test -v pass: Now 11 of the 12 tests pass.",
+    "go test -v pass: Now 11 out of 12 tests pass.",
+    "go test -v pass: Now 11/12 tests pass.",
+    "go test -v pass: Now eleven of twelve tests pass.",
+    "go test -v pass: Now only 11 tests pass.",
+    "go test -v pass: Only 11 Go tests pass.",
+    "go test -v pass: Only 11 existing tests pass.",
+    "go test -v pass: Only 11 new tests pass.",
+    "go test -v pass: Only 11 tests pass.",
+    "go test -v pass: Only 11 unit tests pass.",
+    "go test -v pass>fail: 1 Go test failed.",
+    "go test -v pass>fail: 1 Go test fails.",
+    "go test -v pass>fail: 11 Go tests pass and 1 fails.",
+    "go test -v pass>fail: 11 existing tests pass and 1 fails.",
+    "go test -v pass>fail: 11 new tests pass and 1 fails.",
+    "go test -v pass>fail: 11 of 12 Go tests passed.",
+    "go test -v pass>fail: 11 of 12 existing tests passed.",
+    "go test -v pass>fail: 11 of 12 new tests passed.",
+    "go test -v pass>fail: 11 of 12 tests passed.",
+    "go test -v pass>fail: 11 of the 12 Go tests pass.",
+    "go test -v pass>fail: 11 of the 12 existing tests pass.",
+    "go test -v pass>fail: 11 of the 12 new tests pass.",
+    "go test -v pass>fail: 11 of the 12 tests pass.",
+    "go test -v pass>fail: 11 out of 12 Go tests pass.",
+    "go test -v pass>fail: 11 out of 12 existing tests pass.",
+    "go test -v pass>fail: 11 out of 12 new tests pass.",
+    "go test -v pass>fail: 11 out of 12 tests pass.",
+    "go test -v pass>fail: 11 passed, 1 failed.",
+    "go test -v pass>fail: 11 tests pass and 1 fails.",
+    "go test -v pass>fail: 11/12 Go tests pass.",
+    "go test -v pass>fail: 11/12 existing tests pass.",
+    "go test -v pass>fail: 11/12 new tests pass.",
+    "go test -v pass>fail: 11/12 tests pass.",
+    "go test -v pass>fail: After the fix, 11 of 12 tests passed.",
+    "go test -v pass>fail: After the fix, 11 of the 12 tests pass.",
+    "go test -v pass>fail: After the fix, 11 out of 12 tests pass.",
+    "go test -v pass>fail: After the fix, 11 passed, 1 failed.",
+    "go test -v pass>fail: After the fix, 11 tests pass and 1 fails.",
+    "go test -v pass>fail: After the fix, 11/12 tests pass.",
+    "go test -v pass>fail: After the fix, eleven of twelve tests pass.",
+    "go test -v pass>fail: After the fix, only 11 tests pass.",
+    "go test -v pass>fail: Eleven of twelve Go tests pass.",
+    "go test -v pass>fail: Eleven of twelve existing tests pass.",
+    "go test -v pass>fail: Eleven of twelve new tests pass.",
+    "go test -v pass>fail: Eleven of twelve tests pass.",
+    "go test -v pass>fail: Go: 11 of 12 tests passed.",
+    "go test -v pass>fail: Go: 11 of the 12 tests pass.",
+    "go test -v pass>fail: Go: 11 out of 12 tests pass.",
+    "go test -v pass>fail: Go: 11 passed, 1 failed.",
+    "go test -v pass>fail: Go: 11 tests pass and 1 fails.",
+    "go test -v pass>fail: Go: 11/12 tests pass.",
+    "go test -v pass>fail: Go: Eleven of twelve tests pass.",
+    "go test -v pass>fail: Go: Only 11 tests pass.",
+    "go test -v pass>fail: Now 11 of 12 tests passed.",
+    "go test -v pass>fail: Now 11 of the 12 tests pass.",
+    "go test -v pass>fail: Now 11 out of 12 tests pass.",
+    "go test -v pass>fail: Now 11 passed, 1 failed.",
+    "go test -v pass>fail: Now 11 tests pass and 1 fails.",
+    "go test -v pass>fail: Now 11/12 tests pass.",
+    "go test -v pass>fail: Now eleven of twelve tests pass.",
+    "go test -v pass>fail: Now only 11 tests pass.",
+    "go test -v pass>fail: Only 11 Go tests pass.",
+    "go test -v pass>fail: Only 11 existing tests pass.",
+    "go test -v pass>fail: Only 11 new tests pass.",
+    "go test -v pass>fail: Only 11 tests pass.",
+    "go test fail: 1 Go test failed.",
+    "go test fail: 1 Go test fails.",
+    "go test fail: 11 Go tests pass and 1 fails.",
+    "go test fail: 11 existing tests pass and 1 fails.",
+    "go test fail: 11 new tests pass and 1 fails.",
+    "go test fail: 11 of 12 Go tests passed.",
+    "go test fail: 11 of 12 existing tests passed.",
+    "go test fail: 11 of 12 new tests passed.",
+    "go test fail: 11 of 12 tests passed.",
+    "go test fail: 11 of the 12 Go tests pass.",
+    "go test fail: 11 of the 12 existing tests pass.",
+    "go test fail: 11 of the 12 new tests pass.",
+    "go test fail: 11 of the 12 tests pass.",
+    "go test fail: 11 out of 12 Go tests pass.",
+    "go test fail: 11 out of 12 existing tests pass.",
+    "go test fail: 11 out of 12 new tests pass.",
+    "go test fail: 11 out of 12 tests pass.",
+    "go test fail: 11 passed, 1 failed.",
+    "go test fail: 11 tests pass and 1 fails.",
+    "go test fail: 11/12 Go tests pass.",
+    "go test fail: 11/12 existing tests pass.",
+    "go test fail: 11/12 new tests pass.",
+    "go test fail: 11/12 tests pass.",
+    "go test fail: After the fix, 11 of 12 tests passed.",
+    "go test fail: After the fix, 11 of the 12 tests pass.",
+    "go test fail: After the fix, 11 out of 12 tests pass.",
+    "go test fail: After the fix, 11 passed, 1 failed.",
+    "go test fail: After the fix, 11 tests pass and 1 fails.",
+    "go test fail: After the fix, 11/12 tests pass.",
+    "go test fail: After the fix, eleven of twelve tests pass.",
+    "go test fail: After the fix, only 11 tests pass.",
+    "go test fail: Eleven of twelve Go tests pass.",
+    "go test fail: Eleven of twelve existing tests pass.",
+    "go test fail: Eleven of twelve new tests pass.",
+    "go test fail: Eleven of twelve tests pass.",
+    "go test fail: Go: 11 of 12 tests passed.",
+    "go test fail: Go: 11 of the 12 tests pass.",
+    "go test fail: Go: 11 out of 12 tests pass.",
+    "go test fail: Go: 11 passed, 1 failed.",
+    "go test fail: Go: 11 tests pass and 1 fails.",
+    "go test fail: Go: 11/12 tests pass.",
+    "go test fail: Go: Eleven of twelve tests pass.",
+    "go test fail: Go: Only 11 tests pass.",
+    "go test fail: Now 11 of 12 tests passed.",
+    "go test fail: Now 11 of the 12 tests pass.",
+    "go test fail: Now 11 out of 12 tests pass.",
+    "go test fail: Now 11 passed, 1 failed.",
+    "go test fail: Now 11 tests pass and 1 fails.",
+    "go test fail: Now 11/12 tests pass.",
+    "go test fail: Now eleven of twelve tests pass.",
+    "go test fail: Now only 11 tests pass.",
+    "go test fail: Only 11 Go tests pass.",
+    "go test fail: Only 11 existing tests pass.",
+    "go test fail: Only 11 new tests pass.",
+    "go test fail: Only 11 tests pass.",
+    "go test fail>pass: After the fix, 11 of 12 tests passed.",
+    "go test fail>pass: After the fix, 11 of the 12 tests pass.",
+    "go test fail>pass: After the fix, 11 out of 12 tests pass.",
+    "go test fail>pass: After the fix, 11/12 tests pass.",
+    "go test fail>pass: After the fix, eleven of twelve tests pass.",
+    "go test fail>pass: After the fix, only 11 tests pass.",
+    "go test fail>pass: Now 11 of 12 tests passed.",
+    "go test fail>pass: Now 11 of the 12 tests pass.",
+    "go test fail>pass: Now 11 out of 12 tests pass.",
+    "go test fail>pass: Now 11/12 tests pass.",
+    "go test fail>pass: Now eleven of twelve tests pass.",
+    "go test fail>pass: Now only 11 tests pass.",
+    "go test pass: 11 of 12 Go tests passed.",
+    "go test pass: 11 of 12 existing tests passed.",
+    "go test pass: 11 of 12 new tests passed.",
+    "go test pass: 11 of 12 tests passed.",
+    "go test pass: 11 of 12 unit tests passed.",
+    "go test pass: 11 of the 12 Go tests pass.",
+    "go test pass: 11 of the 12 existing tests pass.",
+    "go test pass: 11 of the 12 new tests pass.",
+    "go test pass: 11 of the 12 tests pass.",
+    "go test pass: 11 of the 12 unit tests pass.",
+    "go test pass: 11 out of 12 Go tests pass.",
+    "go test pass: 11 out of 12 existing tests pass.",
+    "go test pass: 11 out of 12 new tests pass.",
+    "go test pass: 11 out of 12 tests pass.",
+    "go test pass: 11 out of 12 unit tests pass.",
+    "go test pass: 11 unit tests pass and 1 fails.",
+    "go test pass: 11/12 Go tests pass.",
+    "go test pass: 11/12 existing tests pass.",
+    "go test pass: 11/12 new tests pass.",
+    "go test pass: 11/12 tests pass.",
+    "go test pass: 11/12 unit tests pass.",
+    "go test pass: 12 unit tests ran and 1 failed.",
+    "go test pass: After the fix, 11 of 12 tests passed.",
+    "go test pass: After the fix, 11 of the 12 tests pass.",
+    "go test pass: After the fix, 11 out of 12 tests pass.",
+    "go test pass: After the fix, 11/12 tests pass.",
+    "go test pass: After the fix, eleven of twelve tests pass.",
+    "go test pass: After the fix, only 11 tests pass.",
+    "go test pass: Eleven of twelve Go tests pass.",
+    "go test pass: Eleven of twelve existing tests pass.",
+    "go test pass: Eleven of twelve new tests pass.",
+    "go test pass: Eleven of twelve tests pass.",
+    "go test pass: Eleven of twelve unit tests pass.",
+    "go test pass: Go: 11 of 12 tests passed.",
+    "go test pass: Go: 11 of the 12 tests pass.",
+    "go test pass: Go: 11 out of 12 tests pass.",
+    "go test pass: Go: 11/12 tests pass.",
+    "go test pass: Go: Eleven of twelve tests pass.",
+    "go test pass: Go: Only 11 tests pass.",
+    "go test pass: Now 11 of 12 tests passed.",
+    "go test pass: Now 11 of the 12 tests pass.",
+    "go test pass: Now 11 out of 12 tests pass.",
+    "go test pass: Now 11/12 tests pass.",
+    "go test pass: Now eleven of twelve tests pass.",
+    "go test pass: Now only 11 tests pass.",
+    "go test pass: Only 11 Go tests pass.",
+    "go test pass: Only 11 existing tests pass.",
+    "go test pass: Only 11 new tests pass.",
+    "go test pass: Only 11 tests pass.",
+    "go test pass: Only 11 unit tests pass.",
+    "go test pass>fail: 1 Go test failed.",
+    "go test pass>fail: 1 Go test fails.",
+    "go test pass>fail: 11 Go tests pass and 1 fails.",
+    "go test pass>fail: 11 existing tests pass and 1 fails.",
+    "go test pass>fail: 11 new tests pass and 1 fails.",
+    "go test pass>fail: 11 of 12 Go tests passed.",
+    "go test pass>fail: 11 of 12 existing tests passed.",
+    "go test pass>fail: 11 of 12 new tests passed.",
+    "go test pass>fail: 11 of 12 tests passed.",
+    "go test pass>fail: 11 of the 12 Go tests pass.",
+    "go test pass>fail: 11 of the 12 existing tests pass.",
+    "go test pass>fail: 11 of the 12 new tests pass.",
+    "go test pass>fail: 11 of the 12 tests pass.",
+    "go test pass>fail: 11 out of 12 Go tests pass.",
+    "go test pass>fail: 11 out of 12 existing tests pass.",
+    "go test pass>fail: 11 out of 12 new tests pass.",
+    "go test pass>fail: 11 out of 12 tests pass.",
+    "go test pass>fail: 11 passed, 1 failed.",
+    "go test pass>fail: 11 tests pass and 1 fails.",
+    "go test pass>fail: 11/12 Go tests pass.",
+    "go test pass>fail: 11/12 existing tests pass.",
+    "go test pass>fail: 11/12 new tests pass.",
+    "go test pass>fail: 11/12 tests pass.",
+    "go test pass>fail: After the fix, 11 of 12 tests passed.",
+    "go test pass>fail: After the fix, 11 of the 12 tests pass.",
+    "go test pass>fail: After the fix, 11 out of 12 tests pass.",
+    "go test pass>fail: After the fix, 11 passed, 1 failed.",
+    "go test pass>fail: After the fix, 11 tests pass and 1 fails.",
+    "go test pass>fail: After the fix, 11/12 tests pass.",
+    "go test pass>fail: After the fix, eleven of twelve tests pass.",
+    "go test pass>fail: After the fix, only 11 tests pass.",
+    "go test pass>fail: Eleven of twelve Go tests pass.",
+    "go test pass>fail: Eleven of twelve existing tests pass.",
+    "go test pass>fail: Eleven of twelve new tests pass.",
+    "go test pass>fail: Eleven of twelve tests pass.",
+    "go test pass>fail: Go: 11 of 12 tests passed.",
+    "go test pass>fail: Go: 11 of the 12 tests pass.",
+    "go test pass>fail: Go: 11 out of 12 tests pass.",
+    "go test pass>fail: Go: 11 passed, 1 failed.",
+    "go test pass>fail: Go: 11 tests pass and 1 fails.",
+    "go test pass>fail: Go: 11/12 tests pass.",
+    "go test pass>fail: Go: Eleven of twelve tests pass.",
+    "go test pass>fail: Go: Only 11 tests pass.",
+    "go test pass>fail: Now 11 of 12 tests passed.",
+    "go test pass>fail: Now 11 of the 12 tests pass.",
+    "go test pass>fail: Now 11 out of 12 tests pass.",
+    "go test pass>fail: Now 11 passed, 1 failed.",
+    "go test pass>fail: Now 11 tests pass and 1 fails.",
+    "go test pass>fail: Now 11/12 tests pass.",
+    "go test pass>fail: Now eleven of twelve tests pass.",
+    "go test pass>fail: Now only 11 tests pass.",
+    "go test pass>fail: Only 11 Go tests pass.",
+    "go test pass>fail: Only 11 existing tests pass.",
+    "go test pass>fail: Only 11 new tests pass.",
+    "go test pass>fail: Only 11 tests pass.",
+    "jest fail: 11 existing tests pass and 1 fails.",
+    "jest fail: 11 existing tests pass.",
+    "jest fail: 11 existing tests passed.",
+    "jest fail: 11 jest tests pass and 1 fails.",
+    "jest fail: 11 jest tests pass.",
+    "jest fail: 11 jest tests passed.",
+    "jest fail: 11 new tests pass and 1 fails.",
+    "jest fail: 11 new tests pass.",
+    "jest fail: 11 new tests passed.",
+    "jest fail: 12 unit tests pass.",
+    "jest fail: Only 11 existing tests pass.",
+    "jest fail: Only 11 jest tests pass.",
+    "jest fail: Only 11 new tests pass.",
+    "jest pass: 1 of 12 unit tests fails.",
+    "jest pass: 11 jest tests pass.",
+    "jest pass: 11 jest tests passed.",
+    "jest pass: 11 of 12 unit tests passed.",
+    "jest pass: 11 of the 12 unit tests pass.",
+    "jest pass: 11 out of 12 unit tests pass.",
+    "jest pass: 11 unit tests pass and 1 fails.",
+    "jest pass: 12 unit tests ran and 1 failed.",
+    "jest pass: Only 11 existing tests pass.",
+    "jest pass: Only 11 jest tests pass.",
+    "jest pass: Only 11 new tests pass.",
+    "jest pass: Only 11 unit tests pass.",
+    "jest pass>fail: 11 existing tests pass and 1 fails.",
+    "jest pass>fail: 11 existing tests pass.",
+    "jest pass>fail: 11 existing tests passed.",
+    "jest pass>fail: 11 jest tests pass and 1 fails.",
+    "jest pass>fail: 11 jest tests pass.",
+    "jest pass>fail: 11 jest tests passed.",
+    "jest pass>fail: 11 new tests pass and 1 fails.",
+    "jest pass>fail: 11 new tests pass.",
+    "jest pass>fail: 11 new tests passed.",
+    "jest pass>fail: Only 11 existing tests pass.",
+    "jest pass>fail: Only 11 jest tests pass.",
+    "jest pass>fail: Only 11 new tests pass.",
+    "mocha fail: 11 existing tests pass and 1 fails.",
+    "mocha fail: 11 existing tests pass.",
+    "mocha fail: 11 existing tests passed.",
+    "mocha fail: 11 mocha tests pass and 1 fails.",
+    "mocha fail: 11 mocha tests pass.",
+    "mocha fail: 11 mocha tests passed.",
+    "mocha fail: 11 new tests pass and 1 fails.",
+    "mocha fail: 11 new tests pass.",
+    "mocha fail: 11 new tests passed.",
+    "mocha fail: Only 11 existing tests pass.",
+    "mocha fail: Only 11 mocha tests pass.",
+    "mocha fail: Only 11 new tests pass.",
+    "mocha pass: 11 mocha tests pass.",
+    "mocha pass: 11 mocha tests passed.",
+    "mocha pass: 11 unit tests pass and 1 fails.",
+    "mocha pass: 12 unit tests ran and 1 failed.",
+    "mocha pass: Only 11 existing tests pass.",
+    "mocha pass: Only 11 mocha tests pass.",
+    "mocha pass: Only 11 new tests pass.",
+    "mocha pass: Only 11 unit tests pass.",
+    "mocha pass>fail: 11 existing tests pass and 1 fails.",
+    "mocha pass>fail: 11 existing tests pass.",
+    "mocha pass>fail: 11 existing tests passed.",
+    "mocha pass>fail: 11 mocha tests pass and 1 fails.",
+    "mocha pass>fail: 11 mocha tests pass.",
+    "mocha pass>fail: 11 mocha tests passed.",
+    "mocha pass>fail: 11 new tests pass and 1 fails.",
+    "mocha pass>fail: 11 new tests pass.",
+    "mocha pass>fail: 11 new tests passed.",
+    "mocha pass>fail: Only 11 existing tests pass.",
+    "mocha pass>fail: Only 11 mocha tests pass.",
+    "mocha pass>fail: Only 11 new tests pass.",
+    "pytest fail: 11 existing tests pass and 1 fails.",
+    "pytest fail: 11 existing tests pass.",
+    "pytest fail: 11 existing tests passed.",
+    "pytest fail: 11 new tests pass and 1 fails.",
+    "pytest fail: 11 new tests pass.",
+    "pytest fail: 11 new tests passed.",
+    "pytest fail: 11 pytest tests pass and 1 fails.",
+    "pytest fail: 11 pytest tests pass.",
+    "pytest fail: 11 pytest tests passed.",
+    "pytest fail: Only 11 existing tests pass.",
+    "pytest fail: Only 11 new tests pass.",
+    "pytest fail: Only 11 pytest tests pass.",
+    "pytest pass: 11 of 12 unit tests passed.",
+    "pytest pass: 11 pytest tests pass.",
+    "pytest pass: 11 pytest tests passed.",
+    "pytest pass: 11 unit tests pass and 1 fails.",
+    "pytest pass: 12 unit tests ran and 1 failed.",
+    "pytest pass: Only 11 existing tests pass.",
+    "pytest pass: Only 11 new tests pass.",
+    "pytest pass: Only 11 pytest tests pass.",
+    "pytest pass: Only 11 unit tests pass.",
+    "pytest pass>fail: 11 existing tests pass and 1 fails.",
+    "pytest pass>fail: 11 existing tests pass.",
+    "pytest pass>fail: 11 existing tests passed.",
+    "pytest pass>fail: 11 new tests pass and 1 fails.",
+    "pytest pass>fail: 11 new tests pass.",
+    "pytest pass>fail: 11 new tests passed.",
+    "pytest pass>fail: 11 pytest tests pass and 1 fails.",
+    "pytest pass>fail: 11 pytest tests pass.",
+    "pytest pass>fail: 11 pytest tests passed.",
+    "pytest pass>fail: Only 11 existing tests pass.",
+    "pytest pass>fail: Only 11 new tests pass.",
+    "pytest pass>fail: Only 11 pytest tests pass.",
+    "rspec fail: 11 existing tests pass and 1 fails.",
+    "rspec fail: 11 existing tests pass.",
+    "rspec fail: 11 existing tests passed.",
+    "rspec fail: 11 new tests pass and 1 fails.",
+    "rspec fail: 11 new tests pass.",
+    "rspec fail: 11 new tests passed.",
+    "rspec fail: 11 rspec tests pass and 1 fails.",
+    "rspec fail: 11 rspec tests pass.",
+    "rspec fail: 11 rspec tests passed.",
+    "rspec fail: Only 11 existing tests pass.",
+    "rspec fail: Only 11 new tests pass.",
+    "rspec fail: Only 11 rspec tests pass.",
+    "rspec pass: 11 rspec tests pass.",
+    "rspec pass: 11 rspec tests passed.",
+    "rspec pass: 11 unit tests pass and 1 fails.",
+    "rspec pass: 12 unit tests ran and 1 failed.",
+    "rspec pass: Only 11 existing tests pass.",
+    "rspec pass: Only 11 new tests pass.",
+    "rspec pass: Only 11 rspec tests pass.",
+    "rspec pass: Only 11 unit tests pass.",
+    "rspec pass>fail: 11 existing tests pass and 1 fails.",
+    "rspec pass>fail: 11 existing tests pass.",
+    "rspec pass>fail: 11 existing tests passed.",
+    "rspec pass>fail: 11 new tests pass and 1 fails.",
+    "rspec pass>fail: 11 new tests pass.",
+    "rspec pass>fail: 11 new tests passed.",
+    "rspec pass>fail: 11 rspec tests pass and 1 fails.",
+    "rspec pass>fail: 11 rspec tests pass.",
+    "rspec pass>fail: 11 rspec tests passed.",
+    "rspec pass>fail: Only 11 existing tests pass.",
+    "rspec pass>fail: Only 11 new tests pass.",
+    "rspec pass>fail: Only 11 rspec tests pass.",
+    "vitest fail: 11 existing tests pass and 1 fails.",
+    "vitest fail: 11 existing tests pass.",
+    "vitest fail: 11 existing tests passed.",
+    "vitest fail: 11 new tests pass and 1 fails.",
+    "vitest fail: 11 new tests pass.",
+    "vitest fail: 11 new tests passed.",
+    "vitest fail: 11 vitest tests pass and 1 fails.",
+    "vitest fail: 11 vitest tests pass.",
+    "vitest fail: 11 vitest tests passed.",
+    "vitest fail: 12 unit tests pass.",
+    "vitest fail: Only 11 existing tests pass.",
+    "vitest fail: Only 11 new tests pass.",
+    "vitest fail: Only 11 vitest tests pass.",
+    "vitest pass: 1 of 12 unit tests fails.",
+    "vitest pass: 11 of 12 unit tests passed.",
+    "vitest pass: 11 of the 12 unit tests pass.",
+    "vitest pass: 11 out of 12 unit tests pass.",
+    "vitest pass: 11 unit tests pass and 1 fails.",
+    "vitest pass: 11 vitest tests pass.",
+    "vitest pass: 11 vitest tests passed.",
+    "vitest pass: 12 unit tests ran and 1 failed.",
+    "vitest pass: Only 11 existing tests pass.",
+    "vitest pass: Only 11 new tests pass.",
+    "vitest pass: Only 11 unit tests pass.",
+    "vitest pass: Only 11 vitest tests pass.",
+    "vitest pass>fail: 11 existing tests pass and 1 fails.",
+    "vitest pass>fail: 11 existing tests pass.",
+    "vitest pass>fail: 11 existing tests passed.",
+    "vitest pass>fail: 11 new tests pass and 1 fails.",
+    "vitest pass>fail: 11 new tests pass.",
+    "vitest pass>fail: 11 new tests passed.",
+    "vitest pass>fail: 11 vitest tests pass and 1 fails.",
+    "vitest pass>fail: 11 vitest tests pass.",
+    "vitest pass>fail: 11 vitest tests passed.",
+    "vitest pass>fail: Only 11 existing tests pass.",
+    "vitest pass>fail: Only 11 new tests pass.",
+    "vitest pass>fail: Only 11 vitest tests pass.",
+}
+
+
+@pytest.mark.parametrize("runner", list(RUNNERS))
+def test_no_paraphrase_is_reversed_by_a_small_run(runner: str) -> None:
+    found = _reversed(runner)
+    known = {case for case in KNOWN_REVERSED if case.split(":")[0].rsplit(" ", 1)[0] == runner}
+    assert sorted(found - known) == [], "newly reversed"
+    assert sorted(known - found) == [], "no longer reversed: remove from KNOWN_REVERSED"
