@@ -517,6 +517,8 @@ def _family(verb: str) -> str:
         return "delete"
     if _READ_VERB.fullmatch(verb):
         return "read"
+    if verb.lower() in ("moved", "renamed"):
+        return "move"  # a write, but for the source of `mv` / `git mv`
     return "write"
 
 
@@ -542,7 +544,9 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         key = (call.family, call.command, call.output)
         found = writes.get(key)
         if found is None:
-            found = writes[key] = _writes(call, needle, signal, seen)
+            found = writes[key] = _writes(call, needle, signal, seen) and not (
+                family != "delete" and _removes_or_sources(call, needle, family == "move")
+            )
         if found:
             if not call.failed:
                 if family == "create":
@@ -561,6 +565,35 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
     if any(not _only_reads(c, needle) for c in distinct) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+_STEP = later(r"[^;&|\n()]+")
+
+
+def _removes_or_sources(call: Call, needle: str, moved: bool) -> bool:
+    """`call` is a shell command naming `needle` only as what `rm`, `git rm` or `unlink`
+    removes or as a source of `cp`, or of `mv` or `git mv` unless the file is said `moved`
+    (`mv a.py b.py`, `cp a.py b.py`): it wrote no such file, whatever its output says
+    (`git rm`'s `rm 'a.py'`)."""
+    if call.family != "shell" or needle not in call.command_lower:
+        return False
+    for step in _STEP.findall(call.command_lower):
+        if needle not in step:
+            continue
+        words = [w.strip("'\"") for w in step.split()]
+        words = words[1:] if words[:1] == ["sudo"] else words
+        program = words[:1] + words[1:2] if words[:1] == ["git"] else words[:1]
+        if program in (["rm"], ["unlink"], ["git", "rm"]):
+            continue
+        if program not in (["cp"], ["mv"], ["git", "mv"]) or moved and program != ["cp"]:
+            return False
+        arguments = words[len(program) :]
+        if any(w.startswith(("-t", "--target")) for w in arguments):
+            return False  # the target first
+        named = [w for w in arguments if not w.startswith("-")]
+        if not named or needle in named[-1] or not any(needle in w for w in named[:-1]):
+            return False
+    return True
 
 
 def _existed(

@@ -175,6 +175,21 @@ def test_a_file_never_written_is_contradicted_unless_something_could_have_writte
     assert statuses("I updated `src/app.py`.", edited) == ["verified"]
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["rm src/app.py", "git rm src/app.py", "mv src/app.py src/b.py", "git mv src/app.py src/b.py",
+     "cp src/app.py src/b.py", "sudo rm -f src/app.py && ls"],
+)  # fmt: skip
+def test_a_file_removed_moved_or_copied_away_was_not_written(command: str) -> None:
+    removed = run(bash(command, "rm 'src/app.py'" if "git rm" in command else ""))
+    assert statuses("I created `src/app.py`.", removed) == ["unverifiable"]
+    assert statuses("I updated `src/app.py`.", removed) == ["unverifiable"]
+    copied_to = run(bash("cp src/b.py src/app.py", ""))
+    assert statuses("I updated `src/app.py`.", copied_to) == ["verified"]
+    if command.startswith("rm"):  # a removal is no move to the file (`mv`'s source is)
+        assert statuses("Renamed it to `src/app.py`.", removed) == ["unverifiable"]
+
+
 def test_http_statuses() -> None:
     transcript = run(("http_request", {"url": "https://x.io/a"}, "HTTP/1.1 404 Not Found", "error"))
     assert statuses("The endpoint returned 404.", transcript) == ["verified"]
