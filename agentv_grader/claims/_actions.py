@@ -372,9 +372,10 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     # `pytest: nothing failed`: a failure said not to have happened is a success
     denied = _FAILURE.may_hold(text) and denies_failures(text)
     success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None or denied
-    if _FAILURE.may_hold(text) and not success:
-        status = VERIFIED if any(c.failed for c in calls) else CONTRADICTED
-        yield Finding(status, f"`{name}`: {last.cite()}")
+    # `ruff found 2 errors`, not `0 errors (was 2 warnings)`
+    counted = not success and _FLAW_COUNT.search(text) is not None and not _NO_FLAWS.search(text)
+    if (counted or _FAILURE.may_hold(text)) and not success:
+        yield _failure(text, name, calls, counted, index)
     elif success:
         clean = _CLEAN.may_hold(text) or _CLEAN_PHRASE.search(text) is not None
         flaw = _flaw(last.output) if clean else None
@@ -391,6 +392,34 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(CONTRADICTED if last.failed else VERIFIED, f"`{name}`: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+_NO_FLAWS = later(
+    r"\b(?:0|zero) (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b",
+    re.I,
+)
+# A failure or flaws said of the tool as it is now (`fails`, `still reports 2 errors`),
+# held against its last run; a word of the past (`failed`, `found`) says some run did.
+_NOW_WORDS = Words("fail fails failing still reports shows prints gives returns currently")
+_PAST_WORDS = Words("failed errored crashed reported found showed printed gave returned was "
+                    "were had")  # fmt: skip
+
+
+def _failure(text: str, name: str, calls: list[Call], counted: bool, index: RunIndex) -> Finding:
+    """A claim that `name` failed, or found the flaws it counts (`counted`), against its
+    runs: one that failed, or showed flaws (`_flaw`) where counted, verifies it; else a
+    claim of a failure is contradicted, and one of counted flaws only (a run's report may
+    have been redirected) or of a failure now where the code changed since is not."""
+    now = _NOW_WORDS.may_hold(text) and not _PAST_WORDS.may_hold(text)
+    last = calls[-1]
+    for call in reversed(calls):
+        if call.failed or (counted and _flaw(call.output) is not None):
+            return Finding(VERIFIED, f"`{name}`: {call.cite()}")
+        if now:
+            break
+    if not _FAILURE.may_hold(text) or (now and index.changed_after(last)):
+        return Finding(DOUBT, f"`{name}`: {last.cite()}")
+    return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")
 
 
 def _flaw(output: str) -> str | None:

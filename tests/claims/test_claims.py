@@ -190,6 +190,27 @@ def test_a_file_removed_moved_or_copied_away_was_not_written(command: str) -> No
         assert statuses("Renamed it to `src/app.py`.", removed) == ["unverifiable"]
 
 
+RUFF_OK = bash("ruff check .", "All checks passed!")
+RUFF_BAD = bash(
+    "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"
+)
+
+
+def test_a_tool_said_to_fail_now_is_held_against_its_last_run() -> None:
+    assert statuses("`ruff check .` fails.", run(RUFF_BAD, RUFF_OK)) == ["contradicted"]
+    assert statuses("`ruff check .` still fails.", run(RUFF_OK, RUFF_BAD)) == ["verified"]
+    assert statuses("`ruff check .` failed.", run(RUFF_BAD, RUFF_OK)) == ["verified"]
+    assert statuses("`ruff check .` fails.", run(RUFF_BAD, RUFF_OK, EDIT)) == ["unverifiable"]
+
+
+def test_flaws_a_tool_is_said_to_have_found_are_in_a_run_that_shows_them() -> None:
+    assert statuses("ruff found 2 errors.", run(RUFF_OK)) == ["unverifiable"]
+    assert statuses("ruff found 2 errors.", run(RUFF_BAD, RUFF_OK)) == ["verified"]
+    assert statuses("ruff still reports 2 errors.", run(RUFF_BAD, RUFF_OK)) == ["unverifiable"]
+    warned = bash("ruff check . --exit-zero", "a.py:1:8: F401 `os` imported but unused")
+    assert statuses("ruff reported 1 error.", run(warned)) == ["verified"]
+
+
 def test_http_statuses() -> None:
     transcript = run(("http_request", {"url": "https://x.io/a"}, "HTTP/1.1 404 Not Found", "error"))
     assert statuses("The endpoint returned 404.", transcript) == ["verified"]
