@@ -537,8 +537,9 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
 # (quadratic). Every alternative opens with that digit, so a search looks for digits
 # alone, where a lookbehind before it was tried at each character, with each alternative.
 _TEST_NUMBER = later(
-    r"\d(?:(?<!\d\d)\d*(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|"
-    r"failed|failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of \d)\d*(?= tests?)|"
+    r"\d(?:(?<!\d\d)\d*(?=\s+(?:of\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+(?=tests?\b))?)?"
+    r"(?:tests?|specs?|pass|passed|passing|fail|failed|failing|failures?|errors?|were|are|"
+    r"ran|pending)\b)|(?<=of \d)\d*(?= tests?)|"
     r"(?<=\(\d)\d*(?= tests?\))|(?<!\d\d)\d*(?=\s+[\w-]+\s+tests\b))"  # `31 lib tests`
 )
 

@@ -580,6 +580,9 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         if changed:
             return Finding(SHOWN, f"{'; '.join(problems)}, but the code changed after {cite}")
         return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
+    if summary is not None and summary.passed is None and not run.ok and polarity == "good":
+        if "failed" not in claimed and _part_passed(claimed) is False:
+            return Finding(SHOWN, f"passed {claimed['passed']} claimed, no pass count: {cite}")
     if claimed.keys() - {"skipped"} or polarity or clause.ran:
         return Finding(VERIFIED, cite)
     if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
@@ -602,14 +605,28 @@ def _problems(claimed: dict[str, int], polarity: str | None, run: TestRun) -> li
             }.get(key)
             if actual is not None and actual != value:
                 problems.append(f"{key} {value} claimed")
-    # a count of passes is held against the failures where the runner counts no passes (go)
+    # where the runner counts no passes (go), a pass count the claim says is all of them
+    # (`all 12`, `12 of 12`) is held against the failures, and a part (`11 of 12`) claims one
     uncounted = summary is not None and summary.passed is None
+    part = _part_passed(claimed)
     if polarity == "good" and not run.ok and "failed" not in claimed:
-        if "passed" not in claimed or uncounted:
+        if "passed" not in claimed or (uncounted and part is None):
             problems.append("all passing claimed")
     if polarity == "bad" and "failed" not in claimed and run.ok:
         problems.append("failures claimed")
+    elif uncounted and part and run.ok and "failed" not in claimed:
+        problems.append("failures claimed")
     return problems
+
+
+def _part_passed(claimed: dict[str, int]) -> bool | None:
+    """A pass count is of part of the claimed total (`11 of 12`: True), of a total the
+    claim does not give (`11 tests pass`: False), or of all of it (`12 of 12`, `all 12`,
+    or no pass count: None)."""
+    passed = claimed.get("passed")
+    if passed is None or passed == claimed.get("total", -1):
+        return None
+    return passed < claimed.get("total", -1) if "total" in claimed else False
 
 
 def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:

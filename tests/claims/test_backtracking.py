@@ -65,7 +65,8 @@ FAILED_NAME_BEFORE = re.compile(
 COVERAGE_HEADER_BEFORE = re.compile(r"^\s*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
 COVERAGE_TOTAL_BEFORE = re.compile(r"^\s*All files\s*\|(.*)$", re.M)
 TEST_NUMBER_BEFORE = re.compile(
-    r"\d+(?=\s+(?:of\s+\d+\s+)?(?:tests?|specs?|pass|passed|passing|fail|failed|"
+    r"\d+(?=\s+(?:of\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+(?=tests?\b))?)?"
+    r"(?:tests?|specs?|pass|passed|passing|fail|failed|"
     r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
     r"(?<=\()\d+(?= tests?\))|\d+(?=\s+[\w-]+\s+tests\b)"
 )

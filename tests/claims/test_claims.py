@@ -114,6 +114,29 @@ def test_n_slash_m_tests_is_n_of_m() -> None:
     assert statuses("11/12 tests pass.", run(PASSING)) == ["contradicted"]
 
 
+GO_FAILING = bash(
+    "go test ./...", "--- FAIL: TestX (0.00s)\nFAIL\nFAIL\texample.com/pkg\t0.01s", "error"
+)
+GO_PASSING = bash("go test ./...", "ok  \texample.com/pkg\t0.01s")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["11 of 12 tests passed.", "11/12 tests pass.", "Eleven of twelve tests pass.",
+     "11 of the 12 Go tests pass."],
+)  # fmt: skip
+def test_a_part_passing_claims_a_failure_where_the_runner_counts_no_passes(said: str) -> None:
+    assert statuses(said, run(GO_FAILING)) == ["verified"]
+    assert statuses(said, run(GO_PASSING)) == ["contradicted"]
+
+
+def test_a_pass_count_of_no_total_is_not_shown_where_the_runner_counts_no_passes() -> None:
+    assert statuses("11 tests pass.", run(GO_FAILING)) == ["unverifiable"]
+    assert statuses("11 passed, 1 failed.", run(GO_FAILING)) == ["verified"]
+    assert statuses("All 12 tests pass.", run(GO_FAILING)) == ["contradicted"]
+    assert statuses("12 of 12 tests passed.", run(GO_FAILING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
