@@ -828,7 +828,8 @@ def _writes(
 ) -> bool:
     """`seen`: the run's answers for the text before a path (its commands repeat)."""
     if call.family in ("write", "edit") and needle in call.command_lower:
-        return True
+        # a write or edit tool leaves the file there, but for a patch's `Delete File`
+        return signal is _WRITE_SIGNAL or f"*** delete file: {needle}" in call.command_lower
     if call.command_lower in _EDITOR_CHANGES and call.family == "edit" and signal is _WRITE_SIGNAL:
         # its input's path is not its command: its report's first line names the file
         output = call.output_lower

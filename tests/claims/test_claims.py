@@ -213,6 +213,17 @@ def test_a_file_removed_moved_or_copied_away_was_not_written(command: str) -> No
         assert statuses("Renamed it to `src/app.py`.", removed) == ["unverifiable"]
 
 
+def test_a_write_or_edit_tool_deletes_no_file_but_a_patch_deleting_it() -> None:
+    said = "I deleted `src/app.py`."
+    written = ("Write", {"file_path": "src/app.py", "content": "x = 1\n"}, "File created", "ok")
+    assert statuses(said, run(written)) == ["unverifiable"]
+    assert statuses(said, run(("Edit", {"file_path": "src/app.py"}, "ok", "ok"))) == [
+        "unverifiable"
+    ]
+    patch = ("apply_patch", {"input": "*** Delete File: src/app.py\n"}, "D src/app.py", "ok")
+    assert statuses(said, run(patch)) == ["verified"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"
