@@ -531,6 +531,10 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         if reads:
             return Finding(VERIFIED, reads[-1].cite())
         return None if mentions else _absent(path, index, "reads")
+    # `cd src && mv app.py b.py` names `src/app.py` by its name: such a call is asked of it
+    in_folder = _named_in_folder(needle, index)
+    named = {call.order: needle.rpartition("/")[2] for call in in_folder}
+    mentions = index.union(mentions, in_folder) if in_folder else mentions
     signal = _DELETE_SIGNAL if family == "delete" else _WRITE_SIGNAL
     if family == "delete":  # git status's `D` (or an output's "deleted") is a move's too
         moved = _moved_away(mentions, needle, index)
@@ -544,8 +548,9 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         key = (call.family, call.command, call.output)
         found = writes.get(key)
         if found is None:
-            found = writes[key] = _writes(call, needle, signal, seen) and not (
-                family != "delete" and _removes_or_sources(call, needle, family == "move")
+            at = named.get(call.order, needle)
+            found = writes[key] = _writes(call, at, signal, seen) and not (
+                family != "delete" and _removes_or_sources(call, at, family == "move")
             )
         if found:
             if not call.failed:
@@ -562,9 +567,34 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         if copy is not None:
             return copy
     distinct = {(c.family, c.command): c for c in mentions}.values()
-    if any(not _only_reads(c, needle) for c in distinct) or _unseen_writer(needle, index):
+    only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
+    if not all(only_reads) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+def _named_in_folder(needle: str, index: RunIndex) -> list[Call]:
+    """The shell calls naming `needle` (a relative path in a folder) by its name alone
+    after a `cd` into its folder (`cd src && mv app.py b.py`, `cd /repo/src; rm app.py`),
+    with no other `cd` between."""
+    folder, _, name = needle.rpartition("/")
+    if not folder or not name or needle.startswith("/"):
+        return []
+    calls = [c for c in index.inputs_with(name) if c.family == "shell" and "cd " in c.command_lower]
+    if not calls:
+        return []
+    into = re.compile(rf"(?:^|[;&|(]\s*)cd\s+(?:[^\s;&|]*/)?{re.escape(folder)}/?\s*(?:&&|;)")
+    alone = re.compile(rf"(?:^|[\s'\"])(?:\./)?{re.escape(name)}(?=$|[\s'\";&|)])")
+    found = []
+    for call in calls:
+        command = call.command_lower
+        cd = into.search(command)
+        if cd is None:
+            continue
+        at = alone.search(command, cd.end())
+        if at is not None and "cd " not in command[cd.end() : at.start()]:
+            found.append(call)
+    return found
 
 
 _STEP = later(r"[^;&|\n()]+")

@@ -224,6 +224,22 @@ def test_a_write_or_edit_tool_deletes_no_file_but_a_patch_deleting_it() -> None:
     assert statuses(said, run(patch)) == ["verified"]
 
 
+def test_a_file_named_after_a_cd_into_its_folder_is_that_file() -> None:
+    renamed = "Renamed `src/app.py` to `src/other.py`."
+    assert statuses(renamed, run(bash("cd src && mv app.py other.py", ""))) == ["verified"]
+    assert statuses(renamed, run(bash("cd /repo/src; git mv ./app.py other.py", ""))) == [
+        "verified"
+    ]
+    assert statuses(renamed, run(bash("cd src && mv app.py third.py", ""))) == ["contradicted"]
+    deleted = "I deleted `src/app.py`."
+    assert statuses(deleted, run(bash("cd src && rm app.py", ""))) == ["verified"]
+    assert statuses(deleted, run(bash("cd lib && rm app.py", ""))) == ["contradicted"]
+    assert statuses(deleted, run(bash("cd src && rm myapp.py", ""))) == ["contradicted"]
+    assert statuses(deleted, run(bash("cd src && cd .. && rm app.py", ""))) == ["contradicted"]
+    edited = run(bash("cd src && sed -i 's/a/b/' app.py", ""))
+    assert statuses("I edited `src/app.py`.", edited) == ["verified"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"
