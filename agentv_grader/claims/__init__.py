@@ -540,7 +540,7 @@ _TEST_NUMBER = later(
     r"\d(?:(?<!\d\d)\d*(?=\s+(?:of\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+(?=tests?\b))?)?"
     r"(?:tests?|specs?|pass|passed|passing|fail|failed|failing|failures?|errors?|were|are|"
     r"ran|pending)\b)|(?<=of \d)\d*(?= tests?)|"
-    r"(?<=\(\d)\d*(?= tests?\))|(?<!\d\d)\d*(?=\s+[\w-]+\s+tests\b))"  # `31 lib tests`
+    r"(?<=\(\d)\d*(?= tests?\))|(?<!\d\d)\d*(?=\s+[\w-]+\s+tests?\b))"  # `31 lib tests`
 )
 
 

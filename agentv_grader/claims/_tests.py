@@ -53,11 +53,12 @@ class _Folded:
 
 # The counts a clause states, each looked for only in a clause holding a word each of its
 # matches holds (a clause has few words: found once for all of them, `_gate`).
-# Up to two words between a count and its verb (`1 test is still failing`)
+# Up to two words between a count and its verb (`1 test is still failing`); a word before
+# `tests` (`11 new tests pass`, group 2) makes the count a part's
 _AUX = r"(?:(?:were|are|is|was|still|now|have|had|all)\s+){0,2}"
 _COUNTED = _Folded(
     NUM
-    + r"\s+(?:(?:tests?|specs?|cases?)\s+)?"
+    + r"\s+(?:([a-z]+\s+)?(?:tests?|specs?|cases?)\s+)?"
     + _AUX
     + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
 )
@@ -283,7 +284,7 @@ def counts_passes_or_failures(text: str) -> bool:
         return True
     if not _COUNTED_WORDS.may_hold(text):
         return False
-    return any(m.group(2)[:4].lower() in ("pass", "fail") for m in _COUNTED.anycase.finditer(text))
+    return any(m.group(3)[:4].lower() in ("pass", "fail") for m in _COUNTED.anycase.finditer(text))
 
 
 def denies_failures(text: str) -> bool:
@@ -360,7 +361,7 @@ def _runs_tests_or_blank(match: re.Match[str]) -> str:
 
 
 def _errors_only(clause: _Clause) -> bool:
-    verbs = [m.group(2).lower() for m in clause.counts()]
+    verbs = [m.group(3).lower() for m in clause.counts()]
     return bool(verbs) and all(v.startswith("error") for v in verbs)
 
 
@@ -569,8 +570,8 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         if all(n in summary.failed_names for n in names):
             return Finding(VERIFIED, f"{', '.join(names)} failed: {cite}")
         return None
-    claimed = _claimed(clause, polarity)
-    problems = _problems(claimed, polarity, run)
+    claimed, parts = _claimed(clause, polarity)
+    problems = _problems(claimed, parts, polarity, run)
     if problems:
         # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
         if not scoped:
@@ -583,6 +584,10 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
     if summary is not None and summary.passed is None and not run.ok and polarity == "good":
         if "failed" not in claimed and _part_passed(claimed) is False:
             return Finding(SHOWN, f"passed {claimed['passed']} claimed, no pass count: {cite}")
+    shown = _shown(run)
+    below = [k for k in parts if (shown.get(k) or 0) > claimed[k]]
+    if below:  # `11 new tests pass`, 12 passed: the part's count is not the run's
+        return Finding(SHOWN, f"{below[0]} {claimed[below[0]]} claimed of a part: {cite}")
     if claimed.keys() - {"skipped"} or polarity or clause.ran:
         return Finding(VERIFIED, cite)
     if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
@@ -590,21 +595,32 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
     return None
 
 
-def _problems(claimed: dict[str, int], polarity: str | None, run: TestRun) -> list[str]:
-    """Where the claimed counts and outcome differ from the run's."""
+def _shown(run: TestRun) -> dict[str, int | None]:
+    """The run summary's counts (None: the runner prints none)."""
+    summary = run.summary
+    if summary is None:
+        return {}
+    return {
+        "passed": summary.passed,
+        "failed": summary.failed,
+        "total": summary.total,
+        # go test prints no count of skipped tests (nor of passed ones)
+        "skipped": summary.skipped if summary.passed is not None else None,
+    }
+
+
+def _problems(
+    claimed: dict[str, int], parts: frozenset[str], polarity: str | None, run: TestRun
+) -> list[str]:
+    """Where the claimed counts and outcome differ from the run's: a part's count (`parts`)
+    where it is more than the run's."""
     summary = run.summary
     problems: list[str] = []
-    if summary is not None:
-        for key, value in claimed.items():
-            actual = {
-                "passed": summary.passed,
-                "failed": summary.failed,
-                "total": summary.total,
-                # go test prints no count of skipped tests (nor of passed ones)
-                "skipped": summary.skipped if summary.passed is not None else None,
-            }.get(key)
-            if actual is not None and actual != value:
-                problems.append(f"{key} {value} claimed")
+    shown = _shown(run)
+    for key, value in claimed.items():
+        actual = shown.get(key)
+        if actual is not None and (value > actual if key in parts else actual != value):
+            problems.append(f"{key} {value} claimed")
     # where the runner counts no passes (go), a pass count the claim says is all of them
     # (`all 12`, `12 of 12`) is held against the failures, and a part (`11 of 12`) claims one
     uncounted = summary is not None and summary.passed is None
@@ -629,9 +645,26 @@ def _part_passed(claimed: dict[str, int]) -> bool | None:
     return passed < claimed.get("total", -1) if "total" in claimed else False
 
 
-def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
-    """The counts a clause states: passed, failed, total."""
+def _count(match: re.Match[str], of: re.Match[str] | None) -> tuple[str, int, set[str]]:
+    """A `_COUNTED` match's key (passed, failed, errors, total) and count (`11 of 12 tests
+    pass`: 11 passed, the 12 the total's), and the keys it makes a part's: a count but zero
+    with a word before `tests` (`zero new tests failed` denies any failure)."""
+    verb = match.group(3).lower()
+    in_of = of is not None and match.start() == of.start(2)
+    count = count_of(of.group(1) if of is not None and in_of else match.group(1))
+    key = "total" if verb in ("ran", "run") else "passed" if verb.startswith("pass") else ""
+    key = key or ("errors" if verb.startswith("error") else "failed")
+    if not match.group(2) or not count:
+        return key, count, set()
+    return key, count, {"failed" if key == "errors" else key} | ({"total"} if in_of else set())
+
+
+def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], frozenset[str]]:
+    """The counts a clause states (passed, failed, total), and those of a part of the suite
+    (`11 new tests pass`, `11 of the 12 new tests pass`: its failures, the part's total less
+    its passes, are a part's count too)."""
     claimed: dict[str, int] = {}
+    parts: set[str] = set()
     errors: int | None = None
     of = clause.search(_OF, _OF_WORDS)
     if of is None and "/" in clause.text:
@@ -646,17 +679,12 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
             or (of and of.start(1) == excepted.start(1) and match.start() == of.start(2))
         ):
             continue
-        verb = match.group(2).lower()
-        count = count_of(of.group(1)) if of and match.start() == of.start(2) else None
-        count = count_of(match.group(1)) if count is None else count
-        if verb in ("ran", "run"):
-            claimed["total"] = count
-        elif verb.startswith("pass"):
-            claimed["passed"] = count
-        elif verb.startswith("error"):
+        key, count, part = _count(match, of)
+        parts |= part
+        if key == "errors":
             errors = count  # the runners count errors among the failures
         else:
-            claimed["failed"] = count
+            claimed[key] = count
     if errors is not None:
         claimed["failed"] = claimed.get("failed", 0) + errors
     total = clause.search(_TOTAL, _TOTAL_WORDS)
@@ -675,7 +703,10 @@ def _claimed(clause: _Clause, polarity: str | None) -> dict[str, int]:
             claimed["passed"] = count_of(of.group(1))
         elif "total" in claimed:
             claimed["passed"] = claimed["total"]
-    return claimed
+    if {"total", "passed"} <= parts and "failed" not in claimed:
+        claimed["failed"] = claimed["total"] - claimed["passed"]
+        parts.add("failed")
+    return claimed, frozenset(parts & claimed.keys())
 
 
 _COVERAGE = later(

@@ -68,7 +68,7 @@ TEST_NUMBER_BEFORE = re.compile(
     r"\d+(?=\s+(?:of\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+(?=tests?\b))?)?"
     r"(?:tests?|specs?|pass|passed|passing|fail|failed|"
     r"failing|failures?|errors?|were|are|ran|pending)\b)|(?<=of )\d+(?= tests?)|"
-    r"(?<=\()\d+(?= tests?\))|\d+(?=\s+[\w-]+\s+tests\b)"
+    r"(?<=\()\d+(?= tests?\))|\d+(?=\s+[\w-]+\s+tests?\b)"
 )
 CONCRETE_BEFORE = re.compile(r"\d|`|\w+\.\w{2,4}\b")
 CLAUSE_BEFORE = re.compile(

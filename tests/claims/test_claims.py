@@ -137,6 +137,15 @@ def test_a_pass_count_of_no_total_is_not_shown_where_the_runner_counts_no_passes
     assert statuses("12 of 12 tests passed.", run(GO_FAILING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize("said", ["11 new tests pass.", "11 pytest tests passed."])
+def test_a_count_with_a_word_before_tests_is_a_parts(said: str) -> None:
+    """Verified by a run showing that many passing, never contradicted by more."""
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["unverifiable"]
+    assert statuses("13 new tests pass.", run(PASSING)) == ["contradicted"]
+    assert statuses("2 new tests fail.", run(FAILING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 
