@@ -555,7 +555,7 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         if found:
             if not call.failed:
                 if family == "create":
-                    existed = _existed(path, mentions, needle, signal, seen, index)
+                    existed = _existed(path, mentions, needle, signal, seen, index, named)
                     if existed is not None:
                         return existed
                 return Finding(VERIFIED, call.cite(needle))
@@ -633,12 +633,13 @@ def _existed(
     signal: re.Pattern[str],
     seen: dict[tuple[str, str], bool],
     index: RunIndex,
+    named: dict[int, str],
 ) -> Finding | None:
     """A file said created that a read showed, or an edit replaced text in, first."""
     existed = _read_before(mentions, needle, signal, seen)
     if existed is not None:
         return Finding(CONTRADICTED, f"{path} existed before: {existed.cite()}")
-    return _replaced_first(mentions, needle, signal, seen, index)
+    return _replaced_first(mentions, needle, signal, seen, index, named)
 
 
 # an edit tool's input that replaces text the file holds (`"old_string":"def …"`)
@@ -651,16 +652,39 @@ def _replaced_first(
     signal: re.Pattern[str],
     seen: dict[tuple[str, str], bool],
     index: RunIndex,
+    named: dict[int, str],
 ) -> Finding | None:
-    """A file said created whose first write replaced text in it: it existed before, when
-    that edit is the first call to name it and nothing ran that could have written it
-    unseen; else its creation is not shown."""
-    first = next((c for c in mentions if _writes(c, needle, signal, seen)), None)
-    if first is None or first.family != "edit" or not _REPLACING.search(first.command_lower):
+    """A file said created whose first write replaced text in it (an edit tool's, `sed -i`,
+    `perl -pi`): it existed before, when that edit is the first call to name it and nothing
+    ran that could have written it unseen; else its creation is not shown."""
+    first = next(
+        (c for c in mentions if _writes(c, named.get(c.order, needle), signal, seen)), None
+    )
+    if first is None or not _replaces(first, named.get(first.order, needle)):
         return None
     if first is mentions[0] and not _unseen_writer(needle, index):
         return Finding(CONTRADICTED, f"{needle} existed before: {first.cite()} replaced its text")
     return Finding(DOUBT, f"{needle} was edited, its creation not shown: {first.cite()}")
+
+
+# a shell step editing a file in place, before the file's name
+_IN_PLACE = later(
+    r"(?:^|[;&|(]\s*)(?:sudo\s+)?(?:sed|perl)\s(?:[^;&|\n]*\s)?(?:-[a-z]*i\S*|--in-place\S*)\s"
+    r"[^;&|\n]*$"
+)
+
+
+def _replaces(call: Call, needle: str) -> bool:
+    """`call` replaces text in `needle`: an edit tool's `old_string`, a shell command
+    editing it in place where it first names it."""
+    if call.family == "edit":
+        return _REPLACING.search(call.command_lower) is not None
+    at = call.command_lower.find(needle)
+    return (
+        call.family == "shell"
+        and at >= 0
+        and _IN_PLACE.search(call.command_lower, 0, at) is not None
+    )
 
 
 _NOT_THERE = later(r"no such file|not found|does not exist|doesn't exist|\(no output\)", re.I)

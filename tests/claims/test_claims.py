@@ -249,6 +249,14 @@ def test_a_file_named_after_a_cd_into_its_folder_is_that_file() -> None:
     assert statuses("I edited `src/app.py`.", edited) == ["verified"]
 
 
+def test_a_file_said_created_that_a_command_first_edited_in_place_existed() -> None:
+    said = "I created `src/app.py`."
+    assert statuses(said, run(bash("sed -i 's/a/b/' src/app.py", ""))) == ["contradicted"]
+    assert statuses(said, run(bash("cd src && sed -i.bak 's/a/b/' app.py", ""))) == ["contradicted"]
+    made = run(bash("touch src/app.py", ""), bash("sed -i 's/a/b/' src/app.py", ""))
+    assert statuses(said, made) == ["verified"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"
