@@ -458,7 +458,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 # alone, `moved `a.py` to `lib/a.py``, may be `mv a.py lib/`'s)
                 to = paths[1]
                 between = clause[clause.find(first) + len(first) : clause.find(to)]
-                said_to = between.strip().strip("`").strip() in ("to", "as", "into")
+                said_to = between.strip().strip("`").strip() in ("to", "as", "into", "→", "->")
                 if said_to and _name(to) != _name(first):
                     listed.append(to)
             found.append((verb, listed))

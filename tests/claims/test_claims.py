@@ -257,6 +257,13 @@ def test_a_file_said_created_that_a_command_first_edited_in_place_existed() -> N
     assert statuses(said, made) == ["verified"]
 
 
+@pytest.mark.parametrize("arrow", ["→", "->"])
+def test_a_file_renamed_with_an_arrow_is_checked_under_its_new_name(arrow: str) -> None:
+    said = f"Renamed `src/app.py` {arrow} `src/other.py`."
+    assert statuses(said, run(bash("mv src/app.py src/third.py", ""))) == ["contradicted"]
+    assert statuses(said, run(bash("git mv src/app.py src/other.py", ""))) == ["verified"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"

@@ -526,23 +526,6 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
 
 # The cases still reversed (250 of 1,706 when this test landed): each fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = {
-    ("Renamed `README.md` → `GUIDE.md`.", "echo > f"),
-    ("Renamed `README.md` → `GUIDE.md`.", "edit f"),
-    ("Renamed `README.md` → `GUIDE.md`.", "mv f h"),
-    ("Renamed `README.md` → `GUIDE.md`.", "read f, edit f"),
-    ("Renamed `README.md` → `GUIDE.md`.", "sed -i f"),
-    ("Renamed `README.md` → `GUIDE.md`.", "touch f"),
-    ("Renamed `README.md` → `GUIDE.md`.", "write f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "cd, mv f h"),
-    ("Renamed `src/app.py` → `src/other.py`.", "cd, sed -i f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "cd, touch f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "echo > f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "edit f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "mv f h"),
-    ("Renamed `src/app.py` → `src/other.py`.", "read f, edit f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "sed -i f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "touch f"),
-    ("Renamed `src/app.py` → `src/other.py`.", "write f"),
     ("`README.md` was renamed to `GUIDE.md`.", "read f, edit g"),
     ("`src/app.py` was renamed to `src/other.py`.", "read f, edit g"),
 }
