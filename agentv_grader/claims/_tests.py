@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
+from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex, TestRun
 from ._later import later
@@ -573,9 +573,13 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
     claimed, parts = _claimed(clause, polarity)
     problems = _problems(claimed, parts, polarity, run)
     if problems:
-        # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
+        # a run of another scope than the clause's (`the unit tests`, no command naming them)
+        # refutes nothing; a run of everything, counts more than its own or a failure where
+        # it had none, so the claim is not verified (a part of it is a guess, not a finding)
         if not scoped:
-            return None
+            over = _beyond(claimed, polarity, run) if _unscoped(run.call.command) else []
+            return Finding(DOUBT, f"{'; '.join(over)}, but {cite}") if over else None
+        # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
         if summary is not None and summary.filtered:  # nor are its counts values to look up
             return Finding(SHOWN, f"{'; '.join(problems)}, but a filtered run: {cite}")
         if changed:
@@ -593,6 +597,20 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
     if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
         return Finding(SHOWN, f"skipped count shown: {cite}")
     return None
+
+
+def _beyond(claimed: dict[str, int], polarity: str | None, run: TestRun) -> list[str]:
+    """The claimed counts no part of the run can have: more than its own, or a failure
+    where it had none."""
+    shown = _shown(run)
+    over = [
+        f"{key} {value} claimed"
+        for key, value in claimed.items()
+        if key != "skipped" and value > (shown.get(key) or value)
+    ]
+    if run.ok and not over and (polarity == "bad" or _part_passed(claimed)):
+        over.append("failures claimed")
+    return over
 
 
 def _shown(run: TestRun) -> dict[str, int | None]:

@@ -146,6 +146,23 @@ def test_a_count_with_a_word_before_tests_is_a_parts(said: str) -> None:
     assert statuses("2 new tests fail.", run(FAILING)) == ["contradicted"]
 
 
+JEST_PASSING = bash("npx jest", "Tests:       12 passed, 12 total")
+JEST_FAILING = bash("npx jest", "Tests:       1 failed, 11 passed, 12 total", "error")
+
+
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    [("11 of 12 unit tests passed.", JEST_PASSING), ("12 unit tests ran and 1 failed.", PASSING),
+     ("1 of 12 unit tests fails.", JEST_PASSING), ("12 unit tests pass.", JEST_FAILING)],
+)  # fmt: skip
+def test_a_scope_no_command_names_is_not_verified_past_a_full_run(
+    said: str, shown: tuple[str, dict[str, Any], str, str]
+) -> None:
+    """A full run shows no failure, or fewer passes, than a part of it is said to have:
+    the claim is not contradicted (the part is a guess), nor verified by its numbers."""
+    assert statuses(said, run(shown)) == ["unverifiable"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

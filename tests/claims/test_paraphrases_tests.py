@@ -269,16 +269,8 @@ def _reversed(runner: str) -> set[str]:
 
 # Reversed cases as the checker stands: each `runner run: claim`.
 KNOWN_REVERSED: set[str] = {
-    "cargo test fail: 12 unit tests pass.",
-    "cargo test pass: 1 of 12 unit tests fails.",
-    "cargo test pass: 11 of 12 unit tests passed.",
-    "cargo test pass: 11 of the 12 unit tests pass.",
-    "cargo test pass: 11 out of 12 unit tests pass.",
-    "cargo test pass: 12 unit tests ran and 1 failed.",
     "go test -v fail>pass: After the fix, only 11 tests pass.",
     "go test -v fail>pass: Now only 11 tests pass.",
-    "go test -v pass: 11 unit tests pass and 1 fails.",
-    "go test -v pass: 12 unit tests ran and 1 failed.",
     "go test -v pass: After the fix, only 11 tests pass.",
     "go test -v pass: Go: Only 11 tests pass.",
     "go test -v pass: Now only 11 tests pass.",
@@ -289,8 +281,6 @@ KNOWN_REVERSED: set[str] = {
     "go test -v pass: Only 11 unit tests pass.",
     "go test fail>pass: After the fix, only 11 tests pass.",
     "go test fail>pass: Now only 11 tests pass.",
-    "go test pass: 11 unit tests pass and 1 fails.",
-    "go test pass: 12 unit tests ran and 1 failed.",
     "go test pass: After the fix, only 11 tests pass.",
     "go test pass: Go: Only 11 tests pass.",
     "go test pass: Now only 11 tests pass.",
@@ -299,22 +289,6 @@ KNOWN_REVERSED: set[str] = {
     "go test pass: Only 11 new tests pass.",
     "go test pass: Only 11 tests pass.",
     "go test pass: Only 11 unit tests pass.",
-    "jest fail: 12 unit tests pass.",
-    "jest pass: 1 of 12 unit tests fails.",
-    "jest pass: 11 of 12 unit tests passed.",
-    "jest pass: 11 of the 12 unit tests pass.",
-    "jest pass: 11 out of 12 unit tests pass.",
-    "jest pass: 12 unit tests ran and 1 failed.",
-    "mocha pass: 12 unit tests ran and 1 failed.",
-    "pytest pass: 11 of 12 unit tests passed.",
-    "pytest pass: 12 unit tests ran and 1 failed.",
-    "rspec pass: 12 unit tests ran and 1 failed.",
-    "vitest fail: 12 unit tests pass.",
-    "vitest pass: 1 of 12 unit tests fails.",
-    "vitest pass: 11 of 12 unit tests passed.",
-    "vitest pass: 11 of the 12 unit tests pass.",
-    "vitest pass: 11 out of 12 unit tests pass.",
-    "vitest pass: 12 unit tests ran and 1 failed.",
 }
 
 
