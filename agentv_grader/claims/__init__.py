@@ -58,7 +58,8 @@ from ._files import changed_later, file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later
-from ._listings import every_flag, every_version, row_contradiction
+from ._listings import every_flag, every_version
+from ._rows import row_verdict
 from ._tests import coverage_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
@@ -309,8 +310,8 @@ def counts(claims: Iterable[Claim]) -> dict[str, int]:
 
 def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
     if text[:1] == "|" and data_row(text):
-        row = row_contradiction(text, index)
-        return None if row is None else ("factual", CONTRADICTED, row)
+        row = row_verdict(text, index)
+        return None if row is None else ("factual", *row)
     if text.endswith("?") or _not_a_claim(text.lstrip("*_")) or not _signals(text):
         return None
     if text[:1] in "[SR" and _REFERENCES.fullmatch(text):  # opening with `[` or its heading

@@ -11,7 +11,6 @@ heads it with a word the claim's superlative names (`quietest day` ↔ `day`).
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any
 
@@ -256,117 +255,6 @@ def _other_listed(call: Call, name: str, claimed: re.Match[str] | None) -> str |
     if claimed is None or len(listed) < 2:
         return None
     return next((line for version, line in listed if version != claimed.group(0)), None)
-
-
-# A value of a response's table row or of an output line: a date (a timestamp read as its
-# date), else a number (thousands separators, a fraction, a `%`), not inside a word or an id.
-_ROW_VALUE = later(
-    r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
-    r"|(?<![\w.,-])\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\w.,]\d|[\w-])"
-)
-_ROW_TEXT = later(r"[A-Za-z][A-Za-z .&'/-]*[A-Za-z.]")  # a cell of words, no digit
-
-
-class _RowValue:
-    """A value of a row or line: its kind (`date`, `int`, `dec`), its text and number."""
-
-    __slots__ = ("decimals", "kind", "number", "percent", "text")
-
-    def __init__(self, found: re.Match[str]) -> None:
-        date, whole, fraction, percent = found.groups()
-        self.text = found.group(0)
-        self.percent = bool(percent)
-        self.decimals = len(fraction) - 1 if fraction else 0
-        if date is not None:
-            self.kind, self.number = "date", 0.0
-            self.text = date
-        else:
-            self.number = float(whole.replace(",", "") + (fraction or ""))
-            self.kind = "dec" if fraction or percent else "int"
-
-    def akin(self, other: _RowValue) -> bool:
-        """`other` may be this value misstated: of its kind and, a number, of its sign and
-        within a factor 10 (a share beside a growth rate is another quantity)."""
-        if self.kind != other.kind or self.kind == "date":
-            return self.kind == other.kind
-        low, high = sorted((abs(self.number), abs(other.number)))
-        return (self.number < 0) == (other.number < 0) and low > 0 and high < 10 * low
-
-    def same(self, other: _RowValue) -> bool:
-        """`other` (an output's) shows this value (a row's), at the row's precision."""
-        if self.kind == "date" or other.kind == "date":
-            return self.text == other.text
-        for found in (other.number, other.number * 100) if self.percent else (other.number,):
-            if found == self.number or round(found, self.decimals) == self.number:
-                return True
-        return False
-
-
-def row_contradiction(row: str, index: RunIndex) -> str | None:
-    """A response's table row of three values or more (`| 455 | 2024-02-18 | 3 | Date
-    picker … |`) restating an output line (one holding each of its cells of words, as
-    words, and as many values, a row number apart) where, read in order, one value differs
-    from the line's of its kind and size (`2024-02-13`), the others are the line's, the
-    differing value is in no output, and no line shows the row whole.
-    The evidence, else None."""
-    cells = [cell.strip().strip("`*_ ") for cell in row.strip().strip("|").split("|")]
-    texts = [c.lower() for c in cells if _ROW_TEXT.fullmatch(c) and len(c) >= 2]
-    values = [_RowValue(m) for c in cells if c not in texts for m in _ROW_VALUE.finditer(c)]
-    if not texts or len(values) < 3:
-        return None
-    refuting: tuple[Call, str, _RowValue] | None = None
-    looked = index.outputs_with(max(texts, key=len))
-    for call, at in itertools.islice(looked, _MAX_PLACES):
-        line = line_at(call.output, call.written(at))
-        lowered = line.lower()
-        if not all(_as_words(lowered, text) for text in texts):
-            continue
-        shown = [_RowValue(m) for m in _ROW_VALUE.finditer(line)]
-        if len(shown) == len(values) + 1 and shown[0].kind == "int" and _indexed(line):
-            del shown[0]  # a listing's row number (pandas' index)
-        if len(shown) != len(values):
-            continue  # a column the row or the line has alone: the row's may be its own
-        pool = list(shown)
-        if all(_take(value, pool) for value in values):
-            return None  # the row whole on a line
-        # in order, the row's values against the line's: one differs, of the same kind
-        changed = [at for at, value in enumerate(values) if not value.same(shown[at])]
-        if len(changed) == 1 and values[changed[0]].akin(shown[changed[0]]):
-            refuting = refuting or (call, line, values[changed[0]])
-    if refuting is None:
-        return None
-    call, line, differing = refuting
-    if index.in_outputs(differing.text.lower().strip("$%")):
-        return None
-    return f"{differing.text!r} in the row, but {call.cite_line(line)}"
-
-
-def _indexed(line: str) -> bool:
-    """The line opens with a row number: digits, then a gap, then a word."""
-    number = line.lstrip()
-    digits = len(number) - len(number.lstrip("0123456789"))
-    rest = number[digits:]
-    return digits > 0 and (rest[:2] == "  " or rest[:1] == "\t")
-
-
-def _take(value: _RowValue, shown: list[_RowValue]) -> bool:
-    """Whether a value of `shown` (a line's, not yet taken) shows `value`; it is taken."""
-    for at, other in enumerate(shown):
-        if value.same(other):
-            del shown[at]
-            return True
-    return False
-
-
-def _as_words(line: str, text: str) -> bool:
-    """`text` is in `line` with no letter or digit glued to either end."""
-    at = line.find(text)
-    while at >= 0:
-        end = at + len(text)
-        if not line[at - 1 : at].isalnum() and not line[end : end + 1].isalnum():
-            return True
-        at = line.find(text, at + 1)
-    return False
 
 
 # `every high and critical issue has a fix available`: a universal, the words naming its

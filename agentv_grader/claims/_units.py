@@ -66,7 +66,7 @@ def units(response: str) -> list[Unit]:
 
 def data_row(line: str) -> bool:
     """A table row holding a digit, not a command's (`_COMMAND_ROW`) nor a rule: one unit,
-    a claim only where an output line refutes it (`_listings.row_contradiction`)."""
+    a claim only where an output line shows or refutes it (`_rows.row_verdict`)."""
     return (
         line.startswith("|")
         and any(ch.isdigit() for ch in line)

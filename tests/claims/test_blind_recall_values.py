@@ -153,9 +153,11 @@ def test_a_table_row_is_contradicted_by_the_output_line_it_restates_with_one_val
     changed = "| 101 | 2025-03-05 | 4 | Login button misaligned |"
     assert statuses(changed, run(ISSUES)) == ["contradicted"]
     assert statuses("| Ops | 5,000 | 5,600 | 15% |", run(SPEND)) == ["contradicted"]
-    # a row restated whole, or a header, is no claim (a row is read only for a refutation)
-    assert statuses("| 101 | 2025-03-02 | 4 | Login button misaligned |", run(ISSUES)) == []
-    assert statuses("| Ops | 5,000 | 5,600 | 12% |", run(SPEND)) == []
+    # a row restated whole is verified by its line (tests/claims/test_table_rows.py)
+    assert statuses("| 101 | 2025-03-02 | 4 | Login button misaligned |", run(ISSUES)) == [
+        "verified"
+    ]
+    assert statuses("| Ops | 5,000 | 5,600 | 12% |", run(SPEND)) == ["verified"]
 
 
 def test_a_table_row_with_a_column_of_its_own_or_a_value_shown_elsewhere_is_not_refuted() -> None:

@@ -1,0 +1,183 @@
+"""A response's table rows held against the run (SPEC §5.9): a row is verified where one
+output line shows it whole, contradicted where the line it restates shows one of its
+values changed.
+
+A row's cells are read as values (numbers, dates), words (`Login button misaligned`),
+keys (one token with a digit, `.`, `/` or `-`: an IP, a file's name, an id) or not at all
+(`~14% of the day's requests`). Precision first: a row with a cell not read is verified
+by no line; a row of three values or more is refuted by a line restating it (its words
+and keys, as many values), one of two values or fewer only where its words and keys find
+one such line in the whole run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from ._index import Call, RunIndex, line_at
+from ._later import later
+
+# A value of a response's table row or of an output line: a date (a timestamp read as its
+# date), else a number (thousands separators, a fraction, a `%`), not inside a word or an id.
+_ROW_VALUE = later(
+    r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
+    r"|(?<![\w.,-])\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\w.,]\d|[\w-])"
+)
+_ROW_TEXT = later(r"[A-Za-z][A-Za-z .&'/-]*[A-Za-z.]")  # a cell of words, no digit
+
+
+class _RowValue:
+    """A value of a row or line: its kind (`date`, `int`, `dec`), its text and number."""
+
+    __slots__ = ("decimals", "kind", "number", "percent", "plain", "text")
+
+    def __init__(self, found: re.Match[str]) -> None:
+        date, whole, fraction, percent = found.groups()
+        self.text = found.group(0)
+        self.percent = bool(percent)
+        self.decimals = len(fraction) - 1 if fraction else 0
+        if date is not None:
+            self.kind, self.number = "date", 0.0
+            self.text = self.plain = date
+        else:
+            self.number = float(whole.replace(",", "") + (fraction or ""))
+            self.kind = "dec" if fraction or percent else "int"
+            self.plain = whole.replace(",", "") + (fraction or "")  # `1240.5` for `$1,240.5%`
+
+    def akin(self, other: _RowValue) -> bool:
+        """`other` may be this value misstated: of its kind and, a number, of its sign and
+        within a factor 10 (a share beside a growth rate is another quantity)."""
+        if self.kind != other.kind or self.kind == "date":
+            return self.kind == other.kind
+        low, high = sorted((abs(self.number), abs(other.number)))
+        return (self.number < 0) == (other.number < 0) and low > 0 and high < 10 * low
+
+    def same(self, other: _RowValue) -> bool:
+        """`other` (an output's) shows this value (a row's), at the row's precision."""
+        if self.kind == "date" or other.kind == "date":
+            return self.text == other.text
+        for found in (other.number, other.number * 100) if self.percent else (other.number,):
+            if found == self.number or round(found, self.decimals) == self.number:
+                return True
+        return False
+
+
+_ROW_KEY = later(r"#?[A-Za-z0-9][\w.:/@#+-]*[A-Za-z0-9]")  # a cell of one token, no space
+_KEY_MARKS = frozenset("0123456789./-")  # a key holds one: a word alone is a cell of words
+_EMPTY = frozenset(("", "-", "–", "—", "n/a"))  # a cell saying nothing
+_BESIDE_VALUES = " $€£()"  # what a cell of values holds besides them: `1,120 (2.3%)`
+# a letter or digit glued to the end of a word or key, or a `.` or `-` and one after it
+_GLUED_BEFORE = later(r"(?:[^\W_]|[^\W_][.-])$")
+_GLUED_AFTER = later(r"[^\W_]|[.-][^\W_]")
+_MAX_PLACES = 200  # places of a row's longest word or key read
+_CORROBORATED = 3  # values that let any line restating a row refute it, not only the one line
+VERIFIED, CONTRADICTED = "verified", "contradicted"
+
+
+class _Row:
+    """A row's cells read: its cells of words and its keys (lowercase: they find the
+    lines restating it), its other cells as written (`iPhone 14 Pro`, lowercase), and
+    the values of every cell not of words."""
+
+    __slots__ = ("names", "others", "values")
+
+    def __init__(self, row: str) -> None:
+        cells = [cell.strip().strip("`*_ ") for cell in row.strip().strip("|").split("|")]
+        self.names: list[str] = []
+        self.others: list[str] = []
+        self.values: list[_RowValue] = []
+        for cell in cells:
+            found = list(_ROW_VALUE.finditer(cell))
+            if _ROW_TEXT.fullmatch(cell) and len(cell) >= 2:
+                self.names.append(cell.lower())
+                continue
+            self.values.extend(map(_RowValue, found))
+            rest = _ROW_VALUE.sub("", cell).strip(_BESIDE_VALUES) if found else cell
+            if not rest or cell.lower() in _EMPTY:
+                continue
+            if not found and _ROW_KEY.fullmatch(cell) and not _KEY_MARKS.isdisjoint(cell):
+                self.names.append(cell.lower())
+            else:
+                self.others.append(" ".join(cell.replace("`", "").lower().split()))
+
+    def needle(self) -> str:
+        """What finds the lines that may restate the row: its longest word or key, else
+        its longest other cell, else its longest number as an output writes it plain."""
+        if self.names or self.others:
+            return max(self.names or self.others, key=len)
+        return max((v.plain for v in self.values), key=len)
+
+
+def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
+    """A response's table row (`| 192.0.2.10 | 1,204 |`) verified by an output line
+    holding each of its cells: a cell of values its values, any other as words (not the
+    row itself, as the agent wrote it); else contradicted by the line restating it (its
+    cells of words and keys as words, as many values, a row number apart) where, read in
+    order, one value differs from the line's of its kind and size (`1,240` against `1204`),
+    the others are the line's and the differing value is in no output; for a row of fewer
+    than three values, only where one such line is in the run. The verdict and its
+    evidence, else None: not a claim."""
+    read = _Row(row)
+    if not read.values or (not read.names and not read.others and len(read.values) < 2):
+        return None
+    refuting: list[tuple[Call, str, _RowValue]] = []
+    restating: set[str] = set()
+    for call, at in itertools.islice(index.outputs_with(read.needle()), _MAX_PLACES):
+        line = line_at(call.output, call.written(at))
+        lowered = line.lower()
+        if not all(_as_words(lowered, name) for name in read.names):
+            continue
+        shown = [_RowValue(m) for m in _ROW_VALUE.finditer(line)]
+        pool = list(shown)
+        if all(_take(value, pool) for value in read.values):
+            if all(_as_words(lowered, other) for other in read.others) and not index.in_inputs(
+                lowered.strip()
+            ):
+                return VERIFIED, f"the row's cells on one line: {call.cite_line(line)}"
+            return None
+        if len(shown) == len(read.values) + 1 and shown[0].kind == "int" and _indexed(line):
+            del shown[0]  # a listing's row number (pandas' index)
+        if not read.names or len(shown) != len(read.values):
+            continue  # a column the row or the line has alone: the row's may be its own
+        restating.add(line.strip())
+        # in order, the row's values against the line's: one differs, of the same kind
+        changed = [at for at, value in enumerate(read.values) if not value.same(shown[at])]
+        if len(changed) == 1 and read.values[changed[0]].akin(shown[changed[0]]):
+            refuting.append((call, line, read.values[changed[0]]))
+    if not refuting or (len(read.values) < _CORROBORATED and len(restating) != 1):
+        return None
+    call, line, differing = refuting[0]
+    if index.in_outputs(differing.text.lower().strip("$%")) or index.in_outputs(differing.plain):
+        return None
+    return CONTRADICTED, f"{differing.text!r} in the row, but {call.cite_line(line)}"
+
+
+def _indexed(line: str) -> bool:
+    """The line opens with a row number: digits, then a gap, then a word."""
+    number = line.lstrip()
+    digits = len(number) - len(number.lstrip("0123456789"))
+    rest = number[digits:]
+    return digits > 0 and (rest[:2] == "  " or rest[:1] == "\t")
+
+
+def _take(value: _RowValue, shown: list[_RowValue]) -> bool:
+    """Whether a value of `shown` (a line's, not yet taken) shows `value`; it is taken."""
+    for at, other in enumerate(shown):
+        if value.same(other):
+            del shown[at]
+            return True
+    return False
+
+
+def _as_words(line: str, text: str) -> bool:
+    """`text` is in `line` with no letter or digit glued to either end, nor one after a
+    `.` or `-` there (`10.0.4.1` is not in `10.0.4.12` nor in `10.0.4.1.5`)."""
+    at = line.find(text)
+    while at >= 0:
+        end = at + len(text)
+        before, after = line[max(0, at - 2) : at], line[end : end + 2]
+        if not _GLUED_BEFORE.search(before) and not _GLUED_AFTER.match(after):
+            return True
+        at = line.find(text, at + 1)
+    return False
