@@ -104,9 +104,21 @@ _NOT_ALL = (
     r"not (?:all|every)(?: of)?(?: the)?(?: [a-z]+)? (?:tests?|specs?)"
     r"(?: (?:are|were|is|was|now))? pass"
 )
+# `only 11 tests pass`, `only eleven new tests passed`: a failure claimed, a part passing
+_ONLY_SOME = (
+    r"only (?:" + NUM[1:-1] + r")(?: [a-z]+)? (?:tests?|specs?)"
+    r"(?: (?:are|were|is|was|now|still))? pass"
+)
 _BAD_PHRASE = Gated(
-    later(r"\bnot (?:clean|green|passing)\b|\b" + _NOT_ALL + r"(?:es|ed|ing)?\b", re.I),
-    Words("not"),
+    later(
+        r"\bnot (?:clean|green|passing)\b|\b(?:"
+        + _NOT_ALL
+        + "|"
+        + _ONLY_SOME
+        + r")(?:es|ed|ing)?\b",
+        re.I,
+    ),
+    Words("not only"),
 )
 # A failure word said not to have happened (`pass with no failures`, `ran without
 # failures`): a pass claimed, no failure

@@ -163,6 +163,13 @@ def test_a_scope_no_command_names_is_not_verified_past_a_full_run(
     assert statuses(said, run(shown)) == ["unverifiable"]
 
 
+@pytest.mark.parametrize("said", ["Only 11 tests pass.", "Only eleven new tests passed."])
+def test_only_n_tests_pass_claims_a_failure(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(GO_PASSING)) == ["contradicted"]
+    assert statuses(said, run(PASSING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

@@ -149,7 +149,7 @@ _TEST_READINGS = {
     "good": re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok)\b", re.I),
     "bad": re.compile(
         r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b|\b"
-        + _tests._NOT_ALL
+        + f"(?:{_tests._NOT_ALL}|{_tests._ONLY_SOME})"
         + r"(?:es|ed|ing)?\b",
         re.I,
     ),
@@ -231,7 +231,10 @@ _NO_FAILURE = re.compile(
     re.I,
 )
 _NOT_PASSING = re.compile(
-    r"\bnot (?:clean|green|passing)\b|\b" + _tests._NOT_ALL + r"(?:es|ed|ing)?\b", re.I
+    r"\bnot (?:clean|green|passing)\b|\b"
+    + f"(?:{_tests._NOT_ALL}|{_tests._ONLY_SOME})"
+    + r"(?:es|ed|ing)?\b",
+    re.I,
 )
 
 
