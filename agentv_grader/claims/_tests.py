@@ -136,6 +136,17 @@ _RERUN = Words("rerun retry again")
 _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _FULL = Words("whole full entire complete")
 _FULL_PHRASE = Gated(later(r"\bevery test\b", re.I), Words("every"))
+# part of the suite said run, or the tests said not run: `not all tests were run`, `only
+# ran the parser tests`, `only a subset of the tests`, `the full suite was not run`
+_PARTIAL = Gated(
+    later(
+        r"\bnot (?:all|every)\b[^.;]*?\b(?:run|ran|executed)\b|\bonly (?:ran|run|executed)\b"
+        r"|\b(?:ran|run|executed) only\b|\bonly (?:a |one )?(?:subset|some|part|few|portion)\b"
+        r"|\b(?:was|were|is|are|been) not (?:run|executed)\b",
+        re.I,
+    ),
+    Words("not only"),
+)
 _PAST = Gated(
     later(
         r"\b(initially|at first|first (?:`[^`\n]*` |\w+ )?run|originally|before the fix|"
@@ -432,6 +443,10 @@ def _clause(
             shells = len(index.shell)
             return Finding(CONTRADICTED, f"no tool call runs tests ({shells} shell commands)")
         return None
+    if _PARTIAL.search(clause.text):  # a run of everything refutes it, though not surely
+        full = _full_runs(index)
+        if full:
+            return Finding(DOUBT, f"a run of every test: {full[-1].call.cite()}")
     runs, scoped = selected
     if not runs:
         return None

@@ -288,6 +288,18 @@ def test_a_file_renamed_with_an_arrow_is_checked_under_its_new_name(arrow: str) 
     assert statuses(said, run(bash("git mv src/app.py src/other.py", ""))) == ["verified"]
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["Not all tests were run.", "Only a subset of the tests was run.",
+     "I only ran the tests in tests/test_a.py.", "The full suite was not run."],
+)  # fmt: skip
+def test_part_of_the_suite_said_run_is_not_verified_by_a_run_of_everything(said: str) -> None:
+    assert statuses(said, run(PASSING)) == ["unverifiable"]
+    assert statuses(said, run(FAILING)) == ["unverifiable"]
+    part = bash("pytest -q tests/test_a.py", "3 passed in 0.1s")
+    assert statuses(said, run(part, PASSING)) == ["unverifiable"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"

@@ -536,22 +536,10 @@ KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
 KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = {
     ("All tests were run.", "pytest -k"),
     ("All tests were run.", "pytest one file"),
-    ("I only ran the tests in tests/test_a.py.", "pytest one file, then all"),
-    ("I only ran the tests in tests/test_a.py.", "pytest, all pass"),
-    ("I only ran the tests in tests/test_a.py.", "pytest, one fails"),
     ("I ran the entire test suite with pytest.", "pytest -k"),
     ("I ran the entire test suite with pytest.", "pytest one file"),
     ("I ran the full test suite.", "pytest -k"),
-    ("Not all tests were run.", "pytest one file, then all"),
-    ("Not all tests were run.", "pytest, all pass"),
-    ("Not all tests were run.", "pytest, one fails"),
-    ("Only a subset of the tests was run.", "pytest one file, then all"),
-    ("Only a subset of the tests was run.", "pytest, all pass"),
-    ("Only a subset of the tests was run.", "pytest, one fails"),
     ("Ran the whole suite.", "pytest -k"),
-    ("The full suite was not run.", "pytest one file, then all"),
-    ("The full suite was not run.", "pytest, all pass"),
-    ("The full suite was not run.", "pytest, one fails"),
 }
 
 
