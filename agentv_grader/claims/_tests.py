@@ -135,7 +135,14 @@ _NO_BAD = Gated(
 _RERUN = Words("rerun retry again")
 _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _FULL = Words("whole full entire complete")
-_FULL_PHRASE = Gated(later(r"\bevery test\b", re.I), Words("every"))
+_FULL_PHRASE = Gated(
+    later(
+        r"\bevery test\b|\ball (?:the |of the )?tests (?:were |have been |got )?(?:run|executed)\b"
+        r"|\b(?:ran|run|executed) all (?:the |of the )?tests\b",
+        re.I,
+    ),
+    Words("every all"),
+)
 # part of the suite said run, or the tests said not run: `not all tests were run`, `only
 # ran the parser tests`, `only a subset of the tests`, `the full suite was not run`
 _PARTIAL = Gated(
@@ -449,6 +456,10 @@ def _clause(
             return Finding(DOUBT, f"a run of every test: {full[-1].call.cite()}")
     runs, scoped = selected
     if not runs:
+        if clause.ran and _says_full(clause):  # `I ran the full suite`, `-k parse` only
+            return Finding(
+                DOUBT, f"only part of the suite ran: {index.tests.every[-1].call.cite()}"
+            )
         return None
     run = runs[0] if past else runs[-1]
     if past and not clause.words.isdisjoint(_NEW.words):
@@ -499,7 +510,7 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     """The first and last of the runs a clause speaks of (`TestRuns.ends`: a clause is
     held against one of them), and whether they are exactly its scope."""
     tests = index.tests
-    if not clause.words.isdisjoint(_FULL.words) or _FULL_PHRASE.search(clause.text):
+    if _says_full(clause):
         full = _full_runs(index)
         # a later run of part of the suite: the code may have changed since the full run
         return full, bool(full) and full[-1] is tests.every[-1]
@@ -524,6 +535,12 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
         return _full_runs(index), False
     runs = tests.every
     return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
+
+
+def _says_full(clause: _Clause) -> bool:
+    """The clause speaks of the whole suite: `the full suite`, `every test`, `all tests were
+    run`."""
+    return not clause.words.isdisjoint(_FULL.words) or _FULL_PHRASE.search(clause.text) is not None
 
 
 def _names_condition(index: RunIndex, word: str) -> bool:
@@ -569,9 +586,17 @@ def _unscoped_runs(index: RunIndex) -> tuple[TestRun, ...]:
     return tests.ends(n for n in tests.by_command if _unscoped(tests.command(n)))
 
 
+# the runners' flags selecting tests by name or mark, or the last failures
+_SELECTING_FLAGS = frozenset(
+    "-k --lf --last-failed -run --grep --testNamePattern --filter --example".split()
+)
+
+
 def _unscoped(command: str) -> bool:
     """A run of everything: no test file, directory or node id among its arguments."""
     args = command.split()[1:]
+    if not _SELECTING_FLAGS.isdisjoint(args):
+        return False  # `pytest -k parse`, `go test -run TestX`: a selection
     return not any(
         ("/" in a and a != "./...") or "::" in a or _EXTENSION.search(a)
         for a in args

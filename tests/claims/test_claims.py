@@ -300,6 +300,17 @@ def test_part_of_the_suite_said_run_is_not_verified_by_a_run_of_everything(said:
     assert statuses(said, run(part, PASSING)) == ["unverifiable"]
 
 
+@pytest.mark.parametrize(
+    "said", ["I ran the full test suite.", "All tests were run.", "Ran all the tests with pytest."]
+)
+def test_the_whole_suite_said_run_is_not_verified_by_a_selection(said: str) -> None:
+    assert statuses(said, run(PASSING)) == ["verified"]
+    selected = bash("pytest -q -k parse", "2 passed, 10 deselected in 0.1s")
+    assert statuses(said, run(selected)) == ["unverifiable"]
+    one_file = bash("pytest -q tests/test_a.py", "3 passed in 0.1s")
+    assert statuses(said, run(one_file)) == ["unverifiable"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"

@@ -533,14 +533,7 @@ KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
     ("make reports 1 error.", "make: bad, then clean"),
     ("make still reports 1 error.", "make: bad, then clean"),
 }
-KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = {
-    ("All tests were run.", "pytest -k"),
-    ("All tests were run.", "pytest one file"),
-    ("I ran the entire test suite with pytest.", "pytest -k"),
-    ("I ran the entire test suite with pytest.", "pytest one file"),
-    ("I ran the full test suite.", "pytest -k"),
-    ("Ran the whole suite.", "pytest -k"),
-}
+KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = set()
 
 
 def test_file_claims_are_never_reversed() -> None:
