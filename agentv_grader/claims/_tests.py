@@ -53,12 +53,13 @@ class _Folded:
 
 # The counts a clause states, each looked for only in a clause holding a word each of its
 # matches holds (a clause has few words: found once for all of them, `_gate`).
-# Up to two words between a count and its verb (`1 test is still failing`); a word before
+# Up to two words between a count and its verb (`1 test is still failing`); a word or two before
 # `tests` (`11 new tests pass`, group 2) makes the count a part's
 _AUX = r"(?:(?:were|are|is|was|still|now|have|had|all)\s+){0,2}"
 _COUNTED = _Folded(
-    NUM
-    + r"\s+(?:([a-z]+\s+)?(?:tests?|specs?|cases?)\s+)?"
+    r"\b"
+    + NUM
+    + r"\s+(?:((?:(?!of\s|out\s)[a-z]+\s+){1,2})?(?:tests?|specs?|cases?)\s+)?"
     + _AUX
     + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
 )
@@ -68,7 +69,7 @@ _COUNTED_WORDS = Words(
 _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
 _OF_WORDS = Words("of")
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
-_SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+)?(?:tests?|specs?|cases?)\b)")
+_SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\b)")
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one)
 _TOTAL = _Folded(
@@ -101,12 +102,12 @@ _GOOD_PHRASE = Gated(later(r"\ball ok\b", re.I), Words("ok"))
 _BAD = Words("fail fails failed failing failure failures red broken")
 # `not all tests pass`: a failure claimed, not a pass
 _NOT_ALL = (
-    r"not (?:all|every)(?: of)?(?: the)?(?: [a-z]+)? (?:tests?|specs?)"
+    r"not (?:all|every)(?: of)?(?: the)?(?: [a-z]+){0,2} (?:tests?|specs?)"
     r"(?: (?:are|were|is|was|now))? pass"
 )
 # `only 11 tests pass`, `only eleven new tests passed`: a failure claimed, a part passing
 _ONLY_SOME = (
-    r"only (?:" + NUM[1:-1] + r")(?: [a-z]+)? (?:tests?|specs?)"
+    r"only (?:" + NUM[1:-1] + r")(?: [a-z]+){0,2} (?:tests?|specs?)"
     r"(?: (?:are|were|is|was|now|still))? pass"
 )
 _BAD_PHRASE = Gated(
@@ -125,7 +126,7 @@ _BAD_PHRASE = Gated(
 _NO_BAD = Gated(
     later(
         r"\b(?:no|without|zero|nothing|none)\s+(?:of\s+(?:the\s+)?)?"
-        r"(?:(?:[a-z]+\s+)?(?:tests?|specs?|cases?)\s+|(?:new|other|more)\s+)?"
+        r"(?:(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\s+|(?:new|other|more)\s+)?"
         r"(?:(?:are|were|is|was|have|has|had|now|still)\s+){0,2}"
         r"(?:fail(?:s|ed|ing|ures?)?|red|broken)\b",
         re.I,
@@ -605,8 +606,8 @@ def _unscoped(command: str) -> bool:
 
 
 def count_of(text: str) -> int:
-    """The count `NUM` matched (`12`, `Twelve`)."""
-    text = text.lower()
+    """The count `NUM` matched (`12`, `Twelve`; `ſix`, which `re.I` reads as `six`)."""
+    text = text.casefold()
     return _NUMBER_WORDS[text] if text in _NUMBER_WORDS else int(text)
 
 

@@ -170,6 +170,17 @@ def test_only_n_tests_pass_claims_a_failure(said: str) -> None:
     assert statuses(said, run(PASSING)) == ["contradicted"]
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["Not all new unit tests pass.", "Only 11 new unit tests pass.", "11/12 new unit tests pass."],
+)
+def test_two_words_before_tests_are_read_as_one(said: str) -> None:
+    """A failure of a part: shown by a run with one, not verified by one without."""
+    assert statuses(said, run(FAILING)) == ["verified"]
+    assert statuses(said, run(PASSING)) == ["unverifiable"]
+    assert statuses("Zero new unit tests failed.", run(FAILING)) == ["unverifiable"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

@@ -225,7 +225,7 @@ def _test_readings(text: str) -> dict[str, object]:
 # A failure word said not to have happened (`with no failures`) is no failure claimed.
 _NO_FAILURE = re.compile(
     r"\b(?:no|without|zero|nothing|none)\s+(?:of\s+(?:the\s+)?)?"
-    r"(?:(?:[a-z]+\s+)?(?:tests?|specs?|cases?)\s+|(?:new|other|more)\s+)?"
+    r"(?:(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\s+|(?:new|other|more)\s+)?"
     r"(?:(?:are|were|is|was|have|has|had|now|still)\s+){0,2}"
     r"(?:fail(?:s|ed|ing|ures?)?|red|broken)\b",
     re.I,

@@ -186,7 +186,7 @@ def _variants(said: str, word: str) -> list[tuple[str, bool, bool]]:
         ("After the fix, " + low, True, False),
         ("Now " + low, True, False),
     ]
-    for before in ("unit", "new", "existing", word):
+    for before in ("unit", "new", "existing", "new unit", word):
         for noun in (" tests", " test"):
             if noun in said:
                 found.append((said.replace(noun, f" {before}{noun}", 1), False, before != word))
