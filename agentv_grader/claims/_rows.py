@@ -22,7 +22,7 @@ from ._later import later
 # date), else a number (thousands separators, a fraction, a `%`), not inside a word or an id.
 _ROW_VALUE = later(
     r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
-    r"|(?<![\w.,-])\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\w.,]\d|[\w-])"
+    r"|(?<![\w.,-])([-−+]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\w.,]\d|[\w-])"
 )
 _ROW_TEXT = later(r"[A-Za-z][A-Za-z .&'/-]*[A-Za-z.]")  # a cell of words, no digit
 
@@ -33,7 +33,7 @@ class _RowValue:
     __slots__ = ("decimals", "kind", "number", "percent", "plain", "text")
 
     def __init__(self, found: re.Match[str]) -> None:
-        date, whole, fraction, percent = found.groups()
+        date, sign, whole, fraction, percent = found.groups()
         self.text = found.group(0)
         self.percent = bool(percent)
         self.decimals = len(fraction) - 1 if fraction else 0
@@ -42,6 +42,7 @@ class _RowValue:
             self.text = self.plain = date
         else:
             self.number = float(whole.replace(",", "") + (fraction or ""))
+            self.number = -self.number if sign and sign != "+" else self.number
             self.kind = "dec" if fraction or percent else "int"
             self.plain = whole.replace(",", "") + (fraction or "")  # `1240.5` for `$1,240.5%`
 
@@ -66,10 +67,14 @@ class _RowValue:
 _ROW_KEY = later(r"#?[A-Za-z0-9][\w.:/@#+-]*[A-Za-z0-9]")  # a cell of one token, no space
 _KEY_MARKS = frozenset("0123456789./-")  # a key holds one: a word alone is a cell of words
 _EMPTY = frozenset(("", "-", "–", "—", "n/a"))  # a cell saying nothing
-_BESIDE_VALUES = " $€£()"  # what a cell of values holds besides them: `1,120 (2.3%)`
+# what a cell of values holds besides them (`1,120 (2.3%)`, `−13.75% ⚠️`): no letter or
+# digit, nor a range's or a ratio's mark (`1–2`, `3/5`)
+_NOT_BESIDE_VALUES = later(r"[^\W_]|[–—/:]")
 # a letter or digit glued to the end of a word or key, or a `.` or `-` and one after it
 _GLUED_BEFORE = later(r"(?:[^\W_]|[^\W_][.-])$")
 _GLUED_AFTER = later(r"[^\W_]|[.-][^\W_]")
+# a line longer shows no row whole: a whole JSON array on one line holds every row's cells
+_LINE_WIDTH = 400
 _MAX_PLACES = 200  # places of a row's longest word or key read
 _CORROBORATED = 3  # values that let any line restating a row refute it, not only the one line
 VERIFIED, CONTRADICTED = "verified", "contradicted"
@@ -93,8 +98,9 @@ class _Row:
                 self.names.append(cell.lower())
                 continue
             self.values.extend(map(_RowValue, found))
-            rest = _ROW_VALUE.sub("", cell).strip(_BESIDE_VALUES) if found else cell
-            if not rest or cell.lower() in _EMPTY:
+            if (found and not _NOT_BESIDE_VALUES.search(_ROW_VALUE.sub("", cell))) or (
+                cell.lower() in _EMPTY
+            ):
                 continue
             if not found and _ROW_KEY.fullmatch(cell) and not _KEY_MARKS.isdisjoint(cell):
                 self.names.append(cell.lower())
@@ -131,8 +137,10 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
         shown = [_RowValue(m) for m in _ROW_VALUE.finditer(line)]
         pool = list(shown)
         if all(_take(value, pool) for value in read.values):
-            if all(_as_words(lowered, other) for other in read.others) and not index.in_inputs(
-                lowered.strip()
+            if (
+                len(line) <= _LINE_WIDTH
+                and all(_as_words(lowered, other) for other in read.others)
+                and not index.in_inputs(lowered.strip())
             ):
                 return VERIFIED, f"the row's cells on one line: {call.cite_line(line)}"
             return None

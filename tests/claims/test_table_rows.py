@@ -51,3 +51,20 @@ def test_a_row_of_few_values_is_not_refuted_where_its_line_is_not_the_only_one()
     assert statuses("| 198.18.0.42 | 31 |", run(HOSTS)) == []
     # the row shown whole on one line verifies it, whatever another line says
     assert statuses("| 198.18.0.42 | 2,210 |", run(again, yesterday)) == ["verified"]
+
+
+def test_a_signed_value_is_shown_only_by_a_line_of_its_sign() -> None:
+    growth = bash("psql -c 'SELECT region, q3, pct FROM growth'", "North | 1200.00 |  -3.50")
+    assert statuses("| North | $1,200.00 | −3.5% ⚠️ |", run(growth)) == ["verified"]
+    assert statuses("| North | $1,200.00 | +3.5% |", run(growth)) == []
+    # a range is not a value beside a mark: `1–3` is read as a note, on no line
+    tries = bash("grep -c retry job.log", "North 1 3")
+    assert statuses("| North | 1–3 |", run(tries)) == []
+
+
+def test_a_whole_json_array_on_one_line_shows_no_row() -> None:
+    issues = [{"number": 300 + n, "title": f"Issue {n}", "label": "bug"} for n in range(12)]
+    issues[3]["label"] = "docs"
+    listed = bash("gh issue list --json number,title,label", str(issues).replace("'", '"'))
+    # 303's label is docs: the array holds `bug` and `303` only in other records
+    assert statuses("| 303 | Issue 3 | bug |", run(listed)) == []
