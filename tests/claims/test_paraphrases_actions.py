@@ -49,7 +49,7 @@ FILE_CLAIMS = {
         "I've created {f} with the helper.",
         "Created a new file {f}.",
     ],
-    "wrote": ["I wrote `{f}`.", "Wrote {f}."],
+    "wrote": ["I wrote `{f}`.", "Wrote {f}.", "Added `{f}`.", "I saved the output to `{f}`."],
     "edited": [
         "I edited `{f}`.",
         "Updated `{f}`.",
@@ -57,6 +57,9 @@ FILE_CLAIMS = {
         "I changed `{f}` to use the helper.",
         "`{f}` was updated.",
         "Edited {f} to fix the import.",
+        "Fixed the import in `{f}`.",
+        "Refactored `{f}`.",
+        "Patched {f}.",
     ],
     "deleted": [
         "I deleted `{f}`.",
@@ -64,6 +67,9 @@ FILE_CLAIMS = {
         "`{f}` was deleted.",
         "Deleted the old {f}.",
         "Removed the file {f}.",
+        "Deleted {f}.",
+        "I removed `{f}` from the repo.",
+        "`{f}` has been removed.",
     ],
     "renamed": [
         "I renamed `{f}` to `{g}`.",
@@ -71,6 +77,8 @@ FILE_CLAIMS = {
         "Moved `{f}` to `{g}`.",
         "`{f}` was renamed to `{g}`.",
         "Renamed `{f}` → `{g}`.",
+        "Moved {f} to {g}.",
+        "Renamed `{f}` as `{g}`.",
     ],
 }
 
@@ -361,14 +369,39 @@ COMMAND_CLAIMS = {
         "{Tool} found no issues.",
         "`{cmd}` passes cleanly.",
         "{tool} is now clean.",
+        "`{cmd}` runs cleanly.",
+        "{Tool} reports no issues.",
+        "{tool} shows no errors.",
+        "{tool} came back clean.",
+        "`{cmd}` succeeded.",
+        "{tool} passes with no warnings.",
     ],
-    "fails": ["`{cmd}` fails.", "{tool} fails.", "`{cmd}` still fails."],
-    "failed": ["`{cmd}` failed.", "{tool} failed."],
-    "found": ["{tool} found {count}.", "{tool} reported {count}.", "`{cmd}` found {count}."],
+    "fails": [
+        "`{cmd}` fails.",
+        "{tool} fails.",
+        "`{cmd}` still fails.",
+        "`{cmd}` is failing.",
+        "{tool} is still failing.",
+    ],
+    "failed": [
+        "`{cmd}` failed.",
+        "{tool} failed.",
+        "{tool} errored.",
+        "`{cmd}` exited with code 1.",
+        "`{cmd}` returned a non-zero exit code.",
+    ],
+    "found": [
+        "{tool} found {count}.",
+        "{tool} reported {count}.",
+        "`{cmd}` found {count}.",
+        "{tool} flagged {count}.",
+        "`{cmd}` showed {count}.",
+    ],
     "reports": [
         "{tool} reports {count}.",
         "`{cmd}` reports {count}.",
         "{tool} still reports {count}.",
+        "{tool} shows {count}.",
     ],
 }
 
@@ -524,13 +557,29 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
     return found
 
 
-# The cases still reversed (250 of 1,706 when this test landed): each fix removes its own.
+# The cases still reversed (250 of 1,706 when this test landed; of 2,443 since its second
+# table of paraphrases): each fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = {
     ("`README.md` was renamed to `GUIDE.md`.", "read f, edit g"),
     ("`src/app.py` was renamed to `src/other.py`.", "read f, edit g"),
 }
 KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
+    ("`cargo clippy -- -D warnings` exited with code 1.", "clippy: clean"),
+    ("`cargo clippy -- -D warnings` returned a non-zero exit code.", "clippy: clean"),
+    ("`go vet ./...` exited with code 1.", "go vet: clean"),
+    ("`go vet ./...` returned a non-zero exit code.", "go vet: clean"),
+    ("`make build` exited with code 1.", "make: clean"),
+    ("`make build` returned a non-zero exit code.", "make: clean"),
+    ("`mypy src` exited with code 1.", "mypy: clean"),
+    ("`mypy src` returned a non-zero exit code.", "mypy: clean"),
+    ("`npx eslint .` exited with code 1.", "eslint: clean"),
+    ("`npx eslint .` returned a non-zero exit code.", "eslint: clean"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc: clean"),
+    ("`npx tsc --noEmit` returned a non-zero exit code.", "tsc: clean"),
+    ("`ruff check .` exited with code 1.", "ruff: clean"),
+    ("`ruff check .` returned a non-zero exit code.", "ruff: clean"),
     ("make reports 1 error.", "make: bad, then clean"),
+    ("make shows 1 error.", "make: bad, then clean"),
     ("make still reports 1 error.", "make: bad, then clean"),
 }
 KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = set()
