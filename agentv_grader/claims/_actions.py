@@ -70,6 +70,17 @@ _SUCCESS_PHRASE = Gated(
     Words("no nothing exit exits exited"),
 )
 _FAILURE = Words("fail fails failed errored error crashed rejected refused")
+# `exited with code 1`, `returned a non-zero exit code`: a failure, as `failed` is (not a
+# value the command shows: `exit code 137`)
+_EXIT_NONZERO = Gated(
+    later(
+        r"\bexit(?:s|ed) (?:with )?(?:(?:exit )?(?:code|status) )?[1-9]\d*\b"
+        r"|\bexit(?:s|ed) non-?zero\b"
+        r"|\b(?:returned|returns|exited|exits|with) (?:an? )?non-?zero (?:exit )?(?:code|status)\b",
+        re.I,
+    ),
+    Words("exit exits exited non nonzero"),
+)
 _CLEAN = Words("clean")
 _CLEAN_PHRASE = Gated(
     later(r"\bno (?:warnings|errors|issues|problems|vulnerabilities)\b", re.I), Words("no")
@@ -374,8 +385,9 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None or denied
     # `ruff found 2 errors`, not `0 errors (was 2 warnings)`
     counted = not success and _FLAW_COUNT.search(text) is not None and not _NO_FLAWS.search(text)
-    if (counted or _FAILURE.may_hold(text)) and not success:
-        yield _failure(text, name, calls, counted, index)
+    failure = _FAILURE.may_hold(text) or _EXIT_NONZERO.search(text) is not None
+    if (counted or failure) and not success:
+        yield _failure(text, name, calls, counted, failure, index)
     elif success:
         clean = _CLEAN.may_hold(text) or _CLEAN_PHRASE.search(text) is not None
         flaw = _flaw(last.output) if clean else None
@@ -405,8 +417,10 @@ _PAST_WORDS = Words("failed errored crashed reported found showed printed gave r
                     "were had")  # fmt: skip
 
 
-def _failure(text: str, name: str, calls: list[Call], counted: bool, index: RunIndex) -> Finding:
-    """A claim that `name` failed, or found the flaws it counts (`counted`), against its
+def _failure(
+    text: str, name: str, calls: list[Call], counted: bool, failure: bool, index: RunIndex
+) -> Finding:
+    """A claim that `name` failed (`failure`), or found the flaws it counts (`counted`), against its
     runs: one that failed, or showed flaws (`_flaw`) where counted, verifies it; else a
     claim of a failure is contradicted, and one of counted flaws only (a run's report may
     have been redirected) or of a failure now where the code changed since is not."""
@@ -417,7 +431,7 @@ def _failure(text: str, name: str, calls: list[Call], counted: bool, index: RunI
             return Finding(VERIFIED, f"`{name}`: {call.cite()}")
         if now:
             break
-    if not _FAILURE.may_hold(text) or (now and index.changed_after(last)):
+    if not failure or (now and index.changed_after(last)):
         return Finding(DOUBT, f"`{name}`: {last.cite()}")
     return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")
 

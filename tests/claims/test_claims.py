@@ -335,6 +335,19 @@ def test_a_tool_said_to_fail_now_is_held_against_its_last_run() -> None:
     assert statuses("`ruff check .` fails.", run(RUFF_BAD, RUFF_OK, EDIT)) == ["unverifiable"]
 
 
+def test_a_command_said_to_exit_non_zero_claims_a_failure() -> None:
+    for said in (
+        "`ruff check .` exited with code 1.",
+        "`ruff check .` returned a non-zero exit code.",
+    ):
+        assert statuses(said, run(RUFF_OK)) == ["contradicted"]
+        assert statuses(said, run(RUFF_BAD)) == ["verified"]
+    shown = bash(
+        "kubectl describe pod web", "Last State: Terminated\n  Reason: OOMKilled\n  Exit Code: 137"
+    )
+    assert statuses("`kubectl describe` shows exit code 137.", run(shown)) == ["verified"]
+
+
 def test_flaws_a_tool_is_said_to_have_found_are_in_a_run_that_shows_them() -> None:
     assert statuses("ruff found 2 errors.", run(RUFF_OK)) == ["unverifiable"]
     assert statuses("ruff found 2 errors.", run(RUFF_BAD, RUFF_OK)) == ["verified"]
