@@ -82,9 +82,12 @@ _EXIT_NONZERO = Gated(
     Words("exit exits exited non nonzero"),
 )
 _CLEAN = Words("clean")
+# `no warnings`, `0 errors`: its group the kind of flaw said absent
 _CLEAN_PHRASE = Gated(
-    later(r"\bno (?:warnings|errors|issues|problems|vulnerabilities)\b", re.I), Words("no")
+    later(r"\b(?:no|0|zero) (warning|error|issue|problem|vulnerabilit)(?:s|ies)\b", re.I),
+    Words("no zero", marks=("0",)),
 )
+_ANY_FLAW = ("issue", "problem")  # a kind said absent that is every kind
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
 # `warning:` / `error[E0308]:` / `path:12:5: E501` lines
 _FLAWS = later(
@@ -389,8 +392,8 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     if (counted or failure) and not success:
         yield _failure(text, name, calls, counted, failure, index)
     elif success:
-        clean = _CLEAN.may_hold(text) or _CLEAN_PHRASE.search(text) is not None
-        flaw = _flaw(last.output) if clean else None
+        kinds = _clean_of(text)
+        flaw = None if kinds is None else _flaw_of(last.output, kinds)
         if (flaw is not None or last.failed) and index.changed_after(last):
             # "passes" is said of the code as it is now, which was edited after the run
             yield Finding(DOUBT, f"`{name}`: the code changed after {last.cite()}")
@@ -434,6 +437,36 @@ def _failure(
     if not failure or (now and index.changed_after(last)):
         return Finding(DOUBT, f"`{name}`: {last.cite()}")
     return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")
+
+
+def _clean_of(text: str) -> tuple[str, ...] | None:
+    """The kinds of flaw the claim `text` says a run is free of (`0 warnings`: warning;
+    `clean`, `no issues`: every kind, ()); None where it says none."""
+    if _CLEAN.may_hold(text):
+        return ()
+    kinds = tuple(m.group(1).lower() for m in _CLEAN_PHRASE.finditer(text))
+    if not kinds:
+        return None
+    return () if any(kind in _ANY_FLAW for kind in kinds) else kinds
+
+
+def _flaw_of(output: str, kinds: tuple[str, ...]) -> str | None:
+    """`_flaw(output)`, or where the claim said only some `kinds` absent, the first count
+    or `warning:` line of one of them (`0 warnings` is refuted by `1 problem (0 errors, 1
+    warning)`'s `1 warning`; `0 errors` is not)."""
+    if not kinds:
+        return _flaw(output)
+    counts = (m for m in _FLAW_COUNT.finditer(output) if _of_kind(m.group(0), kinds))
+    lines = (m for m in _KIND_LINE.finditer(output) if _of_kind(m.group(1), kinds))
+    found = [m for m in (next(counts, None), next(lines, None)) if m is not None]
+    return min(found, key=lambda m: m.start()).group(0).strip() if found else None
+
+
+def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
+    return any(kind in flaw.lower() for kind in kinds)
+
+
+_KIND_LINE = later(r"(?:^|\n)(warning|error)(?:\[\w+\])?: ", re.I)
 
 
 def _flaw(output: str) -> str | None:

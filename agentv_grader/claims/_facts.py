@@ -19,14 +19,18 @@ from collections.abc import Callable, Iterator
 
 from ..record import Record
 from ._figure_words import (
+    Tally,
     agree,
+    counts_another,
     failed_first_time,
     field_key,
     figure_word,
     list_marker,
     not_shown,
+    other_count,
     part_of,
     said_of_all,
+    tallied,
 )
 from ._gate import Gated, Words
 from ._index import Call, RunIndex, line_at
@@ -756,7 +760,7 @@ def _as_claimed(
     all said passed the first time goes to `refuted` where its line shows failures (`5
     tests, 1 failure`). What the claim says is read at the first place asking."""
     context: set[str] | None = None  # the claim's words near the number
-    claimed: tuple[str | None, str | None, tuple[str, ...] | None] | None = None
+    claimed: tuple[str | None, str | None, tuple[str, ...] | None, Tally | None] | None = None
     apart: list[tuple[Call, int, str]] = []  # places whose whole is on another line
     said_first = False  # a place of a count of all was read: the first run's
     for call, at, end in places:
@@ -773,9 +777,9 @@ def _as_claimed(
         if claimed is None:
             if not_shown(text, match.start()):
                 return
-            claimed = _claimed(text, match.end(), distinctive)
-        word, whole, all_said = claimed
-        if word is not None and not agree(word, figure_word(call.output_lower, end)):
+            claimed = _claimed(text, match.start(), match.end(), distinctive)
+        word, whole, all_said, tally = claimed
+        if _said_otherwise_there(call, at, end, word, tally):
             continue
         if list_marker(call.output_lower, at, end):
             continue
@@ -793,17 +797,38 @@ def _as_claimed(
     yield from apart
 
 
+def _said_otherwise_there(
+    call: Call, at: int, end: int, word: str | None, tally: Tally | None
+) -> bool:
+    """What `call`'s output says beside the place at `at:end` disagrees with the claim's
+    `word` (`agree`), or the place is another count of the claim's `tally` (`0 errors`
+    for the 0 warnings) or on a line giving another of its counts another figure (`ok |
+    5 passed | 0 failed` is no place of `8 passed, 0 failed`'s 0)."""
+    if word is not None and not agree(word, figure_word(call.output_lower, end)):
+        return True
+    if tally is None:
+        return False
+    if counts_another(call.output_lower, at, end, tally):
+        return True
+    return other_count(line_at(call.output, call.written(at)).lower(), tally[1])
+
+
 def _claimed(
-    text: str, end: int, distinctive: bool
-) -> tuple[str | None, str | None, tuple[str, ...] | None]:
-    """What the claim `text` says its figure ending at `end` is (`figure_word`), the
+    text: str, start: int, end: int, distinctive: bool
+) -> tuple[str | None, str | None, tuple[str, ...] | None, Tally | None]:
+    """What the claim `text` says its figure at `start:end` is (`figure_word`), the
     whole it counts it out of (`part_of`; a distinctive figure is found wherever it
-    stands): a part is told by its whole, not by the words after the whole; and what it
-    says of all the figure counts (`said_of_all`)."""
+    stands): a part is told by its whole, not by the words after the whole; what it
+    says of all the figure counts (`said_of_all`); and the word it is counted by in a
+    tally (`tallied`: `8 passed, 0 failed`)."""
     after = text[end : end + _SAID_AFTER].lower()
     whole = part_of(after, 0)
     word = figure_word(after, 0) if whole is None else None
-    return word, (None if distinctive else whole), said_of_all(text, end)
+    lowered = text.lower()  # its offsets are the text's unless a letter lowers to two
+    tally = None
+    if whole is None and not distinctive and len(lowered) == len(text):
+        tally = tallied(lowered, start)
+    return word, (None if distinctive else whole), said_of_all(text, end), tally
 
 
 _SAID_AFTER = 60  # the claim's characters after a figure that say what it is (`of 1,200 runs`)

@@ -75,6 +75,103 @@ def agree(claimed: str | None, shown: str | None) -> bool:
     return claimed not in _UNITS and shown not in _UNITS
 
 
+# a count and its word (`8 passed`), and what may join two of a tally (`8 passed, 0
+# failed`, `0 errors and 0 warnings`, `2 errors | 1 warning`)
+_COUNT_PAIR = later(r"(?<![\w.,])(\d[\d,]*)[ ]+([a-z]+)\b")
+_JOIN = later(r"[ ]*(?:[,;|][ ]*)?(?:and[ ]+)?")
+# a word and its count on a place's line (`failed: 0`; `5 passed` is a _COUNT_PAIR)
+_WORD_PAIR = later(r"\b([a-z]+)[\"']?[ ]?[:=]?[ ]?(\d[\d,]*)(?![\w.])")
+_MONTH_WORDS = frozenset(
+    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june "
+    "july august september october november december".split()
+)
+
+Tally = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def tallied(text: str, start: int) -> Tally | None:
+    """Where the figure starting at `start` of the lowercase claim `text` is one count of
+    a tally (`8 passed, 0 failed`: counts side by side, each its own word), its word and
+    the other counts (figure, word), words as `tally_stem` spells them: the words say
+    which count each figure is. None where it is not."""
+    pairs = [m for m in _COUNT_PAIR.finditer(text) if _counted(m.group(2))]
+    at = next((i for i, m in enumerate(pairs) if m.start() == start), None)
+    if at is None:
+        return None
+    first = last = at
+    while first > 0 and _joined(text, pairs[first - 1], pairs[first]):
+        first -= 1
+    while last + 1 < len(pairs) and _joined(text, pairs[last], pairs[last + 1]):
+        last += 1
+    word = tally_stem(pairs[at].group(2))
+    others = tuple(
+        (m.group(1).replace(",", ""), tally_stem(m.group(2)))
+        for m in pairs[first : last + 1]
+        if m is not pairs[at]
+    )
+    return (word, others) if any(other != word for _, other in others) else None
+
+
+def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
+    joint = _JOIN.match(text, left.end())
+    return joint is not None and joint.end() == right.start() and left.end() < right.start()
+
+
+def other_count(line: str, others: tuple[tuple[str, str], ...]) -> bool:
+    """The lowercase `line` gives one of a tally's `others` (`tallied`) another figure
+    (`5 passed` where the claim says `8 passed`): a place on it is another run's tally."""
+    wanted = dict((word, figure) for figure, word in others)
+    shown = [m.groups() for m in _COUNT_PAIR.finditer(line)]
+    shown += [m.group(2, 1) for m in _WORD_PAIR.finditer(line)]
+    return any(
+        wanted.get(tally_stem(word), figure.replace(",", "")) != figure.replace(",", "")
+        for figure, word in shown
+    )
+
+
+def _counted(word: str) -> bool:
+    """`word` may say what a count counts: no unit, month nor word that says nothing."""
+    return word not in _BESIDE_STOP and word not in _UNIT_OF and word not in _MONTH_WORDS
+
+
+def tally_stem(word: str) -> str:
+    """`failed`, `fails`, `failures` and `failing` as one word, `fail`; `passes` and
+    `passed` as `pass`; `skipped` as `skip`."""
+    if word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    for suffix in ("ure", "ing", "ed"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "sl" else word
+
+
+def counts_another(text: str, start: int, end: int, tally: Tally) -> bool:
+    """The figure at `start:end` of the lowercase output `text` is another count of the
+    claim's `tally` (`tallied`): the word after or before it is another count's and not
+    its own (`0 errors` for the 0 of `0 warnings`; `failed 0` for the 0 of `0 passed`)."""
+    words = (figure_word(text, end), _word_before(text, start))
+    beside = {tally_stem(word) for word in words if word}
+    own, others = tally
+    return own not in beside and any(word in beside for _, word in others)
+
+
+def _word_before(text: str, start: int) -> str | None:
+    """The word before the figure starting at `start` of the lowercase `text`, a space,
+    `:` or `=` and a quote between at most (`failed 0`, `Errors: 2`, `"skipped": 4`):
+    read back by hand, as `field_key` is."""
+    at = start
+    for marks in (" ", ":=", " ", "\"'"):
+        if text[at - 1 : at] and text[at - 1] in marks:
+            at -= 1
+    key_end = at
+    while at > max(0, key_end - _KEY_LONGEST) and "a" <= text[at - 1] <= "z":
+        at -= 1
+    return text[at:key_end] or None
+
+
 def part_of(text: str, end: int) -> str | None:
     """The whole the figure ending at `end` of `text` is counted out of (`1 of 6 runs`:
     `6`), as digits; None where it is not."""

@@ -170,7 +170,8 @@ _ACTION_READINGS = {
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
     "clean": re.compile(
-        r"\b(?:clean|no (?:warnings|errors|issues|problems|vulnerabilities))\b", re.I
+        r"\b(?:clean|(?:no|0|zero) (?:warnings|errors|issues|problems|vulnerabilities))\b",
+        re.I,
     ),
     "every": re.compile(r"\b(every|all|each)\b", re.I),
     "acted": re.compile(

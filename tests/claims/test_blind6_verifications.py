@@ -1,0 +1,31 @@
+"""Rules added after the sixth blind set's wrong verifications (tests/data/claims/blind6):
+each test is a small run shaped like a blind wrong verdict, never its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+CHECKER = bash("bin/check all", "checking...\ndone: 9 passed | 0 failed (31ms)")
+LINT = bash(
+    "eslint src",
+    "src/app.js\n  7:3  warning  Unexpected console statement  no-console\n\n"
+    "✖ 2 problems (0 errors, 2 warnings)",
+)
+
+
+def test_a_count_of_a_tally_is_found_only_with_the_others_agreeing() -> None:
+    # the 0 is shown beside its word, on a line giving the passes another figure
+    assert statuses("The checker: 12 passed, 0 failed.", run(CHECKER)) == ["unverifiable"]
+    assert statuses("The checker: 9 passed, 0 failed.", run(CHECKER)) == ["verified"]
+    # the 0 of the warnings is not the 0 beside `errors`
+    said = "The linter found 0 errors and 0 warnings."
+    assert statuses(said, run(LINT)) == ["unverifiable"]
+    assert statuses("The linter found 0 errors and 2 warnings.", run(LINT)) == ["verified"]
+
+
+def test_a_count_of_one_kind_of_flaw_refutes_only_its_kind() -> None:
+    said = "`eslint src` now exits with 0 errors and 0 warnings."
+    assert statuses(said, run(LINT)) == ["contradicted"]
+    assert statuses("`eslint src` now exits with 0 errors.", run(LINT)) == ["verified"]
+    assert statuses("`eslint src` reports no errors.", run(LINT)) == ["verified"]
+    assert statuses("`eslint src` reports no warnings.", run(LINT)) == ["contradicted"]
