@@ -371,7 +371,16 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
     for finding in _outcome(text, name, calls, index):
         if calls and finding.status == CONTRADICTED and EARLIER.may_hold(text):
             return
+        if finding.status == VERIFIED and _of_part(text, name, calls):
+            finding = Finding(DOUBT, f"`{name}` ran on given paths only: {calls[-1].cite()}")
         yield finding
+
+
+def _of_part(text: str, name: str, calls: list[Call]) -> bool:
+    """The claim says `name`'s result of all the project (`across the project`, `all
+    files`), and its last run was given paths (`mix credo lib/x.ex`): that run shows
+    those paths' result, not the project's."""
+    return bool(calls) and _WHOLE.search(text) is not None and _given_paths(calls[-1].command, name)
 
 
 def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
@@ -437,6 +446,46 @@ def _failure(
     if not failure or (now and index.changed_after(last)):
         return Finding(DOUBT, f"`{name}`: {last.cite()}")
     return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")
+
+
+# a claim of all the project (`across the project`, `the whole codebase`, `all files`)
+_WHOLE = Gated(
+    later(
+        r"\b(?:across|throughout|in|on|over) (?:the |all the |all of the )?(?:whole |entire )?"
+        r"(?:project|codebase|code base|repo|repository|workspace|tree)\b|\b(?:the )?(?:whole|"
+        r"entire) (?:project|codebase|code base|repo|repository|workspace|tree)\b|\ball (?:the )?"
+        r"(?:source )?files\b|\bproject-wide\b|\beverywhere\b",
+        re.I,
+    ),
+    Words("across throughout in on over whole entire all project wide everywhere"),
+)
+_COMMAND_BREAK = later(r"&&|\|\||[;|\n]")
+
+
+def _given_paths(command: str, name: str) -> bool:
+    """The part of `command` running `name` (a command, or a tool's word) gives it a file
+    or folder that `name` does not (`mix credo lib/x.ex`): a run of those paths only."""
+    words = name.lower().split()
+    for part in _COMMAND_BREAK.split(command.lower()):
+        held = part.split()
+        if not words or not all(word in held for word in words):
+            continue
+        given = [
+            arg
+            for arg in held[held.index(words[0]) + 1 :]
+            if arg not in words and arg not in ("./...", "...") and _path_argument(arg)
+        ]
+        if given:
+            return True
+    return False
+
+
+def _path_argument(arg: str) -> bool:
+    """A command's argument names a file or folder (`lib/x.ex`, `app.py`), not a flag."""
+    suffix = arg.rpartition(".")[2]
+    return not arg.startswith("-") and (
+        "/" in arg or ("." in arg[1:] and 0 < len(suffix) <= 5 and suffix.isalnum())
+    )
 
 
 def _clean_of(text: str) -> tuple[str, ...] | None:

@@ -29,3 +29,16 @@ def test_a_count_of_one_kind_of_flaw_refutes_only_its_kind() -> None:
     assert statuses("`eslint src` now exits with 0 errors.", run(LINT)) == ["verified"]
     assert statuses("`eslint src` reports no errors.", run(LINT)) == ["verified"]
     assert statuses("`eslint src` reports no warnings.", run(LINT)) == ["contradicted"]
+
+
+def test_a_result_said_of_the_whole_project_is_not_shown_by_a_run_given_paths() -> None:
+    one = bash("cd app && rubocop lib/billing/invoice.rb", "1 file inspected, no offenses detected")
+    every = bash("cd app && rubocop", "42 files inspected, no offenses detected")
+    for said in (
+        "`rubocop` reports no issues across the project.",
+        "`rubocop` passes on all files.",
+        "`rubocop` comes back clean for the whole codebase.",
+    ):
+        assert statuses(said, run(one)) == ["unverifiable"], said
+        assert statuses(said, run(every)) == ["verified"], said
+    assert statuses("`rubocop` passes.", run(one)) == ["verified"]
