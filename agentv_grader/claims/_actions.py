@@ -971,6 +971,20 @@ def host(url: str) -> str:
 
 
 # `\b(uploaded|pushed|…)\b` with `re.I` finds a claim's word of these
+# an action said done to a thing, by the agent or to the thing (`I moved the issues`, `is
+# archived`): what a read or a search of the thing shows nothing of
+DONE_TO = Gated(
+    later(
+        r"\b(?:(?:I|we)(?: [a-z]+)?|(?:is|are|was|were|been|got)(?: now| also| all)?) "
+        r"(?:archived|trashed|deleted|removed|moved|labell?ed|sent|forwarded|starred|muted|"
+        r"snoozed|unsubscribed|marked (?:as )?(?:read|unread|spam|done|important))\b",
+        re.I,
+    ),
+    Words(
+        "archived trashed deleted removed moved labelled labeled sent forwarded starred muted "
+        "snoozed unsubscribed marked"
+    ),
+)
 _ACTED = Words(
     "uploaded pushed deleted removed sent submitted posted deployed published downloaded "
     "created updated cancelled refunded"

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._actions import HOST_START, domain, host
+from ._actions import DONE_TO, HOST_START, domain, host
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, folded
 from ._index import Call, RunIndex
@@ -227,7 +227,8 @@ def _search(text: str, index: RunIndex) -> Finding | None:
         ),
     )
     if searches:
-        return Finding(VERIFIED, searches[-1].cite())
+        # `the X notification is archived`: a search shows the thing, not what was done
+        return None if DONE_TO.search(text) else Finding(VERIFIED, searches[-1].cite())
     if _I_SEARCHED.search(text):
         return Finding(CONTRADICTED, "no tool call searches the web")
     return None

@@ -42,3 +42,15 @@ def test_a_result_said_of_the_whole_project_is_not_shown_by_a_run_given_paths() 
         assert statuses(said, run(one)) == ["unverifiable"], said
         assert statuses(said, run(every)) == ["verified"], said
     assert statuses("`rubocop` passes.", run(one)) == ["verified"]
+
+
+def test_an_action_said_done_is_not_shown_by_a_search_of_its_object() -> None:
+    search = (
+        "inbox_search",
+        {"query": "from:billing"},
+        '{"messages": [{"id": "m-41", "subject": "Receipt R-5521"}]}',
+        "ok",
+    )
+    for said in ("The billing search receipt is archived.", "I labelled the search results."):
+        assert statuses(said, run(search)) == ["unverifiable"], said
+    assert statuses("I searched the inbox for billing mail.", run(search)) == ["verified"]
