@@ -214,7 +214,53 @@ FILE_RUNS: list[FileRun] = [
         lambda f, g, h: _calls(_cd(f, f"sed -i 's/a/b/' {_name(f)}")),
         {"created": False, "wrote": None, "edited": True, "deleted": False, "renamed": False},
     ),
+    (
+        "cp g f",
+        lambda f, g, h: [bash(f"cp {g} {f}", "")],
+        {"created": True, "wrote": True, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "mv g f",
+        lambda f, g, h: [bash(f"mv {g} {f}", "")],
+        {"created": None, "wrote": None, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "echo >> f",
+        lambda f, g, h: [bash(f"echo 'x = 2' >> {f}", "")],
+        {"created": None, "wrote": True, "edited": True, "deleted": False, "renamed": False},
+    ),
+    (
+        "rm -rf folder",
+        lambda f, g, h: _calls(_folder_command("rm -rf", f)),
+        {"created": False, "wrote": False, "edited": None, "deleted": True, "renamed": False},
+    ),
+    (
+        "cat f > g",
+        lambda f, g, h: [bash(f"cat {f} > {g}", "")],
+        {"created": False, "wrote": False, "edited": False, "deleted": False, "renamed": None},
+    ),
+    (
+        "git add f",
+        lambda f, g, h: [bash(f"git add {f}", "")],
+        {"created": None, "wrote": None, "edited": None, "deleted": False, "renamed": False},
+    ),
+    (
+        "write f, rm f",
+        lambda f, g, h: [write(f), bash(f"rm {f}", "")],
+        {"created": True, "wrote": True, "edited": None, "deleted": True, "renamed": False},
+    ),
+    (
+        "write g, rm f",
+        lambda f, g, h: [write(g), bash(f"rm {f}", "")],
+        {"created": False, "wrote": False, "edited": None, "deleted": True, "renamed": None},
+    ),
 ]
+
+
+def _folder_command(command: str, path: str) -> str | None:
+    """`command` on `path`'s folder; None for a file at the top."""
+    folder, _, _ = path.rpartition("/")
+    return f"{command} {folder}/" if folder else None
 
 
 def _calls(command: str | None) -> list[Call] | None:
@@ -557,10 +603,42 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
     return found
 
 
-# The cases still reversed (250 of 1,706 when this test landed; of 2,443 since its second
+# The cases still reversed (250 of 1,706 when this test landed; of 2,774 since its third
 # table of paraphrases): each fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = {
+    ("Deleted src/app.py.", "rm -rf folder"),
+    ("Deleted the old src/app.py.", "rm -rf folder"),
+    ("I deleted `src/app.py`.", "rm -rf folder"),
+    ("I removed `src/app.py` from the repo.", "rm -rf folder"),
+    ("I renamed `README.md` to `GUIDE.md`.", "cp g f"),
+    ("I renamed `README.md` to `GUIDE.md`.", "mv g f"),
+    ("I renamed `src/app.py` to `src/other.py`.", "cp g f"),
+    ("I renamed `src/app.py` to `src/other.py`.", "mv g f"),
+    ("Moved README.md to GUIDE.md.", "cp g f"),
+    ("Moved README.md to GUIDE.md.", "mv g f"),
+    ("Moved `README.md` to `GUIDE.md`.", "cp g f"),
+    ("Moved `README.md` to `GUIDE.md`.", "mv g f"),
+    ("Moved `src/app.py` to `src/other.py`.", "cp g f"),
+    ("Moved `src/app.py` to `src/other.py`.", "mv g f"),
+    ("Moved src/app.py to src/other.py.", "cp g f"),
+    ("Moved src/app.py to src/other.py.", "mv g f"),
+    ("Removed `src/app.py`.", "rm -rf folder"),
+    ("Removed the file src/app.py.", "rm -rf folder"),
+    ("Renamed README.md to GUIDE.md.", "cp g f"),
+    ("Renamed README.md to GUIDE.md.", "mv g f"),
+    ("Renamed `README.md` as `GUIDE.md`.", "cp g f"),
+    ("Renamed `README.md` as `GUIDE.md`.", "mv g f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "cp g f"),
+    ("Renamed `README.md` → `GUIDE.md`.", "mv g f"),
+    ("Renamed `src/app.py` as `src/other.py`.", "cp g f"),
+    ("Renamed `src/app.py` as `src/other.py`.", "mv g f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "cp g f"),
+    ("Renamed `src/app.py` → `src/other.py`.", "mv g f"),
+    ("Renamed src/app.py to src/other.py.", "cp g f"),
+    ("Renamed src/app.py to src/other.py.", "mv g f"),
+    ("`README.md` was renamed to `GUIDE.md`.", "mv g f"),
     ("`README.md` was renamed to `GUIDE.md`.", "read f, edit g"),
+    ("`src/app.py` was renamed to `src/other.py`.", "mv g f"),
     ("`src/app.py` was renamed to `src/other.py`.", "read f, edit g"),
 }
 KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
