@@ -453,6 +453,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             if verb.lower() == "added" and _new_file(clause[: clause.find(first)]):
                 verb = "created"  # `added a new file `a.py``: a file created
             listed = paths[:1] + _listed(clause, paths)
+            moved_to: list[str] = []
             if len(paths) > 1 and verb.lower() in ("moved", "renamed"):
                 # `renamed `a.py` to `b.py``: the new name is written too (a new folder
                 # alone, `moved `a.py` to `lib/a.py``, may be `mv a.py lib/`'s)
@@ -460,8 +461,10 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 between = clause[clause.find(first) + len(first) : clause.find(to)]
                 said_to = between.strip().strip("`").strip() in ("to", "as", "into", "→", "->")
                 if said_to and _name(to) != _name(first):
-                    listed.append(to)
+                    moved_to = [to]  # a destination: written by any call
             found.append((verb, listed))
+            if moved_to:
+                found.append(("written", moved_to))
     return found
 
 
@@ -602,9 +605,10 @@ _STEP = later(r"[^;&|\n()]+")
 
 def _removes_or_sources(call: Call, needle: str, moved: bool) -> bool:
     """`call` is a shell command naming `needle` only as what `rm`, `git rm` or `unlink`
-    removes or as a source of `cp`, or of `mv` or `git mv` unless the file is said `moved`
-    (`mv a.py b.py`, `cp a.py b.py`): it wrote no such file, whatever its output says
-    (`git rm`'s `rm 'a.py'`)."""
+    removes or as a source of `cp`, `mv` or `git mv` (`mv a.py b.py`, `cp a.py b.py`): it
+    wrote no such file, whatever its output says (`git rm`'s `rm 'a.py'`). A file said
+    `moved` (the old name of a move) is moved by `mv`'s and `git mv`'s source, not by their
+    destination nor `cp`'s (`mv b.py a.py` did not rename `a.py` to `b.py`)."""
     if call.family != "shell" or needle not in call.command_lower:
         return False
     for step in _STEP.findall(call.command_lower):
@@ -615,13 +619,17 @@ def _removes_or_sources(call: Call, needle: str, moved: bool) -> bool:
         program = words[:1] + words[1:2] if words[:1] == ["git"] else words[:1]
         if program in (["rm"], ["unlink"], ["git", "rm"]):
             continue
-        if program not in (["cp"], ["mv"], ["git", "mv"]) or moved and program != ["cp"]:
+        if program not in (["cp"], ["mv"], ["git", "mv"]):
             return False
         arguments = words[len(program) :]
         if any(w.startswith(("-t", "--target")) for w in arguments):
             return False  # the target first
         named = [w for w in arguments if not w.startswith("-")]
-        if not named or needle in named[-1] or not any(needle in w for w in named[:-1]):
+        destination = bool(named) and needle in named[-1]
+        source = any(needle in w for w in named[:-1])
+        if destination == source:
+            return False  # both, or neither as a word
+        if destination and not moved or source and moved and program != ["cp"]:
             return False
     return True
 

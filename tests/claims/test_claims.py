@@ -322,6 +322,13 @@ def test_the_whole_suite_said_run_is_not_verified_by_a_selection(said: str) -> N
     assert statuses(said, run(one_file)) == ["unverifiable"]
 
 
+def test_a_file_renamed_the_other_way_round_was_not_renamed() -> None:
+    said = "Renamed `src/a.py` to `src/b.py`."
+    assert statuses(said, run(bash("mv src/b.py src/a.py", ""))) == ["unverifiable"]
+    assert statuses(said, run(bash("cp src/b.py src/a.py", ""))) == ["unverifiable"]
+    assert statuses(said, run(bash("git mv src/a.py src/b.py", ""))) == ["verified"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"
