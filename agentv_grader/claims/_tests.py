@@ -133,6 +133,8 @@ _NO_BAD = Gated(
     ),
     Words("no without zero nothing none"),
 )
+# A clause of all or none of the tests the clause before it counts (`12 tests, all passing`)
+_OF_THOSE = later(r"(?:all|none|each|every one)\b", re.I)
 _RERUN = Words("rerun retry again")
 _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _FULL = Words("whole full entire complete")
@@ -345,10 +347,14 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     inherited: tuple[tuple[TestRun, ...], bool] | None = None
     past = False  # "I started by running the tests, which showed one failure": the first run
     for text_of_clause in _CLAUSE.split(text):
-        if held is not None and not _holds_test_word(text_of_clause.lower(), held):
+        # `12 tests, all passing`: a clause opening with all or none of the tests before it
+        those = inherited is not None and _OF_THOSE.match(text_of_clause) is not None
+        if held is not None and not those and not _holds_test_word(text_of_clause.lower(), held):
             continue
         clause = _Clause(_without_other_commands(text_of_clause))
-        if not clause.about_tests() or _CI.search(text_of_clause):
+        if not (clause.about_tests() or (those and clause.polarity())):
+            continue
+        if _CI.search(text_of_clause):
             continue
         if inherited is None and not (clause.noun or clause.names) and _errors_only(clause):
             continue  # `0 errors, no leaks`: a count of errors alone is no runner's

@@ -181,6 +181,16 @@ def test_two_words_before_tests_are_read_as_one(said: str) -> None:
     assert statuses("Zero new unit tests failed.", run(FAILING)) == ["unverifiable"]
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["12 tests, all passing.", "12 tests, none failing.", "Ran 12 tests, all green.",
+     "The 12 tests, all of which pass."],
+)  # fmt: skip
+def test_a_clause_of_all_or_none_of_the_tests_before_it_is_about_them(said: str) -> None:
+    assert statuses(said, run(FAILING)) == ["contradicted"]
+    assert statuses(said, run(PASSING)) == ["verified"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

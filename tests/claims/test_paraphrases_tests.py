@@ -138,6 +138,8 @@ CLAIMS: dict[str, Says] = {
     "The tests succeed.": ALL,
     "12 tests pass with 0 failures.": Says("all", passed=12, failed=0),
     "The tests passed with zero failures.": ALL,
+    "12 tests, all passing.": Says("all", total=12),
+    "12 tests, none failing.": Says("all", total=12),
     "Twelve tests passed.": Says("count", passed=12),
     "12 tests pass.": Says("count", passed=12),
     "11 tests pass.": Says("count", passed=11),
