@@ -12,6 +12,7 @@ shows, `make`, `npm run …`), nor a package manager when the file is its manife
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable, Iterator
 
@@ -528,34 +529,31 @@ def _family(verb: str) -> str:
 def _check(path: str, family: str, index: RunIndex) -> Finding | None:
     needle = path.lower().lstrip("./") if not path.startswith("/") else path.lower()
     needle = needle.rstrip("/") or needle
-    mentions = index.union(index.inputs_with(needle), index.calls_with_output(needle))
+    mentions = index.mentions(needle)
     if family == "read":
-        reads = [c for c in mentions if needle in c.command_lower and not c.failed]
-        if reads:
-            return Finding(VERIFIED, reads[-1].cite())
+        latest = _latest_of_each(mentions)
+        read = next((c for c in latest if needle in c.command_lower and not c.failed), None)
+        if read is not None:
+            return Finding(VERIFIED, read.cite())
         return None if mentions else _absent(path, index, "reads")
     # `cd src && mv app.py b.py` names `src/app.py` by its name: such a call is asked of it
     in_folder = _named_in_folder(needle, index)
     named = {call.order: needle.rpartition("/")[2] for call in in_folder}
     mentions = index.union(mentions, in_folder) if in_folder else mentions
+    # whether a call names the path by its name alone follows from its family and command
+    latest = _latest_of_each(mentions)
     signal = _DELETE_SIGNAL if family == "delete" else _WRITE_SIGNAL
     if family == "delete":  # git status's `D` (or an output's "deleted") is a move's too
-        moved = _moved_away(mentions, needle, index)
+        moved = _moved_away(latest, needle, index)
         if moved is not None:
             return Finding(CONTRADICTED, f"{path} was moved, not deleted: {moved.cite()}")
     failed_write: Call | None = None
     seen = index.remember("signalled", "", dict)
-    # a run repeats its calls: each distinct tool, command and output is read once
-    writes: dict[tuple[str, str, str], bool] = {}
-    for call in reversed(mentions):  # the latest successful write decides
-        key = (call.family, call.command, call.output)
-        found = writes.get(key)
-        if found is None:
-            at = named.get(call.order, needle)
-            found = writes[key] = _writes(call, at, signal, seen) and not (
-                family != "delete" and _removes_or_sources(call, at, family == "move")
-            )
-        if found:
+    for call in latest:  # the latest successful write decides
+        at = named.get(call.order, needle)
+        if _writes(call, at, signal, seen) and not (
+            family != "delete" and _removes_or_sources(call, at, family == "move")
+        ):
             if not call.failed:
                 if family == "create":
                     existed = _existed(path, mentions, needle, signal, seen, index, named)
@@ -569,11 +567,24 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
         copy = _copy_written(needle, index, seen)
         if copy is not None:
             return copy
-    distinct = {(c.family, c.command): c for c in mentions}.values()
+    distinct = {(c.family, c.command): c for c in latest}.values()
     only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
     if not all(only_reads) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+# What the checks of a path read of a call that names it (`_writes`, `_only_reads`): its
+# family, command, output and failure, the fields after its number, message and tool name
+_READ_OF_CALL = operator.itemgetter(slice(3, 7))
+
+
+def _latest_of_each(mentions: list[Call]) -> list[Call]:
+    """The last call of each distinct tool family, command, output and failure among
+    `mentions` (in order), latest first: a run repeats its calls, and the latest call
+    passing a test of these four is the first of these passing it (each read once)."""
+    last = dict(zip(map(_READ_OF_CALL, mentions), mentions, strict=True))
+    return sorted(last.values(), reverse=True)
 
 
 def _named_in_folder(needle: str, index: RunIndex) -> list[Call]:
@@ -711,19 +722,17 @@ def _read_before(
     return None
 
 
-def _moved_away(mentions: list[Call], needle: str, index: RunIndex) -> Call | None:
+def _moved_away(latest: list[Call], needle: str, index: RunIndex) -> Call | None:
     """The last call that moved `needle`, or what is in it (`mv dir/* old/`), elsewhere
     (`mv x.bak old/`) without failing, when neither it nor a shell command after it
-    deletes anything: the file said deleted still exists."""
+    deletes anything: the file said deleted still exists. `latest`: the calls naming
+    `needle` as `_latest_of_each` lists them."""
     source = re.compile(rf"\bmv\s+(?:-\w+\s+)*(?:[^\s;&|]*/)?{re.escape(needle)}(?=[\s\"'/])")
-    moved = next(
-        (c for c in reversed(mentions) if not c.failed and source.search(c.command_lower)), None
-    )
-    if moved is None or any(
-        c.order >= moved.order and _DELETES.search(c.command) for c in index.inputs_with("rm")
-    ):
+    moved = next((c for c in latest if not c.failed and source.search(c.command_lower)), None)
+    if moved is None:
         return None
-    return moved
+    deleting = index.inputs_where("rm", _DELETES.search, lowered=False)
+    return None if deleting and deleting[-1].order >= moved.order else moved
 
 
 # "Deleted the 2023 originals": things said deleted, named by their year (no path)
@@ -850,7 +859,7 @@ def _copy_written(
     if not dot or not stem or "/" in extension:
         return None
     sibling = re.compile(rf"{re.escape(stem)}[\w-]+\.{re.escape(extension)}\b")
-    for call in reversed(index.inputs_with(stem)):
+    for call in _latest_of_each(index.inputs_with(stem)):  # the latest copy decides
         if call.failed:
             continue
         for copy in dict.fromkeys(sibling.findall(call.command_lower)):

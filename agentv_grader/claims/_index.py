@@ -747,6 +747,13 @@ class RunIndex:
     def in_inputs(self, needle: str) -> bool:
         return bool(self.inputs_with(needle))
 
+    def mentions(self, needle: str) -> list[Call]:
+        """The calls whose input or output holds `needle` (lowercase) where `inputs_with`
+        and `calls_with_output` find it, once each, in order: the two lists' call numbers
+        merged, not their calls (a path is named by thousands of a run's calls)."""
+        numbers = {*self._inputs.holding(needle), *self._outputs.holding(needle)}
+        return list(map(self.calls.__getitem__, sorted(numbers)))
+
     def calls_with_output(self, needle: str) -> list[Call]:
         """The calls whose output holds `needle` where `outputs_with` finds it, once each."""
         return list(map(self.calls.__getitem__, self._outputs.holding(needle)))

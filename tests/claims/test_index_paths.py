@@ -416,6 +416,9 @@ def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) ->
             assert [(c.order - 1, at) for c, at in index.outputs_with(needle)] == plain
             first = index.first_output(needle)
             assert (first.order - 1 if first else None) == (plain[0][0] if plain else None)
+            assert index.mentions(needle) == index.union(
+                index.inputs_with(needle), index.calls_with_output(needle)
+            )
 
 
 def test_calls_tested_by_distinct_command_are_those_testing_every_call_finds(
@@ -453,6 +456,30 @@ def test_calls_of_several_groups_are_joined_as_one_ordered_list(indexes: list[Ru
             expected = [plain[order] for order in sorted(plain)]
             assert index.union(*groups) == expected
             assert index.union(*(iter(g) for g in groups)) == expected
+
+
+def test_the_latest_call_of_each_reading_is_the_latest_passing_a_test(
+    indexes: list[RunIndex],
+) -> None:
+    """`_files._latest_of_each`: the first of its calls passing a test of a call's family,
+    command, output and failure (a path's write, read or move) is the last of all the
+    calls naming the path that pass it, on every labelled run and on it run twice over."""
+    tests = [
+        lambda c: not c.failed,
+        lambda c: c.failed,
+        lambda c: c.family in ("write", "edit") and not c.failed,
+        lambda c: "0" in c.output and not c.failed,
+        lambda c: "py" in c.command_lower,
+        lambda c: True,
+    ]
+    for index in [*indexes, *map(_with_repeats, indexes)]:
+        for needle in ["src/app.py", "py", "test", "0", "json", "-", "report"]:
+            mentions = index.mentions(needle)
+            latest = _files._latest_of_each(mentions)
+            assert len(set(latest)) == len(latest) and set(latest) <= set(mentions)
+            for test in tests:
+                plain = [c for c in mentions if test(c)]
+                assert next(filter(test, latest), None) == (plain[-1] if plain else None)
 
 
 def test_an_output_opening_with_an_error_is_seen_as_the_pattern_sees_it() -> None:
