@@ -563,10 +563,12 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
             failed_write = failed_write or call
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
-    if family != "delete":
-        copy = _copy_written(needle, index, seen)
-        if copy is not None:
-            return copy
+    # a copy written beside it; for a delete, its folder removed (`rm -rf src/`)
+    beside = (
+        _folder_removed(needle, index) if family == "delete" else _copy_written(needle, index, seen)
+    )
+    if beside is not None:
+        return beside
     distinct = {(c.family, c.command): c for c in latest}.values()
     only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
     if not all(only_reads) or _unseen_writer(needle, index):
@@ -585,6 +587,32 @@ def _latest_of_each(mentions: list[Call]) -> list[Call]:
     passing a test of these four is the first of these passing it (each read once)."""
     last = dict(zip(map(_READ_OF_CALL, mentions), mentions, strict=True))
     return sorted(last.values(), reverse=True)
+
+
+def _folder_removed(needle: str, index: RunIndex) -> Finding | None:
+    """The last shell call that removed a folder holding `needle` (a relative path), `rm
+    -r` naming it as an argument (`rm -rf src/`, `rm -r ./src`), without failing."""
+    if needle.startswith("/") or "/" not in needle:
+        return None
+    folders = []
+    folder = needle.rpartition("/")[0]
+    while folder:
+        folders.append(folder)
+        folder = folder.rpartition("/")[0]
+    for folder in folders:
+        for call in reversed(index.inputs_with(folder)):
+            if call.family != "shell" or call.failed or "rm " not in call.command_lower:
+                continue
+            for step in _STEP.findall(call.command_lower):
+                words = [w.strip("'\"") for w in step.split()]
+                words = words[1:] if words[:1] == ["sudo"] else words
+                flags = [w for w in words[1:] if w.startswith("-")]
+                recursive = any("r" in f.lower() for f in flags if not f.startswith("--"))
+                if words[:1] != ["rm"] or not (recursive or "--recursive" in flags):
+                    continue
+                if any(w.removeprefix("./").rstrip("/") == folder for w in words[1:]):
+                    return Finding(VERIFIED, f"its folder was removed: {call.cite()}")
+    return None
 
 
 def _named_in_folder(needle: str, index: RunIndex) -> list[Call]:

@@ -339,6 +339,14 @@ def test_a_file_renamed_the_other_way_round_was_not_renamed() -> None:
     assert statuses(said, run(bash("git mv src/a.py src/b.py", ""))) == ["verified"]
 
 
+def test_a_file_whose_folder_was_removed_was_deleted() -> None:
+    said = "I deleted `build/js/app.js`."
+    for command in ("rm -rf build/", "cd /repo && rm -r ./build/js", "sudo rm -fr build"):
+        assert statuses(said, run(bash(command, ""))) == ["verified"]
+    assert statuses(said, run(bash("rm build/js", ""))) == ["contradicted"]  # not recursive
+    assert statuses(said, run(bash("rm -rf buildx/", ""))) == ["contradicted"]
+
+
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"

@@ -606,12 +606,6 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
 # The cases still reversed (250 of 1,706 when this test landed; of 2,774 since its third
 # table of paraphrases): each fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = {
-    ("Deleted src/app.py.", "rm -rf folder"),
-    ("Deleted the old src/app.py.", "rm -rf folder"),
-    ("I deleted `src/app.py`.", "rm -rf folder"),
-    ("I removed `src/app.py` from the repo.", "rm -rf folder"),
-    ("Removed `src/app.py`.", "rm -rf folder"),
-    ("Removed the file src/app.py.", "rm -rf folder"),
     ("`README.md` was renamed to `GUIDE.md`.", "mv g f"),
     ("`README.md` was renamed to `GUIDE.md`.", "read f, edit g"),
     ("`src/app.py` was renamed to `src/other.py`.", "mv g f"),
