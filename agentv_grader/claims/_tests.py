@@ -78,6 +78,8 @@ _TOTAL = _Folded(
     r"|\s+(?:in|from|under)\s+(?!\d)))"
 )
 _TOTAL_WORDS = Words("all test tests")
+# A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`) is no total
+_WROTE = later(r"\b(?:add(?:s|ed)?|wr(?:ote|ites?|itten)|creat(?:es?|ed)|new)\s+$", re.I)
 # `3 tests are skipped`, `none skipped`, `nothing skipped`: held against the runner's
 # skipped count
 _SKIPPED_COUNT = _Folded(
@@ -767,6 +769,8 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
     total = clause.search(_TOTAL, _TOTAL_WORDS)
     if total and "total" not in claimed:
         claimed["total"] = count_of(next(g for g in total.groups() if g))
+        if _WROTE.search(total.string, 0, total.start()):  # `I added 3 tests`: a part
+            parts.add("total")
     skipped = clause.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS)
     if skipped:
         word = skipped.group(1).lower()

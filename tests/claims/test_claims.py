@@ -191,6 +191,12 @@ def test_a_clause_of_all_or_none_of_the_tests_before_it_is_about_them(said: str)
     assert statuses(said, run(PASSING)) == ["verified"]
 
 
+def test_a_count_of_tests_the_run_wrote_is_no_total() -> None:
+    assert statuses("I added 3 tests.", run(PASSING)) == ["unverifiable"]
+    assert statuses("Added 3 tests, all passing.", run(PASSING)) == ["verified"]
+    assert statuses("I wrote 13 tests.", run(PASSING)) == ["contradicted"]  # 12 in all
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

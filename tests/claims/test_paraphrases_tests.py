@@ -140,6 +140,7 @@ CLAIMS: dict[str, Says] = {
     "The tests passed with zero failures.": ALL,
     "12 tests, all passing.": Says("all", total=12),
     "12 tests, none failing.": Says("all", total=12),
+    "Added 3 tests, all passing.": Says("all", total=3, part=True),
     "Twelve tests passed.": Says("count", passed=12),
     "12 tests pass.": Says("count", passed=12),
     "11 tests pass.": Says("count", passed=11),
@@ -253,7 +254,8 @@ def _cases(runner: str) -> list[tuple[str, str, Transcript, bool | None]]:
     for said, says in CLAIMS.items():
         for claim, now, part in _variants(said, word):
             for name, calls in runs.items():
-                truth = _truth(says._replace(part=part), tuple(s for _, s in calls), now)
+                said_of = says._replace(part=says.part or part)
+                truth = _truth(said_of, tuple(s for _, s in calls), now)
                 cases.append((claim, name, run(*(c for c, _ in calls)), truth))
     return cases
 
