@@ -75,6 +75,7 @@ _GLUED_BEFORE = later(r"(?:[^\W_]|[^\W_][.-])$")
 _GLUED_AFTER = later(r"[^\W_]|[.-][^\W_]")
 # a line longer shows no row whole: a whole JSON array on one line holds every row's cells
 _LINE_WIDTH = 400
+_THOUSANDS = later(r"\d,\d{3}(?!\d)")  # a comma that may group a number's digits (`1,234`)
 _MAX_PLACES = 200  # places of a row's longest word or key read
 _CORROBORATED = 3  # values that let any line restating a row refute it, not only the one line
 VERIFIED, CONTRADICTED = "verified", "contradicted"
@@ -134,7 +135,7 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
         lowered = line.lower()
         if not all(_as_words(lowered, name) for name in read.names):
             continue
-        shown = [_RowValue(m) for m in _ROW_VALUE.finditer(line)]
+        shown = _line_values(line)
         pool = list(shown)
         if all(_take(value, pool) for value in read.values):
             if (
@@ -159,6 +160,15 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
     if index.in_outputs(differing.text.lower().strip("$%")) or index.in_outputs(differing.plain):
         return None
     return CONTRADICTED, f"{differing.text!r} in the row, but {call.cite_line(line)}"
+
+
+def _line_values(line: str) -> list[_RowValue]:
+    """The values of an output's line; of a CSV line (`People,6120.00`: no comma in it
+    may be a thousands separator), its fields that are values."""
+    if "," not in line or _THOUSANDS.search(line):
+        return [_RowValue(m) for m in _ROW_VALUE.finditer(line)]
+    fields = (_ROW_VALUE.fullmatch(field.strip()) for field in line.split(","))
+    return [_RowValue(found) for found in fields if found is not None]
 
 
 def _indexed(line: str) -> bool:

@@ -68,3 +68,15 @@ def test_a_whole_json_array_on_one_line_shows_no_row() -> None:
     listed = bash("gh issue list --json number,title,label", str(issues).replace("'", '"'))
     # 303's label is docs: the array holds `bug` and `303` only in other records
     assert statuses("| 303 | Issue 3 | bug |", run(listed)) == []
+
+
+def test_a_csv_line_shows_its_fields_values() -> None:
+    totals = bash(
+        "awk -F, '{s[$1]+=$2} END {for (d in s) print d \",\" s[d]}' q3.csv",
+        "Ops,6120.00\nWeb,31086.42",
+    )
+    assert statuses("| Web | $31,086.42 |", run(totals)) == ["verified"]
+    assert statuses("| Ops | $6,210.00 |", run(totals)) == ["contradicted"]
+    # a comma that may group digits is no CSV line's: `Ops,1,234` shows no 234
+    grouped = bash("python totals.py", "Ops,1,234")
+    assert statuses("| Ops | 234 |", run(grouped)) == []
