@@ -429,7 +429,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
     claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
-    for _, verb_end, verb in _verbs(text):
+    for verb_start, verb_end, verb in _verbs(text):
         end = _CLAUSE_END.search(text, verb_end)
         clause = text[verb_end : end.start() if end else len(text)]
         # `rather than touching `x.js``: what follows a contrast was not done
@@ -455,7 +455,10 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 verb = "created"  # `added a new file `a.py``: a file created
             listed = paths[:1] + _listed(clause, paths)
             moved_to: list[str] = []
-            if len(paths) > 1 and verb.lower() in ("moved", "renamed"):
+            old = _old_name(text, verb_start, verb, clause[: clause.find(first)])
+            if old is not None:  # `` `a.py` was renamed to `b.py` ``: the old name first
+                listed, moved_to = [old], [first]
+            elif len(paths) > 1 and verb.lower() in ("moved", "renamed"):
                 # `renamed `a.py` to `b.py``: the new name is written too (a new folder
                 # alone, `moved `a.py` to `lib/a.py``, may be `mv a.py lib/`'s)
                 to = paths[1]
@@ -467,6 +470,24 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             if moved_to:
                 found.append(("written", moved_to))
     return found
+
+
+# a ticked path just before a move verb said of it: `` `a.py` was renamed ``
+_MOVED_SUBJECT = later(r"`((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5})`\s+(?:was|has been|got)\s+$")
+
+
+def _old_name(text: str, verb_start: int, verb: str, before_path: str) -> str | None:
+    """The old name of a file said moved or renamed to a path in the passive (`` `a.py`
+    was renamed to `b.py` ``): the ticked path just before the verb, where `to` or `as`
+    alone stands between the verb and the new one."""
+    if verb.lower() not in ("moved", "renamed") or before_path.strip(" `") not in (
+        "to",
+        "as",
+        "into",
+    ):
+        return None
+    subject = _MOVED_SUBJECT.search(text, max(0, verb_start - 200), verb_start)
+    return subject.group(1) if subject is not None else None
 
 
 def _bare_paths(clause: str) -> list[str]:

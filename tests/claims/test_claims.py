@@ -353,6 +353,15 @@ def test_a_file_whose_folder_was_removed_was_deleted() -> None:
     assert statuses(said, run(bash("rm -rf buildx/", ""))) == ["contradicted"]
 
 
+def test_a_file_said_renamed_in_the_passive_is_checked_under_both_names() -> None:
+    said = "`src/a.py` was renamed to `src/b.py`."
+    assert statuses(said, run(bash("git mv src/a.py src/b.py", ""))) == ["verified"]
+    assert statuses(said, run(bash("mv src/b.py src/a.py", ""))) == ["unverifiable"]
+    read_then_edited = run(("Read", {"file_path": "src/a.py"}, "x = 1", "ok"), EDIT_B)
+    assert statuses(said, read_then_edited) == ["contradicted"]
+
+
+EDIT_B = ("Edit", {"file_path": "src/b.py", "old_string": "a", "new_string": "b"}, "ok", "ok")
 RUFF_OK = bash("ruff check .", "All checks passed!")
 RUFF_BAD = bash(
     "ruff check .", "a.py:1:8: F401 [*] `os` imported but unused\nFound 2 errors.", "error"
