@@ -197,6 +197,12 @@ def test_a_count_of_tests_the_run_wrote_is_no_total() -> None:
     assert statuses("I wrote 13 tests.", run(PASSING)) == ["contradicted"]  # 12 in all
 
 
+def test_a_runners_failure_counts_and_denied_failures_are_the_test_checkers() -> None:
+    assert statuses("pytest: 0 failed.", run(PASSING)) == ["verified"]
+    assert statuses("pytest: 0 tests fail.", run(PASSING)) == ["verified"]
+    assert statuses("pytest: There were no failures.", run(FAILING)) == ["contradicted"]
+
+
 def test_the_first_run_is_the_one_initially_speaks_of() -> None:
     assert statuses("Initially 1 test failed.", run(FAILING, PASSING)) == ["verified"]
 

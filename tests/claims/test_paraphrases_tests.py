@@ -176,6 +176,8 @@ CLAIMS: dict[str, Says] = {
     "No test fails.": ALL,
     "Zero tests failed.": ALL,
     "No tests are failing.": ALL,
+    "0 failed.": ALL,
+    "There were no failures.": ALL,
 }
 
 
