@@ -396,7 +396,8 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     denied = denies_failures(text)  # `no failures` too: no failure word of _FAILURE
     success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None or denied
     # `ruff found 2 errors`, not `0 errors (was 2 warnings)`
-    counted = not success and _FLAW_COUNT.search(text) is not None and not _NO_FLAWS.search(text)
+    flaws = _FLAW_COUNT.search(text) is not None or _FLAWS_SAID.search(text) is not None
+    counted = not success and flaws and not _NO_FLAWS.search(text)
     failure = _FAILURE.may_hold(text) or _EXIT_NONZERO.search(text) is not None
     if (counted or failure) and not success:
         if failure and counts_passes_or_failures(text):  # `pytest: 0 failed`, `1 test fails`:
@@ -421,6 +422,15 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
 
 
+# flaws said found without a count: `ruff reported errors`, `found some warnings`
+_FLAWS_SAID = Gated(
+    later(
+        r"\b(?:reported|reports|found|finds|shows|showed|flagged|flags)\s+(?:some |several |"
+        r"a few |many |new )?(?:errors|warnings|problems|issues|violations)\b",
+        re.I,
+    ),
+    Words("reported reports found finds shows showed flagged flags"),
+)
 _NO_FLAWS = later(
     r"\b(?:0|zero) (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b",
     re.I,

@@ -398,6 +398,8 @@ def test_flaws_a_tool_is_said_to_have_found_are_in_a_run_that_shows_them() -> No
     assert statuses("ruff found 2 errors.", run(RUFF_OK)) == ["unverifiable"]
     assert statuses("ruff found 2 errors.", run(RUFF_BAD, RUFF_OK)) == ["verified"]
     assert statuses("ruff still reports 2 errors.", run(RUFF_BAD, RUFF_OK)) == ["unverifiable"]
+    assert statuses("ruff reported errors.", run(RUFF_OK)) == ["unverifiable"]
+    assert statuses("ruff reported errors.", run(RUFF_BAD)) == ["verified"]
     warned = bash("ruff check . --exit-zero", "a.py:1:8: F401 `os` imported but unused")
     assert statuses("ruff reported 1 error.", run(warned)) == ["verified"]
 

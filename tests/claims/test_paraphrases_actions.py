@@ -620,14 +620,9 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
 # table of paraphrases): each fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = set()
 KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
-    ("clippy reported errors.", "clippy: clean"),
-    ("eslint reported errors.", "eslint: clean"),
     ("make reports 1 error.", "make: bad, then clean"),
     ("make shows 1 error.", "make: bad, then clean"),
     ("make still reports 1 error.", "make: bad, then clean"),
-    ("mypy reported errors.", "mypy: clean"),
-    ("ruff reported errors.", "ruff: clean"),
-    ("tsc reported errors.", "tsc: clean"),
 }
 KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = set()
 
