@@ -3,8 +3,9 @@
 Decided here (SPEC §5.9): code blocks, headings and table rows are not claims (but a
 command's row and a row holding a digit, one unit each); a list item
 is its own unit; inside a paragraph or item, a unit ends at a sentence end, at `; `, at a
-`: ` with at least three words on each side (`I ran the tests: 14 passed`), and before
-`, so `. Offsets index the response itself, so line and column are exact (1-based).
+`: ` with at least three words on each side (`I ran the tests: 14 passed`; not after a
+list item's name, `- Acme Corp INV-7: £120`), and before `, so `. Offsets index the
+response itself, so line and column are exact (1-based).
 """
 
 from __future__ import annotations
@@ -60,8 +61,15 @@ def units(response: str) -> list[Unit]:
         if response[start] == "|" and data_row(response[start:end]):
             found.append(Unit(" ".join(response[start:end].split()), start, end))
         else:
-            found.extend(_split(response, start, end))
+            found.extend(_split(response, start, end, _opens_item(response, start)))
     return found
+
+
+def _opens_item(text: str, start: int) -> bool:
+    """The block at `start` is a list item's: its line opens with a marker ending there."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    item = _ITEM.match(line)
+    return item is not None and item.end() == len(line)
 
 
 def data_row(line: str) -> bool:
@@ -124,12 +132,12 @@ def _blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
-def _split(text: str, start: int, end: int) -> list[Unit]:
+def _split(text: str, start: int, end: int, item: bool = False) -> list[Unit]:
     pieces: list[tuple[int, int]] = []
     cut = start
     for match in _BOUNDARY.finditer(text, start, end):
         mark = text[match.start()]
-        if mark == ":" and not _colon_splits(text, cut, match, end):
+        if mark == ":" and not _colon_splits(text, cut, match, end, item and cut == start):
             continue
         piece_end = _piece_end(match)
         if _abbreviated(text, cut, piece_end):
@@ -169,11 +177,23 @@ def _abbreviated(text: str, cut: int, end: int) -> bool:
 _ABBREVIATION_LONGEST = len("approx.")
 
 
-def _colon_splits(text: str, cut: int, match: re.Match[str], end: int) -> bool:
+def _colon_splits(text: str, cut: int, match: re.Match[str], end: int, heads: bool) -> bool:
+    """A `: ` cuts with three words or more on each side, unless it ends a list item's
+    name (`- Acme Corp INV-7: £120, due 1 May`): what follows is what the item says of
+    the name, which alone says nothing (and, cut off, hides the value's falsehood);
+    `heads`: the text before it opens a list item."""
     before = text[cut : match.start()].split()
     after_end = _BOUNDARY.search(text, match.end(), end)
     after = text[match.end() : _piece_end(after_end) if after_end else end].split()
-    return len(before) >= 3 and len(after) >= 3
+    if len(before) < 3 or len(after) < 3:
+        return False
+    return not (heads and all(map(_named, before)))
+
+
+def _named(word: str) -> bool:
+    """A word of a name: it opens with a capital or a digit, marks aside (`(Acme)`)."""
+    bare = word.strip("*_()[]`\"'")
+    return bare[:1].isupper() or bare[:1].isdigit()
 
 
 class Positions:

@@ -3,6 +3,7 @@ each test is a small run shaped like a blind wrong verdict, never its text (SPEC
 
 from __future__ import annotations
 
+from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
 CHECKER = bash("bin/check all", "checking...\ndone: 9 passed | 0 failed (31ms)")
@@ -54,3 +55,21 @@ def test_an_action_said_done_is_not_shown_by_a_search_of_its_object() -> None:
     for said in ("The billing search receipt is archived.", "I labelled the search results."):
         assert statuses(said, run(search)) == ["unverifiable"], said
     assert statuses("I searched the inbox for billing mail.", run(search)) == ["verified"]
+
+
+def test_a_list_items_name_before_a_colon_is_not_a_claim_of_its_own() -> None:
+    read = (
+        "mail_read",
+        {"id": "m-7"},
+        "From: Acme Supplies\nSubject: Invoice AC-5530\nAmount due: $860.00",
+        "ok",
+    )
+    said = "- Acme Supplies AC-5530: $680.00, due next week\n"
+    claims = check_claims(said, run(read))
+    assert [(c.text, c.status) for c in claims] == [
+        ("Acme Supplies AC-5530: $680.00, due next week", "unverifiable")
+    ]
+    # a sentence's colon after three words or more still cuts it
+    said = "- I read the invoice: the amount is $860.00 in total\n"
+    cut = [c.text for c in check_claims(said, run(read))]
+    assert cut == ["I read the invoice", "the amount is $860.00 in total"]
