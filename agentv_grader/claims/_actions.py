@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
 from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
-from ._index import Call, RunIndex, first_status
+from ._index import Call, RunIndex, first_status, line_at
 from ._later import later
 from ._tests import EARLIER, counts_passes_or_failures, denies_failures
 
@@ -339,6 +339,10 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if lowered.count("`", 0, at.start()) % 2:
             continue  # in backticks (`pytest -q`, a CI step's `Run pytest`): a command's word
         calls: list[Call] = index.remember("tool runs", word, partial(_runs_of, index, word))
+        hook = None if calls else index.remember("hook", word, partial(_hook_line, index, word))
+        if hook is not None:  # run by pre-commit: its own line tells how it went
+            yield _hook_outcome(text, word, hook)
+            continue
         yield from _judge(text, word, calls, index)
 
 
@@ -353,6 +357,38 @@ def _runs_of(index: RunIndex, word: str) -> list[Call]:
     echoed = re.compile(rf"[$>] +{re.escape(word)}\b").search
     found = {c.order: c for c, _ in index.outputs_with(word) if c.family == "shell"}
     return [call for call in found.values() if echoed(call.output_lower)]
+
+
+# A hook's line in pre-commit's report: `ruff.............Failed`, `- hook id: ruff`
+_HOOK_LINE = later(
+    r"([a-z][\w-]*)\s*\.{3,}(?:\([^)]*\))?(passed|failed|skipped)|- hook id: ([\w-]+)"
+)
+
+
+def _hook_line(index: RunIndex, word: str) -> tuple[Call, str, str] | None:
+    """The last line of the run's outputs where pre-commit reports hook `word`: the call,
+    the line and how the hook went (`passed`, `failed`, `skipped`, or `` where the line
+    is its `- hook id:`). A tool run by pre-commit is named in no command."""
+    found = None
+    for call, at in itertools.islice(index.outputs_with(word), 200):
+        line = line_at(call.output_lower, at).strip()
+        hook = _HOOK_LINE.fullmatch(line)
+        if hook is not None and (hook.group(1) or hook.group(3)) == word:
+            found = (call, line_at(call.output, call.written(at)), hook.group(2) or "")
+    return found
+
+
+def _hook_outcome(text: str, name: str, hook: tuple[Call, str, str]) -> Finding:
+    """A claim of a tool pre-commit ran, against the hook's own last line: a success or a
+    failure the line shows verifies it, one it does not leaves it open (an earlier run's,
+    a retry's); a claim of neither says the tool ran."""
+    call, line, status = hook
+    cited = f"`{name}` ran as a pre-commit hook: {call.cite_line(line)}"
+    success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None
+    failure = _FAILURE.may_hold(text) and not denies_failures(text)
+    if success == failure:
+        return Finding(VERIFIED, cited)
+    return Finding(VERIFIED if status == ("passed" if success else "failed") else DOUBT, cited)
 
 
 def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> bool:
@@ -653,6 +689,11 @@ def _ends_by_command(calls: list[Call]) -> dict[str, tuple[Call, Call | None]]:
     return ends
 
 
+# A denial of the act just before its verb (`nothing is committed`, `I have not pushed`,
+# `not yet committed`): up to three words between
+_DENIED_BEFORE = later(r"(?:\b(?:not|never|nothing|none|no|nor)\b|n't)(?:\s+[a-z]+){0,3}\s+$")
+
+
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     lowered = text.lower()
     checks = (
@@ -667,8 +708,9 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     )
     yield from _other_commit(lowered, index)
     for claim, call_pattern, what in checks:
-        if not re.search(claim, lowered):
-            continue
+        said = re.search(claim, lowered)
+        if said is None or _DENIED_BEFORE.search(lowered, max(0, said.start() - 40), said.start()):
+            continue  # `nothing is committed yet`, `not pushed`: no claim that it was done
         calls: list[Call] = index.remember("git", what, partial(_git, index, call_pattern))
         if not calls and what == "git commit":
             yield _reported_commit(lowered, index)
@@ -838,22 +880,53 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         calls, seen = [calls[i] for i in kept], [seen[i] for i in kept]
     if not calls:
         return
+    excepted = _excepted(text)
     if every_ok:
         failed = next((c for c, s in zip(calls, seen, strict=True) if s >= 400), None)
-        if failed is not None:
+        if failed is not None and not excepted:
             yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
     every = _EVERY.may_hold(text)
     for code in codes:
-        if every and seen.count(code) != len(seen):
+        others = len(seen) - seen.count(code)
+        if every and others and excepted == 0:
             other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
             yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
+        elif every and others and (excepted is None or others > excepted):
+            continue  # more got another code than the claim excepts: a retry's, a guess
         elif code in seen:
             yield _got(text, code, [c for c, s in zip(calls, seen, strict=True) if s == code])
         else:
             yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
     if method is not None:
         yield from _fields(text, calls)
+
+
+# An exception said beside the whole (`apart from that one, every update returned 200`,
+# `every request but two succeeded`): the excepted are no part of what `every` claims
+_EXCEPTION = Gated(
+    later(
+        r"\b(?:(?:apart from|except(?: for)?|other than|besides|aside from|save for)\s+"
+        r"(?:(?:that|this|the|those|these)\s+)?(\w+)|but\s+(?:that\s+)?(one|two|three|\d+)\b)",
+        re.I,
+    ),
+    Words("apart except other besides aside save but"),
+)
+_EXCEPTED_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _excepted(text: str) -> int | None:
+    """How many the claim excepts from its whole: 0 (none), a count (`that one`, `but
+    two`), or None (`besides the failed ones`: some). With any, `every` contradicts
+    nothing: whether the other codes are the excepted requests (or their retries) is a
+    guess."""
+    said = _EXCEPTION.search(text)
+    if said is None:
+        return 0
+    word = (said.group(1) or said.group(2)).lower()
+    if word.isdigit():  # a count, not a status (`apart from the 404`)
+        return int(word) if len(word) < 3 else None
+    return _EXCEPTED_COUNTS.get(word)
 
 
 def _got(text: str, code: int, calls: list[Call]) -> Finding:

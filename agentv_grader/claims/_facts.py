@@ -453,7 +453,9 @@ def _date_given(match: re.Match[str], index: RunIndex) -> bool:
 
 def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`Due date: 2024-06-15` where an output gives `'due': '2024-07-15'`: the date the
-    claim labels is labelled with another date, and the claimed one is nowhere."""
+    claim labels is labelled with another date, and the claimed one is nowhere. A field
+    holding the claimed date (an ISO timestamp's date part, `"updated_at":"2024-06-15T08:14Z"`,
+    which no word-bounded lookup finds) shows it."""
     if _date_given(match, index):
         return None
     words = _WORD.findall(text[max(0, match.start() - 30) : match.start()])
@@ -463,9 +465,14 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
     labelled = re.compile(
         re.escape(key) + r"[a-z_]{0,12}['\"]?\s*[:=]\s*['\"]?(\d{4}-\d{2}-\d{2})(?!\d)"
     )
+    forms = _date_forms(match)
     for call, at in index.outputs_with(key):
         other = labelled.match(call.output_lower, at)
         if other is not None and (at == 0 or not call.output_lower[at - 1].isalpha()):
+            if other.group(1) in forms:
+                return Finding(
+                    VERIFIED, f"the date {match.group(0)!r}: {call.cite(other.group(1))}"
+                )
             return Finding(
                 CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite(other.group(1))}"
             )

@@ -200,11 +200,15 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             yield finding
         return
     named = targets(text)
+    # `Gazelle added it to `BUILD.bazel``: a program the run ran may have written it unseen
+    by_program = bool(named) and _program_said_writer(text, index)
     for verb, paths in named:
         family = _family(verb)
         for path in paths:  # claims repeat a path: each path checked once per run
             finding = index.remember(
-                "file check", f"{family}\0{path}", functools.partial(_check, path, family, index)
+                "file check",
+                f"{family}\0{path}\0{by_program}",
+                functools.partial(_check, path, family, index, by_program),
             )
             if finding is not None:
                 yield finding
@@ -490,6 +494,41 @@ def _old_name(text: str, verb_start: int, verb: str, before_path: str) -> str | 
     return subject.group(1) if subject is not None else None
 
 
+_SUBJECT_WORD = later(r"[A-Za-z][\w-]*")
+_NOT_PROGRAMS = frozenset(
+    "i we it this that which they he she you the a an then also and automatically itself "
+    "has had have was were is are be been just now finally later".split()
+)
+
+
+def _program_said_writer(text: str, index: RunIndex) -> bool:
+    """The subject of the claim's first file verb (`Gazelle added …`, `` `ruff --fix`
+    removed …``) is a program a shell command ran (its first word, or one run by `run`,
+    `npx`, `-m`, a Bazel target's `//:name`), not the agent (`I`, `we`, an imperative)."""
+    verbs = _verbs(text)
+    if not verbs:
+        return False
+    before = text[: verbs[0][0]]
+    # the subject starts after the last `;`, `:`, `(` or `, ` before the verb
+    start = max(before.rfind(";"), before.rfind(":"), before.rfind("("), before.rfind(", ")) + 1
+    words = [w.lower() for w in _SUBJECT_WORD.findall(before, start)]
+    if not words or len(words) > 4 or "i" in words or "we" in words:
+        return False
+    for word in words:
+        if word in _NOT_PROGRAMS or len(word) < 3:
+            continue
+        ran = re.compile(
+            rf"(?:^|[;&|(]\s*|\b(?:run|exec|npx|bunx|pnpx|uvx|-m)\s+)(?://[\w/-]*:)?"
+            rf"{re.escape(word)}(?![\w/.-])"
+        )
+        if index.inputs_where(word, ran.search, _SHELL_FAMILY):
+            return True
+    return False
+
+
+_SHELL_FAMILY = frozenset({"shell"})
+
+
 def _bare_paths(clause: str) -> list[str]:
     """`_BARE_PATH`'s matches, found from where each ends (`_BARE_PATH_END`, a scan for
     the dots): a match is the run of `[\\w/-]` before its `.` (read backwards, in C), where
@@ -547,9 +586,10 @@ def _family(verb: str) -> str:
     return "write"
 
 
-def _check(path: str, family: str, index: RunIndex) -> Finding | None:
-    needle = path.lower().lstrip("./") if not path.startswith("/") else path.lower()
-    needle = needle.rstrip("/") or needle
+def _check(path: str, family: str, index: RunIndex, by_program: bool) -> Finding | None:
+    """The file claim against the calls; `by_program`: the claim says a program the run ran
+    did it (which writes unseen), so no want of a write contradicts it."""
+    needle = _needle(path)
     mentions = index.mentions(needle)
     if family == "read":
         latest = _latest_of_each(mentions)
@@ -584,12 +624,37 @@ def _check(path: str, family: str, index: RunIndex) -> Finding | None:
             failed_write = failed_write or call
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
+    return _unwritten(path, family, latest, named, index, by_program)
+
+
+def _needle(path: str) -> str:
+    needle = path.lower().lstrip("./") if not path.startswith("/") else path.lower()
+    return needle.rstrip("/") or needle
+
+
+def _unwritten(
+    path: str,
+    family: str,
+    latest: list[Call],
+    named: dict[int, str],
+    index: RunIndex,
+    by_program: bool,
+) -> Finding | None:
+    """A file no call wrote: a copy written beside it, or contradicted where nothing could
+    have written it unseen (`latest`: the last of each distinct call naming it; `named`:
+    those naming it by its name alone, after a `cd`)."""
+    needle = _needle(path)
+    seen = index.remember("signalled", "", dict)
     # a copy written beside it; for a delete, its folder removed (`rm -rf src/`)
     beside = (
-        _folder_removed(needle, index) if family == "delete" else _copy_written(needle, index, seen)
+        _folder_removed(needle, index)
+        if family == "delete"
+        else _copy_written(needle, index, seen, by_program)
     )
     if beside is not None:
         return beside
+    if by_program:
+        return None
     distinct = {(c.family, c.command): c for c in latest}.values()
     only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
     if not all(only_reads) or _unseen_writer(needle, index):
@@ -899,7 +964,7 @@ def _last_change(index: RunIndex) -> int:
 
 
 def _copy_written(
-    needle: str, index: RunIndex, seen: dict[tuple[str, str], bool]
+    needle: str, index: RunIndex, seen: dict[tuple[str, str], bool], by_program: bool
 ) -> Finding | None:
     """A file written beside the claimed one, under its name with a suffix
     (`report_v2.csv` for `report.csv`), where no call wrote the claimed one: the change
@@ -913,7 +978,11 @@ def _copy_written(
             continue
         for copy in dict.fromkeys(sibling.findall(call.command_lower)):
             if _writes(call, copy, _WRITE_SIGNAL, seen):
-                if _only_read(needle, index) and not _unseen_writer(needle, index):
+                if (
+                    not by_program
+                    and _only_read(needle, index)
+                    and not _unseen_writer(needle, index)
+                ):
                     cited = call.cite()
                     return Finding(CONTRADICTED, f"{copy} was written, {needle} only read: {cited}")
                 return Finding(DOUBT, f"{copy} was written, not {needle}: {call.cite()}")
@@ -1034,8 +1103,39 @@ def _shown(script: str, index: RunIndex) -> bool:
     )
 
 
-def _absent(path: str, index: RunIndex, what: str) -> Finding:
+def _absent(path: str, index: RunIndex, what: str) -> Finding | None:
+    if _code_symbol(path):
+        return None  # `InvoiceCalculator.total`, `utils.parse`: code, not a file to write
     return Finding(CONTRADICTED, f"no tool call {what} {path} ({len(index.calls)} tool calls)")
+
+
+# What ends a file's name: a ticked `Name.word` without a folder whose word is none of
+# these is read as a code symbol (`Class.method`, `module.func`).
+_FILE_SUFFIXES = frozenset(
+    "py pyi pyx ipynb js mjs cjs jsx ts tsx mts cts vue svelte astro json jsonc json5 yml yaml "
+    "toml ini cfg conf config env properties xml html htm css scss sass less md mdx rst txt "
+    "adoc org csv tsv parquet xlsx xls ods db sqlite sqlite3 sql go mod sum rs java kt kts "
+    "scala sc groovy gradle clj cljs edn ex exs erl hrl heex eex leex rb erb rake gemspec php "
+    "swift m mm h hh hpp hxx c cc cpp cxx cs fs fsx vb csproj fsproj sln lua pl pm r rmd jl "
+    "dart zig nim hs lhs ml mli elm tf tfvars hcl nix sh bash zsh fish ps1 bat cmd mk cmake "
+    "bazel bzl build lock log out err pid sock pdf png jpg jpeg gif svg webp ico bmp tiff mp3 "
+    "mp4 wav mov zip gz tgz tar bz2 xz zst 7z rar whl jar war egg deb rpm dmg iso bin exe dll "
+    "so dylib o a wasm map snap pem crt key pub cer der p12 gpg asc sig sha256 md5 bak orig "
+    "tmp old new swp patch diff proto graphql gql prisma ttf woff woff2 otf eot tex bib cls "
+    "sty ics vcf eml msg pbtxt onnx pt pth ckpt safetensors h5 npy npz pkl pickle joblib "
+    "feather avro orc arrow example sample template tpl j2 jinja jinja2 tmpl dist local dev "
+    "prod test spec service timer socket mount desktop plist entitlements xcconfig pbxproj "
+    "storyboard xib strings resolved dockerfile dockerignore gitignore editorconfig lockb in am "
+    "ac work tfstate pyc pyo class jsonl ndjson geojson cabal opam podspec xcodeproj "
+    "xcworkspace ipa apk aab vsix mmd puml drawio rdb aof dump ldif".split()
+)
+
+
+def _code_symbol(path: str) -> bool:
+    """`Class.method`, `module.func`: two names joined by a dot, without a folder, whose
+    second ends no file name."""
+    stem, _, suffix = path.partition(".")
+    return stem.isidentifier() and suffix.isidentifier() and suffix.lower() not in _FILE_SUFFIXES
 
 
 def _negated(text: str, index: RunIndex) -> Finding | None:

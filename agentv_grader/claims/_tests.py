@@ -66,6 +66,8 @@ _COUNTED = _Folded(
 _COUNTED_WORDS = Words(
     "pass passes passed passing fail fails failed failing failure failures error errors ran run"
 )
+# A number that orders runs, not one that counts tests (`Run 2 passed`, `attempt #3 failed`)
+_ORDINAL = later(r"(?:\b(?:run|attempt|retry|try|round|iteration|trial)\s+#?|#)$", re.I)
 _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
 _OF_WORDS = Words("of")
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
@@ -276,7 +278,7 @@ class _Clause:
         """It names tests, counts them, or says how a named or re-run test went."""
         if not self.text.strip():
             return False
-        if self.noun or self.search(_COUNTED, _COUNTED_WORDS) is not None:
+        if self.noun or next(self.counts(), None) is not None:
             return True
         if self.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS) is not None:
             return True
@@ -301,12 +303,19 @@ class _Clause:
         return pattern.anycase.search(self.text)
 
     def counts(self) -> Iterator[re.Match[str]]:
-        """`_COUNTED`'s matches."""
+        """`_COUNTED`'s matches but a run's ordinal (`Run 2 passed`)."""
         if self.words.isdisjoint(_COUNTED_WORDS.words):
             return iter(())
         if self.lowered is not None:
-            return _COUNTED.lowercase.finditer(self.lowered)
-        return _COUNTED.anycase.finditer(self.text)
+            return _counts(_COUNTED.lowercase, self.lowered)
+        return _counts(_COUNTED.anycase, self.text)
+
+
+def _counts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    for match in pattern.finditer(text):
+        start = match.start()
+        if _ORDINAL.search(text, max(0, start - 12), start) is None:
+            yield match
 
 
 def counts_passes_or_failures(text: str) -> bool:
@@ -319,7 +328,7 @@ def counts_passes_or_failures(text: str) -> bool:
         return True
     if not _COUNTED_WORDS.may_hold(text):
         return False
-    return any(m.group(3)[:4].lower() in ("pass", "fail") for m in _COUNTED.anycase.finditer(text))
+    return any(m.group(3)[:4].lower() in ("pass", "fail") for m in _counts(_COUNTED.anycase, text))
 
 
 def denies_failures(text: str) -> bool:

@@ -245,6 +245,7 @@ def test_runs_entered_at_their_start_read_as_before() -> None:
 _MATCHED_ONLY = {
     "_actions._FIRST_TRY": "matched where a step's words end",
     "_actions._FLAW_LINE": "matched at an output's start (_FLAW_NEXT_LINE finds it after)",
+    "_actions._HOOK_LINE": "fullmatch of one output line",
     "_actions._INSTALLED_AFTER": "matched where an install's words end",
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_facts._COUNT_LINE": "matched at the start of one output line",
