@@ -488,13 +488,33 @@ def _failure(
     now = _NOW_WORDS.may_hold(text) and not _PAST_WORDS.may_hold(text)
     last = calls[-1]
     for call in reversed(calls):
-        if call.failed or (counted and _flaw(call.output) is not None):
+        flawed = call.failed or (counted and _flaw(call.output) is not None)
+        if flawed and _counts_agree(text, call.output):
             return Finding(VERIFIED, f"`{name}`: {call.cite()}")
         if now:
             break
     if not failure or (now and index.changed_after(last)):
         return Finding(DOUBT, f"`{name}`: {last.cite()}")
     return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")
+
+
+def _counts_agree(text: str, output: str) -> bool:
+    """Each flaw count the claim gives (`3 errors`) is one the output gives, or the output
+    counts none of its kind: `Found 1 error in 1 file` does not bear out `mypy reports 3
+    errors`, nor `1 problem (1 error, 0 warnings)` `eslint found 2 errors`."""
+    said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
+    if not said:
+        return True
+    shown = {_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(output)}
+    counted = {kind for _, kind in shown}
+    return all(count in shown or count[1] not in counted for count in said)
+
+
+def _count_of_kind(flaws: str) -> tuple[int, str]:
+    """`2 new errors` as (2, "error"): a `_FLAW_COUNT` match's number and kind."""
+    number, _, words = flaws.partition(" ")
+    kind = words.rsplit(" ", 1)[-1].lower()
+    return int(number), next(stem for stem in _FLAW_WORDS if kind.startswith(stem))
 
 
 # a claim of all the project (`across the project`, `the whole codebase`, `all files`)

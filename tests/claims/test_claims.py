@@ -404,6 +404,20 @@ def test_flaws_a_tool_is_said_to_have_found_are_in_a_run_that_shows_them() -> No
     assert statuses("ruff reported 1 error.", run(warned)) == ["verified"]
 
 
+def test_flaws_counted_are_the_runs_count() -> None:
+    """A count of flaws is borne out only by a run that counts as many of that kind, or
+    counts none of it: a failing run's other count refutes a failure said with it."""
+    mypy = bash("mypy src", "src/a.py:3: error: Bad\nFound 1 error in 1 file", "error")
+    assert statuses("mypy reports 3 errors.", run(mypy)) != ["verified"]
+    assert statuses("mypy found 1 error.", run(mypy)) == ["verified"]
+    assert statuses("`mypy src` failed with 3 errors.", run(mypy)) == ["contradicted"]
+    assert statuses("ruff found 5 errors.", run(RUFF_BAD)) != ["verified"]
+    assert statuses("ruff found 2 errors.", run(RUFF_BAD)) == ["verified"]
+    assert statuses("ruff found 5 errors.", run(bash("ruff check .", "x", "error"))) == [
+        "verified"
+    ]  # a failure that counts nothing: its count is not shown either way
+
+
 def test_http_statuses() -> None:
     transcript = run(("http_request", {"url": "https://x.io/a"}, "HTTP/1.1 404 Not Found", "error"))
     assert statuses("The endpoint returned 404.", transcript) == ["verified"]
