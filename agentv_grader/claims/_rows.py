@@ -132,6 +132,8 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
     restating: set[str] = set()
     for call, at in itertools.islice(index.outputs_with(read.needle()), _MAX_PLACES):
         line = line_at(call.output, call.written(at))
+        if line.lstrip()[:1] == '"' or len(line) > _LINE_WIDTH:  # a JSON field or array
+            line = _record(call.output, call.written(at)) or line
         lowered = line.lower()
         if not all(_as_words(lowered, name) for name in read.names):
             continue
@@ -164,11 +166,37 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
 
 def _line_values(line: str) -> list[_RowValue]:
     """The values of an output's line; of a CSV line (`People,6120.00`: no comma in it
-    may be a thousands separator), its fields that are values."""
-    if "," not in line or _THOUSANDS.search(line):
+    may be a thousands separator, none before a space, no JSON), its fields that are
+    values."""
+    if "," not in line or ", " in line or "{" in line or _THOUSANDS.search(line):
         return [_RowValue(m) for m in _ROW_VALUE.finditer(line)]
     fields = (_ROW_VALUE.fullmatch(field.strip()) for field in line.split(","))
     return [_RowValue(found) for found in fields if found is not None]
+
+
+def _record(output: str, at: int) -> str | None:
+    """The JSON object holding `at` (its innermost `{…}`, within `_LINE_WIDTH`
+    characters), its lines joined: a record read as one line, pretty-printed (`"ip":
+    "192.0.2.7",` on a line of its own) or one of an array on one line."""
+    depth, start = 0, at
+    while True:
+        start -= 1
+        if start < max(0, at - _LINE_WIDTH):
+            return None
+        if output[start] == "}":
+            depth += 1
+        elif output[start] == "{":
+            if depth == 0:
+                break
+            depth -= 1
+    for end in range(at, min(len(output), start + _LINE_WIDTH)):
+        if output[end] == "{":
+            depth += 1
+        elif output[end] == "}":
+            if depth == 0:
+                return " ".join(output[start : end + 1].split())
+            depth -= 1
+    return None
 
 
 def _indexed(line: str) -> bool:

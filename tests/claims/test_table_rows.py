@@ -4,6 +4,8 @@ value changed; each test a small run shaped like a blind set's row, never its te
 
 from __future__ import annotations
 
+import json
+
 from tests.claims.test_claims import bash, run, statuses
 
 HOSTS = bash(
@@ -80,3 +82,14 @@ def test_a_csv_line_shows_its_fields_values() -> None:
     # a comma that may group digits is no CSV line's: `Ops,1,234` shows no 234
     grouped = bash("python totals.py", "Ops,1,234")
     assert statuses("| Ops | 234 |", run(grouped)) == []
+
+
+def test_a_row_is_held_against_the_json_record_holding_its_key() -> None:
+    hosts = [{"ip": "198.18.0.42", "hits": 2210}, {"ip": "172.16.3.9", "hits": 967}]
+    pretty = bash("jq '.top' hosts.json", json.dumps(hosts, indent=2))
+    assert statuses("| 198.18.0.42 | 2,210 |", run(pretty)) == ["verified"]
+    assert statuses("| 172.16.3.9 | 976 |", run(pretty)) == ["contradicted"]
+    # a value of another record is not the row's
+    assert statuses("| 198.18.0.42 | 967 |", run(pretty)) == []
+    minified = bash("curl -s api/top", json.dumps({"top": hosts * 8}))
+    assert statuses("| 198.18.0.42 | 2,210 |", run(minified)) == ["verified"]
