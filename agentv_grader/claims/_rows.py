@@ -130,10 +130,16 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
         return None
     refuting: list[tuple[Call, str, _RowValue]] = []
     restating: set[str] = set()
+    # a line's reading (a JSON field's: its record's) depends on its text alone: a line
+    # many calls print (a test's title, a listing run again) is read at its first place
+    read_lines: set[str] = set()
     for call, at in itertools.islice(index.outputs_with(read.needle()), _MAX_PLACES):
         line = line_at(call.output, call.written(at))
         if line.lstrip()[:1] == '"' or len(line) > _LINE_WIDTH:  # a JSON field or array
             line = _record(call.output, call.written(at)) or line
+        if line in read_lines:
+            continue
+        read_lines.add(line)
         lowered = line.lower()
         if not all(_as_words(lowered, name) for name in read.names):
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
 HOSTS = bash(
@@ -93,3 +94,16 @@ def test_a_row_is_held_against_the_json_record_holding_its_key() -> None:
     assert statuses("| 198.18.0.42 | 967 |", run(pretty)) == []
     minified = bash("curl -s api/top", json.dumps({"top": hosts * 8}))
     assert statuses("| 198.18.0.42 | 2,210 |", run(minified)) == ["verified"]
+
+
+def test_a_line_printed_again_leaves_a_rows_verdict_as_it_was() -> None:
+    # each distinct line is read at its first place only: calls printing it again (a
+    # listing run twice, a test's title every run prints) change no verdict nor evidence
+    once = run(HOSTS, MODELS)
+    again = run(HOSTS, MODELS, HOSTS, MODELS, bash("cat hosts.txt", "2210 198.18.0.42"))
+    for row in ("| 198.18.0.42 | 2,210 |", "| 198.18.0.42 | 2,120 |", "| Nikon | 5 |"):
+        assert check_claims(row, again) == check_claims(row, once)
+    # a JSON field's line is read as its record: the same line in two records is two
+    states = [{"state": "down", "restarts": n} for n in (3, 5)]
+    listed = bash("jq . states.json", json.dumps(states, indent=2))
+    assert statuses("| down | 5 |", run(listed)) == ["verified"]
