@@ -25,6 +25,7 @@ from ._figure_words import (
     failed_first_time,
     field_key,
     figure_word,
+    keyed,
     list_marker,
     not_shown,
     other_count,
@@ -834,7 +835,7 @@ def _claimed(
     lowered = text.lower()  # its offsets are the text's unless a letter lowers to two
     tally = None
     if whole is None and not distinctive and len(lowered) == len(text):
-        tally = tallied(lowered, start)
+        tally = tallied(lowered, start) or keyed(lowered, start)
     return word, (None if distinctive else whole), said_of_all(text, end), tally
 
 

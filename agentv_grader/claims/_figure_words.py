@@ -112,6 +112,23 @@ def tallied(text: str, start: int) -> Tally | None:
     return (word, others) if any(other != word for _, other in others) else None
 
 
+# a count's word as a label before it (`passed: 12`, `**failed:** 0`), and its figure
+_KEYED = later(r"\b([a-z]+)\*{0,2}:\*{0,2}[ ]?$")
+_FIGURE = later(r"\d[\d,]*")
+
+
+def keyed(text: str, start: int) -> Tally | None:
+    """Where the figure starting at `start` of the lowercase claim `text` is labelled by
+    the word it counts (`Passed: 12`), a tally of that one count, so a line giving the
+    word another figure (`11 passed, 12 total`) is no place of it (`other_count`)."""
+    key = _KEYED.search(text, max(0, start - 24), start)
+    figure = _FIGURE.match(text, start)
+    if key is None or figure is None or not _counted(key.group(1)):
+        return None
+    word = tally_stem(key.group(1))
+    return word, ((figure.group(0).replace(",", ""), word),)
+
+
 def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
     joint = _JOIN.match(text, left.end())
     return joint is not None and joint.end() == right.start() and left.end() < right.start()
