@@ -7,7 +7,8 @@ the tests the run wrote, the first after its first write), else the last, so a l
 successful retry verifies "all tests pass"; a sentence placing its run before another
 (`first`, `before`) or saying a pass and a failure apart contradicts nothing. A clause
 that names a scope (`the user tests`) is held against the runs whose command names it, a
-named test against those naming or selecting it (alone, where it is said run alone); a
+named test against those naming or selecting it (alone, where it is said run alone), or
+a later run of everything, which verifies only; a
 scope no command names, or "the full suite" with only a subset run, can verify but never
 contradict. Only a claim that tests were *run* is contradicted by the absence of any run.
 """
@@ -540,7 +541,13 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
         if not clause.words.isdisjoint(_ALONE.words) or _ALONE_PHRASE.search(clause.text):
             selected = index.tests.ends(_selecting(index, clause.names))
             return selected, bool(selected)
-        return index.tests.ends(_named_groups(index, clause.names)), True
+        named = index.tests.ends(_named_groups(index, clause.names))
+        full = _full_runs(index)
+        if named and full and full[-1].call.order > named[-1].call.order:
+            # a later run of everything ran the test too, naming it only where it failed:
+            # it tells how the test went last, and verifies only
+            return (named[0], full[-1]), False
+        return named, True
     words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:

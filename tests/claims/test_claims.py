@@ -662,3 +662,20 @@ def test_a_url_urlparse_refuses_has_no_host() -> None:
     assert statuses(said, run(fetch)) == ["contradicted"]
     search = ("WebSearch", {"query": "kohavi"}, "Kohavi paper https://[abc/paper", "ok")
     assert statuses("I read Kohavi's paper on experiments.", run(search)) == ["contradicted"]
+
+
+def test_a_named_test_is_held_against_a_later_run_of_everything() -> None:
+    """`test_x now passes` after a run where it failed and a full run that passed: the
+    full run ran it too, naming it only had it failed (it was contradicted by the first)."""
+    failed = bash(
+        "pytest -q", "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s", "error"
+    )
+    other = bash(
+        "pytest -q", "FAILED tests/test_a.py::test_y - E\n1 failed, 11 passed in 0.1s", "error"
+    )
+    passed = bash("pytest -q", "12 passed in 0.1s")
+    assert statuses("test_x now passes.", run(failed, passed)) == ["verified"]
+    assert statuses("test_x still fails.", run(failed, passed)) == ["unverifiable"]
+    assert statuses("test_x now passes.", run(passed, failed)) == ["contradicted"]
+    assert statuses("test_x now passes.", run(failed, other)) == ["unverifiable"]
+    assert statuses("Initially test_x failed.", run(failed, passed)) == ["verified"]
