@@ -487,9 +487,10 @@ def _failure(
     have been redirected) or of a failure now where the code changed since is not."""
     now = _NOW_WORDS.may_hold(text) and not _PAST_WORDS.may_hold(text)
     last = calls[-1]
+    said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
     for call in reversed(calls):
         flawed = call.failed or (counted and _flaw(call.output) is not None)
-        if flawed and _counts_agree(text, call.output):
+        if flawed and _counts_agree(said, call.output):
             return Finding(VERIFIED, f"`{name}`: {call.cite()}")
         if now:
             break
@@ -498,11 +499,11 @@ def _failure(
     return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")
 
 
-def _counts_agree(text: str, output: str) -> bool:
-    """Each flaw count the claim gives (`3 errors`) is one the output gives, or the output
-    counts none of its kind: `Found 1 error in 1 file` does not bear out `mypy reports 3
-    errors`, nor `1 problem (1 error, 0 warnings)` `eslint found 2 errors`."""
-    said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
+def _counts_agree(said: list[tuple[int, str]], output: str) -> bool:
+    """Each flaw count the claim gives (`said`: `3 errors` as (3, "error")) is one the
+    output gives, or the output counts none of its kind: `Found 1 error in 1 file` does not
+    bear out `mypy reports 3 errors`, nor `1 problem (1 error, 0 warnings)` `eslint found 2
+    errors`."""
     if not said:
         return True
     shown = {_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(output)}
