@@ -7,7 +7,11 @@ is *reversed* when the run refutes the claim and the checker verifies it, or the
 supports it and the checker contradicts it. The set of reversed cases is held against
 `KNOWN_REVERSED` both ways: a rule that turns a common claim round fails the test, and a
 fix that mends a case fails it until the case leaves the list. A miss (unverifiable where
-a verdict was possible) is not asserted.
+a verdict was possible) is not asserted. `Key: N` summaries (`Passed: 12`, `pytest:
+Failures: 1.`) are crossed with the same runs; claims naming one test (`test_x now
+passes`, `the failing TestParseDate is green now`, `` `parser › parses dates` still
+fails``), in each runner's spelling, with runs where it fails, passes, is fixed or breaks
+(`KNOWN_REVERSED_NAMED`).
 """
 
 from __future__ import annotations
@@ -180,6 +184,25 @@ CLAIMS: dict[str, Says] = {
     "There were no failures.": ALL,
 }
 
+# Summaries as `Key: N` (a report's list or table of counts), each said as written and
+# after the runner's name (`pytest: Failures: 1.`).
+KEYED: dict[str, Says] = {
+    "Passed: 12": Says("count", passed=12),
+    "Passed: 11.": Says("count", passed=11),
+    "**Passed:** 12": Says("count", passed=12),
+    "Failures: 1.": Says("fail", failed=1),
+    "**Failures:** 1": Says("fail", failed=1),
+    "Failures: 0": Says("all", failed=0),
+    "Failed: 1": Says("fail", failed=1),
+    "- Failed: 0": Says("all", failed=0),
+    "**Failed:** 0": Says("all", failed=0),
+    "Tests: 12/12": Says("all", passed=12, total=12),
+    "Tests: 11/12": Says("fail", passed=11, total=12),
+    "Tests: 12/12 passing.": Says("all", passed=12, total=12),
+    "Total: 12, passed: 12, failed: 0.": Says("all", passed=12, failed=0, total=12),
+    "Passed: 11, failed: 1.": Says("fail", passed=11, failed=1),
+}
+
 
 def _variants(said: str, word: str) -> list[tuple[str, bool, bool]]:
     """(claim, said of the last run, of a part of the suite): the paraphrase; after the fix
@@ -252,9 +275,13 @@ def _cases(runner: str) -> list[tuple[str, str, Transcript, bool | None]]:
         "fail>pass": ((fail, shows_fail), (ok, shows_ok)),
         "pass>fail": ((ok, shows_ok), (fail, shows_fail)),
     }
+    said_as = [(says, _variants(said, word)) for said, says in CLAIMS.items()] + [
+        (says, [(said, False, False), (f"{word}: {said}", False, False)])
+        for said, says in KEYED.items()
+    ]
     cases = []
-    for said, says in CLAIMS.items():
-        for claim, now, part in _variants(said, word):
+    for says, variants in said_as:
+        for claim, now, part in variants:
             for name, calls in runs.items():
                 said_of = says._replace(part=says.part or part)
                 truth = _truth(said_of, tuple(s for _, s in calls), now)
@@ -274,7 +301,74 @@ def _reversed(runner: str) -> set[str]:
 
 
 # Reversed cases as the checker stands: each `runner run: claim`.
-KNOWN_REVERSED: set[str] = set()
+KNOWN_REVERSED: set[str] = {
+    "pytest fail: pytest: **Failed:** 0",
+    "pytest fail: pytest: - Failed: 0",
+    "pytest fail: pytest: Failures: 0",
+    "pytest fail: pytest: Passed: 11, failed: 1.",
+    "pytest fail: pytest: Passed: 11.",
+    "pytest fail: pytest: Tests: 12/12",
+    "pytest pass: pytest: **Failed:** 0",
+    "pytest pass: pytest: **Failures:** 1",
+    "pytest pass: pytest: - Failed: 0",
+    "pytest pass: pytest: Failures: 1.",
+    "pytest pass: pytest: Passed: 11, failed: 1.",
+    "pytest pass: pytest: Passed: 11.",
+    "pytest pass: pytest: Tests: 11/12",
+    "pytest pass>fail: pytest: Passed: 11, failed: 1.",
+    "pytest pass>fail: pytest: Passed: 11.",
+    "jest fail: Total: 12, passed: 12, failed: 0.",
+    "jest fail: jest: **Failed:** 0",
+    "jest fail: jest: - Failed: 0",
+    "jest fail: jest: Failures: 0",
+    "jest fail: jest: Passed: 11, failed: 1.",
+    "jest fail: jest: Passed: 11.",
+    "jest fail: jest: Tests: 12/12",
+    "jest pass: jest: **Failed:** 0",
+    "jest pass: jest: **Failures:** 1",
+    "jest pass: jest: - Failed: 0",
+    "jest pass: jest: Failures: 1.",
+    "jest pass: jest: Passed: 11, failed: 1.",
+    "jest pass: jest: Passed: 11.",
+    "jest pass: jest: Tests: 11/12",
+    "jest pass>fail: jest: Passed: 11, failed: 1.",
+    "jest pass>fail: jest: Passed: 11.",
+    "vitest fail: Total: 12, passed: 12, failed: 0.",
+    "vitest fail: vitest: **Failed:** 0",
+    "vitest fail: vitest: - Failed: 0",
+    "vitest fail: vitest: Failures: 0",
+    "vitest fail: vitest: Passed: 11, failed: 1.",
+    "vitest fail: vitest: Passed: 11.",
+    "vitest fail: vitest: Tests: 12/12",
+    "vitest pass: vitest: **Failed:** 0",
+    "vitest pass: vitest: **Failures:** 1",
+    "vitest pass: vitest: - Failed: 0",
+    "vitest pass: vitest: Failures: 1.",
+    "vitest pass: vitest: Passed: 11, failed: 1.",
+    "vitest pass: vitest: Passed: 11.",
+    "vitest pass: vitest: Tests: 11/12",
+    "vitest pass>fail: vitest: Passed: 11, failed: 1.",
+    "vitest pass>fail: vitest: Passed: 11.",
+    "go test fail>pass: Go: Total: 12, passed: 12, failed: 0.",
+    "go test -v fail>pass: Go: Total: 12, passed: 12, failed: 0.",
+    "mocha fail: mocha: **Failed:** 0",
+    "mocha fail: mocha: - Failed: 0",
+    "mocha fail: mocha: Failures: 0",
+    "mocha fail: mocha: Passed: 11, failed: 1.",
+    "mocha fail: mocha: Passed: 11.",
+    "mocha fail: mocha: Tests: 12/12",
+    "mocha pass: mocha: **Failed:** 0",
+    "mocha pass: mocha: **Failures:** 1",
+    "mocha pass: mocha: - Failed: 0",
+    "mocha pass: mocha: Failures: 1.",
+    "mocha pass: mocha: Passed: 11, failed: 1.",
+    "mocha pass: mocha: Passed: 11.",
+    "mocha pass: mocha: Tests: 11/12",
+    "mocha pass>fail: mocha: Passed: 11, failed: 1.",
+    "mocha pass>fail: mocha: Passed: 11.",
+    "rspec fail: Total: 12, passed: 12, failed: 0.",
+    "rspec fail: rspec: Total: 12, passed: 12, failed: 0.",
+}
 
 
 @pytest.mark.parametrize("runner", list(RUNNERS))
@@ -283,3 +377,226 @@ def test_no_paraphrase_is_reversed_by_a_small_run(runner: str) -> None:
     known = {case for case in KNOWN_REVERSED if case.split(":")[0].rsplit(" ", 1)[0] == runner}
     assert sorted(found - known) == [], "newly reversed"
     assert sorted(known - found) == [], "no longer reversed: remove from KNOWN_REVERSED"
+
+
+# --- named tests ---------------------------------------------------------------------------
+# runner: (a test's name as the runner spells it, the command running everything, the one
+# running that test alone, a run of everything where it fails, one where another fails,
+# one where all pass, and the run of it alone passing)
+NAMED_RUNNERS: dict[str, tuple[str, str, str, str, str, str, str]] = {
+    "pytest": (
+        "test_x",
+        "pytest -q",
+        "pytest -q tests/test_a.py::test_x",
+        "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s",
+        "FAILED tests/test_a.py::test_y - E\n1 failed, 11 passed in 0.1s",
+        "12 passed in 0.1s",
+        "1 passed in 0.1s",
+    ),
+    "go test": (
+        "TestParseDate",
+        "go test ./...",
+        "go test -run TestParseDate ./...",
+        "--- FAIL: TestParseDate (0.00s)\n    a_test.go:9: boom\nFAIL\n"
+        "FAIL\texample.com/pkg\t0.01s\nFAIL",
+        "--- FAIL: TestParseTime (0.00s)\n    a_test.go:9: boom\nFAIL\n"
+        "FAIL\texample.com/pkg\t0.01s\nFAIL",
+        "ok  \texample.com/pkg\t0.01s",
+        "ok  \texample.com/pkg\t0.01s",
+    ),
+    "go test -v": (
+        "TestParseDate",
+        "go test -v ./...",
+        "go test -v -run TestParseDate ./...",
+        "=== RUN   TestParseTime\n--- PASS: TestParseTime (0.00s)\n=== RUN   TestParseDate\n"
+        "--- FAIL: TestParseDate (0.00s)\n    a_test.go:9: boom\nFAIL\n"
+        "FAIL\texample.com/pkg\t0.01s\nFAIL",
+        "=== RUN   TestParseTime\n--- FAIL: TestParseTime (0.00s)\n    a_test.go:9: boom\n"
+        "=== RUN   TestParseDate\n--- PASS: TestParseDate (0.00s)\nFAIL\n"
+        "FAIL\texample.com/pkg\t0.01s\nFAIL",
+        "=== RUN   TestParseTime\n--- PASS: TestParseTime (0.00s)\n=== RUN   TestParseDate\n"
+        "--- PASS: TestParseDate (0.00s)\nPASS\nok  \texample.com/pkg\t0.01s",
+        "=== RUN   TestParseDate\n--- PASS: TestParseDate (0.00s)\nPASS\n"
+        "ok  \texample.com/pkg\t0.01s",
+    ),
+    "jest": (
+        "parser › parses dates",
+        "npx jest",
+        "npx jest -t 'parses dates'",
+        "FAIL src/a.test.js\n  ● parser › parses dates\n\n    expect(received).toBe(expected)\n\n"
+        "Tests:       1 failed, 11 passed, 12 total",
+        "FAIL src/a.test.js\n  ● parser › parses times\n\n    expect(received).toBe(expected)\n\n"
+        "Tests:       1 failed, 11 passed, 12 total",
+        "PASS src/a.test.js\nTests:       12 passed, 12 total",
+        "PASS src/a.test.js\nTests:       11 skipped, 1 passed, 12 total",
+    ),
+    "vitest": (
+        "parser > parses dates",
+        "npx vitest run",
+        "npx vitest run -t 'parses dates'",
+        " FAIL  src/a.test.ts > parser > parses dates\n      Tests  1 failed | 11 passed (12)",
+        " FAIL  src/a.test.ts > parser > parses times\n      Tests  1 failed | 11 passed (12)",
+        "      Tests  12 passed (12)",
+        "      Tests  1 passed | 11 skipped (12)",
+    ),
+    "cargo test": (
+        "parser::parses_dates",
+        "cargo test",
+        "cargo test parser::parses_dates",
+        "running 12 tests\ntest parser::parses_dates ... FAILED\n\nfailures:\n"
+        "    parser::parses_dates\n\ntest result: FAILED. 11 passed; 1 failed; 0 ignored; "
+        "0 measured; 0 filtered out; finished in 0.01s",
+        "running 12 tests\ntest parser::parses_times ... FAILED\n\nfailures:\n"
+        "    parser::parses_times\n\ntest result: FAILED. 11 passed; 1 failed; 0 ignored; "
+        "0 measured; 0 filtered out; finished in 0.01s",
+        "running 12 tests\ntest result: ok. 12 passed; 0 failed; 0 ignored; 0 measured; "
+        "0 filtered out; finished in 0.01s",
+        "running 1 test\ntest parser::parses_dates ... ok\n\ntest result: ok. 1 passed; "
+        "0 failed; 0 ignored; 0 measured; 11 filtered out; finished in 0.01s",
+    ),
+}
+
+# What a claim naming the test asserts: that it passes or fails (`passes`), and of which
+# run: `now` (the last that ran it), `first` (the first that ran it), `once` (said in the
+# past, of no run in particular), `fixed` (it failed, and passes now).
+NAMED_CLAIMS: list[tuple[str, bool, str]] = [
+    ("{t} passes.", True, "now"),
+    ("`{t}` passes.", True, "now"),
+    ("{t} now passes.", True, "now"),
+    ("`{t}` now passes.", True, "now"),
+    ("`{t}` passes now.", True, "now"),
+    ("`{t}` is green.", True, "now"),
+    ("The `{t}` test passes.", True, "now"),
+    ("The test `{t}` passes.", True, "now"),
+    ("{t} passed.", True, "once"),
+    ("Fixed {t}.", True, "fixed"),
+    ("Fixed `{t}`, which passes now.", True, "fixed"),
+    ("The failing {t} is green now.", True, "fixed"),
+    ("The failing test {t} now passes.", True, "fixed"),
+    ("{t} was failing and now passes.", True, "fixed"),
+    ("{t} failed at first and passes now.", True, "fixed"),
+    ("{t} still fails.", False, "now"),
+    ("`{t}` still fails.", False, "now"),
+    ("{t} fails.", False, "now"),
+    ("The `{t}` test fails.", False, "now"),
+    ("{t} is still failing.", False, "now"),
+    ("{t} failed.", False, "once"),
+    ("{t} failed at first.", False, "first"),
+    ("{t} failed initially.", False, "first"),
+    ("Initially {t} failed.", False, "first"),
+    ("{t} passed at first but fails now.", False, "now"),
+]
+
+# Each run: which of the runner's calls it makes ("fail": everything, the test failing;
+# "other": everything, another failing; "pass": everything passing; "alone": the test
+# alone, passing), and whether the test passed in each.
+NAMED_RUNS: dict[str, tuple[tuple[str, ...], tuple[bool, ...]]] = {
+    "fails, then everything passes": (("fail", "pass"), (False, True)),
+    "fails, then alone passes": (("fail", "alone"), (False, True)),
+    "everything passes": (("pass",), (True,)),
+    "fails in everything": (("fail",), (False,)),
+    "another fails in everything": (("other",), (True,)),
+    "passes, then fails": (("pass", "fail"), (True, False)),
+}
+
+
+def _named_truth(passes: bool, when: str, went: tuple[bool, ...]) -> bool | None:
+    """Whether the runs (how the test went in each) support or refute the claim; a claim in
+    the past of no run in particular as `_truth` holds it."""
+    if when == "now":
+        return went[-1] == passes
+    if when == "first":
+        return went[0] == passes
+    if when == "once":
+        last = went[-1] == passes
+        return last if last or (went[0] == passes) == last else None
+    if went[-1] != passes:  # fixed: it fails now
+        return False
+    return True if not went[0] else None  # no failure shown: it may have failed before the run
+
+
+def _named_reversed(runner: str) -> set[str]:
+    name, full, alone, failing, other, passing, alone_passing = NAMED_RUNNERS[runner]
+    calls = {
+        "fail": bash(full, failing, "error"),
+        "other": bash(full, other, "error"),
+        "pass": bash(full, passing),
+        "alone": bash(alone, alone_passing),
+    }
+    found = set()
+    for template, passes, when in NAMED_CLAIMS:
+        claim = template.format(t=name)
+        for run_name, (made, went) in NAMED_RUNS.items():
+            truth = _named_truth(passes, when, went)
+            if truth is None:
+                continue
+            verdicts = [c.status for c in check_claims(claim, run(*map(calls.get, made)), "")]
+            if ("contradicted" if truth else "verified") in verdicts:
+                found.add(f"{runner} | {run_name} | {claim}")
+    return found
+
+
+# Reversed cases as the checker stands: each `runner | run | claim`.
+KNOWN_REVERSED_NAMED: set[str] = {
+    "pytest | fails in everything | The failing test test_x now passes.",
+    "pytest | fails in everything | The failing test_x is green now.",
+    "pytest | fails in everything | test_x failed at first and passes now.",
+    "pytest | fails in everything | test_x was failing and now passes.",
+    "pytest | passes, then fails | Initially test_x failed.",
+    "pytest | passes, then fails | The failing test test_x now passes.",
+    "pytest | passes, then fails | The failing test_x is green now.",
+    "pytest | passes, then fails | test_x failed at first and passes now.",
+    "pytest | passes, then fails | test_x failed at first.",
+    "pytest | passes, then fails | test_x failed initially.",
+    "pytest | passes, then fails | test_x was failing and now passes.",
+    "go test | fails in everything | TestParseDate failed at first and passes now.",
+    "go test | fails in everything | TestParseDate was failing and now passes.",
+    "go test | fails in everything | The failing TestParseDate is green now.",
+    "go test | fails in everything | The failing test TestParseDate now passes.",
+    "go test | passes, then fails | Initially TestParseDate failed.",
+    "go test | passes, then fails | TestParseDate failed at first and passes now.",
+    "go test | passes, then fails | TestParseDate failed at first.",
+    "go test | passes, then fails | TestParseDate failed initially.",
+    "go test | passes, then fails | TestParseDate was failing and now passes.",
+    "go test | passes, then fails | The failing TestParseDate is green now.",
+    "go test | passes, then fails | The failing test TestParseDate now passes.",
+    "go test -v | another fails in everything | TestParseDate now passes.",
+    "go test -v | another fails in everything | TestParseDate passed.",
+    "go test -v | another fails in everything | TestParseDate passes.",
+    "go test -v | another fails in everything | The `TestParseDate` test passes.",
+    "go test -v | another fails in everything | The test `TestParseDate` passes.",
+    "go test -v | another fails in everything | `TestParseDate` is green.",
+    "go test -v | another fails in everything | `TestParseDate` now passes.",
+    "go test -v | another fails in everything | `TestParseDate` passes now.",
+    "go test -v | another fails in everything | `TestParseDate` passes.",
+    "go test -v | everything passes | TestParseDate passed at first but fails now.",
+    "go test -v | fails in everything | TestParseDate failed at first and passes now.",
+    "go test -v | fails in everything | TestParseDate was failing and now passes.",
+    "go test -v | fails in everything | The failing TestParseDate is green now.",
+    "go test -v | fails in everything | The failing test TestParseDate now passes.",
+    "go test -v | passes, then fails | The failing TestParseDate is green now.",
+    "go test -v | passes, then fails | The failing test TestParseDate now passes.",
+    "jest | another fails in everything | The `parser › parses dates` test fails.",
+    "jest | another fails in everything | The `parser › parses dates` test passes.",
+    "jest | another fails in everything | The test `parser › parses dates` passes.",
+    "jest | fails in everything | The failing test parser › parses dates now passes.",
+    "jest | passes, then fails | The failing test parser › parses dates now passes.",
+    "vitest | another fails in everything | The `parser > parses dates` test fails.",
+    "vitest | another fails in everything | The `parser > parses dates` test passes.",
+    "vitest | another fails in everything | The test `parser > parses dates` passes.",
+    "vitest | fails in everything | The failing test parser > parses dates now passes.",
+    "vitest | passes, then fails | The failing test parser > parses dates now passes.",
+    "cargo test | another fails in everything | The `parser::parses_dates` test fails.",
+    "cargo test | another fails in everything | The `parser::parses_dates` test passes.",
+    "cargo test | another fails in everything | The test `parser::parses_dates` passes.",
+    "cargo test | fails in everything | The failing test parser::parses_dates now passes.",
+    "cargo test | passes, then fails | The failing test parser::parses_dates now passes.",
+}
+
+
+@pytest.mark.parametrize("runner", list(NAMED_RUNNERS))
+def test_no_claim_naming_a_test_is_reversed_by_a_small_run(runner: str) -> None:
+    found = _named_reversed(runner)
+    known = {case for case in KNOWN_REVERSED_NAMED if case.split(" | ")[0] == runner}
+    assert sorted(found - known) == [], "newly reversed"
+    assert sorted(known - found) == [], "no longer reversed: remove from KNOWN_REVERSED_NAMED"
