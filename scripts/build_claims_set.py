@@ -38,6 +38,7 @@ SETS = (
     ROOT / "blind4",
     ROOT / "blind5",
     ROOT / "blind6",
+    ROOT / "blind7",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

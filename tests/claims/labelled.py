@@ -10,8 +10,9 @@ after it had been fixed on the blind set's; `BLIND3` (tests/data/claims/blind3/r
 likewise, after it had been fixed on the second's; `BLIND4` (tests/data/claims/blind4/runs)
 likewise, after it had been fixed on the third's; `BLIND5` (tests/data/claims/blind5/runs)
 likewise, after it had been fixed on the fourth's; `BLIND6` (tests/data/claims/blind6/runs)
-likewise, after it had been fixed on the fifth's and on paraphrases of common claims.
-`SETS` is all eight."""
+likewise, after it had been fixed on the fifth's and on paraphrases of common claims;
+`BLIND7` (tests/data/claims/blind7/runs) likewise, after it had been fixed on the sixth's.
+`SETS` is all nine."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ BLIND3 = RUNS.parent / "blind3" / "runs"
 BLIND4 = RUNS.parent / "blind4" / "runs"
 BLIND5 = RUNS.parent / "blind5" / "runs"
 BLIND6 = RUNS.parent / "blind6" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6)
+BLIND7 = RUNS.parent / "blind7" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7)
 
 
 @dataclass(frozen=True)
