@@ -319,10 +319,43 @@ def _counts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
             yield match
 
 
+# A count after the word it counts opening a clause, as a report's summary lists it
+# (`Passed: 12`, `**Failures:** 1`, `- Failed: 0`, `Tests: 11/12`, `pytest: Total: 12`):
+# read as the runners write it (`12 passed`, `1 failures`, `11 of 12 tests pass`, `12
+# tests`), so each clause of a `Key: N` list is a count the summary decides; not after a
+# word (`the suite passes: 86 passed`, `connect error: 111`) nor before a decimal or a
+# grouped figure (`Total: 4,518.20`)
+_KEYED = later(
+    r"(^|[,;:(|*-])([^\S\n]*)(?:\*\*|__)?"
+    r"(pass(?:ed|ing|es)?|fail(?:ed|ing|ures?)?|errors?|skipped|tests|total)(?:\*\*|__)?:"
+    r"(?:\*\*|__)?[^\S\n]*(\d+)(?:[^\S\n]*/[^\S\n]*(\d+))?(?![\w.,/]?\d)",
+    re.I | re.M,
+)
+
+_OUTCOME_AFTER = later(r"[^\S\n]*(?:pass|fail|green|red)", re.I)
+
+
+def _keyed_as_counted(match: re.Match[str]) -> str:
+    before, word, count, of = match.group(1, 2), match.group(3).lower(), *match.group(4, 5)
+    if word in ("tests", "total"):  # `Tests: 11/12` says 11 pass, unless a word says how
+        said = f"{count} of {of} tests" if of else f"{count} tests"
+        if of and _OUTCOME_AFTER.match(match.string, match.end()) is None:
+            said += " pass"
+    else:
+        said = f"{count}/{of} {word}" if of else f"{count} {word}"
+    return "".join(before) + said
+
+
+def as_counted(text: str) -> str:
+    """`text` with its `Key: N` counts (`_KEYED`) as the runners write them."""
+    return _KEYED.sub(_keyed_as_counted, text) if ":" in text else text
+
+
 def counts_passes_or_failures(text: str) -> bool:
-    """`11 passed, 1 failed`, `11 tests pass`, `all pass except one`, `not all tests pass`:
-    counts or a failure of a test run, this checker's to hold against the summary, not a
-    tool's success."""
+    """`11 passed, 1 failed`, `11 tests pass`, `all pass except one`, `not all tests pass`,
+    `Failures: 1`: counts or a failure of a test run, this checker's to hold against the
+    summary, not a tool's success."""
+    text = as_counted(text)
     if _EXCEPT_WORDS.may_hold(text) and _EXCEPT.anycase.search(text) is not None:
         return True
     if _BAD_PHRASE.search(text) is not None:
@@ -352,6 +385,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     (`(6 passed)`) is held against the runs of the clause before it."""
     if not _TEST_WORDS.may_hold(text):
         return
+    text = as_counted(text)  # `Failures: 1` as `1 failures`
     # A clause about tests holds a word or mark of _TEST_WORDS (held against the clauses'
     # reading in tests/claims/test_gates.py): an ASCII claim's clause whose lowercase holds
     # none of the claim's is not read.

@@ -259,6 +259,7 @@ _MATCHED_ONLY = {
     "_files._SEARCHER": "matched at the start of a command's step",
     "_index._ERROR_START": "matched at an output's start, in its first 200 characters",
     "_index._EXIT": "searched in an output's first 200 characters",
+    "_tests._OUTCOME_AFTER": "matched where a `Key: N` count ends",
 }
 # Runs of one unit: digits, letters, spaces, blank lines, labels, words and their marks.
 _UNITS = ("1", "a", " ", "a ", "1.", "1,", "-", "a-", "a.", "\n", "`a ", "a:", "1 ", "A",

@@ -679,3 +679,37 @@ def test_a_named_test_is_held_against_a_later_run_of_everything() -> None:
     assert statuses("test_x now passes.", run(passed, failed)) == ["contradicted"]
     assert statuses("test_x now passes.", run(failed, other)) == ["unverifiable"]
     assert statuses("Initially test_x failed.", run(failed, passed)) == ["verified"]
+
+
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    [
+        ("pytest: Failures: 1.", "failed"),
+        ("**Failures:** 1", "failed"),
+        ("- Failed: 0", "passed"),
+        ("Passed: 11.", "failed"),
+        ("Tests: 11/12", "failed"),
+        ("Tests: 12/12", "passed"),
+        ("Tests: 12/12 passing.", "passed"),
+        ("Total: 12, passed: 12, failed: 0.", "passed"),
+    ],
+)
+def test_a_count_after_the_word_it_counts_is_the_test_runs(said: str, shown: str) -> None:
+    """`Key: N` as a report lists a summary is a count the run's summary decides:
+    `pytest: Failures: 1.` was verified as `pytest ran` by `12 passed`, `- Failed: 0`
+    contradicted by it (read as a failure), `Tests: 12/12` verified by `1 failed`."""
+    verdicts = {
+        "failed": (["verified"], ["contradicted"]),
+        "passed": (["contradicted"], ["verified"]),
+    }
+    assert statuses(said, run(FAILING)) == verdicts[shown][0]
+    assert statuses(said, run(PASSING)) == verdicts[shown][1]
+
+
+def test_a_word_and_a_colon_before_a_count_in_prose_is_no_key() -> None:
+    """`the suite passes: 86 passed`, `connect error: 111`: a word before the key."""
+    from agentv_grader.claims._tests import as_counted
+
+    for said in ("The suite passes: 86 passed.", "connect error: 111", "**Total:** 4,518.20"):
+        assert as_counted(said) == said
+    assert as_counted("pytest: Passed: 12, failed: 0.") == "pytest: 12 passed, 0 failed."
