@@ -57,7 +57,7 @@ from ._facts import (
 from ._files import changed_later, file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
-from ._later import later
+from ._later import later, save_programs
 from ._listings import every_flag, every_version
 from ._rows import row_verdict
 from ._tests import coverage_findings, test_findings
@@ -278,7 +278,9 @@ def check_claims(
     # the claims are judged, and creates no reference cycles: each collection pass would
     # only re-examine them (with the whole transcript), so the collector waits.
     with gc_paused():
-        return _checked(response, RunIndex(transcript, task, timing))
+        claims = _checked(response, RunIndex(transcript, task, timing))
+    save_programs()
+    return claims
 
 
 def _checked(response: str, index: RunIndex) -> tuple[Claim, ...]:
