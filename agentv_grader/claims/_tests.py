@@ -5,7 +5,8 @@ cases`) or counts them (`39 pass`, `2 were failing`). It is held against one run
 first when it speaks of the past (`initially`, `before the fix`, `on the first run`; of
 the tests the run wrote, the first after its first write), else the last, so a later
 successful retry verifies "all tests pass"; a sentence placing its run before another
-(`first`, `before`) or saying a pass and a failure apart contradicts nothing. A clause
+(`first`, `before`) or saying a pass and a failure apart (the one said last in the
+present claimed, of the last run) contradicts nothing. A clause
 that names a scope (`the user tests`) is held against the runs whose command names it, a
 named test against those naming or selecting it (alone, where it is said run alone), or
 a later run of everything, which verifies only; a
@@ -255,7 +256,7 @@ class _Clause:
     (`_NAMED`), found once where the checks searched the same patterns of a clause up to
     four times; its counts (`_Folded`) searched when asked, an ASCII clause's lowercase."""
 
-    __slots__ = ("bad", "good", "lowered", "names", "noun", "ran", "text", "words")
+    __slots__ = ("bad", "good", "lowered", "names", "noun", "now", "ran", "text", "words")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -272,6 +273,9 @@ class _Clause:
         self.bad = _BAD_PHRASE.search(text) is not None or (
             not words.isdisjoint(_BAD.words) and not denies_failures(text)
         )
+        # `the failing test_x is green now`, `test_x was failing and now passes`: a pass and
+        # a failure said apart, the one said last in the present is how the tests went last
+        self.now = _said_now(lowered) if self.good and self.bad and _says_both(text) else None
         named = "Test" in text or "test_" in text  # what every match of _NAMED holds
         self.names: list[str] = _NAMED.findall(text) if named else []
 
@@ -287,6 +291,8 @@ class _Clause:
         return (self.good or self.bad) and bool(self.names or rerun)
 
     def polarity(self) -> str | None:
+        if self.now is not None:
+            return self.now
         if self.bad:
             return "bad"
         return "good" if self.good else None
@@ -410,7 +416,10 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         else:
             has_noun = clause.noun or bool(clause.names)
             runs = _runs(clause, index) if has_noun or inherited is None else inherited
-            past = bool(_PAST.search(text_of_clause)) or (past and not has_noun)
+            # a pass and a failure said apart: the one said last is of the last run
+            past = clause.now is None and (
+                bool(_PAST.search(text_of_clause)) or (past and not has_noun)
+            )
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past)
         if finding is not None and finding.status == CONTRADICTED and index.tests:
@@ -429,6 +438,27 @@ def _says_both(text: str) -> bool:
         return False
     rest = words_of(_OUTCOME_COUNT.sub(" ", lowered))[0]
     return not rest.isdisjoint(_GOOD.words) and not rest.isdisjoint(_BAD.words)
+
+
+def _said_now(lowered: str) -> str | None:
+    """Of the pass and failure words not in a count, the last where it is in the present
+    (`is green`, `now passes`; not `was green`, `failed`, `instead of passing`): `good`
+    or `bad`, else None."""
+    words = _WORD.findall(_OUTCOME_COUNT.sub(" ", lowered))
+    said = [i for i, w in enumerate(words) if w in _OUTCOMES]
+    if not said:
+        return None
+    last = said[-1]
+    if words[last] not in _PRESENT or (last and words[last - 1] in _NOT_PRESENT):
+        return None
+    return "good" if words[last] in _GOOD.words else "bad"
+
+
+_WORD = later(r"\w+")
+_OUTCOMES = _GOOD.words | _BAD.words
+_PRESENT = frozenset("pass passes passing green succeed succeeds clean fail fails failing red "
+                     "broken".split())  # fmt: skip
+_NOT_PRESENT = frozenset("was were had been of than instead".split())
 
 
 def _without_other_commands(clause: str) -> str:
@@ -677,7 +707,7 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
     cite = run.call.cite(summary.line if summary else "")
     polarity = clause.polarity()
     names = clause.names
-    if names and summary is not None and clause.bad:
+    if names and summary is not None and polarity == "bad":
         if all(n in summary.failed_names for n in names):
             return Finding(VERIFIED, f"{', '.join(names)} failed: {cite}")
         return None

@@ -713,3 +713,23 @@ def test_a_word_and_a_colon_before_a_count_in_prose_is_no_key() -> None:
     for said in ("The suite passes: 86 passed.", "connect error: 111", "**Total:** 4,518.20"):
         assert as_counted(said) == said
     assert as_counted("pytest: Passed: 12, failed: 0.") == "pytest: 12 passed, 0 failed."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The failing test_x is green now.",
+        "test_x was failing and now passes.",
+        "test_x failed at first and passes now.",
+        "The failing test now passes.",
+    ],
+)
+def test_a_pass_and_a_failure_said_apart_claim_the_one_said_last(said: str) -> None:
+    """`the failing test_x is green now` claims a pass of the last run: it was verified by
+    a run where test_x fails (read as a failure claimed)."""
+    assert statuses(said, run(FAILING)) == ["unverifiable"]
+    assert statuses(said, run(PASSING, FAILING)) == ["unverifiable"]
+    assert statuses(said, run(FAILING, PASSING)) == ["verified"]
+    assert statuses("test_x passed at first and then failed.", run(PASSING, FAILING)) == [
+        "verified"
+    ]
