@@ -733,3 +733,17 @@ def test_a_pass_and_a_failure_said_apart_claim_the_one_said_last(said: str) -> N
     assert statuses("test_x passed at first and then failed.", run(PASSING, FAILING)) == [
         "verified"
     ]
+
+
+def test_a_named_test_is_not_refuted_by_a_run_failing_others_only() -> None:
+    """go -v names every test it runs: `TestParseDate passes.` was contradicted by a run
+    printing `--- PASS: TestParseDate` and `--- FAIL: TestParseTime`."""
+    other = bash(
+        "go test -v ./...",
+        "=== RUN   TestParseTime\n--- FAIL: TestParseTime (0.00s)\n=== RUN   TestParseDate\n"
+        "--- PASS: TestParseDate (0.00s)\nFAIL\nFAIL\texample.com/pkg\t0.01s\nFAIL",
+        "error",
+    )
+    assert statuses("TestParseDate passes.", run(other)) == ["unverifiable"]
+    assert statuses("TestParseTime passes.", run(other)) == ["contradicted"]
+    assert statuses("TestParseTime fails.", run(other)) == ["verified"]
