@@ -187,7 +187,7 @@ _PAST_START = later(
 _SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
     r"\b[a-z]+ed\b|^[A-Z][\w ]{0,30}:\s*\S|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
-    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no)\b",
+    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no|warning)\b",
     re.I,
 )
 _FILE_NEGATION = later(
@@ -373,7 +373,7 @@ _SIGNAL_LABEL = later(r"[A-Z][\w ]{0,30}:\s*\S", re.I)  # at the start (`^`)
 # The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
 _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "
-    "green clean valid correct correctly behaviour behavior safe robust no".split()
+    "green clean valid correct correctly behaviour behavior safe robust no warning".split()
 )
 
 

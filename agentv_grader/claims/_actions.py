@@ -47,8 +47,8 @@ _RUN_BEFORE = later(
 )
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
-    r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is clean|exit(?:s|ed)|"
-    r"fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
+    r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
+    r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
     r"built cleanly|:)",
     re.I,
 )
@@ -62,7 +62,7 @@ _SUCCESS = Words("pass passes passed succeed succeeds succeeded successfully cle
 _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
-        r"\b(?:no (?:warnings|errors|issues|problems)|reported nothing|reports nothing|"
+        r"\b(?:no (?:warnings|errors|issues|problems|violations)|reported nothing|reports nothing|"
         + _EXIT_0
         + r")\b",
         re.I,
@@ -84,15 +84,17 @@ _EXIT_NONZERO = Gated(
 _CLEAN = Words("clean")
 # `no warnings`, `0 errors`: its group the kind of flaw said absent
 _CLEAN_PHRASE = Gated(
-    later(r"\b(?:no|0|zero) (warning|error|issue|problem|vulnerabilit)(?:s|ies)\b", re.I),
+    later(r"\b(?:no|0|zero) (warning|error|issue|problem|violation|vulnerabilit)(?:s|ies)\b", re.I),
     Words("no zero", marks=("0",)),
 )
-_ANY_FLAW = ("issue", "problem")  # a kind said absent that is every kind
+_ANY_FLAW = ("issue", "problem", "violation")  # a kind said absent that is every kind
+# a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `
+_PLACE = r"[\w./-]+:\d+(?::\d+)?:? "
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
-# `warning:` / `error[E0308]:` / `path:12:5: E501` lines
+# `warning:` / `error[E0308]:` / `path:12:5: E501` / `path:8:1: warning:` lines
 _FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
-    r"|^(?:warning|error)(?:\[\w+\])?: |^[\w./-]+:\d+:\d+: [A-Z]+\d+ ",
+    r"|^(?:warning|error)(?:\[\w+\])?: |^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )",
     re.I | re.M,
 )
 # _FLAWS's alternatives apart, each opening with what a scan can look for: a count's first
@@ -105,7 +107,9 @@ _FLAW_COUNT = later(
 )
 # a word each of _FLAW_COUNT's matches ends in, lowercase
 _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
-_FLAW_LINE = later(r"(?:warning|error)(?:\[\w+\])?: |[\w./-]+:\d+:\d+: [A-Z]+\d+ ", re.I)
+_FLAW_LINE = later(
+    r"(?:warning|error)(?:\[\w+\])?: |" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )", re.I
+)
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
 _INSTALL_CALL = later(rf"\b(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)\b")
 _INSTALL_WORDS = PACKAGE_MANAGER_WORDS
@@ -187,7 +191,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if not words:
             continue
         before, after = text[: match.start()], text[match.end() :]
-        if words[0] not in PROGRAMS and not _SCRIPT_NAME.search(words[0]):
+        program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
+        if not program and not _SCRIPT_NAME.search(words[0]):
             returned = _RETURNS_AFTER.match(after)
             if returned is not None:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
@@ -198,7 +203,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         subject = _RESULT_AFTER.match(after) is not None
         parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
-        if words[0] not in PROGRAMS:  # a script: only "ran `x.py`" or "`x.py` reports"
+        if not program:  # a script: only "ran `x.py`" or "`x.py` reports"
             parenthesised = subject = subject and not after.lstrip().startswith(":")
         if not (_RUN_BEFORE.search(before) or subject or parenthesised):
             continue
@@ -321,7 +326,29 @@ def may_name_tools(text: str) -> bool:
     if not text.isascii():
         return True
     words, lowered = words_of(text)
-    return not TOOLS.isdisjoint(words) or _GLUED_TOOL.search(lowered) is not None
+    return (
+        not TOOLS.isdisjoint(words)
+        or _GLUED_TOOL.search(lowered) is not None
+        or "lint" in lowered  # a linter's name (`linter`)
+    )
+
+
+def linter(word: str) -> bool:
+    """`word` (lowercase) names a linter by its kind (`hadolint`, `swiftlint`,
+    `golangci-lint`): a tool, as TOOLS' names are, though not among them."""
+    return word.endswith("lint") and len(word) > len("lint") and word[0].isalpha()
+
+
+def _says_outcome(text: str) -> bool:
+    """The claim says how a run went (`is clean`, `reports no violations`, `failed`): a
+    linter named by its kind alone is held to that, not to having run (`found 3
+    violations` is not borne out by a run)."""
+    return (
+        _SUCCESS.may_hold(text)
+        or _SUCCESS_PHRASE.search(text) is not None
+        or _FAILURE.may_hold(text)
+        or _EXIT_NONZERO.search(text) is not None
+    )
 
 
 def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -329,7 +356,7 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     of a claim that may name one (`may_name_tools`)."""
     lowered = text.lower()
     for word in lower_words(lowered):
-        if word not in TOOLS:
+        if word not in TOOLS and not (linter(word) and _says_outcome(text)):
             continue
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
         assert at is not None
@@ -585,7 +612,9 @@ def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
     return any(kind in flaw.lower() for kind in kinds)
 
 
-_KIND_LINE = later(r"(?:^|\n)(warning|error)(?:\[\w+\])?: ", re.I)
+_KIND_LINE = later(
+    r"(?:^|\n)(?:" + _PLACE + r"(?:[A-Z]+\d+ )?)?(warning|error)(?:\[\w+\])?: ", re.I
+)
 
 
 def _flaw(output: str) -> str | None:

@@ -1,12 +1,13 @@
 """Claims about a build and a pull request's CI checks (SPEC §5.9).
 
-"The build is warning-free" is held against the last build command's output: a compiler's
-own `warning:` line there contradicts it (a clean build never verifies it: the flags or
-the targets the claim names are not checked). "All CI checks are green on the PR" is held
-against the last `gh pr checks`: its count of failing checks contradicts it, its "All
-checks were successful" verifies it. "The last three runs on main all failed" is held
-against the newest rows of the last `gh run list`: one that succeeded contradicts it (all
-failing never verifies it: how they failed is not checked).
+"The build is warning-free" is held against the last build command's output (a test
+command that builds first among them; where it compiled nothing, the last output of that
+command that did): a compiler's own `warning:` line there contradicts it (a clean build
+never verifies it: the flags or the targets the claim names are not checked). "All CI
+checks are green on the PR" is held against the last `gh pr checks`: its count of failing
+checks contradicts it, its "All checks were successful" verifies it. "The last three runs
+on main all failed" is held against the newest rows of the last `gh run list`: one that
+succeeded contradicts it (all failing never verifies it: how they failed is not checked).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._gate import Gated, Words
-from ._index import RunIndex
+from ._index import Call, RunIndex
 from ._later import later
 from ._tests import NUM, count_of
 
@@ -28,11 +29,15 @@ _WARNING_FREE = Gated(
 )
 _BUILD_CALL = later(
     r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
-    r"dotnet build|mvnw? (?:compile|package)|gradlew? (?:build|assemble)|"
+    r"dotnet (?:build|test)|cargo test|swift test|mvnw? (?:compile|package)|"
+    r"gradlew? (?:build|assemble)|"
     r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild)\b"
 )
 _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
-                "assemble")  # fmt: skip
+                "assemble", "test")  # fmt: skip
+# a build that compiled nothing: what it would warn of is the last build's that did
+_NOTHING_BUILT = later(r"\bno work to do\b|\bNothing to be done for\b")
+_COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
 # a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's `warning: …`,
 # msbuild's `warning CS0168:`, its `2 Warning(s)`
 _COMPILER_WARNING = later(
@@ -59,9 +64,36 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if not builds:
         return
     last = builds[-1]
-    warning = _COMPILER_WARNING.search(last.output)
-    if warning is not None and not index.changed_after(last):
-        yield Finding(CONTRADICTED, f"the last build warned: {last.cite(warning.group(0))}")
+    if index.changed_after(last):
+        return
+    compiled = _compiled(builds)
+    warning = _COMPILER_WARNING.search(compiled.output)
+    if warning is not None:
+        said = "the last build" if compiled is last else "the last build that compiled"
+        yield Finding(CONTRADICTED, f"{said} warned: {compiled.cite(warning.group(0))}")
+
+
+def _compiled(builds: list[Call]) -> Call:
+    """The last of `builds` that compiled something: before a last build that did nothing
+    (`ninja: no work to do`), the one before it of the same command, whose objects, and
+    warnings, it kept."""
+    last = builds[-1]
+    if _NOTHING_BUILT.search(last.output) is None:
+        return last
+    command = _build_part(last.command)
+    for earlier in reversed(builds[:-1]):
+        if _build_part(earlier.command) == command:
+            return earlier if _NOTHING_BUILT.search(earlier.output) is None else last
+    return last
+
+
+def _build_part(command: str) -> str | None:
+    """The part of a shell command that builds (`cmake --build build -j8` of `cmake
+    --build build -j8 && ctest`), spaces made one."""
+    for part in _COMMAND_PARTS.split(command):
+        if _BUILD_CALL.search(part.lower()) is not None:
+            return " ".join(part.split())
+    return None
 
 
 def ci_findings(text: str, index: RunIndex) -> Iterator[Finding]:

@@ -19,10 +19,12 @@ from ._index import Call, RunIndex, line_at
 from ._later import later
 
 # A value of a response's table row or of an output line: a date (a timestamp read as its
-# date), else a number (thousands separators, a fraction, a `%`), not inside a word or an id.
+# date), else a number (thousands separators, a fraction, a `%`), not inside a word or an id
+# nor a port after its host (`redis-cache:6379`, a key).
 _ROW_VALUE = later(
     r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
-    r"|(?<![\w.,-])([-−+]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\w.,]\d|[\w-])"
+    r"|(?<![\w.,-])(?<![A-Za-z]:)([-−+]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)"
+    r"(?![\w.,]\d|[\w-])"
 )
 _ROW_TEXT = later(r"[A-Za-z][A-Za-z .&'/-]*[A-Za-z.]")  # a cell of words, no digit
 

@@ -163,14 +163,15 @@ _TEST_READINGS = {
 _ACTION_READINGS = {
     "success": re.compile(
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
-        r"issues|problems)|reported nothing|reports nothing|green|valid|ok|"
+        r"issues|problems|violations)|reported nothing|reports nothing|green|valid|ok|"
         + _actions._EXIT_0
         + r")\b",
         re.I,
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
     "clean": re.compile(
-        r"\b(?:clean|(?:no|0|zero) (?:warnings|errors|issues|problems|vulnerabilities))\b",
+        r"\b(?:clean|(?:no|0|zero) (?:warnings|errors|issues|problems|violations|"
+        r"vulnerabilities))\b",
         re.I,
     ),
     "every": re.compile(r"\b(every|all|each)\b", re.I),
