@@ -195,6 +195,10 @@ _OUTCOME_COUNT = later(
 )
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
 _NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+)(?![\w.])")
+# A test's title backticked beside `test` (`the \`parser › parses dates\` test`, `test
+# \`parser::parses_dates\``): jest's and vitest's describe path, cargo's module path
+_TITLE = r"`([^`\n]*?(?: › | > |::)[^`\n]*)`"
+_TITLED = later(r"\btest\s+" + _TITLE + "|" + _TITLE + r"\s+test\b", re.I)
 _SCOPE_SKIP = frozenset(
     "the a an all tests test suite specs spec cases case unit now still pass passes passed "
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
@@ -278,6 +282,8 @@ class _Clause:
         self.now = _said_now(lowered) if self.good and self.bad and _says_both(text) else None
         named = "Test" in text or "test_" in text  # what every match of _NAMED holds
         self.names: list[str] = _NAMED.findall(text) if named else []
+        if "`" in text and ("::" in text or "›" in text or " > " in text):
+            self.names += _titles(text)
 
     def about_tests(self) -> bool:
         """It names tests, counts them, or says how a named or re-run test went."""
@@ -440,6 +446,12 @@ def _says_both(text: str) -> bool:
     return not rest.isdisjoint(_GOOD.words) and not rest.isdisjoint(_BAD.words)
 
 
+def _titles(text: str) -> list[str]:
+    """The test titles `_TITLED` finds that name no `_NAMED` test (`tests/a.py::test_x`)."""
+    found = (a or b for a, b in _TITLED.findall(text))
+    return [title for title in found if _NAMED.search(title) is None]
+
+
 def _said_now(lowered: str) -> str | None:
     """Of the pass and failure words not in a count, the last where it is in the present
     (`is green`, `now passes`; not `was green`, `failed`, `instead of passing`): `good`
@@ -470,7 +482,19 @@ def _without_other_commands(clause: str) -> str:
 
 
 def _runs_tests_or_blank(match: re.Match[str]) -> str:
-    return match.group(0) if RUNNER.search(match.group(0)) else " "
+    if RUNNER.search(match.group(0)) or _is_title(match):
+        return match.group(0)
+    return " "
+
+
+def _is_title(match: re.Match[str]) -> bool:
+    """The backticked text is a test's title beside `test` (`_TITLED`), not a command."""
+    text, start, end = match.string, match.start(), match.end()
+    if " › " not in match.group(0) and " > " not in match.group(0):
+        return False
+    return _TITLED.match(text, start) is not None or any(
+        m.end() == end for m in _TITLED.finditer(text, max(0, start - 12), end)
+    )
 
 
 def _errors_only(clause: _Clause) -> bool:

@@ -747,3 +747,37 @@ def test_a_named_test_is_not_refuted_by_a_run_failing_others_only() -> None:
     assert statuses("TestParseDate passes.", run(other)) == ["unverifiable"]
     assert statuses("TestParseTime passes.", run(other)) == ["contradicted"]
     assert statuses("TestParseTime fails.", run(other)) == ["verified"]
+
+
+_TITLED_RUNS = {
+    "The `parser › parses dates` test passes.": (
+        "npx jest",
+        "● parser › parses dates",
+        "● parser › parses times",
+        "Tests:       1 failed, 11 passed, 12 total",
+    ),
+    "The test `parser > parses dates` passes.": (
+        "npx vitest run",
+        " FAIL  src/a.test.ts > parser > parses dates",
+        " FAIL  src/a.test.ts > parser > parses times",
+        "      Tests  1 failed | 11 passed (12)",
+    ),
+    "The `parser::parses_dates` test passes.": (
+        "cargo test",
+        "test parser::parses_dates ... FAILED",
+        "test parser::parses_times ... FAILED",
+        "test result: FAILED. 11 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out",
+    ),
+}
+
+
+@pytest.mark.parametrize("said", list(_TITLED_RUNS))
+def test_a_backticked_title_beside_test_names_a_test(said: str) -> None:
+    """A jest, vitest or cargo title is a test's name: `The \\`parser › parses dates\\` test
+    passes.` (the title blanked as a command, `test` read as the suite) was contradicted
+    by a run where another test failed."""
+    command, title, other, summary = _TITLED_RUNS[said]
+    failed = bash(command, f"{other}\n{summary}", "error")
+    assert statuses(said, run(failed)) == ["unverifiable"]
+    assert statuses(said.replace("passes", "fails"), run(failed)) == ["unverifiable"]
+    assert statuses(said, run(bash(command, f"{title}\n{summary}", "error"))) != ["verified"]

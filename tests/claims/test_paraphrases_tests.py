@@ -481,15 +481,6 @@ KNOWN_REVERSED_NAMED: set[str] = {
     "go test | passes, then fails | TestParseDate failed at first.",
     "go test | passes, then fails | TestParseDate failed initially.",
     "go test -v | everything passes | TestParseDate passed at first but fails now.",
-    "jest | another fails in everything | The `parser › parses dates` test fails.",
-    "jest | another fails in everything | The `parser › parses dates` test passes.",
-    "jest | another fails in everything | The test `parser › parses dates` passes.",
-    "vitest | another fails in everything | The `parser > parses dates` test fails.",
-    "vitest | another fails in everything | The `parser > parses dates` test passes.",
-    "vitest | another fails in everything | The test `parser > parses dates` passes.",
-    "cargo test | another fails in everything | The `parser::parses_dates` test fails.",
-    "cargo test | another fails in everything | The `parser::parses_dates` test passes.",
-    "cargo test | another fails in everything | The test `parser::parses_dates` passes.",
 }
 
 
