@@ -739,7 +739,48 @@ def _number(
         return said
     if distinctive or unseen_share:
         return Finding(DOUBT, f"{shown!r} appears in no tool output")
-    return None
+    return _unshown_count(text, match, literal, index)
+
+
+def _unshown_count(
+    text: str, match: re.Match[str], literal: str, index: RunIndex
+) -> Finding | None:
+    """A count of a tally (`2 to create, 3 to update`, `14 bug, 8 chore`) that no output
+    shows, every place of it read: the run shows the tally otherwise, or the figures its
+    other counts found are another tally's, and the claim stands on all of them. Not a
+    count of a test run (the test checker's), one said before or after (reckoned: `41
+    before, 39 after`), nor one on the line of another of its counts (a table row under
+    its headers: `TOTAL 412 27`)."""
+    lowered = text.lower()
+    tally = tallied(lowered, match.start()) if len(lowered) == len(text) else None
+    if tally is None or tally[0] in _UNTALLIED or any(w in _UNTALLIED for _, w in tally[1]):
+        return None
+    if not _read_through(index, literal):
+        return None  # a common figure: a place past those read may show it
+    for figure, _ in tally[1]:
+        for call, at, _ in _occurrences(index, figure, float(figure), 0):
+            if _holds_figure(line_at(call.output, call.written(at)), literal):
+                return None
+    return Finding(DOUBT, f"{match.group(0)!r} of a tally appears in no tool output")
+
+
+# a test run's counts (the test checker's) and words saying when, not what, a count is
+_UNTALLIED = frozenset(
+    "pass fail skip ignor error succeed pend test example spec before after now".split()
+)
+
+
+def _read_through(index: RunIndex, literal: str) -> bool:
+    """Every place of the figure `literal` (each of its spellings) was read: fewer than
+    `_MAX_LOOKS` of them."""
+    for form in _forms(literal.lstrip("-"), 0.0, 0):
+        places, rest = _places(index, form)
+        while len(places) < _MAX_LOOKS:
+            if _read_next(places, rest, form) is None:
+                break
+        else:
+            return False
+    return True
 
 
 # a product name: a capitalised word, a small number and a model token (`Ryzen 7 5800X`)

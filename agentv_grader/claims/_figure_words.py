@@ -75,9 +75,9 @@ def agree(claimed: str | None, shown: str | None) -> bool:
     return claimed not in _UNITS and shown not in _UNITS
 
 
-# a count and its word (`8 passed`), and what may join two of a tally (`8 passed, 0
-# failed`, `0 errors and 0 warnings`, `2 errors | 1 warning`)
-_COUNT_PAIR = later(r"(?<![\w.,])(\d[\d,]*)[ ]+([a-z]+)\b")
+# a count and its word (`8 passed`, `3 to add`), and what may join two of a tally (`8
+# passed, 0 failed`, `0 errors and 0 warnings`, `2 errors | 1 warning`)
+_COUNT_PAIR = later(r"(?<![\w.,])(\d[\d,]*)[ ]+(?:to[ ]+)?([a-z]+)\b")
 _JOIN = later(r"[ ]*(?:[,;|][ ]*)?(?:and[ ]+)?")
 # a word and its count on a place's line (`failed: 0`; `5 passed` is a _COUNT_PAIR)
 _WORD_PAIR = later(r"\b([a-z]+)[\"']?[ ]?[:=]?[ ]?(\d[\d,]*)(?![\w.])")
