@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from functools import lru_cache, partial
 from urllib.parse import urlparse
 
-from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding
+from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
 from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
 from ._index import Call, RunIndex, first_status, line_at
 from ._later import later
-from ._tests import EARLIER, counts_passes_or_failures, denies_failures
+from ._tests import counts_passes_or_failures, denies_failures, failure_of_now
 
 _BACKTICK = later(r"`([^`\n]+)`")
 _SHELL_WORDS = later(r"[\s;&|()]+")
@@ -62,9 +62,8 @@ _SUCCESS = Words("pass passes passed succeed succeeds succeeded successfully cle
 _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
-        r"\b(?:no (?:warnings|errors|issues|problems|violations)|reported nothing|reports nothing|"
-        + _EXIT_0
-        + r")\b",
+        r"\b(?:no (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|vulnerabilities|"
+        r"advisories)|reported nothing|reports nothing|" + _EXIT_0 + r")\b",
         re.I,
     ),
     Words("no nothing exit exits exited"),
@@ -82,9 +81,14 @@ _EXIT_NONZERO = Gated(
     Words("exit exits exited non nonzero"),
 )
 _CLEAN = Words("clean")
-# `no warnings`, `0 errors`: its group the kind of flaw said absent
+# `no warnings`, `0 errors`, `no security advisories`: its groups the word before the kind
+# of flaw said absent, if any, and the kind (an advisory is a vulnerability's report)
 _CLEAN_PHRASE = Gated(
-    later(r"\b(?:no|0|zero) (warning|error|issue|problem|violation|vulnerabilit)(?:s|ies)\b", re.I),
+    later(
+        r"\b(?:no|0|zero) ((?:[a-z]+ )?)(warning|error|issue|problem|violation|vulnerabilit|"
+        r"advisor)(?:s|ies)\b",
+        re.I,
+    ),
     Words("no zero", marks=("0",)),
 )
 _ANY_FLAW = ("issue", "problem", "violation")  # a kind said absent that is every kind
@@ -470,6 +474,8 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     elif success:
         kinds = _clean_of(text)
         flaw = None if kinds is None else _flaw_of(last.output, kinds)
+        # `no critical vulnerabilities`: a run failing for others contradicts it not
+        qualified = kinds is not None and any(" " in kind for kind in kinds)
         if (flaw is not None or last.failed) and index.changed_after(last):
             # "passes" is said of the code as it is now, which was edited after the run
             yield Finding(DOUBT, f"`{name}`: the code changed after {last.cite()}")
@@ -480,7 +486,8 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts
             return
-        yield Finding(CONTRADICTED if last.failed else VERIFIED, f"`{name}`: {last.cite()}")
+        refuted = last.failed and not qualified
+        yield Finding(CONTRADICTED if refuted else VERIFIED, f"`{name}`: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
 
@@ -498,13 +505,10 @@ _NO_FLAWS = later(
     r"\b(?:0|zero) (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b",
     re.I,
 )
+
+
 # A failure or flaws said of the tool as it is now (`fails`, `still reports 2 errors`),
 # held against its last run; a word of the past (`failed`, `found`) says some run did.
-_NOW_WORDS = Words("fail fails failing still reports shows prints gives returns currently")
-_PAST_WORDS = Words("failed errored crashed reported found showed printed gave returned was "
-                    "were had")  # fmt: skip
-
-
 def _failure(
     text: str, name: str, calls: list[Call], counted: bool, failure: bool, index: RunIndex
 ) -> Finding:
@@ -512,7 +516,7 @@ def _failure(
     runs: one that failed, or showed flaws (`_flaw`) where counted, verifies it; else a
     claim of a failure is contradicted, and one of counted flaws only (a run's report may
     have been redirected) or of a failure now where the code changed since is not."""
-    now = _NOW_WORDS.may_hold(text) and not _PAST_WORDS.may_hold(text)
+    now = failure_of_now(text)
     last = calls[-1]
     said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
     for call in reversed(calls):
@@ -587,10 +591,14 @@ def _path_argument(arg: str) -> bool:
 
 def _clean_of(text: str) -> tuple[str, ...] | None:
     """The kinds of flaw the claim `text` says a run is free of (`0 warnings`: warning;
-    `clean`, `no issues`: every kind, ()); None where it says none."""
+    `no security advisories`: security vulnerabilit, a count holding both words; `clean`,
+    `no issues`: every kind, ()); None where it says none."""
     if _CLEAN.may_hold(text):
         return ()
-    kinds = tuple(m.group(1).lower() for m in _CLEAN_PHRASE.finditer(text))
+    kinds = tuple(
+        (m.group(1) + m.group(2).replace("advisor", "vulnerabilit")).lower()
+        for m in _CLEAN_PHRASE.finditer(text)
+    )
     if not kinds:
         return None
     return () if any(kind in _ANY_FLAW for kind in kinds) else kinds
@@ -609,7 +617,10 @@ def _flaw_of(output: str, kinds: tuple[str, ...]) -> str | None:
 
 
 def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
-    return any(kind in flaw.lower() for kind in kinds)
+    """`flaw` holds each word of one of `kinds` (`2 critical vulnerabilities` is of
+    `critical vulnerabilit`, `3 moderate vulnerabilities` is not)."""
+    lowered = flaw.lower()
+    return any(all(word in lowered for word in kind.split()) for kind in kinds)
 
 
 _KIND_LINE = later(

@@ -39,6 +39,12 @@ from ._later import later
 from ._listings import outranked
 
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
+# A sentence that places what it speaks of before another (`the first run`, `before the
+# fix`, `initially`, `failed once`, `the previous revision`): which run or state it means
+# is a guess, so the last one's result or value contradicts it not (SPEC §5.9, precision
+# first).
+EARLIER = Words("first before initially originally once earlier previously previous prior "
+                "former begin")  # fmt: skip
 
 _NUMBER = re.compile(r"(?<![\w./#@+-])(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w/]|[.,]\d|-\w)")
 # A value pattern opens with the class of its first character and asks what stands before
@@ -730,6 +736,8 @@ def _number(
         and not any(_same(value, decimals, v) for _, v, _ in labelled)
     ):
         call, other, line = labelled[-1]
+        if EARLIER.may_hold(text):  # `the previous revision was 36`: not the one shown
+            return Finding(DOUBT, f"{shown!r} for an earlier {key!r}; {call.cite(line)}")
         return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
     same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
     if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`

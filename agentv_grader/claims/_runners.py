@@ -7,9 +7,10 @@ test's `ok`/`FAIL` package lines, unittest's `Ran 42 tests` + `FAILED (failures=
 rspec's `312 examples, 0 failures, 4 pending`, maven's `Tests run: 42, Failures: 0,
 Errors: 0, Skipped: 2` (one a module, summed), dotnet test's `Passed!  - Failed: 0,
 Passed: 64, …`, ctest's `100% tests passed, 0 tests failed out of 5`, cargo nextest's
-`58 tests run: 58 passed, 2 skipped` and minitest's `204 runs, 506 assertions, 0
-failures, 0 errors, 2 skips`. A summary is read only from the runner's own final lines,
-so a test name or log line that happens to say "passed" is never counted.
+`58 tests run: 58 passed, 2 skipped`, minitest's `204 runs, 506 assertions, 0
+failures, 0 errors, 2 skips` and PHPUnit's `OK (12 tests, 28 assertions)` / `Tests: 12,
+Assertions: 27, Failures: 1, Skipped: 1.`. A summary is read only from the runner's own
+final lines, so a test name or log line that happens to say "passed" is never counted.
 """
 
 from __future__ import annotations
@@ -61,6 +62,15 @@ _DOTNET = later(
     r"(?:Passed|Failed)!\s+-\s+Failed:\s+(\d+),\s+Passed:\s+(\d+),\s+Skipped:\s+(\d+),"
     r"\s+Total:\s+(\d+)"
 )
+# PHPUnit's last line: `OK (12 tests, 28 assertions)`, or its total and each kind of
+# result it had (`Tests: 12, Assertions: 27, Errors: 1, Failures: 1, Skipped: 1.`), which
+# jest's `Tests:` line would read as no count at all.
+_PHPUNIT = later(
+    r"^(?:OK \((\d+) tests?, \d+ assertions?\)"
+    r"|Tests: (\d+), Assertions: \d+((?:, [A-Z][\w ]*: \d+)*)\.)",
+    re.M,
+)
+_PHPUNIT_PAIR = later(r", ([A-Z][\w ]*): (\d+)")
 _RSPEC = later(r"(?<!\d)(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
 _NEXTEST = later(r"Summary \[[^\]\n]*\]\s+(\d+) tests? run: ([^\n]*)")
 _NEXTEST_PAIR = later(r"(?<!\d)(\d+) (passed|failed|skipped|timed out)\b")
@@ -152,8 +162,8 @@ def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
-    parsers = (_pytest, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven, _dotnet)
-    for parse in (*parsers, _ctest, _minitest, _nextest):
+    parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven)
+    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -200,6 +210,23 @@ def _pytest(output: str) -> Summary | None:
         return None
     counts = _counts(found[-1])
     return _from_counts(counts, found[-1], output)
+
+
+def _phpunit(output: str) -> Summary | None:
+    """PHPUnit's last line: errors count among the failures, incomplete tests among the
+    skipped (neither passed)."""
+    if "Tests: " not in output and "OK (" not in output:
+        return None
+    found = list(_at_line_starts(_PHPUNIT, output))
+    if not found:
+        return None
+    last = found[-1]
+    total = int(last.group(1) or last.group(2))
+    kinds = {kind: int(n) for kind, n in _PHPUNIT_PAIR.findall(last.group(3) or "")}
+    failed = kinds.get("Errors", 0) + kinds.get("Failures", 0)
+    skipped = kinds.get("Skipped", 0) + kinds.get("Incomplete", 0)
+    line = last.group(0).strip()
+    return Summary(total - failed - skipped, failed, skipped, total, _names(output), line)
 
 
 def _jest(output: str) -> Summary | None:

@@ -4,7 +4,8 @@ A claim clause is about tests when it names them (`tests`, `the suite`, `specs`,
 cases`) or counts them (`39 pass`, `2 were failing`). It is held against one run: the
 first when it speaks of the past (`initially`, `before the fix`, `on the first run`; of
 the tests the run wrote, the first after its first write), else the last, so a later
-successful retry verifies "all tests pass"; a sentence placing its run before another
+successful retry verifies "all tests pass", and a failure said of no time (`1 failure`)
+that the first run shows is that run's; a sentence placing its run before another
 (`first`, `before`) or saying a pass and a failure apart (the one said last in the
 present claimed, of the last run) contradicts nothing. A clause
 that names a scope (`the user tests`) is held against the runs whose command names it, a
@@ -21,7 +22,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
+from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex, TestRun
 from ._later import later
@@ -183,10 +184,24 @@ _NEW = Words("new newly added")
 # Tests run under a condition (`under AddressSanitizer`, `under the race detector`): shown
 # only by a run whose command names it; a folder (`under api/`) is a scope.
 _UNDER = later(r"\bunder\s+(?:the\s+)?([A-Za-z][\w+-]*)(?![\w+-]*/)", re.I)
-# A sentence that places the run it speaks of before another (`the first run`, `before
-# the fix`, `initially`, `failed once`): which run it means is a guess, so it contradicts
-# none (SPEC §5.9, precision first).
-EARLIER = Words("first before initially originally once earlier previously begin")
+# A failure said of now (`now`, `after the fix`, `still`; `fails`, `reports 2 errors`,
+# not with a word of the past, `failed`, `showed`, `was`): held against the last run
+# alone; one said of no time (`1 failure`, `the three failures were`) is borne out by an
+# earlier run that showed it.
+_NOW_SAID = Words("now after afterwards still currently remains")
+_NOW = Words("fail fails failing reports shows prints gives returns")
+_PAST_SAID = Words(
+    "failed errored crashed reported found showed printed gave returned was were had"
+)
+
+
+def failure_of_now(text: str) -> bool:
+    """`text` says a failure of the present, which only the last run shows."""
+    if _NOW_SAID.may_hold(text):
+        return True
+    return _NOW.may_hold(text) and not _PAST_SAID.may_hold(text)
+
+
 # A count of passes or failures (`3 passed`, `no failures`, `0 tests failing`): a run's
 # summary, where `passed` and `failing` said apart are two outcomes.
 _OUTCOME_COUNT = later(
@@ -427,7 +442,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
                 bool(_PAST.search(text_of_clause)) or (past and not has_noun)
             )
             inherited = runs if has_noun else inherited
-            finding = _clause(clause, index, runs, past)
+            finding = _clause(clause, index, runs, past, text)
         if finding is not None and finding.status == CONTRADICTED and index.tests:
             if EARLIER.may_hold(text) or _says_both(text):
                 finding = Finding(SHOWN, f"{finding.evidence}; said of more than one run")
@@ -544,7 +559,11 @@ def _firsts(index: RunIndex) -> dict[str, TestRun]:
 
 
 def _clause(
-    clause: _Clause, index: RunIndex, selected: tuple[tuple[TestRun, ...], bool], past: bool
+    clause: _Clause,
+    index: RunIndex,
+    selected: tuple[tuple[TestRun, ...], bool],
+    past: bool,
+    sentence: str,
 ) -> Finding | None:
     if not index.tests:
         if (
@@ -583,7 +602,21 @@ def _clause(
         if clause.polarity() == "good" and run.call.failed and scoped and not changed:
             return Finding(CONTRADICTED, f"the test run failed: {run.call.cite()}")
         return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if clause.ran else None
-    return _compare(clause, run, scoped, changed)
+    finding = _compare(clause, run, scoped, changed)
+    if (
+        finding is not None
+        and finding.status == CONTRADICTED
+        and not past
+        and len(runs) > 1
+        and clause.polarity() == "bad"
+        and not failure_of_now(sentence)
+    ):
+        # `1 failure` where the last run passed: said of no time, a failure the first
+        # run shows bears it out, as it does a tool's (`_actions`)
+        first = _compare(clause, runs[0], scoped, changed=False)
+        if first is not None and first.status == VERIFIED:
+            return Finding(VERIFIED, f"the first run: {first.evidence}")
+    return finding
 
 
 def _first_after_writing(index: RunIndex) -> TestRun | None:

@@ -211,7 +211,9 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "3 passed", "1 failed,", "2 errors", "4 warnings", "= 1 skipped, 2 xfailed",
              "in 0.31s", "in 2s", "7 passed in 0.1s", "  3 passing", "1 failing",
              "Ran 4 tests in 0.2s", "Ran 1 test in", "FAILED (errors=1)", "ok  \tpkg\t0.4s",
-             "  Tests  1 failed | 96 passed (97)", "Tests  3 passed (3)"]  # fmt: skip
+             "  Tests  1 failed | 96 passed (97)", "Tests  3 passed (3)",
+             "Tests: 5, Assertions: 9, Failures: 1.", "Tests: 4, Assertions: 4.",
+             "OK (3 tests, 5 assertions)", "Skipped: 1."]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):

@@ -162,16 +162,15 @@ _TEST_READINGS = {
 # The patterns whose finding in a claim its words decide (_actions), as they were searched.
 _ACTION_READINGS = {
     "success": re.compile(
-        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:warnings|errors|"
-        r"issues|problems|violations)|reported nothing|reports nothing|green|valid|ok|"
-        + _actions._EXIT_0
-        + r")\b",
+        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:[a-z]+ )?(?:warnings|"
+        r"errors|issues|problems|violations|vulnerabilities|advisories)|reported nothing|"
+        r"reports nothing|green|valid|ok|" + _actions._EXIT_0 + r")\b",
         re.I,
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
     "clean": re.compile(
-        r"\b(?:clean|(?:no|0|zero) (?:warnings|errors|issues|problems|violations|"
-        r"vulnerabilities))\b",
+        r"\b(?:clean|(?:no|0|zero) (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|"
+        r"vulnerabilities|advisories))\b",
         re.I,
     ),
     "every": re.compile(r"\b(every|all|each)\b", re.I),
