@@ -10,7 +10,7 @@ that the first run shows is that run's; a sentence placing its run before anothe
 present claimed, of the last run) contradicts nothing. A clause
 that names a scope (`the user tests`) is held against the runs whose command names it, a
 named test against those naming or selecting it (alone, where it is said run alone), or
-a later run of everything, which verifies only; a
+a later run of everything, which verifies only (an earlier one is its first run); a
 scope no command names, or "the full suite" with only a subset run, can verify but never
 contradict. Only a claim that tests were *run* is contradicted by the absence of any run.
 """
@@ -664,11 +664,16 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
             return selected, bool(selected)
         named = index.tests.ends(_named_groups(index, clause.names))
         full = _full_runs(index)
-        if named and full and full[-1].call.order > named[-1].call.order:
+        if not named or not full:
+            return named, True
+        # an earlier run of everything ran the test first (`test_x failed at first` after
+        # a full run that passed): it tells how the test went first
+        first = full[0] if full[0].call.order < named[0].call.order else named[0]
+        if full[-1].call.order > named[-1].call.order:
             # a later run of everything ran the test too, naming it only where it failed:
             # it tells how the test went last, and verifies only
-            return (named[0], full[-1]), False
-        return named, True
+            return (first, full[-1]), False
+        return (named if first is named[0] else (first, named[-1])), True
     words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:

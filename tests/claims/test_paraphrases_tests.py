@@ -474,12 +474,6 @@ def _named_reversed(runner: str) -> set[str]:
 
 # Reversed cases as the checker stands: each `runner | run | claim`.
 KNOWN_REVERSED_NAMED: set[str] = {
-    "pytest | passes, then fails | Initially test_x failed.",
-    "pytest | passes, then fails | test_x failed at first.",
-    "pytest | passes, then fails | test_x failed initially.",
-    "go test | passes, then fails | Initially TestParseDate failed.",
-    "go test | passes, then fails | TestParseDate failed at first.",
-    "go test | passes, then fails | TestParseDate failed initially.",
     "go test -v | everything passes | TestParseDate passed at first but fails now.",
 }
 
