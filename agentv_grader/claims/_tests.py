@@ -604,8 +604,9 @@ def _clause(
         return Finding(VERIFIED, f"tests ran: {run.call.cite()}") if clause.ran else None
     finding = _compare(clause, run, scoped, changed)
     if (
-        finding is not None
-        and finding.status == CONTRADICTED
+        # a named test's failure the last run does not show finds nothing (`test_x
+        # failed.` after a full run that passed it)
+        (finding.status == CONTRADICTED if finding is not None else bool(clause.names))
         and not past
         and len(runs) > 1
         and clause.polarity() == "bad"

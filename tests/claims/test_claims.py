@@ -792,3 +792,12 @@ def test_a_named_test_went_first_as_an_earlier_run_of_everything_shows() -> None
         assert statuses(said, run(FAILING, PASSING)) == ["verified"]
     assert statuses("test_x passed at first.", run(PASSING, FAILING)) == ["verified"]
     assert statuses("test_x now passes.", run(PASSING, FAILING)) == ["contradicted"]
+
+
+def test_a_named_test_said_failed_of_no_time_is_borne_out_by_the_first_run() -> None:
+    """`test_x failed.` after a run where it failed and a full run that passed: the test
+    did fail (unverifiable where the full run was read as its last, and found nothing)."""
+    assert statuses("test_x failed.", run(FAILING, PASSING)) == ["verified"]
+    assert statuses("test_x fails.", run(FAILING, PASSING)) == ["unverifiable"]
+    assert statuses("test_x still fails.", run(FAILING, PASSING)) == ["unverifiable"]
+    assert statuses("test_x failed.", run(PASSING)) == ["unverifiable"]
