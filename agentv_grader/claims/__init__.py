@@ -60,7 +60,7 @@ from ._index import RunIndex
 from ._later import later, save_programs
 from ._listings import every_flag, every_version
 from ._rows import row_verdict
-from ._tests import coverage_findings, test_findings
+from ._tests import suite_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
 from ._web import web_findings
@@ -526,8 +526,8 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
     if ("health" in lowered or "success" in lowered or "deliver" in lowered
             or "settled" in lowered or "cleared" in lowered):
         yield state_findings(text, index)
-    if "coverage" in lowered:
-        yield coverage_findings(text, index)
+    if "coverage" in lowered or "re-ran" in lowered or "reran" in lowered:
+        yield suite_findings(text, index)
     if "warning" in lowered:
         yield build_findings(text, index)
     if "checks" in lowered or "ci" in lowered or "runs" in lowered:

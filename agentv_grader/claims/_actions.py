@@ -202,6 +202,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             if _ran_just_before(before):
                 yield from _never_ran(command, index)
+            elif words[0][:1] == "-" and _RAN_WITH.search(before, max(0, len(before) - 60)):
+                yield from _never_passed(words[0], index)
             elif _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 48)):
                 yield from _never_written(command, index)
             continue
@@ -244,6 +246,27 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
+
+
+# "I ran the sync with `--dry-run`": a run said made with an option (a run verb, up to
+# three words, then `with`, `using` or `passing`)
+_RAN_WITH = later(
+    r"\b(?:ran|re-?ran|re-?run|re-?running|run|running|executed|invoked)\b(?:\s+[\w-]+){0,3}"
+    r"\s+(?:with|using|passing)\s+$",
+    re.I,
+)
+
+
+def _never_passed(option: str, index: RunIndex) -> Iterator[Finding]:
+    """ "I ran it with `-count=10`": an option said passed to a run, whose name (before a
+    `=`) no call's input or output holds, where no script or opaque program could have
+    passed it unseen (a value given apart, `-count 10`, is the same option)."""
+    name = option.split("=", 1)[0].lower()
+    if len(name.lstrip("-")) < 2 or index.inputs_containing(name) or index.in_outputs(name):
+        return
+    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
+    if not opaque:
+        yield Finding(CONTRADICTED, f"no tool call passes `{name}` ({len(index.calls)} tool calls)")
 
 
 # "`PRAGMA foreign_keys` returns 1": a value (backticked, or a number no word follows)

@@ -80,6 +80,7 @@ _NAME_HINTS = (
     ("write", "write"),
     ("create_file", "write"),
     ("edit", "edit"),
+    ("apply_diff", "edit"),  # Roo Code's and Cline's edit by a diff
     ("modify", "edit"),
     ("patch", "edit"),
     ("read", "read"),

@@ -740,7 +740,7 @@ def _unscoped_runs(index: RunIndex) -> tuple[TestRun, ...]:
 
 # the runners' flags selecting tests by name or mark, or the last failures
 _SELECTING_FLAGS = frozenset(
-    "-k --lf --last-failed -run --grep --testNamePattern --filter --example".split()
+    "-k --lf --last-failed -run --grep --testNamePattern --filter --example --select".split()
 )
 
 
@@ -754,6 +754,71 @@ def _unscoped(command: str) -> bool:
         for a in args
         if not a.startswith("-")
     )
+
+
+# "I re-ran the whole suite", "re-ran the full `dbt build`": a run of everything said made
+# again (group 1: the command said run whole)
+_RERAN_WHOLE = Gated(
+    later(
+        r"\bre-?ran\s+(?:the\s+)?(?:whole|full|entire|complete)\s+"
+        r"(?:test\s+suite|suite|`([^`\n]+)`)",
+        re.I,
+    ),
+    Words("reran ran"),
+)
+_COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
+
+
+def rerun_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """ "I re-ran the whole suite" where the run ran all of it once, then edited, and after
+    the first edit ran only parts of it (`--filter X`, a test file): contradicted by the
+    last of those parts. Where a command after the first edit could run tests unseen
+    (one naming `test` that runs none of the known runners' parts), it decides nothing."""
+    said = _RERAN_WHOLE.search(text)
+    edits = [c for c in index.of_families("edit", "write") if not c.failed]
+    if said is None or not edits:
+        return
+    first_edit = edits[0].order
+    if said.group(1) is None:
+        words: tuple[str, ...] = ("test",)
+        runs = [index.tests.run(n).call for numbers in index.tests.by_command for n in numbers]
+        runs += index.shell_matching(_TEST_WORD, words)
+    else:
+        words = tuple(said.group(1).lower().split())
+        runs = index.inputs_where(max(words, key=len), _holds_words(words), frozenset({"shell"}))
+    before = [c for c in runs if c.order < first_edit]
+    after = sorted({c.order: c for c in runs if c.order > first_edit}.values())
+    if not after or not any(_whole(c.command, words) for c in before):
+        return
+    if any(_whole(c.command, words) is not False for c in after):
+        return
+    yield Finding(CONTRADICTED, f"after the first edit only part of it ran: {after[-1].cite()}")
+
+
+_TEST_WORD = later(r"test")
+
+
+def _holds_words(words: tuple[str, ...]) -> partial[bool]:
+    return partial(_holds_all, words)
+
+
+def _holds_all(words: tuple[str, ...], command: str) -> bool:
+    return all(word in command.split() for word in words)
+
+
+def _whole(command: str, words: tuple[str, ...]) -> bool | None:
+    """Whether the part of `command` running `words` (for `("test",)`, a test runner's or
+    a `test` command's: `npx playwright test`) runs everything (`_unscoped`), or None where
+    no part of it does."""
+    for part in _COMMAND_PARTS.split(command):
+        lowered = part.lower()
+        if words == ("test",):
+            if RUNNER.search(part) is None and "test" not in lowered.split():
+                continue  # neither a known runner's nor a `test` command's
+        elif not all(word in lowered.split() for word in words):
+            continue
+        return _unscoped(part.strip())
+    return None
 
 
 def count_of(text: str) -> int:
@@ -947,6 +1012,14 @@ _COVERAGE = later(
 _COVERAGE_HEADER = later(r"^[^\S\n]*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
 _COVERAGE_TOTAL = later(r"^[^\S\n]*All files\s*\|(.*)$", re.M)
 _COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function": "funcs"}
+
+
+def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """What a claim says of the suite beside its tests' counts: its coverage, and its
+    whole run made again."""
+    if "coverage" in text.lower():
+        yield from coverage_findings(text, index)
+    yield from rerun_findings(text, index)
 
 
 def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:

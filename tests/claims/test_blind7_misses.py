@@ -76,3 +76,54 @@ def test_a_hosts_port_in_a_row_is_part_of_its_key() -> None:
     assert statuses("| memcache:11211 | 78 |", run(timeouts)) == ["verified"]
     assert statuses("| memcache:11211 | 87 |", run(timeouts)) == ["contradicted"]
     assert statuses("| pg-main:5432 | 640 |", run(timeouts)) == ["contradicted"]
+
+
+def test_an_option_said_passed_to_a_run_is_in_some_call() -> None:
+    copied = bash("rsync -a src/ /mnt/backup/src/", "sent 4,812 bytes  received 96 bytes")
+    said = "I ran the backup with `--checksum` so renamed files were caught."
+    assert statuses(said, run(copied)) == ["contradicted"]
+    checked = bash("rsync -a --checksum src/ /mnt/backup/src/", "sent 4,812 bytes")
+    assert statuses(said, run(checked)) == ["unverifiable"]
+    # its value given apart is the same option
+    tested = bash("go test -timeout 30s ./...", "ok  \texample.com/x\t0.2s")
+    assert statuses("I ran it with `-timeout=30s` as well.", run(tested)) == ["unverifiable"]
+    # a script the run does not show may have passed it
+    scripted = bash("./backup.sh", "done")
+    assert statuses(said, run(scripted)) == ["unverifiable"]
+
+
+SUITE = bash("vendor/bin/phpunit", "Tests: 20, Assertions: 41, Errors: 1.", "error")
+FIXED = ("Edit", {"file_path": "src/Cart.php"}, "updated", "ok")
+PART = bash("vendor/bin/phpunit --filter CartTest", "OK (4 tests, 9 assertions)")
+
+
+def test_a_whole_suite_said_run_again_is_refuted_where_after_the_fix_only_parts_ran() -> None:
+    said = "After the fix I re-ran the whole suite."
+    assert statuses(said, run(SUITE, FIXED, PART)) == ["contradicted"]
+    # run whole again after the fix
+    again = bash("vendor/bin/phpunit", "OK (20 tests, 42 assertions)")
+    assert "contradicted" not in statuses(said, run(SUITE, FIXED, PART, again))
+    # no fix between: no run to hold it to
+    assert "contradicted" not in statuses(said, run(SUITE, PART))
+    # run whole only after the fix: a re-run of the task's, perhaps
+    assert "contradicted" not in statuses(said, run(PART, FIXED, SUITE, PART))
+    # a command that may run tests unseen after the fix
+    make = bash("make test", "done")
+    assert "contradicted" not in statuses(said, run(SUITE, FIXED, PART, make))
+
+
+def test_a_command_said_run_whole_again_is_held_to_its_runs_after_the_fix() -> None:
+    whole = bash("dbt build", "Done. PASS=40 WARN=0 ERROR=1 SKIP=2 TOTAL=43", "error")
+    model = ("apply_patch", {"input": "*** Update File: models/a.sql"}, "M models/a.sql", "ok")
+    part = bash("dbt build --select orders+", "Done. PASS=6 WARN=0 ERROR=0 SKIP=0 TOTAL=6")
+    said = "Re-ran the full `dbt build` afterwards."
+    assert statuses(said, run(whole, model, part)) == ["contradicted"]
+    assert "contradicted" not in statuses(said, run(whole, model, part, whole))
+
+
+def test_an_edit_by_a_diff_is_an_edit() -> None:
+    suite = bash("npx playwright test", "2 failed\n  10 passed (31.0s)", "error")
+    diffed = ("apply_diff", {"path": "src/cart.tsx", "diff": "-a\n+b"}, "Applied", "ok")
+    part = bash("npx playwright test cart.spec.ts", "  4 passed (6.1s)")
+    said = "I then re-ran the whole test suite and it was green."
+    assert statuses(said, run(suite, diffed, part)) == ["contradicted"]

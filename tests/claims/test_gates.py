@@ -458,7 +458,7 @@ _FAMILY_WORDS = (
       "run time", "in total"), "timing_findings"),
     (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
     (("health", "success", "deliver", "settled", "cleared"), "state_findings"),
-    (("coverage",), "coverage_findings"),
+    (("coverage", "re-ran", "reran"), "suite_findings"),
     (("warning",), "build_findings"),
     (("checks", "ci", "runs"), "ci_findings"),
 )  # fmt: skip
