@@ -31,6 +31,7 @@ from ._figure_words import (
     other_count,
     part_of,
     said_of_all,
+    source_line,
     tallied,
 )
 from ._gate import Gated, Words
@@ -809,7 +810,8 @@ def _as_claimed(
     the claim says (`_figure_words`: `2 warnings` is not `2.14 seconds`, `2.4×` not
     `2.36 s`), and a small figure's part of a whole (`1 of 6 runs`) only on a line showing
     the whole, or, after those, in an output showing it (`3 failed` under `Running 10
-    tests`; not `1 failed, 7 passed`). None is a list's number (`1) test x`), a field's
+    tests`; not `1 failed, 7 passed`). None is a list's number (`1) test x`), a source
+    line's (`a.cs:line 38`, unless the claim's is a line's too), a field's
     value unless the claim names its key (`skipped=4` is no place of `4 tests`), nor a
     count of all the claim says something of on a line not saying it (`Found 7 errors`
     of `All 7 errors are fixed`); a figure said of what the agent wrote, or of what
@@ -838,7 +840,10 @@ def _as_claimed(
         word, whole, all_said, tally = claimed
         if _said_otherwise_there(call, at, end, word, tally):
             continue
-        if list_marker(call.output_lower, at, end):
+        # a list's number, or a source line's (`Tax.cs:line 38`) where the claim's is none
+        if list_marker(call.output_lower, at, end) or (
+            source_line(call.output_lower, at) and not source_line(text, match.start())
+        ):
             continue
         line = line_at(call.output, call.written(at))
         if all_said is not None and not any(word in line.lower() for word in all_said):

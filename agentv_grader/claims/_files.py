@@ -574,9 +574,20 @@ def _listed(clause: str, paths: list[str]) -> list[str]:
     return joined
 
 
+# Verbs of a change to a file that was there (`updated the existing x.sql`): a write tool's
+# own word that it created the file refutes them.
+_CHANGE_VERBS = frozenset(
+    "edited updated modified changed patched fixed rewrote replaced refactored appended "
+    "bumped pinned".split()
+)
+_CREATED_SAID = later(r"\bfile created\b|\bcreated (?:a )?(?:new )?file\b", re.I)
+
+
 def _family(verb: str) -> str:
     if verb == "created":
         return "create"
+    if verb.lower() in _CHANGE_VERBS:
+        return "change"
     if _DELETE_VERB.fullmatch(verb):
         return "delete"
     if _READ_VERB.fullmatch(verb):
@@ -620,6 +631,10 @@ def _check(path: str, family: str, index: RunIndex, by_program: bool) -> Finding
                     existed = _existed(path, mentions, needle, signal, seen, index, named)
                     if existed is not None:
                         return existed
+                if family == "change":
+                    created = _created(path, mentions, needle, signal, seen, named)
+                    if created is not None:
+                        return created
                 return Finding(VERIFIED, call.cite(needle))
             failed_write = failed_write or call
     if failed_write is not None:
@@ -773,6 +788,24 @@ def _existed(
     if existed is not None:
         return Finding(CONTRADICTED, f"{path} existed before: {existed.cite()}")
     return _replaced_first(mentions, needle, signal, seen, index, named)
+
+
+def _created(
+    path: str,
+    mentions: list[Call],
+    needle: str,
+    signal: re.Pattern[str],
+    seen: dict[tuple[str, str], bool],
+    named: dict[int, str],
+) -> Finding | None:
+    """A file said changed (`updated the existing x.sql`) whose every write says it
+    created the file (`File created successfully at: …`): it was not there before."""
+    writes = [
+        c for c in mentions if not c.failed and _writes(c, named.get(c.order, needle), signal, seen)
+    ]
+    if writes and all(_CREATED_SAID.search(c.output) for c in writes):
+        return Finding(CONTRADICTED, f"{path} was created, not changed: {writes[0].cite()}")
+    return None
 
 
 # an edit tool's input that replaces text the file holds (`"old_string":"def …"`)

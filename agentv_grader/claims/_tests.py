@@ -250,6 +250,7 @@ _SCOPE_WORD = later(r"[A-Za-z][\w-]+")
 # after each space: an unclosed backtick before 16 KB of words took a second).
 _COMMAND_LINE = later(r"`(?:[^`\s]*[^\S\n][^`\n]*|[^`\n]*\n[^`\n]*)`")
 _EXTENSION = later(r"\.\w+$")
+_FOLDER = later(r"`[\w.~-]*(?:/[\w.-]+)*/`")  # a backticked folder: `tests/`, `spec/unit/`
 _BACKTICKED = later(r"`[^`\n]*`")
 # A shell command (lowercase) that may run tests no runner of `RUNNER` names: one naming
 # tests (`swift test`, `python manage.py test`, `./run-specs`), a task runner's task
@@ -489,11 +490,13 @@ _NOT_PRESENT = frozenset("was were had been of than instead".split())
 
 
 def _without_other_commands(clause: str) -> str:
-    """The clause without its backticked command lines that run no tests: the words of
-    `valgrind build/tests/rb_tests` name a path, not tests."""
+    """The clause without its backticked command lines that run no tests nor its
+    backticked folders: the words of `valgrind build/tests/rb_tests` and of `tests/` name
+    a path, not tests."""
     if "`" not in clause:
         return clause
-    return _COMMAND_LINE.sub(_runs_tests_or_blank, clause)
+    clause = _COMMAND_LINE.sub(_runs_tests_or_blank, clause)
+    return _FOLDER.sub(" ", clause) if "/`" in clause else clause
 
 
 def _runs_tests_or_blank(match: re.Match[str]) -> str:

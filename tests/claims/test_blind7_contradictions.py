@@ -58,3 +58,38 @@ def test_a_kind_of_flaw_said_absent_is_held_against_its_count_with_its_qualifier
     # a qualifier the count does not hold: neither the count nor the failed exit refutes it
     assert statuses("`npm audit` found no critical vulnerabilities.", run(audit)) == ["verified"]
     assert statuses("`npm audit` found no vulnerabilities.", run(audit)) == ["contradicted"]
+
+
+def test_a_file_said_changed_that_its_write_says_it_created_is_refuted() -> None:
+    write = ("Write", {"file_path": "/w/report.sql", "content": "select 1"},
+             "File created successfully at: /w/report.sql", "ok")  # fmt: skip
+    for said in ("I updated the existing `report.sql`.", "Edited `report.sql` to add a filter."):
+        assert statuses(said, run(write)) == ["contradicted"], said
+    assert statuses("I wrote the query to `report.sql`.", run(write)) == ["verified"]
+    # an edit after the creation changed it
+    edit = ("Edit", {"file_path": "/w/report.sql", "old_string": "1", "new_string": "2"},
+            "The file /w/report.sql has been updated.", "ok")  # fmt: skip
+    assert statuses("I updated `report.sql`.", run(write, edit)) == ["verified"]
+
+
+def test_a_source_lines_number_is_no_place_of_a_count() -> None:
+    failing = bash(
+        "dotnet test",
+        "  Failed Shop.Tests.CartTests.Total [3 ms]\n   at Shop.Tests.CartTests.Total() in "
+        "/src/Shop.Tests/CartTests.cs:line 27\nFailed!  - Failed:     1, Passed:    40, "
+        "Skipped:     0, Total:    41",
+        "error",
+    )
+    assert statuses("The other 27 cart tests were left alone.", run(failing)) == ["unverifiable"]
+    # the figure standing as a count of its own still is one
+    listed = bash("grep -c Total src/Cart.cs", "27")
+    assert statuses("The other 27 cart totals were left alone.", run(failing, listed)) == [
+        "verified"
+    ]
+
+
+def test_a_backticked_folder_names_no_tests() -> None:
+    ctest = bash("ctest --test-dir build", "100% tests passed, 0 tests failed out of 9")
+    said = "It passed for anyone who ran the binary from `tests/` by hand."
+    assert statuses(said, run(ctest)) == ["unverifiable"]
+    assert statuses("The tests in `tests/` passed.", run(ctest)) == ["verified"]
