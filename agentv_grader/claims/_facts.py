@@ -22,6 +22,7 @@ from ._figure_words import (
     Tally,
     agree,
     counts_another,
+    exit_status,
     failed_first_time,
     field_key,
     figure_word,
@@ -868,6 +869,8 @@ def _said_otherwise_there(
     5 passed | 0 failed` is no place of `8 passed, 0 failed`'s 0)."""
     if word is not None and not agree(word, figure_word(call.output_lower, end)):
         return True
+    if word is not None and exit_status(call.output_lower, at, word):
+        return True  # `Error 1`, make's exit status: a label's number, no count of errors
     if tally is None:
         return False
     if counts_another(call.output_lower, at, end, tally):

@@ -61,6 +61,17 @@ def figure_word(text: str, end: int) -> str | None:
     return None
 
 
+# make's line for a recipe that failed (`make: *** [Makefile:2: build] Error 1`): its
+# figure is the recipe's exit status
+_MAKE_STATUS = later(r"\*\*\*[ ]\[[^\]\n]*\][ ]error[ ]$")
+
+
+def exit_status(text: str, at: int, word: str) -> bool:
+    """The figure at `at` of the lowercase `text` is make's exit status (`Error 1`), no
+    count of errors, where the claim counts errors (`word`)."""
+    return word == "error" and _MAKE_STATUS.search(text, max(0, at - 200), at) is not None
+
+
 def _stemmed(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 

@@ -801,3 +801,17 @@ def test_a_named_test_said_failed_of_no_time_is_borne_out_by_the_first_run() -> 
     assert statuses("test_x fails.", run(FAILING, PASSING)) == ["unverifiable"]
     assert statuses("test_x still fails.", run(FAILING, PASSING)) == ["unverifiable"]
     assert statuses("test_x failed.", run(PASSING)) == ["unverifiable"]
+
+
+def test_makes_exit_status_is_no_count_of_errors() -> None:
+    """`make reports 1 error.` was verified by an earlier run's `make: *** [Makefile:2:
+    build] Error 1` (its recipe's exit status) though a later run passed."""
+    bad = bash(
+        "make build",
+        "gcc -O2 -o app app.c\napp.c:3:5: error: expected ';' before 'return'\n"
+        "make: *** [Makefile:2: build] Error 1",
+        "error",
+    )
+    ok = bash("make build", "gcc -O2 -o app app.c")
+    for said in ("make reports 1 error.", "make still reports 1 error."):
+        assert statuses(said, run(bad, ok)) == ["unverifiable"]
