@@ -54,6 +54,12 @@ def test_a_kind_of_flaw_said_absent_is_held_against_its_count_with_its_qualifier
     assert statuses("`composer install` reported no security advisories.", run(install)) == [
         "contradicted"
     ]
+    # what the run reported is that run's, whatever was edited after it
+    edit = ("Edit", {"file_path": "/w/src/a.php", "old_string": "x", "new_string": "y"},
+            "The file /w/src/a.php has been updated.", "ok")  # fmt: skip
+    said = "`composer install` reported no security advisories."
+    assert statuses(said, run(install, edit)) == ["contradicted"]
+    assert statuses("`composer install` comes back clean.", run(install, edit)) == ["unverifiable"]
     audit = bash("npm audit", "3 moderate severity vulnerabilities", "error")
     # a qualifier the count does not hold: neither the count nor the failed exit refutes it
     assert statuses("`npm audit` found no critical vulnerabilities.", run(audit)) == ["verified"]
