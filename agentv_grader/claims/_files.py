@@ -716,6 +716,10 @@ def _folder_removed(needle: str, index: RunIndex) -> Finding | None:
     return None
 
 
+def _has_cd(command: str) -> bool:
+    return "cd " in command
+
+
 def _named_in_folder(needle: str, index: RunIndex) -> list[Call]:
     """The shell calls naming `needle` (a relative path in a folder) by its name alone
     after a `cd` into its folder (`cd src && mv app.py b.py`, `cd /repo/src; rm app.py`),
@@ -723,7 +727,7 @@ def _named_in_folder(needle: str, index: RunIndex) -> list[Call]:
     folder, _, name = needle.rpartition("/")
     if not folder or not name or needle.startswith("/"):
         return []
-    calls = [c for c in index.inputs_with(name) if c.family == "shell" and "cd " in c.command_lower]
+    calls = index.inputs_where(name, _has_cd, _SHELL_FAMILY)  # each distinct command once
     if not calls:
         return []
     into = re.compile(rf"(?:^|[;&|(]\s*)cd\s+(?:[^\s;&|]*/)?{re.escape(folder)}/?\s*(?:&&|;)")

@@ -668,6 +668,8 @@ class RunIndex:
         self.tests = TestRuns(self.calls, self._shell_distinct)
         self._outputs = _Postings(made.outputs)
         self._commands = made.commands  # indexed when a claim first looks in the inputs
+        # each distinct command's calls' family (None where they are of several)
+        self._command_families = made.command_families
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
         # the shell's distinct commands, lowercase, searched by `shell_matching`
@@ -828,12 +830,17 @@ class RunIndex:
         """The calls of `inputs_with(needle)` (those of `families`, if given) whose command
         (`lowered`: lowercase, else as written) passes `test`, in order: each distinct
         command holding the needle tested once and only the passing ones' calls listed,
-        where a check read the needle's every call (hundreds hold `test` or `npm`)."""
+        where a check read the needle's every call (hundreds hold `test` or `npm`). A
+        distinct command's calls are of one family (`_command_families`) but where several
+        give it: only there are its calls asked theirs."""
         postings, calls = self._inputs, self.calls
         key = ("distinct in", needle)  # claims repeat a command, a tool or a target
         holding: list[int] | None = self._cache.get(key)
         if holding is None:
             holding = self._cache[key] = postings.distinct_holding(needle)
+        if families is not None:
+            family_of = self._command_families
+            holding = [d for d in holding if family_of[d] in families or family_of[d] is None]
         if lowered:
             texts = postings.distinct
             passing = [d for d in holding if test(texts[d])]
@@ -841,7 +848,9 @@ class RunIndex:
             members = postings.members
             passing = [d for d in holding if test(calls[members[d][0]].command)]
         found = map(calls.__getitem__, postings.expand(passing))
-        return list(found) if families is None else [c for c in found if c.family in families]
+        if families is None or None not in map(self._command_families.__getitem__, passing):
+            return list(found)
+        return [c for c in found if c.family in families]
 
 
 def _places_of(

@@ -424,10 +424,11 @@ def test_the_runs_lookups_find_what_reading_every_call_finds(indexed_by: str) ->
 def test_calls_tested_by_distinct_command_are_those_testing_every_call_finds(
     indexes: list[RunIndex],
 ) -> None:
-    """`inputs_where` tests each distinct command holding a needle once: it finds the
-    calls a test of each call of `inputs_with` finds, of any family or of some, on every
-    labelled run, on it run twice over and on runs sharing a command between the shell
-    and another tool."""
+    """`inputs_where` tests each distinct command holding a needle once, and keeps those
+    of some families by each distinct command's family (its calls asked only where two
+    families give it): it finds the calls a test of each call of `inputs_with` finds, of
+    any family or of some, on every labelled run, on it run twice over and on runs
+    sharing a command between the shell and another tool."""
     needles = ["pytest", "test", "npm", "curl", "src/app.py", "-q", "./...", "", "200", "ok"]
     families = [None, frozenset({"shell"}), frozenset({"shell", "http", "fetch", "other"})]
     runs = [*indexes, *map(_with_repeats, indexes), *_shared_test_commands()]
