@@ -406,21 +406,29 @@ def _shell_may_write(index: RunIndex) -> bool:
     return found
 
 
+_EDITING = frozenset({"write", "edit"})
+
+
 class _Edits:
     """The write and edit calls by distinct command: each lowercase command's first call
     (`first`), and each command's (as written) first call that did not fail (`done`),
     both in the order of those calls. A claim asks about a path or a test file in the few
-    distinct commands, not in each of a run's thousand edits."""
+    distinct commands, not in each of a run's thousand edits, and they are read from the
+    run's distinct commands (`commands_of`), not from each call."""
 
     __slots__ = ("done", "first")
 
     def __init__(self, index: RunIndex) -> None:
+        calls = index.calls
         self.first: dict[str, Call] = {}
-        self.done: dict[str, Call] = {}
-        for call in index.of_families("write", "edit"):
-            self.first.setdefault(call.command_lower, call)
-            if not call.failed:
-                self.done.setdefault(call.command, call)
+        done: list[int] = []  # each command's first call that did not fail (its number)
+        # each distinct command (as written, held lowercase), in the order of first calls
+        for lowered, numbers in zip(*index.commands_of(_EDITING), strict=True):
+            self.first.setdefault(lowered, calls[numbers[0]])
+            ok = next((n for n in numbers if not calls[n].failed), None)
+            if ok is not None:
+                done.append(ok)
+        self.done = {calls[n].command: calls[n] for n in sorted(done)}
 
 
 def _edits(index: RunIndex) -> _Edits:

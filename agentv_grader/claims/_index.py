@@ -201,7 +201,7 @@ class TestRuns:
     __test__ = False
 
     def __init__(self, calls: tuple[Call, ...], shell: _Numbered) -> None:
-        """`shell`: the shell's distinct commands (`_shell_numbered`)."""
+        """`shell`: the shell's distinct commands (`RunIndex.commands_of`)."""
         self._calls = calls
         self._made: dict[int, TestRun] = {}
         # each distinct command (as written) that runs tests with its shell calls'
@@ -552,24 +552,28 @@ class _Postings:
 _Numbered = tuple[list[str], list[list[int]]]
 
 
-def _shell_numbered(
-    calls: tuple[Call, ...], commands: _Numbered, families: list[str | None]
+def _numbered_of(
+    calls: tuple[Call, ...], commands: _Numbered, families: list[str | None], kept: frozenset[str]
 ) -> _Numbered:
-    """The shell calls' distinct commands (numbered as written, held lowercase) and each
-    one's shell calls' numbers, in the order of their first shell calls: read from the
-    run's numbered commands and each one's calls' family (`families`, None where they are
-    of several), where numbering the shell calls' commands read each call. Only a command
-    given by calls of several families has its calls read, for the shell's among them."""
+    """The distinct commands (numbered as written, held lowercase) of the calls of the
+    families `kept`, and each one's calls of them (their numbers), in the order of those
+    first calls: read from the run's numbered commands and each one's calls' family
+    (`families`, None where they are of several), where numbering the calls' commands
+    read each call. Only a command given by calls of several families has its calls read,
+    for those of `kept` among them."""
     found: list[tuple[int, str, list[int]]] = []
     for text, numbers, family in zip(*commands, families, strict=True):
-        if family == "shell":
+        if family in kept:
             found.append((numbers[0], text, numbers))
         elif family is None:
-            numbers = [n for n in numbers if calls[n].family == "shell"]
+            numbers = [n for n in numbers if calls[n].family in kept]
             if numbers:
                 found.append((numbers[0], text, numbers))
-    found.sort()  # by first shell call (numbers: no two commands share a call)
+    found.sort()  # by first call (numbers: no two commands share a call)
     return [text for _, text, _ in found], [numbers for _, _, numbers in found]
+
+
+_SHELL = frozenset({"shell"})
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
@@ -664,12 +668,12 @@ class RunIndex:
         self.by_family = {family: tuple(found) for family, found in made.by_family.items()}
         self._by_kind = made.by_kind
         self.shell = self.by_family.get("shell", ())
-        self._shell_distinct = _shell_numbered(self.calls, made.commands, made.command_families)
-        self.tests = TestRuns(self.calls, self._shell_distinct)
-        self._outputs = _Postings(made.outputs)
         self._commands = made.commands  # indexed when a claim first looks in the inputs
         # each distinct command's calls' family (None where they are of several)
         self._command_families = made.command_families
+        self._shell_distinct = self.commands_of(_SHELL)
+        self.tests = TestRuns(self.calls, self._shell_distinct)
+        self._outputs = _Postings(made.outputs)
         self._inputs_made: _Postings | None = None
         self._by_name: dict[str, tuple[Call, ...]] | None = None
         # the shell's distinct commands, lowercase, searched by `shell_matching`
@@ -690,6 +694,13 @@ class RunIndex:
         if self._inputs_made is None:
             self._inputs_made = _Postings(self._commands)
         return self._inputs_made
+
+    def commands_of(self, families: frozenset[str]) -> _Numbered:
+        """The distinct commands (lowercase) of the calls of `families` and each one's calls
+        of them (their numbers, ascending), in the order of their first calls: a run
+        repeats its commands, and a question of each command's first or last call reads
+        the few distinct ones, not each of a family's thousand calls."""
+        return _numbered_of(self.calls, self._commands, self._command_families, families)
 
     def changed_after(self, call: Call) -> bool:
         """An edit or write call that did not fail comes after `call`: what `call`'s output

@@ -745,6 +745,33 @@ def _shared_test_commands() -> list[RunIndex]:
     return _runs_of(calls[:2], calls, calls[2:] + calls[:2], calls[::-1])
 
 
+def _shared_edits() -> list[RunIndex]:
+    """Runs whose edits repeat, fail, differ only in case and share their input with a
+    read, before and after the edit."""
+    from agentv_grader.rundata.records import ToolCall
+
+    calls = [
+        ToolCall("Read", "src/app.py", "print(1)", "ok"),
+        ToolCall("Write", "src/app.py", "Error: permission denied", "error"),
+        ToolCall("Write", "SRC/app.py", "written", "ok"),
+        ToolCall("Write", "src/app.py", "written", "ok"),
+        ToolCall("Edit", {"file_path": "a.py", "old": "x"}, "no match", "error"),
+        ToolCall("Edit", {"file_path": "a.py", "old": "x"}, "no match", "error"),
+        ToolCall("Read", "src/app.py", "print(2)", "ok"),
+    ]
+    return _runs_of(calls, calls[::-1], calls[1:] + calls[:1])
+
+
+def _plain_edits(index: RunIndex) -> tuple[dict[str, _index.Call], dict[str, _index.Call]]:
+    first: dict[str, _index.Call] = {}
+    done: dict[str, _index.Call] = {}
+    for call in index.of_families("write", "edit"):
+        first.setdefault(call.command_lower, call)
+        if not call.failed:
+            done.setdefault(call.command, call)
+    return first, done
+
+
 def _plain_tool_runs(index: RunIndex, word: str) -> list[_index.Call]:
     named = re.compile(rf"\b{re.escape(word)}\b")
     plain_runs = [c for c in index.inputs_with(word) if named.search(c.command_lower)]
@@ -779,7 +806,8 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         "I didn't modify any test files", "No files were deleted", "I didn't modify any files",
         "I didn't touch `src/app.py`", "I did not touch the migrations", "I didn't edit the tests",
     ]  # fmt: skip
-    runs = [*indexes, *map(_with_repeats, indexes), *_searched_runs(), *_shared_test_commands()]
+    runs = [*indexes, *map(_with_repeats, indexes), *_searched_runs(), *_shared_test_commands(),
+            *_shared_edits()]  # fmt: skip
     for index in runs:
         assert _files.writers(index) == _plain_writers(index)
         fetched = _web.fetches(index)
@@ -790,6 +818,8 @@ def test_whole_run_questions_read_each_distinct_command_as_reading_every_call_do
         plain = index.union(index.of_families("fetch", "http"),
                             [c for c in shell if _web._CURL.search(c.command_lower)])  # fmt: skip
         assert _web._fetches(index) == plain
+        edits = _files._Edits(index)
+        assert (edits.first, edits.done) == _plain_edits(index)
         written = list(dict.fromkeys(c.command for c in index.shell))
         assert index.shell_commands == written
         lowered, members = index._shell_distinct
