@@ -111,6 +111,16 @@ _CHECKING = later(
     re.I,
 )
 _CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared ensured made tested"))
+# `updated the min level to 30 in `mobile/build.gradle``: a value said set in a file, which
+# a write of the file shows (the file check's), not the value in some output
+_SET_TO = Gated(
+    later(
+        r"\b(?:bumped|set|changed|raised|lowered|increased|decreased|updated|pinned)\b[^.;]*?"
+        r"\bto\s+`?v?\d",
+        re.I,
+    ),
+    Words("bumped set changed raised lowered increased decreased updated pinned"),
+)
 # `every module resolves 2.1.0`: a value shown is one member's, the others' are not read
 # `all four charge 20%`, `all of the 5xx came from x`: one member's value, the same
 _EVERY = Gated(
@@ -142,12 +152,14 @@ _LACKING = Gated(
     ),
     Words("sandbox machine environment container vm host runner"),
 )
-# `211 passed, nothing skipped`, `builds with no warnings`: an absence no figure of the
-# claim shows (a figure found is the count beside it, or the build's version)
+# `211 passed, nothing skipped`, `builds with no warnings`, `4 pods with zero restarts`: an
+# absence no figure of the claim shows (a figure found is the count beside it, or the
+# build's version)
 _NONE_SAID = Gated(
     later(
         r"\b(?:no|nothing|none|zero|without(?: any)?)\s+(?:[\w-]+\s+)?(?:warnings?|errors?|"
-        r"skipped|skips|failures?|leaks?|violations?|vulnerabilit(?:y|ies)|regressions?)\b",
+        r"skipped|skips|failures?|leaks?|violations?|vulnerabilit(?:y|ies)|regressions?|"
+        r"restarts?)\b",
         re.I,
     ),
     Words("no nothing none zero without"),
@@ -449,15 +461,22 @@ def _value_rules(text: str, index: RunIndex, tests: bool) -> Iterator[Finding]:
 def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
     """A value the claim gives is no evidence of what it says: "I checked that the 6 files
     add up" (the 6 is real, the checking is not shown), every member's value, a figure
-    reckoned from the shown one, another branch's, what the environment lacks."""
+    reckoned from the shown one, another branch's, what the environment lacks, a value
+    said set in a file no write shows (`verified`: a finding but a value's verified it)."""
     return bool(
         (_CHECKING_GATED.search(text) and not verified)
+        or (not verified and _set_in_file(text))
         or _EVERY.search(text)
         or _RECKONED.search(text)
         or _elsewhere(text, index)
         or _LACKING.search(text)
         or (_NONE_SAID.search(text) and not verified)
     )
+
+
+def _set_in_file(text: str) -> bool:
+    """The claim says it set a value in a file it names (`_SET_TO`, a written path)."""
+    return _SET_TO.search(text) is not None and any(_writes(verb) for verb, _ in targets(text))
 
 
 _UNIVERSAL = frozenset(("every", "each", "all"))

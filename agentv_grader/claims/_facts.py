@@ -21,6 +21,7 @@ from ..record import Record
 from ._figure_words import (
     Tally,
     agree,
+    conditional,
     counts_another,
     exit_status,
     failed_first_time,
@@ -749,7 +750,43 @@ def _number(
         return said
     if distinctive or unseen_share:
         return Finding(DOUBT, f"{shown!r} appears in no tool output")
-    return _unshown_count(text, match, literal, index)
+    return _counted_otherwise(text, match, value, index) or _unshown_count(
+        text, match, literal, index
+    )
+
+
+# the two words after a claim's figure that say what it counts (`11 html files`)
+_TWO_WORDS = later(r"[ ]([a-z]+[ ][a-z]+)\b")
+_NEAR = 12  # the characters either side of a phrase read for the figure counting it
+_FIGURE_NEAR = later(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _counted_otherwise(
+    text: str, match: re.Match[str], value: float, index: RunIndex
+) -> Finding | None:
+    """`rendered 11 html files` where an output gives the two words the figure
+    counts a figure beside them (`Rendering html files (9/9)`), none of them the
+    claimed one: the run counts them otherwise, and the claim stands on its count."""
+    lowered = text.lower()  # its offsets are the text's unless a letter lowers to two
+    after = _TWO_WORDS.match(lowered, match.end()) if len(lowered) == len(text) else None
+    if after is None or not _STOP.isdisjoint(after.group(1).split()):
+        return None
+    phrase = after.group(1)
+    other: tuple[Call, str] | None = None
+    for call, at in itertools.islice(index.outputs_with(phrase), _MAX_LOOKS):
+        output, end = call.output_lower, at + len(phrase)
+        if output[end : end + 1].isalpha() or output[at - 1 : at].isalpha():
+            continue  # inside longer words (`checks passed` for `checks pass`)
+        near = f"{output[max(0, at - _NEAR) : at]} {output[end : end + _NEAR]}"
+        figures = [float(f.replace(",", "")) for f in _FIGURE_NEAR.findall(near)]
+        if value in figures:
+            return None
+        if figures and other is None:
+            other = call, line_at(call.output, call.written(at))
+    if other is None:
+        return None
+    call, line = other
+    return Finding(DOUBT, f"{match.group(0)} {phrase}, but {call.cite_line(line)}")
 
 
 def _unshown_count(
@@ -841,9 +878,12 @@ def _as_claimed(
         word, whole, all_said, tally = claimed
         if _said_otherwise_there(call, at, end, word, tally):
             continue
-        # a list's number, or a source line's (`Tax.cs:line 38`) where the claim's is none
-        if list_marker(call.output_lower, at, end) or (
-            source_line(call.output_lower, at) and not source_line(text, match.start())
+        # a list's number, a conditional's branch, or a source line's (`Tax.cs:line 38`) where
+        # the claim's is none
+        if (
+            list_marker(call.output_lower, at, end)
+            or conditional(call.output_lower, at, end)
+            or (source_line(call.output_lower, at) and not source_line(text, match.start()))
         ):
             continue
         line = line_at(call.output, call.written(at))

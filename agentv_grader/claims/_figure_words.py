@@ -216,6 +216,20 @@ def list_marker(text: str, start: int, end: int) -> bool:
 
 
 _MARKER_ENDS = (") ", ")\t", ". ", ".\t")
+
+
+def conditional(text: str, start: int, end: int) -> bool:
+    """The figure at `start:end` of `text` is a branch of a conditional expression
+    (`workers: process.env.CI ? 4 : 2`): one case's value, not the setting's."""
+    after = text[end : end + 3].lstrip(" \t")
+    if after[:1] == ":" and after[1:2] != ":":  # the first branch: `? 2 :`
+        return text[max(0, start - 2) : start].rstrip(" \t").endswith("?")
+    line_start = text.rfind("\n", 0, start) + 1
+    return _ELSE.search(text, max(line_start, start - 60), start) is not None
+
+
+# `? 4 : 2`: what stands before the second branch
+_ELSE = later(r"\?[ \t]*[\w.\"'-]+[ \t]*:[ \t]*$")
 _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz_-")
 _KEY_LONGEST = 30
 
