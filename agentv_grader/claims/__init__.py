@@ -16,9 +16,10 @@ Imported only when a test has a transcript: a run without one pays nothing.
 
 from __future__ import annotations
 
-import itertools
+import functools
+import operator
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -54,16 +55,16 @@ from ._facts import (
     ranked,
     value_findings,
 )
-from ._files import changed_later, file_findings, targets
+from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
 from ._listings import every_flag, every_version
 from ._rows import row_verdict
-from ._tests import suite_findings, test_findings
+from ._tests import _TEST_WORDS, suite_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
-from ._web import web_findings
+from ._web import _WEB_WORDS, web_findings
 
 if TYPE_CHECKING:
     from ..rundata.records import Timing, Transcript
@@ -326,13 +327,16 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
     if text[:1] == "|" and data_row(text):
         row = row_verdict(text, index)
         return None if row is None else ("factual", *row)
-    if text.endswith("?") or _not_a_claim(text.lstrip("*_")) or not _signals(text):
+    if text.endswith("?") or _not_a_claim(text.lstrip("*_")):
+        return None
+    screen = _screen(text)
+    if not _signals(text, screen):
         return None
     if text[:1] in "[SR" and _REFERENCES.fullmatch(text):  # opening with `[` or its heading
         return None
-    negated = bool(_NEGATED_GATED.search(text))
-    kind = _kind(text)
-    if _UNSTATED.may_hold(text):  # one ask for the hedge, the prediction and advice
+    negated = bool(screen & _NEGATION and _NEGATED.search(text))
+    kind = _kind(text, screen)
+    if screen & _UNSTATED_WORD:  # one ask for the hedge, the prediction and advice
         if (
             _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
         ) or _PREDICTION.search(text):
@@ -341,7 +345,7 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
             return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
-    findings = list(_findings(text, index, negated))
+    findings = list(_findings(text, index, negated, screen))
     return kind, *_combine(findings, negated)
 
 
@@ -360,22 +364,19 @@ def _not_a_claim(text: str) -> bool:
     return skipped.group(0).lower() != "to" or _DONE_FOR.match(text) is None
 
 
-def _signals(text: str) -> bool:
-    """`_SIGNAL` finds something: a digit or a backtick (two of its alternatives) is
-    enough, and most claims have one; so is one of its whole words (`I`, `tests`, `ran`,
-    …: the claim's words are found once for its gates), else it is searched."""
-    if "`" in text or holds_digit(text):
+def _signals(text: str, screen: int) -> bool:
+    """`_SIGNAL` finds something: a digit, a backtick or one of its whole words (`I`,
+    `tests`, `ran`, …) in the claim's screen is enough, and most claims have one; else it
+    is searched."""
+    if screen & _SIGNALLED:
         return True
-    words = words_of(text)[0]
-    if not words.isdisjoint(_SIGNAL_WORDS):
-        return True
-    for word in words:  # `\b[a-z]+ed\b` (`re.I`: the letters words_of spells as ASCII too)
+    for word in words_of(text)[0]:  # `\b[a-z]+ed\b` (`re.I`: as words_of spells ASCII too)
         if word.endswith("ed") and len(word) > 2 and word.isascii() and word.isalpha():
             return True
     # what is left of _SIGNAL is a file name (`x.py`) or a label (`Result: …`)
     if "." in text and _SIGNAL_FILE.search(text) is not None:
         return True
-    return ":" in text and _SIGNAL_LABEL.match(text) is not None
+    return screen & _COLON != 0 and _SIGNAL_LABEL.match(text) is not None
 
 
 # _SIGNAL's file name (`\b\w+\.(?:py|…)\b`: a word character before the `.` is the end
@@ -389,40 +390,43 @@ _SIGNAL_WORDS = frozenset(
 )
 
 
-def _findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
+def _findings(text: str, index: RunIndex, negated: bool, screen: int) -> Iterator[Finding]:
     """The claim's findings in `_combine`'s order, up to the first that contradicts it: that
     one decides the verdict, so the checks after it (often a claim's value lookups, the
     costliest) are not made."""
-    for finding in _every_finding(text, index, negated):
+    for finding in _every_finding(text, index, negated, screen):
         yield finding
         if finding.status == CONTRADICTED:
             return
 
 
-def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
-    """Every finding, made as it is asked for: tests, tools, files, the families whose
-    words the claim holds, then its values."""
+def _every_finding(text: str, index: RunIndex, negated: bool, screen: int) -> Iterator[Finding]:
+    """Every finding, made as it is asked for: tests, then each rule of `_RULES` the claim's
+    screen lets find something, then its values."""
     if negated:
-        yield from test_findings(text, index, negated=True)
+        if screen & _TEST:
+            yield from test_findings(text, index, negated=True)
         yield from file_findings(text, index, negated=True)
-        yield from none_findings(text, index)
+        if screen & _NO:
+            yield from none_findings(text, index)
         return
     tests = verified = False
-    for finding in test_findings(text, index, negated=False):
-        tests = True
-        verified = verified or finding.status == VERIFIED
-        yield finding
-    browsers = _BROWSERS.intersection(words_of(text)[0])
-    others = (  # each made only where the claim may hold what it looks for
-        tool_findings(text, index) if may_name_tools(text) else (),
-        file_findings(text, index, negated=False),
-        _unseen_browsers(browsers, index) if browsers else (),
-    )
-    for finding in itertools.chain(*others, itertools.chain.from_iterable(_families(text, index))):
-        verified = verified or finding.status == VERIFIED
-        yield finding
+    if screen & _TEST:
+        for finding in test_findings(text, index, negated=False):
+            tests = True
+            verified = verified or finding.status == VERIFIED
+            yield finding
+    ruled = _ruled(text, screen)
+    while ruled:
+        rule = ruled & -ruled  # the lowest bit: the rules in their order
+        ruled ^= rule
+        for finding in _RULES[rule](text, index):
+            verified = verified or finding.status == VERIFIED
+            yield finding
+    if not screen & _VALUED:
+        return
     doubted: bool | None = None  # the claim says more than a value it verifies shows
-    for finding in _value_rules(text, index, tests):
+    for finding in _value_rules(text, index, tests, screen):
         if finding.status == VERIFIED:
             if doubted is None:  # asked of the few claims with a value verified
                 doubted = _more_than_shown(text, index, verified)
@@ -431,24 +435,21 @@ def _every_finding(text: str, index: RunIndex, negated: bool) -> Iterator[Findin
         yield finding
 
 
-def _value_rules(text: str, index: RunIndex, tests: bool) -> Iterator[Finding]:
-    """The value rules' findings, each rule made only where one screen of the claim (its
-    words, a digit, a `:`) lets it find something, where each was a generator asking its
-    own gate of every claim."""
-    words = words_of(text)[0]
-    if not _UNIVERSAL.isdisjoint(words):  # most claims hold none of these
+def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterator[Finding]:
+    """The value rules' findings, each rule made only where the claim's screen (its words,
+    a digit, a `:`) lets it find something."""
+    if screen & _EVERY_WORD:  # most claims hold none of these
         other = every_version(text, index) or every_flag(text, index)
         if other is not None:
             yield Finding(CONTRADICTED, other)
-    if "no" in words:
+    if screen & _NO:
         yield from none_findings(text, index)
-    if "columns" in words:
+    if screen & _COLUMNS:
         yield from column_findings(text, index)
-    colon, digit = ":" in text, holds_digit(text)
-    rank = ranked(text) if colon or digit else None
-    if colon:
+    rank = ranked(text) if screen & (_COLON | _DIGIT) else None
+    if screen & _COLON:
         yield from key_text_findings(text, index, rank)
-    if digit:
+    if screen & _DIGIT:
         yield from value_findings(
             text,
             index,
@@ -479,14 +480,10 @@ def _set_in_file(text: str) -> bool:
     return _SET_TO.search(text) is not None and any(_writes(verb) for verb, _ in targets(text))
 
 
-_UNIVERSAL = frozenset(("every", "each", "all"))
-_BROWSERS = frozenset(("chromium", "chrome", "firefox", "webkit", "safari"))
-
-
-def _unseen_browsers(named: frozenset[str], index: RunIndex) -> Iterator[Finding]:
+def _unseen_browsers(text: str, index: RunIndex) -> Iterator[Finding]:
     """`24 passed on Chromium, Firefox and WebKit`: a browser the claim names that no call
     names ran nothing the run shows, whatever count its figures find."""
-    for browser in sorted(named):
+    for browser in sorted(_BROWSERS.intersection(words_of(text)[0])):
         if index.first_output(browser) is None and not index.inputs_with(browser):
             yield Finding(DOUBT, f"{browser!r}: no tool call names it")
             return
@@ -498,34 +495,142 @@ def _elsewhere(text: str, index: RunIndex) -> bool:
     return branch is not None and not index.inputs_with(branch.group(1).lower())
 
 
-def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
-    """The findings of each family whose words the claim holds (a response has hundreds
-    of sentences), made as they are read. A family's words are asked by a chain of `in`
-    (what one pattern of them all finds, sooner): a loop over a tuple of them took a
-    third more, its steps per word costing more than the tests."""
-    lowered = text.lower()
+_BROWSERS = frozenset(("chromium", "chrome", "firefox", "webkit", "safari"))
+
+# The claim's screen: one bit for each gate below, set where the claim holds one of the
+# gate's words (or marks), or the character it asks for. `_screen` reads it once for
+# every gate of `_judge` and of the rules it calls, where each gate asked the claim's
+# words in turn (held against the gates in tests/claims/test_gates.py).
+_SIGNALLED, _NEGATION, _UNSTATED_WORD, _FILE_NEGATION_WORD, _PROCESS_SURE_WORD = 1, 2, 4, 8, 16
+_PROCESS_WORD, _QUALITY_WORD, _TOOL, _TEST, _FILE_VERB = 32, 64, 128, 256, 512
+_FILE_RULE, _BROWSER, _EVERY_WORD, _NO, _COLUMNS, _WEB = 1024, 2048, 4096, 8192, 16384, 32768
+_BACKTICK, _COLON, _DIGIT = 1 << 16, 1 << 17, 1 << 18
+_VALUED = _EVERY_WORD | _NO | _COLUMNS | _COLON | _DIGIT  # what the value rules ask
+_SCREENED: tuple[tuple[int, Words | frozenset[str]], ...] = (
+    (_SIGNALLED, _SIGNAL_WORDS),
+    (_NEGATION, _NEGATED_GATED.words),
+    (_UNSTATED_WORD, _UNSTATED),
+    (_FILE_NEGATION_WORD, _FILE_NEGATION_GATED.words),
+    (_PROCESS_SURE_WORD, _PROCESS_SURE),
+    (_PROCESS_WORD, _PROCESS_GATED.words),
+    (_QUALITY_WORD, _QUALITY_GATED.words),
+    (_TOOL, TOOLS),
+    (_TEST, _TEST_WORDS),
+    (_FILE_VERB, _VERB_WORDS),
+    (_FILE_RULE, _FILE_RULES),
+    (_BROWSER, _BROWSERS),
+    (_EVERY_WORD, frozenset(("every", "each", "all"))),
+    (_NO, frozenset(("no",))),
+    (_COLUMNS, frozenset(("columns",))),
+    (_WEB, _WEB_WORDS),
+)
+
+
+def _bits_of_words() -> dict[str, int]:
+    """Each word of the gates of `_SCREENED`, with the bits of the gates it opens."""
+    bits: dict[str, int] = {}
+    for bit, gate in _SCREENED:
+        for word in gate.words if isinstance(gate, Words) else gate:
+            bits[word] = bits.get(word, 0) | bit
+    return bits
+
+
+_WORD_BITS = _bits_of_words()
+_SCREEN_WORDS = frozenset(_WORD_BITS)
+_SCREEN_MARKS = tuple(
+    (mark, bit) for bit, gate in _SCREENED if isinstance(gate, Words) for mark in gate.marks
+)
+
+
+def _screen(text: str) -> int:
+    """The claim's screen: the bits of the gates its words and marks open, a backtick, a
+    `:`, a digit."""
+    words, lowered = words_of(text)
+    screen = functools.reduce(operator.or_, map(_WORD_BITS.__getitem__, words & _SCREEN_WORDS), 0)
+    for mark, bit in _SCREEN_MARKS:
+        if mark in lowered:
+            screen |= bit
+    if "`" in text:
+        screen |= _BACKTICK | _SIGNALLED
+    if ":" in text:
+        screen |= _COLON
+    if holds_digit(text):
+        screen |= _DIGIT | _SIGNALLED
+    if not screen & _TOOL and may_name_tools(text):  # a name glued to digits, a linter's, …
+        screen |= _TOOL
+    return screen
+
+
+_Rule = Callable[[str, RunIndex], Iterable[Finding]]
+# The rules a claim is held against after its tests, in `_combine`'s order, each keyed by
+# its bit of `_ruled`: the tools, files and browsers the claim names, then the families
+# whose words it holds.
+_IN_ORDER: tuple[_Rule, ...] = (
+    tool_findings,
+    partial(file_findings, negated=False),
+    _unseen_browsers,
+    command_findings,
+    install_findings,
+    git_findings,
+    review_findings,
+    batch_findings,
+    http_findings,
+    attempt_findings,
+    web_findings,
+    timing_findings,
+    step_findings,
+    state_findings,
+    suite_findings,
+    build_findings,
+    ci_findings,
+)
+_RULES = {1 << order: rule for order, rule in enumerate(_IN_ORDER)}
+(_TOOLS, _FILES, _BROWSERS_NAMED, _COMMAND, _INSTALL, _GIT, _REVIEW, _BATCH, _HTTP, _ATTEMPT,
+ _WEB_FAMILY, _TIMING, _STEP, _STATE, _SUITE, _BUILD, _CI) = _RULES  # fmt: skip
+
+
+def _ruled(text: str, screen: int) -> int:
+    """The bits of `_RULES` that may find something in the claim, from its screen and the
+    words of each family (`_families`)."""
+    ruled = _families(words_of(text)[1] if text.isascii() else text.lower(), screen)
+    if screen & _TOOL:
+        ruled |= _TOOLS
+    if screen & (_FILE_VERB | _BACKTICK | _FILE_RULE):
+        ruled |= _FILES
+    if screen & _BROWSER:
+        ruled |= _BROWSERS_NAMED
+    return ruled
+
+
+def _families(lowered: str, screen: int) -> int:
+    """The bits of the families whose words the claim's lowercase holds. A family's words
+    are asked by a chain of `in` (cheaper than any pattern or response-wide pass measured):
+    a loop over a tuple of them took a third more, its steps per word costing more than the
+    tests."""
+    ruled = 0
     # fmt: off
-    if "`" in lowered:
-        yield command_findings(text, index)
+    if screen & _BACKTICK:
+        ruled |= _COMMAND
     if "install" in lowered or "removed" in lowered or "dropped" in lowered:
-        yield install_findings(text, index)
+        ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered):
-        yield git_findings(text, index)
+        ruled |= _GIT
     if "review" in lowered:
-        yield review_findings(text, index)
+        ruled |= _REVIEW
     if "#" in lowered or "quer" in lowered:
-        yield batch_findings(text, index)
+        ruled |= _BATCH
     if ("0" in lowered or "1" in lowered or "2" in lowered or "3" in lowered or "4" in lowered
             or "5" in lowered or "request" in lowered):
-        yield http_findings(text, index)
+        ruled |= _HTTP
     if ("upload" in lowered or "push" in lowered or "delet" in lowered or "remov" in lowered
             or "sent" in lowered or "submit" in lowered or "post" in lowered
             or "deploy" in lowered or "publish" in lowered or "download" in lowered
             or "creat" in lowered or "updat" in lowered or "cancel" in lowered
             or "refund" in lowered or "mail" in lowered):
-        yield attempt_findings(text, index)
-    if ("search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered
+        ruled |= _ATTEMPT
+    if screen & _WEB and (
+            "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered
             or "brows" in lowered or "download" in lowered or "page" in lowered
             or "summari" in lowered or "extract" in lowered or "quot" in lowered
             or "took" in lowered or "read" in lowered or "source" in lowered
@@ -534,24 +639,25 @@ def _families(text: str, index: RunIndex) -> Iterator[Iterable[Finding]]:
             or "ghsa" in lowered or "iso" in lowered or "fill" in lowered or "first" in lowered
             or "initial" in lowered or "retry" in lowered or "review" in lowered
             or "consult" in lowered):
-        yield web_findings(text, index)
+        ruled |= _WEB_FAMILY
     if ("took" in lowered or "tool call" in lowered or "lasted" in lowered or "spent" in lowered
             or "finished in" in lowered or "completed in" in lowered or "runtime" in lowered
             or "run time" in lowered or "in total" in lowered):
-        yield timing_findings(text, index)
+        ruled |= _TIMING
     if ("completed" in lowered or "succeeded" in lowered or "finished" in lowered
             or "went through" in lowered or "successful" in lowered):
-        yield step_findings(text, index)
+        ruled |= _STEP
     if ("health" in lowered or "success" in lowered or "deliver" in lowered
             or "settled" in lowered or "cleared" in lowered):
-        yield state_findings(text, index)
+        ruled |= _STATE
     if "coverage" in lowered or "re-ran" in lowered or "reran" in lowered:
-        yield suite_findings(text, index)
+        ruled |= _SUITE
     if "warning" in lowered:
-        yield build_findings(text, index)
+        ruled |= _BUILD
     if "checks" in lowered or "ci" in lowered or "runs" in lowered:
-        yield ci_findings(text, index)
+        ruled |= _CI
     # fmt: on
+    return ruled
 
 
 # A number next to test words (`12 passed`, `3 of 40 tests`, `(8 tests)`), read only from
@@ -600,20 +706,27 @@ def _combine(findings: list[Finding], negated: bool) -> tuple[str, str]:
     return UNVERIFIABLE, "nothing in the transcript shows it either way"
 
 
-def _kind(text: str) -> str:
-    named = targets(text)  # most claims name no file: no generator made for them
-    if (named and any(_writes(verb) for verb, _ in named)) or _FILE_NEGATION_GATED.search(text):
+def _kind(text: str, screen: int) -> str:
+    named = targets(text) if screen & _FILE_VERB else []  # most claims name no file
+    if (named and any(_writes(verb) for verb, _ in named)) or (
+        screen & _FILE_NEGATION_WORD and _FILE_NEGATION.search(text)
+    ):
         return "file"
-    if not words_of(text)[0].isdisjoint(_PROCESS_SURE):
-        return "process"  # _PROCESS_GATED finds that word: the tool names need not be read
-    if text.isascii():  # its words lowercased are the lowercased text's (as tool_findings')
-        lowered = words_of(text)[1]
-        names_a_tool = may_name_tools(text) and not TOOLS.isdisjoint(lower_words(lowered))
+    if screen & _PROCESS_SURE_WORD:
+        return "process"  # _PROCESS finds that word: the tool names need not be read
+    if not screen & _TOOL:
+        names_a_tool = False
+    elif text.isascii():  # its words lowercased are the lowercased text's (as tool_findings')
+        names_a_tool = not TOOLS.isdisjoint(lower_words(words_of(text)[1]))
     else:
         names_a_tool = not TOOLS.isdisjoint(map(str.lower, _WORD_OR_HYPHENED.findall(text)))
-    if names_a_tool or _BACKTICK_COMMAND.search(text) or _PROCESS_GATED.search(text):
+    if (
+        names_a_tool
+        or (screen & _BACKTICK and _BACKTICK_COMMAND.search(text))
+        or (screen & _PROCESS_WORD and _PROCESS.search(text))
+    ):
         return "process"
-    if _QUALITY_GATED.search(text) and not _CONCRETE.search(text):
+    if screen & _QUALITY_WORD and _QUALITY.search(text) and not _CONCRETE.search(text):
         return "quality"
     return "factual"
 

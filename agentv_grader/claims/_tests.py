@@ -410,9 +410,8 @@ def _ran_outside_backticks(text: str) -> bool:
 
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
-    (`(6 passed)`) is held against the runs of the clause before it."""
-    if not _TEST_WORDS.may_hold(text):
-        return
+    (`(6 passed)`) is held against the runs of the clause before it. Asked only of a claim
+    holding a word or mark of `_TEST_WORDS` (the claim's screen)."""
     text = as_counted(text)  # `Failures: 1` as `1 failures`
     # A clause about tests holds a word or mark of _TEST_WORDS (held against the clauses'
     # reading in tests/claims/test_gates.py): an ASCII claim's clause whose lowercase holds

@@ -112,8 +112,8 @@ def _fetches(index: RunIndex) -> list[Call]:
 
 
 def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    if not _WEB_WORDS.may_hold(text):
-        return  # one ask for the nine checks, each opening with its gate
+    """The nine web checks, each opening with its gate; asked only of a claim holding a
+    word or mark of `_WEB_WORDS` (the claim's screen), one ask for the nine."""
     checks = (_search, _fetch, _content, _sources, _second, _document, _filled, _retry, _unread)
     for check in checks:
         finding = check(text, index)

@@ -5,10 +5,12 @@ the patterns' own words."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache, partial
+from pathlib import Path
 
 import pytest
 
@@ -266,8 +268,8 @@ def test_a_test_clauses_words_decide_what_the_patterns_they_replace_find() -> No
 def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """test_findings with its word gates, and with gates that let every claim and every
-    clause through."""
+    """test_findings with its word gates, and with gates that let every clause through;
+    asked of no claim whose screen holds no test word, where it finds nothing."""
     indexes = _indexes()[:12]
     vocabulary = re.compile(
         "|".join(
@@ -287,8 +289,14 @@ def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
 
     def findings() -> list[list[_facts.Finding]]:
         return [list(_tests.test_findings(text, index, negated))
-                for index in indexes for text in texts for negated in (False, True)]  # fmt: skip
+                for index in indexes for text in texts for negated in (False, True)
+                if claims_package._screen(text) & claims_package._TEST]  # fmt: skip
 
+    for text in texts:  # asked only of a claim whose screen holds a test word or mark
+        if not claims_package._screen(text) & claims_package._TEST:
+            for index in indexes[:3]:
+                assert not list(_tests.test_findings(text, index, False)), text
+                assert not list(_tests.test_findings(text, index, True)), text
     gated = findings()
     for text in texts:  # a clause the claim's words leave out is about no tests
         if text.isascii():
@@ -297,12 +305,6 @@ def test_the_test_checker_skips_only_claims_it_finds_nothing_in(
                 if not _tests._holds_test_word(clause.lower(), held):
                     assert not _tests._Clause(clause).about_tests(), (text, clause)
 
-    class Open(Words):
-        def may_hold(self, text: str) -> bool:
-            return True
-
-    monkeypatch.setattr(_tests, "_TEST_WORDS", Open(" ".join(_tests._TEST_WORDS.words)))
-    assert findings() == gated
     monkeypatch.setattr(_tests, "_holds_test_word", lambda lowered, words: True)
     assert findings() == gated
 
@@ -432,10 +434,11 @@ def test_a_claim_is_split_into_tool_words_only_where_it_may_name_a_tool() -> Non
 
 
 def test_the_tool_findings_are_asked_only_of_claims_that_may_name_a_tool() -> None:
-    """`_every_finding` asks `tool_findings` only where `may_name_tools` says yes: where it
-    says no, the claim holds no word of TOOLS for `tool_findings` to read."""
+    """`_findings` asks `tool_findings` only where the claim's screen says it may name a
+    tool (`may_name_tools`): where it says no, the claim holds no word of TOOLS for
+    `tool_findings` to read."""
     for text in _claims():
-        if not _actions.may_name_tools(text):
+        if not claims_package._screen(text) & claims_package._TOOL:
             assert _actions.TOOLS.isdisjoint(_actions.lower_words(text.lower())), text
 
 
@@ -473,10 +476,92 @@ def test_a_claims_families_are_those_whose_words_it_holds() -> None:
     for text in [*_claims(), *made]:
         lowered = text.lower()
         plain = [name for words, name in _FAMILY_WORDS if any(w in lowered for w in words)]
-        found = claims_package._families(text, None)  # type: ignore[arg-type]
+        if not _web._WEB_WORDS.may_hold(text):  # the nine web checks' own words
+            plain = [name for name in plain if name != "web_findings"]
+        screen = claims_package._screen(text)
+        ruled = claims_package._families(lowered, screen)
+        found = [rule for bit, rule in claims_package._RULES.items() if ruled & bit]
         assert [family.__name__ for family in found] == plain, text  # type: ignore[attr-defined]
         counted += len(plain)
     assert counted > 40_000
+
+
+@cache
+def _bench_claims() -> tuple[str, ...]:
+    """Every sentence of the bench's response (scripts/bench_claims.py: the labelled
+    responses' pieces again, their figures shifted)."""
+    spec = importlib.util.spec_from_file_location("bench_claims", _SCRIPTS / "bench_claims.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    response, _, _ = bench.inputs(20, 0)
+    return tuple(unit.text for unit in units(response))
+
+
+_SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+_C = claims_package
+# Each bit of a claim's screen and the gate it answers for, asked of the claim as before.
+_SCREEN_GATES: tuple[tuple[int, Callable[[str], object]], ...] = (
+    (_C._NEGATION, _C._NEGATED_GATED.words.may_hold),
+    (_C._UNSTATED_WORD, _C._UNSTATED.may_hold),
+    (_C._FILE_NEGATION_WORD, _C._FILE_NEGATION_GATED.words.may_hold),
+    (_C._PROCESS_SURE_WORD, lambda text: not _C._PROCESS_SURE.isdisjoint(_words(text))),
+    (_C._PROCESS_WORD, _C._PROCESS_GATED.words.may_hold),
+    (_C._QUALITY_WORD, _C._QUALITY_GATED.words.may_hold),
+    (_C._TOOL, _actions.may_name_tools),
+    (_C._TEST, _tests._TEST_WORDS.may_hold),
+    (_C._FILE_VERB, lambda text: not _files._VERB_WORDS.isdisjoint(_words(text))),
+    (_C._FILE_RULE, _files._FILE_RULES.may_hold),
+    (_C._BROWSER, lambda text: not _C._BROWSERS.isdisjoint(_words(text))),
+    (_C._EVERY_WORD, lambda text: not {"every", "each", "all"}.isdisjoint(_words(text))),
+    (_C._NO, lambda text: "no" in _words(text)),
+    (_C._COLUMNS, lambda text: "columns" in _words(text)),
+    (_C._WEB, _web._WEB_WORDS.may_hold),
+    (_C._BACKTICK, lambda text: "`" in text),
+    (_C._COLON, lambda text: ":" in text),
+    (_C._DIGIT, _facts.holds_digit),
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    return _gate.words_of(text)[0]
+
+
+def test_a_claims_screen_holds_the_bits_of_the_gates_it_replaces() -> None:
+    """`_screen` reads a claim once for the gates `_judge` and the rules it calls asked in
+    turn: each bit is set exactly where its gate lets the claim through (the signal bit
+    where a backtick, a digit or a word of `_SIGNAL_WORDS` is), on every sentence of the
+    labelled sets and of the bench's response, and on text made of the gates' words."""
+    made = _made_of(re.compile(" ".join(sorted(_C._WORD_BITS)) + " lint test pep rfc"), 20_000)
+    bits = 0
+    for text in [*_claims(), *_bench_claims(), *made]:
+        screen = _C._screen(text)
+        for bit, gate in _SCREEN_GATES:
+            assert bool(screen & bit) == bool(gate(text)), (text, bit)
+        signalled = "`" in text or _facts.holds_digit(text)
+        signalled = signalled or not _C._SIGNAL_WORDS.isdisjoint(_words(text))
+        assert bool(screen & _C._SIGNALLED) == signalled, text
+        bits |= screen
+    assert bits == (1 << 19) - 1  # every bit set by some claim
+
+
+def test_the_tools_files_and_browsers_the_claims_screen_leaves_out_find_nothing() -> None:
+    """`_findings` calls a rule of `_RULES` only where `_ruled` sets its bit: the tool, file
+    and browser rules left out, run on the claim against the labelled runs, find nothing
+    (every sentence of the labelled sets and of the bench's response); a family is asked
+    where it was (`test_a_claims_families_are_those_whose_words_it_holds`)."""
+    indexes = _indexes()[:4]
+    asked = 0
+    for text in dict.fromkeys([*_claims(), *_bench_claims()]):
+        ruled = _C._ruled(text, _C._screen(text))
+        for bit in (_C._TOOLS, _C._FILES, _C._BROWSERS_NAMED):
+            rule = _C._RULES[bit]
+            if ruled & bit:
+                asked += 1
+                continue
+            for index in indexes:
+                assert not list(rule(text, index)), (text, rule)
+    assert asked > 1_000
 
 
 def test_a_fence_is_looked_for_only_in_lines_holding_its_marks() -> None:
@@ -521,7 +606,8 @@ def test_value_patterns_are_skipped_only_in_claims_they_find_nothing_in() -> Non
 def test_a_claim_signals_what_the_signal_pattern_finds() -> None:
     texts = [*_claims(), *_made_of(claims_package._SIGNAL, 5_000), "`", "٣", "nothing here"]
     for text in texts:
-        assert claims_package._signals(text) == bool(claims_package._SIGNAL.search(text)), text
+        signals = claims_package._signals(text, claims_package._screen(text))
+        assert signals == bool(claims_package._SIGNAL.search(text)), text
 
 
 def test_a_path_is_looked_for_only_in_clauses_holding_its_marks() -> None:
@@ -694,4 +780,5 @@ def test_the_value_rules_are_made_only_where_the_claims_screen_lets_them_find_so
                 *_facts.key_text_findings(text, index, rank),
                 *_facts.value_findings(text, index, spans, rank, changed),
             ]
-            assert list(claims_package._value_rules(text, index, False)) == each, text
+            screen = claims_package._screen(text)
+            assert list(claims_package._value_rules(text, index, False, screen)) == each, text
