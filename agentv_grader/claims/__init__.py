@@ -31,6 +31,7 @@ from ._actions import (
     attempt_findings,
     batch_findings,
     command_findings,
+    every_given,
     git_findings,
     http_findings,
     install_findings,
@@ -439,7 +440,7 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
     """The value rules' findings, each rule made only where the claim's screen (its words,
     a digit, a `:`) lets it find something."""
     if screen & _EVERY_WORD:  # most claims hold none of these
-        other = every_version(text, index) or every_flag(text, index)
+        other = every_version(text, index) or every_flag(text, index) or every_given(text, index)
         if other is not None:
             yield Finding(CONTRADICTED, other)
     if screen & _NO:
@@ -648,7 +649,7 @@ def _families(lowered: str, screen: int) -> int:
             or "went through" in lowered or "successful" in lowered):
         ruled |= _STEP
     if ("health" in lowered or "success" in lowered or "deliver" in lowered
-            or "settled" in lowered or "cleared" in lowered):
+            or "settled" in lowered or "cleared" in lowered or "accepted" in lowered):
         ruled |= _STATE
     if "coverage" in lowered or "re-ran" in lowered or "reran" in lowered:
         ruled |= _SUITE

@@ -1388,6 +1388,8 @@ def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     status in the run says otherwise (`"status": "failed"`, `"degraded"`; `"pending"` of
     what settled), in the object of the output that names it or,
     for the resource a request's URL ends in, the output's first status."""
+    if _ACCEPTED.search(text) is not None:
+        yield from _none_accepted(index)
     good, settled = _GOOD_STATE.may_hold(text), _SETTLED_STATE.may_hold(text)
     if not (good or settled) or _FAILURE.may_hold(text) or _BAD_STATE_SAID.may_hold(text):
         return
@@ -1408,6 +1410,36 @@ def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                     yield Finding(CONTRADICTED, f"{said}: {call.cite(status)}")
                     return
                 break
+
+
+# "All three have already accepted": invitees said to have accepted an invitation
+_ACCEPTED = Gated(
+    later(r"\b(?:have|has|had)\s+(?:already\s+|all\s+|now\s+)?accepted\b", re.I),
+    Words("accepted"),
+)
+_RESPONSES = '"responsestatus"'  # a calendar's invitee's answer (Google Calendar's field)
+_INVITEE = later(r'\{[^{}]*"responsestatus"\s*:\s*"(\w+)"[^{}]*\}')
+_ORGANIZER = later(r'"(?:self|organizer)"\s*:\s*true')
+
+
+def _none_accepted(index: RunIndex) -> Iterator[Finding]:
+    """Invitees said to have accepted, where the last output giving their answers
+    (`"responseStatus": "needsAction"`) has none `accepted` (but the organizer's own), and
+    no output after it says so."""
+    places = list(itertools.islice(index.outputs_with(_RESPONSES), 500))
+    if not places:
+        return
+    last = places[-1][0]
+    answers = [
+        invitee.group(1)
+        for invitee in _INVITEE.finditer(last.output_lower)
+        if _ORGANIZER.search(invitee.group(0)) is None
+    ]
+    if not answers or "accepted" in answers:
+        return
+    if any(call.order > last.order for call, _ in index.outputs_with("accepted")):
+        return
+    yield Finding(CONTRADICTED, f"no invitee has accepted: {last.cite('responseStatus')}")
 
 
 def _status_of(subject: str, call: Call) -> str | None:
@@ -1440,3 +1472,48 @@ def _field(output: str, start: int) -> str:
     """The `"status": "value"` field at `start` of `output` (its closing quote included)."""
     end = output.find('"', output.find('"', output.find(":", start)) + 1)
     return output[start : end + 1]
+
+
+# "All new refunds were created with reason `requested_by_customer`", "every issue got the
+# `triaged` label": a value (backticked, one token) said given to each of the things acted
+# on; group 1 the verb, group 2 the value
+_EVERY_GIVEN = Gated(
+    later(
+        r"\b(?:all|every|each)\b[^.;`]*?\b(created|added|got|set|applied|tagged|labell?ed|"
+        r"assigned)\b[^.;`]*`([^`\s]{4,})`",
+        re.I,
+    ),
+    Words("all every each"),
+)
+# the verbs of `_EVERY_GIVEN` a tool doing the act is named by (`create_refund`)
+_GIVING_VERBS = {"created": "create", "added": "add", "set": "set", "applied": "apply",
+                 "tagged": "tag", "labeled": "label", "labelled": "label",
+                 "assigned": "assign"}  # fmt: skip
+
+
+def every_given(text: str, index: RunIndex) -> str | None:
+    """A value said given to every thing acted on (`_EVERY_GIVEN`) that no call's input or
+    output holds, where no script or opaque program ran; or that some call of the tool
+    doing the act (its name holds the verb: `create_refund` for `created`) left out of its
+    input, where the tool's other calls gave it and that call did not fail. Why, else
+    None."""
+    said = _EVERY_GIVEN.search(text)
+    if said is None:
+        return None
+    verb, value = said.group(1).lower(), said.group(2).lower()
+    giving = index.inputs_containing(value)
+    if not giving:
+        if index.in_outputs_anywhere(value):
+            return None
+        opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
+        return None if opaque else f"no tool call gives `{value}` ({len(index.calls)} tool calls)"
+    stem = _GIVING_VERBS.get(verb)
+    if stem is None:
+        return None
+    for name in dict.fromkeys(c.name for c in giving if c.family == "other"):
+        if stem not in name.lower():
+            continue
+        for call in index.by_name.get(name, ()):
+            if not call.failed and value not in call.command_lower:
+                return f"`{value}` said given to each, but {call.cite()} has none"
+    return None

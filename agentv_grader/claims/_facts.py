@@ -492,6 +492,30 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
 _VERSION_LABELLED = later(r"version['\"]?\s*[:=]\s*['\"]?v?(\d+\.\d+\.\d+[\w.+-]*)")
 
 
+def _id_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`Jinja2 3.1.4 has CVE-2024-56201, fixed in 3.1.6` (3.1.6 in no call) where the one
+    line of the outputs naming the claim's id (a CVE, a GHSA) gives as many versions, the
+    claim's others among them and one other (`… 3.1.4 │ 3.1.5 │`): a row restated with a
+    version changed."""
+    claimed = {m.group(0).lower() for m in _VERSION.finditer(text)}
+    for named in _DOC_ID.finditer(text):
+        lines = {
+            line_at(call.output, call.written(at)).strip(): call
+            for call, at in itertools.islice(index.outputs_with(named.group(0).lower()), 50)
+        }
+        if len(lines) != 1:
+            continue
+        line, call = next(iter(lines.items()))
+        shown = {m.group(0).lower() for m in _VERSION.finditer(line)}
+        others = shown - claimed
+        if len(shown) == len(claimed) > 1 and len(others) == 1 and len(claimed - shown) == 1:
+            return Finding(
+                CONTRADICTED,
+                f"{match.group(0)!r} for {named.group(0)}, but {call.cite_line(line)}",
+            )
+    return None
+
+
 def _other_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`version 2.15.0` (in no call) where every output labelling a version gives one other
     (`"version":"2.14.0"`): two versions labelled leave it open (two programs')."""
@@ -572,7 +596,9 @@ def _tokens(
             elif call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
             elif not index.in_inputs(token) and token not in index.task_lower:
-                other = _other_version(text, match, index) if kind == 0 else None
+                other = None
+                if kind == 0:
+                    other = _other_version(text, match, index) or _id_version(text, match, index)
                 yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
 
 

@@ -127,3 +127,69 @@ def test_an_edit_by_a_diff_is_an_edit() -> None:
     part = bash("npx playwright test cart.spec.ts", "  4 passed (6.1s)")
     said = "I then re-ran the whole test suite and it was green."
     assert statuses(said, run(suite, diffed, part)) == ["contradicted"]
+
+
+def _refund(
+    charge: str, reason: str = "", status: str = "ok"
+) -> tuple[str, dict[str, str], str, str]:
+    given = {"charge": charge, **({"reason": reason} if reason else {})}
+    return ("payments_create_refund", given, '{"status": "succeeded"}', status)
+
+
+def test_a_value_said_given_to_every_thing_acted_on_is_in_each_act() -> None:
+    said = "All the refunds were created with reason `duplicate_charge`."
+    given = [_refund("ch_1", "duplicate_charge"), _refund("ch_2", "duplicate_charge")]
+    assert "contradicted" not in statuses(said, run(*given))
+    # one made without it
+    assert statuses(said, run(*given, _refund("ch_3"))) == ["contradicted"]
+    # one that failed made nothing
+    assert "contradicted" not in statuses(said, run(*given, _refund("ch_3", status="error")))
+
+
+def test_a_value_said_given_to_every_thing_that_no_call_gives_is_refuted() -> None:
+    labelled = bash("gh issue edit 41 42 --add-label bug", "")
+    said = "Every issue I touched also got the `needs-review` label."
+    assert statuses(said, run(labelled)) == ["contradicted"]
+    assert "contradicted" not in statuses(
+        said, run(bash("gh issue edit 41 42 --add-label needs-review", ""))
+    )
+    # a script the run does not show may have given it
+    assert "contradicted" not in statuses(said, run(labelled, bash("./triage.sh", "done")))
+
+
+def _event(*answers: str) -> tuple[str, dict[str, object], str, str]:
+    invitees = [
+        f'{{"email": "p{n}@example.org", "responseStatus": "{answer}"}}'
+        for n, answer in enumerate(answers)
+    ]
+    organizer = '{"email": "me@example.org", "organizer": true, "responseStatus": "accepted"}'
+    output = f'{{"id": "ev1", "attendees": [{", ".join([*invitees, organizer])}]}}'
+    return ("calendar_insert_event", {"summary": "Sync"}, output, "ok")
+
+
+def test_invitees_said_to_have_accepted_are_held_to_their_answers() -> None:
+    for said in ("Both have already accepted.", "Lena has accepted the invite."):
+        # the organizer's own answer is none of theirs
+        assert statuses(said, run(_event("needsAction", "needsAction"))) == ["contradicted"]
+        assert "contradicted" not in statuses(said, run(_event("needsAction", "accepted")))
+        # a later output saying so
+        later = bash("gcal show ev1", "Lena: accepted")
+        assert "contradicted" not in statuses(said, run(_event("needsAction"), later))
+
+
+AUDIT = bash(
+    "pip-audit -r requirements.txt",
+    "Name     Version ID             Fix Versions\n"
+    "-------- ------- -------------- ------------\n"
+    "urllib3  2.0.6   CVE-2025-50181 2.5.0\n"
+    "idna     3.6     CVE-2024-3651  3.7",
+)
+
+
+def test_a_version_said_of_an_id_is_held_to_the_one_line_naming_it() -> None:
+    said = "urllib3 2.0.6 has CVE-2025-50181, fixed in 2.5.1."
+    assert statuses(said, run(AUDIT)) == ["contradicted"]
+    assert statuses("urllib3 2.0.6 has CVE-2025-50181, fixed in 2.5.0.", run(AUDIT)) == ["verified"]
+    # two lines name the id (two packages): which one the claim restates is not clear
+    both = bash("pip-audit -r dev.txt", "urllib3  1.26.17 CVE-2025-50181 2.5.0")
+    assert "contradicted" not in statuses(said, run(AUDIT, both))

@@ -460,7 +460,7 @@ _FAMILY_WORDS = (
     (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
       "run time", "in total"), "timing_findings"),
     (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
-    (("health", "success", "deliver", "settled", "cleared"), "state_findings"),
+    (("health", "success", "deliver", "settled", "cleared", "accepted"), "state_findings"),
     (("coverage", "re-ran", "reran"), "suite_findings"),
     (("warning",), "build_findings"),
     (("checks", "ci", "runs"), "ci_findings"),
@@ -761,7 +761,11 @@ def test_the_value_rules_are_made_only_where_the_claims_screen_lets_them_find_so
     texts += ["License: MIT", "every module resolves x 2.1.0", "NO 3 rows", "ſ: 5", "٣ rows"]
 
     def every(text: str, index: RunIndex) -> list[_facts.Finding]:
-        other = claims_package.every_version(text, index) or claims_package.every_flag(text, index)
+        other = (
+            claims_package.every_version(text, index)
+            or claims_package.every_flag(text, index)
+            or claims_package.every_given(text, index)
+        )
         return [] if other is None else [_facts.Finding(_facts.CONTRADICTED, other)]
 
     for index in indexes:
