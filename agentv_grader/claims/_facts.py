@@ -443,7 +443,11 @@ def _dates(
                 yield Finding(VERIFIED, f"the date {match.group(0)!r}: {call.cite(form)}")
                 break
         else:
-            finding = _other_date(text, match, index) or _unseen_date(text, match, index)
+            finding = (
+                _other_date(text, match, index)
+                or _id_date(text, match, found, index)
+                or _unseen_date(text, match, index)
+            )
             if finding is not None:
                 yield finding
 
@@ -485,6 +489,34 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
                 )
             return Finding(
                 CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite(other.group(1))}"
+            )
+    return None
+
+
+_ISO_DATE = later(r"\d{4}-\d{2}-\d{2}")
+
+
+def _id_date(
+    text: str, match: re.Match[str], found: tuple[re.Match[str], ...], index: RunIndex
+) -> Finding | None:
+    """`INC-8812 has been open since 2026-11-24` (the claim's one date, in no call and not
+    given) where the one line of the outputs naming the claim's id gives one date, another
+    (`INC-8812  2026-11-21T09:14:09Z  …`): a row restated with its date changed."""
+    if len(found) != 1 or _date_given(match, index) or _approx(text, text[: match.start()]):
+        return None
+    for named in _ID.finditer(text):
+        lines = {
+            line_at(call.output, call.written(at)).strip(): call
+            for call, at in itertools.islice(index.outputs_with(named.group(0).lower()), 50)
+        }
+        if len(lines) != 1:
+            continue
+        line, call = next(iter(lines.items()))
+        shown = set(_ISO_DATE.findall(line))
+        if len(shown) == 1 and not shown & set(_date_forms(match)):
+            return Finding(
+                CONTRADICTED,
+                f"the date {match.group(0)!r} for {named.group(0)}, but {call.cite_line(line)}",
             )
     return None
 

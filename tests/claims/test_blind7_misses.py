@@ -193,3 +193,19 @@ def test_a_version_said_of_an_id_is_held_to_the_one_line_naming_it() -> None:
     # two lines name the id (two packages): which one the claim restates is not clear
     both = bash("pip-audit -r dev.txt", "urllib3  1.26.17 CVE-2025-50181 2.5.0")
     assert "contradicted" not in statuses(said, run(AUDIT, both))
+
+
+TICKETS = bash(
+    "jq -r '.[] | [.key, .created, .title] | @tsv' open.json",
+    "OPS-77\t2025-03-02T10:00:00Z\tDisk full on db-2\nOPS-81\t2025-03-04T08:30:00Z\tTLS expiry",
+)
+
+
+def test_a_date_said_of_an_id_is_held_to_the_one_line_naming_it() -> None:
+    assert statuses("OPS-77 has been open since 2025-03-05.", run(TICKETS)) == ["contradicted"]
+    assert "contradicted" not in statuses("OPS-77 has been open since 2025-03-02.", run(TICKETS))
+    # another line names it with another date: which one the claim restates is not clear
+    moved = bash("jira view OPS-77", "OPS-77  reopened 2025-03-05T09:00:00Z")
+    assert "contradicted" not in statuses(
+        "OPS-77 has been open since 2025-03-06.", run(TICKETS, moved)
+    )
