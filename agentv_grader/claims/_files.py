@@ -811,13 +811,17 @@ def _created(
     named: dict[int, str],
 ) -> Finding | None:
     """A file said changed (`updated the existing x.sql`) whose every write says it
-    created the file (`File created successfully at: …`): it was not there before."""
-    writes = [
-        c for c in mentions if not c.failed and _writes(c, named.get(c.order, needle), signal, seen)
-    ]
-    if writes and all(_CREATED_SAID.search(c.output) for c in writes):
-        return Finding(CONTRADICTED, f"{path} was created, not changed: {writes[0].cite()}")
-    return None
+    created the file (`File created successfully at: …`): it was not there before. Read
+    up to the first write that does not say so (most do not)."""
+    first: Call | None = None
+    for call in mentions:
+        if not call.failed and _writes(call, named.get(call.order, needle), signal, seen):
+            if "created" not in call.output_lower or not _CREATED_SAID.search(call.output):
+                return None
+            first = first or call
+    if first is None:
+        return None
+    return Finding(CONTRADICTED, f"{path} was created, not changed: {first.cite()}")
 
 
 # an edit tool's input that replaces text the file holds (`"old_string":"def …"`)
