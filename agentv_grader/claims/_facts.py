@@ -505,13 +505,10 @@ def _id_date(
     if len(found) != 1 or _date_given(match, index) or _approx(text, text[: match.start()]):
         return None
     for named in _ID.finditer(text):
-        lines = {
-            line_at(call.output, call.written(at)).strip(): call
-            for call, at in itertools.islice(index.outputs_with(named.group(0).lower()), 50)
-        }
-        if len(lines) != 1:
+        only = _only_line_naming(named.group(0), index)
+        if only is None:
             continue
-        line, call = next(iter(lines.items()))
+        line, call = only
         shown = set(_ISO_DATE.findall(line))
         if len(shown) == 1 and not shown & set(_date_forms(match)):
             return Finding(
@@ -519,6 +516,16 @@ def _id_date(
                 f"the date {match.group(0)!r} for {named.group(0)}, but {call.cite_line(line)}",
             )
     return None
+
+
+def _only_line_naming(name: str, index: RunIndex) -> tuple[str, Call] | None:
+    """The one distinct output line naming `name` (an id) at its first 50 places, with the
+    call of the last of them; None where no line or several do."""
+    lines = {
+        line_at(call.output, call.written(at)).strip(): call
+        for call, at in itertools.islice(index.outputs_with(name.lower()), 50)
+    }
+    return next(iter(lines.items())) if len(lines) == 1 else None
 
 
 _VERSION_LABELLED = later(r"version['\"]?\s*[:=]\s*['\"]?v?(\d+\.\d+\.\d+[\w.+-]*)")
@@ -531,13 +538,10 @@ def _id_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
     version changed."""
     claimed = {m.group(0).lower() for m in _VERSION.finditer(text)}
     for named in _DOC_ID.finditer(text):
-        lines = {
-            line_at(call.output, call.written(at)).strip(): call
-            for call, at in itertools.islice(index.outputs_with(named.group(0).lower()), 50)
-        }
-        if len(lines) != 1:
+        only = _only_line_naming(named.group(0), index)
+        if only is None:
             continue
-        line, call = next(iter(lines.items()))
+        line, call = only
         shown = {m.group(0).lower() for m in _VERSION.finditer(line)}
         others = shown - claimed
         if len(shown) == len(claimed) > 1 and len(others) == 1 and len(claimed - shown) == 1:
