@@ -39,6 +39,13 @@ def _same(made: re.Pattern[str], pattern: str, flags: int) -> None:
     assert (made.groups, made.groupindex) == (plain.groups, plain.groupindex), pattern
 
 
+@pytest.fixture(autouse=True)
+def _bytecode_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Programs are written as bytecode is: on, whatever `PYTHONDONTWRITEBYTECODE` says
+    where the tests run (the test that turns it off says so)."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+
+
 def test_every_pattern_read_back_is_the_one_re_compile_makes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
