@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
 from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
-from ._index import Call, RunIndex, first_status, line_at
+from ._index import SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
 from ._tests import counts_passes_or_failures, denies_failures, failure_of_now
 
@@ -181,7 +181,6 @@ _SCRIPT_NAME = later(r"\.(py|sh|js|ts)$|^\.{1,2}/[\w.-]|^bin/[\w.-]")
 _LOWER_WORD = re.compile(r"[a-z][\w-]*")
 _COUNT_NOUN = later(r"\b(\d+) ([a-z]{4,})")
 _EVERY = Words("every all each")  # `\b(every|all|each)\b` with `re.I` finds one of them
-_SHELL = frozenset({"shell"})
 # the families whose calls run a command or a request (not a file or search tool's)
 _RUNS_COMMANDS = frozenset({"shell", "http", "fetch", "other"})
 _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
@@ -217,7 +216,9 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         rarest = max(tokens, key=len).lower() if tokens else ""
         # a run repeats its commands: each distinct one holding the rarest word is asked
         has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
-        calls = index.inputs_where(rarest, has_tokens, _SHELL, lowered=False) if rarest else []
+        calls = (
+            index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False) if rarest else []
+        )
         yield from _judge(text, command, calls, index)
 
 
@@ -1315,7 +1316,7 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if word in _NOT_A_STEP or word in PROGRAMS:
             continue
         named = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
-        calls = index.inputs_where(word, named.search, _SHELL)
+        calls = index.inputs_where(word, named.search, SHELL_FAMILY)
         first = _FIRST_TRY.match(text, match.end())
         if first is not None:  # "on the first `rollout status` check": that one decides
             tokens = (first.group(1) or "").lower().split()

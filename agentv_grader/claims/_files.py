@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import Call, RunIndex, as_written
+from ._index import SHELL_FAMILY, Call, RunIndex, as_written
 from ._later import later
 
 _WRITE_VERBS = (
@@ -529,12 +529,9 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
             rf"(?:^|[;&|(]\s*|\b(?:run|exec|npx|bunx|pnpx|uvx|-m)\s+)(?://[\w/-]*:)?"
             rf"{re.escape(word)}(?![\w/.-])"
         )
-        if index.inputs_where(word, ran.search, _SHELL_FAMILY):
+        if index.inputs_where(word, ran.search, SHELL_FAMILY):
             return True
     return False
-
-
-_SHELL_FAMILY = frozenset({"shell"})
 
 
 def _bare_paths(clause: str) -> list[str]:
@@ -735,7 +732,7 @@ def _named_in_folder(needle: str, index: RunIndex) -> list[Call]:
     folder, _, name = needle.rpartition("/")
     if not folder or not name or needle.startswith("/"):
         return []
-    calls = index.inputs_where(name, _has_cd, _SHELL_FAMILY)  # each distinct command once
+    calls = index.inputs_where(name, _has_cd, SHELL_FAMILY)  # each distinct command once
     if not calls:
         return []
     into = re.compile(rf"(?:^|[;&|(]\s*)cd\s+(?:[^\s;&|]*/)?{re.escape(folder)}/?\s*(?:&&|;)")

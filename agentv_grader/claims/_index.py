@@ -573,7 +573,7 @@ def _numbered_of(
     return [text for _, text, _ in found], [numbers for _, _, numbers in found]
 
 
-_SHELL = frozenset({"shell"})
+SHELL_FAMILY = frozenset({"shell"})  # the families `inputs_where` and `commands_of` take
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))
@@ -671,7 +671,7 @@ class RunIndex:
         self._commands = made.commands  # indexed when a claim first looks in the inputs
         # each distinct command's calls' family (None where they are of several)
         self._command_families = made.command_families
-        self._shell_distinct = self.commands_of(_SHELL)
+        self._shell_distinct = self.commands_of(SHELL_FAMILY)
         self.tests = TestRuns(self.calls, self._shell_distinct)
         self._outputs = _Postings(made.outputs)
         self._inputs_made: _Postings | None = None

@@ -24,7 +24,7 @@ from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import RunIndex, TestRun
+from ._index import SHELL_FAMILY, RunIndex, TestRun
 from ._later import later
 from ._runners import RUNNER
 
@@ -787,7 +787,7 @@ def rerun_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         runs += index.shell_matching(_TEST_WORD, words)
     else:
         words = tuple(said.group(1).lower().split())
-        runs = index.inputs_where(max(words, key=len), _holds_words(words), frozenset({"shell"}))
+        runs = index.inputs_where(max(words, key=len), _holds_words(words), SHELL_FAMILY)
     before = [c for c in runs if c.order < first_edit]
     after = sorted({c.order: c for c in runs if c.order > first_edit}.values())
     if not after or not any(_whole(c.command, words) for c in before):
