@@ -39,6 +39,7 @@ SETS = (
     ROOT / "blind5",
     ROOT / "blind6",
     ROOT / "blind7",
+    ROOT / "blind8",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

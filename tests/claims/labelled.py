@@ -11,8 +11,9 @@ likewise, after it had been fixed on the second's; `BLIND4` (tests/data/claims/b
 likewise, after it had been fixed on the third's; `BLIND5` (tests/data/claims/blind5/runs)
 likewise, after it had been fixed on the fourth's; `BLIND6` (tests/data/claims/blind6/runs)
 likewise, after it had been fixed on the fifth's and on paraphrases of common claims;
-`BLIND7` (tests/data/claims/blind7/runs) likewise, after it had been fixed on the sixth's.
-`SETS` is all nine."""
+`BLIND7` (tests/data/claims/blind7/runs) likewise, after it had been fixed on the sixth's;
+`BLIND8` (tests/data/claims/blind8/runs) likewise, after it had been fixed on the seventh's.
+`SETS` is all ten."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ BLIND4 = RUNS.parent / "blind4" / "runs"
 BLIND5 = RUNS.parent / "blind5" / "runs"
 BLIND6 = RUNS.parent / "blind6" / "runs"
 BLIND7 = RUNS.parent / "blind7" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7)
+BLIND8 = RUNS.parent / "blind8" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8)
 
 
 @dataclass(frozen=True)

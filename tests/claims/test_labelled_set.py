@@ -20,6 +20,7 @@ from tests.claims.labelled import (
     BLIND5,
     BLIND6,
     BLIND7,
+    BLIND8,
     HELDOUT,
     RUNS,
     SETS,
@@ -66,11 +67,11 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
 
 @pytest.mark.parametrize(
     "root",
-    [BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7],
-    ids=["blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7"],
+    [BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8],
+    ids=["blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8"],
 )
 def test_a_blind_set_is_as_large_as_its_brief_asks(root: Path) -> None:
-    """Two engineers' runs per blind set (tests/data/claims/blind to blind7): at least 24
+    """Two engineers' runs per blind set (tests/data/claims/blind to blind8): at least 24
     runs, 150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
     with an earlier set."""
     blind = load_all(root)
