@@ -120,8 +120,18 @@ _INSTALL_WORDS = PACKAGE_MANAGER_WORDS
 _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check)
-_INSTALLED_BEFORE = later(r"\b(?:the|an?|its|their|currently)\s+$", re.I)
+# or denied (`curl isn't installed in the image`, `was never installed`): a state, no install
+_INSTALLED_BEFORE = later(
+    r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't)\s+$", re.I
+)
 _INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
+# The words after `installed` that name no package: where, how or when it was installed
+# (`installed in a fresh venv`, `installed the deps`), read as an install of anything
+_NOT_A_PACKAGE = frozenset(
+    "in on at into under inside with by for from to via as and or but the a an all its their "
+    "every both each this that these those my our your globally locally successfully "
+    "cleanly fine again first then now already too also".split()
+)
 _HTTP_WORDS = (
     r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
     r"(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
@@ -219,7 +229,72 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         calls = (
             index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False) if rarest else []
         )
+        if not calls and rarest:  # run by a package script, which echoed its command line
+            lowered = command.lower()
+            calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
         yield from _judge(text, command, calls, index)
+
+
+def _echoed_runs(index: RunIndex, command: str) -> list[Call]:
+    """The shell calls whose output echoes a command line running `command` (lowercase),
+    whole, as a package script prints the script it runs."""
+    found: dict[int, Call] = {}
+    for call, at in index.outputs_with(command):
+        if call.order in found or call.family not in SHELL_FAMILY:
+            continue
+        output = call.output_lower
+        end = at + len(command)
+        whole = end == len(output) or output[end] in " \n;&|)"
+        if whole and _echoed_before(output[output.rfind("\n", 0, at) + 1 : at]):
+            found[call.order] = call
+    return list(found.values())
+
+
+def _echoed_before(line: str) -> bool:
+    """`line`, the start of a line up to a command, is a package script's echo of its
+    command line (npm's and pnpm's `> `, yarn's `$ `, pnpm -r's `web build$ `) up to the
+    command, which opens it or one of its commands (`> tsc -b && `)."""
+    mark = min((i for i in (line.find("> "), line.find("$ ")) if i >= 0), default=-1)
+    if mark < 0 or (line[:mark].strip() and line[mark] != "$"):
+        return False
+    rest = line[mark + 2 :].rstrip(" ")
+    return not rest or rest.endswith(("&&", "||", ";", "|"))
+
+
+# Commands after a command said run whose output and failure are not its own: `&&`, `;`
+# or a new line, not a pipe (its output goes on to the next) nor `||`
+_THEN = later(r"&&|;|\n")
+# A later command that checks the code, whose failure or flaws the output may show: one
+# holding a checker's word (`deno fmt --check`, `npm test`, `cargo build`) or a linter's
+# name; not one that lists or shows (`npx eslint . ; git diff --stat`, `docker images`)
+_CHECKS = frozenset(
+    "check test tests lint fmt format build verify audit vet typecheck compile clippy pytest "
+    "mypy tsc eslint ruff flake8 pylint black isort prettier jest vitest mocha shellcheck "
+    "rubocop credo detekt".split()
+)
+
+
+def _ran_before_another(call: Call, name: str) -> bool:
+    """`name` (lowercase) ran before another command of `call` that checks the code
+    (`deno lint && deno fmt --check`, or an echoed script's `> tsc -b && vite build`),
+    whose failure or report the call's may be."""
+    line = call.command_lower
+    at = line.find(name)
+    if at < 0 and " " in name:  # given other words between (`ruff check src --fix`)
+        name = max(name.split(), key=len)
+        at = line.find(name)
+    if at < 0:  # echoed by a package script: the echoed line holding it
+        at = call.output_lower.find(name)
+        if at < 0:
+            return False
+        end = call.output_lower.find("\n", at)
+        line = call.output_lower[: len(call.output_lower) if end < 0 else end]
+    for segment in _THEN.split(line[at + len(name) :])[1:]:
+        for word in segment.split():
+            word = word.strip("'\"").lstrip("-").rsplit("/", 1)[-1]
+            if word in _CHECKS or linter(word):
+                return True
+    return False
 
 
 _RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)
@@ -448,10 +523,17 @@ def _hook_outcome(text: str, name: str, hook: tuple[Call, str, str]) -> Finding:
 
 def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> bool:
     """Each of `tokens` is a shell word of `command` (as written), or in it if a script;
-    `words`: the run's commands' shell words, each command split once."""
+    `words`: the run's commands' shell words, each command split once. A program named
+    by its path (`.venv/bin/ruff`, `./node_modules/.bin/tsc`) is its name's word too, and
+    a word quoted with the command around it (`bash -lc 'ruff check && mypy .'`) its own."""
     have = words.get(command)
     if have is None:
-        have = words[command] = set(_SHELL_WORDS.split(command))
+        split = _SHELL_WORDS.split(command)
+        have = words[command] = {
+            *split,
+            *(w.strip("'\"") for w in split if w[:1] in "'\"" or w[-1:] in "'\""),
+            *(w.rsplit("/", 1)[1] for w in split if "/" in w),
+        }
     return all(t in have or (t.endswith((".py", ".sh", ".js")) and t in command) for t in tokens)
 
 
@@ -507,6 +589,9 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         ):
             # "passes" is said of the code as it is now, which was edited after the run
             yield Finding(DOUBT, f"`{name}`: the code changed after {last.cite()}")
+            return
+        if (flaw is not None or last.failed) and _ran_before_another(last, name.lower()):
+            yield Finding(DOUBT, f"`{name}` ran before another command: {last.cite()}")
             return
         if flaw is not None:
             yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.strip())}")
@@ -712,7 +797,9 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if _INSTALLED_BEFORE.search(before) or _INSTALLED_AFTER.match(after):
         return
     installs = index.shell_matching(_INSTALL_CALL, _INSTALL_WORDS, lowered=False)
-    package = (match.group(1) or match.group(3) or "").lower()
+    package = (match.group(1) or match.group(3) or "").lower().rstrip(".-")
+    if package in _NOT_A_PACKAGE:
+        package = ""
     if package:  # the last call and last that did not fail of the commands naming it
         ends = index.remember("install ends", "", partial(_ends_by_command, installs))
         named = [pair for command, pair in ends.items() if package in command]

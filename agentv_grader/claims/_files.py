@@ -176,6 +176,9 @@ _NEGATED_ANY = later(
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _TICKED = later(r"`([^`]+)`")
 _DIGITS_AND_DOTS = later(r"[\d.]+")
+# A function by its name and arity (Elixir's and Erlang's `slugify/1`, `Slug.slugify/1`),
+# not a file: one name, a slash and a number of arguments
+_ARITY = later(r"(?:[A-Z]\w*\.)*[a-z_]\w*/\d{1,2}")
 # A name pattern, not a file: `YYYY-MM-DD_HHMMSS.jpg`, `report-XXXX.pdf`
 _PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
@@ -453,7 +456,11 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         if "." in clause:
             paths += _bare_paths(clause)
         paths = [
-            p for p in paths if not _DIGITS_AND_DOTS.fullmatch(p) and not _PLACEHOLDER.search(p)
+            p
+            for p in paths
+            if not _DIGITS_AND_DOTS.fullmatch(p)
+            and not _PLACEHOLDER.search(p)
+            and not _ARITY.fullmatch(p)
         ]
         if paths:
             first = paths[0]

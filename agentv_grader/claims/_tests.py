@@ -255,9 +255,12 @@ _BACKTICKED = later(r"`[^`\n]*`")
 # A shell command (lowercase) that may run tests no runner of `RUNNER` names: one naming
 # tests (`swift test`, `python manage.py test`, `./run-specs`), a task runner's task
 # (`deno task check`, `make ci`, `npm run verify`, `rake`), or a script (`./ci.sh`,
-# `bin/check`, `bash scripts/all.sh`). Where one ran, "no tool call runs tests" is a guess.
+# `bin/check`, `bash scripts/all.sh`), or one reading or re-running a CI run's jobs (`gh run
+# view --log-failed`, `gh run rerun`, `gh pr checks`, `glab ci view`), whose tests the run
+# then tells of. Where one ran, "no tool call runs tests" is a guess.
 _UNKNOWN_RUNNER = later(
     r"test|spec|\b(?:make|just|task|rake|invoke|poe|tox|nox|gradlew?|mvnw?|sbt|bazel|ant)\b"
+    r"|\bgh (?:run|pr checks|workflow run)\b|\bglab ci\b"
     r"|\b(?:npm|pnpm|bun|hatch|pdm|composer|cargo) run\b"
     r"|\byarn (?!add\b|install\b|remove\b|upgrade\b|why\b|info\b|init\b)[\w:-]"
     r"|(?:^|[;&|('\"]\s*|\s-\w*c\s+)(?:\./|(?:bin|scripts?|tools|ci|hack)/)|\.sh\b"
@@ -266,7 +269,7 @@ _UNKNOWN_RUNNER = later(
 _UNKNOWN_RUNNER_WORDS = (
     "test", "spec", "make", "just", "task", "rake", "invoke", "poe", "tox", "nox", "gradle",
     "mvn", "sbt", "bazel", "ant", " run", "yarn ", "./", "bin/", "script", "tools/", "ci/",
-    "hack/", ".sh",
+    "hack/", ".sh", "gh ", "glab ci",
 )  # fmt: skip
 _COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
 

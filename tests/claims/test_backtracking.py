@@ -254,6 +254,7 @@ _MATCHED_ONLY = {
     "_facts._OF_NUMBER": "matched where a number ends",
     "_facts._RANK_LABEL": "matched where a superlative ends",
     "_figure_words._OF_FIGURE": "matched where a figure ends",
+    "_files._ARITY": "fullmatch of one path a claim names",
     "_files._GIT_STATUS": "fullmatch of the text before a path",
     "_files._JOINER": "fullmatch of the text between two paths",
     "_files._SEARCHER": "matched at the start of a command's step",

@@ -1,0 +1,94 @@
+"""Rules added after the eighth blind set's first measurement (tests/data/claims/blind8),
+for its wrong contradictions: each test is a small run shaped like one, never its text
+(SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+_PIP = bash("pip install httpx", "Successfully installed httpx-0.28.1")
+
+
+def test_a_package_said_not_installed_or_a_place_is_no_install_of_a_package() -> None:
+    calls = run(_PIP, bash("docker compose up -d", "Container api-1 Started"))
+    for said in (
+        "The probe called `wget`, which isn't installed in the worker image.",
+        "`jq` is not installed on the runner.",
+        "nc was never installed in the container.",
+    ):
+        assert statuses(said, calls) == ["unverifiable"], said
+    # where it was installed, or how: an install of anything, which the pip call shows
+    for said in (
+        "I installed it in a fresh venv.",
+        "Installed the client with pip.",
+        "I installed httpx.",
+    ):
+        assert statuses(said, calls) == ["verified"], said
+    assert statuses("I installed requests.", calls) == ["contradicted"]
+
+
+def test_a_function_and_its_arity_is_no_path() -> None:
+    edit = ("Edit", {"file_path": "/w/lib/shop/cart.ex", "old_string": "def total(items)",
+            "new_string": "@spec total([item()]) :: integer()\n  def total(items)"},
+            "The file /w/lib/shop/cart.ex has been updated successfully.", "ok")  # fmt: skip
+    calls = run(edit, bash("mix test", "9 tests, 0 failures"))
+    for said in ("Added a `@spec` for `total/1`.", "Gave `Shop.Cart.total/1` a typespec."):
+        assert statuses(said, calls) == ["unverifiable"], said
+    assert statuses("Edited `lib/shop/order.ex`.", calls) == ["contradicted"]
+
+
+def test_a_program_named_by_its_path_runs_that_program() -> None:
+    fixed = bash(
+        "cd /w && .venv/bin/ruff check --fix src", "Found 2 errors (2 fixed, 0 remaining)."
+    )
+    calls = run(fixed)
+    for said in ("Dropped the unused import with `ruff check --fix`.", "I ran `ruff check --fix`."):
+        assert statuses(said, calls) == ["verified"], said
+    assert statuses("I ran `black --check`.", calls) == ["contradicted"]
+
+
+def test_a_command_quoted_inside_a_shell_is_run() -> None:
+    quoted = bash("bash -lc 'cargo build && cargo fmt --check'", "    Finished dev in 0.40s")
+    assert statuses("`cargo fmt --check` is clean.", run(quoted)) == ["verified"]
+
+
+def test_a_failure_after_a_later_check_of_the_same_call_is_not_the_first_ones() -> None:
+    both = bash(
+        "cargo clippy && cargo fmt --check",
+        "    Checking shop v0.1.0\n    Finished dev\nDiff in src/lib.rs at line 3:\n"
+        "error: 1 file not formatted",
+        "error",
+    )
+    for said in ("`cargo clippy`: no warnings.", "clippy is clean."):
+        assert statuses(said, run(both)) == ["unverifiable"], said
+    # a later command that only shows something leaves the flaws the first one's
+    shown = bash(
+        "npx eslint src ; git status --short", "✖ 2 problems (2 errors, 0 warnings)\n M a.ts"
+    )
+    assert statuses("ESLint reports no problems.", run(shown)) == ["contradicted"]
+
+
+_BUILD = "> web@1.2.0 build\n> tsc -b && vite build\n\nvite v5.4.0 building for production...\n"
+
+
+def test_a_command_a_package_script_echoes_ran() -> None:
+    built = bash("npm run build", _BUILD + "✓ built in 3.20s")
+    assert statuses("`tsc -b` passed in the build.", run(built)) == ["verified"]
+    assert statuses("I ran `tsc --noEmit`.", run(built)) == ["contradicted"]
+    # a failure of the script may be the later command's
+    failed = bash("npm run build", _BUILD + "error during build:\nRollupError: x", "error")
+    assert statuses("`tsc -b` passed in the build.", run(failed)) == ["unverifiable"]
+
+
+def test_a_ci_jobs_tests_read_from_its_log_are_no_test_run_of_the_agents() -> None:
+    log = bash(
+        "gh run view 4410 --log-failed | tail -5",
+        "test (3.12)\tRun make test\t2026-03-01T10:00:00Z FAILED tests/test_cart.py::test_total\n"
+        "test (3.12)\tRun make test\t2026-03-01T10:00:01Z 1 failed, 30 passed in 2.10s",
+    )
+    said = "`test (3.12)` failed after 1m40s in the `Run make test` step."
+    assert "contradicted" not in statuses(said, run(log))
+    # with no call reading CI nor running anything, tests said run ran nowhere
+    assert statuses("I ran the tests: 31 passed.", run(bash("git log -1", "abc fix"))) == [
+        "contradicted"
+    ]
