@@ -53,6 +53,7 @@ from ._facts import (
     holds_digit,
     key_text_findings,
     none_findings,
+    other_state,
     ranked,
     value_findings,
 )
@@ -464,7 +465,8 @@ def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
     """A value the claim gives is no evidence of what it says: "I checked that the 6 files
     add up" (the 6 is real, the checking is not shown), every member's value, a figure
     reckoned from the shown one, another branch's, what the environment lacks, a value
-    said set in a file no write shows (`verified`: a finding but a value's verified it)."""
+    said set in a file no write shows (`verified`: a finding but a value's verified it), a
+    state said of names whose row gives another."""
     return bool(
         (_CHECKING_GATED.search(text) and not verified)
         or (not verified and _set_in_file(text))
@@ -473,6 +475,7 @@ def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
         or _elsewhere(text, index)
         or _LACKING.search(text)
         or (_NONE_SAID.search(text) and not verified)
+        or other_state(text, index)
     )
 
 

@@ -211,12 +211,14 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             if _ran_just_before(before):
                 yield from _never_ran(command, index)
-            elif words[0][:1] == "-" and _RAN_WITH.search(before, max(0, len(before) - 60)):
-                yield from _never_passed(words[0], index)
+            elif words[0][:1] == "-" and _WITH_BEFORE.search(before, max(0, len(before) - 9)):
+                ran = _RAN_WITH.search(before, max(0, len(before) - 60)) is not None
+                yield from _never_passed(words[0], index, ran)
             elif _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 48)):
                 yield from _never_written(command, index)
             continue
-        subject = _RESULT_AFTER.match(after) is not None
+        # `**Final `mvn verify`:**`: a heading over what follows, which says no result
+        subject = _RESULT_AFTER.match(after) is not None and bool(after.strip(" \t:*_#"))
         parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
         if not program:  # a script: only "ran `x.py`" or "`x.py` reports"
             parenthesised = subject = subject and not after.lstrip().startswith(":")
@@ -333,12 +335,21 @@ _RAN_WITH = later(
 )
 
 
-def _never_passed(option: str, index: RunIndex) -> Iterator[Finding]:
-    """ "I ran it with `-count=10`": an option said passed to a run, whose name (before a
-    `=`) no call's input or output holds, where no script or opaque program could have
-    passed it unseen (a value given apart, `-count 10`, is the same option)."""
+# `removed the container with `--remove-orphans``: an option said used, by any verb
+_WITH_BEFORE = later(r"\b(?:with|using|passing)\s+$", re.I)
+
+
+def _never_passed(option: str, index: RunIndex, ran: bool) -> Iterator[Finding]:
+    """ "I ran it with `-count=10`": an option said passed to a run (`ran`), whose name
+    (before a `=`) no call's input or output holds, where no script or opaque program could
+    have passed it unseen (a value given apart, `-count 10`, is the same option). One said
+    used that no input holds is not shown used, whatever output names it (a warning's
+    advice: `run with --remove-orphans`)."""
     name = option.split("=", 1)[0].lower()
-    if len(name.lstrip("-")) < 2 or index.inputs_containing(name) or index.in_outputs(name):
+    if len(name.lstrip("-")) < 2 or index.inputs_containing(name):
+        return
+    if not ran or index.in_outputs(name):
+        yield Finding(DOUBT, f"no tool call passes `{name}` ({len(index.calls)} tool calls)")
         return
     opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
     if not opaque:
@@ -596,13 +607,46 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if flaw is not None:
             yield Finding(CONTRADICTED, f"`{name}`: {last.cite(flaw.strip())}")
             return
+        # `✖ de: 3 missing keys`: some check failed, told by a mark (of a success said of
+        # a kind, `0 errors`, only the flaws of its kind: eslint's `✖ 2 problems` tallies)
+        crossed = None if last.failed or kinds is not None else _CROSSED.search(last.output)
+        if crossed is not None:
+            yield Finding(DOUBT, f"`{name}`: {last.cite_line(crossed.group(0).strip())}")
+            return
         if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts
             return
         refuted = last.failed and not qualified
         yield Finding(CONTRADICTED if refuted else VERIFIED, f"`{name}`: {last.cite()}")
+    elif _shows_every(text, name):
+        yield Finding(DOUBT, f"`{name}` ran; what it showed of each is not read: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+def _shows_every(text: str, name: str) -> bool:
+    """The claim says, after `name`, what its run showed of every member of a whole
+    (`x shows all five containers healthy`, not `moved all 248 photos with x`)."""
+    if not _OF_EVERY.words.may_hold(text):
+        return False
+    at = text.lower().find(name.lower())
+    return at >= 0 and _OF_EVERY.pattern.search(text, at + len(name)) is not None
+
+
+# what a run shows of every member of a whole (`all five containers healthy`, `every
+# pod Running`): the run having run shows none of it
+_OF_EVERY = Gated(
+    later(
+        r"\bevery\b|\ball (?:of (?:the|them|these|those)|two|three|four|five|six|seven|"
+        r"eight|nine|ten|eleven|twelve|\d+)\b",
+        re.I,
+    ),
+    Words("every all"),
+)
+
+
+# a line a checker marks failed (`✖ de: 3 missing keys`, `✘ lint`), whatever its exit status
+_CROSSED = later(r"^[ \t]*[✖✗✘❌].*", re.M)
 
 
 # flaws said found without a count: `ruff reported errors`, `found some warnings`
@@ -1008,7 +1052,8 @@ _MADE_COMMIT = later(r"^\[[^\]\s]+(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.
 
 def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
     """A commit hash the claim gives that no call shows, where the run's `git commit`
-    calls report the commits they made: another hash than theirs is a wrong one."""
+    calls report the commits they made: another hash than theirs is a wrong one; where
+    they report none (`-q`), the commit they made is not shown to be the one named."""
     claimed = _CLAIMED_HASH.search(lowered)
     if claimed is None:
         return
@@ -1020,6 +1065,8 @@ def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
     if made and not any(sha.startswith(h) or h.startswith(sha) for _, h in made):
         call, other = made[-1]
         yield Finding(CONTRADICTED, f"commit {sha} is none the run made: {call.cite(other)}")
+    elif not made and calls:  # `git commit -q`: a commit made is not the one the claim names
+        yield Finding(DOUBT, f"commit {sha} appears in no tool call: {calls[-1].cite()}")
 
 
 def _git(index: RunIndex, pattern: str) -> list[Call]:

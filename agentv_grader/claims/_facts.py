@@ -27,6 +27,7 @@ from ._figure_words import (
     failed_first_time,
     field_key,
     figure_word,
+    how_often,
     keyed,
     list_marker,
     not_shown,
@@ -148,6 +149,18 @@ _STATUS_AFTER = later(
     r"Internal|Payload|Bad|Unauthorized|Service|for\b)"
 )
 _STATUS_BEFORE = later(r"(?:returns|returned|HTTP|responded with|answered|status|a)\s+$")
+# a runtime or server named before its major version (`JDK 21`, `Node 20`, `Postgres 16`)
+# (`Node` capitalised: a cluster's `node 3` is no runtime)
+_RUNTIME = later(
+    r"\b(?:(?i:jdk|java|openjdk|nodejs|python|ruby|php|go|rust|swift|kotlin|deno|dotnet|"
+    r"postgres|postgresql|mysql|redis|ubuntu|debian|alpine|elixir|erlang|otp)|Node)[ ][vV]?$"
+)
+# `added optional chaining at `src/a.ts:44``: what the agent did at a source place
+_EDITED = later(
+    r"\b(?:added|inserted|put|changed|fixed|patched|edited|updated|replaced|wrapped|guarded|"
+    r"moved|removed|deleted)\b",
+    re.I,
+)
 _MAX_LOOKS = 50  # occurrences of one number looked at: a 2 MB run repeats small numbers
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _CAMEL = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
@@ -368,9 +381,18 @@ def value_findings(
             continue  # an HTTP status: the HTTP check's
         if task_quoted and _in_task(match.group(0), index):
             continue
+        if source_line(text, match.start()) and _EDITED.search(text, 0, match.start()):
+            continue  # a place said edited: an output naming its line shows no edit
         approx = _approx(text, before)
         ranks = rank if _ranking(rank, match.start()) is not None else None
         finding = _number(text, match, value, value_text, index, approx, ranks, changed)
+        if (
+            finding is None
+            and not approx
+            and _RUNTIME.search(before, max(0, len(before) - 12))
+            and not _version_shown(index, value_text.lstrip("-"))
+        ):  # `JDK 21`: a runtime's version, which an output shows where it ran on it
+            finding = Finding(DOUBT, f"{match.group(0)!r}, a version, appears in no tool output")
         if finding is None and not approx and match.start() in changes:
             # `grew from 59 to 61`: the figure the other one changed from (or to) is half
             # of what the claim says, whichever of the two is found
@@ -526,6 +548,39 @@ def _only_line_naming(name: str, index: RunIndex) -> tuple[str, Call] | None:
         for call, at in itertools.islice(index.outputs_with(name.lower()), 50)
     }
     return next(iter(lines.items())) if len(lines) == 1 else None
+
+
+# States a listing gives each of its rows, by kind of thing: a thing in one is in no
+# other of its kind (an alert `firing` is not `pending`)
+_STATE_KINDS = (
+    frozenset(("firing", "pending", "inactive", "resolved")),
+    frozenset(("running", "pending", "succeeded", "failed", "completed", "terminating")),
+    frozenset(("healthy", "unhealthy", "starting")),
+    frozenset(("open", "closed", "merged", "draft")),
+)
+_STATES = Words(" ".join(sorted(frozenset().union(*_STATE_KINDS))))
+_NAMED = later(r"`([A-Za-z][\w.-]{3,})`")
+_LOWER_WORDS = later(r"[a-z]+")
+
+
+def other_state(text: str, index: RunIndex) -> bool:
+    """`two are firing, `A` and `B`` where the one output line naming `B` gives it
+    another state of the claim's kind and not the claim's (`"alert":"B","state":"pending"`):
+    a status said of a listed thing is read from its row. Asked of a claim a value of it
+    verified (an address beside the names is no evidence of their state)."""
+    if not _STATES.may_hold(text):
+        return False
+    said = set(_LOWER_WORDS.findall(text.lower()))
+    kinds = [kind for kind in _STATE_KINDS if not kind.isdisjoint(said)]
+    for name in _NAMED.findall(text):
+        only = _only_line_naming(name, index)
+        if only is None:
+            continue
+        shown = set(_LOWER_WORDS.findall(only[0].lower()))
+        for kind in kinds:
+            if shown.isdisjoint(kind & said) and not shown.isdisjoint(kind - said):
+                return True
+    return False
 
 
 _VERSION_LABELLED = later(r"version['\"]?\s*[:=]\s*['\"]?v?(\d+\.\d+\.\d+[\w.+-]*)")
@@ -712,6 +767,21 @@ _FAILING_WORDS = Words(
 )
 
 
+# A row marked passed (`✓  Add retry  CI  main  push  12218011234`, `success`)
+_PASSED_ROW = later(r"[✓✔]|\b(?:success|succeeded|passed|passing)\b")
+_ID_DIGITS = 5  # a figure this long is a number naming a thing (a run's, a job's), no count
+
+
+def _passed_row(text: str, line: str) -> bool:
+    """The claim `text` says a thing failed, and `line`, the row of the id naming it in an
+    output, marks it passed and says nothing failed: the row is no evidence of the claim
+    (the id is real, the status said of it is not that row's)."""
+    if not _FAILING_WORDS.may_hold(text):
+        return False
+    lowered = line.lower()
+    return _PASSED_ROW.search(lowered) is not None and _FAILING_LINE.search(lowered) is None
+
+
 def _named_alone(text: str, match: re.Match[str]) -> bool:
     """The id `match` names a thing of its own (a host, a job), not a file's or a path's
     part (`backup-7.tar.gz`, `/srv/a-1/`), in a claim that does not say a thing failed."""
@@ -773,7 +843,9 @@ def _number(
             continue
         # `PASS=52` is not the 52 of `45 of 52 PASS` where outputs say `PASS=47`
         elsewhere = _other_field(text, match, index, value, decimals)
-        return None if elsewhere else Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+        if elsewhere:
+            return None
+        return _placed(text, shown, decimals == 0 and len(literal) >= _ID_DIGITS, call, line)
     if refuted:
         call, line = refuted[0]
         return Finding(
@@ -785,11 +857,8 @@ def _number(
         return None  # read before its path changed: it verifies nothing, and is not absent
     # whether the number stands alone in some output: asked only where it decides
     plain = literal.lstrip("-")
-    # a share is what its claim measures: found nowhere, nothing else in the claim verifies it
-    unseen_share = (
-        text[match.end() : match.end() + 2].lstrip()[:1] == "%"
-        and not _shown(index, plain)
-        and next(_occurrences(index, literal, value, decimals), None) is None  # 96% ↔ 96.15
+    unseen_share = text[match.end() : match.end() + 2].lstrip()[:1] == "%" and _unseen_share(
+        index, literal, value, decimals
     )
     if approx:
         return Finding(DOUBT, f"{shown}% appears in no tool output") if unseen_share else None
@@ -811,10 +880,49 @@ def _number(
     if said is not None:
         return said
     if distinctive or unseen_share:
-        return Finding(DOUBT, f"{shown!r} appears in no tool output")
+        apart = not distinctive and _shown(index, plain)  # the figure, as another thing
+        unseen = f"{shown}%: no tool output shows it as a share" if apart else None
+        return Finding(DOUBT, unseen or f"{shown!r} appears in no tool output")
     return _counted_otherwise(text, match, value, index) or _unshown_count(
         text, match, literal, index
     )
+
+
+def _version_shown(index: RunIndex, literal: str) -> bool:
+    """The figure `literal` stands alone in some output, or opens a version (`17` of
+    `17.0.12`), at its first places."""
+    if _shown(index, literal):
+        return True
+    for call, at in itertools.islice(index.outputs_with(literal), _MAX_LOOKS):
+        output, end = call.output_lower, at + len(literal)
+        if not (output[at - 1 : at].isalnum() or output[at - 1 : at] == ".") and (
+            output[end : end + 1] == "." and output[end + 1 : end + 2].isdigit()
+        ):
+            return True
+    return False
+
+
+def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Finding:
+    """The claim's figure `shown` found on `line` of `call`'s output verifies it, unless
+    the figure is `an_id` (a run's, a job's) whose row marks passed what the claim says
+    failed (`_passed_row`)."""
+    if an_id and _passed_row(text, line):
+        return Finding(DOUBT, f"{shown!r} shown passing: {call.cite_line(line)}")
+    return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+
+
+def _unseen_share(index: RunIndex, literal: str, value: float, decimals: int) -> bool:
+    """A claim's share (`6%`) is shown nowhere as a share (marked `%`, a figure it rounds,
+    96% ↔ 96.15, or one in an output giving shares: a table under `% Lines`), its places
+    read through: it is what its claim measures, and nothing else in the claim verifies
+    it, though its figure stands elsewhere as something else (`€35 million or 6% of
+    turnover`, where outputs give `Article 6(1)`)."""
+    if any(
+        "%" in call.output or "." in call.output_lower[at:end]
+        for call, at, end in _occurrences(index, literal, value, decimals)
+    ):
+        return False
+    return not _shown(index, literal.lstrip("-")) or _read_through(index, literal)
 
 
 # the two words after a claim's figure that say what it counts (`11 html files`)
@@ -991,6 +1099,8 @@ def _claimed(
     after = text[end : end + _SAID_AFTER].lower()
     whole = part_of(after, 0)
     word = figure_word(after, 0) if whole is None else None
+    if word == "time":
+        word = how_often(text, start)
     lowered = text.lower()  # its offsets are the text's unless a letter lowers to two
     tally = None
     if whole is None and not distinctive and len(lowered) == len(text):

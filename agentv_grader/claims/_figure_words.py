@@ -46,19 +46,47 @@ _UNITS = frozenset(_UNIT_OF.values())
 
 def figure_word(text: str, end: int) -> str | None:
     """What the figure ending at `end` of the lowercase `text` is: its mark or unit, else
-    the first word after it that says something, stemmed; None where nothing beside it
-    says (a mark ends the words beside it: `1 failed, 7 passed`)."""
-    after = text[end : end + 1]
-    if not ("a" <= after <= "z" or (after and after in _WORDS_GO_ON)):
-        return None  # most places: a mark, a figure or a line's end follows (`3,`, `3\n`)
-    mark = _MARK.match(text, end)
-    if mark is not None:
-        return _UNIT_OF[mark.group(1)]
-    stop = _WORDS_END.search(text, end, end + _WIDTH)
-    for word in _WORD.findall(text, end, end + _WIDTH if stop is None else stop.start())[:_READ]:
-        if word not in _BESIDE_STOP:
-            return _UNIT_OF.get(word) or _stemmed(word)
+    the first word after it that says something, stemmed, or after the last figure of a
+    list it opens (`restarted 3 and 2 times`); None where nothing beside it says (a mark
+    ends the words beside it: `1 failed, 7 passed`)."""
+    for _ in range(_LIST_READ):  # a long list is not read to its end from each figure
+        after = text[end : end + 1]
+        if not ("a" <= after <= "z" or (after and after in _WORDS_GO_ON)):
+            return None  # most places: a mark, a figure or a line's end follows (`3,`, `3\n`)
+        mark = _MARK.match(text, end)
+        if mark is not None:
+            return _UNIT_OF[mark.group(1)]
+        stop = _WORDS_END.search(text, end, end + _WIDTH)
+        words_end = end + _WIDTH if stop is None else stop.start()
+        for word in _WORD.findall(text, end, words_end)[:_READ]:
+            if word not in _BESIDE_STOP:
+                return _UNIT_OF.get(word) or _stemmed(word)
+        listed = _LISTED.match(text, end)
+        if listed is None:
+            return None
+        end = listed.end()
     return None
+
+
+# a figure's list going on to another figure (`3 and 2`, `3 or 4`)
+_LISTED = later(r"[ ](?:and|or)[ ]\d[\d,]*(?:\.\d+)?(?![\d.,])")
+_LIST_READ = 3  # the figures of a list read for the words after its last
+
+
+# the deed before a count of times (`restarted 3 times`): a past verb, its stem's letters
+_DONE = later(r"\b([a-z]{4,})ed[ ]$")
+
+
+def how_often(text: str, start: int) -> str:
+    """What a count of times (`3 times`) starting at `start` of the claim `text` is:
+    `time`, and the first letters of the deed done that often where a past verb stands
+    before it (`restarted 3 and 2 times`: `time rest`, found beside `restarts` or `times`,
+    not beside `3 new replicas`; `retried 3 times` beside `3 retries`)."""
+    lowered = text.lower()  # its offsets are the text's unless a letter lowers to two
+    if len(lowered) != len(text):
+        return "time"
+    done = _DONE.search(lowered, max(0, start - 24), start)
+    return "time" if done is None else f"time {done.group(1)[:4]}"
 
 
 # make's line for a recipe that failed (`make: *** [Makefile:2: build] Error 1`): its
@@ -80,9 +108,12 @@ def agree(claimed: str | None, shown: str | None) -> bool:
     """A place's word (`shown`) and the claim's (`claimed`) do not say the figure is two
     things: where either is a unit, both are that unit (`2 warnings` is not `2.14
     seconds`, `2.4×` not `2.36 s`); two other words are not compared (`9 tables` and
-    `(9 rows)`, `8 tests` and `8 passed` are the same figure said two ways)."""
+    `(9 rows)`, `8 tests` and `8 passed` are the same figure said two ways); a count of
+    times said of a deed (`how_often`) is found only beside that deed or `times`."""
     if claimed is None or shown is None or claimed == shown:
         return True
+    if claimed.startswith("time "):  # how often a deed was done, found beside the deed
+        return shown == "time" or shown.startswith(claimed[5:])
     return claimed not in _UNITS and shown not in _UNITS
 
 
