@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests.claims.test_claims import bash, run, statuses
 
 Call = tuple[str, dict[str, Any], str, str]
@@ -530,21 +532,170 @@ COMMAND_RUNS: list[tuple[str, Callable[[Call, Call], list[Call]], Shows]] = [
 ]
 
 
-def _command_cases() -> list[tuple[str, str, list[Call], bool]]:
+def _command_cases(spelling: str | None = None) -> list[tuple[str, str, list[Call], bool]]:
+    """The decided cases of the commands table, each tool called as `bash("ruff check .")`
+    or, given `spelling` (a key of SPELLINGS), in that spelling (the "ls" run apart)."""
     cases = []
     for tool, cmd, ok, bad, count, own in TOOLS:
         claims = [
             (kind, template) for kind, templates in COMMAND_CLAIMS.items() for template in templates
         ]
+        spell = None if spelling is None else SPELLINGS[spelling](cmd)
+        if spelling is not None and spell is None:
+            continue
+        label = tool if spell is None else f"{tool}, {_shown(spell[0](ok))}"
         for kind, template in claims + own:
             claim = template.format(
                 tool=tool, Tool=tool[0].upper() + tool[1:], cmd=cmd, count=count
             )
             for name, calls_of, shows in COMMAND_RUNS:
-                truth = shows[kind]
+                if spell is None:
+                    calls, truth = calls_of(ok, bad), shows[kind]
+                elif name == "ls":
+                    continue
+                else:
+                    calls = calls_of(spell[0](ok), spell[0](bad))
+                    truth = shows[kind] if spell[1] is None else spell[1][kind]
                 if truth is not None:
-                    cases.append((claim, f"{tool}: {name}", calls_of(ok, bad), truth))
+                    cases.append((claim, f"{label}: {name}", calls, truth))
     return cases
+
+
+# --- the spellings of a command --------------------------------------------------------------
+# Each tool's command as real agents spell it: each spelling turns a tool's clean and bad
+# calls into its own (the command, and where it changes them the output and status), and
+# says what its runs show where that is not what the plain runs show (None: the same).
+Spelt = Callable[[Call], Call]
+Spelling = tuple[Spelt, Shows | None]
+PASSING_CHECK = (
+    "git diff --stat",
+    " src/a.py | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)",
+)
+FAILING_CHECK = (
+    "prettier --check .",
+    "Checking formatting...\n[warn] src/a.ts\n"
+    "[warn] Code style issues found in the above file. Run Prettier with --write to fix.",
+)
+# The program by a path, through a runner, and the package script running it
+BY_PATH = {
+    "ruff check .": ".venv/bin/ruff check .",
+    "mypy src": ".venv/bin/mypy src",
+    "npx eslint .": "./node_modules/.bin/eslint .",
+    "npx tsc --noEmit": "./node_modules/.bin/tsc --noEmit",
+    "cargo clippy -- -D warnings": "~/.cargo/bin/cargo clippy -- -D warnings",
+    "go vet ./...": "/usr/local/go/bin/go vet ./...",
+    "make build": "/usr/bin/make build",
+}
+RUNNERS = {
+    "ruff check .": ("uv run ruff check .", "poetry run ruff check ."),
+    "mypy src": ("python -m mypy src", "uv run mypy src"),
+    "npx eslint .": ("pnpm exec eslint .", "yarn eslint ."),
+    "npx tsc --noEmit": ("pnpm exec tsc --noEmit", "yarn tsc --noEmit"),
+    "cargo clippy -- -D warnings": ("rustup run stable cargo clippy -- -D warnings",),
+    "go vet ./...": (),
+    "make build": (),
+}
+SCRIPTS = {
+    "ruff check .": "lint",
+    "mypy src": "typecheck",
+    "npx eslint .": "lint",
+    "npx tsc --noEmit": "typecheck",
+    "cargo clippy -- -D warnings": "lint",
+    "go vet ./...": "vet",
+    "make build": "build",
+}
+# A run of a command a failing check before it (`prettier --check . && ruff check .`)
+# never ran: what the "ls" run shows, its running left open (the command was given)
+NEVER_RAN: Shows = {
+    "ran": None,
+    "clean": False,
+    "fails": False,
+    "failed": False,
+    "found": False,
+    "reports": False,
+}
+
+
+def _spelt(command: Callable[[str], str], output: Callable[[str, str], tuple[str, str]]) -> Spelt:
+    """A call's spelling: its command and (output, status) from its own."""
+
+    def spell(call: Call) -> Call:
+        text, status = output(call[2], call[3])
+        return ("Bash", {"command": command(call[1]["command"])}, text, status)
+
+    return spell
+
+
+def _same(output: str, status: str) -> tuple[str, str]:
+    return output, status
+
+
+def _joined(*outputs: str) -> str:
+    return "\n".join(o for o in outputs if o)
+
+
+def _then(check: tuple[str, str], fails: bool) -> Callable[[str, str], tuple[str, str]]:
+    """The output and status of `CMD && check`: the check runs where CMD passed."""
+    if fails:
+        return lambda out, st: (out, st) if st != "ok" else (_joined(out, check[1]), "error")
+    return lambda out, st: (out, st) if st != "ok" else (_joined(out, check[1]), "ok")
+
+
+def _runner(at: int) -> Callable[[str], Spelling | None]:
+    def spelling(cmd: str) -> Spelling | None:
+        runners = RUNNERS[cmd]
+        if len(runners) <= at:
+            return None
+        return _spelt(lambda c: c.replace(cmd, runners[at]), _same), None
+
+    return spelling
+
+
+def _script(cmd: str) -> Spelling:
+    name, body = SCRIPTS[cmd], cmd.removeprefix("npx ")
+    echo = f"\n> app@1.0.0 {name}\n> {body}\n"
+    return _spelt(lambda c: f"npm run {name}", lambda out, st: (_joined(echo, out), st)), None
+
+
+def _shown(call: Call) -> str:
+    """A spelt call as its case's name shows it."""
+    command = call[1].get("command")
+    return f"`{command}`" if command is not None else f"{call[0]} {call[1]}"
+
+
+def _codex(call: Call) -> Call:
+    return ("exec_command", {"cmd": ["bash", "-lc", call[1]["command"]]}, call[2], call[3])
+
+
+SPELLINGS: dict[str, Callable[[str], Spelling | None]] = {
+    "cd": lambda cmd: (_spelt(lambda c: f"cd repo && {c}", _same), None),
+    "bash -lc": lambda cmd: (_spelt(lambda c: f"bash -lc '{c}'", _same), None),
+    "by path": lambda cmd: (_spelt(lambda c: c.replace(cmd, BY_PATH[cmd]), _same), None),
+    "runner": _runner(0),
+    "runner 2": _runner(1),
+    "npm script": _script,
+    "piped": lambda cmd: (_spelt(lambda c: f"{c} 2>&1 | tail -20", lambda o, s: (o, "ok")), None),
+    "then passing": lambda cmd: (
+        _spelt(lambda c: f"{c} && {PASSING_CHECK[0]}", _then(PASSING_CHECK, False)),
+        None,
+    ),
+    "after passing": lambda cmd: (
+        _spelt(
+            lambda c: f"{PASSING_CHECK[0]} && {c}",
+            lambda out, st: (_joined(PASSING_CHECK[1], out), st),
+        ),
+        None,
+    ),
+    "then failing": lambda cmd: (
+        _spelt(lambda c: f"{c} && {FAILING_CHECK[0]}", _then(FAILING_CHECK, True)),
+        None,
+    ),
+    "after failing": lambda cmd: (
+        _spelt(lambda c: f"{FAILING_CHECK[0]} && {c}", lambda out, st: (FAILING_CHECK[1], "error")),
+        NEVER_RAN,
+    ),
+    "codex": lambda cmd: (_codex, None),
+}
 
 
 # --- which tests were run --------------------------------------------------------------------
@@ -617,9 +768,1630 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
 
 
 # The cases still reversed (250 of 1,706 when this test landed; of 3,194 since its fourth
-# table of paraphrases): each fix removes its own.
+# table of paraphrases; the commands' 971 of 17,775 when their spellings were added): each
+# fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = set()
-KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = set()
+KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` found 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` reports 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` reports 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` showed 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    ("clippy failed.", "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean"),
+    (
+        "clippy fails.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    ("clippy fails.", "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean"),
+    ("clippy found 1 error.", "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean"),
+    (
+        "clippy reported 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "clippy reported errors.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "clippy reports 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    (
+        "clippy reports 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    (
+        "clippy shows 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    ("clippy shows 1 error.", "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean"),
+    (
+        "clippy still reports 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: bad, then clean",
+    ),
+    (
+        "clippy still reports 1 error.",
+        "clippy, `cargo clippy -- -D warnings && prettier --check .`: clean",
+    ),
+    ("Clippy passes.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad"),
+    ("Clippy passes.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad"),
+    ("Clippy succeeded.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad"),
+    ("Clippy succeeded.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad"),
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exits 0.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exits 0.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exits with code 0.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exits with code 0.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` passes cleanly.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` passes cleanly.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` succeeded.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` succeeded.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("clippy failed.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad"),
+    ("clippy failed.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad"),
+    ("clippy fails.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad"),
+    ("clippy fails.", "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad"),
+    (
+        "clippy passes with no warnings.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: bad",
+    ),
+    (
+        "clippy passes with no warnings.",
+        "clippy, `cargo clippy -- -D warnings 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("Clippy found no issues.", "clippy, `npm run lint`: bad, then clean"),
+    ("Clippy found no issues.", "clippy, `npm run lint`: clean"),
+    ("Clippy passes.", "clippy, `npm run lint`: bad, then clean"),
+    ("Clippy passes.", "clippy, `npm run lint`: clean"),
+    ("Clippy reports no issues.", "clippy, `npm run lint`: bad, then clean"),
+    ("Clippy reports no issues.", "clippy, `npm run lint`: clean"),
+    ("Clippy succeeded.", "clippy, `npm run lint`: bad, then clean"),
+    ("Clippy succeeded.", "clippy, `npm run lint`: clean"),
+    ("I ran clippy.", "clippy, `npm run lint`: bad"),
+    ("I ran clippy.", "clippy, `npm run lint`: bad, then clean"),
+    ("I ran clippy.", "clippy, `npm run lint`: clean"),
+    ("I ran clippy.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy came back clean.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy came back clean.", "clippy, `npm run lint`: clean"),
+    ("clippy failed.", "clippy, `npm run lint`: bad"),
+    ("clippy failed.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy fails.", "clippy, `npm run lint`: bad"),
+    ("clippy fails.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy found 1 error.", "clippy, `npm run lint`: bad"),
+    ("clippy found 1 error.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy gives a clean result.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy gives a clean result.", "clippy, `npm run lint`: clean"),
+    ("clippy is clean.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy is clean.", "clippy, `npm run lint`: clean"),
+    ("clippy is now clean.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy is now clean.", "clippy, `npm run lint`: clean"),
+    ("clippy now reports no errors.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy now reports no errors.", "clippy, `npm run lint`: clean"),
+    ("clippy passes with no warnings.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy passes with no warnings.", "clippy, `npm run lint`: clean"),
+    ("clippy reported 1 error.", "clippy, `npm run lint`: bad"),
+    ("clippy reported 1 error.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy reported errors.", "clippy, `npm run lint`: bad"),
+    ("clippy reported errors.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy reported no errors.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy reported no errors.", "clippy, `npm run lint`: clean"),
+    ("clippy reports 1 error.", "clippy, `npm run lint`: bad"),
+    ("clippy reports 1 error.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy returned no errors.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy returned no errors.", "clippy, `npm run lint`: clean"),
+    ("clippy shows 1 error.", "clippy, `npm run lint`: bad"),
+    ("clippy shows 1 error.", "clippy, `npm run lint`: clean, then bad"),
+    ("clippy shows no errors.", "clippy, `npm run lint`: bad, then clean"),
+    ("clippy shows no errors.", "clippy, `npm run lint`: clean"),
+    ("clippy still reports 1 error.", "clippy, `npm run lint`: bad"),
+    ("clippy still reports 1 error.", "clippy, `npm run lint`: clean, then bad"),
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` exited with code 1.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` failed.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` found 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` found 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` found 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` found 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` returned a non-zero exit code.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` showed 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` showed 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` showed 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` showed 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "`cargo clippy -- -D warnings` still fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("clippy failed.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad"),
+    (
+        "clippy failed.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    ("clippy failed.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean"),
+    (
+        "clippy failed.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("clippy fails.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad"),
+    (
+        "clippy fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    ("clippy fails.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean"),
+    (
+        "clippy fails.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("clippy found 1 error.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad"),
+    (
+        "clippy found 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    ("clippy found 1 error.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean"),
+    (
+        "clippy found 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "clippy reported 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "clippy reported 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "clippy reported 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "clippy reported 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("clippy reported errors.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad"),
+    (
+        "clippy reported errors.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "clippy reported errors.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "clippy reported errors.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("clippy reports 1 error.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad"),
+    (
+        "clippy reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "clippy reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "clippy reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("clippy shows 1 error.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad"),
+    (
+        "clippy shows 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    ("clippy shows 1 error.", "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean"),
+    (
+        "clippy shows 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    (
+        "clippy still reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad",
+    ),
+    (
+        "clippy still reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: bad, then clean",
+    ),
+    (
+        "clippy still reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean",
+    ),
+    (
+        "clippy still reports 1 error.",
+        "clippy, `prettier --check . && cargo clippy -- -D warnings`: clean, then bad",
+    ),
+    ("I ran `npx eslint .` on the project.", "eslint, `./node_modules/.bin/eslint .`: bad"),
+    (
+        "I ran `npx eslint .` on the project.",
+        "eslint, `./node_modules/.bin/eslint .`: bad, then clean",
+    ),
+    ("I ran `npx eslint .` on the project.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    (
+        "I ran `npx eslint .` on the project.",
+        "eslint, `./node_modules/.bin/eslint .`: clean, then bad",
+    ),
+    ("Ran `npx eslint .`.", "eslint, `./node_modules/.bin/eslint .`: bad"),
+    ("Ran `npx eslint .`.", "eslint, `./node_modules/.bin/eslint .`: bad, then clean"),
+    ("Ran `npx eslint .`.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    ("Ran `npx eslint .`.", "eslint, `./node_modules/.bin/eslint .`: clean, then bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `./node_modules/.bin/eslint .`: bad"),
+    (
+        "`npx eslint .` exited with code 1.",
+        "eslint, `./node_modules/.bin/eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` exits 0.", "eslint, `./node_modules/.bin/eslint .`: bad, then clean"),
+    ("`npx eslint .` exits 0.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    (
+        "`npx eslint .` exits with code 0.",
+        "eslint, `./node_modules/.bin/eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` exits with code 0.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    ("`npx eslint .` failed.", "eslint, `./node_modules/.bin/eslint .`: bad"),
+    ("`npx eslint .` failed.", "eslint, `./node_modules/.bin/eslint .`: clean, then bad"),
+    ("`npx eslint .` fails.", "eslint, `./node_modules/.bin/eslint .`: bad"),
+    ("`npx eslint .` fails.", "eslint, `./node_modules/.bin/eslint .`: clean, then bad"),
+    ("`npx eslint .` passes cleanly.", "eslint, `./node_modules/.bin/eslint .`: bad, then clean"),
+    ("`npx eslint .` passes cleanly.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    (
+        "`npx eslint .` reports no errors.",
+        "eslint, `./node_modules/.bin/eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` reports no errors.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `./node_modules/.bin/eslint .`: bad",
+    ),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `./node_modules/.bin/eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` still fails.", "eslint, `./node_modules/.bin/eslint .`: bad"),
+    ("`npx eslint .` still fails.", "eslint, `./node_modules/.bin/eslint .`: clean, then bad"),
+    ("`npx eslint .` succeeded.", "eslint, `./node_modules/.bin/eslint .`: bad, then clean"),
+    ("`npx eslint .` succeeded.", "eslint, `./node_modules/.bin/eslint .`: clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `npm run lint`: bad"),
+    ("I ran `npx eslint .` on the project.", "eslint, `npm run lint`: bad, then clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `npm run lint`: clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `npm run lint`: clean, then bad"),
+    ("Ran `npx eslint .`.", "eslint, `npm run lint`: bad"),
+    ("Ran `npx eslint .`.", "eslint, `npm run lint`: bad, then clean"),
+    ("Ran `npx eslint .`.", "eslint, `npm run lint`: clean"),
+    ("Ran `npx eslint .`.", "eslint, `npm run lint`: clean, then bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `npm run lint`: bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `npm run lint`: clean, then bad"),
+    ("`npx eslint .` exits 0.", "eslint, `npm run lint`: bad, then clean"),
+    ("`npx eslint .` exits 0.", "eslint, `npm run lint`: clean"),
+    ("`npx eslint .` exits with code 0.", "eslint, `npm run lint`: bad, then clean"),
+    ("`npx eslint .` exits with code 0.", "eslint, `npm run lint`: clean"),
+    ("`npx eslint .` failed.", "eslint, `npm run lint`: bad"),
+    ("`npx eslint .` failed.", "eslint, `npm run lint`: clean, then bad"),
+    ("`npx eslint .` fails.", "eslint, `npm run lint`: bad"),
+    ("`npx eslint .` fails.", "eslint, `npm run lint`: clean, then bad"),
+    ("`npx eslint .` passes cleanly.", "eslint, `npm run lint`: bad, then clean"),
+    ("`npx eslint .` passes cleanly.", "eslint, `npm run lint`: clean"),
+    ("`npx eslint .` reports no errors.", "eslint, `npm run lint`: bad, then clean"),
+    ("`npx eslint .` reports no errors.", "eslint, `npm run lint`: clean"),
+    ("`npx eslint .` returned a non-zero exit code.", "eslint, `npm run lint`: bad"),
+    ("`npx eslint .` returned a non-zero exit code.", "eslint, `npm run lint`: clean, then bad"),
+    ("`npx eslint .` still fails.", "eslint, `npm run lint`: bad"),
+    ("`npx eslint .` still fails.", "eslint, `npm run lint`: clean, then bad"),
+    ("`npx eslint .` succeeded.", "eslint, `npm run lint`: bad, then clean"),
+    ("`npx eslint .` succeeded.", "eslint, `npm run lint`: clean"),
+    ("`npx eslint .` exited with code 1.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("`npx eslint .` failed.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("`npx eslint .` fails.", "eslint, `npx eslint . && prettier --check .`: bad, then clean"),
+    ("`npx eslint .` fails.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("`npx eslint .` found 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    (
+        "`npx eslint .` reports 2 errors.",
+        "eslint, `npx eslint . && prettier --check .`: bad, then clean",
+    ),
+    ("`npx eslint .` reports 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `npx eslint . && prettier --check .`: clean",
+    ),
+    ("`npx eslint .` showed 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    (
+        "`npx eslint .` still fails.",
+        "eslint, `npx eslint . && prettier --check .`: bad, then clean",
+    ),
+    ("`npx eslint .` still fails.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint failed.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint fails.", "eslint, `npx eslint . && prettier --check .`: bad, then clean"),
+    ("eslint fails.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint found 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint reported 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint reported errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint reports 2 errors.", "eslint, `npx eslint . && prettier --check .`: bad, then clean"),
+    ("eslint reports 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("eslint shows 2 errors.", "eslint, `npx eslint . && prettier --check .`: bad, then clean"),
+    ("eslint shows 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    (
+        "eslint still reports 2 errors.",
+        "eslint, `npx eslint . && prettier --check .`: bad, then clean",
+    ),
+    ("eslint still reports 2 errors.", "eslint, `npx eslint . && prettier --check .`: clean"),
+    ("Eslint passes.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("Eslint passes.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("Eslint succeeded.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("Eslint succeeded.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    (
+        "`npx eslint .` exited with code 1.",
+        "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`npx eslint .` exits 0.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("`npx eslint .` exits 0.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("`npx eslint .` exits with code 0.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    (
+        "`npx eslint .` exits with code 0.",
+        "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`npx eslint .` failed.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("`npx eslint .` failed.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("`npx eslint .` fails.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("`npx eslint .` fails.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("`npx eslint .` passes cleanly.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("`npx eslint .` passes cleanly.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `npx eslint . 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`npx eslint .` still fails.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("`npx eslint .` still fails.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("`npx eslint .` succeeded.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("`npx eslint .` succeeded.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("eslint failed.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("eslint failed.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("eslint fails.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("eslint fails.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("eslint passes with no warnings.", "eslint, `npx eslint . 2>&1 | tail -20`: bad"),
+    ("eslint passes with no warnings.", "eslint, `npx eslint . 2>&1 | tail -20`: clean, then bad"),
+    ("I ran `npx eslint .` on the project.", "eslint, `pnpm exec eslint .`: bad"),
+    ("I ran `npx eslint .` on the project.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `pnpm exec eslint .`: clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `pnpm exec eslint .`: clean, then bad"),
+    ("Ran `npx eslint .`.", "eslint, `pnpm exec eslint .`: bad"),
+    ("Ran `npx eslint .`.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("Ran `npx eslint .`.", "eslint, `pnpm exec eslint .`: clean"),
+    ("Ran `npx eslint .`.", "eslint, `pnpm exec eslint .`: clean, then bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `pnpm exec eslint .`: bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `pnpm exec eslint .`: clean, then bad"),
+    ("`npx eslint .` exits 0.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("`npx eslint .` exits 0.", "eslint, `pnpm exec eslint .`: clean"),
+    ("`npx eslint .` exits with code 0.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("`npx eslint .` exits with code 0.", "eslint, `pnpm exec eslint .`: clean"),
+    ("`npx eslint .` failed.", "eslint, `pnpm exec eslint .`: bad"),
+    ("`npx eslint .` failed.", "eslint, `pnpm exec eslint .`: clean, then bad"),
+    ("`npx eslint .` fails.", "eslint, `pnpm exec eslint .`: bad"),
+    ("`npx eslint .` fails.", "eslint, `pnpm exec eslint .`: clean, then bad"),
+    ("`npx eslint .` passes cleanly.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("`npx eslint .` passes cleanly.", "eslint, `pnpm exec eslint .`: clean"),
+    ("`npx eslint .` reports no errors.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("`npx eslint .` reports no errors.", "eslint, `pnpm exec eslint .`: clean"),
+    ("`npx eslint .` returned a non-zero exit code.", "eslint, `pnpm exec eslint .`: bad"),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `pnpm exec eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` still fails.", "eslint, `pnpm exec eslint .`: bad"),
+    ("`npx eslint .` still fails.", "eslint, `pnpm exec eslint .`: clean, then bad"),
+    ("`npx eslint .` succeeded.", "eslint, `pnpm exec eslint .`: bad, then clean"),
+    ("`npx eslint .` succeeded.", "eslint, `pnpm exec eslint .`: clean"),
+    ("`npx eslint .` exited with code 1.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    (
+        "`npx eslint .` exited with code 1.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` exited with code 1.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    (
+        "`npx eslint .` exited with code 1.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` failed.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("`npx eslint .` failed.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("`npx eslint .` failed.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("`npx eslint .` failed.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("`npx eslint .` fails.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("`npx eslint .` fails.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("`npx eslint .` fails.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("`npx eslint .` fails.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("`npx eslint .` found 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    (
+        "`npx eslint .` found 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` found 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    (
+        "`npx eslint .` found 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    (
+        "`npx eslint .` reports 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    (
+        "`npx eslint .` reports 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `prettier --check . && npx eslint .`: bad",
+    ),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `prettier --check . && npx eslint .`: clean",
+    ),
+    (
+        "`npx eslint .` returned a non-zero exit code.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` showed 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    (
+        "`npx eslint .` showed 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` showed 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    (
+        "`npx eslint .` showed 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    ("`npx eslint .` still fails.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    (
+        "`npx eslint .` still fails.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    ("`npx eslint .` still fails.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    (
+        "`npx eslint .` still fails.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    ("eslint failed.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint failed.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint failed.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint failed.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint fails.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint fails.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint fails.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint fails.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint found 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint found 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint found 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint found 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint reported 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint reported 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint reported 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint reported 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint reported errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint reported errors.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint reported errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint reported errors.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint shows 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    ("eslint shows 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad, then clean"),
+    ("eslint shows 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    ("eslint shows 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean, then bad"),
+    ("eslint still reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: bad"),
+    (
+        "eslint still reports 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: bad, then clean",
+    ),
+    ("eslint still reports 2 errors.", "eslint, `prettier --check . && npx eslint .`: clean"),
+    (
+        "eslint still reports 2 errors.",
+        "eslint, `prettier --check . && npx eslint .`: clean, then bad",
+    ),
+    ("I ran `npx eslint .` on the project.", "eslint, `yarn eslint .`: bad"),
+    ("I ran `npx eslint .` on the project.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `yarn eslint .`: clean"),
+    ("I ran `npx eslint .` on the project.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("Ran `npx eslint .`.", "eslint, `yarn eslint .`: bad"),
+    ("Ran `npx eslint .`.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("Ran `npx eslint .`.", "eslint, `yarn eslint .`: clean"),
+    ("Ran `npx eslint .`.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `yarn eslint .`: bad"),
+    ("`npx eslint .` exited with code 1.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("`npx eslint .` exits 0.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("`npx eslint .` exits 0.", "eslint, `yarn eslint .`: clean"),
+    ("`npx eslint .` exits with code 0.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("`npx eslint .` exits with code 0.", "eslint, `yarn eslint .`: clean"),
+    ("`npx eslint .` failed.", "eslint, `yarn eslint .`: bad"),
+    ("`npx eslint .` failed.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("`npx eslint .` fails.", "eslint, `yarn eslint .`: bad"),
+    ("`npx eslint .` fails.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("`npx eslint .` passes cleanly.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("`npx eslint .` passes cleanly.", "eslint, `yarn eslint .`: clean"),
+    ("`npx eslint .` reports no errors.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("`npx eslint .` reports no errors.", "eslint, `yarn eslint .`: clean"),
+    ("`npx eslint .` returned a non-zero exit code.", "eslint, `yarn eslint .`: bad"),
+    ("`npx eslint .` returned a non-zero exit code.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("`npx eslint .` still fails.", "eslint, `yarn eslint .`: bad"),
+    ("`npx eslint .` still fails.", "eslint, `yarn eslint .`: clean, then bad"),
+    ("`npx eslint .` succeeded.", "eslint, `yarn eslint .`: bad, then clean"),
+    ("`npx eslint .` succeeded.", "eslint, `yarn eslint .`: clean"),
+    ("`go vet ./...` exited with code 1.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    ("`go vet ./...` failed.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    ("`go vet ./...` fails.", "go vet, `go vet ./... && prettier --check .`: bad, then clean"),
+    ("`go vet ./...` fails.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    ("`go vet ./...` found 1 issue.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    (
+        "`go vet ./...` reports 1 issue.",
+        "go vet, `go vet ./... && prettier --check .`: bad, then clean",
+    ),
+    ("`go vet ./...` reports 1 issue.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `go vet ./... && prettier --check .`: clean",
+    ),
+    ("`go vet ./...` showed 1 issue.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    (
+        "`go vet ./...` still fails.",
+        "go vet, `go vet ./... && prettier --check .`: bad, then clean",
+    ),
+    ("`go vet ./...` still fails.", "go vet, `go vet ./... && prettier --check .`: clean"),
+    ("`go vet ./...` exited with code 1.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    (
+        "`go vet ./...` exited with code 1.",
+        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`go vet ./...` exits 0.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    ("`go vet ./...` exits 0.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
+    ("`go vet ./...` exits with code 0.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    (
+        "`go vet ./...` exits with code 0.",
+        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`go vet ./...` failed.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    ("`go vet ./...` failed.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
+    ("`go vet ./...` fails.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    ("`go vet ./...` fails.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
+    ("`go vet ./...` passes cleanly.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    ("`go vet ./...` passes cleanly.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
+    ("`go vet ./...` reports no errors.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    (
+        "`go vet ./...` reports no errors.",
+        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `go vet ./... 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`go vet ./...` still fails.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    ("`go vet ./...` still fails.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
+    ("`go vet ./...` succeeded.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
+    ("`go vet ./...` succeeded.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
+    ("`go vet ./...` exited with code 1.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    (
+        "`go vet ./...` exited with code 1.",
+        "go vet, `prettier --check . && go vet ./...`: bad, then clean",
+    ),
+    ("`go vet ./...` exited with code 1.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    (
+        "`go vet ./...` exited with code 1.",
+        "go vet, `prettier --check . && go vet ./...`: clean, then bad",
+    ),
+    ("`go vet ./...` failed.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    ("`go vet ./...` failed.", "go vet, `prettier --check . && go vet ./...`: bad, then clean"),
+    ("`go vet ./...` failed.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    ("`go vet ./...` failed.", "go vet, `prettier --check . && go vet ./...`: clean, then bad"),
+    ("`go vet ./...` fails.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    ("`go vet ./...` fails.", "go vet, `prettier --check . && go vet ./...`: bad, then clean"),
+    ("`go vet ./...` fails.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    ("`go vet ./...` fails.", "go vet, `prettier --check . && go vet ./...`: clean, then bad"),
+    ("`go vet ./...` found 1 issue.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    (
+        "`go vet ./...` found 1 issue.",
+        "go vet, `prettier --check . && go vet ./...`: bad, then clean",
+    ),
+    ("`go vet ./...` found 1 issue.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    (
+        "`go vet ./...` found 1 issue.",
+        "go vet, `prettier --check . && go vet ./...`: clean, then bad",
+    ),
+    ("`go vet ./...` reports 1 issue.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    (
+        "`go vet ./...` reports 1 issue.",
+        "go vet, `prettier --check . && go vet ./...`: bad, then clean",
+    ),
+    ("`go vet ./...` reports 1 issue.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    (
+        "`go vet ./...` reports 1 issue.",
+        "go vet, `prettier --check . && go vet ./...`: clean, then bad",
+    ),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `prettier --check . && go vet ./...`: bad",
+    ),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `prettier --check . && go vet ./...`: bad, then clean",
+    ),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `prettier --check . && go vet ./...`: clean",
+    ),
+    (
+        "`go vet ./...` returned a non-zero exit code.",
+        "go vet, `prettier --check . && go vet ./...`: clean, then bad",
+    ),
+    ("`go vet ./...` showed 1 issue.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    (
+        "`go vet ./...` showed 1 issue.",
+        "go vet, `prettier --check . && go vet ./...`: bad, then clean",
+    ),
+    ("`go vet ./...` showed 1 issue.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    (
+        "`go vet ./...` showed 1 issue.",
+        "go vet, `prettier --check . && go vet ./...`: clean, then bad",
+    ),
+    ("`go vet ./...` still fails.", "go vet, `prettier --check . && go vet ./...`: bad"),
+    (
+        "`go vet ./...` still fails.",
+        "go vet, `prettier --check . && go vet ./...`: bad, then clean",
+    ),
+    ("`go vet ./...` still fails.", "go vet, `prettier --check . && go vet ./...`: clean"),
+    (
+        "`go vet ./...` still fails.",
+        "go vet, `prettier --check . && go vet ./...`: clean, then bad",
+    ),
+    ("`make build` exited with code 1.", "make, `make build && prettier --check .`: clean"),
+    ("`make build` failed.", "make, `make build && prettier --check .`: clean"),
+    ("`make build` fails.", "make, `make build && prettier --check .`: bad, then clean"),
+    ("`make build` fails.", "make, `make build && prettier --check .`: clean"),
+    ("`make build` found 1 error.", "make, `make build && prettier --check .`: clean"),
+    ("`make build` reports 1 error.", "make, `make build && prettier --check .`: bad, then clean"),
+    ("`make build` reports 1 error.", "make, `make build && prettier --check .`: clean"),
+    (
+        "`make build` returned a non-zero exit code.",
+        "make, `make build && prettier --check .`: clean",
+    ),
+    ("`make build` showed 1 error.", "make, `make build && prettier --check .`: clean"),
+    ("`make build` still fails.", "make, `make build && prettier --check .`: bad, then clean"),
+    ("`make build` still fails.", "make, `make build && prettier --check .`: clean"),
+    ("`make build` builds cleanly.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` builds cleanly.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` exited with code 1.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` exited with code 1.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` exits 0.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` exits 0.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` exits with code 0.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` exits with code 0.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` failed.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` failed.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` fails.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` fails.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` passes cleanly.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` passes cleanly.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` returned a non-zero exit code.", "make, `make build 2>&1 | tail -20`: bad"),
+    (
+        "`make build` returned a non-zero exit code.",
+        "make, `make build 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`make build` still fails.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` still fails.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` succeeded.", "make, `make build 2>&1 | tail -20`: bad"),
+    ("`make build` succeeded.", "make, `make build 2>&1 | tail -20`: clean, then bad"),
+    ("`make build` exited with code 1.", "make, `prettier --check . && make build`: bad"),
+    (
+        "`make build` exited with code 1.",
+        "make, `prettier --check . && make build`: bad, then clean",
+    ),
+    ("`make build` exited with code 1.", "make, `prettier --check . && make build`: clean"),
+    (
+        "`make build` exited with code 1.",
+        "make, `prettier --check . && make build`: clean, then bad",
+    ),
+    ("`make build` failed.", "make, `prettier --check . && make build`: bad"),
+    ("`make build` failed.", "make, `prettier --check . && make build`: bad, then clean"),
+    ("`make build` failed.", "make, `prettier --check . && make build`: clean"),
+    ("`make build` failed.", "make, `prettier --check . && make build`: clean, then bad"),
+    ("`make build` fails.", "make, `prettier --check . && make build`: bad"),
+    ("`make build` fails.", "make, `prettier --check . && make build`: bad, then clean"),
+    ("`make build` fails.", "make, `prettier --check . && make build`: clean"),
+    ("`make build` fails.", "make, `prettier --check . && make build`: clean, then bad"),
+    ("`make build` found 1 error.", "make, `prettier --check . && make build`: bad"),
+    ("`make build` found 1 error.", "make, `prettier --check . && make build`: bad, then clean"),
+    ("`make build` found 1 error.", "make, `prettier --check . && make build`: clean"),
+    ("`make build` found 1 error.", "make, `prettier --check . && make build`: clean, then bad"),
+    ("`make build` reports 1 error.", "make, `prettier --check . && make build`: bad"),
+    ("`make build` reports 1 error.", "make, `prettier --check . && make build`: bad, then clean"),
+    ("`make build` reports 1 error.", "make, `prettier --check . && make build`: clean"),
+    ("`make build` reports 1 error.", "make, `prettier --check . && make build`: clean, then bad"),
+    (
+        "`make build` returned a non-zero exit code.",
+        "make, `prettier --check . && make build`: bad",
+    ),
+    (
+        "`make build` returned a non-zero exit code.",
+        "make, `prettier --check . && make build`: bad, then clean",
+    ),
+    (
+        "`make build` returned a non-zero exit code.",
+        "make, `prettier --check . && make build`: clean",
+    ),
+    (
+        "`make build` returned a non-zero exit code.",
+        "make, `prettier --check . && make build`: clean, then bad",
+    ),
+    ("`make build` showed 1 error.", "make, `prettier --check . && make build`: bad"),
+    ("`make build` showed 1 error.", "make, `prettier --check . && make build`: bad, then clean"),
+    ("`make build` showed 1 error.", "make, `prettier --check . && make build`: clean"),
+    ("`make build` showed 1 error.", "make, `prettier --check . && make build`: clean, then bad"),
+    ("`make build` still fails.", "make, `prettier --check . && make build`: bad"),
+    ("`make build` still fails.", "make, `prettier --check . && make build`: bad, then clean"),
+    ("`make build` still fails.", "make, `prettier --check . && make build`: clean"),
+    ("`make build` still fails.", "make, `prettier --check . && make build`: clean, then bad"),
+    ("`mypy src` exited with code 1.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` failed.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` fails.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("`mypy src` fails.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` found 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` reports 1 error.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("`mypy src` reports 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` returned a non-zero exit code.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` showed 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("`mypy src` still fails.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("`mypy src` still fails.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy failed.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy fails.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("mypy fails.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy found 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy reported 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy reported errors.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy reports 1 error.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("mypy reports 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy shows 1 error.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("mypy shows 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("mypy still reports 1 error.", "mypy, `mypy src && prettier --check .`: bad, then clean"),
+    ("mypy still reports 1 error.", "mypy, `mypy src && prettier --check .`: clean"),
+    ("Mypy passes.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("Mypy passes.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("Mypy succeeded.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("Mypy succeeded.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` exited with code 1.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` exited with code 1.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` exits 0.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` exits 0.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` exits with code 0.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` exits with code 0.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` failed.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` failed.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` fails.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` fails.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` passes cleanly.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` passes cleanly.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` returned a non-zero exit code.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    (
+        "`mypy src` returned a non-zero exit code.",
+        "mypy, `mypy src 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`mypy src` still fails.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` still fails.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` succeeded.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("`mypy src` succeeded.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("mypy failed.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("mypy failed.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("mypy fails.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("mypy fails.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("mypy passes with no warnings.", "mypy, `mypy src 2>&1 | tail -20`: bad"),
+    ("mypy passes with no warnings.", "mypy, `mypy src 2>&1 | tail -20`: clean, then bad"),
+    ("`mypy src` exited with code 1.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` exited with code 1.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` exited with code 1.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` exited with code 1.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`mypy src` failed.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` failed.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` failed.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` failed.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`mypy src` fails.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` fails.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` fails.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` fails.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`mypy src` found 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` found 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` found 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` found 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`mypy src` reports 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` reports 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` reports 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` reports 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`mypy src` returned a non-zero exit code.", "mypy, `prettier --check . && mypy src`: bad"),
+    (
+        "`mypy src` returned a non-zero exit code.",
+        "mypy, `prettier --check . && mypy src`: bad, then clean",
+    ),
+    ("`mypy src` returned a non-zero exit code.", "mypy, `prettier --check . && mypy src`: clean"),
+    (
+        "`mypy src` returned a non-zero exit code.",
+        "mypy, `prettier --check . && mypy src`: clean, then bad",
+    ),
+    ("`mypy src` showed 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` showed 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` showed 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` showed 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`mypy src` still fails.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("`mypy src` still fails.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("`mypy src` still fails.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("`mypy src` still fails.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy failed.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy failed.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy failed.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy failed.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy fails.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy fails.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy fails.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy fails.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy found 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy found 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy found 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy found 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy reported 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy reported 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy reported 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy reported 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy reported errors.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy reported errors.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy reported errors.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy reported errors.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy reports 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy reports 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy reports 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy reports 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy shows 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy shows 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy shows 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy shows 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("mypy still reports 1 error.", "mypy, `prettier --check . && mypy src`: bad"),
+    ("mypy still reports 1 error.", "mypy, `prettier --check . && mypy src`: bad, then clean"),
+    ("mypy still reports 1 error.", "mypy, `prettier --check . && mypy src`: clean"),
+    ("mypy still reports 1 error.", "mypy, `prettier --check . && mypy src`: clean, then bad"),
+    ("`ruff check .` exited with code 1.", "ruff, `prettier --check . && ruff check .`: bad"),
+    (
+        "`ruff check .` exited with code 1.",
+        "ruff, `prettier --check . && ruff check .`: bad, then clean",
+    ),
+    ("`ruff check .` exited with code 1.", "ruff, `prettier --check . && ruff check .`: clean"),
+    (
+        "`ruff check .` exited with code 1.",
+        "ruff, `prettier --check . && ruff check .`: clean, then bad",
+    ),
+    ("`ruff check .` failed.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("`ruff check .` failed.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("`ruff check .` failed.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("`ruff check .` failed.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("`ruff check .` fails.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("`ruff check .` fails.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("`ruff check .` fails.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("`ruff check .` fails.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("`ruff check .` found 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    (
+        "`ruff check .` found 2 errors.",
+        "ruff, `prettier --check . && ruff check .`: bad, then clean",
+    ),
+    ("`ruff check .` found 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    (
+        "`ruff check .` found 2 errors.",
+        "ruff, `prettier --check . && ruff check .`: clean, then bad",
+    ),
+    ("`ruff check .` reports 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    (
+        "`ruff check .` reports 2 errors.",
+        "ruff, `prettier --check . && ruff check .`: bad, then clean",
+    ),
+    ("`ruff check .` reports 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    (
+        "`ruff check .` reports 2 errors.",
+        "ruff, `prettier --check . && ruff check .`: clean, then bad",
+    ),
+    (
+        "`ruff check .` returned a non-zero exit code.",
+        "ruff, `prettier --check . && ruff check .`: bad",
+    ),
+    (
+        "`ruff check .` returned a non-zero exit code.",
+        "ruff, `prettier --check . && ruff check .`: bad, then clean",
+    ),
+    (
+        "`ruff check .` returned a non-zero exit code.",
+        "ruff, `prettier --check . && ruff check .`: clean",
+    ),
+    (
+        "`ruff check .` returned a non-zero exit code.",
+        "ruff, `prettier --check . && ruff check .`: clean, then bad",
+    ),
+    ("`ruff check .` showed 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    (
+        "`ruff check .` showed 2 errors.",
+        "ruff, `prettier --check . && ruff check .`: bad, then clean",
+    ),
+    ("`ruff check .` showed 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    (
+        "`ruff check .` showed 2 errors.",
+        "ruff, `prettier --check . && ruff check .`: clean, then bad",
+    ),
+    ("`ruff check .` still fails.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("`ruff check .` still fails.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("`ruff check .` still fails.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("`ruff check .` still fails.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff failed.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff failed.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff failed.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff failed.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff fails.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff fails.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff fails.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff fails.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff found 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff found 2 errors.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff found 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff found 2 errors.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff reported 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff reported 2 errors.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff reported 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff reported 2 errors.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff reported errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff reported errors.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff reported errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff reported errors.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff reports 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff reports 2 errors.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff reports 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff reports 2 errors.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff shows 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff shows 2 errors.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff shows 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff shows 2 errors.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("ruff still reports 2 errors.", "ruff, `prettier --check . && ruff check .`: bad"),
+    ("ruff still reports 2 errors.", "ruff, `prettier --check . && ruff check .`: bad, then clean"),
+    ("ruff still reports 2 errors.", "ruff, `prettier --check . && ruff check .`: clean"),
+    ("ruff still reports 2 errors.", "ruff, `prettier --check . && ruff check .`: clean, then bad"),
+    ("`ruff check .` exited with code 1.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("`ruff check .` failed.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("`ruff check .` fails.", "ruff, `ruff check . && prettier --check .`: bad, then clean"),
+    ("`ruff check .` fails.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("`ruff check .` found 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    (
+        "`ruff check .` reports 2 errors.",
+        "ruff, `ruff check . && prettier --check .`: bad, then clean",
+    ),
+    ("`ruff check .` reports 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    (
+        "`ruff check .` returned a non-zero exit code.",
+        "ruff, `ruff check . && prettier --check .`: clean",
+    ),
+    ("`ruff check .` showed 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("`ruff check .` still fails.", "ruff, `ruff check . && prettier --check .`: bad, then clean"),
+    ("`ruff check .` still fails.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff failed.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff fails.", "ruff, `ruff check . && prettier --check .`: bad, then clean"),
+    ("ruff fails.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff found 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff reported 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff reported errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff reports 2 errors.", "ruff, `ruff check . && prettier --check .`: bad, then clean"),
+    ("ruff reports 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff shows 2 errors.", "ruff, `ruff check . && prettier --check .`: bad, then clean"),
+    ("ruff shows 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("ruff still reports 2 errors.", "ruff, `ruff check . && prettier --check .`: bad, then clean"),
+    ("ruff still reports 2 errors.", "ruff, `ruff check . && prettier --check .`: clean"),
+    ("Ruff passes.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("Ruff passes.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("Ruff succeeded.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("Ruff succeeded.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` exited with code 1.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` exited with code 1.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` exits 0.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` exits 0.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` exits with code 0.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` exits with code 0.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` failed.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` failed.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` fails.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` fails.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` passes cleanly.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` passes cleanly.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` returned a non-zero exit code.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    (
+        "`ruff check .` returned a non-zero exit code.",
+        "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`ruff check .` still fails.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` still fails.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("`ruff check .` succeeded.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("`ruff check .` succeeded.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("ruff failed.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("ruff failed.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("ruff fails.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("ruff fails.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("ruff passes with no warnings.", "ruff, `ruff check . 2>&1 | tail -20`: bad"),
+    ("ruff passes with no warnings.", "ruff, `ruff check . 2>&1 | tail -20`: clean, then bad"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad"),
+    (
+        "I ran `npx tsc --noEmit` on the project.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean",
+    ),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    (
+        "I ran `npx tsc --noEmit` on the project.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad",
+    ),
+    ("Ran `npx tsc --noEmit`.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` exits with code 0.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` failed.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` failed.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad"),
+    (
+        "`npx tsc --noEmit` passes cleanly.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` reports no errors.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: bad",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` still fails.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `./node_modules/.bin/tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `./node_modules/.bin/tsc --noEmit`: clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `npm run typecheck`: bad"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `npm run typecheck`: clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `npm run typecheck`: clean, then bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `npm run typecheck`: bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `npm run typecheck`: clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `npm run typecheck`: clean, then bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `npm run typecheck`: bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `npm run typecheck`: clean, then bad"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `npm run typecheck`: clean"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `npm run typecheck`: clean"),
+    ("`npx tsc --noEmit` failed.", "tsc, `npm run typecheck`: bad"),
+    ("`npx tsc --noEmit` failed.", "tsc, `npm run typecheck`: clean, then bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `npm run typecheck`: bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `npm run typecheck`: clean, then bad"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `npm run typecheck`: clean"),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `npm run typecheck`: clean"),
+    ("`npx tsc --noEmit` returned a non-zero exit code.", "tsc, `npm run typecheck`: bad"),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `npm run typecheck`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `npm run typecheck`: bad"),
+    ("`npx tsc --noEmit` still fails.", "tsc, `npm run typecheck`: clean, then bad"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `npm run typecheck`: bad, then clean"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `npm run typecheck`: clean"),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `npx tsc --noEmit && prettier --check .`: clean",
+    ),
+    ("`npx tsc --noEmit` failed.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("`npx tsc --noEmit` fails.", "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean"),
+    ("`npx tsc --noEmit` fails.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("`npx tsc --noEmit` found 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    (
+        "`npx tsc --noEmit` reports 2 errors.",
+        "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean",
+    ),
+    (
+        "`npx tsc --noEmit` reports 2 errors.",
+        "tsc, `npx tsc --noEmit && prettier --check .`: clean",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `npx tsc --noEmit && prettier --check .`: clean",
+    ),
+    ("`npx tsc --noEmit` showed 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    (
+        "`npx tsc --noEmit` still fails.",
+        "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc failed.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc fails.", "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean"),
+    ("tsc fails.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc found 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc reported 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc reported errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc reports 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean"),
+    ("tsc reports 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("tsc shows 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean"),
+    ("tsc shows 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    (
+        "tsc still reports 2 errors.",
+        "tsc, `npx tsc --noEmit && prettier --check .`: bad, then clean",
+    ),
+    ("tsc still reports 2 errors.", "tsc, `npx tsc --noEmit && prettier --check .`: clean"),
+    ("Tsc passes.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("Tsc passes.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("Tsc succeeded.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("Tsc succeeded.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    (
+        "`npx tsc --noEmit` exits with code 0.",
+        "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` failed.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("`npx tsc --noEmit` failed.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    (
+        "`npx tsc --noEmit` passes cleanly.",
+        "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("`npx tsc --noEmit` still fails.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("tsc failed.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("tsc failed.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("tsc fails.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("tsc fails.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("tsc passes with no warnings.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: bad"),
+    ("tsc passes with no warnings.", "tsc, `npx tsc --noEmit 2>&1 | tail -20`: clean, then bad"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `pnpm exec tsc --noEmit`: clean, then bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `pnpm exec tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `pnpm exec tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` failed.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` failed.", "tsc, `pnpm exec tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `pnpm exec tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` returned a non-zero exit code.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `pnpm exec tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `pnpm exec tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` still fails.", "tsc, `pnpm exec tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `pnpm exec tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `pnpm exec tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad",
+    ),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean",
+    ),
+    (
+        "`npx tsc --noEmit` exited with code 1.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` failed.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` failed.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` failed.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` failed.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` fails.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` fails.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` fails.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` found 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` found 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` found 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` found 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` reports 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    (
+        "`npx tsc --noEmit` reports 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean",
+    ),
+    (
+        "`npx tsc --noEmit` reports 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean",
+    ),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` showed 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` showed 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` showed 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` showed 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` still fails.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    (
+        "`npx tsc --noEmit` still fails.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("tsc failed.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc failed.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc failed.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc failed.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc fails.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc fails.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc fails.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc fails.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc found 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc found 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc found 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc found 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc reported 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc reported 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc reported 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc reported 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc reported errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc reported errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc reported errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc reported errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc shows 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    ("tsc shows 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean"),
+    ("tsc shows 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    ("tsc shows 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad"),
+    ("tsc still reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: bad"),
+    (
+        "tsc still reports 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: bad, then clean",
+    ),
+    ("tsc still reports 2 errors.", "tsc, `prettier --check . && npx tsc --noEmit`: clean"),
+    (
+        "tsc still reports 2 errors.",
+        "tsc, `prettier --check . && npx tsc --noEmit`: clean, then bad",
+    ),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `yarn tsc --noEmit`: bad"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `yarn tsc --noEmit`: clean"),
+    ("I ran `npx tsc --noEmit` on the project.", "tsc, `yarn tsc --noEmit`: clean, then bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `yarn tsc --noEmit`: bad"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `yarn tsc --noEmit`: clean"),
+    ("Ran `npx tsc --noEmit`.", "tsc, `yarn tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `yarn tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` exited with code 1.", "tsc, `yarn tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` exits 0.", "tsc, `yarn tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` exits with code 0.", "tsc, `yarn tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` failed.", "tsc, `yarn tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` failed.", "tsc, `yarn tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `yarn tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` fails.", "tsc, `yarn tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` passes cleanly.", "tsc, `yarn tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` reports no errors.", "tsc, `yarn tsc --noEmit`: clean"),
+    ("`npx tsc --noEmit` returned a non-zero exit code.", "tsc, `yarn tsc --noEmit`: bad"),
+    (
+        "`npx tsc --noEmit` returned a non-zero exit code.",
+        "tsc, `yarn tsc --noEmit`: clean, then bad",
+    ),
+    ("`npx tsc --noEmit` still fails.", "tsc, `yarn tsc --noEmit`: bad"),
+    ("`npx tsc --noEmit` still fails.", "tsc, `yarn tsc --noEmit`: clean, then bad"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `yarn tsc --noEmit`: bad, then clean"),
+    ("`npx tsc --noEmit` succeeded.", "tsc, `yarn tsc --noEmit`: clean"),
+}
 KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = set()
 
 
@@ -628,7 +2400,24 @@ def test_file_claims_are_never_reversed() -> None:
 
 
 def test_command_claims_are_never_reversed() -> None:
-    assert _reversed(_command_cases()) == KNOWN_REVERSED_COMMANDS
+    assert _reversed(_command_cases()) == _known(_command_cases())
+
+
+@pytest.mark.parametrize("spelling", list(SPELLINGS))
+def test_command_claims_in_each_spelling_are_never_reversed(spelling: str) -> None:
+    cases = _command_cases(spelling)
+    assert cases
+    assert _reversed(cases) == _known(cases)
+
+
+def _known(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, str]]:
+    """The known reversed command cases among `cases`."""
+    return KNOWN_REVERSED_COMMANDS & {(claim, name) for claim, name, _, _ in cases}
+
+
+def test_every_known_reversed_command_case_is_a_case() -> None:
+    every = _command_cases() + [c for s in SPELLINGS for c in _command_cases(s)]
+    assert _known(every) == KNOWN_REVERSED_COMMANDS
 
 
 def test_claims_of_the_tests_run_are_never_reversed() -> None:
