@@ -276,22 +276,27 @@ _CHECKS = frozenset(
 )
 
 
-def _ran_before_another(call: Call, name: str) -> bool:
-    """`name` (lowercase) ran before another command of `call` that checks the code
-    (`deno lint && deno fmt --check`, or an echoed script's `> tsc -b && vite build`),
-    whose failure or report the call's may be."""
+def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
+    """`name` (lowercase) ran beside another command of `call` that checks the code, after
+    it (`deno lint && deno fmt --check`, or an echoed script's `> tsc -b && vite build`)
+    or, where `before`, before it (`prettier --check . && ruff check .`, whose failure ends
+    the call before `name` runs), whose failure or report the call's may be."""
     line = call.command_lower
     at = line.find(name)
     if at < 0 and " " in name:  # given other words between (`ruff check src --fix`)
         name = max(name.split(), key=len)
         at = line.find(name)
     if at < 0:  # echoed by a package script: the echoed line holding it
-        at = call.output_lower.find(name)
+        output = call.output_lower
+        at = output.find(name)
         if at < 0:
             return False
-        end = call.output_lower.find("\n", at)
-        line = call.output_lower[: len(call.output_lower) if end < 0 else end]
-    for segment in _THEN.split(line[at + len(name) :])[1:]:
+        start, end = output.rfind("\n", 0, at) + 1, output.find("\n", at)
+        line, at = output[start : len(output) if end < 0 else end], at - start
+    others = _THEN.split(line[at + len(name) :])[1:]
+    if before:
+        others += _THEN.split(line[:at])[:-1]
+    for segment in others:
         for word in segment.split():
             word = word.strip("'\"").lstrip("-").rsplit("/", 1)[-1]
             if word in _CHECKS or linter(word):
@@ -601,7 +606,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             # "passes" is said of the code as it is now, which was edited after the run
             yield Finding(DOUBT, f"`{name}`: the code changed after {last.cite()}")
             return
-        if (flaw is not None or last.failed) and _ran_before_another(last, name.lower()):
+        if (flaw is not None or last.failed) and _ran_beside_another(last, name.lower(), False):
             yield Finding(DOUBT, f"`{name}` ran before another command: {last.cite()}")
             return
         if flaw is not None:
@@ -676,12 +681,17 @@ def _failure(
     now = failure_of_now(text)
     last = calls[-1]
     said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
+    beside = None  # a failed call running another check: whose failure is open
     for call in reversed(calls):
         flawed = call.failed or (counted and _flaw(call.output) is not None)
-        if flawed and _counts_agree(said, call.output):
+        if flawed and _ran_beside_another(call, name.lower(), True):
+            beside = beside or call
+        elif flawed and _counts_agree(said, call.output):
             return Finding(VERIFIED, f"`{name}`: {call.cite()}")
         if now:
             break
+    if beside is not None:
+        return Finding(DOUBT, f"`{name}` ran beside another command: {beside.cite()}")
     if not failure or (now and index.changed_after(last)):
         return Finding(DOUBT, f"`{name}`: {last.cite()}")
     return Finding(CONTRADICTED, f"`{name}`: {last.cite()}")

@@ -38,6 +38,25 @@ def test_a_later_successful_retry_verifies_what_the_first_failure_would_contradi
     assert statuses("All 12 tests pass.", run(PASSING, FAILING)) == ["contradicted"]
 
 
+_PRETTIER = "Checking formatting...\n[warn] src/a.ts\n[warn] Code style issues found."
+
+
+def test_a_failed_call_running_another_check_shows_no_failure_of_the_command() -> None:
+    """A call running another check before the command (`prettier --check . && ruff check
+    .`, whose failure ends the call before ruff runs) or after it may have failed by that
+    check: a claim that the command failed is left open (SPEC §5.9)."""
+    before = bash("prettier --check . && ruff check .", _PRETTIER, "error")
+    after = bash("ruff check . && prettier --check .", f"All checks passed!\n{_PRETTIER}", "error")
+    for said in ("`ruff check .` failed.", "ruff fails.", "ruff reported 2 errors."):
+        assert statuses(said, run(before)) == ["unverifiable"], said
+        assert statuses(said, run(after)) == ["unverifiable"], said
+        # a failure of its own call shows it, an earlier one a failure said of the past
+        alone = bash("ruff check .", "a.py:1:1: F401 unused\nFound 2 errors.", "error")
+        assert statuses(said, run(after, alone)) == ["verified"], said
+    assert statuses("ruff failed.", run(alone, after)) == ["verified"]
+    assert statuses("ruff is clean.", run(before)) == ["contradicted"]  # never shown clean
+
+
 def test_the_checks_after_the_first_contradiction_are_not_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
