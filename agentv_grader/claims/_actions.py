@@ -224,7 +224,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             parenthesised = subject = subject and not after.lstrip().startswith(":")
         if not (_RUN_BEFORE.search(before) or subject or parenthesised):
             continue
-        tokens = [w for w in words if w != "sudo"]
+        tokens = _unprefixed([w for w in words if w != "sudo"])
         rarest = max(tokens, key=len).lower() if tokens else ""
         # a run repeats its commands: each distinct one holding the rarest word is asked
         has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
@@ -232,9 +232,39 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False) if rarest else []
         )
         if not calls and rarest:  # run by a package script, which echoed its command line
-            lowered = command.lower()
+            lowered = " ".join(tokens).lower() if len(tokens) < len(words) else command.lower()
             calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
         yield from _judge(text, command, calls, index)
+
+
+# A runner before the program it runs (`npx eslint .`, `uv run ruff check .`): the claim
+# names the program's command, which a run may spell by its path, through another runner
+# or by a package script echoing it (`./node_modules/.bin/eslint .`, `pnpm exec eslint .`)
+_RUNNER_PREFIXES = tuple(
+    tuple(runner.split())
+    for runner in (
+        "npx",
+        "bunx",
+        "uvx",
+        "pnpm exec",
+        "pnpm dlx",
+        "yarn dlx",
+        "uv run",
+        "poetry run",
+        "pipenv run",
+        "bundle exec",
+        "python -m",
+        "python3 -m",
+    )
+)
+
+
+def _unprefixed(tokens: list[str]) -> list[str]:
+    """`tokens`, a command's words, without a runner before its program."""
+    for prefix in _RUNNER_PREFIXES:
+        if len(tokens) > len(prefix) and tuple(t.lower() for t in tokens[: len(prefix)]) == prefix:
+            return tokens[len(prefix) :]
+    return tokens
 
 
 def _echoed_runs(index: RunIndex, command: str) -> list[Call]:

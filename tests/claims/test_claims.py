@@ -57,6 +57,27 @@ def test_a_failed_call_running_another_check_shows_no_failure_of_the_command() -
     assert statuses("ruff is clean.", run(before)) == ["contradicted"]  # never shown clean
 
 
+def test_a_command_said_run_through_a_runner_is_its_program_run_any_way() -> None:
+    """`npx eslint .` said run names eslint's command: a run by its path, another runner
+    or a package script's echo runs it (SPEC §5.9)."""
+    spelt = (
+        bash("./node_modules/.bin/eslint .", ""),
+        bash("pnpm exec eslint .", ""),
+        bash("npm run lint", "\n> app@1.0.0 lint\n> eslint .\n"),
+    )
+    for call in spelt:
+        for said in (
+            "Ran `npx eslint .`.",
+            "`npx eslint .` exits 0.",
+            "`yarn dlx eslint .` passes.",
+        ):
+            assert statuses(said, run(call)) == ["verified"], (said, call)
+    assert statuses("`npx eslint .` fails.", run(spelt[0])) == ["contradicted"]
+    assert statuses("Ran `npx eslint .`.", run(bash("npx prettier --check .", ""))) == [
+        "contradicted"
+    ]
+
+
 def test_the_checks_after_the_first_contradiction_are_not_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
