@@ -334,6 +334,23 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
     return False
 
 
+# Where a command ends in a call: a pipe hands its output on, and the call's exit status
+# is the pipe's last command's (`ruff check . 2>&1 | tail -20`); the others end it
+_COMMAND_END = later(r"\|\||\||&&|;|\n")
+
+
+def _piped(call: Call, name: str) -> bool:
+    """`name` (lowercase) is piped into another command of `call` (`ruff check . | tail`),
+    so the call's exit status is not its own: only its output tells how it went."""
+    line = call.command_lower
+    at = line.find(name)
+    if at < 0 and " " in name:  # given other words between (`ruff check src --fix`)
+        name = max(name.split(), key=len)
+        at = line.find(name)
+    end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
+    return end is not None and end.group(0) == "|"
+
+
 _RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)
 
 
@@ -626,17 +643,23 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     elif success:
         kinds = _clean_of(text)
         flaw = None if kinds is None else _flaw_of(last.output, kinds)
+        failed = last.failed
+        if not failed and _piped(last, name.lower()):
+            # its exit status lost, its output's flaws tell (not another command's)
+            if not _ran_beside_another(last, name.lower(), True):
+                found = _flaw(last.output)
+                failed, flaw = found is not None, flaw if kinds is not None else found
         # `no critical vulnerabilities`: a run failing for others contradicts it not
         qualified = kinds is not None and any(" " in kind for kind in kinds)
         if (
-            (flaw is not None or last.failed)
+            (flaw is not None or failed)
             and index.changed_after(last)
             and not _REPORTED.may_hold(text)  # `reported no errors`: that run's own report
         ):
             # "passes" is said of the code as it is now, which was edited after the run
             yield Finding(DOUBT, f"`{name}`: the code changed after {last.cite()}")
             return
-        if (flaw is not None or last.failed) and _ran_beside_another(last, name.lower(), False):
+        if (flaw is not None or failed) and _ran_beside_another(last, name.lower(), False):
             yield Finding(DOUBT, f"`{name}` ran before another command: {last.cite()}")
             return
         if flaw is not None:
@@ -644,14 +667,14 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             return
         # `✖ de: 3 missing keys`: some check failed, told by a mark (of a success said of
         # a kind, `0 errors`, only the flaws of its kind: eslint's `✖ 2 problems` tallies)
-        crossed = None if last.failed or kinds is not None else _CROSSED.search(last.output)
+        crossed = None if failed or kinds is not None else _CROSSED.search(last.output)
         if crossed is not None:
             yield Finding(DOUBT, f"`{name}`: {last.cite_line(crossed.group(0).strip())}")
             return
         if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts
             return
-        refuted = last.failed and not qualified
+        refuted = failed and not qualified
         yield Finding(CONTRADICTED if refuted else VERIFIED, f"`{name}`: {last.cite()}")
     elif _shows_every(text, name):
         yield Finding(DOUBT, f"`{name}` ran; what it showed of each is not read: {last.cite()}")
@@ -713,7 +736,8 @@ def _failure(
     said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
     beside = None  # a failed call running another check: whose failure is open
     for call in reversed(calls):
-        flawed = call.failed or (counted and _flaw(call.output) is not None)
+        lost = not call.failed and _piped(call, name.lower())  # its exit status not its own
+        flawed = call.failed or ((counted or lost) and _flaw(call.output) is not None)
         if flawed and _ran_beside_another(call, name.lower(), True):
             beside = beside or call
         elif flawed and _counts_agree(said, call.output):

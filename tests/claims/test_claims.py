@@ -78,6 +78,20 @@ def test_a_command_said_run_through_a_runner_is_its_program_run_any_way() -> Non
     ]
 
 
+def test_a_command_piped_on_is_told_by_its_flaws_not_the_pipes_status() -> None:
+    """`ruff check . 2>&1 | tail -20` exits with tail's status: the flaws it printed are
+    ruff's failure (SPEC §5.9)."""
+    report = "src/a.py:1:8: F401 [*] `os` imported but unused\nFound 1 error."
+    bad = bash("ruff check . 2>&1 | tail -20", report)
+    for said in ("`ruff check .` exits 0.", "Ruff passes.", "ruff passes with no warnings."):
+        assert statuses(said, run(bad)) == ["contradicted"], said
+    for said in ("`ruff check .` fails.", "ruff failed.", "`ruff check .` exited with code 1."):
+        assert statuses(said, run(bad)) == ["verified"], said
+    clean = bash("ruff check . 2>&1 | tail -20", "All checks passed!")
+    assert statuses("Ruff passes.", run(clean)) == ["verified"]
+    assert statuses("ruff fails.", run(clean)) == ["contradicted"]
+
+
 def test_the_checks_after_the_first_contradiction_are_not_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
