@@ -546,8 +546,8 @@ def _runs_of(index: RunIndex, word: str) -> list[Call]:
     if calls:
         return calls
     # else a package script ran it (`pnpm -r test`), echoing its command: pnpm's
-    # `test$ vitest run`, npm's `> eslint .`, yarn's `$ eslint .`
-    echoed = re.compile(rf"[$>] +{re.escape(word)}\b").search
+    # `test$ vitest run`, npm's `> eslint .`, yarn's `$ eslint .`, `> cargo clippy`
+    echoed = re.compile(rf"[$>] +(?:[^\s$>]+ +)*?{re.escape(word)}\b").search
     found = {c.order: c for c, _ in index.outputs_with(word) if c.family == "shell"}
     return [call for call in found.values() if echoed(call.output_lower)]
 

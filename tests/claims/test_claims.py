@@ -92,6 +92,22 @@ def test_a_command_piped_on_is_told_by_its_flaws_not_the_pipes_status() -> None:
     assert statuses("ruff fails.", run(clean)) == ["contradicted"]
 
 
+def test_a_tool_a_package_script_runs_after_its_program_ran() -> None:
+    """`npm run lint` echoing `> cargo clippy -- -D warnings` ran clippy (SPEC §5.9)."""
+    echo = "\n> app@1.0.0 lint\n> cargo clippy -- -D warnings\n\n"
+    clean = bash("npm run lint", echo + "    Finished `dev` profile in 0.52s")
+    bad = bash("npm run lint", echo + "error: unused variable: `x`\n --> src/main.rs:2:9", "error")
+    for said in ("I ran clippy.", "clippy is clean.", "Clippy reports no issues."):
+        assert statuses(said, run(clean)) == ["verified"], said
+        assert statuses(said, run(clean, bad)) == (
+            ["verified"] if "ran" in said else ["contradicted"]
+        )
+    assert statuses("clippy fails.", run(bad)) == ["verified"]
+    assert statuses(
+        "I ran clippy.", run(bash("npm run lint", "\n> app@1.0.0 lint\n> eslint .\n"))
+    ) == ["contradicted"]
+
+
 def test_the_checks_after_the_first_contradiction_are_not_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
