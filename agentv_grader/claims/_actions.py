@@ -339,6 +339,21 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
 _COMMAND_END = later(r"\|\||\||&&|;|\n")
 
 
+# A line opening with a source file's line and column (`./main.go:7:2: fmt.Printf …`): a
+# compiler's or checker's report, a flaw where the call's exit status is not the command's
+_REPORT_PLACE = later(r"(?:^|\n)([\w./-]+\.\w+:\d+:\d+: )")
+
+
+def _printed_flaw(output: str) -> str | None:
+    """The flaw `output` prints (`_flaw`), or a line it opens with a source position, of a
+    command whose exit status is lost (piped on)."""
+    found = _flaw(output)
+    if found is None:
+        place = _REPORT_PLACE.search(output)
+        found = None if place is None else place.group(1)
+    return found
+
+
 def _piped(call: Call, name: str) -> bool:
     """`name` (lowercase) is piped into another command of `call` (`ruff check . | tail`),
     so the call's exit status is not its own: only its output tells how it went."""
@@ -647,7 +662,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if not failed and _piped(last, name.lower()):
             # its exit status lost, its output's flaws tell (not another command's)
             if not _ran_beside_another(last, name.lower(), True):
-                found = _flaw(last.output)
+                found = _printed_flaw(last.output)
                 failed, flaw = found is not None, flaw if kinds is not None else found
         # `no critical vulnerabilities`: a run failing for others contradicts it not
         qualified = kinds is not None and any(" " in kind for kind in kinds)
@@ -737,7 +752,11 @@ def _failure(
     beside = None  # a failed call running another check: whose failure is open
     for call in reversed(calls):
         lost = not call.failed and _piped(call, name.lower())  # its exit status not its own
-        flawed = call.failed or ((counted or lost) and _flaw(call.output) is not None)
+        flawed = call.failed or (
+            _printed_flaw(call.output) is not None
+            if lost
+            else counted and _flaw(call.output) is not None
+        )
         if flawed and _ran_beside_another(call, name.lower(), True):
             beside = beside or call
         elif flawed and _counts_agree(said, call.output):

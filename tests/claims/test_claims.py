@@ -90,6 +90,13 @@ def test_a_command_piped_on_is_told_by_its_flaws_not_the_pipes_status() -> None:
     clean = bash("ruff check . 2>&1 | tail -20", "All checks passed!")
     assert statuses("Ruff passes.", run(clean)) == ["verified"]
     assert statuses("ruff fails.", run(clean)) == ["contradicted"]
+    # a line opening with a source position is a report where the status is lost
+    vet = bash("go vet ./... | tail", "# app\n./main.go:7:2: fmt.Printf format %d has arg s")
+    assert statuses("`go vet ./...` exits 0.", run(vet)) == ["contradicted"]
+    assert statuses("`go vet ./...` fails.", run(vet)) == ["verified"]
+    assert statuses("`go vet ./...` fails.", run(bash("go vet ./... | tail", ""))) == [
+        "contradicted"
+    ]
 
 
 def test_a_tool_a_package_script_runs_after_its_program_ran() -> None:

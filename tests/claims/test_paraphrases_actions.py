@@ -771,43 +771,7 @@ def _reversed(cases: list[tuple[str, str, list[Call], bool]]) -> set[tuple[str, 
 # table of paraphrases; the commands' 971 of 17,775 when their spellings were added): each
 # fix removes its own.
 KNOWN_REVERSED_FILES: set[tuple[str, str]] = set()
-KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = {
-    ("`go vet ./...` exited with code 1.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    (
-        "`go vet ./...` exited with code 1.",
-        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
-    ),
-    ("`go vet ./...` exits 0.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    ("`go vet ./...` exits 0.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
-    ("`go vet ./...` exits with code 0.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    (
-        "`go vet ./...` exits with code 0.",
-        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
-    ),
-    ("`go vet ./...` failed.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    ("`go vet ./...` failed.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
-    ("`go vet ./...` fails.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    ("`go vet ./...` fails.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
-    ("`go vet ./...` passes cleanly.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    ("`go vet ./...` passes cleanly.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
-    ("`go vet ./...` reports no errors.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    (
-        "`go vet ./...` reports no errors.",
-        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
-    ),
-    (
-        "`go vet ./...` returned a non-zero exit code.",
-        "go vet, `go vet ./... 2>&1 | tail -20`: bad",
-    ),
-    (
-        "`go vet ./...` returned a non-zero exit code.",
-        "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad",
-    ),
-    ("`go vet ./...` still fails.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    ("`go vet ./...` still fails.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
-    ("`go vet ./...` succeeded.", "go vet, `go vet ./... 2>&1 | tail -20`: bad"),
-    ("`go vet ./...` succeeded.", "go vet, `go vet ./... 2>&1 | tail -20`: clean, then bad"),
-}
+KNOWN_REVERSED_COMMANDS: set[tuple[str, str]] = set()
 KNOWN_REVERSED_SCOPES: set[tuple[str, str]] = set()
 
 
