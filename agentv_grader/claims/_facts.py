@@ -498,21 +498,29 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
     key = next((w.lower() for w in reversed(words) if w.lower() not in _STOP | {"date", "on"}), "")
     if len(key) < 2 or _approx(text, text[: match.start()]):
         return None
-    labelled = re.compile(
-        re.escape(key) + r"[a-z_]{0,12}['\"]?\s*[:=]\s*['\"]?(\d{4}-\d{2}-\d{2})(?!\d)"
-    )
+    labelled = re.compile(re.escape(key) + r"[a-z_]{0,12}(?: date)?['\"]?\s*[:=]\s*['\"]?")
     forms = _date_forms(match)
     for call, at in index.outputs_with(key):
-        other = labelled.match(call.output_lower, at)
+        label = labelled.match(call.output_lower, at)
+        other = None if label is None else _LABELLED_DATE.match(call.output_lower, label.end())
         if other is not None and (at == 0 or not call.output_lower[at - 1].isalpha()):
-            if other.group(1) in forms:
+            if other.group(0) in forms or not set(_date_forms(other)).isdisjoint(forms):
                 return Finding(
-                    VERIFIED, f"the date {match.group(0)!r}: {call.cite(other.group(1))}"
+                    VERIFIED, f"the date {match.group(0)!r}: {call.cite(other.group(0))}"
                 )
             return Finding(
-                CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite(other.group(1))}"
+                CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite(other.group(0))}"
             )
     return None
+
+
+# A date as `_DATE` spells it, in an output's lowercase (`due date:  12 december 2026`),
+# with `_DATE`'s groups; an ISO one may open a timestamp (`2024-06-15T08:14Z`)
+_LABELLED_DATE = later(
+    r"(?:(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})"
+    r"|(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\s+(\d{4})"
+    r"|(\d{4})-(\d{2})-(\d{2}))(?!\d)"
+)
 
 
 _ISO_DATE = later(r"\d{4}-\d{2}-\d{2}")
@@ -624,6 +632,41 @@ def _other_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     return Finding(CONTRADICTED, f"{match.group(0)!r} for 'version', but {call.cite_line(line)}")
 
 
+def _other_labelled_id(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`Confirmation number: REG-1` (in no call) where every output giving the same label
+    gives it one other id (`Confirmation number: REG-7`): the value read wrong."""
+    key = _claim_label(text[: match.start()])
+    if key is None:
+        return None
+    after = re.compile(re.escape(key) + r"[\"']?\s*[:=]\s*[\"'`]?")
+    shown: dict[str, tuple[Call, str]] = {}
+    for call, at in itertools.islice(index.outputs_with(key), _MAX_LOOKS):
+        output = call.output_lower
+        said = after.match(output, at)
+        if said is None or (at and output[at - 1].isalpha()):
+            continue
+        other = _ID.match(output, said.end())
+        if other is not None:
+            shown[other.group(0)] = call, line_at(call.output, call.written(at)).strip()
+    if len(shown) != 1:
+        return None
+    call, line = next(iter(shown.values()))
+    return Finding(CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite_line(line)}")
+
+
+def _claim_label(before: str) -> str | None:
+    """The label (lowercase) of a claim that is a label and a value, `before` the value
+    (`**Confirmation number:** `): words of letters alone."""
+    said = before.rstrip(" `*_\"'")
+    if said[-1:] != ":":
+        return None
+    label = said[:-1].strip(" *_#").lower()
+    words = label.split(" ")
+    return (
+        label if 1 < len(label) <= 40 and all(w.isalpha() and w.isascii() for w in words) else None
+    )
+
+
 def _date_forms(match: re.Match[str]) -> list[str]:
     g = match.groups()
     if g[0]:
@@ -687,10 +730,16 @@ def _tokens(
             elif call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
             elif not index.in_inputs(token) and token not in index.task_lower:
-                other = None
-                if kind == 0:
-                    other = _other_version(text, match, index) or _id_version(text, match, index)
+                other = _other_token(text, match, kind, index)
                 yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+
+
+def _other_token(text: str, match: re.Match[str], kind: int, index: RunIndex) -> Finding | None:
+    """What refutes a version (`kind` 0) or an id (1) no call holds: the other one the
+    outputs give where the claim places it."""
+    if kind == 0:
+        return _other_version(text, match, index) or _id_version(text, match, index)
+    return _other_labelled_id(text, match, index) if kind == 1 else None
 
 
 _BEFORE_SAID = later(r"\b(?:was|were|from)\b")

@@ -1,0 +1,30 @@
+"""Rules added after the eighth blind set's first measurement (tests/data/claims/blind8),
+for its missed contradictions: each test is a small run shaped like one, never its text
+(SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+RECEIPT = bash("curl -s https://shop.example/orders/last", "Order reference: ORD-5581-2290\n")
+
+
+def test_an_id_given_under_a_label_is_held_to_the_id_an_output_gives_that_label() -> None:
+    said = "**Order reference:** ORD-5581-2209"
+    assert statuses(said, run(RECEIPT)) == ["contradicted"]
+    assert statuses("**Order reference:** ORD-5581-2290", run(RECEIPT)) == ["verified"]
+    # two ids under the label: which one the claim restates is open
+    again = bash("curl -s https://shop.example/orders/first", "Order reference: ORD-1100-0007")
+    assert statuses(said, run(RECEIPT, again)) == ["unverifiable"]
+    # not a label the outputs give
+    assert statuses("**Tracking:** ORD-5581-2209", run(RECEIPT)) == ["unverifiable"]
+
+
+def test_a_date_given_under_a_label_is_held_to_a_written_date_under_it() -> None:
+    notice = bash(
+        "pdftotext -layout renewal.pdf -", "Issued:  2 March 2027\nRenewal date:  17 March 2027"
+    )
+    assert statuses("**Renewal date:** 3 March 2027", run(notice)) == ["contradicted"]
+    assert statuses("**Renewal date:** 17 March 2027", run(notice)) == ["verified"]
+    american = bash("pdftotext -layout renewal.pdf -", "Renewal date: March 17, 2027")
+    assert statuses("**Renewal date:** 3 March 2027", run(american)) == ["contradicted"]
