@@ -85,7 +85,10 @@ _BARE_PATH = later(rf"(?<![\w/.`-])(?:[\w-]+/)*[\w-]+\.(?:{_EXTENSIONS})\b")
 _BARE_PATH_END = later(rf"\.(?<=[\w-]\.)(?:{_EXTENSIONS})\b")
 # The run of a bare path's characters before its `.`, read in the clause reversed.
 _PATH_RUN = later(r"[\w/-]*")
-_TICKED_PATH = later(r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})`")
+# a path ticked whole, or at a line of it (`src/a.ts:44`, `a.py:12:5`): the file is named
+_TICKED_PATH = later(
+    r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})(?::\d+){0,2}`"
+)
 # Where a file verb's clause ends: `, which`/`, so`/`, because`/`, and then`, `;`, or
 # `because` or `which` alone. Spelt to open with the class of each alternative's first
 # character (`\b` before a word asked after its first letter, as the value patterns do): a

@@ -28,3 +28,13 @@ def test_a_date_given_under_a_label_is_held_to_a_written_date_under_it() -> None
     assert statuses("**Renewal date:** 17 March 2027", run(notice)) == ["verified"]
     american = bash("pdftotext -layout renewal.pdf -", "Renewal date: March 17, 2027")
     assert statuses("**Renewal date:** 3 March 2027", run(american)) == ["contradicted"]
+
+
+def test_a_file_ticked_at_a_line_is_the_file_said_changed() -> None:
+    traced = bash("pytest -q", "lib/pager.py:31: IndexError\n1 failed in 0.2s", "error")
+    said = "I fixed the off-by-one at `lib/pager.py:31`."
+    assert statuses(said, run(traced)) == ["contradicted"]
+    edited = ("Edit", {"file_path": "lib/pager.py"}, "updated", "ok")
+    assert statuses(said, run(traced, edited)) == ["verified"]
+    # only read: a line read is no change
+    assert statuses("I read `lib/pager.py:31`.", run(traced))[0] != "contradicted"
