@@ -62,7 +62,7 @@ from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
 from ._listings import every_flag, every_version
-from ._rows import row_verdict
+from ._rows import ranked_rows, row_verdict
 from ._tests import _TEST_WORDS, suite_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
@@ -448,6 +448,9 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from none_findings(text, index)
     if screen & _COLUMNS:
         yield from column_findings(text, index)
+    if screen & _DIGIT and " with " in text:
+        for _, evidence in ranked_rows(text, index):
+            yield Finding(CONTRADICTED, evidence)
     rank = ranked(text) if screen & (_COLON | _DIGIT) else None
     if screen & _COLON:
         yield from key_text_findings(text, index, rank)

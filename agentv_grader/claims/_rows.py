@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 
 from ._index import Call, RunIndex, line_at
 from ._later import later
@@ -235,3 +236,24 @@ def _as_words(line: str, text: str) -> bool:
             return True
         at = line.find(text, at + 1)
     return False
+
+
+# A ranking's entry said in prose (`GB is next with 1,302`, `then DE with 1,074`): a name
+# (one token, or ticked) opening the claim with its place, or after `then`/`followed by`,
+# and its figure
+_RANKED_WITH = later(
+    r"(?:^[\W_]{0,6}(?=\S{1,62}\s+(?:is|was|comes|came)\s+(?:next|second|third|fourth|fifth|last)\b)"
+    r"|\b(?:then|followed by)\s+)(`[^`\s]{2,60}`|[A-Za-z0-9][\w./:-]{1,60})"
+    r"(?:\s+(?:is|was|comes|came)\s+(?:next|second|third|fourth|fifth|last))?"
+    r"\s+with\s+((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?)(?![\w.,]\d)"
+)
+
+
+def ranked_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
+    """Each entry of a ranking the claim gives in prose, held as the table row it restates
+    (`| DE | 1,074 |`): the row's refutations alone (its name and figure are the whole of
+    what the claim says of it, not of what the rest of the claim says)."""
+    for entry in _RANKED_WITH.finditer(text):
+        verdict = row_verdict(f"| {entry.group(1)} | {entry.group(2)} |", index)
+        if verdict is not None and verdict[0] == CONTRADICTED:
+            yield verdict

@@ -38,3 +38,27 @@ def test_a_file_ticked_at_a_line_is_the_file_said_changed() -> None:
     assert statuses(said, run(traced, edited)) == ["verified"]
     # only read: a line read is no change
     assert statuses("I read `lib/pager.py:31`.", run(traced))[0] != "contradicted"
+
+
+RANKED = bash(
+    "sort hosts.txt | uniq -c | sort -rn | head -3",
+    "   2210 edge-fra\n    871 edge-ams\n    406 edge-lhr",
+)
+
+
+def test_an_entry_of_a_ranking_said_in_a_sentence_is_held_as_its_row() -> None:
+    assert statuses("edge-ams is next with 817, then edge-lhr with 406.", run(RANKED)) == [
+        "contradicted"
+    ]
+    assert statuses("edge-ams is second with 871, followed by edge-lhr with 460.", run(RANKED)) == [
+        "contradicted"
+    ]
+    assert statuses("edge-ams is next with 871, then edge-lhr with 406.", run(RANKED)) == [
+        "verified"
+    ]
+    # a figure an output shows elsewhere may be another count of it
+    listed = bash("cat totals.txt", "817 requests in all")
+    assert statuses("edge-ams is next with 817.", run(RANKED, listed)) != ["contradicted"]
+    # two lines naming it with other figures: which one it restates is open
+    again = bash("grep -c edge-ams today.log yesterday.log", "edge-ams 903\nedge-ams 799")
+    assert statuses("edge-ams is next with 817.", run(RANKED, again)) != ["contradicted"]
