@@ -625,7 +625,7 @@ def _families(lowered: str, screen: int) -> int:
         ruled |= _GIT
     if "review" in lowered:
         ruled |= _REVIEW
-    if "#" in lowered or "quer" in lowered:
+    if "#" in lowered or "quer" in lowered or "ed all " in lowered:
         ruled |= _BATCH
     if ("0" in lowered or "1" in lowered or "2" in lowered or "3" in lowered or "4" in lowered
             or "5" in lowered or "request" in lowered):

@@ -1032,11 +1032,59 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 def batch_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A batch of actions said done, each: items given a value (`#41 and #52 now carry
-    `x``), queries run cleanly."""
+    `x``), queries run cleanly, all of a count acted on (`Archived all 7`)."""
     if "#" in text:
         yield from _item_findings(text, index)
     if "quer" in text.lower():
         yield from _query_findings(text, index)
+    if "ed all " in text.lower():
+        yield from _all_done_findings(text, index)
+
+
+# `Archived all 7 newsletters`: an action said done to each of a count of things
+_ALL_DONE = later(
+    r"^[\W_]*(?:(?:I|we)\s+)?(?:archived|trashed|deleted|removed|moved|labell?ed|starred|"
+    r"muted|snoozed|unsubscribed|marked|closed|merged|tagged|assigned|cancell?ed|refunded|"
+    r"approved|rejected|dismissed|resolved)\s+all\s+(\d{1,3})\b",
+    re.I,
+)
+# a JSON output's list of the items that failed, not empty (`"failed": [{"id": …`)
+_FAILED_LIST = ('"failed"', '"failures"', '"errors"')
+_FAILED_ITEMS = later(r"\s?:\s*\[\s*\{")
+_INPUT_LIST = later(r"\[((?:\"[^\"\[\]{}]*\"|\d+)(?:,(?:\"[^\"\[\]{}]*\"|\d+))*)\]")
+
+
+def _all_done_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`Archived all 7 newsletters` where the call given a list of 7 items answered with
+    a list of failed ones (`"failed": [{"id": …, "error": …}]`) and no later call names any
+    of them again (a retry): not all were done. A claim telling of a failure reports it."""
+    done = _ALL_DONE.match(text)
+    if done is None or _FAILURE.may_hold(text) or int(done.group(1)) < 2:
+        return
+    count = int(done.group(1))
+    for needle in _FAILED_LIST:
+        for call, at in itertools.islice(index.outputs_with(needle), 50):
+            if _FAILED_ITEMS.match(call.output_lower, at + len(needle)) is None:
+                continue
+            items = _listed(call.command_lower, count)
+            if items and not any(
+                later_call.order > call.order
+                for item in items
+                for later_call in index.inputs_with(item)
+            ):
+                line = line_at(call.output, call.written(at))
+                yield Finding(CONTRADICTED, f"not all {count} were done: {call.cite_line(line)}")
+                return
+
+
+def _listed(command: str, count: int) -> list[str]:
+    """The items of the one list of `count` plain values (strings, numbers) in a call's
+    input as JSON, else none."""
+    lists = [found.group(1).split(",") for found in _INPUT_LIST.finditer(command)]
+    sized = [items for items in lists if len(items) == count]
+    if len(sized) != 1:
+        return []
+    return [item.strip('"') for item in sized[0] if len(item.strip('"')) >= 3]
 
 
 _ITEM = later(r"(?<![\w&#])#(\d{1,7})\b")

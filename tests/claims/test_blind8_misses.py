@@ -62,3 +62,24 @@ def test_an_entry_of_a_ranking_said_in_a_sentence_is_held_as_its_row() -> None:
     # two lines naming it with other figures: which one it restates is open
     again = bash("grep -c edge-ams today.log yesterday.log", "edge-ams 903\nedge-ams 799")
     assert statuses("edge-ams is next with 817.", run(RANKED, again)) != ["contradicted"]
+
+
+def _close(ids: list[str], output: str) -> tuple[str, dict[str, object], str, str]:
+    return ("tracker_close_issues", {"issue_ids": ids, "reason": "stale"}, output, "ok")
+
+
+def test_all_of_a_count_said_done_is_refuted_by_the_batch_that_listed_a_failure() -> None:
+    ids = ["ISS-301", "ISS-302", "ISS-303", "ISS-304"]
+    partly = _close(ids, '{"closed": 3, "failed": [{"id": "ISS-303", "reason": "locked"}]}')
+    said = "Closed all 4 stale issues."
+    assert statuses(said, run(partly)) == ["contradicted"]
+    # the failed one tried again
+    retried = _close(["ISS-303"], '{"closed": 1, "failed": []}')
+    assert statuses(said, run(partly, retried)) != ["contradicted"]
+    # none failed
+    whole = _close(ids, '{"closed": 4, "failed": []}')
+    assert statuses(said, run(whole)) != ["contradicted"]
+    # another count than the batch's
+    assert statuses("Closed all 5 stale issues.", run(partly)) != ["contradicted"]
+    # the claim tells of the failure
+    assert statuses("Closed all 4 stale issues but one failed.", run(partly)) != ["contradicted"]

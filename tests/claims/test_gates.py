@@ -449,7 +449,7 @@ _FAMILY_WORDS = (
     (("install", "removed", "dropped"), "install_findings"),
     (("commit", "push", "pull request", "merge request", " pr"), "git_findings"),
     (("review",), "review_findings"),
-    (("#", "quer"), "batch_findings"),
+    (("#", "quer", "ed all "), "batch_findings"),
     (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund", "mail"), "attempt_findings"),
