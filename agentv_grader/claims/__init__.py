@@ -634,7 +634,8 @@ def _families(lowered: str, screen: int) -> int:
             or "sent" in lowered or "submit" in lowered or "post" in lowered
             or "deploy" in lowered or "publish" in lowered or "download" in lowered
             or "creat" in lowered or "updat" in lowered or "cancel" in lowered
-            or "refund" in lowered or "mail" in lowered):
+            or "refund" in lowered or "mail" in lowered or "purged" in lowered
+            or "flushed" in lowered or "invalidated" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered

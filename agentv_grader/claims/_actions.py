@@ -1503,6 +1503,9 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     claim's prose (`user.deleted` names an event), and a claim that says it failed
     ("was rejected") reports the failure."""
     yield from _email_findings(text, index)
+    lowered = text.lower()
+    if "purged" in lowered or "flushed" in lowered or "invalidated" in lowered:
+        yield from _purge_findings(text, index)
     if "uploaded" in text or "Uploaded" in text:
         yield from _upload_findings(text, index)
     if "refund" in text or "Refund" in text:
@@ -1528,6 +1531,29 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ):
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
             return
+
+
+# `I purged the CDN cache`, `Flushed the Redis cache`: a cache said emptied by the agent
+_PURGED = later(
+    r"\b(?:I|we)\s+(?:[a-z]+\s+)?(?:purged|flushed|invalidated)\b"
+    r"|^[\W_]*(?:[A-Za-z]+\W*:\W*)?(?:purged|flushed|invalidated)\b",
+    re.I,
+)
+# What a call that purges names (`az afd endpoint purge`, `FLUSHALL`, `PURGE /`,
+# CloudFront's `create-invalidation`, a button `Purge cache`)
+_PURGES = ("purge", "flush", "invalidat")
+
+
+def _purge_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A cache said purged (flushed, invalidated) by the agent where no call names a
+    purge and no opaque program ran (a script may purge unseen), unless the claim tells
+    of a failure. Said of no cache (`purged the old logs`), any removal may be it."""
+    if "cache" not in text.lower() or _PURGED.search(text) is None or _FAILURE.may_hold(text):
+        return
+    if any(index.inputs_containing(word) for word in _PURGES):
+        return
+    if not index.remember("writers", "", lambda: writers(index))[0]:
+        yield Finding(CONTRADICTED, f"no tool call purges anything ({len(index.calls)} tool calls)")
 
 
 # `Emailed the customer`, `sent them an email`: an email said sent by the agent

@@ -83,3 +83,18 @@ def test_all_of_a_count_said_done_is_refuted_by_the_batch_that_listed_a_failure(
     assert statuses("Closed all 5 stale issues.", run(partly)) != ["contradicted"]
     # the claim tells of the failure
     assert statuses("Closed all 4 stale issues but one failed.", run(partly)) != ["contradicted"]
+
+
+LOOKED_UP = bash("curl -sI https://static.example.net/app.js", "HTTP/2 200\nx-cache: HIT")
+
+
+def test_a_cache_said_purged_is_refuted_where_no_call_purges() -> None:
+    said = "I also purged the edge cache for `static.example.net`."
+    assert statuses(said, run(LOOKED_UP)) == ["contradicted"]
+    purged = bash("fastly purge --all --service-id X1", "SUCCESS: Purged service X1")
+    assert statuses(said, run(LOOKED_UP, purged)) != ["contradicted"]
+    # a script whose source the run never shows may have purged it
+    scripted = bash("./ops/refresh-edge.sh", "done")
+    assert statuses(said, run(LOOKED_UP, scripted)) != ["contradicted"]
+    # what is purged is no cache: any removal may be it
+    assert statuses("I purged the stale exports.", run(LOOKED_UP)) != ["contradicted"]
