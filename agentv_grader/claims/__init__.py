@@ -55,6 +55,7 @@ from ._facts import (
     none_findings,
     other_state,
     ranked,
+    set_quantity_findings,
     value_findings,
 )
 from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targets
@@ -448,6 +449,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from none_findings(text, index)
     if screen & _COLUMNS:
         yield from column_findings(text, index)
+    if screen & _DIGIT and " to " in text:
+        yield from set_quantity_findings(text, index)
     if screen & _DIGIT and " with " in text:
         for _, evidence in ranked_rows(text, index):
             yield Finding(CONTRADICTED, evidence)

@@ -1715,6 +1715,54 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
             return
 
 
+# `request to **768Mi**`, `timeout raised to 45s`: a quantity with its unit said set, the
+# word naming what was set just before (or before the verb)
+_SET_VERB = r"(?:raised|set|changed|lowered|increased|decreased|bumped|reduced|dropped)"
+_SET_QUANTITY = later(
+    rf"([A-Za-z](?<![\w-][A-Za-z])[\w-]{{2,40}})[*_`]*\s+(?:{_SET_VERB}\s+)?to\s+[*_`]{{0,2}}"
+    r"(\d+(?:\.\d+)?)([A-Za-z]{1,3})(?![\w.])"
+)
+_SET_VERBS = later(_SET_VERB + r"$")
+_SET_NEAR = 40  # the characters after the name, in a call's input, that may give its value
+
+
+def set_quantity_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`request to 768Mi` (in no call nor the task) where the calls' inputs give what the
+    claim names (`requests/memory","value":"640Mi"`, the name within `_SET_NEAR`
+    characters before) one other quantity of the unit: the value set was another."""
+    for said in _SET_QUANTITY.finditer(text):
+        name, number, unit = said.group(1).lower(), said.group(2), said.group(3).lower()
+        if _SET_VERBS.match(name):
+            continue  # `could be raised to 1Gi`: the verb, no name before it
+        claimed = f"{number}{unit}"
+        if index.in_outputs(claimed) or index.in_inputs(claimed) or claimed in index.task_lower:
+            continue
+        given = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?){re.escape(unit)}(?![a-z])")
+        shown: dict[str, Call] = {}
+        for call in index.inputs_containing(name)[:_MAX_LOOKS]:
+            command = call.command_lower
+            at = command.find(name)
+            while at >= 0:
+                other = given.search(command, at + len(name), at + len(name) + _SET_NEAR)
+                if other is not None:  # as written (a lowercase offset, `İ` apart)
+                    shown[call.command[other.start() : other.end()] or other.group(0)] = call
+                at = command.find(name, at + 1)
+        if len(shown) == 1:
+            value, call = next(iter(shown.items()))
+            command = _shortened_command(call.command)
+            yield Finding(
+                CONTRADICTED,
+                f"{said.group(2)}{said.group(3)} for {name!r}, but {call.where} `{command}` "
+                f"gives it {value}",
+            )
+            return
+
+
+def _shortened_command(command: str) -> str:
+    joined = " ".join(command.split())
+    return joined if len(joined) <= 80 else joined[:79] + "…"
+
+
 _NONE = Gated(later(r"\bno\s+(?=[a-z])", re.I), Words("no"))
 # what ends the noun a `no` counts (`no duplicate order IDs were found`)
 _NONE_ENDS = frozenset("were was are is in on at found left remain remaining after since".split())

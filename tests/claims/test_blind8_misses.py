@@ -98,3 +98,23 @@ def test_a_cache_said_purged_is_refuted_where_no_call_purges() -> None:
     assert statuses(said, run(LOOKED_UP, scripted)) != ["contradicted"]
     # what is purged is no cache: any removal may be it
     assert statuses("I purged the stale exports.", run(LOOKED_UP)) != ["contradicted"]
+
+
+def test_a_quantity_said_set_is_held_to_the_one_the_inputs_give_its_name() -> None:
+    written = (
+        "Write",
+        {"file_path": "deploy/worker.yaml", "content": "timeout: 30s\n"},
+        "ok",
+        "ok",
+    )
+    said = "Worker timeout raised to **45s**."
+    assert statuses(said, run(written)) == ["contradicted"]
+    assert statuses("Worker timeout raised to **30s**.", run(written)) != ["contradicted"]
+    # the claimed quantity given somewhere: another check's to read
+    shown = bash("grep timeout deploy/worker.yaml", "timeout: 45s")
+    assert statuses(said, run(written, shown)) != ["contradicted"]
+    # two quantities given the name (an edit's old one too): which one was meant is open
+    replaced = ("Edit", {"old_string": "timeout: 20s", "new_string": "timeout: 30s"}, "ok", "ok")
+    assert statuses(said, run(replaced)) != ["contradicted"]
+    # another unit is another quantity
+    assert statuses("Worker timeout raised to **45ms**.", run(written)) != ["contradicted"]
