@@ -638,7 +638,7 @@ def _families(lowered: str, screen: int) -> int:
             or "deploy" in lowered or "publish" in lowered or "download" in lowered
             or "creat" in lowered or "updat" in lowered or "cancel" in lowered
             or "refund" in lowered or "mail" in lowered or "purged" in lowered
-            or "flushed" in lowered or "invalidated" in lowered):
+            or "flushed" in lowered or "invalidated" in lowered or "as read" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered

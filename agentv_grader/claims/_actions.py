@@ -1506,6 +1506,8 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     lowered = text.lower()
     if "purged" in lowered or "flushed" in lowered or "invalidated" in lowered:
         yield from _purge_findings(text, index)
+    if "as read" in lowered:
+        yield from _marked_read_findings(text, index)
     if "uploaded" in text or "Uploaded" in text:
         yield from _upload_findings(text, index)
     if "refund" in text or "Refund" in text:
@@ -1554,6 +1556,39 @@ def _purge_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     if not index.remember("writers", "", lambda: writers(index))[0]:
         yield Finding(CONTRADICTED, f"no tool call purges anything ({len(index.calls)} tool calls)")
+
+
+# `Marked the remaining 3 messages as read`: messages said marked read by the agent
+_MARKED_READ = later(
+    r"(?:\b(?:I|we)\s+(?:[a-z]+\s+)?|^[\W_]*)marked\b[^.;:]{0,60}?\bas read\b", re.I
+)
+
+
+# reading named in a call's input: `UNREAD`, `"read": true`, `mark_read`, `markAsRead` (not
+# a `threadId`)
+_NAMES_READ = later(r"(?<![a-z])(?:un)?read(?![a-z])|mark[\w-]{0,8}read")
+
+
+def _names_reading(name: str) -> bool:
+    return _NAMES_READ.search(name.lower()) is not None
+
+
+def _marked_read_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Messages said marked read by the agent where no tool's name nor any call but a
+    search's input names reading (`"remove_label_ids": ["UNREAD"]`, `mark_as_read`, a
+    `Mark as read` button; a search's `is:unread` only finds them) and no opaque program
+    ran, unless the claim tells of a failure."""
+    if _MARKED_READ.search(text) is None or _FAILURE.may_hold(text):
+        return
+    if index.named(_names_reading) or any(
+        c.family != "search" and _NAMES_READ.search(c.command_lower)
+        for c in index.inputs_containing("read")
+    ):
+        return
+    if not index.remember("writers", "", lambda: writers(index))[0]:
+        yield Finding(
+            CONTRADICTED, f"no tool call marks anything read ({len(index.calls)} tool calls)"
+        )
 
 
 # `Emailed the customer`, `sent them an email`: an email said sent by the agent

@@ -118,3 +118,19 @@ def test_a_quantity_said_set_is_held_to_the_one_the_inputs_give_its_name() -> No
     assert statuses(said, run(replaced)) != ["contradicted"]
     # another unit is another quantity
     assert statuses("Worker timeout raised to **45ms**.", run(written)) != ["contradicted"]
+
+
+FOUND = ("mail_search", {"query": "is:unread label:inbox"}, '{"messages": [{"id": "m1"}]}', "ok")
+REPLIED = ("mail_send_reply", {"threadId": "t9", "body": "Thanks, see you then."}, "{}", "ok")
+
+
+def test_messages_said_marked_read_are_refuted_where_no_call_but_a_search_names_reading() -> None:
+    said = "I marked the other 2 messages as read."
+    assert statuses(said, run(FOUND, REPLIED)) == ["contradicted"]
+    marked = ("mail_modify", {"ids": ["m1"], "remove_labels": ["UNREAD"]}, "{}", "ok")
+    assert statuses(said, run(FOUND, REPLIED, marked)) != ["contradicted"]
+    tool = ("mail_mark_as_read", {"ids": ["m1"]}, "{}", "ok")
+    assert statuses(said, run(FOUND, tool)) != ["contradicted"]
+    # a shell command may mark them unseen
+    script = bash("python3 triage.py", "ok")
+    assert statuses(said, run(FOUND, script)) != ["contradicted"]
