@@ -213,6 +213,12 @@ def _result_link(name: str, searches: list[tuple[str, str]]) -> str | None:
             for link in _LINK.finditer(line):  # the link holding the name, or the next one
                 if link.end() > at and link.start() - at < 300:
                     return link.group(0).rstrip(".,")
+            if line_end >= 0:  # a result's title, its link alone on the line after it
+                next_end = output.find("\n", line_end + 1)
+                after = output[line_end + 1 : next_end if next_end >= 0 else None]
+                alone = _LINK.fullmatch(after.strip())
+                if alone is not None:
+                    return alone.group(0).rstrip(".,")
     return None
 
 

@@ -134,3 +134,23 @@ def test_messages_said_marked_read_are_refuted_where_no_call_but_a_search_names_
     # a shell command may mark them unseen
     script = bash("python3 triage.py", "ok")
     assert statuses(said, run(FOUND, script)) != ["contradicted"]
+
+
+RESULTS = (
+    "web_search",
+    {"query": "postgres vacuum tuning"},
+    "1. Vacuum tuning in practice | Okonkwo Consulting\n"
+    "   https://okonkwo.example/blog/vacuum\n"
+    "   A field guide to autovacuum thresholds ...\n"
+    "2. Routine Vacuuming | PostgreSQL docs\n"
+    "   https://www.postgresql.org/docs/current/routine-vacuuming.html\n",
+    "ok",
+)
+
+
+def test_a_source_read_is_the_link_on_the_line_after_its_result_title() -> None:
+    said = "I also read Okonkwo's vacuum guide, which recommends the same threshold."
+    refused = ("fetch_url", {"url": "https://okonkwo.example/blog/vacuum"}, "HTTP 403", "error")
+    assert statuses(said, run(RESULTS, refused)) == ["contradicted"]
+    read = ("fetch_url", {"url": "https://okonkwo.example/blog/vacuum"}, "Vacuum tuning", "ok")
+    assert statuses(said, run(RESULTS, read)) != ["contradicted"]
