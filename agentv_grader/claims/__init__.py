@@ -50,6 +50,7 @@ from ._facts import (
     Changes,
     Finding,
     column_findings,
+    failed_findings,
     holds_digit,
     key_text_findings,
     none_findings,
@@ -449,6 +450,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from none_findings(text, index)
     if screen & _COLUMNS:
         yield from column_findings(text, index)
+    if screen & _DIGIT and "failed" in text:
+        yield from failed_findings(text, index)
     if screen & _DIGIT and " to " in text:
         yield from set_quantity_findings(text, index)
     if screen & _DIGIT and " with " in text:

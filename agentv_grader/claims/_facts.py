@@ -842,6 +842,31 @@ def _named_alone(text: str, match: re.Match[str]) -> bool:
     )
 
 
+# `run 12218011234 failed`, `(`build-7`) failed the same way`: a thing said failed, named
+# just before the verb by a token holding a digit
+_SAID_FAILED = later(
+    r"([A-Za-z0-9](?<![\w.:-][A-Za-z0-9])[\w.:-]{3,40})[`)\]*]*\s+(?:also\s+)?failed\b"
+)
+# a line showing its thing passed: a check mark opening it, or a word of success
+_PASSED_LINE = later(r"^\s*[✓✔]|\b(?:success|succeeded|successful|passed)\b", re.I)
+
+
+def failed_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`The run on main (12218011234) failed` where the one output line naming the thing
+    shows it passed (`✓ … main push 12218011234`) and says no failure."""
+    for said in _SAID_FAILED.finditer(text):
+        token = said.group(1)
+        if not any(ch.isdigit() for ch in token) or len(token) < 5:
+            continue
+        only = _only_line_naming(token, index)
+        if only is None:
+            continue
+        line, call = only
+        if _PASSED_LINE.search(line) and not _FAILING_LINE.search(line.lower()):
+            yield Finding(CONTRADICTED, f"{token} failed, but {call.cite_line(line)}")
+            return
+
+
 def _last_failing(index: RunIndex, token: str) -> str | None:
     """The last output line showing the id `token`, quoted, where it says the thing failed
     (a host unreachable, a job failed): an id shown last so is no evidence of a claim of

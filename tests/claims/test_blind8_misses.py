@@ -154,3 +154,23 @@ def test_a_source_read_is_the_link_on_the_line_after_its_result_title() -> None:
     assert statuses(said, run(RESULTS, refused)) == ["contradicted"]
     read = ("fetch_url", {"url": "https://okonkwo.example/blog/vacuum"}, "Vacuum tuning", "ok")
     assert statuses(said, run(RESULTS, read)) != ["contradicted"]
+
+
+LISTED = bash(
+    "ci runs list --limit 3",
+    "✓  nightly  main      run 88410273  12m\n"
+    "X  nightly  release   run 88409911  14m\n"
+    "✓  deploy   main      run 88409120   3m",
+)
+
+
+def test_a_run_said_failed_is_refuted_by_the_one_line_showing_it_passed() -> None:
+    assert statuses("Yesterday's nightly (run 88409120) failed too.", run(LISTED)) == [
+        "contradicted"
+    ]
+    assert statuses("The release nightly (run 88409911) failed too.", run(LISTED)) != [
+        "contradicted"
+    ]
+    # two lines naming it: which state it ended in is open
+    again = bash("ci runs view 88409120", "X deploy  main  run 88409120  failed at step 3")
+    assert statuses("The deploy (run 88409120) failed too.", run(LISTED, again)) != ["contradicted"]

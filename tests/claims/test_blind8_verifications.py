@@ -51,7 +51,8 @@ def test_an_ids_row_marked_passed_does_not_verify_a_failure_said_of_it() -> None
         "X  Bump lodash  CI  deps/lodash  pull_request  98120045512  1m02s\n"
         "✓  Fix typo     CI  main         push          98119934871  2m40s",
     )
-    assert statuses("The last run on main (98119934871) failed too.", run(runs)) == ["unverifiable"]
+    # refuted, not only unverified: the one line naming it shows it passed (test_blind8_misses)
+    assert statuses("The last run on main (98119934871) failed too.", run(runs)) == ["contradicted"]
     assert statuses("The lodash run (98120045512) failed.", run(runs)) == ["verified"]
 
 
