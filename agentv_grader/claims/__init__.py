@@ -662,7 +662,8 @@ def _families(lowered: str, screen: int) -> int:
             or "went through" in lowered or "successful" in lowered):
         ruled |= _STEP
     if ("health" in lowered or "success" in lowered or "deliver" in lowered
-            or "settled" in lowered or "cleared" in lowered or "accepted" in lowered):
+            or "settled" in lowered or "cleared" in lowered or "accepted" in lowered
+            or "switched" in lowered or "turned" in lowered or "abled" in lowered):
         ruled |= _STATE
     if "coverage" in lowered or "re-ran" in lowered or "reran" in lowered:
         ruled |= _SUITE

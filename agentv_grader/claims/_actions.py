@@ -1717,6 +1717,8 @@ def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for the resource a request's URL ends in, the output's first status."""
     if _ACCEPTED.search(text) is not None:
         yield from _none_accepted(index)
+    if "switched" in text or "turned" in text or "abled" in text:
+        yield from _switched_findings(text, index)
     good, settled = _GOOD_STATE.may_hold(text), _SETTLED_STATE.may_hold(text)
     if not (good or settled) or _FAILURE.may_hold(text) or _BAD_STATE_SAID.may_hold(text):
         return
@@ -1737,6 +1739,48 @@ def state_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                     yield Finding(CONTRADICTED, f"{said}: {call.cite(status)}")
                     return
                 break
+
+
+# `Marketing emails are switched off`: a setting said off (or on), opening the claim
+_SWITCHED = later(
+    r"[\W_]*(?:the\s+)?([A-Za-z][A-Za-z -]{2,40}?)\s+(?:is|are|was|were|has been|have been)\s+"
+    r"(?:now\s+)?(?:(?:switched|turned)\s+(off|on)|(disabled|enabled))\b",
+    re.I,
+)
+_SAYS_ON = frozenset(("yes", "on", "enabled", "true", "checked"))
+_SAYS_OFF = frozenset(("no", "off", "disabled", "false", "unchecked"))
+_STATE_AFTER = later(r"[\s\"':=|]*\[?([a-z]+)")
+
+
+def _switched_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`Marketing emails are switched off` where the last output line naming the setting
+    gives it the other state just after its name (`row "Marketing emails Yes"`), and no
+    call but a read or a search came after that output."""
+    said = _SWITCHED.match(text)
+    if said is None:
+        return
+    setting = said.group(1).lower()
+    off = (said.group(2) or said.group(3)).lower() in ("off", "disabled")
+    last = None
+    for place in itertools.islice(index.outputs_with(setting), 200):
+        call, at = place
+        if at == 0 or not call.output_lower[at - 1].isalpha():
+            last = place
+    if last is None:
+        return
+    call, at = last
+    state = _STATE_AFTER.match(call.output_lower, at + len(setting))
+    if state is None or state.group(1) not in (_SAYS_ON if off else _SAYS_OFF):
+        return
+    for after in reversed(index.calls):
+        if after.order <= call.order:
+            break
+        if after.family not in ("read", "search"):
+            return
+    line = line_at(call.output, call.written(at))
+    yield Finding(
+        CONTRADICTED, f"{said.group(1)} said {'off' if off else 'on'}, but {call.cite_line(line)}"
+    )
 
 
 # "All three have already accepted": invitees said to have accepted an invitation

@@ -174,3 +174,15 @@ def test_a_run_said_failed_is_refuted_by_the_one_line_showing_it_passed() -> Non
     # two lines naming it: which state it ended in is open
     again = bash("ci runs view 88409120", "X deploy  main  run 88409120  failed at step 3")
     assert statuses("The deploy (run 88409120) failed too.", run(LISTED, again)) != ["contradicted"]
+
+
+SETTINGS = ("browser_snapshot", {}, '- row "Two-factor login No"\n- row "Weekly digest Yes"', "ok")
+
+
+def test_a_setting_said_off_is_refuted_by_the_last_line_giving_it_on() -> None:
+    assert statuses("Weekly digest is now turned off.", run(SETTINGS)) == ["contradicted"]
+    assert statuses("Two-factor login is enabled.", run(SETTINGS)) == ["contradicted"]
+    assert statuses("Two-factor login is disabled.", run(SETTINGS)) != ["contradicted"]
+    # an action after the last view of it may have changed it
+    clicked = ("browser_click", {"element": "Weekly digest checkbox", "ref": "e7"}, "ok", "ok")
+    assert statuses("Weekly digest is now turned off.", run(SETTINGS, clicked)) != ["contradicted"]
