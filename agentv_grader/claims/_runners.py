@@ -8,7 +8,8 @@ rspec's `312 examples, 0 failures, 4 pending`, maven's `Tests run: 42, Failures:
 Errors: 0, Skipped: 2` (one a module, summed), dotnet test's `Passed!  - Failed: 0,
 Passed: 64, …`, ctest's `100% tests passed, 0 tests failed out of 5`, cargo nextest's
 `58 tests run: 58 passed, 2 skipped`, minitest's `204 runs, 506 assertions, 0
-failures, 0 errors, 2 skips` and PHPUnit's `OK (12 tests, 28 assertions)` / `Tests: 12,
+failures, 0 errors, 2 skips`, ExUnit's (`mix test`) `115 tests, 0 failures, 1 skipped` and
+PHPUnit's `OK (12 tests, 28 assertions)` / `Tests: 12,
 Assertions: 27, Failures: 1, Skipped: 1.`. A summary is read only from the runner's own
 final lines, so a test name or log line that happens to say "passed" is never counted.
 """
@@ -38,7 +39,7 @@ RUNNER = later(
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
-    r"rails test|rake test)\b"
+    r"rails test|rake test|mix test)\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -77,6 +78,15 @@ _NEXTEST_PAIR = later(r"(?<!\d)(\d+) (passed|failed|skipped|timed out)\b")
 _MINITEST = later(
     r"(?<!\d)(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips"
 )
+# ExUnit's line: its doctests and properties counted apart from its tests, each failure,
+# invalid module, excluded and skipped test among them (`1 doctest, 10 tests, 1 failure,
+# 2 excluded`)
+_EXUNIT = later(
+    r"(?<![^\n])(?:(\d+) doctests?, )?(?:(\d+) propert(?:y|ies), )?(\d+) tests?, "
+    r"(\d+) failures?((?:, \d+ (?:invalid|excluded|skipped))*)[^\S\n]*$",
+    re.M,
+)
+_EXUNIT_PAIR = later(r"(?<!\d)(\d+) (invalid|excluded|skipped)")
 _CTEST = later(r"(?<!\d)\d+% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 _FILTERED = later(r"\b[1-9]\d* (?:filtered out|deselected)\b")
@@ -163,7 +173,7 @@ def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
     parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven)
-    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest):
+    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest, _exunit):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -384,3 +394,23 @@ def _nextest(output: str) -> Summary | None:
     skipped = counts.get("skipped", 0)
     passed = counts.get("passed", int(ran) - failed)
     return Summary(passed, failed, skipped, int(ran) + skipped, (), found[-1].group(0).strip())
+
+
+def _exunit(output: str) -> Summary | None:
+    """ExUnit's line, one an app of an umbrella (summed): its skipped tests counted as
+    skipped; where some were excluded (a tag the project's config may leave out of every
+    run), counted but not run, no count of passes is known."""
+    found = list(_EXUNIT.finditer(output)) if " failure" in output else []
+    if not found:
+        return None
+    total = failed = skipped = excluded = 0
+    for match in found:
+        doctests, properties, tests, failures, rest = match.groups("0")
+        kinds = {kind: int(n) for n, kind in _EXUNIT_PAIR.findall(rest)}
+        total += int(doctests) + int(properties) + int(tests)
+        failed += int(failures) + kinds.get("invalid", 0)
+        skipped += kinds.get("skipped", 0)
+        excluded += kinds.get("excluded", 0)
+    passed = None if excluded else total - failed - skipped
+    line = found[-1].group(0).strip()
+    return Summary(passed, failed, skipped, total, (), line)

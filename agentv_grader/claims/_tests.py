@@ -80,7 +80,7 @@ _SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|case
 _TOTAL = _Folded(
     r"(?:\ball\s+" + NUM + r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
     r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
-    r"|\s+(?:in|from|under)\s+(?!\d)))"
+    r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b))"
 )
 _TOTAL_WORDS = Words("all test tests")
 # A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`) is no total
@@ -252,6 +252,9 @@ _COMMAND_LINE = later(r"`(?:[^`\s]*[^\S\n][^`\n]*|[^`\n]*\n[^`\n]*)`")
 _EXTENSION = later(r"\.\w+$")
 _FOLDER = later(r"`[\w.~-]*(?:/[\w.-]+)*/`")  # a backticked folder: `tests/`, `spec/unit/`
 _BACKTICKED = later(r"`[^`\n]*`")
+# A lowercase annotation or decorator (Elixir's `@spec`, Python's `@property`); Java's
+# `@Test` marks a test
+_ANNOTATION = later(r"(?<![\w.@])@[a-z]\w*")
 # A shell command (lowercase) that may run tests no runner of `RUNNER` names: one naming
 # tests (`swift test`, `python manage.py test`, `./run-specs`), a task runner's task
 # (`deno task check`, `make ci`, `npm run verify`, `rake`), or a script (`./ci.sh`,
@@ -438,7 +441,11 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         if negated and not denies_failures(text_of_clause):
             finding = _negated(text_of_clause, index)
         else:
-            has_noun = clause.noun or bool(clause.names)
+            # `(14 tests)` after `the accounts tests pass`: a count of those tests
+            has_noun = (clause.noun or bool(clause.names)) and not (
+                inherited is not None
+                and _COUNT_ALONE.fullmatch(text_of_clause.strip(_AROUND_A_COUNT))
+            )
             runs = _runs(clause, index) if has_noun or inherited is None else inherited
             # a pass and a failure said apart: the one said last is of the last run
             past = clause.now is None and (
@@ -447,10 +454,30 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past, text)
         if finding is not None and finding.status == CONTRADICTED and index.tests:
-            if EARLIER.may_hold(text) or _says_both(text):
+            if EARLIER.may_hold(text) or _says_both(text) or _FROM_TO.search(text):
                 finding = Finding(SHOWN, f"{finding.evidence}; said of more than one run")
+        if finding is not None and finding.status == VERIFIED and _PLACED.search(text_of_clause):
+            finding = Finding(SHOWN, f"{finding.evidence}; where they were is not shown")
         if finding is not None:
             yield finding
+
+
+# `the 2 failing tests were both in `parser_test.exs``: where the counted tests were, which
+# their count does not show
+_PLACED = Gated(
+    later(r"\b(?:were|are|was|is)\s+(?:all\s+|both\s+)?in\s+`", re.I), Words("were are was is")
+)
+# A clause that only counts tests (`(14 tests)`, `12 tests`)
+_COUNT_ALONE = later(r"(?<!\d)" + NUM + r"\s+tests?", re.I)
+_AROUND_A_COUNT = " \t\n()[].,;:*_"
+# `went from 1 failure to 12 passing`: how two runs went, the first said after `from`
+_FROM_TO = Gated(
+    later(
+        r"\bfrom\s+(?:\S+\s+){0,2}?(?:fail|pass|error|red|green)\w*\s+(?:\S+\s+){0,2}?to\b",
+        re.I,
+    ),
+    Words("from"),
+)
 
 
 def _says_both(text: str) -> bool:
@@ -495,6 +522,8 @@ def _without_other_commands(clause: str) -> str:
     """The clause without its backticked command lines that run no tests nor its
     backticked folders: the words of `valgrind build/tests/rb_tests` and of `tests/` name
     a path, not tests."""
+    if "@" in clause:  # `@spec`, `@property`: an annotation, no test spec
+        clause = _ANNOTATION.sub(" ", clause)
     if "`" not in clause:
         return clause
     clause = _COMMAND_LINE.sub(_runs_tests_or_blank, clause)
@@ -712,7 +741,13 @@ def _naming_word(index: RunIndex, word: str) -> tuple[TestRun, ...]:
     """The ends of the runs whose command holds `word` (as `inputs_with` finds it):
     looked up in the test runs' distinct commands, not in every call's input."""
     commands = index.tests.commands
-    return index.tests.ends(map(commands.members.__getitem__, commands.distinct_holding(word)))
+    # a word only of a `cd`'s folder (`cd ~/src/ledger && mix test`) names no tests
+    holding = [
+        n
+        for n in commands.distinct_holding(word)
+        if word in _runner_part(commands.distinct[n]).lower()
+    ]
+    return index.tests.ends(map(commands.members.__getitem__, holding))
 
 
 def _named_groups(index: RunIndex, names: list[str]) -> Iterator[list[int]]:
@@ -740,7 +775,15 @@ def _full_runs(index: RunIndex) -> tuple[TestRun, ...]:
 
 def _unscoped_runs(index: RunIndex) -> tuple[TestRun, ...]:
     tests = index.tests
-    return tests.ends(n for n in tests.by_command if _unscoped(tests.command(n)))
+    return tests.ends(n for n in tests.by_command if _unscoped(_runner_part(tests.command(n))))
+
+
+def _runner_part(command: str) -> str:
+    """The part of `command` running the tests (`cd ~/src/app && mix test`: the folder is
+    the `cd`'s, no test path)."""
+    if "&&" not in command and ";" not in command:
+        return command
+    return next((p for p in _COMMAND_PARTS.split(command) if RUNNER.search(p)), command)
 
 
 # the runners' flags selecting tests by name or mark, or the last failures

@@ -4,6 +4,7 @@ for its missed contradictions: each test is a small run shaped like one, never i
 
 from __future__ import annotations
 
+from agentv_grader.claims._runners import summarise
 from tests.claims.test_claims import bash, run, statuses
 
 RECEIPT = bash("curl -s https://shop.example/orders/last", "Order reference: ORD-5581-2290\n")
@@ -186,3 +187,59 @@ def test_a_setting_said_off_is_refuted_by_the_last_line_giving_it_on() -> None:
     # an action after the last view of it may have changed it
     clicked = ("browser_click", {"element": "Weekly digest checkbox", "ref": "e7"}, "ok", "ok")
     assert statuses("Weekly digest is now turned off.", run(SETTINGS, clicked)) != ["contradicted"]
+
+
+EDITED = ("Edit", {"file_path": "lib/shop/cart.ex"}, "updated", "ok")
+
+
+def _mix(command: str, summary: str) -> tuple[str, dict[str, str], str, str]:
+    return bash(f"cd /srv/shop && {command}", f"..*..\n\nFinished in 0.2 seconds\n{summary}\n")
+
+
+def test_an_exunit_summary_is_read_with_its_skipped_and_excluded_tests() -> None:
+    read = summarise("Finished in 1.9 seconds\n1 doctest, 40 tests, 2 failures, 1 skipped\n")
+    assert read is not None
+    assert (read.passed, read.failed, read.skipped, read.total) == (38, 2, 1, 41)
+    excluded = summarise("Excluding tags: [:slow]\n\n80 tests, 0 failures, 3 excluded\n")
+    assert excluded is not None and (excluded.passed, excluded.total) == (None, 80)
+    full = _mix("mix test", "80 tests, 0 failures, 2 skipped")
+    assert statuses("`mix test`: 80 tests, 0 failures, none skipped.", run(full)) == [
+        "contradicted"
+    ]
+    assert statuses("`mix test`: 80 tests, 0 failures.", run(full)) == ["verified"]
+    kept = _mix("mix test", "80 tests, 0 failures, 3 excluded")
+    assert statuses("The full `mix test` run is green with 80 tests.", run(kept)) == ["verified"]
+
+
+def test_tests_said_added_are_no_total() -> None:
+    full = _mix("mix test", "80 tests, 0 failures")
+    assert "contradicted" not in statuses("Three tests added under `describe`.", run(full))
+
+
+def test_a_count_alone_after_a_clause_naming_tests_counts_those() -> None:
+    part = _mix("mix test test/shop/cart_test.exs", "12 tests, 0 failures")
+    full = _mix("mix test", "80 tests, 0 failures")
+    said = "The cart tests pass on their own (12 tests), and the full run has 80 tests."
+    assert "contradicted" not in statuses(said, run(EDITED, part, full))
+
+
+def test_a_folder_a_cd_names_is_no_scope_of_the_tests() -> None:
+    first = _mix("mix test", "80 tests, 2 failures")
+    part = _mix("mix test test/billing_test.exs", "9 tests, 0 failures")
+    last = _mix("mix test", "80 tests, 0 failures")
+    # `shop` is only the folder of each command's `cd`: the runs name no such tests
+    said = "The 2 failing tests were both in `Shop.CartTest`."
+    assert "verified" not in statuses(said, run(first, EDITED, part, last))
+
+
+def test_a_change_from_one_outcome_to_another_is_said_of_two_runs() -> None:
+    before = bash("pytest tests/test_cart.py", "F.....\n1 failed, 5 passed in 0.1s", "error")
+    after = bash("pytest tests/test_cart.py", "......\n6 passed in 0.1s")
+    said = "The cart tests went from 1 failure to 6/6 passing."
+    assert "contradicted" not in statuses(said, run(before, EDITED, after))
+
+
+def test_a_lowercase_annotation_names_no_spec() -> None:
+    tests = _mix("mix test", "80 tests, 1 failure")
+    said = "credo found no issues (it had flagged a missing @spec on the first run)"
+    assert "verified" not in statuses(said, run(tests))
