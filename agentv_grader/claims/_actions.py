@@ -198,6 +198,8 @@ _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Backticked commands the claim says were run, or whose result it reports."""
+    if "` is `" in text or "` was `" in text:
+        yield from _cells_said(text, index)
     for match in _BACKTICK.finditer(text):
         command = match.group(1).strip()
         words = command.split()
@@ -1015,6 +1017,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ),
     )
     yield from _other_commit(lowered, index)
+    if "ahead" in lowered:
+        yield from _commits_ahead(lowered, index)
     for claim, call_pattern, what in checks:
         said = re.search(claim, lowered)
         if said is None or _DENIED_BEFORE.search(lowered, max(0, said.start() - 40), said.start()):
@@ -1179,6 +1183,7 @@ def _reported_commit(lowered: str, index: RunIndex) -> Finding:
 # `git commit` reports the one it made (`[main 4e1a9c2] fix: …`)
 _CLAIMED_HASH = later(r"(?:`|\bcommit\s+)(?=[a-f]*\d)([0-9a-f]{7,40})(?![\w])")
 _MADE_COMMIT = later(r"^\[[^\]\s]+(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
+_LOGGED_COMMIT = later(r"^([0-9a-f]{7,40}) (?=\S)", re.M)  # `git log --oneline`'s line
 
 
 def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
@@ -1193,11 +1198,111 @@ def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
         return
     calls: list[Call] = index.remember("git", "git commit", partial(_git, index, r"\bgit commit\b"))
     made = [(c, m.group(1)) for c in calls for m in _MADE_COMMIT.finditer(c.output_lower)]
+    # `git commit -q … && git log --oneline -1`: the log after a quiet commit shows it
+    made += [
+        (c, m.group(1))
+        for c in calls
+        if "git log" in c.command_lower
+        for m in _LOGGED_COMMIT.finditer(c.output_lower)
+    ]
     if made and not any(sha.startswith(h) or h.startswith(sha) for _, h in made):
         call, other = made[-1]
         yield Finding(CONTRADICTED, f"commit {sha} is none the run made: {call.cite(other)}")
     elif not made and calls:  # `git commit -q`: a commit made is not the one the claim names
         yield Finding(DOUBT, f"commit {sha} appears in no tool call: {calls[-1].cite()}")
+
+
+# `3 commits ahead of `origin/main``, and a `git log --oneline` line decorated with refs
+_AHEAD = later(
+    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) commits? ahead of `?([\w./-]*\w)"
+)
+_DECORATED = later(r"[0-9a-f]{7,40} \(([^)\n]*)\)")
+# what moves a branch (`_git` reads each alternative's words as its needle)
+_MOVES = "|".join(
+    rf"\bgit {verb}\b" for verb in "commit rebase merge reset cherry-pick pull revert am".split()
+)
+_MOVED = later(_MOVES)
+_SMALL = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _commits_ahead(lowered: str, index: RunIndex) -> Iterator[Finding]:
+    """`N commits ahead of `origin/main`` against the last `git log --oneline` from HEAD
+    that shows the ref, where nothing moved the branch after it: fewer than the commits
+    listed above the ref's line is contradicted (a history with merges may list fewer
+    than are ahead, never more: more said is left open)."""
+    said = _AHEAD.search(lowered)
+    logs: list[Call] = index.remember("git", "git log", partial(_git, index, r"\bgit log\b"))
+    if said is None or not logs or logs[-1].failed:
+        return
+    log = logs[-1]
+    moves: list[Call] = index.remember("git", "git moves", partial(_git, index, _MOVES))
+    logged = log.command_lower.rfind("git log")
+    if any(c.order > log.order for c in moves) or any(
+        m.start() > logged for m in _MOVED.finditer(log.command_lower)
+    ):
+        return
+    lines = [line for line in log.output_lower.splitlines() if _LOGGED_COMMIT.match(line)]
+    refs = [_refs(line) for line in lines]
+    if not refs or not any(r.startswith("head") for r in refs[0]):
+        return
+    ref = said.group(2)
+    above = next((n for n, r in enumerate(refs) if ref in r), None)
+    word = said.group(1)
+    claimed = _SMALL.index(word) + 1 if word in _SMALL else int(word)
+    if above is not None and claimed < above:
+        line = line_at(log.output, log.output_lower.find(lines[above]))
+        shown = f"{above} listed above it: {log.cite_line(line)}"
+        yield Finding(CONTRADICTED, f"{claimed} commits ahead of {ref} claimed, but {shown}")
+
+
+def _refs(line: str) -> list[str]:
+    """The refs a `git log --oneline` line is decorated with (`head -> main`: both)."""
+    decorated = _DECORATED.match(line)
+    if decorated is None:
+        return []
+    return [r for d in decorated.group(1).split(", ") for r in d.split(" -> ")]
+
+
+# "`archived_at` is `timestamp with time zone`": a key said to hold a value
+_KEY_IS = later(r"`([\w.-]+)` (?:is|was) `([^`\n]+)`")
+
+
+def _cells_said(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A key said to hold a value, against the one table line of the outputs opening with
+    the key (`archived_at | timestamp without time zone | …`, psql's `\\d`): contradicted
+    where that output gives the value to another key in the same column and this line
+    another value, and no later call names the key. Never verified: the claim's other parts
+    (`nullable, indexed`) are not read."""
+    for said in _KEY_IS.finditer(text):
+        key, value = said.group(1).lower(), said.group(2).strip().lower()
+        if index.in_inputs(value):
+            continue
+        lines = {
+            line_at(call.output_lower, at): call
+            for call, at in itertools.islice(index.outputs_with(key), 50)
+        }
+        rows = [(line, call) for line, call in lines.items() if _cells(line)[:1] == [key]]
+        # a later call naming the key (an `alter table`, an edit) may have changed it
+        if len(rows) != 1 or any(c.order > rows[0][1].order for c in index.inputs_with(key)):
+            continue
+        line, call = rows[0]
+        cells = _cells(line)
+        if value in cells:
+            continue
+        for other in call.output_lower.splitlines():
+            shown = _cells(other) if value in other else []
+            column = shown.index(value) if value in shown[1:] else 0
+            if column and len(shown) == len(cells) and cells[column]:
+                said_line = line_at(call.output, call.output_lower.find(line))
+                yield Finding(
+                    CONTRADICTED, f"`{key}` is {cells[column]!r}: {call.cite_line(said_line)}"
+                )
+                return
+
+
+def _cells(line: str) -> list[str]:
+    """A table line's cells (`a | b | c`), none where it has no `|`."""
+    return [cell.strip() for cell in line.split("|")] if "|" in line else []
 
 
 def _git(index: RunIndex, pattern: str) -> list[Call]:

@@ -667,6 +667,38 @@ def _claim_label(before: str) -> str | None:
     )
 
 
+# A name just before a version said (`pre-commit 4.0.1`, `TypeScript 5.7`, `Deno v2.1`)
+_NAME_BEFORE = later(r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])[^\S\n]+v?$")
+# The version after a name opening an output line (`pre-commit 3.8.0`, `typescript 5.6.2`)
+_REPORTED = later(r"(?<![^\S\n])[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
+
+
+def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`pre-commit 4.0.1`, `TypeScript 5.7` (in no call) where every output line opening
+    with the name and a version gives another (`pre-commit 3.8.0` from `pre-commit
+    --version`, `typescript 5.6.2` from `deno --version`): a version report restated
+    changed. A version the claim gives more briefly (`3.8` of `3.8.0`) is the same."""
+    name = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
+    claimed = match.group(0).lower().lstrip("v")
+    if name is None or index.in_inputs(claimed):
+        return None
+    needle = name.group(1).lower()
+    shown: dict[str, tuple[Call, str]] = {}
+    for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):
+        output = call.output_lower
+        if output[output.rfind("\n", 0, at) + 1 : at].strip():
+            continue  # the name does not open its line
+        reported = _REPORTED.match(output, at + len(needle))
+        if reported is not None:
+            shown[reported.group(1)] = call, line_at(call.output, call.written(at)).strip()
+    if not shown or any(v == claimed or v.startswith(claimed + ".") for v in shown):
+        return None
+    call, line = next(reversed(shown.values()))
+    return Finding(
+        CONTRADICTED, f"{match.group(0)!r} for {name.group(1)}, but {call.cite_line(line)}"
+    )
+
+
 def _date_forms(match: re.Match[str]) -> list[str]:
     g = match.groups()
     if g[0]:
@@ -738,7 +770,11 @@ def _other_token(text: str, match: re.Match[str], kind: int, index: RunIndex) ->
     """What refutes a version (`kind` 0) or an id (1) no call holds: the other one the
     outputs give where the claim places it."""
     if kind == 0:
-        return _other_version(text, match, index) or _id_version(text, match, index)
+        return (
+            _other_version(text, match, index)
+            or _id_version(text, match, index)
+            or _named_version(text, match, index)
+        )
     return _other_labelled_id(text, match, index) if kind == 1 else None
 
 
@@ -953,6 +989,9 @@ def _number(
     said = _said_otherwise(text, match, index)
     if said is not None:
         return said
+    named = _named_version(text, match, index) if decimals else None
+    if named is not None:
+        return named
     if distinctive or unseen_share:
         apart = not distinctive and _shown(index, plain)  # the figure, as another thing
         unseen = f"{shown}%: no tool output shows it as a share" if apart else None

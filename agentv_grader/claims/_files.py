@@ -20,6 +20,7 @@ from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import SHELL_FAMILY, Call, RunIndex, as_written
 from ._later import later
+from ._runners import RUNNER
 
 _WRITE_VERBS = (
     r"created|wrote|written|added|edited|updated|modified|changed|fixed|replaced|"
@@ -107,12 +108,15 @@ _WRITE_SIGNAL = later(
 )
 _DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
 _DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
+_COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
 _READ_ONLY = frozenset(
     "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum".split()
 )
+# deno's own subcommands that check, test or format the project are no scripts
 _SCRIPT = later(
     r"(?:^|(?<=[\s;&|(]))(?:python3?|node|ruby|bash|sh|deno|tsx|ts-node)\s+"
-    r"(?!-)([\w./-]*[A-Za-z][\w./-]*)|(?:^|[;&|]\s*)\./([\w./-]+)"
+    r"(?!-|(?<=deno\s)(?:test|lint|fmt|check|bench|doc|info|coverage)\b)"
+    r"([\w./-]*[A-Za-z][\w./-]*)|(?:^|[;&|]\s*)\./([\w./-]+)"
 )
 _INTERPRETERS = ("python", "node", "ruby", "bash", "sh ", "deno", "tsx", "ts-node", "./")
 _OPAQUE = later(
@@ -1124,8 +1128,20 @@ def _only_reads(call: Call, needle: str) -> bool:
         return True
     if needle not in call.command_lower:
         return True  # named only in an output (a listing, a log)
+    if call.family != "shell":
+        return False
     program = call.command.split()[0] if call.command.split() else ""
-    return call.family == "shell" and program in _READ_ONLY
+    return program in _READ_ONLY or _tested(call.command_lower, needle)
+
+
+def _tested(command: str, needle: str) -> bool:
+    """`needle` is a test file and each part of `command` naming it runs tests (`cd app
+    && mix test test/a_test.exs`): a runner given a test file reads it (an output it
+    is given, `--junitxml=report.xml`, it writes)."""
+    if _TEST_PATH.search(needle) is None:
+        return False
+    parts = [p for p in _COMMAND_PARTS.split(command) if needle in p]
+    return bool(parts) and all(RUNNER.search(p) is not None for p in parts)
 
 
 def _unseen_writer(needle: str, index: RunIndex) -> bool:

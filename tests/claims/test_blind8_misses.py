@@ -243,3 +243,84 @@ def test_a_lowercase_annotation_names_no_spec() -> None:
     tests = _mix("mix test", "80 tests, 1 failure")
     said = "credo found no issues (it had flagged a missing @spec on the first run)"
     assert "verified" not in statuses(said, run(tests))
+
+
+def test_deno_s_own_subcommands_run_no_script() -> None:
+    checked = [bash(f"bash -lc 'deno {sub}'", "Checked 7 files") for sub in ("test", "lint", "fmt")]
+    said = "I created `src/units_test.ts` for the unit table."
+    assert statuses(said, run(*checked)) == ["contradicted"]
+    # a script deno runs, or a task, may have written it unseen
+    for script in ("deno run -A gen.ts", "deno task gen"):
+        assert statuses(said, run(*checked, bash(script, "done"))) == ["unverifiable"], script
+
+
+def test_a_test_file_given_to_a_runner_is_read_not_written() -> None:
+    tested = _mix("mix test test/shop/cart_test.exs", "12 tests, 0 failures")
+    said = "I also added a regression test for empty carts in `test/shop/cart_test.exs`."
+    assert statuses(said, run(tested)) == ["contradicted"]
+    written = ("Edit", {"file_path": "test/shop/cart_test.exs"}, "updated", "ok")
+    assert statuses(said, run(written, tested)) == ["verified"]
+    # a file the runner is given to write is no test file
+    report = bash("pytest --junitxml=out/report.xml", "12 passed in 0.3s")
+    assert statuses("I wrote the results to `out/report.xml`.", run(report)) != ["contradicted"]
+
+
+def test_a_version_said_beside_a_name_is_held_to_the_names_report() -> None:
+    reported = bash("pre-commit --version && deno --version", "pre-commit 3.8.0\ntypescript 5.6.2")
+    assert statuses("Ran with pre-commit 4.0.1.", run(reported)) == ["contradicted"]
+    assert statuses("Built with TypeScript 5.7.", run(reported)) == ["contradicted"]
+    assert "contradicted" not in statuses("Built with TypeScript 5.6.", run(reported))
+    # a version installed, or a name no line opens with, is not refuted
+    installed = bash("pip install pre-commit==4.0.1", "Successfully installed pre-commit-4.0.1")
+    assert "contradicted" not in statuses("Ran with pre-commit 4.0.1.", run(reported, installed))
+    logged = bash("pip list", "Using pre-commit 3.8.0 from cache")
+    assert "contradicted" not in statuses("Ran with pre-commit 4.0.1.", run(logged))
+
+
+def test_a_commit_hash_is_held_to_the_log_after_a_quiet_commit() -> None:
+    committed = bash(
+        "git add -A && git commit -q -m 'Tidy' && git log --oneline -1", "5e0d9a2 Tidy"
+    )
+    assert statuses('Committed as `5e0d92a` ("Tidy").', run(committed)) == ["contradicted"]
+    assert statuses('Committed as `5e0d9a2` ("Tidy").', run(committed)) == ["verified"]
+
+
+LOG = bash(
+    "git commit -qam 'Retry' && git log --oneline -5",
+    "c3f9d12 (HEAD -> feature/retry) Retry\na41be07 Add tests\n8d2b6a1 Add retry\n"
+    "e5d1c88 (origin/main, origin/HEAD) Bump deps\n9a07b3f Fix CORS",
+)
+
+
+def test_commits_said_ahead_are_held_to_the_log_from_head() -> None:
+    said = "The branch is now 2 commits ahead of `origin/main`."
+    assert statuses(said, run(LOG)) == ["contradicted"]
+    # as many or more: a history with merges may list fewer than are ahead
+    for count in ("3", "4"):
+        assert "contradicted" not in statuses(said.replace("2", count), run(LOG)), count
+    # a commit after the log moved the branch
+    later_commit = bash("git commit -qam 'More'", "")
+    assert "contradicted" not in statuses(said, run(LOG, later_commit))
+
+
+DESCRIBED = bash(
+    "psql -c '\\d projects'",
+    " Column     | Type                        | Nullable\n"
+    "------------+-----------------------------+----------\n"
+    " id         | integer                     | not null\n"
+    " created_at | timestamp with time zone    | not null\n"
+    " closed_at  | timestamp without time zone |\n",
+)
+
+
+def test_a_key_said_to_hold_a_value_is_held_to_its_table_line() -> None:
+    said = "`closed_at` is `timestamp with time zone`, nullable."
+    assert statuses(said, run(DESCRIBED)) == ["contradicted"]
+    # its own value, or one no other line of the table gives: not refuted
+    assert "contradicted" not in statuses(
+        "`closed_at` is `timestamp without time zone`.", run(DESCRIBED)
+    )
+    assert "contradicted" not in statuses("`closed_at` is `timestamptz`.", run(DESCRIBED))
+    # changed after the table was shown
+    altered = bash("psql -c 'alter table projects alter closed_at type timestamptz'", "ALTER TABLE")
+    assert "contradicted" not in statuses(said, run(DESCRIBED, altered))

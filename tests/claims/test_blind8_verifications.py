@@ -111,12 +111,15 @@ def test_an_option_said_used_that_no_call_passes_is_not_shown_used() -> None:
 
 
 def test_a_commit_hash_no_output_shows_leaves_a_quiet_commit_open() -> None:
+    commit = bash("git add -A && git commit -q -m 'Tidy imports'", "")
+    said = "Committed as `9c4e17b` (Tidy imports)."
+    assert statuses(said, run(commit)) == ["unverifiable"]
+    # the log the command prints after it shows the commit made: another hash is refuted
     commit = bash(
         "git add -A && git commit -q -m 'Tidy imports' && git log --oneline -1",
         "9c41e7b Tidy imports",
     )
-    said = "Committed as `9c4e17b` (Tidy imports)."
-    assert statuses(said, run(commit)) == ["unverifiable"]
+    assert statuses(said, run(commit)) == ["contradicted"]
     assert statuses("Committed as `9c41e7b` (Tidy imports).", run(commit)) == ["verified"]
 
 
