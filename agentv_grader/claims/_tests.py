@@ -18,13 +18,14 @@ contradict. Only a claim that tests were *run* is contradicted by the absence of
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import SHELL_FAMILY, RunIndex, TestRun
+from ._index import SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
 from ._runners import RUNNER
 
@@ -1063,11 +1064,43 @@ _COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function
 
 
 def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """What a claim says of the suite beside its tests' counts: its coverage, and its
-    whole run made again."""
+    """What a claim says of the suite beside its tests' counts: its coverage, its whole
+    run made again, and a skip denied of the hooks pre-commit ran."""
     if "coverage" in text.lower():
         yield from coverage_findings(text, index)
+    if "skipped" in text.lower():
+        yield from _skipped_hooks(text, index)
     yield from rerun_findings(text, index)
+
+
+# `nothing skipped`, `none skipped`, `no hooks were skipped`: a skip denied
+_NONE_SKIPPED = later(r"\b(?:nothing|none|no(?: hooks?)?)(?: (?:was|were))? skipped\b", re.I)
+# a line of pre-commit's report that tells how a hook went (`check json…Skipped`)
+_HOOK_REPORT = later(r"(?<!\.)\.{3,}(?:\([^)\n]*\))?(passed|failed|skipped)$", re.M)
+
+
+def _skipped_hooks(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`all 8 hooks pass, nothing skipped` where every report of pre-commit's hooks in the
+    run skips one (`check json….(no files to check)Skipped`): whichever run the claim
+    means, a hook was skipped."""
+    if "hook" not in text.lower() or _NONE_SKIPPED.search(text) is None:
+        return
+    reports: dict[int, Call] = {}
+    for call, _ in itertools.islice(index.outputs_with("passed"), 200):
+        reports[call.order] = call
+    skipped: tuple[Call, int] | None = None
+    for call in sorted(reports.values()):
+        outcomes = list(_HOOK_REPORT.finditer(call.output_lower))
+        if not outcomes:
+            continue
+        skip = next((m for m in outcomes if m.group(1) == "skipped"), None)
+        if skip is None:
+            return
+        skipped = call, skip.start()
+    if skipped is not None:
+        call, at = skipped
+        line = line_at(call.output, call.written(at))
+        yield Finding(CONTRADICTED, f"a hook was skipped: {call.cite_line(line)}")
 
 
 def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:

@@ -324,3 +324,19 @@ def test_a_key_said_to_hold_a_value_is_held_to_its_table_line() -> None:
     # changed after the table was shown
     altered = bash("psql -c 'alter table projects alter closed_at type timestamptz'", "ALTER TABLE")
     assert "contradicted" not in statuses(said, run(DESCRIBED, altered))
+
+
+def _hooks(*lines: str) -> tuple[str, dict[str, str], str, str]:
+    return bash("pre-commit run --all-files", "\n".join(lines))
+
+
+def test_a_skip_denied_of_hooks_is_refuted_where_every_report_skips_one() -> None:
+    skipping = _hooks(
+        "trim trailing whitespace.........................Passed",
+        "check json...................(no files to check)Skipped",
+    )
+    said = "Second run: all hooks pass, nothing skipped."
+    assert statuses(said, run(skipping, skipping)) == ["contradicted"]
+    # a report skipping none may be the one the claim means
+    clean = _hooks("trim trailing whitespace....Passed", "check json.................Passed")
+    assert "contradicted" not in statuses(said, run(skipping, clean))
