@@ -673,6 +673,15 @@ _NAME_BEFORE = later(r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])[^\S\n]+v?$")
 _REPORTED = later(r"(?<![^\S\n])[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
 
 
+# A version said as a bound or of another time than the run's
+_RANGE_AFTER = later(r"\+|\.x\b| (?:or|and) (?:later|newer|above|higher|up)\b", re.I)
+_RANGE_BEFORE = later(
+    r"\b(?:requires?|required|needs?|at least|minimum|since|before|prior|older|earlier|"
+    r"was|were|previously|from|pinned|supports?)\W+(?:\w+\W+){0,2}$",
+    re.I,
+)
+
+
 def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`pre-commit 4.0.1`, `TypeScript 5.7` (in no call) where every output line opening
     with the name and a version gives another (`pre-commit 3.8.0` from `pre-commit
@@ -682,6 +691,8 @@ def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     claimed = match.group(0).lower().lstrip("v")
     if name is None or index.in_inputs(claimed):
         return None
+    if _RANGE_AFTER.match(text, match.end()) or _RANGE_BEFORE.search(text, 0, name.start()):
+        return None  # `Deno 2.0 or later`, `requires Node 18.19`, `up from TypeScript 5.4`
     needle = name.group(1).lower()
     shown: dict[str, tuple[Call, str]] = {}
     for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):

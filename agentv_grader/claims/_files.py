@@ -1156,7 +1156,7 @@ def writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     for (pattern, names), words in zip(_MANIFESTS, _MANIFEST_WORDS, strict=True):
         if index.shell_matching(pattern, words):
             manifests.update(names)
-    if index.shell_matching(_OPAQUE, _OPAQUE_WORDS):
+    if any(map(_opaque, index.shell_matching(_OPAQUE, _OPAQUE_WORDS))):
         return True, frozenset(manifests)
     for command in index.shell_commands:  # each distinct one once
         if not any(w in command.lower() for w in _INTERPRETERS):
@@ -1166,6 +1166,24 @@ def writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
             if script not in ("", "-") and not _shown(script, index):
                 return True, frozenset(manifests)
     return False, frozenset(manifests)
+
+
+# npm's echo of the package script it runs: `> app@1.0.0 build`, then `> tsc -b && vite build`
+_ECHOED_SCRIPT = later(r"^> \S+@\S+ \S+\n> ([^\n]+)", re.M)
+
+
+def _opaque(call: Call) -> bool:
+    """The call runs what the run does not show: `make`, a git command rewriting the
+    tree, or a package script, except one `npm run` whose echoed script (`> tsc -b && vite
+    build`) is itself no opaque program nor script."""
+    found = _OPAQUE.findall(call.command_lower)
+    if len(found) != 1 or found[0] != "npm run":
+        return True
+    echoed = _ECHOED_SCRIPT.search(call.output)
+    if echoed is None:
+        return True
+    script = echoed.group(1).lower()
+    return _OPAQUE.search(script) is not None or _SCRIPT.search(script) is not None
 
 
 def _shown(script: str, index: RunIndex) -> bool:

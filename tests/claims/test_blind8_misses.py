@@ -340,3 +340,26 @@ def test_a_skip_denied_of_hooks_is_refuted_where_every_report_skips_one() -> Non
     # a report skipping none may be the one the claim means
     clean = _hooks("trim trailing whitespace....Passed", "check json.................Passed")
     assert "contradicted" not in statuses(said, run(skipping, clean))
+
+
+def test_a_package_script_npm_echoes_runs_what_it_echoes() -> None:
+    built = bash("npm run build", "> web@1.0.0 build\n> tsc -b && vite build\n\n✓ built in 6.1s")
+    said = "I put the loader in a new `src/pages/lazy.ts` helper."
+    assert statuses(said, run(built)) == ["contradicted"]
+    # a script it runs, or a script not echoed, may have written it unseen
+    generated = bash("npm run build", "> web@1.0.0 build\n> node scripts/gen.js && vite build\n")
+    assert statuses(said, run(generated)) == ["unverifiable"]
+    silent = bash("npm run build --silent", "✓ built in 6.1s")
+    assert statuses(said, run(silent)) == ["unverifiable"]
+
+
+def test_a_version_said_as_a_bound_or_of_another_time_is_not_the_reports() -> None:
+    reported = bash("deno --version", "deno 2.1.4 (stable)\ntypescript 5.6.2")
+    for said in (
+        "It needs Deno 2.0 or later.",
+        "Works on Deno 2.0+.",
+        "It requires Deno 2.0.",
+        "This was TypeScript 5.4 before the upgrade.",
+        "Bumped from TypeScript 5.4.",
+    ):
+        assert "contradicted" not in statuses(said, run(reported)), said
