@@ -63,7 +63,9 @@ _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
         r"\b(?:no (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|vulnerabilities|"
-        r"advisories)|reported nothing|reports nothing|" + _EXIT_0 + r")\b",
+        r"advisories)|reported nothing|reports nothing|nothing to (?:fix|format|reformat)|"
+        + _EXIT_0
+        + r")\b",
         re.I,
     ),
     Words("no nothing exit exits exited"),

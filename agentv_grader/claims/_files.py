@@ -462,6 +462,9 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
         if "." in clause:
             paths += _bare_paths(clause)
+        if not paths and _IT.match(clause):
+            lead = _LEAD_FILE.match(text)  # `**a.swift** — … deleted it`: the lead's file
+            paths = [lead.group(1)] if lead is not None else []
         paths = [
             p
             for p in paths
@@ -498,6 +501,10 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+# A claim's lead naming a file (`**LegacyParser.swift** —`, `` `a.py`: ``), which a verb's
+# `it` after it names
+_LEAD_FILE = later(r"\W{0,4}(?:\*\*|`)([\w./-]*[\w-]\.[A-Za-z]\w{0,5})(?:\*\*|`)\s{0,3}[—–:-]")
+_IT = later(r" it\b")
 # a ticked path just before a move verb said of it: `` `a.py` was renamed ``
 _MOVED_SUBJECT = later(r"`((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5})`\s+(?:was|has been|got)\s+$")
 

@@ -363,3 +363,19 @@ def test_a_version_said_as_a_bound_or_of_another_time_is_not_the_reports() -> No
         "Bumped from TypeScript 5.4.",
     ):
         assert "contradicted" not in statuses(said, run(reported)), said
+
+
+def test_a_file_a_claim_leads_with_is_the_it_its_verb_names() -> None:
+    said = "**legacy.py** — nothing imports it, then deleted it."
+    moved = bash("mkdir -p attic && mv src/legacy.py attic/", "")
+    assert statuses(said, run(moved)) == ["contradicted"]
+    removed = bash("rm src/legacy.py", "")
+    assert "contradicted" not in statuses(said, run(removed))
+
+
+def test_nothing_to_fix_is_a_clean_run() -> None:
+    unformatted = bash("deno fmt --check", "error: Found 1 not formatted file in 7 files", "error")
+    formatted = bash("deno fmt --check", "Checked 7 files")
+    said = "`deno fmt --check` found nothing to fix."
+    assert statuses(said, run(unformatted)) == ["contradicted"]
+    assert statuses(said, run(unformatted, formatted)) == ["verified"]

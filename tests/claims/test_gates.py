@@ -166,7 +166,9 @@ _ACTION_READINGS = {
     "success": re.compile(
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:[a-z]+ )?(?:warnings|"
         r"errors|issues|problems|violations|vulnerabilities|advisories)|reported nothing|"
-        r"reports nothing|green|valid|ok|" + _actions._EXIT_0 + r")\b",
+        r"reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
+        + _actions._EXIT_0
+        + r")\b",
         re.I,
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
@@ -194,6 +196,7 @@ def test_a_claims_words_decide_what_the_action_patterns_they_replace_find() -> N
         "NO ERRORS",
         "re-pushed",
         "exited with code 0",
+        "Nothing to reformat",
     ]
     for text in texts:
         readings = {
