@@ -40,6 +40,7 @@ SETS = (
     ROOT / "blind6",
     ROOT / "blind7",
     ROOT / "blind8",
+    ROOT / "blind9",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
