@@ -209,6 +209,13 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         before, after = text[: match.start()], text[match.end() :]
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
+        if not program and _ran_by_the_run(words, command, before, after, index):
+            # a program of the run's own (`alembic check` reports …): said run, where no
+            # call ran it and no script or opaque program could have (what it showed is
+            # not read: its output's words are the run's own)
+            if not _ran_tokens(words, index) and not _opaque(index):
+                yield from _outcome(text, command, [], index)
+            continue
         if not program and not _SCRIPT_NAME.search(words[0]):
             returned = _RETURNS_AFTER.match(after)
             if returned is not None:
@@ -218,6 +225,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             elif words[0][:1] == "-" and _WITH_BEFORE.search(before, max(0, len(before) - 9)):
                 ran = _RAN_WITH.search(before, max(0, len(before) - 60)) is not None
                 yield from _never_passed(words[0], index, ran)
+            elif words[0][:1] == "-" and _A_RUN_AFTER.match(after):
+                yield from _never_passed(words[0], index, True)
             elif _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 48)):
                 yield from _never_written(command, index)
             continue
@@ -368,6 +377,67 @@ def _piped(call: Call, name: str) -> bool:
         at = line.find(name)
     end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
     return end is not None and end.group(0) == "|"
+
+
+# Where a shell command's programs stand: its start and after `&&`, `||`, `|`, `;`, a line
+_SEGMENTS = later(r"&&|\|\|?|;|\n")
+# what stands before a program in its command (`sudo`, `time`, `FOO=1`)
+_BEFORE_PROGRAM = frozenset(("sudo", "time", "env", "exec", "nohup", "command"))
+_STATEMENT_OPTIONS = frozenset(("-c", "--command", "-e", "--execute"))
+
+
+def _programs_run(index: RunIndex) -> frozenset[str]:
+    """The programs the run's shell commands run (lowercase, by name: `.venv/bin/alembic`
+    is `alembic`), read once from each distinct command."""
+
+    def read() -> frozenset[str]:
+        found = set()
+        for command in index.shell_commands:
+            for segment in _SEGMENTS.split(command.lower()):
+                words = [w for w in segment.split() if w not in _BEFORE_PROGRAM and "=" not in w]
+                if words:
+                    found.add(words[0].strip("'\"(").rsplit("/", 1)[-1])
+                # and the statement an option gives (`psql -c "EXPLAIN …"`, `bash -c`)
+                found.update(
+                    after.strip("'\"(")
+                    for option, after in itertools.pairwise(words)
+                    if option in _STATEMENT_OPTIONS
+                )
+        return frozenset(found)
+
+    programs: frozenset[str] = index.remember("programs run", "", read)
+    return programs
+
+
+def _ran_by_the_run(
+    words: list[str], command: str, before: str, after: str, index: RunIndex
+) -> bool:
+    """`command` (of `words`, more than one) opens with a program the run ran, and the
+    claim says it ran or what it reported: a command line, not a CI job's name (`test
+    (20.x)`)."""
+    return (
+        len(words) > 1
+        and not any(mark in command for mark in "(<…")
+        and "..." not in command
+        and (_RESULT_AFTER.match(after) is not None or _RUN_BEFORE.search(before) is not None)
+        and words[0].lower() in _programs_run(index)
+    )
+
+
+def _ran_tokens(words: list[str], index: RunIndex) -> bool:
+    """Some shell call's command holds every one of `words` as its own."""
+    rarest = max(words, key=len).lower()
+    has_tokens = partial(_has_tokens, index.remember("words", "", dict), words)
+    return bool(index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False))
+
+
+def _opaque(index: RunIndex) -> bool:
+    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
+    return opaque
+
+
+# `a `--check --diff` dry run`: an option said passed to a run
+_A_RUN_AFTER = later(r"\s+(?:dry[ -])?run\b", re.I)
 
 
 _RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)

@@ -243,6 +243,7 @@ def test_runs_entered_at_their_start_read_as_before() -> None:
 # in a bounded one: a search over a run would be quadratic, but none is made, so only
 # `match` is timed for them.
 _MATCHED_ONLY = {
+    "_actions._A_RUN_AFTER": "matched where a backticked option ends",
     "_actions._FIRST_TRY": "matched where a step's words end",
     "_actions._FLAW_LINE": "matched at an output's start (_FLAW_NEXT_LINE finds it after)",
     "_actions._HOOK_LINE": "fullmatch of one output line",

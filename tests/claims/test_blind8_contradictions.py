@@ -92,3 +92,32 @@ def test_a_ci_jobs_tests_read_from_its_log_are_no_test_run_of_the_agents() -> No
     assert statuses("I ran the tests: 31 passed.", run(bash("git log -1", "abc fix"))) == [
         "contradicted"
     ]
+
+
+def test_a_command_of_a_program_the_run_ran_said_run_is_held_to_its_calls() -> None:
+    status = bash("cd /srv && dbmate up && dbmate status", "Applying: 20261201_add_col.sql\n[X] 1")
+    said = "`dbmate verify` reports no pending migrations."
+    assert statuses(said, run(status)) == ["contradicted"]
+    # the same program's other command, run: what it showed is not read here
+    assert statuses("`dbmate status` reports one applied migration.", run(status)) == [
+        "unverifiable"
+    ]
+    # a script or task runner may have run it unseen
+    scripted = bash("make migrate && dbmate status", "[X] 1")
+    assert statuses(said, run(scripted)) == ["unverifiable"]
+    # a statement a command ran (`sqlite3 db "…; PRAGMA quick_check;"`), another said run
+    checked = bash('sqlite3 app.db "SELECT count(*) FROM users; PRAGMA quick_check;"', "12\nok")
+    said = "`PRAGMA foreign_key_check` returned no violations."
+    assert statuses(said, run(checked)) == ["contradicted"]
+    planned = bash(
+        'psql -c "EXPLAIN SELECT * FROM orders WHERE id = 1"', "Index Scan using orders_pkey"
+    )
+    assert statuses("I profiled it with `EXPLAIN ANALYZE`.", run(planned)) == ["contradicted"]
+    assert statuses("I looked at it with `EXPLAIN SELECT`.", run(planned)) == ["unverifiable"]
+
+
+def test_an_option_said_given_to_a_run_by_its_name_before_run() -> None:
+    apply = bash("cd infra && helmfile -e staging apply", "UPDATED RELEASES:\napi  staging")
+    assert statuses("I did a `--skip-deps` dry run first.", run(apply)) == ["contradicted"]
+    passed = bash("cd infra && helmfile --skip-deps apply", "UPDATED RELEASES:\napi  staging")
+    assert statuses("I did a `--skip-deps` dry run first.", run(passed)) == ["unverifiable"]
