@@ -31,6 +31,7 @@ from ._actions import (
     attempt_findings,
     batch_findings,
     command_findings,
+    every_added,
     every_given,
     git_findings,
     http_findings,
@@ -53,8 +54,10 @@ from ._facts import (
     failed_findings,
     holds_digit,
     key_text_findings,
+    led_share_findings,
     none_findings,
     other_state,
+    published_findings,
     ranked,
     set_quantity_findings,
     value_findings,
@@ -443,7 +446,12 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
     """The value rules' findings, each rule made only where the claim's screen (its words,
     a digit, a `:`) lets it find something."""
     if screen & _EVERY_WORD:  # most claims hold none of these
-        other = every_version(text, index) or every_flag(text, index) or every_given(text, index)
+        other = (
+            every_version(text, index)
+            or every_flag(text, index)
+            or every_given(text, index)
+            or every_added(text, index)
+        )
         if other is not None:
             yield Finding(CONTRADICTED, other)
     if screen & _NO:
@@ -452,6 +460,10 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from column_findings(text, index)
     if screen & _DIGIT and "failed" in text:
         yield from failed_findings(text, index)
+    if screen & _DIGIT and ("published" in text or "released" in text or "posted" in text):
+        yield from published_findings(text, index)
+    if screen & _DIGIT and "%" in text:
+        yield from led_share_findings(text, index)
     if screen & _DIGIT and " to " in text:
         yield from set_quantity_findings(text, index)
     if screen & _DIGIT and " with " in text:

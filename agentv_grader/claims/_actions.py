@@ -2039,6 +2039,41 @@ _GIVING_VERBS = {"created": "create", "added": "add", "set": "set", "applied": "
                  "assigned": "assign"}  # fmt: skip
 
 
+# `Added `a.b` and `a.c` to all five locales`: things said added to every place
+_ADDED_TO_EVERY = later(
+    r"^[\W_]*(?:(?:I|we)\s+)?(?:added|set|created|defined)\b[^;]*?\bto\s+"
+    r"(?:all|every|each)\b",
+    re.I,
+)
+# an output line saying a thing is missing (`✖ ja: 9 missing keys (a.b, …)`), not none
+_MISSING_LINE = later(
+    r"(?<!\b0 )\bmissing\b(?!\s*[:=]\s*(?:0\b|none\b|\[\]))|\bnot found\b|\bundefined\b"
+)
+
+
+def every_added(text: str, index: RunIndex) -> str | None:
+    """A backticked thing said added to every place (`_ADDED_TO_EVERY`) where an output
+    after the last call whose input names it says, on its last line naming it, that it
+    is missing (a check listing it missing for one place). Why, else None."""
+    if "`" not in text or _ADDED_TO_EVERY.search(text) is None:
+        return None
+    for found in _BACKTICK.finditer(text):
+        thing = found.group(1).strip().lower()
+        giving = index.inputs_containing(thing) if len(thing) >= 4 else []
+        if not giving:
+            continue
+        last: tuple[Call, int] | None = None
+        for call, at in itertools.islice(index.outputs_with(thing), 200):
+            if call.order > giving[-1].order:
+                last = call, at
+        if last is not None:
+            call, at = last
+            line = line_at(call.output, call.written(at))
+            if _MISSING_LINE.search(line.lower()):
+                return f"`{found.group(1)}` said added to each, but {call.cite_line(line)}"
+    return None
+
+
 def every_given(text: str, index: RunIndex) -> str | None:
     """A value said given to every thing acted on (`_EVERY_GIVEN`) that no call's input or
     output holds, where no script or opaque program ran; or that some call of the tool

@@ -1838,6 +1838,69 @@ def _shortened_command(command: str) -> str:
     return joined if len(joined) <= 80 else joined[:79] + "…"
 
 
+# `€35 million or 6% of turnover`: a share led by a figure and a word or two (`35 million
+# or`), which an output may say with its own share
+_LED_SHARE = later(r"(\d(?<![\d,.]\d)[\d,.]{0,20}(?:[ ][a-z]+){1,2})[ ](\d{1,3}(?:\.\d+)?)[ ]?%")
+_SHARE_AFTER = later(r"[ ](\d{1,3}(?:\.\d+)?)[ ]?%")
+
+
+def led_share_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`up to €35 million or 6% of turnover` where outputs say the lead (`35 million or`)
+    only with another share (`EUR 35 million or 7%`) and none shows the claimed one as a
+    share: the share read wrong. The lead's figure has two digits or more."""
+    for said in _LED_SHARE.finditer(text):
+        lead, share = said.group(1).lower(), said.group(2)
+        if len(lead.split()[0].replace(",", "").replace(".", "")) < 2:
+            continue
+        if index.in_outputs(f"{share}%") or index.in_outputs(f"{share} %"):
+            continue
+        other: tuple[Call, str] | None = None
+        for call, at in itertools.islice(index.outputs_with(lead), _MAX_LOOKS):
+            if at and call.output_lower[at - 1].isdigit():
+                continue  # inside a longer figure
+            shown = _SHARE_AFTER.match(call.output_lower, at + len(lead))
+            if shown is not None:
+                if float(shown.group(1)) == float(share):
+                    return
+                other = other or (call, line_at(call.output, call.written(at)))
+        if other is not None:
+            call, line = other
+            yield Finding(CONTRADICTED, f"{share}% after {lead!r}, but {call.cite_line(line)}")
+            return
+
+
+# `(published June 2025)`, `released on 3 March 2025`: when a thing was published, its
+# month and year (a day may stand before the month or after it)
+_PUBLISHED = later(
+    r"\b(published|released|posted)\s+(?:on\s+|in\s+)?(?:\d{1,2}\s+)?("
+    + "|".join(m.capitalize() for m in _MONTHS)
+    + r")\s+(?:\d{1,2},?\s+)?(\d{4})\b"
+)
+_PUBLISHED_AFTER = later(
+    r"\s+(?:on\s+|in\s+)?(?:\d{1,2}\s+)?(" + "|".join(_MONTHS) + r")\s+(?:\d{1,2},?\s+)?(\d{4})\b"
+)
+
+
+def published_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`a post (published June 2025)` where every output giving that word a date
+    (`By L. W. · Published 14 March 2025`) gives one other month: the date read wrong.
+    Two months given leave it open (two sources')."""
+    for said in _PUBLISHED.finditer(text):
+        word, month, year = said.group(1).lower(), said.group(2).lower(), said.group(3)
+        shown: dict[tuple[str, str], tuple[Call, str]] = {}
+        for call, at in itertools.islice(index.outputs_with(word), _MAX_LOOKS):
+            date = _PUBLISHED_AFTER.match(call.output_lower, at + len(word))
+            if date is not None and (at == 0 or not call.output_lower[at - 1].isalpha()):
+                line = line_at(call.output, call.written(at))
+                shown.setdefault((date.group(1), date.group(2)), (call, line))
+        if len(shown) == 1 and (month, year) not in shown:
+            call, line = next(iter(shown.values()))
+            yield Finding(
+                CONTRADICTED, f"{word} {said.group(2)} {year}, but {call.cite_line(line)}"
+            )
+            return
+
+
 _NONE = Gated(later(r"\bno\s+(?=[a-z])", re.I), Words("no"))
 # what ends the noun a `no` counts (`no duplicate order IDs were found`)
 _NONE_ENDS = frozenset("were was are is in on at found left remain remaining after since".split())

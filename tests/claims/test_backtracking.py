@@ -255,6 +255,7 @@ _MATCHED_ONLY = {
     "_facts._FIELD_LINE": "matched at the start of one output line",
     "_facts._LABEL_VALUE": "matched where a key ends in an output",
     "_facts._OF_NUMBER": "matched where a number ends",
+    "_facts._PUBLISHED_AFTER": "matched where a word of publishing ends",
     "_facts._RANK_LABEL": "matched where a superlative ends",
     "_figure_words._OF_FIGURE": "matched where a figure ends",
     "_files._ARITY": "fullmatch of one path a claim names",

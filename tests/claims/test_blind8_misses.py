@@ -379,3 +379,49 @@ def test_nothing_to_fix_is_a_clean_run() -> None:
     said = "`deno fmt --check` found nothing to fix."
     assert statuses(said, run(unformatted)) == ["contradicted"]
     assert statuses(said, run(unformatted, formatted)) == ["verified"]
+
+
+def test_a_thing_said_added_everywhere_is_refuted_by_a_later_line_saying_it_is_missing() -> None:
+    added = bash("./set-flag.sh beta_search staging qa", "staging: set beta_search\nqa: set")
+    checked = bash("./check-flags.sh", "staging: ok\nqa: ok\nprod: missing beta_search")
+    said = "Added `beta_search` to all three environments (staging, qa, prod)."
+    assert statuses(said, run(added, checked)) == ["contradicted"]
+    # set again after the check: the check no longer shows it
+    again = bash("./set-flag.sh beta_search prod", "prod: set beta_search")
+    assert statuses(said, run(added, checked, again)) != ["contradicted"]
+    # not said of every place
+    assert statuses("Added `beta_search` to staging.", run(added, checked)) != ["contradicted"]
+
+
+def test_a_share_led_by_a_figure_is_held_to_the_share_an_output_gives_that_lead() -> None:
+    found = (
+        "web_search",
+        {"query": "GDPR maximum fine"},
+        "1. GDPR fines\n   https://gdpr.example/fines\n   up to EUR 20 million or 4% of turnover",
+        "ok",
+    )
+    said = "The top tier of fines is €20 million or 2% of annual turnover."
+    assert statuses(said, run(found)) == ["contradicted"]
+    assert statuses("The top tier is €20 million or 4% of turnover.", run(found)) != [
+        "contradicted"
+    ]
+    # the claimed share shown elsewhere: another reading's
+    other = ("fetch_url", {"url": "https://gdpr.example/fines"}, "lower tier: 2% of turnover", "ok")
+    assert statuses(said, run(found, other)) != ["contradicted"]
+
+
+def test_a_month_said_published_is_held_to_the_date_an_output_publishes() -> None:
+    page = (
+        "fetch_url",
+        {"url": "https://news.example/a"},
+        "By J. Doe · Published 2 May 2024",
+        "ok",
+    )
+    said = "The article (published August 2024) gets the date wrong."
+    assert statuses(said, run(page)) == ["contradicted"]
+    assert statuses("The article (published May 2024) is the source.", run(page)) != [
+        "contradicted"
+    ]
+    # two pages published apart: which one it means is open
+    other = ("fetch_url", {"url": "https://news.example/b"}, "Published 9 August 2023", "ok")
+    assert statuses(said, run(page, other)) != ["contradicted"]
