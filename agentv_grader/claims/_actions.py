@@ -235,7 +235,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
         if not program:  # a script: only "ran `x.py`" or "`x.py` reports"
             parenthesised = subject = subject and not after.lstrip().startswith(":")
-        if not (_RUN_BEFORE.search(before) or subject or parenthesised):
+        if not (subject or parenthesised or _agent_ran(before)):
             continue
         tokens = _unprefixed([w for w in words if w != "sudo"])
         rarest = max(tokens, key=len).lower() if tokens else ""
@@ -440,6 +440,28 @@ def _opaque(index: RunIndex) -> bool:
 _A_RUN_AFTER = later(r"\s+(?:dry[ -])?run\b", re.I)
 
 
+# A program a thing runs, not the agent: its subject a noun (`the healthcheck used `wget``,
+# `the pre-commit hook runs ruff`; not `the logs and ran`, nor an act of the agent's, `the
+# first pass used`) or a `which` (`a probe, which now calls `curl``)
+_RUN_BY_A_THING = later(
+    r"(?:\b(?:the|its|this|their|our|your|each|every)\s+"
+    r"(?:(?!(?:and|then|or|but|also|so|I|we|pass|attempt|run|try|retry|fix|approach|search|"
+    r"step|time|round|iteration|rerun|command|check)\b)[\w'’-]+\s+){1,3}|\bwhich\s+"
+    r"(?:now\s+|still\s+|also\s+)?)(?:ran|runs|used|uses|called|calls|invoked|invokes|"
+    r"executed|executes)\s+(?:the\s+)?(?:command\s+)?$",
+    re.I,
+)
+
+
+def _agent_ran(before: str) -> bool:
+    """The text `before` a program says the agent ran it (`ran`, `with`, `used`), not a
+    thing (`_RUN_BY_A_THING`)."""
+    return (
+        _RUN_BEFORE.search(before) is not None
+        and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
+    )
+
+
 _RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)
 
 
@@ -616,7 +638,7 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
         assert at is not None
         before, after = lowered[: at.start()], lowered[at.end() :]
-        if not (_RUN_BEFORE.search(before) or _RESULT_AFTER.match(after)):
+        if not (_RESULT_AFTER.match(after) or _agent_ran(before)):
             continue
         if lowered.count("`", 0, at.start()) % 2:
             continue  # in backticks (`pytest -q`, a CI step's `Run pytest`): a command's word

@@ -121,3 +121,19 @@ def test_an_option_said_given_to_a_run_by_its_name_before_run() -> None:
     assert statuses("I did a `--skip-deps` dry run first.", run(apply)) == ["contradicted"]
     passed = bash("cd infra && helmfile --skip-deps apply", "UPDATED RELEASES:\napi  staging")
     assert statuses("I did a `--skip-deps` dry run first.", run(passed)) == ["unverifiable"]
+
+
+def test_a_program_a_thing_runs_is_no_run_of_the_agents() -> None:
+    up = bash("docker compose up -d", "Container api-1 Started")
+    for said in (
+        "The worker's liveness probe used `curl -sf`, which the image lacks.",
+        "The pre-push hook ran `ruff check` on every push.",
+        "I kept the probe, which ran `wget -q`.",
+    ):
+        assert statuses(said, run(up)) == ["unverifiable"], said
+    # the agent's own, or its own pass's
+    for said in (
+        "I checked the logs and ran `kubectl get pods`.",
+        "The second pass used `wget -q`.",
+    ):
+        assert statuses(said, run(up)) == ["contradicted"], said
