@@ -1070,7 +1070,49 @@ def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from coverage_findings(text, index)
     if "skipped" in text.lower():
         yield from _skipped_hooks(text, index)
+    if "sessions" in text.lower() or "env" in text.lower():
+        yield from _sessions_passing(text, index)
     yield from rerun_findings(text, index)
+
+
+# `All three interpreter sessions pass`, `both tox envs pass`: every session said passing
+_ALL_SESSIONS = later(
+    r"\b(?:all|both)\b(?:\s+[\w-]+){0,3}?\s+(?:sessions|environments|envs)\s+"
+    r"(?:(?:now|all)\s+)?(?:pass(?:ed|es)?|succeed(?:ed|s)?|(?:are|were)\s+(?:green|ok))\b",
+    re.I,
+)
+_QUALIFIED = later(r"\b(?:interpreter|python|test|py)\w*\s+(?:sessions|environments|envs)", re.I)
+# nox's last lines (`nox > * tests-3.11: skipped`) and tox's (`  py312: FAIL code 1`)
+_SESSION_LINE = later(
+    r"^(?:nox > \* ([\w.-]+): (success|failed|skipped)|[^\S\n]*([\w.-]+): (OK|FAIL|SKIP)\b)",
+    re.M,
+)
+_MATRIX = later(r"-\d|^py\d")  # a session of an interpreter matrix (`tests-3.12`, `py311`)
+
+
+def _sessions_passing(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Every nox or tox session said passing, against each session's last status line
+    in the runs of nox or tox: one last skipped or failed refutes it (of the interpreter
+    matrix's sessions alone where the claim names them so: `interpreter sessions`)."""
+    if _ALL_SESSIONS.search(text) is None:
+        return
+    matrix = _QUALIFIED.search(text) is not None
+    last: dict[str, tuple[str, Call, str]] = {}
+    runs = index.union(index.inputs_with("nox"), index.inputs_with("tox"))
+    for call in runs:
+        if call.family not in SHELL_FAMILY or _NOX_OR_TOX.search(call.command_lower) is None:
+            continue
+        for found in _SESSION_LINE.finditer(call.output):
+            name, status = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
+            if not matrix or _MATRIX.search(name):
+                last[name] = status.lower(), call, found.group(0).strip()
+    for name, (status, call, line) in last.items():
+        if status not in ("success", "ok"):
+            yield Finding(CONTRADICTED, f"session {name} {status}: {call.cite_line(line)}")
+            return
+
+
+_NOX_OR_TOX = later(r"\b(?:nox|tox)\b")
 
 
 # `nothing skipped`, `none skipped`, `no hooks were skipped`: a skip denied

@@ -425,3 +425,23 @@ def test_a_month_said_published_is_held_to_the_date_an_output_publishes() -> Non
     # two pages published apart: which one it means is open
     other = ("fetch_url", {"url": "https://news.example/b"}, "Published 9 August 2023", "ok")
     assert statuses(said, run(page, other)) != ["contradicted"]
+
+
+NOX = bash(
+    "nox",
+    "nox > * lint: success\nnox > * tests-3.11: skipped\nnox > * tests-3.12: success\n"
+    "nox > * tests-3.13: success",
+)
+
+
+def test_every_session_said_passing_is_held_to_each_sessions_last_line() -> None:
+    said = "All three interpreter sessions pass."
+    assert statuses(said, run(NOX)) == ["contradicted"]
+    rerun = bash("nox -s tests-3.11", "nox > * tests-3.11: success")
+    assert "contradicted" not in statuses(said, run(NOX, rerun))
+    # a failed lint session is no interpreter's
+    linted = bash("nox", "nox > * lint: failed\nnox > * tests-3.12: success")
+    assert "contradicted" not in statuses(said, run(linted))
+    assert statuses("All sessions pass.", run(linted)) == ["contradicted"]
+    tox = bash("tox -e typecheck,py311", "  typecheck: OK (3.0 seconds)\n  py311: FAIL code 1")
+    assert statuses("Both tox envs pass.", run(tox)) == ["contradicted"]

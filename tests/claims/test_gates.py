@@ -466,7 +466,7 @@ _FAMILY_WORDS = (
     (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
     (("health", "success", "deliver", "settled", "cleared", "accepted", "switched", "turned",
       "abled"), "state_findings"),
-    (("coverage", "re-ran", "reran", "skipped"), "suite_findings"),
+    (("coverage", "re-ran", "reran", "skipped", "sessions", "env"), "suite_findings"),
     (("warning",), "build_findings"),
     (("checks", "ci", "runs"), "ci_findings"),
 )  # fmt: skip
