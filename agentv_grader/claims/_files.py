@@ -12,13 +12,14 @@ shows, `make`, `npm run …`), nor a package manager when the file is its manife
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import re
 from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import SHELL_FAMILY, Call, RunIndex, as_written
+from ._index import SHELL_FAMILY, Call, RunIndex, as_written, line_at
 from ._later import later
 from ._runners import RUNNER
 
@@ -1258,12 +1259,38 @@ def _negated(text: str, index: RunIndex) -> Finding | None:
         touched = next((call for command, call in firsts if verb_paths in command), None)
         if touched is not None:
             return Finding(CONTRADICTED, f"{verb_paths} was modified: {touched.cite()}")
+    made = _NONE_MADE.search(text) if "no " in text.lower() else None
+    if made is not None:
+        return _made(made.group(1).lower(), index)
     folder = _UNTOUCHED_FOLDER.search(text)
     if folder is not None:  # "I did not touch the migrations": a folder of an edited path
         inside = re.compile(rf"[/\"' ]{re.escape(folder.group(1).lower())}/")
         touched = _first_holding(_edits(index).done, lambda c: inside.search(c.lower()))
         if touched is not None:
             return Finding(CONTRADICTED, f"{folder.group(1)} were modified: {touched.cite()}")
+    return None
+
+
+# "no baseline was needed": a thing said not made, and an output line saying it was made
+# (`Successfully wrote smell baseline to …`), no denial on it
+_NONE_MADE = later(
+    r"\bno (?:new )?([a-z]{4,}) (?:was|were) (?:needed|required|necessary|added|created|"
+    r"generated|written)\b",
+    re.I,
+)
+_MADE_VERB = later(r"\b(?:wrote|written|created|generated|generating|writing)\b")
+_DENIAL = later(r"\b(?:no|not|nothing|skipp\w*|without)\b")
+
+
+def _made(thing: str, index: RunIndex) -> Finding | None:
+    """The first output line saying `thing` was made: a made-verb in the forty characters
+    before it, no denial on the line."""
+    for call, at in itertools.islice(index.outputs_with(thing), 50):
+        lowered = line_at(call.output_lower, at)
+        before = call.output_lower[call.output_lower.rfind("\n", 0, at) + 1 : at]
+        if _MADE_VERB.search(before[-40:]) and _DENIAL.search(lowered) is None:
+            line = line_at(call.output, call.written(at)).strip()
+            return Finding(CONTRADICTED, f"a {thing} was made: {call.cite_line(line)}")
     return None
 
 

@@ -445,3 +445,18 @@ def test_every_session_said_passing_is_held_to_each_sessions_last_line() -> None
     assert statuses("All sessions pass.", run(linted)) == ["contradicted"]
     tox = bash("tox -e typecheck,py311", "  typecheck: OK (3.0 seconds)\n  py311: FAIL code 1")
     assert statuses("Both tox envs pass.", run(tox)) == ["contradicted"]
+
+
+def test_a_command_and_its_result_of_three_words_are_one_claim() -> None:
+    unformatted = bash("deno fmt --check", "error: Found 1 not formatted file in 7 files", "error")
+    assert statuses("- `deno fmt --check`: nothing to fix", run(unformatted)) == ["contradicted"]
+
+
+def test_a_thing_said_not_made_is_refuted_by_a_line_saying_it_was() -> None:
+    said = "No rules were disabled, and no baseline was needed."
+    wrote = bash(
+        "./gradlew detektBaseline", "Successfully wrote smell baseline to config/baseline.xml"
+    )
+    assert statuses(said, run(wrote)) == ["contradicted"]
+    skipped = bash("./gradlew detektBaseline", "Not writing baseline: no smells found")
+    assert "contradicted" not in statuses(said, run(skipped))
