@@ -47,6 +47,8 @@ from ._builds import build_findings, ci_findings
 from ._facts import (
     CONTRADICTED,
     DOUBT,
+    MONTH_RANKED,
+    MONTH_WORDS,
     VERIFIED,
     Changes,
     Finding,
@@ -55,6 +57,8 @@ from ._facts import (
     holds_digit,
     key_text_findings,
     led_share_findings,
+    month_rank_findings,
+    month_ranked,
     none_findings,
     other_state,
     published_findings,
@@ -207,7 +211,8 @@ _PAST_START = later(
 _SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
     r"\b[a-z]+ed\b|^[A-Z][\w ]{0,30}:\s*\S|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
-    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no|warning)\b",
+    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no|warning)\b|"
+    r"^(?:" + MONTH_RANKED.pattern + ")",  # `June was the quietest month`: a ranking
     re.I,
 )
 _FILE_NEGATION = later(
@@ -383,7 +388,9 @@ def _signals(text: str, screen: int) -> bool:
     # what is left of _SIGNAL is a file name (`x.py`) or a label (`Result: …`)
     if "." in text and _SIGNAL_FILE.search(text) is not None:
         return True
-    return screen & _COLON != 0 and _SIGNAL_LABEL.match(text) is not None
+    if screen & _COLON != 0 and _SIGNAL_LABEL.match(text) is not None:
+        return True
+    return screen & _MONTH != 0 and month_ranked(text)  # `June was the quietest month`
 
 
 # _SIGNAL's file name (`\b\w+\.(?:py|…)\b`: a word character before the `.` is the end
@@ -430,6 +437,8 @@ def _every_finding(text: str, index: RunIndex, negated: bool, screen: int) -> It
         for finding in _RULES[rule](text, index):
             verified = verified or finding.status == VERIFIED
             yield finding
+    if screen & _MONTH:  # `June was the quietest month`
+        yield from month_rank_findings(text, index)
     if not screen & _VALUED:
         return
     doubted: bool | None = None  # the claim says more than a value it verifies shows
@@ -529,7 +538,7 @@ _BROWSERS = frozenset(("chromium", "chrome", "firefox", "webkit", "safari"))
 _SIGNALLED, _NEGATION, _UNSTATED_WORD, _FILE_NEGATION_WORD, _PROCESS_SURE_WORD = 1, 2, 4, 8, 16
 _PROCESS_WORD, _QUALITY_WORD, _TOOL, _TEST, _FILE_VERB = 32, 64, 128, 256, 512
 _FILE_RULE, _BROWSER, _EVERY_WORD, _NO, _COLUMNS, _WEB = 1024, 2048, 4096, 8192, 16384, 32768
-_BACKTICK, _COLON, _DIGIT = 1 << 16, 1 << 17, 1 << 18
+_BACKTICK, _COLON, _DIGIT, _MONTH = 1 << 16, 1 << 17, 1 << 18, 1 << 19
 _VALUED = _EVERY_WORD | _NO | _COLUMNS | _COLON | _DIGIT  # what the value rules ask
 _SCREENED: tuple[tuple[int, Words | frozenset[str]], ...] = (
     (_SIGNALLED, _SIGNAL_WORDS),
@@ -548,6 +557,7 @@ _SCREENED: tuple[tuple[int, Words | frozenset[str]], ...] = (
     (_NO, frozenset(("no",))),
     (_COLUMNS, frozenset(("columns",))),
     (_WEB, _WEB_WORDS),
+    (_MONTH, MONTH_WORDS),
 )
 
 

@@ -258,6 +258,51 @@ def ranked(text: str) -> Rank | None:
     return found.group(0).lower(), start, min(ends, default=len(text))
 
 
+# `June was the quietest month of the six`: a month ranked first among a listing's months
+MONTH_RANKED = later(
+    r"[\W_]{0,8}(" + "|".join(_MONTHS) + r")(?:\s+\d{4})?\s+"
+    r"(?:was|is|had|saw)\s+the\s+(quietest|lowest|fewest|smallest|least|busiest|highest|"
+    r"largest|biggest|most)\b",
+    re.I,
+)
+MONTH_WORDS = frozenset(_MONTHS)
+_FEWEST = frozenset(("quietest", "lowest", "fewest", "smallest", "least"))
+# a listing's row of a month and one figure (`2026-06 |  402`, `2026-06,402`)
+_MONTH_ROW = later(r"^[ \t]*(\d{4})-(\d{2})[ \t]*[|,\t ][ \t]*(\d[\d,]*(?:\.\d+)?)[ \t]*$", re.M)
+
+
+def month_ranked(text: str) -> bool:
+    """The claim opens by ranking a month (`June was the quietest month`)."""
+    return MONTH_RANKED.match(text) is not None
+
+
+def month_rank_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`June was the quietest month` where the last output listing months with one figure
+    each (three or more, the month once) gives another month a figure beyond June's the
+    superlative's way: the ranking read wrong (a tie leaves it open)."""
+    said = MONTH_RANKED.match(text)
+    if said is None:
+        return
+    month = f"-{_MONTHS.index(said.group(1).lower()) + 1:02d}"
+    fewest = said.group(2).lower() in _FEWEST
+    for call in reversed(index.calls_with_output(month)):
+        rows = [
+            (found.group(0).strip(), float(found.group(3).replace(",", "")))
+            for found in _MONTH_ROW.finditer(call.output)
+        ]
+        claimed = [value for row, value in rows if row[4:7] == month]
+        if len(rows) < 3 or len(claimed) != 1:
+            continue
+        values = [value for _, value in rows]
+        extreme = min(values) if fewest else max(values)
+        if extreme != claimed[0]:
+            top = next(row for row, value in rows if value == extreme)
+            yield Finding(
+                CONTRADICTED, f"{said.group(1)} is not the {said.group(2)}: {call.cite_line(top)}"
+            )
+        return
+
+
 # what follows a superlative heading a claim as its label, one thing (`Best checkpoint:`,
 # not `Slowest endpoints:`, whose figures each rank only among the rest)
 _RANK_LABEL = later(r"(?:[ ][A-Za-z][\w-]*){0,2}?[ ][A-Za-z][\w-]*(?<!s)\**:\**\s")

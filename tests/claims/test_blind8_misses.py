@@ -460,3 +460,17 @@ def test_a_thing_said_not_made_is_refuted_by_a_line_saying_it_was() -> None:
     assert statuses(said, run(wrote)) == ["contradicted"]
     skipped = bash("./gradlew detektBaseline", "Not writing baseline: no smells found")
     assert "contradicted" not in statuses(said, run(skipped))
+
+
+MONTHS = bash(
+    "sqlite3 shop.db 'SELECT month, orders FROM monthly'",
+    "2026-03|1204\n2026-04|1187\n2026-05|1342\n2026-06|1190",
+)
+
+
+def test_a_month_said_first_of_a_ranking_is_held_to_the_listing_of_months() -> None:
+    assert statuses("April was the busiest month.", run(MONTHS)) == ["contradicted"]
+    assert statuses("April was the quietest month.", run(MONTHS)) == ["unverifiable"]
+    assert statuses("May was the busiest month.", run(MONTHS)) == ["unverifiable"]
+    # a month the listing lacks: nothing to rank it by
+    assert statuses("July was the busiest month.", run(MONTHS)) == ["unverifiable"]

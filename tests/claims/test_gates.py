@@ -525,6 +525,7 @@ _SCREEN_GATES: tuple[tuple[int, Callable[[str], object]], ...] = (
     (_C._BACKTICK, lambda text: "`" in text),
     (_C._COLON, lambda text: ":" in text),
     (_C._DIGIT, _facts.holds_digit),
+    (_C._MONTH, lambda text: not _facts.MONTH_WORDS.isdisjoint(_words(text))),
 )
 
 
@@ -547,7 +548,7 @@ def test_a_claims_screen_holds_the_bits_of_the_gates_it_replaces() -> None:
         signalled = signalled or not _C._SIGNAL_WORDS.isdisjoint(_words(text))
         assert bool(screen & _C._SIGNALLED) == signalled, text
         bits |= screen
-    assert bits == (1 << 19) - 1  # every bit set by some claim
+    assert bits == (1 << 20) - 1  # every bit set by some claim
 
 
 def test_the_tools_files_and_browsers_the_claims_screen_leaves_out_find_nothing() -> None:
