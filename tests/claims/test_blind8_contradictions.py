@@ -137,3 +137,19 @@ def test_a_program_a_thing_runs_is_no_run_of_the_agents() -> None:
         "The second pass used `wget -q`.",
     ):
         assert statuses(said, run(up)) == ["contradicted"], said
+
+
+def test_a_run_of_part_of_the_suite_refutes_no_larger_count() -> None:
+    full = bash("cd ~/app && pytest -q", "115 passed in 3.1s")
+    part = bash("cd ~/app && pytest -q tests/test_slug.py", "6 passed in 0.1s")
+    for said in ("115 tests passed.", "All 115 tests pass.", "Full suite: 115 tests, 0 failures."):
+        assert "contradicted" not in statuses(said, run(full, part)), said
+        assert "contradicted" not in statuses(said, run(part)), said
+    # a run of everything, or a part that failed, still refutes
+    assert statuses("115 tests passed.", run(part, bash("pytest -q", "114 passed in 3s"))) == [
+        "contradicted"
+    ]
+    broke = bash(
+        "pytest -q tests/test_slug.py", "FAILED tests/test_slug.py::t\n1 failed, 5 passed", "error"
+    )
+    assert statuses("All 115 tests pass.", run(full, broke)) == ["contradicted"]
