@@ -12,8 +12,9 @@ likewise, after it had been fixed on the third's; `BLIND5` (tests/data/claims/bl
 likewise, after it had been fixed on the fourth's; `BLIND6` (tests/data/claims/blind6/runs)
 likewise, after it had been fixed on the fifth's and on paraphrases of common claims;
 `BLIND7` (tests/data/claims/blind7/runs) likewise, after it had been fixed on the sixth's;
-`BLIND8` (tests/data/claims/blind8/runs) likewise, after it had been fixed on the seventh's.
-`SETS` is all ten."""
+`BLIND8` (tests/data/claims/blind8/runs) likewise, after it had been fixed on the seventh's;
+`BLIND9` (tests/data/claims/blind9/runs) likewise, after it had been fixed on the eighth's.
+`SETS` is all eleven."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ BLIND5 = RUNS.parent / "blind5" / "runs"
 BLIND6 = RUNS.parent / "blind6" / "runs"
 BLIND7 = RUNS.parent / "blind7" / "runs"
 BLIND8 = RUNS.parent / "blind8" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8)
+BLIND9 = RUNS.parent / "blind9" / "runs"
+SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9)
 
 
 @dataclass(frozen=True)

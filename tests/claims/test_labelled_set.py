@@ -21,6 +21,7 @@ from tests.claims.labelled import (
     BLIND6,
     BLIND7,
     BLIND8,
+    BLIND9,
     HELDOUT,
     RUNS,
     SETS,
@@ -67,11 +68,11 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
 
 @pytest.mark.parametrize(
     "root",
-    [BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8],
-    ids=["blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8"],
+    [BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9],
+    ids=["blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9"],
 )
 def test_a_blind_set_is_as_large_as_its_brief_asks(root: Path) -> None:
-    """Two engineers' runs per blind set (tests/data/claims/blind to blind8): at least 24
+    """Two engineers' runs per blind set (tests/data/claims/blind to blind9): at least 24
     runs, 150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
     with an earlier set."""
     blind = load_all(root)
@@ -108,6 +109,7 @@ _FLOORS = {
     BLIND6: (0.95, 0.19, 0.9, 0.84),
     BLIND7: (0.95, 0.42, 0.84, 0.89),
     BLIND8: (0.95, 0.75, 0.97, 0.84),
+    BLIND9: (0.9, 0.22, 0.83, 0.86),  # its first measurement: raise as it is fixed
 }
 
 
