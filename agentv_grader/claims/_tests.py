@@ -84,8 +84,13 @@ _TOTAL = _Folded(
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b))"
 )
 _TOTAL_WORDS = Words("all test tests")
-# A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`) is no total
-_WROTE = later(r"\b(?:add(?:s|ed)?|wr(?:ote|ites?|itten)|creat(?:es?|ed)|new)\s+$", re.I)
+# A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`, `added
+# `src/a.test.ts` with three tests`) is no total
+_WROTE = later(
+    r"\b(?:add(?:s|ed)?|wr(?:ote|ites?|itten)|creat(?:es?|ed)|new)\s+"
+    r"(?:[^\s;]*[^\s.;:]\s+){0,6}?(?:with\s+)?$",  # words of no sentence's end between
+    re.I,
+)
 # `3 tests are skipped`, `none skipped`, `nothing skipped`: held against the runner's
 # skipped count
 _SKIPPED_COUNT = _Folded(

@@ -153,3 +153,15 @@ def test_a_run_of_part_of_the_suite_refutes_no_larger_count() -> None:
         "pytest -q tests/test_slug.py", "FAILED tests/test_slug.py::t\n1 failed, 5 passed", "error"
     )
     assert statuses("All 115 tests pass.", run(full, broke)) == ["contradicted"]
+
+
+def test_a_count_of_tests_said_written_in_a_file_is_no_total() -> None:
+    wrote = ("Write", {"file_path": "src/lib/retry.test.ts", "content": "it('a')"}, "ok", "ok")
+    ran = bash("npx vitest run", "Tests  26 passed (26)")
+    for said in (
+        "Added `src/lib/retry.test.ts` with three tests.",
+        "Wrote a new spec file with 3 tests.",
+    ):
+        assert "contradicted" not in statuses(said, run(wrote, ran)), said
+    # a count of the run's, after a write in another sentence, is one
+    assert statuses("I added a guard. 3 tests pass.", run(wrote, ran))[-1] == "contradicted"
