@@ -991,7 +991,8 @@ def _number(
     changed: Changes,
 ) -> Finding | None:
     """A figure of the claim held against the outputs (`rank`: the superlative whose
-    clause holds it; a place read from a path a later call `changed` does not verify it)."""
+    clause holds it; a place read from a path a later call `changed`, or from a file that
+    shows no run or write the claim says, does not verify it)."""
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
     shown = match.group(0)
@@ -1000,7 +1001,7 @@ def _number(
     places = _occurrences(index, literal, value, decimals)
     refuted: list[tuple[Call, str]] = []  # the first line of the count refuting the claim
     for call, at, line in _as_claimed(text, match, distinctive, index, places, refuted):
-        path = _read_before(call, changed) if changed else None
+        path = _shows_nothing(text, index, call, literal, changed)
         if path is not None:
             before = before or (call, path, line)
             continue
@@ -1055,6 +1056,36 @@ def _number(
     return _counted_otherwise(text, match, value, index) or _unshown_count(
         text, match, literal, index
     )
+
+
+def _shows_nothing(
+    text: str, index: RunIndex, call: Call, literal: str, changed: Changes
+) -> str | None:
+    """The path `call` read before a later call `changed` it, or "" where it read a file
+    showing no run or write the claim says (`_unmade_there`); None where its places may
+    verify the claim."""
+    path = _read_before(call, changed) if changed else None
+    if path is None and call.family == "read" and _unmade_there(text, index, call, literal):
+        return ""  # a file's text, no result of the run or the write the claim says
+    return path
+
+
+def _unmade_there(text: str, index: RunIndex, read: Call, literal: str) -> bool:
+    """The file the agent `read` shows what the claim says a run did (`ran the node 18
+    and 20 legs and they passed`, read from the workflow's `node: [18, 20]`), or the
+    figure `literal` of what it says it added where no call before the read wrote it: a
+    file's text, no result of either."""
+    if _RUN_SAID.may_hold(text):
+        return True
+    if not _ADDED_SAID.may_hold(text):
+        return False
+    writes = index.inputs_with(literal.lower())
+    return not any(c.order < read.order and c.family != "read" for c in writes)
+
+
+# a claim saying a run passed, or that it added a thing
+_RUN_SAID = Words("ran reran run passed passes green succeeded")
+_ADDED_SAID = Words("added")
 
 
 def _version_shown(index: RunIndex, literal: str) -> bool:
