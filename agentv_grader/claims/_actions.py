@@ -49,7 +49,7 @@ _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
-    r"built cleanly|:)",
+    r"built cleanly|compiles|compiled|:)",
     re.I,
 )
 # What a claim says of a run that its words decide: each pattern these replace
@@ -383,7 +383,8 @@ def _piped(call: Call, name: str) -> bool:
 _SEGMENTS = later(r"&&|\|\|?|;|\n")
 # what stands before a program in its command (`sudo`, `time`, `FOO=1`)
 _BEFORE_PROGRAM = frozenset(("sudo", "time", "env", "exec", "nohup", "command"))
-_STATEMENT_OPTIONS = frozenset(("-c", "--command", "-e", "--execute"))
+# (a login shell's `bash -lc lein test`, Codex's every command, runs `lein`)
+_STATEMENT_OPTIONS = frozenset(("-c", "-lc", "--command", "-e", "--execute"))
 
 
 def _programs_run(index: RunIndex) -> frozenset[str]:

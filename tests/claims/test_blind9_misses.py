@@ -1,0 +1,18 @@
+"""Rules added after the ninth blind set's first measurement (tests/data/claims/blind9),
+for its missed contradictions: each test is a small run shaped like one, never its text
+(SPEC §5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+
+def test_a_command_of_a_program_a_login_shell_ran_is_held_to_having_run() -> None:
+    tested = bash("bash -lc 'stack test'", "All 12 tests passed (0.41s)\n")
+    said = "`stack haddock` also compiles the docs without broken links."
+    assert statuses(said, run(tested)) == ["contradicted"]
+    documented = bash("bash -lc 'stack haddock'", "Documentation created: .stack-work/doc\n")
+    # run: what it showed is not read
+    assert statuses(said, run(tested, documented)) == ["unverifiable"]
+    # a program the run never ran is no program of the run's own
+    assert statuses("`cabal haddock` also compiles the docs.", run(tested)) == ["unverifiable"]
