@@ -387,27 +387,30 @@ _BEFORE_PROGRAM = frozenset(("sudo", "time", "env", "exec", "nohup", "command"))
 _STATEMENT_OPTIONS = frozenset(("-c", "-lc", "--command", "-e", "--execute"))
 
 
-def _programs_run(index: RunIndex) -> frozenset[str]:
-    """The programs the run's shell commands run (lowercase, by name: `.venv/bin/alembic`
-    is `alembic`), read once from each distinct command."""
+def _runs_program(index: RunIndex, program: str) -> bool:
+    """Some shell command of the run runs `program` (lowercase, by name: `.venv/bin/alembic`
+    is `alembic`) or gives it as the statement of an option (`psql -c "EXPLAIN …"`): asked
+    of the distinct commands holding it, once per program."""
+    found: bool = index.remember(
+        "program run",
+        program,
+        lambda: bool(index.inputs_where(program, partial(_runs_in, program), SHELL_FAMILY)),
+    )
+    return found
 
-    def read() -> frozenset[str]:
-        found = set()
-        for command in index.shell_commands:
-            for segment in _SEGMENTS.split(command.lower()):
-                words = [w for w in segment.split() if w not in _BEFORE_PROGRAM and "=" not in w]
-                if words:
-                    found.add(words[0].strip("'\"(").rsplit("/", 1)[-1])
-                # and the statement an option gives (`psql -c "EXPLAIN …"`, `bash -c`)
-                found.update(
-                    after.strip("'\"(")
-                    for option, after in itertools.pairwise(words)
-                    if option in _STATEMENT_OPTIONS
-                )
-        return frozenset(found)
 
-    programs: frozenset[str] = index.remember("programs run", "", read)
-    return programs
+def _runs_in(program: str, command: str) -> bool:
+    """The lowercase `command` runs `program` in one of its parts, or gives it after `-c`."""
+    for segment in _SEGMENTS.split(command):
+        words = [w for w in segment.split() if w not in _BEFORE_PROGRAM and "=" not in w]
+        if words and words[0].strip("'\"(").rsplit("/", 1)[-1] == program:
+            return True
+        if any(
+            option in _STATEMENT_OPTIONS and after.strip("'\"(") == program
+            for option, after in itertools.pairwise(words)
+        ):
+            return True
+    return False
 
 
 def _ran_by_the_run(
@@ -421,7 +424,7 @@ def _ran_by_the_run(
         and not any(mark in command for mark in "(<…")
         and "..." not in command
         and (_RESULT_AFTER.match(after) is not None or _RUN_BEFORE.search(before) is not None)
-        and words[0].lower() in _programs_run(index)
+        and _runs_program(index, words[0].lower())
     )
 
 
