@@ -357,6 +357,8 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
             return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
+    if kind == "file" and not screen & _DIGIT and _heading(text):
+        return kind, UNVERIFIABLE, "a heading: what the file's change was is said after it"
     findings = list(_findings(text, index, negated, screen))
     return kind, *_combine(findings, negated)
 
@@ -365,6 +367,15 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
 _DONE_FOR = later(
     r"to\b[^.:;]*?,\s+(?:I|we)\s+(?:[a-z]+ed|kept|left|made|wrote|ran|put|set|built)\b", re.I
 )
+
+
+_HEADING_WORDS = 6  # a heading's most words (`**What I changed in `src/a.zig`:**`)
+
+
+def _heading(text: str) -> bool:
+    """A few words ending in a colon, naming what the lines after it say (`Updated
+    `ci.yml`:`): a file's write verifies none of them."""
+    return text.rstrip("*_ ").endswith(":") and text.count(" ") < _HEADING_WORDS
 
 
 def _not_a_claim(text: str) -> bool:

@@ -28,3 +28,11 @@ def test_a_figure_said_added_is_not_shown_by_a_file_read_before_any_write_of_it(
         "ok",
     )
     assert statuses(said, run(wrote, read)) == ["verified"]
+
+
+def test_a_short_heading_naming_a_file_written_is_not_verified_by_the_write() -> None:
+    edit = ("Edit", {"file_path": "lib/cache.rb", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    assert statuses("**Changes to `lib/cache.rb`:**", run(edit)) == ["unverifiable"]
+    assert statuses("Edited `lib/cache.rb`:", run(edit)) == ["unverifiable"]
+    # a sentence saying the write is a claim of it
+    assert statuses("Edited `lib/cache.rb` to drop the stale key.", run(edit)) == ["verified"]
