@@ -2,12 +2,13 @@
 
 "The build is warning-free" is held against the last build command's output (a test
 command that builds first among them; where it compiled nothing, the last output of that
-command that did): a compiler's own `warning:` line there contradicts it (a clean build
-never verifies it: the flags or the targets the claim names are not checked). "All CI
-checks are green on the PR" is held against the last `gh pr checks`: its count of failing
-checks contradicts it, its "All checks were successful" verifies it. "The last three runs
-on main all failed" is held against the newest rows of the last `gh run list`: one that
-succeeded contradicts it (all failing never verifies it: how they failed is not checked).
+command that did): a compiler's own `warning:` line there contradicts it, unless a later
+edit may have touched its file (a clean build never verifies it: the flags or the targets
+the claim names are not checked). "All CI checks are green on the PR" is held against the
+last `gh pr checks`: its count of failing checks contradicts it, its "All checks were
+successful" verifies it. "The last three runs on main all failed" is held against the
+newest rows of the last `gh run list`: one that succeeded contradicts it (all failing
+never verifies it: how they failed is not checked).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._files import writers
 from ._gate import Gated, Words
 from ._index import Call, RunIndex
 from ._later import later
@@ -64,13 +66,46 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if not builds:
         return
     last = builds[-1]
-    if index.changed_after(last):
-        return
     compiled = _compiled(builds)
     warning = _COMPILER_WARNING.search(compiled.output)
+    if warning is not None and index.changed_after(last):
+        if not _warned_files_kept(compiled.output, last, index):
+            return
     if warning is not None:
         said = "the last build" if compiled is last else "the last build that compiled"
         yield Finding(CONTRADICTED, f"{said} warned: {compiled.cite(warning.group(0))}")
+
+
+def _warned_files_kept(output: str, build: Call, index: RunIndex) -> bool:
+    """Every warning of `output` opens with its file, and each edit or write after `build`
+    names a file of another name (one naming none, `str_replace`, may touch any), where no
+    unseen program ran: an edit elsewhere (a test, a manifest) leaves the warnings."""
+    if writers(index)[0]:
+        return False
+    names = set()
+    for warning in _COMPILER_WARNING.finditer(output):
+        name = _warned_file(output[output.rfind("\n", 0, warning.start()) + 1 : warning.start()])
+        if name is None:
+            return False
+        names.add(name)
+    for family in ("edit", "write"):
+        for after in reversed(index.by_family.get(family, ())):
+            if after.order <= build.order:
+                break
+            target = after.command_lower
+            if "/" not in target and "." not in target or any(n in target for n in names):
+                return False
+    return True
+
+
+def _warned_file(opening: str) -> str | None:
+    """The name of the file a warning's line opens with (`src/Filter.hs:27:14: `, before
+    `warning:`), lowercase, if it opens with one and a line (and a column) alone."""
+    path, *place = opening.strip().removesuffix(":").split(":")
+    if not 1 <= len(place) <= 2 or not all(p.isdigit() for p in place) or "." not in path:
+        return None
+    name = path.rsplit("/", 1)[-1].lower()
+    return name if name and not any(c.isspace() for c in path) else None
 
 
 def _compiled(builds: list[Call]) -> Call:

@@ -16,3 +16,16 @@ def test_a_command_of_a_program_a_login_shell_ran_is_held_to_having_run() -> Non
     assert statuses(said, run(tested, documented)) == ["unverifiable"]
     # a program the run never ran is no program of the run's own
     assert statuses("`cabal haddock` also compiles the docs.", run(tested)) == ["unverifiable"]
+
+
+def test_a_warning_of_a_file_no_later_edit_touched_stands() -> None:
+    built = bash(
+        "gcc -Wall -c src/ring.c -o ring.o",
+        "src/ring.c:41:9: warning: unused variable 'spare' [-Wunused-variable]\n",
+    )
+    test_edit = ("Edit", {"file_path": "tests/ring_test.c"}, "updated", "ok")
+    said = "The build is warning-free."
+    assert statuses(said, run(built, test_edit)) == ["contradicted"]
+    # the warned file edited after the build: its warning may be gone
+    source_edit = ("Edit", {"file_path": "src/ring.c"}, "updated", "ok")
+    assert statuses(said, run(built, source_edit)) == ["unverifiable"]
