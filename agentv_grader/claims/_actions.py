@@ -217,6 +217,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _outcome(text, command, [], index)
             continue
         if not program and not _SCRIPT_NAME.search(words[0]):
+            yield from _subcommand_refuted(text, command, after, index)
             returned = _RETURNS_AFTER.match(after)
             if returned is not None:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
@@ -428,11 +429,34 @@ def _ran_by_the_run(
     )
 
 
+def _subcommand_refuted(text: str, command: str, after: str, index: RunIndex) -> Iterator[Finding]:
+    """`command`, of more than one word and no known program nor script, is a subcommand
+    the run's runner ran (`makemigrations --check` of `python manage.py makemigrations
+    --check`) and the claim says it passed right after it (`is clean`, `exits 0`), saying
+    no failure: its last run's failure refutes that (what it showed is not read)."""
+    words = command.split()
+    said = (
+        len(words) > 1
+        and _RESULT_AFTER.match(after) is not None
+        and (_SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None)
+        and not _FAILURE.may_hold(text)
+        and _EXIT_NONZERO.search(text) is None
+    )
+    runs = _runs_holding(words, index) if said else []
+    if runs:
+        yield from (f for f in _outcome(text, command, runs, index) if f.status == CONTRADICTED)
+
+
 def _ran_tokens(words: list[str], index: RunIndex) -> bool:
     """Some shell call's command holds every one of `words` as its own."""
+    return bool(_runs_holding(words, index))
+
+
+def _runs_holding(words: list[str], index: RunIndex) -> list[Call]:
+    """The shell calls whose commands hold every one of `words` as their own."""
     rarest = max(words, key=len).lower()
     has_tokens = partial(_has_tokens, index.remember("words", "", dict), words)
-    return bool(index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False))
+    return index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False)
 
 
 def _opaque(index: RunIndex) -> bool:

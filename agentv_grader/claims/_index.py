@@ -2,9 +2,10 @@
 claim checker asks of it (SPEC §5.9).
 
 Built once per response. Decided here: a call *failed* when its status says error, its
-output starts with a non-zero exit code (`Exit code 1`, Claude Code's preamble) or names
-an HTTP status of 400 or more; a call's *command* is its shell text (`command`, `cmd`,
-`script`, or the whole input when it is a string), else the compact JSON of its input.
+output starts with a non-zero exit code (`Exit code 1`, Claude Code's preamble), ends with
+one (OpenHands's `[Command finished with exit code 1]`) or names an HTTP status of 400 or
+more; a call's *command* is its shell text (`command`, `cmd`, `script`, or the whole input
+when it is a string), else the compact JSON of its input.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from ..rundata.records import Timing, Transcript
 
 orjson = import_orjson()  # without `dataclasses`, as batch mode imports it
+_CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
 _EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 # The HTTP status patterns' alternatives. `_HTTP` puts `\b` before those opening with a
 # letter; `_HTTP_OPENING` leaves it out, so each alternative opens with a character of its
@@ -703,13 +705,14 @@ class RunIndex:
         return _numbered_of(self.calls, self._commands, self._command_families, families)
 
     def changed_after(self, call: Call) -> bool:
-        """An edit or write call that did not fail comes after `call`: what `call`'s output
-        said of the code may no longer hold (read from the end of the two families)."""
+        """An edit or write call that did not fail, nor only viewed (an editor's `view`),
+        comes after `call`: what `call`'s output said of the code may no longer hold (read
+        from the end of the two families)."""
         for family in ("edit", "write"):
             for after in reversed(self.by_family.get(family, ())):
                 if after.order <= call.order:
                     break
-                if not after.failed:
+                if not after.failed and after.command != "view":
                     return True
         return False
 
@@ -1148,7 +1151,8 @@ def _first_http(text: str) -> re.Match[str] | None:
 
 def _failed(output: str) -> bool:
     """An output that opens with an error, an exit code other than 0 or an HTTP status of
-    400 or more (a call whose status is error failed whatever its output)."""
+    400 or more, or closes with such an exit code (a call whose status is error failed
+    whatever its output)."""
     head = output[:200]
     first = head[:1]  # `_ERROR_START` opens with spaces or one of these letters
     if (first in _ERROR_FIRST or first.isspace()) and _ERROR_START.match(head) is not None:
@@ -1158,7 +1162,14 @@ def _failed(output: str) -> bool:
         if exit_code is not None:
             return exit_code.group(1) != "0"
     shown = first_status(head)
-    return shown is not None and shown >= 400
+    if shown is not None:
+        return shown >= 400
+    # OpenHands's closing line: `[Command finished with exit code 1]`
+    tail = output[-80:]
+    if "finished with exit code" in tail:
+        closing = _CLOSING_EXIT.search(tail)
+        return closing is not None and closing.group(1) != "0"
+    return False
 
 
 def _family(name: str, category: str | None) -> str:

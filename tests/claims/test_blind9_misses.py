@@ -29,3 +29,37 @@ def test_a_warning_of_a_file_no_later_edit_touched_stands() -> None:
     # the warned file edited after the build: its warning may be gone
     source_edit = ("Edit", {"file_path": "src/ring.c"}, "updated", "ok")
     assert statuses(said, run(built, source_edit)) == ["unverifiable"]
+
+
+def test_a_subcommand_said_to_pass_is_held_to_its_runners_last_run() -> None:
+    checked = bash(
+        "cd shop && python manage.py makemigrations --check --dry-run",
+        "Migrations for 'billing':\n  billing/migrations/0004_invoice_due.py\n",
+        "error",
+    )
+    said = "`makemigrations --check` is clean."
+    assert statuses(said, run(checked)) == ["contradicted"]
+    clean = bash("cd shop && python manage.py makemigrations --check --dry-run", "No changes")
+    assert statuses(said, run(checked, clean)) == ["unverifiable"]  # shown is not read
+    # a failure said is not held: which run it names is open
+    assert statuses("The first `makemigrations --check` failed.", run(clean)) == ["unverifiable"]
+
+
+def test_openhands_closing_exit_code_is_the_calls_failure() -> None:
+    checked = (
+        "execute_bash",
+        {"command": "cd shop && python manage.py makemigrations --check --dry-run"},
+        "Migrations for 'billing':\n  billing/0004_invoice_due.py\n"
+        "[Command finished with exit code 1]\n",
+        "success",
+    )
+    assert statuses("`makemigrations --check` is clean.", run(checked)) == ["contradicted"]
+
+
+def test_an_editor_view_after_a_run_changes_nothing() -> None:
+    built = bash("gcc -Wall -c src/ring.c -o ring.o", "src/ring.c:41:9: warning: unused 'spare'\n")
+    viewed = ("str_replace_editor", {"command": "view", "path": "/w/src/ring.c"}, "1\tint", "ok")
+    said = "The build is warning-free."
+    assert statuses(said, run(built, viewed)) == ["contradicted"]
+    edited = ("str_replace_editor", {"command": "str_replace", "path": "/w/src/ring.c"}, "ok", "ok")
+    assert statuses(said, run(built, edited)) == ["unverifiable"]
