@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
 from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
-from ._index import SHELL_FAMILY, Call, RunIndex, first_status, line_at
+from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
 from ._tests import counts_passes_or_failures, denies_failures, failure_of_now
 
@@ -380,8 +380,6 @@ def _piped(call: Call, name: str) -> bool:
     return end is not None and end.group(0) == "|"
 
 
-# Where a shell command's programs stand: its start and after `&&`, `||`, `|`, `;`, a line
-_SEGMENTS = later(r"&&|\|\|?|;|\n")
 # what stands before a program in its command (`sudo`, `time`, `FOO=1`)
 _BEFORE_PROGRAM = frozenset(("sudo", "time", "env", "exec", "nohup", "command"))
 # (a login shell's `bash -lc lein test`, Codex's every command, runs `lein`)
@@ -402,7 +400,7 @@ def _runs_program(index: RunIndex, program: str) -> bool:
 
 def _runs_in(program: str, command: str) -> bool:
     """The lowercase `command` runs `program` in one of its parts, or gives it after `-c`."""
-    for segment in _SEGMENTS.split(command):
+    for segment in COMMAND_PARTS.split(command):
         words = [w for w in segment.split() if w not in _BEFORE_PROGRAM and "=" not in w]
         if words and words[0].strip("'\"(").rsplit("/", 1)[-1] == program:
             return True

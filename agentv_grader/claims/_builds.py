@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ._facts import CONTRADICTED, VERIFIED, Finding
 from ._files import writers
 from ._gate import Gated, Words
-from ._index import Call, RunIndex
+from ._index import COMMAND_PARTS, Call, RunIndex
 from ._later import later
 from ._tests import NUM, count_of
 
@@ -39,7 +39,6 @@ _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile
                 "assemble", "test")  # fmt: skip
 # a build that compiled nothing: what it would warn of is the last build's that did
 _NOTHING_BUILT = later(r"\bno work to do\b|\bNothing to be done for\b")
-_COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
 # a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's `warning: …`,
 # msbuild's `warning CS0168:`, its `2 Warning(s)`
 _COMPILER_WARNING = later(
@@ -125,7 +124,7 @@ def _compiled(builds: list[Call]) -> Call:
 def _build_part(command: str) -> str | None:
     """The part of a shell command that builds (`cmake --build build -j8` of `cmake
     --build build -j8 && ctest`), spaces made one."""
-    for part in _COMMAND_PARTS.split(command):
+    for part in COMMAND_PARTS.split(command):
         if _BUILD_CALL.search(part.lower()) is not None:
             return " ".join(part.split())
     return None

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import SHELL_FAMILY, Call, RunIndex, as_written, line_at
+from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, as_written, line_at
 from ._later import later
 from ._runners import RUNNER
 
@@ -109,7 +109,6 @@ _WRITE_SIGNAL = later(
 )
 _DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
 _DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
-_COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
 _READ_ONLY = frozenset(
     "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum".split()
 )
@@ -1148,7 +1147,7 @@ def _tested(command: str, needle: str) -> bool:
     is given, `--junitxml=report.xml`, it writes)."""
     if _TEST_PATH.search(needle) is None:
         return False
-    parts = [p for p in _COMMAND_PARTS.split(command) if needle in p]
+    parts = [p for p in COMMAND_PARTS.split(command) if needle in p]
     return bool(parts) and all(RUNNER.search(p) is not None for p in parts)
 
 

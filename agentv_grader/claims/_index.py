@@ -576,6 +576,8 @@ def _numbered_of(
 
 
 SHELL_FAMILY = frozenset({"shell"})  # the families `inputs_where` and `commands_of` take
+# Where a shell command's parts stand: its start and after `&&`, `||`, `|`, `;`, a line
+COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
 
 
 _WORD_BYTES = bytes(c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256))

@@ -25,7 +25,7 @@ from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, int_reads
 from ._gate import Gated, Words, words_of
-from ._index import SHELL_FAMILY, Call, RunIndex, TestRun, line_at
+from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
 from ._runners import RUNNER
 
@@ -789,7 +789,7 @@ def _runner_part(command: str) -> str:
     the `cd`'s, no test path)."""
     if "&&" not in command and ";" not in command:
         return command
-    return next((p for p in _COMMAND_PARTS.split(command) if RUNNER.search(p)), command)
+    return next((p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)), command)
 
 
 # the runners' flags selecting tests by name or mark, or the last failures
@@ -820,7 +820,6 @@ _RERAN_WHOLE = Gated(
     ),
     Words("reran ran"),
 )
-_COMMAND_PARTS = later(r"&&|\|\||[;|\n]")
 
 
 def rerun_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -864,7 +863,7 @@ def _whole(command: str, words: tuple[str, ...]) -> bool | None:
     """Whether the part of `command` running `words` (for `("test",)`, a test runner's or
     a `test` command's: `npx playwright test`) runs everything (`_unscoped`), or None where
     no part of it does."""
-    for part in _COMMAND_PARTS.split(command):
+    for part in COMMAND_PARTS.split(command):
         lowered = part.lower()
         if words == ("test",):
             if RUNNER.search(part) is None and "test" not in lowered.split():
