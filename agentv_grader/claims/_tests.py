@@ -944,25 +944,23 @@ def _counts_above(claimed: dict[str, int], problems: list[str], run: TestRun) ->
     `problems` is a claimed count above the run's own: counts the whole suite may have."""
     if _unscoped(_runner_part(run.call.command)):
         return False
-    shown = _shown(run)
-    above = [
-        key for key, value in claimed.items() if value > (shown.get(key) or value)
-    ]  # a count the run does not give is no problem
-    return len(above) == len(problems)
+    return len(_above(claimed, run)) == len(problems)
 
 
 def _beyond(claimed: dict[str, int], polarity: str | None, run: TestRun) -> list[str]:
     """The claimed counts no part of the run can have: more than its own, or a failure
     where it had none."""
-    shown = _shown(run)
-    over = [
-        f"{key} {value} claimed"
-        for key, value in claimed.items()
-        if key != "skipped" and value > (shown.get(key) or value)
-    ]
+    over = [f"{key} {claimed[key]} claimed" for key in _above(claimed, run) if key != "skipped"]
     if run.ok and not over and (polarity == "bad" or _part_passed(claimed)):
         over.append("failures claimed")
     return over
+
+
+def _above(claimed: dict[str, int], run: TestRun) -> list[str]:
+    """The claimed counts above the run's own, in order (a count the run does not give is
+    none of them)."""
+    shown = _shown(run)
+    return [key for key, value in claimed.items() if value > (shown.get(key) or value)]
 
 
 def _shown(run: TestRun) -> dict[str, int | None]:
