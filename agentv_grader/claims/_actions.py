@@ -1986,11 +1986,7 @@ def _switched_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     setting = said.group(1).lower()
     off = (said.group(2) or said.group(3)).lower() in ("off", "disabled")
-    last = None
-    for place in itertools.islice(index.outputs_with(setting), 200):
-        call, at = place
-        if at == 0 or not call.output_lower[at - 1].isalpha():
-            last = place
+    last = _last_place(index, setting)
     if last is None:
         return
     call, at = last
@@ -2006,6 +2002,20 @@ def _switched_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     yield Finding(
         CONTRADICTED, f"{said.group(1)} said {'off' if off else 'on'}, but {call.cite_line(line)}"
     )
+
+
+def _last_place(index: RunIndex, name: str) -> tuple[Call, int] | None:
+    """The last place of `name` (lowercase) in the outputs not inside a longer word, read
+    from the last output holding it back: a run's thousand views of a page name a setting
+    a thousand times, and the last is the one that says its state."""
+    for call in reversed(index.calls_with_output(name)):
+        text = call.output_lower
+        at = text.rfind(name)
+        while at > 0 and text[at - 1].isalpha():
+            at = text.rfind(name, 0, at)
+        if at >= 0:
+            return call, at
+    return None
 
 
 # "All three have already accepted": invitees said to have accepted an invitation

@@ -474,3 +474,14 @@ def test_a_month_said_first_of_a_ranking_is_held_to_the_listing_of_months() -> N
     assert statuses("May was the busiest month.", run(MONTHS)) == ["unverifiable"]
     # a month the listing lacks: nothing to rank it by
     assert statuses("July was the busiest month.", run(MONTHS)) == ["unverifiable"]
+
+
+def test_a_setting_is_read_at_its_last_place_however_many_come_before() -> None:
+    on = ("Read", {"file_path": "prefs.txt"}, "Weekly digest: yes", "ok")
+    off = ("Read", {"file_path": "prefs.txt"}, "Weekly digest: no", "ok")
+    assert statuses("Weekly digest is now turned off.", run(*[on] * 250, *[off] * 3)) == [
+        "unverifiable"
+    ]
+    assert statuses("Weekly digest is now turned off.", run(*[off] * 250, *[on] * 3)) == [
+        "contradicted"
+    ]
