@@ -41,6 +41,7 @@ SETS = (
     ROOT / "blind7",
     ROOT / "blind8",
     ROOT / "blind9",
+    ROOT / "blind10",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
