@@ -42,6 +42,7 @@ SETS = (
     ROOT / "blind8",
     ROOT / "blind9",
     ROOT / "blind10",
+    ROOT / "blind11",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
