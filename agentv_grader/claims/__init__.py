@@ -71,7 +71,7 @@ from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
 from ._listings import every_flag, every_version
-from ._rows import ranked_rows, row_verdict
+from ._rows import ranked_rows, row_verdict, unused_findings
 from ._tests import _TEST_WORDS, suite_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
@@ -210,7 +210,7 @@ _PAST_START = later(
 )
 _SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
-    r"\b[a-z]+ed\b|^[A-Z][\w ]{0,30}:\s*\S|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
+    r"\b[a-z]+ed\b|^[*_]*[A-Z][\w ]{0,30}:[*_]*\s*[^\s*_]|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
     r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no|warning)\b|"
     r"^(?:" + MONTH_RANKED.pattern + ")",  # `June was the quietest month`: a ranking
     re.I,
@@ -399,7 +399,7 @@ def _signals(text: str, screen: int) -> bool:
     # what is left of _SIGNAL is a file name (`x.py`) or a label (`Result: …`)
     if "." in text and _SIGNAL_FILE.search(text) is not None:
         return True
-    if screen & _COLON != 0 and _SIGNAL_LABEL.match(text) is not None:
+    if screen & _COLON != 0 and _SIGNAL_LABEL.match(text.lstrip("*_")) is not None:
         return True
     return screen & _MONTH != 0 and month_ranked(text)  # `June was the quietest month`
 
@@ -407,7 +407,7 @@ def _signals(text: str, screen: int) -> bool:
 # _SIGNAL's file name (`\b\w+\.(?:py|…)\b`: a word character before the `.` is the end
 # of such a word; opening with the `.`, it is found as text is) and label, apart.
 _SIGNAL_FILE = later(r"\.(?<=\w\.)(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b", re.I)
-_SIGNAL_LABEL = later(r"[A-Z][\w ]{0,30}:\s*\S", re.I)  # at the start (`^`)
+_SIGNAL_LABEL = later(r"[A-Z][\w ]{0,30}:[*_]*\s*[^\s*_]", re.I)  # at the start (`^`)
 # The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
 _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "
@@ -448,8 +448,7 @@ def _every_finding(text: str, index: RunIndex, negated: bool, screen: int) -> It
         for finding in _RULES[rule](text, index):
             verified = verified or finding.status == VERIFIED
             yield finding
-    if screen & _MONTH:  # `June was the quietest month`
-        yield from month_rank_findings(text, index)
+    yield from _said_of_rows(text, index, screen)
     if not screen & _VALUED:
         return
     doubted: bool | None = None  # the claim says more than a value it verifies shows
@@ -460,6 +459,16 @@ def _every_finding(text: str, index: RunIndex, negated: bool, screen: int) -> It
             if doubted:
                 continue
         yield finding
+
+
+def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
+    """What a listing's rows decide, where the claim's words ask: a month's rank, a
+    resource said unused."""
+    if screen & _MONTH:  # `June was the quietest month`
+        yield from month_rank_findings(text, index)
+    if screen & _PROCESS_SURE_WORD and "used" in text:  # `swap is not being used`
+        for status, evidence in unused_findings(text, index):
+            yield Finding(status, evidence)
 
 
 def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterator[Finding]:

@@ -1837,13 +1837,25 @@ def _left_selected(index: RunIndex, label: str, said: str) -> Finding | None:
 
 
 _KEY_TEXT = later(r"^([A-Z][A-Za-z ]{1,30}):\s+([A-Za-z][\w .+-]{0,40}?)\.?$")
+# `**Cache hit:** yes`: a yes or no said of a label, as a report's field
+_KEY_FLAG = later(
+    r"^[*_]*([A-Z][A-Za-z ]{1,30}?)[*_]*:[*_]*\s+[*_]*(yes|no|true|false)\b[*_]*"
+    r"(?=\s*(?:$|[,;.(—–]))",
+    re.I,
+)
 
 
 def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> Iterator[Finding]:
     """`License: MIT` read from an output whose `"license"` field holds something else:
     the key is in an output as a JSON field, the claimed text in no output at all (a
     superlative's, `rank`, is not read: `Latest: 2.1`)."""
-    match = _KEY_TEXT.match(text) if ":" in text else None
+    if ":" not in text:
+        return
+    flag = _KEY_FLAG.match(text)
+    if flag is not None:
+        yield from _other_flag(flag.group(1), flag.group(2).lower() in ("yes", "true"), index)
+        return
+    match = _KEY_TEXT.match(text)
     if match is None or any(ch.isdigit() for ch in match.group(2)):
         return
     key = match.group(1).strip().lower().replace(" ", "_")
@@ -1864,6 +1876,26 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
             shown = line_at(call.output, call.written(found.start())).strip()
             yield Finding(CONTRADICTED, f"{match.group(2)!r} for {key}, but {call.where}: {shown}")
             return
+
+
+def _other_flag(label: str, said: bool, index: RunIndex) -> Iterator[Finding]:
+    """`Cache hit: yes` where every output giving the label as a JSON field (`"cacheHit"`,
+    `"cache_hit"`) holds the other boolean: the report read the flag wrong."""
+    words = label.lower().split()
+    shown: tuple[Call, str] | None = None
+    for key in dict.fromkeys(("".join(words), "_".join(words), "-".join(words))):
+        field = re.compile(rf"\"{re.escape(key)}\"\s*:\s*(true|false)\b")
+        for call, at in itertools.islice(index.outputs_with(f'"{key}"'), _MAX_LOOKS):
+            found = field.match(call.output_lower, at)
+            if found is None:
+                continue
+            if (found.group(1) == "true") == said:
+                return  # an output agrees
+            shown = call, line_at(call.output, call.written(at)).strip()
+    if shown is not None:
+        call, line = shown
+        answer = "yes" if said else "no"
+        yield Finding(CONTRADICTED, f"{label}: {answer}, but {call.cite_line(line)}")
 
 
 # `request to **768Mi**`, `timeout raised to 45s`: a quantity with its unit said set, the

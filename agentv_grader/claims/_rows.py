@@ -257,3 +257,60 @@ def ranked_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
         verdict = row_verdict(f"| {entry.group(1)} | {entry.group(2)} |", index)
         if verdict is not None and verdict[0] == CONTRADICTED:
             yield verdict
+
+
+# `swap is not being used`: a resource, the claim's subject, said unused
+_UNUSED = later(
+    r"^[\W_]*(?:the\s+)?([a-z][\w-]{1,20})\s+(?:is|was)\s+not\s+(?:being\s+)?used\b", re.I
+)
+_HEADER_ROWS = 4  # lines above a labelled row read for the header naming its columns
+_ABOVE = 2_000  # characters above the row those lines are read from
+
+
+def unused_findings(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
+    """`swap is not being used` where the last output listing the subject as a labelled
+    row (`Swap:  2047  301  1746`) gives a figure above zero under the header's `used`
+    column, as `free` prints them: it is in use."""
+    said = _UNUSED.match(text)
+    if said is None:
+        return
+    name = said.group(1).lower()
+    last: tuple[Call, str, float] | None = None
+    for call, at in itertools.islice(index.outputs_with(f"{name}:"), _MAX_PLACES):
+        if last is not None and call.order < last[0].order:
+            continue
+        start = call.output_lower.rfind("\n", 0, at) + 1
+        if call.output_lower[start:at].strip():
+            continue  # the label opens its row
+        start = call.written(start)
+        row = line_at(call.output, start)
+        above = call.output[max(0, start - _ABOVE) : start].splitlines()[-_HEADER_ROWS:]
+        used = _used_cell(above, row)
+        if used is not None:
+            last = call, row, used
+    if last is not None and last[2] > 0:
+        call, row, _ = last
+        yield CONTRADICTED, f"{name} said unused, but {call.cite_line(row)}"
+
+
+def _used_cell(above: list[str], row: str) -> float | None:
+    """The row's figure under the nearest header above holding a `used` column: a header
+    of words alone, the row of figures alone, read from the left (`free`'s swap row has
+    three figures under six columns)."""
+    values = row.split(":", 1)[1].split()
+    if not values or not all(_FIGURE.fullmatch(value) for value in values):
+        return None
+    for header in reversed(above):
+        columns = header.lower().split()
+        if "used" in columns:
+            if any(ch.isdigit() for ch in header) or len(values) > len(columns):
+                return None
+            at = columns.index("used")
+            if at >= len(values):
+                return None
+            figure = _FIGURE.fullmatch(values[at])
+            return None if figure is None else float(figure.group(1).replace(",", ""))
+    return None
+
+
+_FIGURE = later(r"(\d[\d,]*(?:\.\d+)?)(?:[KMGT]i?)?B?")

@@ -63,3 +63,36 @@ def test_an_editor_view_after_a_run_changes_nothing() -> None:
     assert statuses(said, run(built, viewed)) == ["contradicted"]
     edited = ("str_replace_editor", {"command": "str_replace", "path": "/w/src/ring.c"}, "ok", "ok")
     assert statuses(said, run(built, edited)) == ["unverifiable"]
+
+
+def test_a_bolded_label_with_a_word_after_it_is_a_claim() -> None:
+    shown = bash("gh api repos/acme/web", '{"private": true}')
+    assert statuses("**Archived:** no", run(shown)) == ["unverifiable"]
+    assert statuses("**Checks:**", run(shown)) == []  # a heading: nothing after its label
+
+
+def test_a_yes_or_no_said_of_a_label_is_held_to_its_json_field() -> None:
+    shown = bash("gh api repos/acme/web", '{\n  "isPrivate": false,\n  "has_wiki": true\n}')
+    said = "**Is private:** yes, so only the team sees it"
+    assert statuses(said, run(shown)) == ["contradicted"]
+    assert statuses("- Has wiki: no", run(shown)) == ["contradicted"]
+    assert statuses("- Has wiki: yes", run(shown)) == ["unverifiable"]
+    # an output agreeing with the claim (the flag changed in the run) refutes nothing
+    changed = bash("gh api -X PATCH repos/acme/web -f private=true", '{"isPrivate": true}')
+    assert statuses(said, run(shown, changed)) == ["unverifiable"]
+    # a label no output gives as a field
+    assert statuses("**Is forked:** yes", run(shown)) == ["unverifiable"]
+
+
+def test_a_resource_said_unused_is_held_to_its_rows_used_column() -> None:
+    header = "              total        used        free      shared  buff/cache   available\n"
+    listed = "Mem:           7961        5120         310          88        2530        2480\n"
+    shown = bash("free -m", header + listed + "Swap:          1023         212         811\n")
+    said = "Swap is not being used."
+    assert statuses(said, run(shown)) == ["contradicted"]
+    idle = bash("free -m", header + listed + "Swap:          1023           0        1023\n")
+    assert statuses(said, run(idle)) == ["unverifiable"]
+    # the last listing decides: the swap was freed after the first
+    assert statuses(said, run(shown, idle)) == ["unverifiable"]
+    # a row of no `used` column is not read
+    assert statuses(said, run(bash("cat /proc/meminfo", "Swap:  1023 212\n"))) == ["unverifiable"]
