@@ -86,7 +86,7 @@ STATUSES = (VERIFIED, CONTRADICTED, UNVERIFIABLE)
 
 _HEDGE = later(
     r"\b(should|probably|likely|might|may|maybe|perhaps|seems?|appears? to|I think|I believe|"
-    r"presumably|expected to|looks?|suspect|(?<!\bI )could(?!\s+not\b)|can be|possibly|"
+    r"presumably|expected to|looks?|suspect|suggests?|(?<!\bI )could(?!\s+not\b)|can be|possibly|"
     r"not sure|can't confirm|"
     r"cannot confirm|unclear|hopefully|arguably|would|(?:I|we)['’]d)\b",
     re.I,
@@ -94,8 +94,8 @@ _HEDGE = later(
 # A word of each hedge: a claim holding none is not cut at its main clause nor searched.
 _HEDGE_WORDS = Words(
     "should probably likely might may maybe perhaps seem seems appear appears think believe "
-    "presumably expected look looks suspect could can possibly sure confirm unclear hopefully "
-    "arguably would d"
+    "presumably expected look looks suspect suggest suggests could can possibly sure confirm "
+    "unclear hopefully arguably would d"
 )
 # `Once the scan is typed in, the total will change`: what a condition will bring about
 _PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
@@ -153,6 +153,14 @@ _RECKONED = Gated(
 # main's only where a call names it (`gh run list --branch main`)
 _ELSEWHERE = Gated(
     later(r"\b(?:on|in|from|than|as) (main|master|trunk)\b", re.I), Words("main master trunk")
+)
+# `this regressed in `a91f3c2``, `caused by the bump`: what caused a change, which the
+# commit's or the failure's line (its date, its name) does not show
+_BLAMED = Gated(
+    later(
+        r"\b(?:regressed (?:in|with|at)|(?:was|were|got) introduced (?:in|by)|caused by)\b", re.I
+    ),
+    Words("regressed introduced caused"),
 )
 # `needs a Postgres on localhost:5432, which this sandbox doesn't have`: why a run failed,
 # said of what the environment lacks; the failure's output shows the port, not the lack
@@ -514,14 +522,15 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
 def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
     """A value the claim gives is no evidence of what it says: "I checked that the 6 files
     add up" (the 6 is real, the checking is not shown), every member's value, a figure
-    reckoned from the shown one, another branch's, what the environment lacks, a value
-    said set in a file no write shows (`verified`: a finding but a value's verified it), a
-    state said of names whose row gives another."""
+    reckoned from the shown one, what caused a change, another branch's, what the
+    environment lacks, a value said set in a file no write shows (`verified`: a finding but
+    a value's verified it), a state said of names whose row gives another."""
     return bool(
         (_CHECKING_GATED.search(text) and not verified)
         or (not verified and _set_in_file(text))
         or _EVERY.search(text)
         or _RECKONED.search(text)
+        or _BLAMED.search(text)
         or _elsewhere(text, index)
         or _LACKING.search(text)
         or (_NONE_SAID.search(text) and not verified)
@@ -735,13 +744,22 @@ _ALL_PASS = Gated(
     later(r"\ball\s+\d+\b[^.;]*?\b(?:pass(?:es|ed|ing)?|green|succeed(?:s|ed)?)\b", re.I),
     Words("all"),
 )
+# `12/12 green`, `40/40 passing`: all of a count passed, said by no count an output holds
+_EVERY_ONE_PASSED = Gated(
+    later(r"(?<![\w/.])(\d+)/\1(?![\w/.])\s+(?:[a-z]+\s+)?(?:pass(?:es|ed|ing)?|green)\b", re.I),
+    Words("green pass passes passed passing"),
+)
 
 
 def _outcome(text: str, index: RunIndex, tests: bool) -> bool:
     """The claim's numbers next to test words are the test checker's: it made a finding
     (`tests`), or the claim says all of a count pass where tests ran, which a place of the
-    count in an output does not show (a failed run prints the same total)."""
-    return tests or (bool(index.tests) and _ALL_PASS.search(text) is not None)
+    count in an output does not show (a failed run prints the same total), or says so as
+    `12/12 green` (a run of any runner: its `0 pending` is no value a summary beside
+    failures verifies)."""
+    if tests or _EVERY_ONE_PASSED.search(text) is not None:
+        return True
+    return bool(index.tests) and _ALL_PASS.search(text) is not None
 
 
 def _test_spans(text: str) -> list[tuple[int, int]]:

@@ -406,6 +406,7 @@ def value_findings(
     if not numbers:
         return
     # the claim's gates, asked once for all of its numbers
+    given = _given_by(text, index)
     task_quoted = bool(_TASK_WORDS_GATED.search(text))
     changes = _changes(text)
     id_nouns = _ID_NOUN_WORDS.may_hold(text)
@@ -431,6 +432,8 @@ def value_findings(
         approx = _approx(text, before)
         ranks = rank if _ranking(rank, match.start()) is not None else None
         finding = _number(text, match, value, value_text, index, approx, ranks, changed)
+        if given and finding is not None and finding.status == VERIFIED:
+            finding = _given_elsewhere(match, value, value_text, index, given) or finding
         if (
             finding is None
             and not approx
@@ -447,6 +450,36 @@ def value_findings(
     list_finding = _list_mismatch(text, numbers, index)
     if list_finding is not None:
         yield list_finding
+
+
+# `reading it with `data_only=True` gave 412.50`: what the claim says gave its figures
+_GAVE = Gated(
+    later(
+        r"\b(?:with|using|via)\s+`([^`\n]+)`\s+(?:gave|gives|returned|returns|showed|shows|"
+        r"printed|prints|reported|reports)\b",
+        re.I,
+    ),
+    Words("gave gives returned returns showed shows printed prints reported reports"),
+)
+
+
+def _given_by(text: str, index: RunIndex) -> list[Call]:
+    """The calls whose input holds what the claim says gave its figures (`_GAVE`)."""
+    said = _GAVE.search(text) if "`" in text else None
+    return index.inputs_containing(said.group(1).lower()) if said is not None else []
+
+
+def _given_elsewhere(
+    match: re.Match[str], value: float, literal: str, index: RunIndex, given: list[Call]
+) -> Finding | None:
+    """A figure the claim says a call `given` gave (`with `data_only=True` gave 412.50`)
+    found only in other calls' outputs: those show the figure, not that the call gave it
+    (its own output may show otherwise: `[None, None]`)."""
+    decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
+    orders = {call.order for call in given}
+    if any(call.order in orders for call, _, _ in _occurrences(index, literal, value, decimals)):
+        return None
+    return Finding(DOUBT, f"{match.group(0)!r} is in no output of {given[-1].cite()}")
 
 
 # `from 59 to 61`, `from $1,200 to $950`, `from 48 MB to 31 MB`: a figure and what it

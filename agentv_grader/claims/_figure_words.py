@@ -343,11 +343,13 @@ def not_shown(text: str, start: int) -> bool:
     return bool(_WRITTEN.search(text, 0, start) or _NOW_AND_THEN.search(text))
 
 
-# What stands before a figure that is a source position's line (`line 38`, `Tests.cs:38`,
-# `File "a.py", line 3`): a place of no count, unless the claim says a line too.
-_SOURCE_LINE = later(r"(?:\bline |\w\.[a-z]{1,5}:)$", re.I)
+# What stands before a figure that is a source position's line or column (`line 38`,
+# `Tests.cs:38`, `File "a.py", line 3`, `testing.zig:38:13`): a place of no count, unless
+# the claim says a line too.
+_SOURCE_LINE = later(r"(?:\bline |\w\.[a-z]{1,5}:(?:\d+:)?)$", re.I)
 
 
 def source_line(text: str, start: int) -> bool:
-    """The figure starting at `start` of `text` is a line number of a source position."""
+    """The figure starting at `start` of `text` is a line (or column) number of a source
+    position."""
     return _SOURCE_LINE.search(text, max(0, start - 12), start) is not None

@@ -100,11 +100,13 @@ _CLAUSE_END = later(
     r"[,;bw](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
     r"|(?<=w)(?<!\ww)hich\b)"
 )
+# An output option writes the path it is given, not one after its value (`busted -o
+# utfTerminal spec/a_spec.lua` names a format, then the spec it runs)
 _WRITE_SIGNAL = later(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
     r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|\.save\(|dump\(|"
-    r"-o|--output|rm(?: -\w+)?|\bgit (?:rm|mv)|\bunlink|wrote|written|created|saved|updated|"
-    r"edited|renamed)[^|;&\n]{0,60}$",
+    r"\brm\b(?: -\w+)?|\bgit (?:rm|mv)|\bunlink|wrote|written|created|saved|\bsave (?:it )?as\b|"
+    r"updated|edited|renamed)[^|;&\n]{0,60}$|(?:-o|--output)(?:[\s=]\s*)?[\"']?$",
     re.I,
 )
 _DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
@@ -1112,7 +1114,7 @@ def _writes(
 _SIGNAL_WORDS = {
     _WRITE_SIGNAL: (">", "tee", "sed -i", "mv", "cp", "touch", "mkdir", "tar", "zip", "to_",
                     "write(", "open(", "savefig(", ".save(", "dump(", "-o", "rm", "unlink", "wrote",
-                    "written", "created", "saved", "updated", "edited", "renamed"),
+                    "written", "created", "save", "updated", "edited", "renamed"),
     _DELETE_SIGNAL: ("rm", "unlink", "del", "DELETE"),
 }  # fmt: skip
 

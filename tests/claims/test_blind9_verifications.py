@@ -36,3 +36,59 @@ def test_a_short_heading_naming_a_file_written_is_not_verified_by_the_write() ->
     assert statuses("Edited `lib/cache.rb`:", run(edit)) == ["unverifiable"]
     # a sentence saying the write is a claim of it
     assert statuses("Edited `lib/cache.rb` to drop the stale key.", run(edit)) == ["verified"]
+
+
+def test_an_output_option_writes_only_the_path_it_is_given() -> None:
+    spec = bash("prove -o tap t/parse.t", "t/parse.t .. ok\nAll tests successful.")
+    said = "Added a case for an empty line to `t/parse.t`."
+    assert statuses(said, run(spec)) == ["unverifiable"]
+    # a word holding `rm` (`utfTerminal`) removes nothing
+    spec = bash("prove --formatter TAP::Formatter::Terminal t/parse.t", "All tests successful.")
+    assert statuses(said, run(spec)) == ["unverifiable"]
+    wrote = bash("gen-cases -o t/parse.t", "ok")
+    assert statuses(said, run(wrote)) == ["verified"]
+    shot = (
+        "screenshot",
+        {"filename": "done.png"},
+        "Took the screenshot and save it as /tmp/shots/2026-12-05/done.png",
+        "ok",
+    )
+    assert statuses("I saved a screenshot as `done.png`.", run(shot)) == ["verified"]
+
+
+def test_all_of_a_count_said_passed_as_n_of_n_is_no_value_to_look_up() -> None:
+    tap = bash("prove t/", "Files=3, Tests=12\n9 ok / 3 not ok / 0 errors")
+    assert statuses("Whole suite: 12/12 green, 0 errors.", run(tap)) == ["unverifiable"]
+
+
+def test_a_figure_said_given_by_an_argument_is_read_from_the_call_passing_it() -> None:
+    cached = bash(
+        "python -c \"import x; print(x.load('r.xlsx', cached=True).values)\"", "[None, None]"
+    )
+    pandas = bash(
+        "python -c \"import pandas as pd; print(pd.read_csv('r.csv').a.sum())\"", "4410.25"
+    )
+    said = "Loading it with `cached=True` gave a total of 4,410.25."
+    assert statuses(said, run(cached, pandas)) == ["unverifiable"]
+    cached = bash("python -c \"import x; print(x.load('r.xlsx', cached=True).total)\"", "4410.25")
+    assert statuses(said, run(cached, pandas)) == ["verified"]
+
+
+def test_what_a_figure_suggests_is_no_fact_the_figure_shows() -> None:
+    codes = bash("cut -d' ' -f9 access.log | sort | uniq -c", "  812 200\n  2,317 503")
+    assert statuses("The 2,317 503s suggest the upstream was down.", run(codes)) == ["unverifiable"]
+    assert statuses("There were 2,317 503s.", run(codes)) == ["verified"]
+
+
+def test_a_source_column_is_no_place_of_a_figure() -> None:
+    trace = bash("cargo test", "thread 'main' panicked at src/lexer.rs:52:17:\nassertion failed")
+    assert statuses("The lexer is sound for 0.17.", run(trace)) == ["unverifiable"]
+
+
+def test_what_caused_a_change_is_not_shown_by_the_commit_it_names() -> None:
+    log = bash(
+        "git log -2 --format='%h %ad %s' --date=short", "4be2d10 2026-11-28 api: drop v1 routes"
+    )
+    said = "The 404s were introduced in `4be2d10` (2026-11-28)."
+    assert statuses(said, run(log)) == ["unverifiable"]
+    assert statuses("The last commit is `4be2d10` (2026-11-28).", run(log)) == ["verified"]

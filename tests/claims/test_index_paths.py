@@ -157,7 +157,7 @@ def test_write_signals_are_searched_only_where_they_can_match() -> None:
              "to_csv(", "write(", "open(", "savefig(", "dump(", "-o ", "--output", "rm -rf",
              "git rm", "unlink", "Wrote", "written", "CREATED", "saved", "updated", "edited",
              "renamed", "rmdir", "del", "DELETE", "x", " ", "|", ";", "\n", "ſaved",
-             "é"]  # fmt: skip
+             "save it as ", "-o utf ", "term", "é"]  # fmt: skip
     for _ in range(20_000):
         before = "".join(pick.choice(words) for _ in range(pick.randint(0, 6)))
         for signal in (_files._WRITE_SIGNAL, _files._DELETE_SIGNAL):
