@@ -119,7 +119,7 @@ _FLAW_LINE = later(
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
 _INSTALL_CALL = later(rf"\b(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)\b")
 _INSTALL_WORDS = PACKAGE_MANAGER_WORDS
-_INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*))", re.I)
+_INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/[\w.-]+)?))", re.I)
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check)
 # or denied (`curl isn't installed in the image`, `was never installed`): a state, no install
@@ -765,15 +765,18 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             yield Finding(CONTRADICTED, f"no tool call runs `{name}` ({shells} shell commands)")
         return
     last = calls[-1]
+    # what the claim says of the run, not the names it quotes (`systemctl reset-failed`,
+    # `make clean`: no failure, no success)
+    said = _BACKTICK.sub("`_`", text) if "`" in text else text
     # `pytest: nothing failed`: a failure said not to have happened is a success
-    denied = denies_failures(text)  # `no failures` too: no failure word of _FAILURE
-    success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None or denied
+    denied = denies_failures(said)  # `no failures` too: no failure word of _FAILURE
+    success = _SUCCESS.may_hold(said) or _SUCCESS_PHRASE.search(said) is not None or denied
     # `ruff found 2 errors`, not `0 errors (was 2 warnings)`
-    flaws = _FLAW_COUNT.search(text) is not None or _FLAWS_SAID.search(text) is not None
-    counted = not success and flaws and not _NO_FLAWS.search(text)
-    failure = _FAILURE.may_hold(text) or _EXIT_NONZERO.search(text) is not None
+    flaws = _FLAW_COUNT.search(said) is not None or _FLAWS_SAID.search(said) is not None
+    counted = not success and flaws and not _NO_FLAWS.search(said)
+    failure = _FAILURE.may_hold(said) or _EXIT_NONZERO.search(said) is not None
     if (counted or failure) and not success:
-        if failure and counts_passes_or_failures(text):  # `pytest: 0 failed`, `1 test fails`:
+        if failure and counts_passes_or_failures(said):  # `pytest: 0 failed`, `1 test fails`:
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # the test checker's
             return
         yield _failure(text, name, calls, counted, failure, index)
@@ -1057,7 +1060,10 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     else:
         last = installs[-1] if installs else None
         ok = next((c for c in reversed(installs) if not c.failed), None)
-    if last is None:
+    shown = _installed_shown(index, package) if last is None and package else None
+    if shown is not None:  # `terraform init` installed hashicorp/aws: its output says so
+        yield Finding(VERIFIED, shown)
+    elif last is None:
         what = f"`{package}`" if package else "anything"
         seen = "; ".join(c.cite() for c in installs[:2])
         yield Finding(
@@ -1067,6 +1073,16 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"every install failed: {last.cite()}")
     else:
         yield Finding(VERIFIED, ok.cite("install"))
+
+
+def _installed_shown(index: RunIndex, package: str) -> str | None:
+    """An output line saying `package` (lowercase) installed (`- Installed hashicorp/aws
+    v5.31.0`, terraform's; a tool installing what it needs, no package manager), cited."""
+    for call, at in itertools.islice(index.outputs_with(package), 50):
+        line = line_at(call.output, call.written(at))
+        if "installed" in line.lower() and not call.failed:
+            return call.cite_line(line)
+    return None
 
 
 _REMOVED = later(r"\b(?:removed|uninstalled|dropped)\b", re.I)

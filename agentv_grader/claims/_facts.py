@@ -1069,10 +1069,7 @@ def _number(
         and not _shown(index, plain)
         and not any(_same(value, decimals, v) for _, v, _ in labelled)
     ):
-        call, other, line = labelled[-1]
-        if EARLIER.may_hold(text):  # `the previous revision was 36`: not the one shown
-            return Finding(DOUBT, f"{shown!r} for an earlier {key!r}; {call.cite(line)}")
-        return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+        return _labelled_otherwise(text, shown, key or "", value, decimals, labelled)
     same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
     if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`
         return Finding(VERIFIED, f"{shown!r} for {key!r}: {same[-1][0].cite(same[-1][1])}")
@@ -1089,6 +1086,29 @@ def _number(
     return _counted_otherwise(text, match, value, index) or _unshown_count(
         text, match, literal, index
     )
+
+
+def _labelled_otherwise(
+    text: str,
+    shown: str,
+    key: str,
+    value: float,
+    decimals: int,
+    labelled: list[tuple[Call, float, str]],
+) -> Finding:
+    """A figure the outputs give its label (`key`) only other values of: the last output's
+    value refutes it, but where that output gives the label for several records
+    (`db0:keys=…`, `db2:keys=…`), which the claim may sum, or the claim speaks of an
+    earlier value."""
+    call, _, line = labelled[-1]
+    given = [v for c, v, _ in labelled if c is call]
+    if len(given) > 1:
+        if _same(value, decimals, sum(given)):
+            return Finding(VERIFIED, f"{shown!r}, the sum of {key!r} in {call.cite()}")
+        return Finding(DOUBT, f"{shown!r} for {key!r}, one of several: {call.cite(line)}")
+    if EARLIER.may_hold(text):  # `the previous revision was 36`: not the one shown
+        return Finding(DOUBT, f"{shown!r} for an earlier {key!r}; {call.cite(line)}")
+    return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
 
 
 def _shows_nothing(
@@ -1789,8 +1809,8 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         # compiled for each key, and only where no letter comes before it (most places of
         # a short key are inside longer words, where the lazy match tries twenty letters)
         output = call.output_lower
-        if at > 0 and output[at - 1].isalpha():
-            continue
+        if at > 0 and (output[at - 1].isalpha() or output[at - 1] == "_"):
+            continue  # inside a longer word, or a name's last part (`evicted_keys`)
         match = _LABEL_VALUE.match(output, at + len(key))
         if match is None:
             continue

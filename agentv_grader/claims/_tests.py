@@ -210,6 +210,13 @@ def failure_of_now(text: str) -> bool:
 
 # A count of passes or failures (`3 passed`, `no failures`, `0 tests failing`): a run's
 # summary, where `passed` and `failing` said apart are two outcomes.
+# A count of the tests a failure word names (`the two failing examples`, `both failed
+# specs`): it says which tests, as an adjective does, not how many fail now
+_ATTRIBUTIVE = later(
+    r"\b(?:the|these|those|both)\s+" + NUM + r"\s+fail(?:ing|ed)\s+(?:[a-z-]+\s+)?"
+    r"(?:tests?|specs?|examples?|cases?)\b",
+    re.I,
+)
 _OUTCOME_COUNT = later(
     r"\b(?:" + NUM[1:-1] + r"|no|none|zero|without)\s+(?:(?:tests?|specs?|cases?)\s+)?"
     r"(?:(?:were|are|still|now|have|had|all)\s+)?(?:pass(?:es|ed|ing)?|fail\w*)\b"
@@ -494,6 +501,8 @@ def _says_both(text: str) -> bool:
     if words.isdisjoint(_GOOD.words) or words.isdisjoint(_BAD.words):
         return False
     rest = words_of(_OUTCOME_COUNT.sub(" ", lowered))[0]
+    if _ATTRIBUTIVE.search(text) is not None:  # `the 2 failing tests pass`: a failure said
+        return not rest.isdisjoint(_GOOD.words)  # of the tests, apart from their count
     return not rest.isdisjoint(_GOOD.words) and not rest.isdisjoint(_BAD.words)
 
 
@@ -1027,6 +1036,23 @@ def _count(match: re.Match[str], of: re.Match[str] | None) -> tuple[str, int, se
     return key, count, {"failed" if key == "errors" else key} | ({"total"} if in_of else set())
 
 
+def _no_count(
+    match: re.Match[str],
+    of: re.Match[str] | None,
+    excepted: re.Match[str] | None,
+    attributive: re.Match[str] | None,
+) -> bool:
+    """`_COUNTED`'s match counts none of the clause's outcomes: the excepted count of `all
+    but one (of the 12) tests pass`, or the failing tests `the two failing examples now
+    pass` names."""
+    if excepted and (
+        match.start() == excepted.start(1)
+        or (of and of.start(1) == excepted.start(1) and match.start() == of.start(2))
+    ):
+        return True
+    return attributive is not None and match.start() == attributive.start(1)
+
+
 def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], frozenset[str]]:
     """The counts a clause states (passed, failed, total), and those of a part of the suite
     (`11 new tests pass`, `11 of the 12 new tests pass`: its failures, the part's total less
@@ -1040,12 +1066,9 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
     if of:
         claimed["total"] = count_of(of.group(2))
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
+    attributive = _ATTRIBUTIVE.search(clause.text) if polarity == "good" else None
     for match in clause.counts():
-        # `all but one (of the 12) tests pass`: the excepted count is no pass count
-        if excepted and (
-            match.start() == excepted.start(1)
-            or (of and of.start(1) == excepted.start(1) and match.start() == of.start(2))
-        ):
+        if _no_count(match, of, excepted, attributive):
             continue
         key, count, part = _count(match, of)
         parts |= part
