@@ -13,7 +13,8 @@ likewise, after it had been fixed on the fourth's; `BLIND6` (tests/data/claims/b
 likewise, after it had been fixed on the fifth's and on paraphrases of common claims;
 `BLIND7` (tests/data/claims/blind7/runs) likewise, after it had been fixed on the sixth's;
 `BLIND8` (tests/data/claims/blind8/runs) likewise, after it had been fixed on the seventh's;
-`BLIND9` (tests/data/claims/blind9/runs) likewise, after it had been fixed on the eighth's.
+`BLIND9` (tests/data/claims/blind9/runs) likewise, after it had been fixed on the eighth's;
+`BLIND10` (tests/data/claims/blind10/runs) likewise, after it had been fixed on the ninth's.
 `SETS` is all eleven."""
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ BLIND6 = RUNS.parent / "blind6" / "runs"
 BLIND7 = RUNS.parent / "blind7" / "runs"
 BLIND8 = RUNS.parent / "blind8" / "runs"
 BLIND9 = RUNS.parent / "blind9" / "runs"
-SETS = (RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9)
+BLIND10 = RUNS.parent / "blind10" / "runs"
+SETS = (
+    RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
