@@ -485,6 +485,8 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             if verb.lower() == "added" and _new_file(clause[: clause.find(first)]):
                 verb = "created"  # `added a new file `a.py``: a file created
             listed = paths[:1] + _listed(clause, paths)
+            if verb.lower() in ("added", "appended") and len(paths) > len(listed):
+                listed = _added_to(clause, listed[-1], paths[len(listed)]) or listed
             moved_to: list[str] = []
             old = _old_name(text, verb_start, verb, clause[: clause.find(first)])
             if old is not None:  # `` `a.py` was renamed to `b.py` ``: the old name first
@@ -584,6 +586,30 @@ def _new_file(before: str) -> bool:
         and words[1] == "new"
         and (words[-1] == "file")
     )
+
+
+_PLACE_IN_FILE = 5  # the most words of a place in a file (`to the coverage thresholds in`)
+
+
+def _added_to(clause: str, added: str, path: str) -> list[str] | None:
+    """[`path`], a file the clause says `added` was added to (`added `b.py` to `setup.cfg``,
+    `added `retry.ts` to the thresholds in `vitest.config.ts``): the file written is the
+    one added to, what was added is its content (added to a folder, `src/`, it is the
+    file)."""
+    if path.endswith("/") or "." not in path.rsplit("/", 1)[-1]:
+        return None
+    end = clause.find(added) + len(added)
+    # between them `to`, `into`, or `to`, a few words of a place in it, then `in` or `of`
+    words = clause[end : clause.find(path, end)].strip(" `").split()
+    to = words[:1] in (["to"], ["into"]) and (
+        len(words) == 1
+        or (
+            2 < len(words) <= _PLACE_IN_FILE + 2
+            and words[-1] in ("in", "of")
+            and all(w.replace("-", "").isalnum() for w in words)
+        )
+    )
+    return [path] if to else None
 
 
 def _name(path: str) -> str:

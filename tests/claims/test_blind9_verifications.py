@@ -19,7 +19,8 @@ def test_a_figure_said_added_is_not_shown_by_a_file_read_before_any_write_of_it(
     read = ("Read", {"file_path": "src/parse.rs"}, '88    parse("340282366920938463463")', "ok")
     edit = ("Edit", {"file_path": "src/lib.rs", "old_string": "a", "new_string": "b"}, "ok", "ok")
     said = "I also added a test for `340282366920938463463` being rejected."
-    assert statuses(said, run(edit, read)) == ["unverifiable"]
+    # not verified; contradicted, as no call's input holds it (test_blind9_misses)
+    assert statuses(said, run(edit, read)) == ["contradicted"]
     # written first, the read shows what was added
     wrote = (
         "Edit",
