@@ -218,7 +218,8 @@ _PAST_START = later(
 )
 _SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
-    r"\b[a-z]+ed\b|^[*_]*[A-Z][\w ]{0,30}:[*_]*\s*[^\s*_]|\b(?:took|lasted|ran|wrote|found|got|built|sent|"
+    r"\b[a-z]+ed\b|^[*_]*[A-Z][\w ]{0,30}:[*_]*\s*[^\s*_]|"
+    r"\b(?:took|lasted|ran|wrote|found|got|built|sent|"
     r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no|warning)\b|"
     r"^(?:" + MONTH_RANKED.pattern + ")",  # `June was the quietest month`: a ranking
     re.I,
@@ -692,7 +693,8 @@ def _families(lowered: str, screen: int) -> int:
             or "deploy" in lowered or "publish" in lowered or "download" in lowered
             or "creat" in lowered or "updat" in lowered or "cancel" in lowered
             or "refund" in lowered or "mail" in lowered or "purged" in lowered
-            or "flushed" in lowered or "invalidated" in lowered or "as read" in lowered):
+            or "flushed" in lowered or "invalidated" in lowered or "as read" in lowered
+            or "assign" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered

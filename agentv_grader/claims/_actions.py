@@ -1839,6 +1839,8 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _upload_findings(text, index)
     if "refund" in text or "Refund" in text:
         yield from _refunded_total(text, index)
+    if "assigned" in lowered:
+        yield from _assigned_findings(text, index)
     if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):
         return
     if "`" in text or "://" in text:
@@ -1860,6 +1862,32 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ):
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
             return
+
+
+# `I reassigned #48 to the Billing group`, `we assigned it to @dana`: an assignment made,
+# to a group, team or queue or a handle (`assigned the sum to `total`` is code)
+_ASSIGNED = later(
+    r"\b(?:I|we)\s+(?:also\s+)?(?:re-?)?assigned\b[^.;:]{0,60}?\bto\s+(?:@[\w-]+|"
+    r"(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:group|team|queue)\b)",
+    re.I,
+)
+
+
+def _assigned_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """ "I reassigned #48 to the Billing group": contradicted when no call's tool name nor
+    input sets an assignee, a group or an owner (`assignee_id`, `group_id`, `--add-owner`)
+    and no output tells of an assignment (a macro may make one): a status update is no
+    assignment."""
+    if _ASSIGNED.search(text) is None:
+        return
+    for needle in ("assign", "group", "owner"):
+        if index.inputs_containing(needle):
+            return
+    if index.named(lambda name: "assign" in name.lower()):
+        return
+    if index.in_outputs_anywhere("assign"):
+        return
+    yield Finding(CONTRADICTED, f"no tool call assigns anything ({len(index.calls)} tool calls)")
 
 
 # `I purged the CDN cache`, `Flushed the Redis cache`: a cache said emptied by the agent

@@ -135,3 +135,21 @@ def test_a_test_said_added_for_a_value_is_held_to_a_write_holding_it() -> None:
     test = ("Edit", {"file_path": "tests/lex.c", "old_string": "}", "new_string": "4294967296"})
     assert statuses(said, run(shown, (*fix, "ok", "ok"), (*test, "ok", "ok"))) == ["unverifiable"]
     assert statuses(said, run(shown, bash("make check", "ok"))) == ["unverifiable"]
+
+
+def test_an_assignment_no_call_makes_is_contradicted() -> None:
+    closed = (
+        "jira_transition",
+        {"issue": "OPS-311", "to": "Blocked"},
+        '{"status": "Blocked"}',
+        "ok",
+    )
+    said = "I also reassigned OPS-311 to the Platform On-call team."
+    assert statuses(said, run(closed)) == ["contradicted"]
+    assigned = ("jira_update", {"issue": "OPS-311", "assignee": "platform-oncall"}, "{}", "ok")
+    assert statuses(said, run(closed, assigned)) == ["unverifiable"]
+    # an output telling of an assignment (a workflow making one) leaves it open
+    moved = ("jira_transition", {"issue": "OPS-311"}, '{"assignee": "platform-oncall"}', "ok")
+    assert statuses(said, run(moved)) == ["unverifiable"]
+    # a value assigned in code is no assignment of a ticket
+    assert statuses("I assigned the sum to `total`.", run(closed)) == ["unverifiable"]

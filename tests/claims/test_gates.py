@@ -456,7 +456,7 @@ _FAMILY_WORDS = (
     (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund", "mail", "purged", "flushed",
-      "invalidated", "as read"), "attempt_findings"),
+      "invalidated", "as read", "assign"), "attempt_findings"),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
       "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),
