@@ -784,14 +784,18 @@ _HOOK_LINE = later(
 def _hook_line(index: RunIndex, word: str) -> tuple[Call, str, str] | None:
     """The last line of the run's outputs where pre-commit reports hook `word`: the call,
     the line and how the hook went (`passed`, `failed`, `skipped`, or `` where the line
-    is its `- hook id:`). A tool run by pre-commit is named in no command."""
-    found = None
-    for call, at in itertools.islice(index.outputs_with(word), 200):
+    is its `- hook id:`). A tool run by pre-commit is named in no command. Read from the
+    last place of `word` back, 200 places: where none of them is such a line and more
+    come before, the line is `` and its status `unread` (the run may report the hook)."""
+    places = itertools.islice(index.outputs_back(word), 201)
+    for looked, (call, at) in enumerate(places):
+        if looked == 200:
+            return call, "", "unread"
         line = line_at(call.output_lower, at).strip()
         hook = _HOOK_LINE.fullmatch(line)
         if hook is not None and (hook.group(1) or hook.group(3)) == word:
-            found = (call, line_at(call.output, call.written(at)), hook.group(2) or "")
-    return found
+            return call, line_at(call.output, call.written(at)), hook.group(2) or ""
+    return None
 
 
 def _hook_outcome(text: str, name: str, hook: tuple[Call, str, str]) -> Finding:
@@ -799,6 +803,8 @@ def _hook_outcome(text: str, name: str, hook: tuple[Call, str, str]) -> Finding:
     failure the line shows verifies it, one it does not leaves it open (an earlier run's,
     a retry's); a claim of neither says the tool ran."""
     call, line, status = hook
+    if status == "unread":
+        return Finding(DOUBT, f"`{name}` named in more outputs than read: {call.cite(name)}")
     cited = f"`{name}` ran as a pre-commit hook: {call.cite_line(line)}"
     success = _SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None
     failure = _FAILURE.may_hold(text) and not denies_failures(text)
@@ -2250,11 +2256,8 @@ def every_added(text: str, index: RunIndex) -> str | None:
         giving = index.inputs_containing(thing) if len(thing) >= 4 else []
         if not giving:
             continue
-        last: tuple[Call, int] | None = None
-        for call, at in itertools.islice(index.outputs_with(thing), 200):
-            if call.order > giving[-1].order:
-                last = call, at
-        if last is not None:
+        last = next(index.outputs_back(thing), None)  # its last place, read first
+        if last is not None and last[0].order > giving[-1].order:
             call, at = last
             line = line_at(call.output, call.written(at))
             if _MISSING_LINE.search(line.lower()):

@@ -1860,10 +1860,7 @@ def _left_selected(index: RunIndex, label: str, said: str) -> Finding | None:
     form's `combobox "Payment currency"` has another option `[selected]` and no call
     after it names the value, the field or its ref: the field was left as it was."""
     value = said.strip().lower()
-    last: tuple[Call, int] | None = None
-    for call, at in itertools.islice(index.outputs_with(f'combobox "{label}"'), _MAX_LOOKS):
-        if last is None or call.order >= last[0].order:
-            last = call, at
+    last = next(index.outputs_back(f'combobox "{label}"'), None)  # the last, read first
     if last is None:
         return None
     call, at = last
@@ -2072,7 +2069,8 @@ _LABEL_WORD = later(r"[a-z0-9]+")
 
 def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`There are no duplicate order IDs` where the last output line labelled with just
-    those words (`duplicated order_id: 14`) counts more than none."""
+    those words (`duplicated order_id: 14`) counts more than none (read from the end:
+    none among the last `_MAX_LOOKS` places refutes nothing)."""
     found = _NONE.search(text)
     if found is None:
         return
@@ -2085,7 +2083,7 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     last: tuple[Call, int, int] | None = None
     needle = max(words, key=len).rstrip("s")  # found in its plural and `duplicated` too
-    for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):
+    for call, at in itertools.islice(index.outputs_back(needle), _MAX_LOOKS):
         output = call.output_lower
         start = output.rfind("\n", max(0, at - 42), at) + 1
         if start == 0 and at > 41:
@@ -2093,6 +2091,7 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         counted = _COUNT_LINE.match(output, start)
         if counted is not None and _same_words(words, _LABEL_WORD.findall(counted.group(1))):
             last = call, int(counted.group(2).replace(",", "")), start
+            break
     if last is not None and last[1] > 0:
         call, _, start = last
         line = line_at(call.output, call.written(start))
@@ -2122,7 +2121,7 @@ def column_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A count of a table's columns (`audit_events has 6 columns`) held against the rows of
     psql's last description of that table (`\\d audit_events`: `Table
     "public.audit_events"`, a header, then a row per column up to the first line that is
-    no row)."""
+    no row; each title read from its last place back)."""
     count = _COLUMNS.search(text)
     if count is None or _approx(text, text[: count.start()]):
         return
@@ -2130,10 +2129,13 @@ def column_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         table = (name.group(1) or name.group(2)).lower()
         last: tuple[Call, int, int] | None = None
         for heading in (f'table "{table}"', f'.{table}"'):
-            for call, at in itertools.islice(index.outputs_with(heading), _MAX_LOOKS):
+            for call, at in itertools.islice(index.outputs_back(heading), _MAX_LOOKS):
                 columns = _described_columns(call.output_lower, at)
-                if columns is not None and (last is None or call.order >= last[0].order):
+                if columns is None:
+                    continue
+                if last is None or call.order >= last[0].order:
                     last = call, at, columns
+                break
         if last is not None:
             call, at, columns = last
             status = VERIFIED if columns == int(count.group(1)) else CONTRADICTED

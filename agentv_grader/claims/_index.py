@@ -743,6 +743,12 @@ class RunIndex:
         (`remember`) without making a reference cycle."""
         return _places_of(self._outputs, self.calls, needle)
 
+    def outputs_back(self, needle: str) -> Iterator[tuple[Call, int]]:
+        """`outputs_with`'s places, last first, read from the last output holding `needle`
+        back: a rule wanting a needle's last place reads the few at the end of a run that
+        repeats it a thousand times, not the first few."""
+        return _places_back(self.calls_with_output(needle), needle)
+
     def inputs_with(self, needle: str) -> list[Call]:
         """The calls whose input holds `needle` (lowercase), once each, in order."""
         key = ("in", needle)
@@ -888,6 +894,21 @@ def _places_of(
         while at >= 0:
             yield call, at
             at = text.find(needle, at + 1)
+
+
+def _places_back(calls: list[Call], needle: str) -> Iterator[tuple[Call, int]]:
+    """`RunIndex.outputs_back`'s places, read one by one from the last of `calls` back."""
+    lacking: set[int] = set()  # by identity, as `_places_of`
+    for call in reversed(calls):
+        text = call.output_lower
+        if lacking and id(text) in lacking:
+            continue
+        at = text.rfind(needle)
+        if at < 0:
+            lacking.add(id(text))
+        while at >= 0:
+            yield call, at
+            at = text.rfind(needle, 0, at + len(needle) - 1)
 
 
 class _Made:
