@@ -1388,23 +1388,28 @@ def review_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 # `Commit 4e1b7a2 fix: …`: a line where a tool that commits by itself (Aider) reports it
-_COMMIT_LINE = later(r"commit ([0-9a-f]{7,40})\b")
+_COMMIT_LINE = later(r"^commit ([0-9a-f]{7,40})\b", re.M)
 
 
 def _reported_commit(lowered: str, index: RunIndex) -> Finding:
     """A commit no call runs `git commit` for, against the lines where a tool reports one:
-    the hash the claim names verifies it, another leaves it in doubt, none contradicts it."""
-    reported: Call | None = None
-    for call, at in itertools.islice(index.outputs_with("commit "), 50):
-        line = _COMMIT_LINE.match(call.output_lower, at)
-        if line is None or (at > 0 and call.output_lower[at - 1] != "\n"):
-            continue
-        if line.group(1) in lowered:
-            return Finding(VERIFIED, call.cite(line.group(1)))
-        reported = call
-    if reported is not None:
-        return Finding(DOUBT, f"a tool reported a commit: {reported.cite()}")
+    the hash the claim names verifies it, another leaves it in doubt, none contradicts it
+    (every output holding `commit ` read, each distinct one once a run: `git status`
+    says `commit` in a long run's hundreds of outputs before a tool reports one)."""
+    calls, hashes = index.remember("commit reports", "", partial(_commit_reports, index))
+    for call, shas in zip(calls, hashes, strict=True):
+        for sha in shas:
+            if sha in lowered:
+                return Finding(VERIFIED, call.cite(sha))
+    if calls:
+        return Finding(DOUBT, f"a tool reported a commit: {calls[-1].cite()}")
     return Finding(CONTRADICTED, "no tool call runs git commit")
+
+
+def _commit_reports(index: RunIndex) -> tuple[list[Call], list[list[str]]]:
+    """The calls whose output has a line opening with a commit (`_COMMIT_LINE`), in
+    order, with the hashes of each."""
+    return index.outputs_read(("commit ",), lambda o: _COMMIT_LINE.findall(o.lower()) or None)
 
 
 # a commit the claim names by its hash (`4e1a9c7`, `commit 4e1a9c7`), and the line where
@@ -1505,10 +1510,10 @@ def _cells_said(text: str, index: RunIndex) -> Iterator[Finding]:
         key, value = said.group(1).lower(), said.group(2).strip().lower()
         if index.in_inputs(value):
             continue
-        lines = {
-            line_at(call.output_lower, at): call
-            for call, at in itertools.islice(index.outputs_with(key), 50)
-        }
+        places = list(itertools.islice(index.outputs_with(key), 51))
+        if len(places) > 50:
+            continue  # the one line among more places than read: not known to be the one
+        lines = {line_at(call.output_lower, at): call for call, at in places}
         rows = [(line, call) for line, call in lines.items() if _cells(line)[:1] == [key]]
         # a later call naming the key (an `alter table`, an edit) may have changed it
         if len(rows) != 1 or any(c.order > rows[0][1].order for c in index.inputs_with(key)):

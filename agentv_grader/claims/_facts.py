@@ -626,13 +626,16 @@ def _id_date(
     return None
 
 
-def _only_line_naming(name: str, index: RunIndex) -> tuple[str, Call] | None:
-    """The one distinct output line naming `name` (an id) at its first 50 places, with the
-    call of the last of them; None where no line or several do."""
-    lines = {
-        line_at(call.output, call.written(at)).strip(): call
-        for call, at in itertools.islice(index.outputs_with(name.lower()), 50)
-    }
+def _only_line_naming(name: str, index: RunIndex, whole: bool = True) -> tuple[str, Call] | None:
+    """The one distinct output line naming `name` (an id), with the call of the last of
+    them; None where no line or several do, or (`whole`) more than 50 places name it (not
+    read: a refutation needs them all; a doubt found at the first 50 stands)."""
+    places = list(itertools.islice(index.outputs_with(name.lower()), 51))
+    if len(places) > 50:
+        if whole:
+            return None
+        del places[50]
+    lines = {line_at(call.output, call.written(at)).strip(): call for call, at in places}
     return next(iter(lines.items())) if len(lines) == 1 else None
 
 
@@ -659,7 +662,7 @@ def other_state(text: str, index: RunIndex) -> bool:
     said = set(_LOWER_WORDS.findall(text.lower()))
     kinds = [kind for kind in _STATE_KINDS if not kind.isdisjoint(said)]
     for name in _NAMED.findall(text):
-        only = _only_line_naming(name, index)
+        only = _only_line_naming(name, index, whole=False)
         if only is None:
             continue
         shown = set(_LOWER_WORDS.findall(only[0].lower()))
@@ -695,12 +698,16 @@ def _id_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
 
 def _other_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`version 2.15.0` (in no call) where every output labelling a version gives one other
-    (`"version":"2.14.0"`): two versions labelled leave it open (two programs')."""
+    (`"version":"2.14.0"`): two versions labelled leave it open (two programs'), and so
+    do more places of `version` than read."""
     words = _WORD.findall(text, max(0, match.start() - 20), match.start())
     if not words or words[-1].lower() != "version":
         return None
     shown: dict[str, tuple[Call, str]] = {}
-    for call, at in itertools.islice(index.outputs_with("version"), _MAX_LOOKS):
+    places = list(itertools.islice(index.outputs_with("version"), _MAX_LOOKS + 1))
+    if len(places) > _MAX_LOOKS:
+        return None
+    for call, at in places:
         other = _VERSION_LABELLED.match(call.output_lower, at)
         if other is not None:
             shown[other.group(1)] = call, line_at(call.output, call.written(at)).strip()
@@ -712,13 +719,17 @@ def _other_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
 
 def _other_labelled_id(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`Confirmation number: REG-1` (in no call) where every output giving the same label
-    gives it one other id (`Confirmation number: REG-7`): the value read wrong."""
+    gives it one other id (`Confirmation number: REG-7`): the value read wrong (not where
+    the label has more places than read)."""
     key = _claim_label(text[: match.start()])
     if key is None:
         return None
+    places = list(itertools.islice(index.outputs_with(key), _MAX_LOOKS + 1))
+    if len(places) > _MAX_LOOKS:
+        return None
     after = re.compile(re.escape(key) + r"[\"']?\s*[:=]\s*[\"'`]?")
     shown: dict[str, tuple[Call, str]] = {}
-    for call, at in itertools.islice(index.outputs_with(key), _MAX_LOOKS):
+    for call, at in places:
         output = call.output_lower
         said = after.match(output, at)
         if said is None or (at and output[at - 1].isalpha()):
@@ -764,7 +775,8 @@ def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     """`pre-commit 4.0.1`, `TypeScript 5.7` (in no call) where every output line opening
     with the name and a version gives another (`pre-commit 3.8.0` from `pre-commit
     --version`, `typescript 5.6.2` from `deno --version`): a version report restated
-    changed. A version the claim gives more briefly (`3.8` of `3.8.0`) is the same."""
+    changed. A version the claim gives more briefly (`3.8` of `3.8.0`) is the same. A name
+    with more places than read is not refuted: a later report may give the claimed one."""
     name = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
     claimed = match.group(0).lower().lstrip("v")
     if name is None or index.in_inputs(claimed):
@@ -772,8 +784,11 @@ def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     if _RANGE_AFTER.match(text, match.end()) or _RANGE_BEFORE.search(text, 0, name.start()):
         return None  # `Deno 2.0 or later`, `requires Node 18.19`, `up from TypeScript 5.4`
     needle = name.group(1).lower()
+    places = list(itertools.islice(index.outputs_with(needle), _MAX_LOOKS + 1))
+    if len(places) > _MAX_LOOKS:
+        return None
     shown: dict[str, tuple[Call, str]] = {}
-    for call, at in itertools.islice(index.outputs_with(needle), _MAX_LOOKS):
+    for call, at in places:
         output = call.output_lower
         if output[output.rfind("\n", 0, at) + 1 : at].strip():
             continue  # the name does not open its line
@@ -1399,7 +1414,8 @@ def _said_otherwise(text: str, match: re.Match[str], index: RunIndex) -> Finding
     """`they review new vendors within 3 business days` where an output says the same
     (`reviews new vendors within 5 business days`: the word before the figure, the words
     after it, and two more of the claim's words on the line) with another figure, and no
-    output nor the task says the claimed one with those words."""
+    output nor the task says the claimed one with those words (all the phrase's places
+    read: more than `_MAX_LOOKS` leave it open)."""
     after = _PHRASE_AFTER.match(text, match.end())
     before = _WORD.findall(text, max(0, match.start() - 60), match.start())
     if after is None or len(before) < _SHARED_WORDS + 1 or after.group(1).lower() in _STOP:
@@ -1416,7 +1432,10 @@ def _said_otherwise(text: str, match: re.Match[str], index: RunIndex) -> Finding
     led = f" {lead} "
     if not index.in_outputs(led):  # no place's line says the lead (`resolved`, `fixed`)
         return None
-    for call, at in itertools.islice(index.outputs_with(f" {phrase}"), _MAX_LOOKS):
+    places = list(itertools.islice(index.outputs_with(f" {phrase}"), _MAX_LOOKS + 1))
+    if len(places) > _MAX_LOOKS:
+        return None
+    for call, at in places:
         output = call.output_lower
         # the lead ends where the figure starts, within the 24 characters before the place
         # (a find spares the figure's search at most places of a phrase such as `of the`)
@@ -2005,7 +2024,8 @@ _SHARE_AFTER = later(r"[ ](\d{1,3}(?:\.\d+)?)[ ]?%")
 def led_share_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`up to €35 million or 6% of turnover` where outputs say the lead (`35 million or`)
     only with another share (`EUR 35 million or 7%`) and none shows the claimed one as a
-    share: the share read wrong. The lead's figure has two digits or more."""
+    share: the share read wrong. The lead's figure has two digits or more; a lead with
+    more places than read is not refuted."""
     for said in _LED_SHARE.finditer(text):
         lead, share = said.group(1).lower(), said.group(2)
         if len(lead.split()[0].replace(",", "").replace(".", "")) < 2:
@@ -2013,7 +2033,10 @@ def led_share_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if index.in_outputs(f"{share}%") or index.in_outputs(f"{share} %"):
             continue
         other: tuple[Call, str] | None = None
-        for call, at in itertools.islice(index.outputs_with(lead), _MAX_LOOKS):
+        places = list(itertools.islice(index.outputs_with(lead), _MAX_LOOKS + 1))
+        if len(places) > _MAX_LOOKS:
+            continue
+        for call, at in places:
             if at and call.output_lower[at - 1].isdigit():
                 continue  # inside a longer figure
             shown = _SHARE_AFTER.match(call.output_lower, at + len(lead))
@@ -2042,11 +2065,14 @@ _PUBLISHED_AFTER = later(
 def published_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`a post (published June 2025)` where every output giving that word a date
     (`By L. W. · Published 14 March 2025`) gives one other month: the date read wrong.
-    Two months given leave it open (two sources')."""
+    Two months given leave it open (two sources'), and so do more places than read."""
     for said in _PUBLISHED.finditer(text):
         word, month, year = said.group(1).lower(), said.group(2).lower(), said.group(3)
         shown: dict[tuple[str, str], tuple[Call, str]] = {}
-        for call, at in itertools.islice(index.outputs_with(word), _MAX_LOOKS):
+        places = list(itertools.islice(index.outputs_with(word), _MAX_LOOKS + 1))
+        if len(places) > _MAX_LOOKS:
+            continue
+        for call, at in places:
             date = _PUBLISHED_AFTER.match(call.output_lower, at + len(word))
             if date is not None and (at == 0 or not call.output_lower[at - 1].isalpha()):
                 line = line_at(call.output, call.written(at))

@@ -126,8 +126,9 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
     cells of words and keys as words, as many values, a row number apart) where, read in
     order, one value differs from the line's of its kind and size (`1,240` against `1204`),
     the others are the line's and the differing value is in no output; for a row of fewer
-    than three values, only where one such line is in the run. The verdict and its
-    evidence, else None: not a claim."""
+    than three values, only where one such line is in the run (its places read through:
+    not where they are more than `_MAX_PLACES`). The verdict and its evidence, else None:
+    not a claim."""
     read = _Row(row)
     if not read.values or (not read.names and not read.others and len(read.values) < 2):
         return None
@@ -136,7 +137,12 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
     # a line's reading (a JSON field's: its record's) depends on its text alone: a line
     # many calls print (a test's title, a listing run again) is read at its first place
     read_lines: set[str] = set()
-    for call, at in itertools.islice(index.outputs_with(read.needle()), _MAX_PLACES):
+    places = itertools.islice(index.outputs_with(read.needle()), _MAX_PLACES + 1)
+    unread = False  # more places than read: more lines may restate the row
+    for looked, (call, at) in enumerate(places):
+        if looked == _MAX_PLACES:
+            unread = True
+            break
         line = line_at(call.output, call.written(at))
         if line.lstrip()[:1] == '"' or len(line) > _LINE_WIDTH:  # a JSON field or array
             line = _record(call.output, call.written(at)) or line
@@ -165,7 +171,7 @@ def row_verdict(row: str, index: RunIndex) -> tuple[str, str] | None:
         changed = [at for at, value in enumerate(read.values) if not value.same(shown[at])]
         if len(changed) == 1 and read.values[changed[0]].akin(shown[changed[0]]):
             refuting.append((call, line, read.values[changed[0]]))
-    if not refuting or (len(read.values) < _CORROBORATED and len(restating) != 1):
+    if not refuting or (len(read.values) < _CORROBORATED and (len(restating) != 1 or unread)):
         return None
     call, line, differing = refuting[0]
     if index.in_outputs(differing.text.lower().strip("$%")) or index.in_outputs(differing.plain):

@@ -1174,12 +1174,14 @@ _HOOK_REPORT = later(r"(?<!\.)\.{3,}(?:\([^)\n]*\))?(passed|failed|skipped)$", r
 def _skipped_hooks(text: str, index: RunIndex) -> Iterator[Finding]:
     """`all 8 hooks pass, nothing skipped` where every report of pre-commit's hooks in the
     run skips one (`check json….(no files to check)Skipped`): whichever run the claim
-    means, a hook was skipped."""
+    means, a hook was skipped (every output holding `passed` read: none where they
+    are more than 200)."""
     if "hook" not in text.lower() or _NONE_SKIPPED.search(text) is None:
         return
-    reports: dict[int, Call] = {}
-    for call, _ in itertools.islice(index.outputs_with("passed"), 200):
-        reports[call.order] = call
+    places = list(itertools.islice(index.outputs_with("passed"), 201))
+    if len(places) > 200:
+        return
+    reports = {call.order: call for call, _ in places}
     skipped: tuple[Call, int] | None = None
     for call in sorted(reports.values()):
         outcomes = list(_HOOK_REPORT.finditer(call.output_lower))
