@@ -1173,10 +1173,52 @@ def _version_shown(index: RunIndex, literal: str) -> bool:
 def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Finding:
     """The claim's figure `shown` found on `line` of `call`'s output verifies it, unless
     the figure is `an_id` (a run's, a job's) whose row marks passed what the claim says
-    failed (`_passed_row`)."""
+    failed (`_passed_row`), or the line, the record the claim restates, gives another of
+    its parts another value (`_record_otherwise`)."""
     if an_id and _passed_row(text, line):
         return Finding(DOUBT, f"{shown!r} shown passing: {call.cite_line(line)}")
+    other = _record_otherwise(text, line) if _RECORD_PART.search(text) else None
+    if other is not None:
+        return Finding(DOUBT, f"{other}, but {call.cite_line(line)}")
     return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+
+
+# A part of a record the claim says by a word: a clock time after a word (`arrives 14:50`,
+# `departs at 10:40`), or a duration (`14 days`)
+_RECORD_PART = later(
+    r"(?<![\w.,:])\d+(?::\d{2}(?![\w:])|[^\S\n]+(?:minute|hour|day|week|month|year)s?\b)", re.I
+)
+_SAID_TIME = later(r"\b([A-Za-z]{3,})[^\S\n]+(?:at[^\S\n]+)?(\d{1,2}:\d{2})(?![\w:])")
+_DURATION = later(r"(?<![\w.,:/])(\d+)[^\S\n]+((?:minute|hour|day|week|month|year)s?)\b", re.I)
+# a key and the clock time its value holds (`"arr": "2026-12-19T15:05:00+09:00"`)
+_KEYED_TIME = later(
+    r"(?<![\w-])([A-Za-z][\w-]*)[\"']?\s*[:=]\s*[\"']?[\dT:-]*?[T ]?(\d{2}:\d{2})(?!\d)"
+)
+_KEY_PREFIX = 3  # the letters a key and the claim's word share (`arr`, `arrives`)
+
+
+def _record_otherwise(text: str, line: str) -> str | None:
+    """A part the claim says of the record on `line` that the line gives another value,
+    the claimed one nowhere on it: a time after a word that a key of the line opens like
+    (`arrives 14:50` against `"arr": "…T15:05:00"`), or the one duration of its unit the
+    claim says against the line's one (`Uptime: 14 days` against `up 41 days`)."""
+    for said in _SAID_TIME.finditer(text):
+        word, time = said.group(1).lower(), said.group(2).zfill(5)
+        if time in line:
+            continue
+        for keyed_time in _KEYED_TIME.finditer(line):
+            key = keyed_time.group(1).lower()
+            if len(key) >= _KEY_PREFIX and key[:_KEY_PREFIX] == word[:_KEY_PREFIX]:
+                return f"{said.group(0)!r} where {keyed_time.group(1)!r} is {keyed_time.group(2)}"
+    durations = _DURATION.findall(text)
+    shown = _DURATION.findall(line)
+    for figure, unit in durations:
+        unit = unit.lower().rstrip("s")
+        claimed = [f for f, u in durations if u.lower().rstrip("s") == unit]
+        given = [f for f, u in shown if u.lower().rstrip("s") == unit]
+        if len(claimed) == 1 and len(given) == 1 and given[0] != figure:
+            return f"'{figure} {unit}s' where the line says {given[0]}"
+    return None
 
 
 def _unseen_share(index: RunIndex, literal: str, value: float, decimals: int) -> bool:

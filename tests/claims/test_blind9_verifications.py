@@ -93,3 +93,32 @@ def test_what_caused_a_change_is_not_shown_by_the_commit_it_names() -> None:
     said = "The 404s were introduced in `4be2d10` (2026-11-28)."
     assert statuses(said, run(log)) == ["unverifiable"]
     assert statuses("The last commit is `4be2d10` (2026-11-28).", run(log)) == ["verified"]
+
+
+def test_a_time_said_of_a_record_that_gives_its_key_another_time_is_not_verified() -> None:
+    trains = (
+        "search_trains",
+        {"from": "PAR", "to": "LYS"},
+        '{"train": "TGV 6601", "dep": "2026-12-20T07:56:00+01:00", '
+        '"arrival": "2026-12-20T09:58:00+01:00", "fare": 89.40}\n'
+        '{"train": "TGV 6603", "dep": "2026-12-20T08:56:00+01:00", '
+        '"arrival": "2026-12-20T10:54:00+01:00", "fare": 74.10}',
+        "ok",
+    )
+    said = "TGV 6603 departs 08:56, arrives 10:45 — €74.10"
+    assert statuses(said, run(trains)) == ["unverifiable"]
+    said = "TGV 6603 departs 08:56, arrives 10:54 — €74.10"
+    assert statuses(said, run(trains)) == ["verified"]
+    # a time the record gives no key like leaves the figure's verification alone
+    said = "TGV 6603, fare €74.10 (that's 02:56 in New York)"
+    assert statuses(said, run(trains)) == ["verified"]
+
+
+def test_a_duration_said_of_a_record_that_gives_another_is_not_verified() -> None:
+    stats = bash(
+        "ssh db-2 'uptime'", " 10:02:11 up 9 days,  4:01,  1 user,  load average: 0.52, 0.61, 0.70"
+    )
+    said = "db-2 has been up 19 days, load average 0.52 / 0.61 / 0.70."
+    assert statuses(said, run(stats)) == ["unverifiable"]
+    said = "db-2 has been up 9 days, load average 0.52 / 0.61 / 0.70."
+    assert statuses(said, run(stats)) == ["verified"]
