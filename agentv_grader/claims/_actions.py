@@ -134,10 +134,12 @@ _NOT_A_PACKAGE = frozenset(
     "every both each this that these those my our your globally locally successfully "
     "cleanly fine again first then now already too also".split()
 )
+# a response's status line, quoted (`` `HTTP/1.1 200` ``, `HTTP/2 404`): its code
+_STATUS_LINE = r"`?HTTP/\d(?:\.\d)?\s+([1-5]\d\d)\b"
 _HTTP_WORDS = (
     r"(?:returned|responded(?: with)?|answered|gave|got|received|with status|status)\s+"
-    r"(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
-    r"|(?:→|->|=>)\s*([1-5]\d\d)\b"
+    r"(?:(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b|" + _STATUS_LINE + ")"
+    r"|returns\s+" + _STATUS_LINE + r"|(?:→|->|=>)\s*([1-5]\d\d)\b"
     r"|\(HTTP ([1-5]\d\d)\)|\b([1-5]\d\d) (?:OK|Created|Accepted|No Content|Bad Request|"
     r"Unauthorized|Forbidden|Not Found|Conflict|Too Many Requests|Internal Server Error|"
     r"Bad Gateway|Service Unavailable|Gateway Timeout|Payload Too Large)\b"
@@ -153,7 +155,7 @@ _HTTP_CLAIM = later(_HTTP_WORDS)
 # as the group): a pattern whose every alternative opens with a character is scanned for
 # them, _HTTP_CLAIM is tried at every character of a claim. The groups differ, the first
 # one found is the code (held against _HTTP_CLAIM in tests/claims/test_fast_patterns.py).
-_CODE_AFTER = r"\s+(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b"
+_CODE_AFTER = r"\s+(?:(?:an?\s+|HTTP\s+)?([1-5]\d\d)\b|" + _STATUS_LINE + ")"
 _HTTP_CLAIM_SCAN = later(
     "|".join(
         [
@@ -162,6 +164,7 @@ _HTTP_CLAIM_SCAN = later(
             rf"g(?:ave|ot){_CODE_AFTER}",
             rf"with status{_CODE_AFTER}",
             rf"status{_CODE_AFTER}",
+            rf"returns\s+{_STATUS_LINE}",
             *(rf"{arrow}\s*([1-5]\d\d)\b" for arrow in ("→", "->", "=>")),
             r"\(HTTP ([1-5]\d\d)\)",
             *(rf"{d}(?<!\w{d})\d\d(?<=(\d\d\d)) (?:{_REASONS})\b" for d in "12345"),

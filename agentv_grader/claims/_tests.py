@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, int_reads
@@ -1108,7 +1109,7 @@ _COVERAGE = later(
     re.I,
 )
 # The indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
-_COVERAGE_HEADER = later(r"^[^\S\n]*File\s*\|(.*\|\s*%\s*Lines\s*\|?)\s*$", re.M)
+_COVERAGE_HEADER = later(r"^[^\S\n]*File\s*\|(.*\|\s*%\s*Lines\s*(?:\|[^|\n]*)?)$", re.M)
 _COVERAGE_TOTAL = later(r"^[^\S\n]*All files\s*\|(.*)$", re.M)
 _COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function": "funcs"}
 
@@ -1197,9 +1198,36 @@ def _skipped_hooks(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"a hook was skipped: {call.cite_line(line)}")
 
 
+# `coverage is above 90%`, `at least 80%`: a bound the figure is held to, not its value
+_BOUND = later(
+    r"\b(above|over|more than|greater than|at least|exceeds|below|under|less than)\s+$", re.I
+)
+_BOUNDS: dict[str, Callable[[float, float], bool]] = {
+    "above": operator.gt,
+    "over": operator.gt,
+    "more than": operator.gt,
+    "greater than": operator.gt,
+    "exceeds": operator.gt,
+    "at least": operator.ge,
+    "below": operator.lt,
+    "under": operator.lt,
+    "less than": operator.lt,
+}
+_TICKED_FOLDER = later(r"`([\w.-]*/[\w./-]*)`")
+
+
+def _of_the_run(text: str, call: Call) -> bool:
+    """Each folder the claim names (`` `src/lib` coverage ``) is one the coverage command
+    names (`--coverage.include='src/lib/**'`): the table's total is that folder's."""
+    command = call.command_lower
+    return all(folder.lower().strip("/") in command for folder in _TICKED_FOLDER.findall(text))
+
+
 def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """`Branch coverage rose to 71%` against the `All files` row of the last coverage table
-    (istanbul's, which jest, vitest and nyc print), for a claim that names no file."""
+    """`Branch coverage rose to 71%` (or a bound, `above 90%`) against the `All files` row
+    of the last coverage table (istanbul's, which jest, vitest and nyc print, its columns
+    after `% Lines` or none), for a claim that names no file, nor a folder the coverage
+    command does not name."""
     match = _COVERAGE.search(text)
     if match is None or _COVERAGE_SKIP.search(text):
         return
@@ -1218,8 +1246,15 @@ def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             figure = float(shown)
         except ValueError:  # no figure (istanbul's `Unknown` for nothing to cover, a hostile cell)
             return
+        if not _of_the_run(text, call):
+            return
         decimals = len(claimed.split(".")[1]) if "." in claimed else 0
-        same = round(figure, decimals) == float(claimed)
+        bound = _BOUND.search(text, match.start(), match.start(2))
+        if bound is None:
+            same = round(figure, decimals) == float(claimed)
+        else:
+            same = _BOUNDS[bound.group(1).lower()](figure, float(claimed))
+            claimed = f"{bound.group(1).lower()} {claimed}"
         line = total.group(0).strip()
         if same:
             yield Finding(VERIFIED, f"{kind} coverage {shown}%: {call.cite(line)}")

@@ -153,3 +153,35 @@ def test_an_assignment_no_call_makes_is_contradicted() -> None:
     assert statuses(said, run(moved)) == ["unverifiable"]
     # a value assigned in code is no assignment of a ticket
     assert statuses("I assigned the sum to `total`.", run(closed)) == ["unverifiable"]
+
+
+def test_a_quoted_status_line_said_returned_is_held_to_the_calls_status() -> None:
+    probed = bash("curl -i http://localhost:9000/readyz", 'HTTP/1.1 503 \n\n{"ready":false}')
+    said = "`curl -i http://localhost:9000/readyz` returns `HTTP/1.1 200` with `ready: true`."
+    assert statuses(said, run(probed)) == ["contradicted"]
+    ready = bash("curl -i http://localhost:9000/readyz", 'HTTP/1.1 200 \n\n{"ready":true}')
+    assert statuses(said, run(probed, ready)) == ["verified"]
+    # a bare code after `returns` is the endpoint's behaviour, not a run's: not read
+    assert statuses("`/readyz` returns 200 once warm.", run(probed)) != ["contradicted"]
+
+
+_COVERED = (
+    "----------|---------|----------|---------|---------|-------------------\n"
+    "File      | % Stmts | % Branch | % Funcs | % Lines | Uncovered Line #s\n"
+    "----------|---------|----------|---------|---------|-------------------\n"
+    "All files |   84.21 |    70.00 |     100 |   84.21 |\n"
+    " parse.ts |   84.21 |    70.00 |     100 |   84.21 | 12-14\n"
+)
+
+
+def test_coverage_said_above_a_bound_is_held_to_the_all_files_row() -> None:
+    covered = bash("npx jest --coverage --collectCoverageFrom='app/util/**'", _COVERED)
+    assert statuses("Overall `app/util` line coverage is above 85% now.", run(covered)) == [
+        "contradicted"
+    ]
+    # a bound the figure meets: not refuted (the bound is no figure the run shows)
+    assert statuses("Line coverage is above 80% now.", run(covered)) == ["unverifiable"]
+    assert statuses("Line coverage is 84.21% now.", run(covered)) == ["verified"]
+    # a folder the coverage command does not name: the total is not its
+    said = "Overall `app/api` line coverage is above 85% now."
+    assert statuses(said, run(covered)) == ["unverifiable"]

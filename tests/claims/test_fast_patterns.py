@@ -434,7 +434,8 @@ def test_an_http_code_is_read_where_the_plain_pattern_reads_it() -> None:
     pieces = ["returned", "responded", "responded with", "received", "answered", "gave", "got",
               "with status", "status", "unreturned", "a ", "an ", "HTTP ", "→", "->", "=>",
               "(HTTP ", ")", "200", "404", "503", "5000", "x", "_", "٢٠٠", "1", " ", "  ", "\n",
-              " OK", " Not Found", " Created", " Too Many Requests", "OK", ":"]  # fmt: skip
+              " OK", " Not Found", " Created", " Too Many Requests", "OK", ":", "returns",
+              "`HTTP/1.1 ", "HTTP/2 ", "`"]  # fmt: skip
     made = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 10))) for _ in range(40_000)]
     found = 0
     for text in [*_texts(), *made]:
