@@ -1233,7 +1233,7 @@ def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     kind = (match.group(1) or "line").lower().rstrip("s").replace("branche", "branch")
     claimed = match.group(2)
-    for call, _ in reversed(list(index.outputs_with("all files"))):
+    for call, _ in index.outputs_back("all files"):  # the last table's row, read first
         header, total = _COVERAGE_HEADER.search(call.output), _COVERAGE_TOTAL.search(call.output)
         if header is None or total is None:
             continue

@@ -197,3 +197,11 @@ def test_a_state_said_of_a_name_is_doubted_by_its_row_however_many_places_name_i
     )
     said = "Both `DiskFull` and `HighLatency` are firing (on 10.1.2.3)."
     assert statuses(said, run(*[alerts] * 60)) == ["unverifiable"]
+
+
+def test_coverage_is_read_in_the_last_table_however_many_come_before() -> None:
+    table = "File | % Stmts | % Branch | % Funcs | % Lines |\nAll files | {} | 71 | 80 | 90 |\n"
+    before, after = (bash("npx jest --coverage", table.format(n)) for n in ("64", "71"))
+    said = "Statement coverage is 71%."
+    assert statuses(said, run(*[before] * 250, after)) == ["verified"]
+    assert statuses(said, run(*[after] * 250, before)) == ["contradicted"]
