@@ -8,9 +8,10 @@ rspec's `312 examples, 0 failures, 4 pending`, maven's `Tests run: 42, Failures:
 Errors: 0, Skipped: 2` (one a module, summed), dotnet test's `Passed!  - Failed: 0,
 Passed: 64, …`, ctest's `100% tests passed, 0 tests failed out of 5`, cargo nextest's
 `58 tests run: 58 passed, 2 skipped`, minitest's `204 runs, 506 assertions, 0
-failures, 0 errors, 2 skips`, ExUnit's (`mix test`) `115 tests, 0 failures, 1 skipped` and
+failures, 0 errors, 2 skips`, ExUnit's (`mix test`) `115 tests, 0 failures, 1 skipped`,
 PHPUnit's `OK (12 tests, 28 assertions)` / `Tests: 12,
-Assertions: 27, Failures: 1, Skipped: 1.`. A summary is read only from the runner's own
+Assertions: 27, Failures: 1, Skipped: 1.` and clojure.test's (`lein test`) `Ran 27 tests
+containing 84 assertions.` + `1 failures, 0 errors.`. A summary is read only from the runner's own
 final lines, so a test name or log line that happens to say "passed" is never counted.
 """
 
@@ -39,7 +40,7 @@ RUNNER = later(
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
-    r"rails test|rake test|mix test)\b"
+    r"rails test|rake test|mix test|lein test)\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -87,6 +88,10 @@ _EXUNIT = later(
     re.M,
 )
 _EXUNIT_PAIR = later(r"(?<!\d)(\d+) (invalid|excluded|skipped)")
+# clojure.test's two last lines: its failures and errors count assertions, not tests
+_CLOJURE = later(
+    r"(?<![^\n])Ran (\d+) tests? containing \d+ assertions?\.\n(\d+) failures?, (\d+) errors?\."
+)
 _CTEST = later(r"(?<!\d)\d+% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 _FILTERED = later(r"\b[1-9]\d* (?:filtered out|deselected)\b")
@@ -173,7 +178,7 @@ def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
     parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven)
-    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest, _exunit):
+    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -414,3 +419,13 @@ def _exunit(output: str) -> Summary | None:
     passed = None if excluded else total - failed - skipped
     line = found[-1].group(0).strip()
     return Summary(passed, failed, skipped, total, (), line)
+
+
+def _clojure(output: str) -> Summary | None:
+    """clojure.test's last summary (`lein test`): how many tests ran and how many of their
+    assertions failed or erred, so no count of passed tests is known."""
+    found = list(_CLOJURE.finditer(output)) if " assertions." in output else []
+    if not found:
+        return None
+    total, failures, errors = map(int, found[-1].groups())
+    return Summary(None, failures + errors, 0, total, (), found[-1].group(0).replace("\n", " "))

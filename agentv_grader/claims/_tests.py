@@ -78,9 +78,11 @@ _OF_WORDS = Words("of")
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
 _SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\b)")
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
-# the api module`; `40 tests in 2.1s` is one)
+# the api module`; `40 tests in 2.1s` is one), nor is `all N` of other things (`all 4
+# namespaces`, `all 3 packages`)
 _TOTAL = _Folded(
-    r"(?:\ball\s+" + NUM + r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
+    r"(?:\ball\s+" + NUM + r"(?!\s+(?!(?:tests|specs|cases|examples|passes|fails)\b)[a-z]+s\b)"
+    r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
     r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b))"
 )

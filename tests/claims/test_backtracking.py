@@ -44,7 +44,7 @@ RUNNER_BEFORE = re.compile(
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS_BEFORE}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
-    r"rails test|rake test|mix test)\b"
+    r"rails test|rake test|mix test|lein test)\b"
 )
 REFERENCES_BEFORE = re.compile(
     r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+"

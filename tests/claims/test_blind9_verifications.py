@@ -3,6 +3,7 @@ each test is a small run shaped like a blind wrong verdict, never its text (SPEC
 
 from __future__ import annotations
 
+from agentv_grader.claims._runners import summarise
 from tests.claims.test_claims import bash, run, statuses
 
 
@@ -122,3 +123,27 @@ def test_a_duration_said_of_a_record_that_gives_another_is_not_verified() -> Non
     assert statuses(said, run(stats)) == ["unverifiable"]
     said = "db-2 has been up 9 days, load average 0.52 / 0.61 / 0.70."
     assert statuses(said, run(stats)) == ["verified"]
+
+
+def _lein(command: str, summary: str, status: str = "ok") -> tuple[str, dict[str, str], str, str]:
+    return bash(f"bash -lc '{command}'", f"lein test shop.cart-test\n\n{summary}\n", status)
+
+
+def test_a_clojure_test_summary_is_read_and_all_n_of_other_things_is_no_total() -> None:
+    read = summarise(
+        "lein test a.b-test\n\nRan 31 tests containing 90 assertions.\n2 failures, 1 errors.\n"
+    )
+    assert read is not None
+    assert (read.passed, read.failed, read.total) == (None, 3, 31)
+    red = _lein(
+        "lein test", "Ran 31 tests containing 90 assertions.\n1 failures, 0 errors.", "error"
+    )
+    part = _lein(
+        "lein test :only shop.cart-test",
+        "Ran 5 tests containing 12 assertions.\n0 failures, 0 errors.",
+    )
+    green = _lein("lein test", "Ran 31 tests containing 90 assertions.\n0 failures, 0 errors.")
+    said = "The whole `lein test` run passes across all 3 namespaces (31 tests, 90 assertions)."
+    # the count of the first run, whose last run (after the part) still fails
+    assert statuses(said, run(red, part, red)) == ["contradicted"]
+    assert statuses(said, run(red, part, green)) == ["verified"]
