@@ -70,7 +70,7 @@ from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targ
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
-from ._listings import every_flag, every_version
+from ._listings import every_counted, every_flag, every_version
 from ._rows import ranked_rows, row_verdict, unused_findings
 from ._tests import _TEST_WORDS, suite_findings, test_findings
 from ._timing import timing_findings
@@ -487,6 +487,7 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         other = (
             every_version(text, index)
             or every_flag(text, index)
+            or every_counted(text, index)
             or every_given(text, index)
             or every_added(text, index)
         )

@@ -758,8 +758,9 @@ def _claim_label(before: str) -> str | None:
 
 # A name just before a version said (`pre-commit 4.0.1`, `TypeScript 5.7`, `Deno v2.1`)
 _NAME_BEFORE = later(r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])[^\S\n]+v?$")
-# The version after a name opening an output line (`pre-commit 3.8.0`, `typescript 5.6.2`)
-_REPORTED = later(r"(?<![^\S\n])[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
+# The version after a name opening an output line (`pre-commit 3.8.0`, `typescript 5.6.2`),
+# a `version` label between (`PDF version:     1.5`, pdfinfo's)
+_REPORTED = later(r"(?<![^\S\n])(?:[^\S\n]+version:?)?[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
 
 
 # A version said as a bound or of another time than the run's
@@ -1991,12 +1992,16 @@ def key_text_findings(text: str, index: RunIndex, rank: Rank | None = None) -> I
 
 def _other_flag(label: str, said: bool, index: RunIndex) -> Iterator[Finding]:
     """`Cache hit: yes` where every output giving the label as a JSON field (`"cacheHit"`,
-    `"cache_hit"`) holds the other boolean: the report read the flag wrong."""
+    `"cache_hit"`) holds the other boolean: the report read the flag wrong (more places
+    than `_MAX_LOOKS` leave it open)."""
     words = label.lower().split()
     shown: tuple[Call, str] | None = None
     for key in dict.fromkeys(("".join(words), "_".join(words), "-".join(words))):
         field = re.compile(rf"\"{re.escape(key)}\"\s*:\s*(true|false)\b")
-        for call, at in itertools.islice(index.outputs_with(f'"{key}"'), _MAX_LOOKS):
+        places = list(itertools.islice(index.outputs_with(f'"{key}"'), _MAX_LOOKS + 1))
+        if len(places) > _MAX_LOOKS:
+            return
+        for call, at in places:
             found = field.match(call.output_lower, at)
             if found is None:
                 continue

@@ -11,6 +11,7 @@ heads it with a word the claim's superlative names (`quietest day` ↔ `day`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -339,3 +340,33 @@ def _column_name(element: str) -> str:
         return ""
     last = path.group(0).rsplit(".", 1)[-1]
     return last.lower().replace("_", "").replace("-", "")
+
+
+# `All of the 502s are on `/api/checkout``: every member of a subject counted at one key
+_ALL_AT = later(
+    r"\ball (?:of )?(?:the |these |those )?([\w.-]{2,30}?)s?\s+(?:are|were|come|came|went)\s+"
+    r"(?:on|in|from|at|to|for)\s+(?:the\s+)?(`[^`\s]{2,80}`|[\w./:-]{2,80}[\w/])",
+    re.I,
+)
+_COUNTED = later(r"^[^\S\n]*(\d[\d,]*)[^\S\n]+(\S+)[^\S\n]*$", re.M)  # `uniq -c`'s `  311 /x`
+
+
+def every_counted(text: str, index: RunIndex) -> str | None:
+    """`All of the 502s are on /api/checkout` where an output counting the subject by key
+    (`uniq -c`'s lines, `1802 /api/checkout`, from a command naming the subject, `$9 ==
+    502`) gives another key a count above zero: they are not all at the one."""
+    said = _ALL_AT.search(text)
+    if said is None:
+        return None
+    subject, key = said.group(1).lower(), said.group(2).strip("`").lower()
+    word = re.compile(rf"(?<![\w.]){re.escape(subject)}(?![\w.])")
+    for call, _ in itertools.islice(index.outputs_with(key), _MAX_PLACES):
+        if word.search(call.command_lower) is None:
+            continue
+        rows = {row.group(2).lower(): row for row in _COUNTED.finditer(call.output)}
+        if key not in rows:
+            continue
+        for other, row in rows.items():
+            if other != key and row.group(1).strip("0,"):
+                return f"not all at {key}: {call.cite_line(row.group(0))}"
+    return None

@@ -281,10 +281,7 @@ def unused_findings(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     if said is None:
         return
     name = said.group(1).lower()
-    last: tuple[Call, str, float] | None = None
-    for call, at in itertools.islice(index.outputs_with(f"{name}:"), _MAX_PLACES):
-        if last is not None and call.order < last[0].order:
-            continue
+    for call, at in itertools.islice(index.outputs_back(f"{name}:"), _MAX_PLACES):
         start = call.output_lower.rfind("\n", 0, at) + 1
         if call.output_lower[start:at].strip():
             continue  # the label opens its row
@@ -292,11 +289,10 @@ def unused_findings(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
         row = line_at(call.output, start)
         above = call.output[max(0, start - _ABOVE) : start].splitlines()[-_HEADER_ROWS:]
         used = _used_cell(above, row)
-        if used is not None:
-            last = call, row, used
-    if last is not None and last[2] > 0:
-        call, row, _ = last
-        yield CONTRADICTED, f"{name} said unused, but {call.cite_line(row)}"
+        if used is not None:  # the last listing: it decides
+            if used > 0:
+                yield CONTRADICTED, f"{name} said unused, but {call.cite_line(row)}"
+            return
 
 
 def _used_cell(above: list[str], row: str) -> float | None:

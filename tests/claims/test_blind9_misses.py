@@ -185,3 +185,26 @@ def test_coverage_said_above_a_bound_is_held_to_the_all_files_row() -> None:
     # a folder the coverage command does not name: the total is not its
     said = "Overall `app/api` line coverage is above 85% now."
     assert statuses(said, run(covered)) == ["unverifiable"]
+
+
+def test_a_version_after_a_name_is_held_to_a_line_labelling_the_names_version() -> None:
+    info = bash("mediainfo out/clip.mp4", "Format:          MPEG-4\nHEVC version:    2.1\n")
+    assert statuses("Encoded as HEVC 3.0.", run(info)) == ["contradicted"]
+    assert statuses("Encoded as HEVC 2.1.", run(info)) == ["verified"]  # its value shown
+    # a line the name does not open is no report of its version
+    other = bash("mediainfo out/clip.mp4", "Writing library: HEVC version: 2.1\n")
+    assert statuses("Encoded as HEVC 3.0.", run(other)) == ["unverifiable"]
+
+
+def test_all_of_a_subject_said_at_one_key_is_held_to_its_counts_by_key() -> None:
+    command = "awk '$4 == \"ERROR\" {print $3}' app.log | sort | uniq -c | sort -rn"
+    counted = bash(command, "    412 billing-worker\n     37 mailer\n")
+    said = "All of the ERRORs came from `billing-worker`."
+    assert statuses(said, run(counted)) == ["contradicted"]
+    alone = bash(command, "    412 billing-worker\n")
+    assert statuses(said, run(alone)) == ["unverifiable"]
+    # a listing of a command naming another subject counts other things
+    other = bash(
+        "awk '{print $3}' app.log | sort | uniq -c", "    412 billing-worker\n     37 mailer\n"
+    )
+    assert statuses(said, run(other)) == ["unverifiable"]
