@@ -410,6 +410,8 @@ def value_findings(
     task_quoted = bool(_TASK_WORDS_GATED.search(text))
     changes = _changes(text)
     id_nouns = _ID_NOUN_WORDS.may_hold(text)
+    placed: list[Call] = []  # the calls where a figure of the claim was found
+    counted: list[tuple[re.Match[str], float, Call | None]] = []  # each with its place
     for match in numbers:
         before = text[: match.start()]
         sign, digits, fraction = match.groups()
@@ -431,7 +433,9 @@ def value_findings(
             continue  # a place said edited: an output naming its line shows no edit
         approx = _approx(text, before)
         ranks = rank if _ranking(rank, match.start()) is not None else None
-        finding = _number(text, match, value, value_text, index, approx, ranks, changed)
+        found = len(placed)
+        finding = _number(text, match, value, value_text, index, approx, ranks, changed, placed)
+        counted.append((match, value, placed[-1] if len(placed) > found else None))
         if given and finding is not None and finding.status == VERIFIED:
             finding = _given_elsewhere(match, value, value_text, index, given) or finding
         if (
@@ -450,6 +454,7 @@ def value_findings(
     list_finding = _list_mismatch(text, numbers, index)
     if list_finding is not None:
         yield list_finding
+    yield from _counted_otherwise_there(text, index, counted, changes, placed)
 
 
 # `reading it with `data_only=True` gave 412.50`: what the claim says gave its figures
@@ -1038,10 +1043,12 @@ def _number(
     approx: bool,
     rank: Rank | None,
     changed: Changes,
+    placed: list[Call],
 ) -> Finding | None:
     """A figure of the claim held against the outputs (`rank`: the superlative whose
     clause holds it; a place read from a path a later call `changed`, or from a file that
-    shows no run or write the claim says, does not verify it)."""
+    shows no run or write the claim says, does not verify it; the call whose output
+    verifies it is added to `placed`)."""
     decimals = len(match.group(3) or "") - 1 if match.group(3) else 0
     distinctive = decimals > 0 or abs(value) >= 100
     shown = match.group(0)
@@ -1061,6 +1068,7 @@ def _number(
         elsewhere = _other_field(text, match, index, value, decimals)
         if elsewhere:
             return None
+        placed.append(call)
         return _placed(text, shown, decimals == 0 and len(literal) >= _ID_DIGITS, call, line)
     if refuted:
         call, line = refuted[0]
@@ -1169,6 +1177,107 @@ def _version_shown(index: RunIndex, literal: str) -> bool:
         ):
             return True
     return False
+
+
+# `0 warnings,`, `4 suites.`: the noun a figure counts, read at its end (the last word
+# before a mark: `7 ledger entries` counts no ledger); `seed 41872)`: the word naming a
+# figure nothing follows, read before it
+_NOUN_AFTER = later(r"[ ]([A-Za-z]{3,})\b(?![ ]*[\w(])")
+_NOUN_BEFORE = later(r"(?<![\w-])([A-Za-z]{3,})[ ]$")
+_NOTHING_AFTER = later(r"(?![ ]*\w)")
+# `(was 6 passed, 1 failed)`, `up from 6 tests`: the figures of an earlier state, said
+# after these words in the same part of the claim (up to a `(`, `;` or cell's `|`)
+_EARLIER = later(r"\b(?:was|were|from|had|before)\b", re.I)
+
+
+def _counted_otherwise_there(
+    text: str,
+    index: RunIndex,
+    counted: list[tuple[re.Match[str], float, Call | None]],
+    changes: set[int],
+    placed: list[Call],
+) -> Iterator[Finding]:
+    """A figure the claim names with a noun (`0 warnings` beside `0 errors`, `seed 41872`
+    beside `34 examples`) that an output verifying another of its figures, after the
+    figure's own place if it has one, gives that noun otherwise only (`1 Warning(s)`,
+    `seed 50611`): that output shows the claim wrong in the part it does not verify, so
+    the part it does verify is no proof of it. A distinctive figure is held so only as a
+    value a word names (`seed 41872`), and one the output holds anywhere is let be."""
+    if not placed or len(counted) < 2:
+        return
+    for match, value, own in counted:
+        start, end = match.span()
+        if (
+            start in changes
+            or text[end : end + 1] == ":"
+            or text[start - 1 : start] in ":=/"
+            or _EARLIER.search(text, max(text.rfind(mark, 0, start) for mark in "(;|") + 1, start)
+        ):
+            continue  # a change's half, a time (`14:20`), a field (`SKIP=0`), a past state
+        distinctive = match.group(3) is not None or value >= 100
+        noun, named = _noun_of(text, match, distinctive)
+        if not noun or noun in _STOP or noun in _UNITS or noun[:3] in _MONTH_HEADS:
+            continue
+        for call in dict.fromkeys(placed):
+            if own is not None and call.order < own.order:
+                continue
+            if distinctive and match.group(0).lower().lstrip("+") in call.output_lower:
+                continue
+            figures = _noun_figures(call.output_lower, _stem(noun), named)
+            if (
+                figures
+                and all(figure != value for figure, _ in figures)
+                and not _given_since(index, call.order, _stem(noun), named, value)
+            ):
+                said = call.cite(figures[0][1])
+                yield Finding(DOUBT, f"{match.group(0)!r} of {noun}, but {said}")
+                return
+
+
+def _noun_of(text: str, match: re.Match[str], distinctive: bool) -> tuple[str, bool]:
+    """The noun the claim counts a figure in (`0 warnings,`: not for a `distinctive` one)
+    or names it with (`seed 41872)`: `named`), lowercase; "" for none."""
+    start, end = match.span()
+    after = None if distinctive else _NOUN_AFTER.match(text, end)
+    if after is not None:
+        return after.group(1).lower(), False
+    if _NOTHING_AFTER.match(text, end) is None:
+        return "", False
+    before = _NOUN_BEFORE.search(text, max(0, start - 20), start)
+    return ("", False) if before is None else (before.group(1).lower(), True)
+
+
+def _given_since(index: RunIndex, order: int, stem: str, named: bool, value: float) -> bool:
+    """Some output from the call `order` on gives the noun `stem` the claim's figure (a
+    figure's first place may be a run before the one the claim reports: `15 tests` of a
+    failing run, `15 pass` of the last)."""
+    calls = {call for call, _ in itertools.islice(index.outputs_with(stem), _MAX_LOOKS)}
+    return any(
+        call.order >= order
+        and any(figure == value for figure, _ in _noun_figures(call.output_lower, stem, named))
+        for call in calls
+    )
+
+
+_MONTH_HEADS = frozenset(month[:3] for month in _MONTHS) | {"utc", "gmt"}
+_FIGURE = r"(\d(?:[\d,]*\d)?(?:\.\d+)?)"  # `1,204`, `0.5`: not `58,` of `58, failed`
+
+
+def _noun_figures(output: str, stem: str, named: bool) -> list[tuple[float, str]]:
+    """The figures an output gives a noun (lowercase `stem`): where the claim's figure
+    follows its noun (`named`), after it (`seed 50611`); else before it (`1 warning(s)`,
+    `3 suites`) or after it, a word and a colon (`suites: completed 3`, `tests run: 17`)."""
+    if stem not in output:
+        return []
+    noun = re.escape(stem) + r"(?:e?s|\(s\))?"
+    shapes = (
+        rf"\b{noun}:? {_FIGURE}(?![\w.])"
+        if named
+        else rf"(?<![\w.,]){_FIGURE} {noun}\b"
+        rf"|\b{noun}(?: [a-z]+)?: (?:[a-z]+ )?{_FIGURE}(?![\w.])"
+    )
+    found = re.finditer(shapes, output)
+    return [(float(m.group(m.lastindex or 1).replace(",", "")), m.group(0)) for m in found]
 
 
 def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Finding:
