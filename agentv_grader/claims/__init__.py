@@ -63,6 +63,7 @@ from ._facts import (
     other_state,
     published_findings,
     ranked,
+    set_on_findings,
     set_quantity_findings,
     value_findings,
 )
@@ -483,6 +484,8 @@ def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
 def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterator[Finding]:
     """The value rules' findings, each rule made only where the claim's screen (its words,
     a digit, a `:`) lets it find something."""
+    if "→" in text or "->" in text:  # `PAY-1420 → Low, Payouts`
+        yield from set_on_findings(text, index)
     if screen & _EVERY_WORD:  # most claims hold none of these
         other = (
             every_version(text, index)

@@ -457,6 +457,29 @@ def value_findings(
     yield from _counted_otherwise_there(text, index, counted, changes, placed)
 
 
+# `**PAY-1420** (export timeout) → Low, Payouts, `triaged``: an id, then after an arrow
+# the values said set on it (each of one or two words)
+_SET_ON = later(
+    r"^[\W_]*([A-Za-z][\w.-]*\d[\w.-]*)[*_`]*\s*(?:\([^)]*\)\s*)?(?:→|->)\s*(.+?)[\s.*_]*$"
+)
+
+
+def set_on_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """An id said set to values (`PAY-1420 → Low, Payouts`) where calls' inputs name the
+    id but none holds every value: the id's place in an output shows the thing, not what
+    was set on it (the update may have set another value: `"priority": "Medium"`)."""
+    said = _SET_ON.match(text)
+    if said is None:
+        return
+    values = [value.strip(" `*_") for value in said.group(2).split(",")]
+    if not all(value and len(value.split()) <= 2 for value in values):
+        return
+    calls = index.inputs_containing(said.group(1).lower())
+    words = [re.compile(rf"(?<!\w){re.escape(value.lower())}(?!\w)") for value in values]
+    if calls and not any(all(w.search(call.command_lower) for w in words) for call in calls):
+        yield Finding(DOUBT, f"no call naming {said.group(1)} sets {said.group(2)!r}")
+
+
 # `reading it with `data_only=True` gave 412.50`: what the claim says gave its figures
 _GAVE = Gated(
     later(
@@ -1660,12 +1683,19 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     return after not in ".," or not text[end + 1 : end + 2].isdecimal()
 
 
+# `- 504: 61`: a claim opening with a figure and a colon, the label of the figure after it
+_FIGURE_LABEL = later(r"^[\W_]*(\d+):[ ]$")
+
+
 def _key(text: str, match: re.Match[str]) -> str | None:
     """The word the claim labels its number with: `p95 is 401` → p95, `12 months` → month.
     (The words before the number are read only after an `is`, `:` or `=`.)"""
     start, end = match.span()
     if _OF_NUMBER.match(text, end):
         return None  # "19 of 2,450 orders": the noun counts the second number
+    figure = _FIGURE_LABEL.match(text, 0, start)
+    if figure is not None:
+        return figure.group(1)  # `504: 61`: a figure labelled by a figure (a status, a code)
     if _IS_BEFORE.search(text[max(0, start - 12) : start].lower()):
         before = _WORD.findall(text, max(0, start - 40), start)
         word = next((w for w in reversed(before) if w.lower() not in _STOP), None)
@@ -1980,8 +2010,8 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         # compiled for each key, and only where no letter comes before it (most places of
         # a short key are inside longer words, where the lazy match tries twenty letters)
         output = call.output_lower
-        if at > 0 and (output[at - 1].isalpha() or output[at - 1] == "_"):
-            continue  # inside a longer word, or a name's last part (`evicted_keys`)
+        if at > 0 and (output[at - 1].isalnum() or output[at - 1] == "_"):
+            continue  # inside a longer word or figure, or a name's last part (`evicted_keys`)
         match = _LABEL_VALUE.match(output, at + len(key))
         if match is None:
             continue

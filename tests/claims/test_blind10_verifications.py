@@ -37,3 +37,27 @@ def test_a_count_of_groups_beside_a_verified_total_is_held_to_that_output() -> N
     # a later run giving the noun the claimed figure is the run the claim reports
     later = bash("mill test", "[info] Total number of specs run: 23\n[info] Modules: completed 6")
     assert statuses(said, run(bash("mill test", out), later)) == ["verified"]
+
+
+def test_a_figure_labelled_by_a_figure_is_held_to_the_value_outputs_give_that_label() -> None:
+    jq = "jq -c 'group_by(.code) | map({(.[0].code): length}) | add' log.json"
+    counts = bash(jq, '{"200":1184,"404":27,"429":5}')
+    assert statuses("- 404: 31", run(counts)) == ["contradicted"]
+    assert statuses("- 404: 27", run(counts)) == ["verified"]
+    # the label's place alone verified it; a longer figure holding it is no label of it
+    assert statuses("- 404: 31", run(bash("jq .", '{"1404": 31}'))) == ["unverifiable"]
+
+
+def test_an_id_said_set_to_values_is_not_shown_by_its_place_alone() -> None:
+    listed = bash(
+        "linear issues --team OPS", '{"id":"OPS-77","title":"Disk alert","state":"Backlog"}'
+    )
+    update = (
+        "http_request",
+        {"method": "PATCH", "url": "/issues/OPS-77", "body": {"priority": "Urgent", "team": "SRE"}},
+        '{"ok": true}',
+        "ok",
+    )
+    said = "- **OPS-77** (disk alert) → Low, SRE"
+    assert statuses(said, run(listed, update)) == ["unverifiable"]
+    assert statuses("- **OPS-77** (disk alert) → Urgent, SRE", run(listed, update)) == ["verified"]

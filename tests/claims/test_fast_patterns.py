@@ -369,6 +369,9 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     after = word_pattern.findall(after_text[: phrase.start()] if phrase else after_text)
     if _facts._OF_NUMBER.match(text[match.end() :]):
         return None
+    figure = re.fullmatch(r"[\W_]*(\d+): ", text[: match.start()])  # `504: 61`
+    if figure is not None:
+        return figure.group(1)
     gap = text[max(0, match.start() - 12) : match.start()].lower()
     if before and _facts._IS_BEFORE.search(gap):
         word = next((w for w in reversed(before) if w.lower() not in stop | {"was", "is"}), None)
