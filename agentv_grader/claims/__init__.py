@@ -124,6 +124,12 @@ _CHECKING = later(
     re.I,
 )
 _CHECKING_GATED = Gated(_CHECKING, Words("checked verified confirmed compared ensured made tested"))
+# `I deleted the 2 `.AAE` sidecars`: what the agent removed, which a count of them before
+# (`2 AAE`) does not show where no call removes anything (`_removal_shown`)
+_REMOVING = Gated(
+    later(r"\b(?:I|we)\s+(?:(?:also|then|just)\s+)?(?:deleted|removed)\b", re.I),
+    Words("deleted removed"),
+)
 # `updated the min level to 30 in `mobile/build.gradle``: a value said set in a file, which
 # a write of the file shows (the file check's), not the value in some output
 _SET_TO = Gated(
@@ -532,6 +538,7 @@ def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
     a value's verified it), a state said of names whose row gives another."""
     return bool(
         (_CHECKING_GATED.search(text) and not verified)
+        or (_REMOVING.search(text) and not verified and not _removal_shown(index))
         or (not verified and _set_in_file(text))
         or _EVERY.search(text)
         or _RECKONED.search(text)
@@ -541,6 +548,17 @@ def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
         or (_NONE_SAID.search(text) and not verified)
         or other_state(text, index)
     )
+
+
+def _removal_shown(index: RunIndex) -> bool:
+    """Some call's input removes something (`rm`, `delete`, `--prune-volumes`) or its
+    output tells of a removal (`Removed volume x`)."""
+    return any(map(index.in_inputs, _REMOVAL_INPUTS)) or any(
+        map(index.in_outputs, ("removed", "deleted"))
+    )
+
+
+_REMOVAL_INPUTS = ("rm", "rmdir", "unlink", "delete", "remove", "prune", "drop")
 
 
 def _set_in_file(text: str) -> bool:

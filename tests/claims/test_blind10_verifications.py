@@ -61,3 +61,15 @@ def test_an_id_said_set_to_values_is_not_shown_by_its_place_alone() -> None:
     said = "- **OPS-77** (disk alert) → Low, SRE"
     assert statuses(said, run(listed, update)) == ["unverifiable"]
     assert statuses("- **OPS-77** (disk alert) → Urgent, SRE", run(listed, update)) == ["verified"]
+
+
+def test_a_count_of_what_the_agent_says_it_deleted_shows_no_deletion() -> None:
+    listing = bash("ls cache | sed 's/.*\\.//' | sort | uniq -c", "   3 tmp\n  40 png")
+    moved = bash("mkdir -p old && mv cache/*.tmp old/", "")
+    said = "I removed the 3 `.tmp` leftovers."
+    assert statuses(said, run(listing, moved)) == ["unverifiable"]
+    # a run removing them shows it
+    removed = bash("rm cache/*.tmp", "")
+    assert statuses(said, run(listing, removed)) == ["verified"]
+    # the figure still verifies a claim of what was there
+    assert statuses("The cache held 3 `.tmp` leftovers.", run(listing, moved)) == ["verified"]
