@@ -1311,9 +1311,39 @@ def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Findin
     if an_id and _passed_row(text, line):
         return Finding(DOUBT, f"{shown!r} shown passing: {call.cite_line(line)}")
     other = _record_otherwise(text, line) if _RECORD_PART.search(text) else None
+    if other is None and "total" in text:
+        other = _part_said_total(text, shown, line)
     if other is not None:
         return Finding(DOUBT, f"{other}, but {call.cite_line(line)}")
     return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+
+
+# `17 packages changed in total`: a count of things, said to be all of the changes
+_TOTAL_CHANGED = later(
+    r"(?<![\w.,])(\d[\d,]*)[^\S\n]+([a-z]{3,}?)s?[^\S\n]+(?:were[^\S\n]+)?"
+    r"(?:changed|updated|modified|touched)[^\S\n]+in[^\S\n]+total\b",
+    re.I,
+)
+# a count of a tally of changes on a line (`added 2 packages, removed 1 package`)
+_CHANGE_COUNT = later(
+    r"\b(added|removed|changed|updated|installed|uninstalled|deleted|created|modified|"
+    r"upgraded|downgraded)[^\S\n]+(\d[\d,]*)[^\S\n]+([a-z]{3,}?)s?\b",
+    re.I,
+)
+
+
+def _part_said_total(text: str, shown: str, line: str) -> str | None:
+    """A count said to be all of the changes (`17 packages changed in total`) found on a
+    line tallying the changes by kind (`added 2 packages, removed 1 package, changed 17
+    packages`): it is one kind's, the total their sum."""
+    said = _TOTAL_CHANGED.search(text)
+    if said is None or said.group(1) != shown.lstrip("$"):
+        return None
+    noun = said.group(2).lower()
+    kinds = {m.group(1).lower() for m in _CHANGE_COUNT.finditer(line) if m.group(3).lower() == noun}
+    if len(kinds) < 2:
+        return None
+    return f"{said.group(0)!r}, one of {len(kinds)} kinds of change"
 
 
 # A part of a record the claim says by a word: a clock time after a word (`arrives 14:50`,

@@ -147,3 +147,13 @@ def test_a_clojure_test_summary_is_read_and_all_n_of_other_things_is_no_total() 
     # the count of the first run, whose last run (after the part) still fails
     assert statuses(said, run(red, part, red)) == ["contradicted"]
     assert statuses(said, run(red, part, green)) == ["verified"]
+
+
+def test_a_count_said_to_be_all_the_changes_is_not_one_kind_of_them() -> None:
+    sync = bash(
+        "pip-sync requirements.txt", "Installed 4 packages, removed 2 packages, updated 9 packages"
+    )
+    assert statuses("9 packages updated in total.", run(sync)) == ["unverifiable"]
+    assert statuses("9 packages updated.", run(sync)) == ["verified"]
+    upgraded = bash("pip install -U -r requirements.txt", "Successfully updated 9 packages")
+    assert statuses("9 packages updated in total.", run(upgraded)) == ["verified"]
