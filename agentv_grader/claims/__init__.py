@@ -716,7 +716,8 @@ def _families(lowered: str, screen: int) -> int:
             or "creat" in lowered or "updat" in lowered or "cancel" in lowered
             or "refund" in lowered or "mail" in lowered or "purged" in lowered
             or "flushed" in lowered or "invalidated" in lowered or "as read" in lowered
-            or "assign" in lowered):
+            or "assign" in lowered or "stopped" in lowered or "killed" in lowered
+            or "shut down" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered
@@ -745,7 +746,7 @@ def _families(lowered: str, screen: int) -> int:
         ruled |= _SUITE
     if "warning" in lowered:
         ruled |= _BUILD
-    if "checks" in lowered or "ci" in lowered or "runs" in lowered:
+    if "checks" in lowered or "ci" in lowered or "runs" in lowered or "job" in lowered:
         ruled |= _CI
     # fmt: on
     return ruled

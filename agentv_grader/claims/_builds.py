@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ._facts import CONTRADICTED, VERIFIED, Finding
+from ._facts import CONTRADICTED, EARLIER, VERIFIED, Finding
 from ._files import writers
 from ._gate import Gated, Words
 from ._index import COMMAND_PARTS, Call, RunIndex
@@ -134,6 +134,8 @@ def ci_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A pull request's CI checks said to pass, against the last `gh pr checks`; the last
     runs said to have failed, against the last `gh run list`."""
     yield from _last_runs(text, index)
+    if "job" in text.lower():
+        yield from _job_findings(text, index)
     if _CI_CLAIM.search(text) is None or not _GREEN.may_hold(text):
         return
     checks = index.shell_matching(_PR_CHECKS, ("checks",))
@@ -145,6 +147,33 @@ def ci_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"not every check passed: {last.cite(failing.group(0))}")
     elif "All checks were successful" in last.output:
         yield Finding(VERIFIED, last.cite("All checks were successful"))
+
+
+# `the job went green`, `the test job passed`: one CI job said to pass
+_JOB_PASSED = later(
+    r"\bthe (?:[\w-]+ )?job\b[^.;]{0,20}?\b(?:went green|turned green|is green|was green|"
+    r"is now green|passe[sd]|succeed(?:s|ed))\b",
+    re.I,
+)
+# a local runner's verdict on a job: act's `🏁  Job succeeded`, gitlab-runner's `Job failed`
+_JOB_VERDICT = later(r"\bJob (succeeded|failed)\b")
+_FAILED = Words("fail fails failed failing errored error crashed red")
+
+
+def _job_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A CI job said to pass, against the last output giving a local runner's verdict on
+    jobs (act, gitlab-runner): contradicted where each of its verdicts is a failure (a
+    claim telling of a failure or of an earlier run says which run it means only by a
+    guess)."""
+    if _JOB_PASSED.search(text) is None or _FAILED.may_hold(text) or EARLIER.may_hold(text):
+        return
+    judged = [c for c, _ in index.outputs_with("job ") if _JOB_VERDICT.search(c.output)]
+    if not judged:
+        return
+    last = judged[-1]
+    verdicts = _JOB_VERDICT.findall(last.output)
+    if all(verdict == "failed" for verdict in verdicts):
+        yield Finding(CONTRADICTED, f"the job failed: {last.cite('job failed')}")
 
 
 def _last_runs(text: str, index: RunIndex) -> Iterator[Finding]:

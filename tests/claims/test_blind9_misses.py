@@ -208,3 +208,40 @@ def test_all_of_a_subject_said_at_one_key_is_held_to_its_counts_by_key() -> None
         "awk '{print $3}' app.log | sort | uniq -c", "    412 billing-worker\n     37 mailer\n"
     )
     assert statuses(said, run(other)) == ["unverifiable"]
+
+
+def test_a_process_said_stopped_is_held_to_a_call_stopping_it() -> None:
+    started = bash("nohup ./mvnw spring-boot:run > /tmp/app.log 2>&1 & sleep 20", "")
+    probed = bash("curl -s localhost:8080/ping", "pong")
+    said = "I stopped the dev server afterwards."
+    assert statuses(said, run(started, probed)) == ["contradicted"]
+    for stop in ("kill %1", "pkill -f spring-boot", "docker compose down", "fuser -k 8080/tcp"):
+        assert statuses(said, run(started, probed, bash(stop, ""))) == ["unverifiable"]
+    # a terminal's Ctrl-C, a tool named for it
+    ctrl_c = ("send_keys", {"keys": "C-c"}, "", "ok")
+    assert statuses(said, run(started, probed, ctrl_c)) == ["unverifiable"]
+    assert statuses(said, run(started, probed, ("KillShell", {"id": "1"}, "", "ok"))) == [
+        "unverifiable"
+    ]
+    # a script run after it may stop it; a run left in the foreground ended with its call
+    assert statuses(said, run(started, bash("python tools/down.py", "ok"))) == ["unverifiable"]
+    foreground = bash("./mvnw spring-boot:run", "Started App in 4.1 seconds")
+    assert statuses(said, run(foreground, probed)) == ["unverifiable"]
+    # a URL's `&` leaves nothing running
+    query = bash("curl -s 'localhost:8080/items?a=1&b=2'", "[]")
+    assert statuses(said, run(query)) == ["unverifiable"]
+
+
+def test_a_job_said_green_is_held_to_the_local_runners_last_verdict() -> None:
+    failed = bash(
+        "act push -j build", "[CI/build] ❌  Failure - Main npm ci\n[CI/build] 🏁  Job failed"
+    )
+    passed = bash(
+        "act push -j build", "[CI/build] ✅  Success - Main npm ci\n[CI/build] 🏁  Job succeeded"
+    )
+    said = "The build job went green after I pinned the node version."
+    assert statuses(said, run(failed)) == ["contradicted"]
+    assert statuses(said, run(failed, passed)) != ["contradicted"]
+    # a failure told of, or an earlier run: which run it means is a guess
+    told = "The build job failed at first, then went green."
+    assert statuses(told, run(passed, failed)) != ["contradicted"]

@@ -456,7 +456,7 @@ _FAMILY_WORDS = (
     (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund", "mail", "purged", "flushed",
-      "invalidated", "as read", "assign"), "attempt_findings"),
+      "invalidated", "as read", "assign", "stopped", "killed", "shut down"), "attempt_findings"),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
       "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),
@@ -468,7 +468,7 @@ _FAMILY_WORDS = (
       "abled"), "state_findings"),
     (("coverage", "re-ran", "reran", "skipped", "sessions", "env"), "suite_findings"),
     (("warning",), "build_findings"),
-    (("checks", "ci", "runs"), "ci_findings"),
+    (("checks", "ci", "runs", "job"), "ci_findings"),
 )  # fmt: skip
 
 
