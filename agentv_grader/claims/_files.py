@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
-from ._gate import Gated, Words, words_of
+from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, as_written, line_at
 from ._later import later
 from ._runners import RUNNER
@@ -100,15 +100,19 @@ _CLAUSE_END = later(
     r"[,;bw](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
     r"|(?<=w)(?<!\ww)hich\b)"
 )
-# An output option writes the path it is given, not one after its value (`busted -o
-# utfTerminal spec/a_spec.lua` names a format, then the spec it runs)
 _WRITE_SIGNAL = later(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
     r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|\.save\(|dump\(|"
     r"\brm\b(?: -\w+)?|\bgit (?:rm|mv)|\bunlink|wrote|written|created|saved|\bsave (?:it )?as\b|"
-    r"updated|edited|renamed)[^|;&\n]{0,60}$|(?:-o|--output)(?:[\s=]\s*)?[\"']?$",
+    r"updated|edited|renamed)[^|;&\n]{0,60}$",
     re.I,
 )
+# An output option writes the path it is given just after it (`-o out.txt`, `--output=
+# "a.json"`), not one after its value (`busted -o utfTerminal spec/a_spec.lua` names a
+# format, then the spec it runs): searched in the text's end only (`_output_given`), where
+# beside _WRITE_SIGNAL's alternatives it was tried at each character
+_OUTPUT_GIVEN = later(r"(?:-o|--output)(?:[\s=]\s*)?[\"']?$", re.I)
+_AFTER_OPTION = " \t\n\r\f\v=\"'"  # the characters _OUTPUT_GIVEN allows after the option
 _DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
 _DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
 _READ_ONLY = frozenset(
@@ -1136,20 +1140,31 @@ def _writes(
 
 
 # Each alternative of _WRITE_SIGNAL / _DELETE_SIGNAL holds one of these (in any case):
-# an ASCII text holding none is not searched (a search costs some microseconds).
+# a text holding none is not searched (a search costs some twenty microseconds).
 _SIGNAL_WORDS = {
     _WRITE_SIGNAL: (">", "tee", "sed -i", "mv", "cp", "touch", "mkdir", "tar", "zip", "to_",
-                    "write(", "open(", "savefig(", ".save(", "dump(", "-o", "rm", "unlink", "wrote",
+                    "write(", "open(", "savefig(", ".save(", "dump(", "rm", "unlink", "wrote",
                     "written", "created", "save", "updated", "edited", "renamed"),
     _DELETE_SIGNAL: ("rm", "unlink", "del", "DELETE"),
 }  # fmt: skip
 
 
+def _output_given(before: str) -> bool:
+    """The text before a path ends with an output option (`-o `, `--output="`): a match
+    of `_OUTPUT_GIVEN` is the option (8 characters at most) and characters of
+    `_AFTER_OPTION`, so it lies in the text's end those make."""
+    tail = len(before) - len(before.rstrip(_AFTER_OPTION)) + len("--output")
+    return _OUTPUT_GIVEN.search(before, max(0, len(before) - tail)) is not None
+
+
 def _signalled(signal: re.Pattern[str], before: str) -> bool:
-    if before.isascii():
-        lowered = before.lower() if signal.flags & re.I else before
-        if not any(word in lowered for word in _SIGNAL_WORDS[signal]):
-            return False
+    if signal is _WRITE_SIGNAL and _output_given(before):
+        return True
+    # a text with another letter an ASCII one matches under `re.I` (`ſ`, the Kelvin sign)
+    # holds it as that one here (`folded`): every text is screened, not only ASCII ones
+    lowered = folded(before, before.lower()) if signal.flags & re.I else before
+    if not any(word in lowered for word in _SIGNAL_WORDS[signal]):
+        return False
     return signal.search(before) is not None
 
 

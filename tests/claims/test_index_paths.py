@@ -157,11 +157,17 @@ def test_write_signals_are_searched_only_where_they_can_match() -> None:
              "to_csv(", "write(", "open(", "savefig(", "dump(", "-o ", "--output", "rm -rf",
              "git rm", "unlink", "Wrote", "written", "CREATED", "saved", "updated", "edited",
              "renamed", "rmdir", "del", "DELETE", "x", " ", "|", ";", "\n", "ſaved",
-             "save it as ", "-o utf ", "term", "é"]  # fmt: skip
+             "save it as ", "-o utf ", "term", "é", "…", "±", "\u212a", "-O", "--output=\"",
+             "= "]  # fmt: skip
+    # what _WRITE_SIGNAL and an output option before the path (`_output_given`) find
+    output_option = re.compile(r"(?:-o|--output)(?:[\s=]\s*)?[\"']?$", re.I)
     for _ in range(20_000):
         before = "".join(pick.choice(words) for _ in range(pick.randint(0, 6)))
         for signal in (_files._WRITE_SIGNAL, _files._DELETE_SIGNAL):
-            assert _files._signalled(signal, before) == bool(signal.search(before)), before
+            found = bool(signal.search(before))
+            if signal is _files._WRITE_SIGNAL:
+                found = found or bool(output_option.search(before))
+            assert _files._signalled(signal, before) == found, before
 
 
 def run_of(*commands: str) -> RunIndex:
