@@ -169,6 +169,11 @@ _BLAMED = Gated(
     ),
     Words("regressed introduced caused"),
 )
+# `Error 1020 is a firewall rule rather than rate limiting`: what a thing is, told from
+# another reading of it, which its id or code in an output does not show
+_READ_AS = Gated(
+    later(r"\b(?:is|are|was|were)\s+(?:[\w-]+\s+){1,4}?rather than\b", re.I), Words("rather")
+)
 # `needs a Postgres on localhost:5432, which this sandbox doesn't have`: why a run failed,
 # said of what the environment lacks; the failure's output shows the port, not the lack
 _LACKING = Gated(
@@ -533,9 +538,10 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
 def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
     """A value the claim gives is no evidence of what it says: "I checked that the 6 files
     add up" (the 6 is real, the checking is not shown), every member's value, a figure
-    reckoned from the shown one, what caused a change, another branch's, what the
-    environment lacks, a value said set in a file no write shows (`verified`: a finding but
-    a value's verified it), a state said of names whose row gives another."""
+    reckoned from the shown one, what caused a change or what a thing is rather than
+    another, another branch's, what the environment lacks, a value said set in a file no
+    write shows (`verified`: a finding but a value's verified it), a state said of names
+    whose row gives another."""
     return bool(
         (_CHECKING_GATED.search(text) and not verified)
         or (_REMOVING.search(text) and not verified and not _removal_shown(index))
@@ -543,6 +549,7 @@ def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
         or _EVERY.search(text)
         or _RECKONED.search(text)
         or _BLAMED.search(text)
+        or _READ_AS.search(text)
         or _elsewhere(text, index)
         or _LACKING.search(text)
         or (_NONE_SAID.search(text) and not verified)

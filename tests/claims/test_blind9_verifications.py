@@ -157,3 +157,10 @@ def test_a_count_said_to_be_all_the_changes_is_not_one_kind_of_them() -> None:
     assert statuses("9 packages updated.", run(sync)) == ["verified"]
     upgraded = bash("pip install -U -r requirements.txt", "Successfully updated 9 packages")
     assert statuses("9 packages updated in total.", run(upgraded)) == ["verified"]
+
+
+def test_what_a_code_is_rather_than_another_reading_is_not_shown_by_the_code() -> None:
+    page = ("browser_navigate", {"url": "https://shop.example/p/2"}, "heading: Error 1015", "ok")
+    said = "Error 1015 is a bot check rather than a ban."
+    assert statuses(said, run(page)) == ["unverifiable"]
+    assert statuses("The page showed Error 1015.", run(page)) == ["verified"]
