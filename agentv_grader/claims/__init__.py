@@ -72,7 +72,7 @@ from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
 from ._listings import every_counted, every_flag, every_version
-from ._rows import ranked_rows, row_verdict, unused_findings
+from ._rows import named_figures, ranked_rows, row_verdict, unused_findings
 from ._tests import _TEST_WORDS, suite_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
@@ -519,9 +519,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from led_share_findings(text, index)
     if screen & _DIGIT and " to " in text:
         yield from set_quantity_findings(text, index)
-    if screen & _DIGIT and " with " in text:
-        for _, evidence in ranked_rows(text, index):
-            yield Finding(CONTRADICTED, evidence)
+    if screen & _DIGIT:
+        yield from _rows_restated(text, index)
     rank = ranked(text) if screen & (_COLON | _DIGIT) else None
     if screen & _COLON:
         yield from key_text_findings(text, index, rank)
@@ -533,6 +532,17 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
             rank,
             Changes(partial(changed_later, text, index)),
         )
+
+
+def _rows_restated(text: str, index: RunIndex) -> Iterator[Finding]:
+    """The refutations of the table rows a sentence restates: a ranking's entries (`then
+    DE with 1,074`), a figure with its name in brackets (`$699.00 (Glacier 3P)`)."""
+    if " with " in text:
+        for _, evidence in ranked_rows(text, index):
+            yield Finding(CONTRADICTED, evidence)
+    if " (" in text:
+        for _, evidence in named_figures(text, index):
+            yield Finding(CONTRADICTED, evidence)
 
 
 def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
@@ -724,7 +734,7 @@ def _families(lowered: str, screen: int) -> int:
             or "refund" in lowered or "mail" in lowered or "purged" in lowered
             or "flushed" in lowered or "invalidated" in lowered or "as read" in lowered
             or "assign" in lowered or "stopped" in lowered or "killed" in lowered
-            or "shut down" in lowered):
+            or "shut down" in lowered or "convert" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered

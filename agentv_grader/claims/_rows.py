@@ -316,3 +316,44 @@ def _used_cell(above: list[str], row: str) -> float | None:
 
 
 _FIGURE = later(r"(\d[\d,]*(?:\.\d+)?)(?:[KMGT]i?)?B?")
+
+
+# `$699.00 (Glacier 3P Expedition)`: a figure with a fraction, the name it is of after it
+_NAMED_FIGURE = later(
+    r"(?<![\w.,])(\$?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d+)[^\S\n]+\(([A-Z][\w .&'/-]{2,60}?)\)"
+)
+
+
+def named_figures(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
+    """`$699.00 (Glacier 3P Expedition)`, the figure in no output, where every output line
+    naming the thing (as words) with a figure of its kind gives one, another of its size
+    (`Glacier 3P Expedition,649.00,1`): the figure was misread. More places than
+    `_MAX_PLACES` leave it open."""
+    for said in _NAMED_FIGURE.finditer(text):
+        found = _ROW_VALUE.fullmatch(said.group(1))
+        if found is None:
+            continue
+        value = _RowValue(found)
+        if index.in_outputs(value.plain) or index.in_outputs(said.group(1).lower()):
+            continue
+        name = said.group(2).lower()
+        places = list(itertools.islice(index.outputs_with(name), _MAX_PLACES + 1))
+        if len(places) > _MAX_PLACES:
+            continue
+        refuting: list[tuple[Call, str]] = []
+        for call, at in places:
+            line = line_at(call.output, call.written(at))
+            if not _as_words(line.lower(), name):
+                continue
+            kin = [shown for shown in _line_values(line) if shown.kind == value.kind]
+            if not kin:
+                continue
+            if len(kin) > 1 or not value.akin(kin[0]) or value.same(kin[0]):
+                refuting = []  # another reading of the line: open
+                break
+            refuting.append((call, line))
+        if refuting:
+            call, line = refuting[-1]
+            cited = call.cite_line(line)
+            yield CONTRADICTED, f"{said.group(1)!r} for {said.group(2)}, but {cited}"
+            return

@@ -245,3 +245,25 @@ def test_a_job_said_green_is_held_to_the_local_runners_last_verdict() -> None:
     # a failure told of, or an earlier run: which run it means is a guess
     told = "The build job failed at first, then went green."
     assert statuses(told, run(passed, failed)) != ["contradicted"]
+
+
+def test_a_figure_with_its_name_in_brackets_is_held_to_the_lines_naming_it() -> None:
+    listed = bash("sort -t, -k2 -n kettles.csv | tail -1", "Brew Master Steel,89.50,3\n")
+    said = "The dearest is $98.50 (Brew Master Steel)."
+    assert statuses(said, run(listed)) == ["contradicted"]
+    # the figure shown: not refuted
+    assert statuses("The dearest is $89.50 (Brew Master Steel).", run(listed)) != ["contradicted"]
+    # a line giving two figures of its kind: which one is the price is open
+    two = bash("cat kettles.csv", "Brew Master Steel,89.50,79.00\n")
+    assert statuses(said, run(two)) == ["unverifiable"]
+
+
+def test_amounts_said_converted_at_a_rate_no_call_shows_are_contradicted() -> None:
+    summed = bash("python total.py", "total: 4,120.50\n")
+    written = ("Write", {"file_path": "total.py", "content": "print(sum(rows))"}, "ok", "ok")
+    said = "I converted the GBP rows to EUR at the ECB rate before summing."
+    assert statuses(said, run(written, summed)) == ["contradicted"]
+    fetched = bash("curl -s https://api.frankfurter.app/latest?from=GBP", '{"rates":{"EUR":1.17}}')
+    assert statuses(said, run(fetched, written, summed)) == ["unverifiable"]
+    # a script the run does not show may hold the rate
+    assert statuses(said, run(bash("python convert.py", "done\n"))) == ["unverifiable"]
