@@ -44,3 +44,10 @@ def test_a_figure_given_of_several_records_may_be_their_sum() -> None:
     shards = run(bash("cli shards", "shard1:items=20,ttl=0\nshard2:items=13,ttl=0"))
     assert statuses("33 items across both shards.", shards) == ["verified"]
     assert statuses("35 items across both shards.", shards) == ["unverifiable"]
+
+
+def test_counts_in_a_parenthesis_of_an_earlier_run_are_set_aside() -> None:
+    fixed = run(FAILED_THREE, PASSED)
+    said = "`pytest -q`: 12 passed (was 3 failed, 9 passed)."
+    assert statuses(said, fixed) == ["verified"]
+    assert statuses("`pytest -q`: 11 passed (was 3 failed, 9 passed).", fixed) == ["contradicted"]
