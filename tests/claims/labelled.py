@@ -14,7 +14,8 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND7` (tests/data/claims/blind7/runs) likewise, after it had been fixed on the sixth's;
 `BLIND8` (tests/data/claims/blind8/runs) likewise, after it had been fixed on the seventh's;
 `BLIND9` (tests/data/claims/blind9/runs) likewise, after it had been fixed on the eighth's;
-`BLIND10` (tests/data/claims/blind10/runs) likewise, after it had been fixed on the ninth's.
+`BLIND10` (tests/data/claims/blind10/runs) likewise, after it had been fixed on the ninth's;
+`BLIND11` (tests/data/claims/blind11/runs) likewise, after the ninth's and tenth's fixes.
 `SETS` is all eleven."""
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ BLIND7 = RUNS.parent / "blind7" / "runs"
 BLIND8 = RUNS.parent / "blind8" / "runs"
 BLIND9 = RUNS.parent / "blind9" / "runs"
 BLIND10 = RUNS.parent / "blind10" / "runs"
+BLIND11 = RUNS.parent / "blind11" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
+    BLIND11,
 )  # fmt: skip
 
 
