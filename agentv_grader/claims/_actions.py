@@ -1513,8 +1513,8 @@ def _cells_said(text: str, index: RunIndex) -> Iterator[Finding]:
         key, value = said.group(1).lower(), said.group(2).strip().lower()
         if index.in_inputs(value):
             continue
-        places = list(itertools.islice(index.outputs_with(key), 51))
-        if len(places) > 50:
+        places = index.every_place(key, 50)
+        if places is None:
             continue  # the one line among more places than read: not known to be the one
         lines = {line_at(call.output_lower, at): call for call, at in places}
         rows = [(line, call) for line, call in lines.items() if _cells(line)[:1] == [key]]

@@ -87,13 +87,10 @@ def _warned_files_kept(output: str, build: Call, index: RunIndex) -> bool:
         if name is None:
             return False
         names.add(name)
-    for family in ("edit", "write"):
-        for after in reversed(index.by_family.get(family, ())):
-            if after.order <= build.order:
-                break
-            target = after.command_lower
-            if "/" not in target and "." not in target or any(n in target for n in names):
-                return False
+    for after in index.edits_after(build):
+        target = after.command_lower
+        if "/" not in target and "." not in target or any(n in target for n in names):
+            return False
     return True
 
 

@@ -732,8 +732,8 @@ def _other_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     if not words or words[-1].lower() != "version":
         return None
     shown: dict[str, tuple[Call, str]] = {}
-    places = list(itertools.islice(index.outputs_with("version"), _MAX_LOOKS + 1))
-    if len(places) > _MAX_LOOKS:
+    places = index.every_place("version", _MAX_LOOKS)
+    if places is None:
         return None
     for call, at in places:
         other = _VERSION_LABELLED.match(call.output_lower, at)
@@ -752,8 +752,8 @@ def _other_labelled_id(text: str, match: re.Match[str], index: RunIndex) -> Find
     key = _claim_label(text[: match.start()])
     if key is None:
         return None
-    places = list(itertools.islice(index.outputs_with(key), _MAX_LOOKS + 1))
-    if len(places) > _MAX_LOOKS:
+    places = index.every_place(key, _MAX_LOOKS)
+    if places is None:
         return None
     after = re.compile(re.escape(key) + r"[\"']?\s*[:=]\s*[\"'`]?")
     shown: dict[str, tuple[Call, str]] = {}
@@ -813,8 +813,8 @@ def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     if _RANGE_AFTER.match(text, match.end()) or _RANGE_BEFORE.search(text, 0, name.start()):
         return None  # `Deno 2.0 or later`, `requires Node 18.19`, `up from TypeScript 5.4`
     needle = name.group(1).lower()
-    places = list(itertools.islice(index.outputs_with(needle), _MAX_LOOKS + 1))
-    if len(places) > _MAX_LOOKS:
+    places = index.every_place(needle, _MAX_LOOKS)
+    if places is None:
         return None
     shown: dict[str, tuple[Call, str]] = {}
     for call, at in places:
@@ -1637,8 +1637,8 @@ def _said_otherwise(text: str, match: re.Match[str], index: RunIndex) -> Finding
     led = f" {lead} "
     if not index.in_outputs(led):  # no place's line says the lead (`resolved`, `fixed`)
         return None
-    places = list(itertools.islice(index.outputs_with(f" {phrase}"), _MAX_LOOKS + 1))
-    if len(places) > _MAX_LOOKS:
+    places = index.every_place(f" {phrase}", _MAX_LOOKS)
+    if places is None:
         return None
     for call, at in places:
         output = call.output_lower
@@ -2167,8 +2167,8 @@ def _other_flag(label: str, said: bool, index: RunIndex) -> Iterator[Finding]:
     shown: tuple[Call, str] | None = None
     for key in dict.fromkeys(("".join(words), "_".join(words), "-".join(words))):
         field = re.compile(rf"\"{re.escape(key)}\"\s*:\s*(true|false)\b")
-        places = list(itertools.islice(index.outputs_with(f'"{key}"'), _MAX_LOOKS + 1))
-        if len(places) > _MAX_LOOKS:
+        places = index.every_place(f'"{key}"', _MAX_LOOKS)
+        if places is None:
             return
         for call, at in places:
             found = field.match(call.output_lower, at)
@@ -2249,8 +2249,8 @@ def led_share_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if index.in_outputs(f"{share}%") or index.in_outputs(f"{share} %"):
             continue
         other: tuple[Call, str] | None = None
-        places = list(itertools.islice(index.outputs_with(lead), _MAX_LOOKS + 1))
-        if len(places) > _MAX_LOOKS:
+        places = index.every_place(lead, _MAX_LOOKS)
+        if places is None:
             continue
         for call, at in places:
             if at and call.output_lower[at - 1].isdigit():
@@ -2285,8 +2285,8 @@ def published_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for said in _PUBLISHED.finditer(text):
         word, month, year = said.group(1).lower(), said.group(2).lower(), said.group(3)
         shown: dict[tuple[str, str], tuple[Call, str]] = {}
-        places = list(itertools.islice(index.outputs_with(word), _MAX_LOOKS + 1))
-        if len(places) > _MAX_LOOKS:
+        places = index.every_place(word, _MAX_LOOKS)
+        if places is None:
             continue
         for call, at in places:
             date = _PUBLISHED_AFTER.match(call.output_lower, at + len(word))

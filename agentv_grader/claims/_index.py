@@ -710,13 +710,16 @@ class RunIndex:
         """An edit or write call that did not fail, nor only viewed (an editor's `view`),
         comes after `call`: what `call`'s output said of the code may no longer hold (read
         from the end of the two families)."""
+        return any(not after.failed and after.command != "view" for after in self.edits_after(call))
+
+    def edits_after(self, call: Call) -> Iterator[Call]:
+        """The edit and write calls after `call`, each family's from its last back (read
+        from the end of the two families, not through the run's every call)."""
         for family in ("edit", "write"):
             for after in reversed(self.by_family.get(family, ())):
                 if after.order <= call.order:
                     break
-                if not after.failed and after.command != "view":
-                    return True
-        return False
+                yield after
 
     def of_families(self, *families: str) -> list[Call]:
         """The calls of any of `families`, in order."""
@@ -742,6 +745,13 @@ class RunIndex:
         calls and their index, not `self`: a caller may keep it in the index's cache
         (`remember`) without making a reference cycle."""
         return _places_of(self._outputs, self.calls, needle)
+
+    def every_place(self, needle: str, most: int) -> list[tuple[Call, int]] | None:
+        """`outputs_with`'s places, all of them, or None where there are more than `most`:
+        a rule concluding from every place of a needle (the only line, none other, all
+        agreeing) reads them all or decides nothing, not the first few of a long run's."""
+        places = list(itertools.islice(_places_of(self._outputs, self.calls, needle), most + 1))
+        return None if len(places) > most else places
 
     def outputs_back(self, needle: str) -> Iterator[tuple[Call, int]]:
         """`outputs_with`'s places, last first, read from the last output holding `needle`

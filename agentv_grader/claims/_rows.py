@@ -337,8 +337,8 @@ def named_figures(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
         if index.in_outputs(value.plain) or index.in_outputs(said.group(1).lower()):
             continue
         name = said.group(2).lower()
-        places = list(itertools.islice(index.outputs_with(name), _MAX_PLACES + 1))
-        if len(places) > _MAX_PLACES:
+        places = index.every_place(name, _MAX_PLACES)
+        if places is None:
             continue
         refuting: list[tuple[Call, str]] = []
         for call, at in places:

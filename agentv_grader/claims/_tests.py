@@ -18,7 +18,6 @@ contradict. Only a claim that tests were *run* is contradicted by the absence of
 from __future__ import annotations
 
 import bisect
-import itertools
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -1190,8 +1189,8 @@ def _skipped_hooks(text: str, index: RunIndex) -> Iterator[Finding]:
     are more than 200)."""
     if "hook" not in text.lower() or _NONE_SKIPPED.search(text) is None:
         return
-    places = list(itertools.islice(index.outputs_with("passed"), 201))
-    if len(places) > 200:
+    places = index.every_place("passed", 200)
+    if places is None:
         return
     reports = {call.order: call for call, _ in places}
     skipped: tuple[Call, int] | None = None
