@@ -43,6 +43,7 @@ SETS = (
     ROOT / "blind9",
     ROOT / "blind10",
     ROOT / "blind11",
+    ROOT / "blind12",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
