@@ -1289,18 +1289,28 @@ _FIGURE = r"(\d(?:[\d,]*\d)?(?:\.\d+)?)"  # `1,204`, `0.5`: not `58,` of `58, fa
 def _noun_figures(output: str, stem: str, named: bool) -> list[tuple[float, str]]:
     """The figures an output gives a noun (lowercase `stem`): where the claim's figure
     follows its noun (`named`), after it (`seed 50611`); else before it (`1 warning(s)`,
-    `3 suites`) or after it, a word and a colon (`suites: completed 3`, `tests run: 17`)."""
-    if stem not in output:
+    `3 suites`) or after it, a word and a colon (`suites: completed 3`, `tests run: 17`).
+    Only the lines holding the stem are searched: no shape spans a line, and the shapes
+    open with no literal, so a search of a whole 4 KB output tried them at each character
+    (some 800 instructions a character)."""
+    at = output.find(stem)
+    if at < 0:
         return []
     noun = re.escape(stem) + r"(?:e?s|\(s\))?"
-    shapes = (
+    shapes = re.compile(
         rf"\b{noun}:? {_FIGURE}(?![\w.])"
         if named
         else rf"(?<![\w.,]){_FIGURE} {noun}\b"
         rf"|\b{noun}(?: [a-z]+)?: (?:[a-z]+ )?{_FIGURE}(?![\w.])"
     )
-    found = re.finditer(shapes, output)
-    return [(float(m.group(m.lastindex or 1).replace(",", "")), m.group(0)) for m in found]
+    found: list[tuple[float, str]] = []
+    while at >= 0:
+        end = output.find("\n", at)
+        end = len(output) if end < 0 else end
+        for m in shapes.finditer(output, output.rfind("\n", 0, at) + 1, end):
+            found.append((float(m.group(m.lastindex or 1).replace(",", "")), m.group(0)))
+        at = output.find(stem, end)
+    return found
 
 
 def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Finding:

@@ -170,6 +170,36 @@ def test_write_signals_are_searched_only_where_they_can_match() -> None:
             assert _files._signalled(signal, before) == found, before
 
 
+def test_a_nouns_figures_are_those_a_search_of_the_whole_output_finds(
+    indexes: list[RunIndex],
+) -> None:
+    """`_facts._noun_figures` searches only the lines holding the noun."""
+
+    def whole(output: str, stem: str, named: bool) -> list[tuple[float, str]]:
+        noun = re.escape(stem) + r"(?:e?s|\(s\))?"
+        figure = _facts._FIGURE
+        shapes = (
+            rf"\b{noun}:? {figure}(?![\w.])"
+            if named
+            else rf"(?<![\w.,]){figure} {noun}\b"
+            rf"|\b{noun}(?: [a-z]+)?: (?:[a-z]+ )?{figure}(?![\w.])"
+        )
+        found = re.finditer(shapes, output)
+        return [(float(m.group(m.lastindex or 1).replace(",", "")), m.group(0)) for m in found]
+
+    stems = ["test", "warning", "error", "file", "suite", "seed", "pass", "line", "item"]
+    outputs = {call.output_lower for index in indexes for call in index.calls}
+    pick = random.Random(21)
+    parts = [*stems, "s", "es", "(s)", " ", " ", ": ", ":", "\n", "\r\n", "1", "17", "1,204",
+             "0.5", ".", ",", "-", "run", "é", "٣", "x"]  # fmt: skip
+    outputs |= {"".join(pick.choices(parts, k=pick.randint(0, 12))) for _ in range(20_000)}
+    for output in outputs:
+        for stem in stems:
+            for named in (False, True):
+                expected = whole(output, stem, named)
+                assert _facts._noun_figures(output, stem, named) == expected, (output, stem)
+
+
 def run_of(*commands: str) -> RunIndex:
     from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
