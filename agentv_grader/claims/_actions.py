@@ -21,6 +21,7 @@ from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
+from ._runners import summarise
 from ._tests import counts_passes_or_failures, denies_failures, failure_of_now
 
 _BACKTICK = later(r"`([^`\n]+)`")
@@ -243,7 +244,21 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if not calls and rarest:  # run by a package script, which echoed its command line
             lowered = " ".join(tokens).lower() if len(tokens) < len(words) else command.lower()
             calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
-        yield from _judge(text, command, calls, index)
+        yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# `via `git stash` that it fails`, `` `pytest` showed that the old code fails ``: a clause
+# after the command with a subject of its own, whose outcome is that subject's
+_OTHER_SUBJECT = later(
+    r"[^.;:`]{0,20}?\b(?:that|whether)\s+(?:it|this|they|these|those|the|its|their)\b", re.I
+)
+
+
+def _own_clause(text: str, end: int) -> str:
+    """The claim up to the clause after its command (ending at `end`) that says another
+    subject's outcome (`_OTHER_SUBJECT`): only what comes before says how the command went."""
+    other = _OTHER_SUBJECT.match(text, end) if " th" in text else None
+    return text if other is None else text[:end]
 
 
 # A runner before the program it runs (`npx eslint .`, `uv run ruff check .`): the claim
@@ -367,6 +382,9 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
 # Where a command ends in a call: a pipe hands its output on, and the call's exit status
 # is the pipe's last command's (`ruff check . 2>&1 | tail -20`); the others end it
 _COMMAND_END = later(r"\|\||\||&&|;|\n")
+# what ends a command whose exit status a later one's then gives the call (`&&` runs the
+# next only after a success: a failure's status stays)
+_STATUS_TAKEN = ("|", "||", ";", "\n")
 
 
 # A line opening with a source file's line and column (`./main.go:7:2: fmt.Printf …`): a
@@ -375,25 +393,31 @@ _REPORT_PLACE = later(r"(?:^|\n)([\w./-]+\.\w+:\d+:\d+: )")
 
 
 def _printed_flaw(output: str) -> str | None:
-    """The flaw `output` prints (`_flaw`), or a line it opens with a source position, of a
-    command whose exit status is lost (piped on)."""
+    """The flaw `output` prints (`_flaw`), a line it opens with a source position, or its
+    test runner's summary counting failures, of a command whose exit status is lost (piped
+    on, or followed by another)."""
     found = _flaw(output)
     if found is None:
         place = _REPORT_PLACE.search(output)
         found = None if place is None else place.group(1)
+    if found is None:
+        summary = summarise(output)
+        found = summary.line if summary is not None and summary.failed else None
     return found
 
 
-def _piped(call: Call, name: str) -> bool:
+def _piped(call: Call, name: str, ends: tuple[str, ...] = ("|",)) -> bool:
     """`name` (lowercase) is piped into another command of `call` (`ruff check . | tail`),
-    so the call's exit status is not its own: only its output tells how it went."""
+    or followed by another whose status the call's is (`ends`: `;`, `||`, a new line;
+    `bun test x; git stash pop`), so the call's exit status is not its own: only its
+    output tells how it went."""
     line = call.command_lower
     at = line.find(name)
     if at < 0 and " " in name:  # given other words between (`ruff check src --fix`)
         name = max(name.split(), key=len)
         at = line.find(name)
     end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
-    return end is not None and end.group(0) == "|"
+    return end is not None and end.group(0) in ends
 
 
 # what stands before a program in its command (`sudo`, `time`, `FOO=1`)
@@ -971,7 +995,7 @@ def _failure(
     said = [_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(text)]
     beside = None  # a failed call running another check: whose failure is open
     for call in reversed(calls):
-        lost = not call.failed and _piped(call, name.lower())  # its exit status not its own
+        lost = not call.failed and _piped(call, name.lower(), _STATUS_TAKEN)  # not its own
         flawed = call.failed or (
             _printed_flaw(call.output) is not None
             if lost

@@ -532,25 +532,41 @@ def _old_name(text: str, verb_start: int, verb: str, before_path: str) -> str | 
 
 
 _SUBJECT_WORD = later(r"[A-Za-z][\w-]*")
+# what names code a run executes, as a subject that did something to a file
+_CODE_SUBJECTS = frozenset(
+    "test tests case cases script scripts fixture fixtures worker workers job jobs "
+    "migration migrations hook hooks handler handlers pipeline".split()
+)
 _NOT_PROGRAMS = frozenset(
     "i we it this that which they he she you the a an then also and automatically itself "
     "has had have was were is are be been just now finally later".split()
 )
 
 
+def _unticked_words(text: str, start: int) -> list[str]:
+    """The words of `text` from `start`, lowercase, outside backticks (a path's `app` of
+    `` `src/app.py` `` is none)."""
+    return [w.lower() for w in _SUBJECT_WORD.findall(_TICKED.sub(" ", text[start:]))]
+
+
 def _program_said_writer(text: str, index: RunIndex) -> bool:
     """The subject of the claim's first file verb (`Gazelle added …`, `` `ruff --fix`
     removed …``) is a program a shell command ran (its first word, or one run by `run`,
-    `npx`, `-m`, a Bazel target's `//:name`), not the agent (`I`, `we`, an imperative)."""
+    `npx`, `-m`, a Bazel target's `//:name`), or code a shell command may have run (`each
+    test case wrote into …`, `the migration script created …`), not the agent (`I`, `we`,
+    an imperative)."""
     verbs = _verbs(text)
     if not verbs:
         return False
     before = text[: verbs[0][0]]
-    # the subject starts after the last `;`, `:`, `(` or `, ` before the verb
-    start = max(before.rfind(";"), before.rfind(":"), before.rfind("("), before.rfind(", ")) + 1
+    # the subject starts after the last `;`, `:`, `(`, `, ` or dash before the verb (a
+    # lead's `**New test** — created …` is the agent's)
+    start = max(map(before.rfind, (";", ":", "(", ", ", "—", "–", " - "))) + 1
     words = [w.lower() for w in _SUBJECT_WORD.findall(before, start)]
     if not words or len(words) > 4 or "i" in words or "we" in words:
         return False
+    if index.shell and not _CODE_SUBJECTS.isdisjoint(_unticked_words(before, start)):
+        return True
     for word in words:
         if word in _NOT_PROGRAMS or len(word) < 3:
             continue

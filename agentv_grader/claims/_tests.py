@@ -1208,9 +1208,17 @@ def _skipped_hooks(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"a hook was skipped: {call.cite_line(line)}")
 
 
-# `coverage is above 90%`, `at least 80%`: a bound the figure is held to, not its value
+# `coverage is above 90%`, `at least 80%`, `above the 85% gate`: a bound the figure is
+# held to, not its value
 _BOUND = later(
-    r"\b(above|over|more than|greater than|at least|exceeds|below|under|less than)\s+$", re.I
+    r"\b(above|over|more than|greater than|at least|exceeds|below|under|less than)\s+"
+    r"(?:the\s+|our\s+|its\s+|a\s+)?$",
+    re.I,
+)
+# `meets the 85% gate`: a figure naming a threshold, which no bound word before it says
+# the coverage is held to which way
+_THRESHOLD = later(
+    r"\s?%\s+(?:gate|threshold|target|minimum|bar|floor|limit|requirement|cut-?off)\b", re.I
 )
 _BOUNDS: dict[str, Callable[[float, float], bool]] = {
     "above": operator.gt,
@@ -1260,6 +1268,8 @@ def coverage_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             return
         decimals = len(claimed.split(".")[1]) if "." in claimed else 0
         bound = _BOUND.search(text, match.start(), match.start(2))
+        if bound is None and _THRESHOLD.match(text, match.end(2)):
+            return
         if bound is None:
             same = round(figure, decimals) == float(claimed)
         else:

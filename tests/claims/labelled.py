@@ -15,8 +15,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND8` (tests/data/claims/blind8/runs) likewise, after it had been fixed on the seventh's;
 `BLIND9` (tests/data/claims/blind9/runs) likewise, after it had been fixed on the eighth's;
 `BLIND10` (tests/data/claims/blind10/runs) likewise, after it had been fixed on the ninth's;
-`BLIND11` (tests/data/claims/blind11/runs) likewise, after the ninth's and tenth's fixes.
-`SETS` is all eleven."""
+`BLIND11` (tests/data/claims/blind11/runs) likewise, after the ninth's and tenth's fixes;
+`BLIND12` (tests/data/claims/blind12/runs) likewise, after the eleventh's.
+`SETS` is all fourteen."""
 
 from __future__ import annotations
 
@@ -42,9 +43,10 @@ BLIND8 = RUNS.parent / "blind8" / "runs"
 BLIND9 = RUNS.parent / "blind9" / "runs"
 BLIND10 = RUNS.parent / "blind10" / "runs"
 BLIND11 = RUNS.parent / "blind11" / "runs"
+BLIND12 = RUNS.parent / "blind12" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11,
+    BLIND11, BLIND12,
 )  # fmt: skip
 
 
