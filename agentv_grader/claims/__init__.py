@@ -380,6 +380,10 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
     if kind == "file" and not screen & _DIGIT and _heading(text):
         return kind, UNVERIFIABLE, "a heading: what the file's change was is said after it"
+    if text[:2] == "**" and text.endswith(":**") and _heading(text):
+        # `**Fixes for flake8:**`: a bold heading over what the lines after it say, which a
+        # tool's run or a figure found shows nothing of
+        return kind, UNVERIFIABLE, "a heading: what it heads is said after it"
     findings = list(_findings(text, index, negated, screen))
     return kind, *_combine(findings, negated)
 

@@ -596,16 +596,19 @@ def _bare_paths(clause: str) -> list[str]:
 
 
 def _new_file(before: str) -> bool:
-    """`a new file`, `a new test file named` before the path: what was added is a file."""
+    """`a new file`, `a new test file named`, `a test to a new file` just before the path:
+    what was added is a file, or went into one it made."""
     words = before.replace("`", " ").lower().split()
     if words[-1:] in (["called"], ["named"]):
         words.pop()
-    return (
-        len(words) in (3, 4)
-        and words[0] in ("a", "the")
-        and words[1] == "new"
-        and (words[-1] == "file")
+    return any(
+        words[-length : -length + 2] in (["a", "new"], ["the", "new"]) and words[-1] == "file"
+        for length in (3, 4)
+        if len(words) == length or (len(words) > length and words[-length - 1] in _INTO)
     )
+
+
+_INTO = frozenset(("to", "into", "in"))  # `added a test to a new file `x``
 
 
 _PLACE_IN_FILE = 5  # the most words of a place in a file (`to the coverage thresholds in`)

@@ -3,9 +3,10 @@ claim checker asks of it (SPEC §5.9).
 
 Built once per response. Decided here: a call *failed* when its status says error, its
 output starts with a non-zero exit code (`Exit code 1`, Claude Code's preamble), ends with
-one (OpenHands's `[Command finished with exit code 1]`) or names an HTTP status of 400 or
-more; a call's *command* is its shell text (`command`, `cmd`, `script`, or the whole input
-when it is a string), else the compact JSON of its input.
+one (OpenHands's `[Command finished with exit code 1]`) or with a tool's word of its
+failure (make's `*** … Error 1`), or names an HTTP status of 400 or more; a call's
+*command* is its shell text (`command`, `cmd`, `script`, or the whole input when it is a
+string), else the compact JSON of its input.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
     from ..rundata.records import Timing, Transcript
 
 orjson = import_orjson()  # without `dataclasses`, as batch mode imports it
+_TOOL_FAILED = later(
+    r"^make(?:\[\d+\])?: \*\*\* .*\bError [1-9]\d*\s*$|\bCommand failed with exit code [1-9]\d*\b"
+    r"|^npm (?:ERR!|error) code (?:[1-9]\d*|ELIFECYCLE)\b",
+    re.M,
+)
 _CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
 _EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 # The HTTP status patterns' alternatives. `_HTTP` puts `\b` before those opening with a
@@ -1202,6 +1208,12 @@ def _failed(output: str) -> bool:
     if "finished with exit code" in tail:
         closing = _CLOSING_EXIT.search(tail)
         return closing is not None and closing.group(1) != "0"
+    # a tool's own closing word of its failure, where the transcript keeps no status:
+    # make's `make: *** [Makefile:14: test] Error 1`, yarn's and pnpm's `Command failed
+    # with exit code 1.`, npm's `npm ERR! code 1`
+    tail = output[-300:]
+    if "***" in tail or "code" in tail:
+        return _TOOL_FAILED.search(tail) is not None
     return False
 
 
