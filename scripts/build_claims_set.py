@@ -44,6 +44,7 @@ SETS = (
     ROOT / "blind10",
     ROOT / "blind11",
     ROOT / "blind12",
+    ROOT / "blind13",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
