@@ -926,7 +926,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             return
         # `✖ de: 3 missing keys`: some check failed, told by a mark (of a success said of
         # a kind, `0 errors`, only the flaws of its kind: eslint's `✖ 2 problems` tallies)
-        crossed = None if failed or kinds is not None else _CROSSED.search(last.output)
+        crossed = None if failed or kinds is not None else _crossed(last.output)
         if crossed is not None:
             yield Finding(DOUBT, f"`{name}`: {last.cite_line(crossed.group(0).strip())}")
             return
@@ -964,6 +964,14 @@ _OF_EVERY = Gated(
 
 # a line a checker marks failed (`✖ de: 3 missing keys`, `✘ lint`), whatever its exit status
 _CROSSED = later(r"^[ \t]*[✖✗✘❌].*", re.M)
+
+
+def _crossed(output: str) -> re.Match[str] | None:
+    """`_CROSSED.search(output)`, made only where the output holds one of its marks: the
+    pattern opens at every line's start, and a 4 KB log is some 28 µs of search."""
+    if output.isascii() or not any(mark in output for mark in "✖✗✘❌"):
+        return None
+    return _CROSSED.search(output)
 
 
 # flaws said found without a count: `ruff reported errors`, `found some warnings`

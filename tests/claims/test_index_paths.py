@@ -200,6 +200,18 @@ def test_a_nouns_figures_are_those_a_search_of_the_whole_output_finds(
                 assert _facts._noun_figures(output, stem, named) == expected, (output, stem)
 
 
+def test_a_crossed_line_is_the_one_the_pattern_finds(indexes: list[RunIndex]) -> None:
+    """`_actions._crossed` searches only outputs holding one of `_CROSSED`'s marks."""
+    outputs = {call.output for index in indexes for call in index.calls}
+    pick = random.Random(21)
+    parts = ["✖", "✗", "✘", "❌", "✔", " ", "\t", "\n", "\r", "de: 3 missing", "lint", "é", "x"]
+    outputs |= {"".join(pick.choices(parts, k=pick.randint(0, 8))) for _ in range(20_000)}
+    for output in outputs:
+        found = _actions._CROSSED.search(output)
+        crossed = _actions._crossed(output)
+        assert (crossed and crossed.span()) == (found and found.span()), output
+
+
 def run_of(*commands: str) -> RunIndex:
     from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
