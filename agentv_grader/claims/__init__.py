@@ -98,8 +98,16 @@ _HEDGE_WORDS = Words(
     "presumably expected look looks suspect suggest suggests could can possibly sure confirm "
     "unclear hopefully arguably would d"
 )
-# `Once the scan is typed in, the total will change`: what a condition will bring about
-_PREDICTION = Gated(later(r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b", re.I), Words("will"))
+# `Once the scan is typed in, the total will change`: what a condition will bring about;
+# `the patch will be reverted unless the change is committed`: what will happen unless
+_PREDICTION = Gated(
+    later(
+        r"^[\W_]*(?:once|if|when|as soon as)\b.*?\bwill\b"
+        r"|\bwill\b(?:\s+\w+){1,8}?\s+(?:unless|until)\b",
+        re.I,
+    ),
+    Words("will"),
+)
 # `**Recommendation:** on A100s, X is the default`, `on H100s use X`: advice, which names
 # what the run found (a paper, a tool) without saying the run showed it
 _ADVISED_WORD = r"(?!(?:I|we|you|they|it)\b)[\w.-]+"

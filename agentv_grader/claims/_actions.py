@@ -1290,11 +1290,27 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if not calls and what == "git commit":
             yield _reported_commit(lowered, index)
         elif not calls:
-            yield Finding(CONTRADICTED, f"no tool call runs {what}")
+            if what != "git push" or not _pushed_otherwise(lowered, index):
+                yield Finding(CONTRADICTED, f"no tool call runs {what}")
         elif all(c.failed for c in calls):
             yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
         else:
             yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+
+
+def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
+    """`so I pushed instead`, naming nothing of git's, where a call pushed another thing
+    (`docker buildx build --push`, `helm push`): what was pushed is that call's to say."""
+    if not _GIT_PUSHED.isdisjoint(words_of(lowered)[0]):
+        return False
+    return any(c.family == "shell" for c in index.inputs_containing("push"))
+
+
+# what names a git push's branch or remote (`pushed the branch`, `pushed to origin`)
+_GIT_PUSHED = frozenset(
+    "branch branches commit commits origin remote upstream main master pr github gitlab "
+    "tag tags".split()
+)
 
 
 def batch_findings(text: str, index: RunIndex) -> Iterator[Finding]:

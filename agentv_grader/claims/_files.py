@@ -465,7 +465,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         clause = clause[: contrast.start()] if contrast else clause
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
-        paths = [m.group(1) for m in ticked if "://" not in m.group(1)]
+        paths = [m.group(1) for m in ticked if "://" not in m.group(1) and not _a_place(clause, m)]
         if "." in clause:
             paths += _bare_paths(clause)
         if not paths and _IT.match(clause):
@@ -593,6 +593,17 @@ def _bare_paths(clause: str) -> list[str]:
         if (start == 0 or clause[start - 1] not in ".`") and path[0] != "/" and "//" not in path:
             found.append(path)
     return found
+
+
+def _a_place(clause: str, ticked: re.Match[str]) -> bool:
+    """A ticked name after `on` or `onto` with no file's name at its end (`committed on
+    `fix/format``, `rebased onto `origin/main``): a branch or a host, where the thing was
+    done, not a file written."""
+    name = ticked.group(1).rstrip("/").rsplit("/", 1)[-1]
+    return "." not in name and _ON_BEFORE.search(clause, 0, ticked.start()) is not None
+
+
+_ON_BEFORE = later(r"\bon(?:to)?\s+(?:the\s+)?$", re.I)
 
 
 def _new_file(before: str) -> bool:

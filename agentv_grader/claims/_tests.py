@@ -110,6 +110,8 @@ _EXCEPT_WORDS = Words("except but")
 # in tests/claims/test_gates.py): a set lookup, where each was searched up to four times a
 # clause.
 _NOUN = Words("test tests suite spec specs testsuite")
+# the things besides tests a runner's summary counts on rows of their own
+_OTHER_ROWS = frozenset(("snapshot", "snapshots", "assertion", "assertions"))
 _RAN = Words("ran run running reran executed")  # `re-ran` holds `ran`
 _SKIPPED = Words("skipped pending ignored")
 _GOOD = Words("pass passes passed passing green succeed succeeds succeeded clean")
@@ -429,10 +431,22 @@ def _ran_outside_backticks(text: str) -> bool:
     return not words_of(_BACKTICKED.sub(" ", text))[0].isdisjoint(_RAN.words)
 
 
+def _other_row_counted(text: str) -> bool:
+    """`Snapshots unchanged (2 passed)`: counts said of a thing a runner's summary counts on
+    a row of its own (jest's `Snapshots:`, phpunit's `Assertions:`), no test named."""
+    return (
+        not _OTHER_ROWS.isdisjoint(words_of(text)[0])
+        and not _NOUN.may_hold(text)
+        and any(c.isdigit() for c in text)
+    )
+
+
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it. Asked only of a claim
     holding a word or mark of `_TEST_WORDS` (the claim's screen)."""
+    if _other_row_counted(text):
+        return
     text = as_counted(text)  # `Failures: 1` as `1 failures`
     if "(" in text:  # `148 passed (was 1 failed, 147 passed)`: an earlier run's, aside
         text = _EARLIER_ASIDE.sub(" ", text)

@@ -62,8 +62,37 @@ def _duration(text: str, index: RunIndex) -> Iterator[Finding]:
     actual = figure.value / 1000
     cite = f"{figure.source} = {figure.value:g} ms ({actual:.0f} s)"
     status = _judge(qualifier, claimed, actual)
+    if status == CONTRADICTED and _a_step_took(index, claimed, qualifier):
+        return  # `the full run took about 7 seconds`: a test run's, not the agent's
     if status is not None:
         yield Finding(status, f"{match.group(0).strip()!r}: {cite}")
+
+
+# a figure's seconds after it in an output (`7.1 s`, `6.84s`, `7 seconds`)
+_SECONDS_AFTER = later(r"(?:\.\d+)?[ ]?(?:s|secs?|seconds?)\b")
+_MOST_PLACES = 200  # the places of a figure read for a step's duration
+_MOST_SECONDS = 20  # the whole seconds about a claimed duration looked for
+
+
+def _a_step_took(index: RunIndex, claimed: float, qualifier: str) -> bool:
+    """Some output gives a step that duration (`Time: 7.123 s`, `in 6.84s`): a claim of
+    the run's length refuted by timing.json may speak of that step as "the run"."""
+    low, high = int(claimed * 0.75), int(claimed * 1.25) + 1  # the whole seconds to read
+    if high - low > _MOST_SECONDS:
+        return False
+    for whole in range(low, high + 1):
+        places = index.every_place(str(whole), _MOST_PLACES) or []
+        for call, at in places:
+            output, end = call.output_lower, at + len(str(whole))
+            if at and (output[at - 1].isdigit() or output[at - 1] == "."):
+                continue
+            after = _SECONDS_AFTER.match(output, end)
+            if after is None:
+                continue
+            shown = float(output[at : after.start() + after.group(0).find("s")].strip() or 0)
+            if _judge(qualifier, claimed, shown) == VERIFIED:
+                return True
+    return False
 
 
 def _of_the_run(before: str) -> bool:

@@ -16,8 +16,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND9` (tests/data/claims/blind9/runs) likewise, after it had been fixed on the eighth's;
 `BLIND10` (tests/data/claims/blind10/runs) likewise, after it had been fixed on the ninth's;
 `BLIND11` (tests/data/claims/blind11/runs) likewise, after the ninth's and tenth's fixes;
-`BLIND12` (tests/data/claims/blind12/runs) likewise, after the eleventh's.
-`SETS` is all fourteen."""
+`BLIND12` (tests/data/claims/blind12/runs) likewise, after the eleventh's;
+`BLIND13` (tests/data/claims/blind13/runs) likewise, after the twelfth's fixes.
+`SETS` is all fifteen."""
 
 from __future__ import annotations
 
@@ -44,9 +45,10 @@ BLIND9 = RUNS.parent / "blind9" / "runs"
 BLIND10 = RUNS.parent / "blind10" / "runs"
 BLIND11 = RUNS.parent / "blind11" / "runs"
 BLIND12 = RUNS.parent / "blind12" / "runs"
+BLIND13 = RUNS.parent / "blind13" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11, BLIND12,
+    BLIND11, BLIND12, BLIND13,
 )  # fmt: skip
 
 
