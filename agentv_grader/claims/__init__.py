@@ -149,11 +149,13 @@ _SET_TO = Gated(
     Words("bumped set changed raised lowered increased decreased updated pinned"),
 )
 # `every module resolves 2.1.0`: a value shown is one member's, the others' are not read
-# `all four charge 20%`, `all of the 5xx came from x`: one member's value, the same
+# `all four charge 20%`, `all of the 5xx came from x`: one member's value, the same;
+# `9 actionable tasks, all executed`: what each of a count did, which the count shows not
 _EVERY = Gated(
     later(
         r"(?<![\w/.-])every(?![\w/.-])|\b(?:all|each) of (?:the|them|these|those)\b|\ball "
-        r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|^[\W_]*all [a-z]+s\b",
+        r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|^[\W_]*all [a-z]+s\b"
+        r"|,\s+all\s+(?:of\s+them\s+)?[a-z]+ed\b",
         re.I,
     ),
     Words("every all each"),

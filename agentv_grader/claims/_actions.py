@@ -546,7 +546,8 @@ def _ran_just_before(before: str) -> bool:
 _DONE_WITH = later(
     r"(?:^[\W_]*|\b(?:I|we)(?:['’]ve|\s+have)?\s+(?:also\s+|then\s+|just\s+)?)"
     r"(?:ran|re-?ran|applied|re-?applied|confirmed|checked|verified|tested|re-?tested|built|"
-    r"rebuilt|generated|regenerated|reproduced|validated|migrated|seeded|profiled)\b"
+    r"rebuilt|generated|regenerated|reproduced|validated|migrated|seeded|profiled|"
+    r"terminated|killed|cancell?ed|revoked|purged|flushed|vacuumed|reindexed|rotated)\b"
     r"(?:\s+[^\s,;:—–]+){0,8}?\s+(?:with|using|via)\s+$",
     re.I,
 )
