@@ -45,6 +45,7 @@ SETS = (
     ROOT / "blind11",
     ROOT / "blind12",
     ROOT / "blind13",
+    ROOT / "blind14",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
