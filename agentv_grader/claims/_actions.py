@@ -392,6 +392,22 @@ _STATUS_TAKEN = ("|", "||", ";", "\n")
 _REPORT_PLACE = later(r"(?:^|\n)([\w./-]+\.\w+:\d+:\d+: )")
 
 
+def _error_at_place(output: str) -> str | None:
+    """The first line `output` opens with a source position whose report is no warning nor
+    note (`internal/server/server.go:18:29: cannot use …`): a compiler's or checker's
+    error, of the first `_PLACES_READ` such lines."""
+    for place in itertools.islice(_REPORT_PLACE.finditer(output), _PLACES_READ):
+        end = output.find("\n", place.end(1))
+        report = output[place.end(1) : len(output) if end < 0 else end]
+        if not report.lstrip().lower().startswith(_NOT_ERRORS):
+            return output[place.start(1) : len(output) if end < 0 else end]
+    return None
+
+
+_PLACES_READ = 20
+_NOT_ERRORS = ("warning", "note", "info", "hint")
+
+
 def _printed_flaw(output: str) -> str | None:
     """The flaw `output` prints (`_flaw`), a line it opens with a source position, or its
     test runner's summary counting failures, of a command whose exit status is lost (piped
@@ -930,6 +946,13 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         crossed = None if failed or kinds is not None else _crossed(last.output)
         if crossed is not None:
             yield Finding(DOUBT, f"`{name}`: {last.cite_line(crossed.group(0).strip())}")
+            return
+        # `go build ./...` said to succeed where its output reports errors at a source's
+        # line and column (`./server.go:41:9: undefined: x`): a transcript keeping no
+        # status shows the failure only so
+        reported = None if failed or kinds is not None else _error_at_place(last.output)
+        if reported is not None and not counts_passes_or_failures(text):
+            yield Finding(DOUBT, f"`{name}`: {last.cite_line(reported)}")
             return
         if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts

@@ -31,7 +31,10 @@ _WRITE_VERBS = (
 _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
 _READ_VERBS = r"read|loaded|opened|parsed|inspected|validated|used|analy[sz]ed|processed|checked"
-_VERB = later(rf"\b({_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS})\b", re.I)
+# a verb, not the first word of a compound (`a read-only pass`, `used-car prices`)
+_VERB = later(
+    rf"\b({_WRITE_VERBS}|{_MOVE_VERBS}|{_DELETE_VERBS}|{_READ_VERBS})\b(?!-[^\W\d_])", re.I
+)
 
 
 # Each file verb as a claim's words hold it (lowercase), and as _VERB finds it: a verb is a
@@ -61,7 +64,11 @@ def _verbs(text: str) -> list[tuple[int, int, str]]:
         at = lowered.find(verb)
         while at >= 0:
             end = at + len(verb)
-            if not _word_character(lowered, at - 1) and not _word_character(lowered, end):
+            if (
+                not _word_character(lowered, at - 1)
+                and not _word_character(lowered, end)
+                and not (lowered[end : end + 1] == "-" and lowered[end + 1 : end + 2].isalpha())
+            ):
                 found.append((at, end, verb))
             at = lowered.find(verb, end)
     found.sort()

@@ -398,8 +398,18 @@ def _keyed_as_counted(match: re.Match[str]) -> str:
 
 
 def as_counted(text: str) -> str:
-    """`text` with its `Key: N` counts (`_KEYED`) as the runners write them."""
-    return _KEYED.sub(_keyed_as_counted, text) if ":" in text else text
+    """`text` with its `Key: N` counts (`_KEYED`) as the runners write them, and a bare
+    fraction said of the suite (`the unit suite now gives 28/28`) as `28 of 28 tests pass`."""
+    if ":" in text:
+        text = _KEYED.sub(_keyed_as_counted, text)
+    if "/" in text and _SUITE_SAID.may_hold(text):
+        text = _BARE_FRACTION.sub(r"\1 of \2 tests pass", text)
+    return text
+
+
+# a fraction with no word after it, ending its clause (`gives 28/28.`, `28/28, all green`)
+_BARE_FRACTION = later(r"(?<![\w/.])(\d+)/(\d+)(?=[ ]*(?:[.;,)]|$))")
+_SUITE_SAID = Words("suite suites tests specs")
 
 
 def counts_passes_or_failures(text: str) -> bool:

@@ -17,8 +17,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND10` (tests/data/claims/blind10/runs) likewise, after it had been fixed on the ninth's;
 `BLIND11` (tests/data/claims/blind11/runs) likewise, after the ninth's and tenth's fixes;
 `BLIND12` (tests/data/claims/blind12/runs) likewise, after the eleventh's;
-`BLIND13` (tests/data/claims/blind13/runs) likewise, after the twelfth's fixes.
-`SETS` is all fifteen."""
+`BLIND13` (tests/data/claims/blind13/runs) likewise, after the twelfth's fixes;
+`BLIND14` (tests/data/claims/blind14/runs) likewise, after the thirteenth's.
+`SETS` is all sixteen."""
 
 from __future__ import annotations
 
@@ -46,9 +47,10 @@ BLIND10 = RUNS.parent / "blind10" / "runs"
 BLIND11 = RUNS.parent / "blind11" / "runs"
 BLIND12 = RUNS.parent / "blind12" / "runs"
 BLIND13 = RUNS.parent / "blind13" / "runs"
+BLIND14 = RUNS.parent / "blind14" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11, BLIND12, BLIND13,
+    BLIND11, BLIND12, BLIND13, BLIND14,
 )  # fmt: skip
 
 
