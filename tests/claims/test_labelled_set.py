@@ -71,26 +71,10 @@ def test_the_held_out_set_is_as_large_as_its_brief_asks() -> None:
     assert shapes == {"raw", "raw-list", "normalised", "openai", "openai-wrapped", "claude"}
 
 
-@pytest.mark.parametrize(
-    "root",
-    [
-        BLIND,
-        BLIND2,
-        BLIND3,
-        BLIND4,
-        BLIND5,
-        BLIND6,
-        BLIND7,
-        BLIND8,
-        BLIND9,
-        BLIND10,
-        BLIND11,
-        BLIND12,
-        BLIND13,
-        BLIND14,
-    ],
-    ids=["blind", *(f"blind{n}" for n in range(2, 15))],
-)
+_BLIND_SETS = SETS[SETS.index(BLIND) :]  # every blind set, in the order they were written
+
+
+@pytest.mark.parametrize("root", _BLIND_SETS, ids=[root.parent.name for root in _BLIND_SETS])
 def test_a_blind_set_is_as_large_as_its_brief_asks(root: Path) -> None:
     """Two engineers' runs per blind set (tests/data/claims/blind to blind14): at least 24
     runs, 150 claims, 40 contradicted and 50 verified, in every transcript shape, no id shared
@@ -141,7 +125,7 @@ _FLOORS = {
 @pytest.mark.parametrize(
     "root",
     list(_FLOORS),
-    ids=["original", "held-out", *(f"blind{n}" for n in ("", *range(2, 15)))],
+    ids=[{RUNS: "original", HELDOUT: "held-out"}.get(root, root.parent.name) for root in _FLOORS],
 )
 def test_precision_and_recall_on_the_labelled_set(root: Path) -> None:
     """The held-out and blind sets were labelled blind; their figures before any fix are
