@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
 from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
-from ._gate import Gated, Words, words_of
+from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
 from ._runners import summarise
@@ -295,7 +295,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         yield from _never_passed(command.split()[0], index, ran)
     elif option and _A_RUN_AFTER.match(after):
         yield from _never_passed(command.split()[0], index, True)
-    elif _DONE_WITH.search(before, max(0, len(before) - 120)):
+    elif _done_with(before):
         yield from _never_ran(command, index)
     elif (added := _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 52))) is not None:
         if added.group(1) is None:
@@ -567,6 +567,19 @@ _DONE_WITH = later(
     r"(?:\s+[^\s,;:—–]+){0,8}?\s+(?:with|using|via)\s+$",
     re.I,
 )
+
+
+def _done_with(before: str) -> bool:
+    """`_DONE_WITH` finds its clause in the 120 characters of `before`: searched only where
+    they end in `with`, `using` or `via` and a space (its end; a search of the others
+    tried its verbs at each of their characters)."""
+    stripped = before.rstrip()
+    if len(stripped) == len(before):
+        return False
+    last = stripped[-5:]
+    if not folded(last, last.lower()).endswith(("with", "using", "via")):
+        return False
+    return _DONE_WITH.search(before, max(0, len(before) - 120)) is not None
 
 
 def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:

@@ -1358,8 +1358,12 @@ def _part_said_total(text: str, shown: str, line: str) -> str | None:
 
 # A part of a record the claim says by a word: a clock time after a word (`arrives 14:50`,
 # `departs at 10:40`), or a duration (`14 days`)
-_RECORD_PART = later(
-    r"(?<![\w.,:])\d+(?::\d{2}(?![\w:])|[^\S\n]+(?:minute|hour|day|week|month|year)s?\b)", re.I
+_RECORD_PART = Gated(
+    later(
+        r"(?<![\w.,:])\d+(?::\d{2}(?![\w:])|[^\S\n]+(?:minute|hour|day|week|month|year)s?\b)",
+        re.I,
+    ),
+    Words("minute minutes hour hours day days week weeks month months year years", (":",)),
 )
 _SAID_TIME = later(r"\b([A-Za-z]{3,})[^\S\n]+(?:at[^\S\n]+)?(\d{1,2}:\d{2})(?![\w:])")
 _DURATION = later(r"(?<![\w.,:/])(\d+)[^\S\n]+((?:minute|hour|day|week|month|year)s?)\b", re.I)

@@ -149,6 +149,19 @@ def test_a_run_verb_before_a_command_is_found_in_the_prefixs_last_characters() -
         assert _actions._ran_just_before(before) == bool(plain.search(before)), repr(before)
 
 
+def test_a_command_said_done_with_is_searched_for_only_before_its_last_word() -> None:
+    """`_actions._done_with` is the search of `_DONE_WITH` in the last 120 characters."""
+    said_words = "I we I've have also Confirmed ran re-applied the it with using via uſing vİa wıth"
+    words = [*said_words.split(), "WITH", "a,", "—", "é", "x" * 50]
+    spaces = [" ", " ", " ", "", "\n", "\u2003", "\x1c"]
+    pick = random.Random(21)
+    for _ in range(20_000):
+        said = [pick.choice(words) + pick.choice(spaces) for _ in range(pick.randint(0, 12))]
+        before = "".join(said)
+        plain = _actions._DONE_WITH.search(before, max(0, len(before) - 120))
+        assert _actions._done_with(before) == (plain is not None), repr(before)
+
+
 def test_a_command_said_to_exit_0_claims_a_success() -> None:
     failing = bash("make build", "app.c:3: error: x\nmake: *** [build] Error 1", "error")
     passing = bash("make build", "gcc -o app app.c")
