@@ -46,6 +46,7 @@ SETS = (
     ROOT / "blind12",
     ROOT / "blind13",
     ROOT / "blind14",
+    ROOT / "blind15",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
