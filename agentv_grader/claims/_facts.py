@@ -48,7 +48,7 @@ VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
 # is a guess, so the last one's result or value contradicts it not (SPEC §5.9, precision
 # first).
 EARLIER = Words("first before initially originally once earlier previously previous prior "
-                "former begin")  # fmt: skip
+                "former begin baseline")  # fmt: skip
 
 _NUMBER = re.compile(r"(?<![\w./#@+-])(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w/]|[.,]\d|-\w)")
 # A value pattern opens with the class of its first character and asks what stands before
@@ -1737,6 +1737,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
     start, end = match.span()
     if _OF_NUMBER.match(text, end):
         return None  # "19 of 2,450 orders": the noun counts the second number
+    if _clock_part(text, start, end):
+        return None  # `Duration: 47:54`: minutes and seconds, no figure a key gives
     figure = _FIGURE_LABEL.match(text, 0, start)
     if figure is not None:
         return figure.group(1)  # `504: 61`: a figure labelled by a figure (a status, a code)
@@ -1751,6 +1753,16 @@ def _key(text: str, match: re.Match[str]) -> str | None:
         if word.lower() not in _STOP and word.lower() not in _UNITS:
             return _stem(word)
     return None
+
+
+def _clock_part(text: str, start: int, end: int) -> bool:
+    """The figure at `start:end` is a part of a time or a duration in minutes and seconds
+    (`14:00`, `47:54`): a digit and a `:` before it, or a `:` and two digits after."""
+    before = text[max(0, start - 2) : start]
+    after = text[end : end + 3]
+    return (len(before) == 2 and before[1] == ":" and before[0].isdigit()) or (
+        len(after) == 3 and after[0] == ":" and after[1:].isdigit()
+    )
 
 
 def _stem(word: str) -> str:

@@ -697,10 +697,16 @@ def _clause(
         and not failure_of_now(sentence)
     ):
         # `1 failure` where the last run passed: said of no time, a failure the first
-        # run shows bears it out, as it does a tool's (`_actions`)
+        # run shows bears it out, as it does a tool's (`_actions`), or the first run after
+        # the first write (`one new test failed`, a test written then run)
         first = _compare(clause, runs[0], scoped, changed=False)
         if first is not None and first.status == VERIFIED:
             return Finding(VERIFIED, f"the first run: {first.evidence}")
+        written = _first_after_writing(index)
+        if written is not None and written is not runs[-1] and written.summary is not None:
+            after = _compare(clause, written, scoped, changed=False)
+            if after is not None and after.status == VERIFIED:
+                return Finding(VERIFIED, f"the first run after a write: {after.evidence}")
     return finding
 
 

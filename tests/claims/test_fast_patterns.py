@@ -369,6 +369,8 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     after = word_pattern.findall(after_text[: phrase.start()] if phrase else after_text)
     if _facts._OF_NUMBER.match(text[match.end() :]):
         return None
+    if re.search(r"\d:$", text[: match.start()]) or re.match(r":\d\d", text[match.end() :]):
+        return None  # `47:54`: a part of a time
     figure = re.fullmatch(r"[\W_]*(\d+): ", text[: match.start()])  # `504: 61`
     if figure is not None:
         return figure.group(1)

@@ -27,6 +27,7 @@ from tests.claims.labelled import (
     BLIND12,
     BLIND13,
     BLIND14,
+    BLIND15,
     HELDOUT,
     RUNS,
     SETS,
@@ -119,6 +120,7 @@ _FLOORS = {
     BLIND12: (0.95, 0.17, 0.88, 0.88),
     BLIND13: (0.95, 0.29, 0.92, 0.91),
     BLIND14: (0.95, 0.25, 0.87, 0.89),
+    BLIND15: (0.95, 0.28, 0.86, 0.87),
 }
 
 
