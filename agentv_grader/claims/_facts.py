@@ -1488,7 +1488,7 @@ def _read_through(index: RunIndex, literal: str) -> bool:
 
 
 # a product name: a capitalised word, a small number and a model token (`Ryzen 7 5800X`)
-_MODEL_NAME = later(r"(?<![A-Za-z])[A-Z][a-z]+ \d{1,2}(?= \d+[A-Z]+\b)")
+_MODEL_NAME = later(r"[A-Z](?<![A-Za-z][A-Z])[a-z]+ \d{1,2}(?= \d+[A-Z]+\b)")
 
 
 def _as_claimed(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ._gate import Gated, Words
 from ._later import later
 
 # `1 of 6 runs`: the words after the second figure say what the first counts
@@ -119,7 +120,7 @@ def agree(claimed: str | None, shown: str | None) -> bool:
 
 # a count and its word (`8 passed`, `3 to add`), and what may join two of a tally (`8
 # passed, 0 failed`, `0 errors and 0 warnings`, `2 errors | 1 warning`)
-_COUNT_PAIR = later(r"(?<![\w.,])(\d[\d,]*)[ ]+(?:to[ ]+)?([a-z]+)\b")
+_COUNT_PAIR = later(r"(\d(?<![\w.,]\d)[\d,]*)[ ]+(?:to[ ]+)?([a-z]+)\b")
 _JOIN = later(r"[ ]*(?:[,;|][ ]*)?(?:and[ ]+)?")
 # a word and its count on a place's line (`failed: 0`; `5 passed` is a _COUNT_PAIR)
 _WORD_PAIR = later(r"\b([a-z]+)[\"']?[ ]?[:=]?[ ]?(\d[\d,]*)(?![\w.])")
@@ -298,7 +299,10 @@ _WRITTEN = later(
     re.I,
 )
 # a claim of what happens now and then (`sometimes times out under 4 workers`)
-_NOW_AND_THEN = later(r"\b(?:sometimes|occasionally|at times|now and then)\b", re.I)
+_NOW_AND_THEN = Gated(
+    later(r"\b(?:sometimes|occasionally|at times|now and then)\b", re.I),
+    Words("sometimes occasionally times then"),
+)
 
 
 def said_of_all(text: str, end: int) -> tuple[str, ...] | None:

@@ -15,7 +15,17 @@ from pathlib import Path
 import pytest
 
 import agentv_grader.claims as claims_package
-from agentv_grader.claims import _actions, _builds, _facts, _files, _gate, _tests, _units, _web
+from agentv_grader.claims import (
+    _actions,
+    _builds,
+    _facts,
+    _figure_words,
+    _files,
+    _gate,
+    _tests,
+    _units,
+    _web,
+)
 from agentv_grader.claims._gate import Gated, Words
 from agentv_grader.claims._index import RunIndex
 from agentv_grader.claims._units import units
@@ -26,7 +36,7 @@ from .test_index_paths import _indexes
 
 def _gated() -> list[tuple[str, Gated]]:
     found = []
-    for module in (claims_package, _actions, _builds, _facts, _files, _tests, _web):
+    for module in (claims_package, _actions, _builds, _facts, _figure_words, _files, _tests, _web):
         for name, value in vars(module).items():
             if isinstance(value, Gated):
                 found.append((f"{module.__name__}.{name}", value))
@@ -73,6 +83,18 @@ def test_a_gated_pattern_finds_what_the_plain_pattern_finds(name: str, gated: Ga
         assert [m.span() for m in gated.finditer(text)] == plain, (name, text)
         found = gated.search(text)
         assert (found.span() if found else None) == (plain[0] if plain else None), (name, text)
+
+
+def test_a_claim_of_what_happens_now_and_then_is_found_by_its_last_word() -> None:
+    """`_figure_words._NOW_AND_THEN`'s phrases, in any case and with `re.I`'s folds."""
+    gated = _figure_words._NOW_AND_THEN
+    phrases = ["sometimes", "occasionally", "at times", "now and then", "NOW AND THEN"]
+    phrases += ["at tımes", "ſometimes", "now and thens", "at  times", "xat times", "then"]
+    pick = random.Random(21)
+    for _ in range(4_000):
+        text = " ".join(pick.choices([*phrases, "it", "fails", ",", "."], k=pick.randint(1, 5)))
+        found, plain = gated.search(text), gated.pattern.search(text)
+        assert (found and found.span()) == (plain and plain.span()), text
 
 
 def test_the_ascii_folds_are_every_letter_re_i_matches_to_an_ascii_one() -> None:
@@ -330,7 +352,7 @@ def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
 
 def _gates() -> list[tuple[str, Words]]:
     found = []
-    for module in (claims_package, _actions, _builds, _facts, _files, _tests, _web):
+    for module in (claims_package, _actions, _builds, _facts, _figure_words, _files, _tests, _web):
         for name, value in vars(module).items():
             words = value.words if isinstance(value, Gated) else value
             if isinstance(words, Words):
