@@ -257,7 +257,7 @@ _OTHER_SUBJECT = later(
 def _own_clause(text: str, end: int) -> str:
     """The claim up to the clause after its command (ending at `end`) that says another
     subject's outcome (`_OTHER_SUBJECT`): only what comes before says how the command went."""
-    other = _OTHER_SUBJECT.match(text, end) if " th" in text else None
+    other = _OTHER_SUBJECT.match(text, end) if "that" in text or "hether" in text else None
     return text if other is None else text[:end]
 
 
@@ -1340,9 +1340,11 @@ def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
     (`docker buildx build --push`, `helm push`): what was pushed is that call's to say."""
     if not _GIT_PUSHED.isdisjoint(words_of(lowered)[0]):
         return False
-    return any(c.family == "shell" for c in index.inputs_containing("push"))
+    calls = index.inputs_containing("push")
+    return any(c.family == "shell" and _A_PUSH.search(c.command_lower) for c in calls)
 
 
+_A_PUSH = later(r"(?<![\w-])(?:--)?push(?![\w-])")  # `docker push`, `--push`; not `pushd`
 # what names a git push's branch or remote (`pushed the branch`, `pushed to origin`)
 _GIT_PUSHED = frozenset(
     "branch branches commit commits origin remote upstream main master pr github gitlab "

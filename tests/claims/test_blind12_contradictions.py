@@ -22,6 +22,8 @@ def test_a_clause_after_a_command_with_its_own_subject_says_that_subject_s_outco
     assert statuses(said, stashed) == ["verified"]
     assert statuses("`git stash` failed.", stashed) == ["contradicted"]
     assert statuses("I checked via `git checkout` that it fails.", stashed) == ["contradicted"]
+    asked = "I checked with `git stash` whether it fails on main too."
+    assert statuses(asked, stashed) == ["verified"]
 
 
 NYC = bash(

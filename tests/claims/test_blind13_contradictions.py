@@ -45,3 +45,5 @@ def test_pushed_naming_nothing_of_git_is_another_push_s_where_one_ran() -> None:
     assert statuses("I pushed the branch.", run(built)) == ["contradicted"]
     plain = bash("docker build -t api .", "Successfully built 1f2e3d")
     assert statuses("I pushed instead.", run(plain)) == ["contradicted"]
+    moved = bash("pushd web && docker build -t api . && popd", "Successfully built 1f2e3d")
+    assert statuses("I pushed instead.", run(moved)) == ["contradicted"]
