@@ -47,6 +47,7 @@ SETS = (
     ROOT / "blind13",
     ROOT / "blind14",
     ROOT / "blind15",
+    ROOT / "blind16",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
