@@ -244,7 +244,29 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if not calls and rarest:  # run by a package script, which echoed its command line
             lowered = " ".join(tokens).lower() if len(tokens) < len(words) else command.lower()
             calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
+        if calls and _only_checked(command, calls):
+            yield Finding(DOUBT, f"`{command}` ran only as a check: {calls[-1].cite()}")
+            continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# what makes a formatter or a fixer report without writing (`black --check .`)
+_CHECK_ONLY = frozenset(("--check", "--check-only", "-check", "--dry-run", "--verify-no-changes"))
+
+
+def _only_checked(command: str, calls: list[Call]) -> bool:
+    """Every call running `command` gives it an option that only checks, which the claimed
+    command lacks (`Ran `black .``, run only as `black --check .`): what it would have
+    changed is not what it did."""
+    said = command.lower().split()
+    if not said or not _CHECK_ONLY.isdisjoint(said):
+        return False
+    for call in calls:
+        parts = [p.split() for p in COMMAND_PARTS.split(call.command_lower)]
+        running = [p for p in parts if all(word in p for word in said if word != ".")]
+        if not running or any(_CHECK_ONLY.isdisjoint(part) for part in running):
+            return False
+    return True
 
 
 # `via `git stash` that it fails`, `` `pytest` showed that the old code fails ``: a clause
@@ -907,11 +929,7 @@ def _of_part(text: str, name: str, calls: list[Call]) -> bool:
 
 def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
     if not calls:
-        shells = len(index.shell)
-        if _result_shown(text, index):  # the result is real, the command is not in the run
-            yield Finding(DOUBT, f"no tool call runs `{name}`, though its result is shown")
-        else:
-            yield Finding(CONTRADICTED, f"no tool call runs `{name}` ({shells} shell commands)")
+        yield _unrun(text, name, index)
         return
     last = calls[-1]
     # what the claim says of the run, not the names it quotes (`systemctl reset-failed`,
@@ -1193,6 +1211,29 @@ def _flaw_count(output: str) -> re.Match[str] | None:
     end = output.find("\n", last)
     start = output.rfind("\n", 0, first) + 1
     return _FLAW_COUNT.search(output, start, len(output) if end < 0 else end)
+
+
+def _unrun(text: str, name: str, index: RunIndex) -> Finding:
+    """`name`, said run or said to have given a result, that no call runs: contradicted,
+    unless the result is in an output after all, or is a CI pipeline's job's the run read
+    (`Pipeline 193877 is red: lint and pytest pass`), not a run of the agent's."""
+    if _result_shown(text, index):
+        return Finding(DOUBT, f"no tool call runs `{name}`, though its result is shown")
+    if _PIPELINE_SAID.may_hold(text) and _pipeline_read(index):
+        return Finding(DOUBT, f"`{name}` said of a CI pipeline the run read")
+    return Finding(CONTRADICTED, f"no tool call runs `{name}` ({len(index.shell)} shell commands)")
+
+
+_PIPELINE_SAID = Words("pipeline pipelines ci job jobs workflow workflows")
+# a call reading a CI pipeline's jobs (`glab ci status`, `gh run view`, `gh pr checks`)
+_PIPELINE_READ = later(r"\b(?:glab ci|gh run|gh pr checks|gitlab-ci|circleci|buildkite)\b")
+
+
+def _pipeline_read(index: RunIndex) -> bool:
+    """Some shell call reads a CI pipeline's jobs."""
+    return bool(
+        index.shell_matching(_PIPELINE_READ, ("glab", "gh", "gitlab", "circleci", "buildkite"))
+    )
 
 
 def _result_shown(text: str, index: RunIndex) -> bool:

@@ -763,13 +763,19 @@ def _unwritten(
     )
     if beside is not None:
         return beside
-    if by_program:
+    if by_program or _diffed(needle, index):
         return None
     distinct = {(c.family, c.command): c for c in latest}.values()
     only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
     if not all(only_reads) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+def _diffed(needle: str, index: RunIndex) -> bool:
+    """A diff the run read names the path as changed (`diff --git a/x b/x`, `+++ b/x`):
+    someone's change (a merge request's, a commit's) the claim may describe."""
+    return index.in_outputs(f"+++ b/{needle}") or index.in_outputs(f" b/{needle}\n")
 
 
 # What the checks of a path read of a call that names it (`_writes`, `_only_reads`): its

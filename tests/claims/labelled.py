@@ -19,8 +19,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND12` (tests/data/claims/blind12/runs) likewise, after the eleventh's;
 `BLIND13` (tests/data/claims/blind13/runs) likewise, after the twelfth's fixes;
 `BLIND14` (tests/data/claims/blind14/runs) likewise, after the thirteenth's;
-`BLIND15` (tests/data/claims/blind15/runs) likewise, after the fourteenth's.
-`SETS` is all seventeen."""
+`BLIND15` (tests/data/claims/blind15/runs) likewise, after the fourteenth's;
+`BLIND16` (tests/data/claims/blind16/runs) likewise, after the fifteenth's.
+`SETS` is all eighteen."""
 
 from __future__ import annotations
 
@@ -50,9 +51,10 @@ BLIND12 = RUNS.parent / "blind12" / "runs"
 BLIND13 = RUNS.parent / "blind13" / "runs"
 BLIND14 = RUNS.parent / "blind14" / "runs"
 BLIND15 = RUNS.parent / "blind15" / "runs"
+BLIND16 = RUNS.parent / "blind16" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15,
+    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16,
 )  # fmt: skip
 
 

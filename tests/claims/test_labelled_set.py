@@ -28,6 +28,7 @@ from tests.claims.labelled import (
     BLIND13,
     BLIND14,
     BLIND15,
+    BLIND16,
     HELDOUT,
     RUNS,
     SETS,
@@ -121,6 +122,7 @@ _FLOORS = {
     BLIND13: (0.95, 0.29, 0.92, 0.91),
     BLIND14: (0.95, 0.25, 0.87, 0.89),
     BLIND15: (0.95, 0.28, 0.86, 0.87),
+    BLIND16: (0.95, 0.16, 0.81, 0.88),
 }
 
 
