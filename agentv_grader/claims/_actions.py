@@ -1084,7 +1084,9 @@ def _counts_agree(said: list[tuple[int, str]], output: str) -> bool:
     errors`."""
     if not said:
         return True
-    shown = {_count_of_kind(m.group(0)) for m in _FLAW_COUNT.finditer(output)}
+    lines = _flaw_lines(output)
+    found = _FLAW_COUNT.finditer(output, *lines) if lines is not None else ()
+    shown = {_count_of_kind(m.group(0)) for m in found}
     counted = {kind for _, kind in shown}
     return all(count in shown or count[1] not in counted for count in said)
 
@@ -1162,8 +1164,11 @@ def _flaw_of(output: str, kinds: tuple[str, ...]) -> str | None:
     warning)`'s `1 warning`; `0 errors` is not)."""
     if not kinds:
         return _flaw(output)
-    counts = (m for m in _FLAW_COUNT.finditer(output) if _of_kind(m.group(0), kinds))
-    lines = (m for m in _KIND_LINE.finditer(output) if _of_kind(m.group(1), kinds))
+    span = _flaw_lines(output)
+    if span is None:
+        return None
+    counts = (m for m in _FLAW_COUNT.finditer(output, *span) if _of_kind(m.group(0), kinds))
+    lines = (m for m in _KIND_LINE.finditer(output, *span) if _of_kind(m.group(1), kinds))
     found = [m for m in (next(counts, None), next(lines, None)) if m is not None]
     return min(found, key=lambda m: m.start()).group(0).strip() if found else None
 
@@ -1196,21 +1201,27 @@ def _flaw(output: str) -> str | None:
 
 
 def _flaw_count(output: str) -> re.Match[str] | None:
-    """`_FLAW_COUNT.search(output)`, read in an ASCII output only over the lines from the
-    first to the last where one of its words stands: a count's match holds no line break
-    and ends in one of them (the line's end, where the search stops, is a `\\b` as the
-    break after it is). The search tried each number of the output's log lines (`12 in 3
-    ms`) with its words, read under `re.I`."""
+    """`_FLAW_COUNT.search(output)`, read over `_flaw_lines` only."""
+    lines = _flaw_lines(output)
+    return None if lines is None else _FLAW_COUNT.search(output, *lines)
+
+
+def _flaw_lines(output: str) -> tuple[int, int] | None:
+    """Where `_FLAW_COUNT` and `_KIND_LINE` can match in `output` (None: nowhere): in an
+    ASCII output, from the line break before the first line where one of `_FLAW_WORDS`
+    stands to the end of the last; all of another. A match holds no line break but the
+    one `_KIND_LINE` may open with, and holds one of the words (the last line's end, where
+    a search stops, is a `\\b` as the break after it is). A search of the whole output
+    tried each number of its log lines (`12 in 3 ms`) with the words, read under `re.I`."""
     if not output.isascii():
-        return _FLAW_COUNT.search(output)
+        return 0, len(output)
     lowered = output.lower()  # a word's place in it is its place in the output
     first = min(filter((-1).__ne__, map(lowered.find, _FLAW_WORDS)), default=-1)
     if first < 0:
         return None
     last = max(map(lowered.rfind, _FLAW_WORDS))
     end = output.find("\n", last)
-    start = output.rfind("\n", 0, first) + 1
-    return _FLAW_COUNT.search(output, start, len(output) if end < 0 else end)
+    return max(0, output.rfind("\n", 0, first)), len(output) if end < 0 else end
 
 
 def _unrun(text: str, name: str, index: RunIndex) -> Finding:

@@ -533,6 +533,15 @@ def test_a_flaw_is_what_the_plain_pattern_finds_first() -> None:
     assert counts > 300 and lines > 300  # the made-up text reaches every alternative
 
 
+def test_a_flaw_count_or_line_is_found_within_the_flaw_lines() -> None:
+    """`_actions._flaw_lines` holds every match of `_FLAW_COUNT` and `_KIND_LINE`."""
+    for text in [*_texts(), *_flaw_text(60_000, 21), *_flaw_log(20_000, 22)]:
+        lines = _actions._flaw_lines(text)
+        for pattern in (_actions._FLAW_COUNT, _actions._KIND_LINE):
+            found = _found(pattern, text, *lines) if lines is not None else []
+            assert found == _found(pattern, text), (pattern.pattern, text)
+
+
 def _ending_text(count: int, seed: int) -> Iterator[str]:
     """The words of _ID_NOUN and _APPROX in any case, glued to letters, spaces of every
     kind, `#`, `.` and line breaks, some letters not ASCII."""
