@@ -48,6 +48,7 @@ SETS = (
     ROOT / "blind14",
     ROOT / "blind15",
     ROOT / "blind16",
+    ROOT / "blind17",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
