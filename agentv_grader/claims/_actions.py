@@ -49,6 +49,7 @@ _RUN_BEFORE = later(
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
+    r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
     r"built cleanly|compiles|compiled|:)",
     re.I,
@@ -924,7 +925,14 @@ def _of_part(text: str, name: str, calls: list[Call]) -> bool:
     """The claim says `name`'s result of all the project (`across the project`, `all
     files`), and its last run was given paths (`mix credo lib/x.ex`): that run shows
     those paths' result, not the project's."""
-    return bool(calls) and _WHOLE.search(text) is not None and _given_paths(calls[-1].command, name)
+    if not calls or not _given_paths(calls[-1].command, name):
+        return False
+    return _WHOLE.search(text) is not None or _GREEN_SAID.search(text) is not None
+
+
+# `` `bun test` is green ``: a run said to pass as a whole, which a run given paths
+# (`bun test src/a.test.ts`) shows of those paths only
+_GREEN_SAID = later(r"`\s+(?:is|are|was|were)\s+(?:now\s+|all\s+)?green\b", re.I)
 
 
 def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
@@ -1131,11 +1139,17 @@ def _given_paths(command: str, name: str) -> bool:
 
 
 def _path_argument(arg: str) -> bool:
-    """A command's argument names a file or folder (`lib/x.ex`, `app.py`), not a flag."""
+    """A command's argument names a file or folder (`lib/x.ex`, `app.py`), not a flag nor
+    a whole project's file (`Billing.sln`, `app.csproj`: all of it runs)."""
     suffix = arg.rpartition(".")[2]
-    return not arg.startswith("-") and (
-        "/" in arg or ("." in arg[1:] and 0 < len(suffix) <= 5 and suffix.isalnum())
+    return (
+        not arg.startswith("-")
+        and suffix.lower() not in _PROJECT_SUFFIXES
+        and ("/" in arg or ("." in arg[1:] and 0 < len(suffix) <= 5 and suffix.isalnum()))
     )
+
+
+_PROJECT_SUFFIXES = frozenset(("sln", "slnx", "csproj", "fsproj", "vbproj"))
 
 
 # What a run reported (`reported no security advisories`, `found no issues`): said of the

@@ -1116,6 +1116,8 @@ def _number(
         and not _shown(index, plain)
         and not any(_same(value, decimals, v) for _, v, _ in labelled)
     ):
+        if _changed_to(text, match.start()):
+            return Finding(DOUBT, f"{shown!r}, a value said changed to: {labelled[-1][0].cite()}")
         return _labelled_otherwise(text, shown, key or "", value, decimals, labelled)
     same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
     if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`
@@ -1133,6 +1135,17 @@ def _number(
     return _counted_otherwise(text, match, value, index) or _unshown_count(
         text, match, literal, index
     )
+
+
+# `reprojected to EPSG:27700`, `set the timeout to 30`: a verb of change, then `to` and up
+# to three words before the figure
+_CHANGED_TO = later(r"\b[a-z]+ed\s+(?:[\w-]+\s+){0,3}?to\s+(?:[\w-]+[:= ]\s*){0,2}$", re.I)
+
+
+def _changed_to(text: str, start: int) -> bool:
+    """The figure at `start` is what the claim says a thing was changed to: an output
+    giving its key the value before the change (`EPSG:4326`) refutes nothing."""
+    return " to " in text and _CHANGED_TO.search(text, max(0, start - 60), start) is not None
 
 
 def _labelled_otherwise(

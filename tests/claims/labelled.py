@@ -20,8 +20,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND13` (tests/data/claims/blind13/runs) likewise, after the twelfth's fixes;
 `BLIND14` (tests/data/claims/blind14/runs) likewise, after the thirteenth's;
 `BLIND15` (tests/data/claims/blind15/runs) likewise, after the fourteenth's;
-`BLIND16` (tests/data/claims/blind16/runs) likewise, after the fifteenth's.
-`SETS` is all eighteen."""
+`BLIND16` (tests/data/claims/blind16/runs) likewise, after the fifteenth's;
+`BLIND17` (tests/data/claims/blind17/runs) likewise, after the sixteenth's.
+`SETS` is all nineteen."""
 
 from __future__ import annotations
 
@@ -52,9 +53,10 @@ BLIND13 = RUNS.parent / "blind13" / "runs"
 BLIND14 = RUNS.parent / "blind14" / "runs"
 BLIND15 = RUNS.parent / "blind15" / "runs"
 BLIND16 = RUNS.parent / "blind16" / "runs"
+BLIND17 = RUNS.parent / "blind17" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16,
+    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17,
 )  # fmt: skip
 
 
