@@ -413,13 +413,24 @@ _STATUS_TAKEN = ("|", "||", ";", "\n")
 # A line opening with a source file's line and column (`./main.go:7:2: fmt.Printf …`): a
 # compiler's or checker's report, a flaw where the call's exit status is not the command's
 _REPORT_PLACE = later(r"(?:^|\n)([\w./-]+\.\w+:\d+:\d+: )")
+_LINE_AND_COLUMN = later(r":\d+:\d+: ")  # what each of its matches ends in
+
+
+def _report_places(output: str) -> Iterator[re.Match[str]]:
+    """`_REPORT_PLACE.finditer(output)`, searched from the line holding the first line
+    and column (`:7:2: `) on, none where there is none: its opening alternation is tried
+    at each character, where a search for the `:` skips to the few that can start one."""
+    position = _LINE_AND_COLUMN.search(output)
+    if position is None:
+        return iter(())
+    return _REPORT_PLACE.finditer(output, max(0, output.rfind("\n", 0, position.start())))
 
 
 def _error_at_place(output: str) -> str | None:
     """The first line `output` opens with a source position whose report is no warning nor
     note (`internal/server/server.go:18:29: cannot use …`): a compiler's or checker's
     error, of the first `_PLACES_READ` such lines."""
-    for place in itertools.islice(_REPORT_PLACE.finditer(output), _PLACES_READ):
+    for place in itertools.islice(_report_places(output), _PLACES_READ):
         end = output.find("\n", place.end(1))
         report = output[place.end(1) : len(output) if end < 0 else end]
         if not report.lstrip().lower().startswith(_NOT_ERRORS):
@@ -437,7 +448,7 @@ def _printed_flaw(output: str) -> str | None:
     on, or followed by another)."""
     found = _flaw(output)
     if found is None:
-        place = _REPORT_PLACE.search(output)
+        place = next(_report_places(output), None)
         found = None if place is None else place.group(1)
     if found is None:
         summary = summarise(output)

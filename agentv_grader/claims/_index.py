@@ -1211,8 +1211,18 @@ def _failed(output: str) -> bool:
     # a tool's own closing word of its failure, where the transcript keeps no status:
     # make's `make: *** [Makefile:14: test] Error 1`, yarn's and pnpm's `Command failed
     # with exit code 1.`, npm's `npm ERR! code 1`
-    tail = output[-300:]
-    if "***" in tail or "code" in tail:
+    return _tool_failed(output[-300:])
+
+
+def _tool_failed(tail: str) -> bool:
+    """`_TOOL_FAILED` finds a failure in `tail`: searched only where it holds what one of
+    its three readings holds (its alternatives were tried at each character of every
+    tail holding a `***` or a `code`)."""
+    if (
+        ("*** " in tail and "Error " in tail)
+        or "Command failed with exit code " in tail
+        or ("npm " in tail and " code " in tail)
+    ):
         return _TOOL_FAILED.search(tail) is not None
     return False
 

@@ -542,6 +542,19 @@ def test_a_flaw_count_or_line_is_found_within_the_flaw_lines() -> None:
             assert found == _found(pattern, text), (pattern.pattern, text)
 
 
+def test_a_source_position_is_found_from_the_line_of_the_first_line_and_column() -> None:
+    """`_actions._report_places` finds what `_REPORT_PLACE.finditer` finds."""
+    pieces = ["./main.go", "a.py", "src/x.ts", "x", "é", ".", "-", "/", ":", ": ", ":7", ":2",
+              ":12", "7", " ", "\n", "\r\n", "\t", "cannot use", ":7:2: ", "_"]  # fmt: skip
+    pick = random.Random(21)
+    made = ["".join(pick.choices(pieces, k=pick.randint(0, 16))) for _ in range(40_000)]
+    for text in [*_texts(), *made]:
+        expected = _found(_actions._REPORT_PLACE, text)
+        assert [(m.span(), m.groups(), m.group(0)) for m in _actions._report_places(text)] == (
+            expected
+        ), text
+
+
 def _ending_text(count: int, seed: int) -> Iterator[str]:
     """The words of _ID_NOUN and _APPROX in any case, glued to letters, spaces of every
     kind, `#`, `.` and line breaks, some letters not ASCII."""

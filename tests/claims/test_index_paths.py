@@ -212,6 +212,22 @@ def test_a_crossed_line_is_the_one_the_pattern_finds(indexes: list[RunIndex]) ->
         assert (crossed and crossed.span()) == (found and found.span()), output
 
 
+def test_a_tools_closing_failure_is_searched_for_where_a_reading_of_it_can_be(
+    indexes: list[RunIndex],
+) -> None:
+    """`_index._tool_failed` answers as `_TOOL_FAILED.search` of the output's tail."""
+    tails = {call.output[-300:] for index in indexes for call in index.calls}
+    pieces = ["make: *** [x] Error 1", "make[2]: *** [Makefile:14: test] Error 2", "make",
+              "make: *** Error 0", ": ", "*** ", "***", "Error ", "Error", "1", "0", "12", " ",
+              "Command failed with exit code 1.", "Command failed", "npm ERR! code 1", "npm ",
+              "npm error code ELIFECYCLE", "npm ERR! code 0", "ERR!", " code ", "code", "x",
+              "\n", "\n", "."]  # fmt: skip
+    pick = random.Random(21)
+    tails |= {"".join(pick.choices(pieces, k=pick.randint(0, 8))) for _ in range(40_000)}
+    for tail in tails:
+        assert _index._tool_failed(tail) == bool(_index._TOOL_FAILED.search(tail)), tail
+
+
 def run_of(*commands: str) -> RunIndex:
     from agentv_grader.rundata.records import Message, ToolCall, Transcript
 
