@@ -775,7 +775,7 @@ def _unwritten(
 def _diffed(needle: str, index: RunIndex) -> bool:
     """A diff the run read names the path as changed (`diff --git a/x b/x`, `+++ b/x`):
     someone's change (a merge request's, a commit's) the claim may describe."""
-    return index.in_outputs(f"+++ b/{needle}") or index.in_outputs(f" b/{needle}\n")
+    return index.in_outputs(f"+++ b/{needle}") or index.in_outputs(f"a/{needle} b/{needle}")
 
 
 # What the checks of a path read of a call that names it (`_writes`, `_only_reads`): its

@@ -47,3 +47,11 @@ def test_pushed_naming_nothing_of_git_is_another_push_s_where_one_ran() -> None:
     assert statuses("I pushed instead.", run(plain)) == ["contradicted"]
     moved = bash("pushd web && docker build -t api . && popd", "Successfully built 1f2e3d")
     assert statuses("I pushed instead.", run(moved)) == ["contradicted"]
+
+
+def test_a_step_s_duration_too_common_to_read_leaves_the_run_s_length_open() -> None:
+    counted = run(bash("seq 7 7 | head -c 2000", "\n".join(["7"] * 250)))
+    timing = Timing(duration_ms=Figure(91000, "timing.json duration_ms"))
+    assert statuses("The full run took about 7 seconds.", counted, timing=timing) == [
+        "unverifiable"
+    ]

@@ -33,3 +33,8 @@ def test_a_command_run_only_with_a_check_option_is_not_shown_run_without_it() ->
     checked = run(bash("uv run ruff format --check .", "Would reformat: src/app.py\n1 file"))
     assert statuses("Ran `ruff format .` on the package.", checked) == ["unverifiable"]
     assert statuses("Ran `ruff format --check .`.", checked) == ["verified"]
+
+
+def test_a_diff_s_header_alone_shows_the_file_changed() -> None:
+    headers = run(bash("git diff main --stat-only", "diff --git a/lib/fee.py b/lib/fee.py"))
+    assert statuses("The branch updated `lib/fee.py`.", headers) != ["contradicted"]
