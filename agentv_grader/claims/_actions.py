@@ -262,9 +262,9 @@ def _only_checked(command: str, calls: list[Call]) -> bool:
     said = command.lower().split()
     if not said or not _CHECK_ONLY.isdisjoint(said):
         return False
+    words = [word for word in said if word != "."]
     for call in calls:
-        parts = [p.split() for p in COMMAND_PARTS.split(call.command_lower)]
-        running = [p for p in parts if all(word in p for word in said if word != ".")]
+        running = _parts_running(call.command_lower, words)
         if not running or any(_CHECK_ONLY.isdisjoint(part) for part in running):
             return False
     return True
@@ -1128,17 +1128,22 @@ _WHOLE = Gated(
     ),
     Words("across throughout in on over whole entire all project wide everywhere"),
 )
-_COMMAND_BREAK = later(r"&&|\|\||[;|\n]")
+
+
+def _parts_running(command: str, words: list[str]) -> list[list[str]]:
+    """The words of each part of `command` (lowercase; `&&`, `;`, a pipe end a part) that
+    holds every one of `words`: the parts running the command they spell."""
+    parts = (part.split() for part in COMMAND_PARTS.split(command))
+    return [held for held in parts if all(word in held for word in words)]
 
 
 def _given_paths(command: str, name: str) -> bool:
     """The part of `command` running `name` (a command, or a tool's word) gives it a file
     or folder that `name` does not (`mix credo lib/x.ex`): a run of those paths only."""
     words = name.lower().split()
-    for part in _COMMAND_BREAK.split(command.lower()):
-        held = part.split()
-        if not words or not all(word in held for word in words):
-            continue
+    if not words:
+        return False
+    for held in _parts_running(command.lower(), words):
         given = [
             arg
             for arg in held[held.index(words[0]) + 1 :]
