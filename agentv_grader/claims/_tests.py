@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, int_reads
+from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
@@ -447,7 +447,7 @@ def _other_row_counted(text: str) -> bool:
     return (
         not _OTHER_ROWS.isdisjoint(words_of(text)[0])
         and not _NOUN.may_hold(text)
-        and any(c.isdigit() for c in text)
+        and holds_digit(text)
     )
 
 
