@@ -49,6 +49,7 @@ SETS = (
     ROOT / "blind15",
     ROOT / "blind16",
     ROOT / "blind17",
+    ROOT / "blind18",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
