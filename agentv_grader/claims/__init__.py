@@ -208,7 +208,7 @@ _NONE_SAID = Gated(
 )
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
-    r"here(?:'s| is| are)|summary|note)\b",
+    r"here(?:'s| is| are)|summary|note|(?:so|then),?\s+(?:run|re-?run|check|use|try|wait))\b",
     re.I,
 )
 _NEGATED = later(

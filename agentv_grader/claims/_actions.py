@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
-from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, writers
+from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, failed_after, writers
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
@@ -51,7 +51,7 @@ _RESULT_AFTER = later(
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
-    r"built cleanly|compiles|compiled|:)",
+    r"built cleanly|compiles|compiled|(?:finish(?:es|ed)?|complete[sd]?|end(?:s|ed)?) with\b|:)",
     re.I,
 )
 # What a claim says of a run that its words decide: each pattern these replace
@@ -212,14 +212,18 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words = command.split()
         if not words:
             continue
-        before, after = text[: match.start()], text[match.end() :]
+        before, after = _list_lead(text, match.start()), text[match.end() :]
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
         if not program and _ran_by_the_run(words, command, before, after, index):
             # a program of the run's own (`alembic check` reports …): said run, where no
             # call ran it and no script or opaque program could have (what it showed is
             # not read: its output's words are the run's own)
-            if not _ran_tokens(words, index) and not _opaque(index):
-                yield from _outcome(text, command, [], index)
+            if not _ran_tokens(words, index):
+                if not _opaque(index):
+                    yield from _outcome(text, command, [], index)
+            else:  # said to pass: its last run's failure or count of flaws refute that
+                yield from _subcommand_refuted(text, command, after, index)
+                yield from _counted_flaws(text, words, after, index)
             continue
         if not program and not _SCRIPT_NAME.search(words[0]):
             yield from _subcommand_refuted(text, command, after, index)
@@ -249,6 +253,22 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(DOUBT, f"`{command}` ran only as a check: {calls[-1].cite()}")
             continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# a backticked item of a list ending where the next begins (`` `gleam check` and ``)
+_LISTED_BEFORE = later(r"`[^`\n]+`(?:,\s*(?:and\s+)?|\s+and\s+)$")
+
+
+def _list_lead(text: str, start: int) -> str:
+    """The text before the backticked command at `start`, or before the first of the
+    list it ends (`I ran `gleam check` and `gleam docs build``): each command of a list
+    is said run by the verb before the list, as the first is."""
+    before = text[:start]
+    if not before.endswith((", ", " and ")):
+        return before
+    while (listed := _LISTED_BEFORE.search(before, max(0, len(before) - 200))) is not None:
+        before = before[: listed.start()]
+    return before
 
 
 # what makes a formatter or a fixer report without writing (`black --check .`)
@@ -533,6 +553,24 @@ def _subcommand_refuted(text: str, command: str, after: str, index: RunIndex) ->
     runs = _runs_holding(words, index) if said else []
     if runs:
         yield from (f for f in _outcome(text, command, runs, index) if f.status == CONTRADICTED)
+
+
+def _counted_flaws(text: str, words: list[str], after: str, index: RunIndex) -> Iterator[Finding]:
+    """`command` (of `words`) said to end with none of some kinds of flaw right after it
+    (`` `luacheck lib spec` finishes with 0 warnings / 0 errors ``): its last run's count
+    of one of those kinds above zero refutes that, where no edit came after it."""
+    kinds = _clean_of(text) if _RESULT_AFTER.match(after) is not None else None
+    if not kinds or _FLAW_COUNT.search(text) is not None:
+        return
+    runs = _runs_holding(words, index)
+    if not runs or index.changed_after(runs[-1]):
+        return
+    last = runs[-1]
+    span = _flaw_lines(last.output)
+    counts = () if span is None else _FLAW_COUNT.finditer(last.output, *span)
+    flaw = next((m for m in counts if _of_kind(m.group(0), kinds)), None)
+    if flaw is not None:
+        yield Finding(CONTRADICTED, f"`{' '.join(words)}`: {last.cite(flaw.group(0))}")
 
 
 def _ran_tokens(words: list[str], index: RunIndex) -> bool:
@@ -841,7 +879,7 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
         assert at is not None
         before, after = lowered[: at.start()], lowered[at.end() :]
-        if not (_RESULT_AFTER.match(after) or _agent_ran(before)):
+        if not (_RESULT_AFTER.match(after) or _agent_ran(before) or _ran_under(before)):
             continue
         if lowered.count("`", 0, at.start()) % 2:
             continue  # in backticks (`pytest -q`, a CI step's `Run pytest`): a command's word
@@ -851,6 +889,21 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield _hook_outcome(text, word, hook)
             continue
         yield from _judge(text, word, calls, index)
+
+
+# `ran the tests under valgrind`: a run under a tool is its run (lowercase, up to `under`)
+# (not one denied: `weren't run under valgrind`)
+_RAN_UNDER = later(
+    r"(?<!n't )(?<!not )(?<!never )(?<!been )\b(?:ran|re-?ran|run|running|executed)\b"
+    r"[^.;:,]{0,40}\bunder\s+$"
+)
+
+
+def _ran_under(before: str) -> bool:
+    """`before` (lowercase) says the agent ran something under the tool after it."""
+    if not before.endswith("under "):
+        return False
+    return _RAN_UNDER.search(before, max(0, len(before) - 60)) is not None
 
 
 def _runs_of(index: RunIndex, word: str) -> list[Call]:
@@ -1405,6 +1458,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         said = re.search(claim, lowered)
         if said is None or _DENIED_BEFORE.search(lowered, max(0, said.start() - 40), said.start()):
             continue  # `nothing is committed yet`, `not pushed`: no claim that it was done
+        if what == "git push" and _pushed_in_code(lowered, said.end()):
+            continue
         calls: list[Call] = index.remember("git", what, partial(_git, index, call_pattern))
         if not calls and what == "git commit":
             yield _reported_commit(lowered, index)
@@ -1424,6 +1479,20 @@ def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
         return False
     calls = index.inputs_containing("push")
     return any(c.family == "shell" and _A_PUSH.search(c.command_lower) for c in calls)
+
+
+# what a value is pushed onto in a program, not a remote: a member or an element
+# (`pushed to `paginator.length``, `pushed onto the stack`, `pushed into `queue[0]``)
+# (a run of spaces entered at its first: `(?<!\s)`)
+_CODE_PUSHED = later(r"(?<!\s)\s+(?:onto\b|into\b|to\s+`[^`\s]*[.\[(][^`]*`)")
+
+
+def _pushed_in_code(lowered: str, end: int) -> bool:
+    """`pushed` (ending at `end` of the lowercase claim) is said of a value pushed onto or
+    into something of the program's, and the claim names nothing of git's."""
+    return _CODE_PUSHED.match(lowered, end) is not None and _GIT_PUSHED.isdisjoint(
+        words_of(lowered)[0]
+    )
 
 
 _A_PUSH = later(r"(?<![\w-])(?:--)?push(?![\w-])")  # `docker push`, `--push`; not `pushd`
@@ -2042,7 +2111,7 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for needle, pattern in needles:
         search = re.compile(pattern).search  # each distinct command holding it searched once
         calls = index.inputs_where(needle, search, _RUNS_COMMANDS)
-        if not calls or not all(c.failed for c in calls):
+        if not calls or not all(c.failed and not failed_after(c, needle) for c in calls):
             continue  # the outputs are read only where every attempt failed
         if not any(
             not c.failed and search(c.output_lower) for c in index.calls_with_output(needle)

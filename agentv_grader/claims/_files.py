@@ -196,9 +196,10 @@ _NEGATED_ANY = later(
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _TICKED = later(r"`([^`]+)`")
 _DIGITS_AND_DOTS = later(r"[\d.]+")
-# A function by its name and arity (Elixir's and Erlang's `slugify/1`, `Slug.slugify/1`),
-# not a file: one name, a slash and a number of arguments
-_ARITY = later(r"(?:[A-Z]\w*\.)*[a-z_]\w*/\d{1,2}")
+# A function by its name and arity (Elixir's and Erlang's `slugify/1`, `Slug.slugify/1`,
+# Gleam's `textkit/slug.slugify/1`), not a file: one name, a slash and a number of
+# arguments, after its module's name or path
+_ARITY = later(r"(?:[A-Z]\w*\.)*[a-z_]\w*/\d{1,2}|(?:[a-z_]\w*/)+[a-z_]\w*\.[a-z_]\w*/\d{1,2}")
 # A name pattern, not a file: `YYYY-MM-DD_HHMMSS.jpg`, `report-XXXX.pdf`
 _PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
@@ -721,7 +722,7 @@ def _check(path: str, family: str, index: RunIndex, by_program: bool) -> Finding
         if _writes(call, at, signal, seen) and not (
             family != "delete" and _removes_or_sources(call, at, family == "move")
         ):
-            if not call.failed:
+            if not call.failed or failed_after(call, at):
                 if family == "create":
                     existed = _existed(path, mentions, needle, signal, seen, index, named)
                     if existed is not None:
@@ -735,6 +736,32 @@ def _check(path: str, family: str, index: RunIndex, by_program: bool) -> Finding
     if failed_write is not None:
         return Finding(CONTRADICTED, f"every write to {path} failed: {failed_write.cite()}")
     return _unwritten(path, family, latest, named, index, by_program)
+
+
+def failed_after(call: Call, at: str) -> bool:
+    """`call` failed in a command after the one naming `at` (lowercase), which led to it by
+    `&&` alone, so ended well: the output opens a line with the later command's program
+    (`rm -rf /tmp/ocr && ls /tmp/ocr` → `ls: cannot access '/tmp/ocr'`), another than the
+    first's, whose own message it is."""
+    command = call.command_lower
+    place = command.find(at)
+    if place < 0 or call.family not in SHELL_FAMILY:
+        return False
+    start = max((m.end() for m in COMMAND_PARTS.finditer(command, 0, place)), default=0)
+    first = command[start:place].split()[:1]
+    output = call.output_lower
+    for link in COMMAND_PARTS.finditer(command, place):
+        if link.group(0) != "&&":
+            return False
+        words = command[link.end() :].split()[:1]
+        program = words[0].rsplit("/", 1)[-1] if words else ""
+        if (
+            program
+            and words != first
+            and (output.startswith(f"{program}: ") or f"\n{program}: " in output)
+        ):
+            return True
+    return False
 
 
 def _needle(path: str) -> str:

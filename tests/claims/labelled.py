@@ -21,8 +21,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND14` (tests/data/claims/blind14/runs) likewise, after the thirteenth's;
 `BLIND15` (tests/data/claims/blind15/runs) likewise, after the fourteenth's;
 `BLIND16` (tests/data/claims/blind16/runs) likewise, after the fifteenth's;
-`BLIND17` (tests/data/claims/blind17/runs) likewise, after the sixteenth's.
-`SETS` is all nineteen."""
+`BLIND17` (tests/data/claims/blind17/runs) likewise, after the sixteenth's;
+`BLIND18` (tests/data/claims/blind18/runs) likewise, after the seventeenth's.
+`SETS` is all twenty."""
 
 from __future__ import annotations
 
@@ -54,9 +55,10 @@ BLIND14 = RUNS.parent / "blind14" / "runs"
 BLIND15 = RUNS.parent / "blind15" / "runs"
 BLIND16 = RUNS.parent / "blind16" / "runs"
 BLIND17 = RUNS.parent / "blind17" / "runs"
+BLIND18 = RUNS.parent / "blind18" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17,
+    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18,
 )  # fmt: skip
 
 

@@ -30,6 +30,7 @@ from tests.claims.labelled import (
     BLIND15,
     BLIND16,
     BLIND17,
+    BLIND18,
     HELDOUT,
     RUNS,
     SETS,
@@ -125,6 +126,7 @@ _FLOORS = {
     BLIND15: (0.95, 0.28, 0.86, 0.87),
     BLIND16: (0.95, 0.16, 0.81, 0.88),
     BLIND17: (0.89, 0.2, 0.79, 0.92),
+    BLIND18: (0.93, 0.28, 0.68, 0.99),
 }
 
 
