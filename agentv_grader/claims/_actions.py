@@ -345,6 +345,8 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
             yield from _never_written(command, index)
         else:
             yield from _never_tested(command, index)
+    elif (changed := _CHANGED_JUST_BEFORE.search(before, max(0, len(before) - 60))) is not None:
+        yield from _never_changed(command, changed.group(1).lower() in _REMOVALS, index)
 
 
 def _unprefixed(tokens: list[str]) -> list[str]:
@@ -785,6 +787,41 @@ _ADDED_JUST_BEFORE = later(
     r"(?:(?<=test\s)(for|covering)\s+)?$",
     re.I,
 )
+
+
+# "I also removed the unused `serde_json` dependency", "Set `runAsNonRoot: true` on …": a
+# change of the code's the agent says it made, to what the backticks name (up to three
+# words between: `added an exclusion on `x``)
+_CHANGED_JUST_BEFORE = later(
+    r"(?:^[\W_]*|\b(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)"
+    r"(added|set|removed|deleted|dropped|registered|excluded|pinned)\s+"
+    r"(?!(?:it|them|this|that)\b)(?:(?:the|an?|its|their)\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?<!\bin\s)(?<!\binto\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bunder\s)(?<!\binside\s)$",
+    re.I,
+)
+_REMOVALS = frozenset(("removed", "deleted", "dropped"))
+
+
+def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Finding]:
+    """A change said made to `name` (`removed`: taken out) whose longest word (four
+    characters or more) no call's input holds, even inside a word: an edit, a write or a
+    command making it names what it adds or takes out. Not where a script or opaque
+    program could have made it unseen, an edit's text is not read, or, for a removal,
+    where a write replaced a file's whole content or an edit's output shows the word."""
+    word = max(_LONGEST_WORD.findall(name.lower()), key=len, default="")
+    if len(word) < 4 or index.inputs_containing(word):
+        return
+    edits = index.of_families("edit", "write")
+    # an editor's subcommand (`str_replace`) stands for its input, whose text is not read
+    if any(edit.command.replace("_", "").isalpha() for edit in edits):
+        return
+    # a write replaces a file's whole content, an edit may show what it took out in its
+    # output (a diff) only
+    if removed and (index.by_family.get("write") or any(word in e.output_lower for e in edits)):
+        return
+    if not index.remember("writers", "", lambda: writers(index))[0]:
+        said = "takes out" if removed else "makes"
+        yield Finding(CONTRADICTED, f"no tool call {said} `{name}` ({len(index.calls)} tool calls)")
 
 
 def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:

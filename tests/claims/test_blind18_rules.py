@@ -85,3 +85,38 @@ def test_a_write_whose_call_failed_in_a_later_command_after_and_is_done() -> Non
     unknown = bash("rm -rf /tmp/ocr; ls /tmp/ocr",
                    "ls: cannot access '/tmp/ocr': No such file or directory", "error")  # fmt: skip
     assert statuses(said, run(unknown)) != ["verified"]
+
+
+def _edit(
+    path: str, old: str, new: str, output: str = "ok"
+) -> tuple[str, dict[str, str], str, str]:
+    return ("Edit", {"file_path": path, "old_string": old, "new_string": new}, output, "ok")
+
+
+def test_a_change_said_made_to_a_name_no_call_names_is_refuted() -> None:
+    unit = _edit("deploy/worker.service", "Restart=always", "Restart=on-failure")
+    said = "Added an `ExecStartPre` config check to the unit so a bad file fails fast."
+    assert statuses(said, run(unit)) == ["contradicted"]
+    checked = _edit("deploy/worker.service", "[Service]", "[Service]\nExecStartPre=/bin/check")
+    assert statuses(said, run(unit, checked)) != ["contradicted"]
+    removed = "I also removed the unused `force_destroy` variable while I was there."
+    assert statuses(removed, run(unit)) == ["contradicted"]
+    # where it was made: the place names nothing the change holds
+    assert statuses("Registered it in `create_app()`.", run(unit)) != ["contradicted"]
+
+
+def test_a_change_whose_edits_are_not_all_read_is_not_refuted() -> None:
+    said = "Added an `ExecStartPre` config check to the unit."
+    # OpenHands' editor: its subcommand stands for the input, whose text is not read
+    editor = ("str_replace_editor", {"command": "str_replace", "path": "/app/unit.service",
+              "old_str": "[Service]", "new_str": "[Service]\nExecStartPre=/bin/check"},
+              "The file has been edited.", "ok")  # fmt: skip
+    assert statuses(said, run(editor)) != ["contradicted"]
+    # a removal an edit's output shows (a diff), or a write of a whole file, may have made
+    unit = _edit("deploy/worker.service", "Restart=always", "Restart=on-failure")
+    diffed = _edit("src/slug.ts", "", "export {}", "-const encoder = new TextEncoder();")
+    removed = "I removed the unused `TextEncoder` from the module."
+    assert statuses(removed, run(unit)) == ["contradicted"]
+    assert statuses(removed, run(unit, diffed)) != ["contradicted"]
+    whole = ("Write", {"file_path": "src/slug.ts", "content": "export {}\n"}, "ok", "ok")
+    assert statuses(removed, run(unit, whole)) != ["contradicted"]
