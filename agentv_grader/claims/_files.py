@@ -741,7 +741,7 @@ def _check(path: str, family: str, index: RunIndex, by_program: bool) -> Finding
 def failed_after(call: Call, at: str) -> bool:
     """`call` failed in a command after the one naming `at` (lowercase), which led to it by
     `&&` alone, so ended well: the output opens a line with the later command's program
-    (`rm -rf /tmp/ocr && ls /tmp/ocr` → `ls: cannot access '/tmp/ocr'`), another than the
+    (`rm -rf out && ls out` → `ls: cannot access 'out'`), another than the
     first's, whose own message it is."""
     command = call.command_lower
     place = command.find(at)
