@@ -50,6 +50,7 @@ SETS = (
     ROOT / "blind16",
     ROOT / "blind17",
     ROOT / "blind18",
+    ROOT / "blind19",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
