@@ -773,7 +773,8 @@ def _families(lowered: str, screen: int) -> int:
             or "switched" in lowered or "turned" in lowered or "abled" in lowered):
         ruled |= _STATE
     if ("coverage" in lowered or "re-ran" in lowered or "reran" in lowered
-            or "skipped" in lowered or "sessions" in lowered or "env" in lowered):
+            or "skipped" in lowered or "sessions" in lowered or "env" in lowered
+            or "second" in lowered or "twice" in lowered):
         ruled |= _SUITE
     if "warning" in lowered:
         ruled |= _BUILD

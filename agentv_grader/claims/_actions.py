@@ -346,7 +346,8 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         else:
             yield from _never_tested(command, index)
     elif (changed := _CHANGED_JUST_BEFORE.search(before, max(0, len(before) - 60))) is not None:
-        yield from _never_changed(command, changed.group(1).lower() in _REMOVALS, index)
+        if _MEANS_AFTER.match(after) is None:  # `with `--prune-volumes``: the means' to say
+            yield from _never_changed(command, changed.group(1).lower() in _REMOVALS, index)
 
 
 def _unprefixed(tokens: list[str]) -> list[str]:
@@ -800,6 +801,8 @@ _CHANGED_JUST_BEFORE = later(
     re.I,
 )
 _REMOVALS = frozenset(("removed", "deleted", "dropped"))
+# the means a change was made by, said after what it changed (`… volume with `--prune``)
+_MEANS_AFTER = later(r"[^\w`]{0,3}(?:(?<![\w-])[\w-]+\s+){0,2}(?:with|using|via|through)\b", re.I)
 
 
 def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Finding]:
@@ -1861,20 +1864,42 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if failed is not None and not excepted:
             yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
-    every = _EVERY.may_hold(text)
     for code in codes:
-        others = len(seen) - seen.count(code)
-        if every and others and excepted == 0:
-            other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
-            yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
-        elif every and others and (excepted is None or others > excepted):
-            continue  # more got another code than the claim excepts: a retry's, a guess
-        elif code in seen:
-            yield _got(text, code, [c for c, s in zip(calls, seen, strict=True) if s == code])
-        else:
-            yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
+        yield from _code_findings(text, code, (calls, seen), excepted, run.calls, index)
     if method is not None:
         yield from _fields(text, calls)
+
+
+def _code_findings(
+    text: str,
+    code: int,
+    got: tuple[list[Call], list[int]],
+    excepted: int | None,
+    requests: list[Call],
+    index: RunIndex,
+) -> Iterator[Finding]:
+    """A status the claim reports against the statuses `got` (the calls it names and
+    theirs; `requests`: all the run's)."""
+    calls, seen = got
+    every = _EVERY.may_hold(text)
+    others = len(seen) - seen.count(code)
+    if every and others and excepted == 0:
+        other = next(c for c, s in zip(calls, seen, strict=True) if s != code)
+        yield Finding(CONTRADICTED, f"not every request got {code}: {other.cite()}")
+    elif every and others and (excepted is None or others > excepted):
+        return  # more got another code than the claim excepts: a retry's, a guess
+    elif code in seen:
+        yield _got(text, code, [c for c, s in zip(calls, seen, strict=True) if s == code])
+    elif not _code_printed(code, requests, index):
+        yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
+
+
+def _code_printed(code: int, calls: list[Call], index: RunIndex) -> bool:
+    """`code` is a word of the output of a call that is none of the requests whose
+    statuses were read (`calls`): a script's own report of the requests it made (`503
+    Sales enablement deck`) may tell of one the run shows no status line of."""
+    requests = {call.order for call in calls}
+    return any(call.order not in requests for call, _ in index.outputs_with(str(code)))
 
 
 # An exception said beside the whole (`apart from that one, every update returned 200`,

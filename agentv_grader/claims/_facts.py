@@ -1762,10 +1762,15 @@ def _key(text: str, match: re.Match[str]) -> str | None:
             return _stem(word)
     # the words after it label it only up to an arrow or a mark: `A 5.14% → B 6.40%`
     phrase = _PHRASE_END.search(text, end, end + 40)
-    for word in _WORD.findall(text, end, phrase.start() if phrase else end + 40)[:3]:
-        if word.lower() not in _STOP and word.lower() not in _UNITS:
-            return _stem(word)
+    words = _WORD.finditer(text, end, phrase.start() if phrase else end + 40)
+    for word in itertools.islice(words, 3):
+        if word.group(0).lower() not in _STOP and word.group(0).lower() not in _UNITS:
+            # `43 failed or undelivered`: the figure counts either label's
+            return None if _EITHER.match(text, word.end()) else _stem(word.group(0))
     return None
+
+
+_EITHER = later(r"(?<!\s)\s+or\s+[A-Za-z`]")
 
 
 def _clock_part(text: str, start: int, end: int) -> bool:

@@ -407,7 +407,9 @@ _QUIET_OR_EDITING = _QUIET_FAMILIES | {"write", "edit"}
 _MAY_WRITE = later(
     r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|\bsed\s+-i|<<|"
     r"\b(?:mv|cp|touch|mkdir|rm|patch|git|perl|ed)\b|"
-    r"\b(?:python3?|node|ruby|bash|sh|deno)\s+-[ce]\b"
+    r"\b(?:python3?|node|ruby|bash|sh|deno)\s+-[ce]\b|"
+    # a database file given to a command (`sqlite-utils create-index library.db …`)
+    r"\.(?:db|sqlite3?|duckdb)\b"
 )
 
 
@@ -460,12 +462,21 @@ def _edits(index: RunIndex) -> _Edits:
     return edits
 
 
+# a denial just before a file verb, up to four words between (`not yet written`,
+# `neither of which is re-exported`)
+_DENIED_VERB = later(
+    r"(?:\b(?:not|never|neither|none|nor)\b|n't)(?:[\s-]+[a-z]+){0,4}[\s-]+$", re.I
+)
+
+
 @functools.lru_cache(maxsize=4)
 def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
     claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
     for verb_start, verb_end, verb in _verbs(text):
+        if _DENIED_VERB.search(text, max(0, verb_start - 40), verb_start) is not None:
+            continue  # `neither of which is re-exported from `x.ts``: no act said done
         end = _CLAUSE_END.search(text, verb_end)
         clause = text[verb_end : end.start() if end else len(text)]
         # `rather than touching `x.js``: what follows a contrast was not done

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
+from ._files import writers
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
@@ -1164,6 +1165,39 @@ def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if "sessions" in text.lower() or "env" in text.lower():
         yield from _sessions_passing(text, index)
     yield from rerun_findings(text, index)
+    if "second" in text or "twice" in text:
+        yield from _second_run_findings(text, index)
+
+
+# "a second pip-audit run", "re-ran the checkpoint a second time", "ran `mc mirror`
+# twice": a command said run more than once (group 1, 2 or 3: its name)
+_SECOND_RUN = later(
+    r"\b(?:a|the)\s+second\s+`?([\w.:-]+)`?\s+run\b"
+    r"|\bre-?ran\s+(?:the\s+)?`?([\w.:-]+)`?(?:\s+[\w-]+){0,2}?\s+(?:a\s+second\s+time|twice)\b"
+    r"|\bran\s+(?:the\s+)?`?([\w.:-]+)`?(?:\s+[\w-]+){0,2}?\s+twice\b",
+    re.I,
+)
+# what runs a command more than once in one call: a loop, a repeat count
+_REPEATS = later(r"\b(?:for|while|until|seq|repeat|count)\b")
+
+
+def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A command said run a second time whose name (four characters or more, not the
+    suite's: which runs a suite is the test checks' to say) one shell call alone holds,
+    with no loop or count that repeats it and no opaque program that could run it
+    unseen: it ran once."""
+    said = _SECOND_RUN.search(text)
+    if said is None:
+        return
+    name = next(g for g in said.groups() if g).lower()
+    if len(name) < 4 or name.startswith(("test", "suite", "spec")):
+        return
+    holds = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])").search
+    calls = index.inputs_where(name, holds, SHELL_FAMILY)
+    if len(calls) != 1 or _REPEATS.search(calls[0].command_lower) is not None:
+        return
+    if not index.remember("writers", "", lambda: writers(index))[0]:
+        yield Finding(CONTRADICTED, f"`{name}` ran once: {calls[0].cite()}")
 
 
 # `All three interpreter sessions pass`, `both tox envs pass`: every session said passing

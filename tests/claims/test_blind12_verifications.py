@@ -25,7 +25,11 @@ def test_a_thing_added_to_a_new_file_says_the_file_was_made() -> None:
     edited = run(
         (
             "Edit",
-            {"file_path": "/w/tests/test_dates.py", "old_string": "# end\n", "new_string": "x"},
+            {
+                "file_path": "/w/tests/test_dates.py",
+                "old_string": "# end\n",
+                "new_string": "def test_leap_day():\n    assert leap(2024)\n",
+            },
             "The file /w/tests/test_dates.py has been updated.",
             "ok",
         )

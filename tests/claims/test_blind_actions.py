@@ -76,7 +76,7 @@ def test_a_good_state_is_contradicted_by_the_last_status_the_run_gives_its_subje
 def test_a_copy_written_beside_the_claimed_file_leaves_the_claim_unverifiable() -> None:
     code = (
         'import pandas as pd\nsrc = "out/sales.csv"\ndf = pd.read_csv(src)\n'
-        'df.to_csv("out/sales-clean.csv")'
+        'df["region"] = df.city.map(REGIONS)\ndf.to_csv("out/sales-clean.csv")'
     )
     copied = ("python", {"code": code}, "wrote 120 rows", "ok")
     said = "Added a `region` column to `out/sales.csv` for all 120 rows."

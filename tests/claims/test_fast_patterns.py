@@ -376,7 +376,6 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     before = word_pattern.findall(text[max(0, match.start() - 40) : match.start()])
     after_text = text[match.end() : match.end() + 40]
     phrase = re.search(r"->|[^\w\s%'’*`-]", after_text)  # an arrow or a mark ends it
-    after = word_pattern.findall(after_text[: phrase.start()] if phrase else after_text)
     if _facts._OF_NUMBER.match(text[match.end() :]):
         return None
     if re.search(r"\d:$", text[: match.start()]) or re.match(r":\d\d", text[match.end() :]):
@@ -389,9 +388,11 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
         word = next((w for w in reversed(before) if w.lower() not in stop | {"was", "is"}), None)
         if word is not None and word.lower() not in units:
             return _facts._stem(word)
-    for word in after[:3]:
-        if word.lower() not in stop and word.lower() not in units:
-            return _facts._stem(word)
+    segment = after_text[: phrase.start()] if phrase else after_text
+    for word in list(word_pattern.finditer(segment))[:3]:
+        if word.group(0).lower() not in stop and word.group(0).lower() not in units:
+            either = re.match(r"\s+or\s+[A-Za-z`]", after_text[word.end() :])
+            return None if either else _facts._stem(word.group(0))
     return None
 
 

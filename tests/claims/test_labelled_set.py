@@ -31,6 +31,7 @@ from tests.claims.labelled import (
     BLIND16,
     BLIND17,
     BLIND18,
+    BLIND19,
     HELDOUT,
     RUNS,
     SETS,
@@ -127,6 +128,7 @@ _FLOORS = {
     BLIND16: (0.95, 0.16, 0.81, 0.88),
     BLIND17: (0.89, 0.2, 0.79, 0.92),
     BLIND18: (0.93, 0.28, 0.68, 0.99),
+    BLIND19: (0.95, 0.2, 0.72, 0.98),
 }
 
 
