@@ -578,7 +578,31 @@ def _more_than_shown(text: str, index: RunIndex, verified: bool) -> bool:
         or _LACKING.search(text)
         or (_NONE_SAID.search(text) and not verified)
         or other_state(text, index)
+        or (not verified and _act_unshown(text, index))
     )
+
+
+# "I also disabled health checks on `api-03`": an act the agent says it did to a thing
+_AGENT_ACT = later(
+    r"^[\W_]*(?:(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)?(?:disabled|enabled|drained|"
+    r"restarted|stopped|paused|resumed|silenced|acknowledged|acked|muted|archived|assigned|"
+    r"closed|reopened|approved|rejected|cancell?ed|revoked|rotated|suspended|banned|unbanned|"
+    r"blocked|unblocked|tagged|labell?ed|snoozed|escalated|resolved)\b",
+    re.I,
+)
+# the things a claim names: in backticks, or an id (letters and digits joined by `-`/`_`)
+_NAMED_THING = later(r"`([^`\n]+)`|\b([A-Za-z]+[-_]\d[\w-]*)\b")
+
+
+def _act_unshown(text: str, index: RunIndex) -> bool:
+    """The claim says the agent acted on things it names (`disabled … on `api-03``), and no
+    call's input names any of them: an output showing the thing shows that it exists,
+    not that it was acted on."""
+    if _AGENT_ACT.match(text) is None:
+        return False
+    names = [(m.group(1) or m.group(2)).lower() for m in _NAMED_THING.finditer(text)]
+    names = [name for name in names if len(name) > 2]
+    return bool(names) and not any(index.inputs_containing(name) for name in names)
 
 
 def _removal_shown(index: RunIndex) -> bool:

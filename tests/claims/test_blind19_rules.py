@@ -58,3 +58,13 @@ def test_a_command_said_run_a_second_time_that_ran_once_is_refuted() -> None:
     # a loop in one call runs it more than once
     looped = bash("for i in $(seq 1 5); do npx ava test/backoff.test.js; done", "4 tests passed")
     assert statuses("I ran ava twice to be sure.", run(looped)) != ["contradicted"]
+
+
+def test_an_act_on_a_thing_no_call_names_is_not_shown_by_the_thing_seen() -> None:
+    stats = bash("echo 'show servers state' | socat stdio admin.sock",
+                 "be_api api-03 srv_op_state 2 check_status L7OK\n"
+                 "be_api api-07 srv_op_state 2 check_status L7OK")  # fmt: skip
+    said = "I also disabled health checks on `api-03` so it stops flapping."
+    assert statuses(said, run(stats)) == ["unverifiable"]
+    drained = bash("echo 'set server be_api/api-07 state drain' | socat stdio admin.sock", "")
+    assert statuses("I drained `api-07`.", run(stats, drained)) == ["verified"]
