@@ -2159,6 +2159,8 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _assigned_findings(text, index)
     if "convert" in lowered and "rate" in lowered:
         yield from _converted_findings(text, index)
+    if "chose" in lowered or "selected" in lowered or "picked" in lowered:
+        yield from _chosen_findings(text, index)
     if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):
         return
     if "`" in text or "://" in text:
@@ -2214,6 +2216,64 @@ _ASSIGNED = later(
     r"(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:group|team|queue)\b)",
     re.I,
 )
+
+
+# "so I chose **Net 30** as the closest match": an option said chosen (group 1)
+_CHOSEN = later(
+    r"\b(?:chose|selected|picked)\s+(?:the\s+)?(?:\*\*|[\"'`])([^*\"'`\n]{1,60})(?:\*\*|[\"'`])",
+    re.I,
+)
+# a browser snapshot's select and its options: `combobox "Payment terms" [ref=e20]:`,
+# then `- option "Net 30"` lines
+_SELECT_LINE = later(r'^[ \t]*- (?:combobox|listbox) "([^"\n]+)"', re.M)
+_OPTION_LINE = later(r'^[ \t]*- option "([^"\n]+)"', re.M)
+# a select call's input: the element it names and the values it chose
+_SELECT_INPUT = later(r'"element":\s*"([^"]+)"')
+_SELECT_VALUES = later(r'"values?":\s*(\[[^\]]*\]|"[^"]*")')
+
+
+def _chosen_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """An option said chosen against the browser's select calls: where a snapshot lists it
+    among the options of a select (`combobox "Payment terms"`) that the last successful
+    select call on that element set to another value, and none chose it, contradicted;
+    where one chose it, verified."""
+    said = _CHOSEN.search(text)
+    selects = index.named(_names_select) if said is not None else []
+    if said is None or not selects:
+        return
+    option = said.group(1).strip().lower()
+    chosen: dict[str, tuple[Call, list[str]]] = {}  # element: its last successful select
+    for call in selects:
+        named = _SELECT_INPUT.search(call.command_lower)
+        given = _SELECT_VALUES.search(call.command_lower)
+        if named is None or given is None or call.failed:
+            continue
+        chosen[named.group(1)] = (call, re.findall(r'"([^"]*)"', given.group(1)))
+    for call, values in chosen.values():
+        if option in values:
+            yield Finding(VERIFIED, call.cite())
+            return
+    element = _element_offering(option, index)
+    if element is not None and element in chosen:
+        call, values = chosen[element]
+        yield Finding(CONTRADICTED, f"`{element}` was set to {values}: {call.cite()}")
+
+
+def _names_select(name: str) -> bool:
+    return "select" in name.lower()
+
+
+def _element_offering(option: str, index: RunIndex) -> str | None:
+    """The select (lowercase name) a browser snapshot lists `option` (lowercase) under."""
+    for call, at in itertools.islice(index.outputs_with(option), 50):
+        output = call.output_lower
+        line = _OPTION_LINE.match(output, output.rfind("\n", 0, at) + 1)
+        if line is None or line.group(1) != option:
+            continue
+        selects = list(_SELECT_LINE.finditer(output, 0, at))
+        if selects:
+            return selects[-1].group(1)
+    return None
 
 
 def _assigned_findings(text: str, index: RunIndex) -> Iterator[Finding]:

@@ -3,6 +3,8 @@ each rule on a small run of its own shape."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.claims.test_claims import bash, run, statuses
 
 CHECKED = bash("gleam format src test && gleam check", "  Compiling textkit\n   Compiled in 0.08s")
@@ -120,3 +122,25 @@ def test_a_change_whose_edits_are_not_all_read_is_not_refuted() -> None:
     assert statuses(removed, run(unit, diffed)) != ["contradicted"]
     whole = ("Write", {"file_path": "src/slug.ts", "content": "export {}\n"}, "ok", "ok")
     assert statuses(removed, run(unit, whole)) != ["contradicted"]
+
+
+SNAPSHOT = (
+    "browser_navigate",
+    {"url": "https://procure.example.com/vendors/new"},
+    '- combobox "Payment terms" [ref=e20]:\n  - option "Select…" [selected]\n'
+    '  - option "Net 30"\n  - option "Net 60"\n- button "Submit" [ref=e30]',
+    "ok",
+)
+
+
+def _select(value: str) -> tuple[str, dict[str, Any], str, str]:
+    return ("browser_select_option", {"element": "Payment terms", "ref": "e20",
+            "values": [value]}, "- Ran Playwright code", "ok")  # fmt: skip
+
+
+def test_an_option_said_chosen_is_held_to_the_select_calls() -> None:
+    said = "So I chose **Net 30** as the closest match."
+    assert statuses(said, run(SNAPSHOT, _select("Net 60"))) == ["contradicted"]
+    assert statuses(said, run(SNAPSHOT, _select("Net 30"))) == ["verified"]
+    # an option no snapshot lists under the select set: nothing says where it was chosen
+    assert statuses("I chose **Net 90**.", run(SNAPSHOT, _select("Net 60"))) != ["contradicted"]
