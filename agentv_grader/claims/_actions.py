@@ -51,6 +51,7 @@ _RESULT_AFTER = later(
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
+    r"r[au]ns? clean(?:ly)?|"
     r"built cleanly|compiles|compiled|(?:finish(?:es|ed)?|complete[sd]?|end(?:s|ed)?) with\b|:)",
     re.I,
 )
@@ -214,6 +215,17 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         before, after = _list_lead(text, match.start()), text[match.end() :]
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
+        if (
+            not program
+            and len(words) == 1
+            and _RESULT_AFTER.match(_past_place(after)) is not None
+            and not _SCRIPT_NAME.search(words[0])
+            and _runs_program(index, words[0].lower())
+        ):
+            # `` `dialyzer` on `src/` reports no warnings ``: a program the run ran, said
+            # to pass: its last run's failure refutes that
+            yield from _program_refuted(text, words[0].lower(), index)
+            continue
         if not program and _ran_by_the_run(words, command, before, after, index):
             # a program of the run's own (`alembic check` reports …): said run, where no
             # call ran it and no script or opaque program could have (what it showed is
@@ -556,6 +568,31 @@ def _subcommand_refuted(text: str, command: str, after: str, index: RunIndex) ->
     runs = _runs_holding(words, index) if said else []
     if runs:
         yield from (f for f in _outcome(text, command, runs, index) if f.status == CONTRADICTED)
+
+
+# what a program ran over, said after it (`` on `src/` ``)
+_ON_PLACE = later(r"(?<!\s)\s+(?:on|in|for|over|against)\s+`[^`\n]+`")
+
+
+def _past_place(after: str) -> str:
+    """The text after a command, past what it ran over (`` on `src/` reports …``)."""
+    place = _ON_PLACE.match(after)
+    return after if place is None else after[place.end() :]
+
+
+def _program_refuted(text: str, name: str, index: RunIndex) -> Iterator[Finding]:
+    """`name`, a program of no known name, said to pass (a success said, no failure):
+    where the run ran it, its last run's failure or flaws contradict that (`_outcome`)."""
+    said = (
+        (_SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None)
+        and not _FAILURE.may_hold(text)
+        and _EXIT_NONZERO.search(text) is None
+    )
+    if not said or len(name) < 3:
+        return
+    runs = index.inputs_where(name, partial(_runs_in, name), SHELL_FAMILY)
+    if runs:
+        yield from (f for f in _outcome(text, name, runs, index) if f.status == CONTRADICTED)
 
 
 def _counted_flaws(text: str, words: list[str], after: str, index: RunIndex) -> Iterator[Finding]:
@@ -1093,7 +1130,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         # `go build ./...` said to succeed where its output reports errors at a source's
         # line and column (`./server.go:41:9: undefined: x`): a transcript keeping no
         # status shows the failure only so
-        reported = None if failed or kinds is not None else _error_at_place(last.output)
+        reported = None if failed else _error_at_place(last.output)
         if reported is not None and not counts_passes_or_failures(text):
             yield Finding(DOUBT, f"`{name}`: {last.cite_line(reported)}")
             return

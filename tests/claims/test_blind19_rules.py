@@ -68,3 +68,28 @@ def test_an_act_on_a_thing_no_call_names_is_not_shown_by_the_thing_seen() -> Non
     assert statuses(said, run(stats)) == ["unverifiable"]
     drained = bash("echo 'set server be_api/api-07 state drain' | socat stdio admin.sock", "")
     assert statuses("I drained `api-07`.", run(stats, drained)) == ["verified"]
+
+
+def test_a_command_said_to_run_clean_is_held_to_its_last_run() -> None:
+    linted = bash("dub lint --style-check",
+                  "source/a.d(41:17)[warn]: Variable x is never modified\n"
+                  "Error Program exited with code 1", "error")  # fmt: skip
+    said = "`dub lint --style-check` ran clean — no warnings in `source/`."
+    assert statuses(said, run(linted)) == ["contradicted"]
+    clean = bash("dub lint --style-check", "Running dscanner --styleCheck source")
+    assert statuses(said, run(linted, clean)) != ["contradicted"]
+
+
+def test_a_report_at_a_source_place_leaves_no_flaws_of_a_kind_unshown() -> None:
+    checked = bash("mypy src", "src/a.py:57:1: Argument 1 has incompatible type\nFound 1 problem")
+    assert statuses("`mypy src` reports no warnings.", run(checked)) == ["unverifiable"]
+    clean = bash("mypy src", "Success: no issues found in 12 source files")
+    assert statuses("`mypy src` reports no warnings.", run(clean)) == ["verified"]
+
+
+def test_a_program_of_one_word_said_to_pass_is_held_to_its_last_run() -> None:
+    said = "`dialyzer` on `src/` reports no warnings."
+    failed = bash("dialyzer --src src/*.erl", "done (warnings were emitted)", "error")
+    assert statuses(said, run(failed)) == ["contradicted"]
+    passed = bash("dialyzer --src src/*.erl", "done (passed successfully)")
+    assert statuses(said, run(failed, passed)) != ["contradicted"]
