@@ -2494,7 +2494,7 @@ def step_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if first is not None:  # "on the first `rollout status` check": that one decides
             tokens = (first.group(1) or "").lower().split()
             calls = [c for c in calls if all(t in c.command_lower for t in tokens)][:1]
-        if calls and (calls[-1].failed or _ENDS_IN_ERROR.search(calls[-1].output)):
+        if calls and (calls[-1].failed or _ends_in_error(calls[-1].output)):
             said = "first" if first is not None else "last"
             cited = calls[-1].cite("error")
             yield Finding(CONTRADICTED, f"the {said} `{word}` command failed: {cited}")
@@ -2530,6 +2530,14 @@ def _query_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 _FIRST_TRY = later(r"\s+on the first (?:`([^`]+)`\s+)?(?:try|attempt|check|run|call)\b", re.I)
 # an output whose last line is an error: the command's own last word on what it did
 _ENDS_IN_ERROR = later(r"^(?:error|fatal)\b[^\n]*\s*\Z", re.I | re.M)
+
+
+def _ends_in_error(output: str) -> bool:
+    """`_ENDS_IN_ERROR.search(output)`, from the start of the last line holding more than
+    white space: only there can a match open (only white space follows it), where the
+    pattern, opening with `^`, was tried at each character of the output."""
+    last = output.rfind("\n", 0, len(output.rstrip())) + 1
+    return _ENDS_IN_ERROR.search(output, last) is not None
 
 
 # A claim that something is in a good state: "delivered successfully", "reports healthy"

@@ -2235,6 +2235,9 @@ _SET_QUANTITY = later(
     r"(\d+(?:\.\d+)?)([A-Za-z]{1,3})(?![\w.])"
 )
 _SET_VERBS = later(_SET_VERB + r"$")
+# What every match of _SET_QUANTITY holds (`to 768`): searched first, opening with `to`,
+# where _SET_QUANTITY (opening with a letter) is tried at nearly every character
+_SET_TO_FIGURE = later(r"to\s+[*_`]{0,2}\d")
 _SET_NEAR = 40  # the characters after the name, in a call's input, that may give its value
 
 
@@ -2242,6 +2245,8 @@ def set_quantity_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`request to 768Mi` (in no call nor the task) where the calls' inputs give what the
     claim names (`requests/memory","value":"640Mi"`, the name within `_SET_NEAR`
     characters before) one other quantity of the unit: the value set was another."""
+    if _SET_TO_FIGURE.search(text) is None:
+        return
     for said in _SET_QUANTITY.finditer(text):
         name, number, unit = said.group(1).lower(), said.group(2), said.group(3).lower()
         if _SET_VERBS.match(name):

@@ -49,38 +49,46 @@ _VERB_WORDS = frozenset(_VERB_SPELLINGS)
 
 
 def _verbs(text: str) -> list[tuple[int, int, str]]:
-    """`_VERB.finditer(text)` as (start, end, the verb lowercase), in order. An ASCII
-    claim's are found from its words: each that is a file verb is looked for whole in its
-    lowercase (a class of the verbs' first letters, nearly every letter, would be tried
-    at most characters of the claim)."""
+    """`_VERB.finditer(text)` as (start, end, the verb lowercase), in order: found from
+    the claim's words, each that is a file verb looked for whole in its lowercase (a class
+    of the verbs' first letters, nearly every letter, would be tried at most characters
+    of the claim). `words_of`'s lowercase holds each letter `re.I` matches to an ASCII one
+    as that one, at the claim's own offsets (`İ`, whose lowercase is two characters, as
+    `i`), where the pattern tried each character of a claim other than ASCII."""
     words, lowered = words_of(text)
     if words.isdisjoint(_VERB_WORDS):
         return []  # each match of _VERB is a verb whole: its first word is the claim's
-    if not text.isascii():
-        return [(m.start(), m.end(), m.group(1).lower()) for m in _VERB.finditer(text)]
     found = []
+    ascii_text = text.isascii()
     for word in words & _VERB_WORDS:
         verb = _VERB_SPELLINGS[word]
         at = lowered.find(verb)
         while at >= 0:
             end = at + len(verb)
             if (
-                not _word_character(lowered, at - 1)
-                and not _word_character(lowered, end)
-                and not (lowered[end : end + 1] == "-" and lowered[end + 1 : end + 2].isalpha())
+                not _word_character(text, at - 1)
+                and not _word_character(text, end)
+                and not (text[end : end + 1] == "-" and _letter(text, end + 1))
             ):
-                found.append((at, end, verb))
+                # as written, lowercase: `analyſed` (no verb of _VERB_SPELLINGS) where written so
+                found.append((at, end, verb if ascii_text else text[at:end].lower()))
             at = lowered.find(verb, end)
     found.sort()
     return found
 
 
 def _word_character(text: str, at: int) -> bool:
-    """The character at `at` of ASCII `text` is one `\\w` matches (none before or after)."""
+    """The character at `at` of `text` is one `\\w` matches (none before or after)."""
     if at < 0 or at >= len(text):
         return False
     character = text[at]
     return character.isalnum() or character == "_"
+
+
+def _letter(text: str, at: int) -> bool:
+    """The character at `at` of `text` is one `[^\\W\\d_]` matches (none after the end)."""
+    character = text[at : at + 1]
+    return character.isalnum() and not character.isdecimal()
 
 
 _EXTENSIONS = (
@@ -1220,8 +1228,9 @@ def _writes(
     return False
 
 
-# Each alternative of _WRITE_SIGNAL / _DELETE_SIGNAL holds one of these (in any case):
-# a text holding none is not searched (a search costs some twenty microseconds).
+# Each alternative of _WRITE_SIGNAL / _DELETE_SIGNAL opens with one of these (in any case),
+# but `git rm` and `git mv`, 4 characters before theirs: a text holding none is not
+# searched (a search costs some twenty microseconds), another only from the first.
 _SIGNAL_WORDS = {
     _WRITE_SIGNAL: (">", "tee", "sed -i", "mv", "cp", "touch", "mkdir", "tar", "zip", "to_",
                     "write(", "open(", "savefig(", ".save(", "dump(", "rm", "unlink", "wrote",
@@ -1244,9 +1253,13 @@ def _signalled(signal: re.Pattern[str], before: str) -> bool:
     # a text with another letter an ASCII one matches under `re.I` (`ſ`, the Kelvin sign)
     # holds it as that one here (`folded`): every text is screened, not only ASCII ones
     lowered = folded(before, before.lower()) if signal.flags & re.I else before
-    if not any(word in lowered for word in _SIGNAL_WORDS[signal]):
+    first = min(filter((0).__le__, map(lowered.find, _SIGNAL_WORDS[signal])), default=-1)
+    if first < 0:
         return False
-    return signal.search(before) is not None
+    # a match opens with its word, or 4 characters before it (`git rm`, `git mv`): the
+    # search starts there, where the alternation was tried at each character before it
+    start = max(0, first - 4) if len(lowered) == len(before) else 0
+    return signal.search(before, start) is not None
 
 
 def _git_status(lowered: str, at: int) -> bool:

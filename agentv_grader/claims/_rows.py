@@ -322,6 +322,9 @@ _FIGURE = later(r"(\d[\d,]*(?:\.\d+)?)(?:[KMGT]i?)?B?")
 _NAMED_FIGURE = later(
     r"(?<![\w.,])(\$?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d+)[^\S\n]+\(([A-Z][\w .&'/-]{2,60}?)\)"
 )
+# What every match of _NAMED_FIGURE holds (`.00 (G`): searched first, opening with a `.`
+# that re skips to, where _NAMED_FIGURE (a look-behind first) is tried at each character
+_NAMED_FIGURE_CORE = later(r"\.\d+[^\S\n]+\([A-Z]")
 
 
 def named_figures(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
@@ -329,6 +332,8 @@ def named_figures(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     naming the thing (as words) with a figure of its kind gives one, another of its size
     (`Glacier 3P Expedition,649.00,1`): the figure was misread. More places than
     `_MAX_PLACES` leave it open."""
+    if _NAMED_FIGURE_CORE.search(text) is None:
+        return
     for said in _NAMED_FIGURE.finditer(text):
         found = _ROW_VALUE.fullmatch(said.group(1))
         if found is None:

@@ -17,7 +17,16 @@ from pathlib import Path
 import pytest
 
 import agentv_grader.claims as claims_package
-from agentv_grader.claims import _actions, _facts, _figure_words, _files, _runners, _tests, _units
+from agentv_grader.claims import (
+    _actions,
+    _facts,
+    _figure_words,
+    _files,
+    _rows,
+    _runners,
+    _tests,
+    _units,
+)
 from agentv_grader.claims._index import Call, RunIndex
 from agentv_grader.rundata.records import Message, ToolCall, Transcript
 from agentv_grader.rundata.transcript import read_transcript
@@ -42,6 +51,10 @@ PLAIN = {
     "_figure_words._COUNT_PAIR": (
         _figure_words._COUNT_PAIR,
         re.compile(r"(?<![\w.,])(\d[\d,]*)[ ]+(?:to[ ]+)?([a-z]+)\b"),
+    ),
+    "_runners._FILTERED": (
+        _runners._FILTERED,
+        re.compile(r"\b[1-9]\d* (?:filtered out|deselected)\b"),
     ),
     "_files._CLAUSE_END": (
         _files._CLAUSE_END,
@@ -285,7 +298,8 @@ def _verb_text(count: int, seed: int) -> Iterator[str]:
     """The file verbs in any case, glued to words and marks, some letters not ASCII."""
     pick = random.Random(seed)
     words = [*re.findall(r"[a-z ]+", _files._VERB.pattern), "analyzed", "re", "un", "x", "ed"]
-    glue = [" ", "", "-", "_", ".", "`", "/", ", ", "é", "ſ", "\u212a", "İ", "\n"]
+    glue = [" ", "", "-", "_", ".", "`", "/", ", ", "é", "ſ", "\u212a", "İ", "\n", "ı", "²",
+            "٣", "Ⅷ", "-é", "-٣", "-²", "-Ⅷ", "\u00a0"]  # fmt: skip
     for _ in range(count):
         parts = []
         for _ in range(pick.randint(1, 6)):
@@ -295,7 +309,7 @@ def _verb_text(count: int, seed: int) -> Iterator[str]:
 
 
 def test_a_file_verb_is_found_where_the_case_blind_pattern_finds_it() -> None:
-    """_verbs finds an ASCII claim's verbs from its words, each looked for whole."""
+    """_verbs finds a claim's verbs from its words, each looked for whole."""
     for text in [*_texts(), *_verb_text(30_000, 21)]:
         plain = [(*m.span(), m.group(1).lower()) for m in _files._VERB.finditer(text)]
         assert _files._verbs(text) == plain, text
@@ -680,3 +694,40 @@ def test_a_figure_said_otherwise_is_looked_for_as_the_plain_reading_looks() -> N
             assert found == _said_otherwise_plainly(text, match, index), (text, match)
             contradicted += found is not None
     assert contradicted > 80  # the made-up outputs reach the rule
+
+
+# What every match of a pattern holds, searched first (its whole text where it finds none).
+_CORES = {
+    "_rows._NAMED_FIGURE": (_rows._NAMED_FIGURE, _rows._NAMED_FIGURE_CORE),
+    "_facts._SET_QUANTITY": (_facts._SET_QUANTITY, _facts._SET_TO_FIGURE),
+}
+_CORE_PIECES = [*_PIECES, "$699.00", " (Glacier 3P)", "(G", "(Ab", "raised", " to ", "to",
+                "768Mi", "to **1", "`", "_", "*", "\n", "request", "x-y"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(_CORES))
+def test_every_match_of_a_pattern_holds_its_core(name: str) -> None:
+    """A text the core is not found in is not searched: the pattern finds nothing there,
+    and each match it finds holds the core."""
+    pattern, core = _CORES[name]
+    pick = random.Random(21)
+    made = ["".join(pick.choices(_CORE_PIECES, k=pick.randint(1, 12))) for _ in range(40_000)]
+    found = 0
+    for text in [*_texts(), *made]:
+        for match in pattern.finditer(text):
+            assert core.search(text, match.start(), match.end()) is not None, (name, text)
+            found += 1
+    assert found > 20, name  # the made-up text reaches the pattern
+
+
+def test_an_output_ending_in_an_error_is_found_from_its_last_line() -> None:
+    pieces = ["error", "Error: x", "fatal", "FATAL: y", "errors", "ok", "\n", "\n\n", " ",
+              "\t", "\r\n", "\x85", "\u2028", "\x1c", "x", "  error"]  # fmt: skip
+    pick = random.Random(21)
+    made = ["".join(pick.choices(pieces, k=pick.randint(0, 10))) for _ in range(40_000)]
+    found = 0
+    for text in [*_texts(), *made]:
+        plain = _actions._ENDS_IN_ERROR.search(text) is not None
+        assert _actions._ends_in_error(text) == plain, text
+        found += plain
+    assert found > 1000

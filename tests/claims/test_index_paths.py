@@ -155,8 +155,8 @@ def test_write_signals_are_searched_only_where_they_can_match() -> None:
     pick = random.Random(21)
     words = ["> ", "tee ", "sed -i", "mv ", "cp ", "touch", "mkdir -p", "tar -czf", "zip",
              "to_csv(", "write(", "open(", "savefig(", "dump(", "-o ", "--output", "rm -rf",
-             "git rm", "unlink", "Wrote", "written", "CREATED", "saved", "updated", "edited",
-             "renamed", "rmdir", "del", "DELETE", "x", " ", "|", ";", "\n", "ſaved",
+             "git rm", "git mv", "unlink", "Wrote", "written", "CREATED", "saved", "updated",
+             "edited", "renamed", "rmdir", "del", "DELETE", "x", " ", "|", ";", "\n", "ſaved",
              "save it as ", "-o utf ", "term", "é", "…", "±", "\u212a", "-O", "--output=\"",
              "= "]  # fmt: skip
     # what _WRITE_SIGNAL and an output option before the path (`_output_given`) find
