@@ -38,7 +38,7 @@ _BUILD_CALL = later(
 _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
                 "assemble", "test")  # fmt: skip
 # a build that compiled nothing: what it would warn of is the last build's that did
-_NOTHING_BUILT = later(r"\bno work to do\b|\bNothing to be done for\b")
+_NOTHING_BUILT = later(r"n(?<!\wn)o work to do\b|N(?<!\wN)othing to be done for\b")
 # a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's `warning: …`,
 # msbuild's `warning CS0168:`, its `2 Warning(s)`
 _COMPILER_WARNING = later(
@@ -153,7 +153,7 @@ _JOB_PASSED = later(
     re.I,
 )
 # a local runner's verdict on a job: act's `🏁  Job succeeded`, gitlab-runner's `Job failed`
-_JOB_VERDICT = later(r"\bJob (succeeded|failed)\b")
+_JOB_VERDICT = later(r"Job(?<!\wJob) (succeeded|failed)\b")
 _FAILED = Words("fail fails failed failing errored error crashed red")
 
 

@@ -99,7 +99,7 @@ _RANK = Gated(
     later(r"(?<![\w/.-])(?:" + "|".join(_RANK_WORDS.split()) + r")(?![\w/.-])", re.I),
     Words(_RANK_WORDS),
 )
-_OPEN_DIGIT = later(r"(?<!\w)\d")  # a number's first digit, not `int64`'s
+_OPEN_DIGIT = later(r"\d(?<!\w\d)")  # a number's first digit, not `int64`'s
 _ASCII_DIGIT = re.compile(r"[0-9]")  # `\d` in ASCII text, read from a table: half the scan
 
 
@@ -985,8 +985,13 @@ _FAILING_WORDS = Words(
 )
 
 
-# A row marked passed (`✓  Add retry  CI  main  push  12218011234`, `success`)
-_PASSED_ROW = later(r"[✓✔]|\b(?:success|succeeded|passed|passing)\b")
+# A row marked passed (`✓  Add retry  CI  main  push  12218011234`, `success`), spelt to
+# open with the class of each alternative's first character (`\b` asked after it): a line
+# may be thousands of characters long (held against the plain spelling in
+# tests/claims/test_fast_patterns.py)
+_PASSED_ROW = later(
+    r"[✓✔sp](?:(?<=[✓✔])|(?<=s)(?<!\ws)ucce(?:ss|eded)\b|(?<=p)(?<!\wp)ass(?:ed|ing)\b)"
+)
 _ID_DIGITS = 5  # a figure this long is a number naming a thing (a run's, a job's), no count
 
 

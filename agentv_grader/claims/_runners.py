@@ -73,7 +73,7 @@ _PHPUNIT = later(
     re.M,
 )
 _PHPUNIT_PAIR = later(r", ([A-Z][\w ]*): (\d+)")
-_RSPEC = later(r"(?<!\d)(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?")
+_RSPEC = later(r"(\d(?<!\d\d)\d*) examples?, (\d+) failures?(?:, (\d+) pending)?")
 _NEXTEST = later(r"Summary \[[^\]\n]*\]\s+(\d+) tests? run: ([^\n]*)")
 _NEXTEST_PAIR = later(r"(?<!\d)(\d+) (passed|failed|skipped|timed out)\b")
 _MINITEST = later(
@@ -92,7 +92,7 @@ _EXUNIT_PAIR = later(r"(?<!\d)(\d+) (invalid|excluded|skipped)")
 _CLOJURE = later(
     r"(?<![^\n])Ran (\d+) tests? containing \d+ assertions?\.\n(\d+) failures?, (\d+) errors?\."
 )
-_CTEST = later(r"(?<!\d)\d+% tests passed, (\d+) tests? failed out of (\d+)")
+_CTEST = later(r"\d(?<!\d\d)\d*% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 # `\b` asked after the first digit: a pattern opening with a class is scanned for it, one
 # opening with `\b` tried at each character of a 4 KB log (held against the plain spelling

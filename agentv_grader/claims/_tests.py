@@ -1243,7 +1243,7 @@ _NOX_OR_TOX = later(r"\b(?:nox|tox)\b")
 # `nothing skipped`, `none skipped`, `no hooks were skipped`: a skip denied
 _NONE_SKIPPED = later(r"\b(?:nothing|none|no(?: hooks?)?)(?: (?:was|were))? skipped\b", re.I)
 # a line of pre-commit's report that tells how a hook went (`check json…Skipped`)
-_HOOK_REPORT = later(r"(?<!\.)\.{3,}(?:\([^)\n]*\))?(passed|failed|skipped)$", re.M)
+_HOOK_REPORT = later(r"\.(?<!\.\.)\.{2,}(?:\([^)\n]*\))?(passed|failed|skipped)$", re.M)
 
 
 def _skipped_hooks(text: str, index: RunIndex) -> Iterator[Finding]:

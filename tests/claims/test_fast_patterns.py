@@ -6,19 +6,23 @@ match of them holds."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from re import _compiler, _constants, _parser  # type: ignore[attr-defined]
+from typing import Any, cast
 
 import pytest
 
 import agentv_grader.claims as claims_package
 from agentv_grader.claims import (
     _actions,
+    _builds,
     _facts,
     _figure_words,
     _files,
@@ -27,11 +31,13 @@ from agentv_grader.claims import (
     _tests,
     _units,
 )
+from agentv_grader.claims._gate import Gated
 from agentv_grader.claims._index import Call, RunIndex
+from agentv_grader.claims._later import _Later
 from agentv_grader.rundata.records import Message, ToolCall, Transcript
 from agentv_grader.rundata.transcript import read_transcript
 
-from .labelled import SETS
+from .labelled import SETS, load_run
 from .test_runners import CASES
 
 # The plain spellings: the lookbehind first, then the pattern.
@@ -56,6 +62,28 @@ PLAIN = {
         _runners._FILTERED,
         re.compile(r"\b[1-9]\d* (?:filtered out|deselected)\b"),
     ),
+    "_facts._OPEN_DIGIT": (_facts._OPEN_DIGIT, re.compile(r"(?<!\w)\d")),
+    "_facts._PASSED_ROW": (
+        _facts._PASSED_ROW,
+        re.compile(r"[✓✔]|\b(?:success|succeeded|passed|passing)\b"),
+    ),
+    "_runners._RSPEC": (
+        _runners._RSPEC,
+        re.compile(r"(?<!\d)(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?"),
+    ),
+    "_runners._CTEST": (
+        _runners._CTEST,
+        re.compile(r"(?<!\d)\d+% tests passed, (\d+) tests? failed out of (\d+)"),
+    ),
+    "_tests._HOOK_REPORT": (
+        _tests._HOOK_REPORT,
+        re.compile(r"(?<!\.)\.{3,}(?:\([^)\n]*\))?(passed|failed|skipped)$", re.M),
+    ),
+    "_builds._JOB_VERDICT": (_builds._JOB_VERDICT, re.compile(r"\bJob (succeeded|failed)\b")),
+    "_builds._NOTHING_BUILT": (
+        _builds._NOTHING_BUILT,
+        re.compile(r"\bno work to do\b|\bNothing to be done for\b"),
+    ),
     "_files._CLAUSE_END": (
         _files._CLAUSE_END,
         re.compile(r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"),
@@ -78,6 +106,11 @@ _PIECES = [
     "]", "(", "[", "`", "*", "$", ";", ":", "!", "?", "e.g.", "x.py", "The", "I ran",
     "which", "because", "and then", "and", "but", "all", "the", "it", "I", "errors", "b",
     "w", "ecause", "hich", "1,2", "Ryzen 7 5800X", "Ryzen", "5800X", "7 ", "to", "passed", "Fo",
+    "% tests passed, ", " tests failed out of ", " test failed out of ", " examples, ",
+    " example, ", " failures", " failure, ", ", 1 pending", "...", "..", "(x)", "failed",
+    "skipped", "Job", "xJob", "Job succeeded", " failed", "no work to do", "Nothing to be done for",
+    "nothing", "Ⅷ", "success", "succeeded", "successful", "passing", "xpass", "✓", "✔", "s",
+    "p",
 ]  # fmt: skip
 
 
@@ -181,12 +214,20 @@ def test_a_unit_is_its_pieces_words_joined_by_single_spaces() -> None:
             assert unit.text == " ".join(raw.split()) and raw == raw.strip() != "", text
 
 
+def _skips(pattern: re.Pattern[str]) -> bool:
+    """`re` searches for the pattern's opening literal or class before trying it at a
+    place (its program's INFO block holds a prefix or a charset), not at each character."""
+    flags = pattern.flags
+    code = _compiler._code(_parser.parse(pattern.pattern, flags), flags)
+    opening = _constants.SRE_INFO_PREFIX | _constants.SRE_INFO_CHARSET
+    return code[0] == _compiler.INFO and bool(code[2] & opening)
+
+
 def test_the_fast_spellings_open_with_a_class() -> None:
     """Else the regex engine tries them at every character again (the point of them); a
     group's first class is the pattern's (`re` reads into the group)."""
-    for fast, _ in PLAIN.values():
-        opening = fast.pattern.lstrip("(")
-        assert re.match(r"\[[^]]+\]", opening) or opening.startswith("\\d"), fast
+    for name, (fast, plain) in PLAIN.items():
+        assert _skips(fast) and not _skips(plain), name
 
 
 def test_a_bare_path_is_looked_for_only_in_text_ending_one() -> None:
@@ -731,3 +772,73 @@ def test_an_output_ending_in_an_error_is_found_from_its_last_line() -> None:
         assert _actions._ends_in_error(text) == plain, text
         found += plain
     assert found > 1000
+
+
+# The patterns searched over a stretch of an output (a thousand characters or more at once,
+# in the labelled runs) that `re` tries at each character of it: a line's start in
+# MULTILINE (`^`, `(?:^|\n)`, `(?<![^\n])`, each a runner's or a tool's report read only
+# from outputs holding its words), or words a class of their first letters would not skip
+# far in. A pattern opening with a literal or a class is searched for that first (`_skips`).
+_TRIED_AT_EACH_CHARACTER = {
+    "_actions._KIND_LINE",
+    "_actions._LOGGED_COMMIT",
+    "_actions._MADE_COMMIT",
+    "_builds._COMPILER_WARNING",
+    "_facts._FAILING_LINE",
+    "_runners._EXUNIT",
+    "_tests._COVERAGE_HEADER",
+    "_tests._COVERAGE_TOTAL",
+    "_tests._SESSION_LINE",
+}
+
+
+def test_a_pattern_searched_over_an_output_skips_to_where_a_match_can_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rule's new pattern searched over long outputs shows here (each such search tried
+    it at each of some 4,000 characters, tens of microseconds, where its opening character
+    is scanned for in C): spell it opening with a literal or a class (`test_fast_patterns`'
+    PLAIN), search it where a match can be, or list it above with the reason."""
+    runs = [run for root in SETS for run in sorted(p for p in root.iterdir() if p.is_dir())]
+    for run in runs:  # the patterns a check makes at first use (`_runners._opening`) made
+        load_run(run)
+    modules = {"claims": claims_package, **{
+        name: getattr(claims_package, name)
+        for name in ("_actions", "_builds", "_facts", "_figure_words", "_files", "_index",
+                     "_listings", "_rows", "_runners", "_tests", "_timing", "_units", "_web")
+    }}  # fmt: skip
+    names = {
+        id(value.pattern if isinstance(value, Gated) else value): f"{module}.{name}"
+        for module, namespace in modules.items()
+        for name, value in vars(namespace).items()
+        if isinstance(value, (_Later, Gated))
+    }
+    longest: dict[int, tuple[int, _Later]] = {}
+
+    def recorded(pattern: _Later, method: str) -> Callable[..., Any]:
+        search = getattr(pattern, method)
+
+        def recording(*arguments: Any) -> Any:
+            # (text, pos, endpos), or (replacement, text) and (text) for the whole text
+            text = arguments[1] if method in ("sub", "subn") else arguments[0]
+            where = arguments[1:] if method in ("search", "finditer", "findall") else ()
+            start = where[0] if where else 0
+            end = min(where[1], len(text)) if len(where) > 1 else len(text)
+            if end - start > longest.get(id(pattern), (0, pattern))[0]:
+                longest[id(pattern)] = end - start, pattern
+            return search(*arguments)
+
+        return recording
+
+    for pattern in [o for o in gc.get_objects() if type(o) is _Later]:
+        assert isinstance(pattern.flags, int)  # compiled: its methods are in their slots
+        for method in ("search", "finditer", "findall", "split", "sub", "subn"):
+            monkeypatch.setattr(pattern, method, recorded(pattern, method))
+    for run in runs:
+        load_run(run)
+    tried = {
+        names.get(key, pattern.pattern)
+        for key, (span, pattern) in longest.items()
+        if span >= 1000 and not _skips(cast("re.Pattern[str]", pattern))
+    }
+    assert tried == _TRIED_AT_EACH_CHARACTER
