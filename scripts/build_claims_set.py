@@ -51,6 +51,7 @@ SETS = (
     ROOT / "blind17",
     ROOT / "blind18",
     ROOT / "blind19",
+    ROOT / "blind20",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
