@@ -246,7 +246,12 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         # `**Final `mvn verify`:**`: a heading over what follows, which says no result
         subject = _RESULT_AFTER.match(after) is not None and bool(after.strip(" \t:*_#"))
-        parenthesised = before.rstrip().endswith("(") and after.lstrip().startswith(")")
+        parenthesised = (
+            before.rstrip().endswith("(")
+            and after.lstrip().startswith(")")
+            # `` `lint` (`flake8 src tests`) ``: what a name stands for, no run
+            and not before.rstrip()[:-1].rstrip().endswith("`")
+        )
         if not program:  # a script: only "ran `x.py`" or "`x.py` reports"
             parenthesised = subject = subject and not after.lstrip().startswith(":")
         if not (subject or parenthesised or _agent_ran(before)):

@@ -1157,7 +1157,18 @@ def _quoted_line_slowly(output: str, needle: str) -> str:
 
 
 # Every runner RUNNER knows names one of these words: a command without any is no test run.
-_RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check", "verify")
+_RUNNER_WORDS = (
+    "test",
+    "jest",
+    "mocha",
+    "tox",
+    "nox",
+    "rspec",
+    "phpunit",
+    "check",
+    "verify",
+    "nose2",
+)
 
 
 def _may_run_tests(command: str) -> bool:

@@ -36,7 +36,7 @@ def _flags(group: int) -> str:
 
 
 RUNNER = later(
-    r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
+    r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|nose2|jest|vitest|mocha|go test|"
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"

@@ -23,8 +23,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND16` (tests/data/claims/blind16/runs) likewise, after the fifteenth's;
 `BLIND17` (tests/data/claims/blind17/runs) likewise, after the sixteenth's;
 `BLIND18` (tests/data/claims/blind18/runs) likewise, after the seventeenth's;
-`BLIND19` (tests/data/claims/blind19/runs) likewise, after the eighteenth's.
-`SETS` is all twenty-one."""
+`BLIND19` (tests/data/claims/blind19/runs) likewise, after the eighteenth's;
+`BLIND20` (tests/data/claims/blind20/runs) likewise, after the nineteenth's.
+`SETS` is all twenty-two."""
 
 from __future__ import annotations
 
@@ -58,9 +59,10 @@ BLIND16 = RUNS.parent / "blind16" / "runs"
 BLIND17 = RUNS.parent / "blind17" / "runs"
 BLIND18 = RUNS.parent / "blind18" / "runs"
 BLIND19 = RUNS.parent / "blind19" / "runs"
+BLIND20 = RUNS.parent / "blind20" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
-    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19,
+    BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
 )  # fmt: skip
 
 

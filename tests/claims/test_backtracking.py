@@ -40,7 +40,7 @@ from .labelled import SETS
 # The spellings replaced: the same language, read in every way it splits.
 _FLAGS_BEFORE = r"(?:\s+(?:--filter[= ]\S+|-\S+))*"
 RUNNER_BEFORE = re.compile(
-    r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|jest|vitest|mocha|go test|"
+    r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|nose2|jest|vitest|mocha|go test|"
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS_BEFORE}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"

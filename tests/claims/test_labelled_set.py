@@ -32,6 +32,7 @@ from tests.claims.labelled import (
     BLIND17,
     BLIND18,
     BLIND19,
+    BLIND20,
     HELDOUT,
     RUNS,
     SETS,
@@ -129,6 +130,7 @@ _FLOORS = {
     BLIND17: (0.89, 0.2, 0.79, 0.92),
     BLIND18: (0.93, 0.28, 0.68, 0.99),
     BLIND19: (0.95, 0.2, 0.72, 0.98),
+    BLIND20: (0.95, 0.17, 0.52, 0.98),
 }
 
 
