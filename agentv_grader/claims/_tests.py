@@ -1165,7 +1165,7 @@ def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if "sessions" in text.lower() or "env" in text.lower():
         yield from _sessions_passing(text, index)
     yield from rerun_findings(text, index)
-    if "second" in text or "twice" in text:
+    if "second " in text or "twice" in text:
         yield from _second_run_findings(text, index)
 
 
