@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
-from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, failed_after, writers
+from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, failed_after, opaque_ran
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
@@ -231,7 +231,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             # call ran it and no script or opaque program could have (what it showed is
             # not read: its output's words are the run's own)
             if not _ran_tokens(words, index):
-                if not _opaque(index):
+                if not opaque_ran(index):
                     yield from _outcome(text, command, [], index)
             else:  # said to pass: its last run's failure or count of flaws refute that
                 yield from _subcommand_refuted(text, command, after, index)
@@ -563,13 +563,7 @@ def _subcommand_refuted(text: str, command: str, after: str, index: RunIndex) ->
     --check`) and the claim says it passed right after it (`is clean`, `exits 0`), saying
     no failure: its last run's failure refutes that (what it showed is not read)."""
     words = command.split()
-    said = (
-        len(words) > 1
-        and _RESULT_AFTER.match(after) is not None
-        and (_SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None)
-        and not _FAILURE.may_hold(text)
-        and _EXIT_NONZERO.search(text) is None
-    )
+    said = len(words) > 1 and _RESULT_AFTER.match(after) is not None and _passed_said(text)
     runs = _runs_holding(words, index) if said else []
     if runs:
         yield from (f for f in _outcome(text, command, runs, index) if f.status == CONTRADICTED)
@@ -585,15 +579,19 @@ def _past_place(after: str) -> str:
     return after if place is None else after[place.end() :]
 
 
-def _program_refuted(text: str, name: str, index: RunIndex) -> Iterator[Finding]:
-    """`name`, a program of no known name, said to pass (a success said, no failure):
-    where the run ran it, its last run's failure or flaws contradict that (`_outcome`)."""
-    said = (
+def _passed_said(text: str) -> bool:
+    """The claim says a run passed (`is clean`, `exits 0`) and no failure."""
+    return (
         (_SUCCESS.may_hold(text) or _SUCCESS_PHRASE.search(text) is not None)
         and not _FAILURE.may_hold(text)
         and _EXIT_NONZERO.search(text) is None
     )
-    if not said or len(name) < 3:
+
+
+def _program_refuted(text: str, name: str, index: RunIndex) -> Iterator[Finding]:
+    """`name`, a program of no known name, said to pass (a success said, no failure):
+    where the run ran it, its last run's failure or flaws contradict that (`_outcome`)."""
+    if not _passed_said(text) or len(name) < 3:
         return
     runs = index.inputs_where(name, partial(_runs_in, name), SHELL_FAMILY)
     if runs:
@@ -612,8 +610,7 @@ def _counted_flaws(text: str, words: list[str], after: str, index: RunIndex) -> 
         return
     last = runs[-1]
     span = _flaw_lines(last.output)
-    counts = () if span is None else _FLAW_COUNT.finditer(last.output, *span)
-    flaw = next((m for m in counts if _of_kind(m.group(0), kinds)), None)
+    flaw = None if span is None else next(_counts_of_kind(last.output, span, kinds), None)
     if flaw is not None:
         yield Finding(CONTRADICTED, f"`{' '.join(words)}`: {last.cite(flaw.group(0))}")
 
@@ -628,11 +625,6 @@ def _runs_holding(words: list[str], index: RunIndex) -> list[Call]:
     rarest = max(words, key=len).lower()
     has_tokens = partial(_has_tokens, index.remember("words", "", dict), words)
     return index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False)
-
-
-def _opaque(index: RunIndex) -> bool:
-    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-    return opaque
 
 
 # `a `--check --diff` dry run`: an option said passed to a run
@@ -707,8 +699,7 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
     words = command.lower().split()
     if not (_unnamed(words, index) or _program_unrun(words, index)):
         return
-    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-    if not opaque:
+    if not opaque_ran(index):
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
@@ -780,8 +771,7 @@ def _never_passed(option: str, index: RunIndex, ran: bool) -> Iterator[Finding]:
     if not ran or index.in_outputs(name):
         yield Finding(DOUBT, f"no tool call passes `{name}` ({len(index.calls)} tool calls)")
         return
-    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-    if not opaque:
+    if not opaque_ran(index):
         yield Finding(CONTRADICTED, f"no tool call passes `{name}` ({len(index.calls)} tool calls)")
 
 
@@ -864,7 +854,7 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     # output (a diff) only
     if removed and (index.by_family.get("write") or any(word in e.output_lower for e in edits)):
         return
-    if not index.remember("writers", "", lambda: writers(index))[0]:
+    if not opaque_ran(index):
         said = "takes out" if removed else "makes"
         yield Finding(CONTRADICTED, f"no tool call {said} `{name}` ({len(index.calls)} tool calls)")
 
@@ -879,8 +869,7 @@ def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:
     word = parts[-1].lower()
     if index.inputs_containing(word) or index.in_outputs_anywhere(word):
         return
-    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-    if not opaque:
+    if not opaque_ran(index):
         yield Finding(CONTRADICTED, f"no tool call writes `{name}` ({len(index.calls)} tool calls)")
 
 
@@ -896,8 +885,7 @@ def _never_tested(tested: str, index: RunIndex) -> Iterator[Finding]:
     word = max(_LONGEST_WORD.findall(tested.lower()), key=len, default="")
     if len(word) < 4 or index.inputs_containing(word):
         return
-    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-    if not opaque:
+    if not opaque_ran(index):
         evidence = f"no tool call writes a test of `{tested}`"
         yield Finding(CONTRADICTED, f"{evidence} ({len(index.calls)} tool calls)")
 
@@ -1332,10 +1320,17 @@ def _flaw_of(output: str, kinds: tuple[str, ...]) -> str | None:
     span = _flaw_lines(output)
     if span is None:
         return None
-    counts = (m for m in _FLAW_COUNT.finditer(output, *span) if _of_kind(m.group(0), kinds))
+    counts = _counts_of_kind(output, span, kinds)
     lines = (m for m in _KIND_LINE.finditer(output, *span) if _of_kind(m.group(1), kinds))
     found = [m for m in (next(counts, None), next(lines, None)) if m is not None]
     return min(found, key=lambda m: m.start()).group(0).strip() if found else None
+
+
+def _counts_of_kind(
+    output: str, span: tuple[int, int], kinds: tuple[str, ...]
+) -> Iterator[re.Match[str]]:
+    """The flaw counts above zero of one of `kinds` in `output`'s `span` (`_flaw_lines`)."""
+    return (m for m in _FLAW_COUNT.finditer(output, *span) if _of_kind(m.group(0), kinds))
 
 
 def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
@@ -1557,7 +1552,7 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
     """`so I pushed instead`, naming nothing of git's, where a call pushed another thing
     (`docker buildx build --push`, `helm push`): what was pushed is that call's to say."""
-    if not _GIT_PUSHED.isdisjoint(words_of(lowered)[0]):
+    if _names_git(lowered):
         return False
     calls = index.inputs_containing("push")
     return any(c.family == "shell" and _A_PUSH.search(c.command_lower) for c in calls)
@@ -1572,9 +1567,12 @@ _CODE_PUSHED = later(r"(?<!\s)\s+(?:onto\b|into\b|to\s+`[^`\s]*[.\[(][^`]*`)")
 def _pushed_in_code(lowered: str, end: int) -> bool:
     """`pushed` (ending at `end` of the lowercase claim) is said of a value pushed onto or
     into something of the program's, and the claim names nothing of git's."""
-    return _CODE_PUSHED.match(lowered, end) is not None and _GIT_PUSHED.isdisjoint(
-        words_of(lowered)[0]
-    )
+    return _CODE_PUSHED.match(lowered, end) is not None and not _names_git(lowered)
+
+
+def _names_git(lowered: str) -> bool:
+    """The lowercase claim names a git push's branch or remote (`_GIT_PUSHED`)."""
+    return not _GIT_PUSHED.isdisjoint(words_of(lowered)[0])
 
 
 _A_PUSH = later(r"(?<![\w-])(?:--)?push(?![\w-])")  # `docker push`, `--push`; not `pushd`
@@ -2245,7 +2243,7 @@ def _converted_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     source = (said.group(1) or "").lower()
     if source and (index.inputs_containing(source) or index.in_outputs_anywhere(source)):
         return
-    if _opaque(index):
+    if opaque_ran(index):
         return
     calls = len(index.calls)
     yield Finding(CONTRADICTED, f"no tool call reads or gives a rate ({calls} tool calls)")
@@ -2272,6 +2270,7 @@ _OPTION_LINE = later(r'^[ \t]*- option "([^"\n]+)"', re.M)
 # a select call's input: the element it names and the values it chose
 _SELECT_INPUT = later(r'"element":\s*"([^"]+)"')
 _SELECT_VALUES = later(r'"values?":\s*(\[[^\]]*\]|"[^"]*")')
+_QUOTED = later(r'"([^"]*)"')  # each value of those
 
 
 def _chosen_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -2290,7 +2289,7 @@ def _chosen_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         given = _SELECT_VALUES.search(call.command_lower)
         if named is None or given is None or call.failed:
             continue
-        chosen[named.group(1)] = (call, re.findall(r'"([^"]*)"', given.group(1)))
+        chosen[named.group(1)] = (call, _QUOTED.findall(given.group(1)))
     for call, values in chosen.values():
         if option in values:
             yield Finding(VERIFIED, call.cite())
@@ -2354,7 +2353,7 @@ def _purge_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     if any(index.inputs_containing(word) for word in _PURGES):
         return
-    if not index.remember("writers", "", lambda: writers(index))[0]:
+    if not opaque_ran(index):
         yield Finding(CONTRADICTED, f"no tool call purges anything ({len(index.calls)} tool calls)")
 
 
@@ -2437,7 +2436,7 @@ def _marked_read_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         for c in index.inputs_containing("read")
     ):
         return
-    if not index.remember("writers", "", lambda: writers(index))[0]:
+    if not opaque_ran(index):
         yield Finding(
             CONTRADICTED, f"no tool call marks anything read ({len(index.calls)} tool calls)"
         )
@@ -2474,8 +2473,7 @@ def _may_mail(index: RunIndex) -> bool:
         return True
     if index.shell_matching(_MAILER, _MAILER_WORDS):
         return True
-    opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-    return opaque
+    return opaque_ran(index)
 
 
 _STEP_DONE = later(
@@ -2778,8 +2776,11 @@ def every_given(text: str, index: RunIndex) -> str | None:
     if not giving:
         if index.in_outputs_anywhere(value):
             return None
-        opaque: bool = index.remember("writers", "", lambda: writers(index))[0]
-        return None if opaque else f"no tool call gives `{value}` ({len(index.calls)} tool calls)"
+        return (
+            None
+            if opaque_ran(index)
+            else f"no tool call gives `{value}` ({len(index.calls)} tool calls)"
+        )
     stem = _GIVING_VERBS.get(verb)
     if stem is None:
         return None

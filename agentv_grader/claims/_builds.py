@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, EARLIER, VERIFIED, Finding
-from ._files import writers
+from ._files import opaque_ran
 from ._gate import Gated, Words
 from ._index import COMMAND_PARTS, Call, RunIndex
 from ._later import later
@@ -79,7 +79,7 @@ def _warned_files_kept(output: str, build: Call, index: RunIndex) -> bool:
     """Every warning of `output` opens with its file, and each edit or write after `build`
     names a file of another name (one naming none, `str_replace`, may touch any), where no
     unseen program ran: an edit elsewhere (a test, a manifest) leaves the warnings."""
-    if writers(index)[0]:
+    if opaque_ran(index):
         return False
     names = set()
     for warning in _COMPILER_WARNING.finditer(output):

@@ -398,7 +398,7 @@ def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
         return None
     if not _QUIET_OR_EDITING.issuperset(index.by_family) or _shell_may_write(index):
         return None
-    if index.remember("writers", "", lambda: writers(index))[0]:
+    if opaque_ran(index):
         return None
     listed = ", ".join(sorted(paths))
     return Finding(CONTRADICTED, f"{claimed} files claimed, but {len(paths)} changed: {listed}")
@@ -428,8 +428,7 @@ def _nothing_written(index: RunIndex) -> bool:
         return False
     if _shell_may_write(index):
         return False
-    opaque, _ = index.remember("writers", "", lambda: writers(index))
-    return not opaque
+    return not opaque_ran(index)
 
 
 def _shell_may_write(index: RunIndex) -> bool:
@@ -1293,12 +1292,25 @@ def _tested(command: str, needle: str) -> bool:
 
 def _unseen_writer(needle: str, index: RunIndex) -> bool:
     """Something ran that could have written `needle` without naming it."""
-    opaque, manifests = index.remember("writers", "", lambda: writers(index))
+    opaque, manifests = writers(index)
     return bool(opaque) or needle.rstrip("/").rsplit("/", 1)[-1] in manifests
 
 
 def writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
-    """Whether an opaque program ran, and the manifests package managers may have written."""
+    """Whether an opaque program ran, and the manifests package managers may have written
+    (read once a run, remembered by the index)."""
+    found: tuple[bool, frozenset[str]] = index.remember(
+        "writers", "", functools.partial(_writers, index)
+    )
+    return found
+
+
+def opaque_ran(index: RunIndex) -> bool:
+    """A program the run does not show ran (`writers`): it may have written anything."""
+    return writers(index)[0]
+
+
+def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     manifests: set[str] = set()
     for (pattern, names), words in zip(_MANIFESTS, _MANIFEST_WORDS, strict=True):
         if index.shell_matching(pattern, words):

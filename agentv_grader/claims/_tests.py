@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
-from ._files import writers
+from ._files import opaque_ran
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
@@ -1196,7 +1196,7 @@ def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     calls = index.inputs_where(name, holds, SHELL_FAMILY)
     if len(calls) != 1 or _REPEATS.search(calls[0].command_lower) is not None:
         return
-    if not index.remember("writers", "", lambda: writers(index))[0]:
+    if not opaque_ran(index):
         yield Finding(CONTRADICTED, f"`{name}` ran once: {calls[0].cite()}")
 
 
