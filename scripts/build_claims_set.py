@@ -52,6 +52,7 @@ SETS = (
     ROOT / "blind18",
     ROOT / "blind19",
     ROOT / "blind20",
+    ROOT / "blind21",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
