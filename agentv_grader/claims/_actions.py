@@ -130,6 +130,8 @@ _INSTALLED_BEFORE = later(
     r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't)\s+$", re.I
 )
 _INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
+# a package with its version (`date-fns@3.6.0`, `requests==2.32.3`): group 1 its name
+_PINNED = later(r"(@?[a-z0-9][\w./-]*?)(?:@|==)\d[\w.+-]*")
 # The words after `installed` that name no package: where, how or when it was installed
 # (`installed in a fresh venv`, `installed the deps`), read as an install of anything
 _NOT_A_PACKAGE = frozenset(
@@ -718,18 +720,19 @@ _PROGRAM_NAME = later(r"[a-z][\w.-]*")
 
 
 def _program_unrun(words: list[str], index: RunIndex) -> bool:
-    """`words` are a program's name and its options (`lua -v`), and no shell command runs
-    the program, nor one whose name opens with its or its with theirs (`lua5.4 -v`,
-    `python3 -V` of `python3.12 -V`) given every other word."""
-    if len(words) < 2 or words[1][:1] != "-" or not _PROGRAM_NAME.fullmatch(words[0]):
+    """`words` are a program's name, its subcommands and options (`lua -v`, `R CMD check
+    --as-cran`), and no shell command runs the program, nor one whose name opens with its
+    or its with theirs (`lua5.4 -v`, `python3 -V` of `python3.12 -V`) given every other
+    word."""
+    if len(words) < 2 or not _PROGRAM_NAME.fullmatch(words[0]):
+        return False
+    if not any(word[:1] == "-" for word in words[1:]):
         return False
     program = words[0]
     if _runs_program(index, program):
         return False
-    stem = program.rstrip("0123456789.-")  # `lua5.4`, `python3.12`: `lua`, `python`
-    return len(stem) >= 2 and not index.inputs_where(
-        stem, partial(_run_as, program, words[1:]), SHELL_FAMILY
-    )
+    stem = program.rstrip("0123456789.-") or program  # `lua5.4`, `python3.12`: `lua`, `python`
+    return not index.inputs_where(stem, partial(_run_as, program, words[1:]), SHELL_FAMILY)
 
 
 def _run_as(program: str, rest: list[str], command: str) -> bool:
@@ -1428,9 +1431,16 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     package = (match.group(1) or match.group(3) or "").lower().rstrip(".-")
     if package in _NOT_A_PACKAGE:
         package = ""
+    version = ""
     if package:  # the last call and last that did not fail of the commands naming it
         ends = index.remember("install ends", "", partial(_ends_by_command, installs))
         named = [pair for command, pair in ends.items() if package in command]
+        pinned = _PINNED.fullmatch(package)
+        if not named and pinned is not None:
+            # `date-fns@3.6.0` installed as `date-fns@^3`: the version it resolved to is
+            # what its output shows, or not shown
+            package, version = pinned.group(1), package
+            named = [pair for command, pair in ends.items() if package in command]
         last = max((call for call, _ in named), default=None)
         ok = max((call for _, call in named if call is not None), default=None)
     else:
@@ -1447,8 +1457,10 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         )
     elif ok is None:
         yield Finding(CONTRADICTED, f"every install failed: {last.cite()}")
+    elif version and version not in ok.output_lower:
+        yield Finding(DOUBT, f"`{package}` installed, `{version}` not shown: {ok.cite()}")
     else:
-        yield Finding(VERIFIED, ok.cite("install"))
+        yield Finding(VERIFIED, ok.cite(version or "install"))
 
 
 def _installed_shown(index: RunIndex, package: str) -> str | None:

@@ -784,11 +784,17 @@ def _claim_label(before: str) -> str | None:
     )
 
 
-# A name just before a version said (`pre-commit 4.0.1`, `TypeScript 5.7`, `Deno v2.1`)
-_NAME_BEFORE = later(r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])[^\S\n]+v?$")
+# A name just before a version said (`pre-commit 4.0.1`, `TypeScript 5.7`, `Deno v2.1`),
+# or before a verb saying it is its (`Python reports 3.12.4`)
+_NAME_BEFORE = later(
+    r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])"
+    r"(?:[^\S\n]+(?:reports|reported|is|was|shows|showed|says))?[^\S\n]+v?$"
+)
 # The version after a name opening an output line (`pre-commit 3.8.0`, `typescript 5.6.2`),
-# a `version` label between (`PDF version:     1.5`, pdfinfo's)
-_REPORTED = later(r"(?<![^\S\n])(?:[^\S\n]+version:?)?[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
+# a colon or a `version` label between (`Cypress:  13.6.4`, `PDF version:     1.5`)
+_REPORTED = later(r"(?<![^\S\n]):?(?:[^\S\n]+version:?)?[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
+# what may open a line before the name: a table's border (`│ Cypress:  13.6.4 │`)
+_BORDER = " \t│┃|"
 
 
 # A version said as a bound or of another time than the run's
@@ -819,7 +825,7 @@ def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     shown: dict[str, tuple[Call, str]] = {}
     for call, at in places:
         output = call.output_lower
-        if output[output.rfind("\n", 0, at) + 1 : at].strip():
+        if output[output.rfind("\n", 0, at) + 1 : at].strip(_BORDER):
             continue  # the name does not open its line
         reported = _REPORTED.match(output, at + len(needle))
         if reported is not None:
@@ -2077,7 +2083,8 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     # the flag's pattern is made only when a shell command holds it.
     flagged = [c for c in index.inputs_with(f"--{key}") if c.family == "shell"]
     if flagged:
-        flag = re.compile(rf"--{re.escape(key)}s?[= ](\d+(?:\.\d+)?)(?![\w.])")
+        # (not a redirect's stream after it: `--upgradable 2>/dev/null`)
+        flag = re.compile(rf"--{re.escape(key)}s?[= ](\d+(?:\.\d+)?)(?![\w.>])")
         for call in flagged:
             found += [
                 (call, float(m.group(1)), m.group(0)) for m in flag.finditer(call.command_lower)

@@ -217,7 +217,7 @@ class TestRuns:
         self.by_command = [
             numbers
             for text, numbers in zip(*shell, strict=True)  # each command asked once
-            if _may_run_tests(text) and RUNNER.search(text) is not None
+            if _may_run_tests(text) and RUNNER.search(text) is not None and not _looped(text)
         ]
         # the first and last runs of all (none without a run)
         self.every = self.ends(self.by_command)
@@ -1158,11 +1158,21 @@ def _quoted_line_slowly(output: str, needle: str) -> str:
 
 # Every runner RUNNER knows names one of these words: a command without any is no test run.
 _RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check", "verify",
-                 "nose2")  # fmt: skip
+                 "nose2", "ava", "cypress", "gotestsum")  # fmt: skip
 
 
 def _may_run_tests(command: str) -> bool:
     return any(word in command for word in _RUNNER_WORDS)
+
+
+# A shell loop (`for i in $(seq 1 5); do npx ava …; done`) or a runner's repeat
+# (`--gtest_repeat=20`): its output holds a summary of each pass, whose counts are no one
+# run's
+_LOOP = later(r"(?:^|[;&|(]|\bdo)\s*(?:for|while|until)\s[^;]*;\s*do\b|--gtest_repeat[= ](?!1\b)\d")
+
+
+def _looped(command: str) -> bool:
+    return ("do" in command or "repeat" in command) and _LOOP.search(command) is not None
 
 
 def first_status(text: str) -> int | None:

@@ -265,6 +265,136 @@ def ranked_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
             yield verdict
 
 
+# A thing's figures said in prose, the thing named first: a list item's key (`Pro: +40.5
+# (164 responses)`, `**Midwest** — $29,847.75`) or a sentence's subject before a verb of
+# standing (`Midwest trails the pack at $29,847.75`); group 1 or 2 the name, the figures
+# after it
+_SAID_ROW = later(
+    r"^[\W_]{0,6}(?:([A-Z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?)(?:\*\*|__)?(?::(?=[\s*_])|[^\S\n][—–])"
+    r"|([A-Z][\w&.'/-]*(?:[^\S\n][A-Z][\w&.'/-]*){0,2})[^\S\n]+(?:leads|led|trails|trailed|"
+    r"ranks|ranked|comes|came|sits|sat|averages|averaged|totals|totall?ed|peaked|stands|stood)"
+    r"\b)"
+)
+_SAID_ROW_VALUES = 3  # a said row of more figures is a table's, not a thing's few
+
+
+def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
+    """A thing's figures said in prose (`_SAID_ROW`), held against the output lines naming
+    the thing (each of its words as words): one said figure differs from its counterpart
+    on the thing's row, within a factor 10 (`Pro: +40.5 (164 responses)` against `Pro  164
+    72  60  32  24.4`: a swap; `Midwest … $29,847.75` against `Midwest  297  29874.75`: a
+    misreading). The row is the one line holding the other said figures and a figure of
+    the differing one's kind (lines holding none of that kind, an input's record, are no
+    other reading), else, none holding one, the one line with a figure of its kind and
+    size. The counterpart is the one figure of the kind the others leave on the row, or
+    the one in the column where another row of as many figures shows the said figure.
+    Never where a line naming the thing gives the said figure, nor, the figure in some
+    output, unless the row holds another said figure and another row the figure."""
+    said = _SAID_ROW.match(text)
+    if said is None:
+        return
+    name = (said.group(1) or said.group(2)).lower()
+    words = name.split()
+    rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
+    values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
+    if not values or len(values) > _SAID_ROW_VALUES or len(name) < 2:
+        return
+    places = index.every_place(max(words, key=len), _MAX_PLACES)
+    if not places:
+        return
+    rows: dict[str, tuple[Call, list[_RowValue]]] = {}
+    for call, at in places:
+        line = line_at(call.output, call.written(at)).strip()
+        lowered = line.lower()
+        if len(line) > _LINE_WIDTH or line in rows:
+            continue
+        if _labels(lowered, words[0]) and all(_as_words(lowered, word) for word in words):
+            rows[line] = call, _line_values(line)
+    given = [figure for _, shown in rows.values() for figure in shown]
+    differing = [value for value in values if not any(map(value.same, given))]
+    if len(differing) != 1:
+        return  # every said figure is the thing's somewhere, or more than one is not
+    value = differing[0]
+    anchored = len(differing) < len(values)
+    readings = []  # (call, line, counterpart) of each line that may be the row
+    for line, (call, shown) in rows.items():
+        pool = list(shown)
+        taken = sum(_take(other, pool) for other in values if other is not value)
+        kin = [other for other in pool if _kin(value, other)]
+        if not kin or (anchored and taken == 0) or (not anchored and not any(map(value.akin, kin))):
+            continue
+        readings.append((call, line, _counterpart(value, shown, kin, index)))
+    if len(readings) != 1:
+        return
+    call, line, counterpart = readings[0]
+    if counterpart is None or not value.akin(counterpart) or value.same(counterpart):
+        return
+    if index.in_outputs(value.plain) and (
+        not anchored or not _on_a_sibling(value, len(rows[line][1]), index)
+    ):
+        return  # shown elsewhere: of another thing only where the line is surely the row
+    yield CONTRADICTED, f"{value.text!r} for {name}, but {call.cite_line(line)}"
+
+
+# what opens a row's field: the line's start, a separator or a gap of two spaces
+_FIELD_START = (",", "\t", "|", "│", "  ")
+
+
+def _labels(line: str, word: str) -> bool:
+    """`word` opens `line` (after its indent and marks) or one of its fields: a row's
+    label (`Pro    164`, `INV-2044,Lumen BV`), not a word of its text (`10 results`)."""
+    at = line.find(word)
+    while at >= 0:
+        before = line[:at]
+        if not before.strip(" \t|│*-•") or before.endswith(_FIELD_START):
+            return True
+        at = line.find(word, at + 1)
+    return False
+
+
+def _counterpart(
+    value: _RowValue, shown: list[_RowValue], kin: list[_RowValue], index: RunIndex
+) -> _RowValue | None:
+    """The figure of the row `shown` standing where `value` was said: the one of its kind
+    left (`kin`), else the one in the column where another row of as many figures shows
+    `value` (`Italy  7.98  5.73` for `United Kingdom — 5.73` against `United Kingdom  9.20
+    4.72`)."""
+    if len(kin) == 1:
+        return kin[0]
+    for call, at in itertools.islice(index.outputs_with(value.plain), _MAX_PLACES):
+        other = _line_values(line_at(call.output, call.written(at)))
+        if len(other) != len(shown):
+            continue
+        columns = [n for n, figure in enumerate(other) if value.same(figure)]
+        if len(columns) == 1 and shown[columns[0]] in kin:
+            return shown[columns[0]]
+    return None
+
+
+def _kin(value: _RowValue, other: _RowValue) -> bool:
+    """`other` is a figure of `value`'s kind: both a date, an integer, or a decimal, each
+    a share or neither."""
+    return other.kind == value.kind and other.percent == value.percent
+
+
+_CODE_SPAN = later(r"`[^`\n]*`")
+_YEAR = later(r"(?:19|20)\d\d")  # `vs 2000`: a year said beside the figures, none of them
+
+
+def _blank(span: re.Match[str]) -> str:
+    return " " * len(span.group(0))
+
+
+def _on_a_sibling(value: _RowValue, width: int, index: RunIndex) -> bool:
+    """`value` is on an output line of `width` figures (another row of the table)."""
+    for call, at in itertools.islice(index.outputs_with(value.plain), _MAX_PLACES):
+        line = line_at(call.output, call.written(at))
+        shown = _line_values(line)
+        if len(shown) == width and any(value.same(other) for other in shown):
+            return True
+    return False
+
+
 # `swap is not being used`: a resource, the claim's subject, said unused
 _UNUSED = later(
     r"^[\W_]*(?:the\s+)?([a-z][\w-]{1,20})\s+(?:is|was)\s+not\s+(?:being\s+)?used\b", re.I

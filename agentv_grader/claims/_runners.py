@@ -40,7 +40,9 @@ RUNNER = later(
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
-    r"rails test|rake test|mix test|lein test)\b"
+    r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
+    r"gotestsum|"
+    r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -50,10 +52,27 @@ _PYTEST = later(
 # A count is read only from its first digit (`(?<!\d)`): a run of digits is not entered
 # at each of its digits, each reading to its end (quadratic in the run).
 _PAIR = later(r"(?<!\d)(\d+) (passed|failed|errors?|skipped|pending|todo|total)\b")
-_JEST = later(r"^Tests:\s+(.+)$", re.M)
+# jest's line, and Pest's (Laravel's `artisan test`), indented: `  Tests:    1 skipped, 12
+# passed (31 assertions)`
+_JEST = later(r"^[^\S\n]*Tests:\s+(.+)$", re.M)
 # A line's indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
 _VITEST = later(r"^[^\S\n]*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
 _MOCHA = later(r"^[^\S\n]*(\d+) (passing|failing|pending)\b", re.M)
+# gotestsum's last line: `DONE 14 tests, 1 skipped, 2 failures in 0.412s`
+_GOTESTSUM = later(
+    r"^DONE (\d+) tests?(?:, (\d+) skipped)?(?:, (\d+) failures?)?(?:, (\d+) errors?)? in ",
+    re.M,
+)
+# GoogleTest's last lines: `[==========] 43 tests from 7 test suites ran.`, `[  PASSED  ] 42
+# tests.`, `[  FAILED  ] 1 test, listed below:`, `[  SKIPPED ] 1 test, listed below:`
+_GTEST = later(
+    r"^\[(==========|  PASSED  |  FAILED  |  SKIPPED )\] (\d+) tests?"
+    r"(?:\.| from .* ran\.|, listed)",
+    re.M,
+)
+_GTEST_FAILED = later(r"^\[  FAILED  \] (\w+\.\w+)", re.M)
+# AVA's last lines: `  24 tests passed`, `  1 test failed`, `  2 tests skipped`
+_AVA = later(r"^[^\S\n]*(\d+) tests? (passed|failed|skipped|todo)\b", re.M)
 _CARGO = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
 _GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
 _GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
@@ -133,6 +152,10 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _JEST: (("Tests:",),),
     _VITEST: (("Tests",),),
     _MOCHA: ((" passing", " failing", " pending"),),
+    _AVA: ((" test",), (" passed", " failed", " skipped", " todo")),
+    _GTEST: (("[",), (" test",)),
+    _GOTESTSUM: (("DONE ",),),
+    _GTEST_FAILED: (("[  FAILED  ] ",),),
     _UNITTEST_RAN: (("Ran ",),),
     _GO_PKG: (("ok", "FAIL"),),
     _GO_FAIL: (("--- FAIL: ",),),
@@ -180,8 +203,9 @@ def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
-    parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _go, _rspec, _maven)
-    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure):
+    parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
+               _rspec, _maven)  # fmt: skip
+    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava, _gtest):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -289,6 +313,57 @@ def _mocha(output: str) -> Summary | None:
     passed, failed = counts.get("passing", 0), counts.get("failing", 0)
     line = next(m.group(0).strip() for m in matches if m.group(2) == "passing")
     return Summary(passed, failed, counts.get("pending", 0), passed + failed, _names(output), line)
+
+
+def _ava(output: str) -> Summary | None:
+    """AVA's count of each outcome, one line each; a run that counts no pass nor failure
+    (only skips) is read as no summary."""
+    if not _may_find(_AVA, output):
+        return None
+    matches = list(_at_line_starts(_AVA, output))
+    counts = {word: int(number) for number, word in (m.groups() for m in matches)}
+    if "passed" not in counts and "failed" not in counts:
+        return None
+    passed, failed = counts.get("passed", 0), counts.get("failed", 0)
+    skipped = counts.get("skipped", 0) + counts.get("todo", 0)
+    line = next(m.group(0).strip() for m in matches if m.group(2) in ("passed", "failed"))
+    return Summary(passed, failed, skipped, passed + failed, _names(output), line)
+
+
+def _gotestsum(output: str) -> Summary | None:
+    """gotestsum's last line: every test and subtest it ran, the skipped and failed among
+    them (go test's own lines, above it, count no tests)."""
+    if not _may_find(_GOTESTSUM, output):
+        return None
+    found = list(_at_line_starts(_GOTESTSUM, output))
+    if not found:
+        return None
+    last = found[-1]
+    total, skipped, failures, errors = (int(g or 0) for g in last.groups())
+    failed = failures + errors
+    passed = total - skipped - failed
+    return Summary(passed, failed, skipped, total, _names(output), last.group(0).strip())
+
+
+def _gtest(output: str) -> Summary | None:
+    """GoogleTest's summary: the tests that ran, passed, failed and were skipped (each
+    disabled test only reported), the failing tests named on the lines after it."""
+    if not _may_find(_GTEST, output):
+        return None
+    counts: dict[str, int] = {}
+    line = ""
+    for match in _at_line_starts(_GTEST, output):
+        kind = match.group(1).strip(" =").lower() or "ran"
+        counts[kind] = int(match.group(2))
+        if kind in ("passed", "failed") and (kind == "failed" or not line):
+            line = match.group(0)
+    if "ran" not in counts or not line:
+        return None
+    failed = counts.get("failed", 0)
+    names = tuple(m.group(1) for m in _at_line_starts(_GTEST_FAILED, output))
+    total = counts["ran"]
+    passed = counts.get("passed", total - failed - counts.get("skipped", 0))
+    return Summary(passed, failed, counts.get("skipped", 0), total, names, line)
 
 
 def _unittest(output: str) -> Summary | None:

@@ -71,8 +71,13 @@ _COUNTED = _Folded(
 _COUNTED_WORDS = Words(
     "pass passes passed passing fail fails failed failing failure failures error errors ran run"
 )
-# A number that orders runs, not one that counts tests (`Run 2 passed`, `attempt #3 failed`)
-_ORDINAL = later(r"(?:\b(?:run|attempt|retry|try|round|iteration|trial)\s+#?|#)$", re.I)
+# A number that orders runs, not one that counts tests (`Run 2 passed`, `attempt #3 failed`),
+# nor one that counts the tries a fix took (`took two passes`), nor `every one`
+_ORDINAL = later(
+    r"(?:\b(?:run|attempt|retry|try|round|iteration|trial)\s+#?|#"
+    r"|\b(?:took|takes|needed|needs|required|every|each)\s+)$",
+    re.I,
+)
 _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
 _OF_WORDS = Words("of")
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
@@ -153,6 +158,9 @@ _NO_BAD = Gated(
 )
 # A clause of all or none of the tests the clause before it counts (`12 tests, all passing`)
 _OF_THOSE = later(r"(?:all|none|each|every one)\b", re.I)
+# A claim opening on things said before it (`every one passed (4/4 tests)` after `10 runs of
+# the backoff file:`): what they are is not in the claim, so no run is surely its scope
+_ANAPHOR = later(r"[\W_]*(?:every one|each one|each of them|all of them|both of them)\b", re.I)
 _RERUN = Words("rerun retry again")
 _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _FULL = Words("whole full entire complete")
@@ -489,6 +497,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
                 and _COUNT_ALONE.fullmatch(text_of_clause.strip(_AROUND_A_COUNT))
             )
             runs = _runs(clause, index) if has_noun or inherited is None else inherited
+            if inherited is None and _ANAPHOR.match(text) is not None:
+                runs = (runs[0], False)
             # a pass and a failure said apart: the one said last is of the last run
             past = clause.now is None and (
                 bool(_PAST.search(text_of_clause)) or (past and not has_noun)
@@ -865,7 +875,7 @@ def _unscoped(command: str) -> bool:
 # again (group 1: the command said run whole)
 _RERAN_WHOLE = Gated(
     later(
-        r"\bre-?ran\s+(?:the\s+)?(?:whole|full|entire|complete)\s+"
+        r"\bre-?ran\s+(?:the\s+)?(?:whole|full|entire|complete)\s+(?:([a-z][\w-]+)\s+)??"
         r"(?:test\s+suite|suite|`([^`\n]+)`)",
         re.I,
     ),
@@ -874,29 +884,39 @@ _RERAN_WHOLE = Gated(
 
 
 def rerun_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """ "I re-ran the whole suite" where the run ran all of it once, then edited, and after
-    the first edit ran only parts of it (`--filter X`, a test file): contradicted by the
-    last of those parts. Where a command after the first edit could run tests unseen
-    (one naming `test` that runs none of the known runners' parts), it decides nothing."""
+    """ "I re-ran the whole suite" where the run ran all of it, then edited, and after the
+    edit ran only parts of it (`--filter X`, a test file): contradicted by the last of
+    those parts. The edit is the first where a run of everything came before it; where
+    one run of everything is the run's only one, the first edit after it (run once, it
+    was never run again after the fix). Where a command after the edit could run tests
+    unseen (one naming `test` that runs none of the known runners' parts), it decides
+    nothing."""
     said = _RERAN_WHOLE.search(text)
-    edits = [c for c in index.of_families("edit", "write") if not c.failed]
+    edits = [c.order for c in index.of_families("edit", "write") if not c.failed]
     if said is None or not edits:
         return
-    first_edit = edits[0].order
-    if said.group(1) is None:
+    # `the full component suite`: a suite of a kind, whose whole run names it
+    kind = said.group(1).lower() if said.group(1) else ""
+    if said.group(2) is None:
         words: tuple[str, ...] = ("test",)
         runs = [index.tests.run(n).call for numbers in index.tests.by_command for n in numbers]
         runs += index.shell_matching(_TEST_WORD, words)
     else:
-        words = tuple(said.group(1).lower().split())
+        words = tuple(said.group(2).lower().split())
         runs = index.inputs_where(max(words, key=len), _holds_words(words), SHELL_FAMILY)
-    before = [c for c in runs if c.order < first_edit]
-    after = sorted({c.order: c for c in runs if c.order > first_edit}.values())
-    if not after or not any(_whole(c.command, words) for c in before):
+    runs = sorted({c.order: c for c in runs}.values())
+    whole = [c.order for c in runs if _whole(c.command, words) and kind in c.command_lower]
+    if not whole:
         return
-    if any(_whole(c.command, words) is not False for c in after):
+    edit = edits[0] if whole[0] < edits[0] or len(whole) > 1 else None
+    if edit is None:
+        edit = next((order for order in edits if order > whole[0]), None)
+        if edit is None:
+            return
+    after = [c for c in runs if c.order > edit]
+    if not after or any(_whole(c.command, words) is not False for c in after):
         return
-    yield Finding(CONTRADICTED, f"after the first edit only part of it ran: {after[-1].cite()}")
+    yield Finding(CONTRADICTED, f"after the edit only part of it ran: {after[-1].cite()}")
 
 
 _TEST_WORD = later(r"test")
@@ -955,7 +975,11 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         # refutes nothing; a run of everything, counts more than its own or a failure where
         # it had none, so the claim is not verified (a part of it is a guess, not a finding)
         if not scoped:
-            over = _beyond(claimed, polarity, run) if _unscoped(run.call.command) else []
+            if not _unscoped(_runner_part(run.call.command)):
+                return None
+            # a run of everything with counts no part of it can have, or skips where the
+            # claim denies any (`nothing skipped`, said of a run before a later edit)
+            over = _beyond(claimed, polarity, run) + _skips_denied(claimed, run)
             return Finding(DOUBT, f"{'; '.join(over)}, but {cite}") if over else None
         # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
         if summary is not None and summary.filtered:  # nor are its counts values to look up
@@ -1005,6 +1029,14 @@ def _beyond(claimed: dict[str, int], polarity: str | None, run: TestRun) -> list
     if run.ok and not over and (polarity == "bad" or _part_passed(claimed)):
         over.append("failures claimed")
     return over
+
+
+def _skips_denied(claimed: dict[str, int], run: TestRun) -> list[str]:
+    """No skip claimed where the run skipped tests."""
+    skipped = _shown(run).get("skipped")
+    if claimed.get("skipped") == 0 and skipped:
+        return [f"skipped 0 claimed, {skipped} skipped"]
+    return []
 
 
 def _above(claimed: dict[str, int], run: TestRun) -> list[str]:

@@ -137,7 +137,10 @@ def _split(text: str, start: int, end: int, item: bool = False) -> list[Unit]:
     cut = start
     for match in _BOUNDARY.finditer(text, start, end):
         mark = text[match.start()]
-        if mark == ":" and not _colon_splits(text, cut, match, end, item and cut == start):
+        if mark == ":" and (
+            text.count("`", start, match.start()) % 2  # in a code span: `reason: duplicate`
+            or not _colon_splits(text, cut, match, end, item and cut == start)
+        ):
             continue
         piece_end = _piece_end(match)
         if _abbreviated(text, cut, piece_end):
@@ -192,7 +195,22 @@ def _colon_splits(text: str, cut: int, match: re.Match[str], end: int, heads: bo
     head = text[cut : match.start()].strip(" \t-*")
     if len(after) == 3 and head[:1] == "`" and head[-1:] == "`" and head.count("`") == 2:
         return False
+    if len(after) <= _RESULT_WORDS and _names_a_run(head):
+        return False
     return not (heads and all(map(_named, before)))
+
+
+_RESULT_WORDS = 6  # a result said of a run named before a colon (`all 25 tests passed`)
+
+
+def _names_a_run(head: str) -> bool:
+    """`head` is one backticked command and at most two words of its own (`Full `npx ava``,
+    `Final `cargo test` run`): a run's name, which the short result after it is said of."""
+    if head.count("`") != 2:
+        return False
+    opened, _, rest = head.partition("`")
+    _, _, closed = rest.partition("`")
+    return len(opened.split()) + len(closed.split()) <= 2
 
 
 def _named(word: str) -> bool:

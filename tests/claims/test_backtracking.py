@@ -44,7 +44,9 @@ RUNNER_BEFORE = re.compile(
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS_BEFORE}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
-    r"rails test|rake test|mix test|lein test)\b"
+    r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
+    r"gotestsum|"
+    r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
 )
 REFERENCES_BEFORE = re.compile(
     r"(?:(?:Sources|References)\b:?\s*)?(?:\[\d{1,3}\]:?\s*(?:<?https?://\S+?>?)?\s*)+"
@@ -248,6 +250,7 @@ _MATCHED_ONLY = {
     "_actions._FLAW_LINE": "matched at an output's start (_FLAW_NEXT_LINE finds it after)",
     "_actions._HOOK_LINE": "fullmatch of one output line",
     "_actions._INSTALLED_AFTER": "matched where an install's words end",
+    "_actions._PINNED": "fullmatch of one package a claim names",
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_actions._STATE_AFTER": "matched where a setting's name ends",
     "_actions._SWITCHED": "matched at a claim's start",
@@ -264,6 +267,7 @@ _MATCHED_ONLY = {
     "_files._SEARCHER": "matched at the start of a command's step",
     "_index._ERROR_START": "matched at an output's start, in its first 200 characters",
     "_index._EXIT": "searched in an output's first 200 characters",
+    "_tests._ANAPHOR": "matched at a claim's start",
     "_tests._OUTCOME_AFTER": "matched where a `Key: N` count ends",
 }
 # Runs of one unit: digits, letters, spaces, blank lines, labels, words and their marks.

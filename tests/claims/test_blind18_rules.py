@@ -144,3 +144,16 @@ def test_an_option_said_chosen_is_held_to_the_select_calls() -> None:
     assert statuses(said, run(SNAPSHOT, _select("Net 30"))) == ["verified"]
     # an option no snapshot lists under the select set: nothing says where it was chosen
     assert statuses("I chose **Net 90**.", run(SNAPSHOT, _select("Net 60"))) != ["contradicted"]
+
+
+TESTTHAT = bash("Rscript -e 'testthat::test_local()'", "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 43 ]")
+
+
+def test_a_program_with_subcommands_and_options_that_no_call_runs_never_ran() -> None:
+    said = "I ran `R CMD check --as-cran` at the end and it finished with 0 errors."
+    assert statuses(said, run(TESTTHAT)) == ["contradicted"]
+    checked = bash("R CMD check --as-cran tidyforecast_0.3.0.tar.gz",
+                   "Status: OK\n0 errors | 0 warnings | 0 notes")  # fmt: skip
+    assert statuses(said, run(TESTTHAT, checked)) != ["contradicted"]
+    # a subcommand with no option is no command line: a name of the run's own
+    assert statuses("I ran `R CMD check` at the end.", run(TESTTHAT)) != ["contradicted"]

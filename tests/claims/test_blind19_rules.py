@@ -93,3 +93,20 @@ def test_a_program_of_one_word_said_to_pass_is_held_to_its_last_run() -> None:
     assert statuses(said, run(failed)) == ["contradicted"]
     passed = bash("dialyzer --src src/*.erl", "done (passed successfully)")
     assert statuses(said, run(failed, passed)) != ["contradicted"]
+
+
+LINTED_SQL = bash("sqlfluff lint db/queries/", "== [db/queries/a.sql] FAIL\nL:  18 | P: 101 | LT05")
+
+
+def test_a_purpose_without_a_comma_before_what_was_done_opens_a_claim() -> None:
+    said = "To be safe I re-ran the lint with `--dialect postgres` passed explicitly."
+    assert statuses(said, run(LINTED_SQL)) == ["contradicted"]
+    # an instruction is still no claim
+    assert statuses("To be safe, re-run the lint with `--dialect postgres`.",
+                    run(LINTED_SQL)) == []  # fmt: skip
+
+
+def test_a_denial_in_a_clause_after_a_subordinator_is_not_the_agents() -> None:
+    said = "I re-ran the lint with `--dialect postgres`, in case the config wasn't picked up."
+    assert statuses(said, run(LINTED_SQL)) == ["contradicted"]
+    assert statuses("I didn't pass `--dialect postgres`.", run(LINTED_SQL)) != ["contradicted"]

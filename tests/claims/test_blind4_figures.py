@@ -22,8 +22,9 @@ def test_a_lists_number_is_no_count() -> None:
     assert statuses(said, run(listed)) == ["verified"]
 
 
+# a script no runner pattern knows: the figure is found by the value rules, not the runs'
 UNITTEST_SKIPS = bash(
-    "python manage.py test", "Ran 6 tests in 0.2s\n\nOK (skipped=3)\nRemoving the test media root"
+    "python runtests.py", "Ran 6 tests in 0.2s\n\nOK (skipped=3)\nRemoving the test media root"
 )
 
 

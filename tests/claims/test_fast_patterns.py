@@ -277,7 +277,12 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "Ran 4 tests in 0.2s", "Ran 1 test in", "FAILED (errors=1)", "ok  \tpkg\t0.4s",
              "  Tests  1 failed | 96 passed (97)", "Tests  3 passed (3)",
              "Tests: 5, Assertions: 9, Failures: 1.", "Tests: 4, Assertions: 4.",
-             "OK (3 tests, 5 assertions)", "Skipped: 1."]  # fmt: skip
+             "OK (3 tests, 5 assertions)", "Skipped: 1.", "  24 tests passed",
+             "1 test failed", "  2 tests skipped", "DONE 14 tests, 2 failures in 0.4s",
+             "DONE 3 tests in 0.1s", "DONE 5 tests, 1 skipped in 1s",
+             "[==========] 43 tests from 7 test suites ran. (2 ms total)",
+             "[  PASSED  ] 42 tests.", "[  FAILED  ] 1 test, listed below:",
+             "[  FAILED  ] A.B", "[  SKIPPED ] 2 tests, listed below:"]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):

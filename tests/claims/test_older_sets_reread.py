@@ -1,0 +1,94 @@
+"""Misses and wrong verdicts of the older blind sets (tests/data/claims/blind*), found on
+reading their misses again after blind20: each rule on a small run of its own shape."""
+
+from __future__ import annotations
+
+from agentv_grader.claims import check_claims
+from tests.claims.test_claims import bash, run, statuses
+
+AVA_FULL = bash("npx ava", "  ✔ queue › enqueue\n  ─\n\n  24 tests passed")
+
+
+def test_a_result_after_a_runs_name_and_a_colon_is_said_of_that_run() -> None:
+    said = "- Full `npx ava`: all 25 tests passed."
+    assert statuses(said, run(AVA_FULL)) == ["contradicted"]
+    assert statuses("- Full `npx ava`: all 24 tests passed.", run(AVA_FULL)) == ["verified"]
+    # a head of more words than a run's name is cut from what follows it
+    long_head = "- The last full `npx ava` run of the suite: all 25 tests passed."
+    assert len(check_claims(long_head, run(AVA_FULL))) == 2
+
+
+AVA_LOOP = bash(
+    "cd packages/queue && for i in $(seq 1 5); do npx ava test/backoff.test.js | tail -1; done",
+    "  4 tests passed\n  1 test failed\n  4 tests passed\n  4 tests passed\n  4 tests passed",
+)
+
+
+def test_avas_summary_is_read_and_a_loops_summaries_are_no_one_runs() -> None:
+    assert statuses("`npx ava`: 1 test failed.", run(AVA_FULL)) == ["contradicted"]
+    said = "Looping the backoff tests five times gave 2 failures out of 5."
+    assert statuses(said, run(AVA_LOOP)) != ["contradicted"]
+    assert statuses("The backoff tests: 4 tests passed.", run(AVA_LOOP)) != ["contradicted"]
+
+
+def test_a_claim_opening_on_things_said_before_it_has_no_scope_of_its_own() -> None:
+    said = "10 back-to-back runs of the backoff file: every one passed (4/4 tests)."
+    assert statuses(said, run(AVA_LOOP, AVA_FULL)) != ["contradicted"]
+    assert statuses("All 4 tests passed.", run(AVA_LOOP, AVA_FULL)) == ["contradicted"]
+
+
+def test_a_colon_in_a_code_span_cuts_nothing() -> None:
+    said = "- Both refunds carry `reason: duplicate` and `ticket: SUP-8812` in their metadata."
+    claims = check_claims(said, run(AVA_FULL))
+    assert [c.text for c in claims] == [said[2:]]
+
+
+ARTISAN = bash(
+    "php artisan test",
+    "   PASS  Tests\\Unit\\ExampleTest\n  ✓ that true is true\n\n"
+    "  Tests:    1 skipped, 12 passed (31 assertions)\n  Duration: 0.41s",
+)
+
+
+def test_laravels_test_command_is_a_test_run_with_its_indented_summary() -> None:
+    said = "`php artisan test`: 13 passed, 31 assertions, nothing failed."
+    assert statuses(said, run(ARTISAN)) == ["contradicted"]
+    assert statuses("`php artisan test`: 12 passed, 1 skipped.", run(ARTISAN)) == ["verified"]
+
+
+DJANGO_FULL = bash("python manage.py test", "Found 58 test(s).\nRan 58 tests in 4.1s\n\nOK")
+DJANGO_APP = bash("python manage.py test projects", "Found 23 test(s).\nRan 23 tests in 1.2s\n\nOK")
+EDIT = (
+    "Edit",
+    {"file_path": "projects/models.py", "old_string": "a", "new_string": "b"},
+    "ok",
+    "ok",
+)
+
+
+def test_djangos_test_command_is_a_test_run() -> None:
+    assert statuses("All 57 tests pass.", run(DJANGO_FULL)) == ["contradicted"]
+    # a run of one app after an edit is no run of the whole suite said made
+    said = "Full `python manage.py test` run: all 58 tests pass."
+    assert statuses(said, run(DJANGO_FULL, EDIT, DJANGO_APP)) == ["unverifiable"]
+
+
+MIX_FULL = bash("cd ~/src/inkwell && mix test", "115 tests, 0 failures, 1 skipped")
+MIX_PART = bash("cd ~/src/inkwell && mix test test/slug_test.exs", "6 tests, 0 failures")
+
+
+def test_skips_denied_where_the_run_of_everything_skipped_are_not_verified() -> None:
+    said = "full `mix test`: 115 tests, 0 failures, nothing skipped"
+    later_part = run(MIX_FULL, EDIT, MIX_PART)
+    assert statuses(said, later_part) == ["unverifiable"]
+    assert statuses("full `mix test`: 115 tests, 0 failures, 1 skipped", later_part) == ["verified"]
+
+
+MYPY = bash("mypy src", "Success: no issues found in 12 source files")
+PYTEST = bash("pytest -q", "48 passed, 1 warning in 3.21s")
+
+
+def test_the_passes_a_fix_took_are_no_count_of_tests() -> None:
+    said = "mypy (strict) is clean in 12 source files (it took two passes to get there)."
+    assert statuses(said, run(MYPY, PYTEST)) == ["verified"]
+    assert statuses("Two tests passed.", run(MYPY, PYTEST)) == ["contradicted"]
