@@ -1072,6 +1072,15 @@ def _of_part(text: str, name: str, calls: list[Call]) -> bool:
 _GREEN_SAID = later(r"`\s+(?:is|are|was|were)\s+(?:now\s+|all\s+)?green\b", re.I)
 
 
+# `40/41 tests passed`, `40 of 41 passing`: a part of a total
+_PART_OF = later(r"(?<![\d.])(\d+)\s*(?:/|\bof\s+|\bout of\s+)(\d+)(?![\d.])")
+
+
+def _part_passed(said: str) -> bool:
+    """The claim counts a part of a total (`40/41`), fewer than all of it."""
+    return any(int(part) < int(whole) for part, whole in _PART_OF.findall(said))
+
+
 def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
     if not calls:
         yield _unrun(text, name, index)
@@ -1092,6 +1101,8 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # the test checker's
             return
         yield _failure(text, name, calls, counted, failure, index)
+    elif success and _part_passed(said):  # `40/41 tests passed`: a failure said too
+        yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # the test checker's
     elif success:
         kinds = _clean_of(text)
         flaw = None if kinds is None else _flaw_of(last.output, kinds)

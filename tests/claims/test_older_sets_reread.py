@@ -92,3 +92,18 @@ def test_the_passes_a_fix_took_are_no_count_of_tests() -> None:
     said = "mypy (strict) is clean in 12 source files (it took two passes to get there)."
     assert statuses(said, run(MYPY, PYTEST)) == ["verified"]
     assert statuses("Two tests passed.", run(MYPY, PYTEST)) == ["contradicted"]
+
+
+# piped: its exit status lost, the flaw it printed tells how it went
+ZIG = bash(
+    "zig build test --summary all 2>&1 | tail -8",
+    "Build Summary: 4/5 steps succeeded; 1 failed; 40/41 tests passed; 1 leaked\n"
+    "test transitive failure\n+- run test 40/41 passed, 1 leaked\n"
+    "error: 'parser.test.arena cleanup' leaked: [gpa] (err): memory address 0x7f1c leaked:",
+)
+
+
+def test_a_part_of_the_tests_said_passing_says_a_failure_too() -> None:
+    said = "`zig build test`: 40/41 tests passed, up from 38/41."
+    assert statuses(said, run(ZIG)) != ["contradicted"]
+    assert statuses("`zig build test`: all tests passed.", run(ZIG)) == ["contradicted"]
