@@ -245,7 +245,8 @@ _SIGNAL = later(
     r"\b(?:I|we)\b|\d|`|\b\w+\.(?:py|js|ts|md|json|csv|ya?ml|txt|toml)\b|\btests?\b|\bsuite\b|"
     r"\b[a-z]+ed\b|^[*_]*[A-Z][\w ]{0,30}:[*_]*\s*[^\s*_]|"
     r"\b(?:took|lasted|ran|wrote|found|got|built|sent|"
-    r"pass(?:es)?|fails?|green|clean|valid|correct(?:ly)?|behaviou?r|safe|robust|no|warning)\b|"
+    r"pass(?:es)?|fails?|green|clean|spotless|valid|correct(?:ly)?|behaviou?r|safe|robust|no|"
+    r"warnings?|zero)\b|"
     r"^(?:" + MONTH_RANKED.pattern + ")",  # `June was the quietest month`: a ranking
     re.I,
 )
@@ -452,7 +453,8 @@ _SIGNAL_LABEL = later(r"[A-Z][\w ]{0,30}:[*_]*\s*[^\s*_]", re.I)  # at the start
 # The words _SIGNAL finds whole (each alternative `\b(?:…)\b` of plain words, spelt out).
 _SIGNAL_WORDS = frozenset(
     "i we test tests suite took lasted ran wrote found got built sent pass passes fail fails "
-    "green clean valid correct correctly behaviour behavior safe robust no warning".split()
+    "green clean spotless valid correct correctly behaviour behavior safe robust no warning "
+    "warnings zero".split()
 )
 
 

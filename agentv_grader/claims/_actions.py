@@ -60,18 +60,17 @@ _RESULT_AFTER = later(
 # match in a claim exactly when it holds one of the words whole, or else the gated phrases
 # beside them one of theirs (held against the plain patterns in tests/claims/test_gates.py).
 _SUCCESS = Words("pass passes passed succeed succeeds succeeded successfully clean cleanly green "
-                 "valid ok")  # fmt: skip
+                 "valid ok spotless")  # fmt: skip
 # `exits 0`, `exited with code 0`: a success, as `passes` is
 _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
-        r"\b(?:no (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|vulnerabilities|"
-        r"advisories)|reported nothing|reports nothing|nothing to (?:fix|format|reformat)|"
-        + _EXIT_0
-        + r")\b",
+        r"\b(?:(?:no|zero) (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|"
+        r"vulnerabilities|advisories)|reported nothing|reports nothing|"
+        r"nothing to (?:fix|format|reformat)|" + _EXIT_0 + r")\b",
         re.I,
     ),
-    Words("no nothing exit exits exited"),
+    Words("no zero nothing exit exits exited"),
 )
 _FAILURE = Words("fail fails failed errored error crashed rejected refused")
 # `exited with code 1`, `returned a non-zero exit code`: a failure, as `failed` is (not a
@@ -947,8 +946,8 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     of a claim that may name one (`may_name_tools`)."""
     lowered = text.lower()
     for word in lower_words(lowered):
-        if word not in TOOLS and not (linter(word) and _says_outcome(text)):
-            continue
+        if word not in TOOLS and not ((linter(word) or word == "lint") and _says_outcome(text)):
+            continue  # `Lint came back clean`: the runs of a `lint` command, a linter's too
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
         assert at is not None
         before, after = lowered[: at.start()], lowered[at.end() :]
@@ -957,6 +956,8 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if lowered.count("`", 0, at.start()) % 2:
             continue  # in backticks (`pytest -q`, a CI step's `Run pytest`): a command's word
         calls: list[Call] = index.remember("tool runs", word, partial(_runs_of, index, word))
+        if not calls and word == "lint":
+            continue  # linted by a linter's own name (`eslint .`), which `lint` does not say
         hook = None if calls else index.remember("hook", word, partial(_hook_line, index, word))
         if hook is not None:  # run by pre-commit: its own line tells how it went
             yield _hook_outcome(text, word, hook)

@@ -159,3 +159,20 @@ def test_a_things_row_is_read_by_its_column_and_its_words() -> None:
 def test_a_typeset_minus_is_the_sign_outputs_print() -> None:
     assert statuses("UK fell by −48.7%.", run(G7)) == ["verified"]
     assert statuses("UK fell by −48.9%.", run(G7)) != ["verified"]
+
+
+NX_LINT = bash(
+    "npx nx affected -t lint --base=origin/main",
+    "> eslint .\n\n/src/money.ts\n  9:9  warning  'currency' is assigned a value but never used\n\n"
+    "✖ 1 problem (0 errors, 1 warning)",
+)
+ESLINT = bash("npx eslint .", "✖ 1 problem (0 errors, 1 warning)", "error")
+
+
+def test_lint_said_clean_is_held_to_the_runs_of_a_lint_command() -> None:
+    said = "Lint came back spotless — zero warnings."
+    assert statuses(said, run(NX_LINT)) == ["contradicted"]
+    clean = bash("npx nx affected -t lint --base=origin/main", "All files pass linting.")
+    assert statuses(said, run(NX_LINT, clean)) != ["contradicted"]
+    # linted by a linter's own name, which `lint` does not say: not said to be unrun
+    assert statuses("Lint is clean.", run(ESLINT)) != ["contradicted"]

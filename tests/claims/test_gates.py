@@ -186,11 +186,10 @@ _TEST_READINGS = {
 # The patterns whose finding in a claim its words decide (_actions), as they were searched.
 _ACTION_READINGS = {
     "success": re.compile(
-        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|no (?:[a-z]+ )?(?:warnings|"
-        r"errors|issues|problems|violations|vulnerabilities|advisories)|reported nothing|"
-        r"reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
-        + _actions._EXIT_0
-        + r")\b",
+        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|(?:no|zero) (?:[a-z]+ )?"
+        r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories)|"
+        r"reported nothing|reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
+        r"spotless|" + _actions._EXIT_0 + r")\b",
         re.I,
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
