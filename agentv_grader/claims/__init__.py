@@ -52,6 +52,7 @@ from ._facts import (
     VERIFIED,
     Changes,
     Finding,
+    code_findings,
     column_findings,
     failed_findings,
     holds_digit,
@@ -538,6 +539,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from column_findings(text, index)
     if screen & _DIGIT and "failed" in text:
         yield from failed_findings(text, index)
+    if screen & _DIGIT and ("error" in text or "warning" in text or "rule" in text):
+        yield from code_findings(text, index)
     if screen & _DIGIT and ("published" in text or "released" in text or "posted" in text):
         yield from published_findings(text, index)
     if screen & _DIGIT and "%" in text:

@@ -700,6 +700,39 @@ def other_state(text: str, index: RunIndex) -> bool:
     return False
 
 
+# An error's or a rule's code said with the word (`a borrow-checker error (E0505)`, `E501
+# warnings`): group 1 its letters, group 2 its digits
+_CODE_SAID = later(
+    r"\b(?:error|errors|warning|warnings|rule|code)\b[^.;:]{0,40}?(?<![\w-])([A-Z]{1,4})(\d{3,5})\b"
+    r"|(?<![\w-])([A-Z]{1,4})(\d{3,5})\b(?=[^.;:]{0,20}?\b(?:error|errors|warning|warnings)\b)"
+)
+
+
+def code_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """An error's code said (`hit a borrow-checker error (E0505)`), in no call nor the task,
+    where the outputs show codes of its letters and width (`error[E0502]`), none of them
+    it: the code read wrong."""
+    for said in _CODE_SAID.finditer(text):
+        letters, digits = (said.group(1), said.group(2)) if said.group(1) else said.group(3, 4)
+        code = (letters + digits).lower()
+        if index.in_inputs(code) or index.in_outputs_anywhere(code) or code in index.task_lower:
+            continue
+        # read only for a code in no call (rare): every distinct output searched once
+        kin = re.compile(rf"(?<![a-z0-9]){letters.lower()}\d{{{len(digits)}}}(?![a-z0-9])")
+        read: set[int] = set()
+        for call in index.calls:
+            if id(call.output_lower) in read:
+                continue
+            read.add(id(call.output_lower))
+            shown = kin.search(call.output_lower)
+            if shown is not None:
+                line = line_at(call.output, call.written(shown.start()))
+                yield Finding(
+                    CONTRADICTED, f"{letters + digits!r} in no output, but {call.cite_line(line)}"
+                )
+                return
+
+
 _VERSION_LABELLED = later(r"version['\"]?\s*[:=]\s*['\"]?v?(\d+\.\d+\.\d+[\w.+-]*)")
 
 

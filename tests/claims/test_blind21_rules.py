@@ -176,3 +176,20 @@ def test_lint_said_clean_is_held_to_the_runs_of_a_lint_command() -> None:
     assert statuses(said, run(NX_LINT, clean)) != ["contradicted"]
     # linted by a linter's own name, which `lint` does not say: not said to be unrun
     assert statuses("Lint is clean.", run(ESLINT)) != ["contradicted"]
+
+
+BORROW = bash(
+    "cargo build --release",
+    "error[E0502]: cannot borrow `buf` as mutable because it is also borrowed as immutable\n"
+    "For more information about this error, try `rustc --explain E0502`.",
+    "error",
+)
+
+
+def test_an_errors_code_in_no_call_is_held_to_the_codes_the_outputs_show() -> None:
+    said = "My first attempt hit a borrow-checker error (E0505)."
+    assert statuses(said, run(BORROW)) == ["contradicted"]
+    said = "My first attempt hit a borrow-checker error (E0502)."
+    assert statuses(said, run(BORROW)) != ["contradicted"]
+    # a code of other letters or width is another kind's
+    assert statuses("flake8 flagged one E501 warning.", run(BORROW)) != ["contradicted"]
