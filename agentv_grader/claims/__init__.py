@@ -73,7 +73,14 @@ from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
 from ._listings import every_counted, every_flag, every_version
-from ._rows import named_figures, ranked_rows, row_verdict, said_rows, unused_findings
+from ._rows import (
+    anchored_rows,
+    named_figures,
+    ranked_rows,
+    row_verdict,
+    said_rows,
+    unused_findings,
+)
 from ._tests import _TEST_WORDS, suite_findings, test_findings
 from ._timing import timing_findings
 from ._units import Positions, data_row, units
@@ -572,6 +579,8 @@ def _rows_restated(text: str, index: RunIndex) -> Iterator[Finding]:
         for _, evidence in named_figures(text, index):
             yield Finding(CONTRADICTED, evidence)
     for _, evidence in said_rows(text, index):
+        yield Finding(CONTRADICTED, evidence)
+    for _, evidence in anchored_rows(text, index):
         yield Finding(CONTRADICTED, evidence)
 
 

@@ -371,6 +371,51 @@ def _counterpart(
     return None
 
 
+def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
+    """A claim of two or three figures, one in no output (`the hottest day was 2023-08-16
+    at 38.9 °C`), the others distinctive (a date, a fraction, four digits or more) and
+    all on one output line only (`hottest day: 2023-08-15 (38.9 °C)`): the line is what the
+    claim restates, and where the one figure of the missing one's kind the others leave
+    there differs from it (within a factor 10), the claim misread it."""
+    rest = _CODE_SPAN.sub(_blank, text)
+    values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
+    if not 2 <= len(values) <= _SAID_ROW_VALUES:
+        return
+    missing = [v for v in values if not index.in_outputs(v.plain.lower())]
+    if len(missing) != 1 or index.in_outputs(missing[0].text.lower()):
+        return
+    value = missing[0]
+    anchors = [v for v in values if v is not value]
+    if not all(_distinctive(v) for v in anchors):
+        return
+    lines: dict[str, Call] = {}
+    for call, at in itertools.islice(index.outputs_with(anchors[0].plain), _MAX_PLACES + 1):
+        line = line_at(call.output, call.written(at)).strip()
+        if line in lines:
+            continue
+        shown = _line_values(line)
+        if all(any(v.same(o) for o in shown) for v in anchors):
+            lines[line] = call
+        if len(lines) > 1:
+            return
+    if len(lines) != 1:
+        return
+    ((line, call),) = lines.items()
+    pool = _line_values(line)
+    if len(line) > _LINE_WIDTH or not all(_take(v, pool) for v in anchors):
+        return
+    kin = [other for other in pool if _kin(value, other)]
+    if len(kin) != 1 or not value.akin(kin[0]) or value.same(kin[0]):
+        return
+    yield CONTRADICTED, f"{value.text!r}, but {call.cite_line(line)}"
+
+
+def _distinctive(value: _RowValue) -> bool:
+    """A figure no other is likely to equal by chance: a date, one with a fraction, or a
+    whole number of four digits or more (`1%` is none)."""
+    return value.kind == "date" or value.decimals > 0 or abs(value.number) >= 1000
+
+
 def _kin(value: _RowValue, other: _RowValue) -> bool:
     """`other` is a figure of `value`'s kind: both a date, an integer, or a decimal, each
     a share or neither."""

@@ -193,3 +193,19 @@ def test_an_errors_code_in_no_call_is_held_to_the_codes_the_outputs_show() -> No
     assert statuses(said, run(BORROW)) != ["contradicted"]
     # a code of other letters or width is another kind's
     assert statuses("flake8 flagged one E501 warning.", run(BORROW)) != ["contradicted"]
+
+
+WEATHER = bash(
+    "python3 summarize.py pdx_2023.json",
+    "wettest month: 2023-12 (196.8 mm)\nhottest day: 2023-08-15 (38.9 °C)\ndays over 30 °C: 24",
+)
+
+
+def test_a_figure_in_no_output_beside_distinctive_ones_is_held_to_their_one_line() -> None:
+    said = "The hottest day of the year was 2023-08-16 at 38.9 °C."
+    assert statuses(said, run(WEATHER)) == ["contradicted"]
+    assert statuses("The hottest day was 2023-08-15 at 38.9 °C.", run(WEATHER)) == ["verified"]
+    # a small whole number is no anchor: it may be on any line
+    assert statuses("There were 24 hot days, the first on 2023-06-02.", run(WEATHER)) != [
+        "contradicted"
+    ]
