@@ -273,7 +273,7 @@ _SAID_ROW = later(
     r"^[\W_]{0,6}(?:([A-Z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?)(?:\*\*|__)?(?::(?=[\s*_])|[^\S\n][—–])"
     r"|([A-Z][\w&.'/-]*(?:[^\S\n][A-Z][\w&.'/-]*){0,2})[^\S\n]+(?:leads|led|trails|trailed|"
     r"ranks|ranked|comes|came|sits|sat|averages|averaged|totals|totall?ed|peaked|stands|stood)"
-    r"\b)"
+    r"\b|([a-z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?):[^\S\n])"
 )
 _SAID_ROW_VALUES = 3  # a said row of more figures is a table's, not a thing's few
 
@@ -293,7 +293,9 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     said = _SAID_ROW.match(text)
     if said is None:
         return
-    name = (said.group(1) or said.group(2)).lower()
+    name = (said.group(1) or said.group(2) or said.group(3)).lower()
+    # a lowercase key (`indirectly lost: …`) is a label: its row gives it as one, `key:`
+    label = f"{name}:" if said.group(3) else ""
     words = name.split()
     rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
     values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
@@ -307,6 +309,8 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
         line = line_at(call.output, call.written(at)).strip()
         lowered = line.lower()
         if len(line) > _LINE_WIDTH or line in rows:
+            continue
+        if label and label not in lowered:
             continue
         if _labels(lowered, words[0]) and all(_as_words(lowered, word) for word in words):
             rows[line] = call, _line_values(line)
@@ -329,7 +333,7 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     call, line, counterpart = readings[0]
     if counterpart is None or not value.akin(counterpart) or value.same(counterpart):
         return
-    if index.in_outputs(value.plain) and (
+    if _in_outputs(value, index) and (
         not anchored or not _on_a_sibling(value, len(rows[line][1]), index)
     ):
         return  # shown elsewhere: of another thing only where the line is surely the row
@@ -361,7 +365,7 @@ def _counterpart(
     4.72`)."""
     if len(kin) == 1:
         return kin[0]
-    for call, at in itertools.islice(index.outputs_with(value.plain), _MAX_PLACES):
+    for call, at in _places_of_figure(value, index):
         other = _line_values(line_at(call.output, call.written(at)))
         if len(other) != len(shown):
             continue
@@ -381,8 +385,8 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
     if not 2 <= len(values) <= _SAID_ROW_VALUES:
         return
-    missing = [v for v in values if not index.in_outputs(v.plain.lower())]
-    if len(missing) != 1 or index.in_outputs(missing[0].text.lower()):
+    missing = [v for v in values if not _in_outputs(v, index)]
+    if len(missing) != 1:
         return
     value = missing[0]
     anchors = [v for v in values if v is not value]
@@ -432,12 +436,27 @@ def _blank(span: re.Match[str]) -> str:
 
 def _on_a_sibling(value: _RowValue, width: int, index: RunIndex) -> bool:
     """`value` is on an output line of `width` figures (another row of the table)."""
-    for call, at in itertools.islice(index.outputs_with(value.plain), _MAX_PLACES):
+    for call, at in _places_of_figure(value, index):
         line = line_at(call.output, call.written(at))
         shown = _line_values(line)
         if len(shown) == width and any(value.same(other) for other in shown):
             return True
     return False
+
+
+def _in_outputs(value: _RowValue, index: RunIndex) -> bool:
+    """Some output holds `value` written plain (`1344`) or as the claim wrote it
+    (`1,344`)."""
+    return index.in_outputs(value.plain) or index.in_outputs(value.text.lower().lstrip("$+"))
+
+
+def _places_of_figure(value: _RowValue, index: RunIndex) -> Iterator[tuple[Call, int]]:
+    """The output places of `value` written plain (`1344`), then grouped as the claim
+    wrote it (`1,344`), `_MAX_PLACES` of each."""
+    yield from itertools.islice(index.outputs_with(value.plain), _MAX_PLACES)
+    written = value.text.lower().lstrip("$+-−")
+    if written != value.plain:
+        yield from itertools.islice(index.outputs_with(written), _MAX_PLACES)
 
 
 # `swap is not being used`: a resource, the claim's subject, said unused

@@ -209,3 +209,20 @@ def test_a_figure_in_no_output_beside_distinctive_ones_is_held_to_their_one_line
     assert statuses("There were 24 hot days, the first on 2023-06-02.", run(WEATHER)) != [
         "contradicted"
     ]
+
+
+VALGRIND = bash(
+    "valgrind --leak-check=full ./tests/run_tests",
+    "==31877==     in use at exit: 1,344 bytes in 12 blocks\n==31877== LEAK SUMMARY:\n"
+    "==31877==    definitely lost: 768 bytes in 4 blocks\n"
+    "==31877==    indirectly lost: 576 bytes in 8 blocks",
+    "error",
+)
+
+
+def test_a_lowercase_keys_figures_are_held_to_the_line_labelling_it() -> None:
+    said = "- indirectly lost: 1,344 bytes in 8 blocks"
+    assert statuses(said, run(VALGRIND)) == ["contradicted"]
+    assert statuses("- indirectly lost: 576 bytes in 8 blocks", run(VALGRIND)) == ["verified"]
+    # a key no output gives as a label is no row's
+    assert statuses("- lost overall: 1,344 bytes in 8 blocks", run(VALGRIND)) != ["contradicted"]
