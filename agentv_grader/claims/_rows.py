@@ -276,6 +276,8 @@ _SAID_ROW = later(
     r"\b|([a-z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?):[^\S\n])"
 )
 _SAID_ROW_VALUES = 3  # a said row of more figures is a table's, not a thing's few
+# another thing named after the subject's figures (`… and Sales $142,310`, `, then West`)
+_NEXT_NAME = later(r"(?:,|\band\b|\bthen\b|\bwhile\b|\bbut\b)\s+(?:the\s+)?[A-Z]")
 
 
 def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
@@ -289,7 +291,7 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     size. The counterpart is the one figure of the kind the others leave on the row, or
     the one in the column where another row of as many figures shows the said figure.
     Never where a line naming the thing gives the said figure, nor, the figure in some
-    output, unless the row holds another said figure and another row the figure."""
+    output, unless another row of as many figures holds it (a swap)."""
     said = _SAID_ROW.match(text)
     if said is None:
         return
@@ -298,6 +300,8 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     label = f"{name}:" if said.group(3) else ""
     words = name.split()
     rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
+    if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
+        rest = _NEXT_NAME.split(rest, 1)[0]
     values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
     if not values or len(values) > _SAID_ROW_VALUES or len(name) < 2:
         return
@@ -333,10 +337,8 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     call, line, counterpart = readings[0]
     if counterpart is None or not value.akin(counterpart) or value.same(counterpart):
         return
-    if _in_outputs(value, index) and (
-        not anchored or not _on_a_sibling(value, len(rows[line][1]), index)
-    ):
-        return  # shown elsewhere: of another thing only where the line is surely the row
+    if _in_outputs(value, index) and not _on_a_sibling(value, len(rows[line][1]), index):
+        return  # shown elsewhere: another thing's only on a row of as many figures
     yield CONTRADICTED, f"{value.text!r} for {name}, but {call.cite_line(line)}"
 
 

@@ -226,3 +226,13 @@ def test_a_lowercase_keys_figures_are_held_to_the_line_labelling_it() -> None:
     assert statuses("- indirectly lost: 576 bytes in 8 blocks", run(VALGRIND)) == ["verified"]
     # a key no output gives as a label is no row's
     assert statuses("- lost overall: 1,344 bytes in 8 blocks", run(VALGRIND)) != ["contradicted"]
+
+
+DEPARTMENTS = bash("python3 means.py", "Engineering      142310\nSales             98451")
+
+
+def test_a_subjects_figures_end_where_another_thing_is_named() -> None:
+    said = "Engineering averages $98,451 and Sales $142,310."
+    assert statuses(said, run(DEPARTMENTS)) == ["contradicted"]
+    said = "Engineering averages $142,310 and Sales $98,451."
+    assert statuses(said, run(DEPARTMENTS)) == ["verified"]
