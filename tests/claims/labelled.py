@@ -24,8 +24,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND17` (tests/data/claims/blind17/runs) likewise, after the sixteenth's;
 `BLIND18` (tests/data/claims/blind18/runs) likewise, after the seventeenth's;
 `BLIND19` (tests/data/claims/blind19/runs) likewise, after the eighteenth's;
-`BLIND20` (tests/data/claims/blind20/runs) likewise, after the nineteenth's.
-`SETS` is all twenty-two."""
+`BLIND20` (tests/data/claims/blind20/runs) likewise, after the nineteenth's;
+`BLIND21` (tests/data/claims/blind21/runs) likewise, after the twentieth's.
+`SETS` is all twenty-three."""
 
 from __future__ import annotations
 
@@ -60,9 +61,11 @@ BLIND17 = RUNS.parent / "blind17" / "runs"
 BLIND18 = RUNS.parent / "blind18" / "runs"
 BLIND19 = RUNS.parent / "blind19" / "runs"
 BLIND20 = RUNS.parent / "blind20" / "runs"
+BLIND21 = RUNS.parent / "blind21" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
+    BLIND21,
 )  # fmt: skip
 
 
