@@ -270,14 +270,16 @@ def ranked_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
 # standing (`Midwest trails the pack at $29,847.75`); group 1 or 2 the name, the figures
 # after it
 _SAID_ROW = later(
-    r"^[\W_]{0,6}(?:([A-Z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?)(?:\*\*|__)?(?::(?=[\s*_])|[^\S\n][—–])"
+    r"^[\W_]{0,6}(?:([A-Z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?)`?(?:\*\*|__)?"
+    r"(?::(?=[\s*_])|[^\S\n][—–])"
     r"|([A-Z][\w&.'/-]*(?:[^\S\n][A-Z][\w&.'/-]*){0,2})[^\S\n]+(?:leads|led|trails|trailed|"
     r"ranks|ranked|comes|came|sits|sat|averages|averaged|totals|totall?ed|peaked|stands|stood)"
     r"\b|([a-z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?):[^\S\n])"
 )
 _SAID_ROW_VALUES = 3  # a said row of more figures is a table's, not a thing's few
-# another thing named after the subject's figures (`… and Sales $142,310`, `, then West`)
-_NEXT_NAME = later(r"(?:,|\band\b|\bthen\b|\bwhile\b|\bbut\b)\s+(?:the\s+)?[A-Z]")
+# the end of a subject's clause: another thing named (`… and Sales $142,310`), or a comma,
+# a dash or a bracket before what else the sentence says (`, roughly 16% ahead of …`)
+_NEXT_NAME = later(r"[,;](?=\s)|\s\(|\s[—–]\s|\b(?:and|then|while|but)\s+(?:the\s+)?[A-Z]")
 
 
 def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
@@ -285,61 +287,76 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     the thing (each of its words as words): one said figure differs from its counterpart
     on the thing's row, within a factor 10 (`Pro: +40.5 (164 responses)` against `Pro  164
     72  60  32  24.4`: a swap; `Midwest … $29,847.75` against `Midwest  297  29874.75`: a
-    misreading). The row is the one line holding the other said figures and a figure of
-    the differing one's kind (lines holding none of that kind, an input's record, are no
-    other reading), else, none holding one, the one line with a figure of its kind and
-    size. The counterpart is the one figure of the kind the others leave on the row, or
-    the one in the column where another row of as many figures shows the said figure.
-    Never where a line naming the thing gives the said figure, nor, the figure in some
-    output, unless another row of as many figures holds it (a swap)."""
-    said = _SAID_ROW.match(text)
+    misreading). The row holds the other said figures and a figure of the differing one's
+    kind (lines holding none of that kind, an input's record, are no other reading), else,
+    none holding one, a figure of its kind within a factor 2; rows giving different
+    counterparts leave it open. The counterpart is the one figure of the kind the others
+    leave on the row, or the one in the column where another row of as many figures shows
+    the said figure. Never where a line naming the thing gives the said figure, nor, the
+    figure in some output, unless another row of as many figures holds it (a swap)."""
+    said = _said_row(text)
     if said is None:
         return
-    name = (said.group(1) or said.group(2) or said.group(3)).lower()
-    # a lowercase key (`indirectly lost: …`) is a label: its row gives it as one, `key:`
-    label = f"{name}:" if said.group(3) else ""
-    words = name.split()
-    rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
-    if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
-        rest = _NEXT_NAME.split(rest, 1)[0]
-    values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
-    if not values or len(values) > _SAID_ROW_VALUES or len(name) < 2:
-        return
-    places = index.every_place(max(words, key=len), _MAX_PLACES)
-    if not places:
-        return
-    rows: dict[str, tuple[Call, list[_RowValue]]] = {}
-    for call, at in places:
-        line = line_at(call.output, call.written(at)).strip()
-        lowered = line.lower()
-        if len(line) > _LINE_WIDTH or line in rows:
-            continue
-        if label and label not in lowered:
-            continue
-        if _labels(lowered, words[0]) and all(_as_words(lowered, word) for word in words):
-            rows[line] = call, _line_values(line)
+    name, label, values = said
+    rows = _rows_naming(name, label, index)
     given = [figure for _, shown in rows.values() for figure in shown]
     differing = [value for value in values if not any(map(value.same, given))]
     if len(differing) != 1:
         return  # every said figure is the thing's somewhere, or more than one is not
     value = differing[0]
     anchored = len(differing) < len(values)
-    readings = []  # (call, line, counterpart) of each line that may be the row
+    readings: list[tuple[Call, str, _RowValue | None]] = []  # each line's counterpart
     for line, (call, shown) in rows.items():
         pool = list(shown)
         taken = sum(_take(other, pool) for other in values if other is not value)
         kin = [other for other in pool if _kin(value, other)]
-        if not kin or (anchored and taken == 0) or (not anchored and not any(map(value.akin, kin))):
-            continue
-        readings.append((call, line, _counterpart(value, shown, kin, index)))
-    if len(readings) != 1:
-        return
-    call, line, counterpart = readings[0]
-    if counterpart is None or not value.akin(counterpart) or value.same(counterpart):
+        if not anchored:  # a row only by a figure near the said one: that figure alone
+            kin = [other for other in kin if _near(value, other)]
+        if kin and (taken or not anchored):
+            readings.append((call, line, _counterpart(value, shown, kin, index)))
+    found = [counterpart for _, _, counterpart in readings if counterpart is not None]
+    if not found or len(found) < len(readings) or any(not c.same(found[0]) for c in found):
+        return  # no row, or rows giving the thing different figures: another reading
+    call, line, _ = readings[-1]
+    if not value.akin(found[0]) or value.same(found[0]):
         return
     if _in_outputs(value, index) and not _on_a_sibling(value, len(rows[line][1]), index):
         return  # shown elsewhere: another thing's only on a row of as many figures
     yield CONTRADICTED, f"{value.text!r} for {name}, but {call.cite_line(line)}"
+
+
+def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:
+    """The thing a claim opens on (lowercase), the label its rows give it (a lowercase
+    key's, `indirectly lost:`; else ``), and its figures: those after it, up to where
+    another thing is named for a sentence's subject, none in a code span nor a year."""
+    said = _SAID_ROW.match(text)
+    if said is None:
+        return None
+    name = (said.group(1) or said.group(2) or said.group(3)).lower()
+    label = f"{name}:" if said.group(3) else ""
+    rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
+    if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
+        rest = _NEXT_NAME.split(rest, 1)[0]
+    values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
+    if not values or len(values) > _SAID_ROW_VALUES or len(name) < 2:
+        return None
+    return name, label, values
+
+
+def _rows_naming(name: str, label: str, index: RunIndex) -> dict[str, tuple[Call, list[_RowValue]]]:
+    """The distinct output lines that may be the thing's row, with their figures: its
+    first word opens one of their fields (`_labels`), each of its words is in them, and
+    its label too where it has one; none where its places are more than `_MAX_PLACES`."""
+    words = name.split()
+    rows: dict[str, tuple[Call, list[_RowValue]]] = {}
+    for call, at in index.every_place(max(words, key=len), _MAX_PLACES) or ():
+        line = line_at(call.output, call.written(at)).strip()
+        lowered = line.lower()
+        if len(line) > _LINE_WIDTH or line in rows or (label and label not in lowered):
+            continue
+        if _labels(lowered, words[0]) and all(_as_words(lowered, word) for word in words):
+            rows[line] = call, _line_values(line)
+    return rows
 
 
 # what opens a row's field: the line's start, a separator or a gap of two spaces
@@ -354,8 +371,17 @@ def _labels(line: str, word: str) -> bool:
         before = line[:at]
         if not before.strip(" \t|│*-•") or before.endswith(_FIELD_START):
             return True
+        if before.strip().isdigit() and before[-1:] == " ":  # a listing's row number
+            return True
         at = line.find(word, at + 1)
     return False
+
+
+def _near(value: _RowValue, other: _RowValue) -> bool:
+    """`other` is within a factor 2 of `value`: a misread digit's or a neighbour row's
+    size, not an id's or a count's beside an amount (`100002,…,59.00` for `12,807`)."""
+    low, high = sorted((abs(value.number), abs(other.number)))
+    return value.akin(other) and high < 2 * low
 
 
 def _counterpart(

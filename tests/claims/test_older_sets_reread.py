@@ -107,3 +107,30 @@ def test_a_part_of_the_tests_said_passing_says_a_failure_too() -> None:
     said = "`zig build test`: 40/41 tests passed, up from 38/41."
     assert statuses(said, run(ZIG)) != ["contradicted"]
     assert statuses("`zig build test`: all tests passed.", run(ZIG)) == ["contradicted"]
+
+
+LOANS = bash(
+    "sqlite-utils query library.db 'select branch_id, count(*) from loans group by 1' --table",
+    "branch_id      loans\nBR-007          3410\nBR-031          2118",
+)
+REVENUE = (
+    bash("mlr --ipprint stats1 -a sum -f revenue -g region", "West      1248519.40  14021"),
+    bash("mlr --icsv --ocsv stats1 -a sum -f revenue -g region", "region,revenue\nWest,1248519.40"),
+)
+ORDERS = (
+    bash("head -2 orders.csv", "100002,2024-01-02,South,Laptop Stand Pro,1,59.00,delivered"),
+    bash("Rscript summarise.R", "  product           units\n3 Laptop Stand Pro  12087"),
+)
+
+
+def test_a_said_rows_name_and_rows_are_read_as_listings_write_them() -> None:
+    # a backticked name
+    assert statuses("- `BR-031` — 2,181", run(LOANS)) == ["contradicted"]
+    assert statuses("- `BR-031` — 2,118", run(LOANS)) == ["verified"]
+    # two rows giving the thing the same figure are one reading; what follows a comma is
+    # another thing the sentence says
+    said = "West leads with $1,284,519.40 in revenue, roughly 16% ahead of the Northeast."
+    assert statuses(said, run(*REVENUE)) == ["contradicted"]
+    # a listing's row number before the name; a record's id is no figure near the said one
+    assert statuses("- Laptop Stand Pro — 12,807", run(*ORDERS)) == ["contradicted"]
+    assert statuses("- Laptop Stand Pro — 12,087", run(*ORDERS)) == ["verified"]
