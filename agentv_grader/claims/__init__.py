@@ -66,6 +66,7 @@ from ._facts import (
     ranked,
     set_on_findings,
     set_quantity_findings,
+    state_now_findings,
     value_findings,
 )
 from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targets
@@ -523,6 +524,8 @@ def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
     if screen & _PROCESS_SURE_WORD and "used" in text:  # `swap is not being used`
         for status, evidence in unused_findings(text, index):
             yield Finding(status, evidence)
+    if " now " in text:  # `The form is now approved`
+        yield from state_now_findings(text, index)
 
 
 def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterator[Finding]:

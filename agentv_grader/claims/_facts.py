@@ -700,6 +700,39 @@ def other_state(text: str, index: RunIndex) -> bool:
     return False
 
 
+# A submission's state said now (`The form is now **approved**`), and the states a
+# submission's `status` field gives (group 1 of _STATUS_FIELD)
+_STATE_NOW = later(
+    r"\b(?:is|are)\s+now\s+[*_]{0,2}(approved|rejected|accepted|declined|submitted|pending|"
+    r"active|completed|cancell?ed)\b",
+    re.I,
+)
+_STATE_NOW_WORDS = Words("now")
+_STATUS_FIELD = later(r"\"status\"\s*:\s*\"([a-z_ -]{3,30})\"")
+_SUBMISSION_STATES = frozenset(
+    "approved rejected accepted declined submitted pending pending_review in_review "
+    "under_review draft active inactive completed cancelled canceled processing".split()
+)
+
+
+def state_now_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`The form is now approved` where the run's last output giving a `status` field gives
+    one, another state of a submission (`"status":"pending_review"`): the state said is
+    not the one the run last saw. Not where that output gives several (a listing's)."""
+    said = _STATE_NOW.search(text) if _STATE_NOW_WORDS.may_hold(text) else None
+    if said is None:
+        return
+    state = said.group(1).lower()
+    for call, _ in itertools.islice(index.outputs_back('"status"'), 1):
+        shown = _STATUS_FIELD.findall(call.output_lower)
+        if len(shown) != 1 or shown[0] not in _SUBMISSION_STATES:
+            return
+        if state[:5] not in shown[0]:  # `pending` in `pending_review`: the same state
+            at = call.output_lower.find(f'"{shown[0]}"')
+            line = line_at(call.output, call.written(at))
+            yield Finding(CONTRADICTED, f"said {state}, but {call.cite_line(line)}")
+
+
 # An error's or a rule's code said with the word (`a borrow-checker error (E0505)`, `E501
 # warnings`): group 1 its letters, group 2 its digits
 _CODE_SAID = later(

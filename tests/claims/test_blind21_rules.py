@@ -236,3 +236,18 @@ def test_a_subjects_figures_end_where_another_thing_is_named() -> None:
     assert statuses(said, run(DEPARTMENTS)) == ["contradicted"]
     said = "Engineering averages $142,310 and Sales $98,451."
     assert statuses(said, run(DEPARTMENTS)) == ["verified"]
+
+
+SUBMITTED = (
+    "http_request",
+    {"method": "POST", "url": "https://procure.example/api/forms/vendor", "body": {"a": 1}},
+    '{"submission_id":"VND-2024-00871","status":"pending_review","assigned_to":"ops"}',
+    "ok",
+)
+
+
+def test_a_submission_said_now_in_a_state_is_held_to_the_last_status_the_run_saw() -> None:
+    assert statuses("The form is now **approved**.", run(SUBMITTED)) == ["contradicted"]
+    assert statuses("The form is now pending review.", run(SUBMITTED)) != ["contradicted"]
+    listing = bash("curl -s /api/forms", '[{"status":"approved"},{"status":"pending"}]')
+    assert statuses("The form is now approved.", run(SUBMITTED, listing)) != ["contradicted"]
