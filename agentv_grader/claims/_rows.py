@@ -277,6 +277,8 @@ _SAID_ROW = later(
     r"\b|([a-z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?):[^\S\n])"
 )
 _SAID_ROW_VALUES = 3  # a said row of more figures is a table's, not a thing's few
+# a thing's places read: one named more often (`Total`, `Tests`) is no one row's label
+_THING_PLACES = 40
 # the end of a subject's clause: another thing named (`… and Sales $142,310`), or a comma,
 # a dash or a bracket before what else the sentence says (`, roughly 16% ahead of …`)
 _NEXT_NAME = later(r"[,;](?=\s)|\s\(|\s[—–]\s|\b(?:and|then|while|but)\s+(?:the\s+)?[A-Z]")
@@ -349,7 +351,7 @@ def _rows_naming(name: str, label: str, index: RunIndex) -> dict[str, tuple[Call
     its label too where it has one; none where its places are more than `_MAX_PLACES`."""
     words = name.split()
     rows: dict[str, tuple[Call, list[_RowValue]]] = {}
-    for call, at in index.every_place(max(words, key=len), _MAX_PLACES) or ():
+    for call, at in index.every_place(max(words, key=len), _THING_PLACES) or ():
         line = line_at(call.output, call.written(at)).strip()
         lowered = line.lower()
         if len(line) > _LINE_WIDTH or line in rows or (label and label not in lowered):
@@ -409,10 +411,14 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     all on one output line only (`hottest day: 2023-08-15 (38.9 °C)`): the line is what the
     claim restates, and where the one figure of the missing one's kind the others leave
     there differs from it (within a factor 10), the claim misread it."""
-    rest = _CODE_SPAN.sub(_blank, text)
+    if _DISTINCTIVE_HINT.search(text) is None:  # no date, fraction nor four digits
+        return
+    rest = _CODE_SPAN.sub(_blank, text) if "`" in text else text
     values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
     if not 2 <= len(values) <= _SAID_ROW_VALUES:
         return
+    if sum(map(_distinctive, values)) < len(values) - 1:
+        return  # the figures beside the missing one would not all be distinctive
     missing = [v for v in values if not _in_outputs(v, index)]
     if len(missing) != 1:
         return
@@ -440,6 +446,11 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     if len(kin) != 1 or not value.akin(kin[0]) or value.same(kin[0]):
         return
     yield CONTRADICTED, f"{value.text!r}, but {call.cite_line(line)}"
+
+
+# what a distinctive figure holds: a date's or a fraction's or a group's mark between
+# digits, or four digits
+_DISTINCTIVE_HINT = later(r"\d[.,-]\d|\d{4}")
 
 
 def _distinctive(value: _RowValue) -> bool:

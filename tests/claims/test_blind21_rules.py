@@ -251,3 +251,12 @@ def test_a_submission_said_now_in_a_state_is_held_to_the_last_status_the_run_saw
     assert statuses("The form is now pending review.", run(SUBMITTED)) != ["contradicted"]
     listing = bash("curl -s /api/forms", '[{"status":"approved"},{"status":"pending"}]')
     assert statuses("The form is now approved.", run(SUBMITTED, listing)) != ["contradicted"]
+
+
+def test_a_thing_named_on_more_lines_than_read_is_no_one_rows() -> None:
+    many = bash("cat regions.log", "\n".join(f"West order {n}" for n in range(41)))
+    said = "Midwest trails the pack at $29,847.75."
+    assert statuses(said, run(REGIONS)) == ["contradicted"]
+    crowded = bash("cat midwest.log", "\n".join(f"Midwest order {n}" for n in range(41)))
+    assert statuses(said, run(REGIONS, crowded)) != ["contradicted"]
+    assert statuses(said, run(REGIONS, many)) == ["contradicted"]
