@@ -41,7 +41,7 @@ RUNNER = later(
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
-    r"gotestsum|"
+    r"gotestsum|ng test|karma start|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
 )
 _PYTEST = later(
@@ -58,6 +58,10 @@ _JEST = later(r"^[^\S\n]*Tests:\s+(.+)$", re.M)
 # A line's indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
 _VITEST = later(r"^[^\S\n]*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
 _MOCHA = later(r"^[^\S\n]*(\d+) (passing|failing|pending)\b", re.M)
+# Karma's line (Angular's `ng test`): `Executed 118 of 118 (1 FAILED) (skipped 2) SUCCESS`
+_KARMA = later(
+    r"Executed (\d+) of (\d+)(?: \((\d+) FAILED\))?(?: \(skipped (\d+)\))?(?: (SUCCESS|ERROR))?"
+)
 # gotestsum's last line: `DONE 14 tests, 1 skipped, 2 failures in 0.412s`
 _GOTESTSUM = later(
     r"^DONE (\d+) tests?(?:, (\d+) skipped)?(?:, (\d+) failures?)?(?:, (\d+) errors?)? in ",
@@ -155,6 +159,7 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _AVA: ((" test",), (" passed", " failed", " skipped", " todo")),
     _GTEST: (("[",), (" test",)),
     _GOTESTSUM: (("DONE ",),),
+    _KARMA: (("Executed ",),),
     _GTEST_FAILED: (("[  FAILED  ] ",),),
     _UNITTEST_RAN: (("Ran ",),),
     _GO_PKG: (("ok", "FAIL"),),
@@ -205,7 +210,18 @@ def summarise(output: str) -> Summary | None:
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
     parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
                _rspec, _maven)  # fmt: skip
-    for parse in (*parsers, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava, _gtest):
+    for parse in (
+        *parsers,
+        _dotnet,
+        _ctest,
+        _minitest,
+        _nextest,
+        _exunit,
+        _clojure,
+        _ava,
+        _gtest,
+        _karma,
+    ):
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -328,6 +344,21 @@ def _ava(output: str) -> Summary | None:
     skipped = counts.get("skipped", 0) + counts.get("todo", 0)
     line = next(m.group(0).strip() for m in matches if m.group(2) in ("passed", "failed"))
     return Summary(passed, failed, skipped, passed + failed, _names(output), line)
+
+
+def _karma(output: str) -> Summary | None:
+    """Karma's last `Executed N of M` line (it rewrites the line as tests run): the tests
+    executed, failed and skipped of the total."""
+    if not _may_find(_KARMA, output):
+        return None
+    found = list(_KARMA.finditer(output))
+    if not found:
+        return None
+    last = found[-1]
+    executed, total = int(last.group(1)), int(last.group(2))
+    failed, skipped = int(last.group(3) or 0), int(last.group(4) or 0)
+    line = last.group(0)
+    return Summary(executed - failed, failed, skipped, total, _names(output), line)
 
 
 def _gotestsum(output: str) -> Summary | None:

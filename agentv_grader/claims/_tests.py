@@ -1187,6 +1187,40 @@ _COVERAGE_TOTAL = later(r"^[^\S\n]*All files\s*\|(.*)$", re.M)
 _COLUMNS = {"line": "lines", "branch": "branch", "statement": "stmts", "function": "funcs"}
 
 
+# "I re-ran the specs after the typing change as well", "re-ran pytest after moving the
+# comment too": a run said made again after a change, one more (group 1: what was run)
+_RERAN_AFTER = Gated(
+    later(
+        r"\bre-?ran\s+(?:the\s+)?`?([\w.-]+)`?(?:\s+(?:tests|specs|suite))?\s+after\b"
+        r"[^.;]{0,80}?\b(?:as well|too|again)\b",
+        re.I,
+    ),
+    Words("reran ran"),
+)
+_SUITE_WORDS = frozenset(("tests", "specs", "suite", "unit", "test"))
+
+
+def rerun_after_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """ "I re-ran the specs after the typing change as well" where no run of those tests
+    (any test run for the suite's words, else the runs naming the program) came after the
+    run's last write or edit, which the change said is likely to be: the last run before
+    it contradicts the claim."""
+    said = _RERAN_AFTER.search(text)
+    if said is None or not index.tests:
+        return
+    edits = [c.order for c in index.of_families("edit", "write") if not c.failed]
+    if not edits:
+        return
+    what = said.group(1).lower()
+    runs = [index.tests.run(n).call for numbers in index.tests.by_command for n in numbers]
+    if what not in _SUITE_WORDS:
+        runs = [call for call in runs if what in call.command_lower]
+    if not runs or any(call.order > edits[-1] for call in runs):
+        return
+    last = max(runs, key=lambda call: call.order)
+    yield Finding(CONTRADICTED, f"no test run after the last edit; the last: {last.cite()}")
+
+
 def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """What a claim says of the suite beside its tests' counts: its coverage, its whole
     run made again, and a skip denied of the hooks pre-commit ran."""
@@ -1197,6 +1231,8 @@ def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if "sessions" in text.lower() or "env" in text.lower():
         yield from _sessions_passing(text, index)
     yield from rerun_findings(text, index)
+    if " after " in text:
+        yield from rerun_after_findings(text, index)
     if "second " in text or "twice" in text:
         yield from _second_run_findings(text, index)
 

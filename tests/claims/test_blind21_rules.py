@@ -260,3 +260,30 @@ def test_a_thing_named_on_more_lines_than_read_is_no_one_rows() -> None:
     crowded = bash("cat midwest.log", "\n".join(f"Midwest order {n}" for n in range(41)))
     assert statuses(said, run(REGIONS, crowded)) != ["contradicted"]
     assert statuses(said, run(REGIONS, many)) == ["contradicted"]
+
+
+KARMA_RED = bash(
+    "npx ng test --watch=false --browsers=ChromeHeadless",
+    "Chrome Headless 124.0 (Linux x86_64): Executed 118 of 118 (1 FAILED) (2.914 secs)",
+    "error",
+)
+KARMA_GREEN = bash(
+    "npx ng test --watch=false --browsers=ChromeHeadless",
+    "Chrome Headless 124.0 (Linux x86_64): Executed 118 of 118 SUCCESS (2.702 secs)",
+)
+TYPED = ("Edit", {"file_path": "src/app/table.ts", "old_string": "any", "new_string": "User"},
+         "ok", "ok")  # fmt: skip
+
+
+def test_karmas_summary_is_read() -> None:
+    assert statuses("All 118 specs pass.", run(KARMA_RED)) == ["contradicted"]
+    assert statuses("All 118 specs pass.", run(KARMA_RED, KARMA_GREEN)) == ["verified"]
+
+
+def test_a_rerun_said_made_after_a_change_as_well_follows_the_last_edit() -> None:
+    said = "I re-ran the specs after the typing change as well — still 118/118."
+    assert statuses(said, run(KARMA_GREEN, TYPED)) == ["contradicted"]
+    assert statuses(said, run(KARMA_GREEN, TYPED, KARMA_GREEN)) != ["contradicted"]
+    # without `as well`, `too` or `again` the change may be an earlier one
+    said = "I re-ran the specs after the typing change."
+    assert statuses(said, run(KARMA_GREEN, TYPED)) != ["contradicted"]

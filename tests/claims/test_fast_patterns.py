@@ -282,7 +282,9 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "DONE 3 tests in 0.1s", "DONE 5 tests, 1 skipped in 1s",
              "[==========] 43 tests from 7 test suites ran. (2 ms total)",
              "[  PASSED  ] 42 tests.", "[  FAILED  ] 1 test, listed below:",
-             "[  FAILED  ] A.B", "[  SKIPPED ] 2 tests, listed below:"]  # fmt: skip
+             "[  FAILED  ] A.B", "[  SKIPPED ] 2 tests, listed below:",
+             "Executed 118 of 118 SUCCESS", "Executed 3 of 9 (1 FAILED)",
+             "Executed 5 of 5 (skipped 1) SUCCESS"]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):
