@@ -53,6 +53,7 @@ SETS = (
     ROOT / "blind19",
     ROOT / "blind20",
     ROOT / "blind21",
+    ROOT / "blind22",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
