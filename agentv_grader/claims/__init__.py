@@ -221,10 +221,11 @@ _NOT_A_CLAIM = re.compile(
     re.I,
 )
 # A claim the agent denies (`I did not run …`), not a clause of another subject's after a
-# subordinator (`I re-ran it, in case the config wasn't picked up`)
+# subordinator (`I re-ran it, in case the config wasn't picked up`, `since the suite can't
+# run here`)
 _NEGATED = later(
     r"^\s*(?:(?:there(?:'s| is| are| was| were) )?no|none of|nothing)\b|\b(?:I|we)\b"
-    r"(?:(?!\b(?:in case|because|although|unless)\b)[^.:;])*?"
+    r"(?:(?!\b(?:in case|because|although|unless|since|so that)\b)[^.:;])*?"
     r"\b(?:did not|didn't|have not|haven't|had not|hadn't|was not|wasn't|could not|"
     r"couldn't|cannot|can't|never|was unable|wasn't able|was not able)\b",
     re.I,

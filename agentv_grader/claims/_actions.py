@@ -725,13 +725,22 @@ def _program_unrun(words: list[str], index: RunIndex) -> bool:
     word."""
     if len(words) < 2 or not _PROGRAM_NAME.fullmatch(words[0]):
         return False
-    if not any(word[:1] == "-" for word in words[1:]):
-        return False
+    if words[1][:1] != "-":  # `biome migrate … --write`: subcommands, their program
+        # named anywhere in a shell command (`npx @biomejs/biome migrate …`) may be run
+        if not any(word[:1] == "-" for word in words[2:]) or _named_in_shell(words[0], index):
+            return False
     program = words[0]
     if _runs_program(index, program):
         return False
     stem = program.rstrip("0123456789.-") or program  # `lua5.4`, `python3.12`: `lua`, `python`
     return not index.inputs_where(stem, partial(_run_as, program, words[1:]), SHELL_FAMILY)
+
+
+def _named_in_shell(program: str, index: RunIndex) -> bool:
+    """Some shell command holds `program` as a word of its own or a path's last part (not
+    a folder's name, `R/fit.R`, nor an extension)."""
+    named = re.compile(rf"(?<![\w.-]){re.escape(program)}(?![\w/.-])").search
+    return bool(index.inputs_where(program, named, SHELL_FAMILY))
 
 
 def _run_as(program: str, rest: list[str], command: str) -> bool:

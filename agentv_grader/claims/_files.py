@@ -208,6 +208,9 @@ _DIGITS_AND_DOTS = later(r"[\d.]+")
 # Gleam's `textkit/slug.slugify/1`), not a file: one name, a slash and a number of
 # arguments, after its module's name or path
 _ARITY = later(r"(?:[A-Z]\w*\.)*[a-z_]\w*/\d{1,2}|(?:[a-z_]\w*/)+[a-z_]\w*\.[a-z_]\w*/\d{1,2}")
+# A module's import path, not a file: a host, then its path (`golang.org/x/sys`,
+# `github.com/acme/gw/internal`)
+_MODULE_PATH = later(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|so|co|app|xyz)/")
 # A name pattern, not a file: `YYYY-MM-DD_HHMMSS.jpg`, `report-XXXX.pdf`
 _PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
@@ -503,6 +506,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             if not _DIGITS_AND_DOTS.fullmatch(p)
             and not _PLACEHOLDER.search(p)
             and not _ARITY.fullmatch(p)
+            and not _MODULE_PATH.match(p)
         ]
         if paths:
             first = paths[0]

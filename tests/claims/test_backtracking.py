@@ -263,6 +263,7 @@ _MATCHED_ONLY = {
     "_figure_words._OF_FIGURE": "matched where a figure ends",
     "_files._ARITY": "fullmatch of one path a claim names",
     "_files._GIT_STATUS": "fullmatch of the text before a path",
+    "_files._MODULE_PATH": "matched at the start of one path a claim names",
     "_files._JOINER": "fullmatch of the text between two paths",
     "_files._SEARCHER": "matched at the start of a command's step",
     "_index._ERROR_START": "matched at an output's start, in its first 200 characters",

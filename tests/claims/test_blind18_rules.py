@@ -152,6 +152,13 @@ TESTTHAT = bash("Rscript -e 'testthat::test_local()'", "[ FAIL 0 | WARN 0 | SKIP
 def test_a_program_with_subcommands_and_options_that_no_call_runs_never_ran() -> None:
     said = "I ran `R CMD check --as-cran` at the end and it finished with 0 errors."
     assert statuses(said, run(TESTTHAT)) == ["contradicted"]
+    # a folder named as the program is no run of it
+    read = bash("sed -n '18,40p' R/fit_ets.R", "fit_ets <- function(y, h) {")
+    assert statuses(said, run(read, TESTTHAT)) == ["contradicted"]
+    # a program given by a package path through a runner may be it (`npx @biomejs/biome`)
+    migrated = bash("npx @biomejs/biome migrate prettier --write", "Migrated .prettierrc")
+    biome = "Ran `biome migrate prettier --write`."
+    assert statuses(biome, run(migrated)) != ["contradicted"]
     checked = bash("R CMD check --as-cran tidyforecast_0.3.0.tar.gz",
                    "Status: OK\n0 errors | 0 warnings | 0 notes")  # fmt: skip
     assert statuses(said, run(TESTTHAT, checked)) != ["contradicted"]
