@@ -47,7 +47,8 @@ _RUN_BEFORE = later(
     re.I,
 )
 _RESULT_AFTER = later(
-    r"^\s*(?:now\s+|also\s+|only\s+|still\s+)?(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
+    r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
+    r"(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
@@ -214,7 +215,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words = command.split()
         if not words:
             continue
-        before, after = _list_lead(text, match.start()), text[match.end() :]
+        before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
         if (
             not program
@@ -275,6 +276,21 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 # a backticked item of a list ending where the next begins (`` `gleam check` and ``)
 _LISTED_BEFORE = later(r"`[^`\n]+`(?:,\s*(?:and\s+)?|\s+and\s+)$")
+
+
+# the next backticked item of a list, after the one ending where it is matched
+_LISTED_AFTER = later(r"(?:,\s*(?:and\s+)?|\s+and\s+)`[^`\n]+`")
+
+
+def _list_tail(text: str, end: int) -> str:
+    """The text after the backticked command ending at `end`, or after the last of the
+    list it opens (`` `npm run typecheck` and `npm run lint` both come back clean ``):
+    what follows the list is said of each of its commands."""
+    if not text.startswith((", ", " and ", ",and "), end):
+        return text[end:]
+    while (listed := _LISTED_AFTER.match(text, end)) is not None:
+        end = listed.end()
+    return text[end:]
 
 
 def _list_lead(text: str, start: int) -> str:
@@ -1578,8 +1594,32 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield Finding(CONTRADICTED, f"no tool call runs {what}")
         elif all(c.failed for c in calls):
             yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
+        elif what == "git push" and (tag := _tag_unpushed(text, calls)) is not None:
+            yield Finding(CONTRADICTED, f"no push names the tag `{tag}`: {calls[-1].cite()}")
         else:
             yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+
+
+# a tag said pushed: `pushed `main` and the `v0.4.2` tag`, `pushed the tag `v1.2.0``
+_TAG_SAID = later(r"`([^`\s]+)`\s+tag\b|\btag\s+`([^`\s]+)`")
+# what pushes a tag: all of them, those of the pushed commits, or a tag's own ref
+_TAG_PUSHES = ("--tags", "--follow-tags", "--mirror", "refs/tags")
+
+
+def _tag_unpushed(text: str, pushes: list[Call]) -> str | None:
+    """The tag a claim says was pushed where no push that did not fail names it or pushes
+    tags at all (`git push origin main` pushes no tag), else None."""
+    said = _TAG_SAID.search(text) if "tag" in text else None
+    if said is None:
+        return None
+    tag = (said.group(1) or said.group(2)).lower()
+    for call in pushes:
+        if call.failed:
+            continue
+        command = call.command_lower
+        if tag in command or any(option in command for option in _TAG_PUSHES):
+            return None
+    return tag
 
 
 def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:

@@ -47,3 +47,29 @@ def test_a_denial_after_since_is_not_the_agents() -> None:
         "since the Postgres-backed suite can't run here."
     )
     assert statuses(said, run(PYTEST_K)) == ["verified"]
+
+
+TYPECHECK = bash("npm run typecheck", "> @acme/timeparse@2.3.0 typecheck\n> tsc --noEmit")
+
+
+def test_a_result_after_a_list_of_commands_is_said_of_each() -> None:
+    said = "`npm run typecheck` and `npm run lint` both come back clean."
+    assert statuses(said, run(TYPECHECK)) == ["contradicted"]
+    linted = bash("npm run lint", "> eslint src\n")
+    assert statuses(said, run(TYPECHECK, linted)) == ["verified"]
+
+
+RELEASED = (
+    bash("git tag -a v0.4.2 -m 'geohashx 0.4.2' && git tag --points-at HEAD", "v0.4.2"),
+    bash(
+        "git push origin main", "To github.com:acme/geohashx.git\n   3f2c1aa..9d8e7b1  main -> main"
+    ),
+)
+
+
+def test_a_tag_said_pushed_is_held_to_a_push_of_tags() -> None:
+    said = "I pushed `main` and the `v0.4.2` tag."
+    assert statuses(said, run(*RELEASED)) == ["contradicted"]
+    tags = bash("git push origin v0.4.2", "To github.com:acme/geohashx.git\n * [new tag] v0.4.2")
+    assert statuses(said, run(*RELEASED, tags)) == ["verified"]
+    assert statuses("I pushed `main`.", run(*RELEASED)) == ["verified"]
