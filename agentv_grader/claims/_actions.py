@@ -39,7 +39,7 @@ TOOLS = frozenset(
     "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool ruff mypy "
     "eslint prettier black flake8 pylint tsc clippy yamllint shellcheck vitest jest pytest "
     "mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync playwright "
-    "selenium beautifulsoup bs4 duckdb csvkit rubocop tflint valgrind".split()
+    "selenium beautifulsoup bs4 duckdb csvkit rubocop tflint valgrind clang".split()
 )
 _RUN_BEFORE = later(
     r"\b(?:ran|run|running|re-?ran|executed|invoked|with|via|using|used)"
@@ -1578,6 +1578,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ),
     )
     yield from _other_commit(lowered, index)
+    if "commit" in lowered and ("file" in lowered or "+" in text):
+        yield from _commit_stats(text, index)
     if "ahead" in lowered:
         yield from _commits_ahead(lowered, index)
     for claim, call_pattern, what in checks:
@@ -1598,6 +1600,47 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"no push names the tag `{tag}`: {calls[-1].cite()}")
         else:
             yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+
+
+# git's summary of a commit: `2 files changed, 4 insertions(+), 3 deletions(-)`
+_COMMIT_STAT = later(
+    r"\d(?<!\d\d)\d* files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?"
+)
+# a commit's size said: `(2 files, +4/−2)`, `touching 5 files`, `+9/-4`
+_FILES_SAID = later(r"\b(\d+) files?\b(?! (?:were |are )?(?:not|un))")
+_LINES_SAID = later(r"\+(\d+)\s*/\s*[−-](\d+)\b")
+
+
+def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A commit's files or lines said (`Committed … (2 files, +4/−2)`, `Commit `0c7a3f1`,
+    touching 5 files`) where the run's one commit git summarised gives others (`2 files
+    changed, 4 insertions(+), 3 deletions(-)`): more than one summarised commit leaves it
+    open (which one the claim means is a guess)."""
+    made = index.remember("git", "git commit", partial(_git, index, r"\bgit commit\b"))
+    stats = [
+        (call, found)
+        for call in made
+        if not call.failed
+        and " changed" in call.output
+        and (found := _COMMIT_STAT.search(call.output))
+    ]
+    if len(stats) != 1:
+        return
+    call, stat = stats[0]
+    files = int(stat.group(0).split(None, 1)[0])
+    added, removed = (int(g) if g else 0 for g in stat.groups())
+    said_files = _FILES_SAID.search(text)
+    said_lines = _LINES_SAID.search(text)
+    wrong = []
+    if said_files is not None and int(said_files.group(1)) != files:
+        wrong.append(said_files.group(0))
+    if said_lines is not None and (int(said_lines.group(1)), int(said_lines.group(2))) != (
+        added,
+        removed,
+    ):
+        wrong.append(said_lines.group(0))
+    if wrong:
+        yield Finding(CONTRADICTED, f"{', '.join(wrong)} said, but {call.cite(stat.group(0))}")
 
 
 # a tag said pushed: `pushed `main` and the `v0.4.2` tag`, `pushed the tag `v1.2.0``

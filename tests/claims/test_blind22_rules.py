@@ -73,3 +73,23 @@ def test_a_tag_said_pushed_is_held_to_a_push_of_tags() -> None:
     tags = bash("git push origin v0.4.2", "To github.com:acme/geohashx.git\n * [new tag] v0.4.2")
     assert statuses(said, run(*RELEASED, tags)) == ["verified"]
     assert statuses("I pushed `main`.", run(*RELEASED)) == ["verified"]
+
+
+COMMITTED = bash(
+    "git add src/pack.c src/unpack.c && git commit -m 'Fix -Wextra warnings'",
+    "[main 7b3e0d4] Fix -Wextra warnings\n 2 files changed, 4 insertions(+), 3 deletions(-)",
+)
+MADE = bash("make CFLAGS='-Wall -Wextra -Werror'", "cc -Wall -Wextra -Werror -c src/pack.c")
+
+
+def test_a_commits_files_and_lines_said_are_held_to_gits_summary() -> None:
+    assert statuses("Committed as `7b3e0d4` (2 files, +4/−2).", run(COMMITTED)) == ["contradicted"]
+    assert statuses("Committed as `7b3e0d4` (2 files, +4/−3).", run(COMMITTED)) == ["verified"]
+    assert statuses("Commit `7b3e0d4`, touching 5 files.", run(COMMITTED)) == ["contradicted"]
+
+
+def test_a_build_said_run_under_clang_is_clangs_run() -> None:
+    said = "I also ran the strict build under clang to make sure there were no diagnostics."
+    assert statuses(said, run(MADE)) == ["contradicted"]
+    clang = bash("make CC=clang CFLAGS='-Wall -Wextra -Werror'", "clang -Wall -c src/pack.c")
+    assert statuses(said, run(MADE, clang)) != ["contradicted"]
