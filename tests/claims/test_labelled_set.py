@@ -34,6 +34,7 @@ from tests.claims.labelled import (
     BLIND19,
     BLIND20,
     BLIND21,
+    BLIND22,
     HELDOUT,
     RUNS,
     SETS,
@@ -133,6 +134,7 @@ _FLOORS = {
     BLIND19: (0.95, 0.25, 0.72, 0.98),
     BLIND20: (0.95, 0.17, 0.52, 0.98),
     BLIND21: (0.95, 0.32, 0.69, 0.95),
+    BLIND22: (0.95, 0.23, 0.71, 0.98),
 }
 
 
