@@ -255,7 +255,7 @@ _SCOPE_SKIP = frozenset(
 _CLAUSE = later(
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
     r"|(?<=\s)(?<!\s\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
-    r"|(?<=\s)(?<!\s\s)(?<![Aa]ll\s)\s*but\s+)"  # `all but one` is one clause
+    r"|(?<=\s)(?<!\s\s)(?<!\b[Aa]ll\s)\s*but\s+)"  # `all but one` is one clause, `call but` two
 )
 # A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.

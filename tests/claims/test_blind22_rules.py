@@ -93,3 +93,10 @@ def test_a_build_said_run_under_clang_is_clangs_run() -> None:
     assert statuses(said, run(MADE)) == ["contradicted"]
     clang = bash("make CC=clang CFLAGS='-Wall -Wextra -Werror'", "clang -Wall -c src/pack.c")
     assert statuses(said, run(MADE, clang)) != ["contradicted"]
+
+
+def test_but_after_a_word_ending_in_all_cuts_a_clause() -> None:
+    from agentv_grader.claims._tests import _CLAUSE
+
+    assert len(_CLAUSE.split("it was up on my first call but down on the second")) == 2
+    assert len(_CLAUSE.split("all but one test pass")) == 1
