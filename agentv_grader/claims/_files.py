@@ -1331,8 +1331,21 @@ def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     return False, frozenset(manifests)
 
 
-# npm's echo of the package script it runs: `> app@1.0.0 build`, then `> tsc -b && vite build`
-_ECHOED_SCRIPT = later(r"^> \S+@\S+ \S+\n> ([^\n]+)", re.M)
+# npm's echo of the package script it runs: `> app@1.0.0 build`, then `> tsc -b && vite build`,
+# matched at a line's start only (the line breaks before a `> ` scanned for first: a search
+# of the pattern in MULTILINE tried it at each character of a long output)
+_ECHOED_SCRIPT = later(r"> \S+@\S+ \S+\n> ([^\n]+)")
+_ECHO_LINE = later(r"\n(?=> )")
+
+
+def _echoed_script(output: str) -> re.Match[str] | None:
+    """The first of npm's echoes of a package script in `output` (`_ECHOED_SCRIPT`)."""
+    starts = itertools.chain((0,), (m.end() for m in _ECHO_LINE.finditer(output)))
+    for start in starts:
+        found = _ECHOED_SCRIPT.match(output, start)
+        if found is not None:
+            return found
+    return None
 
 
 def _opaque(call: Call) -> bool:
@@ -1342,7 +1355,7 @@ def _opaque(call: Call) -> bool:
     found = _OPAQUE.findall(call.command_lower)
     if len(found) != 1 or found[0] != "npm run":
         return True
-    echoed = _ECHOED_SCRIPT.search(call.output)
+    echoed = _echoed_script(call.output)
     if echoed is None:
         return True
     script = echoed.group(1).lower()

@@ -92,7 +92,7 @@ PLAIN = {
         _tests._CLAUSE,
         re.compile(
             r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
-            r"|(?<![Aa]ll)(?<!\s)\s+but\s+"
+            r"|(?<!\b[Aa]ll)(?<!\s)\s+but\s+"
         ),
     ),
 }
