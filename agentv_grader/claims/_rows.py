@@ -339,10 +339,10 @@ def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:
     rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
     if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
         rest = _NEXT_NAME.split(rest, 1)[0]
-    values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
-    if not values or len(values) > _SAID_ROW_VALUES or len(name) < 2:
+    found = _figures(rest)
+    if not found or len(found) > _SAID_ROW_VALUES or len(name) < 2:
         return None
-    return name, label, values
+    return name, label, [_RowValue(m) for m in found]
 
 
 def _rows_naming(name: str, label: str, index: RunIndex) -> dict[str, tuple[Call, list[_RowValue]]]:
@@ -411,12 +411,13 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     all on one output line only (`hottest day: 2023-08-15 (38.9 °C)`): the line is what the
     claim restates, and where the one figure of the missing one's kind the others leave
     there differs from it (within a factor 10), the claim misread it."""
-    if _DISTINCTIVE_HINT.search(text) is None:  # no date, fraction nor four digits
-        return
+    if len(text) > _ANCHORED_LENGTH or _DISTINCTIVE_HINT.search(text) is None:
+        return  # a long sentence says more than one line's figures; no distinctive figure
     rest = _CODE_SPAN.sub(_blank, text) if "`" in text else text
-    values = [_RowValue(m) for m in _ROW_VALUE.finditer(rest) if not _YEAR.fullmatch(m.group(0))]
-    if not 2 <= len(values) <= _SAID_ROW_VALUES:
+    found = _figures(rest)
+    if not 2 <= len(found) <= _SAID_ROW_VALUES:
         return
+    values = [_RowValue(m) for m in found]
     if sum(map(_distinctive, values)) < len(values) - 1:
         return  # the figures beside the missing one would not all be distinctive
     missing = [v for v in values if not _in_outputs(v, index)]
@@ -448,9 +449,21 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     yield CONTRADICTED, f"{value.text!r}, but {call.cite_line(line)}"
 
 
+_ANCHORED_LENGTH = 200  # the longest claim read as one output line's figures
 # what a distinctive figure holds: a date's or a fraction's or a group's mark between
 # digits, or four digits
 _DISTINCTIVE_HINT = later(r"\d[.,-]\d|\d{4}")
+
+
+def _figures(text: str) -> list[re.Match[str]]:
+    """The figures of a claim's text as row values, years aside (`vs 2000`): matched
+    first, made into values only where a rule reads them."""
+    return [m for m in _ROW_VALUE.finditer(text) if not _year(m.group(0))]
+
+
+def _year(figure: str) -> bool:
+    """`figure` is a year of the last two centuries (`2000`), as a year is written."""
+    return len(figure) == 4 and figure[:2] in ("19", "20") and figure.isdigit()
 
 
 def _distinctive(value: _RowValue) -> bool:
@@ -466,7 +479,6 @@ def _kin(value: _RowValue, other: _RowValue) -> bool:
 
 
 _CODE_SPAN = later(r"`[^`\n]*`")
-_YEAR = later(r"(?:19|20)\d\d")  # `vs 2000`: a year said beside the figures, none of them
 
 
 def _blank(span: re.Match[str]) -> str:
