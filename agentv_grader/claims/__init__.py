@@ -62,6 +62,7 @@ from ._facts import (
     month_ranked,
     none_findings,
     other_state,
+    pair_findings,
     published_findings,
     ranked,
     set_on_findings,
@@ -527,6 +528,8 @@ def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
             yield Finding(status, evidence)
     if " now " in text:  # `The form is now approved`
         yield from state_now_findings(text, index)
+    if ": " in text and "`" in text:  # `` `more: true` on the first ``
+        yield from pair_findings(text, index)
 
 
 def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterator[Finding]:

@@ -733,6 +733,41 @@ def state_now_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"said {state}, but {call.cite_line(line)}")
 
 
+# A field and its value said in a code span (`more: true`, `status: "paid"`): group 1 the
+# key, group 2 the value
+_PAIR_SAID = later(r"`([A-Za-z_][\w.-]{1,40}):\s*\"?([^`\"\s]{1,40})\"?`")
+# a change said: the pair is what the agent made, not what an output gave
+_PAIR_CHANGED = later(
+    r"\b(?:set|sets|changed|changes|updated|bumped|raised|lowered|added|now|to|from|was)\b",
+    re.I,
+)
+
+
+def pair_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A field and its value said in a code span (`` `more: true` on the first ``) where
+    every output giving the field as JSON (`"more": false`) gives it another value
+    and no call's input holds the pair (not one the agent wrote), in a claim saying no
+    change: the value read wrong."""
+    if _PAIR_CHANGED.search(text) is not None:
+        return
+    for said in _PAIR_SAID.finditer(text):
+        key, value = said.group(1).lower(), said.group(2).lower().rstrip(",")
+        if index.in_inputs(key) and index.in_inputs(value):
+            continue
+        # a JSON field only (`"more": false`): a YAML key's value may be on lines below it
+        field = re.compile(rf"\"{re.escape(key)}\"\s*:\s*\"?([^\"\s,}}\]]+)")
+        shown: list[tuple[Call, str]] = []
+        for call, at in itertools.islice(index.outputs_with(f'"{key}"'), _MAX_LOOKS):
+            found = field.match(call.output_lower, at)
+            if found is not None:
+                shown.append((call, found.group(1)))
+        if not shown or any(other == value for _, other in shown):
+            continue
+        call, other = shown[-1]
+        yield Finding(CONTRADICTED, f"`{key}: {value}` said, but {call.cite(other)}")
+        return
+
+
 # An error's or a rule's code said with the word (`a borrow-checker error (E0505)`, `E501
 # warnings`): group 1 its letters, group 2 its digits
 _CODE_SAID = later(

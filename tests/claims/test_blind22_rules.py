@@ -100,3 +100,27 @@ def test_but_after_a_word_ending_in_all_cuts_a_clause() -> None:
 
     assert len(_CLAUSE.split("it was up on my first call but down on the second")) == 2
     assert len(_CLAUSE.split("all but one test pass")) == 1
+
+
+PAGED = bash(
+    "curl -s -G https://api.pagerduty.com/incidents --data-urlencode 'offset=0'",
+    '{\n  "incidents": [],\n  "limit": 25,\n  "offset": 0,\n  "more": false,\n  "total": 14\n}',
+)
+COMPOSE = (
+    "Read",
+    {"file_path": "docker-compose.yml"},
+    "web:\n  depends_on:\n    api:\n      condition: service_healthy\n    db: {condition: x}",
+    "ok",
+)
+
+
+def test_a_json_fields_value_said_in_a_code_span_is_held_to_the_outputs() -> None:
+    said = "The incident list came back in two pages (`more: true` on the first)."
+    assert statuses(said, run(PAGED)) == ["contradicted"]
+    assert statuses("The last page said `more: false`.", run(PAGED)) != ["contradicted"]
+    # a value of another time or a change said is no reading of these outputs; a YAML
+    # key's value may be on lines below it
+    said = "Before the fix the first page was `more: true`."
+    assert statuses(said, run(PAGED)) != ["contradicted"]
+    said = "`web` waits for `api: service_healthy` before it starts."
+    assert statuses(said, run(COMPOSE)) != ["contradicted"]
