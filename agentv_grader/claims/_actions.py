@@ -1565,10 +1565,13 @@ def _ends_by_command(calls: list[Call]) -> dict[str, tuple[Call, Call | None]]:
 _DENIED_BEFORE = later(r"(?:\b(?:not|never|nothing|none|no|nor)\b|n't)(?:\s+[a-z]+){0,3}\s+$")
 
 
+_COMMIT_CALL = r"\bgit commit\b"  # what runs a commit, by command or tool name
+
+
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     lowered = text.lower()
     checks = (
-        (r"\bcommitted\b", r"\bgit commit\b", "git commit"),
+        (r"\bcommitted\b", _COMMIT_CALL, "git commit"),
         (r"\bpushed\b", r"\bgit push\b", "git push"),
         (
             r"\b(?:opened|created|raised|submitted|filed) (?:a |the )?(?:pull request|pr|merge "
@@ -1616,10 +1619,9 @@ def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
     touching 5 files`) where the run's one commit git summarised gives others (`2 files
     changed, 4 insertions(+), 3 deletions(-)`): more than one summarised commit leaves it
     open (which one the claim means is a guess)."""
-    made = index.remember("git", "git commit", partial(_git, index, r"\bgit commit\b"))
     stats = [
         (call, found)
-        for call in made
+        for call in _commits(index)
         if not call.failed
         and " changed" in call.output
         and (found := _COMMIT_STAT.search(call.output))
@@ -1866,7 +1868,7 @@ def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
     sha = claimed.group(1)
     if index.in_outputs(sha) or index.inputs_with(sha):
         return
-    calls: list[Call] = index.remember("git", "git commit", partial(_git, index, r"\bgit commit\b"))
+    calls = _commits(index)
     made = [(c, m.group(1)) for c in calls for m in _MADE_COMMIT.finditer(c.output_lower)]
     # `git commit -q … && git log --oneline -1`: the log after a quiet commit shows it
     made += [
@@ -1973,6 +1975,12 @@ def _cells_said(text: str, index: RunIndex) -> Iterator[Finding]:
 def _cells(line: str) -> list[str]:
     """A table line's cells (`a | b | c`), none where it has no `|`."""
     return [cell.strip() for cell in line.split("|")] if "|" in line else []
+
+
+def _commits(index: RunIndex) -> list[Call]:
+    """The run's `git commit` calls, found once (`git_findings` asks the same)."""
+    calls: list[Call] = index.remember("git", "git commit", partial(_git, index, _COMMIT_CALL))
+    return calls
 
 
 def _git(index: RunIndex, pattern: str) -> list[Call]:

@@ -336,7 +336,7 @@ def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:
         return None
     name = (said.group(1) or said.group(2) or said.group(3)).lower()
     label = f"{name}:" if said.group(3) else ""
-    rest = _CODE_SPAN.sub(_blank, text[said.end() :])  # `--jobs=4`: a command's, no figure
+    rest = _CODE_SPAN.sub(" ", text[said.end() :])  # `--jobs=4`: a command's, no figure
     if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
         rest = _NEXT_NAME.split(rest, 1)[0]
     found = _figures(rest)
@@ -348,7 +348,7 @@ def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:
 def _rows_naming(name: str, label: str, index: RunIndex) -> dict[str, tuple[Call, list[_RowValue]]]:
     """The distinct output lines that may be the thing's row, with their figures: its
     first word opens one of their fields (`_labels`), each of its words is in them, and
-    its label too where it has one; none where its places are more than `_MAX_PLACES`."""
+    its label too where it has one; none where its places are more than `_THING_PLACES`."""
     words = name.split()
     rows: dict[str, tuple[Call, list[_RowValue]]] = {}
     for call, at in index.every_place(max(words, key=len), _THING_PLACES) or ():
@@ -413,7 +413,7 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     there differs from it (within a factor 10), the claim misread it."""
     if len(text) > _ANCHORED_LENGTH or _DISTINCTIVE_HINT.search(text) is None:
         return  # a long sentence says more than one line's figures; no distinctive figure
-    rest = _CODE_SPAN.sub(_blank, text) if "`" in text else text
+    rest = _CODE_SPAN.sub(" ", text) if "`" in text else text
     found = _figures(rest)
     if not 2 <= len(found) <= _SAID_ROW_VALUES:
         return
@@ -478,11 +478,7 @@ def _kin(value: _RowValue, other: _RowValue) -> bool:
     return other.kind == value.kind and other.percent == value.percent
 
 
-_CODE_SPAN = later(r"`[^`\n]*`")
-
-
-def _blank(span: re.Match[str]) -> str:
-    return " " * len(span.group(0))
+_CODE_SPAN = later(r"`[^`\n]*`")  # a command's or a name's span: no figure of the claim
 
 
 def _on_a_sibling(value: _RowValue, width: int, index: RunIndex) -> bool:

@@ -208,20 +208,7 @@ def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
-    parsers = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
-               _rspec, _maven)  # fmt: skip
-    for parse in (
-        *parsers,
-        _dotnet,
-        _ctest,
-        _minitest,
-        _nextest,
-        _exunit,
-        _clojure,
-        _ava,
-        _gtest,
-        _karma,
-    ):
+    for parse in _PARSERS:
         try:
             summary = parse(output)
         except ValueError:  # the parsers read `\d+` runs with `int`, and nothing else raises
@@ -382,13 +369,14 @@ def _gtest(output: str) -> Summary | None:
     if not _may_find(_GTEST, output):
         return None
     counts: dict[str, int] = {}
-    line = ""
+    lines: dict[str, str] = {}
     for match in _at_line_starts(_GTEST, output):
         kind = match.group(1).strip(" =").lower() or "ran"
         counts[kind] = int(match.group(2))
-        if kind in ("passed", "failed") and (kind == "failed" or not line):
-            line = match.group(0)
-    if "ran" not in counts or not line:
+        if kind == "failed" or kind not in lines:  # the last failures' line, the first else
+            lines[kind] = match.group(0)
+    line = lines.get("failed") or lines.get("passed")  # the failures' line, cited first
+    if "ran" not in counts or line is None:
         return None
     failed = counts.get("failed", 0)
     names = tuple(m.group(1) for m in _at_line_starts(_GTEST_FAILED, output))
@@ -538,3 +526,10 @@ def _clojure(output: str) -> Summary | None:
         return None
     total, failures, errors = map(int, found[-1].groups())
     return Summary(None, failures + errors, 0, total, (), found[-1].group(0).replace("\n", " "))
+
+
+# Each runner's summary reader, in the order they are asked: the first that reads a
+# summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
+_PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
+            _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
+            _gtest, _karma)  # fmt: skip

@@ -892,14 +892,14 @@ def rerun_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     unseen (one naming `test` that runs none of the known runners' parts), it decides
     nothing."""
     said = _RERAN_WHOLE.search(text)
-    edits = [c.order for c in index.of_families("edit", "write") if not c.failed]
+    edits = _edit_orders(index)
     if said is None or not edits:
         return
     # `the full component suite`: a suite of a kind, whose whole run names it
     kind = said.group(1).lower() if said.group(1) else ""
     if said.group(2) is None:
         words: tuple[str, ...] = ("test",)
-        runs = [index.tests.run(n).call for numbers in index.tests.by_command for n in numbers]
+        runs = _test_run_calls(index)
         runs += index.shell_matching(_TEST_WORD, words)
     else:
         words = tuple(said.group(2).lower().split())
@@ -920,6 +920,16 @@ def rerun_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 _TEST_WORD = later(r"test")
+
+
+def _edit_orders(index: RunIndex) -> list[int]:
+    """The places in the run of its writes and edits that did not fail, in order."""
+    return [call.order for call in index.of_families("edit", "write") if not call.failed]
+
+
+def _test_run_calls(index: RunIndex) -> list[Call]:
+    """The calls of every test run, by distinct command in order of their first runs."""
+    return [index.tests.run(n).call for numbers in index.tests.by_command for n in numbers]
 
 
 def _holds_words(words: tuple[str, ...]) -> partial[bool]:
@@ -1209,11 +1219,11 @@ def rerun_after_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     said = _RERAN_AFTER.search(text)
     if said is None or not index.tests:
         return
-    edits = [c.order for c in index.of_families("edit", "write") if not c.failed]
+    edits = _edit_orders(index)
     if not edits:
         return
     what = said.group(1).lower()
-    runs = [index.tests.run(n).call for numbers in index.tests.by_command for n in numbers]
+    runs = _test_run_calls(index)
     if what not in _SUITE_WORDS:
         runs = [call for call in runs if what in call.command_lower]
     if not runs or any(call.order > edits[-1] for call in runs):
