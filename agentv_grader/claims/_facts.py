@@ -1241,12 +1241,74 @@ def _number(
     if named is not None:
         return named
     if distinctive or unseen_share:
-        apart = not distinctive and _shown(index, plain)  # the figure, as another thing
-        unseen = f"{shown}%: no tool output shows it as a share" if apart else None
-        return Finding(DOUBT, unseen or f"{shown!r} appears in no tool output")
+        return _unseen(text, match, literal, decimals, index, distinctive)
     return _counted_otherwise(text, match, value, index) or _unshown_count(
         text, match, literal, index
     )
+
+
+def _unseen(
+    text: str, match: re.Match[str], literal: str, decimals: int, index: RunIndex, distinctive: bool
+) -> Finding:
+    """A distinctive figure, or a share, that no output shows where the claim says it: a
+    misreading of a figure of its digits swapped (`_swapped`), else in doubt."""
+    shown = match.group(0)
+    if distinctive:
+        swapped = _swapped(text, match, literal, decimals, index)
+        return swapped or Finding(DOUBT, f"{shown!r} appears in no tool output")
+    if _shown(index, literal.lstrip("-")):  # the figure, as another thing
+        return Finding(DOUBT, f"{shown}%: no tool output shows it as a share")
+    return Finding(DOUBT, f"{shown!r} appears in no tool output")
+
+
+def _swapped(
+    text: str, match: re.Match[str], literal: str, decimals: int, index: RunIndex
+) -> Finding | None:
+    """A figure in no output where the outputs show one other figure of its digits with
+    two of them swapped (`3,970 customers` against `3907 customers.csv`), beside a word
+    the claim says next to it: the claim misread that figure. The swapped figure said in
+    the claim itself is no misreading (`€2,427.60, but the invoice says €2,472.60`)."""
+    digits = literal.lstrip("-")
+    if len(digits.replace(".", "")) < _SWAPPED_DIGITS or len(set(digits)) < 2:
+        return None
+    context = _context(text, match.start(), match.end())
+    if not context:
+        return None
+    said = text.replace(",", "")
+    found: tuple[str, Call, str] | None = None
+    for other in _swaps(digits):
+        if other[0] == "0" or other in said:
+            continue
+        value = float(other)
+        for call, start, end in _occurrences(index, other, value, decimals):
+            if _shares_context(index, context, call, start, end):
+                if found is not None and found[0] != other:
+                    return None  # two figures it may be a misreading of
+                line = line_at(call.output, call.written(start))
+                found = found or (other, call, line)
+                break
+    if found is None:
+        return None
+    _, call, line = found
+    return Finding(CONTRADICTED, f"{match.group(0)!r}, but {call.cite_line(line)}")
+
+
+_SWAPPED_DIGITS = 3  # a figure of fewer digits swapped is too often another figure
+
+
+def _swaps(digits: str) -> Iterator[str]:
+    """`digits` with two of its digits swapped, each other spelling once, in order."""
+    seen = {digits}
+    places = [at for at, char in enumerate(digits) if char.isdigit()]
+    for first, second in itertools.combinations(places, 2):
+        if digits[first] == digits[second]:
+            continue
+        chars = list(digits)
+        chars[first], chars[second] = chars[second], chars[first]
+        other = "".join(chars)
+        if other not in seen:
+            seen.add(other)
+            yield other
 
 
 # `reprojected to EPSG:27700`, `set the timeout to 30`: a verb of change, then `to` and up

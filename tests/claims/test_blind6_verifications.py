@@ -66,8 +66,9 @@ def test_a_list_items_name_before_a_colon_is_not_a_claim_of_its_own() -> None:
     )
     said = "- Acme Supplies AC-5530: $680.00, due next week\n"
     claims = check_claims(said, run(read))
+    # one claim, held whole: its amount the invoice's with two digits swapped
     assert [(c.text, c.status) for c in claims] == [
-        ("Acme Supplies AC-5530: $680.00, due next week", "unverifiable")
+        ("Acme Supplies AC-5530: $680.00, due next week", "contradicted")
     ]
     # a sentence's colon after three words or more still cuts it
     said = "- I read the invoice: the amount is $860.00 in total\n"

@@ -784,7 +784,7 @@ def test_a_claims_changed_paths_are_found_only_when_a_place_of_its_values_asks()
 
 
 def test_the_value_rules_are_made_only_where_the_claims_screen_lets_them_find_something() -> None:
-    """`_value_rules` (one screen of the claim: its words, a digit, a `:`) against the five
+    """`_value_rules` (one screen of the claim: its words, a digit, a `:`) against the six
     value rules each run on every claim."""
     indexes = _indexes()[:12]
     texts = [*_claims(), "There are no duplicate order IDs", "audit_events has 6 columns"]
@@ -811,6 +811,7 @@ def test_the_value_rules_are_made_only_where_the_claims_screen_lets_them_find_so
                 *every(text, index),
                 *_facts.none_findings(text, index),
                 *_facts.column_findings(text, index),
+                *claims_package._rows_restated(text, index),
                 *_facts.key_text_findings(text, index, rank),
                 *_facts.value_findings(text, index, spans, rank, changed),
             ]

@@ -134,3 +134,40 @@ def test_a_said_rows_name_and_rows_are_read_as_listings_write_them() -> None:
     # a listing's row number before the name; a record's id is no figure near the said one
     assert statuses("- Laptop Stand Pro — 12,807", run(*ORDERS)) == ["contradicted"]
     assert statuses("- Laptop Stand Pro — 12,087", run(*ORDERS)) == ["verified"]
+
+
+DATAMASH = bash(
+    "datamash -H -s -g 2 count 4 perc:95 4 < clean.tsv | column -t",
+    "GroupBy(endpoint)  count(latency_ms)  perc:50(latency_ms)  perc:95(latency_ms)\n"
+    "/v2/cart           22107              63                   204\n"
+    "/v2/search         44573              92                   341",
+)
+
+
+def test_a_figure_beside_a_distinctive_one_is_held_to_its_lines_digits_misordered() -> None:
+    said = "`/v2/search` has 44,573 requests and a p95 of 314 ms."
+    assert statuses(said, run(DATAMASH)) == ["contradicted"]
+    # no figure of the line holds its digits: which column it misread is not told
+    assert statuses(said.replace("314", "318"), run(DATAMASH)) != ["contradicted"]
+    assert statuses(said.replace("314", "341"), run(DATAMASH)) == ["verified"]
+
+
+WC = bash(
+    "wc -l orders.csv customers.csv",
+    "  18211 orders.csv\n   3907 customers.csv\n  22118 total",
+)
+
+
+def test_a_figure_in_no_output_is_a_misreading_of_one_with_two_digits_swapped() -> None:
+    assert statuses("customers.csv has 3,970 customers.", run(WC)) == ["contradicted"]
+    assert statuses("customers.csv has 3,907 lines.", run(WC)) == ["verified"]
+    # the swapped figure said in the claim, or beside none of its words, misreads nothing
+    said = "customers.csv has 3,970 customers, not the 3,907 lines wc counts."
+    assert statuses(said, run(WC)) != ["contradicted"]
+    assert statuses("The import took 3,970 seconds.", run(WC)) != ["contradicted"]
+    # two figures each a swap of it: which one it misread is not told
+    two = bash("wc -l a.csv b.csv", "   3907 customers.csv\n   3079 customers_old.csv")
+    assert statuses("customers.csv has 3,970 customers.", run(two)) != ["contradicted"]
+    # a figure of two digits swapped is too often another figure
+    small = bash("wc -l customers.csv", "   39 customers.csv")
+    assert statuses("customers.csv has 93 customers.", run(small)) != ["contradicted"]
