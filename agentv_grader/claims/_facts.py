@@ -1266,8 +1266,9 @@ def _swapped(
 ) -> Finding | None:
     """A figure in no output where the outputs show one other figure of its digits with
     two of them swapped (`3,970 customers` against `3907 customers.csv`), beside a word
-    the claim says next to it: the claim misread that figure. The swapped figure said in
-    the claim itself is no misreading (`€2,427.60, but the invoice says €2,472.60`)."""
+    the claim says next to it or on a line holding one: the claim misread that figure.
+    The swapped figure said in the claim itself is no misreading (`€2,427.60, but the
+    invoice says €2,472.60`)."""
     digits = literal.lstrip("-")
     if len(digits.replace(".", "")) < _SWAPPED_DIGITS or len(set(digits)) < 2:
         return None
@@ -1281,10 +1282,13 @@ def _swapped(
             continue
         value = float(other)
         for call, start, end in _occurrences(index, other, value, decimals):
-            if _shares_context(index, context, call, start, end):
+            line = line_at(call.output, call.written(start))
+            if _shares_context(index, context, call, start, end) or (
+                len(line) <= _SWAPPED_LINE
+                and not context.isdisjoint(map(_stem, _WORD.findall(line)))
+            ):
                 if found is not None and found[0] != other:
                     return None  # two figures it may be a misreading of
-                line = line_at(call.output, call.written(start))
                 found = found or (other, call, line)
                 break
     if found is None:
@@ -1294,6 +1298,7 @@ def _swapped(
 
 
 _SWAPPED_DIGITS = 3  # a figure of fewer digits swapped is too often another figure
+_SWAPPED_LINE = 400  # a longer line (a JSON array's) holds many things' words
 
 
 def _swaps(digits: str) -> Iterator[str]:

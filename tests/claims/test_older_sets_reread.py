@@ -171,3 +171,18 @@ def test_a_figure_in_no_output_is_a_misreading_of_one_with_two_digits_swapped() 
     # a figure of two digits swapped is too often another figure
     small = bash("wc -l customers.csv", "   39 customers.csv")
     assert statuses("customers.csv has 93 customers.", run(small)) != ["contradicted"]
+
+
+HLEDGER = bash(
+    "hledger -f household.journal bal expenses -M",
+    "                    ||      Jan       Feb       Mar \n"
+    "====================++==============================\n"
+    " expenses:dining    ||  $212.40   $188.15   $665.45 \n"
+    " expenses:groceries ||  $612.00   $598.10   $698.12 ",
+)
+
+
+def test_a_swapped_figures_line_holding_the_claims_word_far_from_it_is_beside_it() -> None:
+    assert statuses("- Dining out: $656.45", run(HLEDGER)) == ["contradicted"]
+    assert statuses("- Dining out: $665.45", run(HLEDGER)) == ["verified"]
+    assert statuses("- Travel: $656.45", run(HLEDGER)) != ["contradicted"]
