@@ -186,3 +186,30 @@ def test_a_swapped_figures_line_holding_the_claims_word_far_from_it_is_beside_it
     assert statuses("- Dining out: $656.45", run(HLEDGER)) == ["contradicted"]
     assert statuses("- Dining out: $665.45", run(HLEDGER)) == ["verified"]
     assert statuses("- Travel: $656.45", run(HLEDGER)) != ["contradicted"]
+
+
+HELM_LINT = bash(
+    "helm lint charts/api -f charts/api/values-prod.yaml",
+    "==> Linting charts/api\n[WARNING] templates/hpa.yaml: autoscaling/v2beta2 is deprecated\n\n"
+    "1 chart(s) linted, 0 chart(s) failed",
+)
+VALUES = ("Edit", {"file_path": "charts/api/templates/hpa.yaml", "old_string": "v2beta2",
+                   "new_string": "v2"}, "ok", "ok")  # fmt: skip
+TIDY = bash('npx purs-tidy check "src/**/*.purs"', "Some files are not formatted", "error")
+FORMATTED = bash("npx purs-tidy format-in-place src/Slug.purs", "")
+
+
+def test_a_command_said_run_again_after_a_change_ran_after_it() -> None:
+    said = "I re-ran `helm lint` after the changes and the warning is gone."
+    assert statuses(said, run(HELM_LINT, VALUES)) == ["contradicted"]
+    assert statuses(said, run(HELM_LINT, VALUES, HELM_LINT)) != ["contradicted"]
+    # after a command it names: that command's last run is the change
+    said = "I re-ran `purs-tidy check` after `format-in-place` and it's clean."
+    assert statuses(said, run(TIDY, FORMATTED)) == ["contradicted"]
+    assert statuses(said, run(FORMATTED, TIDY)) != ["contradicted"]
+    # a word, a program a shell call runs
+    said = "I re-ran helm after the values fix."
+    assert statuses(said, run(HELM_LINT, VALUES)) == ["contradicted"]
+    # a script could have run it unseen
+    script = bash("./scripts/check.sh", "all checks done")
+    assert statuses(said, run(HELM_LINT, VALUES, script)) != ["contradicted"]
