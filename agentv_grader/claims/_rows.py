@@ -21,11 +21,13 @@ from ._later import later
 
 # A value of a response's table row or of an output line: a date (a timestamp read as its
 # date), else a number (thousands separators, a fraction, a `%`), not inside a word or an id
-# nor a port after its host (`redis-cache:6379`, a key).
+# nor a port after its host (`redis-cache:6379`, a key). Opened by a look-ahead for what
+# either branch begins with, so at each other character (most of a claim's) it fails at
+# once, where the number branch's two look-behinds (`\w` a Unicode class) were tried first.
 _ROW_VALUE = later(
-    r"(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
+    r"(?=[-−+$\d])(?:(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
     r"|(?<![\w.,-])(?<![A-Za-z]:)([-−+]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)"
-    r"(?![\w.,]\d|[\w-])"
+    r"(?![\w.,]\d|[\w-]))"
 )
 _ROW_TEXT = later(r"[A-Za-z][A-Za-z .&'/-]*[A-Za-z.]")  # a cell of words, no digit
 
@@ -453,8 +455,9 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
 
 _ANCHORED_LENGTH = 200  # the longest claim read as one output line's figures
 # what a distinctive figure holds: a date's or a fraction's or a group's mark between
-# digits, or four digits
-_DISTINCTIVE_HINT = later(r"\d[.,-]\d|\d{4}")
+# digits, or four digits (one digit first: `re` skips to a digit, where two branches were
+# tried at each character)
+_DISTINCTIVE_HINT = later(r"\d(?:[.,-]\d|\d{3})")
 
 
 def _figures(text: str) -> list[re.Match[str]]:
