@@ -865,10 +865,16 @@ def _unscoped(command: str) -> bool:
     if not _SELECTING_FLAGS.isdisjoint(args):
         return False  # `pytest -k parse`, `go test -run TestX`: a selection
     return not any(
-        ("/" in a and a != "./...") or "::" in a or _EXTENSION.search(a)
+        ("/" in a and a != "./..." and a.strip("./") not in _TEST_FOLDERS)
+        or "::" in a
+        or _EXTENSION.search(a)
         for a in args
         if not a.startswith("-")
     )
+
+
+# the folder a suite lives in, as a runner's only path: the whole suite (`pytest tests/`)
+_TEST_FOLDERS = frozenset(("tests", "test", "spec", "specs"))
 
 
 # "I re-ran the whole suite", "re-ran the full `dbt build`": a run of everything said made

@@ -213,3 +213,10 @@ def test_a_command_said_run_again_after_a_change_ran_after_it() -> None:
     # a script could have run it unseen
     script = bash("./scripts/check.sh", "all checks done")
     assert statuses(said, run(HELM_LINT, VALUES, script)) != ["contradicted"]
+
+
+def test_a_run_of_the_test_folder_alone_is_a_run_of_the_whole_suite() -> None:
+    folder = bash("python -m pytest -q tests/", "41 passed, 2 skipped in 1.87s")
+    assert statuses("`pytest -q`: all 43 tests passed.", run(folder)) == ["contradicted"]
+    part = bash("python -m pytest -q tests/unit/", "41 passed, 2 skipped in 1.87s")
+    assert statuses("`pytest -q`: all 43 tests passed.", run(part)) != ["contradicted"]
