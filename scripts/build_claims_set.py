@@ -54,6 +54,7 @@ SETS = (
     ROOT / "blind20",
     ROOT / "blind21",
     ROOT / "blind22",
+    ROOT / "blind23",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
