@@ -46,9 +46,19 @@ _RUN_BEFORE = later(
     r"\s+(?:the\s+)?(?:command\s+)?$",
     re.I,
 )
+# the words after `pass` that are not what is passed (`` `x` now passes argument lists ``:
+# passing a thing is no result of a run)
+_NOT_AN_OBJECT = (
+    r"(?:now|again|cleanly|clean|locally|too|also|still|with|on|in|under|and|but|after|"
+    r"everywhere|as|first|for|without|all|both|every|each|here|there|fine|ok|once|twice|"
+    r"across|against|at|before|from|since|when|while|so|then|except|just|"
+    r"successfully|consistently|reliably|green)\b"
+)
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
-    r"(?:reports?|reported|pass(?:es|ed)?|succeed(?:s|ed)|"
+    r"(?:reports?|reported|pass(?:es|ed)?(?![^\S\n]+(?!"
+    + _NOT_AN_OBJECT
+    + r")[a-z])|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"

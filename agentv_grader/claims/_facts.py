@@ -1266,14 +1266,16 @@ def _swapped(
 ) -> Finding | None:
     """A figure in no output where the outputs show one other figure of its digits with
     two of them swapped (`3,970 customers` against `3907 customers.csv`), beside a word
-    the claim says next to it or on a line holding one: the claim misread that figure.
+    the claim says next to it or on a line holding one, or before the same unit or noun
+    (`3.21 seconds` against `built in 2.31 seconds`): the claim misread that figure.
     The swapped figure said in the claim itself is no misreading (`€2,427.60, but the
     invoice says €2,472.60`)."""
     digits = literal.lstrip("-")
     if len(digits.replace(".", "")) < _SWAPPED_DIGITS or len(set(digits)) < 2:
         return None
     context = _context(text, match.start(), match.end())
-    if not context:
+    unit = _UNIT_AFTER.match(text, match.end())
+    if not context and unit is None:
         return None
     said = text.replace(",", "")
     found: tuple[str, Call, str] | None = None
@@ -1283,9 +1285,14 @@ def _swapped(
         value = float(other)
         for call, start, end in _occurrences(index, other, value, decimals):
             line = line_at(call.output, call.written(start))
-            if _shares_context(index, context, call, start, end) or (
-                len(line) <= _SWAPPED_LINE
-                and not context.isdisjoint(map(_stem, _WORD.findall(line)))
+            shown = _UNIT_AFTER.match(call.output_lower, end) if unit is not None else None
+            if (
+                (shown is not None and unit is not None and shown[1] == unit[1].lower())
+                or _shares_context(index, context, call, start, end)
+                or (
+                    len(line) <= _SWAPPED_LINE
+                    and not context.isdisjoint(map(_stem, _WORD.findall(line)))
+                )
             ):
                 if found is not None and found[0] != other:
                     return None  # two figures it may be a misreading of
@@ -1298,6 +1305,9 @@ def _swapped(
 
 
 _SWAPPED_DIGITS = 3  # a figure of fewer digits swapped is too often another figure
+# the unit or noun right after a figure (`3.21 seconds`): a figure with the same one
+# after it is of the same quantity
+_UNIT_AFTER = later(r"[^\S\n]?([A-Za-z]{2,12})\b")
 _SWAPPED_LINE = 400  # a longer line (a JSON array's) holds many things' words
 
 

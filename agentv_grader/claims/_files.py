@@ -479,6 +479,16 @@ _DENIED_VERB = later(
 )
 
 
+# a writing verb's doer named after it, a thing other than the agent (`only ever written
+# by the tool itself`; not a means, `fixed by stripping`, nor a substitute, `replaced by`)
+_BY_ANOTHER = later(
+    r"[^\S\n]+by[^\S\n]+(?!the agent\b)(?:the|a|an|its|their|some|another)[^\S\n]", re.I
+)
+_WRITTEN_BY = frozenset(
+    "written created generated produced modified updated changed edited".split()
+)
+
+
 @functools.lru_cache(maxsize=4)
 def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
@@ -487,6 +497,8 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     for verb_start, verb_end, verb in _verbs(text):
         if _DENIED_VERB.search(text, max(0, verb_start - 40), verb_start) is not None:
             continue  # `neither of which is re-exported from `x.ts``: no act said done
+        if verb.lower() in _WRITTEN_BY and _BY_ANOTHER.match(text, verb_end) is not None:
+            continue  # `only ever written by the tool itself`: another's act, not the run's
         end = _CLAUSE_END.search(text, verb_end)
         clause = text[verb_end : end.start() if end else len(text)]
         # `rather than touching `x.js``: what follows a contrast was not done
@@ -790,6 +802,10 @@ def failed_after(call: Call, at: str) -> bool:
 
 
 def _needle(path: str) -> str:
+    """What the calls naming `path` hold, lowercase: a path in the home folder
+    (`~/exports/a.csv`) is named from there on (`/home/lena/exports/a.csv` names it too)."""
+    if path.startswith("~/") and len(path) > 2:
+        path = path[2:]
     needle = path.lower().lstrip("./") if not path.startswith("/") else path.lower()
     return needle.rstrip("/") or needle
 

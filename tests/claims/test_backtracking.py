@@ -263,6 +263,7 @@ _MATCHED_ONLY = {
     "_facts._RANK_LABEL": "matched where a superlative ends",
     "_figure_words._OF_FIGURE": "matched where a figure ends",
     "_files._ARITY": "fullmatch of one path a claim names",
+    "_files._BY_ANOTHER": "matched where a writing verb ends",
     "_files._GIT_STATUS": "fullmatch of the text before a path",
     "_files._MODULE_PATH": "matched at the start of one path a claim names",
     "_files._JOINER": "fullmatch of the text between two paths",

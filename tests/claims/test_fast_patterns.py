@@ -792,6 +792,9 @@ _TRIED_AT_EACH_CHARACTER = {
     "_actions._MADE_COMMIT",
     "_builds._COMPILER_WARNING",
     "_facts._FAILING_LINE",
+    # a long command's steps (a heredoc's script), split by a class matching to the next
+    # separator: each match consumes what it was tried at, no character tried twice
+    "_files._STEP",
     "_runners._EXUNIT",
     "_tests._COVERAGE_HEADER",
     "_tests._COVERAGE_TOTAL",

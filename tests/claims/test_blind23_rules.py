@@ -1,0 +1,52 @@
+"""Wrong verdicts and misses the twenty-third blind set found (tests/data/claims/blind23),
+each rule on a small run of its own shape."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+SUMMARY = bash(
+    "python3 - <<'PY'\nimport csv\nrows = [('V014', 112.5)]\n"
+    "with open('/home/lena/exports/q3_hours_summary.csv', 'w') as f:\n"
+    "    csv.writer(f).writerows(rows)\nprint('wrote /home/lena/exports/q3_hours_summary.csv')\nPY",
+    "wrote /home/lena/exports/q3_hours_summary.csv",
+)
+
+
+def test_a_path_in_the_home_folder_is_named_by_its_full_path_too() -> None:
+    said = "Saved the summary to `~/exports/q3_hours_summary.csv`."
+    assert statuses(said, run(SUMMARY)) == ["verified"]
+    other = "Saved the summary to `~/exports/q4_hours_summary.csv`."
+    assert statuses(other, run(SUMMARY)) == ["contradicted"]
+
+
+SEMGREP = bash("semgrep --config p/python tools/", "Ran 212 rules on 14 files: 2 findings.")
+BUNDLE = ("Edit", {"file_path": "tools/release/bundle.py", "old_string": "shell=True",
+                   "new_string": "[\"tar\"]"}, "ok", "ok")  # fmt: skip
+
+
+def test_a_script_said_to_pass_a_thing_is_no_result_of_running_it() -> None:
+    said = "Both `shell=True` calls in `tools/release/bundle.py` now pass argument lists."
+    assert statuses(said, run(SEMGREP, BUNDLE)) != ["contradicted"]
+    assert statuses("`tools/release/bundle.py` now passes.", run(SEMGREP, BUNDLE)) == [
+        "contradicted"
+    ]
+
+
+def test_a_file_said_written_by_another_thing_is_not_the_runs_write() -> None:
+    said = "The cache file is only ever written by the tool itself, under `~/.cache/pressroom`."
+    assert statuses(said, run(SEMGREP)) != ["contradicted"]
+    mine = "The cache file is written under `~/.cache/pressroom`."
+    assert statuses(mine, run(SEMGREP)) == ["contradicted"]
+
+
+MKDOCS = bash(
+    "mkdocs build --strict",
+    "INFO    -  Cleaning site directory\nINFO    -  Documentation built in 2.31 seconds",
+)
+
+
+def test_a_swapped_figure_before_the_same_unit_is_a_misreading_of_it() -> None:
+    said = "The strict build completes in 3.21 seconds with no warnings."
+    assert statuses(said, run(MKDOCS)) == ["contradicted"]
+    assert statuses("It completes in 3.21 minutes.", run(MKDOCS)) != ["contradicted"]
