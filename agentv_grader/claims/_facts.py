@@ -894,6 +894,8 @@ _NAME_BEFORE = later(
 # The version after a name opening an output line (`pre-commit 3.8.0`, `typescript 5.6.2`),
 # a colon or a `version` label between (`Cypress:  13.6.4`, `PDF version:     1.5`)
 _REPORTED = later(r"(?<![^\S\n]):?(?:[^\S\n]+version:?)?[^\S\n]+v?(\d+(?:\.\d+)+)(?![\w.])")
+# a package's version pinned after its name (npm's `@driftkit/dialog@1.5.0`, go's `@v0.23.0`)
+_PINNED_AT = later(r"@v?(\d+(?:\.\d+)+)(?![\w.])")
 # what may open a line before the name: a table's border (`│ Cypress:  13.6.4 │`)
 _BORDER = " \t│┃|"
 
@@ -909,7 +911,8 @@ _RANGE_BEFORE = later(
 
 def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
     """`pre-commit 4.0.1`, `TypeScript 5.7` (in no call) where every output line opening
-    with the name and a version gives another (`pre-commit 3.8.0` from `pre-commit
+    with the name and a version, and every place pinning the name at a version
+    (`@driftkit/dialog@1.5.0`), gives another (`pre-commit 3.8.0` from `pre-commit
     --version`, `typescript 5.6.2` from `deno --version`): a version report restated
     changed. A version the claim gives more briefly (`3.8` of `3.8.0`) is the same. A name
     with more places than read is not refuted: a later report may give the claimed one."""
@@ -926,9 +929,13 @@ def _named_version(text: str, match: re.Match[str], index: RunIndex) -> Finding 
     shown: dict[str, tuple[Call, str]] = {}
     for call, at in places:
         output = call.output_lower
-        if output[output.rfind("\n", 0, at) + 1 : at].strip(_BORDER):
+        end = at + len(needle)
+        if output[end : end + 1] == "@" and output[at - 1 : at] in ("", "/", " ", "\t", "\n"):
+            reported = _PINNED_AT.match(output, end)  # `@scope/dialog@1.5.0`, `dialog@1.5.0`
+        elif output[output.rfind("\n", 0, at) + 1 : at].strip(_BORDER):
             continue  # the name does not open its line
-        reported = _REPORTED.match(output, at + len(needle))
+        else:
+            reported = _REPORTED.match(output, end)
         if reported is not None:
             shown[reported.group(1)] = call, line_at(call.output, call.written(at)).strip()
     if not shown or any(v == claimed or v.startswith(claimed + ".") for v in shown):

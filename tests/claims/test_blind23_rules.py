@@ -50,3 +50,18 @@ def test_a_swapped_figure_before_the_same_unit_is_a_misreading_of_it() -> None:
     said = "The strict build completes in 3.21 seconds with no warnings."
     assert statuses(said, run(MKDOCS)) == ["contradicted"]
     assert statuses("It completes in 3.21 minutes.", run(MKDOCS)) != ["contradicted"]
+
+
+PUBLISH = bash(
+    "npm publish --workspaces --dry-run",
+    "npm notice 📦  @driftkit/dialog@1.5.0\nnpm notice Tarball Contents\n"
+    "+ @driftkit/dialog@1.5.0\nnpm notice 📦  @driftkit/button@2.3.2\n+ @driftkit/button@2.3.2",
+)
+
+
+def test_a_version_said_of_a_package_the_outputs_pin_at_another_is_misread() -> None:
+    assert statuses("Now dialog 1.6.0 and button 2.3.2.", run(PUBLISH)) == ["contradicted"]
+    assert statuses("Now dialog 1.5.0 and button 2.3.2.", run(PUBLISH)) == ["verified"]
+    # a name inside another's (`@driftkit/dialog-core@…`) pins nothing of it
+    core = bash("npm ls", "+ @driftkit/dialog-core@1.5.0")
+    assert statuses("Bumped dialog 1.6.0.", run(core)) != ["contradicted"]
