@@ -1005,7 +1005,7 @@ def _calls(transcript: Transcript) -> _Made:
                     command = _spelt_once(value, spelt)
             seen = read.get(output)
             if seen is None:
-                lower = output.lower()
+                lower = output.lower() if output.isascii() else _lowercase(output)
                 seen = read[output] = [None, lower, _next(lower, outputs, output_members)]
             command_seen = lowered.get(command)
             if command_seen is None:
@@ -1034,6 +1034,24 @@ def _calls(transcript: Transcript) -> _Made:
             known[3].append(call)
     return _Made(calls, by_kind, by_family, (outputs, output_members),
                  (commands, command_members), families)  # fmt: skip
+
+
+def _lowercase(text: str) -> str:
+    """`text.lower()` for a text other than ASCII: where none of its other characters has
+    a lowercase of its own (`…`, `±`, a box's lines), its UTF-8 bytes' ASCII letters
+    lowered, where `str.lower` reads each character's case record (some 50 instructions a
+    character; a run's outputs hold such marks amid their ASCII)."""
+    try:
+        raw = text.encode()
+    except UnicodeEncodeError:  # a lone surrogate
+        return text.lower()
+    others = raw.translate(None, _ASCII_BYTES).decode()  # its characters other than ASCII
+    if others.lower() != others:
+        return text.lower()
+    return raw.lower().decode()
+
+
+_ASCII_BYTES = bytes(range(128))
 
 
 def _next(lower: str, texts: list[str], members: list[list[int]]) -> list[int]:

@@ -22,6 +22,7 @@ from agentv_grader.claims import (
     _figure_words,
     _files,
     _gate,
+    _rows,
     _tests,
     _units,
     _web,
@@ -33,10 +34,14 @@ from agentv_grader.claims._units import units
 from .labelled import SETS
 from .test_index_paths import _indexes
 
+# the modules whose gates are held against their patterns
+_RULE_MODULES = (claims_package, _actions, _builds, _facts, _figure_words, _files, _rows, _tests,
+                 _web)  # fmt: skip
+
 
 def _gated() -> list[tuple[str, Gated]]:
     found = []
-    for module in (claims_package, _actions, _builds, _facts, _figure_words, _files, _tests, _web):
+    for module in _RULE_MODULES:
         for name, value in vars(module).items():
             if isinstance(value, Gated):
                 found.append((f"{module.__name__}.{name}", value))
@@ -351,7 +356,7 @@ def test_a_claims_words_are_its_lowercase_runs_of_word_characters() -> None:
 
 def _gates() -> list[tuple[str, Words]]:
     found = []
-    for module in (claims_package, _actions, _builds, _facts, _figure_words, _files, _tests, _web):
+    for module in _RULE_MODULES:
         for name, value in vars(module).items():
             words = value.words if isinstance(value, Gated) else value
             if isinstance(words, Words):

@@ -1198,3 +1198,17 @@ def test_a_place_shares_a_claims_words_where_its_words_do(indexes: list[RunIndex
         for call, at, end in _facts._occurrences(index, "3", 3.0, 0):
             for _ in range(10):
                 agrees(index, set(pick.sample(words, pick.randint(1, 3))), call, at, end)
+
+
+def test_an_output_is_lowered_as_str_lower_lowers_it(indexes: list[RunIndex]) -> None:
+    """`_lowercase` (UTF-8 bytes lowered where no character other than ASCII has a
+    lowercase) is `str.lower`, on every labelled output and on made texts of the
+    characters whose lowercase differs or is longer (`É`, `İ`, a final `Σ`)."""
+    texts = [call.output for index in indexes for call in index.calls]
+    pick = random.Random(53)
+    marks = ["…", "±", "─", "é", "É", "İ", "ı", "Σ", "ΑΣ", "ß", "ẞ", "ſ", "K", "\ud800", "٣"]
+    for _ in range(2_000):
+        texts.append("".join(pick.choice([*marks, "A", "b", " ", "\n", "Ok"]) for _ in range(9)))
+    for text in texts:
+        assert _index._lowercase(text) == text.lower(), text
+    assert not all(map(str.isascii, texts))
