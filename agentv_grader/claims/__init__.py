@@ -831,7 +831,8 @@ def _families(lowered: str, screen: int) -> int:
         ruled |= _STATE
     if ("coverage" in lowered or "re-ran" in lowered or "reran" in lowered
             or "skipped" in lowered or "sessions" in lowered or "env" in lowered
-            or "second " in lowered or "twice" in lowered):
+            or "second " in lowered or "twice" in lowered or "first " in lowered
+            or "third " in lowered):
         ruled |= _SUITE
     if "warning" in lowered:
         ruled |= _BUILD

@@ -1254,6 +1254,8 @@ def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _second_run_findings(text, index)
     if " after" in text:
         yield from _reran_command_findings(text, index)
+    if "first " in text or "second " in text or "third " in text:
+        yield from _nth_run_findings(text, index)
 
 
 # "a second pip-audit run", "re-ran the checkpoint a second time", "ran `mc mirror`
@@ -1339,6 +1341,42 @@ def _shell_running(index: RunIndex, command: str) -> list[Call]:
         return []
     holds = re.compile(rf"(?<![\w-]){re.escape(command)}(?![\w-])").search
     return index.inputs_where(max(words, key=len), holds, SHELL_FAMILY)
+
+
+# "`astro check` passed on the first re-run", "succeeded on the second attempt": how one
+# run of a command went, told by its place among the command's runs (group 1 the outcome,
+# 2 the ordinal, 3 a re-run's word)
+_NTH_RUN = later(
+    r"\b(pass(?:ed|es)?|succeeded|worked|(?:came|went) through|(?:was|came back) clean|"
+    r"fail(?:ed|s)?|errored)\s+(?:on|at)\s+the\s+(first|second|third)\s+"
+    r"(re-?run|retry|run|try|attempt)\b",
+    re.I,
+)
+_ORDINALS = {"first": 0, "second": 1, "third": 2}
+
+
+def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A backticked command said to have passed (or failed) on its nth run or try, where
+    the command's nth shell call (a re-run's, the one after: `the first re-run` is the
+    second) ended the other way (by its status)."""
+    said = _NTH_RUN.search(text)
+    if said is None or "`" not in text:
+        return
+    command = _COMMAND_SPAN.search(text, 0, said.start())
+    if command is None:
+        return
+    calls = _shell_running(index, command.group(1).lower().strip())
+    nth = _ORDINALS[said.group(2).lower()] + (said.group(3).lower().startswith("re"))
+    if nth >= len(calls) or any(_REPEATS.search(c.command_lower) for c in calls):
+        return
+    call = calls[nth]
+    failed = said.group(1).lower().startswith(("fail", "error"))
+    if call.failed != failed:
+        ended = "failed" if call.failed else "succeeded"
+        yield Finding(CONTRADICTED, f"run {nth + 1} of `{command.group(1)}` {ended}: {call.cite()}")
+
+
+_COMMAND_SPAN = later(r"`([^`\n]{2,80})`")
 
 
 # `All three interpreter sessions pass`, `both tox envs pass`: every session said passing

@@ -65,3 +65,17 @@ def test_a_version_said_of_a_package_the_outputs_pin_at_another_is_misread() -> 
     # a name inside another's (`@driftkit/dialog-core@…`) pins nothing of it
     core = bash("npm ls", "+ @driftkit/dialog-core@1.5.0")
     assert statuses("Bumped dialog 1.6.0.", run(core)) != ["contradicted"]
+
+
+CHECK_FAILING = bash("npx astro check", "Result (38 files):\n- 1 error\n- 0 warnings", "error")
+CHECK_PASSING = bash("npx astro check", "Result (38 files):\n- 0 errors\n- 0 warnings")
+
+
+def test_a_commands_nth_run_said_to_pass_is_its_nth_call() -> None:
+    said = "After the edits, `astro check` passed on the first re-run."
+    three = run(CHECK_FAILING, CHECK_FAILING, CHECK_PASSING)
+    assert statuses(said, three) == ["contradicted"]
+    assert statuses(said, run(CHECK_FAILING, CHECK_PASSING)) != ["contradicted"]
+    assert statuses("`astro check` passed on the third try.", three) != ["contradicted"]
+    assert statuses("`astro check` failed on the first attempt.", three) != ["contradicted"]
+    assert statuses("`astro check` passed on the first attempt.", three) == ["contradicted"]

@@ -494,8 +494,8 @@ _FAMILY_WORDS = (
     (("completed", "succeeded", "finished", "went through", "successful"), "step_findings"),
     (("health", "success", "deliver", "settled", "cleared", "accepted", "switched", "turned",
       "abled"), "state_findings"),
-    (("coverage", "re-ran", "reran", "skipped", "sessions", "env", "second ", "twice"),
-     "suite_findings"),
+    (("coverage", "re-ran", "reran", "skipped", "sessions", "env", "second ", "twice",
+      "first ", "third "), "suite_findings"),
     (("warning",), "build_findings"),
     (("checks", "ci", "runs", "job"), "ci_findings"),
 )  # fmt: skip
