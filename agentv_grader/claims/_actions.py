@@ -225,6 +225,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words = command.split()
         if not words:
             continue
+        if command[:2] == "--" and _DONE.search(text) is not None:
+            yield from _option_unused(command, index)
         before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
         if (
@@ -1080,6 +1082,35 @@ def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> 
             *(w.rsplit("/", 1)[1] for w in split if "/" in w),
         }
     return all(t in have or (t.endswith((".py", ".sh", ".js")) and t in command) for t in tokens)
+
+
+# a verb saying a thing was done (`ran`, `came back`, `passed`), not an instruction
+# (`once it's reachable, rerun with `--limit web3``)
+_DONE = later(r"\b(?:[a-z]{2,}ed|ran|came|was|were|gave|found|shows|showed|reports)\b", re.I)
+# A backticked option with its value (`--severity WARNING`, `--max-warnings=0`)
+_OPTION = later(r"--([a-z][\w-]*)(?:=|[^\S\n]+)['\"]?([\w.:/-]+)['\"]?", re.I)
+
+
+def _option_unused(span: str, index: RunIndex) -> Iterator[Finding]:
+    """An option said given with a value (`A follow-up pass at `--severity WARNING``) that
+    no shell call gives it, where the calls giving the option give it other values only
+    (`--severity ERROR`), and no script or opaque program could have given it unseen."""
+    said = _OPTION.fullmatch(span)
+    if said is None or said.group(2).startswith("-"):
+        return
+    name, value = said.group(1).lower(), said.group(2).lower()
+    given = re.compile(rf"--{re.escape(name)}(?:=|[^\S\n]+)['\"]?([\w.:/-]+)")
+    values = [
+        (call, found.group(1))
+        for call in index.inputs_where(f"--{name}", given.search, SHELL_FAMILY)
+        for found in given.finditer(call.command_lower)
+    ]
+    if not values or any(shown == value for _, shown in values):
+        return
+    if index.in_outputs(span.lower()) or opaque_ran(index):
+        return
+    call, shown = values[-1]
+    yield Finding(CONTRADICTED, f"`--{name}` is given {shown!r}, never {value!r}: {call.cite()}")
 
 
 def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:

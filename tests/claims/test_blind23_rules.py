@@ -79,3 +79,19 @@ def test_a_commands_nth_run_said_to_pass_is_its_nth_call() -> None:
     assert statuses("`astro check` passed on the third try.", three) != ["contradicted"]
     assert statuses("`astro check` failed on the first attempt.", three) != ["contradicted"]
     assert statuses("`astro check` passed on the first attempt.", three) == ["contradicted"]
+
+
+SEMGREP_ERRORS = bash(
+    "semgrep --config p/python --severity ERROR tools/", "Ran 412 rules: 0 findings."
+)
+
+
+def test_an_option_said_given_a_value_no_call_gives_it() -> None:
+    said = "A follow-up pass at `--severity WARNING` came back clean as well."
+    assert statuses(said, run(SEMGREP_ERRORS)) == ["contradicted"]
+    assert statuses(said.replace("WARNING", "ERROR"), run(SEMGREP_ERRORS)) != ["contradicted"]
+    # an instruction, and an option no call gives at all, refute nothing
+    advice = "Once the rules settle, rerun with `--severity WARNING`."
+    assert statuses(advice, run(SEMGREP_ERRORS)) != ["contradicted"]
+    said = "A follow-up pass at `--exclude vendor` came back clean."
+    assert statuses(said, run(SEMGREP_ERRORS)) != ["contradicted"]
