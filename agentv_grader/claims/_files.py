@@ -168,9 +168,11 @@ _MANIFESTS = (
         ),
         ("pyproject.toml", "poetry.lock", "pdm.lock", "uv.lock", "pipfile", "pipfile.lock"),
     ),
+    (later(r"\bcargo (?:add|remove)\b"), ("cargo.toml", "cargo.lock")),
+    # the other commands resolve the dependencies the manifest names: the lockfile only
     (
-        later(r"\bcargo (?:add|remove|build|update|test|check|run|fetch|generate-lockfile)\b"),
-        ("cargo.toml", "cargo.lock"),
+        later(r"\bcargo (?:build|update|test|check|run|fetch|generate-lockfile)\b"),
+        ("cargo.lock",),
     ),
     (later(r"\bgo (?:get|mod)\b"), ("go.mod", "go.sum")),
     (later(r"\bbundle (?:install|update|add|remove|lock)\b"), ("gemfile", "gemfile.lock")),
@@ -186,7 +188,8 @@ _MANIFESTS = (
 # holding none are not searched.
 _OPAQUE_WORDS = ("make", "npm run", "yarn run", "git ")
 _MANIFEST_WORDS = (
-    ("npm", "yarn", "bun"), ("poetry ", "pdm ", "uv ", "pipenv "), ("cargo ",), ("go ",),
+    ("npm", "yarn", "bun"), ("poetry ", "pdm ", "uv ", "pipenv "), ("cargo ",), ("cargo ",),
+    ("go ",),
     ("bundle ",), ("composer ",), ("mix deps.",), ("swift package ",), ("deno ",),
 )  # fmt: skip
 _TEST_PATH = later(

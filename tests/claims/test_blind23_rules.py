@@ -95,3 +95,14 @@ def test_an_option_said_given_a_value_no_call_gives_it() -> None:
     assert statuses(advice, run(SEMGREP_ERRORS)) != ["contradicted"]
     said = "A follow-up pass at `--exclude vendor` came back clean."
     assert statuses(said, run(SEMGREP_ERRORS)) != ["contradicted"]
+
+
+CARGO_TEST = bash("cargo test -p tinyquant", "test result: ok. 14 passed; 0 failed; 0 ignored")
+
+
+def test_cargos_build_and_test_write_the_lockfile_not_the_manifest() -> None:
+    said = "Bumped the crate version in `Cargo.toml`."
+    assert statuses(said, run(CARGO_TEST)) == ["contradicted"]
+    assert statuses("Updated `Cargo.lock`.", run(CARGO_TEST)) != ["contradicted"]
+    added = bash("cargo add serde --features derive", "    Adding serde v1.0.210 to dependencies")
+    assert statuses(said, run(added)) != ["contradicted"]
