@@ -806,7 +806,8 @@ def failed_after(call: Call, at: str) -> bool:
 
 def _needle(path: str) -> str:
     """What the calls naming `path` hold, lowercase: a path in the home folder
-    (`~/exports/a.csv`) is named from there on (`/home/lena/exports/a.csv` names it too)."""
+    (`~/exports/a.csv`) is named from there on (the home folder's full path before
+    `exports/a.csv` names it too)."""
     if path.startswith("~/") and len(path) > 2:
         path = path[2:]
     needle = path.lower().lstrip("./") if not path.startswith("/") else path.lower()

@@ -754,8 +754,13 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     tests = index.tests
     if _says_full(clause):
         full = _full_runs(index)
-        # a later run of part of the suite: the code may have changed since the full run
-        return full, bool(full) and full[-1] is tests.every[-1]
+        # a later run of part of the suite: the code may have changed since the full run,
+        # unless no write or edit came after it and the clause counts tests (`Full suite:
+        # 122 passed` after `pytest tests/x.py::test_y` alone: the full run's counts)
+        return full, bool(full) and (
+            full[-1] is tests.every[-1]
+            or (holds_digit(clause.text) and not index.changed_after(full[-1].call))
+        )
     condition = _UNDER.search(clause.text) if "under" in clause.words else None
     if condition is not None and not _names_condition(index, condition.group(1).lower()):
         return (), False  # `under AddressSanitizer`: no run the run shows

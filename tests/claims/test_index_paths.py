@@ -605,7 +605,9 @@ def _plain_runs(clause: str, index: RunIndex) -> tuple[tuple[_index.Call, ...], 
     runs = _plain_test_runs(index)
     full = [c for c in runs if _tests._unscoped(c.command)]
     if not read.words.isdisjoint(_tests._FULL.words) or _tests._FULL_PHRASE.search(clause):
-        return _ends(full), bool(full) and full[-1] is runs[-1]
+        counted = any(ch.isdigit() for ch in clause)
+        now = bool(full) and (counted and not index.changed_after(full[-1]))
+        return _ends(full), bool(full) and (full[-1] is runs[-1] or now)
     if read.names:
         named = [c for c in runs if any(name in c.output for name in read.names)]
         if not named or not full:

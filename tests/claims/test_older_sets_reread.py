@@ -220,3 +220,16 @@ def test_a_run_of_the_test_folder_alone_is_a_run_of_the_whole_suite() -> None:
     assert statuses("`pytest -q`: all 43 tests passed.", run(folder)) == ["contradicted"]
     part = bash("python -m pytest -q tests/unit/", "41 passed, 2 skipped in 1.87s")
     assert statuses("`pytest -q`: all 43 tests passed.", run(part)) != ["contradicted"]
+
+
+FULL_FAILING = bash("uv run pytest -q 2>&1 | tail -n 6", "1 failed, 121 passed in 6.02s")
+ONE_TEST = bash("uv run pytest -q tests/test_retry.py::test_retry_on_timeout", "1 passed in 0.61s")
+CONFTEST = ("Edit", {"file_path": "tests/conftest.py", "old_string": "a", "new_string": "b"},
+            "ok", "ok")  # fmt: skip
+
+
+def test_the_full_suite_is_its_last_full_run_where_no_edit_came_after_it() -> None:
+    said = "Full suite: 122 passed."
+    assert statuses(said, run(FULL_FAILING, ONE_TEST)) == ["contradicted"]
+    # an edit after it: the suite said of the code as it is now, never run whole
+    assert statuses(said, run(FULL_FAILING, CONFTEST, ONE_TEST)) != ["contradicted"]
