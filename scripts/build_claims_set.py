@@ -55,6 +55,7 @@ SETS = (
     ROOT / "blind21",
     ROOT / "blind22",
     ROOT / "blind23",
+    ROOT / "blind24",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
