@@ -417,7 +417,8 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
 # purpose, then what was done
 _DONE_FOR = later(
     r"to\b[^.:;]*?(?:,\s*|\s+)(?:I|we)\s+"
-    r"(?:[a-z-]+ed|kept|left|made|wrote|(?:re-?)?ran|put|set|built)\b",
+    r"(?:[a-z-]+ed|kept|left|made|(?:re)?wrote|(?:re-?)?ran|put|set|(?:re)?built|broke|took|"
+    r"gave|did|got|sent|found|chose|began|held|let|paid|read|shut|spent|threw|split|cut)\b",
     re.I,
 )
 

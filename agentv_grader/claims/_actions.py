@@ -1725,8 +1725,28 @@ _CODE_PUSHED = later(r"(?<!\s)\s+(?:onto\b|into\b|to\s+`[^`\s]*[.\[(][^`]*`)")
 
 def _pushed_in_code(lowered: str, end: int) -> bool:
     """`pushed` (ending at `end` of the lowercase claim) is said of a value pushed onto or
-    into something of the program's, and the claim names nothing of git's."""
-    return _CODE_PUSHED.match(lowered, end) is not None and not _names_git(lowered)
+    into something of the program's, or by a piece of code (`the `(quote, b'"')` arm
+    pushed the literal quote`: a noun after code, not the agent), and the claim names
+    nothing of git's."""
+    if _names_git(lowered):
+        return False
+    if _CODE_PUSHED.match(lowered, end) is not None:
+        return True
+    start = end - len("pushed")
+    before = _WORD_BEFORE.search(lowered, max(0, start - 60), start)
+    return (
+        before is not None
+        and before.group(1) not in _AGENTS_PUSH
+        and "`" in lowered[max(0, start - 60) : start]
+    )
+
+
+# the word just before `pushed`, and the words before it that make it the agent's act
+_WORD_BEFORE = later(r"\b([a-z]+)\s+$")
+_AGENTS_PUSH = frozenset(
+    "i we ve and then also just finally already was were been be has have had it they "
+    "successfully".split()
+)
 
 
 def _names_git(lowered: str) -> bool:

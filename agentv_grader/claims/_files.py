@@ -594,6 +594,10 @@ def _unticked_words(text: str, start: int) -> list[str]:
     return [w.lower() for w in _SUBJECT_WORD.findall(_TICKED.sub(" ", text[start:]))]
 
 
+# a backticked command, then `, which` or `, that` just before a verb (group 1: the command)
+_WHICH_BEFORE = later(r"`([^`\n]+)`,?\s+(?:which|that)\s+$")
+
+
 def _program_said_writer(text: str, index: RunIndex) -> bool:
     """The subject of the claim's first file verb (`Gazelle added …`, `` `ruff --fix`
     removed …``) is a program a shell command ran (its first word, or one run by `run`,
@@ -603,6 +607,8 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
     verbs = _verbs(text)
     if not verbs:
         return False
+    if any(_ran_program(_said_which(text, at), index) for at, _, _ in verbs[1:]):
+        return True  # `with `hatch version 0.8.1`, which rewrote …`: the command's write
     before = text[: verbs[0][0]]
     # the subject starts after the last `;`, `:`, `(`, `, ` or dash before the verb (a
     # lead's `**New test** — created …` is the agent's)
@@ -615,6 +621,12 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
         return True
     if len(words) > 4:
         return False
+    return _ran_program(words, index)
+
+
+def _ran_program(words: list[str], index: RunIndex) -> bool:
+    """One of `words` (lowercase) is a program a shell command ran: its first word, or
+    one run by `run`, `npx`, `-m`, a Bazel target's `//:name`."""
     for word in words:
         if word in _NOT_PROGRAMS or len(word) < 3:
             continue
@@ -625,6 +637,13 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
         if index.inputs_where(word, ran.search, SHELL_FAMILY):
             return True
     return False
+
+
+def _said_which(text: str, verb_start: int) -> list[str]:
+    """The first word of the backticked command a verb's `, which` or `, that` subject
+    stands for (`with `hatch version 0.8.1`, which rewrote …`: `hatch`); none else."""
+    said = _WHICH_BEFORE.search(text, max(0, verb_start - 100), verb_start)
+    return said.group(1).lower().split()[:1] if said is not None else []
 
 
 def _bare_paths(clause: str) -> list[str]:

@@ -86,7 +86,8 @@ _SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|case
 # the api module`; `40 tests in 2.1s` is one), nor is `all N` of other things (`all 4
 # namespaces`, `all 3 packages`)
 _TOTAL = _Folded(
-    r"(?:\ball\s+" + NUM + r"(?!\s+(?!(?:tests|specs|cases|examples|passes|fails)\b)[a-z]+s\b)"
+    r"(?:\ball\s+" + NUM + r"(?![\d,])(?!\s+(?!(?:tests|specs|cases|examples|pass|passes|fails)\b)"
+    r"[a-z]+s\b)"
     r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
     r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b))"
@@ -160,7 +161,12 @@ _NO_BAD = Gated(
 _OF_THOSE = later(r"(?:all|none|each|every one)\b", re.I)
 # A claim opening on things said before it (`every one passed (4/4 tests)` after `10 runs of
 # the backoff file:`): what they are is not in the claim, so no run is surely its scope
-_ANAPHOR = later(r"[\W_]*(?:every one|each one|each of them|all of them|both of them)\b", re.I)
+# or a claim cut from the sentence before it, going on after it (`afterwards all 50 pass`)
+_ANAPHOR = later(
+    r"[\W_]*(?:every one|each one|each of them|all of them|both of them"
+    r"|(?:afterwards?|after that|since then),?\s+(?:all|both|each|every|none)\b)\b",
+    re.I,
+)
 _RERUN = Words("rerun retry again")
 _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _FULL = Words("whole full entire complete")

@@ -27,8 +27,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND20` (tests/data/claims/blind20/runs) likewise, after the nineteenth's;
 `BLIND21` (tests/data/claims/blind21/runs) likewise, after the twentieth's;
 `BLIND22` (tests/data/claims/blind22/runs) likewise, after the twenty-first's;
-`BLIND23` (tests/data/claims/blind23/runs) likewise, after the twenty-second's.
-`SETS` is all twenty-five."""
+`BLIND23` (tests/data/claims/blind23/runs) likewise, after the twenty-second's;
+`BLIND24` (tests/data/claims/blind24/runs) likewise, after the twenty-third's.
+`SETS` is all twenty-six."""
 
 from __future__ import annotations
 
@@ -66,10 +67,11 @@ BLIND20 = RUNS.parent / "blind20" / "runs"
 BLIND21 = RUNS.parent / "blind21" / "runs"
 BLIND22 = RUNS.parent / "blind22" / "runs"
 BLIND23 = RUNS.parent / "blind23" / "runs"
+BLIND24 = RUNS.parent / "blind24" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
-    BLIND21, BLIND22, BLIND23,
+    BLIND21, BLIND22, BLIND23, BLIND24,
 )  # fmt: skip
 
 

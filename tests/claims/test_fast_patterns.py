@@ -793,8 +793,10 @@ _TRIED_AT_EACH_CHARACTER = {
     "_builds._COMPILER_WARNING",
     "_facts._FAILING_LINE",
     # a long command's steps (a heredoc's script), split by a class matching to the next
-    # separator: each match consumes what it was tried at, no character tried twice
+    # separator: each match consumes what it was tried at, no character tried twice; and
+    # its parts, split at `&&`, `||`, `;`, `|` or a line (three tries a character, in C)
     "_files._STEP",
+    "_tests.COMMAND_PARTS",
     "_runners._EXUNIT",
     "_tests._COVERAGE_HEADER",
     "_tests._COVERAGE_TOTAL",

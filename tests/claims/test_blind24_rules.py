@@ -1,0 +1,51 @@
+"""Wrong verdicts and misses the twenty-fourth blind set found (tests/data/claims/blind24),
+each rule on a small run of its own shape."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+CARGO = bash("cargo test", "test result: ok. 31 passed; 0 failed; 0 ignored")
+
+
+def test_a_value_pushed_by_a_piece_of_code_is_no_git_push() -> None:
+    said = "In `next_field`, the `(QuoteInQuoted, b'\"')` arm pushed the literal quote."
+    assert statuses(said, run(CARGO)) != ["contradicted"]
+    assert statuses("I committed the fix and pushed it.", run(CARGO)) == ["contradicted"]
+    assert statuses("The `csv` fix was pushed to origin.", run(CARGO)) == ["contradicted"]
+
+
+REPEATED = bash("python -m pytest -n 8 --count 50 -q tests/test_cache.py::test_ttl", "50 passed")
+FULL = bash("python -m pytest -n auto -q", "415 passed, 3 skipped in 18.04s")
+
+
+def test_a_claim_going_on_from_the_sentence_before_it_has_no_scope_of_its_own() -> None:
+    assert statuses("afterwards all 50 pass.", run(REPEATED, FULL)) != ["contradicted"]
+    assert statuses("All 50 tests pass.", run(FULL)) == ["contradicted"]
+
+
+def test_all_n_pass_counts_n_whole() -> None:
+    assert statuses("all 415 pass.", run(FULL)) != ["contradicted"]
+    assert statuses("all 418 pass, nothing skipped.", run(FULL)) == ["contradicted"]
+
+
+HATCH = bash("hatch version 0.8.1", "Old: 0.8.0\nNew: 0.8.1")
+
+
+def test_a_file_said_rewritten_by_the_command_said_before_which_is_its_write() -> None:
+    said = (
+        "Bumped the version to **0.8.1** with `hatch version 0.8.1`, which rewrote "
+        "`src/tidewatch/__about__.py`."
+    )
+    assert statuses(said, run(HATCH)) != ["contradicted"]
+    unran = said.replace("hatch version 0.8.1", "bump2version patch")
+    assert statuses(unran, run(HATCH)) == ["contradicted"]
+
+
+BORG = bash("borg check -v --repository-only /srv/borg/files", "finished repository check")
+
+
+def test_a_purpose_before_an_irregular_past_opens_a_claim() -> None:
+    said = "To unblock `mail`, I broke the stale lock with `borg break-lock`."
+    assert statuses(said, run(BORG)) == ["contradicted"]
+    assert statuses("To unblock `mail`, break the lock with `borg break-lock`.", run(BORG)) == []
