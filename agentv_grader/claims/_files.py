@@ -241,14 +241,14 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     # `Gazelle added it to `BUILD.bazel``: a program the run ran may have written it unseen
     by_program = bool(named) and _program_said_writer(text, index)
     for verb, paths in named:
-        family = _family(verb)
+        family = "write" if verb is LEAD_CHANGED else _family(verb)
         for path in paths:  # claims repeat a path: each path checked once per run
             finding = index.remember(
                 "file check",
                 f"{family}\0{path}\0{by_program}",
                 functools.partial(_check, path, family, index, by_program),
             )
-            if finding is not None:
+            if finding is not None and not (verb is LEAD_CHANGED and finding.status == VERIFIED):
                 yield finding
     if (
         not named
@@ -512,9 +512,12 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         paths = [m.group(1) for m in ticked if "://" not in m.group(1) and not _a_place(clause, m)]
         if "." in clause:
             paths += _bare_paths(clause)
-        if not paths and _IT.match(clause):
-            lead = _LEAD_FILE.match(text)  # `**a.swift** — … deleted it`: the lead's file
-            paths = [lead.group(1)] if lead is not None else []
+        if not paths and (_IT.match(clause) or verb_start <= _LEAD_SPAN):
+            lead = _lead_path(text, clause, verb_start)
+            if lead is not None and not _IT.match(clause):
+                found.append((LEAD_CHANGED, [lead]))
+                continue
+            paths = [lead] if lead is not None else []
         paths = [
             p
             for p in paths
@@ -556,6 +559,25 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
 
 # A claim's lead naming a file (`**LegacyParser.swift** —`, `` `a.py`: ``), which a verb's
 # `it` after it names
+_LEAD_SPAN = 80  # a verb this far in may be the first after a claim's lead
+# the verb `targets` gives a claim's lead file that what follows says was changed (`` `a.md`:
+# added a section ``, `` `a.py`: removed the unused import ``): a write of it, which a
+# write shows happened but not that it did what the claim says (it verifies nothing)
+LEAD_CHANGED = "changed (the lead's file)"
+
+
+def _lead_path(text: str, clause: str, verb_start: int) -> str | None:
+    """The file the claim leads with that a verb with no path of its own speaks of: by
+    its `it` (`**a.swift** — … deleted it`), or opening what the claim says after the lead
+    (`` `CHANGELOG.md`: added a section ``, `` `a.md` — I added … ``)."""
+    lead = _LEAD_FILE.match(text)
+    if lead is None:
+        return None
+    if _IT.match(clause) or text[lead.end() : verb_start].strip(" *_").lower() in ("", "i", "we"):
+        return lead.group(1)
+    return None
+
+
 _LEAD_FILE = later(r"\W{0,4}(?:\*\*|`)([\w./-]*[\w-]\.[A-Za-z]\w{0,5})(?:\*\*|`)\s{0,3}[—–:-]")
 _IT = later(r" it\b")
 # a ticked path just before a move verb said of it: `` `a.py` was renamed ``
@@ -594,6 +616,8 @@ def _unticked_words(text: str, start: int) -> list[str]:
     return [w.lower() for w in _SUBJECT_WORD.findall(_TICKED.sub(" ", text[start:]))]
 
 
+# the means a change was made by, a backticked command (group 1) after its verb
+_MEANS = later(r"\b(?:with|using|via|through|by running)\s+`([^`\n]+)`", re.I)
 # a backticked command, then `, which` or `, that` just before a verb (group 1: the command)
 _WHICH_BEFORE = later(r"`([^`\n]+)`,?\s+(?:which|that)\s+$")
 
@@ -609,6 +633,9 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
         return False
     if any(_ran_program(_said_which(text, at), index) for at, _, _ in verbs[1:]):
         return True  # `with `hatch version 0.8.1`, which rewrote …`: the command's write
+    means = _MEANS.search(text, verbs[0][1])
+    if means is not None and _ran_program(means.group(1).lower().split()[:1], index):
+        return True  # `removed the unused import with `ruff check --fix``: the program's
     before = text[: verbs[0][0]]
     # the subject starts after the last `;`, `:`, `(`, `, ` or dash before the verb (a
     # lead's `**New test** — created …` is the agent's)
@@ -625,13 +652,14 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
 
 
 def _ran_program(words: list[str], index: RunIndex) -> bool:
-    """One of `words` (lowercase) is a program a shell command ran: its first word, or
-    one run by `run`, `npx`, `-m`, a Bazel target's `//:name`."""
+    """One of `words` (lowercase) is a program a shell command ran: its first word (or its
+    path's last part, `.nox/lint/bin/ruff`), or one run by `run`, `npx`, `-m`, a Bazel
+    target's `//:name`."""
     for word in words:
         if word in _NOT_PROGRAMS or len(word) < 3:
             continue
         ran = re.compile(
-            rf"(?:^|[;&|(]\s*|\b(?:run|exec|npx|bunx|pnpx|uvx|-m)\s+)(?://[\w/-]*:)?"
+            rf"(?:^|[;&|(]\s*|\b(?:run|exec|npx|bunx|pnpx|uvx|-m)\s+)(?://[\w/-]*:|[\w.~-]*/)*"
             rf"{re.escape(word)}(?![\w/.-])"
         )
         if index.inputs_where(word, ran.search, SHELL_FAMILY):

@@ -49,3 +49,28 @@ def test_a_purpose_before_an_irregular_past_opens_a_claim() -> None:
     said = "To unblock `mail`, I broke the stale lock with `borg break-lock`."
     assert statuses(said, run(BORG)) == ["contradicted"]
     assert statuses("To unblock `mail`, break the lock with `borg break-lock`.", run(BORG)) == []
+
+
+PATCH = "*** Begin Patch\n*** Update File: src/tokenizer.rs\n@@\n-a\n+b\n*** End Patch\n"
+TOKENIZER = ("apply_patch", {"input": PATCH}, "Done!", "ok")
+
+
+def test_a_leads_file_said_changed_after_it_is_held_to_its_writes() -> None:
+    said = "`CHANGELOG.md`: added a `## 0.4.2` section describing the fix."
+    assert statuses(said, run(TOKENIZER, CARGO)) == ["contradicted"]
+    # a write of it shows it changed, not that it changed as said: nothing verified
+    said = "`src/tokenizer.rs`: added three new cases for escaped quotes."
+    assert statuses(said, run(TOKENIZER, CARGO)) == ["unverifiable"]
+    # something removed from it is an edit, not a deletion
+    said = "`src/tokenizer.rs`: removed the unused `State::Done` arm."
+    assert statuses(said, run(TOKENIZER, CARGO)) == ["unverifiable"]
+
+
+RUFF_FIX = bash("cd /w && .nox/lint/bin/ruff check --fix src tests", "Found 1 error (1 fixed).")
+
+
+def test_a_change_said_made_with_a_program_the_run_ran_is_that_programs_write() -> None:
+    said = "`io.py`: removed the unused import with `ruff check --fix`."
+    assert statuses(said, run(RUFF_FIX)) != ["contradicted"]
+    said = "`io.py`: removed the unused import with `autoflake -i`."
+    assert statuses(said, run(RUFF_FIX)) == ["contradicted"]
