@@ -251,7 +251,11 @@ def ranked(text: str) -> Rank | None:
     if found is None:
         return None
     start = max(text.rfind(", ", 0, found.start()), text.rfind("; ", 0, found.start())) + 1
-    ends = [at for at in (text.find(", ", found.end()), text.find("; ", found.end())) if at >= 0]
+    after = found.end()
+    comma = text.find(", ", after)
+    if comma >= 0 and text.startswith(", with ", comma):
+        after = comma + 2  # `Backlog is the largest list, with 58 cards`: its figure after
+    ends = [at for at in (text.find(", ", after), text.find("; ", after)) if at >= 0]
     if _RANK_LABEL.match(text, found.end()) and not text[start : found.start()].strip(" *_-"):
         # `Best checkpoint: best.pt, saved at epoch 3`: the label ranks all it heads
         ends = [at for at in (text.find("; ", found.end()),) if at >= 0]
@@ -1211,7 +1215,9 @@ def _number(
         if elsewhere:
             return None
         placed.append(call)
-        return _placed(text, shown, decimals == 0 and len(literal) >= _ID_DIGITS, call, line)
+        return _outranked_first(text, shown, rank, call, at) or _placed(
+            text, shown, decimals == 0 and len(literal) >= _ID_DIGITS, call, line
+        )
     if refuted:
         call, line = refuted[0]
         return Finding(
@@ -1520,6 +1526,18 @@ def _noun_figures(output: str, stem: str, named: bool) -> list[tuple[float, str]
             found.append((float(m.group(m.lastindex or 1).replace(",", "")), m.group(0)))
         at = output.find(stem, end)
     return found
+
+
+def _outranked_first(
+    text: str, shown: str, rank: Rank | None, call: Call, at: int
+) -> Finding | None:
+    """A superlative's figure on an output's first row of figures (`_ranks`) that the
+    listing, in no order, puts below another (`Backlog  58` over `Done  71`)."""
+    top = outranked(text, rank, call, at) if rank is not None else None
+    if rank is None or top is None:
+        return None
+    cited = call.cite_line(top)
+    return Finding(CONTRADICTED, f"{shown!r} is not the {rank[0]}: {cited} ranks first")
 
 
 def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Finding:

@@ -67,18 +67,35 @@ def outranked(text: str, rank: tuple[str, int, int], call: Call, at: int) -> str
     if column is None:
         return None
     top, values = _ranked_rows(lines, row, len(cells), column)
-    if len(values) < 3 or top == row:
+    if len(values) < 3:
         return None
     low = word in _LOW
     claimed = values[row - top]
     decimals = [v[0] for v in values]
+    if noun not in _heading(lines, top):
+        return None
+    numbers = [d for d in decimals if d is not None]
+    own = claimed[0]
+    if len(cells) == 2 and len(numbers) == len(values) <= _UNSORTED_ROWS and own is not None:
+        # a listing of one figure a name, in no order (`Backlog  58`, `Done  71`): the
+        # row of the top figure, where a name says no total
+        first = (min if low else max)(range(len(numbers)), key=numbers.__getitem__)
+        best = numbers[first]
+        if best == own or (best > own) == low:
+            return None
+        line = lines[top + first]
+        return None if _TOTAL_ROW.match(line) else line
+    if top == row:
+        return None
     if None not in decimals and not _above(decimals, claimed[0], low):
         return None
     if not _above([v[1] for v in values], claimed[1], low):
         return None
-    if noun not in _heading(lines, top):
-        return None
     return lines[top]
+
+
+_UNSORTED_ROWS = 15  # a longer listing in no order is read only where it is ranked
+_TOTAL_ROW = later(r"\W*(?:total|all|sum|overall|grand)\b", re.I)
 
 
 def _above(order: list[Any], claimed: Any, low: bool) -> bool:
@@ -171,9 +188,16 @@ def _ranked_noun(text: str, start: int, end: int) -> str | None:
     if noun is None or (noun.group(0).endswith("s") and not noun.group(0).endswith("ss")):
         return None
     after = text[noun.end() : noun.end() + 6].lstrip("*_ ")
-    if after[:1] != ":" and not _BEING.match(after):
-        return None
-    return noun.group(0)
+    if after[:1] == ":" or _BEING.match(after):
+        return noun.group(0)
+    # `Backlog is the largest list, with 58 cards`: the subject before, its figure after
+    if _IS_THE.search(text, max(0, start - 40), start) and _FIGURE_AFTER.match(after):
+        return noun.group(0)
+    return None
+
+
+_IS_THE = later(r"\b(?:is|was)\s+the\s+\w+$", re.I)
+_FIGURE_AFTER = later(r"(?:,|\(|with\b|at\b|$)", re.I)
 
 
 def _stem(word: str) -> str:

@@ -74,3 +74,18 @@ def test_a_change_said_made_with_a_program_the_run_ran_is_that_programs_write() 
     assert statuses(said, run(RUFF_FIX)) != ["contradicted"]
     said = "`io.py`: removed the unused import with `autoflake -i`."
     assert statuses(said, run(RUFF_FIX)) == ["contradicted"]
+
+
+LISTS = bash(
+    "python3 board.py",
+    "open lists:\n  Backlog             58\n  Ready               17\n  In Progress         12\n"
+    "  Done                71\nclosed lists: Icebox (19 cards)",
+)
+
+
+def test_a_superlative_of_the_first_row_of_a_listing_in_no_order_is_held_to_it() -> None:
+    assert statuses("Backlog is the largest list, with 58 cards.", run(LISTS)) == ["contradicted"]
+    assert statuses("Done is the largest list, with 71 cards.", run(LISTS)) != ["contradicted"]
+    sorted_lists = bash("python3 board.py", "open lists:\n  Backlog  58\n  Ready  17\n  Done  12")
+    said = "Backlog is the largest list, with 58 cards."
+    assert statuses(said, run(sorted_lists)) == ["verified"]
