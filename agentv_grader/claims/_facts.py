@@ -1288,6 +1288,8 @@ def _swapped(
         return None
     context = _context(text, match.start(), match.end())
     unit = _UNIT_AFTER.match(text, match.end())
+    if unit is not None and unit[1].lower() in _STOP:
+        unit = None  # `3,970 in total`: no unit
     if not context and unit is None:
         return None
     said = text.replace(",", "")

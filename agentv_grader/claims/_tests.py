@@ -1300,6 +1300,8 @@ def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"`{name}` ran once: {calls[0].cite()}")
 
 
+# a backticked command (group 1), in a claim or in what it says a command came after
+_COMMAND_SPAN = later(r"`([^`\n]{2,80})`")
 # "I re-ran `helm lint` after the changes", "re-ran trivy after the lockfile update": a
 # command said run again after a change (group 1 backticked, or 2 a word; group 3 what
 # it came after)
@@ -1311,9 +1313,6 @@ _RERAN_COMMAND = Gated(
     ),
     Words("reran ran"),
 )
-_SPAN = later(r"`([^`\n]{2,60})`")
-
-
 def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A command said run again after a change (`_RERAN_COMMAND`) that every shell call
     running it came before: before the last call running the command it says it came
@@ -1329,7 +1328,7 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     runs = _shell_running(index, command)
     if not runs:
         return  # no call runs it: the command rules' to say
-    after = _SPAN.search(said.group(3))
+    after = _COMMAND_SPAN.search(said.group(3))
     changes = _shell_running(index, after.group(1).lower()) if after else []
     if changes:
         change = max(call.order for call in changes)
@@ -1385,9 +1384,6 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if call.failed != failed:
         ended = "failed" if call.failed else "succeeded"
         yield Finding(CONTRADICTED, f"run {nth + 1} of `{command.group(1)}` {ended}: {call.cite()}")
-
-
-_COMMAND_SPAN = later(r"`([^`\n]{2,80})`")
 
 
 # `All three interpreter sessions pass`, `both tox envs pass`: every session said passing
