@@ -1313,6 +1313,8 @@ _RERAN_COMMAND = Gated(
     ),
     Words("reran ran"),
 )
+
+
 def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A command said run again after a change (`_RERAN_COMMAND`) that every shell call
     running it came before: before the last call running the command it says it came
