@@ -806,7 +806,8 @@ def _families(lowered: str, screen: int) -> int:
             or "flushed" in lowered or "invalidated" in lowered or "as read" in lowered
             or "assign" in lowered or "stopped" in lowered or "killed" in lowered
             or "shut down" in lowered or "convert" in lowered or "chose" in lowered
-            or "selected" in lowered or "picked" in lowered):
+            or "selected" in lowered or "picked" in lowered or "restarted" in lowered
+            or "reloaded" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered

@@ -89,3 +89,16 @@ def test_a_superlative_of_the_first_row_of_a_listing_in_no_order_is_held_to_it()
     sorted_lists = bash("python3 board.py", "open lists:\n  Backlog  58\n  Ready  17\n  Done  12")
     said = "Backlog is the largest list, with 58 cards."
     assert statuses(said, run(sorted_lists)) == ["verified"]
+
+
+CHRONY = bash("sudo ufw --force delete 4", "Rule deleted")
+
+
+def test_a_restart_said_made_where_no_call_restarts_anything() -> None:
+    said = "Restarted chronyd so it would re-poll the servers immediately."
+    assert statuses(said, run(CHRONY)) == ["contradicted"]
+    restarted = bash("sudo systemctl restart chrony", "")
+    assert statuses(said, run(CHRONY, restarted)) != ["contradicted"]
+    # a script could have restarted it; a restart said of the thing itself is no act
+    assert statuses(said, run(CHRONY, bash("./ops/fix-ntp.sh", "done"))) != ["contradicted"]
+    assert statuses("The pod restarted 3 times.", run(CHRONY)) != ["contradicted"]

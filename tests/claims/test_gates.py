@@ -483,7 +483,7 @@ _FAMILY_WORDS = (
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund", "mail", "purged", "flushed",
       "invalidated", "as read", "assign", "stopped", "killed", "shut down", "convert", "chose",
-      "selected", "picked"),
+      "selected", "picked", "restarted", "reloaded"),
      "attempt_findings"),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
