@@ -512,9 +512,10 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         paths = [m.group(1) for m in ticked if "://" not in m.group(1) and not _a_place(clause, m)]
         if "." in clause:
             paths += _bare_paths(clause)
-        if not paths and (_IT.match(clause) or verb_start <= _LEAD_SPAN):
-            lead = _lead_path(text, clause, verb_start)
-            if lead is not None and not _IT.match(clause):
+        it = not paths and _IT.match(clause) is not None
+        if not paths and (it or verb_start <= _LEAD_SPAN):
+            lead = _lead_path(text, verb_start, it)
+            if lead is not None and not it:
                 found.append((LEAD_CHANGED, [lead]))
                 continue
             paths = [lead] if lead is not None else []
@@ -566,14 +567,14 @@ _LEAD_SPAN = 80  # a verb this far in may be the first after a claim's lead
 LEAD_CHANGED = "changed (the lead's file)"
 
 
-def _lead_path(text: str, clause: str, verb_start: int) -> str | None:
+def _lead_path(text: str, verb_start: int, it: bool) -> str | None:
     """The file the claim leads with that a verb with no path of its own speaks of: by
-    its `it` (`**a.swift** — … deleted it`), or opening what the claim says after the lead
-    (`` `CHANGELOG.md`: added a section ``, `` `a.md` — I added … ``)."""
+    its `it` (`**a.swift** — … deleted it`: `it` true), or opening what the claim says
+    after the lead (`` `CHANGELOG.md`: added a section ``, `` `a.md` — I added … ``)."""
     lead = _LEAD_FILE.match(text)
     if lead is None:
         return None
-    if _IT.match(clause) or text[lead.end() : verb_start].strip(" *_").lower() in ("", "i", "we"):
+    if it or text[lead.end() : verb_start].strip(" *_").lower() in ("", "i", "we"):
         return lead.group(1)
     return None
 

@@ -44,7 +44,8 @@ def outranked(text: str, rank: tuple[str, int, int], call: Call, at: int) -> str
     lowercase output) in a column sorted the way the claim's superlative (`rank`:
     `_facts.ranked`'s word and clause) ranks, above that value (None: no such listing):
     `Quietest day: 1 Nov with 11,377 users` against rows sorted by `dau` ascending,
-    `11204` on top."""
+    `11204` on top; or, a listing of one figure a name in no order (`Backlog  58` …
+    `Done  71`), the row of its top figure, where that is another's and no total's."""
     word = rank[0]
     if word not in _LOW and word not in _HIGH:
         return None  # `best`, `slowest`, `most`: which way the figures rank is not said
@@ -72,11 +73,12 @@ def outranked(text: str, rank: tuple[str, int, int], call: Call, at: int) -> str
     low = word in _LOW
     claimed = values[row - top]
     decimals = [v[0] for v in values]
-    if noun not in _heading(lines, top):
-        return None
     numbers = [d for d in decimals if d is not None]
     own = claimed[0]
-    if len(cells) == 2 and len(numbers) == len(values) <= _UNSORTED_ROWS and own is not None:
+    unordered = len(cells) == 2 and len(numbers) == len(values) <= _UNSORTED_ROWS
+    if (top == row and not unordered) or noun not in _heading(lines, top):
+        return None
+    if unordered and own is not None:
         # a listing of one figure a name, in no order (`Backlog  58`, `Done  71`): the
         # row of the top figure, where a name says no total
         first = (min if low else max)(range(len(numbers)), key=numbers.__getitem__)

@@ -1292,8 +1292,7 @@ def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     name = next(g for g in said.groups() if g).lower()
     if len(name) < 4 or name.startswith(("test", "suite", "spec")):
         return
-    holds = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])").search
-    calls = index.inputs_where(name, holds, SHELL_FAMILY)
+    calls = _shell_running(index, name)
     if len(calls) != 1 or _REPEATS.search(calls[0].command_lower) is not None:
         return
     if not opaque_ran(index):
