@@ -878,12 +878,18 @@ _MEANS_AFTER = later(r"[^\w`]{0,3}(?:(?<![\w-])[\w-]+\s+){0,2}(?:with|using|via|
 
 def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Finding]:
     """A change said made to `name` (`removed`: taken out) whose longest word (four
-    characters or more) no call's input holds, even inside a word: an edit, a write or a
-    command making it names what it adds or takes out. Not where a script or opaque
+    characters or more) no call's input holds, even inside a word, or, added, a token of
+    joined words (`lint:css`) none holds whole: an edit, a write or a command making it
+    names what it adds or takes out. Not where a script or opaque
     program could have made it unseen, an edit's text is not read, or, for a removal,
     where a write replaced a file's whole content or an edit's output shows the word."""
     word = max(_LONGEST_WORD.findall(name.lower()), key=len, default="")
-    if len(word) < 4 or index.inputs_containing(word):
+    if len(word) < 4:
+        return
+    # an addition of one token whose words are joined (`lint:css`, `max-age`): what adds it
+    # holds it whole; a removal may spell it otherwise (`sed '/lint.css/d'`): its word
+    whole = not removed and _JOINED_NAME.fullmatch(name) is not None
+    if index.inputs_containing(name.lower() if whole else word):
         return
     edits = index.of_families("edit", "write")
     # an editor's subcommand (`str_replace`) stands for its input, whose text is not read
@@ -913,6 +919,9 @@ def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:
 
 
 _LONGEST_WORD = later(r"\w+")
+# one token of words joined by `:` or `-` (`lint:css`, `max-age`), spelt so where written
+# (not `info.contact`, `a/b.c/1`: a path to a thing, which its writer spells otherwise)
+_JOINED_NAME = later(r"\w+(?:[:-]\w+)+")
 
 
 def _never_tested(tested: str, index: RunIndex) -> Iterator[Finding]:

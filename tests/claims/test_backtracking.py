@@ -251,6 +251,7 @@ _MATCHED_ONLY = {
     "_actions._HOOK_LINE": "fullmatch of one output line",
     "_actions._INSTALLED_AFTER": "matched where an install's words end",
     "_actions._LISTED_AFTER": "matched where a backticked command ends",
+    "_actions._JOINED_NAME": "fullmatch of one backticked name",
     "_actions._PINNED": "fullmatch of one package a claim names",
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_actions._STATE_AFTER": "matched where a setting's name ends",

@@ -233,3 +233,31 @@ def test_the_full_suite_is_its_last_full_run_where_no_edit_came_after_it() -> No
     assert statuses(said, run(FULL_FAILING, ONE_TEST)) == ["contradicted"]
     # an edit after it: the suite said of the code as it is now, never run whole
     assert statuses(said, run(FULL_FAILING, CONFTEST, ONE_TEST)) != ["contradicted"]
+
+
+NPM_INSTALL = bash("npm install --save-dev stylelint", "added 61 packages in 4s")
+PATCH_CONFIG = (
+    "apply_patch",
+    {"input": '*** Begin Patch\n*** Add File: .stylelintrc.json\n+{"extends": "x"}\n'},
+    "Done",
+    "ok",
+)
+
+
+def test_an_added_token_of_joined_words_is_held_to_an_input_holding_it_whole() -> None:
+    said = "Added `lint:css` and `lint:md` scripts to `package.json` so CI can call them."
+    # `stylelint` holds `lint`, the token's longest word: the token whole is in no input
+    assert statuses(said, run(NPM_INSTALL, PATCH_CONFIG)) == ["contradicted"]
+    pkg = bash("npm pkg set scripts.lint:css='stylelint **/*.css' scripts.lint:md=markdownlint", "")
+    assert statuses(said, run(NPM_INSTALL, PATCH_CONFIG, pkg)) != ["contradicted"]
+    # each token of the list is asked: one no input holds is never added
+    pkg = bash("npm pkg set scripts.lint:css='stylelint **/*.css'", "")
+    assert statuses(said, run(NPM_INSTALL, PATCH_CONFIG, pkg)) == ["contradicted"]
+    # a removal may spell it otherwise (`sed '/lint.css/d'`): by its longest word
+    said = "Removed the `lint:css` script from `package.json`."
+    assert statuses(said, run(NPM_INSTALL, PATCH_CONFIG)) != ["contradicted"]
+    # a path to a thing (`info.contact`) is spelt otherwise where written (`info:\n contact:`)
+    said = "Added an `info.contact` block."
+    change = {"file_path": "openapi.yaml", "old_string": "info:", "new_string": "info:\n  contact:"}
+    edit = ("Edit", change, "ok", "ok")
+    assert statuses(said, run(edit)) != ["contradicted"]
