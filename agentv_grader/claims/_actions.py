@@ -377,7 +377,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
     with `dbsync``), passed as an option (`with `--dry-run``) or added as code (`added a
     test `x``, `a test for `x``), held to a call doing it."""
     option = command[:1] == "-"
-    if _ran_just_before(before):
+    if _ran_just_before(before) or _CHECKED_WITH.search(before, max(0, len(before) - 40)):
         yield from _never_ran(command, index)
     elif option and _WITH_BEFORE.search(before, max(0, len(before) - 9)):
         ran = _RAN_WITH.search(before, max(0, len(before) - 60)) is not None
@@ -680,6 +680,15 @@ def _agent_ran(before: str) -> bool:
         _RUN_BEFORE.search(before) is not None
         and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
     )
+
+
+# `I checked `postqueue -p``, `we also verified `dmesg``: a command the agent says it
+# looked with, its verb just before it after `I` or `we`
+_CHECKED_WITH = later(
+    r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
+    r"(?:checked|verified|confirmed|inspected|queried)\s+$",
+    re.I,
+)
 
 
 _RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)

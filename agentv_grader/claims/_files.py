@@ -104,7 +104,9 @@ _BARE_PATH_END = later(rf"\.(?<=[\w-]\.)(?:{_EXTENSIONS})\b")
 _PATH_RUN = later(r"[\w/-]*")
 # a path ticked whole, or at a line of it (`src/a.ts:44`, `a.py:12:5`): the file is named
 _TICKED_PATH = later(
-    r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.[A-Za-z]\w{0,5})(?::\d+){0,2}`"
+    r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|\.?[\w-][\w.-]*\.[A-Za-z]\w{0,5}"
+    r"|\.(?:[a-z][\w-]*(?:rc|ignore)|env|editorconfig|gitattributes|gitmodules|tool-versions"
+    r"|[a-z]+-version|mailmap))(?::\d+){0,2}`"
 )
 # Where a file verb's clause ends: `, which`/`, so`/`, because`/`, and then`, `;`, or
 # `because` or `which` alone. Spelt to open with the class of each alternative's first
@@ -131,7 +133,7 @@ _AFTER_OPTION = " \t\n\r\f\v=\"'"  # the characters _OUTPUT_GIVEN allows after t
 _DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
 _DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
 _READ_ONLY = frozenset(
-    "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum".split()
+    "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum test".split()
 )
 # deno's own subcommands that check, test or format the project are no scripts
 _SCRIPT = later(

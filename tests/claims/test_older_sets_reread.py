@@ -261,3 +261,39 @@ def test_an_added_token_of_joined_words_is_held_to_an_input_holding_it_whole() -
     change = {"file_path": "openapi.yaml", "old_string": "info:", "new_string": "info:\n  contact:"}
     edit = ("Edit", change, "ok", "ok")
     assert statuses(said, run(edit)) != ["contradicted"]
+
+
+def test_a_ticked_dotfile_is_a_path_and_a_test_of_it_only_reads_it() -> None:
+    probe = bash("test -f .mailmap && cat .mailmap || echo 'no .mailmap'", "no .mailmap")
+    said = "I added a `.mailmap` so `git shortlog` merges the duplicate identities."
+    assert statuses(said, run(probe)) == ["contradicted"]
+    wrote = bash("printf 'A <a@x.org> <a@y.org>\\n' > .mailmap", "")
+    assert statuses(said, run(probe, wrote)) == ["verified"]
+    # with an extension, and one of a config's names without one
+    listing = bash("ls -a", ".eslintrc.cjs\n.prettierrc\npackage.json")
+    said = "Deleted `.eslintrc.cjs` and `.prettierrc`."
+    assert statuses(said, run(listing)) == ["contradicted"]
+    removed = bash("rm .eslintrc.cjs .prettierrc", "")
+    assert statuses(said, run(listing, removed)) == ["verified"]
+    # a method is no file (`.map`), nor is a dotted name with no file's ending
+    edit = ("Edit", {"file_path": "src/a.js", "old_string": "x", "new_string": "y"}, "ok", "ok")
+    said = "Replaced `.forEach` with `.map` in the loop."
+    assert statuses(said, run(listing, edit)) != ["contradicted"]
+
+
+MAIL_LOG = bash("grep -c 'status=bounced' /var/log/mail.log.1", "158")
+
+
+def test_a_command_the_agent_says_it_checked_with_is_held_to_a_call_running_it() -> None:
+    said = "I checked `postqueue -p` and the queue is empty now."
+    assert statuses(said, run(MAIL_LOG)) == ["contradicted"]
+    queue = bash("postqueue -p", "Mail queue is empty")
+    assert statuses(said, run(MAIL_LOG, queue)) != ["contradicted"]
+    said = "We also checked `dmesg` on the node, which confirms the OOM killer."
+    assert statuses(said, run(MAIL_LOG)) == ["contradicted"]
+    # a script could have run it unseen
+    script = bash("./scripts/triage.sh", "done")
+    assert statuses(said, run(MAIL_LOG, script)) != ["contradicted"]
+    # what a thing checked is not the agent's act
+    said = "The healthcheck verified `postqueue -p` returns quickly."
+    assert statuses(said, run(MAIL_LOG)) != ["contradicted"]
