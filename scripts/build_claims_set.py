@@ -56,6 +56,7 @@ SETS = (
     ROOT / "blind22",
     ROOT / "blind23",
     ROOT / "blind24",
+    ROOT / "blind25",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
