@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from urllib.parse import urlparse
 
@@ -1017,6 +1017,11 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if hook is not None:  # run by pre-commit: its own line tells how it went
             yield _hook_outcome(text, word, hook)
             continue
+        if not calls and index.inputs_where(word, _whole_word(word), _EDITING):
+            # named only in what the agent wrote (`jest.fn()`, a script's `import pandas`):
+            # no run of it is seen, and a script or a package's own may have run it
+            yield Finding(DOUBT, f"`{word}` is named only in edits and writes")
+            continue
         yield from _judge(text, word, calls, index)
 
 
@@ -1035,10 +1040,20 @@ def _ran_under(before: str) -> bool:
     return _RAN_UNDER.search(before, max(0, len(before) - 60)) is not None
 
 
+# every family but the edits' and writes' (`jest.fn()` in a patch runs no jest)
+_EDITING = frozenset({"edit", "write"})
+_NOT_EDITING = frozenset({"shell", "http", "fetch", "other", "read", "search"})
+
+
+def _whole_word(word: str) -> Callable[[str], object]:
+    """A test of a command holding `word` (lowercase) whole."""
+    return re.compile(rf"\b{re.escape(word)}\b").search
+
+
 def _runs_of(index: RunIndex, word: str) -> list[Call]:
     """The calls whose command names tool `word` whole, in order: made once per run, each
     distinct command holding the word searched once (a run repeats its commands)."""
-    calls = index.inputs_where(word, re.compile(rf"\b{re.escape(word)}\b").search)
+    calls = index.inputs_where(word, _whole_word(word), _NOT_EDITING)
     if calls:
         return calls
     # else a package script ran it (`pnpm -r test`), echoing its command: pnpm's

@@ -206,6 +206,7 @@ _ALONE_PHRASE = Gated(
 )
 # Tests the run wrote (`my new tests`, `the added tests`): they did not exist before it.
 _NEW = Words("new newly added")
+_EXISTING = Words("existing pre-existing original old")
 # Tests run under a condition (`under AddressSanitizer`, `under the race detector`): shown
 # only by a run whose command names it; a folder (`under api/`) is a scope.
 _UNDER = later(r"\bunder\s+(?:the\s+)?([A-Za-z][\w+-]*)(?![\w+-]*/)", re.I)
@@ -472,6 +473,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     holding a word or mark of `_TEST_WORDS` (the claim's screen)."""
     if _other_row_counted(text):
         return
+    yield from _go_packages(text, index)  # the count alone: how the run went is read below
     text = as_counted(text)  # `Failures: 1` as `1 failures`
     if "(" in text:  # `148 passed (was 1 failed, 147 passed)`: an earlier run's, aside
         text = _EARLIER_ASIDE.sub(" ", text)
@@ -518,6 +520,39 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             finding = Finding(SHOWN, f"{finding.evidence}; where they were is not shown")
         if finding is not None:
             yield finding
+
+
+# `` `go test ./...` passes across all 7 packages ``: the packages a run of every package
+# counts, and the lines of its output that name one (`ok`, `FAIL`, `?` for no test files)
+_PACKAGES_SAID = later(r"`go test [^`]*\./\.\.\.[^`]*`[^.;]*?\b(\d+) packages\b")
+_GO_EVERY_PACKAGE = later(r"\bgo test\b[^;&|]*\./\.\.\.")
+
+
+def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of the packages `go test ./...` ran, held to the last such run whose output
+    is whole (no pipe cut it): a count neither of the packages with tests nor of them all
+    (`?` … `[no test files]` too) is wrong."""
+    said = _PACKAGES_SAID.search(text) if "go test" in text and "packages" in text else None
+    runs = index.shell_matching(_GO_EVERY_PACKAGE, ("go test",)) if said else []
+    if said is None or not runs or "|" in runs[-1].command:
+        return
+    last = runs[-1]
+    tested = every = 0
+    for line in last.output.splitlines():
+        words = line.split()
+        if len(words) > 1 and words[0] in ("ok", "FAIL"):
+            tested += 1
+        elif words[:1] == ["?"] and line.endswith("[no test files]"):
+            every += 1
+    every += tested
+    count = int(said.group(1))
+    if not tested:
+        return
+    if count in (tested, every):
+        yield Finding(VERIFIED, last.cite())
+        return
+    shown = f"{tested} packages tested" + (f", {every} in all" if every != tested else "")
+    yield Finding(CONTRADICTED, f"{count} packages said, {shown}: {last.cite()}")
 
 
 # A parenthesis saying how the tests went before (`(was 1 failed, 147 passed)`, `(up from
@@ -689,6 +724,8 @@ def _clause(
             )
         return None
     run = runs[0] if past else runs[-1]
+    # `the existing 38 tests`: those there before the run's, a part of the suite
+    scoped = scoped and clause.words.isdisjoint(_EXISTING.words)
     if past and not clause.words.isdisjoint(_NEW.words):
         # tests written in the run first ran after the first write, not in the run before
         written: TestRun | None = index.remember(

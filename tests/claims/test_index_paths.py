@@ -841,7 +841,11 @@ def _plain_edits(index: RunIndex) -> tuple[dict[str, _index.Call], dict[str, _in
 
 def _plain_tool_runs(index: RunIndex, word: str) -> list[_index.Call]:
     named = re.compile(rf"\b{re.escape(word)}\b")
-    plain_runs = [c for c in index.inputs_with(word) if named.search(c.command_lower)]
+    plain_runs = [
+        c
+        for c in index.inputs_with(word)
+        if named.search(c.command_lower) and c.family not in ("edit", "write")
+    ]
     if plain_runs:
         return plain_runs
     echoed = re.compile(rf"[$>] +{re.escape(word)}\b")  # a package script's echo of its command
