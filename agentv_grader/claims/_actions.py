@@ -61,7 +61,8 @@ _RESULT_AFTER = later(
     + r")[a-z])|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
-    r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|builds? cleanly|"
+    r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|"
+    r"builds? (?:cleanly|without)|built without|"
     r"r[au]ns? clean(?:ly)?|"
     r"built cleanly|compiles|compiled|(?:finish(?:es|ed)?|complete[sd]?|end(?:s|ed)?) with\b|:)",
     re.I,
@@ -76,12 +77,12 @@ _SUCCESS = Words("pass passes passed succeed succeeds succeeded successfully cle
 _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
-        r"\b(?:(?:no|zero) (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|"
-        r"vulnerabilities|advisories)|reported nothing|reports nothing|"
+        r"\b(?:(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|problems|"
+        r"violations|vulnerabilities|advisories)|reported nothing|reports nothing|"
         r"nothing to (?:fix|format|reformat)|" + _EXIT_0 + r")\b",
         re.I,
     ),
-    Words("no zero nothing exit exits exited"),
+    Words("no zero nothing exit exits exited without"),
 )
 _FAILURE = Words("fail fails failed errored error crashed rejected refused")
 # `exited with code 1`, `returned a non-zero exit code`: a failure, as `failed` is (not a
@@ -100,11 +101,11 @@ _CLEAN = Words("clean")
 # of flaw said absent, if any, and the kind (an advisory is a vulnerability's report)
 _CLEAN_PHRASE = Gated(
     later(
-        r"\b(?:no|0|zero) ((?:[a-z]+ )?)(warning|error|issue|problem|violation|vulnerabilit|"
-        r"advisor)(?:s|ies)\b",
+        r"\b(?:no|0|zero|without(?: any)?) ((?:[a-z]+ )?)(warning|error|issue|problem|"
+        r"violation|vulnerabilit|advisor)(?:s|ies)\b",
         re.I,
     ),
-    Words("no zero", marks=("0",)),
+    Words("no zero without", marks=("0",)),
 )
 _ANY_FLAW = ("issue", "problem", "violation")  # a kind said absent that is every kind
 # a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `

@@ -131,7 +131,12 @@ _VERSION_VALUE = _Value(_VERSION, marked=True)
 _ID_VALUE = _Value(_ID, Words("", marks=("-", "_")))
 _UNIT_VALUE = _Value(_UNIT_TOKEN, marked=True)
 _DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")))
-_VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE)
+# A duration or a time of day to the second (`1:19:48`, `00:04:12.5`): one value, not three
+# numbers (`1:19:58` is not shown by a line's `1` and `19`)
+_CLOCK = later(r"(?<![\w:.])\d{1,3}:[0-5]\d:[0-5]\d(?:\.\d+)?(?![\d:])")
+_CLOCK_VALUE = _Value(_CLOCK, Words("", marks=(":",)))
+_VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE, _CLOCK_VALUE)
+_CLOCK_KIND = 4  # its place among the token patterns (`_tokens`' kinds, the date's left out)
 _ID_NOUN = later(
     r"\b(?:user|item|order|issue|pr|ticket|record|id|ids|row|customer|account|form|attempt|"
     r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
@@ -984,8 +989,15 @@ def _tokens(
                 continue
             seen.add(token)
             call = index.first_output(token)
-            if call is not None and (
-                _glued(call.output_lower, token) or _read_before(call, changed) is not None
+            if call is None and kind == _CLOCK_KIND:
+                # a time glued to its date (`2026-12-05T09:12:40Z`): no word opens it there
+                call = next(iter(index.outputs_containing(token)), None)
+            # a time to the second is shown by one to a fraction of it (`10:38:52.417`), and
+            # is an event's, not a value a file held before a change
+            if (
+                call is not None
+                and kind != _CLOCK_KIND
+                and (_glued(call.output_lower, token) or _read_before(call, changed) is not None)
             ):
                 first = call
                 call, longer = _whole_place(index, token, changed)
@@ -1026,7 +1038,40 @@ def _other_token(text: str, match: re.Match[str], kind: int, index: RunIndex) ->
             or _id_version(text, match, index)
             or _named_version(text, match, index)
         )
+    if kind == _CLOCK_KIND:
+        return _other_clock(text, match, index)
     return _other_labelled_id(text, match, index) if kind == 1 else None
+
+
+# a name of two or more capitalised words just before a value (`Hannah Kessler at `)
+_PROPER_NAME_BEFORE = later(r"\b([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+)\W{0,3}(?:\s\w+){0,2}\s*$")
+
+
+def _other_clock(text: str, match: re.Match[str], index: RunIndex) -> Finding | None:
+    """`Hannah Kessler at 1:19:58` (in no call) where every output line naming her gives one
+    other duration or time to the second (`Hannah Kessler   1:19:48`): the value misread
+    (not where the name has more places than read)."""
+    named = _PROPER_NAME_BEFORE.search(text, max(0, match.start() - 60), match.start())
+    if named is None:
+        return None
+    name = named.group(1).lower()
+    places = index.every_place(name, _MAX_LOOKS)
+    if not places:
+        return None
+    shown: dict[str, tuple[Call, str]] = {}
+    for call, at in places:
+        line = line_at(call.output, call.written(at))
+        clocks = _CLOCK.findall(line)
+        if not clocks:
+            return None  # a line naming it without a clock: the value may be elsewhere
+        for clock in clocks:
+            shown[clock] = call, line.strip()
+    if len(shown) != 1:
+        return None
+    call, line = next(iter(shown.values()))
+    return Finding(
+        CONTRADICTED, f"{match.group(0)!r} for {named.group(1)!r}, but {call.cite_line(line)}"
+    )
 
 
 _BEFORE_SAID = later(r"\b(?:was|were|from)\b")

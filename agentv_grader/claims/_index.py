@@ -816,6 +816,10 @@ class RunIndex:
         numbers = sorted(found)
         return list(map(calls.__getitem__, numbers)), list(map(found.__getitem__, numbers))
 
+    def outputs_containing(self, needle: str) -> list[Call]:
+        """The calls whose output holds `needle` (lowercase) anywhere, even inside a word."""
+        return list(map(self.calls.__getitem__, self._outputs.containing(needle)))
+
     def inputs_containing(self, needle: str) -> list[Call]:
         """The calls whose input holds `needle` (lowercase) anywhere, even inside a word."""
         key = ("in any", needle)

@@ -59,3 +59,48 @@ def test_a_count_of_the_packages_go_test_ran_is_held_to_its_package_lines() -> N
     failing = bash("go test ./...", GO_ALL[2] + "FAIL\texample.com/s/internal/p9\t0.2s\nFAIL\n")
     said = "`go test ./...` passes across all 7 packages."
     assert statuses(said, run(failing)) == ["contradicted"]
+
+
+MATURIN = bash(
+    "maturin develop --release 2>&1 | grep -E 'warning|Installed'",
+    "warning: use of deprecated constant `Filter::SIGNATURE`\n"
+    "warning: `fastbloom` (lib) generated 1 warning\n"
+    "🛠 Installed fastbloom-0.4.0",
+)
+
+
+def test_a_build_said_without_warnings_is_held_to_its_last_run() -> None:
+    said = "`maturin develop --release` builds without warnings."
+    assert statuses(said, run(MATURIN)) == ["contradicted"]
+    whole = bash("maturin develop --release", MATURIN[2])
+    assert statuses(said, run(whole)) == ["contradicted"]
+    said = "`maturin develop --release` built without any errors."
+    assert statuses(said, run(whole)) != ["contradicted"]  # warnings are no errors
+    clean = bash("maturin develop --release", "🛠 Installed fastbloom-0.4.0")
+    said = "`maturin develop --release` builds without warnings."
+    assert statuses(said, run(MATURIN, clean)) != ["contradicted"]
+
+
+AGE_GROUPS = bash(
+    "python3 scripts/agegroups.py",
+    "median chip time: 2:04:37\n"
+    "F 20-29  298  1022  Hannah Kessler   1:19:48\n"
+    "M 20-29  281  7     Daniel Kiprop    1:06:21",
+)
+
+
+def test_a_time_to_the_second_is_one_value() -> None:
+    # its parts are no figures of their own: `1` and `19` on the line verify nothing
+    said = "Women's fastest was Hannah Kessler at 1:19:58, in F 20-29."
+    assert statuses(said, run(AGE_GROUPS)) == ["contradicted"]
+    assert statuses("Hannah Kessler ran 1:19:48.", run(AGE_GROUPS)) == ["verified"]
+    assert statuses("The median chip time is 2:04:37.", run(AGE_GROUPS)) == ["verified"]
+    assert statuses("The median chip time is 2:04:57.", run(AGE_GROUPS)) == ["unverifiable"]
+    # shown to a fraction of a second, or glued to its date
+    log = bash("ls -l --time-style=full-iso a.toml", "2026-12-05 10:38:52.417 a.toml\n")
+    assert statuses("`a.toml` was modified at 10:38:52.", run(log)) == ["verified"]
+    iso = bash("curl -s api/t/1", '{"updated_at": "2026-12-05T09:12:40Z"}')
+    assert statuses("The ticket was updated at 09:12:40 UTC.", run(iso)) == ["verified"]
+    # a name whose line gives no time: no other value read
+    other = bash("cat runners.txt", "Hannah Kessler, club: Lakefront\n" + AGE_GROUPS[2])
+    assert statuses(said, run(other)) != ["contradicted"]

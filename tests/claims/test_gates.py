@@ -191,7 +191,8 @@ _TEST_READINGS = {
 # The patterns whose finding in a claim its words decide (_actions), as they were searched.
 _ACTION_READINGS = {
     "success": re.compile(
-        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|(?:no|zero) (?:[a-z]+ )?"
+        r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|"
+        r"(?:no|zero|without(?: any)?) (?:[a-z]+ )?"
         r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories)|"
         r"reported nothing|reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
         r"spotless|" + _actions._EXIT_0 + r")\b",
@@ -199,7 +200,8 @@ _ACTION_READINGS = {
     ),
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
     "clean": re.compile(
-        r"\b(?:clean|(?:no|0|zero) (?:[a-z]+ )?(?:warnings|errors|issues|problems|violations|"
+        r"\b(?:clean|(?:no|0|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|"
+        r"problems|violations|"
         r"vulnerabilities|advisories))\b",
         re.I,
     ),
