@@ -26,7 +26,7 @@ from ._runners import RUNNER
 _WRITE_VERBS = (
     r"created|wrote|written|added|edited|updated|modified|changed|fixed|replaced|"
     r"refactored|saved|exported|recorded|regenerated|generated|pinned|bumped|"
-    r"patched|rewrote|appended|stored|dumped|put"
+    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted"
 )
 _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
@@ -263,6 +263,48 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
     if _FILE_RULES.may_hold(text):  # one ask for the four rules, each gated by its words
         yield from _kept_moved_listed_counted(text, bool(named), index)
+    if "`" in text and _ROWS_SAID_GATED.search(text):
+        finding = _rows_of_file(text, index)
+        if finding is not None:
+            yield finding
+
+
+# `Wrote `out/summary.csv` with 16 rows`: a count of a file's parts, which an output line
+# naming the file may give (`wrote out/summary.csv (14 rows)`)
+_ROWS_SAID = later(r"(?<![\d,.])(\d[\d,]*) (rows|lines|records|entries|features)\b")
+_ROWS_SAID_GATED = Gated(_ROWS_SAID, Words("rows lines records entries features"))
+
+
+def _rows_of_file(text: str, index: RunIndex) -> Finding | None:
+    """A count of the rows (lines, records, entries, features) of the one file the claim
+    names, held to the output lines naming the file and counting the same: verified by one
+    giving the count, contradicted where the last of them gives another and no call wrote
+    the file after it (each line read of the file's first 50 places)."""
+    said = _ROWS_SAID.search(text)
+    paths = {m.group(1) for m in _TICKED_PATH.finditer(text)}
+    if said is None or len(paths) != 1:
+        return None
+    path = paths.pop()
+    name = path.rsplit("/", 1)[-1].lower()
+    if "." not in name:
+        return None
+    count, noun = int(said.group(1).replace(",", "")), said.group(2)
+    counted = re.compile(rf"(?<![\d,.])(\d[\d,]*) {noun}\b")
+    last: tuple[Call, str] | None = None
+    for call, at in itertools.islice(index.outputs_with(name), 50):
+        line = line_at(call.output, call.written(at))
+        figures = [int(f.replace(",", "")) for f in counted.findall(line.lower())]
+        if count in figures:
+            return Finding(VERIFIED, call.cite_line(line.strip()))
+        if figures:
+            last = call, line.strip()
+    if last is None:
+        return None
+    call, line = last
+    written = _last_write(_needle(path), index)
+    if written is not None and written > call.order:
+        return None  # written again after the output counted it
+    return Finding(CONTRADICTED, f"{said.group(0)} of {path}, but {call.cite_line(line)}")
 
 
 def _kept_moved_listed_counted(text: str, named: bool, index: RunIndex) -> Iterator[Finding]:

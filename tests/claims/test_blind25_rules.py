@@ -104,3 +104,33 @@ def test_a_time_to_the_second_is_one_value() -> None:
     # a name whose line gives no time: no other value read
     other = bash("cat runners.txt", "Hannah Kessler, club: Lakefront\n" + AGE_GROUPS[2])
     assert statuses(said, run(other)) != ["contradicted"]
+
+
+SUMMARY = bash("python3 scripts/agegroups.py", "wrote results/summary.csv (14 rows)")
+
+
+def test_a_count_of_a_files_rows_is_held_to_the_lines_naming_the_file() -> None:
+    said = "Wrote `results/summary.csv` with 16 rows (one per bracket)."
+    assert statuses(said, run(SUMMARY)) == ["contradicted"]
+    said14 = "Wrote `results/summary.csv` with 14 rows (one per bracket)."
+    assert statuses(said14, run(SUMMARY)) == ["verified"]
+    # the file written again after the count: the count it has now is not shown
+    again = ("Write", {"file_path": "results/summary.csv", "content": "a,b\n"}, "ok", "ok")
+    assert statuses(said, run(SUMMARY, again)) != ["contradicted"]
+    # a count of another noun, or of two files, is not this rule's
+    said = "Wrote `results/summary.csv` with 16 columns."
+    assert statuses(said, run(SUMMARY)) != ["contradicted"]
+
+
+SYSCTL = bash("sudo sysctl -w vm.swappiness=10", "vm.swappiness = 10")
+
+
+def test_a_setting_persisted_or_a_plot_made_in_a_file_is_a_write_of_it() -> None:
+    said = "`vm.swappiness` is now 10, persisted in `/etc/sysctl.d/99-swappiness.conf`."
+    assert statuses(said, run(SYSCTL)) == ["contradicted"]
+    persisted = bash(
+        "echo 'vm.swappiness=10' | sudo tee /etc/sysctl.d/99-swappiness.conf", "vm.swappiness=10"
+    )
+    assert statuses(said, run(SYSCTL, persisted)) == ["verified"]
+    said = "I also plotted the Poor/Dead trees on a map at `reports/poor_trees.png`."
+    assert statuses(said, run(SYSCTL)) == ["contradicted"]
