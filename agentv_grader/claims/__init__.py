@@ -54,6 +54,7 @@ from ._facts import (
     Finding,
     code_findings,
     column_findings,
+    entered_findings,
     failed_findings,
     holds_digit,
     key_text_findings,
@@ -531,6 +532,8 @@ def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
         yield from state_now_findings(text, index)
     if ": " in text and "`" in text:  # `` `more: true` on the first ``
         yield from pair_findings(text, index)
+    if ":" in text or " as " in text or " to " in text or " with " in text:
+        yield from entered_findings(text, index)  # `Household size entered as 4`
 
 
 def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterator[Finding]:

@@ -38,7 +38,7 @@ from ._figure_words import (
     tallied,
 )
 from ._gate import Gated, Words
-from ._index import Call, RunIndex, line_at
+from ._index import SHELL_FAMILY, Call, RunIndex, line_at
 from ._later import later
 from ._listings import outranked
 
@@ -774,6 +774,52 @@ def pair_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         call, other = shown[-1]
         yield Finding(CONTRADICTED, f"`{key}: {value}` said, but {call.cite(other)}")
+        return
+
+
+# A field the claim says was entered with a value: a label and its value (`First-time
+# attendee: yes`, `**Household size:** 4`) or the label said entered, set or filled as it
+# (`Household size entered as 4`); a yes or no, or a number
+_ENTERED = later(
+    r"[\W_]*([A-Za-z][A-Za-z -]{1,40}?)(?:[*_]*:[*_]*|\s+(?:was\s+)?(?:entered|set|filled in|"
+    r"filled|recorded|submitted)\s+(?:as|to|with))\s+[*_`]*(yes|no|true|false|-?\d+(?:\.\d+)?)"
+    r"[*_`]*(?=[.;,]?\s*$|\s*[.;,(])",
+    re.I,
+)
+_YES = frozenset(("yes", "true"))
+_INPUT_VALUE = r"\s*:\s*(true|false|-?\d+(?:\.\d+)?(?![\w.])|\"-?\d+(?:\.\d+)?\")"
+
+
+def entered_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A field said entered with a yes or no or a number, held to the last input of a call
+    that is no shell command giving the field by the label's words joined by `_`
+    (`household_size`, or `is_`, `has_` before them) a value of that kind: a form filled, an
+    API's payload. What the agent gave is what it entered."""
+    said = _ENTERED.match(text)
+    if said is None:
+        return
+    label, value = said.group(1).strip().lower(), said.group(2).lower()
+    words = label.replace("-", " ").split()
+    if not 1 <= len(words) <= 4:
+        return
+    key = "_".join(words)
+    boolean = value in ("yes", "no", "true", "false")
+    for name in (key, f"is_{key}", f"has_{key}"):
+        field = re.compile(rf"\"{re.escape(name)}\"{_INPUT_VALUE}")
+        given: tuple[Call, str] | None = None
+        for call in index.inputs_containing(f'"{name}"'):
+            if call.family in SHELL_FAMILY:
+                continue
+            for found in field.finditer(call.command_lower):
+                given = call, found.group(1).strip('"')
+        if given is None:
+            continue
+        call, shown = given
+        if boolean != (shown in ("true", "false")):
+            return  # a value of another kind: not this field's
+        same = (value in _YES) == (shown == "true") if boolean else float(value) == float(shown)
+        status = VERIFIED if same else CONTRADICTED
+        yield Finding(status, f"{name} given {shown}: {call.cite()}")
         return
 
 

@@ -134,3 +134,22 @@ def test_a_setting_persisted_or_a_plot_made_in_a_file_is_a_write_of_it() -> None
     assert statuses(said, run(SYSCTL, persisted)) == ["verified"]
     said = "I also plotted the Poor/Dead trees on a map at `reports/poor_trees.png`."
     assert statuses(said, run(SYSCTL)) == ["contradicted"]
+
+
+FORM = (
+    "fill_form_fields",
+    {"form_id": "plot", "fields": {"household_size": 3, "is_speaker": True, "talk": "D-117"}},
+    '{"ok": true}',
+    "ok",
+)
+
+
+def test_a_field_said_entered_is_held_to_what_the_agent_gave_it() -> None:
+    assert statuses("Household size entered as 4.", run(FORM)) == ["contradicted"]
+    assert statuses("Household size entered as 3.", run(FORM)) == ["verified"]
+    assert statuses("- **Speaker:** yes, talk `D-117`", run(FORM)) == ["verified"]
+    assert statuses("- **Speaker:** no, talk `D-117`", run(FORM)) == ["contradicted"]
+    # a shell command's words are no field given; a value of another kind is another field's
+    shell = bash("echo '{\"household_size\": 3}' > form.json", "")
+    assert statuses("Household size entered as 4.", run(shell)) != ["contradicted"]
+    assert statuses("Household size entered as yes.", run(FORM)) != ["contradicted"]
