@@ -876,12 +876,12 @@ _ADDED_JUST_BEFORE = later(
 # words between: `added an exclusion on `x``)
 _CHANGED_JUST_BEFORE = later(
     r"(?:^[\W_]*|\b(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)"
-    r"(added|set|removed|deleted|dropped|registered|excluded|pinned)\s+"
+    r"(added|set|removed|deleted|dropped|registered|excluded|pinned|commented out)\s+"
     r"(?!(?:it|them|this|that)\b)(?:(?:the|an?|its|their)\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?<!\bin\s)(?<!\binto\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bunder\s)(?<!\binside\s)$",
     re.I,
 )
-_REMOVALS = frozenset(("removed", "deleted", "dropped"))
+_REMOVALS = frozenset(("removed", "deleted", "dropped", "commented out"))
 # the means a change was made by, said after what it changed (`… volume with `--prune``)
 _MEANS_AFTER = later(r"[^\w`]{0,3}(?:(?<![\w-])[\w-]+\s+){0,2}(?:with|using|via|through)\b", re.I)
 
