@@ -876,7 +876,8 @@ _ADDED_JUST_BEFORE = later(
 # words between: `added an exclusion on `x``)
 _CHANGED_JUST_BEFORE = later(
     r"(?:^[\W_]*|\b(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)"
-    r"(added|set|removed|deleted|dropped|registered|excluded|pinned|commented out)\s+"
+    r"(added|set|removed|deleted|dropped|registered|excluded|pinned|commented out|bumped|"
+    r"upgraded|downgraded)\s+"
     r"(?!(?:it|them|this|that)\b)(?:(?:the|an?|its|their)\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?<!\bin\s)(?<!\binto\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bunder\s)(?<!\binside\s)$",
     re.I,

@@ -297,3 +297,16 @@ def test_a_command_the_agent_says_it_checked_with_is_held_to_a_call_running_it()
     # what a thing checked is not the agent's act
     said = "The healthcheck verified `postqueue -p` returns quickly."
     assert statuses(said, run(MAIL_LOG)) != ["contradicted"]
+
+
+TRIVY = bash("trivy image --severity HIGH app:1.8.1 | tail -3", "urllib3  CVE-2024-37891  HIGH")
+SLEEP = bash("sed -n 1,30p tests/test_cache.py", "    time.sleep(1.1)")
+
+
+def test_a_thing_said_bumped_or_upgraded_is_held_to_an_input_naming_it() -> None:
+    said = "I upgraded `urllib3` to 2.2.3 to address one of them."
+    assert statuses(said, run(TRIVY)) == ["contradicted"]
+    pinned = bash("sed -i 's/^urllib3==.*/urllib3==2.2.3/' requirements.txt", "")
+    assert statuses(said, run(TRIVY, pinned)) != ["contradicted"]
+    said = "Bumped the `time.sleep` in `test_ttl_expiry` from 1.1 s to 1.5 s."
+    assert statuses(said, run(SLEEP)) == ["contradicted"]
