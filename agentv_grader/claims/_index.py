@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 orjson = import_orjson()  # without `dataclasses`, as batch mode imports it
 _TOOL_FAILED = later(
     r"^make(?:\[\d+\])?: \*\*\* .*\bError [1-9]\d*\s*$|\bCommand failed with exit code [1-9]\d*\b"
-    r"|^npm (?:ERR!|error) code (?:[1-9]\d*|ELIFECYCLE)\b",
+    r"|^npm (?:ERR!|error) code (?:[1-9]\d*|ELIFECYCLE)\b"
+    r"|^\w+sum: WARNING: [1-9]\d* (?:computed checksums? did NOT match|listed files? could not be"
+    r" read)",
     re.M,
 )
 _CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
@@ -1243,7 +1245,8 @@ def _failed(output: str) -> bool:
         return closing is not None and closing.group(1) != "0"
     # a tool's own closing word of its failure, where the transcript keeps no status:
     # make's `make: *** [Makefile:14: test] Error 1`, yarn's and pnpm's `Command failed
-    # with exit code 1.`, npm's `npm ERR! code 1`
+    # with exit code 1.`, npm's `npm ERR! code 1`, `sha256sum -c`'s `sha256sum: WARNING: 1
+    # computed checksum did NOT match`
     return _tool_failed(output[-300:])
 
 
@@ -1255,6 +1258,7 @@ def _tool_failed(tail: str) -> bool:
         ("*** " in tail and "Error " in tail)
         or "Command failed with exit code " in tail
         or ("npm " in tail and " code " in tail)
+        or "sum: WARNING: " in tail
     ):
         return _TOOL_FAILED.search(tail) is not None
     return False

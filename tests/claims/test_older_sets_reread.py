@@ -310,3 +310,18 @@ def test_a_thing_said_bumped_or_upgraded_is_held_to_an_input_naming_it() -> None
     assert statuses(said, run(TRIVY, pinned)) != ["contradicted"]
     said = "Bumped the `time.sleep` in `test_ttl_expiry` from 1.1 s to 1.5 s."
     assert statuses(said, run(SLEEP)) == ["contradicted"]
+
+
+CHECKSUMS = (
+    "exec_command",
+    {"cmd": "cd dist && sha256sum -c SHA256SUMS"},
+    "a-amd64.zip: OK\na-arm64.zip: FAILED\nsha256sum: WARNING: 1 computed checksum did NOT match",
+    "ok",  # a transcript keeping no status: the tool's closing words tell
+)
+
+
+def test_a_checksum_tools_warning_of_a_mismatch_is_its_failure() -> None:
+    said = "`sha256sum -c` is green across the board."
+    assert statuses(said, run(CHECKSUMS)) == ["contradicted"]
+    passing = ("exec_command", {"cmd": "cd dist && sha256sum -c SHA256SUMS"}, "a.zip: OK", "ok")
+    assert statuses(said, run(CHECKSUMS, passing)) == ["verified"]
