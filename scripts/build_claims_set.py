@@ -57,6 +57,7 @@ SETS = (
     ROOT / "blind23",
     ROOT / "blind24",
     ROOT / "blind25",
+    ROOT / "blind26",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
