@@ -1155,9 +1155,21 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
     for finding in _outcome(text, name, calls, index):
         if calls and finding.status == CONTRADICTED and EARLIER.may_hold(text):
             return
+        if calls and finding.status == CONTRADICTED and _ALL_ELSE.search(text):
+            # `Everything else under `go test ./...` passes`: what failed is set aside
+            yield Finding(DOUBT, f"`{name}`, all but what failed: {calls[-1].cite()}")
+            return
         if finding.status == VERIFIED and _of_part(text, name, calls):
             finding = Finding(DOUBT, f"`{name}` ran on given paths only: {calls[-1].cite()}")
         yield finding
+
+
+# a whole said without a part told of before (`everything else`, `the rest`, `all other`)
+_ALL_ELSE = later(
+    r"\b(?:(?:everything|everyone|anything|all)\s+else|the\s+rest|all\s+(?:the\s+)?others?|"
+    r"every\s+other)\b",
+    re.I,
+)
 
 
 def _of_part(text: str, name: str, calls: list[Call]) -> bool:

@@ -1334,7 +1334,7 @@ def _number(
     ):
         if _changed_to(text, match.start()):
             return Finding(DOUBT, f"{shown!r}, a value said changed to: {labelled[-1][0].cite()}")
-        return _labelled_otherwise(text, shown, key or "", value, decimals, labelled)
+        return _labelled_otherwise(text, match.start(), shown, key or "", value, decimals, labelled)
     same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
     if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`
         return Finding(VERIFIED, f"{shown!r} for {key!r}: {same[-1][0].cite(same[-1][1])}")
@@ -1443,8 +1443,17 @@ def _changed_to(text: str, start: int) -> bool:
     return " to " in text and _CHANGED_TO.search(text, max(0, start - 60), start) is not None
 
 
+# a verb of the run's doing before a count in its clause (`Imported (3 albums, 34 tracks)`)
+_ACTED_ON = later(
+    r"\b(?:imported|added|created|deleted|removed|moved|copied|renamed|sent|uploaded|"
+    r"downloaded|processed|converted|merged|tagged|archived|migrated|inserted)\b[^.;:]*$",
+    re.I,
+)
+
+
 def _labelled_otherwise(
     text: str,
+    start: int,
     shown: str,
     key: str,
     value: float,
@@ -1456,6 +1465,10 @@ def _labelled_otherwise(
     (`db0:keys=…`, `db2:keys=…`), which the claim may sum, or the claim speaks of an
     earlier value."""
     call, _, line = labelled[-1]
+    if _ACTED_ON.search(text, max(0, start - 50), start):
+        # `Imported (3 albums, 34 tracks)`: a count of what the run did, which a label's
+        # total of what there is (`Tracks: 8409`) is not
+        return Finding(DOUBT, f"{shown!r} of an act, {key!r} of a whole: {call.cite()}")
     given = [v for c, v, _ in labelled if c is call]
     if len(given) > 1:
         if _same(value, decimals, sum(given)):
@@ -2397,6 +2410,8 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         match = _LABEL_VALUE.match(output, at + len(key))
         if match is None:
             continue
+        if output[at - 2 : at - 1].isdigit() and output[at - 1] == " ":
+            continue  # `variance >5 units: 23 SKUs`: a count's noun, no label of its own
         value = float(match.group(1).replace(",", ""))
         found.append((call, value, line_at(call.output, call.written(at)).strip()))
     return found

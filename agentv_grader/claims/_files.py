@@ -1340,7 +1340,7 @@ def _writes(
             found = seen.get((signal.pattern, before))
             if found is None:
                 found = seen[(signal.pattern, before)] = _signalled(signal, before)
-            if found or _git_status(lowered, at):
+            if found or _git_status(lowered, at, at + len(needle)):
                 return True
             at = lowered.find(needle, at + 1)
     return False
@@ -1380,9 +1380,16 @@ def _signalled(signal: re.Pattern[str], before: str) -> bool:
     return signal.search(before, start) is not None
 
 
-def _git_status(lowered: str, at: int) -> bool:
+def _git_status(lowered: str, at: int, end: int) -> bool:
+    """The path at `at`..`end` of an output is one git lists as changed: a status line's
+    (`M src/a.py`) or a diffstat's (` src/parser.c | 2293 +++---`, of `--stat`)."""
     start = lowered.rfind("\n", 0, at) + 1
-    return _GIT_STATUS.fullmatch(lowered[start:at]) is not None
+    if _GIT_STATUS.fullmatch(lowered[start:at]) is not None:
+        return True
+    return not lowered[start:at].strip() and _DIFFSTAT.match(lowered, end) is not None
+
+
+_DIFFSTAT = later(r"[^\S\n]+\|[^\S\n]+(?:\d+(?:[^\S\n]+[+-]+)?|bin\b)")
 
 
 def _only_reads(call: Call, needle: str) -> bool:

@@ -206,7 +206,7 @@ _ALONE_PHRASE = Gated(
 )
 # Tests the run wrote (`my new tests`, `the added tests`): they did not exist before it.
 _NEW = Words("new newly added")
-_EXISTING = Words("existing pre-existing original old")
+_EXISTING = Words("existing pre-existing original old else rest other others")
 # Tests run under a condition (`under AddressSanitizer`, `under the race detector`): shown
 # only by a run whose command names it; a folder (`under api/`) is a scope.
 _UNDER = later(r"\bunder\s+(?:the\s+)?([A-Za-z][\w+-]*)(?![\w+-]*/)", re.I)
@@ -724,7 +724,7 @@ def _clause(
             )
         return None
     run = runs[0] if past else runs[-1]
-    # `the existing 38 tests`: those there before the run's, a part of the suite
+    # `the existing 38 tests`, `everything else`: a part of the suite
     scoped = scoped and clause.words.isdisjoint(_EXISTING.words)
     if past and not clause.words.isdisjoint(_NEW.words):
         # tests written in the run first ran after the first write, not in the run before

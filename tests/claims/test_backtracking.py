@@ -256,6 +256,7 @@ _MATCHED_ONLY = {
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_actions._STATE_AFTER": "matched where a setting's name ends",
     "_actions._SWITCHED": "matched at a claim's start",
+    "_files._DIFFSTAT": "matched where a path ends in an output line",
     "_facts._ENTERED": "matched at a claim's start",
     "_facts._COUNT_LINE": "matched at the start of one output line",
     "_facts._FIELD_LINE": "matched at the start of one output line",
