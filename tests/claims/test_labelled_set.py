@@ -38,6 +38,7 @@ from tests.claims.labelled import (
     BLIND23,
     BLIND24,
     BLIND25,
+    BLIND26,
     HELDOUT,
     RUNS,
     SETS,
@@ -141,6 +142,7 @@ _FLOORS = {
     BLIND23: (0.95, 0.35, 0.8, 0.97),
     BLIND24: (0.95, 0.33, 0.77, 0.97),
     BLIND25: (0.95, 0.36, 0.84, 0.99),
+    BLIND26: (0.95, 0.27, 0.64, 0.95),
 }
 
 
