@@ -520,6 +520,12 @@ def _every_finding(text: str, index: RunIndex, negated: bool, screen: int) -> It
         yield finding
 
 
+# what every field said entered holds: a yes or no, or a digit (the screen's), and a `:`
+# or `as`, `to`, `with` in its first words
+_YES_NO = Words("yes no true false")
+_ENTERED_SEPARATOR = later(r":| (?:as|to|with) ")
+
+
 def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
     """What a listing's rows decide, where the claim's words ask: a month's rank, a
     resource said unused."""
@@ -532,7 +538,7 @@ def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
         yield from state_now_findings(text, index)
     if ": " in text and "`" in text:  # `` `more: true` on the first ``
         yield from pair_findings(text, index)
-    if ":" in text or " as " in text or " to " in text or " with " in text:
+    if (screen & _DIGIT or _YES_NO.may_hold(text)) and _ENTERED_SEPARATOR.search(text, 0, 90):
         yield from entered_findings(text, index)  # `Household size entered as 4`
 
 

@@ -875,7 +875,7 @@ _ADDED_JUST_BEFORE = later(
 # change of the code's the agent says it made, to what the backticks name (up to three
 # words between: `added an exclusion on `x``)
 _CHANGED_JUST_BEFORE = later(
-    r"(?:^[\W_]*|\b(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)"
+    r"(?:^[\W_]*(?:also\s+|then\s+)?|\b(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)"
     r"(added|set|removed|deleted|dropped|registered|excluded|pinned|commented out|bumped|"
     r"upgraded|downgraded)\s+"
     r"(?!(?:it|them|this|that)\b)(?:(?:the|an?|its|their)\s+)?(?:[\w-]+\s+){0,3}?"
@@ -930,9 +930,10 @@ def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:
 
 
 _LONGEST_WORD = later(r"\w+")
-# one token of words joined by `:` or `-` (`lint:css`, `max-age`), spelt so where written
-# (not `info.contact`, `a/b.c/1`: a path to a thing, which its writer spells otherwise)
-_JOINED_NAME = later(r"\w+(?:[:-]\w+)+")
+# one token of words joined by `:` or `-` (`lint:css`, `max-age`), or a markdown heading
+# (`## Slugify`), spelt so where written (not `info.contact`, `a/b.c/1`: a path to a
+# thing, which its writer spells otherwise)
+_JOINED_NAME = later(r"\w+(?:[:-]\w+)+|#{1,6} \S.*")
 
 
 def _never_tested(tested: str, index: RunIndex) -> Iterator[Finding]:

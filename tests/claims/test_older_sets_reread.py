@@ -325,3 +325,20 @@ def test_a_checksum_tools_warning_of_a_mismatch_is_its_failure() -> None:
     assert statuses(said, run(CHECKSUMS)) == ["contradicted"]
     passing = ("exec_command", {"cmd": "cd dist && sha256sum -c SHA256SUMS"}, "a.zip: OK", "ok")
     assert statuses(said, run(CHECKSUMS, passing)) == ["verified"]
+
+
+SLUG_PATCH = (
+    "apply_patch",
+    {"input": "*** Begin Patch\n*** Add File: src/slug.gleam\n+/// Slugify `input`.\n"},
+    "Done",
+    "ok",
+)
+
+
+def test_a_markdown_heading_said_added_is_held_to_an_input_holding_it_whole() -> None:
+    # `Slugify`, its word, is in the patch; the heading is in no input
+    said = "Also added a `## Slugify` section to the README with examples."
+    assert statuses(said, run(SLUG_PATCH)) == ["contradicted"]
+    readme = ("Edit", {"file_path": "README.md", "old_string": "", "new_string": "## Slugify\n"},
+              "ok", "ok")  # fmt: skip
+    assert statuses(said, run(SLUG_PATCH, readme)) != ["contradicted"]
