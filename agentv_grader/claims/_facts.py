@@ -2410,7 +2410,7 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         match = _LABEL_VALUE.match(output, at + len(key))
         if match is None:
             continue
-        if output[at - 2 : at - 1].isdigit() and output[at - 1] == " ":
+        if at > 1 and output[at - 1] == " " and output[at - 2].isdigit():
             continue  # `variance >5 units: 23 SKUs`: a count's noun, no label of its own
         value = float(match.group(1).replace(",", ""))
         found.append((call, value, line_at(call.output, call.written(at)).strip()))

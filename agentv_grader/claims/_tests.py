@@ -206,6 +206,8 @@ _ALONE_PHRASE = Gated(
 )
 # Tests the run wrote (`my new tests`, `the added tests`): they did not exist before it.
 _NEW = Words("new newly added")
+# Tests the suite had before the run's, or all but some told of (`the existing 38 tests`,
+# `everything else`, `the rest`): a part of the suite.
 _EXISTING = Words("existing pre-existing original old else rest other others")
 # Tests run under a condition (`under AddressSanitizer`, `under the race detector`): shown
 # only by a run whose command names it; a folder (`under api/`) is a scope.
@@ -537,17 +539,16 @@ def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
     if said is None or not runs or "|" in runs[-1].command:
         return
     last = runs[-1]
-    tested = every = 0
+    tested = untested = 0
     for line in last.output.splitlines():
         words = line.split()
         if len(words) > 1 and words[0] in ("ok", "FAIL"):
             tested += 1
         elif words[:1] == ["?"] and line.endswith("[no test files]"):
-            every += 1
-    every += tested
-    count = int(said.group(1))
+            untested += 1
     if not tested:
         return
+    every, count = tested + untested, int(said.group(1))
     if count in (tested, every):
         yield Finding(VERIFIED, last.cite())
         return
