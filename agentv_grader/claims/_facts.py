@@ -136,7 +136,8 @@ _DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "i
 _CLOCK = later(r"(?<![\w:.])\d{1,3}:[0-5]\d:[0-5]\d(?:\.\d+)?(?![\d:])")
 _CLOCK_VALUE = _Value(_CLOCK, Words("", marks=(":",)))
 _VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE, _CLOCK_VALUE)
-_CLOCK_KIND = 4  # its place among the token patterns (`_tokens`' kinds, the date's left out)
+# its place among the token patterns (`_tokens`' kinds: `_VALUES` without the date's)
+_CLOCK_KIND = _VALUES.index(_CLOCK_VALUE) - 1
 _ID_NOUN = later(
     r"\b(?:user|item|order|issue|pr|ticket|record|id|ids|row|customer|account|form|attempt|"
     r"page|line|step|pep|rfc|version|port|python|node)\s*#?$",
