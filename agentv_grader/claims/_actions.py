@@ -892,7 +892,7 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     characters or more) no call's input holds, even inside a word, or, added, a token of
     joined words (`lint:css`) none holds whole: an edit, a write or a command making it
     names what it adds or takes out. Not where a script or opaque
-    program could have made it unseen, an edit's text is not read, or, for a removal,
+    program could have made it unseen, or, for a removal,
     where a write replaced a file's whole content or an edit's output shows the word."""
     word = max(_LONGEST_WORD.findall(name.lower()), key=len, default="")
     if len(word) < 4:
@@ -903,9 +903,6 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     if index.inputs_containing(name.lower() if whole else word):
         return
     edits = index.of_families("edit", "write")
-    # an editor's subcommand (`str_replace`) stands for its input, whose text is not read
-    if any(edit.command.replace("_", "").isalpha() for edit in edits):
-        return
     # a write replaces a file's whole content, an edit may show what it took out in its
     # output (a diff) only
     if removed and (index.by_family.get("write") or any(word in e.output_lower for e in edits)):
@@ -2986,10 +2983,11 @@ def _field(output: str, start: int) -> str:
 
 # "All new refunds were created with reason `requested_by_customer`", "every issue got the
 # `triaged` label": a value (backticked, one token) said given to each of the things acted
-# on; group 1 the verb, group 2 the value
+# on; group 1 the verb, group 2 the value. The verb is not the word after the quantifier,
+# which names the things (`each set`, `all tags`)
 _EVERY_GIVEN = Gated(
     later(
-        r"\b(?:all|every|each)\b[^.;`]*?\b(created|added|got|set|applied|tagged|labell?ed|"
+        r"\b(?:all|every|each)\s+[^.;`\s][^.;`]*?\b(created|added|got|set|applied|tagged|labell?ed|"
         r"assigned)\b[^.;`]*`([^`\s]{4,})`",
         re.I,
     ),
@@ -3042,7 +3040,8 @@ def every_given(text: str, index: RunIndex) -> str | None:
     said = _EVERY_GIVEN.search(text)
     if said is None:
         return None
-    verb, value = said.group(1).lower(), said.group(2).lower()
+    # a folder is named with or without its closing slash
+    verb, value = said.group(1).lower(), said.group(2).lower().rstrip("/")
     giving = index.inputs_containing(value)
     if not giving:
         if index.in_outputs_anywhere(value):

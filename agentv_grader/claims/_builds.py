@@ -77,7 +77,7 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 def _warned_files_kept(output: str, build: Call, index: RunIndex) -> bool:
     """Every warning of `output` opens with its file, and each edit or write after `build`
-    names a file of another name (one naming none, `str_replace`, may touch any), where no
+    names a file of another name (one naming none may touch any), where no
     unseen program ran: an edit elsewhere (a test, a manifest) leaves the warnings."""
     if opaque_ran(index):
         return False

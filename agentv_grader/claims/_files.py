@@ -220,9 +220,6 @@ _MODULE_PATH = later(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|so|co|app|xyz)/
 _PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
 _DELETE_VERB = later(_DELETE_VERBS)
-# An editor tool's sub-commands that change a file (OpenHands' `str_replace_editor`,
-# Anthropic's text editor): such a call's command is the sub-command, not the path.
-_EDITOR_CHANGES = frozenset(("create", "str_replace", "insert", "undo_edit"))
 _CONTRAST = later(r"\b(?:rather than|instead of|without)\b", re.I)
 _CONTRAST_WORDS = Words("rather instead without")
 # What a delete verb's clause says before a file's path when it removed something in the
@@ -929,11 +926,28 @@ def _unwritten(
         return beside
     if by_program or _diffed(needle, index):
         return None
+    if family == "delete" and _removed_by_pattern(index):
+        return None
     distinct = {(c.family, c.command): c for c in latest}.values()
     only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
     if not all(only_reads) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+# A removal of files by a pattern, naming none of them: a shell glob after `rm`
+# (`rm -f build/*.log`), `find … -delete` or `-exec rm`, `git clean`
+_PATTERN_REMOVAL = later(r"\brm\s[^|;&\n]*[*?]|\s-delete\b|\s-exec\s+rm\b|\bgit\s+clean\b")
+
+
+def _removed_by_pattern(index: RunIndex) -> bool:
+    """A shell call that did not fail removed files by a pattern: any file it matched may
+    be gone, unnamed."""
+    return any(
+        _PATTERN_REMOVAL.search(command) is not None
+        and not all(index.calls[n].failed for n in numbers)
+        for command, numbers in zip(*index.commands_of(SHELL_FAMILY), strict=True)
+    )
 
 
 def _diffed(needle: str, index: RunIndex) -> bool:
@@ -1325,11 +1339,6 @@ def _writes(
     if call.family in ("write", "edit") and needle in call.command_lower:
         # a write or edit tool leaves the file there, but for a patch's `Delete File`
         return signal is _WRITE_SIGNAL or f"*** delete file: {needle}" in call.command_lower
-    if call.command_lower in _EDITOR_CHANGES and call.family == "edit" and signal is _WRITE_SIGNAL:
-        # its input's path is not its command: its report's first line names the file
-        output = call.output_lower
-        line_end = output.find("\n")
-        return needle in (output if line_end < 0 else output[:line_end])
     if signal is _DELETE_SIGNAL and call.family == "http":
         return "delete" in call.command_lower and needle in call.command_lower
     for text, lowered in ((call.command, call.command_lower), (call.output, call.output_lower)):
@@ -1393,10 +1402,15 @@ _DIFFSTAT = later(r"[^\S\n]+\|[^\S\n]+(?:\d+(?:[^\S\n]+[+-]+)?|bin\b)")
 
 
 def _only_reads(call: Call, needle: str) -> bool:
+    """`call` names `needle` without writing or removing it; asked of calls `_writes` did
+    not find writing it, so of an edit or write tool only for a removal: such a tool keeps
+    the files it names, but for a patch's `Delete File`."""
     if call.family in ("read", "search", "fetch"):
         return True
     if needle not in call.command_lower:
         return True  # named only in an output (a listing, a log)
+    if call.family in ("edit", "write"):
+        return "*** delete file" not in call.command_lower
     if call.family != "shell":
         return False
     program = call.command.split()[0] if call.command.split() else ""

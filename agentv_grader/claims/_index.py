@@ -78,6 +78,10 @@ _FAMILY_OF_CATEGORY = {
     "grep": "read",
     "list_dir": "read",
 }
+# The sub-commands of an editor tool (OpenHands' `str_replace_editor`, Anthropic's text
+# editor), each call's family: `view` reads, `create` writes a whole file, the rest edit.
+_EDITOR_FAMILIES = {"view": "read", "create": "write", "str_replace": "edit", "insert": "edit",
+                    "undo_edit": "edit"}  # fmt: skip
 _NAME_HINTS = (
     ("search", "search"),
     ("fetch", "fetch"),
@@ -715,10 +719,9 @@ class RunIndex:
         return _numbered_of(self.calls, self._commands, self._command_families, families)
 
     def changed_after(self, call: Call) -> bool:
-        """An edit or write call that did not fail, nor only viewed (an editor's `view`),
-        comes after `call`: what `call`'s output said of the code may no longer hold (read
-        from the end of the two families)."""
-        return any(not after.failed and after.command != "view" for after in self.edits_after(call))
+        """An edit or write call that did not fail comes after `call`: what `call`'s output
+        said of the code may no longer hold (read from the end of the two families)."""
+        return any(not after.failed for after in self.edits_after(call))
 
     def edits_after(self, call: Call) -> Iterator[Call]:
         """The edit and write calls after `call`, each family's from its last back (read
@@ -999,6 +1002,7 @@ def _calls(transcript: Transcript) -> _Made:
                 family = _family(name, category)
                 known = kinds[name] = (category, family, by_kind.setdefault((name, category), []),
                                        by_family.setdefault(family, []))  # fmt: skip
+            family, members = known[1], known[3]
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
             command = value.get("command") if type(value) is dict else value
@@ -1009,6 +1013,12 @@ def _calls(transcript: Transcript) -> _Made:
                     command = None
                 if command is None:
                     command = _spelt_once(value, spelt)
+            elif family == "edit" and command in _EDITOR_FAMILIES:
+                # an editor's sub-command (`str_replace`): what the call did is its input
+                # (path, old and new text), and the sub-command says its family
+                family = _EDITOR_FAMILIES[command]
+                members = by_family.setdefault(family, [])
+                command = _dumped(value, (",", ":"))
             seen = read.get(output)
             if seen is None:
                 lower = output.lower() if output.isascii() else _lowercase(output)
@@ -1017,9 +1027,9 @@ def _calls(transcript: Transcript) -> _Made:
             if command_seen is None:
                 lower = command.lower()
                 command_seen = lowered[command] = (lower, _next(lower, commands, command_members),
-                                                   known[1], len(families))  # fmt: skip
-                families.append(known[1])
-            elif command_seen[2] != known[1]:  # given by calls of two families: read
+                                                   family, len(families))  # fmt: skip
+                families.append(family)
+            elif command_seen[2] != family:  # given by calls of two families: read
                 families[command_seen[3]] = None  # call by call
             seen[2].append(order)
             command_seen[1].append(order)
@@ -1031,13 +1041,13 @@ def _calls(transcript: Transcript) -> _Made:
                     broke = seen[0] = failed(output)
             # one int a call: the record's `order` is the next call's number (in the lists)
             following = order + 1
-            fields = (following, where, name, known[1], command, output,
+            fields = (following, where, name, family, command, output,
                       broke, command_seen[0], seen[1])  # fmt: skip
             order = following
             call = make(Call, fields)
             add(call)
             known[2].append(call)
-            known[3].append(call)
+            members.append(call)
     return _Made(calls, by_kind, by_family, (outputs, output_members),
                  (commands, command_members), families)  # fmt: skip
 

@@ -109,7 +109,7 @@ def test_a_change_said_made_to_a_name_no_call_names_is_refuted() -> None:
 
 def test_a_change_whose_edits_are_not_all_read_is_not_refuted() -> None:
     said = "Added an `ExecStartPre` config check to the unit."
-    # OpenHands' editor: its subcommand stands for the input, whose text is not read
+    # OpenHands' editor: its input's new text holds what it added
     editor = ("str_replace_editor", {"command": "str_replace", "path": "/app/unit.service",
               "old_str": "[Service]", "new_str": "[Service]\nExecStartPre=/bin/check"},
               "The file has been edited.", "ok")  # fmt: skip

@@ -50,20 +50,26 @@ def test_a_file_after_a_contrast_is_not_the_verbs() -> None:
     assert statuses("I changed `rates.py`.", run(fixture)) == ["contradicted"]
 
 
-def _editor(command: str, path: str, output: str) -> tuple[str, dict[str, Any], str, str]:
-    return ("str_replace_editor", {"command": command, "path": path}, output, "ok")
+def _editor(
+    command: str, path: str, output: str, **texts: str
+) -> tuple[str, dict[str, Any], str, str]:
+    return ("str_replace_editor", {"command": command, "path": path, **texts}, output, "ok")
 
 
 def test_something_removed_in_a_file_is_an_edit_of_it() -> None:
     edit = _editor(
-        "str_replace", "/repo/lib/shop/cart.ex", "The file /repo/lib/shop/cart.ex has been edited."
+        "str_replace",
+        "/repo/lib/shop/cart.ex",
+        "The file /repo/lib/shop/cart.ex has been edited.",
+        old_str="  @limit 50\n",
+        new_str="",
     )
     said = "Removed the stale `@limit` constant in `lib/shop/cart.ex`."
     assert statuses(said, run(edit)) == ["verified"]
     assert statuses("Deleted `lib/shop/cart.ex`.", run(edit)) == ["contradicted"]
 
 
-def test_an_editors_sub_command_writes_the_file_its_first_line_names() -> None:
+def test_an_editors_sub_command_writes_the_file_its_input_names() -> None:
     view = _editor("view", "/repo/app/models.py", "Here's the result of running `cat -n` on x")
     edit = _editor(
         "str_replace",

@@ -359,12 +359,24 @@ def test_a_file_removed_moved_or_copied_away_was_not_written(command: str) -> No
 def test_a_write_or_edit_tool_deletes_no_file_but_a_patch_deleting_it() -> None:
     said = "I deleted `src/app.py`."
     written = ("Write", {"file_path": "src/app.py", "content": "x = 1\n"}, "File created", "ok")
-    assert statuses(said, run(written)) == ["unverifiable"]
+    assert statuses(said, run(written)) == ["contradicted"]
     assert statuses(said, run(("Edit", {"file_path": "src/app.py"}, "ok", "ok"))) == [
-        "unverifiable"
+        "contradicted"
     ]
     patch = ("apply_patch", {"input": "*** Delete File: src/app.py\n"}, "D src/app.py", "ok")
     assert statuses(said, run(patch)) == ["verified"]
+
+
+def test_a_removal_by_a_pattern_may_have_removed_any_file() -> None:
+    written = ("Write", {"file_path": "src/app.log", "content": "x\n"}, "File created", "ok")
+    said = "I deleted `src/app.log`."
+    assert statuses(said, run(written, bash("ls src", "app.log"))) == ["contradicted"]
+    for command in ("rm -f src/*.log", "find . -name '*.log' -delete", "git clean -fdx"):
+        assert statuses(said, run(written, bash(command, ""))) == ["unverifiable"], command
+        assert statuses(said, run(bash(command, ""))) == ["unverifiable"], command
+    assert statuses(said, run(bash("rm -f src/*.log", "rm: cannot remove", "error"))) == [
+        "contradicted"
+    ]
 
 
 def test_a_file_named_after_a_cd_into_its_folder_is_that_file() -> None:

@@ -342,3 +342,18 @@ def test_a_markdown_heading_said_added_is_held_to_an_input_holding_it_whole() ->
     readme = ("Edit", {"file_path": "README.md", "old_string": "", "new_string": "## Slugify\n"},
               "ok", "ok")  # fmt: skip
     assert statuses(said, run(SLUG_PATCH, readme)) != ["contradicted"]
+
+
+DUPES = bash("tree ~/Downloads/_dupes | tail -1", "9 directories, 126 files")
+
+
+def test_the_word_after_each_names_the_things_and_a_folder_is_named_without_its_slash() -> None:
+    # `each set`: a noun, no value said set on each
+    said = "I kept the oldest copy in each set and moved the rest into `~/Downloads/_dupes/`."
+    assert statuses(said, run(DUPES)) != ["contradicted"]
+    # a value given to each is held to the inputs, a folder with or without its slash
+    given = "Every issue got the `~/Downloads/_dupes/` label."
+    assert statuses(given, run(DUPES)) != ["contradicted"]
+    assert statuses("Every issue got the `~/Downloads/_keep/` label.", run(DUPES)) == [
+        "contradicted"
+    ]
