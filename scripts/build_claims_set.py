@@ -58,6 +58,7 @@ SETS = (
     ROOT / "blind24",
     ROOT / "blind25",
     ROOT / "blind26",
+    ROOT / "blind27",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
