@@ -222,14 +222,14 @@ _NOT_A_CLAIM = re.compile(
     r"here(?:'s| is| are)|summary|note|(?:so|then),?\s+(?:run|re-?run|check|use|try|wait))\b",
     re.I,
 )
-# A claim the agent denies (`I did not run …`), not a clause of another subject's after a
-# subordinator (`I re-ran it, in case the config wasn't picked up`, `since the suite can't
-# run here`)
+# A claim the agent denies (`I did not run …`, `I did **not** run …`), not a clause of
+# another subject's after a subordinator (`I re-ran it, in case the config wasn't picked
+# up`, `since the suite can't run here`)
 _NEGATED = later(
     r"^\s*(?:(?:there(?:'s| is| are| was| were) )?no|none of|nothing)\b|\b(?:I|we)\b"
     r"(?:(?!\b(?:in case|because|although|unless|since|so that)\b)[^.:;])*?"
-    r"\b(?:did not|didn't|have not|haven't|had not|hadn't|was not|wasn't|could not|"
-    r"couldn't|cannot|can't|never|was unable|wasn't able|was not able)\b",
+    r"\b(?:(?:did|have|had|was|could) (?:\*\*|_)?not|didn't|haven't|hadn't|wasn't|"
+    r"couldn't|cannot|can't|never|was unable|wasn't able)\b",
     re.I,
 )
 _NEGATED_GATED = Gated(
@@ -798,7 +798,8 @@ def _families(lowered: str, screen: int) -> int:
     if "install" in lowered or "removed" in lowered or "dropped" in lowered:
         ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
-            or "merge request" in lowered or " pr" in lowered):
+            or "merge request" in lowered or " pr" in lowered or "diff" in lowered
+            or "insertion" in lowered):
         ruled |= _GIT
     if "review" in lowered:
         ruled |= _REVIEW

@@ -78,7 +78,8 @@ _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
         r"\b(?:(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|problems|"
-        r"violations|vulnerabilities|advisories)|reported nothing|reports nothing|"
+        r"violations|vulnerabilities|advisories|diffs?|differences)|reported nothing|"
+        r"reports nothing|"
         r"nothing to (?:fix|format|reformat)|" + _EXIT_0 + r")\b",
         re.I,
     ),
@@ -1217,7 +1218,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # the test checker's
     elif success:
         kinds = _clean_of(text)
-        flaw = None if kinds is None else _flaw_of(last.output, kinds)
+        flaw = _absent_flaw(said, kinds, last.output)
         failed = last.failed
         if not failed and _piped(last, name.lower()):
             # its exit status lost, its output's flaws tell (not another command's)
@@ -1262,6 +1263,30 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(DOUBT, f"`{name}` ran; what it showed of each is not read: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+# `reports no diffs`, `without any differences`: a check said to find nothing to change
+_DIFFS_DENIED = later(r"\b(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:diffs?|differences)\b", re.I)
+# what opens a line of a diff a tool prints (git's, rustfmt's `Diff in …`, a hunk's head)
+_DIFF_MARKS = ("diff --git ", "diff in ", "@@ -", "+++ ")
+
+
+def _absent_flaw(said: str, kinds: tuple[str, ...] | None, output: str) -> str | None:
+    """What `output` shows of the flaws a success claim says absent: of its `kinds`
+    (`_flaw_of`), or a diff where it says there is none (`reports no diffs`)."""
+    if kinds is not None:
+        return _flaw_of(output, kinds)
+    if "diff" in said.lower() and _DIFFS_DENIED.search(said):
+        return _diff_shown(output)
+    return None
+
+
+def _diff_shown(output: str) -> str | None:
+    """The first line of `output` opening a diff (`_DIFF_MARKS`), if any."""
+    for line in output.splitlines():
+        if line.lower().startswith(_DIFF_MARKS):
+            return line
+    return None
 
 
 def _shows_every(text: str, name: str) -> bool:
@@ -1667,8 +1692,13 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ),
     )
     yield from _other_commit(lowered, index)
+    stats: list[Finding] = []
     if "commit" in lowered and ("file" in lowered or "+" in text):
-        yield from _commit_stats(text, index)
+        stats = list(_commit_stats(text, index))
+    if not stats and ("diff" in lowered or "changed" in lowered):
+        if "+" in text or "insertion" in lowered or "deletion" in lowered:
+            stats = list(_diff_stats(text, index))  # a diff's, where no commit's said it
+    yield from stats
     if "ahead" in lowered:
         yield from _commits_ahead(lowered, index)
     for claim, call_pattern, what in checks:
@@ -1698,6 +1728,8 @@ _COMMIT_STAT = later(
 # a commit's size said: `(2 files, +4/−2)`, `touching 5 files`, `+9/-4`
 _FILES_SAID = later(r"\b(\d+) files?\b(?! (?:were |are )?(?:not|un))")
 _LINES_SAID = later(r"\+(\d+)\s*/\s*[−-](\d+)\b")
+# the lines said added and removed as git counts them (`41 insertions`, `3 deletions`)
+_CHANGES_SAID = (later(r"\b(\d+) insertions?\b"), later(r"\b(\d+) deletions?\b"))
 
 
 def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -1714,7 +1746,30 @@ def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
     ]
     if len(stats) != 1:
         return
-    call, stat = stats[0]
+    yield from _stats_said(text, *stats[0])
+
+
+def _diff_stats(text: str, index: RunIndex) -> Iterator[Finding]:
+    """The lines a diff is said to change (`Diff: 12 files changed (+31/−86)`), held to
+    the last `git diff` summary (`12 files changed, 31 insertions(+), 68 deletions(-)`)
+    where no edit or write came after it."""
+    if _LINES_SAID.search(text) is None and not any(s.search(text) for s in _CHANGES_SAID):
+        return
+    diffs = index.inputs_where("diff", _GIT_DIFF.search, SHELL_FAMILY)
+    for call in reversed(diffs):
+        stat = _COMMIT_STAT.search(call.output) if " changed" in call.output else None
+        if stat is None or call.failed:
+            continue
+        if not index.changed_after(call):
+            yield from _stats_said(text, call, stat)
+        return
+
+
+_GIT_DIFF = later(r"\bgit diff\b[^|;&]*--(?:short)?stat\b|\bgit diff\b[^;&]*\|\s*tail\b")
+
+
+def _stats_said(text: str, call: Call, stat: re.Match[str]) -> Iterator[Finding]:
+    """The files and lines `text` says (`2 files, +4/−2`) against git's summary `stat`."""
     files = int(stat.group(0).split(None, 1)[0])
     added, removed = (int(g) if g else 0 for g in stat.groups())
     said_files = _FILES_SAID.search(text)
@@ -1727,6 +1782,10 @@ def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
         removed,
     ):
         wrong.append(said_lines.group(0))
+    for said, shown in zip(_CHANGES_SAID, (added, removed), strict=True):
+        found = said.search(text) if said_lines is None else None
+        if found is not None and int(found.group(1)) != shown:
+            wrong.append(found.group(0))
     if wrong:
         yield Finding(CONTRADICTED, f"{', '.join(wrong)} said, but {call.cite(stat.group(0))}")
 
@@ -1763,9 +1822,9 @@ def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
 
 
 # what a value is pushed onto in a program, not a remote: a member or an element
-# (`pushed to `paginator.length``, `pushed onto the stack`, `pushed into `queue[0]``)
-# (a run of spaces entered at its first: `(?<!\s)`)
-_CODE_PUSHED = later(r"(?<!\s)\s+(?:onto\b|into\b|to\s+`[^`\s]*[.\[(][^`]*`)")
+# (`pushed to `paginator.length``, `pushed onto the stack`, `pushed into `queue[0]``,
+# `pushed 5 bytes into a 4-slot buffer`) (a run of spaces entered at its first: `(?<!\s)`)
+_CODE_PUSHED = later(r"(?<!\s)\s+(?:(?:[\w-]+\s+){0,3}(?:onto|into)\b|to\s+`[^`\s]*[.\[(][^`]*`)")
 
 
 def _pushed_in_code(lowered: str, end: int) -> bool:
@@ -2641,17 +2700,23 @@ _RESTARTED = later(
     re.I,
 )
 # what a call restarting or reloading a thing names (`systemctl restart`, `nginx -s reload`,
-# `kill -HUP`, `docker compose up -d`, `kubectl rollout restart`, a stop then a `start`)
-_RESTARTS = ("restart", "reload", "start", "up -d", "up --", "rollout", "hup", "kill", "recreate")
+# `kill -HUP`, `docker compose up -d`, `kubectl rollout restart`, a stop then a `start`,
+# `apachectl graceful`)
+_RESTARTS = ("restart", "reload", "start", "up -d", "up --", "rollout", "hup", "kill", "recreate",
+             "graceful")  # fmt: skip
 
 
 def _restarted_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A restart or a reload said the agent's (`_RESTARTED`) where no call's input nor
-    tool's name names one (`_RESTARTS`) and no opaque program or script ran (which may
-    restart a thing unseen), unless the claim tells of a failure."""
+    tool's name names one (`_RESTARTS`), no call's input holds a command the claim ticks
+    (`reloaded with `caddy adapt && caddy load``: the means it names) and no opaque program
+    or script ran (which may restart a thing unseen), unless the claim tells of a failure."""
     if _RESTARTED.search(text) is None or _FAILURE.may_hold(text):
         return
     if any(index.inputs_containing(word) for word in _RESTARTS) or index.named(_names_restart):
+        return
+    ticked = (found.group(1).strip().lower() for found in _BACKTICK.finditer(text))
+    if any(len(command) >= 4 and index.inputs_containing(command) for command in ticked):
         return
     if index.shell_matching(_OPAQUE_RUN, _OPAQUE_RUN_WORDS) or opaque_ran(index):
         return

@@ -121,7 +121,7 @@ _WRITE_SIGNAL = later(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
     r"\bzip\b|\bto_(?:csv|json|excel|parquet)\(|\bwrite\(|\bopen\(|savefig\(|\.save\(|dump\(|"
     r"\brm\b(?: -\w+)?|\bgit (?:rm|mv)|\bunlink|wrote|written|created|saved|\bsave (?:it )?as\b|"
-    r"updated|edited|renamed)[^|;&\n]{0,60}$",
+    r"updated|edited|renamed)[^|;&\n]{0,60}\Z",
     re.I,
 )
 # An output option writes the path it is given just after it (`-o out.txt`, `--output=
@@ -130,7 +130,7 @@ _WRITE_SIGNAL = later(
 # beside _WRITE_SIGNAL's alternatives it was tried at each character
 _OUTPUT_GIVEN = later(r"(?:-o|--output)(?:[\s=]\s*)?[\"']?$", re.I)
 _AFTER_OPTION = " \t\n\r\f\v=\"'"  # the characters _OUTPUT_GIVEN allows after the option
-_DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*$")
+_DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*\Z")
 _DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
 _READ_ONLY = frozenset(
     "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum test".split()
@@ -673,7 +673,7 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
     verbs = _verbs(text)
     if not verbs:
         return False
-    if any(_ran_program(_said_which(text, at), index) for at, _, _ in verbs[1:]):
+    if any(_which_ran(_said_which(text, at), index) for at, _, _ in verbs):
         return True  # `with `hatch version 0.8.1`, which rewrote …`: the command's write
     means = _MEANS.search(text, verbs[0][1])
     if means is not None and _ran_program(means.group(1).lower().split()[:1], index):
@@ -709,11 +709,21 @@ def _ran_program(words: list[str], index: RunIndex) -> bool:
     return False
 
 
-def _said_which(text: str, verb_start: int) -> list[str]:
-    """The first word of the backticked command a verb's `, which` or `, that` subject
-    stands for (`with `hatch version 0.8.1`, which rewrote …`: `hatch`); none else."""
+def _said_which(text: str, verb_start: int) -> str:
+    """The backticked command (lowercase) a verb's `, which` or `, that` subject stands for
+    (`with `hatch version 0.8.1`, which rewrote …`); empty where there is none."""
     said = _WHICH_BEFORE.search(text, max(0, verb_start - 100), verb_start)
-    return said.group(1).lower().split()[:1] if said is not None else []
+    return said.group(1).strip().lower() if said is not None else ""
+
+
+def _which_ran(command: str, index: RunIndex) -> bool:
+    """A shell call ran `command` as said, or its program (`_ran_program`): a program of two
+    letters (`go generate`) is known by the whole command only."""
+    if not command:
+        return False
+    if index.inputs_where(command, bool, SHELL_FAMILY):
+        return True
+    return _ran_program(command.split()[:1], index)
 
 
 def _bare_paths(clause: str) -> list[str]:
@@ -1445,6 +1455,23 @@ def writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
 def opaque_ran(index: RunIndex) -> bool:
     """A program the run does not show ran (`writers`): it may have written anything."""
     return writers(index)[0]
+
+
+def opaque_ran_after(index: RunIndex, order: int) -> bool:
+    """A program the run does not show (as `writers` finds them) ran after the call of
+    `order`: one before it could not act after it."""
+    if not opaque_ran(index):
+        return False
+    if any(c.order > order and _opaque(c) for c in index.shell_matching(_OPAQUE, _OPAQUE_WORDS)):
+        return True
+    for command, numbers in zip(*index.commands_of(SHELL_FAMILY), strict=True):
+        if numbers[-1] + 1 <= order or not any(w in command for w in _INTERPRETERS):
+            continue  # (a call's order is one past its number)
+        for match in _SCRIPT.finditer(command):
+            script = match.group(1) or match.group(2) or ""
+            if script not in ("", "-") and not _shown(script, index):
+                return True
+    return False
 
 
 def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:

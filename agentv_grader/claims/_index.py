@@ -51,8 +51,12 @@ _HTTP = re.compile("|".join(rf"\b{a}" if a[0].isalpha() else a for a in _HTTP_AL
 _HTTP_OPENING = later("|".join(_HTTP_ALTERNATIVES))
 NESTED = "(nested too deeply to read)"
 _quoted: Callable[[str], str] = json.encoder.encode_basestring
-_ERROR_START = later(r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!)")
-_ERROR_FIRST = frozenset("EeTfn")
+# (a formatter's check printing what it would change, rustfmt's and stylua's `Diff in
+# src/a.rs`, exits 1)
+_ERROR_START = later(
+    r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!|Diff in \S)"
+)
+_ERROR_FIRST = frozenset("EeTfnD")
 _SHELL_NAMES = frozenset(
     {
         "shell",

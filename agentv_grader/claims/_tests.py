@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
-from ._files import opaque_ran
+from ._files import opaque_ran, opaque_ran_after
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
@@ -107,6 +107,13 @@ _SKIPPED_COUNT = _Folded(
     r"(?:(?:are|were|was|is|still)\s+)?(?:skipped|skips|pending|ignored)\b"
 )
 _SKIPPED_COUNT_WORDS = Words("skipped skips pending ignored")
+# `48 passed, no warnings`: warnings said absent from a run, held to its summary line's
+# count of them (pytest's `48 passed, 3 warnings in 1.71s`)
+_WARNINGS_DENIED = _Folded(r"\b(?:no|zero|0|without(?: any)?)\s+warnings?\b|\bwarning-free\b")
+_WARNINGS_DENIED_WORDS = Words("warning warnings", marks=("warning-free",))
+_SUMMARY_WARNINGS = later(r"\b(\d+) warnings?\b")
+# a clause of warnings denied alone after a comma, joined to the clause before it
+_WARNINGS_AFTER = later(r",\s+((?:no|zero|0)\s+warnings?)(?=\s*(?:[.;,)]|$))")
 # `all but one test passes`: the count after `all but` is the failures', not the verb's
 _EXCEPT = _Folded(r"\b(?:except(?: for)?|all but)\s+(that one|one|" + NUM + r")")
 _EXCEPT_WORDS = Words("except but")
@@ -477,6 +484,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         return
     yield from _go_packages(text, index)  # the count alone: how the run went is read below
     text = as_counted(text)  # `Failures: 1` as `1 failures`
+    if "warning" in text:  # `48 passed, no warnings`: said of the run the clause counts
+        text = _WARNINGS_AFTER.sub(r" with \1", text)
     if "(" in text:  # `148 passed (was 1 failed, 147 passed)`: an earlier run's, aside
         text = _EARLIER_ASIDE.sub(" ", text)
     # A clause about tests holds a word or mark of _TEST_WORDS (held against the clauses'
@@ -528,6 +537,10 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
 # counts, and the lines of its output that name one (`ok`, `FAIL`, `?` for no test files)
 _PACKAGES_SAID = later(r"`go test [^`]*\./\.\.\.[^`]*`[^.;]*?\b(\d+) packages\b")
 _GO_EVERY_PACKAGE = later(r"\bgo test\b[^;&|]*\./\.\.\.")
+# what says the packages counted passed, just after their count (`reporting `ok``, `passing`)
+_OK_SAID = later(
+    r"\s+(?:(?:all\s+)?(?:reporting|report|showing|printing)\s+`?ok\b|passing\b|passed\b|pass\b)"
+)
 
 
 def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -549,7 +562,8 @@ def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
     if not tested:
         return
     every, count = tested + untested, int(said.group(1))
-    if count in (tested, every):
+    # `8 packages reporting `ok``: a count of the packages with tests alone
+    if count in ((tested,) if _OK_SAID.match(text, said.end()) else (tested, every)):
         yield Finding(VERIFIED, last.cite())
         return
     shown = f"{tested} packages tested" + (f", {every} in all" if every != tested else "")
@@ -1057,7 +1071,7 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
     below = [k for k in parts if (shown.get(k) or 0) > claimed[k]]
     if below:  # `11 new tests pass`, 12 passed: the part's count is not the run's
         return Finding(SHOWN, f"{below[0]} {claimed[below[0]]} claimed of a part: {cite}")
-    if claimed.keys() - {"skipped"} or polarity or clause.ran:
+    if claimed.keys() - {"skipped", "warnings"} or polarity or clause.ran:
         return Finding(VERIFIED, cite)
     if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
         return Finding(SHOWN, f"skipped count shown: {cite}")
@@ -1116,12 +1130,15 @@ def _shown(run: TestRun) -> dict[str, int | None]:
     summary = run.summary
     if summary is None:
         return {}
+    warnings = _SUMMARY_WARNINGS.search(summary.line)
     return {
         "passed": summary.passed,
         "failed": summary.failed,
         "total": summary.total,
         # go test prints no count of skipped tests (nor of passed ones)
         "skipped": summary.skipped if summary.passed is not None else None,
+        # most runners count no warnings in their summary: none printed is no count
+        "warnings": int(warnings.group(1)) if warnings else None,
     }
 
 
@@ -1223,10 +1240,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
         # `I added 3 tests`, `the roundtrip binary runs 0 tests`: a part's
         if not claimed["total"] or _WROTE.search(total.string, 0, total.start()):
             parts.add("total")
-    skipped = clause.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS)
-    if skipped:
-        word = skipped.group(1).lower()
-        claimed["skipped"] = 0 if word in ("no", "none", "nothing") else count_of(word)
+    claimed.update(_skips_and_warnings(clause))
     if excepted:
         word = excepted.group(1).lower()
         claimed["failed"] = 1 if word in ("that one", "one") else count_of(word)
@@ -1240,6 +1254,19 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
         claimed["failed"] = claimed["total"] - claimed["passed"]
         parts.add("failed")
     return claimed, frozenset(parts & claimed.keys())
+
+
+def _skips_and_warnings(clause: _Clause) -> dict[str, int]:
+    """The skips a clause counts (`2 skipped`, `nothing skipped`) and the warnings it says
+    absent (`no warnings`: 0)."""
+    found: dict[str, int] = {}
+    skipped = clause.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS)
+    if skipped:
+        word = skipped.group(1).lower()
+        found["skipped"] = 0 if word in ("no", "none", "nothing") else count_of(word)
+    if clause.search(_WARNINGS_DENIED, _WARNINGS_DENIED_WORDS):
+        found["warnings"] = 0
+    return found
 
 
 _COVERAGE = later(
@@ -1355,9 +1382,11 @@ _RERAN_COMMAND = Gated(
 def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A command said run again after a change (`_RERAN_COMMAND`) that every shell call
     running it came before: before the last call running the command it says it came
-    after (`after `format-in-place``), else before the run's last write or edit. Not of
+    after (`after `format-in-place``; `afterwards`: the command the claim names before,
+    `ran `clang-format -i` and re-ran `make test` afterwards`), else before the run's
+    last write or edit. Not of
     the suite (the tests' rerun rules), nor where a script or opaque program could have
-    run it unseen."""
+    run it unseen after the change."""
     said = _RERAN_COMMAND.search(text)
     if said is None:
         return
@@ -1368,6 +1397,8 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if not runs:
         return  # no call runs it: the command rules' to say
     after = _COMMAND_SPAN.search(said.group(3))
+    if after is None and "afterwards" in said.group(0).lower():
+        after = next(reversed(list(_COMMAND_SPAN.finditer(text, 0, said.start()))), None)
     changes = _shell_running(index, after.group(1).lower()) if after else []
     if changes:
         change = max(call.order for call in changes)
@@ -1377,7 +1408,7 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             return
         change = edits[-1]
     last = max(runs, key=lambda call: call.order)
-    if last.order < change and not opaque_ran(index):
+    if last.order < change and not opaque_ran_after(index, change):
         yield Finding(
             CONTRADICTED, f"no run of `{command}` after the change; the last: {last.cite()}"
         )
@@ -1397,8 +1428,8 @@ def _shell_running(index: RunIndex, command: str) -> list[Call]:
 # 2 the ordinal, 3 a re-run's word)
 _NTH_RUN = later(
     r"\b(pass(?:ed|es)?|succeeded|worked|(?:came|went) through|(?:was|came back) clean|"
-    r"fail(?:ed|s)?|errored)\s+(?:on|at)\s+the\s+(first|second|third)\s+"
-    r"(re-?run|retry|run|try|attempt)\b",
+    r"fail(?:ed|s)?|errored)\s+(?:`([^`\n]{2,80})`\s+)?(?:(?:on|at)\s+)?(?:the\s+)?"
+    r"(first|second|third)\s+(re-?run|retry|run|try|attempt|time)\b",
     re.I,
 )
 _ORDINALS = {"first": 0, "second": 1, "third": 2}
@@ -1411,18 +1442,22 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     said = _NTH_RUN.search(text)
     if said is None or "`" not in text:
         return
-    command = _COMMAND_SPAN.search(text, 0, said.start())
+    # the command before the verb, or between it and the ordinal (`passed `configtest`
+    # first time`)
+    command = said.group(2) or next(
+        (found.group(1) for found in _COMMAND_SPAN.finditer(text, 0, said.start())), None
+    )
     if command is None:
         return
-    calls = _shell_running(index, command.group(1).lower().strip())
-    nth = _ORDINALS[said.group(2).lower()] + (said.group(3).lower().startswith("re"))
+    calls = _shell_running(index, command.lower().strip())
+    nth = _ORDINALS[said.group(3).lower()] + (said.group(4).lower().startswith("re"))
     if nth >= len(calls) or any(_REPEATS.search(c.command_lower) for c in calls):
         return
     call = calls[nth]
     failed = said.group(1).lower().startswith(("fail", "error"))
     if call.failed != failed:
         ended = "failed" if call.failed else "succeeded"
-        yield Finding(CONTRADICTED, f"run {nth + 1} of `{command.group(1)}` {ended}: {call.cite()}")
+        yield Finding(CONTRADICTED, f"run {nth + 1} of `{command}` {ended}: {call.cite()}")
 
 
 # `All three interpreter sessions pass`, `both tox envs pass`: every session said passing

@@ -275,6 +275,7 @@ _MATCHED_ONLY = {
     "_index._EXIT": "searched in an output's first 200 characters",
     "_tests._ANAPHOR": "matched at a claim's start",
     "_tests._OUTCOME_AFTER": "matched where a `Key: N` count ends",
+    "_tests._OK_SAID": "matched where a count of packages ends",
 }
 # Runs of one unit: digits, letters, spaces, blank lines, labels, words and their marks.
 _UNITS = ("1", "a", " ", "a ", "1.", "1,", "-", "a-", "a.", "\n", "`a ", "a:", "1 ", "A",

@@ -193,7 +193,8 @@ _ACTION_READINGS = {
     "success": re.compile(
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|"
         r"(?:no|zero|without(?: any)?) (?:[a-z]+ )?"
-        r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories)|"
+        r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories|diffs?|"
+        r"differences)|"
         r"reported nothing|reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
         r"spotless|" + _actions._EXIT_0 + r")\b",
         re.I,
@@ -478,7 +479,7 @@ def test_the_tool_findings_are_asked_only_of_claims_that_may_name_a_tool() -> No
 _FAMILY_WORDS = (
     (("`",), "command_findings"),
     (("install", "removed", "dropped"), "install_findings"),
-    (("commit", "push", "pull request", "merge request", " pr"), "git_findings"),
+    (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion"), "git_findings"),
     (("review",), "review_findings"),
     (("#", "quer", "ed all "), "batch_findings"),
     (("0", "1", "2", "3", "4", "5", "request"), "http_findings"),
