@@ -17,7 +17,13 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
-from ._files import PACKAGE_MANAGER_WORDS, PACKAGE_MANAGERS, failed_after, opaque_ran
+from ._files import (
+    PACKAGE_MANAGER_WORDS,
+    PACKAGE_MANAGERS,
+    code_rewriter_ran,
+    failed_after,
+    opaque_ran,
+)
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
@@ -200,9 +206,7 @@ HOST_START = (
     r"(?<![a-z0-9-])(?<![a-z0-9-]\.)(?:(?<=[^\Wa-z0-9])[a-z0-9]+(?:\.[.-]*)?"
     r"|(?<!\w)(?!(?<=\.\.)(?<![a-z0-9-]\.\.))[.-]*)?"
 )
-_DOMAIN = later(
-    HOST_START + r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b"
-)
+DOMAIN = later(HOST_START + r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|edu|gov|eu|co|uk|de))\b")
 _PATHY = later(r"`(/[\w/.-]+)`|\b(v\d+)\b")
 _METHOD_PATH = later(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+(/[\w/.-]+)")
 
@@ -379,7 +383,11 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
     with `dbsync``), passed as an option (`with `--dry-run``) or added as code (`added a
     test `x``, `a test for `x``), held to a call doing it."""
     option = command[:1] == "-"
-    if _ran_just_before(before) or _CHECKED_WITH.search(before, max(0, len(before) - 40)):
+    if (
+        _ran_just_before(before)
+        or _CHECKED_WITH.search(before, max(0, len(before) - 40))
+        or (_checked_using(command) and _CHECKED_USING.search(before, max(0, len(before) - 100)))
+    ):
         yield from _never_ran(command, index)
     elif option and _WITH_BEFORE.search(before, max(0, len(before) - 9)):
         ran = _RAN_WITH.search(before, max(0, len(before) - 60)) is not None
@@ -691,9 +699,26 @@ _CHECKED_WITH = later(
     r"(?:checked|verified|confirmed|inspected|queried)\s+$",
     re.I,
 )
+# `I also cross-checked the counts with `goaccess``: a tool the agent says it checked
+# something with, after what was checked and `with` or `using`
+_CHECKED_USING = later(
+    r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
+    r"(?:cross-checked|double-checked|checked|verified|confirmed|compared)\b[^.;`]{0,50}?"
+    r"\s(?:with|using)\s+$",
+    re.I,
+)
+# a tool's name alone: a word of letters (`goaccess`, `xsv`), no file, path or option
+_TOOL_NAME = later(r"[a-z][a-z0-9_-]{1,30}")
+_NOT_TOOLS = frozenset(("main", "master", "develop", "head", "origin", "upstream", "prod"))
 
 
 _RAN_JUST_BEFORE = later(r"\b(?:ran|re-?ran|executed|invoked)$", re.I)
+
+
+def _checked_using(command: str) -> bool:
+    """`command` may be a tool something was checked with (`_CHECKED_USING`): a tool's name
+    alone, not a branch's."""
+    return _TOOL_NAME.fullmatch(command) is not None and command not in _NOT_TOOLS
 
 
 def _ran_just_before(before: str) -> bool:
@@ -908,7 +933,7 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     # output (a diff) only
     if removed and (index.by_family.get("write") or any(word in e.output_lower for e in edits)):
         return
-    if not opaque_ran(index):
+    if not code_rewriter_ran(index):
         said = "takes out" if removed else "makes"
         yield Finding(CONTRADICTED, f"no tool call {said} `{name}` ({len(index.calls)} tool calls)")
 
@@ -2362,7 +2387,7 @@ def _first_shown_status(output: str) -> int | None:
 
 def _scope(text: str) -> list[str]:
     scope = [u.lower().rstrip(".,") for u in _URL.findall(text)]
-    scope += [d.lower() for d in _DOMAIN.findall(text.lower())]
+    scope += [d.lower() for d in DOMAIN.findall(text.lower())]
     scope += [m.lower() for m in _METHOD_PATH.findall(text)]
     for path, version in _PATHY.findall(text):
         scope.append((path or version).lower())

@@ -26,7 +26,7 @@ from ._runners import RUNNER
 _WRITE_VERBS = (
     r"created|wrote|written|added|edited|updated|modified|changed|fixed|replaced|"
     r"refactored|saved|exported|recorded|regenerated|generated|pinned|bumped|"
-    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted"
+    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted|documented|noted"
 )
 _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
@@ -551,8 +551,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1) and not _a_place(clause, m)]
-        if "." in clause:
-            paths += _bare_paths(clause)
+        paths += _unticked_paths(clause, paths)
         it = not paths and _IT.match(clause) is not None
         if not paths and (it or verb_start <= _LEAD_SPAN):
             lead = _lead_path(text, verb_start, it)
@@ -597,6 +596,24 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             if moved_to:
                 found.append(("written", moved_to))
     return found
+
+
+def _unticked_paths(clause: str, ticked: list[str]) -> list[str]:
+    """The paths of a verb's clause outside backticks: bare ones (`_bare_paths`), else,
+    where none is ticked either, a file by its conventional name (`updated the README`)."""
+    found = _bare_paths(clause) if "." in clause else []
+    if not found and not ticked:
+        named = _CONVENTIONAL_NAME.match(clause)
+        found = [named.group(1)] if named is not None else []
+    return found
+
+
+# a file a project names by convention, just after a file verb (`updated the README`,
+# `added an entry to the CHANGELOG`), any of its spellings (`README.md`, `README.rst`)
+_CONVENTIONAL_NAME = later(
+    r"\s+(?:(?:an?|the|our|its)\s+)?(?:[a-z]+\s+){0,2}?(?:(?:to|in)\s+the\s+)?"
+    r"(README|CHANGELOG|CONTRIBUTING|Makefile|Dockerfile|Justfile)\b(?![\w/-]|\.\w)"
+)
 
 
 # A claim's lead naming a file (`**LegacyParser.swift** —`, `` `a.py`: ``), which a verb's
@@ -1457,6 +1474,44 @@ def opaque_ran(index: RunIndex) -> bool:
     return writers(index)[0]
 
 
+def code_rewriter_ran(index: RunIndex) -> bool:
+    """A program the run does not show ran that may have written a change into the code:
+    an unseen script, git rewriting the tree, or a runner's target that rewrites or
+    generates code (`make fmt`, `npm run codegen`, `yarn lint --fix`); not a runner's
+    build or test (`make`, `npm run build`, `npm test`), which write their output, not the
+    code a claim says the agent changed."""
+    if not opaque_ran(index):
+        return False
+    for call in index.shell_matching(_OPAQUE, _OPAQUE_WORDS):
+        if not _opaque(call):
+            continue
+        for found in _OPAQUE.finditer(call.command_lower):
+            if found.group(0).startswith("git "):
+                return True
+            step = call.command_lower[found.end() :].split("&&")[0].split("|")[0]
+            if any(word in step for word in _REWRITING_TARGETS):
+                return True
+    return any(_unseen_script(command, index) for command in index.shell_commands)
+
+
+# the words of a runner's target that rewrites or generates code
+_REWRITING_TARGETS = (
+    "gen", "fix", "fmt", "format", "lint", "migrat", "update", "upgrade", "bump", "version",
+    "sync", "codemod", "install", "tidy", "vendor",
+)  # fmt: skip
+
+
+def _unseen_script(command: str, index: RunIndex) -> bool:
+    """`command` runs a script whose source the run never shows."""
+    if not any(w in command.lower() for w in _INTERPRETERS):
+        return False
+    for match in _SCRIPT.finditer(command):
+        script = (match.group(1) or match.group(2) or "").lower()
+        if script not in ("", "-") and not _shown(script, index):
+            return True
+    return False
+
+
 def opaque_ran_after(index: RunIndex, order: int) -> bool:
     """A program the run does not show (as `writers` finds them) ran after the call of
     `order`: one before it could not act after it."""
@@ -1464,14 +1519,11 @@ def opaque_ran_after(index: RunIndex, order: int) -> bool:
         return False
     if any(c.order > order and _opaque(c) for c in index.shell_matching(_OPAQUE, _OPAQUE_WORDS)):
         return True
-    for command, numbers in zip(*index.commands_of(SHELL_FAMILY), strict=True):
-        if numbers[-1] + 1 <= order or not any(w in command for w in _INTERPRETERS):
-            continue  # (a call's order is one past its number)
-        for match in _SCRIPT.finditer(command):
-            script = match.group(1) or match.group(2) or ""
-            if script not in ("", "-") and not _shown(script, index):
-                return True
-    return False
+    # an unseen script's last run after it (a call's order is one past its number)
+    return any(
+        numbers[-1] + 1 > order and _unseen_script(command, index)
+        for command, numbers in zip(*index.commands_of(SHELL_FAMILY), strict=True)
+    )
 
 
 def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
@@ -1481,14 +1533,9 @@ def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
             manifests.update(names)
     if any(map(_opaque, index.shell_matching(_OPAQUE, _OPAQUE_WORDS))):
         return True, frozenset(manifests)
-    for command in index.shell_commands:  # each distinct one once
-        if not any(w in command.lower() for w in _INTERPRETERS):
-            continue
-        for match in _SCRIPT.finditer(command):
-            script = (match.group(1) or match.group(2) or "").lower()
-            if script not in ("", "-") and not _shown(script, index):
-                return True, frozenset(manifests)
-    return False, frozenset(manifests)
+    # each distinct command once
+    unseen = any(_unseen_script(command, index) for command in index.shell_commands)
+    return unseen, frozenset(manifests)
 
 
 # npm's echo of the package script it runs: `> app@1.0.0 build`, then `> tsc -b && vite build`,

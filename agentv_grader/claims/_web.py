@@ -16,8 +16,9 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._actions import DONE_TO, HOST_START, domain, host
+from ._actions import DOMAIN, DONE_TO, HOST_START, domain, host
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
+from ._files import opaque_ran
 from ._gate import Gated, Words, folded
 from ._index import Call, RunIndex
 from ._later import later
@@ -112,9 +113,10 @@ def _fetches(index: RunIndex) -> list[Call]:
 
 
 def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """The nine web checks, each opening with its gate; asked only of a claim holding a
-    word or mark of `_WEB_WORDS` (the claim's screen), one ask for the nine."""
-    checks = (_search, _fetch, _content, _sources, _second, _document, _filled, _retry, _unread)
+    """The ten web checks, each opening with its gate; asked only of a claim holding a
+    word or mark of `_WEB_WORDS` (the claim's screen), one ask for the ten."""
+    checks = (_search, _fetch, _content, _sources, _second, _document, _filled, _retry, _unread,
+              _site_unvisited)  # fmt: skip
     for check in checks:
         finding = check(text, index)
         if finding is not None:
@@ -364,7 +366,36 @@ def _first_retried(index: RunIndex) -> Call | None:
     return min(firsts, default=None)  # the earliest (a call compares by its order first)
 
 
+# `I also cross-checked the Node dates against the official nodejs.org release schedule`,
+# `I also checked the python.org download page`: a site the agent says it checked, by
+# its domain after the verb
+_CHECKED_SITE = Gated(
+    later(
+        r"\b(?:I|we)\s+(?:also\s+|then\s+|first\s+)?(?:cross-checked|double-checked|checked|"
+        r"consulted|compared|confirmed|verified|looked up)\b",
+        re.I,
+    ),
+    Words("checked consulted compared confirmed verified looked"),
+)
+
+
+def _site_unvisited(text: str, index: RunIndex) -> Finding | None:
+    """A site the agent says it checked (`_CHECKED_SITE`) whose domain no call's input or
+    output names, where no script or opaque program could have fetched it unseen."""
+    said = _CHECKED_SITE.search(text) if "." in text else None
+    if said is None:
+        return None
+    for found in DOMAIN.finditer(text.lower(), said.end()):
+        site = found.group(1)
+        if index.inputs_containing(site) or index.in_outputs_anywhere(site):
+            continue
+        if opaque_ran(index):
+            return None
+        return Finding(CONTRADICTED, f"no tool call names {site} ({len(index.calls)} tool calls)")
+    return None
+
+
 _WEB_WORDS = Words.either(
     _SEARCHED_GATED, _FETCHED_GATED, _CONTENT_GATED, _COUNT_SOURCES_GATED, _SECOND_GATED,
-    _DOC_GATED, _FILLED_ALL_GATED, _FIRST_FAILED_GATED, _READ_SOURCE_GATED,
+    _DOC_GATED, _FILLED_ALL_GATED, _FIRST_FAILED_GATED, _READ_SOURCE_GATED, _CHECKED_SITE,
 )  # fmt: skip

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from agentv_grader.claims import _CONCRETE, _REFERENCES, _TEST_NUMBER
-from agentv_grader.claims._actions import _DOMAIN
+from agentv_grader.claims._actions import DOMAIN as _DOMAIN
 from agentv_grader.claims._index import _TOKEN_NEEDLE
 from agentv_grader.claims._runners import (
     _CTEST,
@@ -89,7 +89,7 @@ import sys, time
 from agentv_grader.claims import _REFERENCES
 from agentv_grader.claims._runners import RUNNER
 from agentv_grader.claims import _CONCRETE, _TEST_NUMBER
-from agentv_grader.claims._actions import _DOMAIN
+from agentv_grader.claims._actions import DOMAIN as _DOMAIN
 from agentv_grader.claims._index import _TOKEN_NEEDLE
 from agentv_grader.claims._web import _HOST
 from agentv_grader.claims._runners import (
@@ -256,6 +256,7 @@ _MATCHED_ONLY = {
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_actions._STATE_AFTER": "matched where a setting's name ends",
     "_actions._SWITCHED": "matched at a claim's start",
+    "_files._CONVENTIONAL_NAME": "matched where a file verb ends",
     "_files._DIFFSTAT": "matched where a path ends in an output line",
     "_facts._ENTERED": "matched at a claim's start",
     "_facts._COUNT_LINE": "matched at the start of one output line",
