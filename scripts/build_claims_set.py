@@ -59,6 +59,7 @@ SETS = (
     ROOT / "blind25",
     ROOT / "blind26",
     ROOT / "blind27",
+    ROOT / "blind28",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
