@@ -22,6 +22,7 @@ from ._files import (
     PACKAGE_MANAGERS,
     code_rewriter_ran,
     failed_after,
+    longest_word,
     opaque_ran,
 )
 from ._gate import Gated, Words, folded, words_of
@@ -920,7 +921,7 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     names what it adds or takes out. Not where a script or opaque
     program could have made it unseen, or, for a removal,
     where a write replaced a file's whole content or an edit's output shows the word."""
-    word = max(_LONGEST_WORD.findall(name.lower()), key=len, default="")
+    word = longest_word(name)
     if len(word) < 4:
         return
     # an addition of one token whose words are joined (`lint:css`, `max-age`): what adds it
@@ -952,7 +953,6 @@ def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"no tool call writes `{name}` ({len(index.calls)} tool calls)")
 
 
-_LONGEST_WORD = later(r"\w+")
 # one token of words joined by `:` or `-` (`lint:css`, `max-age`), or a markdown heading
 # (`## Slugify`), spelt so where written (not `info.contact`, `a/b.c/1`: a path to a
 # thing, which its writer spells otherwise)
@@ -965,7 +965,7 @@ def _never_tested(tested: str, index: RunIndex) -> Iterator[Finding]:
     inside a word, where no script or opaque program could have written it unseen: a
     test written holds what it tests, an output may show the code it tests (the code,
     or a test that was there)."""
-    word = max(_LONGEST_WORD.findall(tested.lower()), key=len, default="")
+    word = longest_word(tested)
     if len(word) < 4 or index.inputs_containing(word):
         return
     if not opaque_ran(index):

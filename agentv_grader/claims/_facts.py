@@ -2709,6 +2709,10 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             break
     if last is not None and last[1] > 0:
         call, _, start = last
+        # a later output saying there are none (`No errors! Great job.`) is the last word
+        said_none = next(index.outputs_back(f"no {needle}"), None)
+        if said_none is not None and said_none[0].order > call.order:
+            return
         line = line_at(call.output, call.written(start))
         yield Finding(CONTRADICTED, f"no {' '.join(words)!r}, but {call.cite_line(line)}")
 

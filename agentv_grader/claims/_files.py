@@ -264,6 +264,51 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         finding = _rows_of_file(text, index)
         if finding is not None:
             yield finding
+    if named and "`" in text and _ADDED_TO_FILE_GATED.search(text):
+        finding = _added_unwritten(text, index)
+        if finding is not None:
+            yield finding
+
+
+_WORD_RUN = later(r"\w+")
+
+
+def longest_word(text: str) -> str:
+    """The longest run of word characters of `text`, lowercase (the first of the longest);
+    empty where there is none."""
+    return max(_WORD_RUN.findall(text.lower()), key=len, default="")
+
+
+# `I also added a `yamllint` job to `ci.yml``: a ticked thing said added to a ticked file
+# (group 1 the thing, 2 the file), up to three words between
+_ADDED_TO_FILE = later(
+    r"\b(?:added|appended|inserted)\s+(?:an?\s+|the\s+|one\s+)?(?:new\s+)?`([^`\n]{3,60})`"
+    r"(?:\s+[\w-]+){0,3}?\s+(?:to|in|into)\s+(?:the\s+)?`([^`\n]+)`",
+    re.I,
+)
+_ADDED_TO_FILE_GATED = Gated(_ADDED_TO_FILE, Words("added appended inserted"))
+
+
+def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
+    """A ticked thing said added to a ticked file (`_ADDED_TO_FILE`) where every call
+    naming the file in its input is an edit or a write tool's whose input lacks the
+    thing's longest word (four characters or more), some of them wrote it, and no code
+    rewriter could have added it unseen: the file was written, not with the thing."""
+    said = _ADDED_TO_FILE_GATED.search(text)
+    assert said is not None
+    word = longest_word(said.group(1))
+    needle = _needle(said.group(2))
+    if len(word) < 4 or "." not in needle.rsplit("/", 1)[-1]:
+        return None
+    naming = index.inputs_with(needle)
+    if not naming or any(c.family not in ("edit", "write", "read") for c in naming):
+        return None  # a shell command or a program naming it may have written anything
+    writes = [c for c in naming if c.family in ("edit", "write") and not c.failed]
+    if not writes or any(word in c.command_lower for c in writes) or code_rewriter_ran(index):
+        return None
+    return Finding(
+        CONTRADICTED, f"no write of {said.group(2)} holds `{said.group(1)}`: {writes[-1].cite()}"
+    )
 
 
 # `Wrote `out/summary.csv` with 16 rows`: a count of a file's parts, which an output line

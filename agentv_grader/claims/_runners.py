@@ -41,7 +41,7 @@ RUNNER = later(
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
-    r"gotestsum|ng test|karma start|"
+    r"gotestsum|ng test|karma start|qunit|node --test|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
 )
 _PYTEST = later(
@@ -78,6 +78,9 @@ _GTEST_FAILED = later(r"^\[  FAILED  \] (\w+\.\w+)", re.M)
 # AVA's last lines: `  24 tests passed`, `  1 test failed`, `  2 tests skipped`
 _AVA = later(r"^[^\S\n]*(\d+) tests? (passed|failed|skipped|todo)\b", re.M)
 _CARGO = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+# TAP's closing counts (QUnit's and tape's TAP, node:test's, node-tap's: `# pass 13`, `#
+# fail 0`), node:test's spec reporter's (`ℹ pass 13`), one line each
+_TAP = later(r"^(?:#|ℹ) (tests|pass|fail|skip|todo|cancelled) (\d+)[^\S\n]*$", re.M)
 _GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
 _GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
@@ -157,6 +160,7 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _VITEST: (("Tests",),),
     _MOCHA: ((" passing", " failing", " pending"),),
     _AVA: ((" test",), (" passed", " failed", " skipped", " todo")),
+    _TAP: (("# ", "ℹ "), (" pass ", " fail ", " skip ", " todo ", " tests ", " cancelled ")),
     _GTEST: (("[",), (" test",)),
     _GOTESTSUM: (("DONE ",),),
     _KARMA: (("Executed ",),),
@@ -316,6 +320,27 @@ def _mocha(output: str) -> Summary | None:
     passed, failed = counts.get("passing", 0), counts.get("failing", 0)
     line = next(m.group(0).strip() for m in matches if m.group(2) == "passing")
     return Summary(passed, failed, counts.get("pending", 0), passed + failed, _names(output), line)
+
+
+def _tap(output: str) -> Summary | None:
+    """TAP's closing counts (`_TAP`), the last of each kind; a run that counts no pass
+    nor failure is read as no summary."""
+    if not _may_find(_TAP, output):
+        return None
+    matches = list(_at_line_starts(_TAP, output))
+    counts = {word: int(number) for word, number in (m.groups() for m in matches)}
+    if "pass" not in counts and "fail" not in counts:
+        return None
+    passed = counts.get("pass", 0)
+    failed = counts.get("fail", 0) + counts.get("cancelled", 0)
+    skipped = counts.get("skip", 0) + counts.get("todo", 0)
+    total = counts.get("tests", passed + failed + skipped)
+    # quoted: the last pass count, else the last failure count
+    line = next(
+        (m.group(0).strip() for m in reversed(matches) if m.group(1) == "pass"),
+        next(m.group(0).strip() for m in reversed(matches) if m.group(1) == "fail"),
+    )
+    return Summary(passed, failed, skipped, total, _names(output), line)
 
 
 def _ava(output: str) -> Summary | None:
@@ -532,4 +557,4 @@ def _clojure(output: str) -> Summary | None:
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
             _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
-            _gtest, _karma)  # fmt: skip
+            _gtest, _karma, _tap)  # fmt: skip

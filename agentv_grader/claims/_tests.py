@@ -112,8 +112,13 @@ _SKIPPED_COUNT_WORDS = Words("skipped skips pending ignored")
 _WARNINGS_DENIED = _Folded(r"\b(?:no|zero|0|without(?: any)?)\s+warnings?\b|\bwarning-free\b")
 _WARNINGS_DENIED_WORDS = Words("warning warnings", marks=("warning-free",))
 _SUMMARY_WARNINGS = later(r"\b(\d+) warnings?\b")
-# a clause of warnings denied alone after a comma, joined to the clause before it
-_WARNINGS_AFTER = later(r",\s+((?:no|zero|0)\s+warnings?)(?=\s*(?:[.;,)]|$))")
+# a clause of warnings denied alone after a comma, joined to the clause before it (`,
+# and there are no warnings left in the output`; no other subject: `, ruff reports no
+# warnings` is ruff's)
+_WARNINGS_AFTER = later(
+    r",\s+(?:(?:and|there|are|were|with)\s+){0,3}((?:no|zero|0)\s+warnings?)"
+    r"(?:\s+(?:left|remaining|at all|in the output)){0,2}(?=\s*(?:[.;,)]|$))"
+)
 # `all but one test passes`: the count after `all but` is the failures', not the verb's
 _EXCEPT = _Folded(r"\b(?:except(?: for)?|all but)\s+(that one|one|" + NUM + r")")
 _EXCEPT_WORDS = Words("except but")
@@ -1257,10 +1262,17 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
             claimed["passed"] = count_of(of.group(1))
         elif "total" in claimed:
             claimed["passed"] = claimed["total"]
+    if "passed" in claimed and "doc" in clause.text.lower():
+        # `17 passing tests plus the 2 doctests`: doctests said apart are passes too
+        apart = _DOCTESTS_APART.search(clause.text)
+        claimed["passed"] += int(apart.group(1)) if apart is not None else 0
     if {"total", "passed"} <= parts and "failed" not in claimed:
         claimed["failed"] = claimed["total"] - claimed["passed"]
         parts.add("failed")
     return claimed, frozenset(parts & claimed.keys())
+
+
+_DOCTESTS_APART = later(r"\b(?:plus|and|\+)\s+(?:the\s+)?(\d+)\s+doc-?tests\b", re.I)
 
 
 def _skips_and_warnings(clause: _Clause) -> dict[str, int]:
@@ -1349,6 +1361,7 @@ _SECOND_RUN = later(
     r"|\bran\s+(?:the\s+)?`?([\w.:-]+)`?(?:\s+[\w-]+){0,2}?\s+twice\b",
     re.I,
 )
+_OF_TESTS = later(r"\s(?:tests|specs)\b")
 # what runs a command more than once in one call: a loop, a repeat count
 _REPEATS = later(r"\b(?:for|while|until|seq|repeat|count)\b")
 
@@ -1365,6 +1378,10 @@ def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if len(name) < 4 or name.startswith(("test", "suite", "spec")):
         return
     calls = _shell_running(index, name)
+    if not calls and _OF_TESTS.search(said.group(0)):
+        # `re-ran the invoice tests a second time`: the test runs naming them (in a path,
+        # `tests/test_invoices.py`)
+        calls = [c for c in _test_run_calls(index) if name in c.command_lower]
     if len(calls) != 1 or _REPEATS.search(calls[0].command_lower) is not None:
         return
     if not opaque_ran(index):

@@ -197,7 +197,7 @@ def _colon_splits(text: str, cut: int, match: re.Match[str], end: int, heads: bo
         return False
     if len(after) <= _RESULT_WORDS and _names_a_run(head):
         return False
-    if len(after) <= _RESULT_WORDS and not _WHEN_WORDS.isdisjoint(head.lower().split()):
+    if len(after) <= _WHEN_RESULT_WORDS and not _WHEN_WORDS.isdisjoint(head.lower().split()):
         return False
     return not (heads and all(map(_named, before)))
 
@@ -206,6 +206,7 @@ _RESULT_WORDS = 6  # a result said of a run named before a colon (`all 25 tests 
 # A head saying when what follows held (`Baseline before touching anything: 14 tests
 # passing`): a short result cut from it would be held to the run's last state
 _WHEN_WORDS = frozenset("baseline before initially originally earlier".split())
+_WHEN_RESULT_WORDS = 12  # (`14 tests passing (9 unit + 5 integration) and 2 doctests`)
 
 
 def _names_a_run(head: str) -> bool:

@@ -31,8 +31,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND24` (tests/data/claims/blind24/runs) likewise, after the twenty-third's;
 `BLIND25` (tests/data/claims/blind25/runs) likewise, after the twenty-fourth's;
 `BLIND26` (tests/data/claims/blind26/runs) likewise, after the twenty-fifth's;
-`BLIND27` (tests/data/claims/blind27/runs) likewise, after the twenty-sixth's.
-`SETS` is all twenty-nine."""
+`BLIND27` (tests/data/claims/blind27/runs) likewise, after the twenty-sixth's;
+`BLIND28` (tests/data/claims/blind28/runs) likewise, after the twenty-seventh's.
+`SETS` is all thirty."""
 
 from __future__ import annotations
 
@@ -74,10 +75,11 @@ BLIND24 = RUNS.parent / "blind24" / "runs"
 BLIND25 = RUNS.parent / "blind25" / "runs"
 BLIND26 = RUNS.parent / "blind26" / "runs"
 BLIND27 = RUNS.parent / "blind27" / "runs"
+BLIND28 = RUNS.parent / "blind28" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
-    BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27,
+    BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28,
 )  # fmt: skip
 
 

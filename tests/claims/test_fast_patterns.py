@@ -797,6 +797,9 @@ _TRIED_AT_EACH_CHARACTER = {
     # its parts, split at `&&`, `||`, `;`, `|` or a line (three tries a character, in C)
     "_files._STEP",
     "_tests.COMMAND_PARTS",
+    # a command said to run tests, searched whole once per distinct command (a heredoc's
+    # long script among them): its words share no first letter a class would skip on
+    "_tests.RUNNER",
     "_runners._EXUNIT",
     "_tests._COVERAGE_HEADER",
     "_tests._COVERAGE_TOTAL",

@@ -40,6 +40,7 @@ from tests.claims.labelled import (
     BLIND25,
     BLIND26,
     BLIND27,
+    BLIND28,
     HELDOUT,
     RUNS,
     SETS,
@@ -143,8 +144,9 @@ _FLOORS = {
     BLIND23: (0.95, 0.35, 0.8, 0.97),
     BLIND24: (0.95, 0.33, 0.77, 0.97),
     BLIND25: (0.95, 0.38, 0.85, 0.99),
-    BLIND26: (0.95, 0.29, 0.65, 0.95),
-    BLIND27: (0.95, 0.4, 0.75, 0.97),
+    BLIND26: (0.95, 0.3, 0.65, 0.95),
+    BLIND27: (0.95, 0.4, 0.77, 0.97),
+    BLIND28: (0.95, 0.34, 0.71, 0.97),
 }
 
 
