@@ -118,11 +118,15 @@ _CLEAN_PHRASE = Gated(
 _ANY_FLAW = ("issue", "problem", "violation")  # a kind said absent that is every kind
 # a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `
 _PLACE = r"[\w./-]+:\d+(?::\d+)?:? "
+# a report's line in the stylish format, under its file's name (yamllint's, eslint's
+# `  3:1  warning  missing document start "---"  (document-start)`)
+_STYLISH = r"[ \t]+\d+:\d+[ \t]+(?:warning|error)[ \t]"
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
 # `warning:` / `error[E0308]:` / `path:12:5: E501` / `path:8:1: warning:` lines
 _FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
-    r"|^(?:warning|error)(?:\[\w+\])?: |^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )",
+    r"|^(?:warning|error)(?:\[\w+\])?: |^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
+    r"|^" + _STYLISH,
     re.I | re.M,
 )
 # _FLAWS's alternatives apart, each opening with what a scan can look for: a count's first
@@ -136,7 +140,9 @@ _FLAW_COUNT = later(
 # a word each of _FLAW_COUNT's matches ends in, lowercase
 _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(
-    r"(?:warning|error)(?:\[\w+\])?: |" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )", re.I
+    r"(?:warning|error)(?:\[\w+\])?: |" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
+    + _STYLISH,
+    re.I,
 )
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
 _INSTALL_CALL = later(rf"\b(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)\b")
@@ -1497,7 +1503,9 @@ def _flaw_of(output: str, kinds: tuple[str, ...]) -> str | None:
     if span is None:
         return None
     counts = _counts_of_kind(output, span, kinds)
-    lines = (m for m in _KIND_LINE.finditer(output, *span) if _of_kind(m.group(1), kinds))
+    lines = (
+        m for m in _KIND_LINE.finditer(output, *span) if _of_kind(m.group(1) or m.group(2), kinds)
+    )
     found = [m for m in (next(counts, None), next(lines, None)) if m is not None]
     return min(found, key=lambda m: m.start()).group(0).strip() if found else None
 
@@ -1517,7 +1525,9 @@ def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
 
 
 _KIND_LINE = later(
-    r"(?:^|\n)(?:" + _PLACE + r"(?:[A-Z]+\d+ )?)?(warning|error)(?:\[\w+\])?: ", re.I
+    r"(?:^|\n)(?:(?:" + _PLACE + r"(?:[A-Z]+\d+ )?)?(warning|error)(?:\[\w+\])?: "
+    r"|[ \t]+\d+:\d+[ \t]+(warning|error)[ \t])",
+    re.I,
 )
 
 

@@ -97,3 +97,21 @@ def test_warnings_denied_after_and_there_are_are_the_runs() -> None:
     # another's warnings are not the run's
     other = "The full suite is green — 87 passed, and ruff reports no warnings."
     assert statuses(other, run(warned)) != ["contradicted"]
+
+
+YAMLLINT = bash(
+    'yamllint .github/workflows/; echo "exit=$?"',
+    ".github/workflows/nightly.yml\n  17:121    warning  line too long (131 > 120 characters)"
+    "  (line-length)\n\nexit=0",
+)
+
+
+def test_a_linters_stylish_report_lines_are_its_flaws() -> None:
+    said = "`yamllint .github/workflows/` now exits 0 with zero warnings."
+    assert statuses(said, run(YAMLLINT)) == ["contradicted"]
+    clean = bash('yamllint .github/workflows/; echo "exit=$?"', "exit=0")
+    assert statuses(said, run(clean)) == ["verified"]
+    # an error line refutes a claim of no flaws, not one of zero warnings
+    errored = bash("yamllint configs/", "configs/a.yml\n  3:1  error  syntax error  (syntax)")
+    assert statuses("`yamllint configs/` is clean.", run(errored)) == ["contradicted"]
+    assert statuses("`yamllint configs/` reports zero warnings.", run(errored)) == ["verified"]
