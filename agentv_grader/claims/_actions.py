@@ -140,7 +140,9 @@ _FLAW_COUNT = later(
 # a word each of _FLAW_COUNT's matches ends in, lowercase
 _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(
-    r"(?:warning|error)(?:\[\w+\])?: |" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
+    r"(?:warning|error)(?:\[\w+\])?: |"
+    + _PLACE
+    + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
     + _STYLISH,
     re.I,
 )
