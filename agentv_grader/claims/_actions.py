@@ -122,10 +122,12 @@ _PLACE = r"[\w./-]+:\d+(?::\d+)?:? "
 # `  3:1  warning  missing document start "---"  (document-start)`)
 _STYLISH = r"[ \t]+\d+:\d+[ \t]+(?:warning|error)[ \t]"
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
-# `warning:` / `error[E0308]:` / `path:12:5: E501` / `path:8:1: warning:` lines
+# `warning:` / `error[E0308]:` / `Warning found:` (PureScript's) / `path:12:5: E501` /
+# `path:8:1: warning:` lines
 _FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
-    r"|^(?:warning|error)(?:\[\w+\])?: |^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
+    r"|^(?:warning|error)(?:(?:\[\w+\])?: | found:(?=\s|$))"
+    r"|^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
     r"|^" + _STYLISH,
     re.I | re.M,
 )
@@ -140,7 +142,7 @@ _FLAW_COUNT = later(
 # a word each of _FLAW_COUNT's matches ends in, lowercase
 _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(
-    r"(?:warning|error)(?:\[\w+\])?: |"
+    r"(?:warning|error)(?:(?:\[\w+\])?: | found:(?=\s|$))|"
     + _PLACE
     + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
     + _STYLISH,
@@ -1527,7 +1529,8 @@ def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
 
 
 _KIND_LINE = later(
-    r"(?:^|\n)(?:(?:" + _PLACE + r"(?:[A-Z]+\d+ )?)?(warning|error)(?:\[\w+\])?: "
+    r"(?:^|\n)(?:(?:" + _PLACE + r"(?:[A-Z]+\d+ )?)?"
+    r"(warning|error)(?:(?:\[\w+\])?: | found:(?=\s|$))"
     r"|[ \t]+\d+:\d+[ \t]+(warning|error)[ \t])",
     re.I,
 )

@@ -32,7 +32,7 @@ _TOOL_FAILED = later(
     r"^make(?:\[\d+\])?: \*\*\* .*\bError [1-9]\d*\s*$|\bCommand failed with exit code [1-9]\d*\b"
     r"|^npm (?:ERR!|error) code (?:[1-9]\d*|ELIFECYCLE)\b"
     r"|^\w+sum: WARNING: [1-9]\d* (?:computed checksums? did NOT match|listed files? could not be"
-    r" read)",
+    r" read)|^done \(warnings were emitted\)\s*$",
     re.M,
 )
 _CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
@@ -1260,7 +1260,7 @@ def _failed(output: str) -> bool:
     # a tool's own closing word of its failure, where the transcript keeps no status:
     # make's `make: *** [Makefile:14: test] Error 1`, yarn's and pnpm's `Command failed
     # with exit code 1.`, npm's `npm ERR! code 1`, `sha256sum -c`'s `sha256sum: WARNING: 1
-    # computed checksum did NOT match`
+    # computed checksum did NOT match`, dialyzer's `done (warnings were emitted)`
     return _tool_failed(output[-300:])
 
 
@@ -1273,6 +1273,7 @@ def _tool_failed(tail: str) -> bool:
         or "Command failed with exit code " in tail
         or ("npm " in tail and " code " in tail)
         or "sum: WARNING: " in tail
+        or "warnings were emitted" in tail
     ):
         return _TOOL_FAILED.search(tail) is not None
     return False

@@ -222,7 +222,8 @@ def test_a_tools_closing_failure_is_searched_for_where_a_reading_of_it_can_be(
               "make: *** Error 0", ": ", "*** ", "***", "Error ", "Error", "1", "0", "12", " ",
               "Command failed with exit code 1.", "Command failed", "npm ERR! code 1", "npm ",
               "npm error code ELIFECYCLE", "npm ERR! code 0", "ERR!", " code ", "code", "x",
-              "\n", "\n", "."]  # fmt: skip
+              "\n", "\n", ".", "done (warnings were emitted)", "done ", "warnings were emitted",
+              ")"]  # fmt: skip
     pick = random.Random(21)
     tails |= {"".join(pick.choices(pieces, k=pick.randint(0, 8))) for _ in range(40_000)}
     for tail in tails:

@@ -408,3 +408,33 @@ def test_a_tool_said_checked_with_is_held_to_a_call_running_it() -> None:
     assert statuses(said, run(counted, ran)) != ["contradicted"]
     # a branch, a file: no tool
     assert statuses("I compared it with `main`.", run(counted)) != ["contradicted"]
+
+
+DIALYZER = (
+    "shell",
+    {"command": "dialyzer --src src/*.erl"},
+    "  Proceeding with analysis...\nratelim_server.erl:57:1: The pattern\n"
+    " done in 0m1.92s\ndone (warnings were emitted)\n",
+    "ok",  # a transcript keeping no status: dialyzer's closing line tells
+)
+
+
+def test_dialyzers_closing_line_of_warnings_is_its_failure() -> None:
+    said = "`dialyzer` on `src/` reports no warnings."
+    assert statuses(said, run(DIALYZER)) == ["contradicted"]
+    passed = ("shell", {"command": "dialyzer --src src/*.erl"}, "done (passed successfully)", "ok")
+    assert statuses(said, run(DIALYZER, passed)) != ["contradicted"]
+
+
+SPAGO = bash(
+    "spago build",
+    "Building...\nWarning found:\nin module Data.Slug\n  The import of Data.Maybe is redundant\n"
+    "\n✓ Build succeeded.\n",
+)
+
+
+def test_a_compilers_warning_found_line_is_a_warning() -> None:
+    said = "`spago build` succeeds with no warnings."
+    assert statuses(said, run(SPAGO)) == ["contradicted"]
+    quiet = bash("spago build", "Building...\n✓ Build succeeded.\n")
+    assert statuses(said, run(quiet)) != ["contradicted"]
