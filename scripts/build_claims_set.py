@@ -60,6 +60,7 @@ SETS = (
     ROOT / "blind26",
     ROOT / "blind27",
     ROOT / "blind28",
+    ROOT / "blind29",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
