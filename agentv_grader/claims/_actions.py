@@ -24,6 +24,7 @@ from ._files import (
     failed_after,
     longest_word,
     opaque_ran,
+    test_path,
 )
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
@@ -240,11 +241,11 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for match in _BACKTICK.finditer(text):
         command = match.group(1).strip()
         words = command.split()
-        if not words:
+        before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
+        if not words or _test_file_said(words, before):
             continue
         if command[:2] == "--" and _DONE.search(text) is not None:
             yield from _option_unused(command, index)
-        before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
         if (
             not program
@@ -752,6 +753,12 @@ _DONE_WITH = later(
     r"(?:\s+[^\s,;:—–]+){0,8}?\s+(?:with|using|via)\s+$",
     re.I,
 )
+
+
+def _test_file_said(words: list[str], before: str) -> bool:
+    """A test file said to fail or pass, not said run by the agent (`one spec in
+    `format.test.ts` failed`): its tests', which a runner ran (the test checks')."""
+    return len(words) == 1 and test_path(words[0]) and not _agent_ran(before)
 
 
 def _done_with(before: str) -> bool:

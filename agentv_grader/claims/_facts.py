@@ -1333,9 +1333,9 @@ def _number(
         and not _shown(index, plain)
         and not any(_same(value, decimals, v) for _, v, _ in labelled)
     ):
-        if _changed_to(text, match.start()):
-            return Finding(DOUBT, f"{shown!r}, a value said changed to: {labelled[-1][0].cite()}")
-        return _labelled_otherwise(text, match.start(), shown, key or "", value, decimals, labelled)
+        return _labelled_otherwise(
+            text, match.start(), shown, key or "", value, decimals, labelled, index
+        )
     same = [(call, line) for call, v, line in labelled if _same(value, decimals, v)]
     if same and not distinctive:  # `3 warmup runs` ↔ `--warmup 3`
         return Finding(VERIFIED, f"{shown!r} for {key!r}: {same[-1][0].cite(same[-1][1])}")
@@ -1452,6 +1452,18 @@ _ACTED_ON = later(
 )
 
 
+def _written_as(index: RunIndex, key: str, literal: str) -> bool:
+    """Some call's input gives `key` the value `literal` (`max: 5`, `max=5`, `"max": 5`)."""
+    key = key.lower()
+    spellings = (
+        f"{key}: {literal}",
+        f"{key}={literal}",
+        f"{key} = {literal}",
+        f'{key}": {literal}',
+    )
+    return any(index.inputs_containing(spelling) for spelling in spellings)
+
+
 def _labelled_otherwise(
     text: str,
     start: int,
@@ -1460,12 +1472,18 @@ def _labelled_otherwise(
     value: float,
     decimals: int,
     labelled: list[tuple[Call, float, str]],
+    index: RunIndex,
 ) -> Finding:
     """A figure the outputs give its label (`key`) only other values of: the last output's
     value refutes it, but where that output gives the label for several records
-    (`db0:keys=…`, `db2:keys=…`), which the claim may sum, or the claim speaks of an
-    earlier value."""
+    (`db0:keys=…`, `db2:keys=…`), which the claim may sum, the claim speaks of an
+    earlier value, or of one it says changed to, or one an edit of the run wrote."""
     call, _, line = labelled[-1]
+    if _changed_to(text, start):
+        return Finding(DOUBT, f"{shown!r}, a value said changed to: {call.cite()}")
+    if _written_as(index, key, shown.lstrip("-")):
+        # `max: 5` that an edit of the run wrote, where a file read shows another `max`
+        return Finding(DOUBT, f"{shown!r} for {key!r}, as the run wrote it")
     if _ACTED_ON.search(text, max(0, start - 50), start):
         # `Imported (3 albums, 34 tracks)`: a count of what the run did, which a label's
         # total of what there is (`Tracks: 8409`) is not

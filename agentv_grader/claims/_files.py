@@ -198,6 +198,13 @@ _TEST_PATH = later(
     r"(?:^|/)(?:tests?|__tests__|spec)/|[._-](?:test|spec)\.\w+\b|"
     r"(?:^|/)test_\w+\.py\b"
 )
+
+
+def test_path(path: str) -> bool:
+    """`path` names a test file (`tests/a.py`, `a.test.ts`, `test_a.py`)."""
+    return _TEST_PATH.search(path) is not None
+
+
 _NEGATED_ANY = later(
     r"\b(?:no files? (?:was|were) (?:deleted|removed)|(?:didn't|did not) (?:delete|remove) "
     r"anything)|(?:didn't|did not|haven't|have not) (?:modify|change|touch|edit) (?:any )?"
@@ -317,14 +324,24 @@ _ROWS_SAID = later(r"(?<![\d,.])(\d[\d,]*) (rows|lines|records|entries|features)
 _ROWS_SAID_GATED = Gated(_ROWS_SAID, Words("rows lines records entries features"))
 
 
+_CLAUSE_BREAK = later(r"[—–;]|\s-\s|\bbut\b|[.!?]\s")
+
+
 def _rows_of_file(text: str, index: RunIndex) -> Finding | None:
     """A count of the rows (lines, records, entries, features) of the one file the claim
     names, held to the output lines naming the file and counting the same: verified by one
     giving the count, contradicted where the last of them gives another and no call wrote
     the file after it (each line read of the file's first 50 places)."""
     said = _ROWS_SAID.search(text)
-    paths = {m.group(1) for m in _TICKED_PATH.finditer(text)}
+    ticked = list(_TICKED_PATH.finditer(text))
+    paths = {m.group(1) for m in ticked}
     if said is None or len(paths) != 1:
+        return None
+    # the count and the file in one clause (not `into `a.beancount` — the statement has
+    # 37 lines`: another thing's lines)
+    first, last_end = ticked[0].start(), ticked[-1].end()
+    between = text[min(said.end(), last_end) : max(said.start(), first)]
+    if _CLAUSE_BREAK.search(between) is not None:
         return None
     path = paths.pop()
     name = path.rsplit("/", 1)[-1].lower()
@@ -1744,8 +1761,15 @@ _UNTOUCHED_FOLDER = later(
 
 
 def _touched(text: str) -> list[str]:
+    """The paths a claim says were not touched (`I didn't touch `a.py``), none where they
+    are the exception to what was not (`anything outside `internal/pool``, `other than`)."""
     match = _UNTOUCHED.search(text)
     if match is None:
         return []
     clause = text[match.end() :]
+    if _EXCEPTED.search(clause) is not None:
+        return []
     return [m.group(1).lower().lstrip("./") for m in _TICKED_PATH.finditer(clause)]
+
+
+_EXCEPTED = later(r"\b(?:outside|other than|except|besides|apart from|beyond)\b", re.I)

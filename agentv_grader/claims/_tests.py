@@ -1075,7 +1075,7 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
         if summary is not None and summary.filtered:  # nor are its counts values to look up
             return Finding(SHOWN, f"{'; '.join(problems)}, but a filtered run: {cite}")
-        return _refuting(claimed, problems, run, changed, cite)
+        return _refuting(claimed, problems, run, changed, cite, clause.text)
     if summary is not None and summary.passed is None and not run.ok and polarity == "good":
         if "failed" not in claimed and _part_passed(claimed) is False:
             return Finding(SHOWN, f"passed {claimed['passed']} claimed, no pass count: {cite}")
@@ -1091,18 +1091,40 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
 
 
 def _refuting(
-    claimed: dict[str, int], problems: list[str], run: TestRun, changed: bool, cite: str
+    claimed: dict[str, int],
+    problems: list[str],
+    run: TestRun,
+    changed: bool,
+    cite: str,
+    said: str,
 ) -> Finding:
     """What a run of the clause's scope shows whose counts or outcome differ from the
-    claimed (`problems`): a contradiction, unless the code changed after it or it is a
-    passing run of part of the suite."""
+    claimed (`problems`): a contradiction, unless the code changed after it, it is a
+    passing run of part of the suite, or the call ran tests twice and the clause (`said`)
+    names no command of its last run."""
     if changed:
         return Finding(SHOWN, f"{'; '.join(problems)}, but the code changed after {cite}")
+    if _runs_tests_twice(run.call.command) and not _names_last_run(said, run.call.command):
+        # `pytest tests/test_a.py -q && pytest -q`: its summary is the last run's, the
+        # claim may be the first's
+        return Finding(DOUBT, f"{'; '.join(problems)}, but the call ran tests twice: {cite}")
     if run.ok and _counts_above(claimed, problems, run):
         # `115 tests passed` against a passing `pytest tests/test_a.py` (6 passed): a
         # run of part of the suite has fewer tests than the whole, and refutes no count
         return Finding(DOUBT, f"{'; '.join(problems)}, but a run of part of the suite: {cite}")
     return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
+
+
+def _runs_tests_twice(command: str) -> bool:
+    """Two parts of `command` run tests (`pytest a.py && pytest`)."""
+    return sum(RUNNER.search(part) is not None for part in COMMAND_PARTS.split(command)) > 1
+
+
+def _names_last_run(said: str, command: str) -> bool:
+    """`said` backticks the command of the last part of `command` that runs tests, whose
+    summary the call's is."""
+    last = [part for part in COMMAND_PARTS.split(command) if RUNNER.search(part)][-1]
+    return any(found.group(1).strip() in last for found in _COMMAND_SPAN.finditer(said))
 
 
 def _counts_above(claimed: dict[str, int], problems: list[str], run: TestRun) -> bool:

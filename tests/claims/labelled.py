@@ -32,8 +32,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND25` (tests/data/claims/blind25/runs) likewise, after the twenty-fourth's;
 `BLIND26` (tests/data/claims/blind26/runs) likewise, after the twenty-fifth's;
 `BLIND27` (tests/data/claims/blind27/runs) likewise, after the twenty-sixth's;
-`BLIND28` (tests/data/claims/blind28/runs) likewise, after the twenty-seventh's.
-`SETS` is all thirty."""
+`BLIND28` (tests/data/claims/blind28/runs) likewise, after the twenty-seventh's;
+`BLIND29` (tests/data/claims/blind29/runs) likewise, after the twenty-eighth's.
+`SETS` is all thirty-one."""
 
 from __future__ import annotations
 
@@ -76,10 +77,11 @@ BLIND25 = RUNS.parent / "blind25" / "runs"
 BLIND26 = RUNS.parent / "blind26" / "runs"
 BLIND27 = RUNS.parent / "blind27" / "runs"
 BLIND28 = RUNS.parent / "blind28" / "runs"
+BLIND29 = RUNS.parent / "blind29" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
-    BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28,
+    BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29,
 )  # fmt: skip
 
 

@@ -41,6 +41,7 @@ from tests.claims.labelled import (
     BLIND26,
     BLIND27,
     BLIND28,
+    BLIND29,
     HELDOUT,
     RUNS,
     SETS,
@@ -146,7 +147,8 @@ _FLOORS = {
     BLIND25: (0.95, 0.38, 0.85, 0.99),
     BLIND26: (0.95, 0.3, 0.65, 0.95),
     BLIND27: (0.95, 0.4, 0.77, 0.97),
-    BLIND28: (0.95, 0.34, 0.71, 0.97),
+    BLIND28: (0.95, 0.35, 0.7, 0.97),
+    BLIND29: (0.95, 0.33, 0.66, 0.99),
 }
 
 
