@@ -422,9 +422,11 @@ _PACKAGE_CHANGE_WORDS = (*PACKAGE_MANAGER_WORDS, "composer", "bundle")
 
 def _last_write(needle: str, index: RunIndex) -> int | None:
     """The order of the last call that wrote `needle` or a path under it, without failing
-    (a write or edit tool by the path it names: a script it writes may name others)."""
+    (a write or edit tool by the path it names: a script it writes may name others). Each
+    distinct call is read once (`_latest_of_each`): a run repeats the commands naming a
+    path, hundreds of times where they write nothing."""
     seen = index.remember("signalled", "", dict)
-    for call in reversed(index.inputs_with(needle)):
+    for call in _latest_of_each(index.inputs_with(needle)):
         if call.failed:
             continue
         if call.family in ("write", "edit"):

@@ -331,6 +331,7 @@ class _Postings:
         self._holding: dict[str, list[int]] = {}
         self._candidates_of: dict[str, list[int]] = {}
         self._first: dict[str, int | None] = {}
+        self._chosen_of: dict[str, list[int] | None] = {}
 
     def candidates(self, needle: str) -> Iterator[int]:
         """The texts that may hold `needle` (all of them hold its words), in order; those
@@ -373,12 +374,17 @@ class _Postings:
     def _chosen(self, needle: str) -> list[int] | None:
         """The distinct texts holding `needle`'s words, ascending, those of them holding
         its tokens where texts are indexed by token (None: it has no word to index; none
-        for an empty needle): what `candidates` and `first` read."""
+        for an empty needle): what `candidates` and `first` read, found once for both (and
+        for a needle of more than `_FIRST_LISTED` texts, whose candidates are not kept
+        until read past those)."""
+        if needle in self._chosen_of:
+            return self._chosen_of[needle]
         chosen = self._candidates(needle) if needle else []
         if chosen is not None:
             holders = self._tokens_holding(needle, chosen)
             if holders is not None:  # those of them that hold the needle itself
                 chosen = [d for d in chosen if d in holders]
+        self._chosen_of[needle] = chosen
         return chosen
 
     def _listed_as_read(self, needle: str, chosen: list[int]) -> Iterator[int]:
@@ -737,9 +743,17 @@ class RunIndex:
                 yield after
 
     def of_families(self, *families: str) -> list[Call]:
-        """The calls of any of `families`, in order."""
-        found = [c for f in families for c in self.by_family.get(f, ())]
-        return sorted(found) if len(families) > 1 else found
+        """The calls of any of `families`, in order (several families' merged once per run:
+        callers do not change the list)."""
+        if len(families) == 1:
+            return list(self.by_family.get(families[0], ()))
+        key = ("families", " ".join(sorted(families)))
+        found: list[Call] | None = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = sorted(
+                c for f in families for c in self.by_family.get(f, ())
+            )
+        return found
 
     @staticmethod
     def union(*groups: Iterable[Call]) -> list[Call]:
@@ -765,8 +779,12 @@ class RunIndex:
         """`outputs_with`'s places, all of them, or None where there are more than `most`:
         a rule concluding from every place of a needle (the only line, none other, all
         agreeing) reads them all or decides nothing, not the first few of a long run's."""
-        places = list(itertools.islice(_places_of(self._outputs, self.calls, needle), most + 1))
-        return None if len(places) > most else places
+        key = ("every place", f"{most} {needle}")  # read once: claims repeat their needles
+        if key not in self._cache:
+            places = list(itertools.islice(_places_of(self._outputs, self.calls, needle), most + 1))
+            self._cache[key] = None if len(places) > most else places
+        found: list[tuple[Call, int]] | None = self._cache[key]  # callers do not change it
+        return found
 
     def outputs_back(self, needle: str) -> Iterator[tuple[Call, int]]:
         """`outputs_with`'s places, last first, read from the last output holding `needle`
