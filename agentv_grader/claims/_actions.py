@@ -86,7 +86,7 @@ _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
         r"\b(?:(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|problems|"
-        r"violations|vulnerabilities|advisories|diffs?|differences)|reported nothing|"
+        r"violations|vulnerabilities|advisories|findings|diffs?|differences)|reported nothing|"
         r"reports nothing|"
         r"nothing to (?:fix|format|reformat)|" + _EXIT_0 + r")\b",
         re.I,

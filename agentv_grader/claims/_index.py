@@ -52,11 +52,13 @@ _HTTP_OPENING = later("|".join(_HTTP_ALTERNATIVES))
 NESTED = "(nested too deeply to read)"
 _quoted: Callable[[str], str] = json.encoder.encode_basestring
 # (a formatter's check printing what it would change, rustfmt's and stylua's `Diff in
-# src/a.rs`, exits 1)
+# src/a.rs`, exits 1; so does the Go toolchain's report of a package's errors or vet
+# findings, `# example.com/a/feed` then `feed/fetch.go:54:7: …`)
 _ERROR_START = later(
-    r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!|Diff in \S)"
+    r"\s*(?:Error\b|ERROR\b|error:|Traceback \(most recent|fatal:|npm ERR!|Diff in \S"
+    r"|# [\w.-]+(?:/[\w.-]+)+\n(?:# \[[^\]\n]+\]\n)?[\w./-]+\.go:\d+:\d+: )"
 )
-_ERROR_FIRST = frozenset("EeTfnD")
+_ERROR_FIRST = frozenset("EeTfnD#")
 _SHELL_NAMES = frozenset(
     {
         "shell",

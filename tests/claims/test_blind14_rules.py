@@ -21,7 +21,12 @@ def test_a_bare_fraction_said_of_the_suite_counts_passing_tests() -> None:
 
 def test_a_success_said_of_a_build_reporting_errors_at_source_lines_is_not_verified() -> None:
     broke = "# example.com/api/server\nserver/api.go:41:9: undefined: NewRouter\n"
+    # the Go toolchain's report of a package's errors is its failure (test_blind29_rules)
     assert statuses("`go build ./...` succeeds.", run(bash("go build ./...", broke))) == [
+        "contradicted"
+    ]
+    unheaded = "server/api.go:41:9: undefined: NewRouter\n"
+    assert statuses("`go build ./...` succeeds.", run(bash("go build ./...", unheaded))) == [
         "unverifiable"
     ]
     warned = "lib/a.c:3:7: warning: unused variable 'n'\n"

@@ -62,3 +62,22 @@ def test_a_count_in_another_clause_than_the_file_is_not_its_rows() -> None:
     # in the file's own clause it is the file's
     counted = bash("wc -l out/a.csv", "14 lines out/a.csv")
     assert statuses("Wrote `out/a.csv` with 16 lines.", run(counted)) == ["contradicted"]
+
+
+GO_VET = (
+    "shell",
+    {"command": "go vet ./..."},
+    "# example.com/ingest/internal/feed\n# [example.com/ingest/internal/feed]\n"
+    "internal/feed/fetch.go:54:7: the cancel function should be called, not discarded\n",
+    "ok",  # a transcript keeping no status: the Go toolchain's report tells
+)
+
+
+def test_the_go_toolchains_report_of_a_packages_findings_is_a_failure() -> None:
+    said = "`go vet ./...` came back with no findings."
+    assert statuses(said, run(GO_VET)) == ["contradicted"]
+    clean = ("shell", {"command": "go vet ./..."}, "", "ok")
+    assert statuses(said, run(GO_VET, clean)) == ["verified"]
+    # a markdown heading opening an output is no package's report
+    readme = ("shell", {"command": "cat README.md"}, "# example.com/ingest\n\nA feed reader.", "ok")
+    assert statuses("`cat README.md` ran cleanly.", run(readme)) != ["contradicted"]

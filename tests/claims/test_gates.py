@@ -193,8 +193,8 @@ _ACTION_READINGS = {
     "success": re.compile(
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|"
         r"(?:no|zero|without(?: any)?) (?:[a-z]+ )?"
-        r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories|diffs?|"
-        r"differences)|"
+        r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories|findings|"
+        r"diffs?|differences)|"
         r"reported nothing|reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
         r"spotless|" + _actions._EXIT_0 + r")\b",
         re.I,
