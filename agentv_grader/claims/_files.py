@@ -298,11 +298,12 @@ _ADDED_TO_FILE_GATED = Gated(_ADDED_TO_FILE, Words("added appended inserted"))
 
 def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
     """A ticked thing said added to a ticked file (`_ADDED_TO_FILE`) where every call
-    naming the file in its input is an edit or a write tool's whose input lacks the
-    thing's longest word (four characters or more), some of them wrote it, and no code
+    naming the file in its input reads it or is an edit or a write tool's, those writing
+    it (some did) lack the thing's longest word (four characters or more), and no code
     rewriter could have added it unseen: the file was written, not with the thing."""
     said = _ADDED_TO_FILE_GATED.search(text)
-    assert said is not None
+    if said is None:
+        return None
     word = longest_word(said.group(1))
     needle = _needle(said.group(2))
     if len(word) < 4 or "." not in needle.rsplit("/", 1)[-1]:
