@@ -78,9 +78,9 @@ _GTEST_FAILED = later(r"^\[  FAILED  \] (\w+\.\w+)", re.M)
 # AVA's last lines: `  24 tests passed`, `  1 test failed`, `  2 tests skipped`
 _AVA = later(r"^[^\S\n]*(\d+) tests? (passed|failed|skipped|todo)\b", re.M)
 _CARGO = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
-# TAP's closing counts (QUnit's and tape's TAP, node:test's, node-tap's: `# pass 13`, `#
-# fail 0`), node:test's spec reporter's (`ℹ pass 13`), one line each
-_TAP = later(r"^(?:#|ℹ) (tests|pass|fail|skip|todo|cancelled) (\d+)[^\S\n]*$", re.M)
+# TAP's closing counts (QUnit's and tape's TAP, node:test's, node-tap's: `# pass 13`,
+# tape's `# pass  13`, `# fail 0`), node:test's spec reporter's (`ℹ pass 13`), one line each
+_TAP = later(r"^(?:#|ℹ) (tests|pass|fail|skip|todo|cancelled)[^\S\n]+(\d+)[^\S\n]*$", re.M)
 _GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
 _GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
@@ -335,11 +335,10 @@ def _tap(output: str) -> Summary | None:
     failed = counts.get("fail", 0) + counts.get("cancelled", 0)
     skipped = counts.get("skip", 0) + counts.get("todo", 0)
     total = counts.get("tests", passed + failed + skipped)
-    # quoted: the last pass count, else the last failure count
-    line = next(
-        (m.group(0).strip() for m in reversed(matches) if m.group(1) == "pass"),
-        next(m.group(0).strip() for m in reversed(matches) if m.group(1) == "fail"),
-    )
+    # quoted: the last pass count, else the last failure count (tape prints no `# fail`
+    # line where none failed; a run counting neither returned above)
+    quoted = {m.group(1): m.group(0).strip() for m in matches}
+    line = quoted.get("pass") or quoted["fail"]
     return Summary(passed, failed, skipped, total, _names(output), line)
 
 

@@ -63,6 +63,12 @@ def test_taps_closing_counts_are_a_runs_summary() -> None:
     assert statuses("`npx qunit` now reports 13 tests, all passing.", run(QUNIT)) == ["verified"]
     spec = bash("node --test tests/", "ℹ tests 14\nℹ pass 13\nℹ fail 1", "error")
     assert statuses("All 14 tests pass.", run(spec)) == ["contradicted"]
+    # tape prints no `# fail` line where none failed
+    tape = bash("npm test", "TAP version 13\nok 1 adds\n\n1..5\n# tests 5\n# pass  5\n\n# ok\n")
+    assert statuses("`npm test`: all 5 tests pass.", run(tape)) == ["verified"]
+    assert statuses("`npm test`: all 6 tests pass.", run(tape)) == ["contradicted"]
+    passing = bash("npx tap", "1..3\n# tests 3\n# pass 3\n\n# ok\n")
+    assert statuses("`npx tap`: all 3 tests pass.", run(passing)) == ["verified"]
 
 
 CI_EDIT = ("Edit", {"file_path": ".github/workflows/ci.yml", "old_string": "  - uses: a",
