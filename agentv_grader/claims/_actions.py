@@ -120,15 +120,17 @@ _ANY_FLAW = ("issue", "problem", "violation")  # a kind said absent that is ever
 # a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `
 _PLACE = r"[\w./-]+:\d+(?::\d+)?:? "
 # a report's line in the stylish format, under its file's name (yamllint's, eslint's
-# `  3:1  warning  missing document start "---"  (document-start)`)
-_STYLISH = r"[ \t]+\d+:\d+[ \t]+(?:warning|error)[ \t]"
+# `  3:1  warning  missing document start "---"  (document-start)`): its head, its kind
+_STYLISH_HEAD = r"[ \t]+\d+:\d+[ \t]+"
+_STYLISH = _STYLISH_HEAD + r"(?:warning|error)[ \t]"
+# what ends a report's `warning` or `error` (`error[E0308]: `, PureScript's `Warning found:`)
+_KIND_END = r"(?:(?:\[\w+\])?: | found:(?=\s|$))"
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
 # `warning:` / `error[E0308]:` / `Warning found:` (PureScript's) / `path:12:5: E501` /
 # `path:8:1: warning:` lines
 _FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
-    r"|^(?:warning|error)(?:(?:\[\w+\])?: | found:(?=\s|$))"
-    r"|^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
+    r"|^(?:warning|error)" + _KIND_END + r"|^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
     r"|^" + _STYLISH,
     re.I | re.M,
 )
@@ -143,7 +145,9 @@ _FLAW_COUNT = later(
 # a word each of _FLAW_COUNT's matches ends in, lowercase
 _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(
-    r"(?:warning|error)(?:(?:\[\w+\])?: | found:(?=\s|$))|"
+    r"(?:warning|error)"
+    + _KIND_END
+    + r"|"
     + _PLACE
     + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
     + _STYLISH,
@@ -1536,9 +1540,13 @@ def _of_kind(flaw: str, kinds: tuple[str, ...]) -> bool:
 
 
 _KIND_LINE = later(
-    r"(?:^|\n)(?:(?:" + _PLACE + r"(?:[A-Z]+\d+ )?)?"
-    r"(warning|error)(?:(?:\[\w+\])?: | found:(?=\s|$))"
-    r"|[ \t]+\d+:\d+[ \t]+(warning|error)[ \t])",
+    r"(?:^|\n)(?:(?:"
+    + _PLACE
+    + r"(?:[A-Z]+\d+ )?)?(warning|error)"
+    + _KIND_END
+    + r"|"
+    + _STYLISH_HEAD
+    + r"(warning|error)[ \t])",
     re.I,
 )
 

@@ -1430,9 +1430,8 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     running it came before: before the last call running the command it says it came
     after (`after `format-in-place``; `afterwards`: the command the claim names before,
     `ran `clang-format -i` and re-ran `make test` afterwards`), else before the run's
-    last write or edit. Not of
-    the suite (the tests' rerun rules), nor where a script or opaque program could have
-    run it unseen after the change."""
+    last write or edit. Not of the suite (the tests' rerun rules), nor where a script or
+    opaque program could have run it unseen after the change."""
     said = _RERAN_COMMAND.search(text)
     if said is None:
         return
@@ -1469,9 +1468,10 @@ def _shell_running(index: RunIndex, command: str) -> list[Call]:
     return index.inputs_where(max(words, key=len), holds, SHELL_FAMILY)
 
 
-# "`astro check` passed on the first re-run", "succeeded on the second attempt": how one
-# run of a command went, told by its place among the command's runs (group 1 the outcome,
-# 2 the ordinal, 3 a re-run's word)
+# "`astro check` passed on the first re-run", "succeeded on the second attempt", "passed
+# `configtest` first time": how one run of a command went, told by its place among the
+# command's runs (group 1 the outcome, 2 the command where it stands after the verb, 3 the
+# ordinal, 4 a re-run's word)
 _NTH_RUN = later(
     r"\b(pass(?:ed|es)?|succeeded|worked|(?:came|went) through|(?:was|came back) clean|"
     r"fail(?:ed|s)?|errored)\s+(?:`([^`\n]{2,80})`\s+)?(?:(?:on|at)\s+)?(?:the\s+)?"
@@ -1488,11 +1488,10 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     said = _NTH_RUN.search(text)
     if said is None or "`" not in text:
         return
-    # the command before the verb, or between it and the ordinal (`passed `configtest`
-    # first time`)
-    command = said.group(2) or next(
-        (found.group(1) for found in _COMMAND_SPAN.finditer(text, 0, said.start())), None
-    )
+    # the command between the verb and the ordinal (`passed `configtest` first time`), else
+    # the first before the verb
+    before = _COMMAND_SPAN.search(text, 0, said.start())
+    command = said.group(2) or (before.group(1) if before is not None else None)
     if command is None:
         return
     calls = _shell_running(index, command.lower().strip())
