@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -1548,7 +1549,7 @@ def code_rewriter_ran(index: RunIndex) -> bool:
     if not opaque_ran(index):
         return False
     for call in index.shell_matching(_OPAQUE, _OPAQUE_WORDS):
-        if not _opaque(call):
+        if not _opaque(call, index):
             continue
         for found in _OPAQUE.finditer(call.command_lower):
             if found.group(0).startswith("git "):
@@ -1582,7 +1583,8 @@ def opaque_ran_after(index: RunIndex, order: int) -> bool:
     `order`: one before it could not act after it."""
     if not opaque_ran(index):
         return False
-    if any(c.order > order and _opaque(c) for c in index.shell_matching(_OPAQUE, _OPAQUE_WORDS)):
+    calls = index.shell_matching(_OPAQUE, _OPAQUE_WORDS)
+    if any(c.order > order and _opaque(c, index) for c in calls):
         return True
     # an unseen script's last run after it (a call's order is one past its number)
     return any(
@@ -1596,7 +1598,7 @@ def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     for (pattern, names), words in zip(_MANIFESTS, _MANIFEST_WORDS, strict=True):
         if index.shell_matching(pattern, words):
             manifests.update(names)
-    if any(map(_opaque, index.shell_matching(_OPAQUE, _OPAQUE_WORDS))):
+    if any(_opaque(call, index) for call in index.shell_matching(_OPAQUE, _OPAQUE_WORDS)):
         return True, frozenset(manifests)
     # each distinct command once
     unseen = any(_unseen_script(command, index) for command in index.shell_commands)
@@ -1620,18 +1622,69 @@ def _echoed_script(output: str) -> re.Match[str] | None:
     return None
 
 
-def _opaque(call: Call) -> bool:
+def _opaque(call: Call, index: RunIndex) -> bool:
     """The call runs what the run does not show: `make`, a git command rewriting the
     tree, or a package script, except one `npm run` whose echoed script (`> tsc -b && vite
-    build`) is itself no opaque program nor script."""
+    build`) or one `make` target whose recipe a call before it shows (`_make_recipe`) is
+    itself no opaque program nor script."""
     found = _OPAQUE.findall(call.command_lower)
-    if len(found) != 1 or found[0] != "npm run":
+    if len(found) != 1 or found[0] not in ("npm run", "make"):
         return True
-    echoed = _echoed_script(call.output)
-    if echoed is None:
-        return True
-    script = echoed.group(1).lower()
+    if found[0] == "make":
+        script = _make_recipe(call, index)
+    else:
+        echoed = _echoed_script(call.output)
+        script = None if echoed is None else echoed.group(1).lower()
+    return script is None or _runs_unseen(script)
+
+
+def _runs_unseen(script: str) -> bool:
+    """The lowercase `script` runs an opaque program or a script."""
     return _OPAQUE.search(script) is not None or _SCRIPT.search(script) is not None
+
+
+# `make validate`: one target and nothing else in its part of the command
+_MAKE_TARGET = later(r"make\s+([\w.-]+)")
+
+
+def _make_recipe(call: Call, index: RunIndex) -> str | None:
+    """The lowercase recipe `make TARGET` runs (its lines `;` apart), where the last call
+    before it showing a Makefile's rule for the target (a write, an edit, a read's output)
+    gives it without prerequisites nor variables: None where the run does not show it
+    whole."""
+    targets = [
+        found.group(1)
+        for part in COMMAND_PARTS.split(call.command_lower)
+        if (found := _MAKE_TARGET.fullmatch(part.strip())) is not None
+    ]
+    if len(targets) != 1:
+        return None  # `make`, `make -C web build`: a goal or a place the run does not show
+    rule = re.compile(rf"(?m)^{re.escape(targets[0])}[ \t]*:(?![:=])[ \t]*$((?:\n\t.*)*)")
+    recipe = None
+    for shown in index.inputs_with("makefile"):
+        if shown.order >= call.order:
+            break
+        for text in (_input_text(shown), shown.output):
+            for found in rule.finditer(text.lower()):
+                recipe = found.group(1)
+    if recipe is None or "$" in recipe:
+        return None
+    # its lines as one command line, without make's prefixes (`@` silences, `-` ignores)
+    return "; ".join(line.strip().lstrip("@-+ ") for line in recipe.split("\n") if line.strip())
+
+
+def _input_text(call: Call) -> str:
+    """The text of a call's input: a shell command's, or the strings of an input given as
+    JSON (an edit's old and new text), a line apart."""
+    if call.family in SHELL_FAMILY or call.command[:1] != "{":
+        return call.command
+    try:
+        given = json.loads(call.command)
+    except ValueError:
+        return call.command
+    if not isinstance(given, dict):
+        return call.command
+    return "\n".join(value for value in given.values() if isinstance(value, str))
 
 
 def _shown(script: str, index: RunIndex) -> bool:

@@ -438,3 +438,36 @@ def test_a_compilers_warning_found_line_is_a_warning() -> None:
     assert statuses(said, run(SPAGO)) == ["contradicted"]
     quiet = bash("spago build", "Building...\n✓ Build succeeded.\n")
     assert statuses(said, run(quiet)) != ["contradicted"]
+
+
+CUE_VET = bash("cue vet -d '#Service' schema/service.cue config/*.yaml", "exit=0")
+MAKEFILE_EDIT = (
+    "file_edit",
+    {
+        "path": "Makefile",
+        "find": ".PHONY: build test",
+        "replace": ".PHONY: build test validate\n\nvalidate:\n\tcue vet schema/service.cue\n",
+    },
+    "1 replacement made in Makefile",
+    "ok",
+)
+MAKE_VALIDATE = bash('make validate; echo "exit=$?"', "cue vet schema/service.cue\nexit=0")
+
+
+def test_a_make_target_whose_recipe_the_run_shows_runs_nothing_unseen() -> None:
+    said = "I also ran `cue fmt` on the schema."
+    assert statuses(said, run(CUE_VET, MAKEFILE_EDIT, MAKE_VALIDATE)) == ["contradicted"]
+    workflow = "Added the step to `.github/workflows/ci.yml`."
+    assert statuses(workflow, run(CUE_VET, MAKEFILE_EDIT, MAKE_VALIDATE)) == ["contradicted"]
+    # the target's recipe unseen, run before the rule was written, given prerequisites,
+    # or run through a variable: the target may have run anything
+    assert statuses(said, run(CUE_VET, MAKE_VALIDATE)) != ["contradicted"]
+    assert statuses(said, run(CUE_VET, MAKE_VALIDATE, MAKEFILE_EDIT)) != ["contradicted"]
+    for recipe in ("validate: fmt\n\tcue vet x\n", "validate:\n\t$(CUE) vet x\n"):
+        edit = ("file_edit", {"path": "Makefile", "find": "", "replace": recipe}, "ok", "ok")
+        assert statuses(said, run(CUE_VET, edit, MAKE_VALIDATE)) != ["contradicted"]
+    # a recipe read from the Makefile shows it too; one running a script does not
+    read = bash("cat Makefile", "build:\n\tgo build ./...\nvalidate:\n\tcue vet x\n")
+    assert statuses(said, run(CUE_VET, read, MAKE_VALIDATE)) == ["contradicted"]
+    script = bash("cat Makefile", "validate:\n\t./scripts/validate.sh\n")
+    assert statuses(said, run(CUE_VET, script, MAKE_VALIDATE)) != ["contradicted"]
