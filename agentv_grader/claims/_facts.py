@@ -23,6 +23,7 @@ from ._figure_words import (
     agree,
     conditional,
     counts_another,
+    counts_another_noun,
     exit_status,
     failed_first_time,
     field_key,
@@ -1869,6 +1870,7 @@ def _as_claimed(
     claimed: tuple[str | None, str | None, tuple[str, ...] | None, Tally | None] | None = None
     apart: list[tuple[Call, int, str]] = []  # places whose whole is on another line
     said_first = False  # a place of a count of all was read: the first run's
+    lowered = ""  # the claim in lowercase, made at the first place asking
     for call, at, end in places:
         if not distinctive:
             if context is None:
@@ -1884,8 +1886,9 @@ def _as_claimed(
             if not_shown(text, match.start()):
                 return
             claimed = _claimed(text, match.start(), match.end(), distinctive)
+            lowered = text.lower()
         word, whole, all_said, tally = claimed
-        if _said_otherwise_there(call, at, end, word, tally):
+        if _said_otherwise_there(call, at, end, word, tally, lowered, match.end()):
             continue
         # a list's number, a conditional's branch, or a source line's (`Tax.cs:line 38`) where
         # the claim's is none
@@ -1910,13 +1913,23 @@ def _as_claimed(
 
 
 def _said_otherwise_there(
-    call: Call, at: int, end: int, word: str | None, tally: Tally | None
+    call: Call,
+    at: int,
+    end: int,
+    word: str | None,
+    tally: Tally | None,
+    claim: str,
+    claim_end: int,
 ) -> bool:
     """What `call`'s output says beside the place at `at:end` disagrees with the claim's
-    `word` (`agree`), or the place is another count of the claim's `tally` (`0 errors`
-    for the 0 warnings) or on a line giving another of its counts another figure (`ok |
-    5 passed | 0 failed` is no place of `8 passed, 0 failed`'s 0)."""
+    `word` (`agree`) or counts another thing on a line counting the claim's otherwise
+    (`counts_another_noun`; `claim` lowercase, its figure ending at `claim_end`), or the
+    place is another count of the claim's `tally` (`0 errors` for the 0 warnings) or on
+    a line giving another of its counts another figure (`ok | 5 passed | 0 failed` is no
+    place of `8 passed, 0 failed`'s 0)."""
     if word is not None and not agree(word, figure_word(call.output_lower, end)):
+        return True
+    if word is not None and counts_another_noun(word, claim, claim_end, call.output_lower, at, end):
         return True
     if word is not None and exit_status(call.output_lower, at, word):
         return True  # `Error 1`, make's exit status: a label's number, no count of errors

@@ -471,3 +471,16 @@ def test_a_make_target_whose_recipe_the_run_shows_runs_nothing_unseen() -> None:
     assert statuses(said, run(CUE_VET, read, MAKE_VALIDATE)) == ["contradicted"]
     script = bash("cat Makefile", "validate:\n\t./scripts/validate.sh\n")
     assert statuses(said, run(CUE_VET, script, MAKE_VALIDATE)) != ["contradicted"]
+
+
+def test_a_figure_counting_another_noun_on_a_line_counting_the_claims_is_no_place_of_it() -> None:
+    linted = bash(
+        "lint-imports", "Analyzed 64 files, 211 dependencies.\nContracts: 0 kept, 2 broken."
+    )
+    assert statuses("The first run analysed 211 files.", run(linted)) != ["verified"]
+    assert statuses("The first run analysed 64 files.", run(linted)) == ["verified"]
+    # the output's word among the claim's after the figure: the same count said two ways
+    checked = bash("python validate.py", "checked 2450 orders: 2431 valid, 19 invalid")
+    assert statuses("The remaining 2,431 orders are valid.", run(checked)) == ["verified"]
+    merged = bash("python join.py", "merged 148 rows; 3 employees with unknown dept_id")
+    assert statuses("Merged 148 employee rows.", run(merged)) == ["verified"]
