@@ -61,6 +61,7 @@ SETS = (
     ROOT / "blind27",
     ROOT / "blind28",
     ROOT / "blind29",
+    ROOT / "blind30",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -33,8 +33,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND26` (tests/data/claims/blind26/runs) likewise, after the twenty-fifth's;
 `BLIND27` (tests/data/claims/blind27/runs) likewise, after the twenty-sixth's;
 `BLIND28` (tests/data/claims/blind28/runs) likewise, after the twenty-seventh's;
-`BLIND29` (tests/data/claims/blind29/runs) likewise, after the twenty-eighth's.
-`SETS` is all thirty-one."""
+`BLIND29` (tests/data/claims/blind29/runs) likewise, after the twenty-eighth's;
+`BLIND30` (tests/data/claims/blind30/runs) likewise, after the twenty-ninth's.
+`SETS` is all thirty-two."""
 
 from __future__ import annotations
 
@@ -78,10 +79,11 @@ BLIND26 = RUNS.parent / "blind26" / "runs"
 BLIND27 = RUNS.parent / "blind27" / "runs"
 BLIND28 = RUNS.parent / "blind28" / "runs"
 BLIND29 = RUNS.parent / "blind29" / "runs"
+BLIND30 = RUNS.parent / "blind30" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
-    BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29,
+    BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29, BLIND30,
 )  # fmt: skip
 
 
