@@ -256,7 +256,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             and len(words) == 1
             and _RESULT_AFTER.match(_past_place(after)) is not None
             and not _SCRIPT_NAME.search(words[0])
-            and _runs_program(index, words[0].lower())
+            and runs_program(index, words[0].lower())
         ):
             # `` `dialyzer` on `src/` reports no warnings ``: a program the run ran, said
             # to pass: its last run's failure refutes that
@@ -571,7 +571,7 @@ _BEFORE_PROGRAM = frozenset(("sudo", "time", "env", "exec", "nohup", "command"))
 _STATEMENT_OPTIONS = frozenset(("-c", "-lc", "--command", "-e", "--execute"))
 
 
-def _runs_program(index: RunIndex, program: str) -> bool:
+def runs_program(index: RunIndex, program: str) -> bool:
     """Some shell command of the run runs `program` (lowercase, by name: `.venv/bin/alembic`
     is `alembic`) or gives it as the statement of an option (`psql -c "EXPLAIN …"`): asked
     of the distinct commands holding it, once per program."""
@@ -608,7 +608,7 @@ def _ran_by_the_run(
         and not any(mark in command for mark in "(<…")
         and "..." not in command
         and (_RESULT_AFTER.match(after) is not None or _RUN_BEFORE.search(before) is not None)
-        and _runs_program(index, words[0].lower())
+        and runs_program(index, words[0].lower())
     )
 
 
@@ -816,7 +816,7 @@ def _program_unrun(words: list[str], index: RunIndex) -> bool:
         if not any(word[:1] == "-" for word in words[2:]) or _named_in_shell(words[0], index):
             return False
     program = words[0]
-    if _runs_program(index, program):
+    if runs_program(index, program):
         return False
     stem = program.rstrip("0123456789.-") or program  # `lua5.4`, `python3.12`: `lua`, `python`
     return not index.inputs_where(stem, partial(_run_as, program, words[1:]), SHELL_FAMILY)

@@ -1741,7 +1741,7 @@ def _record_otherwise(text: str, line: str) -> str | None:
             if len(key) >= _KEY_PREFIX and key[:_KEY_PREFIX] == word[:_KEY_PREFIX]:
                 return f"{said.group(0)!r} where {keyed_time.group(1)!r} is {keyed_time.group(2)}"
     durations = _DURATION.findall(text)
-    shown = _DURATION.findall(line)
+    shown = _DURATION.findall(line) if durations else []  # a line is read for the claim's
     for figure, unit in durations:
         unit = unit.lower().rstrip("s")
         claimed = [f for f, u in durations if u.lower().rstrip("s") == unit]

@@ -55,6 +55,7 @@ _PAIR = later(r"(?<!\d)(\d+) (passed|failed|errors?|skipped|pending|todo|total)\
 # jest's line, and Pest's (Laravel's `artisan test`), indented: `  Tests:    1 skipped, 12
 # passed (31 assertions)`
 _JEST = later(r"^[^\S\n]*Tests:\s+(.+)$", re.M)
+_JEST_SUITES = later(r"Test Suites:[^\S\n]+(\d+) failed\b")  # the suites that failed
 # A line's indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
 _VITEST = later(r"^[^\S\n]*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
 _MOCHA = later(r"^[^\S\n]*(\d+) (passing|failing|pending)\b", re.M)
@@ -279,10 +280,20 @@ def _phpunit(output: str) -> Summary | None:
 
 
 def _jest(output: str) -> Summary | None:
+    """jest's last `Tests:` line; suites that failed to run where no test failed
+    (`Test Suites: 3 failed, 3 total` over `Tests: 0 total`) count as errors, as pytest
+    counts a module it could not collect."""
     if not _may_find(_JEST, output):
         return None
     found = [m.group(1) for m in _at_line_starts(_JEST, output)]
-    return _from_counts(_counts(found[-1]), found[-1], output) if found else None
+    if not found:
+        return None
+    counts = _counts(found[-1])
+    if not counts.get("failed") and "Test Suites:" in output:
+        suites = _JEST_SUITES.findall(output)
+        if suites and int(suites[-1]):
+            counts["errors"] = counts.get("errors", 0) + int(suites[-1])
+    return _from_counts(counts, found[-1], output)
 
 
 def _vitest(output: str) -> Summary | None:

@@ -85,10 +85,15 @@ _SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|case
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one), nor is `all N` of other things (`all 4
 # namespaces`, `all 3 packages`)
+# what `test` names before it, counted in its stead (`the three test files`, `2 test suites`)
+_TEST_THINGS = (
+    r"(?:files?|suites?|modules?|fixtures?|helpers?|folders?|dir(?:s|ector(?:y|ies))?|"
+    r"binar(?:y|ies)|targets?|projects?|packages?|class(?:es)?|utils?|doubles?)"
+)
 _TOTAL = _Folded(
     r"(?:\ball\s+" + NUM + r"(?![\d,])(?!\s+(?!(?:tests|specs|cases|examples|pass|passes|fails)\b)"
     r"[a-z]+s\b)"
-    r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b"
+    r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b(?!\s+" + _TEST_THINGS + r"\b)"
     r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b))"
 )
@@ -205,10 +210,13 @@ _PAST = Gated(
     later(
         r"\b(initially|at first|first (?:`[^`\n]*` |\w+ )?run|originally|before the fix|"
         r"before my|before\b|were failing|was failing|had been failing|started by|to begin with|"
-        r"at the start)",
+        r"at the start|until (?:I|we)\b)",
         re.I,
     ),
-    Words("", marks=("initially", "first", "originally", "before", "failing", "start", "begin")),
+    Words(
+        "",
+        marks=("initially", "first", "originally", "before", "failing", "start", "begin", "until"),
+    ),
 )
 # A named test run by itself, not in the suite: `on its own`, `alone`, `in isolation`.
 _ALONE = Words("alone individually separately")
@@ -770,18 +778,49 @@ def _clause(
         and clause.polarity() == "bad"
         and not failure_of_now(sentence)
     ):
-        # `1 failure` where the last run passed: said of no time, a failure the first
-        # run shows bears it out, as it does a tool's (`_actions`), or the first run after
-        # the first write (`one new test failed`, a test written then run)
-        first = _compare(clause, runs[0], scoped, changed=False)
-        if first is not None and first.status == VERIFIED:
-            return Finding(VERIFIED, f"the first run: {first.evidence}")
-        written = _first_after_writing(index)
-        if written is not None and written is not runs[-1] and written.summary is not None:
-            after = _compare(clause, written, scoped, changed=False)
-            if after is not None and after.status == VERIFIED:
-                return Finding(VERIFIED, f"the first run after a write: {after.evidence}")
+        return _failed_earlier(clause, index, runs, scoped) or finding
+    if finding is not None and finding.status == CONTRADICTED and not past and run.ok:
+        return _passing_part(clause, index, runs, scoped) or finding
     return finding
+
+
+def _failed_earlier(
+    clause: _Clause, index: RunIndex, runs: tuple[TestRun, ...], scoped: bool
+) -> Finding | None:
+    """`1 failure` where the last run passed: said of no time, a failure the first run
+    shows bears it out, as it does a tool's (`_actions`), or the first run after the
+    first write (`one new test failed`, a test written then run)."""
+    first = _compare(clause, runs[0], scoped, changed=False)
+    if first is not None and first.status == VERIFIED:
+        return Finding(VERIFIED, f"the first run: {first.evidence}")
+    written = _first_after_writing(index)
+    if written is not None and written is not runs[-1] and written.summary is not None:
+        after = _compare(clause, written, scoped, changed=False)
+        if after is not None and after.status == VERIFIED:
+            return Finding(VERIFIED, f"the first run after a write: {after.evidence}")
+    return None
+
+
+def _passing_part(
+    clause: _Clause, index: RunIndex, runs: tuple[TestRun, ...], scoped: bool
+) -> Finding | None:
+    """A pass count the last of `runs` (a passing one) refutes that a passing run of part
+    of the suite between the first and it, since the last failing one, shows (`the three
+    specs pass`: 3 passed of one file's run, then 97 of the suite's): the claim is of
+    that run's tests, all of which pass."""
+    tests = index.tests
+    first, last = runs[0].call.order - 1, runs[-1].call.order - 1  # their calls' numbers
+    numbers = sorted(n for group in tests.by_command for n in group if first <= n < last)
+    between = [tests.run(n) for n in numbers]
+    since = max((i for i, r in enumerate(between) if not r.ok), default=-1) + 1
+    for earlier in between[since:]:
+        command = earlier.call.command
+        if command == runs[-1].call.command or _unscoped(_runner_part(command)):
+            continue  # the same run again, or all of the suite: its counts were the claim's
+        found = _compare(clause, earlier, scoped, changed=False)
+        if found is not None and found.status == VERIFIED:
+            return Finding(VERIFIED, f"a passing run: {found.evidence}")
+    return None
 
 
 def _first_after_writing(index: RunIndex) -> TestRun | None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._actions import DOMAIN, DONE_TO, HOST_START, domain, host
+from ._actions import DOMAIN, DONE_TO, HOST_START, domain, host, runs_program
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._files import opaque_ran
 from ._gate import Gated, Words, folded
@@ -67,6 +67,8 @@ _FIRST_FAILED = later(
 _SEARCHED_GATED = Gated(_SEARCHED, Words("searched search googled looked"))
 _FETCHED_GATED = Gated(_FETCHED, Words("fetched queried visited browsed downloaded opened read"))
 _CONTENT_GATED = Gated(_CONTENT, Words("summarised summarized extracted quoted took read"))
+# a ticked command just before the verb, its subject (`` `lychee` checked ``): its program
+_TICKED_LAST = later(r"`([\w.-]+)[^`\n]*`\s*$")
 _COUNT_SOURCES_GATED = Gated(
     _COUNT_SOURCES, Words("reviewed read consulted checked visited fetched compared")
 )
@@ -278,6 +280,9 @@ def _sources(text: str, index: RunIndex) -> Finding | None:
     word = match.group(1).lower()
     if not int_reads(word):
         return None
+    checker = _TICKED_LAST.search(text, 0, match.start())
+    if checker is not None and runs_program(index, checker.group(1).lower()):
+        return None  # `lychee` checked 412 links: a program's count, not the agent's reads
     claimed = _WORDS[word] if word in _WORDS else int(word)
     calls = fetches(index)
     if len(calls) < claimed:
