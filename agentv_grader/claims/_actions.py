@@ -20,6 +20,7 @@ from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
 from ._files import (
     PACKAGE_MANAGER_WORDS,
     PACKAGE_MANAGERS,
+    TOOL_PATH,
     code_rewriter_ran,
     failed_after,
     longest_word,
@@ -240,8 +241,7 @@ _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Backticked commands the claim says were run, or whose result it reports."""
-    if "` is `" in text or "` was `" in text:
-        yield from _cells_said(text, index)
+    yield from _outputs_said(text, index)
     for match in _BACKTICK.finditer(text):
         command = match.group(1).strip()
         words = command.split()
@@ -699,6 +699,45 @@ _RUN_BY_A_THING = later(
 )
 
 
+def _outputs_said(text: str, index: RunIndex) -> Iterator[Finding]:
+    """What the claim says outputs showed of ticked things: cells' values (`` `a` is `1`
+    ``), a thing no longer shown."""
+    if "` is `" in text or "` was `" in text:
+        yield from _cells_said(text, index)
+    if "no longer" in text:
+        still = _still_shown(text, index)
+        if still is not None:
+            yield still
+
+
+# `the `ExperimentalWarning` about VM modules no longer shows up`: a ticked thing said gone
+# from an output, up to eight words between
+_NO_LONGER_SHOWN = later(
+    r"`([^`\n]{3,80})`(?:\s+[^\s.;:`]+){0,8}?\s+no\s+longer\s+"
+    r"(?:shows?\s+up|appears?|(?:is\s+|gets\s+)?(?:printed|emitted|logged|reported|shown))\b",
+    re.I,
+)
+
+
+def _still_shown(text: str, index: RunIndex) -> Finding | None:
+    """A ticked thing said no longer shown (`_NO_LONGER_SHOWN`) that the last output
+    holding it still shows, where no later call of its command ran and no edit or write
+    came after it (the claim would be of code no call ran)."""
+    said = _NO_LONGER_SHOWN.search(text)
+    if said is None:
+        return None
+    needle = said.group(1).lower()
+    last = next(index.outputs_back(needle), None)
+    if last is None:
+        return None
+    call = last[0]
+    if index.changed_after(call) or any(
+        c.order > call.order and c.command_lower == call.command_lower for c in index.calls
+    ):
+        return None
+    return Finding(CONTRADICTED, f"`{said.group(1)}` still shown: {call.cite(needle)}")
+
+
 def _agent_ran(before: str) -> bool:
     """The text `before` a program says the agent ran it (`ran`, `with`, `used`), not a
     thing (`_RUN_BY_A_THING`)."""
@@ -949,6 +988,9 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     # holds it whole; a removal may spell it otherwise (`sed '/lint.css/d'`): its word
     whole = not removed and _JOINED_NAME.fullmatch(name) is not None
     if index.inputs_containing(name.lower() if whole else word):
+        kept = _kept_in_write(name, word, index) if removed else None
+        if kept is not None:
+            yield kept
         return
     edits = index.of_families("edit", "write")
     # a write replaces a file's whole content, an edit may show what it took out in its
@@ -958,6 +1000,26 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     if not code_rewriter_ran(index):
         said = "takes out" if removed else "makes"
         yield Finding(CONTRADICTED, f"no tool call {said} `{name}` ({len(index.calls)} tool calls)")
+
+
+def _kept_in_write(name: str, word: str, index: RunIndex) -> Finding | None:
+    """A thing said taken out whose word only writes of whole files hold, the last of them
+    a file an earlier call showed holding it and no later call names, where no code
+    rewriter ran: the file was written again with it (`babel-jest` kept in a new
+    `package.json`)."""
+    holding = index.inputs_containing(word)
+    if any(call.family != "write" for call in holding):
+        return None
+    write = holding[-1]
+    path = TOOL_PATH.search(write.command)
+    if path is None or not path.group(1):
+        return None
+    file = path.group(1).rsplit("/", 1)[-1].lower()
+    naming = index.inputs_with(file)
+    shown = any(c.order < write.order and word in c.output_lower for c in naming)
+    if not shown or naming[-1] is not write or code_rewriter_ran(index):
+        return None
+    return Finding(CONTRADICTED, f"`{name}` is still in {path.group(1)}: {write.cite()}")
 
 
 def _never_written(name: str, index: RunIndex) -> Iterator[Finding]:

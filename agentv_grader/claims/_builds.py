@@ -26,23 +26,29 @@ from ._tests import NUM, count_of
 _BUILD_CLAIM = Gated(later(r"\b(?:build|builds|built|compiles?|compiled)\b", re.I), Words(
     "build builds built compile compiles compiled"))  # fmt: skip
 _WARNING_FREE = Gated(
-    later(r"\bwarning-free\b|\b(?:no|zero|0|without(?: any)?) (?:compiler )?warnings\b", re.I),
+    later(
+        r"\bwarning-free\b|\b(?:no|zero|0|without(?: any)?) "
+        r"(?:(?:errors?|issues?) (?:or|and|nor) )?(?:compiler )?warnings\b",
+        re.I,
+    ),
     Words("warning warnings"),
 )
 _BUILD_CALL = later(
     r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
     r"dotnet (?:build|test)|cargo test|swift test|mvnw? (?:compile|package)|"
     r"gradlew? (?:build|assemble)|"
-    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild)\b"
+    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild|typst compile)\b"
 )
 _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
                 "assemble", "test")  # fmt: skip
 # a build that compiled nothing: what it would warn of is the last build's that did
 _NOTHING_BUILT = later(r"n(?<!\wn)o work to do\b|N(?<!\wN)othing to be done for\b")
-# a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's `warning: …`,
-# msbuild's `warning CS0168:`, its `2 Warning(s)`
+# a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's and typst's
+# `warning: …`, msbuild's `warning CS0168:`, its `2 Warning(s)`, webpack's `WARNING in
+# ./src/a.js` and Create React App's `Compiled with warnings.`
 _COMPILER_WARNING = later(
     r"\bwarning(?:\[[\w-]+\])?: |: warning [A-Z]+\d+:|\b[1-9]\d* Warning\(s\)"
+    r"|\bWARNING in |\bCompiled with warnings\b"
 )
 
 _LAST_RUNS = Gated(

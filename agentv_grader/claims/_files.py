@@ -432,7 +432,7 @@ def _last_write(needle: str, index: RunIndex) -> int | None:
         if call.failed:
             continue
         if call.family in ("write", "edit"):
-            if any(needle in a or needle in b for a, b in _TOOL_PATH.findall(call.command_lower)):
+            if any(needle in a or needle in b for a, b in TOOL_PATH.findall(call.command_lower)):
                 return call.order
         elif _writes(call, needle, _WRITE_SIGNAL, seen):
             return call.order
@@ -488,7 +488,7 @@ _COUNT_WORDS = {
     word: number
     for number, word in enumerate("two three four five six seven eight nine ten".split(), 2)
 }
-_TOOL_PATH = later(
+TOOL_PATH = later(
     r"\"(?:file_path|path|target_file|filename)\":\"([^\"]+)\""
     r"|\*\*\* (?:Update|Add|Delete) File: (\S+)"
 )
@@ -503,7 +503,7 @@ def _count_files(counted: re.Match[str], index: RunIndex) -> Finding | None:
     claimed = _COUNT_WORDS.get(word) or int(word)
     paths: set[str] = set()
     for command in _edits(index).done:  # each distinct command of the writes once
-        found = [a or b for a, b in _TOOL_PATH.findall(command)]
+        found = [a or b for a, b in TOOL_PATH.findall(command)]
         if not found:
             return None  # an edit whose path is not known
         paths.update(found)
@@ -1521,9 +1521,20 @@ def _tested(command: str, needle: str) -> bool:
 
 
 def _unseen_writer(needle: str, index: RunIndex) -> bool:
-    """Something ran that could have written `needle` without naming it."""
+    """Something ran that could have written `needle` without naming it: for a project's
+    own notes (`CHANGELOG.md`, `README`), which a build or a test writes nothing into,
+    only what may rewrite the code (`code_rewriter_ran`)."""
     opaque, manifests = writers(index)
-    return bool(opaque) or needle.rstrip("/").rsplit("/", 1)[-1] in manifests
+    name = needle.rstrip("/").rsplit("/", 1)[-1]
+    if opaque and _PROJECT_NOTES.fullmatch(name):
+        return code_rewriter_ran(index)
+    return bool(opaque) or name in manifests
+
+
+# a project's notes, by their conventional names, any of their spellings
+_PROJECT_NOTES = later(
+    r"(?:readme|changelog|changes|history|news|contributing|authors)(?:\.(?:md|rst|txt|adoc))?"
+)
 
 
 def writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
@@ -1563,7 +1574,7 @@ def code_rewriter_ran(index: RunIndex) -> bool:
 # the words of a runner's target that rewrites or generates code
 _REWRITING_TARGETS = (
     "gen", "fix", "fmt", "format", "lint", "migrat", "update", "upgrade", "bump", "version",
-    "sync", "codemod", "install", "tidy", "vendor",
+    "sync", "codemod", "install", "tidy", "vendor", "release", "changelog", "doc",
 )  # fmt: skip
 
 

@@ -60,3 +60,70 @@ def test_links_a_program_checked_are_no_pages_the_agent_fetched() -> None:
     assert statuses(said, run(lychee)) != ["contradicted"]
     # the agent's own reading of pages: held to its fetches
     assert statuses("I checked 12 links by hand.", run(lychee)) == ["contradicted"]
+
+
+def test_a_build_warning_typst_or_create_react_app_prints_is_one() -> None:
+    typst = bash("typst compile main.typ", "warning: unknown font family: tex gyre pagella")
+    said = "The build now finishes with no errors or warnings."
+    assert statuses(said, run(typst)) == ["contradicted"]
+    cra = bash(
+        "npm run build", "Creating an optimized production build...\nCompiled with warnings."
+    )
+    assert statuses("`npm run build` is clean, with no warnings.", run(cra)) == ["contradicted"]
+    clean = bash(
+        "npm run build", "Creating an optimized production build...\nCompiled successfully."
+    )
+    assert statuses("`npm run build` is clean, with no warnings.", run(cra, clean)) != [
+        "contradicted"
+    ]
+
+
+WARNED = bash(
+    "npm test", "(node:1) ExperimentalWarning: VM Modules is experimental\nTests: 22 passed"
+)
+QUIET = bash("npm test", "Tests:       22 passed, 22 total")
+
+
+def test_a_thing_said_no_longer_shown_is_held_to_the_last_output_showing_it() -> None:
+    said = "The `ExperimentalWarning` about VM modules no longer shows up."
+    assert statuses(said, run(WARNED, WARNED)) == ["contradicted"]
+    # a later run of its command without it, or an edit after it: no contradiction
+    assert statuses(said, run(WARNED, QUIET)) != ["contradicted"]
+    edit = (
+        "Edit",
+        {"file_path": "jest.config.js", "old_string": "a", "new_string": "b"},
+        "ok",
+        "ok",
+    )
+    assert statuses(said, run(WARNED, edit)) != ["contradicted"]
+
+
+def test_a_build_or_test_target_writes_nothing_into_the_projects_notes() -> None:
+    said = "Added a line to `CHANGELOG.md` under *Unreleased* as well."
+    make_test = bash("make test", "cc -o build/t tests/t.c\n12 tests passed")
+    assert statuses(said, run(make_test)) == ["contradicted"]
+    # a target that may write it, or a file a build may write
+    assert statuses(said, run(make_test, bash("make release", "v1.2.0"))) != ["contradicted"]
+    assert statuses("Added a line to `src/version.h`.", run(make_test)) != ["contradicted"]
+
+
+SHOWN = bash(
+    "cat package.json", '{"devDependencies": {"babel-jest": "^29.7.0", "jest": "^29.7.0"}}'
+)
+
+
+def _package_written(content: str) -> tuple[str, dict[str, str], str, str]:
+    return ("Write", {"file_path": "package.json", "content": content}, "wrote 80 bytes", "ok")
+
+
+def test_a_thing_said_dropped_that_the_files_new_content_keeps_is_not_dropped() -> None:
+    said = "Dropped the now-unused `babel-jest` dev dependency."
+    kept = _package_written('{"type": "module", "devDependencies": {"babel-jest": "^29"}}')
+    assert statuses(said, run(SHOWN, kept)) == ["contradicted"]
+    gone = _package_written('{"type": "module", "devDependencies": {"jest": "^29"}}')
+    assert statuses(said, run(SHOWN, gone)) != ["contradicted"]
+    # the file not shown holding it before (a note of the removal), or named after
+    note = ("Write", {"file_path": "NOTES.md", "content": "dropped babel-jest"}, "ok", "ok")
+    assert statuses(said, run(note)) != ["contradicted"]
+    later = bash("npm uninstall babel-jest", "removed 1 package")
+    assert statuses(said, run(SHOWN, kept, later)) != ["contradicted"]
