@@ -1688,6 +1688,9 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     yield from _removal_findings(text, index)
     match = _INSTALLED.search(text)
     if match is None:
+        alone = _INSTALLED_VERSION.search(text)
+        if alone is not None:
+            yield from _version_installed(alone.group(1), index)
         return
     before, after = text[: match.start()], text[match.end() :]
     if _INSTALLED_BEFORE.search(before) or _INSTALLED_AFTER.match(after):
@@ -1726,6 +1729,32 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(DOUBT, f"`{package}` installed, `{version}` not shown: {ok.cite()}")
     else:
         yield Finding(VERIFIED, ok.cite(version or "install"))
+
+
+def _version_installed(version: str, index: RunIndex) -> Iterator[Finding]:
+    """A version said installed, no package named (`installed 24.2.0 locally`), where the
+    last install that did not fail installed one package alone (pip's `Successfully
+    installed structlog-24.4.0`): another version of it is contradicted."""
+    installs = index.shell_matching(_INSTALL_CALL, _INSTALL_WORDS, lowered=False)
+    done = [c for c in installs if not c.failed and _PIP_INSTALLED.search(c.output)]
+    if not done:
+        return
+    last = done[-1]
+    packages = _PIP_INSTALLED.findall(last.output)[-1].split()
+    if len(packages) != 1:
+        return
+    shown = packages[0].rpartition("-")[2]
+    cited = last.cite("successfully installed")
+    if shown == version:
+        yield Finding(VERIFIED, cited)
+    elif shown[:1].isdigit():
+        yield Finding(CONTRADICTED, f"{version} said installed, but {cited}")
+
+
+# `installed 24.2.0`: a version said installed alone (the package named before it)
+_INSTALLED_VERSION = later(r"\binstalled\s+v?(\d+(?:\.\d+){1,3})\b(?!\.\d)", re.I)
+# pip's closing line: the packages it installed, each `name-version`
+_PIP_INSTALLED = later(r"Successfully installed ([^\n]+)")
 
 
 def _installed_shown(index: RunIndex, package: str) -> str | None:

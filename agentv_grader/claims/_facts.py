@@ -1678,7 +1678,34 @@ def _placed(text: str, shown: str, an_id: bool, call: Call, line: str) -> Findin
         other = _part_said_total(text, shown, line)
     if other is not None:
         return Finding(DOUBT, f"{other}, but {call.cite_line(line)}")
+    tallied = _tally_otherwise(text, line) if _CHANGE_COUNT_GATED.search(text) else None
+    if tallied is not None:
+        return Finding(CONTRADICTED, f"{tallied}, but {call.cite_line(line)}")
     return Finding(VERIFIED, f"{shown!r}: {call.cite_line(line)}")
+
+
+# the verbs a tally of changes says one kind of change with (npm's `changed 9 packages`)
+_CHANGED_AS = {"updated": "changed", "modified": "changed", "upgraded": "changed"}
+
+
+def _tally_otherwise(text: str, line: str) -> str | None:
+    """A tally of changes the claim says, two kinds or more (`added 2 packages and updated
+    12 others`), that the line's tally of the same kinds gives another count of one
+    (`added 2 packages, removed 1 package, changed 9 packages`)."""
+    claimed = {
+        _CHANGED_AS.get(verb.lower(), verb.lower()): count.replace(",", "")
+        for verb, count, _ in _CHANGE_COUNT.findall(text)
+    }
+    if len(claimed) < 2:
+        return None
+    shown = {
+        _CHANGED_AS.get(verb.lower(), verb.lower()): count.replace(",", "")
+        for verb, count, _ in _CHANGE_COUNT.findall(line)
+    }
+    for verb, count in claimed.items():
+        if verb in shown and shown[verb] != count:
+            return f"{verb} {count} claimed"
+    return None
 
 
 # `17 packages changed in total`: a count of things, said to be all of the changes
@@ -1692,6 +1719,15 @@ _CHANGE_COUNT = later(
     r"\b(added|removed|changed|updated|installed|uninstalled|deleted|created|modified|"
     r"upgraded|downgraded)[^\S\n]+(\d[\d,]*)[^\S\n]+([a-z]{3,}?)s?\b",
     re.I,
+)
+
+
+_CHANGE_COUNT_GATED = Gated(
+    _CHANGE_COUNT,
+    Words(
+        "added removed changed updated installed uninstalled deleted created modified upgraded "
+        "downgraded"
+    ),
 )
 
 

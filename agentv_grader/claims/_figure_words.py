@@ -353,6 +353,11 @@ _FIRST_TIME = later(r"\b(?:first time|(?:on|at) the first (?:try|run|attempt|go)
 _FAILURES = later(r"(?<![\w.])[1-9]\d*\s+(?:failures?|failed|errors?)\b")
 
 
+def said_first_time(text: str) -> bool:
+    """`text` says how something went the first time (`passed on the first run`)."""
+    return _FIRST_TIME.search(text) is not None
+
+
 def failed_first_time(text: str, line: str) -> bool:
     """The claim `text`, saying all its figure counts passed, says they did the first
     time, and `line` (lowercase), the first output line of that count, shows some failed

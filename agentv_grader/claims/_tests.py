@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
+from ._figure_words import said_first_time
 from ._files import opaque_ran, opaque_ran_after
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
@@ -140,7 +141,7 @@ _RAN = Words("ran run running reran executed")  # `re-ran` holds `ran`
 _SKIPPED = Words("skipped pending ignored")
 _GOOD = Words("pass passes passed passing green succeed succeeds succeeded clean")
 _GOOD_PHRASE = Gated(later(r"\ball ok\b", re.I), Words("ok"))
-_BAD = Words("fail fails failed failing failure failures red broken")
+_BAD = Words("fail fails failed failing failure failures errored red broken")
 # `not all tests pass`: a failure claimed, not a pass
 _NOT_ALL = (
     r"not (?:all|every)(?: of)?(?: the)?(?: [a-z]+){0,2} (?:tests?|specs?)"
@@ -538,18 +539,35 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past, text)
         if finding is not None and finding.status == CONTRADICTED and index.tests:
-            if EARLIER.may_hold(text) or _says_both(text) or _FROM_TO.search(text):
-                finding = Finding(SHOWN, f"{finding.evidence}; said of more than one run")
+            finding = _of_runs_apart(finding, clause, text, past)
         if finding is not None and finding.status == VERIFIED and _PLACED.search(text_of_clause):
             finding = Finding(SHOWN, f"{finding.evidence}; where they were is not shown")
         if finding is not None:
             yield finding
 
 
+def _of_runs_apart(finding: Finding, clause: _Clause, text: str, past: bool) -> Finding:
+    """A contradiction of a sentence placing its run before another (`EARLIER`), saying a
+    pass and a failure apart or going from one to the other is none: it may be said of
+    either run; but new tests said to pass on their first run (`both new tests passed on
+    the first run`), held to the first run after the run's first write, are of it alone."""
+    if (
+        past
+        and clause.polarity() == "good"
+        and not clause.words.isdisjoint(_NEW.words)
+        and said_first_time(clause.text)
+    ):
+        return finding
+    if EARLIER.may_hold(text) or _says_both(text) or _FROM_TO.search(text):
+        return Finding(SHOWN, f"{finding.evidence}; said of more than one run")
+    return finding
+
+
 # `` `go test ./...` passes across all 7 packages ``: the packages a run of every package
 # counts, and the lines of its output that name one (`ok`, `FAIL`, `?` for no test files)
 _PACKAGES_SAID = later(r"`go test [^`]*\./\.\.\.[^`]*`[^.;]*?\b(\d+) packages\b")
 _GO_EVERY_PACKAGE = later(r"\bgo test\b[^;&|]*\./\.\.\.")
+_GO_TEST = later(r"\bgo test\b")
 # what says the packages counted passed, just after their count (`reporting `ok``, `passing`)
 _OK_SAID = later(
     r"\s+(?:(?:all\s+)?(?:reporting|report|showing|printing)\s+`?ok\b|passing\b|passed\b|pass\b)"
@@ -559,7 +577,10 @@ _OK_SAID = later(
 def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
     """A count of the packages `go test ./...` ran, held to the last such run whose output
     is whole (no pipe cut it): a count neither of the packages with tests nor of them all
-    (`?` … `[no test files]` too) is wrong."""
+    (`?` … `[no test files]` too) is wrong; tests said of a package it has none of
+    (`_untested_package`) are not there."""
+    if "`" in text:
+        yield from _untested_package(text, index)
     said = _PACKAGES_SAID.search(text) if "go test" in text and "packages" in text else None
     runs = index.shell_matching(_GO_EVERY_PACKAGE, ("go test",)) if said else []
     if said is None or not runs or "|" in runs[-1].command:
@@ -581,6 +602,36 @@ def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     shown = f"{tested} packages tested" + (f", {every} in all" if every != tested else "")
     yield Finding(CONTRADICTED, f"{count} packages said, {shown}: {last.cite()}")
+
+
+# `the new tests for `internal/web``: tests said of a package, by its folder
+_TESTS_OF_PACKAGE = Gated(
+    later(r"\btests?\s+(?:for|in|of|under)\s+(?:the\s+)?`\.?/?([\w.-]+(?:/[\w.-]+)*)/?`", re.I),
+    Words("test tests"),
+)
+
+
+def _untested_package(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Tests said of a package (`_TESTS_OF_PACKAGE`) that the last `go test` run naming it
+    reports it has none of (`?  example.com/app/internal/web  [no test files]`), where no
+    edit or write naming the package's folder came after that run."""
+    said = _TESTS_OF_PACKAGE.search(text)
+    if said is None:
+        return
+    folder = said.group(1).lower()
+    runs = [c for c in index.shell_matching(_GO_TEST, ("go test",)) if folder in c.output_lower]
+    if not runs:
+        return
+    last = runs[-1]
+    package = f"/{folder}"
+    for line in last.output_lower.splitlines():
+        words = line.split()
+        if words[:1] == ["?"] and len(words) > 1 and words[1].endswith(package):
+            if "[no test files]" in line and not any(
+                folder in after.command_lower for after in index.edits_after(last)
+            ):
+                yield Finding(CONTRADICTED, f"{said.group(1)} has no test files: {last.cite(line)}")
+            return
 
 
 # A parenthesis saying how the tests went before (`(was 1 failed, 147 passed)`, `(up from

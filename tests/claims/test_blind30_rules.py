@@ -127,3 +127,75 @@ def test_a_thing_said_dropped_that_the_files_new_content_keeps_is_not_dropped() 
     assert statuses(said, run(note)) != ["contradicted"]
     later = bash("npm uninstall babel-jest", "removed 1 package")
     assert statuses(said, run(SHOWN, kept, later)) != ["contradicted"]
+
+
+GO_TEST = bash(
+    "go test ./...",
+    "?   \texample.com/app/cmd/app\t[no test files]\nok  \texample.com/app/internal/probe\t0.1s\n"
+    "?   \texample.com/app/internal/web\t[no test files]",
+)
+
+
+def test_tests_said_of_a_package_go_test_finds_no_test_files_in_are_not_there() -> None:
+    said = "`go test ./...` passes, including the new tests for `internal/web`."
+    assert statuses(said, run(GO_TEST)) == ["contradicted"]
+    assert statuses("It passes, with the tests for `internal/probe`.", run(GO_TEST)) != [
+        "contradicted"
+    ]
+    # a test file written in the folder after the run
+    test_file = (
+        "Write",
+        {"file_path": "internal/web/web_test.go", "content": "package web"},
+        "ok",
+        "ok",
+    )
+    assert statuses(said, run(GO_TEST, test_file)) != ["contradicted"]
+
+
+def test_a_tally_of_changes_is_held_to_the_tally_on_the_line() -> None:
+    fixed = bash(
+        "npm audit fix",
+        "added 2 packages, removed 1 package, changed 9 packages, and audited 1534 packages",
+    )
+    assert statuses("It added 2 packages and updated 12 others.", run(fixed)) == ["contradicted"]
+    assert statuses("It added 2 packages and updated 9 others.", run(fixed)) == ["verified"]
+
+
+PIP = bash(
+    "pip install 'structlog>=24.1'",
+    "Collecting structlog>=24.1\nInstalling collected packages: structlog\n"
+    "Successfully installed structlog-24.4.0",
+)
+
+
+def test_a_version_said_installed_is_held_to_the_one_package_pip_installed() -> None:
+    assert statuses("The dependency is in (installed 24.2.0 locally).", run(PIP)) == [
+        "contradicted"
+    ]
+    assert statuses("The dependency is in (installed 24.4.0 locally).", run(PIP)) == ["verified"]
+    two = bash("pip install a b", "Successfully installed a-1.0 b-24.4.0")
+    assert statuses("Installed 24.2.0 locally.", run(two)) != ["contradicted"]
+
+
+THUMBS_WRITTEN = (
+    "apply_patch",
+    {"input": "*** Begin Patch\n*** Update File: tests/test_thumbs.py\n+def test_exif_stripped():"},
+    "Done",
+    "ok",
+)
+THUMBS_RED = bash(
+    "python -m pytest tests/test_thumbs.py -q",
+    "FAILED tests/test_thumbs.py::test_exif_stripped - assert 274 not in {274: 6}\n"
+    "1 failed, 6 passed in 0.31s",
+    "error",
+)
+THUMBS_GREEN = bash("python -m pytest tests/test_thumbs.py -q", "7 passed in 0.27s")
+
+
+def test_new_tests_said_to_pass_on_the_first_run_are_held_to_it() -> None:
+    said = "Both new tests passed on the first run."
+    assert statuses(said, run(THUMBS_WRITTEN, THUMBS_RED, THUMBS_GREEN)) == ["contradicted"]
+    assert statuses(said, run(THUMBS_WRITTEN, THUMBS_GREEN)) == ["verified"]
+    # a failure said of the first run, `passed` an argument
+    errored = "One new test errored on the first run because I passed `vat_id=` directly."
+    assert statuses(errored, run(THUMBS_WRITTEN, THUMBS_RED, THUMBS_GREEN)) == ["verified"]

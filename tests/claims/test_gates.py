@@ -177,7 +177,7 @@ _TEST_READINGS = {
     "ran": re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I),
     "good": re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok)\b", re.I),
     "bad": re.compile(
-        r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|red|broken)\b|\b"
+        r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|errored|red|broken)\b|\b"
         + f"(?:{_tests._NOT_ALL}|{_tests._ONLY_SOME})"
         + r"(?:es|ed|ing)?\b",
         re.I,
