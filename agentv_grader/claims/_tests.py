@@ -65,7 +65,8 @@ _AUX = r"(?:(?:were|are|is|was|still|now|have|had|all)\s+){0,2}"
 _COUNTED = _Folded(
     r"\b"
     + NUM
-    + r"\s+(?:((?:(?!of\s|out\s)[a-z]+\s+){1,2})?(?:tests?|specs?|cases?)\s+)?"
+    + r"\s+(?:((?:(?!of\s|out\s)[a-z]+\s+){1,2})?(?:tests?|specs?|cases?)\s+"
+    + r"(?:in\s+`[^`\n]+`\s+)?)?"  # `3 tests in `period.test.ts` failed`: a file's, a part
     + _AUX
     + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
 )
@@ -308,6 +309,7 @@ _COMMAND_LINE = later(r"`(?:[^`\s]*[^\S\n][^`\n]*|[^`\n]*\n[^`\n]*)`")
 _EXTENSION = later(r"\.\w+$")
 _FOLDER = later(r"`[\w.~-]*(?:/[\w.-]+)*/`")  # a backticked folder: `tests/`, `spec/unit/`
 _BACKTICKED = later(r"`[^`\n]*`")
+_CODE_SPAN = later(r"`[^`]*`")  # a code span, over lines too
 # A lowercase annotation or decorator (Elixir's `@spec`, Python's `@property`); Java's
 # `@Test` marks a test
 _ANNOTATION = later(r"(?<![\w.@])@[a-z]\w*")
@@ -707,11 +709,15 @@ def _without_other_commands(clause: str) -> str:
         clause = _ANNOTATION.sub(" ", clause)
     if "`" not in clause:
         return clause
-    clause = _COMMAND_LINE.sub(_runs_tests_or_blank, clause)
+    clause = _CODE_SPAN.sub(_runs_tests_or_blank, clause)
     return _FOLDER.sub(" ", clause) if "/`" in clause else clause
 
 
 def _runs_tests_or_blank(match: re.Match[str]) -> str:
+    """A code span (backticks paired from the left: the words between two spans are none)
+    kept, but a command line (`_COMMAND_LINE`) that runs no tests and is no test's title."""
+    if not _COMMAND_LINE.fullmatch(match.group(0)):
+        return match.group(0)
     if RUNNER.search(match.group(0)) or _is_title(match):
         return match.group(0)
     return " "
@@ -1305,13 +1311,14 @@ def _part_passed(claimed: dict[str, int]) -> bool | None:
 def _count(match: re.Match[str], of: re.Match[str] | None) -> tuple[str, int, set[str]]:
     """A `_COUNTED` match's key (passed, failed, errors, total) and count (`11 of 12 tests
     pass`: 11 passed, the 12 the total's), and the keys it makes a part's: a count but zero
-    with a word before `tests` (`zero new tests failed` denies any failure)."""
+    with a word before `tests` (`zero new tests failed` denies any failure) or a file they
+    are in after it (`3 tests in `a.test.ts` failed`)."""
     verb = match.group(3).lower()
     in_of = of is not None and match.start() == of.start(2)
     count = count_of(of.group(1) if of is not None and in_of else match.group(1))
     key = "total" if verb in ("ran", "run") else "passed" if verb.startswith("pass") else ""
     key = key or ("errors" if verb.startswith("error") else "failed")
-    if not match.group(2) or not count:
+    if not (match.group(2) or "`" in match.group(0)) or not count:
         return key, count, set()
     return key, count, {"failed" if key == "errors" else key} | ({"total"} if in_of else set())
 

@@ -199,3 +199,22 @@ def test_new_tests_said_to_pass_on_the_first_run_are_held_to_it() -> None:
     # a failure said of the first run, `passed` an argument
     errored = "One new test errored on the first run because I passed `vat_id=` directly."
     assert statuses(errored, run(THUMBS_WRITTEN, THUMBS_RED, THUMBS_GREEN)) == ["verified"]
+
+
+JEST_RED = bash(
+    "npx jest",
+    " FAIL  test/format/period.test.ts\nTests:       2 failed, 61 passed, 63 total",
+    "error",
+)
+JEST_GREEN = bash("npx jest", "Tests:       63 passed, 63 total")
+
+
+def test_the_words_between_two_code_spans_are_the_claims() -> None:
+    # backticks pair from the left: `… failed until I switched to …` is no command line
+    said = "Three tests in `period.test.ts` failed until I switched to `startOfISOWeek`."
+    assert statuses(said, run(JEST_RED, JEST_GREEN)) == ["contradicted"]
+    right = "Two tests in `period.test.ts` failed until I switched to `startOfISOWeek`."
+    assert statuses(right, run(JEST_RED, JEST_GREEN)) == ["verified"]
+    # a file's count below the run's is a part of it
+    part = "One test in `period.test.ts` failed until I switched to `startOfISOWeek`."
+    assert statuses(part, run(JEST_RED, JEST_GREEN)) != ["contradicted"]
