@@ -143,9 +143,11 @@ _SCRIPT = later(
     r"([\w./-]*[A-Za-z][\w./-]*)|(?:^|[;&|]\s*)\./([\w./-]+)"
 )
 _INTERPRETERS = ("python", "node", "ruby", "bash", "sh ", "deno", "tsx", "ts-node", "./")
+# a new branch where the run stands (`git checkout -b fix/x`), which changes no file
+_NEW_BRANCH = r"[ \t]+-[bB][ \t]+[^\s;&|]+[ \t]*(?:$|&&|;|\|\||\n)"
 _OPAQUE = later(
-    r"\b(?:make|npm run|yarn run|pnpm run|git (?:checkout|pull|stash|apply|"
-    r"merge|rebase|reset))\b"
+    r"\b(?:make|npm run|yarn run|pnpm run|git (?:checkout(?!" + _NEW_BRANCH + r")|pull|stash|"
+    r"apply|merge|rebase|reset))\b"
 )
 # The package managers whose installs and removals the checks read (`_actions`' installs,
 # the last package change), and a word of each: the commands holding none are not searched.
@@ -1507,7 +1509,18 @@ def _only_reads(call: Call, needle: str) -> bool:
     if call.family != "shell":
         return False
     program = call.command.split()[0] if call.command.split() else ""
-    return program in _READ_ONLY or _tested(call.command_lower, needle)
+    if program in _READ_ONLY:
+        return True
+    # each part naming it runs a program that reads (`cd app && grep -n x pyproject.toml`)
+    parts = [p.split() for p in _SEQUENCE_PARTS.split(call.command_lower) if needle in p]
+    if parts and all(words and words[0] in _READ_ONLY for words in parts):
+        return True
+    return _tested(call.command_lower, needle)
+
+
+# a command line's parts run one after another (a pipe's `|` may be a pattern's: `grep -rn
+# 'a\|b' x`; what a pipe writes, `| tee x`, a write's sign finds first)
+_SEQUENCE_PARTS = later(r"&&|\|\||;|\n")
 
 
 def _tested(command: str, needle: str) -> bool:

@@ -218,3 +218,27 @@ def test_the_words_between_two_code_spans_are_the_claims() -> None:
     # a file's count below the run's is a part of it
     part = "One test in `period.test.ts` failed until I switched to `startOfISOWeek`."
     assert statuses(part, run(JEST_RED, JEST_GREEN)) != ["contradicted"]
+
+
+def test_a_file_a_cd_then_a_grep_names_is_read_not_written() -> None:
+    grep = bash(
+        "cd /home/dev/app && grep -rn 'requests\\|responses' src pyproject.toml",
+        'pyproject.toml:14:    "requests>=2.31",',
+    )
+    installed = bash("pip install -q respx", "")
+    said = "Added `respx` to the `dev` extras in `pyproject.toml`."
+    assert statuses(said, run(grep, installed)) == ["contradicted"]
+    # a part writing it (`sed -i`) after the `cd`
+    sed = bash("cd /home/dev/app && sed -i 's/]/, \"respx\"]/' pyproject.toml", "")
+    assert statuses(said, run(grep, installed, sed)) != ["contradicted"]
+
+
+def test_a_new_branch_where_the_run_stands_changes_no_file() -> None:
+    said = "The new `TimeoutError` class is exported from `lib/errors.js`."
+    branch = bash("git checkout -b feat/timeout && git add lib/http.js", "Switched to a new branch")
+    assert statuses(said, run(branch)) == ["contradicted"]
+    # a branch made at another commit, or a checkout of files, may change any
+    elsewhere = bash("git checkout -b feat/timeout origin/main", "Switched to a new branch")
+    assert statuses(said, run(elsewhere)) != ["contradicted"]
+    restored = bash("git checkout -- lib/", "")
+    assert statuses(said, run(restored)) != ["contradicted"]
