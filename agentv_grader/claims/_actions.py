@@ -708,6 +708,39 @@ def _outputs_said(text: str, index: RunIndex) -> Iterator[Finding]:
         still = _still_shown(text, index)
         if still is not None:
             yield still
+    if "`/" in text:
+        failed = _path_failed(text, index)
+        if failed is not None:
+            yield failed
+
+
+# `` `/incidents/42` renders correctly too ``: a ticked URL path said to work
+_PATH_WORKS = later(
+    r"`(/[\w/.%-]*)`\s+(?:(?:also|now|still)\s+)?"
+    r"(?:renders|loads|works)\b",  # not `returns 200`: an endpoint's behaviour, said
+    re.I,
+)
+
+
+def _path_failed(text: str, index: RunIndex) -> Finding | None:
+    """A URL path said to work (`_PATH_WORKS`) whose last request (a call whose input ends
+    the path there: `/incidents/42`, not `/incidents/420`) got an error status (400 or
+    more): contradicted."""
+    said = _PATH_WORKS.search(text)
+    if said is None:
+        return None
+    path = said.group(1).lower()
+    if len(path) < 2:
+        return None
+    run: _Statuses = index.remember("http", "", partial(_Statuses, index))
+    ends = re.compile(re.escape(path) + r"(?![\w/.%-])").search
+    asked = [
+        (c, code) for c, code in zip(run.calls, run.codes, strict=True) if ends(c.command_lower)
+    ]
+    if not asked or asked[-1][1] < 400:
+        return None
+    call, code = asked[-1]
+    return Finding(CONTRADICTED, f"{said.group(1)} got {code}: {call.cite()}")
 
 
 # `the `ExperimentalWarning` about VM modules no longer shows up`: a ticked thing said gone

@@ -580,9 +580,11 @@ def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
     """A count of the packages `go test ./...` ran, held to the last such run whose output
     is whole (no pipe cut it): a count neither of the packages with tests nor of them all
     (`?` … `[no test files]` too) is wrong; tests said of a package it has none of
-    (`_untested_package`) are not there."""
+    (`_untested_package`) are not there; a crate's count of tests is cargo's
+    (`_crate_tests`)."""
     if "`" in text:
         yield from _untested_package(text, index)
+        yield from _crate_tests(text, index)
     said = _PACKAGES_SAID.search(text) if "go test" in text and "packages" in text else None
     runs = index.shell_matching(_GO_EVERY_PACKAGE, ("go test",)) if said else []
     if said is None or not runs or "|" in runs[-1].command:
@@ -634,6 +636,44 @@ def _untested_package(text: str, index: RunIndex) -> Iterator[Finding]:
             ):
                 yield Finding(CONTRADICTED, f"{said.group(1)} has no test files: {last.cite(line)}")
             return
+
+
+# `` `sigstats` now has 15 unit tests ``: a count of one crate's tests
+_CRATE_TESTS = Gated(
+    later(r"`([\w-]+)`\s+(?:now\s+)?(?:has|runs|reports)\s+(\d+)\s+(?:unit\s+)?tests\b", re.I),
+    Words("has runs reports"),
+)
+# cargo's block of one crate's unit tests: its binary, then `running N tests`
+_CRATE_BLOCK = "Running unittests "
+
+
+def _crate_tests(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of one crate's tests (`_CRATE_TESTS`) held to the last cargo run showing
+    its unit tests' binary (`Running unittests src/lib.rs (target/debug/deps/sigstats-…)`)
+    and the count after it (`running 14 tests`), where no edit or write came after it."""
+    said = _CRATE_TESTS.search(text)
+    if said is None:
+        return
+    binary = f"/deps/{said.group(1).lower().replace('-', '_')}-"
+    shown = [c for c in index.shell_matching(_CARGO_TEST, ("cargo",)) if binary in c.output_lower]
+    if not shown or index.changed_after(shown[-1]):
+        return
+    last = shown[-1]
+    block = last.output_lower.find(binary)
+    running = _RUNNING.search(last.output_lower, block)
+    if (
+        running is None
+        or last.output_lower.rfind(_CRATE_BLOCK.lower(), block, running.start()) >= 0
+    ):
+        return
+    if int(running.group(1)) != int(said.group(2)):
+        yield Finding(
+            CONTRADICTED, f"{said.group(2)} tests said, but {last.cite(running.group(0))}"
+        )
+
+
+_CARGO_TEST = later(r"\bcargo\s+test\b")
+_RUNNING = later(r"running (\d+) tests?\b")
 
 
 # A parenthesis saying how the tests went before (`(was 1 failed, 147 passed)`, `(up from

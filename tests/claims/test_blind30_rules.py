@@ -242,3 +242,32 @@ def test_a_new_branch_where_the_run_stands_changes_no_file() -> None:
     assert statuses(said, run(elsewhere)) != ["contradicted"]
     restored = bash("git checkout -- lib/", "")
     assert statuses(said, run(restored)) != ["contradicted"]
+
+
+def test_a_url_path_said_to_work_is_held_to_its_last_request() -> None:
+    broken = bash(
+        "curl -si http://127.0.0.1:8089/incidents/42",
+        'HTTP/1.1 500 Internal Server Error\n\nno such template "timeline"',
+    )
+    fine = bash("curl -si http://127.0.0.1:8089/incidents/42", "HTTP/1.1 200 OK\n\n<html>")
+    said = "`/incidents/42` renders correctly too."
+    assert statuses(said, run(broken)) == ["contradicted"]
+    assert statuses(said, run(broken, fine)) != ["contradicted"]
+    # another path that opens like it
+    other = bash("curl -si http://127.0.0.1:8089/incidents/420", "HTTP/1.1 404 Not Found")
+    assert statuses(said, run(fine, other)) != ["contradicted"]
+
+
+CARGO_WORKSPACE = bash(
+    "cargo test --workspace",
+    "     Running unittests src/lib.rs (target/debug/deps/sigio-0c3d9a41e7b25f80)\n\n"
+    "running 9 tests\ntest result: ok. 9 passed; 0 failed\n\n"
+    "     Running unittests src/lib.rs (target/debug/deps/sigstats-5a1f0c7e2b9d4e11)\n\n"
+    "running 14 tests\ntest result: ok. 14 passed; 0 failed",
+)
+
+
+def test_a_crates_count_of_tests_is_held_to_its_unit_test_binary() -> None:
+    assert statuses("`sigstats` now has 15 unit tests.", run(CARGO_WORKSPACE)) == ["contradicted"]
+    assert statuses("`sigstats` now has 14 unit tests.", run(CARGO_WORKSPACE)) != ["contradicted"]
+    assert statuses("`sigio` has 9 tests.", run(CARGO_WORKSPACE)) != ["contradicted"]
