@@ -42,6 +42,7 @@ from tests.claims.labelled import (
     BLIND27,
     BLIND28,
     BLIND29,
+    BLIND30,
     HELDOUT,
     RUNS,
     SETS,
@@ -149,6 +150,7 @@ _FLOORS = {
     BLIND27: (0.95, 0.4, 0.77, 0.97),
     BLIND28: (0.95, 0.35, 0.7, 0.97),
     BLIND29: (0.95, 0.33, 0.66, 0.99),
+    BLIND30: (0.95, 0.58, 0.75, 0.98),
 }
 
 
