@@ -62,6 +62,7 @@ SETS = (
     ROOT / "blind28",
     ROOT / "blind29",
     ROOT / "blind30",
+    ROOT / "blind31",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
