@@ -65,6 +65,8 @@ _NOT_AN_OBJECT = (
 )
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
+    # where it ran, a word or two (`across the monorepo`, `on every package`)
+    r"(?:(?:across|over|on|for)\s+(?:the\s+|all\s+|every\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?"
     r"(?:reports?|reported|pass(?:es|ed)?(?![^\S\n]+(?!"
     + _NOT_AN_OBJECT
     + r")[a-z])|succeed(?:s|ed)|"
@@ -308,8 +310,9 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
 
 
-# a backticked item of a list ending where the next begins (`` `gleam check` and ``)
-_LISTED_BEFORE = later(r"`[^`\n]+`(?:,\s*(?:and\s+)?|\s+and\s+)$")
+# a backticked item of a list ending where the next begins (`` `gleam check` and ``,
+# `` `tsc --noEmit` (no errors) and ``)
+_LISTED_BEFORE = later(r"`[^`\n]+`(?:\s*\([^()\n]{1,40}\))?(?:,\s*(?:and\s+)?|\s+and\s+)$")
 
 
 # the next backticked item of a list, after the one ending where it is matched
@@ -825,7 +828,8 @@ _DONE_WITH = later(
     r"(?:^[\W_]*|\b(?:I|we)(?:['’]ve|\s+have)?\s+(?:also\s+|then\s+|just\s+)?)"
     r"(?:ran|re-?ran|applied|re-?applied|confirmed|checked|verified|tested|re-?tested|built|"
     r"rebuilt|generated|regenerated|reproduced|validated|migrated|seeded|profiled|"
-    r"terminated|killed|cancell?ed|revoked|purged|flushed|vacuumed|reindexed|rotated)\b"
+    r"terminated|killed|cancell?ed|revoked|purged|flushed|vacuumed|reindexed|rotated|"
+    r"reloaded|restarted|redeployed|deployed)\b"
     r"(?:\s+[^\s,;:—–]+){0,8}?\s+(?:with|using|via)\s+$",
     re.I,
 )
@@ -1244,7 +1248,8 @@ def _hook_outcome(text: str, name: str, hook: tuple[Call, str, str]) -> Finding:
 
 
 def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> bool:
-    """Each of `tokens` is a shell word of `command` (as written), or in it if a script;
+    """Each of `tokens` is a shell word of `command` (as written), or in it if a script,
+    or a short option a word opens with;
     `words`: the run's commands' shell words, each command split once. A program named
     by its path (`.venv/bin/ruff`, `./node_modules/.bin/tsc`) is its name's word too, and
     a word quoted with the command around it (`bash -lc 'ruff check && mypy .'`) its own."""
@@ -1256,7 +1261,16 @@ def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> 
             *(w.strip("'\"") for w in split if w[:1] in "'\"" or w[-1:] in "'\""),
             *(w.rsplit("/", 1)[1] for w in split if "/" in w),
         }
-    return all(t in have or (t.endswith((".py", ".sh", ".js")) and t in command) for t in tokens)
+    return all(
+        t in have
+        or (t.endswith((".py", ".sh", ".js")) and t in command)
+        or (_SHORT_OPTION.fullmatch(t) is not None and any(w.startswith(t) for w in have))
+        for t in tokens
+    )
+
+
+# a short option, which a command may give glued to its value (`-L` of `-L12,12:a.rs`)
+_SHORT_OPTION = later(r"-[A-Za-z]{1,2}")
 
 
 # a verb saying a thing was done (`ran`, `came back`, `passed`), not an instruction
@@ -1868,6 +1882,12 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             r"request)\b",
             r"\bgh pr create\b|pull_request|create_pr|merge_request",
             "a pull request",
+        ),
+        # `Tagged `v0.10.0` locally`: a release's tag, which a command makes
+        (
+            r"\btagged\s+(?:it\s+(?:as\s+)?)?`v?\d",
+            r"\bgit tag\b|\b(?:gh|glab) release create\b",
+            "git tag",
         ),
     )
     yield from _other_commit(lowered, index)

@@ -18,6 +18,7 @@ contradict. Only a claim that tests were *run* is contradicted by the absence of
 from __future__ import annotations
 
 import bisect
+import itertools
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -492,11 +493,32 @@ def _other_row_counted(text: str) -> bool:
     )
 
 
+# a count of passes or failures as a tally writes it (`174 pass`, `2 fail`)
+_TALLY_COUNT = later(r"(?<![\w.,])(\d[\d,]*) (pass(?:ed|es)?|fail(?:ed|s|ures?)?)\b")
+
+
+def _tallied_elsewhere(text: str, index: RunIndex) -> bool:
+    """Counts of passes and failures, no test named (`second run: 174 pass, 2 fail`), that
+    a line of an output of no test run gives together (cargo-semver-checks' `176 checks:
+    174 pass, 2 fail`): that tool's checks, not tests."""
+    if _NOUN.may_hold(text) or not holds_digit(text):
+        return False
+    counts = [f"{n} {w}" for n, w in _TALLY_COUNT.findall(text.lower())]
+    if len(counts) < 2:
+        return False
+    tests = {n for numbers in index.tests.by_command for n in numbers}
+    for call, at in itertools.islice(index.outputs_with(counts[0]), 20):
+        line = line_at(call.output_lower, at)
+        if call.order - 1 not in tests and all(count in line for count in counts):
+            return True
+    return False
+
+
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it. Asked only of a claim
     holding a word or mark of `_TEST_WORDS` (the claim's screen)."""
-    if _other_row_counted(text):
+    if _other_row_counted(text) or _tallied_elsewhere(text, index):
         return
     yield from _go_packages(text, index)  # the count alone: how the run went is read below
     text = as_counted(text)  # `Failures: 1` as `1 failures`

@@ -479,7 +479,7 @@ def test_the_tool_findings_are_asked_only_of_claims_that_may_name_a_tool() -> No
 _FAMILY_WORDS = (
     (("`",), "command_findings"),
     (("install", "removed", "dropped"), "install_findings"),
-    (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion"),
+    (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion", "tagged"),
      "git_findings"),
     (("review",), "review_findings"),
     (("#", "quer", "ed all "), "batch_findings"),
