@@ -64,8 +64,13 @@ _FAILING_CHECKS = later(r"\b[1-9]\d* failing\b|Some checks were not successful")
 
 
 def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """A build said to be free of warnings, against the last build's output."""
-    if _BUILD_CLAIM.search(text) is None or _WARNING_FREE.search(text) is None:
+    """A build said to be free of warnings, against the last build's output; one said to
+    have compiled the first time, against the first build after the first edit."""
+    if _BUILD_CLAIM.search(text) is None:
+        return
+    if _FIRST_TRY.search(text) is not None:
+        yield from _first_build(index)
+    if _WARNING_FREE.search(text) is None:
         return
     builds = index.shell_matching(_BUILD_CALL, _BUILD_WORDS)
     if not builds:
@@ -79,6 +84,34 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if warning is not None:
         said = "the last build" if compiled is last else "the last build that compiled"
         yield Finding(CONTRADICTED, f"{said} warned: {compiled.cite(warning.group(0))}")
+
+
+# `The fix compiled on the first try`: a build said to have gone well the first time
+_FIRST_TRY = later(
+    r"\b(?:compiled|built|builds?|compiles?)\b[^.;]{0,30}?"
+    r"\b(?:(?:on|at)\s+the\s+first\s+(?:try|attempt|go)|first\s+time)\b",
+    re.I,
+)
+# a compiler's error: rustc's `error[E0308]: ` and `could not compile`, tsc's `error
+# TS2322:`, gcc's and clang's `a.c:3:5: error: `
+_COMPILE_ERROR = later(
+    r"\berror(?:\[E\d{4}\])?: |\berror TS\d+: |: (?:fatal )?error: |\bcould not compile\b"
+)
+
+
+def _first_build(index: RunIndex) -> Iterator[Finding]:
+    """The first build after the run's first edit or write (the first of all where none
+    came), which failed or printed a compiler's error: no build went well the first time."""
+    builds = index.shell_matching(_BUILD_CALL, _BUILD_WORDS)
+    writes = index.of_families("edit", "write")
+    after = writes[0].order if writes else 0
+    first = next((build for build in builds if build.order > after), None)
+    if first is None:
+        return
+    error = _COMPILE_ERROR.search(first.output)
+    if error is not None or first.failed:
+        shown = first.cite(error.group(0).strip(": ") if error is not None else "")
+        yield Finding(CONTRADICTED, f"the first build after the first edit failed: {shown}")
 
 
 def _warned_files_kept(output: str, build: Call, index: RunIndex) -> bool:

@@ -67,3 +67,18 @@ def test_a_release_said_tagged_is_held_to_a_tag_command() -> None:
     assert statuses("Tagged `v0.10.0` locally.", run(bumped, tagged)) == ["verified"]
     # a tag of another sense
     assert statuses("The image is tagged `latest`.", run(bumped)) != ["contradicted"]
+
+
+FIX = ("Edit", {"file_path": "src/dijkstra.rs", "old_string": "a", "new_string": "b"}, "ok", "ok")
+BUILD_RED = bash(
+    "cargo build -p routing 2>&1 | tail -20",
+    "   Compiling routing v0.3.0\nerror[E0308]: mismatched types\n"
+    "error: could not compile `routing` (lib) due to 1 previous error",
+)
+BUILD_GREEN = bash("cargo build -p routing", "   Compiling routing v0.3.0\n    Finished dev")
+
+
+def test_a_build_said_to_compile_the_first_time_is_held_to_the_first_after_an_edit() -> None:
+    said = "The fix compiled on the first try."
+    assert statuses(said, run(FIX, BUILD_RED, FIX, BUILD_GREEN)) == ["contradicted"]
+    assert statuses(said, run(BUILD_RED, FIX, BUILD_GREEN)) != ["contradicted"]
