@@ -43,6 +43,7 @@ from tests.claims.labelled import (
     BLIND28,
     BLIND29,
     BLIND30,
+    BLIND31,
     HELDOUT,
     RUNS,
     SETS,
@@ -151,6 +152,7 @@ _FLOORS = {
     BLIND28: (0.95, 0.35, 0.7, 0.97),
     BLIND29: (0.95, 0.33, 0.66, 0.99),
     BLIND30: (0.95, 0.58, 0.75, 0.98),
+    BLIND31: (0.95, 0.4, 0.65, 0.99),
 }
 
 
