@@ -960,9 +960,22 @@ def _may_have_run_tests(index: RunIndex) -> bool:
 
 
 def _unknown_runner(index: RunIndex) -> bool:
-    if index.shell_matching(_UNKNOWN_RUNNER, _UNKNOWN_RUNNER_WORDS):
-        return True
+    """A shell command may run tests no runner of `RUNNER` names (`_UNKNOWN_RUNNER`) in a
+    part that no reading or listing program runs (`tar tzf x.tar.gz | grep -c /tests/`
+    names tests, runs none), or a tool is named for tests."""
+    for call in index.shell_matching(_UNKNOWN_RUNNER, _UNKNOWN_RUNNER_WORDS):
+        for part in COMMAND_PARTS.split(call.command_lower):
+            words = part.split()
+            if words and words[0] not in _LISTERS and _UNKNOWN_RUNNER.search(part):
+                return True
     return bool(index.named(_names_tests))
+
+
+# programs that read, list or print, and run nothing a part names (`grep -c tests/`)
+_LISTERS = frozenset(
+    "cat head tail less grep rg ls wc find tar unzip zipinfo diff jq sed awk echo printf "
+    "sort uniq cut tr cd".split()
+)
 
 
 def _names_tests(name: str) -> bool:

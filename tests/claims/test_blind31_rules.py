@@ -82,3 +82,12 @@ def test_a_build_said_to_compile_the_first_time_is_held_to_the_first_after_an_ed
     said = "The fix compiled on the first try."
     assert statuses(said, run(FIX, BUILD_RED, FIX, BUILD_GREEN)) == ["contradicted"]
     assert statuses(said, run(BUILD_RED, FIX, BUILD_GREEN)) != ["contradicted"]
+
+
+def test_a_command_listing_a_tests_folder_runs_no_tests() -> None:
+    built = bash("python -m build 2>&1 | tail -2", "Successfully built app-2.4.0.whl")
+    listed = bash("tar tzf dist/app-2.4.0.tar.gz | grep -c '^app-2.4.0/tests/'", "14")
+    said = "Ran the test suite against the installed wheel in a fresh venv, 212 passed."
+    assert statuses(said, run(built, listed)) == ["contradicted"]
+    script = bash("./scripts/run_tests.sh", "ok")
+    assert statuses(said, run(built, listed, script)) != ["contradicted"]
