@@ -1963,10 +1963,12 @@ def _said_otherwise_there(
     place is another count of the claim's `tally` (`0 errors` for the 0 warnings) or on
     a line giving another of its counts another figure (`ok | 5 passed | 0 failed` is no
     place of `8 passed, 0 failed`'s 0)."""
-    if word is not None and not agree(word, figure_word(call.output_lower, end)):
-        return True
-    if word is not None and counts_another_noun(word, claim, claim_end, call.output_lower, at, end):
-        return True
+    if word is not None:
+        shown = figure_word(call.output_lower, end)
+        if not agree(word, shown) or counts_another_noun(
+            word, shown, claim, claim_end, call.output_lower, at
+        ):
+            return True
     if word is not None and exit_status(call.output_lower, at, word):
         return True  # `Error 1`, make's exit status: a label's number, no count of errors
     if tally is None:

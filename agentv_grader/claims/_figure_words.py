@@ -190,23 +190,24 @@ def other_count(line: str, others: tuple[tuple[str, str], ...]) -> bool:
 
 
 def counts_another_noun(
-    word: str, claim: str, claim_end: int, output: str, start: int, end: int
+    word: str, shown: str | None, claim: str, claim_end: int, output: str, start: int
 ) -> bool:
-    """The figure at `start:end` of the lowercase `output` counts another thing than the
-    one ending at `claim_end` of the lowercase `claim`, whose `figure_word` is `word`: the
-    output's word is none of the claim's after it, and its line counts the claim's word
-    with other figures only (`analyzed 64 files, 211 dependencies` is no place of `211
-    files`; `2431 valid` of `2450 orders` is one of `2,431 orders are valid`)."""
-    shown = figure_word(output, end)
+    """The figure at `start` of the lowercase `output`, whose `figure_word` is `shown`,
+    counts another thing than the one ending at `claim_end` of the lowercase `claim`,
+    whose word is `word`: the output's word is none of the claim's after it, and its line
+    counts the claim's word with other figures only (`analyzed 64 files, 211
+    dependencies` is no place of `211 files`; `2431 valid` of `2450 orders` is one of
+    `2,431 orders are valid`)."""
     if shown is None or shown == word or word in _UNITS:
         return False
     if shown in map(_stemmed, _WORD.findall(claim, claim_end, claim_end + _WIDTH)):
         return False
-    line_end = output.find("\n", end)
+    line_end = output.find("\n", start)
     line = output[output.rfind("\n", 0, start) + 1 : len(output) if line_end < 0 else line_end]
     stem = tally_stem(word)
     counts = [f.replace(",", "") for f, w in _COUNT_PAIR.findall(line) if tally_stem(w) == stem]
-    return bool(counts) and output[start:end].replace(",", "") not in counts
+    figure = _FIGURE.match(output, start)
+    return bool(counts) and figure is not None and figure.group(0).replace(",", "") not in counts
 
 
 def _counted(word: str) -> bool:

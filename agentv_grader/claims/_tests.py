@@ -506,12 +506,20 @@ def _tallied_elsewhere(text: str, index: RunIndex) -> bool:
     counts = [f"{n} {w}" for n, w in _TALLY_COUNT.findall(text.lower())]
     if len(counts) < 2:
         return False
-    tests = {n for numbers in index.tests.by_command for n in numbers}
     for call, at in itertools.islice(index.outputs_with(counts[0]), 20):
         line = line_at(call.output_lower, at)
-        if call.order - 1 not in tests and all(count in line for count in counts):
+        if all(count in line for count in counts) and not _runs_tests(index, call):
             return True
     return False
+
+
+def _runs_tests(index: RunIndex, call: Call) -> bool:
+    """`call` is one of the run's test runs (its command's runs, `TestRuns.by_command`)."""
+    return any(
+        call.order - 1 in numbers
+        for numbers in index.tests.by_command
+        if index.calls[numbers[0]].command == call.command
+    )
 
 
 def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding]:
