@@ -63,6 +63,7 @@ SETS = (
     ROOT / "blind29",
     ROOT / "blind30",
     ROOT / "blind31",
+    ROOT / "blind32",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -35,8 +35,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND28` (tests/data/claims/blind28/runs) likewise, after the twenty-seventh's;
 `BLIND29` (tests/data/claims/blind29/runs) likewise, after the twenty-eighth's;
 `BLIND30` (tests/data/claims/blind30/runs) likewise, after the twenty-ninth's;
-`BLIND31` (tests/data/claims/blind31/runs) likewise, after the thirtieth's.
-`SETS` is all thirty-three."""
+`BLIND31` (tests/data/claims/blind31/runs) likewise, after the thirtieth's;
+`BLIND32` (tests/data/claims/blind32/runs) likewise, after the thirty-first's.
+`SETS` is all thirty-four."""
 
 from __future__ import annotations
 
@@ -82,11 +83,12 @@ BLIND28 = RUNS.parent / "blind28" / "runs"
 BLIND29 = RUNS.parent / "blind29" / "runs"
 BLIND30 = RUNS.parent / "blind30" / "runs"
 BLIND31 = RUNS.parent / "blind31" / "runs"
+BLIND32 = RUNS.parent / "blind32" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
     BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29, BLIND30,
-    BLIND31,
+    BLIND31, BLIND32,
 )  # fmt: skip
 
 
