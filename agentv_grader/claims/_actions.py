@@ -70,7 +70,8 @@ _RESULT_AFTER = later(
     r"(?:reports?|reported|pass(?:es|ed)?(?![^\S\n]+(?!"
     + _NOT_AN_OBJECT
     + r")[a-z])|succeed(?:s|ed)|"
-    r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|says|is (?:now )?clean|"
+    r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|lists?|listed|says|"
+    r"is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|"
     r"builds? (?:cleanly|without)|built without|"
@@ -167,6 +168,9 @@ _INSTALLED_BEFORE = later(
     r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't)\s+$", re.I
 )
 _INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
+# a place a thing is installed to (`installed to `$(MANDIR)/man1``): where a build puts a
+# file, no package installed
+_INSTALLED_PLACE = later(r"installed\s+(?:to|into|under)\s+[`/$~]", re.I)
 # a package with its version (`date-fns@3.6.0`, `requests==2.32.3`): group 1 its name
 _PINNED = later(r"(@?[a-z0-9][\w./-]*?)(?:@|==)\d[\w.+-]*")
 # The words after `installed` that name no package: where, how or when it was installed
@@ -404,6 +408,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
     option = command[:1] == "-"
     if (
         _ran_just_before(before)
+        or (not option and _said_to_report(command, before, after))
         or _CHECKED_WITH.search(before, max(0, len(before) - 40))
         or (_checked_using(command) and _CHECKED_USING.search(before, max(0, len(before) - 100)))
     ):
@@ -810,6 +815,32 @@ def _checked_using(command: str) -> bool:
     """`command` may be a tool something was checked with (`_CHECKED_USING`): a tool's name
     alone, not a branch's."""
     return _TOOL_NAME.fullmatch(command) is not None and command not in _NOT_TOOLS
+
+
+def _said_to_report(command: str, before: str, after: str) -> bool:
+    """What follows a program's command line (a name and an option or a subcommand, no
+    path, call nor value) says what its run showed (`` `gofmt -l .` lists no files ``):
+    it is said run; not what it does `now` or `also` does (`` `logsift summary --json` now
+    prints … ``, `` `cabal haddock` also compiles the docs ``: the code's or the tool's
+    behaviour)."""
+    words = command.split()
+    if len(words) < 2 or _PROGRAM_NAME.fullmatch(words[0]) is None or _is_title_like(command):
+        return False
+    if before.rstrip().lower().endswith(("test", "tests", "spec", "case")):
+        return False  # `the test `parser › parses dates` passes`: a test's title
+    said = after.lstrip().lower()
+    if said.startswith(("now ", "also ")) or said.startswith(_WHAT_IT_DOES):
+        return False
+    return _RESULT_AFTER.match(after) is not None and bool(after.strip(" \t:*_#"))
+
+
+def _is_title_like(command: str) -> bool:
+    """`parser › parses dates`, `parser > parses dates`: a test's title, jest's or vitest's."""
+    return "›" in command or " > " in command
+
+
+# what a command does, said of no run (`` `cabal haddock` compiles the docs ``)
+_WHAT_IT_DOES = ("compiles", "builds", "runs")
 
 
 def _ran_just_before(before: str) -> bool:
@@ -1264,13 +1295,22 @@ def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> 
     return all(
         t in have
         or (t.endswith((".py", ".sh", ".js")) and t in command)
-        or (_SHORT_OPTION.fullmatch(t) is not None and any(w.startswith(t) for w in have))
+        or (_SHORT_OPTION.fullmatch(t) is not None and any(_gives(w, t) for w in have))
         for t in tokens
     )
 
 
 # a short option, which a command may give glued to its value (`-L` of `-L12,12:a.rs`)
+# or, one letter, among others (`-n` of `-aHn`)
 _SHORT_OPTION = later(r"-[A-Za-z]{1,2}")
+_SHORT_OPTIONS = later(r"-[A-Za-z]+")
+
+
+def _gives(word: str, option: str) -> bool:
+    """The shell `word` gives the short `option`: glued to a value, or among letters."""
+    if word.startswith(option):
+        return True
+    return len(option) == 2 and option[1] in word and _SHORT_OPTIONS.fullmatch(word) is not None
 
 
 # a verb saying a thing was done (`ran`, `came back`, `passed`), not an instruction
@@ -1741,6 +1781,8 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     before, after = text[: match.start()], text[match.end() :]
     if _INSTALLED_BEFORE.search(before) or _INSTALLED_AFTER.match(after):
+        return
+    if _INSTALLED_PLACE.match(text, match.start()):
         return
     installs = index.shell_matching(_INSTALL_CALL, _INSTALL_WORDS, lowered=False)
     package = (match.group(1) or match.group(3) or "").lower().rstrip(".-")

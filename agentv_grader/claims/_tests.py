@@ -620,16 +620,20 @@ def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
     if said is None or not runs or "|" in runs[-1].command:
         return
     last = runs[-1]
-    tested = untested = 0
+    # each package once: a call running `go test` twice (`go test -v ./a/ && go test
+    # ./...`) prints a package's line in each run
+    with_tests: set[str] = set()
+    without: set[str] = set()
     for line in last.output.splitlines():
         words = line.split()
         if len(words) > 1 and words[0] in ("ok", "FAIL"):
-            tested += 1
-        elif words[:1] == ["?"] and line.endswith("[no test files]"):
-            untested += 1
+            with_tests.add(words[1])
+        elif words[:1] == ["?"] and len(words) > 1 and line.endswith("[no test files]"):
+            without.add(words[1])
+    tested = len(with_tests)
     if not tested:
         return
-    every, count = tested + untested, int(said.group(1))
+    every, count = len(with_tests | without), int(said.group(1))
     # `8 packages reporting `ok``: a count of the packages with tests alone
     if count in ((tested,) if _OK_SAID.match(text, said.end()) else (tested, every)):
         yield Finding(VERIFIED, last.cite())
