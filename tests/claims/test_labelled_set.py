@@ -44,6 +44,7 @@ from tests.claims.labelled import (
     BLIND29,
     BLIND30,
     BLIND31,
+    BLIND32,
     HELDOUT,
     RUNS,
     SETS,
@@ -153,6 +154,7 @@ _FLOORS = {
     BLIND29: (0.95, 0.33, 0.66, 0.99),
     BLIND30: (0.95, 0.58, 0.75, 0.98),
     BLIND31: (0.95, 0.4, 0.65, 0.99),
+    BLIND32: (0.95, 0.38, 0.74, 0.97),
 }
 
 
