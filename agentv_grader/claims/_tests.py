@@ -942,9 +942,12 @@ def _passing_part(
     tests = index.tests
     first, last = runs[0].call.order - 1, runs[-1].call.order - 1  # their calls' numbers
     numbers = sorted(n for group in tests.by_command for n in group if first <= n < last)
-    between = [tests.run(n) for n in numbers]
-    since = max((i for i, r in enumerate(between) if not r.ok), default=-1) + 1
-    for earlier in between[since:]:
+    # the runs since the last failing one, found from the last back: a run's summary is
+    # read when first asked, and a long run's thousands of runs before it are not read
+    since = len(numbers)
+    while since and tests.run(numbers[since - 1]).ok:
+        since -= 1
+    for earlier in map(tests.run, numbers[since:]):
         command = earlier.call.command
         if command == runs[-1].call.command or _unscoped(_runner_part(command)):
             continue  # the same run again, or all of the suite: its counts were the claim's
