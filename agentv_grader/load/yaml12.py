@@ -458,19 +458,25 @@ def _short_keys(data: bytes) -> bool:
     """Whether every key of a valid JSON text holds at most `_JSON_MAX_KEY` characters,
     given `_unescaped` of the text (False also for some texts whose keys all do: one of
     exactly that many, say). Every quote there opens or closes a string, and only a
-    key's closing quote comes before a colon (blanks may come between): with every byte
+    key's closing quote, of the closing ones, comes before a colon (blanks may come
+    between; a string's opening quote may come before its own colon): with every byte
     but the quotes made one letter (a translate), each run of that many letters after a
     quote is found, and it is a key's when the quote that ends it comes before a colon
     (its bytes: as many as its characters or more). A suite's keys are short, and its
     long strings few (none, often)."""
     runs = data.translate(_QUOTES_ONLY)
     colon_after_blanks = re.compile(_COLON_AFTER_BLANKS).match
+    # the quotes before `counted`, modulo 2 (a run after a closing quote lies between two
+    # strings: the quote ending it opens a string, which may open with a colon, `[":"]`)
+    closing = counted = 0
     at = runs.find(_LONG_RUN)
     while at >= 0:
+        closing ^= runs.count(b'"', counted, at) & 1
+        counted = at
         end = runs.find(b'"', at + 1)
         if end < 0:  # (the text's end, after its last string: a valid text closes each)
             break
-        if colon_after_blanks(data, end + 1):
+        if not closing and colon_after_blanks(data, end + 1):
             return False
         at = runs.find(_LONG_RUN, end)
     return True

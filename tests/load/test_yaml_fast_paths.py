@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from agentv_grader import jsontext
@@ -697,6 +697,11 @@ def _json_texts_with_long_keys(draw: st.DrawFn) -> str:
 
 @_BUDGET
 @given(json_texts_with_brackets_in_strings() | json_texts() | _json_texts_with_long_keys())
+# a long run between two strings, the second opening with a colon (Hypothesis found it)
+@example(
+    '[\n "",\n [\n  [\n   0,\n   null,\n   null,\n   null\n  ],\n  [\n   -1000,\n   null,\n'
+    '   null,\n   null\n  ]\n ],\n [\n  ":"\n ]\n]'
+)
 def test_the_json_shape_tells_the_containers_that_hold_none(text: str) -> None:
     """Its leaves: a byte per container, 1 for one that holds no container, given only
     when every key is short (the walk then checks none); a key longer than
