@@ -133,7 +133,7 @@ _OUTPUT_GIVEN = later(r"(?:-o|--output)(?:[\s=]\s*)?[\"']?$", re.I)
 _AFTER_OPTION = " \t\n\r\f\v=\"'"  # the characters _OUTPUT_GIVEN allows after the option
 _DELETE_SIGNAL = later(r"(?:\brm\b|\bgit rm\b|\bunlink\b|\brmdir\b|\bdel\b|DELETE)[^|;&\n]*\Z")
 _DELETES = later(r"(?:^|[;&|]\s*|\bsudo\s+)(?:rm|git rm|unlink|rmdir)\b")
-_READ_ONLY = frozenset(
+READ_ONLY = frozenset(
     "cat head tail less more grep rg wc ls diff jq file stat du find sha256sum md5sum test".split()
 )
 # deno's own subcommands that check, test or format the project are no scripts
@@ -1378,7 +1378,7 @@ def _last_change(index: RunIndex) -> int:
             continue
         if call.family == "shell" and ">" not in call.command and "-delete" not in call.command:
             programs = [p.split()[:1] for p in _SEGMENT.split(call.command)]
-            if all(p and (p[0] in _READ_ONLY or p[0] in ("cd", "echo")) for p in programs):
+            if all(p and (p[0] in READ_ONLY or p[0] in ("cd", "echo")) for p in programs):
                 continue
         return call.order
     return -1
@@ -1515,11 +1515,11 @@ def _only_reads(call: Call, needle: str) -> bool:
     if call.family != "shell":
         return False
     program = call.command.split()[0] if call.command.split() else ""
-    if program in _READ_ONLY:
+    if program in READ_ONLY:
         return True
     # each part naming it runs a program that reads (`cd app && grep -n x pyproject.toml`)
     parts = [p.split() for p in _SEQUENCE_PARTS.split(call.command_lower) if needle in p]
-    if parts and all(words and words[0] in _READ_ONLY for words in parts):
+    if parts and all(words and words[0] in READ_ONLY for words in parts):
         return True
     return _tested(call.command_lower, needle)
 

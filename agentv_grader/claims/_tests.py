@@ -26,7 +26,7 @@ from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
 from ._figure_words import said_first_time
-from ._files import opaque_ran, opaque_ran_after
+from ._files import READ_ONLY, opaque_ran, opaque_ran_after
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
@@ -986,10 +986,10 @@ def _unknown_runner(index: RunIndex) -> bool:
     return bool(index.named(_names_tests))
 
 
-# programs that read, list or print, and run nothing a part names (`grep -c tests/`)
-_LISTERS = frozenset(
-    "cat head tail less grep rg ls wc find tar unzip zipinfo diff jq sed awk echo printf "
-    "sort uniq cut tr cd".split()
+# programs that read, list or print, and run nothing a part names (`grep -c tests/`): the
+# file readers, and the listers and filters of a pipe
+_LISTERS = READ_ONLY | frozenset(
+    "tar unzip zipinfo sed awk echo printf sort uniq cut tr cd".split()
 )
 
 
