@@ -286,8 +286,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             yield from _said_done(command, before, after, index)
             continue
-        # `**Final `mvn verify`:**`: a heading over what follows, which says no result
-        subject = _RESULT_AFTER.match(after) is not None and bool(after.strip(" \t:*_#"))
+        subject = _result_said(after)
         parenthesised = (
             before.rstrip().endswith("(")
             and after.lstrip().startswith(")")
@@ -831,6 +830,12 @@ def _said_to_report(command: str, before: str, after: str) -> bool:
     said = after.lstrip().lower()
     if said.startswith(("now ", "also ")) or said.startswith(_WHAT_IT_DOES):
         return False
+    return _result_said(after)
+
+
+def _result_said(after: str) -> bool:
+    """What follows a command says how its run went (`_RESULT_AFTER`), not a heading over
+    what follows, which says none (`**Final `mvn verify`:**`)."""
     return _RESULT_AFTER.match(after) is not None and bool(after.strip(" \t:*_#"))
 
 

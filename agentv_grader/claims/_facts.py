@@ -1692,20 +1692,23 @@ def _tally_otherwise(text: str, line: str) -> str | None:
     """A tally of changes the claim says, two kinds or more (`added 2 packages and updated
     12 others`), that the line's tally of the same kinds gives another count of one
     (`added 2 packages, removed 1 package, changed 9 packages`)."""
-    claimed = {
-        _CHANGED_AS.get(verb.lower(), verb.lower()): count.replace(",", "")
-        for verb, count, _ in _CHANGE_COUNT.findall(text)
-    }
+    claimed = _tally(text)
     if len(claimed) < 2:
         return None
-    shown = {
-        _CHANGED_AS.get(verb.lower(), verb.lower()): count.replace(",", "")
-        for verb, count, _ in _CHANGE_COUNT.findall(line)
-    }
+    shown = _tally(line)
     for verb, count in claimed.items():
         if verb in shown and shown[verb] != count:
             return f"{verb} {count} claimed"
     return None
+
+
+def _tally(text: str) -> dict[str, str]:
+    """The counts of each kind of change `text` tallies (`_CHANGE_COUNT`), by its verb as
+    a tally says it (`updated` is `changed`), thousands separators dropped."""
+    return {
+        _CHANGED_AS.get(verb.lower(), verb.lower()): count.replace(",", "")
+        for verb, count, _ in _CHANGE_COUNT.findall(text)
+    }
 
 
 # `17 packages changed in total`: a count of things, said to be all of the changes

@@ -1653,6 +1653,15 @@ def _echoed_script(output: str) -> re.Match[str] | None:
 
 
 def _opaque(call: Call, index: RunIndex) -> bool:
+    """The call runs what the run does not show (`_opaque_call`), read once a call: each
+    claim asking whether code was rewritten or a program ran unseen asks it again."""
+    opaque: bool = index.remember(
+        "opaque", str(call.order), functools.partial(_opaque_call, call, index)
+    )
+    return opaque
+
+
+def _opaque_call(call: Call, index: RunIndex) -> bool:
     """The call runs what the run does not show: `make`, a git command rewriting the
     tree, or a package script, except one `npm run` whose echoed script (`> tsc -b && vite
     build`) or one `make` target whose recipe a call before it shows (`_make_recipe`) is

@@ -677,8 +677,8 @@ _CRATE_TESTS = Gated(
     later(r"`([\w-]+)`\s+(?:now\s+)?(?:has|runs|reports)\s+(\d+)\s+(?:unit\s+)?tests\b", re.I),
     Words("has runs reports"),
 )
-# cargo's block of one crate's unit tests: its binary, then `running N tests`
-_CRATE_BLOCK = "Running unittests "
+# cargo's block of one crate's unit tests: its binary, then `running N tests` (lowercase)
+_CRATE_BLOCK = "running unittests "
 
 
 def _crate_tests(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -695,10 +695,7 @@ def _crate_tests(text: str, index: RunIndex) -> Iterator[Finding]:
     last = shown[-1]
     block = last.output_lower.find(binary)
     running = _RUNNING.search(last.output_lower, block)
-    if (
-        running is None
-        or last.output_lower.rfind(_CRATE_BLOCK.lower(), block, running.start()) >= 0
-    ):
+    if running is None or last.output_lower.rfind(_CRATE_BLOCK, block, running.start()) >= 0:
         return
     if int(running.group(1)) != int(said.group(2)):
         yield Finding(

@@ -578,7 +578,9 @@ def _plain_writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
     for (pattern, names), words in zip(_files._MANIFESTS, _files._MANIFEST_WORDS, strict=True):
         if index.shell_matching(pattern, words):
             manifests.update(names)
-    if any(_files._opaque(c, index) for c in index.shell if _files._OPAQUE.search(c.command_lower)):
+    if any(
+        _files._opaque_call(c, index) for c in index.shell if _files._OPAQUE.search(c.command_lower)
+    ):
         return True, frozenset(manifests)
     for call in index.shell:
         if any(w in call.command_lower for w in _files._INTERPRETERS):
