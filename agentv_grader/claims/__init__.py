@@ -79,6 +79,7 @@ from ._listings import every_counted, every_flag, every_version
 from ._rows import (
     anchored_rows,
     named_figures,
+    paired_rows,
     ranked_rows,
     row_verdict,
     said_rows,
@@ -594,6 +595,8 @@ def _rows_restated(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, evidence)
     if " (" in text:
         for _, evidence in named_figures(text, index):
+            yield Finding(CONTRADICTED, evidence)
+        for _, evidence in paired_rows(text, index):
             yield Finding(CONTRADICTED, evidence)
     for _, evidence in said_rows(text, index):
         yield Finding(CONTRADICTED, evidence)

@@ -311,9 +311,14 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     the said figure. Never where a line naming the thing gives the said figure, nor, the
     figure in some output, unless another row of as many figures holds it (a swap)."""
     said = _said_row(text)
-    if said is None:
-        return
-    name, label, values = said
+    if said is not None:
+        yield from _held_to_rows(*said, index)
+
+
+def _held_to_rows(
+    name: str, label: str, values: list[_RowValue], index: RunIndex
+) -> Iterator[tuple[str, str]]:
+    """`said_rows`' test of a thing's said figures against its rows."""
     rows = _rows_naming(name, label, index)
     given = [figure for _, shown in rows.values() for figure in shown]
     differing = [value for value in values if not any(map(value.same, given))]
@@ -339,6 +344,30 @@ def said_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     if _in_outputs(value, index) and not _on_a_sibling(value, len(rows[line][1]), index):
         return  # shown elsewhere: another thing's only on a row of as many figures
     yield CONTRADICTED, f"{value.text!r} for {name}, but {call.cite_line(line)}"
+
+
+# A figure in brackets after the thing it is of: a host or file name (`yahoo.com (61)`), or
+# a sentence's subject with the most or fewest of something (`USB-C Dock Pro sold the most
+# units (2,318)`); group 1 or 2 the name, 3 the figure
+_PAIRED = later(
+    r"(?<![\w.-])([a-z0-9][\w-]*(?:\.[\w-]+)+)[^\S\n]\(|"
+    r"^[\W_]{0,6}([A-Z][\w&.'/-]*(?:[^\S\n][\w&.'/-]+){0,3}?)[^\S\n]+(?:had|has|have|sold|got|"
+    r"saw|drew|received|logged|scored|recorded|took)[^\S\n]+the[^\S\n]+(?:most|fewest|highest|"
+    r"lowest|largest|smallest|biggest|least)\b[^.;()\n]{0,40}\("
+)
+_PAIRED_FIGURE = later(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?(?=\))")
+
+
+def paired_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
+    """A figure in brackets after the thing it is of (`_PAIRED`), held as `said_rows`
+    holds a thing's figures: `comcast.net had the most bounces (97), ahead of yahoo.com
+    (61)` against `97 yahoo.com` and `61 comcast.net`. Asked of claims holding ` (`."""
+    for paired in _PAIRED.finditer(text):
+        figure = _PAIRED_FIGURE.match(text, paired.end())
+        found = None if figure is None else _ROW_VALUE.fullmatch(figure.group(0))
+        name = (paired.group(1) or paired.group(2)).lower()
+        if found is not None and not _year(found.group(0)) and len(name) > 2:
+            yield from _held_to_rows(name, "", [_RowValue(found)], index)
 
 
 def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:

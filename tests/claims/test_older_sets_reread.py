@@ -484,3 +484,29 @@ def test_a_figure_counting_another_noun_on_a_line_counting_the_claims_is_no_plac
     assert statuses("The remaining 2,431 orders are valid.", run(checked)) == ["verified"]
     merged = bash("python join.py", "merged 148 rows; 3 employees with unknown dept_id")
     assert statuses("Merged 148 employee rows.", run(merged)) == ["verified"]
+
+
+BOUNCES = bash(
+    "grep bounced mail.log | cut -d@ -f2 | sort | uniq -c | sort -rn",
+    "97 yahoo.com\n61 comcast.net\n12 gmx.de",
+)
+UNITS = bash(
+    "sqlite3 -column sales.db 'SELECT name, units FROM top'",
+    "name               units\nUSB-C Dock Pro     2381\nWireless Mouse M2  2207",
+)
+
+
+def test_a_figure_in_brackets_after_its_thing_is_held_to_the_things_row() -> None:
+    assert statuses("comcast.net had 12 bounces, ahead of yahoo.com (61).", run(BOUNCES)) == [
+        "contradicted"
+    ]
+    assert statuses("yahoo.com had the most bounces, ahead of comcast.net (61).", run(BOUNCES)) == [
+        "verified"
+    ]
+    said = "USB-C Dock Pro sold the most units (2,318)."
+    assert statuses(said, run(UNITS)) == ["contradicted"]
+    assert statuses("USB-C Dock Pro sold the most units (2,381).", run(UNITS)) == ["verified"]
+    # a figure of no row of the thing's is left to the other rules
+    assert statuses("Wireless Mouse M3 sold the most units (2,318).", run(UNITS)) != [
+        "contradicted"
+    ]
