@@ -529,6 +529,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if _other_row_counted(text) or _tallied_elsewhere(text, index):
         return
     yield from _go_packages(text, index)  # the count alone: how the run went is read below
+    if "doc" in text:
+        yield from _doctests(text, index)
     text = as_counted(text)  # `Failures: 1` as `1 failures`
     if "warning" in text:  # `48 passed, no warnings`: said of the run the clause counts
         text = _WARNINGS_AFTER.sub(r" with \1", text)
@@ -670,6 +672,44 @@ def _untested_package(text: str, index: RunIndex) -> Iterator[Finding]:
             ):
                 yield Finding(CONTRADICTED, f"{said.group(1)} has no test files: {last.cite(line)}")
             return
+
+
+# `all 6 doctests`, `6 doc tests pass`: a count of doctests said passing (group 1 `all`,
+# group 2 the count, group 3 a verb of passing after it)
+_DOCTESTS_SAID = later(
+    r"(?<![\w-])(all\s+)?(\d+)\s+doc[\s-]?tests?\b(?:[^.;,]{0,20}?\b(pass(?:ed|es|ing)?|green)\b)?",
+    re.I,
+)
+_DOCTESTS_BLOCK = "   doc-tests "  # cargo's header of a crate's doctests (lowercase)
+_CARGO_RESULT = later(r"test result: (?:ok|failed)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+
+
+def _doctests(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of doctests said passing (`all 6 doctests`, after a run said to pass or
+    with a verb of passing) held to the last `cargo test` run's one doctest block, where
+    no edit or write came after it: `Doc-tests geohashx` … `5 passed; 0 failed; 1
+    ignored` refutes `all 6 doctests` (one was ignored)."""
+    said = _DOCTESTS_SAID.search(text)
+    if said is None or not (said.group(1) or said.group(3) or "pass" in text.lower()):
+        return
+    shown = [
+        c for c in index.shell_matching(_CARGO_TEST, ("cargo",)) if "doc-tests " in c.output_lower
+    ]
+    if not shown or index.changed_after(shown[-1]):
+        return
+    last = shown[-1]
+    output = last.output_lower
+    block = output.find(_DOCTESTS_BLOCK)
+    if block < 0 or output.find(_DOCTESTS_BLOCK, block + 1) >= 0:
+        return  # no doctests, or several crates': which the claim counts is open
+    result = _CARGO_RESULT.search(output, block)
+    if result is None:
+        return
+    passed = int(result.group(1))
+    if passed != int(said.group(2)):
+        yield Finding(
+            CONTRADICTED, f"{said.group(2)} doctests said passing, but {last.cite(result.group(0))}"
+        )
 
 
 # `` `sigstats` now has 15 unit tests ``: a count of one crate's tests

@@ -510,3 +510,24 @@ def test_a_figure_in_brackets_after_its_thing_is_held_to_the_things_row() -> Non
     assert statuses("Wireless Mouse M3 sold the most units (2,318).", run(UNITS)) != [
         "contradicted"
     ]
+
+
+def _cargo_doctests(ignored: int, crates: int = 1) -> str:
+    block = (
+        "   Doc-tests geohashx\nrunning 6 tests\n"
+        f"test result: ok. {6 - ignored} passed; 0 failed; {ignored} ignored; 0 measured; "
+        "0 filtered out; finished in 1.37s\n"
+    )
+    return (
+        "running 41 tests\ntest result: ok. 41 passed; 0 failed; 0 ignored; 0 measured; "
+        "0 filtered out; finished in 0.02s\n" + block * crates
+    )
+
+
+def test_doctests_said_passing_are_held_to_cargos_doctest_block() -> None:
+    said = "All 41 unit tests and all 6 doctests pass."
+    assert statuses(said, run(bash("cargo test", _cargo_doctests(ignored=1)))) == ["contradicted"]
+    assert statuses(said, run(bash("cargo test", _cargo_doctests(ignored=0)))) == ["verified"]
+    # two crates' doctest blocks: which one the claim counts is open
+    twice = run(bash("cargo test --workspace", _cargo_doctests(ignored=1, crates=2)))
+    assert statuses(said, twice) != ["contradicted"]
