@@ -64,6 +64,7 @@ SETS = (
     ROOT / "blind30",
     ROOT / "blind31",
     ROOT / "blind32",
+    ROOT / "blind33",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
