@@ -55,8 +55,8 @@ _RUN_BEFORE = later(
     r"\s+(?:the\s+)?(?:command\s+)?$",
     re.I,
 )
-# the words after `pass` that are not what is passed (`` `x` now passes argument lists ``:
-# passing a thing is no result of a run)
+# the words after `pass` that are not what is passed (`` `x` now passes argument lists ``,
+# `` `verify.ts` passes `tolerance` through ``: passing a thing is no result of a run)
 _NOT_AN_OBJECT = (
     r"(?:now|again|cleanly|clean|locally|too|also|still|with|on|in|under|and|but|after|"
     r"everywhere|as|first|for|without|all|both|every|each|here|there|fine|ok|once|twice|"
@@ -67,9 +67,9 @@ _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
     # where it ran, a word or two (`across the monorepo`, `on every package`)
     r"(?:(?:across|over|on|for)\s+(?:the\s+|all\s+|every\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?"
-    r"(?:reports?|reported|pass(?:es|ed)?(?![^\S\n]+(?!"
+    r"(?:reports?|reported|pass(?:es|ed)?\b(?![^\S\n]+(?!"
     + _NOT_AN_OBJECT
-    + r")[a-z])|succeed(?:s|ed)|"
+    + r")[a-z`])|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|lists?|listed|says|"
     r"is (?:now )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
@@ -162,7 +162,8 @@ _INSTALL_CALL = later(rf"\b(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninsta
 _INSTALL_WORDS = PACKAGE_MANAGER_WORDS
 _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/[\w.-]+)?))", re.I)
 # "installed" describing a package, not an install: "the installed version", "Installed
-# pytest is 8.3.3" (a state the output shows, which the values check)
+# pytest is 8.3.3" (a state the output shows, which the values check), an unticked word's
+# label over what follows (`Installed versions: urllib3 `2.2.1``)
 # or denied (`curl isn't installed in the image`, `was never installed`): a state, no install
 _INSTALLED_BEFORE = later(
     r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't)\s+$", re.I
@@ -1786,6 +1787,8 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     before, after = text[: match.start()], text[match.end() :]
     if _INSTALLED_BEFORE.search(before) or _INSTALLED_AFTER.match(after):
+        return
+    if match.group(3) and after.startswith(":"):
         return
     if _INSTALLED_PLACE.match(text, match.start()):
         return

@@ -35,6 +35,12 @@ _TOOL_FAILED = later(
     r" read)|^done \(warnings were emitted\)\s*$",
     re.M,
 )
+# git's fatal error after its remote's, hint or warning lines (`remote: Permission to
+# a/b.git denied …` then `fatal: unable to access …`), and its rejected push's closing
+# (`! [rejected] … error: failed to push some refs to …`, hints after it): exit codes
+# other than 0 an output without a status shows so
+_GIT_FATAL = later(r"(?:(?:remote|hint|warning): [^\n]*\n)+fatal: ")
+_GIT_UNPUSHED = "\nerror: failed to push some refs to "
 _CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
 _EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 # The HTTP status patterns' alternatives. `_HTTP` puts `\b` before those opening with a
@@ -1216,7 +1222,7 @@ def _quoted_line_slowly(output: str, needle: str) -> str:
 
 # Every runner RUNNER knows names one of these words: a command without any is no test run.
 _RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check", "verify",
-                 "nose2", "ava", "cypress", "gotestsum", "karma")  # fmt: skip
+                 "nose2", "ava", "cypress", "gotestsum", "karma", "_level=")  # fmt: skip
 
 
 def _may_run_tests(command: str) -> bool:
@@ -1264,6 +1270,10 @@ def _failed(output: str) -> bool:
     head = output[:200]
     first = head[:1]  # `_ERROR_START` opens with spaces or one of these letters
     if (first in _ERROR_FIRST or first.isspace()) and _ERROR_START.match(head) is not None:
+        return True
+    if "fatal: " in head and _GIT_FATAL.match(head) is not None:
+        return True
+    if _GIT_UNPUSHED in output[:2000]:
         return True
     if "xit" in head:
         exit_code = _EXIT.search(head)

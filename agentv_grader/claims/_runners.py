@@ -43,6 +43,8 @@ RUNNER = later(
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
+    # a Boost.Test binary, by its options (`--report_level=short`)
+    r"|(?<!\S)--(?:report_level|log_level|run_test)="
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -124,6 +126,10 @@ _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 # `\b` asked after the first digit: a pattern opening with a class is scanned for it, one
 # opening with `\b` tried at each character of a 4 KB log (held against the plain spelling
 # in tests/claims/test_fast_patterns.py)
+# Boost.Test's report (`--report_level=short` or more): `Test module "m" has failed
+# with:`, then a line of test cases per outcome (`26 test cases out of 27 passed`)
+_BOOST = later(r'Test module "[^"\n]*" has (?:passed|failed) with:\n((?:[^\S\n]+\d[^\n]*\n?)+)')
+_BOOST_CASES = later(r"(?<!\d)(\d+) test cases? out of (\d+) (passed|failed|skipped|aborted)\b")
 _FILTERED = later(r"[1-9](?<!\w[1-9])\d* (?:filtered out|deselected)\b")
 # jest's line: its indent `[^\S\n]*`, its last word tried only where a word starts.
 _FAILED_NAME = later(
@@ -563,8 +569,27 @@ def _clojure(output: str) -> Summary | None:
     return Summary(None, failures + errors, 0, total, (), found[-1].group(0).replace("\n", " "))
 
 
+def _boost(output: str) -> Summary | None:
+    """Boost.Test's report of a test module: its cases passed, failed (aborted too) and
+    skipped, out of a total; its assertions' lines are not tests. The line quoted is the
+    failed cases', else the first."""
+    found = list(_BOOST.finditer(output)) if "Test module " in output else []
+    cases = list(_BOOST_CASES.finditer(found[-1].group(1))) if found else []
+    if not cases:
+        return None
+    counts = {"passed": 0, "failed": 0, "skipped": 0, "aborted": 0}
+    for case in cases:
+        counts[case.group(3)] += int(case.group(1))
+    failed = counts["failed"] + counts["aborted"]
+    quoted = next((c for c in cases if c.group(3) != "passed"), cases[0]) if failed else cases[0]
+    total = int(cases[0].group(2))
+    return Summary(
+        counts["passed"], failed, counts["skipped"], total, _names(output), quoted.group(0)
+    )
+
+
 # Each runner's summary reader, in the order they are asked: the first that reads a
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
             _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
-            _gtest, _karma, _tap)  # fmt: skip
+            _gtest, _karma, _tap, _boost)  # fmt: skip

@@ -1,0 +1,71 @@
+"""Rules from the thirty-third blind set's misses (tests/data/claims/blind33), one
+behaviour each: each test is a small run shaped like the claim that was misread, never its
+text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.claims.test_claims import bash, run, statuses
+
+TSC = bash("npx tsc --noEmit", "")
+
+
+def test_a_file_passing_a_thing_along_is_no_run_of_it() -> None:
+    said = "`webhooks/verify.ts` only passes `tolerance` through when it's set."
+    assert statuses(said, run(TSC)) != ["contradicted"]
+    said = "`src/a.ts` and `src/b.ts` now pass `defaultTags(...)` as each bucket's `labels`."
+    assert statuses(said, run(TSC)) != ["contradicted"]
+    assert statuses("`scripts/check.py` passes.", run(TSC)) == ["contradicted"]
+
+
+def test_an_unticked_word_after_installed_and_before_a_colon_is_a_label() -> None:
+    shown = bash("pip show urllib3", "Name: urllib3\nVersion: 2.2.1")
+    assert statuses("Installed versions: urllib3 `2.2.1`.", run(shown)) == ["verified"]
+    assert statuses("Installed `ripgrep`: it was missing.", run(shown)) == ["contradicted"]
+
+
+DENIED = (
+    "remote: Permission to finch/ledgerd.git denied to ledger-ci-bot.\n"
+    "fatal: unable to access 'https://github.com/finch/ledgerd.git/': The requested URL "
+    "returned error: 403"
+)
+REJECTED = (
+    "To github.com:acme/app.git\n ! [rejected]        main -> main (fetch first)\n"
+    "error: failed to push some refs to 'github.com:acme/app.git'\n"
+    "hint: Updates were rejected because the remote contains work that you do\n"
+    "hint: not have locally."
+)
+
+
+@pytest.mark.parametrize("output", [DENIED, REJECTED])
+def test_a_push_gits_output_shows_failed_is_failed_without_a_status(output: str) -> None:
+    pushed = bash("git push -u origin chore/x", output)
+    assert statuses("Pushed `chore/x` to origin.", run(pushed)) == ["contradicted"]
+    done = bash(
+        "git push -u origin chore/x",
+        "To github.com:acme/app.git\n * [new branch] chore/x -> chore/x",
+    )
+    assert statuses("Pushed `chore/x` to origin.", run(done)) == ["verified"]
+
+
+BOOST_FAILED = (
+    "Running 27 test cases...\n"
+    'tests/test_convolve.cpp(91): error: in "convolve_even_kernel_throws": check has failed\n\n'
+    '*** 1 failure is detected in the test module "imgproc_tests"\n'
+    'Test module "imgproc_tests" has failed with:\n'
+    "  26 test cases out of 27 passed\n  1 test case out of 27 failed\n"
+    "  1 assertion out of 139 failed\n"
+)
+BOOST_PASSED = (
+    'Running 27 test cases...\nTest module "imgproc_tests" has passed with:\n'
+    "  27 test cases out of 27 passed\n  139 assertions out of 139 passed\n"
+)
+
+
+def test_a_boost_test_binarys_report_is_a_test_run() -> None:
+    command = "./build/tests/imgproc_tests --log_level=test_suite --report_level=short"
+    said = "The test runner reports all 27 tests passing."
+    assert statuses(said, run(bash(command, BOOST_FAILED))) == ["contradicted"]
+    assert statuses(said, run(bash(command, BOOST_PASSED))) == ["verified"]
+    assert statuses("26 of 27 tests pass.", run(bash(command, BOOST_FAILED))) == ["verified"]
