@@ -568,23 +568,30 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
                 runs = (runs[0], False)
             # a pass and a failure said apart: the one said last is of the last run
             past = clause.now is None and (
-                bool(_PAST.search(text_of_clause)) or (past and not has_noun)
+                bool(_PAST.search(text_of_clause))
+                or (past and not has_noun)
+                or _first_time_pass(clause)
             )
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past, text)
         if finding is not None and finding.status == CONTRADICTED and index.tests:
-            finding = _of_runs_apart(finding, clause, text, past)
+            wrote = bool(index.of_families("write", "edit"))
+            finding = _of_runs_apart(finding, clause, text, past, wrote)
         if finding is not None and finding.status == VERIFIED and _PLACED.search(text_of_clause):
             finding = Finding(SHOWN, f"{finding.evidence}; where they were is not shown")
         if finding is not None:
             yield finding
 
 
-def _of_runs_apart(finding: Finding, clause: _Clause, text: str, past: bool) -> Finding:
+def _of_runs_apart(
+    finding: Finding, clause: _Clause, text: str, past: bool, wrote: bool
+) -> Finding:
     """A contradiction of a sentence placing its run before another (`EARLIER`), saying a
     pass and a failure apart or going from one to the other is none: it may be said of
     either run; but new tests said to pass on their first run (`both new tests passed on
-    the first run`), held to the first run after the run's first write, are of it alone."""
+    the first run`), held to the first run after the run's first write, are of it alone,
+    as are tests said to pass the first time where the run wrote something and no failure
+    is said beside it."""
     if (
         past
         and clause.polarity() == "good"
@@ -592,6 +599,14 @@ def _of_runs_apart(finding: Finding, clause: _Clause, text: str, past: bool) -> 
         and said_first_time(clause.text)
     ):
         return finding
+    if (
+        past
+        and _first_time_pass(clause)
+        and wrote
+        and not _says_both(text)
+        and not _FROM_TO.search(text)
+    ):
+        return finding  # `the suite passed first time`: of one run, the first after a write
     if EARLIER.may_hold(text) or _says_both(text) or _FROM_TO.search(text):
         return Finding(SHOWN, f"{finding.evidence}; said of more than one run")
     return finding
@@ -930,6 +945,13 @@ def _clause(
         if written is None:
             return None
         run, scoped = written, scoped and runs == index.tests.every
+    elif past and _first_time_pass(clause) and index.of_families("write", "edit"):
+        # `the suite passed first time`: of the first run after the run's first write,
+        # or, said after something (`once it compiled`), after its last
+        first = _first_after_writing(index, last=_AFTER_SOMETHING.search(sentence) is not None)
+        if first is None:
+            return None
+        run, scoped = first, scoped and runs == index.tests.every
     # a failed last run, then an edit: the claim is of the code as it is now, never run
     changed = not past and not run.ok and index.changed_after(run.call)
     if run.summary is None:  # no runner summary: only the exit status is known
@@ -994,12 +1016,23 @@ def _passing_part(
     return None
 
 
-def _first_after_writing(index: RunIndex) -> TestRun | None:
-    """The first test run after the run's first write or edit (None: none)."""
+# `once it compiled`, `after the rewrite`: a first time said after something the run did
+_AFTER_SOMETHING = later(r"\b(?:once|after)\b", re.I)
+
+
+def _first_time_pass(clause: _Clause) -> bool:
+    """The clause says tests passed the first time (`the suite passed first time`, `all
+    5 tests passed on the first try`)."""
+    return clause.polarity() == "good" and said_first_time(clause.text)
+
+
+def _first_after_writing(index: RunIndex, last: bool = False) -> TestRun | None:
+    """The first test run after the run's first write or edit, or its `last` (None:
+    none)."""
     writes = index.of_families("write", "edit")
     if not writes:
         return None
-    after = writes[0].order  # a call's `order` is the next call's number
+    after = writes[-1 if last else 0].order  # a call's `order` is the next call's number
     firsts = [n[bisect.bisect_left(n, after)] for n in index.tests.by_command if n[-1] >= after]
     return index.tests.run(min(firsts)) if firsts else None
 
@@ -1708,7 +1741,7 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2}
 def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """A backticked command said to have passed (or failed) on its nth run or try, where
     the command's nth shell call (a re-run's, the one after: `the first re-run` is the
-    second) ended the other way (by its status)."""
+    second) ended the other way (by its status, or a test run's by its summary)."""
     said = _NTH_RUN.search(text)
     if said is None or "`" not in text:
         return
@@ -1724,8 +1757,12 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     call = calls[nth]
     failed = said.group(1).lower().startswith(("fail", "error"))
-    if call.failed != failed:
-        ended = "failed" if call.failed else "succeeded"
+    # a test run ended as its summary says (`FAIL` lines where no status was kept)
+    ended_failed = (
+        not index.tests.run(call.order - 1).ok if _runs_tests(index, call) else call.failed
+    )
+    if ended_failed != failed:
+        ended = "failed" if ended_failed else "succeeded"
         yield Finding(CONTRADICTED, f"run {nth + 1} of `{command}` {ended}: {call.cite()}")
 
 

@@ -69,3 +69,39 @@ def test_a_boost_test_binarys_report_is_a_test_run() -> None:
     assert statuses(said, run(bash(command, BOOST_FAILED))) == ["contradicted"]
     assert statuses(said, run(bash(command, BOOST_PASSED))) == ["verified"]
     assert statuses("26 of 27 tests pass.", run(bash(command, BOOST_FAILED))) == ["verified"]
+
+
+GO_FAILED = bash(
+    "go test ./...",
+    "ok  \tx/api\t0.4s\n--- FAIL: TestRollback (0.00s)\nFAIL\nFAIL\tx/store\t0.1s\nFAIL",
+)
+GO_PASSED = bash("go test ./...", "ok  \tx/api\t0.4s\nok  \tx/store\t0.1s")
+EDIT = ("Edit", {"file_path": "store/tx.go", "old_string": "a", "new_string": "b"}, "ok", "ok")
+
+
+def test_a_commands_nth_run_ended_as_its_test_summary_says() -> None:
+    # a status of ok (a pipe's, or none kept): the summary's FAIL lines say it failed
+    said = "`go test ./...` passed on the first run after the rewrite."
+    assert statuses(said, run(EDIT, GO_FAILED, EDIT, GO_PASSED)) == ["contradicted"]
+    assert statuses(said, run(EDIT, GO_PASSED, EDIT, GO_PASSED)) != ["contradicted"]
+
+
+def _cargo(failed: int) -> tuple[str, dict[str, str], str, str]:
+    result = "FAILED" if failed else "ok"
+    return bash(
+        "cargo test",
+        f"running 14 tests\ntest result: {result}. {14 - failed} passed; {failed} failed; "
+        "0 ignored; 0 measured; 0 filtered out",
+    )
+
+
+def test_tests_said_to_pass_the_first_time_are_of_the_first_run_after_the_first_write() -> None:
+    said = "All 14 tests passed on the first try."
+    assert statuses(said, run(EDIT, _cargo(1), EDIT, _cargo(0))) == ["contradicted"]
+    assert statuses(said, run(EDIT, _cargo(0), EDIT, _cargo(0))) == ["verified"]
+    # a failing run before the run's first write is the bug the work fixed
+    assert statuses(said, run(_cargo(1), EDIT, _cargo(0))) == ["verified"]
+    # said after something (`once it compiled`): the first run after the last write
+    once = "The test suite passed first time once it compiled."
+    assert statuses(once, run(EDIT, _cargo(1), EDIT, _cargo(0))) == ["verified"]
+    assert statuses(once, run(EDIT, _cargo(1), _cargo(0))) == ["contradicted"]
