@@ -45,6 +45,10 @@ RUNNER = later(
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
     # a Boost.Test binary, by its options (`--report_level=short`)
     r"|(?<!\S)--(?:report_level|log_level|run_test)="
+    # a project's test script run (`./scripts/test.sh`, `bash run_tests.sh`; not `cat test.sh`),
+    # JUnit's console launcher run (not `javac -cp junit-platform-console-….jar`)
+    r"|(?:(?:^|[;&|])\s*|\b(?:ba)?sh\s+)(?:[\w.-]*/)*(?:run[_-])?tests?\.sh\b"
+    r"|\bjava\s+-jar\s+\S*junit-platform-console|\bConsoleLauncher\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"
@@ -130,6 +134,10 @@ _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 # with:`, then a line of test cases per outcome (`26 test cases out of 27 passed`)
 _BOOST = later(r'Test module "[^"\n]*" has (?:passed|failed) with:\n((?:[^\S\n]+\d[^\n]*\n?)+)')
 _BOOST_CASES = later(r"(?<!\d)(\d+) test cases? out of (\d+) (passed|failed|skipped|aborted)\b")
+# the JUnit Platform console launcher's closing counts (`[        14 tests successful ]`)
+_JUNIT_CONSOLE = later(
+    r"^\[[^\S\n]+(\d+) tests (found|successful|failed|skipped|aborted)[^\S\n]+\]", re.M
+)
 _FILTERED = later(r"[1-9](?<!\w[1-9])\d* (?:filtered out|deselected)\b")
 # jest's line: its indent `[^\S\n]*`, its last word tried only where a word starts.
 _FAILED_NAME = later(
@@ -588,8 +596,29 @@ def _boost(output: str) -> Summary | None:
     )
 
 
+def _junit_console(output: str) -> Summary | None:
+    """The JUnit Platform console launcher's closing counts: tests found, successful,
+    failed (aborted too) and skipped; the line quoted is its failed tests', else its
+    successful."""
+    if " tests successful " not in output:
+        return None
+    counts: dict[str, int] = {}
+    quoted: dict[str, str] = {}
+    for found in _at_line_starts(_JUNIT_CONSOLE, output):  # the last report's counts stand
+        counts[found.group(2)] = int(found.group(1))
+        quoted[found.group(2)] = found.group(0)
+    if "successful" not in counts:
+        return None
+    failed = counts.get("failed", 0) + counts.get("aborted", 0)
+    line = quoted["failed"] if counts.get("failed") else quoted["successful"]
+    total = counts.get("found")
+    return Summary(
+        counts["successful"], failed, counts.get("skipped", 0), total, _names(output), line
+    )
+
+
 # Each runner's summary reader, in the order they are asked: the first that reads a
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
             _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
-            _gtest, _karma, _tap, _boost)  # fmt: skip
+            _gtest, _karma, _tap, _boost, _junit_console)  # fmt: skip

@@ -141,7 +141,7 @@ _NOUN = Words("test tests suite spec specs testsuite")
 _OTHER_ROWS = frozenset(("snapshot", "snapshots", "assertion", "assertions"))
 _RAN = Words("ran run running reran executed")  # `re-ran` holds `ran`
 _SKIPPED = Words("skipped pending ignored")
-_GOOD = Words("pass passes passed passing green succeed succeeds succeeded clean")
+_GOOD = Words("pass passes passed passing green succeed succeeds succeeded successful clean")
 _GOOD_PHRASE = Gated(later(r"\ball ok\b", re.I), Words("ok"))
 _BAD = Words("fail fails failed failing failure failures errored red broken")
 # `not all tests pass`: a failure claimed, not a pass
@@ -276,7 +276,8 @@ _SCOPE_SKIP = frozenset(
     "the a an all tests test suite specs spec cases case unit now still pass passes passed "
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
     "is are were was both other remaining new my our project for every as well also "
-    "afterwards after before initially first one that this whole except".split()
+    "afterwards after before initially first one that this whole except successful "
+    "succeeded".split()
 )
 # Spelt to open with the class of each alternative's first character, asked again after it
 # (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
@@ -962,7 +963,7 @@ def _clause(
     if (
         # a named test's failure the last run does not show finds nothing (`test_x
         # failed.` after a full run that passed it)
-        (finding.status == CONTRADICTED if finding is not None else bool(clause.names))
+        (finding.status in (CONTRADICTED, DOUBT) if finding is not None else bool(clause.names))
         and not past
         and len(runs) > 1
         and clause.polarity() == "bad"
@@ -979,8 +980,11 @@ def _failed_earlier(
 ) -> Finding | None:
     """`1 failure` where the last run passed: said of no time, a failure the first run
     shows bears it out, as it does a tool's (`_actions`), or the first run after the
-    first write (`one new test failed`, a test written then run)."""
-    first = _compare(clause, runs[0], scoped, changed=False)
+    first write (`one new test failed`, a test written then run), or the first run
+    counting failures. A first run with no runner summary shows no count: it bears out
+    only a failure said without one."""
+    counted = runs[0].summary is not None or not _claimed(clause, clause.polarity())[0]
+    first = _compare(clause, runs[0], scoped, changed=False) if counted else None
     if first is not None and first.status == VERIFIED:
         return Finding(VERIFIED, f"the first run: {first.evidence}")
     written = _first_after_writing(index)
@@ -988,6 +992,26 @@ def _failed_earlier(
         after = _compare(clause, written, scoped, changed=False)
         if after is not None and after.status == VERIFIED:
             return Finding(VERIFIED, f"the first run after a write: {after.evidence}")
+    failing: TestRun | None = index.remember(
+        "tests", "first counted failure", partial(_first_counted_failure, index)
+    )
+    if failing is not None and failing not in (runs[0], written, runs[-1]):
+        found = _compare(clause, failing, scoped, changed=False)
+        if found is not None and found.status == VERIFIED:
+            return Finding(VERIFIED, f"the first run counting failures: {found.evidence}")
+    return None
+
+
+_FIRST_RUNS_READ = 20  # the test runs read for the first counting a failure
+
+
+def _first_counted_failure(index: RunIndex) -> TestRun | None:
+    """The first of the run's first `_FIRST_RUNS_READ` test runs whose runner summary
+    counts a failure (`3 tests failed` after a run that did not compile)."""
+    numbers = sorted(n for group in index.tests.by_command for n in group[:_FIRST_RUNS_READ])
+    for run in map(index.tests.run, numbers[:_FIRST_RUNS_READ]):
+        if run.summary is not None and run.summary.failed:
+            return run
     return None
 
 

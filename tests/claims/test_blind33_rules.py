@@ -105,3 +105,38 @@ def test_tests_said_to_pass_the_first_time_are_of_the_first_run_after_the_first_
     once = "The test suite passed first time once it compiled."
     assert statuses(once, run(EDIT, _cargo(1), EDIT, _cargo(0))) == ["verified"]
     assert statuses(once, run(EDIT, _cargo(1), _cargo(0))) == ["contradicted"]
+
+
+def _launcher(successful: int, failed: int) -> str:
+    return (
+        "Test run finished after 151 ms\n[         4 containers found      ]\n"
+        f"[        14 tests found           ]\n[         0 tests skipped         ]\n"
+        f"[        {successful} tests successful      ]\n"
+        f"[         {failed} tests failed          ]\n"
+    )
+
+
+SCRIPT = "cd /w && ./scripts/test.sh"
+COMPILE_FAILED = bash(SCRIPT, "src/A.java:6: error: cannot find symbol\n2 errors\n")
+
+
+def test_a_test_scripts_run_gives_the_junit_launchers_counts() -> None:
+    failing, passing = bash(SCRIPT, _launcher(11, 3)), bash(SCRIPT, _launcher(14, 0))
+    assert statuses("All 14 tests were successful.", run(EDIT, passing)) == ["verified"]
+    assert statuses("All 15 tests pass.", run(EDIT, passing)) == ["contradicted"]
+    assert statuses("All tests pass.", run(EDIT, failing)) == ["contradicted"]
+    # the script read, not run, is no test run
+    read = bash("cat scripts/test.sh", _launcher(14, 0))
+    assert statuses("All 15 tests pass.", run(read)) != ["contradicted"]
+
+
+def test_a_failure_count_the_last_run_lacks_is_borne_out_by_the_first_run_counting_failures() -> (
+    None
+):
+    said = "The next run had 3 failures."
+    runs = (EDIT, COMPILE_FAILED, EDIT, bash(SCRIPT, _launcher(11, 3)), EDIT)
+    assert statuses(said, run(*runs, bash(SCRIPT, _launcher(14, 0)))) == ["verified"]
+    # a first run with no runner summary shows no count of failures
+    assert statuses(said, run(EDIT, COMPILE_FAILED, EDIT, bash(SCRIPT, _launcher(14, 0)))) == [
+        "unverifiable"
+    ]

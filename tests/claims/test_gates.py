@@ -175,7 +175,9 @@ def test_a_claim_without_a_digit_holds_no_value() -> None:
 _TEST_READINGS = {
     "noun": re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
     "ran": re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I),
-    "good": re.compile(r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|clean|all ok)\b", re.I),
+    "good": re.compile(
+        r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|successful|clean|all ok)\b", re.I
+    ),
     "bad": re.compile(
         r"\b(not (?:clean|green|passing)|fail(?:s|ed|ing|ures?)?|errored|red|broken)\b|\b"
         + f"(?:{_tests._NOT_ALL}|{_tests._ONLY_SOME})"
