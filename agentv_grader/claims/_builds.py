@@ -23,8 +23,10 @@ from ._index import COMMAND_PARTS, Call, RunIndex
 from ._later import later
 from ._tests import NUM, count_of
 
-_BUILD_CLAIM = Gated(later(r"\b(?:build|builds|built|compiles?|compiled)\b", re.I), Words(
-    "build builds built compile compiles compiled"))  # fmt: skip
+_BUILD_CLAIM = Gated(
+    later(r"\b(?:re)?(?:build|builds|built)\b|\b(?:compiles?|compiled)\b", re.I),
+    Words("build builds built rebuild rebuilds rebuilt compile compiles compiled"),
+)
 _WARNING_FREE = Gated(
     later(
         r"\bwarning-free\b|\b(?:no|zero|0|without(?: any)?) "
@@ -33,6 +35,8 @@ _WARNING_FREE = Gated(
     ),
     Words("warning warnings"),
 )
+# a compiler's flag the claim ticks (`-fanalyzer`, `-Werror`)
+_FLAG_SAID = later(r"`(-[\w=+-]+)`")
 _BUILD_CALL = later(
     r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
     r"dotnet (?:build|test)|cargo test|swift test|mvnw? (?:compile|package)|"
@@ -64,8 +68,9 @@ _FAILING_CHECKS = later(r"\b[1-9]\d* failing\b|Some checks were not successful")
 
 
 def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """A build said to be free of warnings, against the last build's output; one said to
-    have compiled the first time, against the first build after the first edit."""
+    """A build said to be free of warnings, against the last build's output (of the builds
+    given the flags it ticks); one said to have compiled the first time, against the first
+    build after the first edit."""
     if _BUILD_CLAIM.search(text) is None:
         return
     if _FIRST_TRY.search(text) is not None:
@@ -73,6 +78,9 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if _WARNING_FREE.search(text) is None:
         return
     builds = index.shell_matching(_BUILD_CALL, _BUILD_WORDS)
+    flags = _FLAG_SAID.findall(text)  # `a rebuild with `-fanalyzer``: the builds given it
+    if flags:
+        builds = [b for b in builds if all(flag in b.command for flag in flags)]
     if not builds:
         return
     last = builds[-1]

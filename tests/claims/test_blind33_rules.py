@@ -140,3 +140,19 @@ def test_a_failure_count_the_last_run_lacks_is_borne_out_by_the_first_run_counti
     assert statuses(said, run(EDIT, COMPILE_FAILED, EDIT, bash(SCRIPT, _launcher(14, 0)))) == [
         "unverifiable"
     ]
+
+
+ANALYZED = bash(
+    "make clean && make CFLAGS='-O0 -g -Wall -fanalyzer' 2>&1 | grep -A3 'warning:'",
+    "src/config.c:126:20: warning: leak of FILE 'fp' [CWE-775] [-Wanalyzer-file-leak]",
+)
+MAKE_TEST = bash(
+    "make test", "cc -O2 -g -Wall -c src/config.c -o build/config.o\n9 passed, 0 failed"
+)
+
+
+def test_a_rebuild_said_warning_free_with_a_flag_is_held_to_the_builds_given_it() -> None:
+    said = "A rebuild with `-fanalyzer` is now warning-free."
+    assert statuses(said, run(ANALYZED, MAKE_TEST)) == ["contradicted"]
+    # without the flag, the last build is the one said of
+    assert statuses("The rebuild is warning-free.", run(ANALYZED, MAKE_TEST)) != ["contradicted"]
