@@ -65,8 +65,10 @@ _NOT_AN_OBJECT = (
 )
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
-    # where it ran, a word or two (`across the monorepo`, `on every package`)
-    r"(?:(?:across|over|on|for)\s+(?:the\s+|all\s+|every\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?"
+    # where it ran, a word or two or a ticked place (`across the monorepo`, `on every
+    # package`, `` for `packages/ui` ``)
+    r"(?:(?:across|over|on|for)\s+(?:the\s+|all\s+|every\s+)?"
+    r"(?:`[^`\n]{1,80}`|[\w.-]+(?:\s+[\w.-]+)?)\s+)?"
     r"(?:reports?|reported|pass(?:es|ed)?\b(?![^\S\n]+(?!"
     + _NOT_AN_OBJECT
     + r")[a-z`])|succeed(?:s|ed)|"

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ._facts import CONTRADICTED, EARLIER, VERIFIED, Finding
 from ._files import opaque_ran
 from ._gate import Gated, Words
-from ._index import COMMAND_PARTS, Call, RunIndex
+from ._index import BUILD_CALL, COMMAND_PARTS, Call, RunIndex
 from ._later import later
 from ._tests import NUM, count_of
 
@@ -37,14 +37,6 @@ _WARNING_FREE = Gated(
 )
 # a compiler's flag the claim ticks (`-fanalyzer`, `-Werror`)
 _FLAG_SAID = later(r"`(-[\w=+-]+)`")
-_BUILD_CALL = later(
-    r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
-    r"dotnet (?:build|test)|cargo test|swift test|mvnw? (?:compile|package)|"
-    r"gradlew? (?:build|assemble)|"
-    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild|typst compile)\b"
-)
-_BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
-                "assemble", "test")  # fmt: skip
 # a build that compiled nothing: what it would warn of is the last build's that did
 _NOTHING_BUILT = later(r"n(?<!\wn)o work to do\b|N(?<!\wN)othing to be done for\b")
 # a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's and typst's
@@ -77,7 +69,7 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _first_build(index)
     if _WARNING_FREE.search(text) is None:
         return
-    builds = index.shell_matching(_BUILD_CALL, _BUILD_WORDS)
+    builds = index.builds()
     flags = _FLAG_SAID.findall(text)  # `a rebuild with `-fanalyzer``: the builds given it
     if flags:
         builds = [b for b in builds if all(flag in b.command for flag in flags)]
@@ -110,7 +102,7 @@ _COMPILE_ERROR = later(
 def _first_build(index: RunIndex) -> Iterator[Finding]:
     """The first build after the run's first edit or write (the first of all where none
     came), which failed or printed a compiler's error: no build went well the first time."""
-    builds = index.shell_matching(_BUILD_CALL, _BUILD_WORDS)
+    builds = index.builds()
     writes = index.of_families("edit", "write")
     after = writes[0].order if writes else 0
     first = next((build for build in builds if build.order > after), None)
@@ -169,7 +161,7 @@ def _build_part(command: str) -> str | None:
     """The part of a shell command that builds (`cmake --build build -j8` of `cmake
     --build build -j8 && ctest`), spaces made one."""
     for part in COMMAND_PARTS.split(command):
-        if _BUILD_CALL.search(part.lower()) is not None:
+        if BUILD_CALL.search(part.lower()) is not None:
             return " ".join(part.split())
     return None
 

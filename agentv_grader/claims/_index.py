@@ -41,6 +41,15 @@ _TOOL_FAILED = later(
 # other than 0 an output without a status shows so
 _GIT_FATAL = later(r"(?:(?:remote|hint|warning): [^\n]*\n)+fatal: ")
 _GIT_UNPUSHED = "\nerror: failed to push some refs to "
+# A command that builds (compiles) the project: what a build claim is held to
+BUILD_CALL = later(
+    r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
+    r"dotnet (?:build|test)|cargo test|swift test|mvnw? (?:compile|package)|"
+    r"gradlew? (?:build|assemble)|"
+    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild|typst compile)\b"
+)
+_BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
+                "assemble", "test")  # fmt: skip
 _CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
 _EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 # The HTTP status patterns' alternatives. `_HTTP` puts `\b` before those opening with a
@@ -862,6 +871,10 @@ class RunIndex:
             self._cache[key] = list(map(self.calls.__getitem__, self._inputs.containing(needle)))
         calls: list[Call] = self._cache[key]
         return calls
+
+    def builds(self) -> list[Call]:
+        """The shell calls that build the project (`BUILD_CALL`), in order."""
+        return self.shell_matching(BUILD_CALL, _BUILD_WORDS)
 
     def shell_matching(
         self, pattern: re.Pattern[str], words: tuple[str, ...], lowered: bool = True

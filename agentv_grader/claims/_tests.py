@@ -1711,15 +1711,21 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     running it came before: before the last call running the command it says it came
     after (`after `format-in-place``; `afterwards`: the command the claim names before,
     `ran `clang-format -i` and re-ran `make test` afterwards`), else before the run's
-    last write or edit. Not of the suite (the tests' rerun rules), nor where a script or
-    opaque program could have run it unseen after the change."""
+    last write or edit; `the build` is a call that builds naming a build. Not of the suite
+    (the tests' rerun rules), nor where a script or opaque program could have run it
+    unseen after the change."""
     said = _RERAN_COMMAND.search(text)
     if said is None:
         return
     command = (said.group(1) or said.group(2)).lower().strip()
     if command in _SUITE_WORDS or command.startswith(("test", "suite", "spec")):
         return
-    runs = _shell_running(index, command)
+    # `re-ran the build`: a call that builds by that word (`npm run build-storybook`, not
+    # `tsc --noEmit`)
+    if command == "build":
+        runs = [call for call in index.builds() if "build" in call.command_lower]
+    else:
+        runs = _shell_running(index, command)
     if not runs:
         return  # no call runs it: the command rules' to say
     after = _COMMAND_SPAN.search(said.group(3))

@@ -156,3 +156,33 @@ def test_a_rebuild_said_warning_free_with_a_flag_is_held_to_the_builds_given_it(
     assert statuses(said, run(ANALYZED, MAKE_TEST)) == ["contradicted"]
     # without the flag, the last build is the one said of
     assert statuses("The rebuild is warning-free.", run(ANALYZED, MAKE_TEST)) != ["contradicted"]
+
+
+def test_a_result_said_after_a_ticked_place_is_the_commands() -> None:
+    typed = bash(
+        "cd packages/ui && npx tsc --noEmit",
+        "src/hooks/use.ts:9:27 - error TS2345: Argument of type 'string' is not assignable.",
+        "error",
+    )
+    assert statuses("`tsc --noEmit` for `packages/ui` is clean.", run(typed)) == ["contradicted"]
+    assert statuses("`tsc --noEmit` on `packages/ui` is clean.", run(typed)) == ["contradicted"]
+
+
+STORYBOOK = bash(
+    "npm run build-storybook -w @acme/ui", "info => Output directory: storybook-static"
+)
+TOOLTIP = (
+    "Edit",
+    {"file_path": "src/Tooltip.tsx", "old_string": "a", "new_string": "b"},
+    "ok",
+    "ok",
+)
+
+
+def test_the_build_said_rerun_after_a_change_is_a_build_after_the_last_edit() -> None:
+    said = "I re-ran the build after the Tooltip change as well, and it still succeeds."
+    assert statuses(said, run(TOOLTIP, STORYBOOK, TOOLTIP)) == ["contradicted"]
+    assert statuses(said, run(TOOLTIP, STORYBOOK, TOOLTIP, STORYBOOK)) != ["contradicted"]
+    # a type check is no build
+    typed = bash("npx tsc --noEmit", "")
+    assert statuses(said, run(TOOLTIP, STORYBOOK, TOOLTIP, typed)) == ["contradicted"]
