@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
 TSC = bash("npx tsc --noEmit", "")
@@ -186,3 +187,11 @@ def test_the_build_said_rerun_after_a_change_is_a_build_after_the_last_edit() ->
     # a type check is no build
     typed = bash("npx tsc --noEmit", "")
     assert statuses(said, run(TOOLTIP, STORYBOOK, TOOLTIP, typed)) == ["contradicted"]
+
+
+def test_a_negation_in_a_clause_after_that_is_not_the_agents() -> None:
+    said = "I also pulled the monthly series to double-check that last week wasn't an outlier."
+    (claim,) = check_claims(said, run(TSC))
+    assert "negative" not in claim.evidence
+    (denied,) = check_claims("I didn't pull the monthly series.", run(TSC))
+    assert "negative" in denied.evidence
