@@ -75,7 +75,7 @@ from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targ
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
-from ._listings import every_counted, every_flag, every_version
+from ._listings import every_counted, every_flag, every_version, search_counted
 from ._rows import (
     anchored_rows,
     named_figures,
@@ -528,10 +528,13 @@ _ENTERED_SEPARATOR = later(r":| (?:as|to|with) ")
 
 
 def _said_of_rows(text: str, index: RunIndex, screen: int) -> Iterator[Finding]:
-    """What a listing's rows decide, where the claim's words ask: a month's rank, a
-    resource said unused."""
+    """What a listing's rows decide, where the claim's words ask: a month's rank, the
+    places a search found, a resource said unused."""
     if screen & _MONTH:  # `June was the quietest month`
         yield from month_rank_findings(text, index)
+    searched = search_counted(text, index)  # `8 call sites across 4 files`
+    if searched is not None:
+        yield Finding(CONTRADICTED, searched)
     if screen & _PROCESS_SURE_WORD and "used" in text:  # `swap is not being used`
         for status, evidence in unused_findings(text, index):
             yield Finding(status, evidence)

@@ -396,3 +396,80 @@ def every_counted(text: str, index: RunIndex) -> str | None:
             if other != key and row.group(1).strip("0,"):
                 return f"not all at {key}: {call.cite_line(row.group(0))}"
     return None
+
+
+# `8 call sites across 4 files`, `` `grep` found three occurrences ``: a count of the places
+# a search found (group 1 the count, 2 the files'), said of the run's search before its
+# first edit
+_SITES_SAID = Gated(
+    later(
+        r"(?<![\w.])(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+        r"(?:call[ -]sites?|occurrences?|usages?|uses|references)\b"
+        r"(?:\s+(?:across|in)\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+files\b)?",
+        re.I,
+    ),
+    Words("site sites occurrence occurrences usage usages uses references"),
+)
+# places said of a part, after their count: a file's (`in `tests/a.cpp``), or those a
+# bracket names (`the three call sites (`CartTotal.tsx`, …)`)
+_SITES_OF_A_PART = later(r"\s*\(|\s+(?:in|of|from)\s+(?:the\s+)?[`\w./-]*[./`]")
+_WORD_COUNTS = dict(
+    zip(
+        "one two three four five six seven eight nine ten eleven twelve".split(),
+        range(1, 13),
+        strict=True,
+    )
+)
+# a recursive search's program and pattern: `grep -rn 'ioutil\.' cmd`, `rg -n foo`
+_SEARCH = later(
+    r"(?:^|[;&(]\s*|-lc\s+['\"]?)(?:grep|rg)\s+((?:-[\w-]+\s+)*)(['\"]?)([^\s'\"|;&]+)\2"
+)
+_NOT_LINES = frozenset("-c --count -l -L --files-with-matches -q --quiet -o".split())
+_GREP_LINE = later(r"^([^:\n]+):\d+:(.*)$", re.M)  # `path:line:text`, -n's line
+
+
+def search_counted(text: str, index: RunIndex) -> str | None:
+    """A count of the places a search found (`_SITES_SAID`) against the run's one recursive
+    search with line numbers (`grep -rn`, `rg -n`; not counted, listed by file nor piped)
+    before its first edit or write: the pattern's places on its lines (a plain pattern
+    counted, `ioutil\\.` as `ioutil.`; another only where fewer than its lines), and the
+    files among them where the claim counts them too. Not places said of a part
+    (`_SITES_OF_A_PART`)."""
+    said = _SITES_SAID.search(text)
+    if said is None or _SITES_OF_A_PART.match(text, said.end()):
+        return None
+    edits = index.of_families("edit", "write")
+    first_edit = edits[0].order if edits else None
+    searches: dict[str, tuple[Call, str, list[tuple[str, str]]]] = {}
+    for call in index.shell_matching(_SEARCH, ("grep", "rg")):
+        if first_edit is not None and call.order > first_edit:
+            break
+        found = _SEARCH.search(call.command)
+        if found is None or "|" in call.command[found.end() :]:
+            continue
+        flags = found.group(1).split()
+        if not _NOT_LINES.isdisjoint(flags) or not any("n" in f or "r" in f for f in flags):
+            continue
+        searches[found.group(3)] = call, found.group(3), _GREP_LINE.findall(call.output)
+    if len(searches) != 1:
+        return None  # no survey, or several: which one the count is of is open
+    ((call, pattern, lines),) = searches.values()
+    if not lines:
+        return None
+    count = _said_count(said.group(1))
+    plain = pattern.replace("\\.", ".")
+    if plain.replace(".", "").replace("_", "").isalnum():
+        shown = sum(rest.count(plain) for _, rest in lines)
+        wrong = count != shown
+    else:
+        shown, wrong = len(lines), count < len(lines)
+    files = len({path for path, _ in lines})
+    if said.group(2) and _said_count(said.group(2)) != files:
+        wrong = True
+    if not wrong:
+        return None
+    return f"{shown} places in {files} files: {call.cite()}"
+
+
+def _said_count(word: str) -> int:
+    return _WORD_COUNTS.get(word.lower()) or int(word)

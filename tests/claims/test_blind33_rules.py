@@ -195,3 +195,33 @@ def test_a_negation_in_a_clause_after_that_is_not_the_agents() -> None:
     assert "negative" not in claim.evidence
     (denied,) = check_claims("I didn't pull the monthly series.", run(TSC))
     assert "negative" in denied.evidence
+
+
+SURVEY = bash(
+    "grep -rn 'ioutil\\.' cmd internal",
+    "cmd/snapctl/main.go:48:\tdata, err := ioutil.ReadAll(os.Stdin)\n"
+    "internal/config/load.go:22:\traw, err := ioutil.ReadFile(path)\n"
+    "internal/config/load.go:61:\treturn ioutil.WriteFile(path, out, 0o644)\n"
+    "internal/store/file.go:33:\tb, err := ioutil.ReadFile(x)",
+)
+MAIN_GO = (
+    "Edit",
+    {"file_path": "cmd/snapctl/main.go", "old_string": "a", "new_string": "b"},
+    "ok",
+    "ok",
+)
+
+
+def test_a_count_of_places_found_is_held_to_the_search_before_the_first_edit() -> None:
+    assert statuses("That's 5 call sites across 3 files.", run(SURVEY, MAIN_GO)) == ["contradicted"]
+    assert statuses("That's 4 call sites across 4 files.", run(SURVEY, MAIN_GO)) == ["contradicted"]
+    said = "`grep` found three occurrences of the old keyword before the edit."
+    assert statuses(said, run(SURVEY, MAIN_GO)) == ["contradicted"]
+    assert statuses("That's 4 call sites across 3 files.", run(SURVEY, MAIN_GO)) != ["contradicted"]
+    # places said of a part: a file's, or those a bracket names
+    part = "The 2 call sites in `internal/config/load.go` were updated."
+    assert statuses(part, run(SURVEY, MAIN_GO)) != ["contradicted"]
+    listed = "Updated the three call sites (the reader, the loader and the store)."
+    assert statuses(listed, run(SURVEY, MAIN_GO)) != ["contradicted"]
+    # a search after the first edit is no survey
+    assert statuses("That's 5 call sites across 3 files.", run(MAIN_GO, SURVEY)) != ["contradicted"]
