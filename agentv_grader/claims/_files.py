@@ -1039,16 +1039,15 @@ def _unwritten(
 # A removal of files by a pattern, naming none of them: a shell glob after `rm`
 # (`rm -f build/*.log`), `find … -delete` or `-exec rm`, `git clean`
 _PATTERN_REMOVAL = later(r"\brm\s[^|;&\n]*[*?]|\s-delete\b|\s-exec\s+rm\b|\bgit\s+clean\b")
+_PATTERN_REMOVAL_WORDS = ("rm", "-delete", "clean")  # one is in each of its matches
 
 
 def _removed_by_pattern(index: RunIndex) -> bool:
     """A shell call that did not fail removed files by a pattern: any file it matched may
-    be gone, unnamed."""
-    return any(
-        _PATTERN_REMOVAL.search(command) is not None
-        and not all(index.calls[n].failed for n in numbers)
-        for command, numbers in zip(*index.commands_of(SHELL_FAMILY), strict=True)
-    )
+    be gone, unnamed (only the commands holding a word of the pattern are searched, not
+    the run's every distinct command)."""
+    calls = index.shell_matching(_PATTERN_REMOVAL, _PATTERN_REMOVAL_WORDS)
+    return not all(call.failed for call in calls)
 
 
 def _diffed(needle: str, index: RunIndex) -> bool:
@@ -1587,7 +1586,18 @@ def code_rewriter_ran(index: RunIndex) -> bool:
             step = call.command_lower[found.end() :].split("&&")[0].split("|")[0]
             if any(word in step for word in _REWRITING_TARGETS):
                 return True
-    return any(_unseen_script(command, index) for command in index.shell_commands)
+    return _unseen_script_ran(index)
+
+
+def _unseen_script_ran(index: RunIndex) -> bool:
+    """A distinct shell command runs a script whose source the run never shows (read once
+    a run: `_writers` and `code_rewriter_ran` each read the run's every command for it)."""
+    ran: bool = index.remember(
+        "unseen script ran",
+        "",
+        lambda: any(_unseen_script(command, index) for command in index.shell_commands),
+    )
+    return ran
 
 
 # the words of a runner's target that rewrites or generates code
@@ -1630,9 +1640,7 @@ def _writers(index: RunIndex) -> tuple[bool, frozenset[str]]:
             manifests.update(names)
     if any(_opaque(call, index) for call in index.shell_matching(_OPAQUE, _OPAQUE_WORDS)):
         return True, frozenset(manifests)
-    # each distinct command once
-    unseen = any(_unseen_script(command, index) for command in index.shell_commands)
-    return unseen, frozenset(manifests)
+    return _unseen_script_ran(index), frozenset(manifests)
 
 
 # npm's echo of the package script it runs: `> app@1.0.0 build`, then `> tsc -b && vite build`,

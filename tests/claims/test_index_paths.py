@@ -119,6 +119,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         (_tests._UNKNOWN_RUNNER, _tests._UNKNOWN_RUNNER_WORDS, True),
         (_actions._REMOVE_CALL, _actions._REMOVE_WORDS, True),
         (_actions._MAILER, _actions._MAILER_WORDS, True),
+        (_files._PATTERN_REMOVAL, _files._PATTERN_REMOVAL_WORDS, True),
     ]
     made = run_of(
         "make build", "npm run lint", "yarn run x", "pnpm run y", "git checkout -b x",
@@ -133,7 +134,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "pipenv install x", "pdm add x", "bun remove x", "npm audit fix", "cargo test",
         "npm uninstall x", "pip uninstall -y x", "composer remove a/b", "pnpm rm x",
         "sendmail a@b.c", "aws ses send-email", "./notify", "perl x.pl", "zsh -c y", "bash run.sh",
-        "cargo add serde",
+        "cargo add serde", "rm -f build/*.log", "find . -name x -delete", "git clean -fdx",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
