@@ -35,8 +35,11 @@ _WARNING_FREE = Gated(
     ),
     Words("warning warnings"),
 )
-# a compiler's flag the claim ticks (`-fanalyzer`, `-Werror`)
-_FLAG_SAID = later(r"`(-[\w=+-]+)`")
+# the compiler's flags the claim ticks (`-fanalyzer`, `-Wall -Wextra -Wpedantic`)
+_FLAG_SAID = later(r"`(-[\w=+-]+(?:[^\S\n]+-[\w=+-]+)*)`")
+# a compiler's command line a build echoes (make's `cc -std=c11 -O2 -Wall -c src/a.c …`),
+# after a line break (an output's first line is read with `match`)
+_COMPILE_LINE = later(r"\n(?:cc|gcc|g\+\+|c\+\+|clang(?:\+\+)?)[^\S\n]+-")
 # a build that compiled nothing: what it would warn of is the last build's that did
 _NOTHING_BUILT = later(r"n(?<!\wn)o work to do\b|N(?<!\wN)othing to be done for\b")
 # a compiler's own warning: gcc's and clang's `x.c:3:1: warning: …`, rustc's and typst's
@@ -70,9 +73,13 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if _WARNING_FREE.search(text) is None:
         return
     builds = index.builds()
-    flags = _FLAG_SAID.findall(text)  # `a rebuild with `-fanalyzer``: the builds given it
+    # `a rebuild with `-fanalyzer``: the builds given its flags, by command or echoed line
+    flags = [flag for span in _FLAG_SAID.findall(text) for flag in span.split()]
     if flags:
-        builds = [b for b in builds if all(flag in b.command for flag in flags)]
+        given = [b for b in builds if all(f in b.command or f in b.output for f in flags)]
+        if not given and builds:
+            yield from _flags_unseen(flags, builds, index)
+        builds = given or builds  # none seen given them: the project's config may
     if not builds:
         return
     last = builds[-1]
@@ -84,6 +91,21 @@ def build_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if warning is not None:
         said = "the last build" if compiled is last else "the last build that compiled"
         yield Finding(CONTRADICTED, f"{said} warned: {compiled.cite(warning.group(0))}")
+
+
+def _flags_unseen(flags: list[str], builds: list[Call], index: RunIndex) -> Iterator[Finding]:
+    """A flag said given to a build that no call's input nor output holds, where every
+    build echoes the compiler lines it ran (`cc -std=c11 -O2 -Wall …`): no build used it."""
+    if not all(
+        _COMPILE_LINE.match("\n" + build.output[:80]) or _COMPILE_LINE.search(build.output)
+        for build in builds
+    ):
+        return  # a build that hides its command lines may have given it
+    for flag in flags:
+        lowered = flag.lower()
+        if not index.inputs_containing(lowered) and not index.in_outputs_anywhere(lowered):
+            yield Finding(CONTRADICTED, f"no build gives `{flag}`: {builds[-1].cite()}")
+            return
 
 
 # `The fix compiled on the first try`: a build said to have gone well the first time

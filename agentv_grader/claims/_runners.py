@@ -134,6 +134,8 @@ _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 # with:`, then a line of test cases per outcome (`26 test cases out of 27 passed`)
 _BOOST = later(r'Test module "[^"\n]*" has (?:passed|failed) with:\n((?:[^\S\n]+\d[^\n]*\n?)+)')
 _BOOST_CASES = later(r"(?<!\d)(\d+) test cases? out of (\d+) (passed|failed|skipped|aborted)\b")
+# a hand-made harness's line per suite, TAP's comment or not (`# test_ihex: 14/14 passed`)
+_SUITE_PASSED = later(r"^#?[^\S\n]*[\w./-]+:[^\S\n]+(\d+)/(\d+) passed[^\S\n]*$", re.M)
 # the JUnit Platform console launcher's closing counts (`[        14 tests successful ]`)
 _JUNIT_CONSOLE = later(
     r"^\[[^\S\n]+(\d+) tests (found|successful|failed|skipped|aborted)[^\S\n]+\]", re.M
@@ -617,8 +619,22 @@ def _junit_console(output: str) -> Summary | None:
     )
 
 
+def _suites_passed(output: str) -> Summary | None:
+    """A hand-made harness's line per suite (`# test_cobs: 9/9 passed`): the passes and
+    totals summed over its suites (a suite's tests not passed failed)."""
+    if "/" not in output or " passed" not in output:
+        return None
+    found = list(_at_line_starts(_SUITE_PASSED, output))
+    if not found:
+        return None
+    passed = sum(int(m.group(1)) for m in found)
+    total = sum(int(m.group(2)) for m in found)
+    line = next((m.group(0) for m in found if m.group(1) != m.group(2)), found[-1].group(0))
+    return Summary(passed, total - passed, 0, total, _names(output), line.strip())
+
+
 # Each runner's summary reader, in the order they are asked: the first that reads a
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
             _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
-            _gtest, _karma, _tap, _boost, _junit_console)  # fmt: skip
+            _gtest, _karma, _tap, _boost, _junit_console, _suites_passed)  # fmt: skip

@@ -575,13 +575,51 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             )
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past, text)
-        if finding is not None and finding.status == CONTRADICTED and index.tests:
-            wrote = bool(index.of_families("write", "edit"))
-            finding = _of_runs_apart(finding, clause, text, past, wrote)
-        if finding is not None and finding.status == VERIFIED and _PLACED.search(text_of_clause):
-            finding = Finding(SHOWN, f"{finding.evidence}; where they were is not shown")
         if finding is not None:
-            yield finding
+            yield _weighed(finding, clause, text_of_clause, text, index, past)
+
+
+def _weighed(
+    finding: Finding, clause: _Clause, text_of_clause: str, text: str, index: RunIndex, past: bool
+) -> Finding:
+    """A clause's finding weighed against what the sentence says beside it: a
+    contradiction of one run among several (`_of_runs_apart`), a verification of tests
+    said somewhere the run does not show, or of a failure said pre-existing."""
+    if finding.status == CONTRADICTED and index.tests:
+        wrote = bool(index.of_families("write", "edit"))
+        return _of_runs_apart(finding, clause, text, past, wrote)
+    if finding.status != VERIFIED:
+        return finding
+    if _PLACED.search(text_of_clause):
+        return Finding(SHOWN, f"{finding.evidence}; where they were is not shown")
+    if clause.polarity() == "bad" and _PRE_EXISTING.search(text):
+        return _pre_existing(finding, index)
+    return finding
+
+
+# a failure said to have been there before the run's work (`is pre-existing`, `was
+# already failing`, `fails on main too`)
+_PRE_EXISTING = Gated(
+    later(
+        r"\b(?:is|are|was|were|both|all)\s+pre-?existing\b|"
+        r"\bpre-?existing\s+(?:failures?|errors?|issues?|problems?|bugs?)\b|"
+        r"\balready (?:failing|failed|broken|red)\b|"
+        r"\bfails? on (?:main|master) too\b",
+        re.I,
+    ),
+    Words("pre-existing preexisting already fails fail", marks=("pre-existing",)),
+)
+
+
+def _pre_existing(finding: Finding, index: RunIndex) -> Finding:
+    """A failure said there before the run's work is shown so only by the first test run,
+    failing before the run's first write or edit: else what the claim says of the
+    failure is not shown."""
+    writes = index.of_families("write", "edit")
+    runs = index.tests.every  # the first test run and the last
+    if not writes or (runs and runs[0].call.order < writes[0].order and not runs[0].ok):
+        return finding
+    return Finding(SHOWN, f"{finding.evidence}; no failing run before the first write")
 
 
 def _of_runs_apart(

@@ -52,10 +52,10 @@ SHAPE_EMPTY = "empty"
 _CATEGORIES: dict[str, tuple[str, ...]] = {
     "file_read": ("read", "read_file", "readfile", "read file", "readtextfile", "view"),
     "file_write": ("write", "write_file", "writefile", "write file", "writetextfile",
-                   "create_file"),
+                   "create_file", "write_to_file"),
     "file_edit": ("edit", "multiedit", "edit_file", "editfile", "edit file", "notebookedit",
                   "apply_patch", "file_change", "str_replace_editor",
-                  "str_replace_based_edit_tool"),
+                  "str_replace_based_edit_tool", "replace_in_file"),
     "shell": ("bash", "shell", "exec_command", "local_shell", "run_terminal_cmd",
               "runterminalcommand", "command_execution", "terminal", "run_command"),
     "web_fetch": ("webfetch", "web_fetch", "fetch", "fetch_url"),

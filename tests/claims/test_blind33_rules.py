@@ -4,9 +4,13 @@ text (SPEC §5.9)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from agentv_grader.claims import check_claims
+from agentv_grader.rundata.transcript import read_transcript, tool_category
 from tests.claims.test_claims import bash, run, statuses
 
 TSC = bash("npx tsc --noEmit", "")
@@ -225,3 +229,71 @@ def test_a_count_of_places_found_is_held_to_the_search_before_the_first_edit() -
     assert statuses(listed, run(SURVEY, MAIN_GO)) != ["contradicted"]
     # a search after the first edit is no survey
     assert statuses("That's 5 call sites across 3 files.", run(MAIN_GO, SURVEY)) != ["contradicted"]
+
+
+ECHOED = bash(
+    "cd /w && make test 2>&1 | tail -12",
+    "cc -std=c11 -O2 -Wall -Wextra -Iinclude -c src/crc32.c -o build/crc32.o\n"
+    "./build/test_crc32\n# test_crc32: 5/5 passed",
+)
+
+
+def test_a_flag_said_given_to_a_build_no_echoed_compile_line_shows_was_not() -> None:
+    said = "It compiles warning-free under `-Wall -Wextra -Wpedantic`."
+    assert statuses(said, run(ECHOED)) == ["contradicted"]
+    assert statuses("It compiles warning-free under `-Wall -Wextra`.", run(ECHOED)) != [
+        "contradicted"
+    ]
+    # a build that hides its command lines may have given it
+    hidden = bash("cmake --build build", "[100%] Built target crc")
+    assert statuses(said, run(hidden)) != ["contradicted"]
+
+
+def _harness(crc_passed: int) -> str:
+    return (
+        "./build/test_cobs\n# test_cobs: 9/9 passed\n./build/test_ihex\n"
+        f"# test_ihex: 14/14 passed\n./build/test_crc32\n# test_crc32: {crc_passed}/5 passed"
+    )
+
+
+def test_a_hand_made_harness_lines_per_suite_are_summed() -> None:
+    failing = bash("cd /w && make test", _harness(4), "error")
+    passing = bash("cd /w && make test", _harness(5))
+    crc = ("Edit", {"file_path": "src/crc32.c", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    assert statuses("All 31 tests pass.", run(crc, failing, crc, passing)) == ["contradicted"]
+    assert statuses("All 28 tests pass.", run(crc, failing, crc, passing)) == ["verified"]
+    assert statuses("All tests pass.", run(crc, failing)) == ["contradicted"]
+
+
+def test_a_failure_said_pre_existing_needs_a_failing_run_before_the_first_write() -> None:
+    red = bash("pytest -q", "FAILED tests/test_a.py::test_x - E\n1 failed, 11 passed in 0.1s")
+    said = "The one failure, `test_x`, is pre-existing."
+    edit = ("Edit", {"file_path": "a.py", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    assert statuses(said, run(edit, red)) == ["unverifiable"]
+    assert statuses(said, run(red, edit, red)) == ["verified"]
+    # existing tests said so are no failure
+    green = bash("pytest -q", "12 passed in 0.1s")
+    assert statuses("12 passed, including the 6 pre-existing tests.", run(edit, green)) == [
+        "verified"
+    ]
+
+
+def test_clines_file_tools_write_and_edit(tmp_path: Path) -> None:
+    assert tool_category("replace_in_file") == "file_edit"
+    assert tool_category("write_to_file") == "file_write"
+    calls = [("replace_in_file", {"path": "src/ini.c", "diff": "x"}, "ok: 1 replacement")]
+    calls.append(("bash", {"command": "make test"}, "FAIL test_y\nTOTAL: 47/48 passed"))
+    messages: list[dict[str, object]] = [{"role": "user", "content": "the task"}]
+    for number, (name, arguments, output) in enumerate(calls):
+        function = {"name": name, "arguments": json.dumps(arguments)}
+        messages.append(
+            {"role": "assistant", "tool_calls": [{"id": f"c{number}", "function": function}]}
+        )
+        messages.append({"role": "tool", "tool_call_id": f"c{number}", "content": output})
+    path = tmp_path / "transcript.json"
+    path.write_text(json.dumps(messages), encoding="utf-8")
+    transcript, problem, _ = read_transcript(str(path), "the task")
+    assert transcript is not None, problem
+    # the edit came before the only run: the failure is not shown to be pre-existing
+    said = "The one failure, `test_y`, is pre-existing."
+    assert statuses(said, transcript) == ["unverifiable"]

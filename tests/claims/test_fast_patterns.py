@@ -284,7 +284,9 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "[  PASSED  ] 42 tests.", "[  FAILED  ] 1 test, listed below:",
              "[  FAILED  ] A.B", "[  SKIPPED ] 2 tests, listed below:",
              "Executed 118 of 118 SUCCESS", "Executed 3 of 9 (1 FAILED)",
-             "Executed 5 of 5 (skipped 1) SUCCESS"]  # fmt: skip
+             "Executed 5 of 5 (skipped 1) SUCCESS", "# test_cobs: 9/9 passed",
+             "test_ihex: 4/5 passed", "[        14 tests successful      ]",
+             "[         3 tests failed          ]"]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):
