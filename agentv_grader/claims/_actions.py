@@ -31,7 +31,7 @@ from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
 from ._runners import summarise
-from ._tests import counts_passes_or_failures, denies_failures, failure_of_now
+from ._tests import counts_passes_or_failures, denies_failures, failure_of_now, shell_running
 
 _BACKTICK = later(r"`([^`\n]+)`")
 _SHELL_WORDS = later(r"[\s;&|()]+")
@@ -722,6 +722,54 @@ def _outputs_said(text: str, index: RunIndex) -> Iterator[Finding]:
         failed = _path_failed(text, index)
         if failed is not None:
             yield failed
+    if "`" in text:
+        counted = _lines_of_verb(text, index)
+        if counted is not None:
+            yield counted
+
+
+def _one_done(stem: str, line: str) -> bool:
+    """`line` tells of one thing done (`Relabeled /srv/a/css from …`), its first word
+    opening with `stem`: not a count of them (`Checked 5 files`, `removed 6 packages`)."""
+    words = line.split(maxsplit=2)
+    return len(words) > 1 and words[0].lower().startswith(stem) and not words[1][0].isdigit()
+
+
+# `` `restorecon -Rv /srv/a` relabelled 12 files ``: a ticked command, then what it did
+# and to how many things (group 1 the command, 2 the verb's stem, 3 the count)
+_DID_TO = Gated(
+    later(
+        r"`([^`\n]{2,80})`[^.;`]{0,40}?\b([a-z]{3,}?)(?:led|ed)\s+(\d+)\s+"
+        r"(?:files?|director(?:y|ies)|items?|entries|objects?|packages?|crates?|paths?|"
+        r"modules?|images?|records?|rows?)\b",
+        re.I,
+    ),
+    Words(
+        "files file directories directory items item entries objects object packages "
+        "package crates crate paths path modules module images image records record rows "
+        "row"
+    ),  # fmt: skip
+)
+
+
+def _lines_of_verb(text: str, index: RunIndex) -> Finding | None:
+    """A count of what a ticked command did (`_DID_TO`) against the lines of its last
+    run's whole output telling of one thing done (`_one_done`): some and another number of
+    them (a run cut by a pipe or a note of lines left out is not counted)."""
+    said = _DID_TO.search(text)
+    if said is None:
+        return None
+    calls = shell_running(index, said.group(1).lower().strip())
+    if not calls:
+        return None
+    last = calls[-1]
+    if "|" in last.command or "truncated" in last.output_lower or "..." in last.output:
+        return None
+    stem = said.group(2).lower()
+    shown = sum(map(partial(_one_done, stem), last.output.splitlines()))
+    if not shown or shown == int(said.group(3)):
+        return None
+    return Finding(CONTRADICTED, f"{shown} lines of `{stem}…`: {last.cite()}")
 
 
 # `` `/incidents/42` renders correctly too ``: a ticked URL path said to work

@@ -1718,7 +1718,7 @@ def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     name = next(g for g in said.groups() if g).lower()
     if len(name) < 4 or name.startswith(("test", "suite", "spec")):
         return
-    calls = _shell_running(index, name)
+    calls = shell_running(index, name)
     if not calls and _OF_TESTS.search(said.group(0)):
         # `re-ran the invoice tests a second time`: the test runs naming them (in a path,
         # `tests/test_invoices.py`)
@@ -1763,13 +1763,13 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if command == "build":
         runs = [call for call in index.builds() if "build" in call.command_lower]
     else:
-        runs = _shell_running(index, command)
+        runs = shell_running(index, command)
     if not runs:
         return  # no call runs it: the command rules' to say
     after = _COMMAND_SPAN.search(said.group(3))
     if after is None and "afterwards" in said.group(0).lower():
         after = next(reversed(list(_COMMAND_SPAN.finditer(text, 0, said.start()))), None)
-    changes = _shell_running(index, after.group(1).lower()) if after else []
+    changes = shell_running(index, after.group(1).lower()) if after else []
     if changes:
         change = max(call.order for call in changes)
     else:
@@ -1784,7 +1784,7 @@ def _reran_command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         )
 
 
-def _shell_running(index: RunIndex, command: str) -> list[Call]:
+def shell_running(index: RunIndex, command: str) -> list[Call]:
     """The shell calls whose command holds `command` (lowercase) as words of its own."""
     words = command.split()
     if not words:
@@ -1819,7 +1819,7 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     command = said.group(2) or (before.group(1) if before is not None else None)
     if command is None:
         return
-    calls = _shell_running(index, command.lower().strip())
+    calls = shell_running(index, command.lower().strip())
     nth = _ORDINALS[said.group(3).lower()] + (said.group(4).lower().startswith("re"))
     if nth >= len(calls) or any(_REPEATS.search(c.command_lower) for c in calls):
         return

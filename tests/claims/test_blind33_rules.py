@@ -297,3 +297,17 @@ def test_clines_file_tools_write_and_edit(tmp_path: Path) -> None:
     # the edit came before the only run: the failure is not shown to be pre-existing
     said = "The one failure, `test_y`, is pre-existing."
     assert statuses(said, transcript) == ["unverifiable"]
+
+
+def test_a_count_of_what_a_command_did_is_held_to_its_lines_telling_of_each() -> None:
+    lines = "\n".join(f"Relabeled /srv/static/{name} from var_t:s0 to httpd_t:s0" for name in "abc")
+    relabelled = bash("restorecon -Rv /srv/static", lines)
+    said = "Applied it with `restorecon -Rv /srv/static`, which relabelled 5 files."
+    assert statuses(said, run(relabelled)) == ["contradicted"]
+    assert statuses(said.replace("5", "3"), run(relabelled)) != ["contradicted"]
+    # a line that counts what it did tells of no one thing
+    linted = bash("deno lint", "Checked 5 files")
+    assert statuses("`deno lint` checked 5 files, no problems.", run(linted)) != ["contradicted"]
+    # a run cut by a pipe is not counted
+    cut = bash("restorecon -Rv /srv/static | head -3", lines)
+    assert statuses(said, run(cut)) != ["contradicted"]
