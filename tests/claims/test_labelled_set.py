@@ -45,6 +45,7 @@ from tests.claims.labelled import (
     BLIND30,
     BLIND31,
     BLIND32,
+    BLIND33,
     HELDOUT,
     RUNS,
     SETS,
@@ -155,6 +156,7 @@ _FLOORS = {
     BLIND30: (0.95, 0.58, 0.75, 0.98),
     BLIND31: (0.95, 0.4, 0.65, 0.99),
     BLIND32: (0.95, 0.38, 0.74, 0.97),
+    BLIND33: (0.95, 0.49, 0.77, 0.96),
 }
 
 
