@@ -410,6 +410,17 @@ _SITES_SAID = Gated(
     ),
     Words("site sites occurrence occurrences usage usages uses references"),
 )
+# `all seven files that imported it`: a count of the files holding something
+_FILES_SAID = Gated(
+    later(
+        r"(?<![\w.])(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+        r"files\s+(?:that|which)\s+(?:still\s+)?(?:import|use|reference|call|contain|mention)",
+        re.I,
+    ),
+    Words("files"),
+)
+# the files named in brackets after what they hold: those the claim speaks of
+_NAMED_AFTER = later(r"[^.;()]{0,40}\(")
 # places said of a part, after their count: a file's (`in `tests/a.cpp``), or those a
 # bracket names (`the three call sites (`CartTotal.tsx`, …)`)
 _SITES_OF_A_PART = later(r"\s*\(|\s+(?:in|of|from)\s+(?:the\s+)?[`\w./-]*[./`]")
@@ -422,9 +433,13 @@ _WORD_COUNTS = dict(
 )
 # a recursive search's program and pattern: `grep -rn 'ioutil\.' cmd`, `rg -n foo`
 _SEARCH = later(
-    r"(?:^|[;&(]\s*|-lc\s+['\"]?)(?:grep|rg)\s+((?:-[\w-]+\s+)*)(['\"]?)([^\s'\"|;&]+)\2"
+    r"(?:^|[;&(]\s*|-lc\s+['\"]?)(?:grep|rg)\s+((?:-[\w-]+\s+)*)"
+    r"(?:'([^'\n]+)'|\"([^\"\n]+)\"|([^\s'\"|;&]+))"
 )
-_NOT_LINES = frozenset("-c --count -l -L --files-with-matches -q --quiet -o".split())
+# a search's short flags (`-rn`, `-rln`) that print no line per place nor file: counts,
+# files without a match, nothing, or only the matched parts; and its long ones
+_NOT_COUNTED = frozenset("cLqo")
+_NOT_COUNTED_LONG = frozenset(("--count", "--files-without-match", "--quiet", "--only-matching"))
 _GREP_LINE = later(r"^([^:\n]+):\d+:(.*)$", re.M)  # `path:line:text`, -n's line
 
 
@@ -434,26 +449,19 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     before its first edit or write: the pattern's places on its lines (a plain pattern
     counted, `ioutil\\.` as `ioutil.`; another only where fewer than its lines), and the
     files among them where the claim counts them too. Not places said of a part
-    (`_SITES_OF_A_PART`)."""
+    (`_SITES_OF_A_PART`). A count of files said to hold something (`_FILES_SAID`) is held
+    to the one search listing files (`grep -rl`) likewise."""
     said = _SITES_SAID.search(text)
     if said is None or _SITES_OF_A_PART.match(text, said.end()):
-        return None
-    edits = index.of_families("edit", "write")
-    first_edit = edits[0].order if edits else None
-    searches: dict[str, tuple[Call, str, list[tuple[str, str]]]] = {}
-    for call in index.shell_matching(_SEARCH, ("grep", "rg")):
-        if first_edit is not None and call.order > first_edit:
-            break
-        found = _SEARCH.search(call.command)
-        if found is None or "|" in call.command[found.end() :]:
-            continue
-        flags = found.group(1).split()
-        if not _NOT_LINES.isdisjoint(flags) or not any("n" in f or "r" in f for f in flags):
-            continue
-        searches[found.group(3)] = call, found.group(3), _GREP_LINE.findall(call.output)
-    if len(searches) != 1:
+        files_said = _FILES_SAID.search(text)
+        if files_said is None or _NAMED_AFTER.match(text, files_said.end()):
+            return None  # `the four files that imported logrus (`a.go`, …)`: some, named
+        return _files_listed(_said_count(files_said.group(1)), index)
+    surveys = _surveys(index, listing=False)
+    if len(surveys) != 1:
         return None  # no survey, or several: which one the count is of is open
-    ((call, pattern, lines),) = searches.values()
+    ((call, pattern),) = surveys.items()
+    lines = _GREP_LINE.findall(call.output)
     if not lines:
         return None
     count = _said_count(said.group(1))
@@ -469,6 +477,42 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     if not wrong:
         return None
     return f"{shown} places in {files} files: {call.cite()}"
+
+
+def _files_listed(count: int, index: RunIndex) -> str | None:
+    """`count` files said to hold something, against the one search listing the files
+    that do (`grep -rln`) before the first edit: its lines."""
+    surveys = _surveys(index, listing=True)
+    if len(surveys) != 1:
+        return None
+    ((call, _),) = surveys.items()
+    listed = [line for line in call.output.splitlines() if line.strip()]
+    if not listed or len(listed) == count:
+        return None
+    return f"{len(listed)} files listed: {call.cite()}"
+
+
+def _surveys(index: RunIndex, listing: bool) -> dict[Call, str]:
+    """The recursive searches before the run's first edit or write, each distinct pattern's
+    last, with their patterns: those with line numbers, or (`listing`) those listing files
+    (`-l`); none piped, counting or quiet."""
+    edits = index.of_families("edit", "write")
+    first_edit = edits[0].order if edits else None
+    by_pattern: dict[str, Call] = {}
+    for call in index.shell_matching(_SEARCH, ("grep", "rg")):
+        if first_edit is not None and call.order > first_edit:
+            break
+        found = _SEARCH.search(call.command)
+        if found is None or "|" in call.command[found.end() :]:
+            continue
+        flags = found.group(1).split()
+        short = "".join(flag[1:] for flag in flags if not flag.startswith("--"))
+        if not _NOT_COUNTED.isdisjoint(short) or not _NOT_COUNTED_LONG.isdisjoint(flags):
+            continue
+        lists = "l" in short or "--files-with-matches" in flags
+        if lists == listing and (listing or "n" in short):
+            by_pattern[found.group(2) or found.group(3) or found.group(4)] = call
+    return {call: pattern for pattern, call in by_pattern.items()}
 
 
 def _said_count(word: str) -> int:

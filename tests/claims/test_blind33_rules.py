@@ -311,3 +311,18 @@ def test_a_count_of_what_a_command_did_is_held_to_its_lines_telling_of_each() ->
     # a run cut by a pipe is not counted
     cut = bash("restorecon -Rv /srv/static | head -3", lines)
     assert statuses(said, run(cut)) != ["contradicted"]
+
+
+LISTED = bash(
+    "grep -rln '\"github.com/pkg/errors\"' --include='*.go' .",
+    "./cmd/a/main.go\n./internal/api/h.go\n./internal/api/m.go\n./internal/store/s.go",
+)
+
+
+def test_a_count_of_files_holding_something_is_held_to_the_search_listing_them() -> None:
+    said = "Removed `github.com/pkg/errors` from all seven files that imported it."
+    assert statuses(said, run(LISTED, MAIN_GO)) == ["contradicted"]
+    assert statuses(said.replace("seven", "four"), run(LISTED, MAIN_GO)) != ["contradicted"]
+    # the files named in brackets: those the claim speaks of
+    named = "Converted the three files that imported it (`main.go`, `h.go`, `m.go`)."
+    assert statuses(named, run(LISTED, MAIN_GO)) != ["contradicted"]
