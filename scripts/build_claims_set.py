@@ -65,6 +65,7 @@ SETS = (
     ROOT / "blind31",
     ROOT / "blind32",
     ROOT / "blind33",
+    ROOT / "blind34",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
