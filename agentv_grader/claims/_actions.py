@@ -1098,6 +1098,13 @@ _REMOVALS = frozenset(("removed", "deleted", "dropped", "commented out"))
 _MEANS_AFTER = later(r"[^\w`]{0,3}(?:(?<![\w-])[\w-]+\s+){0,2}(?:with|using|via|through)\b", re.I)
 
 
+# a naming style (`snake_case`, `camelCase`, `kebab-case`): how names are written, no name
+_CASE_STYLE = later(
+    r"(?:snake|camel|pascal|kebab|screaming[_ -]snake|upper|lower|title|train)[_ -]?case",
+    re.I,
+)
+
+
 def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Finding]:
     """A change said made to `name` (`removed`: taken out) whose longest word (four
     characters or more) no call's input holds, even inside a word, or, added, a token of
@@ -1106,8 +1113,8 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     program could have made it unseen, or, for a removal,
     where a write replaced a file's whole content or an edit's output shows the word."""
     word = longest_word(name)
-    if len(word) < 4:
-        return
+    if len(word) < 4 or _CASE_STYLE.fullmatch(name):
+        return  # `added `snake_case` JSON tags`: a style of what was added, not its text
     # an addition of one token whose words are joined (`lint:css`, `max-age`): what adds it
     # holds it whole; a removal may spell it otherwise (`sed '/lint.css/d'`): its word
     whole = not removed and _JOINED_NAME.fullmatch(name) is not None

@@ -2145,6 +2145,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
         return None  # "19 of 2,450 orders": the noun counts the second number
     if _clock_part(text, start, end):
         return None  # `Duration: 47:54`: minutes and seconds, no figure a key gives
+    if text.endswith(("..", "..="), 0, start):
+        return None  # `n in 1..=3999`: a range's bound, no value of what it ranges
     figure = _FIGURE_LABEL.match(text, 0, start)
     if figure is not None:
         return figure.group(1)  # `504: 61`: a figure labelled by a figure (a status, a code)

@@ -758,9 +758,9 @@ _WHICH_BEFORE = later(r"`([^`\n]+)`,?\s+(?:which|that)\s+$")
 def _program_said_writer(text: str, index: RunIndex) -> bool:
     """The subject of the claim's first file verb (`Gazelle added …`, `` `ruff --fix`
     removed …``) is a program a shell command ran (its first word, or one run by `run`,
-    `npx`, `-m`, a Bazel target's `//:name`), or code a shell command may have run (`each
-    test case wrote into …`, `the migration script created …`), not the agent (`I`, `we`,
-    an imperative)."""
+    `npx`, `-m`, a Bazel target's `//:name`), a program a call's output says ran
+    (`_logged_by`), or code a shell command may have run (`each test case wrote into …`,
+    `the migration script created …`), not the agent (`I`, `we`, an imperative)."""
     verbs = _verbs(text)
     if not verbs:
         return False
@@ -781,7 +781,22 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
         return True
     if len(words) > 4:
         return False
-    return _ran_program(words, index)
+    return _ran_program(words, index) or _logged_by(words, index)
+
+
+# words opening lines of many outputs that name no program (`error: …`, `note: …`)
+_NO_PROGRAM = frozenset("error warning note info debug test tests the a".split())
+
+
+def _logged_by(words: list[str], index: RunIndex) -> bool:
+    """One of `words` (lowercase) is a program that ran inside a call and said so, an
+    output's line opening with its name (`proptest: Saving this and future failures in …`
+    in `cargo test`'s output)."""
+    return any(
+        index.in_outputs_anywhere(f"\n{word}: ")
+        for word in words
+        if len(word) > 3 and word not in _NO_PROGRAM
+    )
 
 
 def _ran_program(words: list[str], index: RunIndex) -> bool:
@@ -836,12 +851,20 @@ def _bare_paths(clause: str) -> list[str]:
 def _a_place(clause: str, ticked: re.Match[str]) -> bool:
     """A ticked name after `on` or `onto` with no file's name at its end (`committed on
     `fix/format``, `rebased onto `origin/main``): a branch or a host, where the thing was
-    done, not a file written."""
+    done, not a file written; or where tests said to pass or fail are (`all 24 tests in
+    `tests/a.py` pass now`)."""
+    if (
+        _TESTS_IN.search(clause, max(0, ticked.start() - 20), ticked.start()) is not None
+        and _OUTCOME_AFTER.match(clause, ticked.end()) is not None
+    ):
+        return True
     name = ticked.group(1).rstrip("/").rsplit("/", 1)[-1]
     return "." not in name and _ON_BEFORE.search(clause, 0, ticked.start()) is not None
 
 
 _ON_BEFORE = later(r"\bon(?:to)?\s+(?:the\s+)?$", re.I)
+_TESTS_IN = later(r"\b(?:tests?|specs?|cases)\s+(?:in|under)\s+$", re.I)
+_OUTCOME_AFTER = later(r"(?<!\s)\s+(?:(?:now|all|still)\s+)*(?:pass|fail|are\s+green)", re.I)
 
 
 def _new_file(before: str) -> bool:

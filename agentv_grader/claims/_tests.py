@@ -88,7 +88,9 @@ _SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|case
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one), nor is `all N` of other things (`all 4
 # namespaces`, `all 3 packages`)
-# what `test` names before it, counted in its stead (`the three test files`, `2 test suites`)
+# what `test` names before it, counted in its stead (`the three test files`, `2 test suites`);
+# a count of tests a relative clause describes (`the one test that asserts on the log`) is
+# which tests, not how many ran
 _TEST_THINGS = (
     r"(?:files?|suites?|modules?|fixtures?|helpers?|folders?|dir(?:s|ector(?:y|ies))?|"
     r"binar(?:y|ies)|targets?|projects?|packages?|class(?:es)?|utils?|doubles?)"
@@ -98,7 +100,8 @@ _TOTAL = _Folded(
     r"[a-z]+s\b)"
     r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b(?!\s+" + _TEST_THINGS + r"\b)"
     r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
-    r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b))"
+    r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
+    r"|\s+(?:that|which|whose)\b))"
 )
 _TOTAL_WORDS = Words("all test tests")
 # A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`, `added
