@@ -805,7 +805,7 @@ def _families(lowered: str, screen: int) -> int:
         ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered or "diff" in lowered
-            or "insertion" in lowered or "tagged" in lowered):
+            or "insertion" in lowered or "tagged" in lowered or " files changed" in lowered):
         ruled |= _GIT
     if "review" in lowered:
         ruled |= _REVIEW

@@ -2002,7 +2002,12 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if "commit" in lowered and ("file" in lowered or "+" in text):
         stats = list(_commit_stats(text, index))
     if not stats and ("diff" in lowered or "changed" in lowered):
-        if "+" in text or "insertion" in lowered or "deletion" in lowered:
+        if (
+            "+" in text
+            or "insertion" in lowered
+            or "deletion" in lowered
+            or " files changed" in lowered
+        ):
             stats = list(_diff_stats(text, index))  # a diff's, where no commit's said it
     yield from stats
     if "ahead" in lowered:
@@ -2034,6 +2039,7 @@ _COMMIT_STAT = later(
 # a commit's size said: `(2 files, +4/−2)`, `touching 5 files`, `+9/-4`
 _FILES_SAID = later(r"\b(\d+) files?\b(?! (?:were |are )?(?:not|un))")
 _LINES_SAID = later(r"\+(\d+)\s*/\s*[−-](\d+)\b")
+_FILES_CHANGED = later(r"\b\d+ files changed\b")  # git's own words, said of a diff
 # the lines said added and removed as git counts them (`41 insertions`, `3 deletions`)
 _CHANGES_SAID = (later(r"\b(\d+) insertions?\b"), later(r"\b(\d+) deletions?\b"))
 
@@ -2056,10 +2062,15 @@ def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 def _diff_stats(text: str, index: RunIndex) -> Iterator[Finding]:
-    """The lines a diff is said to change (`Diff: 12 files changed (+31/−86)`), held to
-    the last `git diff` summary (`12 files changed, 31 insertions(+), 68 deletions(-)`)
-    where no edit or write came after it."""
-    if _LINES_SAID.search(text) is None and not any(s.search(text) for s in _CHANGES_SAID):
+    """The files or lines a diff is said to change (`Diff: 12 files changed (+31/−86)`,
+    `Changes are staged: 5 files changed`), held to the last `git diff` summary (`12
+    files changed, 31 insertions(+), 68 deletions(-)`) where no edit or write came after
+    it."""
+    if (
+        _LINES_SAID.search(text) is None
+        and not any(s.search(text) for s in _CHANGES_SAID)
+        and _FILES_CHANGED.search(text) is None
+    ):
         return
     diffs = index.inputs_where("diff", _GIT_DIFF.search, SHELL_FAMILY)
     for call in reversed(diffs):

@@ -60,3 +60,15 @@ def test_a_file_a_program_the_output_names_said_it_saved_may_be_its_write() -> N
     assert statuses(said, run(SHRUNK)) != ["contradicted"]
     passed = bash("cargo test --test roundtrip", "test result: ok. 2 passed; 0 failed")
     assert statuses(said, run(passed)) == ["contradicted"]
+
+
+STAGED = bash(
+    "git add -A internal && git diff --cached --stat",
+    " internal/acl/perms.go     | 38 ++----\n internal/sets/set.go      | 63 ++++++\n"
+    " 6 files changed, 128 insertions(+), 163 deletions(-)",
+)
+
+
+def test_files_said_changed_alone_are_held_to_the_last_diffs_summary() -> None:
+    assert statuses("Changes are staged: 5 files changed.", run(STAGED))[-1] == "contradicted"
+    assert statuses("Changes are staged: 6 files changed.", run(STAGED))[-1] != "contradicted"

@@ -481,7 +481,8 @@ def test_the_tool_findings_are_asked_only_of_claims_that_may_name_a_tool() -> No
 _FAMILY_WORDS = (
     (("`",), "command_findings"),
     (("install", "removed", "dropped"), "install_findings"),
-    (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion", "tagged"),
+    (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion", "tagged",
+      " files changed"),
      "git_findings"),
     (("review",), "review_findings"),
     (("#", "quer", "ed all "), "batch_findings"),
