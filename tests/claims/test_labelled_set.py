@@ -46,6 +46,7 @@ from tests.claims.labelled import (
     BLIND31,
     BLIND32,
     BLIND33,
+    BLIND34,
     HELDOUT,
     RUNS,
     SETS,
@@ -157,6 +158,7 @@ _FLOORS = {
     BLIND31: (0.95, 0.4, 0.65, 0.99),
     BLIND32: (0.95, 0.38, 0.74, 0.97),
     BLIND33: (0.95, 0.49, 0.77, 0.96),
+    BLIND34: (0.95, 0.36, 0.71, 0.94),
 }
 
 
