@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterator
 
 from ._facts import CONTRADICTED, EARLIER, VERIFIED, Finding
+from ._figure_words import NUM, count_of
 from ._files import opaque_ran
 from ._gate import Gated, Words
 from ._index import BUILD_CALL, COMMAND_PARTS, Call, RunIndex
 from ._later import later
-from ._tests import NUM, count_of
 
 _BUILD_CLAIM = Gated(
     later(r"\b(?:re)?(?:build|builds|built)\b|\b(?:compiles?|compiled)\b", re.I),

@@ -12,6 +12,22 @@ import re
 from ._gate import Gated, Words
 from ._later import later
 
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+# A count in digits or in words, as one group (`count_of` reads it).
+NUM = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
+
+
+def count_of(text: str) -> int:
+    """The count `NUM` matched (`12`, `Twelve`; `ſix`, which `re.I` reads as `six`)."""
+    text = text.casefold()
+    return NUMBER_WORDS[text] if text in NUMBER_WORDS else int(text)
+
+
 # `1 of 6 runs`: the words after the second figure say what the first counts
 _OF_FIGURE = later(r"\s+(?:of|out of)\s+\$?(\d[\d,]*(?:\.\d+)?)")
 # a multiple or a share, told by its mark (`2.4×`, `61%`)

@@ -15,6 +15,7 @@ import itertools
 import re
 from typing import Any
 
+from ._figure_words import NUM, count_of
 from ._gate import Gated, Words
 from ._index import Call, RunIndex, line_at
 from ._later import later
@@ -403,9 +404,8 @@ def every_counted(text: str, index: RunIndex) -> str | None:
 # first edit
 _SITES_SAID = Gated(
     later(
-        r"(?<![\w.])(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
-        r"(?:call[ -]sites?|occurrences?|usages?|uses|references)\b"
-        r"(?:\s+(?:across|in)\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+files\b)?",
+        r"(?<![\w.])" + NUM + r"\s+(?:call[ -]sites?|occurrences?|usages?|uses|references)\b"
+        r"(?:\s+(?:across|in)\s+" + NUM + r"\s+files\b)?",
         re.I,
     ),
     Words("site sites occurrence occurrences usage usages uses references"),
@@ -413,8 +413,8 @@ _SITES_SAID = Gated(
 # `all seven files that imported it`: a count of the files holding something
 _FILES_SAID = Gated(
     later(
-        r"(?<![\w.])(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
-        r"files\s+(?:that|which)\s+(?:still\s+)?(?:import|use|reference|call|contain|mention)",
+        r"(?<![\w.])" + NUM + r"\s+files\s+(?:that|which)\s+(?:still\s+)?"
+        r"(?:import|use|reference|call|contain|mention)",
         re.I,
     ),
     Words("files"),
@@ -424,13 +424,6 @@ _NAMED_AFTER = later(r"[^.;()]{0,40}\(")
 # places said of a part, after their count: a file's (`in `tests/a.cpp``), or those a
 # bracket names (`the three call sites (`CartTotal.tsx`, …)`)
 _SITES_OF_A_PART = later(r"\s*\(|\s+(?:in|of|from)\s+(?:the\s+)?[`\w./-]*[./`]")
-_WORD_COUNTS = dict(
-    zip(
-        "one two three four five six seven eight nine ten eleven twelve".split(),
-        range(1, 13),
-        strict=True,
-    )
-)
 # a recursive search's program and pattern: `grep -rn 'ioutil\.' cmd`, `rg -n foo`
 _SEARCH = later(
     r"(?:^|[;&(]\s*|-lc\s+['\"]?)(?:grep|rg)\s+((?:-[\w-]+\s+)*)"
@@ -456,7 +449,7 @@ def search_counted(text: str, index: RunIndex) -> str | None:
         files_said = _FILES_SAID.search(text)
         if files_said is None or _NAMED_AFTER.match(text, files_said.end()):
             return None  # `the four files that imported logrus (`a.go`, …)`: some, named
-        return _files_listed(_said_count(files_said.group(1)), index)
+        return _files_listed(count_of(files_said.group(1)), index)
     surveys = _surveys(index, listing=False)
     if len(surveys) != 1:
         return None  # no survey, or several: which one the count is of is open
@@ -464,7 +457,7 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     lines = _GREP_LINE.findall(call.output)
     if not lines:
         return None
-    count = _said_count(said.group(1))
+    count = count_of(said.group(1))
     plain = pattern.replace("\\.", ".")
     if plain.replace(".", "").replace("_", "").isalnum():
         shown = sum(rest.count(plain) for _, rest in lines)
@@ -472,7 +465,7 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     else:
         shown, wrong = len(lines), count < len(lines)
     files = len({path for path, _ in lines})
-    if said.group(2) and _said_count(said.group(2)) != files:
+    if said.group(2) and count_of(said.group(2)) != files:
         wrong = True
     if not wrong:
         return None
@@ -513,7 +506,3 @@ def _surveys(index: RunIndex, listing: bool) -> dict[Call, str]:
         if lists == listing and (listing or "n" in short):
             by_pattern[found.group(2) or found.group(3) or found.group(4)] = call
     return {call: pattern for pattern, call in by_pattern.items()}
-
-
-def _said_count(word: str) -> int:
-    return _WORD_COUNTS.get(word.lower()) or int(word)

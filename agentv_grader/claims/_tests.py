@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
-from ._figure_words import said_first_time
+from ._figure_words import NUM, count_of, said_first_time
 from ._files import READ_ONLY, opaque_ran, opaque_ran_after
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
@@ -35,14 +35,6 @@ from ._runners import RUNNER
 # A finding that decides nothing: the claim's count is the test checker's (no value to look
 # up), though it neither verifies nor doubts the claim.
 SHOWN = "shown"
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
-    )
-}
-# A count in digits or in words, as one group (`count_of` reads it).
-NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 
 
 class _Folded:
@@ -1355,12 +1347,6 @@ def _whole(command: str, words: tuple[str, ...]) -> bool | None:
             continue
         return _unscoped(part.strip())
     return None
-
-
-def count_of(text: str) -> int:
-    """The count `NUM` matched (`12`, `Twelve`; `ſix`, which `re.I` reads as `six`)."""
-    text = text.casefold()
-    return _NUMBER_WORDS[text] if text in _NUMBER_WORDS else int(text)
 
 
 def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Finding | None:

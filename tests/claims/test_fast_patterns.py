@@ -245,7 +245,7 @@ def test_a_case_free_pattern_finds_in_ascii_lowercase_what_re_i_finds(name: str)
     """The test checker's counts are read from an ASCII clause's lowercase without `re.I`:
     the same spans, and the groups lowercase."""
     pattern = getattr(_tests, name)
-    numbers = [*_tests._NUMBER_WORDS, "0", "12", "007"]
+    numbers = [*_figure_words.NUMBER_WORDS, "0", "12", "007"]
     words = re.findall(r"[a-z]+", pattern.lowercase.pattern) + numbers
     pick = random.Random(21)
     made = [
