@@ -850,7 +850,7 @@ def _families(lowered: str, screen: int) -> int:
     if ("coverage" in lowered or "re-ran" in lowered or "reran" in lowered
             or "skipped" in lowered or "sessions" in lowered or "env" in lowered
             or "second " in lowered or "twice" in lowered or "first " in lowered
-            or "third " in lowered):
+            or "third " in lowered or " times" in lowered):
         ruled |= _SUITE
     if "warning" in lowered or "first t" in lowered or "first a" in lowered or "first g" in lowered:
         ruled |= _BUILD

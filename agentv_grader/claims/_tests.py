@@ -1677,6 +1677,8 @@ def suite_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from rerun_after_findings(text, index)
     if "second " in text or "twice" in text:
         yield from _second_run_findings(text, index)
+    if "twice" in text or " times" in text:
+        yield from _suite_times_findings(text, index)
     if " after" in text:
         yield from _reran_command_findings(text, index)
     if "first " in text or "second " in text or "third " in text:
@@ -1716,6 +1718,35 @@ def _second_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     if not opaque_ran(index):
         yield Finding(CONTRADICTED, f"`{name}` ran once: {calls[0].cite()}")
+
+
+# `ran the fixed suite three times in a row`, `ran the tests twice`: the suite said run
+# more than once (group 1 the times: `twice`, or a count before `times`)
+_SUITE_TIMES = later(
+    r"\bran\s+(?:the\s+|it\s+)?(?:[\w-]+\s+){0,2}?(?:test\s+)?(?:suite|tests)\s+"
+    r"(?:again\s+)?(twice|" + NUM + r"\s+times)\b",
+    re.I,
+)
+
+
+def _suite_times_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """The suite said run N times (`_SUITE_TIMES`; after the last write or edit where the
+    run made one, as `the fixed suite` is) where fewer test runs came after it, none of
+    them a loop or a repeat count (`for`, `seq`, `--count`), and no opaque program could
+    have run it unseen."""
+    said = _SUITE_TIMES.search(text)
+    if said is None:
+        return
+    times = 2 if said.group(1).lower() == "twice" else count_of(said.group(2))
+    edits = _edit_orders(index)
+    after = edits[-1] if edits else 0
+    calls = [c for c in _test_run_calls(index) if c.order > after]
+    if not calls or len(calls) >= times or opaque_ran(index):
+        return
+    if any(_REPEATS.search(c.command_lower) is not None for c in calls):
+        return
+    cited = max(calls, key=lambda call: call.order).cite()
+    yield Finding(CONTRADICTED, f"{len(calls)} test runs after the last change: {cited}")
 
 
 # a backticked command (group 1), in a claim or in what it says a command came after

@@ -72,3 +72,18 @@ STAGED = bash(
 def test_files_said_changed_alone_are_held_to_the_last_diffs_summary() -> None:
     assert statuses("Changes are staged: 5 files changed.", run(STAGED))[-1] == "contradicted"
     assert statuses("Changes are staged: 6 files changed.", run(STAGED))[-1] != "contradicted"
+
+
+SUITE = bash("python -m pytest -q 2>&1 | tail -12", "40 passed, 1 warning in 1.31s")
+CONFTEST = ("Edit", {"file_path": "tests/conftest.py", "old_string": "a", "new_string": "b"},
+            "ok", "ok")  # fmt: skip
+
+
+def test_the_suite_said_run_n_times_is_held_to_the_runs_after_the_last_change() -> None:
+    said = "I ran the fixed suite three times in a row to rule out flakiness."
+    assert statuses(said, run(CONFTEST, SUITE)) == ["contradicted"]
+    assert statuses(said, run(SUITE, SUITE, CONFTEST, SUITE)) == ["contradicted"]
+    assert statuses(said, run(CONFTEST, SUITE, SUITE, SUITE)) == ["verified"]
+    # a loop or a repeat count may run it several times in one call
+    looped = bash("for i in 1 2 3; do python -m pytest -q; done", "40 passed in 1.2s")
+    assert statuses(said, run(CONFTEST, looped)) != ["contradicted"]

@@ -502,7 +502,7 @@ _FAMILY_WORDS = (
     (("health", "success", "deliver", "settled", "cleared", "accepted", "switched", "turned",
       "abled"), "state_findings"),
     (("coverage", "re-ran", "reran", "skipped", "sessions", "env", "second ", "twice",
-      "first ", "third "), "suite_findings"),
+      "first ", "third ", " times"), "suite_findings"),
     (("warning", "first t", "first a", "first g"), "build_findings"),
     (("checks", "ci", "runs", "job"), "ci_findings"),
 )  # fmt: skip
