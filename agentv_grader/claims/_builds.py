@@ -124,10 +124,9 @@ _COMPILE_ERROR = later(
 def _first_build(index: RunIndex) -> Iterator[Finding]:
     """The first build after the run's first edit or write (the first of all where none
     came), which failed or printed a compiler's error: no build went well the first time."""
-    builds = index.builds()
-    writes = index.of_families("edit", "write")
-    after = writes[0].order if writes else 0
-    first = next((build for build in builds if build.order > after), None)
+    written = index.first_write()
+    after = written.order if written is not None else 0
+    first = next((build for build in index.builds() if build.order > after), None)
     if first is None:
         return
     error = _COMPILE_ERROR.search(first.output)

@@ -759,6 +759,12 @@ class RunIndex:
                     break
                 yield after
 
+    def first_write(self) -> Call | None:
+        """The run's first write or edit (None: it made none): what came before it saw the
+        code as the run found it."""
+        writes = self.of_families("edit", "write")
+        return writes[0] if writes else None
+
     def of_families(self, *families: str) -> list[Call]:
         """The calls of any of `families`, in order (several families' merged once per run:
         callers do not change the list)."""

@@ -489,11 +489,10 @@ def _surveys(index: RunIndex, listing: bool) -> dict[Call, str]:
     """The recursive searches before the run's first edit or write, each distinct pattern's
     last, with their patterns: those with line numbers, or (`listing`) those listing files
     (`-l`); none piped, counting or quiet."""
-    edits = index.of_families("edit", "write")
-    first_edit = edits[0].order if edits else None
+    written = index.first_write()
     by_pattern: dict[str, Call] = {}
     for call in index.shell_matching(_SEARCH, ("grep", "rg")):
-        if first_edit is not None and call.order > first_edit:
+        if written is not None and call.order > written.order:
             break
         found = _SEARCH.search(call.command)
         if found is None or "|" in call.command[found.end() :]:

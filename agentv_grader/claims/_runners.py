@@ -84,7 +84,7 @@ _GTEST = later(
 _GTEST_FAILED = later(r"^\[  FAILED  \] (\w+\.\w+)", re.M)
 # AVA's last lines: `  24 tests passed`, `  1 test failed`, `  2 tests skipped`
 _AVA = later(r"^[^\S\n]*(\d+) tests? (passed|failed|skipped|todo)\b", re.M)
-_CARGO = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+CARGO_RESULT = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
 # TAP's closing counts (QUnit's and tape's TAP, node:test's, node-tap's: `# pass 13`,
 # tape's `# pass  13`, `# fail 0`), node:test's spec reporter's (`ℹ pass 13`), one line each
 _TAP = later(r"^(?:#|ℹ) (tests|pass|fail|skip|todo|cancelled)[^\S\n]+(\d+)[^\S\n]*$", re.M)
@@ -127,9 +127,6 @@ _CLOJURE = later(
 )
 _CTEST = later(r"\d(?<!\d\d)\d*% tests passed, (\d+) tests? failed out of (\d+)")
 _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
-# `\b` asked after the first digit: a pattern opening with a class is scanned for it, one
-# opening with `\b` tried at each character of a 4 KB log (held against the plain spelling
-# in tests/claims/test_fast_patterns.py)
 # Boost.Test's report (`--report_level=short` or more): `Test module "m" has failed
 # with:`, then a line of test cases per outcome (`26 test cases out of 27 passed`)
 _BOOST = later(r'Test module "[^"\n]*" has (?:passed|failed) with:\n((?:[^\S\n]+\d[^\n]*\n?)+)')
@@ -140,6 +137,9 @@ _SUITE_PASSED = later(r"^#?[^\S\n]*[\w./-]+:[^\S\n]+(\d+)/(\d+) passed[^\S\n]*$"
 _JUNIT_CONSOLE = later(
     r"^\[[^\S\n]+(\d+) tests (found|successful|failed|skipped|aborted)[^\S\n]+\]", re.M
 )
+# `\b` asked after the first digit: a pattern opening with a class is scanned for it, one
+# opening with `\b` tried at each character of a 4 KB log (held against the plain spelling
+# in tests/claims/test_fast_patterns.py)
 _FILTERED = later(r"[1-9](?<!\w[1-9])\d* (?:filtered out|deselected)\b")
 # jest's line: its indent `[^\S\n]*`, its last word tried only where a word starts.
 _FAILED_NAME = later(
@@ -325,12 +325,12 @@ def _vitest(output: str) -> Summary | None:
 
 
 def _cargo(output: str) -> Summary | None:
-    found = _CARGO.findall(output)
+    found = CARGO_RESULT.findall(output)
     if not found:
         return None
     passed = sum(int(f[1]) for f in found)
     failed = sum(int(f[2]) for f in found)
-    line = next(m.group(0) for m in _CARGO.finditer(output) if m.group(1) == found[-1][0])
+    line = next(m.group(0) for m in CARGO_RESULT.finditer(output) if m.group(1) == found[-1][0])
     skipped = sum(int(f[3]) for f in found)
     filtered = "filtered out" in output and _FILTERED.search(output) is not None
     return Summary(passed, failed, skipped, passed + failed, _names(output), line, filtered)

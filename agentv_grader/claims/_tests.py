@@ -30,7 +30,7 @@ from ._files import READ_ONLY, opaque_ran, opaque_ran_after
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
-from ._runners import RUNNER
+from ._runners import CARGO_RESULT, RUNNER
 
 # A finding that decides nothing: the claim's count is the test checker's (no value to look
 # up), though it neither verifies nor doubts the claim.
@@ -610,9 +610,9 @@ def _pre_existing(finding: Finding, index: RunIndex) -> Finding:
     """A failure said there before the run's work is shown so only by the first test run,
     failing before the run's first write or edit: else what the claim says of the
     failure is not shown."""
-    writes = index.of_families("write", "edit")
+    first = index.first_write()
     runs = index.tests.every  # the first test run and the last
-    if not writes or (runs and runs[0].call.order < writes[0].order and not runs[0].ok):
+    if first is None or (runs and runs[0].call.order < first.order and not runs[0].ok):
         return finding
     return Finding(SHOWN, f"{finding.evidence}; no failing run before the first write")
 
@@ -730,7 +730,6 @@ _DOCTESTS_SAID = later(
     re.I,
 )
 _DOCTESTS_BLOCK = "   doc-tests "  # cargo's header of a crate's doctests (lowercase)
-_CARGO_RESULT = later(r"test result: (?:ok|failed)\. (\d+) passed; (\d+) failed; (\d+) ignored")
 
 
 def _doctests(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -751,10 +750,10 @@ def _doctests(text: str, index: RunIndex) -> Iterator[Finding]:
     block = output.find(_DOCTESTS_BLOCK)
     if block < 0 or output.find(_DOCTESTS_BLOCK, block + 1) >= 0:
         return  # no doctests, or several crates': which the claim counts is open
-    result = _CARGO_RESULT.search(output, block)
+    result = CARGO_RESULT.search(last.output, last.written(block))
     if result is None:
         return
-    passed = int(result.group(1))
+    passed = int(result.group(2))
     if passed != int(said.group(2)):
         yield Finding(
             CONTRADICTED, f"{said.group(2)} doctests said passing, but {last.cite(result.group(0))}"
