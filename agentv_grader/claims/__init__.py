@@ -75,7 +75,7 @@ from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targ
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
-from ._listings import every_counted, every_flag, every_version, search_counted
+from ._listings import bound_where, every_counted, every_flag, every_version, search_counted
 from ._rows import (
     anchored_rows,
     named_figures,
@@ -592,7 +592,18 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
 
 def _rows_restated(text: str, index: RunIndex) -> Iterator[Finding]:
     """The refutations of the table rows a sentence restates: a ranking's entries (`then
-    DE with 1,074`), a figure with its name in brackets (`$699.00 (Glacier 3P)`)."""
+    DE with 1,074`), a figure with its name in brackets (`$699.00 (Glacier 3P)`), a
+    port's local address in a socket listing (`9100 is bound only to localhost`)."""
+    if (
+        "localhost" in text
+        or "loopback" in text
+        or "127.0.0.1" in text
+        or "interface" in text
+        or "0.0.0.0" in text
+    ):
+        bound = bound_where(text, index)
+        if bound is not None:
+            yield Finding(CONTRADICTED, bound)
     if " with " in text:
         for _, evidence in ranked_rows(text, index):
             yield Finding(CONTRADICTED, evidence)

@@ -2361,7 +2361,7 @@ def _number_at(output: str, start: int, form: str) -> tuple[float, int] | None:
     against the pattern in tests/claims/test_fast_patterns.py; most of a small number's
     places are such runs or inside other numbers)."""
     before = output[start - 1] if start else " "
-    if before.isdigit():
+    if before.isdigit() or (before == "," and _in_grouped_number(output, start)):
         return None
     end = start + len(form)
     after = output[end : end + 1]
@@ -2376,6 +2376,23 @@ def _number_at(output: str, start: int, form: str) -> tuple[float, int] | None:
         return None
     sign, digits, fraction = match.groups()
     return float(sign + digits.replace(",", "") + (fraction or "")), match.end()
+
+
+def _in_grouped_number(output: str, start: int) -> bool:
+    """A place after a comma is a group of a number with thousands separators
+    (`500` in `4,498,500 pairs`), not a number of its own, where the run of digits and
+    commas around it reads as one (a row of a CSV whose fields are a number and three
+    digits reads so too, and is not read)."""
+    first = start - 1
+    while first and (output[first - 1].isdecimal() or output[first - 1] == ","):
+        first -= 1
+    last = start
+    while last < len(output) and (output[last].isdecimal() or output[last] == ","):
+        last += 1
+    return _GROUPED_NUMBER.fullmatch(output, first, last) is not None
+
+
+_GROUPED_NUMBER = later(r"\d{1,3}(?:,\d{3})+")
 
 
 # What carries a number on (besides `\w`'s letters and digits, `str.isalnum`) and what

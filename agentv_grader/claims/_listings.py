@@ -505,3 +505,76 @@ def _surveys(index: RunIndex, listing: bool) -> dict[Call, str]:
         if lists == listing and (listing or "n" in short):
             by_pattern[found.group(2) or found.group(3) or found.group(4)] = call
     return {call: pattern for pattern, call in by_pattern.items()}
+
+
+# A listener said bound to the loopback alone (`9100 … bound only to localhost`) or to
+# every interface (`5432 listens on 0.0.0.0`): the port, and what the claim says of where
+_LOOPBACK_SAID = Gated(
+    later(
+        r"\b(?:only (?:on|to) (?:localhost|loopback|127\.0\.0\.1)|(?:bound|binds|listening)"
+        r" only (?:on|to) (?:localhost|loopback|127\.0\.0\.1)|(?:localhost|loopback)[- ]only)\b",
+        re.I,
+    ),
+    Words("only"),
+)
+_EVERY_INTERFACE_SAID = Gated(
+    later(
+        r"\b(?:bound|binds|listen(?:s|ing)?|exposed|open)\s+(?:on|to)\s+(?:all|every|any)\s+"
+        r"interfaces?\b|\b(?:bound|binds|listen(?:s|ing)?)\s+(?:on|to)\s+`?0\.0\.0\.0\b",
+        re.I,
+    ),
+    Words("interface interfaces 0.0.0.0", marks=("0.0.0.0",)),
+)
+_PORT_SAID = later(r"(?<![\w.:-])(?:port\s+)?:?(\d{2,5})(?![\w.-])", re.I)
+_LISTENERS = later(r"(?:^|[;&|(]\s*|sudo\s+)(?:ss|netstat|lsof)\b")
+_LISTENER_WORDS = ("ss", "netstat", "lsof")
+_WILDCARDS = frozenset(("*", "0.0.0.0", "[::]", "::"))
+
+
+def bound_where(text: str, index: RunIndex) -> str | None:
+    """A port said bound to the loopback alone, or to every interface, against the last
+    socket listing (`ss -tulpn`, `netstat`, `lsof -i`) showing it: a local address of
+    another kind for the port (`*:9100`, `0.0.0.0:9100`; `127.0.0.1:5432`) refutes it."""
+    loopback = _LOOPBACK_SAID.search(text) is not None
+    if not loopback and _EVERY_INTERFACE_SAID.search(text) is None:
+        return None
+    listings = index.shell_matching(_LISTENERS, _LISTENER_WORDS)
+    for port in dict.fromkeys(m.group(1) for m in _PORT_SAID.finditer(text)):
+        for call in reversed(listings):
+            found = _listening(call.output, port)
+            if not found:
+                continue
+            if index.changed_after(call):
+                return None  # the listener may have been moved since
+            kinds = {_address_kind(address) for address, _ in found}
+            want = "loopback" if loopback else "wildcard"
+            if (loopback and kinds != {want}) or (not loopback and want not in kinds):
+                line = next(line for address, line in found if _address_kind(address) != want)
+                said = "the loopback alone" if loopback else "every interface"
+                return f"port {port} said bound to {said}, but {call.cite(line)}"
+            break
+    return None
+
+
+def _listening(output: str, port: str) -> list[tuple[str, str]]:
+    """The local addresses a socket listing gives for `port`, with their lines: the first
+    `address:port` of each line (the peer's comes after it)."""
+    found = []
+    for line in output.splitlines():
+        if port in line:
+            local = _ADDRESS.search(line)
+            if local is not None and local.group(2) == port:
+                found.append((local.group(1), line.strip()))
+    return found
+
+
+_ADDRESS = later(r"(?<!\S)(\S*?):(\d+)(?=\s|->|$)")
+
+
+def _address_kind(address: str) -> str:
+    """`loopback` (`127.0.0.1`, `127.0.0.53%lo`, `[::1]`, `localhost`), `wildcard` (`*`,
+    `0.0.0.0`, `[::]`, `::`), else `other` (one interface's address)."""
+    host = address.split("%")[0]
+    if host.startswith("127.") or host in ("[::1]", "::1", "localhost"):
+        return "loopback"
+    return "wildcard" if host in _WILDCARDS else "other"

@@ -527,6 +527,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     yield from _go_packages(text, index)  # the count alone: how the run went is read below
     if "doc" in text:
         yield from _doctests(text, index)
+    if "unit" in text or "integration" in text:
+        yield from _cargo_kinds(text, index)
     text = as_counted(text)  # `Failures: 1` as `1 failures`
     if "warning" in text:  # `48 passed, no warnings`: said of the run the clause counts
         text = _WARNINGS_AFTER.sub(r" with \1", text)
@@ -760,6 +762,62 @@ def _doctests(text: str, index: RunIndex) -> Iterator[Finding]:
         )
 
 
+# `31 unit + 6 integration tests`: a count of one of cargo's kinds of test binary, with
+# the header of each binary of that kind (lowercase), and the header of any binary
+_KIND_COUNT = Gated(
+    later(r"(?<![\w.,-])(\d+)\s+(unit|integration)\b(?=[^.;]*\btests?\b)", re.I),
+    Words("unit integration"),
+)
+_KIND_HEADERS = {"unit": "running unittests ", "integration": "running tests/"}
+_BINARY_HEADER = later(r"running (?:unittests |tests/)|doc-tests ")
+# a pipe keeping only the output's end or start, or rewriting it: binaries may be cut off
+_CUT = later(r"\|\s*(?:tail|head|sed|awk)\b")
+
+
+def _cargo_kinds(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of unit or integration tests (`31 unit + 6 integration tests`) held to the
+    last `cargo test` run, where no edit or write came after it and no pipe cut its
+    output: each binary of the kind (`Running tests/http_api.rs (…)`) counts the tests
+    after it (`running 5 tests`) and its passes (`5 passed`); a count that is none of one
+    binary's nor of their sums is wrong. A run showing no binary of the kind is open."""
+    said = list(_KIND_COUNT.finditer(text))
+    shown = [c for c in index.shell_matching(_CARGO_TEST, ("cargo",)) if said]
+    if not shown or index.changed_after(shown[-1]) or _CUT.search(shown[-1].command):
+        return
+    last = shown[-1]
+    for match in said:
+        blocks = _binaries(last, _KIND_HEADERS[match.group(2).lower()])
+        if not blocks:
+            continue
+        ran, passed = sum(b[0] for b in blocks), sum(b[1] for b in blocks)
+        claimed = int(match.group(1))
+        if claimed not in (ran, passed) and all(claimed not in b for b in blocks):
+            yield Finding(
+                CONTRADICTED,
+                f"{claimed} {match.group(2)} tests said, {ran} shown: {last.cite(blocks[0][2])}",
+            )
+
+
+def _binaries(call: Call, header: str) -> list[tuple[int, int, str]]:
+    """The tests each of `call`'s cargo binaries opening with `header` ran and passed,
+    with its `running N tests` line; none where a binary's counts are not shown (which
+    the claim counts is then not known)."""
+    output = call.output_lower
+    blocks = []
+    at = output.find(header)
+    while at >= 0:
+        running = _RUNNING.search(output, at)
+        following = _BINARY_HEADER.search(output, at + len(header))
+        if running is None or (following is not None and following.start() < running.start()):
+            return []
+        result = CARGO_RESULT.search(call.output, call.written(running.end()))
+        if result is None:
+            return []
+        blocks.append((int(running.group(1)), int(result.group(2)), running.group(0)))
+        at = output.find(header, at + 1)
+    return blocks
+
+
 # `` `sigstats` now has 15 unit tests ``: a count of one crate's tests
 _CRATE_TESTS = Gated(
     later(r"`([\w-]+)`\s+(?:now\s+)?(?:has|runs|reports)\s+(\d+)\s+(?:unit\s+)?tests\b", re.I),
@@ -981,7 +1039,7 @@ def _clause(
     elif past and _first_time_pass(clause) and index.of_families("write", "edit"):
         # `the suite passed first time`: of the first run after the run's first write,
         # or, said after something (`once it compiled`), after its last
-        first = _first_after_writing(index, last=_AFTER_SOMETHING.search(sentence) is not None)
+        first = _first_after_writing(index, last=_after_something(sentence))
         if first is None:
             return None
         run, scoped = first, scoped and runs == index.tests.every
@@ -1074,6 +1132,21 @@ def _passing_part(
 
 # `once it compiled`, `after the rewrite`: a first time said after something the run did
 _AFTER_SOMETHING = later(r"\b(?:once|after)\b", re.I)
+# `passed on the first run after the swap`: the run's whole change, named, came first
+_AFTER_THE_WORK = later(
+    r"\bafter the (?:swap|switch|migration|refactor|refactoring|rewrite|upgrade|port|"
+    r"conversion)\b",
+    re.I,
+)
+
+
+def _after_something(sentence: str) -> bool:
+    """Tests said to pass the first time after something done in the run (`once it
+    compiled`, `after the fix`): its last write or edit came before that run, unless what
+    is named is the run's whole change (`after the migration`), begun by its first."""
+    return (
+        _AFTER_SOMETHING.search(sentence) is not None and _AFTER_THE_WORK.search(sentence) is None
+    )
 
 
 def _first_time_pass(clause: _Clause) -> bool:

@@ -110,6 +110,10 @@ def test_tests_said_to_pass_the_first_time_are_of_the_first_run_after_the_first_
     once = "The test suite passed first time once it compiled."
     assert statuses(once, run(EDIT, _cargo(1), EDIT, _cargo(0))) == ["verified"]
     assert statuses(once, run(EDIT, _cargo(1), _cargo(0))) == ["contradicted"]
+    # said after the run's whole change (`after the swap`): the first run after the first
+    swap = "The test suite passed on the first run after the swap."
+    assert statuses(swap, run(EDIT, _cargo(1), EDIT, _cargo(0))) == ["contradicted"]
+    assert statuses(swap, run(EDIT, _cargo(0), EDIT, _cargo(0))) == ["verified"]
 
 
 def _launcher(successful: int, failed: int) -> str:

@@ -531,3 +531,66 @@ def test_doctests_said_passing_are_held_to_cargos_doctest_block() -> None:
     # two crates' doctest blocks: which one the claim counts is open
     twice = run(bash("cargo test --workspace", _cargo_doctests(ignored=1, crates=2)))
     assert statuses(said, twice) != ["contradicted"]
+
+
+def test_a_group_of_a_number_with_thousands_separators_is_no_number_of_its_own() -> None:
+    bench = run(bash("python -m geo.bench --n 3000", "n=3000 (4,498,500 pairs)\n"))
+    assert statuses("The new test compares 500 random points.", bench) == ["unverifiable"]
+    assert statuses("The bench compared 4,498,500 pairs.", bench) == ["verified"]
+    # a number after a comma that is no group (`, 500`, `12,5000`) is one of its own
+    listed = run(bash("python -m geo.bench --sizes", "sizes: 100, 500\n"))
+    assert statuses("The new test compares 500 random points.", listed) == ["verified"]
+
+
+def _cargo_binaries(integration: int, ignored: int = 0) -> str:
+    return (
+        "     Running unittests src/main.rs (target/debug/deps/agent-0c4d)\nrunning 31 tests\n"
+        f"test result: ok. {31 - ignored} passed; 0 failed; {ignored} ignored; 0 measured\n"
+        "     Running tests/http_api.rs (target/debug/deps/http_api-91be)\n"
+        f"running {integration} tests\n"
+        f"test result: ok. {integration} passed; 0 failed; 0 ignored; 0 measured\n"
+    )
+
+
+def test_counts_of_cargos_unit_and_integration_tests_are_held_to_its_binaries() -> None:
+    said = "`cargo test`: 31 unit + 6 integration tests, all green."
+    assert statuses(said, run(bash("cargo test", _cargo_binaries(5)))) == ["contradicted"]
+    assert statuses(said, run(bash("cargo test", _cargo_binaries(6)))) == ["verified"]
+    # a count of the passes (one unit test ignored) is a count of the binary's too
+    passes = "`cargo test`: 30 unit + 6 integration tests passed."
+    assert statuses(passes, run(bash("cargo test", _cargo_binaries(6, ignored=1)))) == ["verified"]
+    # an output a pipe cut may have lost binaries
+    cut = run(bash("cargo test 2>&1 | tail -8", _cargo_binaries(5)))
+    assert statuses(said, cut) != ["contradicted"]
+
+
+SOCKETS = (
+    "Netid State  Recv-Q Send-Q Local Address:Port  Peer Address:Port Process\n"
+    "tcp   LISTEN 0      4096               *:9100             *:*     "
+    'users:(("prometheus-node",pid=655,fd=3))\n'
+    "tcp   LISTEN 0      244        127.0.0.1:5432       0.0.0.0:*     "
+    'users:(("postgres",pid=801,fd=6))\n'
+    "tcp   LISTEN 0      4096         [::1]:5432          [::]:*     "
+    'users:(("postgres",pid=801,fd=7))\n'
+)
+
+
+def test_a_port_said_bound_to_the_loopback_or_every_interface_is_held_to_the_listing() -> None:
+    listing = run(bash("sudo ss -tulpn", SOCKETS))
+    assert statuses("node_exporter on 9100 is bound only to localhost.", listing) == [
+        "contradicted"
+    ]
+    assert statuses("Postgres on 5432 listens only on localhost.", listing) != ["contradicted"]
+    assert statuses("Postgres on 5432 listens on all interfaces.", listing) == ["contradicted"]
+    assert statuses("node_exporter on 9100 listens on all interfaces.", listing) != ["contradicted"]
+    # a listener moved after the listing: what it is bound to now is not shown
+    moved = run(
+        bash("sudo ss -tulpn", SOCKETS),
+        (
+            "Edit",
+            {"file_path": "/etc/default/node", "old_string": "a", "new_string": "b"},
+            "ok",
+            "ok",
+        ),
+    )
+    assert statuses("node_exporter on 9100 is bound only to localhost.", moved) != ["contradicted"]
