@@ -66,6 +66,8 @@ SETS = (
     ROOT / "blind32",
     ROOT / "blind33",
     ROOT / "blind34",
+    ROOT / "blind35",
+    ROOT / "blind36",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
