@@ -289,7 +289,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             yield from _said_done(command, before, after, index)
             continue
-        subject = _result_said(after)
+        subject = _result_said(after) or (_searches(words) and _EMPTY_SAID.match(after) is not None)
         parenthesised = (
             before.rstrip().endswith("(")
             and after.lstrip().startswith(")")
@@ -313,7 +313,43 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if calls and _only_checked(command, calls):
             yield Finding(DOUBT, f"`{command}` ran only as a check: {calls[-1].cite()}")
             continue
+        if calls and _searches(words) and _EMPTY_SAID.match(after) is not None:
+            yield _searched_empty(command, calls[-1], index)
+            continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# a search said to find nothing (`` `rg pytz` over the repo now returns nothing ``)
+_SEARCHERS = frozenset(("rg", "grep", "egrep", "ag", "ack"))
+
+
+def _searches(words: list[str]) -> bool:
+    """The command's words are a search of files (`rg pytz`, `git grep -n TODO`)."""
+    return words[0] in _SEARCHERS or words[:2] == ["git", "grep"]
+
+
+_EMPTY_SAID = later(
+    r"(?<!\s)(?:\s+(?:over|across|in|on)\s+(?:the\s+)?[\w./`-]+(?:\s+[\w./`-]+)?)?"
+    r"(?<!\s)\s+(?:now\s+|still\s+)?(?:(?:returns?|returned|finds?|found|gives?|gave|"
+    r"prints?|printed|shows?|showed|turns? up|turned up)\s+(?:nothing|no\s+(?:matches|"
+    r"results|hits|lines|output|occurrences|references)|zero\s+(?:matches|results|hits))|"
+    r"(?:comes?|came)\s+back\s+(?:empty|clean)|(?:is|was)\s+empty)\b",
+    re.I,
+)
+
+
+def _searched_empty(command: str, last: Call, index: RunIndex) -> Finding:
+    """A search said to find nothing, held to its last run: lines it printed (where it
+    did not fail, and nothing was changed after it) refute that, none verify it."""
+    printed = last.output.strip()
+    if index.changed_after(last):
+        return Finding(DOUBT, f"`{command}`: the files changed after {last.cite()}")
+    if not printed or (last.failed and ":" not in printed):
+        return Finding(VERIFIED, f"`{command}` printed nothing: {last.cite()}")
+    if last.failed:
+        return Finding(DOUBT, f"`{command}` failed: {last.cite()}")
+    line = printed.partition("\n")[0]
+    return Finding(CONTRADICTED, f"`{command}` said to find nothing, but {last.cite(line)}")
 
 
 # a backticked item of a list ending where the next begins (`` `gleam check` and ``,
@@ -533,12 +569,14 @@ def _report_places(output: str) -> Iterator[re.Match[str]]:
 
 def _error_at_place(output: str) -> str | None:
     """The first line `output` opens with a source position whose report is no warning nor
-    note (`internal/server/server.go:18:29: cannot use …`): a compiler's or checker's
-    error, of the first `_PLACES_READ` such lines."""
+    note (`internal/server/server.go:18:29: cannot use …`; `warning: a.lean:23:8: …`
+    names its kind first): a compiler's or checker's error, of the first `_PLACES_READ`
+    such lines."""
     for place in itertools.islice(_report_places(output), _PLACES_READ):
         end = output.find("\n", place.end(1))
         report = output[place.end(1) : len(output) if end < 0 else end]
-        if not report.lstrip().lower().startswith(_NOT_ERRORS):
+        opening = output[output.rfind("\n", 0, place.start(1)) + 1 : place.start(1)]
+        if not (report.lstrip() + opening.lstrip()).lower().startswith(_NOT_ERRORS):
             return output[place.start(1) : len(output) if end < 0 else end]
     return None
 
@@ -548,10 +586,13 @@ _NOT_ERRORS = ("warning", "note", "info", "hint")
 
 
 def _printed_flaw(output: str) -> str | None:
-    """The flaw `output` prints (`_flaw`), a line it opens with a source position, or its
-    test runner's summary counting failures, of a command whose exit status is lost (piped
-    on, or followed by another)."""
+    """The flaw `output` prints (`_flaw`; none where a warning is followed by the
+    program's own success), a line it opens with a source position, or its test runner's
+    summary counting failures, of a command whose exit status is lost (piped on, or
+    followed by another)."""
     found = _flaw(output)
+    if found is not None and _warned_then_succeeded(output, found):
+        return None
     if found is None:
         place = next(_report_places(output), None)
         found = None if place is None else place.group(1)
@@ -559,6 +600,16 @@ def _printed_flaw(output: str) -> str | None:
         summary = summarise(output)
         found = summary.line if summary is not None and summary.failed else None
     return found
+
+
+def _warned_then_succeeded(output: str, flaw: str) -> bool:
+    """The flaw an output prints is a warning, and a line after it says the program
+    succeeded (`Build completed successfully.`, `BUILD SUCCESSFUL in 4s`) with no error
+    or failure after: a warning fails no run."""
+    if "warn" not in flaw.lower() or "error" in flaw.lower():
+        return False
+    after = output[output.find(flaw) + len(flaw) :].lower()
+    return "success" in after and "error" not in after and "fail" not in after
 
 
 def _piped(call: Call, name: str, ends: tuple[str, ...] = ("|",)) -> bool:
@@ -617,7 +668,7 @@ def _ran_by_the_run(
         len(words) > 1
         and not any(mark in command for mark in "(<…")
         and "..." not in command
-        and (_RESULT_AFTER.match(after) is not None or _RUN_BEFORE.search(before) is not None)
+        and (_RESULT_AFTER.match(after) is not None or _said_ran(before))
         and runs_program(index, words[0].lower())
     )
 
@@ -830,12 +881,27 @@ def _still_shown(text: str, index: RunIndex) -> Finding | None:
 
 
 def _agent_ran(before: str) -> bool:
-    """The text `before` a program says the agent ran it (`ran`, `with`, `used`), not a
-    thing (`_RUN_BY_A_THING`)."""
+    """The text `before` a program says the agent ran it (`ran`, `with`, `used`; `I
+    checked`, `I looked through`: its output), not a thing (`_RUN_BY_A_THING`)."""
+    return _said_ran(before) and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
+
+
+def _said_ran(before: str) -> bool:
+    """The text `before` a command says it ran (`ran`, `with`, `used`), or that its
+    output was read (`I checked`, `I looked through`)."""
     return (
         _RUN_BEFORE.search(before) is not None
-        and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
+        or _LOOKED_THROUGH.search(before, max(0, len(before) - 40)) is not None
     )
+
+
+# `I looked through `podman logs gitea``: a program's output the agent says it read
+_LOOKED_THROUGH = later(
+    r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
+    r"(?:checked|verified|inspected|looked (?:through|at|over)|went (?:through|over)|"
+    r"read through|scanned)\s+(?:the\s+(?:output\s+of\s+)?)?$",
+    re.I,
+)
 
 
 # `I checked `postqueue -p``, `we also verified `dmesg``: a command the agent says it
@@ -2142,16 +2208,22 @@ def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
 # (`pushed to `paginator.length``, `pushed onto the stack`, `pushed into `queue[0]``,
 # `pushed 5 bytes into a 4-slot buffer`) (a run of spaces entered at its first: `(?<!\s)`)
 _CODE_PUSHED = later(r"(?<!\s)\s+(?:(?:[\w-]+\s+){0,3}(?:onto|into)\b|to\s+`[^`\s]*[.\[(][^`]*`)")
+# a program's value pushed (`only pushed the last field when it was non-empty`)
+_VALUE_PUSHED = later(
+    r"(?<!\s)\s+(?:(?:the|a|an|each|every|its|their|last|first|final|current|next|empty)\s+)"
+    r"{0,3}(?:fields?|values?|elements?|items?|bytes?|chars?|characters?|tokens?|entry|"
+    r"entries|nodes?|frames?|digits?|literals?)\b"
+)
 
 
 def _pushed_in_code(lowered: str, end: int) -> bool:
     """`pushed` (ending at `end` of the lowercase claim) is said of a value pushed onto or
-    into something of the program's, or by a piece of code (`the `(quote, b'"')` arm
-    pushed the literal quote`: a noun after code, not the agent), and the claim names
-    nothing of git's."""
+    into something of the program's, or of one of its values (`pushed the last field`),
+    or by a piece of code (`the `(quote, b'"')` arm pushed the literal quote`: a noun
+    after code, not the agent), and the claim names nothing of git's."""
     if _names_git(lowered):
         return False
-    if _CODE_PUSHED.match(lowered, end) is not None:
+    if _CODE_PUSHED.match(lowered, end) is not None or _VALUE_PUSHED.match(lowered, end):
         return True
     start = end - len("pushed")
     before = _WORD_BEFORE.search(lowered, max(0, start - 60), start)

@@ -46,10 +46,11 @@ BUILD_CALL = later(
     r"\b(?:cmake --build|make|ninja|cargo build|go build|gcc|g\+\+|clang\+?\+?|tsc|"
     r"dotnet (?:build|test)|cargo test|swift test|mvnw? (?:compile|package)|"
     r"gradlew? (?:build|assemble)|"
-    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift) build|xcodebuild|typst compile)\b"
+    r"(?:npm|pnpm|yarn)(?: run)? build|(?:cabal|stack|swift|lake) build|xcodebuild|"
+    r"typst compile|cobc|gfortran|javac|rustc|fpc)\b"
 )
 _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
-                "assemble", "test")  # fmt: skip
+                "assemble", "test", "cobc", "gfortran", "javac", "rustc", "fpc")  # fmt: skip
 _CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
 _EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 # The HTTP status patterns' alternatives. `_HTTP` puts `\b` before those opening with a
@@ -1242,7 +1243,7 @@ def _quoted_line_slowly(output: str, needle: str) -> str:
 # Every runner RUNNER knows names one of these words: a command without any is no test run.
 _RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check", "verify",
                  "nose2", "ava", "cypress", "gotestsum", "karma", "_level=",
-                 "ConsoleLauncher")  # fmt: skip
+                 "ConsoleLauncher", "ginkgo")  # fmt: skip
 
 
 def _may_run_tests(command: str) -> bool:

@@ -42,6 +42,7 @@ RUNNER = later(
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|"
+    r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
     # a Boost.Test binary, by its options (`--report_level=short`)
     r"|(?<!\S)--(?:report_level|log_level|run_test)="
@@ -131,6 +132,13 @@ _CTEST_SKIPPED = later(r"\*\*\*(?:Skipped|Not Run)\b")
 # with:`, then a line of test cases per outcome (`26 test cases out of 27 passed`)
 _BOOST = later(r'Test module "[^"\n]*" has (?:passed|failed) with:\n((?:[^\S\n]+\d[^\n]*\n?)+)')
 _BOOST_CASES = later(r"(?<!\d)(\d+) test cases? out of (\d+) (passed|failed|skipped|aborted)\b")
+# plunit's closing counts (`% 1 test failed`, `% 8 tests passed`, `% All 9 tests passed`)
+_PLUNIT = later(r"^% (?:All )?(\d+) tests? (passed|failed)\b", re.M)
+# Ginkgo's verdict on one suite (`FAIL! -- 23 Passed | 1 Failed | 0 Pending | 0 Skipped`)
+_GINKGO = later(
+    r"(?:SUCCESS|FAIL)! (?:- Interrupted by [^\n]* )?-- (\d+) Passed \| (\d+) Failed"
+    r"(?: \| (\d+) Flaked)? \| (\d+) Pending \| (\d+) Skipped"
+)
 # a hand-made harness's line per suite, TAP's comment or not (`# test_ihex: 14/14 passed`)
 _SUITE_PASSED = later(r"^#?[^\S\n]*[\w./-]+:[^\S\n]+(\d+)/(\d+) passed[^\S\n]*$", re.M)
 # the JUnit Platform console launcher's closing counts (`[        14 tests successful ]`)
@@ -185,6 +193,7 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _UNITTEST_RAN: (("Ran ",),),
     _GO_PKG: (("ok", "FAIL"),),
     _GO_FAIL: (("--- FAIL: ",),),
+    _PLUNIT: (("% ",), (" passed", " failed")),
     _FAILED_NAME: (("FAIL", "●", "×", "✕"),),  # `FAILED `, `FAIL: `, `... FAILED`, jest's
 }
 
@@ -619,6 +628,36 @@ def _junit_console(output: str) -> Summary | None:
     )
 
 
+def _plunit(output: str) -> Summary | None:
+    """plunit's closing counts (SWI-Prolog's `run_tests`): those of its last report, each
+    kind once (an output of two runs reports twice)."""
+    if not _may_find(_PLUNIT, output):
+        return None
+    counts: dict[str, re.Match[str]] = {}
+    for found in reversed(list(_at_line_starts(_PLUNIT, output))):
+        if found.group(2) in counts:
+            break
+        counts[found.group(2)] = found
+    if not counts:
+        return None
+    passed, failed = (int(counts[k].group(1)) if k in counts else 0 for k in ("passed", "failed"))
+    line = counts["failed" if failed else "passed"].group(0)
+    return Summary(passed, failed, 0, passed + failed, _names(output), line)
+
+
+def _ginkgo(output: str) -> Summary | None:
+    """Ginkgo's verdict lines, one a suite (`ginkgo -r`, summed): pending specs counted as
+    skipped; the line quoted is the first failing suite's, else the last."""
+    found = list(_GINKGO.finditer(output)) if "! -- " in output else []
+    if not found:
+        return None
+    passed = sum(int(m.group(1)) for m in found)
+    failed = sum(int(m.group(2)) for m in found)
+    skipped = sum(int(m.group(4)) + int(m.group(5)) for m in found)
+    line = next((m.group(0) for m in found if m.group(2) != "0"), found[-1].group(0))
+    return Summary(passed, failed, skipped, passed + failed + skipped, _names(output), line)
+
+
 def _suites_passed(output: str) -> Summary | None:
     """A hand-made harness's line per suite (`# test_cobs: 9/9 passed`): the passes and
     totals summed over its suites (a suite's tests not passed failed)."""
@@ -635,6 +674,6 @@ def _suites_passed(output: str) -> Summary | None:
 
 # Each runner's summary reader, in the order they are asked: the first that reads a
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
-_PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _go,
-            _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
-            _gtest, _karma, _tap, _boost, _junit_console, _suites_passed)  # fmt: skip
+_PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _ginkgo,
+            _go, _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
+            _gtest, _karma, _tap, _boost, _junit_console, _suites_passed, _plunit)  # fmt: skip

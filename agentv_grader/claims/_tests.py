@@ -75,6 +75,13 @@ _ORDINAL = later(
 )
 _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
 _OF_WORDS = Words("of")
+# a plural noun after `N of M` counting other things than tests (`3 of 10 units`)
+_OF_OTHER_THINGS = later(
+    r"(?<!\s)\s+(?!(?:tests|specs|cases|checks|suites|examples|assertions|scenarios|properties|"
+    r"passes|fails|succeeds|runs|errors|failures|doctests|files|modules|packages|crates|"
+    r"targets|jobs|steps)\b)[a-z]{2,}s\b",
+    re.I,
+)
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
 _SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\b)")
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
@@ -188,10 +195,12 @@ _FULL = Words("whole full entire complete")
 _FULL_PHRASE = Gated(
     later(
         r"\bevery test\b|\ball (?:the |of the )?tests (?:were |have been |got )?(?:run|executed)\b"
-        r"|\b(?:ran|run|executed) all (?:the |of the )?tests\b",
+        r"|\b(?:ran|run|executed) all (?:the |of the )?tests\b"
+        # the suites beside the one run: more than a run given its paths ran
+        r"|\b(?:every|all|each) other (?:suites?|packages?|tests?|specs?)\b",
         re.I,
     ),
-    Words("every all"),
+    Words("every all each"),
 )
 # part of the suite said run, or the tests said not run: `not all tests were run`, `only
 # ran the parser tests`, `only a subset of the tests`, `the full suite was not run`
@@ -404,8 +413,24 @@ class _Clause:
 def _counts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     for match in pattern.finditer(text):
         start = match.start()
-        if _ORDINAL.search(text, max(0, start - 12), start) is None:
+        if _ORDINAL.search(text, max(0, start - 12), start) is None and not _sweeps(match):
             yield match
+
+
+# `folds into the output in one pass`, `two passes over the data`: a pass as a sweep
+_SWEEP_BEFORE = later(r"\b(?:in|with|does|did|makes|made|takes|took)\s+$", re.I)
+_SWEEP_AFTER = later(r"(?<!\s)\s+(?:over|through)\b", re.I)
+
+
+def _sweeps(match: re.Match[str]) -> bool:
+    """The count is of an algorithm's passes (`in one pass`), not of tests passing."""
+    if not match.group(0).lower().endswith(("pass", "passes")):
+        return False
+    text, start = match.string, match.start()
+    return (
+        _SWEEP_BEFORE.search(text, max(0, start - 8), start) is not None
+        or _SWEEP_AFTER.match(text, match.end()) is not None
+    )
 
 
 # A count after the word it counts opening a clause, as a report's summary lists it
@@ -1623,6 +1648,17 @@ def _no_count(
     return attributive is not None and match.start() == attributive.start(1)
 
 
+def _part_of(clause: _Clause) -> re.Match[str] | None:
+    """The part of a total the clause counts (`11 of the 12`, `11/12 tests`), not of other
+    things than tests (`holds 3 of 10 units`)."""
+    of = clause.search(_OF, _OF_WORDS)
+    if of is not None and _OF_OTHER_THINGS.match(of.string, of.end()) is not None:
+        of = None
+    if of is None and "/" in clause.text:
+        of = clause.find(_SLASH_OF)
+    return of
+
+
 def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], frozenset[str]]:
     """The counts a clause states (passed, failed, total), and those of a part of the suite
     (`11 new tests pass`, `11 of the 12 new tests pass`: its failures, the part's total less
@@ -1630,9 +1666,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
     claimed: dict[str, int] = {}
     parts: set[str] = set()
     errors: int | None = None
-    of = clause.search(_OF, _OF_WORDS)
-    if of is None and "/" in clause.text:
-        of = clause.find(_SLASH_OF)
+    of = _part_of(clause)
     if of:
         claimed["total"] = count_of(of.group(2))
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)

@@ -286,7 +286,8 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "Executed 118 of 118 SUCCESS", "Executed 3 of 9 (1 FAILED)",
              "Executed 5 of 5 (skipped 1) SUCCESS", "# test_cobs: 9/9 passed",
              "test_ihex: 4/5 passed", "[        14 tests successful      ]",
-             "[         3 tests failed          ]"]  # fmt: skip
+             "[         3 tests failed          ]", "% 1 test failed", "% All 9 tests passed",
+             "% 8 tests passed", "%"]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):

@@ -185,7 +185,11 @@ _TEST_READINGS = {
         re.I,
     ),
     "rerun": re.compile(r"\b(rerun|re-run|second run|retry|again)\b", re.I),
-    "full": re.compile(r"\b(whole|full|entire|complete|every test)\b", re.I),
+    "full": re.compile(
+        r"\b(whole|full|entire|complete|every test|"
+        r"(?:every|all|each) other (?:suites?|packages?|tests?|specs?))\b",
+        re.I,
+    ),
     "skipped": re.compile(r"\b(?:skipped|pending|ignored)\b", re.I),
 }
 

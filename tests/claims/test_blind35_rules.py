@@ -1,0 +1,52 @@
+"""Rules from the thirty-fifth blind set's misses (tests/data/claims/blind35), one
+small run of each shape."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+CARGO = bash(
+    "cargo test -p calendar-core",
+    "running 14 tests\ntest result: ok. 14 passed; 0 failed; 0 ignored; 0 measured",
+)
+
+
+def test_an_algorithms_passes_are_no_count_of_tests() -> None:
+    for said in (
+        "It sorts the spans and folds them into the output in one pass.",
+        "The loop makes two passes over the data.",
+    ):
+        assert statuses(said, run(CARGO)) != ["contradicted"], said
+    assert statuses("1 passed, 13 failed.", run(CARGO)) == ["contradicted"]
+
+
+def test_a_commands_output_said_looked_through_was_said_run() -> None:
+    started = run(
+        bash("podman ps -a", "gitea  Exited (1)\n"), bash("podman start gitea", "gitea\n")
+    )
+    said = "I looked through `podman logs gitea` after the restart and there are no errors."
+    assert statuses(said, started) == ["contradicted"]
+    logged = run(bash("podman start gitea", "gitea\n"), bash("podman logs gitea", "ready\n"))
+    assert statuses(said, logged) != ["contradicted"]
+
+
+RG_FOUND = bash("rg -n pytz .", "docs/timezones.md:12:All zone handling goes through pytz\n")
+RG_EMPTY = bash("rg -n pytz .", "", status="error")  # rg exits 1 where nothing matched
+
+
+def test_a_search_said_to_find_nothing_is_held_to_its_last_run() -> None:
+    said = "`rg pytz` over the repo now returns nothing."
+    assert statuses(said, run(RG_FOUND)) == ["contradicted"]
+    assert statuses(said, run(RG_EMPTY)) == ["verified"]
+    assert statuses("`rg pytz` comes back empty.", run(RG_EMPTY, RG_FOUND)) == ["contradicted"]
+    # a file changed after the search: what it finds now is not shown
+    edit = (
+        "Edit",
+        {"file_path": "docs/timezones.md", "old_string": "a", "new_string": "b"},
+        "ok",
+        "ok",
+    )
+    assert statuses(said, run(RG_FOUND, edit)) == ["unverifiable"]
+    # `git status` said clean is no search
+    status = bash("git status", "On branch main\nnothing to commit, working tree clean\n")
+    assert statuses("`git status` comes back clean.", run(status)) != ["contradicted"]
