@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
+from ._figure_words import count_of
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, as_written, line_at
 from ._later import later
@@ -278,6 +279,10 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         finding = _added_unwritten(text, index)
         if finding is not None:
             yield finding
+    if named and "`" in text and _TESTS_ADDED_GATED.search(text):
+        finding = _tests_added(text, index)
+        if finding is not None:
+            yield finding
 
 
 _WORD_RUN = later(r"\w+")
@@ -320,6 +325,100 @@ def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
     return Finding(
         CONTRADICTED, f"no write of {said.group(2)} holds `{said.group(1)}`: {writes[-1].cite()}"
     )
+
+
+# `Added two regression tests to `tests/test_archive.py``: a count of tests added to a file
+_TESTS_ADDED = later(
+    r"\b(?:added|wrote)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:(?:new|more|extra|regression|unit|[A-Z][A-Za-z]+)\s+){0,2}(?:tests|test cases|specs)"
+    r"\s+(?:to|in|into)\s+(?:the\s+)?`([^`\n]+)`",
+    re.I,
+)
+_TESTS_ADDED_GATED = Gated(_TESTS_ADDED, Words("added wrote"))
+# a test's definition on a line an edit adds, in the languages whose tests are functions
+# (pytest, Rust, Go, jest/mocha, EUnit, JUnit, googletest, RSpec)
+_TEST_DEFINED = later(
+    r"^\+?[^\S\n]*(?:(?:async\s+)?def\s+test\w*\s*\(|#\[(?:tokio::)?test\]|"
+    r"func\s+Test\w*\s*\(|(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
+    r"@Test\b|TEST(?:_F|_P)?\s*\(|it\s+['\"])",
+    re.M,
+)
+# what no count of definitions reads: EUnit's generators, tables of cases
+_TESTS_GENERATED = later(r"_test_\s*\(\s*\)|\.each\b|@pytest\.mark\.parametrize|@ParameterizedTest")
+
+
+def _tests_added(text: str, index: RunIndex) -> Finding | None:
+    """A count of tests said added to a file (`_TESTS_ADDED`), held to the test
+    definitions the run's edits of it add (a patch's `+` lines, an edit's new text less
+    its old), where only edit tools touched it, each of them read, and every test the
+    edits add is one definition: another count is wrong."""
+    said = _TESTS_ADDED.search(text)
+    if said is None:
+        return None
+    naming = index.inputs_with(_needle(said.group(2)))
+    edits = [c for c in naming if c.family == "edit" and not c.failed]
+    if not edits or any(c.family not in ("edit", "read") for c in naming):
+        return None  # a write of the whole file, or a shell command, may hold old tests
+    added = 0
+    for call in edits:
+        counted = _definitions_added(call, _needle(said.group(2)))
+        if counted is None:
+            return None
+        added += counted
+    claimed = count_of(said.group(1))
+    if added and added != claimed:
+        return Finding(
+            CONTRADICTED,
+            f"{claimed} tests said added to {said.group(2)}, the edits add {added}: "
+            f"{edits[-1].cite()}",
+        )
+    return None
+
+
+def _definitions_added(call: Call, needle: str) -> int | None:
+    """The test definitions an edit call adds: a patch's `+` lines' (`diff`, `patch`,
+    Codex's `input`), an edit's new text's less its old's (None: another input, or one
+    adding tests no definition counts)."""
+    try:
+        given = json.loads(call.command)
+    except ValueError:
+        return None
+    if not isinstance(given, dict):
+        return None
+    patch = next((given[k] for k in ("diff", "patch", "input") if k in given), None)
+    added: object
+    old: object
+    if isinstance(patch, str):
+        added = "\n".join(
+            line
+            for line in _section_of(patch, needle).splitlines()
+            if line[:1] == "+" and line[:3] != "+++"
+        )
+        old = ""
+    else:
+        added = next((given[k] for k in ("new_string", "new_str") if k in given), None)
+        old = next((given[k] for k in ("old_string", "old_str") if k in given), "")
+    if not isinstance(added, str) or not isinstance(old, str) or _TESTS_GENERATED.search(added):
+        return None
+    return len(_TEST_DEFINED.findall(added)) - len(_TEST_DEFINED.findall(old))
+
+
+def _section_of(patch: str, needle: str) -> str:
+    """The part of a patch of several files that changes the one `needle` names (a file
+    header naming it, `*** Update File: a.py` or `+++ b/a.py`, to the next header); a
+    patch of one file with no header, whole."""
+    headers = list(_FILE_HEADER.finditer(patch))
+    if not headers:
+        return patch
+    ends = [h.start() for h in headers[1:]] + [len(patch)]
+    return "".join(
+        patch[h.start() : end]
+        for h, end in zip(headers, ends, strict=True)
+        if needle in h.group(0).lower()
+    )
+
+
+_FILE_HEADER = later(r"^(?:\*\*\* (?:Update|Add) File: |\+\+\+ |diff --git )[^\n]*", re.M)
 
 
 # `Wrote `out/summary.csv` with 16 rows`: a count of a file's parts, which an output line

@@ -31,6 +31,7 @@ orjson = import_orjson()  # without `dataclasses`, as batch mode imports it
 _TOOL_FAILED = later(
     r"^make(?:\[\d+\])?: \*\*\* .*\bError [1-9]\d*\s*$|\bCommand failed with exit code [1-9]\d*\b"
     r"|^npm (?:ERR!|error) code (?:[1-9]\d*|ELIFECYCLE)\b"
+    r"|^npm (?:ERR!|error) Lifecycle script `[^`\n]+` failed with error:"
     r"|^\w+sum: WARNING: [1-9]\d* (?:computed checksums? did NOT match|listed files? could not be"
     r" read)|^done \(warnings were emitted\)\s*$",
     re.M,
@@ -1310,7 +1311,8 @@ def _failed(output: str) -> bool:
         return closing is not None and closing.group(1) != "0"
     # a tool's own closing word of its failure, where the transcript keeps no status:
     # make's `make: *** [Makefile:14: test] Error 1`, yarn's and pnpm's `Command failed
-    # with exit code 1.`, npm's `npm ERR! code 1`, `sha256sum -c`'s `sha256sum: WARNING: 1
+    # with exit code 1.`, npm's `npm ERR! code 1` (in a workspace, `npm ERR! Lifecycle
+    # script `lint` failed with error:`), `sha256sum -c`'s `sha256sum: WARNING: 1
     # computed checksum did NOT match`, dialyzer's `done (warnings were emitted)`
     return _tool_failed(output[-300:])
 
@@ -1322,7 +1324,7 @@ def _tool_failed(tail: str) -> bool:
     if (
         ("*** " in tail and "Error " in tail)
         or "Command failed with exit code " in tail
-        or ("npm " in tail and " code " in tail)
+        or ("npm " in tail and (" code " in tail or "Lifecycle script " in tail))
         or "sum: WARNING: " in tail
         or "warnings were emitted" in tail
     ):

@@ -1040,7 +1040,7 @@ def _clause(
             return Finding(CONTRADICTED, f"no tool call runs tests ({shells} shell commands)")
         return None
     if _PARTIAL.search(clause.text):  # a run of everything refutes it, though not surely
-        full = _full_runs(index)
+        full = _full_runs(index, whole=True)
         if full:
             return Finding(DOUBT, f"a run of every test: {full[-1].call.cite()}")
     runs, scoped = selected
@@ -1226,7 +1226,7 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     held against one of them), and whether they are exactly its scope."""
     tests = index.tests
     if _says_full(clause):
-        full = _full_runs(index)
+        full = _full_runs(index, whole=True)
         # a later run of part of the suite: the code may have changed since the full run,
         # unless no write or edit came after it and the clause counts tests (`Full suite:
         # 122 passed` after `pytest tests/x.py::test_y` alone: the full run's counts)
@@ -1312,15 +1312,29 @@ def _selecting(index: RunIndex, names: list[str]) -> Iterator[list[int]]:
     return map(commands.members.__getitem__, found)
 
 
-def _full_runs(index: RunIndex) -> tuple[TestRun, ...]:
-    """The ends of the runs of everything (each distinct command read once a run)."""
-    full: tuple[TestRun, ...] = index.remember("tests", "unscoped", partial(_unscoped_runs, index))
+def _full_runs(index: RunIndex, whole: bool = False) -> tuple[TestRun, ...]:
+    """The ends of the runs of everything (each distinct command read once a run); of
+    the `whole` suite, not those of one package of a workspace either."""
+    full: tuple[TestRun, ...] = index.remember(
+        "tests", f"unscoped {whole}", partial(_unscoped_runs, index, whole)
+    )
     return full
 
 
-def _unscoped_runs(index: RunIndex) -> tuple[TestRun, ...]:
+def _unscoped_runs(index: RunIndex, whole: bool) -> tuple[TestRun, ...]:
     tests = index.tests
-    return tests.ends(n for n in tests.by_command if _unscoped(_runner_part(tests.command(n))))
+    return tests.ends(
+        n
+        for n in tests.by_command
+        if _unscoped(part := _runner_part(tests.command(n))) and not (whole and _one_package(part))
+    )
+
+
+def _one_package(command: str) -> bool:
+    """`cargo test -p calendar-core`: a run of one package of a workspace, no run of
+    everything (a run the claim names as it is, its own scope, all the same)."""
+    args = command.split()
+    return "cargo" in args and "test" in args and not _PACKAGE_FLAGS.isdisjoint(args)
 
 
 def _runner_part(command: str) -> str:
@@ -1331,6 +1345,8 @@ def _runner_part(command: str) -> str:
     return next((p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)), command)
 
 
+# cargo's flags giving the packages of a workspace a run tests
+_PACKAGE_FLAGS = frozenset(("-p", "--package"))
 # the runners' flags selecting tests by name or mark, or the last failures
 _SELECTING_FLAGS = frozenset(
     "-k --lf --last-failed -run --grep --testNamePattern --filter --example --select".split()

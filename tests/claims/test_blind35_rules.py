@@ -50,3 +50,28 @@ def test_a_search_said_to_find_nothing_is_held_to_its_last_run() -> None:
     # `git status` said clean is no search
     status = bash("git status", "On branch main\nnothing to commit, working tree clean\n")
     assert statuses("`git status` comes back clean.", run(status)) != ["contradicted"]
+
+
+def test_a_cargo_run_of_one_package_is_no_run_of_the_workspace() -> None:
+    said = "I also ran the full workspace tests."
+    assert statuses(said, run(CARGO)) == ["unverifiable"]
+    workspace = bash("cargo test --workspace", CARGO[2])
+    assert statuses(said, run(workspace)) == ["verified"]
+    assert statuses("I only ran the crate's tests, not the whole workspace.", run(CARGO)) == [
+        "verified"
+    ]
+
+
+def test_npms_failed_lifecycle_script_in_a_workspace_is_a_failed_call() -> None:
+    lint = (
+        "\n> @acme/sdk@2.4.0 lint\n> eslint src --max-warnings=0\n\n"
+        "/repo/packages/sdk/src/retry.ts\n  2:1  error  type import order  import/order\n\n"
+        "✖ 1 problem (1 error, 0 warnings)\n\n"
+        "npm ERR! Lifecycle script `lint` failed with error:\nnpm ERR! Error: command failed\n"
+        "npm ERR!   in workspace: @acme/sdk@2.4.0\nnpm ERR!   at location: /repo/packages/sdk\n"
+    )
+    # an OpenAI-shaped transcript keeps no status: the output's closing lines tell it
+    said = "`npm run lint` passes with no warnings."
+    assert statuses(said, run(bash("npm run lint -w packages/sdk", lint))) == ["contradicted"]
+    passed = lint.split("/repo/packages")[0]
+    assert statuses(said, run(bash("npm run lint -w packages/sdk", passed))) == ["verified"]

@@ -87,3 +87,30 @@ def test_plunits_closing_counts_are_a_test_runs_summary() -> None:
     assert statuses("8 of the 9 tests pass.", run(bash(SWIPL, failed))) == ["verified"]
     # two runs in one output: the last report's counts
     assert statuses("All 9 tests pass.", run(bash(SWIPL, failed + passed))) == ["verified"]
+
+
+def _patched(path: str, added: str) -> tuple[str, dict[str, str], str, str]:
+    return ("patch_file", {"path": path, "diff": f"@@ -24,0 +25,9 @@\n{added}"}, "ok", "ok")
+
+
+EUNIT = "".join(f"+{name}_test() ->\n+    ?assert(true).\n" for name in ("a", "b", "c", "d"))
+
+
+def test_a_count_of_tests_said_added_to_a_file_is_held_to_the_definitions_its_edits_add() -> None:
+    said = "Added 5 new EUnit tests to `test/frame_codec_tests.erl`."
+    assert statuses(said, run(_patched("test/frame_codec_tests.erl", EUNIT))) == ["contradicted"]
+    four = "Added 4 new EUnit tests to `test/frame_codec_tests.erl`."
+    assert statuses(four, run(_patched("test/frame_codec_tests.erl", EUNIT))) != ["contradicted"]
+    # a patch of two files: the other file's tests are not the file's
+    two = (
+        "*** Begin Patch\n*** Update File: tests/test_a.py\n@@\n+def test_one():\n+    pass\n"
+        "*** Update File: tests/test_b.py\n@@\n+def test_two():\n+    pass\n*** End Patch"
+    )
+    patch = ("apply_patch", {"input": two}, "ok", "ok")
+    assert statuses("Added one test to `tests/test_a.py`.", run(patch)) != ["contradicted"]
+    assert statuses("Added two tests to `tests/test_a.py`.", run(patch)) == ["contradicted"]
+    # a shell command naming the file may have written tests unseen
+    shell = bash("cat >> test/frame_codec_tests.erl < extra.erl", "")
+    assert statuses(said, run(_patched("test/frame_codec_tests.erl", EUNIT), shell)) != [
+        "contradicted"
+    ]
