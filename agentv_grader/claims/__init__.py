@@ -31,6 +31,7 @@ from ._actions import (
     attempt_findings,
     batch_findings,
     command_findings,
+    denied_run_findings,
     every_added,
     every_given,
     git_findings,
@@ -491,6 +492,8 @@ def _every_finding(text: str, index: RunIndex, negated: bool, screen: int) -> It
         yield from file_findings(text, index, negated=True)
         if screen & _NO:
             yield from none_findings(text, index)
+        if screen & _BACKTICK:
+            yield from denied_run_findings(text, index)
         return
     tests = verified = False
     if screen & _TEST:

@@ -251,6 +251,7 @@ _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Backticked commands the claim says were run, or whose result it reports."""
     yield from _outputs_said(text, index)
+    yield from denied_run_findings(text, index)  # `— no `npx``: a denial of a run
     for match in _BACKTICK.finditer(text):
         command = match.group(1).strip()
         words = command.split()
@@ -289,7 +290,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             yield from _said_done(command, before, after, index)
             continue
-        subject = _result_said(after) or (_searches(words) and _EMPTY_SAID.match(after) is not None)
+        subject = _result_said(after) or _found_nothing(words, after)
         parenthesised = (
             before.rstrip().endswith("(")
             and after.lstrip().startswith(")")
@@ -313,7 +314,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if calls and _only_checked(command, calls):
             yield Finding(DOUBT, f"`{command}` ran only as a check: {calls[-1].cite()}")
             continue
-        if calls and _searches(words) and _EMPTY_SAID.match(after) is not None:
+        if calls and _found_nothing(words, after):
             yield _searched_empty(command, calls[-1], index)
             continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
@@ -323,9 +324,12 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 _SEARCHERS = frozenset(("rg", "grep", "egrep", "ag", "ack"))
 
 
-def _searches(words: list[str]) -> bool:
-    """The command's words are a search of files (`rg pytz`, `git grep -n TODO`)."""
-    return words[0] in _SEARCHERS or words[:2] == ["git", "grep"]
+def _found_nothing(words: list[str], after: str) -> bool:
+    """The command's words are a search of files (`rg pytz`, `git grep -n TODO`), said
+    to find nothing by what follows it (`_EMPTY_SAID`)."""
+    return (words[0] in _SEARCHERS or words[:2] == ["git", "grep"]) and (
+        _EMPTY_SAID.match(after) is not None
+    )
 
 
 _EMPTY_SAID = later(
@@ -2583,7 +2587,7 @@ def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"not every request succeeded: {failed.cite()}")
         return
     for code in codes:
-        yield from _code_findings(text, code, (calls, seen), excepted, run.calls, index)
+        yield from _code_findings(text, code, (calls, seen), excepted, (run.calls, scope), index)
     if method is not None:
         yield from _fields(text, calls)
 
@@ -2593,12 +2597,13 @@ def _code_findings(
     code: int,
     got: tuple[list[Call], list[int]],
     excepted: int | None,
-    requests: list[Call],
+    requested: tuple[list[Call], list[str]],
     index: RunIndex,
 ) -> Iterator[Finding]:
     """A status the claim reports against the statuses `got` (the calls it names and
-    theirs; `requests`: all the run's)."""
+    theirs; `requested`: all the run's requests, and the URLs or hosts the claim names)."""
     calls, seen = got
+    requests, scope = requested
     every = _EVERY.may_hold(text)
     others = len(seen) - seen.count(code)
     if every and others and excepted == 0:
@@ -2608,16 +2613,29 @@ def _code_findings(
         return  # more got another code than the claim excepts: a retry's, a guess
     elif code in seen:
         yield _got(text, code, [c for c, s in zip(calls, seen, strict=True) if s == code])
-    elif not _code_printed(code, requests, index):
+    elif not _code_printed(code, requests, scope, index):
         yield Finding(CONTRADICTED, f"no call got {code}: {calls[-1].cite()}")
 
 
-def _code_printed(code: int, calls: list[Call], index: RunIndex) -> bool:
+def _code_printed(code: int, calls: list[Call], scope: list[str], index: RunIndex) -> bool:
     """`code` is a word of the output of a call that is none of the requests whose
     statuses were read (`calls`): a script's own report of the requests it made (`503
-    Sales enablement deck`) may tell of one the run shows no status line of."""
+    Sales enablement deck`) may tell of one the run shows no status line of; not one
+    requesting another URL than those the claim names (`scope`)."""
     requests = {call.order for call in calls}
-    return any(call.order not in requests for call, _ in index.outputs_with(str(code)))
+    return any(
+        call.order not in requests and not _requests_other(call, scope)
+        for call, _ in index.outputs_with(str(code))
+    )
+
+
+def _requests_other(call: Call, scope: list[str]) -> bool:
+    """`call`'s input gives a URL, and none of the URLs or hosts the claim names."""
+    return (
+        bool(scope)
+        and _URL.search(call.command) is not None
+        and not any(named in call.command_lower for named in scope)
+    )
 
 
 # An exception said beside the whole (`apart from that one, every update returned 200`,
@@ -3515,3 +3533,39 @@ def every_given(text: str, index: RunIndex) -> str | None:
             if not call.failed and value not in call.command_lower:
                 return f"`{value}` said given to each, but {call.cite()} has none"
     return None
+
+
+# a command said not run or used (`I didn't run `npm audit fix``, `— no `npx``, `without
+# `sudo``), the command ending the clause: no place or way narrows it (`on `src/``)
+_DENIED_RUN = Gated(
+    later(
+        r"(?:\b(?:did not|didn't|never|have not|haven't|had not|not)\s+(?:run|ran|use|used|"
+        r"call|called|invoke|invoked|execute|executed)\s+(?:the\s+)?|\bno\s+|\bwithout\s+)"
+        r"`([^`\n]+)`(?=\s*(?:[.,;:!—–)]|$|\s+(?:and|or|but|as|here|at all|was|were)\b))",
+        re.I,
+    ),
+    Words("not didn haven hadn never no without"),
+)
+# what says the denial is of some runs only (`not run again`, `not since the fix`)
+_DENIAL_OF_SOME = later(
+    r"\b(?:again|after|since|before|until|anymore|any more|twice|second|this time|yet)\b", re.I
+)
+
+
+def denied_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A command said not run or used that a shell call ran (its program a known one, or
+    one the run ran, every word of it a word of the call's command): the claim is refuted
+    by that call."""
+    said_not = _DENIED_RUN.search(text) if "`" in text else None
+    if said_not is None or _DENIAL_OF_SOME.search(text) is not None:
+        return
+    for said in _DENIED_RUN.finditer(text):
+        words = said.group(1).split()
+        if not words or words[0].startswith("-") or _SCRIPT_NAME.search(words[0]):
+            continue
+        if words[0] not in PROGRAMS and not runs_program(index, words[0].lower()):
+            continue
+        calls = _runs_holding([w for w in words if w != "sudo"], index)
+        if calls:
+            yield Finding(CONTRADICTED, f"`{said.group(1)}` said not run, but {calls[0].cite()}")
+            return

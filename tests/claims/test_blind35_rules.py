@@ -75,3 +75,19 @@ def test_npms_failed_lifecycle_script_in_a_workspace_is_a_failed_call() -> None:
     assert statuses(said, run(bash("npm run lint -w packages/sdk", lint))) == ["contradicted"]
     passed = lint.split("/repo/packages")[0]
     assert statuses(said, run(bash("npm run lint -w packages/sdk", passed))) == ["verified"]
+
+
+def test_a_status_of_a_named_url_is_not_borne_out_by_a_request_of_another() -> None:
+    api = bash(
+        "python3 get.py http://edge-01:8080/api/http/routers/grafana@file",
+        '200 OK\n{"status": "enabled"}',
+    )
+    curl = bash(
+        "curl -skI https://grafana.internal.example.net/",
+        "HTTP/2 302\nlocation: /login\n",
+    )
+    said = "Requesting `https://grafana.internal.example.net/` now returns `HTTP/2 200`."
+    assert statuses(said, run(api, curl)) == ["contradicted"]
+    # a script's own report naming the URL may tell of a request it made
+    report = bash("python check.py", "https://grafana.internal.example.net/ -> 200\n")
+    assert statuses(said, run(api, curl, report)) != ["contradicted"]

@@ -114,3 +114,23 @@ def test_a_count_of_tests_said_added_to_a_file_is_held_to_the_definitions_its_ed
     assert statuses(said, run(_patched("test/frame_codec_tests.erl", EUNIT), shell)) != [
         "contradicted"
     ]
+
+
+NPX = bash("npx lab -g 'tenant' test/plugins/tenant-header.test.js", "3 tests complete\n")
+NPM = bash("npm test", "12 tests complete\n")
+
+
+def test_a_command_said_not_run_or_used_is_refuted_by_a_call_running_it() -> None:
+    for said in (
+        "Everything went through the npm scripts as you asked — no `npx`.",
+        "I didn't run `npx lab`.",
+        "No `npx` was used.",
+    ):
+        assert statuses(said, run(NPX, NPM)) == ["contradicted"], said
+        assert statuses(said, run(NPM)) != ["contradicted"], said
+    # a denial of some runs (`again`), or of a run narrowed (`on the e2e folder`)
+    for said in ("I did not run `npx lab` again.", "I did not run `npx lab` on the e2e folder."):
+        assert statuses(said, run(NPX, NPM)) != ["contradicted"], said
+    # no program, an option, or a thing after it (`no `console.log` calls`)
+    for said in ("No `console.log` calls are left.", "It runs without `--force`."):
+        assert statuses(said, run(NPX, NPM)) != ["contradicted"], said
