@@ -1017,12 +1017,26 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
     program no shell command runs under any spelling (`_run_as`), where no script or
     opaque program could have run it unseen."""
     words = command.lower().split()
-    if not (_unnamed(words, index) or _program_unrun(words, index)):
+    if not (_unnamed(words, index) or _program_unrun(words, index) or _unstated(words, index)):
         return
     if not opaque_ran(index):
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
+
+
+def _unstated(words: list[str], index: RunIndex) -> bool:
+    """`words` are an SQL statement (`analyze events_p`), whose verb and object together
+    no call's input or output holds (each may stand apart: `events_p` in a query)."""
+    if len(words) < 2 or words[0] not in _SQL_VERBS:
+        return False
+    stated = " ".join(words[:2])
+    return not index.inputs_containing(stated) and not index.in_outputs(stated)
+
+
+_SQL_VERBS = frozenset(
+    "analyze vacuum reindex cluster truncate refresh grant revoke alter drop explain".split()
+)
 
 
 def _unnamed(words: list[str], index: RunIndex) -> bool:
@@ -1904,8 +1918,10 @@ def _result_shown(text: str, index: RunIndex) -> bool:
 
 
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """Packages said installed, or removed (`_removal_findings`)."""
+    """Packages said installed, or removed (`_removal_findings`, `_uninstalled`)."""
     yield from _removal_findings(text, index)
+    if "uninstalled" in text.lower():
+        yield from _uninstalled(text, index)
     match = _INSTALLED.search(text)
     if match is None:
         alone = _INSTALLED_VERSION.search(text)
@@ -2019,6 +2035,26 @@ def _removal_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             line = "removed" if "removed" in call.output_lower else "packages:"
             yield Finding(DOUBT, f"{len(named)} packages named, {count} removed: {call.cite(line)}")
             return
+
+
+# `I also uninstalled pytz from the virtualenv`: a package said uninstalled, by no command
+_UNINSTALLED = later(r"\buninstalled\s+(?:`([^`\n]+)`|([a-z][\w.-]*[a-z0-9]))", re.I)
+
+
+def _uninstalled(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A package said uninstalled where no call's command holds its name beside a
+    package manager's remove (`pip uninstall`, `npm rm`, `cargo remove`), and no script
+    or opaque program could have removed it unseen."""
+    said = _UNINSTALLED.search(text)
+    if said is None:
+        return
+    package = (said.group(1) or said.group(2)).lower()
+    if package in _NOT_A_PACKAGE or package in ("it", "them", "everything"):
+        return
+    removes = index.shell_matching(_REMOVE_CALL, _REMOVE_WORDS)
+    if any(package in call.command_lower for call in removes) or opaque_ran(index):
+        return
+    yield Finding(CONTRADICTED, f"no tool call uninstalls `{package}` ({len(removes)} removals)")
 
 
 def _removed_count(output: str) -> int | None:

@@ -423,8 +423,10 @@ _FILE_HEADER = later(r"^(?:\*\*\* (?:Update|Add) File: |\+\+\+ |diff --git )[^\n
 
 # `Wrote `out/summary.csv` with 16 rows`: a count of a file's parts, which an output line
 # naming the file may give (`wrote out/summary.csv (14 rows)`)
-_ROWS_SAID = later(r"(?<![\d,.])(\d[\d,]*) (rows|lines|records|entries|features)\b")
-_ROWS_SAID_GATED = Gated(_ROWS_SAID, Words("rows lines records entries features"))
+_ROWS_SAID = later(
+    r"(?<![\d,.])(\d[\d,]*) (?:(rows|lines|records|entries|features)|(?:[a-z]+ )?(files))\b"
+)
+_ROWS_SAID_GATED = Gated(_ROWS_SAID, Words("rows lines records entries features files"))
 
 
 _CLAUSE_BREAK = later(r"[—–;]|\s-\s|\bbut\b|[.!?]\s")
@@ -432,9 +434,10 @@ _CLAUSE_BREAK = later(r"[—–;]|\s-\s|\bbut\b|[.!?]\s")
 
 def _rows_of_file(text: str, index: RunIndex) -> Finding | None:
     """A count of the rows (lines, records, entries, features) of the one file the claim
-    names, held to the output lines naming the file and counting the same: verified by one
-    giving the count, contradicted where the last of them gives another and no call wrote
-    the file after it (each line read of the file's first 50 places)."""
+    names, or of the files in the one folder it names (`24 markdown files in `books/``),
+    held to the output lines naming the file or folder and counting the same: verified by
+    one giving the count, contradicted where the last of them gives another and no call
+    wrote the file after it (each line read of the file's first 50 places)."""
     said = _ROWS_SAID.search(text)
     ticked = list(_TICKED_PATH.finditer(text))
     paths = {m.group(1) for m in ticked}
@@ -447,10 +450,11 @@ def _rows_of_file(text: str, index: RunIndex) -> Finding | None:
     if _CLAUSE_BREAK.search(between) is not None:
         return None
     path = paths.pop()
-    name = path.rsplit("/", 1)[-1].lower()
-    if "." not in name:
-        return None
-    count, noun = int(said.group(1).replace(",", "")), said.group(2)
+    name = path.rstrip("/").rsplit("/", 1)[-1].lower()
+    noun = said.group(2) or said.group(3)
+    if ("." in name) == (noun == "files") or not name:
+        return None  # files are counted in a folder, the rest in a file
+    count = int(said.group(1).replace(",", ""))
     counted = re.compile(rf"(?<![\d,.])(\d[\d,]*) {noun}\b")
     last: tuple[Call, str] | None = None
     for call, at in itertools.islice(index.outputs_with(name), 50):
@@ -1599,6 +1603,9 @@ def _output_given(before: str) -> bool:
 def _signalled(signal: re.Pattern[str], before: str) -> bool:
     if signal is _WRITE_SIGNAL and _output_given(before):
         return True
+    if ">" in before and ("'" in before or '"' in before):
+        # a `>` quoted is a pattern's, no redirect (`grep -c '^> ' books/*.md`)
+        before = _QUOTED.sub("", before)
     # a text with another letter an ASCII one matches under `re.I` (`ſ`, the Kelvin sign)
     # holds it as that one here (`folded`): every text is screened, not only ASCII ones
     lowered = folded(before, before.lower()) if signal.flags & re.I else before
@@ -1609,6 +1616,9 @@ def _signalled(signal: re.Pattern[str], before: str) -> bool:
     # search starts there, where the alternation was tried at each character before it
     start = max(0, first - 4) if len(lowered) == len(before) else 0
     return signal.search(before, start) is not None
+
+
+_QUOTED = later(r"'[^'\n]*'|\"[^\"\n]*\"")
 
 
 def _git_status(lowered: str, at: int, end: int) -> bool:

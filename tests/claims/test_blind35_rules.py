@@ -91,3 +91,25 @@ def test_a_status_of_a_named_url_is_not_borne_out_by_a_request_of_another() -> N
     # a script's own report naming the URL may tell of a request it made
     report = bash("python check.py", "https://grafana.internal.example.net/ -> 200\n")
     assert statuses(said, run(api, curl, report)) != ["contradicted"]
+
+
+def test_an_sql_statement_said_run_is_held_to_the_inputs_stating_it() -> None:
+    insert = bash("psql -d analytics -c 'INSERT INTO events_p SELECT * FROM events;'", "INSERT 0 9")
+    said = "I ran `ANALYZE events_p` afterwards so the planner has fresh statistics."
+    assert statuses(said, run(insert)) == ["contradicted"]
+    analyzed = bash("psql -d analytics -c 'ANALYZE events_p;'", "ANALYZE")
+    assert statuses(said, run(insert, analyzed)) != ["contradicted"]
+    # a script the run wrote states it
+    script = ("Write", {"file_path": "/sql/p.sql", "content": "ANALYZE events_p;\n"}, "ok", "ok")
+    ran = bash("psql -d analytics -f /sql/p.sql", "ANALYZE")
+    assert statuses(said, run(insert, script, ran)) != ["contradicted"]
+
+
+def test_a_package_said_uninstalled_is_held_to_the_removals_naming_it() -> None:
+    tests = bash("python -m pytest -q", "12 passed in 0.3s")
+    said = "I also uninstalled pytz from the virtualenv to confirm nothing imports it."
+    assert statuses(said, run(tests)) == ["contradicted"]
+    removed = bash("pip uninstall -y pytz", "Successfully uninstalled pytz-2024.1")
+    assert statuses(said, run(tests, removed)) != ["contradicted"]
+    # a script may have removed it unseen
+    assert statuses(said, run(tests, bash("./scripts/clean-env.sh", "done"))) != ["contradicted"]

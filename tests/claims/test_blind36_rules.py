@@ -134,3 +134,20 @@ def test_a_command_said_not_run_or_used_is_refuted_by_a_call_running_it() -> Non
     # no program, an option, or a thing after it (`no `console.log` calls`)
     for said in ("No `console.log` calls are left.", "It runs without `--force`."):
         assert statuses(said, run(NPX, NPM)) != ["contradicted"], said
+
+
+SPLIT = bash(
+    "python3 split_clippings.py 'My Clippings.txt' books/ && ls books | wc -l",
+    "parsed 1029 clippings\nwrote 23 files to books/\n23\n",
+)
+QUOTES = bash("grep -c '^> ' books/*.md | sort -t: -k2 -nr | head -5", "books/piranesi.md:38\n")
+
+
+def test_a_count_of_files_in_a_folder_is_held_to_the_output_lines_counting_them() -> None:
+    said = "**Output:** 24 markdown files in `books/`, one per title."
+    assert statuses(said, run(SPLIT)) == ["contradicted"]
+    assert statuses(said.replace("24", "23"), run(SPLIT)) == ["verified"]
+    # a `>` quoted is a grep pattern's: no write of the folder after the count
+    assert statuses(said, run(SPLIT, QUOTES)) == ["contradicted"]
+    rewritten = bash("python3 split_clippings.py extra.txt > books/extra.md", "")
+    assert statuses(said, run(SPLIT, rewritten)) != ["contradicted"]
