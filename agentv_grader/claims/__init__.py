@@ -866,7 +866,8 @@ def _families(lowered: str, screen: int) -> int:
             or "second " in lowered or "twice" in lowered or "first " in lowered
             or "third " in lowered or " times" in lowered):
         ruled |= _SUITE
-    if "warning" in lowered or "first t" in lowered or "first a" in lowered or "first g" in lowered:
+    if ("warning" in lowered or "first t" in lowered or "first a" in lowered
+            or "first g" in lowered or "clean" in lowered):
         ruled |= _BUILD
     if "checks" in lowered or "ci" in lowered or "runs" in lowered or "job" in lowered:
         ruled |= _CI

@@ -30,10 +30,13 @@ _BUILD_CLAIM = Gated(
 _WARNING_FREE = Gated(
     later(
         r"\bwarning-free\b|\b(?:no|zero|0|without(?: any)?) "
-        r"(?:(?:errors?|issues?) (?:or|and|nor) )?(?:compiler )?warnings\b",
+        r"(?:(?:errors?|issues?) (?:or|and|nor) )?(?:compiler )?warnings\b"
+        # `compiles cleanly`, `a clean build`, `the build is clean`: no warning either
+        r"|\b(?:compiles?|compiled|builds?|built)\s+cleanly\b|\bclean\s+(?:re)?build\b"
+        r"|\bbuild\s+(?:is|was)\s+(?:now\s+)?clean\b",
         re.I,
     ),
-    Words("warning warnings"),
+    Words("warning warnings cleanly clean"),
 )
 # the compiler's flags the claim ticks (`-fanalyzer`, `-Wall -Wextra -Wpedantic`)
 _FLAG_SAID = later(r"`(-[\w=+-]+(?:[^\S\n]+-[\w=+-]+)*)`")

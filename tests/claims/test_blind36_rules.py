@@ -151,3 +151,17 @@ def test_a_count_of_files_in_a_folder_is_held_to_the_output_lines_counting_them(
     assert statuses(said, run(SPLIT, QUOTES)) == ["contradicted"]
     rewritten = bash("python3 split_clippings.py extra.txt > books/extra.md", "")
     assert statuses(said, run(SPLIT, rewritten)) != ["contradicted"]
+
+
+COBC = "cobc -Wall -fsyntax-only src/PAYCALC.cbl"
+
+
+def test_a_build_said_clean_is_held_to_the_last_builds_warnings() -> None:
+    warned = bash(COBC, "src/PAYCALC.cbl:22: warning: some digits may be truncated [-Wtruncate]\n")
+    for said in (
+        "The program compiles cleanly with `cobc -Wall`.",
+        "The build is clean now.",
+        "A clean build after the fix.",
+    ):
+        assert statuses(said, run(warned)) == ["contradicted"], said
+        assert statuses(said, run(bash(COBC, ""))) != ["contradicted"], said

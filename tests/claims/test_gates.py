@@ -507,7 +507,7 @@ _FAMILY_WORDS = (
       "abled"), "state_findings"),
     (("coverage", "re-ran", "reran", "skipped", "sessions", "env", "second ", "twice",
       "first ", "third ", " times"), "suite_findings"),
-    (("warning", "first t", "first a", "first g"), "build_findings"),
+    (("warning", "first t", "first a", "first g", "clean"), "build_findings"),
     (("checks", "ci", "runs", "job"), "ci_findings"),
 )  # fmt: skip
 
