@@ -34,6 +34,7 @@ from ._actions import (
     denied_run_findings,
     every_added,
     every_given,
+    fixed_count_findings,
     git_findings,
     http_findings,
     install_findings,
@@ -572,6 +573,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from failed_findings(text, index)
     if screen & _DIGIT and ("error" in text or "warning" in text or "rule" in text):
         yield from code_findings(text, index)
+    if screen & _DIGIT and ("fixed" in text or "resolved" in text or "addressed" in text):
+        yield from fixed_count_findings(text, index)  # `fixed all 6 violations`
     if screen & _DIGIT and ("published" in text or "released" in text or "posted" in text):
         yield from published_findings(text, index)
     if screen & _DIGIT and "%" in text:

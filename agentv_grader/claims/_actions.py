@@ -3605,3 +3605,50 @@ def denied_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if calls:
             yield Finding(CONTRADICTED, f"`{said.group(1)}` said not run, but {calls[0].cite()}")
             return
+
+
+# `fixed all 6 violations`: a count of a linter's or compiler's flaws said fixed
+_FIXED_COUNT = Gated(
+    later(
+        r"\b(?:fixed|resolved|addressed|cleared)\s+(?:all\s+)?(?:the\s+|those\s+)?(\d+)\s+"
+        r"(?:[\w-]+\s+){0,2}?(violations?|errors?|warnings?|problems?|issues?|findings?)\b",
+        re.I,
+    ),
+    Words("fixed resolved addressed cleared"),
+)
+
+
+def fixed_count_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of flaws said fixed (`fixed all 6 violations`), held to the one command
+    whose outputs count flaws: where its last run counts none (every flaw was fixed), its
+    first run's count (of the kind said; `violations`, `problems`, `issues`: any) is how
+    many there were."""
+    said = _FIXED_COUNT.search(text)
+    if said is None:
+        return
+    counted: dict[int, bool] = {}  # each distinct output read once
+    counting = [c for c in index.shell if _counts_flaws(c.output, counted)]
+    if not counting or len({c.command for c in counting}) > 1:
+        return  # none, or several tools' counts: which the claim counts is open
+    first = counting[0]
+    last = [c for c in index.shell if first.command in c.command][-1]  # run again, or on
+    if last is first or _flaw(last.output) is not None:
+        return  # the last run still shows flaws: some of them may be those fixed
+    kind = said.group(2).lower().rstrip("s")
+    kinds = (kind,) if kind in ("error", "warning") else ()
+    count = next(
+        (m for m in _FLAW_COUNT.finditer(first.output) if not kinds or _of_kind(m.group(0), kinds)),
+        None,
+    )
+    if count is not None and int(count.group(0).split()[0]) != int(said.group(1)):
+        cited = first.cite(count.group(0))
+        yield Finding(CONTRADICTED, f"{said.group(1)} said fixed, but {cited}")
+
+
+def _counts_flaws(output: str, counted: dict[int, bool]) -> bool:
+    """`output` counts flaws (`✖ 7 problems (7 errors, 0 warnings)`)."""
+    found = counted.get(id(output))
+    if found is None:
+        span = _flaw_lines(output)
+        found = counted[id(output)] = span is not None and bool(_FLAW_COUNT.search(output, *span))
+    return found

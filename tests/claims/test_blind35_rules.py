@@ -113,3 +113,23 @@ def test_a_package_said_uninstalled_is_held_to_the_removals_naming_it() -> None:
     assert statuses(said, run(tests, removed)) != ["contradicted"]
     # a script may have removed it unseen
     assert statuses(said, run(tests, bash("./scripts/clean-env.sh", "done"))) != ["contradicted"]
+
+
+ESLINT = "cd apps/worker && npx eslint src --ext .ts"
+FLAWED = bash(
+    ESLINT,
+    "src/a.ts\n  33:1  error  Promises must be awaited\n\n✖ 7 problems (7 errors, 0 warnings)\n",
+)
+
+
+def test_a_count_of_flaws_said_fixed_is_the_first_runs_where_the_last_shows_none() -> None:
+    said = "I enabled the rule and fixed all 6 violations."
+    clean = bash(ESLINT + " && echo ESLINT_OK", "ESLINT_OK\n")
+    assert statuses(said, run(FLAWED, clean)) == ["contradicted"]
+    assert statuses(said.replace("6", "7"), run(FLAWED, clean)) != ["contradicted"]
+    # the last run still counts flaws: the six may be some of them
+    still = bash(ESLINT, "src/a.ts\n  3:1  error  x\n\n✖ 1 problem (1 error, 0 warnings)\n")
+    assert statuses(said, run(FLAWED, still)) != ["contradicted"]
+    # two tools' counts: which the claim counts is open
+    mypy = bash("mypy src", "src/b.py:3: error: x\nFound 6 errors in 2 files\n")
+    assert statuses(said, run(FLAWED, mypy, clean)) != ["contradicted"]
