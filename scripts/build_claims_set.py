@@ -68,6 +68,7 @@ SETS = (
     ROOT / "blind34",
     ROOT / "blind35",
     ROOT / "blind36",
+    ROOT / "blind37",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
