@@ -38,6 +38,7 @@ from ._actions import (
     git_findings,
     http_findings,
     install_findings,
+    listed_errors_findings,
     lower_words,
     may_name_tools,
     review_findings,
@@ -573,8 +574,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from failed_findings(text, index)
     if screen & _DIGIT and ("error" in text or "warning" in text or "rule" in text):
         yield from code_findings(text, index)
-    if screen & _DIGIT and ("fixed" in text or "resolved" in text or "addressed" in text):
-        yield from fixed_count_findings(text, index)  # `fixed all 6 violations`
+    if screen & _DIGIT:
+        yield from _flaws_counted(text, index)
     if screen & _DIGIT and ("published" in text or "released" in text or "posted" in text):
         yield from published_findings(text, index)
     if screen & _DIGIT and "%" in text:
@@ -594,6 +595,15 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
             rank,
             Changes(partial(changed_later, text, index)),
         )
+
+
+def _flaws_counted(text: str, index: RunIndex) -> Iterator[Finding]:
+    """The refutations of a count of flaws: said fixed (`fixed all 6 violations`), or
+    found (`7 errors across 5 files`)."""
+    if "fixed" in text or "resolved" in text or "addressed" in text:
+        yield from fixed_count_findings(text, index)
+    if "error" in text:
+        yield from listed_errors_findings(text, index)
 
 
 def _rows_restated(text: str, index: RunIndex) -> Iterator[Finding]:

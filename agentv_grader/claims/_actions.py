@@ -3652,3 +3652,62 @@ def _counts_flaws(output: str, counted: dict[int, bool]) -> bool:
         span = _flaw_lines(output)
         found = counted[id(output)] = span is not None and bool(_FLAW_COUNT.search(output, *span))
     return found
+
+
+# `7 errors across 5 files`: a count of a compiler's or checker's errors, and of the files
+# holding them
+_ERRORS_SAID = Gated(
+    later(
+        r"(?<![\w.,])(\d+)\s+(?:type\s+|compiler\s+|typescript\s+|tsc\s+)?errors?"
+        r"(?:\s+(?:across|in)\s+(\d+)\s+files?)?\b",
+        re.I,
+    ),
+    Words("error errors"),
+)
+_CHECKER_CONTEXT = later(
+    r"\b(?:compil\w*|tsc|type-?check\w*|mypy|gcc|clang|build|lint\w*|produced|flagged|"
+    r"turning it on|enabling)\b",
+    re.I,
+)
+# an error line a compiler or checker prints per error: tsc's `a.ts(42,7): error TS2375:`,
+# gcc's, clang's and mypy's `a.c:3:5: error:` (the path, group 1)
+_ERROR_LINE = later(r"(?<![^\s:()])([^\s:()]+)(?:\(\d+,\d+\)|:\d+(?::\d+)?):? error\b")
+
+
+def listed_errors_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of errors (and of the files holding them) held to the outputs listing them
+    one a line (`_ERROR_LINE`), where no output sums them up (tsc's `Found 9 errors in 5
+    files.`, read as a value): a count no whole listing gives, of its lines (and of their
+    distinct paths), is wrong. A listing a pipe cut (`| head`) is not read."""
+    said = _ERRORS_SAID.search(text) if "error" in text.lower() else None
+    if said is None or ("`" not in text and _CHECKER_CONTEXT.search(text) is None):
+        return  # errors of no compiler's or checker's run (`the API returned 3 errors`)
+    listings: list[tuple[Call, list[str]]] = index.remember(
+        "error lines", "", partial(_error_listings, index)
+    )
+    if not listings:
+        return
+    count, files = int(said.group(1)), said.group(2)
+    if not count:
+        return  # `now reports 0 errors`: of a run listing none
+    for _, lines in listings:
+        if len(lines) == count and (files is None or len(set(lines)) == int(files)):
+            return
+    call, lines = listings[0]
+    shown = f"{len(lines)} error lines in {len(set(lines))} files"
+    yield Finding(CONTRADICTED, f"{said.group(0)} said, {shown}: {call.cite(lines[0])}")
+
+
+def _error_listings(index: RunIndex) -> list[tuple[Call, list[str]]]:
+    """The shell calls whose whole output lists errors one a line, with each line's path,
+    where the output gives no count of its own and no pipe cut it."""
+    found = []
+    for call in index.shell:
+        output = call.output
+        if " error" not in output or _FLAW_COUNT.search(output) or "|" in call.command:
+            continue
+        matched = (_ERROR_LINE.match(line) for line in output.splitlines() if " error" in line)
+        lines = [m.group(1) for m in matched if m is not None]
+        if lines:
+            found.append((call, lines))
+    return found

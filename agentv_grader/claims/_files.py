@@ -488,7 +488,7 @@ def _kept_moved_listed_counted(text: str, named: bool, index: RunIndex) -> Itera
         if finding is not None:
             yield finding
     counted = _FILES_COUNT_GATED.search(text)
-    if counted is not None and _verbs(text):
+    if counted is not None and _verbs(text) and not _FOUND_BEFORE.search(text, 0, counted.start()):
         finding = _count_files(counted, index)
         if finding is not None:
             yield finding
@@ -589,6 +589,12 @@ _FILES_COUNT = later(
     re.I,
 )
 _FILES_COUNT_GATED = Gated(_FILES_COUNT, Words("files"))
+# what a count of files places, just before it (`5 errors across 3 files`): no files changed
+_FOUND_BEFORE = later(
+    r"(?<![\w.,])\d[\d,]*\s+(?:[a-z-]+\s+)?(?:errors?|warnings?|problems?|issues?|failures?|"
+    r"violations?|occurrences?|matches|hits|usages?|call sites?|references?)\s+$",
+    re.I,
+)
 _COUNT_WORDS = {
     word: number
     for number, word in enumerate("two three four five six seven eight nine ten".split(), 2)
