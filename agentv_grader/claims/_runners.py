@@ -91,6 +91,7 @@ CARGO_RESULT = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\
 _TAP = later(r"^(?:#|ℹ) (tests|pass|fail|skip|todo|cancelled)[^\S\n]+(\d+)[^\S\n]*$", re.M)
 _GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
 _GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
+_GO_PASS = later(r"^--- PASS: (\S+)", re.M)  # a test of `go test -v`, not a subtest
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
 _UNITTEST_END = later(r"^(OK|FAILED)(?: \(([^)]*)\))?\s*$", re.M)
 _MAVEN = later(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)(?!\d|, Time)")
@@ -474,7 +475,18 @@ def _go(output: str) -> Summary | None:
     failed = max(len(failing), failed_packages)
     lines = [m.group(0) for m in matches]
     line = next((x for x in lines if x.startswith("FAIL")), lines[-1])
-    return Summary(None, failed, 0, None, _names(output), line)
+    passed = _go_verbose_passes(output) if len(packages) == 1 else None
+    total = None if passed is None else passed + len(failing)
+    return Summary(passed, failed, 0, total, _names(output), line)
+
+
+def _go_verbose_passes(output: str) -> int | None:
+    """The tests `go test -v` of one package says passed (`--- PASS: TestX`), where it
+    ran no subtests (an indented `--- PASS: TestX/case`, which a claim may count too)
+    and skipped none; None where it printed none."""
+    if "--- PASS: " not in output or "    --- " in output or "--- SKIP: " in output:
+        return None
+    return sum(1 for _ in _at_line_starts(_GO_PASS, output)) or None
 
 
 def _rspec(output: str) -> Summary | None:

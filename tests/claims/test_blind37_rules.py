@@ -46,3 +46,19 @@ def test_a_count_of_files_holding_errors_is_no_count_of_files_changed() -> None:
     said = "**What the compiler found:** 4 errors across 3 files, fixed in `client.ts`."
     summed = run(bash(TSC, LISTED + "Found 4 errors in 3 files.\n"), (*EDIT, "ok", "ok"))
     assert statuses(said, summed) != ["contradicted"]
+
+
+def _verbose(*tests: str) -> str:
+    lines = "".join(f"=== RUN   {t}\n--- PASS: {t} (0.00s)\n" for t in tests)
+    return lines + "PASS\nok  \tgithub.com/x/core\t0.019s\n"
+
+
+def test_go_test_v_of_one_package_counts_its_passing_tests() -> None:
+    seven = _verbose(*(f"TestCase{n}" for n in range(7)))
+    assert statuses("`go test -v` passes with 8 tests green.", run(bash("go test -v", seven))) == [
+        "contradicted"
+    ]
+    assert statuses("All 7 tests pass.", run(bash("go test -v", seven))) == ["verified"]
+    # subtests, which a claim may count too: no count is read
+    sub = seven.replace("--- PASS: TestCase0 (0.00s)\n", "    --- PASS: TestCase0/a (0.00s)\n")
+    assert statuses("All 8 tests pass.", run(bash("go test -v", sub))) != ["contradicted"]
