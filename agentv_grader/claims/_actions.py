@@ -299,7 +299,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         )
         if not program:  # a script: only "ran `x.py`" or "`x.py` reports"
             parenthesised = subject = subject and not after.lstrip().startswith(":")
-        if not (subject or parenthesised or _agent_ran(before)):
+        if not (subject or parenthesised or _agent_ran(before, len(words) > 1)):
             continue
         tokens = _unprefixed([w for w in words if w != "sudo"])
         rarest = max(tokens, key=len).lower() if tokens else ""
@@ -884,10 +884,13 @@ def _still_shown(text: str, index: RunIndex) -> Finding | None:
     return Finding(CONTRADICTED, f"`{said.group(1)}` still shown: {call.cite(needle)}")
 
 
-def _agent_ran(before: str) -> bool:
-    """The text `before` a program says the agent ran it (`ran`, `with`, `used`; `I
-    checked`, `I looked through`: its output), not a thing (`_RUN_BY_A_THING`)."""
-    return _said_ran(before) and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
+def _agent_ran(before: str, line: bool = False) -> bool:
+    """The text `before` a program says the agent ran it (`ran`, `with`, `used`; of a
+    command `line`, `I checked`, `I looked through`: its output), not a thing
+    (`_RUN_BY_A_THING`). A program's name alone after `I checked` is what was checked
+    (`I verified `jq` is installed`)."""
+    said = _said_ran(before) if line else _RUN_BEFORE.search(before) is not None
+    return said and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
 
 
 def _said_ran(before: str) -> bool:

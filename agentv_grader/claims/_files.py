@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
-from ._figure_words import count_of
+from ._figure_words import NUM, count_of
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, as_written, line_at
 from ._later import later
@@ -329,7 +329,7 @@ def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
 
 # `Added two regression tests to `tests/test_archive.py``: a count of tests added to a file
 _TESTS_ADDED = later(
-    r"\b(?:added|wrote)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"\b(?:added|wrote)\s+" + NUM + r"\s+"
     r"(?:(?:new|more|extra|regression|unit|[A-Z][A-Za-z]+)\s+){0,2}(?:tests|test cases|specs)"
     r"\s+(?:to|in|into)\s+(?:the\s+)?`([^`\n]+)`",
     re.I,

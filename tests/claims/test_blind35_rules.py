@@ -28,6 +28,9 @@ def test_a_commands_output_said_looked_through_was_said_run() -> None:
     assert statuses(said, started) == ["contradicted"]
     logged = run(bash("podman start gitea", "gitea\n"), bash("podman logs gitea", "ready\n"))
     assert statuses(said, logged) != ["contradicted"]
+    # a program's name alone after `I verified` is what was checked, not a run of it
+    which = run(bash("which jq", "/usr/bin/jq\n"))
+    assert statuses("I verified `jq` is installed.", which) == ["unverifiable"]
 
 
 RG_FOUND = bash("rg -n pytz .", "docs/timezones.md:12:All zone handling goes through pytz\n")
