@@ -73,7 +73,7 @@ _RESULT_AFTER = later(
     + _NOT_AN_OBJECT
     + r")[a-z`])|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|lists?|listed|says|"
-    r"is (?:now )?clean|"
+    r"(?:is|are) (?:now |both |all |also )?clean|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|"
     r"builds? (?:cleanly|without)|built without|"
@@ -714,8 +714,26 @@ def _program_refuted(text: str, name: str, index: RunIndex) -> Iterator[Finding]
     if not _passed_said(text) or len(name) < 3:
         return
     runs = index.inputs_where(name, partial(_runs_in, name), SHELL_FAMILY)
+    if (
+        runs
+        and _LISTS_UNFORMATTED.search(runs[-1].command_lower)
+        and not index.changed_after(runs[-1])
+    ):
+        # `gofmt -l`, `prettier -l`: each line printed is a file it would reformat
+        listed = runs[-1].output.strip()
+        if listed:
+            yield Finding(CONTRADICTED, f"`{name}` lists files to reformat: {runs[-1].cite()}")
+            return
     if runs:
         yield from (f for f in _outcome(text, name, runs, index) if f.status == CONTRADICTED)
+
+
+# a formatter asked only to list the files it would reformat (`gofmt -l .`, `goimports
+# -l`, `shfmt -l`, `prettier --list-different`), whose every line of output is one
+_LISTS_UNFORMATTED = later(
+    r"\b(?:gofmt|goimports|shfmt)\b[^|;&\n]*\s-l\b|\bprettier\b[^|;&\n]*\s"
+    r"(?:-l|--list-different)\b"
+)
 
 
 def _counted_flaws(text: str, words: list[str], after: str, index: RunIndex) -> Iterator[Finding]:

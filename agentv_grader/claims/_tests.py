@@ -1046,9 +1046,7 @@ def _clause(
     runs, scoped = selected
     if not runs:
         if clause.ran and _says_full(clause):  # `I ran the full suite`, `-k parse` only
-            return Finding(
-                DOUBT, f"only part of the suite ran: {index.tests.every[-1].call.cite()}"
-            )
+            return _full_unrun(clause, index)
         return None
     run = runs[0] if past else runs[-1]
     # `the existing 38 tests`, `everything else`: a part of the suite
@@ -1328,6 +1326,28 @@ def _unscoped_runs(index: RunIndex, whole: bool) -> tuple[TestRun, ...]:
         for n in tests.by_command
         if _unscoped(part := _runner_part(tests.command(n))) and not (whole and _one_package(part))
     )
+
+
+def _full_unrun(clause: _Clause, index: RunIndex) -> Finding:
+    """The whole suite said run where no run of everything is shown: refuted where every
+    test run is of one package of a workspace (`cargo test -p wire`), the clause naming
+    none of them (`the full `api` suite` is the package's), and no script or opaque
+    program could have run the rest; else open."""
+    last = index.tests.every[-1].call
+    packages = [_package_of(r.call.command) for r in index.tests.every]
+    said = clause.text.lower()
+    if all(packages) and not any(p in said for p in packages) and not opaque_ran(index):
+        return Finding(CONTRADICTED, f"only one package's tests ran: {last.cite()}")
+    return Finding(DOUBT, f"only part of the suite ran: {last.cite()}")
+
+
+def _package_of(command: str) -> str:
+    """The package `cargo test -p` runs the tests of (lowercase), or `""`."""
+    args = command.lower().split()
+    if not _one_package(command):
+        return ""
+    at = next(i for i, a in enumerate(args) if a in _PACKAGE_FLAGS)
+    return args[at + 1] if at + 1 < len(args) else ""
 
 
 def _one_package(command: str) -> bool:

@@ -57,7 +57,7 @@ def test_a_search_said_to_find_nothing_is_held_to_its_last_run() -> None:
 
 def test_a_cargo_run_of_one_package_is_no_run_of_the_workspace() -> None:
     said = "I also ran the full workspace tests."
-    assert statuses(said, run(CARGO)) == ["unverifiable"]
+    assert statuses(said, run(CARGO)) == ["contradicted"]
     workspace = bash("cargo test --workspace", CARGO[2])
     assert statuses(said, run(workspace)) == ["verified"]
     assert statuses("I only ran the crate's tests, not the whole workspace.", run(CARGO)) == [
