@@ -290,7 +290,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _not_returned(command, returned.group(1) or returned.group(2), index)
             yield from _said_done(command, before, after, index)
             continue
-        subject = _result_said(after) or _found_nothing(words, after)
+        nothing = _found_nothing(words, after)  # `` `rg pytz` now returns nothing ``
+        subject = _result_said(after) or nothing
         parenthesised = (
             before.rstrip().endswith("(")
             and after.lstrip().startswith(")")
@@ -314,7 +315,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if calls and _only_checked(command, calls):
             yield Finding(DOUBT, f"`{command}` ran only as a check: {calls[-1].cite()}")
             continue
-        if calls and _found_nothing(words, after):
+        if calls and nothing:
             yield _searched_empty(command, calls[-1], index)
             continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
@@ -920,10 +921,11 @@ def _said_ran(before: str) -> bool:
     )
 
 
+# the agent as a sentence's subject, just before its verb (`I`, `we also`)
+_AGENT_SAID = r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
 # `I looked through `podman logs gitea``: a program's output the agent says it read
 _LOOKED_THROUGH = later(
-    r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
-    r"(?:checked|verified|inspected|looked (?:through|at|over)|went (?:through|over)|"
+    _AGENT_SAID + r"(?:checked|verified|inspected|looked (?:through|at|over)|went (?:through|over)|"
     r"read through|scanned)\s+(?:the\s+(?:output\s+of\s+)?)?$",
     re.I,
 )
@@ -932,15 +934,14 @@ _LOOKED_THROUGH = later(
 # `I checked `postqueue -p``, `we also verified `dmesg``: a command the agent says it
 # looked with, its verb just before it after `I` or `we`
 _CHECKED_WITH = later(
-    r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
-    r"(?:checked|verified|confirmed|inspected|queried)\s+$",
+    _AGENT_SAID + r"(?:checked|verified|confirmed|inspected|queried)\s+$",
     re.I,
 )
 # `I also cross-checked the counts with `goaccess``: a tool the agent says it checked
 # something with, after what was checked and `with` or `using`
 _CHECKED_USING = later(
-    r"\b(?:I|we)\s+(?:also\s+|then\s+|just\s+|first\s+)?"
-    r"(?:cross-checked|double-checked|checked|verified|confirmed|compared)\b[^.;`]{0,50}?"
+    _AGENT_SAID
+    + r"(?:cross-checked|double-checked|checked|verified|confirmed|compared)\b[^.;`]{0,50}?"
     r"\s(?:with|using)\s+$",
     re.I,
 )
@@ -3667,11 +3668,10 @@ def fixed_count_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 def _counts_flaws(output: str, counted: dict[int, bool]) -> bool:
-    """`output` counts flaws (`✖ 7 problems (7 errors, 0 warnings)`)."""
+    """`output` counts flaws (`✖ 7 problems (7 errors, 0 warnings)`), read once each."""
     found = counted.get(id(output))
     if found is None:
-        span = _flaw_lines(output)
-        found = counted[id(output)] = span is not None and bool(_FLAW_COUNT.search(output, *span))
+        found = counted[id(output)] = _flaw_count(output) is not None
     return found
 
 

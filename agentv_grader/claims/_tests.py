@@ -794,6 +794,7 @@ _KIND_COUNT = Gated(
     Words("unit integration"),
 )
 _KIND_HEADERS = {"unit": "running unittests ", "integration": "running tests/"}
+_CRATE_BLOCK = _KIND_HEADERS["unit"]  # cargo's block of one crate's unit tests
 _BINARY_HEADER = later(r"running (?:unittests |tests/)|doc-tests ")
 # a pipe keeping only the output's end or start, or rewriting it: binaries may be cut off
 _CUT = later(r"\|\s*(?:tail|head|sed|awk)\b")
@@ -806,7 +807,7 @@ def _cargo_kinds(text: str, index: RunIndex) -> Iterator[Finding]:
     after it (`running 5 tests`) and its passes (`5 passed`); a count that is none of one
     binary's nor of their sums is wrong. A run showing no binary of the kind is open."""
     said = list(_KIND_COUNT.finditer(text))
-    shown = [c for c in index.shell_matching(_CARGO_TEST, ("cargo",)) if said]
+    shown = index.shell_matching(_CARGO_TEST, ("cargo",)) if said else []
     if not shown or index.changed_after(shown[-1]) or _CUT.search(shown[-1].command):
         return
     last = shown[-1]
@@ -848,8 +849,6 @@ _CRATE_TESTS = Gated(
     later(r"`([\w-]+)`\s+(?:now\s+)?(?:has|runs|reports)\s+(\d+)\s+(?:unit\s+)?tests\b", re.I),
     Words("has runs reports"),
 )
-# cargo's block of one crate's unit tests: its binary, then `running N tests` (lowercase)
-_CRATE_BLOCK = "running unittests "
 
 
 def _crate_tests(text: str, index: RunIndex) -> Iterator[Finding]:
