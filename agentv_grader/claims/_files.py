@@ -28,7 +28,7 @@ from ._runners import RUNNER
 _WRITE_VERBS = (
     r"created|wrote|written|added|edited|updated|modified|changed|fixed|replaced|"
     r"refactored|saved|exported|recorded|regenerated|generated|pinned|bumped|"
-    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted|documented|noted"
+    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted|documented|noted|refreshed"
 )
 _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
@@ -888,6 +888,9 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
     # (`the second attempt applied in ~0.4 s and regenerated …`: a run of a command)
     if index.shell and not _CODE_SUBJECTS.isdisjoint(_unticked_words(before, start)):
         return True
+    # a program spelt in prose as two words (`API Extractor … refreshed` for `api-extractor`)
+    if len(words) > 1 and _ran_program([f"{words[0]}-{words[1]}"], index):
+        return True
     if len(words) > 4:
         return False
     return _ran_program(words, index) or _logged_by(words, index)
@@ -1678,15 +1681,18 @@ def _tested(command: str, needle: str) -> bool:
 
 def _unseen_writer(needle: str, index: RunIndex) -> bool:
     """Something ran that could have written `needle` without naming it: for a project's
-    own notes (`CHANGELOG.md`, `README`), which a build or a test writes nothing into,
-    only what may rewrite the code (`code_rewriter_ran`)."""
+    own notes (`CHANGELOG.md`, `README`) and its prose documents (`docs/config.md`), which
+    a build or a test writes nothing into, only what may rewrite the code or generate its
+    documents (`code_rewriter_ran`)."""
     opaque, manifests = writers(index)
     name = needle.rstrip("/").rsplit("/", 1)[-1]
-    if opaque and _PROJECT_NOTES.fullmatch(name):
+    if opaque and (_PROJECT_NOTES.fullmatch(name) or _PROSE.search(name)):
         return code_rewriter_ran(index)
     return bool(opaque) or name in manifests
 
 
+# a prose document's name (`config.md`, `index.rst`), written by hand, not by a build
+_PROSE = later(r"\.(?:md|rst|adoc)$")
 # a project's notes, by their conventional names, any of their spellings
 _PROJECT_NOTES = later(
     r"(?:readme|changelog|changes|history|news|contributing|authors)(?:\.(?:md|rst|txt|adoc))?"

@@ -281,7 +281,7 @@ _SCOPE_SKIP = frozenset(
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
     "is are were was both other remaining new my our project for every as well also "
     "afterwards after before initially first one that this whole except successful "
-    "succeeded".split()
+    "succeeded they these those them each".split()
 )
 # Spelt to open with the class of each alternative's first character, asked again after it
 # (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
@@ -303,6 +303,8 @@ _TEST_WORDS = Words(
     marks=("test",),
 )
 _NOT_SCOPE = r"(?:not|--ignore|--deselect|--exclude|-k not|skip)\W+{}"
+# a clause whose subject is a pronoun (the things of the sentence before) said to pass
+_THEY_PASSED = later(r"(?:they|these|both|all|all of them|each)\s+(?:all\s+)?passed\b", re.I)
 
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
@@ -380,6 +382,8 @@ class _Clause:
         if self.search(_SKIPPED_COUNT, _SKIPPED_COUNT_WORDS) is not None:
             return True
         rerun = not self.words.isdisjoint(_RERUN.words) or _RERUN_PHRASE.search(self.text)
+        if self.good and _THEY_PASSED.match(self.text.lstrip()) and said_first_time(self.text):
+            return True  # `They passed on the first run`: what passes a first run is tests
         return (self.good or self.bad) and bool(self.names or rerun)
 
     def polarity(self) -> str | None:
@@ -1262,7 +1266,7 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
         return _full_runs(index), False
     runs = tests.every
-    return runs, not scope or (bool(runs) and _unscoped(runs[-1].call.command))
+    return runs, not scope or (bool(runs) and _unscoped(_summarised_part(runs[-1].call.command)))
 
 
 def _says_full(clause: _Clause) -> bool:
@@ -1358,10 +1362,28 @@ def _one_package(command: str) -> bool:
 
 def _runner_part(command: str) -> str:
     """The part of `command` running the tests (`cd ~/src/app && mix test`: the folder is
-    the `cd`'s, no test path)."""
+    the `cd`'s, no test path). Of two runs of pytest or jest (`pytest tests/a.py && pytest
+    -q`), the last: the run whose summary the output ends with, the one read."""
     if "&&" not in command and ";" not in command:
         return command
-    return next((p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)), command)
+    parts = [p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)]
+    if len(parts) > 1 and all(_LAST_SUMMARY_READ.search(p) for p in parts):
+        return parts[-1]
+    return parts[0] if parts else command
+
+
+def _summarised_part(command: str) -> str:
+    """`command`, or of two runs of pytest or jest in it, the last (`_runner_part`)."""
+    if "&&" not in command and ";" not in command:
+        return command
+    parts = [p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)]
+    if len(parts) > 1 and all(_LAST_SUMMARY_READ.search(p) for p in parts):
+        return parts[-1]
+    return command
+
+
+# the runners whose last summary is read of an output holding two (others' are summed)
+_LAST_SUMMARY_READ = later(r"^\s*(?:py\.?test|python3? -m pytest|(?:npx )?jest)\b")
 
 
 # cargo's flags giving the packages of a workspace a run tests
@@ -1514,7 +1536,7 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
         if summary is not None and summary.filtered:  # nor are its counts values to look up
             return Finding(SHOWN, f"{'; '.join(problems)}, but a filtered run: {cite}")
-        return _refuting(claimed, problems, run, changed, cite, clause.text)
+        return _refuting(claimed, problems, run, changed, cite, clause)
     if summary is not None and summary.passed is None and not run.ok and polarity == "good":
         if "failed" not in claimed and (_part_passed(claimed) is False or "passed" in parts):
             return Finding(SHOWN, f"passed {claimed['passed']} claimed, no pass count: {cite}")
@@ -1535,15 +1557,21 @@ def _refuting(
     run: TestRun,
     changed: bool,
     cite: str,
-    said: str,
+    clause: _Clause,
 ) -> Finding:
     """What a run of the clause's scope shows whose counts or outcome differ from the
     claimed (`problems`): a contradiction, unless the code changed after it, it is a
-    passing run of part of the suite, or the call ran tests twice and the clause (`said`)
-    names no command of its last run."""
+    passing run of part of the suite, or the call ran tests twice and the clause names
+    no command of its last run, nor speaks of the whole suite its last run of pytest or
+    jest ran (`pytest tests/a.py && pytest -q`, whose summary is read)."""
     if changed:
         return Finding(SHOWN, f"{'; '.join(problems)}, but the code changed after {cite}")
-    if _runs_tests_twice(run.call.command) and not _names_last_run(said, run.call.command):
+    command = run.call.command
+    if (
+        _runs_tests_twice(command)
+        and not _names_last_run(clause.text, command)
+        and not (_says_full(clause) and _last_run_whole(command))
+    ):
         # `pytest tests/test_a.py -q && pytest -q`: its summary is the last run's, the
         # claim may be the first's
         return Finding(DOUBT, f"{'; '.join(problems)}, but the call ran tests twice: {cite}")
@@ -1552,6 +1580,12 @@ def _refuting(
         # run of part of the suite has fewer tests than the whole, and refutes no count
         return Finding(DOUBT, f"{'; '.join(problems)}, but a run of part of the suite: {cite}")
     return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
+
+
+def _last_run_whole(command: str) -> bool:
+    """The last of two runs of pytest or jest in `command` runs everything."""
+    part = _summarised_part(command)
+    return part != command and _unscoped(part)
 
 
 def _runs_tests_twice(command: str) -> bool:

@@ -195,7 +195,7 @@ def _colon_splits(text: str, cut: int, match: re.Match[str], end: int, heads: bo
     head = text[cut : match.start()].strip(" \t-*")
     if len(after) == 3 and head[:1] == "`" and head[-1:] == "`" and head.count("`") == 2:
         return False
-    if len(after) <= _RESULT_WORDS and _names_a_run(head):
+    if len(after) <= _RESULT_WORDS and (_names_a_run(head) or _counts_a_run(head, after)):
         return False
     if len(after) <= _WHEN_RESULT_WORDS and not _WHEN_WORDS.isdisjoint(head.lower().split()):
         return False
@@ -217,6 +217,24 @@ def _names_a_run(head: str) -> bool:
     opened, _, rest = head.partition("`")
     _, _, closed = rest.partition("`")
     return len(opened.split()) + len(closed.split()) <= 2
+
+
+def _counts_a_run(head: str, after: list[str]) -> bool:
+    """`head` speaks of a test run and what follows counts its result without naming what
+    it counts (`The full suite is green: 18 passed, no warnings`, `Full jest run: 64/64
+    passing`): the count is of the head's run (`unit tests: 14 tests passing` names its
+    own)."""
+    said = {word.strip(",.;").lower() for word in after}
+    return (
+        after[0][:1].isdigit()
+        and not _RESULT.isdisjoint(said)
+        and _RUN_WORDS.isdisjoint(said)
+        and not _RUN_WORDS.isdisjoint(head.lower().split())
+    )
+
+
+_RESULT = frozenset("passed passing pass failed failing failures green".split())
+_RUN_WORDS = frozenset("suite run tests test specs".split())
 
 
 def _named(word: str) -> bool:
