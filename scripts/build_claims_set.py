@@ -69,6 +69,7 @@ SETS = (
     ROOT / "blind35",
     ROOT / "blind36",
     ROOT / "blind37",
+    ROOT / "blind38",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
