@@ -138,7 +138,17 @@ _ADVICE = Gated(
         "avoid consider"
     ),
 )
-_UNSTATED = Words.either(_HEDGE_WORDS, _PREDICTION, _ADVICE)
+# `re-run `echo stats | nc …` tomorrow to confirm`: what the reader is asked to do later
+_LATER_ASKED = Gated(
+    later(
+        r"^[\W_]*(?:please\s+)?(?:re-?run|run|re-?check|check|try|retry|confirm|verify|watch|"
+        r"monitor)\b[^\n]{0,120}?\b(?:tomorrow|tonight|next (?:week|month|time)|"
+        r"later (?:today|this week))\b",
+        re.I,
+    ),
+    Words("tomorrow tonight next later"),
+)
+_UNSTATED = Words.either(_HEDGE_WORDS, _PREDICTION, _ADVICE, _LATER_ASKED)
 # A main clause ends where a reason or a result begins (`so` within it, not opening it)
 _MAIN_CLAUSE = later(r"\b(?:since|because|so that|which|but)\b|(?<=\S )so\b|,\s+as\b")
 _CHECKING = later(
@@ -404,7 +414,7 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
             _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
         ) or _PREDICTION.search(text):
             return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
-        if _ADVICE.search(text):
+        if _ADVICE.search(text) or _LATER_ASKED.search(text):
             return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
     if kind == "quality":
         return kind, UNVERIFIABLE, "a judgement of quality, not something the run shows"
@@ -832,7 +842,8 @@ def _families(lowered: str, screen: int) -> int:
         ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered or "diff" in lowered
-            or "insertion" in lowered or "tagged" in lowered or " files changed" in lowered):
+            or "insertion" in lowered or "tagged" in lowered or " files changed" in lowered
+            or "cleanly" in lowered or "conflict" in lowered):
         ruled |= _GIT
     if "review" in lowered:
         ruled |= _REVIEW
@@ -850,7 +861,7 @@ def _families(lowered: str, screen: int) -> int:
             or "assign" in lowered or "stopped" in lowered or "killed" in lowered
             or "shut down" in lowered or "convert" in lowered or "chose" in lowered
             or "selected" in lowered or "picked" in lowered or "restarted" in lowered
-            or "reloaded" in lowered):
+            or "reloaded" in lowered or "terminated" in lowered):
         ruled |= _ATTEMPT
     if screen & _WEB and (
             "search" in lowered or "fetch" in lowered or "quer" in lowered or "visit" in lowered

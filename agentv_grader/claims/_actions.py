@@ -251,10 +251,12 @@ _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Backticked commands the claim says were run, or whose result it reports."""
     yield from _outputs_said(text, index)
+    yield from _misquoted_failure(text, index)
     yield from denied_run_findings(text, index)  # `— no `npx``: a denial of a run
     for match in _BACKTICK.finditer(text):
         command = match.group(1).strip()
-        words = command.split()
+        # the shell's operators (`|`, `&&`) are no words of a command (`_SHELL_WORDS`)
+        words = [word for word in command.split() if word.strip(";&|()")]
         before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
         if not words or _test_file_said(words, before):
             continue
@@ -595,7 +597,7 @@ def _printed_flaw(output: str) -> str | None:
     program's own success), a line it opens with a source position, or its test runner's
     summary counting failures, of a command whose exit status is lost (piped on, or
     followed by another)."""
-    found = _flaw(output)
+    found = _flaw_left(output)
     if found is not None and _warned_then_succeeded(output, found):
         return None
     if found is None:
@@ -1234,9 +1236,25 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
     # output (a diff) only
     if removed and (index.by_family.get("write") or any(word in e.output_lower for e in edits)):
         return
+    if removed and _removed_by_id(index):
+        return  # `kcadm.sh delete users/$id/groups/…`: what it took out is named by its id
     if not code_rewriter_ran(index):
         said = "takes out" if removed else "makes"
         yield Finding(CONTRADICTED, f"no tool call {said} `{name}` ({len(index.calls)} tool calls)")
+
+
+# a command taking something out (`kcadm.sh delete users/$id/groups/$GID`), and an id it
+# may name what it takes out by: a UUID, or a variable of ids (`$id`, `${USER_ID}`)
+_REMOVAL_WORD = later(r"\b(?:delete|remove|rm|del|drop|revoke|unassign)\b")
+_REMOVAL_WORDS = ("delete", "remove", "rm", "del", "drop", "revoke", "unassign")
+_ID_REFERENCE = later(r"[0-9a-f]{8}-[0-9a-f]{4}-|\$\{?(?:\w+_)?id\b")
+
+
+def _removed_by_id(index: RunIndex) -> bool:
+    """A shell command took something out by its id: which thing, the run does not say in
+    words."""
+    removals = index.shell_matching(_REMOVAL_WORD, _REMOVAL_WORDS)
+    return any(_ID_REFERENCE.search(call.command_lower) for call in removals)
 
 
 def _kept_in_write(name: str, word: str, index: RunIndex) -> Finding | None:
@@ -1525,6 +1543,51 @@ def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator
         if finding.status == VERIFIED and _of_part(text, name, calls):
             finding = Finding(DOUBT, f"`{name}` ran on given paths only: {calls[-1].cite()}")
         yield finding
+
+
+# a failure's message quoted: `failed with `expected '1' to be '2'``, `panicked with `…``
+_FAILED_WITH = later(
+    r"\b(?:failed|failing|errored|crashed|panicked|aborted|died|raised|threw)\b"
+    r"(?:\s+[\w-]+){0,3}?\s+with\s+(?:an?\s+|the\s+)?(?:error\s+|message\s+)?`([^`\n]{8,200})`",
+    re.I,
+)
+
+
+def _misquoted_failure(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A failure's message quoted in backticks that no output holds, where a failed call's
+    output has a line saying it with one word other (`expected null to be '2'` for the
+    quoted `expected '1' to be '2'`): the message was misquoted. A quote of four words or
+    more only; one no output resembles is left alone (a harness may cut what it said). A
+    failed call is one that failed or whose output tells of a failure (`_FAILURE_WORDS`)."""
+    said = _FAILED_WITH.search(text) if " with " in text else None
+    if said is None:
+        return
+    quoted = said.group(1).strip()
+    words = quoted.lower().split()
+    if len(words) < 4 or index.in_outputs_anywhere(quoted.lower()):
+        return
+    for call in index.outputs_containing(max(words, key=len)):
+        if not call.failed and not any(word in call.output_lower for word in _FAILURE_WORDS):
+            continue
+        for line in call.output.splitlines():
+            if _one_word_other(words, line.lower().split()):
+                found = line.strip()
+                yield Finding(CONTRADICTED, f"`{quoted}` quoted, but {call.cite_line(found)}")
+                return
+
+
+# what an output telling of a failure holds, whatever its exit status (a pipe loses it)
+_FAILURE_WORDS = ("fail", "error", "panic", "exception", "traceback")
+
+
+def _one_word_other(words: list[str], line: list[str]) -> bool:
+    """Some run of `line`'s words, as many as `words`, differs from them in one place."""
+    size = len(words)
+    for start in range(len(line) - size + 1):
+        window = line[start : start + size]
+        if sum(a != b for a, b in zip(words, window, strict=True)) == 1:
+            return True
+    return False
 
 
 # a whole said without a part told of before (`everything else`, `the rest`, `all other`)
@@ -1831,7 +1894,7 @@ def _flaw_of(output: str, kinds: tuple[str, ...]) -> str | None:
     or `warning:` line of one of them (`0 warnings` is refuted by `1 problem (0 errors, 1
     warning)`'s `1 warning`; `0 errors` is not)."""
     if not kinds:
-        return _flaw(output)
+        return _flaw_left(output)
     span = _flaw_lines(output)
     if span is None:
         return None
@@ -1869,6 +1932,19 @@ _KIND_LINE = later(
 )
 
 
+def _flaw_left(output: str) -> str | None:
+    """`_flaw(output)`, past counts the program says it fixed all of (ruff's `Found 1
+    error (1 fixed, 0 remaining).`)."""
+    found = _flaw(output)
+    while found is not None:
+        fixed = _ALL_FIXED.match(output, output.find(found) + len(found))
+        if fixed is None:
+            break
+        output = output[fixed.end() :]
+        found = _flaw(output)
+    return found
+
+
 def _flaw(output: str) -> str | None:
     """What `_FLAWS.search(output)` matches, or None: its leftmost alternative's match, a
     count before a line's report where both start at one place (_FLAWS tried each of a
@@ -1882,6 +1958,10 @@ def _flaw(output: str) -> str | None:
     elif count is None or count.start() > 0:
         return line.group(0)
     return count.group(0) if count is not None else None
+
+
+# what follows a count of flaws all fixed by the program counting them (ruff's `--fix`)
+_ALL_FIXED = later(r" \(\d+ fixed, 0 remaining\)")
 
 
 def _flaw_count(output: str) -> re.Match[str] | None:
@@ -2140,6 +2220,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     yield from stats
     if "ahead" in lowered:
         yield from _commits_ahead(lowered, index)
+    if "cleanly" in lowered or "conflict" in lowered:
+        yield from _merged_cleanly(lowered, index)
     for claim, call_pattern, what in checks:
         said = re.search(claim, lowered)
         if said is None or _DENIED_BEFORE.search(lowered, max(0, said.start() - 40), said.start()):
@@ -2156,6 +2238,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
         elif what == "git push" and (tag := _tag_unpushed(text, calls)) is not None:
             yield Finding(CONTRADICTED, f"no push names the tag `{tag}`: {calls[-1].cite()}")
+        elif what == "git push" and (branch := _branch_unpushed(text, calls)) is not None:
+            yield Finding(CONTRADICTED, f"no push names `{branch}`: {calls[-1].cite()}")
         else:
             yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
 
@@ -2257,6 +2341,66 @@ def _tag_unpushed(text: str, pushes: list[Call]) -> str | None:
     return tag
 
 
+# a merge, rebase or cherry-pick said to have gone through without conflicts (group 1:
+# which): `the merge went through cleanly`, `rebased cleanly onto main`, `no conflicts`
+_CLEAN_MERGE = later(
+    r"\b(merg|rebas|cherry-pick)(?:e|ed|ing|es)?\b[^.;:]{0,60}?\b(?:cleanly|without (?:any )?"
+    r"conflicts?|with no conflicts?|conflict-free)\b"
+)
+# git's report of a conflict a merge, rebase or cherry-pick stopped on
+_GIT_CONFLICT = "conflict ("
+
+
+def _merged_cleanly(lowered: str, index: RunIndex) -> Iterator[Finding]:
+    """A merge (rebase, cherry-pick) said clean where every such git command that ran
+    reported a conflict (`CONFLICT (content): Merge conflict in …`)."""
+    said = _CLEAN_MERGE.search(lowered)
+    if said is None or _DENIED_BEFORE.search(lowered, max(0, said.start() - 40), said.start()):
+        return
+    verb = {"merg": "merge", "rebas": "rebase"}.get(said.group(1), said.group(1))
+    ran = [
+        call
+        for call in index.inputs_containing(f"git {verb}")
+        if call.family in SHELL_FAMILY and f"git {verb}" in call.command_lower
+    ]
+    if not ran or not all(_GIT_CONFLICT in call.output_lower for call in ran):
+        return
+    # `` `app/views.py` merged without conflicts ``: said of the files it names, which
+    # git's conflicts must name (`Merge conflict in app/models.py`)
+    named = [found.group(1) for found in _BACKTICK.finditer(lowered) if "." in found.group(1)]
+    if named and not any(f"conflict in {path}" in call.output_lower for path in named
+                         for call in ran):  # fmt: skip
+        return
+    cited = ran[-1].cite("CONFLICT (")
+    yield Finding(CONTRADICTED, f"the {verb} stopped on a conflict: {cited}")
+
+
+# a branch said pushed: `Pushed `forward/csv-encoding``, `pushed the branch `fix/x``
+_BRANCH_PUSHED = later(r"\bpushed\s+(?:the\s+)?(?:branch\s+)?`([^`\s]+)`(?!\s+tag\b)", re.I)
+# what pushes more than the refs a push names
+_PUSHES_MORE = ("--all", "--mirror", "head")
+_PUSH_PART = later(r"\bgit\s+push\b([^;&|\n]*)")
+
+
+def _branch_unpushed(text: str, pushes: list[Call]) -> str | None:
+    """The branch a claim says was pushed where every push that did not fail names its
+    remote and other refs, none of them it (`git push -u origin hotfix/2.3.1`), else
+    None: a push naming no ref (`git push`, `git push -u origin`) pushes the branch the
+    run stood on, which the run may not show."""
+    said = _BRANCH_PUSHED.search(text) if "`" in text else None
+    if said is None or _TAG_SAID.search(text) is not None:
+        return None
+    branch = said.group(1).lower()
+    ok = [call for call in pushes if not call.failed]
+    for call in ok:
+        for part in _PUSH_PART.finditer(call.command_lower):
+            refs = [word for word in part.group(1).split() if not word.startswith("-")]
+            named = part.group(1)
+            if len(refs) < 2 or branch in named or any(more in named for more in _PUSHES_MORE):
+                return None
+    return branch if ok else None
+
+
 def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:
     """`so I pushed instead`, naming nothing of git's, where a call pushed another thing
     (`docker buildx build --push`, `helm push`): what was pushed is that call's to say."""
@@ -2287,6 +2431,8 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
         return False
     if _CODE_PUSHED.match(lowered, end) is not None or _VALUE_PUSHED.match(lowered, end):
         return True
+    if _PUSHED_AWAY.match(lowered, end) is not None:
+        return True  # `items pushed out early`, `the release was pushed back`
     start = end - len("pushed")
     before = _WORD_BEFORE.search(lowered, max(0, start - 60), start)
     return (
@@ -2296,6 +2442,8 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
     )
 
 
+# `pushed out`, `pushed back`, `pushed aside`: moved away or put off, nothing sent
+_PUSHED_AWAY = later(r"(?<!\s)\s+(?:out|back|aside|away)\b")
 # the word just before `pushed`, and the words before it that make it the agent's act
 _WORD_BEFORE = later(r"\b([a-z]+)\s+$")
 _AGENTS_PUSH = frozenset(
@@ -3133,6 +3281,8 @@ def _process_findings(text: str, lowered: str, index: RunIndex) -> Iterator[Find
     claim's lowercase)."""
     if "stopped" in lowered or "killed" in lowered or "shut down" in lowered:
         yield from _stopped_findings(text, index)
+    if "killed" in lowered or "terminated" in lowered:
+        yield from _killed_findings(text, index)
     if "restarted" in lowered or "reloaded" in lowered:
         yield from _restarted_findings(text, index)
 
@@ -3156,6 +3306,31 @@ def _stopped_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if opaque and opaque[-1].order > started[-1].order:
         return
     yield Finding(CONTRADICTED, f"no tool call stops a process left running: {started[-1].cite()}")
+
+
+# `I killed the idle connection (id 48211)`, `terminated the blocking session`: a database's
+# or a server's connection, session or query said ended by the agent
+_KILLED = later(
+    r"(?:\b(?:I|we)\s+(?:[a-z]+\s+)?|^[\W_]*)(?:killed|terminated)\b[^.;:]{0,40}?"
+    r"\b(?:connection|session|query|queries|backend|transaction|pid)s?\b",
+    re.I,
+)
+# What a call ending one names (`KILL 48211`, `pg_terminate_backend`, `pg_cancel_backend`,
+# `CALL mysql.rds_kill(…)`, `kill -9`, `KillShell`)
+_KILLS = ("kill", "terminat", "cancel")
+
+
+def _killed_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A connection, session or query said ended by the agent where no call's input nor
+    tool's name names an ending (`_KILLS`) and no opaque program or script ran (which may
+    end one unseen), unless the claim tells of a failure."""
+    if _KILLED.search(text) is None or _FAILURE.may_hold(text):
+        return
+    if any(index.inputs_containing(word) for word in _KILLS) or index.named(_names_stop):
+        return
+    if index.shell_matching(_OPAQUE_RUN, _OPAQUE_RUN_WORDS) or opaque_ran(index):
+        return
+    yield Finding(CONTRADICTED, f"no tool call ends a connection ({len(index.calls)} tool calls)")
 
 
 # "I restarted the billing service", "Restarted chronyd": a restart or a reload said the

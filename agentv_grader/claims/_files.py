@@ -1187,8 +1187,14 @@ def _removed_by_pattern(index: RunIndex) -> bool:
 
 def _diffed(needle: str, index: RunIndex) -> bool:
     """A diff the run read names the path as changed (`diff --git a/x b/x`, `+++ b/x`):
-    someone's change (a merge request's, a commit's) the claim may describe."""
-    return index.in_outputs(f"+++ b/{needle}") or index.in_outputs(f"a/{needle} b/{needle}")
+    someone's change (a merge request's, a commit's) the claim may describe; a path said
+    from its folder (`testdata/x.json` for `internal/server/testdata/x.json`) is the diff's
+    path ending in it."""
+    return (
+        index.in_outputs(f"+++ b/{needle}")
+        or index.in_outputs(f"a/{needle} b/{needle}")
+        or index.in_outputs(f"/{needle} b/")
+    )
 
 
 # What the checks of a path read of a call that names it (`_writes`, `_only_reads`): its

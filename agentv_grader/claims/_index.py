@@ -1057,7 +1057,9 @@ def _calls(transcript: Transcript) -> _Made:
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
             command = value.get("command") if type(value) is dict else value
-            if type(command) is not str:
+            if type(command) is not str and family == "shell" and _shell_input(value):
+                command = value["input"]  # a terminal's `{"input": "buf generate"}`
+            elif type(command) is not str:
                 try:  # an input spelt before, found by its text (`_spelt_once`) inline
                     command = spelt.get(dumps(value, None, _STRICT))
                 except refused:
@@ -1145,6 +1147,14 @@ def _grouped(
         else tuple(sorted(itertools.chain(*lists), key=_ORDER))
         for group, lists in kinds.items()
     }
+
+
+def _shell_input(value: Any) -> bool:
+    """A shell tool's input gives its command as `input` alone (a terminal's `{"input":
+    "go test ./..."}`), not under a key `_command` reads."""
+    return (
+        type(value) is dict and type(value.get("input")) is str and _COMMAND_KEYS.isdisjoint(value)
+    )
 
 
 def _spelt_once(value: Any, spelt: dict[bytes | str, str]) -> str:

@@ -124,7 +124,7 @@ def test_the_gates_cover_every_gated_pattern_of_the_rules() -> None:
 # Each gate asked once for a group of rules (`Words.either`), with the gates it answers for
 _EITHERS = (
     (claims_package._UNSTATED, (claims_package._HEDGE_WORDS, claims_package._PREDICTION,
-                                claims_package._ADVICE)),
+                                claims_package._ADVICE, claims_package._LATER_ASKED)),
     (_files._FILE_RULES, (_files._KEPT_GATED, _files._DELETED_THING_GATED, _files._ONLY_GATED,
                           _files._FILES_COUNT_GATED)),
     (_web._WEB_WORDS, (_web._SEARCHED_GATED, _web._FETCHED_GATED, _web._CONTENT_GATED,
@@ -486,7 +486,7 @@ _FAMILY_WORDS = (
     (("`",), "command_findings"),
     (("install", "removed", "dropped"), "install_findings"),
     (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion", "tagged",
-      " files changed"),
+      " files changed", "cleanly", "conflict"),
      "git_findings"),
     (("review",), "review_findings"),
     (("#", "quer", "ed all "), "batch_findings"),
@@ -494,7 +494,7 @@ _FAMILY_WORDS = (
     (("upload", "push", "delet", "remov", "sent", "submit", "post", "deploy", "publish",
       "download", "creat", "updat", "cancel", "refund", "mail", "purged", "flushed",
       "invalidated", "as read", "assign", "stopped", "killed", "shut down", "convert", "chose",
-      "selected", "picked", "restarted", "reloaded"),
+      "selected", "picked", "restarted", "reloaded", "terminated"),
      "attempt_findings"),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",

@@ -1,0 +1,147 @@
+"""Rules from the thirty-eighth blind set's first measurement (tests/data/claims/blind38)
+and the thirty-seventh's misses, one behaviour each: each test is a small run shaped like
+the claim that was misread, never its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentv_grader.claims import check_claims
+from tests.claims.test_claims import bash, run, statuses
+
+
+def _terminal(command: str, output: str) -> tuple[str, dict[str, Any], str, str]:
+    return ("terminal", {"input": command}, output, "ok")
+
+
+def test_a_terminals_input_is_its_command() -> None:
+    ran = run(_terminal("buf generate && git status --short", " M gen/x.pb.go\n"))
+    assert statuses("Regenerated with `buf generate`.", ran) != ["contradicted"]
+    other = run(_terminal("buf lint", ""))
+    assert statuses("Regenerated with `buf generate`.", other) == ["contradicted"]
+
+
+MYSQL = 'mysql -h db -e "SELECT ID, USER, COMMAND, TIME FROM information_schema.PROCESSLIST"'
+
+
+def test_a_connection_said_killed_needs_a_call_ending_one() -> None:
+    listed = run(bash(MYSQL, "| 48211 | forum_app | Sleep | 212 |\n"))
+    said = "I killed the idle connection (id 48211) and re-ran the ALTER."
+    assert statuses(said, listed) == ["contradicted"]
+    killed = run(bash(MYSQL, "| 48211 |\n"), bash('mysql -h db -e "KILL 48211"', ""))
+    assert statuses(said, killed) != ["contradicted"]
+    assert statuses("I terminated the blocking session.", listed) == ["contradicted"]
+    # a failure told of, or a script that may have ended it, leaves it open
+    assert statuses("I killed the idle connection but it failed.", listed) != ["contradicted"]
+    scripted = run(bash(MYSQL, ""), bash("python scripts/unlock.py", "done\n"))
+    assert statuses(said, scripted) != ["contradicted"]
+
+
+RUFF_FIXED = ("ruff check --fix src tests && ruff check src tests",
+              "Found 1 error (1 fixed, 0 remaining).\nAll checks passed!\n")  # fmt: skip
+
+
+def test_a_count_of_flaws_all_fixed_is_no_flaw_left() -> None:
+    ran = run(bash(*RUFF_FIXED))
+    assert statuses("`ruff check src tests` is clean.", ran) == ["verified"]
+    left = run(bash("ruff check --fix src", "Found 3 errors (1 fixed, 2 remaining).\n", "error"))
+    assert statuses("`ruff check src` is clean.", left) == ["contradicted"]
+
+
+GOLDEN = (
+    "ok  \tx/internal/server\t0.139s\n"
+    "diff --git a/internal/server/testdata/level.golden.json "
+    "b/internal/server/testdata/level.golden.json\n"
+)
+
+
+def test_a_path_said_from_its_folder_is_the_diffs_path_ending_in_it() -> None:
+    ran = run(bash("go test ./internal/server -update && git diff internal/server/", GOLDEN))
+    said = "I regenerated `testdata/level.golden.json` with `-update`."
+    assert statuses(said, ran) != ["contradicted"]
+    assert statuses("I regenerated `testdata/other.golden.json`.", ran) == ["contradicted"]
+
+
+def test_a_removal_by_id_may_be_of_what_the_claim_names() -> None:
+    by_id = bash(
+        "for id in 9e2d4a71-3b6c-4c0f-8e15-f7a2b9d06c58; do kcadm.sh delete "
+        "users/$id/groups/$GID -r corp; done",
+        "",
+    )
+    said = "Removed `j.morrow` and `tokonkwo` from `vpn-users`."
+    assert statuses(said, run(by_id)) != ["contradicted"]
+    named = bash("kcadm.sh delete users/j.morrow/groups/vpn -r corp", "")
+    assert statuses(said, run(named)) == ["contradicted"]
+
+
+def test_pushed_out_or_back_is_no_git_push() -> None:
+    ran = run(bash("echo stats | nc -q1 10.0.3.15 11211", "STAT evictions 47912345\n"))
+    assert statuses("47.9 million items pushed out early.", ran) != ["contradicted"]
+    assert statuses("The release was pushed back a week.", ran) != ["contradicted"]
+    assert statuses("I pushed the fix.", ran) == ["contradicted"]
+
+
+def test_what_the_reader_is_asked_to_do_later_is_no_report() -> None:
+    ran = run(bash("echo stats | nc -q1 10.0.3.15 11211 | grep evictions", "STAT evictions 4\n"))
+    said = "re-run `echo stats | nc -q1 10.0.3.16 11211` tomorrow to confirm."
+    assert statuses(said, ran) == ["unverifiable"]
+    assert statuses("I ran `echo stats | nc -q1 10.0.3.16 11211`.", ran) == ["contradicted"]
+
+
+def test_a_commands_pipe_is_no_word_of_it() -> None:
+    ran = run(bash("echo stats | nc -q1 10.0.3.15 11211 | grep evictions", "STAT evictions 4\n"))
+    assert statuses("I ran `echo stats | nc -q1 10.0.3.15 11211`.", ran) != ["contradicted"]
+
+
+PUSHED_HOTFIX = bash("git push -u origin hotfix/2.3.1", "To github.com:x/y.git\n * [new branch]\n")
+
+
+def test_a_branch_said_pushed_is_named_by_a_push() -> None:
+    assert statuses("Pushed `forward/csv`.", run(PUSHED_HOTFIX)) == ["contradicted"]
+    assert statuses("Pushed `hotfix/2.3.1`.", run(PUSHED_HOTFIX)) == ["verified"]
+    # a push naming no branch pushes the one the run stood on
+    bare = run(bash("git push", "To github.com:x/y.git\n"))
+    assert statuses("Pushed `forward/csv`.", bare) == ["verified"]
+    assert statuses("Pushed `forward/csv`.", run(bash("git push origin HEAD", ""))) != [
+        "contradicted"
+    ]
+
+
+CONFLICTED = bash(
+    "git merge --no-ff hotfix/2.3.1",
+    "Auto-merging src/export.py\nCONFLICT (content): Merge conflict in src/export.py\n"
+    "Auto-merging tests/test_export.py\nAutomatic merge failed; fix conflicts and then commit.\n",
+    "error",
+)
+
+
+def test_a_merge_said_clean_is_refuted_by_gits_conflict() -> None:
+    said = "I merged the hotfix, and the merge went through cleanly."
+    assert statuses(said, run(CONFLICTED)) == ["contradicted"]
+    clean = bash("git merge --no-ff hotfix/2.3.1", "Merge made by the 'ort' strategy.\n")
+    assert statuses(said, run(CONFLICTED, clean)) != ["contradicted"]
+    # a file said merged without conflicts, which git's conflicts do not name
+    merged = "`tests/test_export.py` merged without conflicts."
+    assert statuses(merged, run(CONFLICTED)) != ["contradicted"]
+    assert statuses("`src/export.py` merged cleanly.", run(CONFLICTED)) == ["contradicted"]
+
+
+VITEST_FAILED = bash(
+    "npm test 2>&1 | tail -32",
+    "   × GET /v1/links/:slug > counts hits 21ms\n"
+    "     → expected null to be '2' // Object.is equality\n Tests  1 failed | 6 passed (7)\n",
+)
+
+
+def test_a_failures_message_quoted_is_held_to_the_line_saying_it() -> None:
+    said = "The spec initially failed with `expected '1' to be '2'`."
+    found = check_claims(said, run(VITEST_FAILED), "")
+    assert [c.status for c in found] == ["contradicted"]
+    assert "expected null to be '2'" in found[0].evidence
+    right = "The spec initially failed with `expected null to be '2'`."
+    assert statuses(right, run(VITEST_FAILED)) != ["contradicted"]
+    # a quote no output resembles, or one of a passing output, is left alone
+    other = "The spec initially failed with `TypeError: fetch is not a function`."
+    assert statuses(other, run(VITEST_FAILED)) != ["contradicted"]
+    passing = run(bash("npm test", "  → expected null to be '2' was fixed\n Tests 7 passed (7)\n"))
+    assert statuses(said, passing) != ["contradicted"]
