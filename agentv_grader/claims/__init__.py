@@ -62,6 +62,7 @@ from ._facts import (
     holds_digit,
     key_text_findings,
     led_share_findings,
+    listed_numbers_findings,
     month_rank_findings,
     month_ranked,
     none_findings,
@@ -78,7 +79,13 @@ from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targ
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
-from ._listings import bound_where, every_counted, every_flag, every_version, search_counted
+from ._listings import (
+    bound_where,
+    every_counted,
+    every_flag,
+    every_version,
+    search_counted,
+)
 from ._rows import (
     anchored_rows,
     named_figures,
@@ -138,15 +145,17 @@ _ADVICE = Gated(
         "avoid consider"
     ),
 )
-# `re-run `echo stats | nc …` tomorrow to confirm`: what the reader is asked to do later
+# `re-run `echo stats | nc …` tomorrow to confirm`, `Add a name and re-run `merge.py``:
+# what the reader is asked to do later
 _LATER_ASKED = Gated(
     later(
-        r"^[\W_]*(?:please\s+)?(?:re-?run|run|re-?check|check|try|retry|confirm|verify|watch|"
-        r"monitor)\b[^\n]{0,120}?\b(?:tomorrow|tonight|next (?:week|month|time)|"
-        r"later (?:today|this week))\b",
+        r"^[\W_]*(?:please\s+)?(?:(?:re-?run|run|re-?check|check|try|retry|confirm|verify|"
+        r"watch|monitor)\b[^\n]{0,120}?\b(?:tomorrow|tonight|next (?:week|month|time)|"
+        r"later (?:today|this week))\b|(?:add|fix|set|fill in|correct|change|update)\b"
+        r"[^\n]{0,80}?\b(?:and|then)\s+re-?run\b)",
         re.I,
     ),
-    Words("tomorrow tonight next later"),
+    Words("tomorrow tonight next later re rerun"),
 )
 _UNSTATED = Words.either(_HEDGE_WORDS, _PREDICTION, _ADVICE, _LATER_ASKED)
 # A main clause ends where a reason or a result begins (`so` within it, not opening it)
@@ -594,6 +603,7 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from set_quantity_findings(text, index)
     if screen & _DIGIT:
         yield from _rows_restated(text, index)
+        yield from listed_numbers_findings(text, index)
     rank = ranked(text) if screen & (_COLON | _DIGIT) else None
     if screen & _COLON:
         yield from key_text_findings(text, index, rank)

@@ -2867,3 +2867,38 @@ def _described_columns(output: str, at: int) -> int | None:
             return rows
         rows += 1
     return None  # cut short: not read to its end
+
+
+# A list of three numbers or more said (`1, 9, 14 and 18`), and one an output prints on a
+# line (`missing notes: 1, 9, 15, 18`): each opens at a number's first digit.
+_NUMBERS_SAID = later(
+    r"(?<![\d.,])\d{1,6}(?:,[^\S\n]*\d{1,6})+,?[^\S\n]+and[^\S\n]+\d{1,6}(?!\d|\.\d)"
+)
+_NUMBERS_PRINTED = later(r"(?<![\d.,])\d{1,6}(?:,[^\S\n]*\d{1,6}){2,}(?!\d|[.,]\d)")
+_DIGITS = later(r"\d+")
+
+
+def listed_numbers_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A list of numbers said (`slides 1, 9, 14 and 18`) that no output prints, where an
+    output's line prints a list of as many that differs in one of them (`1, 9, 15, 18`):
+    misquoted. A printed list of numbers grouped by thousands (`1,284,377`) is none."""
+    said = _NUMBERS_SAID.search(text) if " and " in text and "," in text else None
+    if said is None:
+        return
+    numbers = _DIGITS.findall(said.group(0))
+    for call in index.outputs_containing(f"{numbers[0]},"):
+        for printed in _NUMBERS_PRINTED.finditer(call.output):
+            shown = _DIGITS.findall(printed.group(0))
+            if _grouped(printed.group(0)) or len(shown) != len(numbers):
+                continue
+            if shown == numbers:
+                return
+            if sum(a != b for a, b in zip(shown, numbers, strict=True)) == 1:
+                line = line_at(call.output, printed.start())
+                yield Finding(CONTRADICTED, f"{said.group(0)} said, but {call.cite_line(line)}")
+                return
+
+
+def _grouped(printed: str) -> bool:
+    """`1,284,377`: one number grouped by thousands, no list."""
+    return " " not in printed and all(len(part) == 3 for part in printed.split(",")[1:])

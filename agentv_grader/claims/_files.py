@@ -357,14 +357,16 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
         return None
     naming = index.inputs_with(_needle(said.group(2)))
     edits = [c for c in naming if c.family == "edit" and not c.failed]
-    if not edits or any(c.family not in ("edit", "read") for c in naming):
+    if not edits or any(not _reads_or_edits(c) for c in naming):
         return None  # a write of the whole file, or a shell command, may hold old tests
-    added = 0
-    for call in edits:
-        counted = _definitions_added(call, _needle(said.group(2)))
-        if counted is None:
-            return None
-        added += counted
+    counts = [_definitions_added(call, _needle(said.group(2))) for call in edits]
+    # tests a definition does not count (parametrised): the runs of the file before the
+    # first edit and after the last such tell how many more there are
+    added = (
+        sum(c or 0 for c in counts)
+        if None not in counts
+        else _added_by_runs(naming, edits, counts, index)
+    )
     claimed = count_of(said.group(1))
     if added and added != claimed:
         return Finding(
@@ -373,6 +375,39 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
             f"{edits[-1].cite()}",
         )
     return None
+
+
+def _reads_or_edits(call: Call) -> bool:
+    """`call` reads or edits the file it names, or is a shell command that cannot write it
+    (`pytest tests/a.py`, `sed -n 1,12p tests/a.py`)."""
+    if call.family in ("edit", "read"):
+        return True
+    return call.family in SHELL_FAMILY and _MAY_WRITE.search(call.command_lower) is None
+
+
+def _added_by_runs(
+    naming: list[Call], edits: list[Call], counts: list[int | None], index: RunIndex
+) -> int:
+    """How many more tests the last run of a test command naming the file counts, after
+    the last edit whose tests no definition counts (`counts`: None), than that command's
+    last run before the first edit, where the edits after it add no definition (0: no such
+    pair of runs with a runner's total each)."""
+    first = edits[0].order
+    unread = max(call.order for call, count in zip(edits, counts, strict=True) if count is None)
+    runs = [c for c in naming if c.family in SHELL_FAMILY and RUNNER.search(c.command_lower)]
+    after = next((c for c in reversed(runs) if c.order > unread), None)
+    if after is None or any(
+        count for call, count in zip(edits, counts, strict=True) if call.order > after.order
+    ):
+        return 0
+    before = [c for c in runs if c.order < first and c.command == after.command]
+    totals = [index.tests.run(c.order - 1).summary for c in (*before[-1:], after)]
+    if len(totals) < 2 or totals[0] is None or totals[1] is None:
+        return 0
+    first_total, last_total = totals[0].total, totals[1].total
+    if first_total is None or last_total is None:
+        return 0
+    return max(0, last_total - first_total)
 
 
 def _definitions_added(call: Call, needle: str) -> int | None:
@@ -406,19 +441,26 @@ def _definitions_added(call: Call, needle: str) -> int | None:
 def _section_of(patch: str, needle: str) -> str:
     """The part of a patch of several files that changes the one `needle` names (a file
     header naming it, `*** Update File: a.py` or `+++ b/a.py`, to the next header); a
-    patch of one file with no header, whole."""
-    headers = list(_FILE_HEADER.finditer(patch))
+    patch of one file with no header, whole. Its lines are read by their openings (a
+    pattern of `^` in MULTILINE was tried at each character of a long patch)."""
+    headers: list[tuple[int, str]] = []  # each header line's offset and text
+    at = 0
+    for line in patch.splitlines(keepends=True):
+        if line.startswith(_FILE_HEADERS):
+            headers.append((at, line.split("\n", 1)[0]))
+        at += len(line)
     if not headers:
         return patch
-    ends = [h.start() for h in headers[1:]] + [len(patch)]
+    ends = [start for start, _ in headers[1:]] + [len(patch)]
     return "".join(
-        patch[h.start() : end]
-        for h, end in zip(headers, ends, strict=True)
-        if needle in h.group(0).lower()
+        patch[start:end]
+        for (start, header), end in zip(headers, ends, strict=True)
+        if needle in header.lower()
     )
 
 
-_FILE_HEADER = later(r"^(?:\*\*\* (?:Update|Add) File: |\+\+\+ |diff --git )[^\n]*", re.M)
+# what opens a patch's line naming the file its part changes
+_FILE_HEADERS = ("*** Update File: ", "*** Add File: ", "+++ ", "diff --git ")
 
 
 # `Wrote `out/summary.csv` with 16 rows`: a count of a file's parts, which an output line

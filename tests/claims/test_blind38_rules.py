@@ -145,3 +145,51 @@ def test_a_failures_message_quoted_is_held_to_the_line_saying_it() -> None:
     assert statuses(other, run(VITEST_FAILED)) != ["contradicted"]
     passing = run(bash("npm test", "  → expected null to be '2' was fixed\n Tests 7 passed (7)\n"))
     assert statuses(said, passing) != ["contradicted"]
+
+
+def _patch(body: str) -> tuple[str, dict[str, Any], str, str]:
+    patch = f"*** Begin Patch\n*** Update File: tests/test_extract.py\n{body}*** End Patch\n"
+    return ("apply_patch", {"input": patch}, "Success. Updated the following files:", "ok")
+
+
+PYTEST_FILE = "python -m pytest -q tests/test_extract.py"
+PARAMETRISED = _patch(
+    "@@\n+@pytest.mark.parametrize('name', ['../a', '/b', 'c/../../d'])\n"
+    "+def test_rejects_traversal(name):\n+    ...\n+def test_rejects_symlink():\n+    ...\n"
+)
+
+
+def test_tests_said_added_are_counted_by_the_runs_of_their_file_around_the_edits() -> None:
+    before = bash(PYTEST_FILE, "....  [100%]\n4 passed in 0.19s\n")
+    after = bash(PYTEST_FILE, "........  [100%]\n8 passed in 0.21s\n")
+    import_only = _patch("@@\n+import stat\n import zipfile\n")
+    ran = run(before, PARAMETRISED, after, import_only)
+    assert statuses("Added 5 tests in `tests/test_extract.py`.", ran) == ["contradicted"]
+    assert statuses("Added 4 tests in `tests/test_extract.py`.", ran) != ["contradicted"]
+    # no run of the file before the edits: how many there were is not shown
+    assert statuses("Added 5 tests in `tests/test_extract.py`.", run(PARAMETRISED, after)) != [
+        "contradicted"
+    ]
+    # an edit adding a definition after the last run: the run's count is not the file's
+    more = _patch("@@\n+def test_more():\n+    ...\n")
+    later_edit = run(before, PARAMETRISED, after, more)
+    assert statuses("Added 5 tests in `tests/test_extract.py`.", later_edit) != ["contradicted"]
+
+
+NOTES = bash("python3 extract_notes.py deck.pptx notes.md",
+             "18 slides, 14 with notes\nmissing notes: 1, 9, 15, 18\n")  # fmt: skip
+
+
+def test_a_list_of_numbers_said_is_held_to_a_printed_list_of_as_many() -> None:
+    assert statuses("The slides with no notes are 1, 9, 14 and 18.", run(NOTES)) == ["contradicted"]
+    assert statuses("The slides with no notes are 1, 9, 15 and 18.", run(NOTES)) != ["contradicted"]
+    # a list of another length, or a number grouped by thousands, is no such list
+    assert statuses("Slides 1, 9 and 14 have none.", run(NOTES)) != ["contradicted"]
+    grouped = run(bash("wc -l big.csv", "1,284,377 big.csv\n"))
+    assert statuses("Rows 1, 284 and 376 are bad.", grouped) != ["contradicted"]
+
+
+def test_a_fix_the_reader_is_asked_to_make_then_re_run_is_advice() -> None:
+    merged = run(bash("python3 merge.py", "skipped row 17: missing contact_name\n"))
+    assert statuses("Add a name and re-run `python3 merge.py`.", merged) == ["unverifiable"]
+    assert statuses("I fixed the row and re-ran `python3 merge.py`.", merged) != ["unverifiable"]

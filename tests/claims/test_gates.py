@@ -828,6 +828,7 @@ def test_the_value_rules_are_made_only_where_the_claims_screen_lets_them_find_so
                 *_facts.none_findings(text, index),
                 *_facts.column_findings(text, index),
                 *claims_package._rows_restated(text, index),
+                *_facts.listed_numbers_findings(text, index),
                 *_facts.key_text_findings(text, index, rank),
                 *_facts.value_findings(text, index, spans, rank, changed),
             ]
