@@ -473,6 +473,8 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
     elif (changed := _CHANGED_JUST_BEFORE.search(before, max(0, len(before) - 60))) is not None:
         if _MEANS_AFTER.match(after) is None:  # `with `--prune-volumes``: the means' to say
             yield from _never_changed(command, changed.group(1).lower() in _REMOVALS, index)
+    elif _SET_TO_BEFORE.search(before, max(0, len(before) - 60)) is not None:
+        yield from _never_changed(command, False, index)  # `raised the limit to `-c 4096``
 
 
 def _unprefixed(tokens: list[str]) -> list[str]:
@@ -1202,6 +1204,14 @@ _CHANGED_JUST_BEFORE = later(
     re.I,
 )
 _REMOVALS = frozenset(("removed", "deleted", "dropped", "commented out"))
+# a setting the agent says it changed, to the value the backticks give (`raised the
+# connection limit to `-c 4096``, `bumped `max_connections` to `200``)
+_SET_TO_BEFORE = later(
+    r"(?:^[\W_]*(?:also\s+|then\s+)?|\b(?:I|we)\s+(?:also\s+|then\s+|just\s+)?)"
+    r"(?:raised|lowered|increased|decreased|bumped|reduced|upped)\s+"
+    r"(?:(?:the|its|their)\s+)?(?:`[^`\n]+`\s+|[\w-]+\s+){1,4}?to\s+$",
+    re.I,
+)
 # the means a change was made by, said after what it changed (`… volume with `--prune``)
 _MEANS_AFTER = later(r"[^\w`]{0,3}(?:(?<![\w-])[\w-]+\s+){0,2}(?:with|using|via|through)\b", re.I)
 

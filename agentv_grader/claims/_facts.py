@@ -1594,8 +1594,25 @@ def _counted_otherwise_there(
                 and not _given_since(index, call.order, _stem(noun), named, value)
             ):
                 said = call.cite(figures[0][1])
-                yield Finding(DOUBT, f"{match.group(0)!r} of {noun}, but {said}")
+                # on the line giving another of the claim's figures (`Tests: 10 passed (12
+                # assertions)` for `10 passed (14 assertions)`): that line refutes it
+                line = line_at(call.output_lower, call.output_lower.find(figures[0][1]))
+                beside = not _EARLIER.search(text, 0, start) and any(
+                    _said_on(text, m, line) for m, _, _ in counted if m is not match
+                )  # (`went from 6 problems (3 errors)`: an earlier state's, whatever line)
+                status = CONTRADICTED if beside else DOUBT
+                yield Finding(status, f"{match.group(0)!r} of {noun}, but {said}")
                 return
+
+
+def _said_on(text: str, figure: re.Match[str], line: str) -> bool:
+    """The claim's `figure` and the word after it (`10 passed`) are on the output's `line`
+    (lowercase)."""
+    words = text[figure.start() :].lower().split()[:2]
+    if len(words) < 2:
+        return False
+    number, word = re.escape(figure.group(0).lower()), re.escape(words[1].strip(",.;:()"))
+    return re.search(rf"(?<![\d.,]){number}\s+{word}\b", line) is not None
 
 
 def _noun_of(text: str, match: re.Match[str], distinctive: bool) -> tuple[str, bool]:

@@ -269,6 +269,9 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     ):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call writes or edits anything ({calls} tool calls)")
+    if not named and _DELETED_UNNAMED.search(text) and _nothing_deleted(index):
+        calls = len(index.calls)
+        yield Finding(CONTRADICTED, f"no tool call deletes anything ({calls} tool calls)")
     if _FILE_RULES.may_hold(text):  # one ask for the four rules, each gated by its words
         yield from _kept_moved_listed_counted(text, bool(named), index)
     if "`" in text and _ROWS_SAID_GATED.search(text):
@@ -695,6 +698,33 @@ def _nothing_written(index: RunIndex) -> bool:
     if _shell_may_write(index):
         return False
     return not opaque_ran(index)
+
+
+# `I deleted the temporary copy afterwards`: files said deleted by the agent, no path named
+_DELETED_UNNAMED = later(
+    r"^[\W_]*(?:(?:I|we)\s+(?:also\s+|then\s+)?)?(?:deleted|removed|cleaned up)\s+"
+    r"(?:the|all|both|my|our)\s+(?:[\w-]+\s+){0,2}?(?:cop(?:y|ies)|files?|director(?:y|ies)|"
+    r"folders?|dumps?|archives?|downloads?|clones?|checkouts?|worktrees?)\b",
+    re.I,
+)
+# what an input that may delete a file holds: a removal program or call, whatever its place
+_DELETING_WORDS = ("rm ", "rm\t", "rmdir", "unlink", "remove", "delete", "rmtree", "trash", "-rf")
+
+
+def _nothing_deleted(index: RunIndex) -> bool:
+    """No call's input names a removal (`rm`, `unlink`, `os.remove`, a delete tool's or
+    request's), no tool's name does, no shell command removes by a pattern, and no program
+    the run does not show ran: nothing could have deleted a file."""
+    if any(index.inputs_containing(word) for word in _DELETING_WORDS):
+        return False
+    if index.named(_names_deleting):
+        return False
+    return not _removed_by_pattern(index) and not opaque_ran(index)
+
+
+def _names_deleting(name: str) -> bool:
+    lowered = name.lower()
+    return "delet" in lowered or "remov" in lowered
 
 
 def _shell_may_write(index: RunIndex) -> bool:
