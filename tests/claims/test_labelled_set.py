@@ -50,6 +50,7 @@ from tests.claims.labelled import (
     BLIND35,
     BLIND36,
     BLIND37,
+    BLIND38,
     HELDOUT,
     RUNS,
     SETS,
@@ -165,6 +166,7 @@ _FLOORS = {
     BLIND35: (0.95, 0.54, 0.74, 0.97),
     BLIND36: (0.95, 0.33, 0.78, 0.98),
     BLIND37: (0.95, 0.34, 0.76, 0.99),
+    BLIND38: (0.95, 0.31, 0.79, 0.94),
 }
 
 
