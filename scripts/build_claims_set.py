@@ -70,6 +70,7 @@ SETS = (
     ROOT / "blind36",
     ROOT / "blind37",
     ROOT / "blind38",
+    ROOT / "blind39",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

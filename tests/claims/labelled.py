@@ -42,8 +42,9 @@ likewise, after it had been fixed on the fifth's and on paraphrases of common cl
 `BLIND35` and `BLIND36` (tests/data/claims/blind35/runs, blind36/runs) likewise, after
 the thirty-fourth's, written at the same time;
 `BLIND37` (tests/data/claims/blind37/runs) likewise, after the thirty-sixth's;
-`BLIND38` (tests/data/claims/blind38/runs) likewise, after the thirty-seventh's.
-`SETS` is all forty."""
+`BLIND38` (tests/data/claims/blind38/runs) likewise, after the thirty-seventh's;
+`BLIND39` (tests/data/claims/blind39/runs) likewise, after the thirty-eighth's first fixes.
+`SETS` is all forty-one."""
 
 from __future__ import annotations
 
@@ -96,11 +97,12 @@ BLIND35 = RUNS.parent / "blind35" / "runs"
 BLIND36 = RUNS.parent / "blind36" / "runs"
 BLIND37 = RUNS.parent / "blind37" / "runs"
 BLIND38 = RUNS.parent / "blind38" / "runs"
+BLIND39 = RUNS.parent / "blind39" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
     BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29, BLIND30,
-    BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38,
+    BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
 )  # fmt: skip
 
 
