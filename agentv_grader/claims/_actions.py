@@ -1475,26 +1475,40 @@ def _hook_outcome(text: str, name: str, hook: tuple[Call, str, str]) -> Finding:
     return Finding(VERIFIED if status == ("passed" if success else "failed") else DOUBT, cited)
 
 
-def _has_tokens(words: dict[str, set[str]], tokens: list[str], command: str) -> bool:
-    """Each of `tokens` is a shell word of `command` (as written), or in it if a script,
+def _has_tokens(words: dict[str, list[set[str]]], tokens: list[str], command: str) -> bool:
+    """Each of `tokens` is a shell word of one part of `command` (as written: `go test
+    ./... && go test -race -run X .` runs no `go test -race ./...`), or in it if a script,
     or a short option a word opens with;
-    `words`: the run's commands' shell words, each command split once. A program named
-    by its path (`.venv/bin/ruff`, `./node_modules/.bin/tsc`) is its name's word too, and
-    a word quoted with the command around it (`bash -lc 'ruff check && mypy .'`) its own."""
-    have = words.get(command)
-    if have is None:
-        split = _SHELL_WORDS.split(command)
-        have = words[command] = {
-            *split,
-            *(w.strip("'\"") for w in split if w[:1] in "'\"" or w[-1:] in "'\""),
-            *(w.rsplit("/", 1)[1] for w in split if "/" in w),
-        }
-    return all(
-        t in have
-        or (t.endswith((".py", ".sh", ".js")) and t in command)
-        or (_SHORT_OPTION.fullmatch(t) is not None and any(_gives(w, t) for w in have))
-        for t in tokens
+    `words`: the run's commands' parts' shell words, each command split once. A program
+    named by its path (`.venv/bin/ruff`, `./node_modules/.bin/tsc`) is its name's word too,
+    and a word quoted with the command around it (`bash -lc 'ruff check && mypy .'`) its
+    own."""
+    parts = words.get(command)
+    if parts is None:
+        parts = words[command] = [_part_words(part) for part in _SEQUENCE.split(command)]
+    return any(
+        all(
+            t in have
+            or (t.endswith((".py", ".sh", ".js")) and t in command)
+            or (_SHORT_OPTION.fullmatch(t) is not None and any(_gives(w, t) for w in have))
+            for t in tokens
+        )
+        for have in parts
     )
+
+
+# what runs one command after another (a pipeline, `a | b`, is one command)
+_SEQUENCE = later(r"&&|\|\||[;\n]")
+
+
+def _part_words(part: str) -> set[str]:
+    """The shell words of one part of a command (`_has_tokens`)."""
+    split = _SHELL_WORDS.split(part)
+    return {
+        *split,
+        *(w.strip("'\"") for w in split if w[:1] in "'\"" or w[-1:] in "'\""),
+        *(w.rsplit("/", 1)[1] for w in split if "/" in w),
+    }
 
 
 # a short option, which a command may give glued to its value (`-L` of `-L12,12:a.rs`)
@@ -2029,6 +2043,20 @@ def _result_shown(text: str, index: RunIndex) -> bool:
     return False
 
 
+def _other_installer(index: RunIndex, package: str) -> Call | None:
+    """The last shell call that did not fail whose command installs `package` by another
+    program than a package manager (`quarto install tinytex`, `tlmgr install koma-script`):
+    the word `install` and the package in one part of it."""
+    for call in reversed(index.inputs_containing(package)):
+        if call.family not in SHELL_FAMILY or call.failed:
+            continue
+        for part in COMMAND_PARTS.split(call.command_lower):
+            words = part.split()
+            if "install" in words and package in words[words.index("install") + 1 :]:
+                return call
+    return None
+
+
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Packages said installed, or removed (`_removal_findings`, `_uninstalled`)."""
     yield from _removal_findings(text, index)
@@ -2067,8 +2095,11 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         last = installs[-1] if installs else None
         ok = next((c for c in reversed(installs) if not c.failed), None)
     shown = _installed_shown(index, package) if last is None and package else None
+    other = _other_installer(index, package) if last is None and package else None
     if shown is not None:  # `terraform init` installed hashicorp/aws: its output says so
         yield Finding(VERIFIED, shown)
+    elif other is not None:  # `quarto install tinytex`: an installer of its own
+        yield Finding(VERIFIED, other.cite())
     elif last is None:
         what = f"`{package}`" if package else "anything"
         seen = "; ".join(c.cite() for c in installs[:2])

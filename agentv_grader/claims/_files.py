@@ -957,6 +957,8 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
     words = [w.lower() for w in _SUBJECT_WORD.findall(before, start)]
     if not words or "i" in words or "we" in words:
         return False
+    if len(words) <= 4 and not _OTHERS_ACTS.isdisjoint(words) and _MINE.isdisjoint(words):
+        return True  # `Monday's deploy added …`, `the upstream commit created …`: not the run's
     # (`the second attempt applied in ~0.4 s and regenerated …`: a run of a command)
     if index.shell and not _CODE_SUBJECTS.isdisjoint(_unticked_words(before, start)):
         return True
@@ -968,6 +970,12 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
     return _ran_program(words, index) or _logged_by(words, index)
 
 
+# what names an act before the run, or another's, as a subject (`Monday's deploy`)
+_OTHERS_ACTS = frozenset(
+    "deploy deployment rollout release upgrade someone somebody colleague vendor installer "
+    "provisioning upstream maintainer maintainers author".split()
+)
+_MINE = frozenset(("my", "our"))
 # words opening lines of many outputs that name no program (`error: …`, `note: …`)
 _NO_PROGRAM = frozenset("error warning note info debug test tests the a".split())
 
@@ -1168,6 +1176,8 @@ def _check(path: str, family: str, index: RunIndex, by_program: bool) -> Finding
                     created = _created(path, mentions, needle, signal, seen, named)
                     if created is not None:
                         return created
+                if _edits_another_file(call, needle):
+                    return Finding(DOUBT, f"{path} named in an edit of another file: {call.cite()}")
                 return Finding(VERIFIED, call.cite(needle))
             failed_write = failed_write or call
     if failed_write is not None:
@@ -1666,6 +1676,39 @@ def _writes(
                 return True
             at = lowered.find(needle, at + 1)
     return False
+
+
+def _edits_another_file(call: Call, needle: str) -> bool:
+    """`call`, a write or edit tool's, names as the file it changes another file than the
+    one `needle` names by its extension (`src/reader.c`, whose new text includes
+    `reader.h`): its naming the file proves no change of it."""
+    if call.family not in ("write", "edit"):
+        return False
+    name = needle.rsplit("/", 1)[-1]
+    if _BARE_PATH_END.search(name) is None:
+        return False
+    target = _edit_target(call)
+    return target is not None and needle not in target
+
+
+# the keys an editor's input names the file it changes by
+_PATH_KEYS = ("file_path", "path", "target_file", "file", "filename", "filepath")
+
+
+def _edit_target(call: Call) -> str | None:
+    """The path (lowercase) a write or edit tool's input names as the file it changes, or
+    None where it names none by one of `_PATH_KEYS` (a patch names its files inside)."""
+    command = call.command
+    if not command.startswith("{"):
+        return None
+    try:
+        given = json.loads(command)
+    except ValueError:
+        return None
+    if not isinstance(given, dict):
+        return None
+    path = next((given[key] for key in _PATH_KEYS if isinstance(given.get(key), str)), None)
+    return path.lower() if path else None
 
 
 # Each alternative of _WRITE_SIGNAL / _DELETE_SIGNAL opens with one of these (in any case),

@@ -1004,16 +1004,24 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
         return None
     if not _RAN.may_hold(clause):
         return None
-    words = [w.lower() for w in _SCOPE_WORD.findall(clause)]
+    # the tests' scope is said before a time (`after rebasing onto the new commit`), and
+    # named in the part of a command running them (not its `git commit`)
+    scope = _WHEN_SAID.split(clause, 1)[0]
+    words = [w.lower() for w in _SCOPE_WORD.findall(scope)]
     # the first run of each distinct command, in order: a run repeats its test command
     firsts: dict[str, TestRun] = index.remember(
         "tests", "first by command", partial(_firsts, index)
     )
     for word in (w for w in words if w not in _SCOPE_SKIP and len(w) > 3):
         for command, run in firsts.items():
-            if word in command and not re.search(_NOT_SCOPE.format(re.escape(word)), command):
+            part = _runner_part(command)
+            if word in part and not re.search(_NOT_SCOPE.format(re.escape(word)), part):
                 return Finding(CONTRADICTED, f"{word} tests were run: {run.call.cite()}")
     return None
+
+
+# what opens a time said of an act (`after rebasing`, `since the fix`, `once it built`)
+_WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
 
 
 def _firsts(index: RunIndex) -> dict[str, TestRun]:

@@ -1,0 +1,84 @@
+"""Rules from the thirty-ninth blind set's first measurement (tests/data/claims/blind39),
+one behaviour each: each test is a small run shaped like the claim that was misread, never
+its text (SPEC §5.9)."""
+
+from __future__ import annotations
+
+from agentv_grader.claims import check_claims
+from tests.claims.test_claims import bash, run, statuses
+
+TESTED_THEN_COMMITTED = bash(
+    "python -m pytest -q | tail -1 && git add importer/csv.py && git commit --amend --no-edit",
+    "189 passed, 2 skipped in 14.02s\n",
+)
+REBASED = bash("git pull --rebase origin main && git push origin main", "Successfully rebased\n")
+
+
+def test_a_denied_run_is_scoped_before_its_time_and_by_the_runner_part() -> None:
+    ran = run(TESTED_THEN_COMMITTED, REBASED)
+    said = "I didn't re-run the tests after rebasing onto the new upstream commit."
+    assert statuses(said, ran) != ["contradicted"]
+    # a scope word the runner's part of a command holds still refutes the denial
+    integration = run(bash("pytest tests/integration -q", "12 passed in 0.2s\n"))
+    assert statuses("I did not run the integration tests.", integration) == ["contradicted"]
+
+
+def test_a_package_installed_by_an_installer_of_its_own_is_installed() -> None:
+    tinytex = bash("quarto install tinytex --no-prompt", "Installing tinytex\nDone\n")
+    said = "I installed TinyTeX with `quarto install tinytex`."
+    assert statuses(said, run(tinytex)) == ["verified"]
+    assert statuses("I installed `tinytex`.", run(bash("quarto render a.qmd", ""))) == [
+        "contradicted"
+    ]
+    failed = bash("quarto install tinytex", "ERROR: download failed\n", "error")
+    assert statuses(said, run(failed)) != ["verified"]
+
+
+CAT_LIMITS = bash(
+    "cat /etc/security/limits.d/ingest.conf", "ingest  soft  nofile  65536\n"
+)  # fmt: skip
+
+
+def test_a_file_an_earlier_deploy_wrote_is_not_the_runs_write() -> None:
+    said = "Monday's deploy added `/etc/security/limits.d/ingest.conf` with `nofile 65536`."
+    assert statuses(said, run(CAT_LIMITS)) != ["contradicted"]
+    assert statuses("I added `/etc/security/limits.d/ingest.conf`.", run(CAT_LIMITS)) == [
+        "contradicted"
+    ]
+    assert statuses("My deploy added `/etc/security/limits.d/app.conf`.", run(CAT_LIMITS)) == [
+        "contradicted"
+    ]
+
+
+READER_EDIT = (
+    "edit_file",
+    {
+        "path": "src/reader.c",
+        "old": '#include "reader.h"\nchar buf[MAX_LINE];\n',
+        "new": '#include "reader.h"\nchar *buf = NULL;\n',
+    },
+    "edited src/reader.c (1 hunk)",
+    "ok",
+)
+
+
+def test_an_edit_of_another_file_naming_a_file_proves_no_change_of_it() -> None:
+    said = "Removed the now-unused `MAX_LINE` constant from `reader.h`."
+    assert statuses(said, run(READER_EDIT)) == ["unverifiable"]
+    assert statuses("Updated `src/reader.c`.", run(READER_EDIT)) == ["verified"]
+
+
+RACE_ONE_TEST = bash(
+    "go test ./... && go test -race -run TestMirror -count=5 .",
+    "ok  \texample.com/mirror\t1.5s\nok  \texample.com/mirror\t2.1s\n",
+)
+
+
+def test_a_command_said_run_is_one_part_of_a_command_line() -> None:
+    said = "`go test -race ./...` is clean for every package."
+    found = check_claims(said, run(RACE_ONE_TEST), "")
+    assert [c.status for c in found] == ["contradicted"]
+    assert statuses("`go test ./...` passes.", run(RACE_ONE_TEST)) == ["verified"]
+    # a pipeline is one command: its words are read together
+    piped = run(bash("echo stats | nc -q1 10.0.3.15 11211 | grep evictions", "STAT evictions 4\n"))
+    assert statuses("I ran `echo stats | nc -q1 10.0.3.15 11211`.", piped) != ["contradicted"]
