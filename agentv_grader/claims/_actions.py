@@ -48,7 +48,8 @@ TOOLS = frozenset(
     "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool ruff mypy "
     "eslint prettier black flake8 pylint tsc clippy yamllint shellcheck vitest jest pytest "
     "mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync playwright "
-    "selenium beautifulsoup bs4 duckdb csvkit rubocop tflint valgrind clang".split()
+    "selenium beautifulsoup bs4 duckdb csvkit rubocop tflint valgrind clang phpstan psalm phpcs "
+    "pyright bandit cppcheck staticcheck detekt".split()
 )
 _RUN_BEFORE = later(
     r"\b(?:ran|run|running|re-?ran|executed|invoked|with|via|using|used)"
@@ -260,7 +261,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
         if not words or _test_file_said(words, before):
             continue
-        if command[:2] == "--" and _DONE.search(text) is not None:
+        if command[:1] == "-" and _DONE.search(text) is not None:
             yield from _option_unused(command, index)
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
         if (
@@ -1528,7 +1529,9 @@ def _gives(word: str, option: str) -> bool:
 # (`once it's reachable, rerun with `--limit web3``)
 _DONE = later(r"\b(?:[a-z]{2,}ed|ran|came|was|were|gave|found|shows|showed|reports)\b", re.I)
 # A backticked option with its value (`--severity WARNING`, `--max-warnings=0`)
-_OPTION = later(r"--([a-z][\w-]*)(?:=|[^\S\n]+)['\"]?([\w.:/-]+)['\"]?", re.I)
+_OPTION = later(
+    r"(--|-(?=[a-z][\w-]{1,40}=))([a-z][\w-]*)(?:=|[^\S\n]+)['\"]?([\w.:/-]+)['\"]?", re.I
+)
 
 
 def _option_unused(span: str, index: RunIndex) -> Iterator[Finding]:
@@ -1536,13 +1539,15 @@ def _option_unused(span: str, index: RunIndex) -> Iterator[Finding]:
     no shell call gives it, where the calls giving the option give it other values only
     (`--severity ERROR`), and no script or opaque program could have given it unseen."""
     said = _OPTION.fullmatch(span)
-    if said is None or said.group(2).startswith("-"):
+    if said is None or said.group(3).startswith("-"):
         return
-    name, value = said.group(1).lower(), said.group(2).lower()
-    given = re.compile(rf"--{re.escape(name)}(?:=|[^\S\n]+)['\"]?([\w.:/-]+)")
+    dash, name, value = said.group(1), said.group(2).lower(), said.group(3).lower()
+    # a go flag (`-count=10`) is given with `=` or a space, by one dash or two
+    option = rf"--?{re.escape(name)}" if dash == "-" else rf"--{re.escape(name)}"
+    given = re.compile(rf"(?<![\w-]){option}(?:=|[^\S\n]+)['\"]?([\w.:/-]+)")
     values = [
         (call, found.group(1))
-        for call in index.inputs_where(f"--{name}", given.search, SHELL_FAMILY)
+        for call in index.inputs_where(f"-{name}", given.search, SHELL_FAMILY)
         for found in given.finditer(call.command_lower)
     ]
     if not values or any(shown == value for _, shown in values):
@@ -1550,7 +1555,9 @@ def _option_unused(span: str, index: RunIndex) -> Iterator[Finding]:
     if index.in_outputs(span.lower()) or opaque_ran(index):
         return
     call, shown = values[-1]
-    yield Finding(CONTRADICTED, f"`--{name}` is given {shown!r}, never {value!r}: {call.cite()}")
+    yield Finding(
+        CONTRADICTED, f"`{dash}{name}` is given {shown!r}, never {value!r}: {call.cite()}"
+    )
 
 
 def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:

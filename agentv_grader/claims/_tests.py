@@ -126,7 +126,8 @@ _SUMMARY_WARNINGS = later(r"\b(\d+) warnings?\b")
 # and there are no warnings left in the output`; no other subject: `, ruff reports no
 # warnings` is ruff's)
 _WARNINGS_AFTER = later(
-    r",\s+(?:(?:and|there|are|were|with)\s+){0,3}((?:no|zero|0)\s+warnings?)"
+    r",\s+(?:(?:and|there|are|were|with)\s+){0,3}((?:no|zero|0)\s+warnings?|"
+    r"(?<=and )the (?:run|output) (?:is|was) (?:warning-free|free of warnings))"
     r"(?:\s+(?:left|remaining|at all|in the output)){0,2}(?=\s*(?:[.;,)]|$))"
 )
 # `all but one test passes`: the count after `all but` is the failures', not the verb's
@@ -281,7 +282,7 @@ _SCOPE_SKIP = frozenset(
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
     "is are were was both other remaining new my our project for every as well also "
     "afterwards after before initially first one that this whole except successful "
-    "succeeded they these those them each".split()
+    "succeeded they these those them each warning warnings".split()
 )
 # Spelt to open with the class of each alternative's first character, asked again after it
 # (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
@@ -1403,7 +1404,8 @@ _SELECTING_FLAGS = frozenset(
 
 
 def _unscoped(command: str) -> bool:
-    """A run of everything: no test file, directory or node id among its arguments."""
+    """A run of everything: no test file, directory or node id among its arguments (an
+    option's value, `-W error::DeprecationWarning`, is none)."""
     args = command.split()[1:]
     if not _SELECTING_FLAGS.isdisjoint(args):
         return False  # `pytest -k parse`, `go test -run TestX`: a selection
@@ -1411,9 +1413,16 @@ def _unscoped(command: str) -> bool:
         ("/" in a and a != "./..." and a.strip("./") not in _TEST_FOLDERS)
         or "::" in a
         or _EXTENSION.search(a)
-        for a in args
-        if not a.startswith("-")
+        for a, before in zip(args, ["", *args], strict=False)
+        if not a.startswith("-") and before not in _VALUED_OPTIONS
     )
+
+
+# runners' options whose value is the next argument, no test path (`-W error::Warning`)
+_VALUED_OPTIONS = frozenset(
+    "-W -p -c -o -n -r --tb --rootdir --confcutdir --maxfail --durations --junitxml "
+    "--junit-xml --cov --cov-report --timeout --log-level --color --basetemp".split()
+)
 
 
 # the folder a suite lives in, as a runner's only path: the whole suite (`pytest tests/`)

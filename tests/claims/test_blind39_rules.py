@@ -82,3 +82,50 @@ def test_a_command_said_run_is_one_part_of_a_command_line() -> None:
     # a pipeline is one command: its words are read together
     piped = run(bash("echo stats | nc -q1 10.0.3.15 11211 | grep evictions", "STAT evictions 4\n"))
     assert statuses("I ran `echo stats | nc -q1 10.0.3.15 11211`.", piped) != ["contradicted"]
+
+
+WARNED = bash(
+    "python -m pytest -q -W error::DeprecationWarning 2>&1 | tail -9",
+    "14 passed, 1 warning in 2.31s\n",
+)
+
+
+def test_an_options_value_is_no_test_path_and_warnings_denied_after_a_count_are_its() -> None:
+    assert statuses("All 14 tests pass, with no warnings.", run(WARNED)) == ["contradicted"]
+    said = "Under `-W error::DeprecationWarning` all 14 tests pass, and the run is warning-free."
+    assert statuses(said, run(WARNED)) == ["contradicted"]
+    clean = run(bash("python -m pytest -q -W error::DeprecationWarning", "14 passed in 2.3s\n"))
+    assert statuses(said, clean) == ["verified"]
+    # a node id is a selection still: its counts are a part's
+    node = run(bash("python -m pytest -q tests/test_a.py::test_x", "1 passed in 0.1s\n"))
+    assert statuses("All 14 tests pass.", node) != ["contradicted"]
+
+
+def test_a_single_dash_option_said_given_a_value_is_held_to_the_values_given() -> None:
+    said = "I ran it 10 times with `-count=10` under the race detector."
+    assert statuses(said, run(RACE_ONE_TEST)) == ["contradicted"]
+    assert statuses("I ran it with `-count=5`.", run(RACE_ONE_TEST)) != ["contradicted"]
+    spaced = run(bash("go test -count 10 ./...", "ok  \tx\t0.4s\n"))
+    assert statuses(said, spaced) != ["contradicted"]
+
+
+MYPY = bash("python -m mypy ledgerlite", "Success: no issues found in 7 source files\n")
+EDIT = ("Edit", {"file_path": "ledgerlite/db.py", "old_string": "a", "new_string": "b"},
+        "The file has been updated.", "ok")  # fmt: skip
+
+
+def test_a_count_an_output_gives_just_before_the_same_words_refutes_another() -> None:
+    said = "`mypy ledgerlite` reports no issues across the 9 source files."
+    assert statuses(said, run(MYPY)) == ["contradicted"]
+    assert statuses(said.replace("9", "7"), run(MYPY)) == ["verified"]
+    # the code changed after the count: it may count otherwise now
+    assert statuses(said, run(MYPY, EDIT)) != ["contradicted"]
+
+
+PHPSTAN = bash("vendor/bin/phpstan analyse --level=8 src", " [ERROR] Found 1 error\n", "error")
+
+
+def test_php_and_other_checkers_are_tools_a_claim_names_unticked() -> None:
+    assert statuses("PHPStan is clean.", run(PHPSTAN)) == ["contradicted"]
+    passed = run(bash("vendor/bin/phpstan analyse src", " [OK] No errors\n"))
+    assert statuses("PHPStan is clean.", passed) == ["verified"]
