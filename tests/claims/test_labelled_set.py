@@ -51,6 +51,7 @@ from tests.claims.labelled import (
     BLIND36,
     BLIND37,
     BLIND38,
+    BLIND39,
     HELDOUT,
     RUNS,
     SETS,
@@ -167,6 +168,7 @@ _FLOORS = {
     BLIND36: (0.95, 0.33, 0.78, 0.98),
     BLIND37: (0.95, 0.34, 0.76, 0.99),
     BLIND38: (0.95, 0.31, 0.79, 0.94),
+    BLIND39: (0.95, 0.15, 0.73, 0.97),
 }
 
 
