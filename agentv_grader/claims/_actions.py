@@ -1381,6 +1381,9 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         at = re.search(rf"\b{re.escape(word)}\b", lowered)
         assert at is not None
         before, after = lowered[: at.start()], lowered[at.end() :]
+        if after[:2] == " (":  # `PHPStan (level 8): no errors`: an aside on the run
+            aside = _ASIDE.match(after)
+            after = after[aside.end() :] if aside is not None else after
         if not (_RESULT_AFTER.match(after) or _agent_ran(before) or _ran_under(before)):
             continue
         if lowered.count("`", 0, at.start()) % 2:
@@ -1392,6 +1395,10 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if hook is not None:  # run by pre-commit: its own line tells how it went
             yield _hook_outcome(text, word, hook)
             continue
+        if not calls and index.in_outputs_anywhere(word) and opaque_ran(index):
+            # `make memcheck` printing valgrind's banner: run by a program the run ran
+            yield Finding(DOUBT, f"`{word}` is named in an output of a program the run ran")
+            continue
         if not calls and index.inputs_where(word, _whole_word(word), _EDITING):
             # named only in what the agent wrote (`jest.fn()`, a script's `import pandas`):
             # no run of it is seen, and a script or a package's own may have run it
@@ -1400,6 +1407,8 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(text, word, calls, index)
 
 
+# a short parenthesis after a tool's name (`PHPStan (level 8)`), no parenthesis in it
+_ASIDE = later(r" \([^()\n]{1,40}\)")
 # `ran the tests under valgrind`: a run under a tool is its run (lowercase, up to `under`)
 # (not one denied: `weren't run under valgrind`)
 _RAN_UNDER = later(

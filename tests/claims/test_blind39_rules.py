@@ -129,3 +129,23 @@ def test_php_and_other_checkers_are_tools_a_claim_names_unticked() -> None:
     assert statuses("PHPStan is clean.", run(PHPSTAN)) == ["contradicted"]
     passed = run(bash("vendor/bin/phpstan analyse src", " [OK] No errors\n"))
     assert statuses("PHPStan is clean.", passed) == ["verified"]
+
+
+def test_a_short_aside_after_a_tools_name_is_read_past() -> None:
+    assert statuses("PHPStan (level 8): no errors.", run(PHPSTAN)) == ["contradicted"]
+    passed = run(bash("vendor/bin/phpstan analyse --level=8 src", " [OK] No errors\n"))
+    assert statuses("PHPStan (level 8): no errors.", passed) == ["verified"]
+
+
+MEMCHECK = bash(
+    "make memcheck",
+    "==48213== Memcheck, a memory error detector\n==48213== Using Valgrind-3.22.0\n"
+    "==48213==   definitely lost: 1,600 bytes in 13 blocks\n",
+    "error",
+)
+
+
+def test_a_tool_a_run_program_prints_is_not_said_unrun() -> None:
+    assert statuses("Valgrind reported two leaks.", run(MEMCHECK)) != ["contradicted"]
+    built = run(bash("make", "cc -o app main.c\n"))
+    assert statuses("Valgrind reported no leaks.", built) == ["contradicted"]
