@@ -71,6 +71,7 @@ SETS = (
     ROOT / "blind37",
     ROOT / "blind38",
     ROOT / "blind39",
+    ROOT / "blind40",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
