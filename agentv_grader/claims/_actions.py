@@ -2488,8 +2488,8 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
         return False
     if _CODE_PUSHED.match(lowered, end) is not None or _VALUE_PUSHED.match(lowered, end):
         return True
-    if _PUSHED_AWAY.match(lowered, end) is not None:
-        return True  # `items pushed out early`, `the release was pushed back`
+    if _PUSHED_AWAY.match(lowered, end) is not None or _PUSHED_ALONG.match(lowered, end):
+        return True  # `items pushed out early`, `pushed the issue date forward`
     start = end - len("pushed")
     before = _WORD_BEFORE.search(lowered, max(0, start - 60), start)
     return (
@@ -2501,6 +2501,9 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
 
 # `pushed out`, `pushed back`, `pushed aside`: moved away or put off, nothing sent
 _PUSHED_AWAY = later(r"(?<!\s)\s+(?:out|back|aside|away)\b")
+# `pushed the issue date (and the next due date) forward`: a thing moved along, a few
+# words after the verb
+_PUSHED_ALONG = later(r"[^.;:`\n]{0,60}?\b(?:forward|backwards?|along|later|earlier)\b")
 # the word just before `pushed`, and the words before it that make it the agent's act
 _WORD_BEFORE = later(r"\b([a-z]+)\s+$")
 _AGENTS_PUSH = frozenset(

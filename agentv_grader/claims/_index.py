@@ -248,7 +248,8 @@ class TestRuns:
             for text, numbers in zip(*shell, strict=True)  # each command asked once
             if _may_run_tests(text) and RUNNER.search(text) is not None and not _looped(text)
         ]
-        # the first and last runs of all (none without a run)
+        # the first and last runs of all (none without a run), but those with the work set
+        # aside where the run has others: runs of the code before the change
         self.every = self.ends(self.by_command)
         self._commands: _Postings | None = None
         self._outputs: _Postings | None = None
@@ -269,9 +270,14 @@ class TestRuns:
 
     def ends(self, groups: Iterable[list[int]]) -> tuple[TestRun, ...]:
         """The first and last runs of `groups` (lists of call numbers, ascending), once
-        each: what a claim reads of a selection (none when the groups are empty)."""
+        each: what a claim reads of a selection (none when the groups are empty). Runs with
+        the work set aside (`git stash && pytest …; git stash pop`), of the code before the
+        change, are read only where the groups hold no other."""
+        groups = list(groups)
+        calls = self._calls
+        kept = [n for n in groups if not _stashed(calls[n[0]].command)]
         first = last = -1
-        for numbers in groups:
+        for numbers in kept or groups:
             if first < 0 or numbers[0] < first:
                 first = numbers[0]
             last = max(last, numbers[-1])
@@ -1265,6 +1271,16 @@ def _may_run_tests(command: str) -> bool:
 # (`--gtest_repeat=20`): its output holds a summary of each pass, whose counts are no one
 # run's
 _LOOP = later(r"(?:^|[;&|(]|\bdo)\s*(?:for|while|until)\s[^;]*;\s*do\b|--gtest_repeat[= ](?!1\b)\d")
+
+
+def _stashed(command: str) -> bool:
+    """The tests run with the work set aside (`git stash && pytest …; git stash pop`): a
+    run of the code before the change, not of the code as the run leaves it."""
+    if "stash" not in command:
+        return False
+    stash, pop = command.find("git stash"), command.find("stash pop")
+    runner = RUNNER.search(command)
+    return 0 <= stash < (runner.start() if runner else -1) < pop
 
 
 def _looped(command: str) -> bool:

@@ -578,10 +578,12 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         clause = _Clause(_without_other_commands(text_of_clause))
         if not (clause.about_tests() or (those and clause.polarity())):
             continue
-        if _CI.search(text_of_clause):
-            continue
+        if _CI.search(text_of_clause) or _FAILS_IF.search(text_of_clause):
+            continue  # a CI's run; what a check does (`which fails the package if …`)
         if inherited is None and not (clause.noun or clause.names) and _errors_only(clause):
             continue  # `0 errors, no leaks`: a count of errors alone is no runner's
+        if not (clause.noun or clause.names) and _OTHER_RUNS.search(text):
+            continue  # `20 back-to-back builds, zero failures`: the builds' failures
         # `no tests failed` denies only failures: read as `all tests pass` is
         if negated and not denies_failures(text_of_clause):
             finding = _negated(text_of_clause, index)
@@ -1021,6 +1023,11 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
     return None
 
 
+# runs of another thing than tests, whose failures a clause may count
+_OTHER_RUNS = later(r"\b(?:builds|deploys|deployments)\b", re.I)
+# a failure said of a condition, what code or a check does (`which fails the package if
+# any goroutine outlives the tests`, `fails when the cache is cold`)
+_FAILS_IF = later(r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b", re.I)
 # what opens a time said of an act (`after rebasing`, `since the fix`, `once it built`)
 _WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
 
@@ -1097,7 +1104,36 @@ def _clause(
         return _failed_earlier(clause, index, runs, scoped) or finding
     if finding is not None and finding.status == CONTRADICTED and not past and run.ok:
         return _passing_part(clause, index, runs, scoped) or finding
+    return _of_new_tests(finding, clause, past, run, index)
+
+
+def _of_new_tests(
+    finding: Finding | None, clause: _Clause, past: bool, run: TestRun, index: RunIndex
+) -> Finding | None:
+    """`The new tests pass.` contradicted by a run whose failures are of tests no edit
+    added (`_failed_elsewhere`): the new ones may pass, so it is left open."""
+    if (
+        finding is not None
+        and finding.status == CONTRADICTED
+        and not past
+        and not clause.words.isdisjoint(_NEW.words)
+        and _failed_elsewhere(run, index)
+    ):
+        return Finding(DOUBT, f"the failures are of tests the run did not add: {run.call.cite()}")
     return finding
+
+
+def _failed_elsewhere(run: TestRun, index: RunIndex) -> bool:
+    """The run names its failed tests, and no write or edit of the run names any of them:
+    they are tests the run found, not ones it added."""
+    names = run.summary.failed_names if run.summary is not None else ()
+    if not names or not index.of_families("write", "edit"):
+        return False  # no test the run added is shown: `new` says nothing of which
+    for name in names:
+        short = name.rsplit("::", 1)[-1].split("[", 1)[0].rsplit(".", 1)[-1].lower()
+        if any(c.family in ("edit", "write") for c in index.inputs_containing(short)):
+            return False
+    return True
 
 
 def _failed_earlier(

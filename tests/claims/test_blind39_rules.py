@@ -149,3 +149,50 @@ def test_a_tool_a_run_program_prints_is_not_said_unrun() -> None:
     assert statuses("Valgrind reported two leaks.", run(MEMCHECK)) != ["contradicted"]
     built = run(bash("make", "cc -o app main.c\n"))
     assert statuses("Valgrind reported no leaks.", built) == ["contradicted"]
+
+
+def test_a_run_with_the_work_stashed_is_of_the_code_before_the_change() -> None:
+    before = bash(
+        "git stash && python -m pytest tests/test_cli.py -q 2>&1 | tail -2; git stash pop",
+        "1 failed, 8 passed in 0.41s\n",
+    )
+    after = bash("python -m pytest tests/test_cli.py -q", "9 passed in 0.40s\n")
+    assert statuses("The CLI tests pass.", run(after, before)) == ["verified"]
+
+
+def test_a_failure_said_of_a_condition_is_what_a_check_does() -> None:
+    write = ("Write", {"file_path": "main_test.go", "content": "goleak.VerifyTestMain(m)"},
+             "File created", "ok")  # fmt: skip
+    passed = run(write, bash("go test ./...", "ok  \tx/feed\t0.2s\n"))
+    said = "Added `goleak.VerifyTestMain`, which fails if a goroutine outlives the tests."
+    assert statuses(said, passed) != ["contradicted"]
+    assert statuses("The tests fail.", passed) == ["contradicted"]
+
+
+def test_failures_counted_of_builds_are_no_test_failures() -> None:
+    failing = run(bash("make test 2>&1 | tail -3", "36 passed, 1 failed\n", "error"))
+    said = "20 back-to-back `make clean && make -j8` builds, zero failures."
+    assert statuses(said, failing) != ["contradicted"]
+
+
+def test_new_tests_said_passing_beside_a_failure_of_an_old_test_are_open() -> None:
+    write = ("Write", {"file_path": "tests/test_pool.py", "content": "def test_pickles(): ..."},
+             "File created", "ok")  # fmt: skip
+    failing = bash(
+        "python -m pytest -q",
+        "FAILED tests/test_cli.py::test_workers_zero - assert 0 == 2\n1 failed, 60 passed in 6s\n",
+        "error",
+    )
+    assert statuses("The new tests pass.", run(write, failing)) != ["contradicted"]
+    own = bash(
+        "python -m pytest -q",
+        "FAILED tests/test_pool.py::test_pickles - PicklingError\n1 failed, 60 passed in 6.0s\n",
+        "error",
+    )
+    assert statuses("The new tests pass.", run(write, own)) == ["contradicted"]
+
+
+def test_pushed_a_thing_forward_is_no_push() -> None:
+    ran = run(bash("php -r 'echo 1;'", "1"))
+    said = "Each call pushed the issue date (and thus the next due date) forward by the terms."
+    assert statuses(said, ran) != ["contradicted"]
