@@ -52,6 +52,7 @@ from tests.claims.labelled import (
     BLIND37,
     BLIND38,
     BLIND39,
+    BLIND40,
     HELDOUT,
     RUNS,
     SETS,
@@ -169,6 +170,7 @@ _FLOORS = {
     BLIND37: (0.95, 0.34, 0.76, 0.99),
     BLIND38: (0.95, 0.31, 0.79, 0.94),
     BLIND39: (0.95, 0.15, 0.73, 0.97),
+    BLIND40: (0.95, 0.19, 0.76, 0.93),
 }
 
 
