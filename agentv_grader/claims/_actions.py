@@ -1495,7 +1495,8 @@ def _has_tokens(words: dict[str, list[set[str]]], tokens: list[str], command: st
     own."""
     parts = words.get(command)
     if parts is None:
-        parts = words[command] = [_part_words(part) for part in _SEQUENCE.split(command)]
+        split = _SEQUENCE.split(command) if _SEQUENCE_MARKS.search(command) else (command,)
+        parts = words[command] = [_part_words(part) for part in split]
     return any(
         all(
             t in have
@@ -1507,8 +1508,10 @@ def _has_tokens(words: dict[str, list[set[str]]], tokens: list[str], command: st
     )
 
 
-# what runs one command after another (a pipeline, `a | b`, is one command)
+# what runs one command after another (a pipeline, `a | b`, is one command), and a class
+# of its first characters, asked first (most commands are one)
 _SEQUENCE = later(r"&&|\|\||[;\n]")
+_SEQUENCE_MARKS = later(r"[&|;\n]")
 
 
 def _part_words(part: str) -> set[str]:

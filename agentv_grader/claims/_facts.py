@@ -2924,7 +2924,12 @@ def listed_numbers_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if said is None:
         return
     numbers = _DIGITS.findall(said.group(0))
-    for call in index.outputs_containing(f"{numbers[0]},"):
+    # the outputs holding the list's first or last two numbers as printed (found by the
+    # index's words, not a scan of every output): a list differing in one number holds
+    # one of those pairs unless its middle one of three differs
+    pairs = {f"{a}{sep}{b}" for a, b in (numbers[:2], numbers[-2:]) for sep in (", ", ",")}
+    holding = {call.order: call for pair in pairs for call in index.calls_with_output(pair)}
+    for call in (holding[order] for order in sorted(holding)):
         for printed in _NUMBERS_PRINTED.finditer(call.output):
             shown = _DIGITS.findall(printed.group(0))
             if _grouped(printed.group(0)) or len(shown) != len(numbers):

@@ -1693,6 +1693,8 @@ def _edits_another_file(call: Call, needle: str) -> bool:
 
 # the keys an editor's input names the file it changes by
 _PATH_KEYS = ("file_path", "path", "target_file", "file", "filename", "filepath")
+# an input opening with one of them and a path of no escape (`{"file_path":"src/a.c",…`)
+_PATH_FIRST = later(r'\{"(?:file_path|path|target_file|file|filename|filepath)":"([^"\\]*)"')
 
 
 def _edit_target(call: Call) -> str | None:
@@ -1701,6 +1703,9 @@ def _edit_target(call: Call) -> str | None:
     command = call.command
     if not command.startswith("{"):
         return None
+    first = _PATH_FIRST.match(command)  # the usual input: its path first, read alone
+    if first is not None:
+        return first.group(1).lower()
     try:
         given = json.loads(command)
     except ValueError:
