@@ -1395,7 +1395,7 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         if hook is not None:  # run by pre-commit: its own line tells how it went
             yield _hook_outcome(text, word, hook)
             continue
-        if not calls and index.in_outputs_anywhere(word) and opaque_ran(index):
+        if not calls and opaque_ran(index) and index.in_outputs(word):
             # `make memcheck` printing valgrind's banner: run by a program the run ran
             yield Finding(DOUBT, f"`{word}` is named in an output of a program the run ran")
             continue
