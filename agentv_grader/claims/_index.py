@@ -1063,15 +1063,16 @@ def _calls(transcript: Transcript) -> _Made:
             # the usual shell call's command, as `_command` reads it, without calling it
             value = tool.input
             command = value.get("command") if type(value) is dict else value
-            if type(command) is not str and family == "shell" and _shell_input(value):
-                command = value["input"]  # a terminal's `{"input": "buf generate"}`
-            elif type(command) is not str:
-                try:  # an input spelt before, found by its text (`_spelt_once`) inline
-                    command = spelt.get(dumps(value, None, _STRICT))
-                except refused:
-                    command = None
-                if command is None:
-                    command = _spelt_once(value, spelt)
+            if type(command) is not str:
+                if family == "shell" and _shell_input(value):
+                    command = value["input"]  # a terminal's `{"input": "buf generate"}`
+                else:
+                    try:  # an input spelt before, found by its text (`_spelt_once`) inline
+                        command = spelt.get(dumps(value, None, _STRICT))
+                    except refused:
+                        command = None
+                    if command is None:
+                        command = _spelt_once(value, spelt)
             elif family == "edit" and command in _EDITOR_FAMILIES:
                 # an editor's sub-command (`str_replace`): what the call did is its input
                 # (path, old and new text), and the sub-command says its family
