@@ -79,13 +79,7 @@ from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targ
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
-from ._listings import (
-    bound_where,
-    every_counted,
-    every_flag,
-    every_version,
-    search_counted,
-)
+from ._listings import bound_where, every_counted, every_flag, every_version, search_counted
 from ._rows import (
     anchored_rows,
     named_figures,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from urllib.parse import urlparse
 
-from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding
+from ._facts import BACKTICKED, CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, one_apart
 from ._files import (
     PACKAGE_MANAGER_WORDS,
     PACKAGE_MANAGERS,
@@ -33,7 +33,7 @@ from ._later import later
 from ._runners import summarise
 from ._tests import counts_passes_or_failures, denies_failures, failure_of_now, shell_running
 
-_BACKTICK = later(r"`([^`\n]+)`")
+_BACKTICK = BACKTICKED
 _SHELL_WORDS = later(r"[\s;&|()]+")
 PROGRAMS = frozenset(
     "npm npx yarn pnpm bun node deno python python3 pip pip3 pipx uv poetry pytest tox go "
@@ -1626,11 +1626,7 @@ _FAILURE_WORDS = ("fail", "error", "panic", "exception", "traceback")
 def _one_word_other(words: list[str], line: list[str]) -> bool:
     """Some run of `line`'s words, as many as `words`, differs from them in one place."""
     size = len(words)
-    for start in range(len(line) - size + 1):
-        window = line[start : start + size]
-        if sum(a != b for a, b in zip(words, window, strict=True)) == 1:
-            return True
-    return False
+    return any(one_apart(words, line[at : at + size]) for at in range(len(line) - size + 1))
 
 
 # a whole said without a part told of before (`everything else`, `the rest`, `all other`)
@@ -3389,11 +3385,10 @@ def _killed_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     end one unseen), unless the claim tells of a failure."""
     if _KILLED.search(text) is None or _FAILURE.may_hold(text):
         return
-    if any(index.inputs_containing(word) for word in _KILLS) or index.named(_names_stop):
-        return
-    if index.shell_matching(_OPAQUE_RUN, _OPAQUE_RUN_WORDS) or opaque_ran(index):
-        return
-    yield Finding(CONTRADICTED, f"no tool call ends a connection ({len(index.calls)} tool calls)")
+    if not _act_may_show(index, _KILLS, _names_stop):
+        yield Finding(
+            CONTRADICTED, f"no tool call ends a connection ({len(index.calls)} tool calls)"
+        )
 
 
 # "I restarted the billing service", "Restarted chronyd": a restart or a reload said the
@@ -3416,15 +3411,23 @@ def _restarted_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     or script ran (which may restart a thing unseen), unless the claim tells of a failure."""
     if _RESTARTED.search(text) is None or _FAILURE.may_hold(text):
         return
-    if any(index.inputs_containing(word) for word in _RESTARTS) or index.named(_names_restart):
-        return
     ticked = (found.group(1).strip().lower() for found in _BACKTICK.finditer(text))
     if any(len(command) >= 4 and index.inputs_containing(command) for command in ticked):
         return
-    if index.shell_matching(_OPAQUE_RUN, _OPAQUE_RUN_WORDS) or opaque_ran(index):
-        return
-    calls = len(index.calls)
-    yield Finding(CONTRADICTED, f"no tool call restarts or reloads anything ({calls} tool calls)")
+    if not _act_may_show(index, _RESTARTS, _names_restart):
+        calls = len(index.calls)
+        yield Finding(
+            CONTRADICTED, f"no tool call restarts or reloads anything ({calls} tool calls)"
+        )
+
+
+def _act_may_show(index: RunIndex, words: tuple[str, ...], names: Callable[[str], bool]) -> bool:
+    """A call may have done an act the claim says done: its input holds one of `words`
+    (lowercase, even inside a word), its tool's name passes `names`, or a program or
+    script the run does not show ran (which may do it unseen)."""
+    if any(index.inputs_containing(word) for word in words) or index.named(names):
+        return True
+    return bool(index.shell_matching(_OPAQUE_RUN, _OPAQUE_RUN_WORDS)) or opaque_ran(index)
 
 
 def _names_restart(name: str) -> bool:

@@ -1864,14 +1864,15 @@ def _counted_otherwise(
 
 def _names_command_of(text: str, call: Call) -> bool:
     """A backticked command of the claim (two words or more) is in `call`'s command."""
-    for span in _TICKED_SPAN.findall(text):
+    for span in BACKTICKED.findall(text):
         words = span.lower().split()
         if len(words) > 1 and " ".join(words) in call.command_lower:
             return True
     return False
 
 
-_TICKED_SPAN = later(r"`([^`\n]+)`")
+# a backticked span of a claim (group 1: what it holds)
+BACKTICKED = later(r"`([^`\n]+)`")
 # a figure ending just before a phrase, a space between (`in 7 source files`)
 _COUNT_BEFORE = later(r"(?<![\d.,])\d[\d,]*[ ]$")
 
@@ -2936,10 +2937,15 @@ def listed_numbers_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 continue
             if shown == numbers:
                 return
-            if sum(a != b for a, b in zip(shown, numbers, strict=True)) == 1:
+            if one_apart(shown, numbers):
                 line = line_at(call.output, printed.start())
                 yield Finding(CONTRADICTED, f"{said.group(0)} said, but {call.cite_line(line)}")
                 return
+
+
+def one_apart(these: list[str], those: list[str]) -> bool:
+    """Two runs of words (or figures) of one length differ in one place only."""
+    return sum(a != b for a, b in zip(these, those, strict=True)) == 1
 
 
 def _grouped(printed: str) -> bool:

@@ -17,6 +17,7 @@ import json
 import operator
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
 from ._figure_words import NUM, count_of
@@ -417,11 +418,8 @@ def _definitions_added(call: Call, needle: str) -> int | None:
     """The test definitions an edit call adds: a patch's `+` lines' (`diff`, `patch`,
     Codex's `input`), an edit's new text's less its old's (None: another input, or one
     adding tests no definition counts)."""
-    try:
-        given = json.loads(call.command)
-    except ValueError:
-        return None
-    if not isinstance(given, dict):
+    given = _editor_input(call)
+    if given is None:
         return None
     patch = next((given[k] for k in ("diff", "patch", "input") if k in given), None)
     added: object
@@ -1691,6 +1689,16 @@ def _edits_another_file(call: Call, needle: str) -> bool:
     return target is not None and needle not in target
 
 
+def _editor_input(call: Call) -> dict[str, Any] | None:
+    """A write or edit tool's input, read back from its command (the input's JSON), or
+    None where that is no JSON object."""
+    try:
+        given = json.loads(call.command)
+    except ValueError:
+        return None
+    return given if isinstance(given, dict) else None
+
+
 # the keys an editor's input names the file it changes by
 _PATH_KEYS = ("file_path", "path", "target_file", "file", "filename", "filepath")
 # an input opening with one of them and a path of no escape (`{"file_path":"src/a.c",…`)
@@ -1706,11 +1714,8 @@ def _edit_target(call: Call) -> str | None:
     first = _PATH_FIRST.match(command)  # the usual input: its path first, read alone
     if first is not None:
         return first.group(1).lower()
-    try:
-        given = json.loads(command)
-    except ValueError:
-        return None
-    if not isinstance(given, dict):
+    given = _editor_input(call)
+    if given is None:
         return None
     path = next((given[key] for key in _PATH_KEYS if isinstance(given.get(key), str)), None)
     return path.lower() if path else None

@@ -1417,8 +1417,8 @@ def _runner_part(command: str) -> str:
     -q`), the last: the run whose summary the output ends with, the one read."""
     if "&&" not in command and ";" not in command:
         return command
-    parts = [p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)]
-    if len(parts) > 1 and all(_LAST_SUMMARY_READ.search(p) for p in parts):
+    parts = _runner_parts(command)
+    if _last_summary_read(parts):
         return parts[-1]
     return parts[0] if parts else command
 
@@ -1427,10 +1427,19 @@ def _summarised_part(command: str) -> str:
     """`command`, or of two runs of pytest or jest in it, the last (`_runner_part`)."""
     if "&&" not in command and ";" not in command:
         return command
-    parts = [p for p in COMMAND_PARTS.split(command) if RUNNER.search(p)]
-    if len(parts) > 1 and all(_LAST_SUMMARY_READ.search(p) for p in parts):
-        return parts[-1]
-    return command
+    parts = _runner_parts(command)
+    return parts[-1] if _last_summary_read(parts) else command
+
+
+def _runner_parts(command: str) -> list[str]:
+    """The parts of `command` (`COMMAND_PARTS`) that run tests, in order."""
+    return [part for part in COMMAND_PARTS.split(command) if RUNNER.search(part)]
+
+
+def _last_summary_read(parts: list[str]) -> bool:
+    """`parts` are two runs or more, each of pytest or jest: the output's last summary is
+    the last run's (`_LAST_SUMMARY_READ`)."""
+    return len(parts) > 1 and all(_LAST_SUMMARY_READ.search(part) for part in parts)
 
 
 # the runners whose last summary is read of an output holding two (others' are summed)
@@ -1649,13 +1658,13 @@ def _last_run_whole(command: str) -> bool:
 
 def _runs_tests_twice(command: str) -> bool:
     """Two parts of `command` run tests (`pytest a.py && pytest`)."""
-    return sum(RUNNER.search(part) is not None for part in COMMAND_PARTS.split(command)) > 1
+    return len(_runner_parts(command)) > 1
 
 
 def _names_last_run(said: str, command: str) -> bool:
     """`said` backticks the command of the last part of `command` that runs tests, whose
     summary the call's is."""
-    last = [part for part in COMMAND_PARTS.split(command) if RUNNER.search(part)][-1]
+    last = _runner_parts(command)[-1]
     return any(found.group(1).strip() in last for found in _COMMAND_SPAN.finditer(said))
 
 
