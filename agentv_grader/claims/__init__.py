@@ -48,6 +48,7 @@ from ._actions import (
 )
 from ._builds import build_findings, ci_findings
 from ._facts import (
+    BACKTICKED,
     CONTRADICTED,
     DOUBT,
     MONTH_RANKED,
@@ -413,9 +414,7 @@ def _judge(text: str, index: RunIndex) -> tuple[str, str, str] | None:
     negated = bool(screen & _NEGATION and _NEGATED.search(text))
     kind = _kind(text, screen)
     if screen & _UNSTATED_WORD:  # one ask for the hedge, the prediction and advice
-        if (
-            _HEDGE_WORDS.may_hold(text) and _HEDGE.search(_MAIN_CLAUSE.split(text, 1)[0])
-        ) or _PREDICTION.search(text):
+        if (_HEDGE_WORDS.may_hold(text) and _hedged(text)) or _PREDICTION.search(text):
             return kind, UNVERIFIABLE, "hedged: the response does not state it as fact"
         if _ADVICE.search(text) or _LATER_ASKED.search(text):
             return kind, UNVERIFIABLE, "advice: the response recommends, it does not report"
@@ -442,6 +441,13 @@ _DONE_FOR = later(
 
 
 _HEADING_WORDS = 6  # a heading's most words (`**What I changed in `src/a.zig`:**`)
+
+
+def _hedged(text: str) -> bool:
+    """The claim's main clause hedges (`_HEDGE`) outside its backticked names (`` `suggest` ``,
+    `` `may_retry` ``: a function's name, no hedge)."""
+    main = _MAIN_CLAUSE.split(text, 1)[0]
+    return _HEDGE.search(BACKTICKED.sub("``", main) if "`" in main else main) is not None
 
 
 def _heading(text: str) -> bool:

@@ -455,6 +455,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
     if (
         _ran_just_before(before)
         or (not option and _said_to_report(command, before, after))
+        or _according_to(command, before)
         or _CHECKED_WITH.search(before, max(0, len(before) - 40))
         or (_checked_using(command) and _CHECKED_USING.search(before, max(0, len(before) - 100)))
     ):
@@ -964,6 +965,22 @@ def _checked_using(command: str) -> bool:
     return _TOOL_NAME.fullmatch(command) is not None and command not in _NOT_TOOLS
 
 
+# `` according to `php-cs-fixer fix --dry-run` ``: what a command's run showed
+_ACCORDING_TO = later(r"\baccording\s+to\s+$", re.I)
+
+
+def _according_to(command: str, before: str) -> bool:
+    """A program's command line (a name of letters, and an option: no file, `config.yaml`)
+    is what a reading is said to be according to: it is said run."""
+    words = command.split()
+    return (
+        len(words) > 1
+        and _LOWER_WORD.fullmatch(words[0]) is not None
+        and any(word[:1] == "-" for word in words[1:])
+        and _ACCORDING_TO.search(before, max(0, len(before) - 14)) is not None
+    )
+
+
 def _said_to_report(command: str, before: str, after: str) -> bool:
     """What follows a program's command line (a name and an option or a subcommand, no
     path, call nor value) says what its run showed (`` `gofmt -l .` lists no files ``):
@@ -1013,7 +1030,7 @@ _DONE_WITH = later(
     r"(?:ran|re-?ran|applied|re-?applied|confirmed|checked|verified|tested|re-?tested|built|"
     r"rebuilt|generated|regenerated|reproduced|validated|migrated|seeded|profiled|"
     r"terminated|killed|cancell?ed|revoked|purged|flushed|vacuumed|reindexed|rotated|"
-    r"reloaded|restarted|redeployed|deployed)\b"
+    r"reloaded|restarted|redeployed|deployed|started|launched|served)\b"
     r"(?:\s+[^\s,;:—–]+){0,8}?\s+(?:with|using|via)\s+$",
     re.I,
 )
@@ -2031,7 +2048,7 @@ def _unrun(text: str, name: str, index: RunIndex) -> Finding:
     """`name`, said run or said to have given a result, that no call runs: contradicted,
     unless the result is in an output after all, or is a CI pipeline's job's the run read
     (`Pipeline 193877 is red: lint and pytest pass`), not a run of the agent's."""
-    if _result_shown(text, index):
+    if _result_shown(_part_naming(text, name), index):
         return Finding(DOUBT, f"no tool call runs `{name}`, though its result is shown")
     if _PIPELINE_SAID.may_hold(text) and _pipeline_read(index):
         return Finding(DOUBT, f"`{name}` said of a CI pipeline the run read")
@@ -2048,6 +2065,20 @@ def _pipeline_read(index: RunIndex) -> bool:
     return bool(
         index.shell_matching(_PIPELINE_READ, ("glab", "gh", "gitlab", "circleci", "buildkite"))
     )
+
+
+# where a claim's clauses part (`` `mypy x` reports no issues in 6 files, and `ruff …` is
+# clean ``): each tells of its own command's result
+_CLAUSE_BREAK = later(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+
+
+def _part_naming(text: str, name: str) -> str:
+    """The clause of `text` (parted at `_CLAUSE_BREAK`) that names `name`; all of it where
+    none or more than one does."""
+    if ";" not in text and "," not in text:
+        return text
+    parts = [part for part in _CLAUSE_BREAK.split(text) if name in part]
+    return parts[0] if len(parts) == 1 else text
 
 
 def _result_shown(text: str, index: RunIndex) -> bool:

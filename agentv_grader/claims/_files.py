@@ -283,10 +283,19 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         finding = _added_unwritten(text, index)
         if finding is not None:
             yield finding
+    finding = _tests_counted(text, bool(named), index)
+    if finding is not None:
+        yield finding
+
+
+def _tests_counted(text: str, named: bool, index: RunIndex) -> Finding | None:
+    """A count of tests said added: to a file the claim names (`_tests_added`), or to none
+    (`_more_tests_than_added`)."""
     if named and "`" in text and _TESTS_ADDED_GATED.search(text):
-        finding = _tests_added(text, index)
-        if finding is not None:
-            yield finding
+        return _tests_added(text, index)
+    if _TESTS_ADDED_UNPLACED_GATED.search(text):
+        return _more_tests_than_added(text, index)
+    return None
 
 
 _WORD_RUN = later(r"\w+")
@@ -347,8 +356,12 @@ _TEST_DEFINED = later(
     r"@Test\b|TEST(?:_F|_P)?\s*\(|it\s+['\"])",
     re.M,
 )
-# what no count of definitions reads: EUnit's generators, tables of cases
-_TESTS_GENERATED = later(r"_test_\s*\(\s*\)|\.each\b|@pytest\.mark\.parametrize|@ParameterizedTest")
+# what no count of definitions reads: EUnit's generators, tables of cases (Go's subtests
+# and case tables, rstest's cases too)
+_TESTS_GENERATED = later(
+    r"_test_\s*\(\s*\)|\.each\b|@pytest\.mark\.parametrize|@ParameterizedTest|"
+    r"\bt\.Run\(|\[\]struct\b|#\[(?:case|rstest)\b"
+)
 
 
 def _tests_added(text: str, index: RunIndex) -> Finding | None:
@@ -379,6 +392,39 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
             f"{edits[-1].cite()}",
         )
     return None
+
+
+# `Added 5 unit tests for `suggest``: a count of tests said added, no file named
+_TESTS_ADDED_UNPLACED = later(
+    r"\b(?:added|wrote)\s+" + NUM + r"\s+"
+    r"(?:(?:new|more|extra|regression|unit|[A-Z][A-Za-z]+)\s+){0,2}tests\b"
+    r"(?!\s+(?:to|in|into)\s+(?:the\s+)?`)",
+    re.I,
+)
+_TESTS_ADDED_UNPLACED_GATED = Gated(_TESTS_ADDED_UNPLACED, Words("added wrote"))
+
+
+def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
+    """A count of tests said added, no file named (`_TESTS_ADDED_UNPLACED`), above the
+    test definitions all the run's edits add, where each edit's are counted (`_definitions
+    _added`), no write tool's call nor shell command may have written tests unseen, and no
+    code rewriter ran: fewer tests were added than said (more may be of another thing the
+    claim leaves out, `2 tests for the parser` beside the lexer's: only fewer refute)."""
+    said = _TESTS_ADDED_UNPLACED.search(text)
+    edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
+    if said is None or not edits or index.by_family.get("write"):
+        return None
+    if any(_MAY_WRITE.search(c.command_lower) for c in index.shell):
+        return None
+    counts = [_definitions_added(call, "") for call in edits]
+    if None in counts or code_rewriter_ran(index):
+        return None
+    added, claimed = sum(c or 0 for c in counts), count_of(said.group(1))
+    if not 0 < added < claimed:
+        return None
+    return Finding(
+        CONTRADICTED, f"{claimed} tests said added, the edits add {added}: {edits[-1].cite()}"
+    )
 
 
 def _reads_or_edits(call: Call) -> bool:
@@ -1888,9 +1934,17 @@ def _unseen_script(command: str, index: RunIndex) -> bool:
         return False
     for match in _SCRIPT.finditer(command):
         script = (match.group(1) or match.group(2) or "").lower()
-        if script not in ("", "-") and not _shown(script, index):
+        if script in ("", "-") or script.startswith(_INSTALLED_PROGRAMS):
+            continue
+        if not _shown(script, index):
             return True
     return False
+
+
+# where package managers put the programs they install (`./vendor/bin/pest`,
+# `./node_modules/.bin/vitest`): a program of its package's, named by its file, not a script
+# of the agent's whose source the run never shows
+_INSTALLED_PROGRAMS = ("vendor/bin/", "node_modules/.bin/")
 
 
 def opaque_ran_after(index: RunIndex, order: int) -> bool:

@@ -24,9 +24,18 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from ._facts import CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, holds_digit, int_reads
+from ._facts import (
+    BACKTICKED,
+    CONTRADICTED,
+    DOUBT,
+    EARLIER,
+    VERIFIED,
+    Finding,
+    holds_digit,
+    int_reads,
+)
 from ._figure_words import NUM, count_of, said_first_time
-from ._files import READ_ONLY, opaque_ran, opaque_ran_after
+from ._files import READ_ONLY, opaque_ran, opaque_ran_after, test_path
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
 from ._later import later
@@ -1643,11 +1652,28 @@ def _refuting(
         # `pytest tests/test_a.py -q && pytest -q`: its summary is the last run's, the
         # claim may be the first's
         return Finding(DOUBT, f"{'; '.join(problems)}, but the call ran tests twice: {cite}")
-    if run.ok and _counts_above(claimed, problems, run):
+    if (
+        run.ok
+        and _counts_above(claimed, problems, run)
+        and not _file_run_alone(clause.text, command)
+    ):
         # `115 tests passed` against a passing `pytest tests/test_a.py` (6 passed): a
         # run of part of the suite has fewer tests than the whole, and refutes no count
+        # (but for the file it ran alone)
         return Finding(DOUBT, f"{'; '.join(problems)}, but a run of part of the suite: {cite}")
     return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
+
+
+def _file_run_alone(text: str, command: str) -> bool:
+    """The claim names one test file (`` New `tests/test_b.py` with 3 tests ``) and the run
+    was given that file alone: its counts are the whole of what the claim counts."""
+    spans = {m.group(1).strip() for m in BACKTICKED.finditer(text)} if "`" in text else set()
+    named = {path for path in spans if " " not in path and test_path(path)}
+    if len(named) != 1:
+        return False
+    (path,) = named
+    given = [word for word in command.split() if test_path(word)]
+    return len(given) == 1 and (given[0] == path or given[0].endswith("/" + path))
 
 
 def _last_run_whole(command: str) -> bool:
