@@ -1138,13 +1138,15 @@ def _run_as(program: str, rest: list[str], command: str) -> bool:
 # three words, then `with`, `using` or `passing`)
 _RAN_WITH = later(
     r"\b(?:ran|re-?ran|re-?run|re-?running|run|running|executed|invoked)\b(?:\s+[\w-]+){0,3}"
-    r"\s+(?:with|using|passing)\s+$",
+    r"\s+(?:with|using|passing|under)\s+$"
+    # `the whole module passes under `-race``: a pass said of a run given the option
+    r"|\b(?:pass|passes|passed|passing)\s+(?:with|under)\s+$",
     re.I,
 )
 
 
 # `removed the container with `--remove-orphans``: an option said used, by any verb
-_WITH_BEFORE = later(r"\b(?:with|using|passing)\s+$", re.I)
+_WITH_BEFORE = later(r"\b(?:with|using|passing|under)\s+$", re.I)
 
 
 def _never_passed(option: str, index: RunIndex, ran: bool) -> Iterator[Finding]:

@@ -630,6 +630,8 @@ def _weighed(
     contradiction of one run among several (`_of_runs_apart`), a verification of tests
     said somewhere the run does not show, or of a failure said pre-existing."""
     if finding.status == CONTRADICTED and index.tests:
+        if _of_the_first_run(finding, clause, index):
+            return finding
         wrote = bool(index.of_families("write", "edit"))
         return _of_runs_apart(finding, clause, text, past, wrote)
     if finding.status != VERIFIED:
@@ -664,6 +666,22 @@ def _pre_existing(finding: Finding, index: RunIndex) -> Finding:
     if first is None or (runs and runs[0].call.order < first.order and not runs[0].ok):
         return finding
     return Finding(SHOWN, f"{finding.evidence}; no failing run before the first write")
+
+
+# a run said the first of the run's (`the first run errored in all 38 tests`)
+_THE_FIRST_RUN = later(r"\b(?:the|my) first (?:test |full )?run\b", re.I)
+
+
+def _of_the_first_run(finding: Finding, clause: _Clause, index: RunIndex) -> bool:
+    """A contradiction of a failure said of `the first run` by the run's first test run
+    is of that run, not one of several the sentence may tell apart (but a count of
+    subtests, which go test counts with their parents)."""
+    if clause.polarity() != "bad" or _THE_FIRST_RUN.search(clause.text) is None:
+        return False
+    if "subtest" in clause.text.lower():
+        return False
+    first = index.tests.every[0].call
+    return f"{first.where} `" in finding.evidence
 
 
 def _of_runs_apart(
@@ -1863,6 +1881,8 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
             claimed["passed"] = count_of(of.group(1))
         elif "total" in claimed:
             claimed["passed"] = claimed["total"]
+    elif polarity == "bad" and not claimed.keys() & {"failed", "passed"} and _all_of(total):
+        claimed["failed"] = claimed["total"]  # `all 38 tests errored`: every one failed
     if "passed" in claimed and "doc" in clause.text.lower():
         # `17 passing tests plus the 2 doctests`: doctests said apart are passes too
         apart = _DOCTESTS_APART.search(clause.text)
@@ -1871,6 +1891,11 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
         claimed["failed"] = claimed["total"] - claimed["passed"]
         parts.add("failed")
     return claimed, frozenset(parts & claimed.keys())
+
+
+def _all_of(total: re.Match[str] | None) -> bool:
+    """The total the clause counts is all the tests (`all 38 tests`), no part of them."""
+    return total is not None and total.group(0)[:4].lower() == "all "
 
 
 _DOCTESTS_APART = later(r"\b(?:plus|and|\+)\s+(?:the\s+)?(\d+)\s+doc-?tests\b", re.I)

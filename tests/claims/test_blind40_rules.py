@@ -80,3 +80,36 @@ def test_a_backticked_name_is_no_hedge() -> None:
     ran = bash("cargo test -p suggest", "test result: ok. 8 passed; 0 failed; 0 ignored\n")
     assert statuses("`cargo test -p suggest` is green: 8 passed.", run(ran)) == ["verified"]
     assert statuses("`cargo test -p x` should be green: 8 passed.", run(ran)) == ["unverifiable"]
+
+
+ERRORED = bash("python -m pytest -q", "6 passed, 32 errors in 4.18s", "error")
+GREEN = bash("python -m pytest -q", "38 passed in 3.02s")
+
+
+def test_all_tests_said_to_fail_count_every_one_a_failure() -> None:
+    assert statuses("All 38 tests errored.", run(ERRORED)) == ["contradicted"]
+    assert statuses("All 38 tests errored.", run(bash("pytest", "38 errors in 1s", "error"))) == [
+        "verified"
+    ]
+    assert statuses("All 38 tests passed.", run(GREEN)) == ["verified"]
+
+
+def test_a_failure_said_of_the_first_run_is_held_to_the_first_test_run() -> None:
+    said = "The first run errored in all 38 tests."
+    assert statuses(said, run(ERRORED, GREEN)) == ["contradicted"]
+    assert statuses(said, run(bash("pytest -q", "38 errors in 1s", "error"), GREEN)) == ["verified"]
+    # go test counts a failing subtest with its parent: no count of subtests is refuted
+    subtest = "The first run had one failing subtest (`burst`)."
+    gone = bash(
+        "go test ./...", "--- FAIL: TestA (0.00s)\n    --- FAIL: TestA/burst\nFAIL\n", "error"
+    )
+    assert statuses(subtest, run(gone, bash("go test ./...", "ok  \tx\t0.1s\n"))) != [
+        "contradicted"
+    ]
+
+
+def test_a_pass_under_an_option_says_a_run_was_given_it() -> None:
+    said = "The whole module passes under `--strict-markers`."
+    assert statuses(said, run(GREEN)) == ["contradicted"]
+    strict = bash("python -m pytest -q --strict-markers", "38 passed in 3.02s")
+    assert statuses(said, run(strict)) != ["contradicted"]
