@@ -72,6 +72,8 @@ SETS = (
     ROOT / "blind38",
     ROOT / "blind39",
     ROOT / "blind40",
+    ROOT / "blind41",
+    ROOT / "blind42",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

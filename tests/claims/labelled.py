@@ -44,8 +44,10 @@ the thirty-fourth's, written at the same time;
 `BLIND37` (tests/data/claims/blind37/runs) likewise, after the thirty-sixth's;
 `BLIND38` (tests/data/claims/blind38/runs) likewise, after the thirty-seventh's;
 `BLIND39` (tests/data/claims/blind39/runs) likewise, after the thirty-eighth's first fixes;
-`BLIND40` (tests/data/claims/blind40/runs) likewise, after the thirty-ninth's.
-`SETS` is all forty-two."""
+`BLIND40` (tests/data/claims/blind40/runs) likewise, after the thirty-ninth's;
+`BLIND41` and `BLIND42` (tests/data/claims/blind41/runs, blind42/runs) likewise, after
+the fortieth's, written at the same time.
+`SETS` is all forty-four."""
 
 from __future__ import annotations
 
@@ -100,12 +102,14 @@ BLIND37 = RUNS.parent / "blind37" / "runs"
 BLIND38 = RUNS.parent / "blind38" / "runs"
 BLIND39 = RUNS.parent / "blind39" / "runs"
 BLIND40 = RUNS.parent / "blind40" / "runs"
+BLIND41 = RUNS.parent / "blind41" / "runs"
+BLIND42 = RUNS.parent / "blind42" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
     BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29, BLIND30,
     BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
-    BLIND40,
+    BLIND40, BLIND41, BLIND42,
 )  # fmt: skip
 
 
