@@ -132,12 +132,16 @@ _ADVICE = Gated(
     later(
         r"^[\W_]*(?:recommendations?|suggestions?|advice)\b|^[\W_]*(?:on|for|with|in|under)\s+"
         rf"{_ADVISED_WORD}(?:\s+{_ADVISED_WORD}){{0,2}},?\s+"
-        r"(?:use|prefer|choose|pick|avoid|consider)\b(?!\s+of\b)",
+        r"(?:use|prefer|choose|pick|avoid|consider)\b(?!\s+of\b)"
+        # `set `x` if you want the old behaviour`, `If you'd rather keep it, pin …`: the
+        # reader's choice, what they may do
+        r"|^[\W_]*(?:(?:set|use|add|pass|enable|disable|switch|pin|install|keep|raise|lower)"
+        r"\b[^\n]{0,120}?\s)?if you(?:['’]d)? (?:want|need|prefer|rather|would like|like)\b",
         re.I,
     ),
     Words(
         "recommendation recommendations suggestion suggestions advice use prefer choose pick "
-        "avoid consider"
+        "avoid consider want need rather like"
     ),
 )
 # `re-run `echo stats | nc …` tomorrow to confirm`, `Add a name and re-run `merge.py``:

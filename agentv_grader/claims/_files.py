@@ -1286,7 +1286,7 @@ def _unwritten(
     )
     if beside is not None:
         return beside
-    if by_program or _diffed(needle, index):
+    if by_program or _diffed(needle, index) or _written_by_name(needle, index):
         return None
     if family == "delete" and _removed_by_pattern(index):
         return None
@@ -1295,6 +1295,19 @@ def _unwritten(
     if not all(only_reads) or _unseen_writer(needle, index):
         return None
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+def _written_by_name(needle: str, index: RunIndex) -> bool:
+    """`needle` is an absolute path whose name an edit or write tool's call that did not
+    fail names (`*** Add File: night_summary.md`, run in the path's folder): it may be the
+    file, written by a path relative to a folder the run does not show."""
+    if not needle.startswith("/"):
+        return False
+    name = needle.rpartition("/")[2]
+    return any(
+        call.family in ("edit", "write") and not call.failed
+        for call in index.inputs_containing(name)
+    )
 
 
 # A removal of files by a pattern, naming none of them: a shell glob after `rm`

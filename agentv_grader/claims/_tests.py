@@ -301,7 +301,7 @@ _SCOPE_SKIP = frozenset(
 # their first (`(?<!\s\s)`): from each space of a run, `\s*` read the rest of it again.
 _CLAUSE = later(
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
-    r"|(?<=\s)(?<!\s\s)\s*and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
+    r"|(?<=\s)(?<!\s\s)\s*and\s+(?=(?:\d(?![\d,]*\s+(?:errors?|doc-?tests)\b)|all\b|the\b|I\b|it\b))"
     r"|(?<=\s)(?<!\s\s)(?<!\b[Aa]ll\s)\s*but\s+)"  # `all but one` is one clause, `call but` two
 )
 # A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
@@ -1884,9 +1884,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
     elif polarity == "bad" and not claimed.keys() & {"failed", "passed"} and _all_of(total):
         claimed["failed"] = claimed["total"]  # `all 38 tests errored`: every one failed
     if "passed" in claimed and "doc" in clause.text.lower():
-        # `17 passing tests plus the 2 doctests`: doctests said apart are passes too
-        apart = _DOCTESTS_APART.search(clause.text)
-        claimed["passed"] += int(apart.group(1)) if apart is not None else 0
+        _add_doctests(clause.text, claimed, parts)
     if {"total", "passed"} <= parts and "failed" not in claimed:
         claimed["failed"] = claimed["total"] - claimed["passed"]
         parts.add("failed")
@@ -1896,6 +1894,16 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
 def _all_of(total: re.Match[str] | None) -> bool:
     """The total the clause counts is all the tests (`all 38 tests`), no part of them."""
     return total is not None and total.group(0)[:4].lower() == "all "
+
+
+def _add_doctests(text: str, claimed: dict[str, int], parts: set[str]) -> None:
+    """`17 passing tests plus the 2 doctests`: doctests said apart are passes too, and of
+    a total said of all the tests (`all 14 unit tests and 2 doctests`)."""
+    apart = _DOCTESTS_APART.search(text)
+    doctests = int(apart.group(1)) if apart is not None else 0
+    claimed["passed"] += doctests
+    if "total" in claimed and "total" not in parts:
+        claimed["total"] += doctests
 
 
 _DOCTESTS_APART = later(r"\b(?:plus|and|\+)\s+(?:the\s+)?(\d+)\s+doc-?tests\b", re.I)

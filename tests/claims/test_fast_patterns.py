@@ -91,7 +91,8 @@ PLAIN = {
     "_tests._CLAUSE": (
         _tests._CLAUSE,
         re.compile(
-            r"[;()]|,\s+|\s+and\s+(?=(?:\d(?![\d,]*\s+errors?\b)|all\b|the\b|I\b|it\b))"
+            r"[;()]|,\s+|\s+and\s+"
+            r"(?=(?:\d(?![\d,]*\s+(?:errors?|doc-?tests)\b)|all\b|the\b|I\b|it\b))"
             r"|(?<!\b[Aa]ll)(?<!\s)\s+but\s+"
         ),
     ),
