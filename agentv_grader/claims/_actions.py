@@ -2323,14 +2323,77 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         elif not calls:
             if what != "git push" or not _pushed_otherwise(lowered, index):
                 yield Finding(CONTRADICTED, f"no tool call runs {what}")
-        elif all(c.failed for c in calls):
-            yield Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
-        elif what == "git push" and (tag := _tag_unpushed(text, calls)) is not None:
-            yield Finding(CONTRADICTED, f"no push names the tag `{tag}`: {calls[-1].cite()}")
-        elif what == "git push" and (branch := _branch_unpushed(text, calls)) is not None:
-            yield Finding(CONTRADICTED, f"no push names `{branch}`: {calls[-1].cite()}")
         else:
-            yield Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+            yield _git_done(text, what, calls)
+
+
+# what git prints where a push is refused: its remote's or its own refusal
+_PUSH_REFUSED = later(
+    r"^(?:error: failed to push some refs|fatal: unable to access|fatal: Authentication failed"
+    r"|fatal: could not read Username| ! \[(?:remote )?rejected\]"
+    r"|remote: Permission to \S+ denied)",
+    re.M,
+)
+
+
+def _push_refused(call: Call) -> bool:
+    """`call`, a shell command whose last part is its one push (`git commit … && git push`),
+    printed git's refusal of a push (`fatal: unable to access …: … error: 403`): the
+    push failed, whatever the call's status says; a command fetching too (`git pull`) may
+    have printed it for the fetch."""
+    command = call.command_lower
+    if any(word in command for word in ("git pull", "git fetch", "git clone")):
+        return False
+    parts = COMMAND_PARTS.split(command)
+    return "git push" in parts[-1] and _PUSH_REFUSED.search(call.output) is not None
+
+
+def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
+    """`what` (`git push`, `git commit`, …) said done, against the `calls` that do it: all
+    failed, or what they did is not what the claim says (a tag or branch no push names, a
+    commit on another branch), contradicts it."""
+    if all(c.failed or (what == "git push" and _push_refused(c)) for c in calls):
+        return Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
+    if what == "git push" and (tag := _tag_unpushed(text, calls)) is not None:
+        return Finding(CONTRADICTED, f"no push names the tag `{tag}`: {calls[-1].cite()}")
+    if what == "git push" and (branch := _branch_unpushed(text, calls)) is not None:
+        return Finding(CONTRADICTED, f"no push names `{branch}`: {calls[-1].cite()}")
+    if what == "git commit" and (head := _committed_elsewhere(text, calls)) is not None:
+        return Finding(CONTRADICTED, f"the commit is on `{head[0]}`: {head[1].cite()}")
+    return Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+
+
+# the branch a commit is said made on: a new one (`on a feature branch`), or one named
+# (`` on the `fix/x` branch ``, `` on branch `fix/x` ``)
+_BRANCH_SAID = later(
+    r"\bon\s+(?:a|an|its\s+own|the)\s+(?:new\s+|separate\s+)?(?:feature|topic|fix|new)\s+"
+    r"branch\b|\bon\s+(?:the\s+)?`([^`\s]+)`\s+branch\b|\bon\s+branch\s+`([^`\s]+)`",
+    re.I,
+)
+# git commit's first line: `[main 8d2f4e1] message`, `[fix/x (root-commit) 1a2b3c4] …`
+_COMMIT_HEAD = later(r"^\[([^\s\]]+)(?: \(root-commit\))? [0-9a-f]{7,40}\]", re.M)
+_TRUNKS = ("main", "master", "trunk", "develop")
+
+
+def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | None:
+    """A commit said made on a new branch or a named one, where every commit call that
+    did not fail printed its branch (`[main 8d2f4e1] …`) and each was another: a trunk
+    for a new branch, another name for a named one (the last such branch, and its call)."""
+    said = _BRANCH_SAID.search(text) if "branch" in text.lower() else None
+    if said is None:
+        return None
+    named = said.group(1) or said.group(2)
+    heads = []
+    for call in (c for c in calls if not c.failed):
+        head = _COMMIT_HEAD.search(call.output)
+        if head is None:
+            return None
+        heads.append((head.group(1), call))
+    elsewhere = [
+        branch in _TRUNKS if named is None else branch.lower() != named.lower()
+        for branch, _ in heads
+    ]
+    return heads[-1] if heads and all(elsewhere) else None
 
 
 # git's summary of a commit: `2 files changed, 4 insertions(+), 3 deletions(-)`

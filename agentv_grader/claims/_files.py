@@ -310,11 +310,14 @@ def longest_word(text: str) -> str:
 # `I also added a `yamllint` job to `ci.yml``: a ticked thing said added to a ticked file
 # (group 1 the thing, 2 the file), up to three words between
 _ADDED_TO_FILE = later(
-    r"\b(?:added|appended|inserted)\s+(?:an?\s+|the\s+|one\s+)?(?:new\s+)?`([^`\n]{3,60})`"
+    r"\b(?:added|appended|inserted|pinned)\s+(?:an?\s+|the\s+|one\s+)?(?:new\s+)?`([^`\n]{3,60})`"
     r"(?:\s+[\w-]+){0,3}?\s+(?:to|in|into)\s+(?:the\s+)?`([^`\n]+)`",
     re.I,
 )
-_ADDED_TO_FILE_GATED = Gated(_ADDED_TO_FILE, Words("added appended inserted"))
+_ADDED_TO_FILE_GATED = Gated(_ADDED_TO_FILE, Words("added appended inserted pinned"))
+# a package pinned to a version (`pandera==0.21.0`, `left-pad@1.3.0`): the version is what
+# a write of the pin holds
+_PIN = later(r"^[\w.-]+\s*(?:==|~=|@|=)\s*v?(\d[\w.]*)$")
 
 
 def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
@@ -325,12 +328,13 @@ def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
     said = _ADDED_TO_FILE_GATED.search(text)
     if said is None:
         return None
-    word = longest_word(said.group(1))
+    pin = _PIN.match(said.group(1).strip())
+    word = pin.group(1) if pin is not None else longest_word(said.group(1))
     needle = _needle(said.group(2))
     if len(word) < 4 or "." not in needle.rsplit("/", 1)[-1]:
         return None
     naming = index.inputs_with(needle)
-    if not naming or any(c.family not in ("edit", "write", "read") for c in naming):
+    if not naming or any(c.family != "write" and not _reads_or_edits(c) for c in naming):
         return None  # a shell command or a program naming it may have written anything
     writes = [c for c in naming if c.family in ("edit", "write") and not c.failed]
     if not writes or any(word in c.command_lower for c in writes) or code_rewriter_ran(index):

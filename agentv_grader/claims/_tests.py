@@ -92,7 +92,10 @@ _OF_OTHER_THINGS = later(
     re.I,
 )
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
-_SLASH_OF = _Folded(r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\b)")
+_SLASH_OF = _Folded(
+    r"\b(\d+)/(\d+)(?=\s+(?:[a-z]+\s+){0,2}(?:tests?|specs?|cases?)\b"
+    r"|\s+(?:green|passing|passed|pass)\b)"  # `the full Vitest run is 17/17 green`
+)
 # `N tests` is no total when a verb or a place follows (`3 tests are skipped`, `one test in
 # the api module`; `40 tests in 2.1s` is one), nor is `all N` of other things (`all 4
 # namespaces`, `all 3 packages`)
@@ -104,7 +107,9 @@ _TEST_THINGS = (
     r"binar(?:y|ies)|targets?|projects?|packages?|class(?:es)?|utils?|doubles?)"
 )
 _TOTAL = _Folded(
-    r"(?:\ball\s+" + NUM + r"(?![\d,])(?!\s+(?!(?:tests|specs|cases|examples|pass|passes|fails)\b)"
+    r"(?:\ball\s+" + NUM + r"(?![\d,])"
+    # `all 4 widgets`, `all 4 Jest suites`: a count of other things
+    r"(?!\s+(?:[A-Za-z][\w.-]*\s+)?(?!(?:tests|specs|cases|examples|pass|passes|fails)\b)"
     r"[a-z]+s\b)"
     r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b(?!\s+" + _TEST_THINGS + r"\b)"
     r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
@@ -148,7 +153,7 @@ _EXCEPT_WORDS = Words("except but")
 # the gated pattern beside them finds one of its phrases (held against the plain patterns
 # in tests/claims/test_gates.py): a set lookup, where each was searched up to four times a
 # clause.
-_NOUN = Words("test tests suite spec specs testsuite")
+_NOUN = Words("test tests suite suites spec specs testsuite")
 # the things besides tests a runner's summary counts on rows of their own
 _OTHER_ROWS = frozenset(("snapshot", "snapshots", "assertion", "assertions"))
 _RAN = Words("ran run running reran executed")  # `re-ran` holds `ran`
@@ -291,7 +296,7 @@ _SCOPE_SKIP = frozenset(
     "passing fail fails failed failing ran run again rerun green clean and with of in on "
     "is are were was both other remaining new my our project for every as well also "
     "afterwards after before initially first one that this whole except successful "
-    "succeeded they these those them each warning warnings".split()
+    "succeeded they these those them each warning warnings suites".split()
 )
 # Spelt to open with the class of each alternative's first character, asked again after it
 # (`[;()]`, `,\s+`, `\s+and\s+…`, `\s+but\s+`): scanned for those characters, where an
@@ -307,7 +312,7 @@ _CLAUSE = later(
 # A clause about tests names them (`_NOUN`, a `_NAMED` test), counts them (`_COUNTED`'s
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
 _TEST_WORDS = Words(
-    "test tests suite spec specs testsuite pass passes passed passing fail fails failed "
+    "test tests suite suites spec specs testsuite pass passes passed passing fail fails failed "
     "failing failure failures error errors ran run rerun re retry again skipped skips pending "
     "ignored",
     marks=("test",),
@@ -1344,7 +1349,13 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
         return _full_runs(index), False
     runs = tests.every
+    scope = [word for word in scope if word not in _RUNNER_NAMES]  # `the Jest suites`: all
     return runs, not scope or (bool(runs) and _unscoped(_summarised_part(runs[-1].call.command)))
+
+
+# runners' names, which no run naming them leaves no scope of the suite (`all 4 Jest suites`
+# of `npm test`)
+_RUNNER_NAMES = frozenset("jest vitest pytest mocha rspec phpunit minitest jasmine karma".split())
 
 
 def _says_full(clause: _Clause) -> bool:

@@ -4,6 +4,11 @@ like the claim that was misread, never its text (SPEC §5.9)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from agentv_grader.rundata.records import Transcript
+from agentv_grader.rundata.transcript import read_transcript, tool_category
 from tests.claims.test_claims import bash, run, statuses
 
 JEST = bash("npx jest", "Tests:       36 passed, 36 total\n")
@@ -44,3 +49,102 @@ def test_an_absolute_path_whose_name_an_edit_writes_is_not_unwritten() -> None:
     said = "Wrote `/data/obs/2025-03-13/night_summary.md`."
     assert statuses(said, run(_patch("night_summary.md"))) != ["contradicted"]
     assert statuses(said, run(_patch("other_summary.md"))) == ["contradicted"]
+
+
+JEST_FAILED = bash(
+    "npx jest 2>&1 | tail -3",
+    "Test Suites: 1 failed, 23 passed, 24 total\nTests:       1 failed, 187 passed, 188 total\n",
+    "error",
+)
+JEST_PASSED = bash(
+    "cd packages/core && npm test",
+    "Test Suites: 4 passed, 4 total\nTests:       38 passed, 38 total\n",
+)
+
+
+def test_suites_said_to_pass_are_the_tests() -> None:
+    assert statuses("Full jest run: all suites pass (188 tests).", run(JEST_FAILED)) == [
+        "contradicted"
+    ]
+    # all of a count of suites by the runner's name is no count of tests, nor a scope
+    assert statuses("All 4 Jest suites pass (38 tests).", run(JEST_PASSED)) == ["verified"]
+    assert statuses("All 4 Jest suites pass (41 tests).", run(JEST_PASSED)) == ["contradicted"]
+
+
+def test_a_count_over_a_count_said_green_is_of_tests() -> None:
+    vitest = bash("npx vitest run", " Test Files  1 passed (1)\n      Tests  4 passed (4)\n")
+    said = "The full Vitest run is {} green across the test files."
+    assert statuses(said.format("17/17"), run(vitest)) == ["contradicted"]
+    assert statuses(said.format("4/4"), run(vitest)) == ["verified"]
+
+
+def _commit(branch: str) -> tuple[str, dict[str, str], str, str]:
+    return bash("git commit -am 'parser: port'", f"[{branch} 8d2f4e1] parser: port\n")
+
+
+def test_a_commit_said_on_a_branch_is_held_to_the_branch_git_printed() -> None:
+    said = "Committed as `8d2f4e1` on a feature branch."
+    assert statuses(said, run(_commit("main"))) == ["contradicted"]
+    assert statuses(said, run(_commit("feat/parser"))) == ["verified"]
+    named = "Committed on the `feat/parser` branch."
+    assert statuses(named, run(_commit("main"))) == ["contradicted"]
+    assert statuses(named, run(_commit("feat/parser"))) == ["verified"]
+    # a commit whose branch the output does not show leaves it open
+    quiet = bash("git commit -qam 'parser: port'", "")
+    assert statuses(said, run(quiet)) != ["contradicted"]
+
+
+def test_a_push_git_refused_is_no_push() -> None:
+    refused = bash(
+        "git commit -am 'deps' && git push -u origin deps/v5",
+        "[deps/v5 41c7a2e] deps\nremote: Permission to acme/svc.git denied to bot.\n"
+        "fatal: unable to access 'https://github.com/acme/svc.git/': error: 403\n",
+    )
+    assert statuses("Committed and pushed it to `origin`.", run(refused)) == ["contradicted"]
+    pushed = bash("git push -u origin deps/v5", "To github.com:acme/svc.git\n * [new branch]\n")
+    assert statuses("Committed and pushed it to `origin`.", run(refused, pushed)) != [
+        "contradicted"
+    ]
+
+
+def _read(tmp_path: Path, *calls: tuple[str, dict[str, str], str]) -> Transcript:
+    """The calls as an OpenAI-shaped transcript, read as the command line reads it (each
+    tool's category from its name)."""
+    messages: list[dict[str, object]] = [{"role": "user", "content": "the task"}]
+    for number, (name, arguments, output) in enumerate(calls):
+        function = {"name": name, "arguments": json.dumps(arguments)}
+        messages.append(
+            {"role": "assistant", "tool_calls": [{"id": f"c{number}", "function": function}]}
+        )
+        messages.append({"role": "tool", "tool_call_id": f"c{number}", "content": output})
+    path = tmp_path / "transcript.json"
+    path.write_text(json.dumps(messages), encoding="utf-8")
+    transcript, problem, _ = read_transcript(str(path), "the task")
+    assert transcript is not None, problem
+    return transcript
+
+
+def _replace(new: str) -> tuple[str, dict[str, str], str]:
+    """Gemini CLI's edit tool, `replace`."""
+    edit = {"file_path": "requirements.txt", "old_string": "pandas==2.2.3\n", "new_string": new}
+    return ("replace", edit, "Successfully modified file requirements.txt (1 replacements).")
+
+
+INSTALLED = (
+    "run_shell_command",
+    {"command": "pip install 'pandera>=0.20' && grep -n pandas requirements.txt"},
+    "Successfully installed pandera-0.21.0\n3:pandas==2.2.3\n",
+)
+
+
+def test_a_pin_said_written_is_held_to_the_version_the_writes_hold(tmp_path: Path) -> None:
+    assert tool_category("replace") == "file_edit"
+    assert tool_category("run_shell_command") == "shell"
+    said = "Pinned `pandera==0.21.0` in `requirements.txt`."
+    loose = _replace("pandas==2.2.3\npandera>=0.20\n")
+    assert statuses(said, _read(tmp_path, INSTALLED, loose)) == ["contradicted"]
+    pinned = _replace("pandas==2.2.3\npandera==0.21.0\n")
+    assert statuses(said, _read(tmp_path, INSTALLED, pinned)) != ["contradicted"]
+    # a shell command that may write the file may have pinned it
+    echoed = ("run_shell_command", {"command": "echo 'pandera==0.21.0' >> requirements.txt"}, "")
+    assert statuses(said, _read(tmp_path, loose, echoed)) != ["contradicted"]

@@ -173,7 +173,7 @@ def test_a_claim_without_a_digit_holds_no_value() -> None:
 # The patterns whose finding in a test clause its words decide (_tests._Clause), as the
 # test checker searched them.
 _TEST_READINGS = {
-    "noun": re.compile(r"\b(?:tests?|test suite|suite|specs?|test cases?|testsuite)\b", re.I),
+    "noun": re.compile(r"\b(?:tests?|test suites?|suites?|specs?|test cases?|testsuite)\b", re.I),
     "ran": re.compile(r"\b(ran|run|running|re-?ran|executed|re-?ran)\b", re.I),
     "good": re.compile(
         r"\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|successful|clean|all ok)\b", re.I

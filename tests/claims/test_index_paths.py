@@ -629,6 +629,7 @@ def _plain_runs(clause: str, index: RunIndex) -> tuple[tuple[_index.Call, ...], 
             return _ends(matching), True
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):
         return _ends(full), False
+    scope = [w for w in scope if w not in _tests._RUNNER_NAMES]
     return _ends(runs), not scope or (bool(runs) and _tests._unscoped(runs[-1].command))
 
 
