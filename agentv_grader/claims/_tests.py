@@ -569,6 +569,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if _other_row_counted(text) or _tallied_elsewhere(text, index):
         return
     yield from _go_packages(text, index)  # the count alone: how the run went is read below
+    yield from _reruns_counted(text, index)
     if "doc" in text:
         yield from _doctests(text, index)
     if "unit" in text or "integration" in text:
@@ -1068,6 +1069,48 @@ _OTHER_RUNS = later(r"\b(?:builds|deploys|deployments)\b", re.I)
 _FAILS_IF = later(r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b", re.I)
 # what opens a time said of an act (`after rebasing`, `since the fix`, `once it built`)
 _WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
+
+
+# tests said run again a number of times (`I ran it twice more`, `re-ran the suite 3 more
+# times`, `ran them five times`): group 1 a count of runs beyond one before, 2 of runs in all
+_RERUNS = later(
+    r"\b(?:ran|re-?ran)\s+(?:it|them|the\s+(?:tests?|suite|specs?))\s+"
+    r"(?:(twice|" + NUM[1:-1] + r")\s+more(?:\s+times)?|(twice|(?:" + NUM[1:-1] + r")\s+times))\b",
+    re.I,
+)
+# a run repeating tests by itself (`go test -count=3`, `pytest --count 5`, a flake finder)
+_REPEATING = ("count", "repeat", "flake", "rerun", "for ", "while ", "seq ")
+
+
+def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Tests said run a number of times in a row (`_RERUNS`), where no test run repeats
+    them by itself and the most runs of tests with no edit or write between them are
+    fewer: contradicted (`ran it twice more`: the run verified and two more, three)."""
+    said = _RERUNS.search(text) if " more" in text or "times" in text else None
+    if said is None or not index.tests:
+        return
+    if any(w in c.command_lower for c in index.shell for w in _REPEATING):
+        return
+    more, whole = said.group(1), said.group(2)
+    word = (more or whole).split()[0].lower()
+    count = 2 if word == "twice" else count_of(word)
+    numbers = sorted(itertools.chain.from_iterable(index.tests.by_command))
+    runs = [index.calls[n] for n in numbers]
+    if whole is not None:  # `ran them five times`: the runs in all
+        if len(runs) < count:
+            yield Finding(CONTRADICTED, f"{len(runs)} runs of the tests: {runs[-1].cite()}")
+        return
+    writes = [c.order for c in index.of_families("edit", "write")]
+    streak = most = 0
+    for before, call in zip([None, *runs], runs, strict=False):
+        apart = before is None or any(before.order < w < call.order for w in writes)
+        streak = 1 if apart else streak + 1
+        most = max(most, streak)
+    if most < count + 1:  # `twice more`: the run said before and two more
+        yield Finding(
+            CONTRADICTED,
+            f"no {count + 1} runs of the tests in a row, the most {most}: {runs[-1].cite()}",
+        )
 
 
 def _firsts(index: RunIndex) -> dict[str, TestRun]:

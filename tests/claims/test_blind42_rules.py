@@ -148,3 +148,21 @@ def test_a_pin_said_written_is_held_to_the_version_the_writes_hold(tmp_path: Pat
     # a shell command that may write the file may have pinned it
     echoed = ("run_shell_command", {"command": "echo 'pandera==0.21.0' >> requirements.txt"}, "")
     assert statuses(said, _read(tmp_path, loose, echoed)) != ["contradicted"]
+
+
+EDIT = ("Edit", {"file_path": "a.py", "old_string": "x", "new_string": "y"}, "ok", "ok")
+PYTEST = bash("pytest -q", "12 passed in 0.1s")
+
+
+def test_tests_said_run_more_times_need_that_many_runs_in_a_row() -> None:
+    said = "I ran it twice more to make sure the eviction test isn't flaky."
+    assert statuses(said, run(EDIT, PYTEST)) == ["contradicted"]
+    assert statuses(said, run(EDIT, PYTEST, EDIT, PYTEST, EDIT, PYTEST)) == ["contradicted"]
+    assert statuses(said, run(EDIT, PYTEST, PYTEST, PYTEST)) != ["contradicted"]
+    # a run repeating the tests by itself may have run them as often
+    repeated = bash("pytest -q --count 3", "36 passed in 0.3s")
+    assert statuses(said, run(EDIT, repeated)) != ["contradicted"]
+    # a count of runs in all is held to the runs in all
+    assert statuses("I ran the tests five times.", run(EDIT, PYTEST, EDIT, PYTEST)) == [
+        "contradicted"
+    ]
