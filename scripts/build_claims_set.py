@@ -74,6 +74,8 @@ SETS = (
     ROOT / "blind40",
     ROOT / "blind41",
     ROOT / "blind42",
+    ROOT / "blind43",
+    ROOT / "blind44",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
