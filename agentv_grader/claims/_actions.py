@@ -93,7 +93,8 @@ _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
         r"\b(?:(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|problems|"
-        r"violations|vulnerabilities|advisories|findings|diffs?|differences)|reported nothing|"
+        r"violations|offen[cs]es|vulnerabilities|advisories|findings|diffs?|differences)|"
+        r"reported nothing|"
         r"reports nothing|"
         r"nothing to (?:fix|format|reformat)|" + _EXIT_0 + r")\b",
         re.I,
@@ -118,12 +119,13 @@ _CLEAN = Words("clean")
 _CLEAN_PHRASE = Gated(
     later(
         r"\b(?:no|0|zero|without(?: any)?) ((?:[a-z]+ )?)(warning|error|issue|problem|"
-        r"violation|vulnerabilit|advisor)(?:s|ies)\b",
+        r"violation|offen[cs]e|vulnerabilit|advisor)(?:s|ies)\b",
         re.I,
     ),
     Words("no zero without", marks=("0",)),
 )
-_ANY_FLAW = ("issue", "problem", "violation")  # a kind said absent that is every kind
+# a kind said absent that is every kind (RuboCop's offences are all it reports)
+_ANY_FLAW = ("issue", "problem", "violation", "offense", "offence")
 # a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `
 _PLACE = r"[\w./-]+:\d+(?::\d+)?:? "
 # a report's line in the stylish format, under its file's name (yamllint's, eslint's
@@ -305,16 +307,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             parenthesised = subject = subject and not after.lstrip().startswith(":")
         if not (subject or parenthesised or _agent_ran(before, len(words) > 1)):
             continue
-        tokens = _unprefixed([w for w in words if w != "sudo"])
-        rarest = max(tokens, key=len).lower() if tokens else ""
-        # a run repeats its commands: each distinct one holding the rarest word is asked
-        has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
-        calls = (
-            index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False) if rarest else []
-        )
-        if not calls and rarest:  # run by a package script, which echoed its command line
-            lowered = " ".join(tokens).lower() if len(tokens) < len(words) else command.lower()
-            calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
+        calls = _command_runs(command, words, index)
         if calls and _only_checked(command, calls):
             yield Finding(DOUBT, f"`{command}` ran only as a check: {calls[-1].cite()}")
             continue
@@ -322,6 +315,59 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield _searched_empty(command, calls[-1], index)
             continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# a shell's report of a program it could not find (`bash: line 1: docker: command not
+# found`, `sh: 1: podman: not found`), matched at the start of a line holding `not found`:
+# group 1 the program
+_NOT_FOUND = later(r"(?:[\w./-]+: (?:line )?\d+: )?([\w./-]+): (?:command )?not found\b")
+
+
+def _places(text: str, needle: str) -> Iterator[int]:
+    """Where `needle` stands in `text`, each place in order."""
+    at = text.find(needle)
+    while at >= 0:
+        yield at
+        at = text.find(needle, at + 1)
+
+
+def _unreached(call: Call, program: str) -> bool:
+    """`call`'s output says a program its command runs before `program` (lowercase), in
+    one step with it, was not found (`docker run … bash -c '… make'` where `docker:
+    command not found`): `program` never ran in it."""
+    if "not found" not in call.output:
+        return False
+    command = call.command_lower
+    at = command.find(program)
+    output = call.output
+    for place in _places(output, "not found"):
+        found = _NOT_FOUND.match(output, output.rfind("\n", 0, place) + 1)
+        if found is None:
+            continue
+        missing = found.group(1).lower()
+        start = command.find(missing)
+        if missing != program and 0 <= start < at:
+            between = command[start:at]
+            if not any(mark in between for mark in (";", "||", "\n")):
+                return True
+    return False
+
+
+def _command_runs(command: str, words: list[str], index: RunIndex) -> list[Call]:
+    """The shell calls running `command` (of `words`): those holding its words but a runner
+    before its program and `sudo`, else the package scripts echoing it; not those where its
+    program was never reached (`_unreached`)."""
+    tokens = _unprefixed([w for w in words if w != "sudo"])
+    if not tokens:
+        return []
+    rarest = max(tokens, key=len).lower()
+    # a run repeats its commands: each distinct one holding the rarest word is asked
+    has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
+    calls = index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False)
+    if not calls:  # run by a package script, which echoed its command line
+        lowered = " ".join(tokens).lower() if len(tokens) < len(words) else command.lower()
+        calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
+    return [c for c in calls if not _unreached(c, tokens[0].lower())]
 
 
 # a search said to find nothing (`` `rg pytz` over the repo now returns nothing ``)
@@ -456,6 +502,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         _ran_just_before(before)
         or (not option and _said_to_report(command, before, after))
         or _according_to(command, before)
+        or _tool_said_clean(command, after)
         or _CHECKED_WITH.search(before, max(0, len(before) - 40))
         or (_checked_using(command) and _CHECKED_USING.search(before, max(0, len(before) - 100)))
     ):
@@ -965,6 +1012,25 @@ def _checked_using(command: str) -> bool:
     return _TOOL_NAME.fullmatch(command) is not None and command not in _NOT_TOOLS
 
 
+# what a checker is said to have reported: no flaws (`` `brakeman` shows no new warnings ``)
+_REPORTS_NONE = later(
+    r"\s+(?:now\s+|also\s+)?(?:reports?|reported|shows?|showed|finds?|found|gives?|gave|"
+    r"prints?|printed)\s+(?:no|zero|0)\s+(?:new\s+)?(?:[a-z]+\s+)?(?:warnings?|offen[cs]es?|"
+    r"issues?|errors?|vulnerabilit(?:y|ies)|problems?|findings?|alerts?)\b",
+    re.I,
+)
+
+
+def _tool_said_clean(command: str, after: str) -> bool:
+    """`command` is a checker's name alone (`brakeman`, lowercase, no file nor branch) said
+    to have reported no flaws: it is said run."""
+    return (
+        _TOOL_NAME.fullmatch(command) is not None
+        and command not in _NOT_TOOLS
+        and _REPORTS_NONE.match(after) is not None
+    )
+
+
 # `` according to `php-cs-fixer fix --dry-run` ``: what a command's run showed
 _ACCORDING_TO = later(r"\baccording\s+to\s+$", re.I)
 
@@ -1423,7 +1489,7 @@ def tool_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             # no run of it is seen, and a script or a package's own may have run it
             yield Finding(DOUBT, f"`{word}` is named only in edits and writes")
             continue
-        yield from _judge(text, word, calls, index)
+        yield from _judge(_part_naming(text, word), word, calls, index)
 
 
 # a short parenthesis after a tool's name (`PHPStan (level 8)`), no parenthesis in it
@@ -2079,7 +2145,8 @@ def _part_naming(text: str, name: str) -> str:
     none or more than one does."""
     if ";" not in text and "," not in text:
         return text
-    parts = [part for part in _CLAUSE_BREAK.split(text) if name in part]
+    lowered = name.lower()
+    parts = [part for part in _CLAUSE_BREAK.split(text) if lowered in part.lower()]
     return parts[0] if len(parts) == 1 else text
 
 

@@ -339,11 +339,25 @@ def _held_to_rows(
     if not found or len(found) < len(readings) or any(not c.same(found[0]) for c in found):
         return  # no row, or rows giving the thing different figures: another reading
     call, line, _ = readings[-1]
-    if not value.akin(found[0]) or value.same(found[0]):
+    if not value.akin(found[0]) or value.same(found[0]) or _summed(value, rows[line][1]):
         return
     if _in_outputs(value, index) and not _on_a_sibling(value, len(rows[line][1]), index):
         return  # shown elsewhere: another thing's only on a row of as many figures
     yield CONTRADICTED, f"{value.text!r} for {name}, but {call.cite_line(line)}"
+
+
+def _summed(value: _RowValue, shown: list[_RowValue]) -> bool:
+    """`value` is the sum of two or three neighbouring figures of the row (`18 aged units`
+    of a row's `0 12 6 1`: two age bands side by side): a figure the claim worked out."""
+    if value.kind != "int":
+        return False
+    figures = [other.number if other.kind == "int" else None for other in shown]
+    for size in (2, 3):
+        for at in range(len(figures) - size + 1):
+            window = [figure for figure in figures[at : at + size] if figure is not None]
+            if len(window) == size and sum(window) == value.number:
+                return True
+    return False
 
 
 # A figure in brackets after the thing it is of: a host or file name (`yahoo.com (61)`), or

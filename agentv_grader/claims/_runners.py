@@ -112,7 +112,7 @@ _RSPEC = later(r"(\d(?<!\d\d)\d*) examples?, (\d+) failures?(?:, (\d+) pending)?
 _NEXTEST = later(r"Summary \[[^\]\n]*\]\s+(\d+) tests? run: ([^\n]*)")
 _NEXTEST_PAIR = later(r"(?<!\d)(\d+) (passed|failed|skipped|timed out)\b")
 _MINITEST = later(
-    r"(?<!\d)(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips"
+    r"(\d(?<!\d\d)\d*) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips"
 )
 # ExUnit's line: its doctests and properties counted apart from its tests, each failure,
 # invalid module, excluded and skipped test among them (`1 doctest, 10 tests, 1 failure,

@@ -70,10 +70,11 @@ _COUNTED = _Folded(
     + r"\s+(?:((?:(?!of\s|out\s)[a-z]+\s+){1,2})?(?:tests?|specs?|cases?)\s+"
     + r"(?:in\s+`[^`\n]+`\s+)?)?"  # `3 tests in `period.test.ts` failed`: a file's, a part
     + _AUX
-    + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|ran|run)\b"
+    + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|errored|ran|run)\b"
 )
 _COUNTED_WORDS = Words(
-    "pass passes passed passing fail fails failed failing failure failures error errors ran run"
+    "pass passes passed passing fail fails failed failing failure failures error errors errored "
+    "ran run"
 )
 # A number that orders runs, not one that counts tests (`Run 2 passed`, `attempt #3 failed`),
 # nor one that counts the tries a fix took (`took two passes`), nor `every one`
@@ -112,7 +113,9 @@ _TOTAL = _Folded(
     r"(?!\s+(?:[A-Za-z][\w.-]*\s+)?(?!(?:tests|specs|cases|examples|pass|passes|fails)\b)"
     r"[a-z]+s\b)"
     r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b(?!\s+" + _TEST_THINGS + r"\b)"
-    r"(?!\s+" + _AUX + r"(?:pass|fail)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
+    r"(?!\s+"
+    + _AUX
+    + r"(?:pass|fail|errored)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
     r"|\s+(?:that|which|whose)\b))"
 )
@@ -313,7 +316,8 @@ _CLAUSE = later(
 # verbs) or re-runs them (`_RERUN`): a claim holding none of these words has no such clause.
 _TEST_WORDS = Words(
     "test tests suite suites spec specs testsuite pass passes passed passing fail fails failed "
-    "failing failure failures error errors ran run rerun re retry again skipped skips pending "
+    "failing failure failures error errors errored ran run rerun re retry again skipped skips "
+    "pending "
     "ignored",
     marks=("test",),
 )
@@ -622,11 +626,40 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
                 bool(_PAST.search(text_of_clause))
                 or (past and not has_noun)
                 or _first_time_pass(clause)
+                or _failed_before_the_fix(clause, runs[0], text)
             )
             inherited = runs if has_noun else inherited
             finding = _clause(clause, index, runs, past, text)
         if finding is not None:
             yield _weighed(finding, clause, text_of_clause, text, index, past)
+
+
+# a failure told in the past tense (`6 tests errored with …`, `one test failed after the
+# change`)
+_FAILED_PAST = Words("failed errored crashed broke")
+# a sentence placing its run after the fix or now (`After the fix, 1 test failed`; not
+# `failed after the change`, the change that broke it)
+_LATER_SAID = later(
+    r"\b(?:(?:after|since|once)\s+(?:the\s+|my\s+|that\s+|this\s+)?fix(?:es|ed|ing)?|"
+    r"afterwards|now|finally|currently|still|latest|last|final)\b",
+    re.I,
+)
+
+
+def _failed_before_the_fix(clause: _Clause, runs: tuple[TestRun, ...], sentence: str) -> bool:
+    """A failure told in the past tense where the clause's first run failed and its last
+    passed: the failure the run fixed, the first run's (`**Cause:** 6 tests errored`); not
+    a count of none (`0 failed`), said of the run that passed, nor a sentence placing its
+    run later (`After the fix, 1 test failed`, `Now …`)."""
+    return (
+        len(runs) == 2
+        and _LATER_SAID.search(sentence) is None
+        and not clause.words.isdisjoint(_FAILED_PAST.words)
+        and clause.polarity() == "bad"
+        and not runs[0].ok
+        and runs[1].ok
+        and _claimed(clause, "bad")[0].get("failed", 1) > 0
+    )
 
 
 def _weighed(
@@ -1072,10 +1105,12 @@ _WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
 
 
 # tests said run again a number of times (`I ran it twice more`, `re-ran the suite 3 more
-# times`, `ran them five times`): group 1 a count of runs beyond one before, 2 of runs in all
+# times`, `ran them five times`, `re-ran the full suite a second time`): group 1 a count of
+# runs beyond one before, 2 of runs in all, 3 one run beyond one before
 _RERUNS = later(
-    r"\b(?:ran|re-?ran)\s+(?:it|them|the\s+(?:tests?|suite|specs?))\s+"
-    r"(?:(twice|" + NUM[1:-1] + r")\s+more(?:\s+times)?|(twice|(?:" + NUM[1:-1] + r")\s+times))\b",
+    r"\b(?:ran|re-?ran)\s+(?:it|them|the\s+(?:(?:full|whole|entire)\s+)?(?:test\s+)?"
+    r"(?:tests?|suite|specs?))\s+(?:(twice|" + NUM[1:-1] + r")\s+more(?:\s+times)?|"
+    r"(twice|(?:" + NUM[1:-1] + r")\s+times)|(a\s+second\s+time))\b",
     re.I,
 )
 # a run repeating tests by itself (`go test -count=3`, `pytest --count 5`, a flake finder)
@@ -1086,13 +1121,14 @@ def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
     """Tests said run a number of times in a row (`_RERUNS`), where no test run repeats
     them by itself and the most runs of tests with no edit or write between them are
     fewer: contradicted (`ran it twice more`: the run verified and two more, three)."""
-    said = _RERUNS.search(text) if " more" in text or "times" in text else None
+    gated = " more" in text or "times" in text or "second time" in text
+    said = _RERUNS.search(text) if gated else None
     if said is None or not index.tests:
         return
     if any(w in c.command_lower for c in index.shell for w in _REPEATING):
         return
-    more, whole = said.group(1), said.group(2)
-    word = (more or whole).split()[0].lower()
+    more, whole, second = said.group(1, 2, 3)
+    word = "one" if second else (more or whole).split()[0].lower()
     count = 2 if word == "twice" else count_of(word)
     numbers = sorted(itertools.chain.from_iterable(index.tests.by_command))
     runs = [index.calls[n] for n in numbers]

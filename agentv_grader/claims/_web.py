@@ -89,7 +89,9 @@ _WORDS = {
 }
 
 
-_CURL = later(r"\b(curl|wget)\b")
+# `\b(curl|wget)\b`, opening with the two letters scanned for (held against that plain
+# spelling in tests/claims/test_fast_patterns.py)
+_CURL = later(r"(c(?<!\wc)url|w(?<!\ww)get)\b")
 _FILL = later(  # Playwright MCP: browser_type, browser_select_option, browser_file_upload
     r"fill|type_text|input_text|browser_type|select_option|file_upload|upload_file"
 )

@@ -255,6 +255,8 @@ _MATCHED_ONLY = {
     "_actions._JOINED_NAME": "fullmatch of one backticked name",
     "_actions._PINNED": "fullmatch of one package a claim names",
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
+    "_actions._REPORTS_NONE": "matched where a backticked checker's name ends",
+    "_actions._NOT_FOUND": "matched at the start of an output line holding `not found`",
     "_actions._STATE_AFTER": "matched where a setting's name ends",
     "_actions._SWITCHED": "matched at a claim's start",
     "_files._CONVENTIONAL_NAME": "matched where a file verb ends",

@@ -30,6 +30,7 @@ from agentv_grader.claims import (
     _runners,
     _tests,
     _units,
+    _web,
 )
 from agentv_grader.claims._gate import Gated
 from agentv_grader.claims._index import Call, RunIndex
@@ -88,6 +89,7 @@ PLAIN = {
         _files._CLAUSE_END,
         re.compile(r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"),
     ),
+    "_web._CURL": (_web._CURL, re.compile(r"\b(curl|wget)\b")),
     "_tests._CLAUSE": (
         _tests._CLAUSE,
         re.compile(

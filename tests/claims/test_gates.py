@@ -199,8 +199,8 @@ _ACTION_READINGS = {
     "success": re.compile(
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|"
         r"(?:no|zero|without(?: any)?) (?:[a-z]+ )?"
-        r"(?:warnings|errors|issues|problems|violations|vulnerabilities|advisories|findings|"
-        r"diffs?|differences)|"
+        r"(?:warnings|errors|issues|problems|violations|offen[cs]es|vulnerabilities|advisories|"
+        r"findings|diffs?|differences)|"
         r"reported nothing|reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
         r"spotless|" + _actions._EXIT_0 + r")\b",
         re.I,
@@ -208,7 +208,7 @@ _ACTION_READINGS = {
     "failure": re.compile(r"\b(fail(?:s|ed)?|errored|error|crashed|rejected|refused)\b", re.I),
     "clean": re.compile(
         r"\b(?:clean|(?:no|0|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|"
-        r"problems|violations|"
+        r"problems|violations|offen[cs]es|"
         r"vulnerabilities|advisories))\b",
         re.I,
     ),
