@@ -254,6 +254,7 @@ _BODY_FLAG = later(r"\s(?:-d|--data\S*|-F|--form|--json)\s")
 def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Backticked commands the claim says were run, or whose result it reports."""
     yield from _outputs_said(text, index)
+    yield from _request_unmade(text, index)
     yield from _misquoted_failure(text, index)
     yield from denied_run_findings(text, index)  # `— no `npx``: a denial of a run
     for match in _BACKTICK.finditer(text):
@@ -315,6 +316,32 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield _searched_empty(command, calls[-1], index)
             continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# a request the agent says it made to a backticked path or address (`` I also hit `GET
+# /api/invoices/1042` ``, `` called `https://api.x.dev/v1/status` ``): group 1 the path
+_REQUEST_SAID = Gated(
+    later(
+        r"\b(?:I|we)\s+(?:also\s+|then\s+)?(?:hit|called|requested|queried|curled)\s+(?:the\s+)?"
+        r"`(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s+)?((?:https?://|/)[^`\s]+)`",
+        re.I,
+    ),
+    Words("hit called requested queried curled"),
+)
+
+
+def _request_unmade(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A request said made to a path or address that no call's input names, where no
+    program the run does not show could have made it: no such request was made."""
+    said = _REQUEST_SAID.search(text) if "`" in text else None
+    if said is None:
+        return
+    path = said.group(1).lower().rstrip("/")
+    if len(path) < 4 or index.inputs_containing(path) or opaque_ran(index):
+        return
+    yield Finding(
+        CONTRADICTED, f"no tool call requests `{said.group(1)}` ({len(index.calls)} tool calls)"
+    )
 
 
 # a shell's report of a program it could not find (`bash: line 1: docker: command not

@@ -283,7 +283,7 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         finding = _added_unwritten(text, index)
         if finding is not None:
             yield finding
-    finding = _tests_counted(text, bool(named), index)
+    finding = _tests_counted(text, bool(named), index) or _replacements_counted(text, index)
     if finding is not None:
         yield finding
 
@@ -411,17 +411,15 @@ _TESTS_ADDED_UNPLACED_GATED = Gated(_TESTS_ADDED_UNPLACED, Words("added wrote"))
 def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
     """A count of tests said added, no file named (`_TESTS_ADDED_UNPLACED`), above the
     test definitions all the run's edits add, where each edit's are counted (`_definitions
-    _added`), no write tool's call nor shell command may have written tests unseen, and no
-    code rewriter ran: fewer tests were added than said (more may be of another thing the
+    _added`) and nothing else changed the code (`_edited_only_by_edits`): fewer tests were
+    added than said (more may be of another thing the
     claim leaves out, `2 tests for the parser` beside the lexer's: only fewer refute)."""
     said = _TESTS_ADDED_UNPLACED.search(text)
     edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
-    if said is None or not edits or index.by_family.get("write"):
-        return None
-    if any(_MAY_WRITE.search(c.command_lower) for c in index.shell):
+    if said is None or not edits or not _edited_only_by_edits(index):
         return None
     counts = [_definitions_added(call, "") for call in edits]
-    if None in counts or code_rewriter_ran(index):
+    if None in counts:
         return None
     added, claimed = sum(c or 0 for c in counts), count_of(said.group(1))
     if not 0 < added < claimed:
@@ -429,6 +427,109 @@ def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
     return Finding(
         CONTRADICTED, f"{claimed} tests said added, the edits add {added}: {edits[-1].cite()}"
     )
+
+
+# `Replaced the four `cm.get_cmap` calls`: a count of a ticked thing's uses said replaced
+# (group 1 the count, 2 the thing)
+_REPLACED_COUNT = later(
+    r"\breplaced\s+(?:the\s+|all\s+)?(?:remaining\s+)?" + NUM + r"\s+(?:remaining\s+)?"
+    r"`([^`\n]{3,60})`\s+(?:calls?|uses?|usages?|occurrences?|references?|instances?|"
+    r"call\s+sites?)\b",
+    re.I,
+)
+_REPLACED_COUNT_GATED = Gated(_REPLACED_COUNT, Words("replaced"))
+# the keys of an editor's input holding the text it replaces and the text it puts
+_OLD_KEYS = frozenset(("old_string", "old_str", "old", "search", "find"))
+_NEW_KEYS = frozenset(("new_string", "new_str", "new", "replace", "replacement"))
+_PATCH_KEYS = frozenset(("diff", "patch", "input"))
+
+
+# what in a shell command may change source files (not `git status`, `python -c 'print…'`,
+# nor `2>&1`): an in-place edit, a redirect to a file, a copy or move, git changing the tree,
+# a script's own write
+_MAY_EDIT = later(
+    r"\bsed\s+-[a-z]*i|\bperl\s+-[a-z]*i|(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|"
+    r"\bpatch\b|\bgit\s+(?:apply|checkout|restore|stash|reset|merge|rebase|cherry-pick|revert|"
+    r"am|pull)\b|\b(?:cp|mv|ed|rm)\s|open\([^)]*['\"][wa]|write_text|write_bytes|writeFile"
+)
+
+
+def _edited_only_by_edits(index: RunIndex) -> bool:
+    """No write tool's call, no shell command that may change a source file (`_MAY_EDIT`)
+    and no code rewriter ran: the edit calls' texts are all the changes."""
+    if index.by_family.get("write") or code_rewriter_ran(index):
+        return False
+    return not any(_MAY_EDIT.search(c.command_lower) for c in index.shell)
+
+
+def _replacements_counted(text: str, index: RunIndex) -> Finding | None:
+    """A count of a ticked thing's uses said replaced (`_REPLACED_COUNT`) above the uses
+    all the run's edits take away (its occurrences in the texts they replace less those in
+    the texts they put), some taken away, where each edit is read and nothing else changed
+    the code (`_edited_only_by_edits`): fewer were replaced."""
+    said = _REPLACED_COUNT_GATED.search(text) if "`" in text else None
+    edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
+    if said is None or not edits or not _edited_only_by_edits(index):
+        return None
+    thing, taken, taking = said.group(2), 0, edits[-1]
+    for call in edits:
+        texts = _old_and_new(call)
+        if texts is None:
+            return None
+        away = texts[0].count(thing) - texts[1].count(thing)
+        taken, taking = taken + away, call if away > 0 else taking
+    claimed = count_of(said.group(1))
+    if not 0 < taken < claimed:
+        return None
+    return Finding(
+        CONTRADICTED,
+        f"{claimed} uses of `{thing}` said replaced, the edits take away {taken}: {taking.cite()}",
+    )
+
+
+def _old_and_new(call: Call) -> tuple[str, str] | None:
+    """The texts an edit call replaces and puts, all its edits' (`MultiEdit`'s list, a
+    patch's `-` and `+` lines, a SEARCH/REPLACE block's halves), or None where its input
+    gives none of them."""
+    given = _editor_input(call)
+    if given is None:
+        return None
+    olds: list[str] = []
+    news: list[str] = []
+    pending: list[Any] = [given]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, list):
+            pending.extend(value)
+            continue
+        if not isinstance(value, dict):
+            continue
+        for key, item in value.items():
+            if not isinstance(item, str):
+                pending.append(item)
+            elif key in _OLD_KEYS:
+                olds.append(item)
+            elif key in _NEW_KEYS:
+                news.append(item)
+            elif key in _PATCH_KEYS:
+                _patch_halves(item, olds, news)
+    return ("\n".join(olds), "\n".join(news)) if olds or news else None
+
+
+def _patch_halves(patch: str, olds: list[str], news: list[str]) -> None:
+    """A patch's removed and added lines (`-`, `+`, not its file headers), or a SEARCH /
+    REPLACE block's halves, added to `olds` and `news`."""
+    if "<<<<<<< SEARCH" in patch:
+        for block in patch.split("<<<<<<< SEARCH")[1:]:
+            search, _, rest = block.partition("=======")
+            olds.append(search)
+            news.append(rest.partition(">>>>>>> REPLACE")[0])
+        return
+    for line in patch.splitlines():
+        if line[:1] == "-" and line[:3] != "---":
+            olds.append(line[1:])
+        elif line[:1] == "+" and line[:3] != "+++":
+            news.append(line[1:])
 
 
 def _reads_or_edits(call: Call) -> bool:

@@ -90,3 +90,48 @@ def test_the_suite_said_run_a_second_time_needs_two_runs_in_a_row() -> None:
     said = "I re-ran the full suite a second time to make sure nothing is order-dependent."
     assert statuses(said, run(GRADLE, TEST_EDIT, GRADLE)) == ["contradicted"]
     assert statuses(said, run(TEST_EDIT, GRADLE, GRADLE)) != ["contradicted"]
+
+
+DOTNET = bash("dotnet test", "Passed!  - Failed: 0, Passed: 12, Skipped: 0, Total: 12\n")
+
+
+def test_a_request_said_made_to_a_path_no_call_names_was_not_made() -> None:
+    said = "I also hit `GET /api/invoices/1042` locally and the response shows `totalCents: 12950`."
+    assert statuses(said, run(DOTNET)) == ["contradicted"]
+    curl = bash("curl -s http://localhost:5000/api/invoices/1042", '{"totalCents":12950}\n')
+    assert statuses(said, run(DOTNET, curl)) != ["contradicted"]
+    # a script the run does not show may have made it
+    smoke = bash("python3 scripts/smoke.py", "ok\n")
+    assert statuses(said, run(DOTNET, smoke)) != ["contradicted"]
+
+
+MULTI_EDIT = (
+    "MultiEdit",
+    {
+        "file_path": "src/colors.py",
+        "edits": [
+            {"old_string": "return cm.get_cmap(name)", "new_string": "return colormaps[name]"},
+            {"old_string": "cm.get_cmap('magma', 16)", "new_string": "colormaps['magma']"},
+            {"old_string": "cm.get_cmap('RdBu_r')", "new_string": "colormaps['RdBu_r']"},
+        ],
+    },
+    "Applied 3 edits to src/colors.py",
+    "ok",
+)
+STATUS = bash("ruff check src && git status --short", "All checks passed!\n M src/colors.py\n")
+
+
+def test_more_uses_said_replaced_than_the_edits_take_away_is_refuted() -> None:
+    said = "Replaced the four `cm.get_cmap` calls with lookups in the registry."
+    assert statuses(said, run(MULTI_EDIT, STATUS)) == ["contradicted"]
+    assert statuses(said.replace("four", "three"), run(MULTI_EDIT, STATUS)) != ["contradicted"]
+    # an in-place edit by a shell command may have replaced the fourth
+    sed = bash("sed -i 's/cm.get_cmap/colormaps.get/' src/plot.py", "")
+    assert statuses(said, run(MULTI_EDIT, sed)) != ["contradicted"]
+
+
+def test_a_command_changing_no_file_leaves_the_edits_all_the_changes() -> None:
+    added = "}\n#[test]\nfn a() {}\n#[test]\nfn b() {}\n"
+    two = ("Edit", {"file_path": "tests/a.rs", "old_string": "}\n", "new_string": added}, "", "ok")
+    printed = bash("cargo test 2>&1 | tail -3; git status --short; python -c 'print(1)'", "ok\n")
+    assert statuses("Added four integration tests.", run(two, printed)) == ["contradicted"]
