@@ -359,15 +359,13 @@ def _places(text: str, needle: str) -> Iterator[int]:
 
 
 def _unreached(call: Call, program: str) -> bool:
-    """`call`'s output says a program its command runs before `program` (lowercase), in
-    one step with it, was not found (`docker run … bash -c '… make'` where `docker:
-    command not found`): `program` never ran in it."""
-    if "not found" not in call.output:
-        return False
+    """`call`'s output (holding `not found`) says a program its command runs before
+    `program` (lowercase), in one step with it, was not found (`docker run … bash -c '…
+    make'` where `docker: command not found`): `program` never ran in it."""
     command = call.command_lower
     at = command.find(program)
     output = call.output
-    for place in _places(output, "not found"):
+    for place in _places(output, "not found"):  # callers ask only of outputs holding it
         found = _NOT_FOUND.match(output, output.rfind("\n", 0, place) + 1)
         if found is None:
             continue
@@ -394,7 +392,8 @@ def _command_runs(command: str, words: list[str], index: RunIndex) -> list[Call]
     if not calls:  # run by a package script, which echoed its command line
         lowered = " ".join(tokens).lower() if len(tokens) < len(words) else command.lower()
         calls = index.remember("echoed", lowered, partial(_echoed_runs, index, lowered))
-    return [c for c in calls if not _unreached(c, tokens[0].lower())]
+    program = tokens[0].lower()
+    return [c for c in calls if "not found" not in c.output or not _unreached(c, program)]
 
 
 # a search said to find nothing (`` `rg pytz` over the repo now returns nothing ``)

@@ -415,8 +415,10 @@ def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
     added than said (more may be of another thing the
     claim leaves out, `2 tests for the parser` beside the lexer's: only fewer refute)."""
     said = _TESTS_ADDED_UNPLACED.search(text)
+    if said is None:
+        return None
     edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
-    if said is None or not edits or not _edited_only_by_edits(index):
+    if not edits or not _edited_only_by_edits(index):
         return None
     counts = [_definitions_added(call, "") for call in edits]
     if None in counts:
@@ -456,10 +458,11 @@ _MAY_EDIT = later(
 
 def _edited_only_by_edits(index: RunIndex) -> bool:
     """No write tool's call, no shell command that may change a source file (`_MAY_EDIT`)
-    and no code rewriter ran: the edit calls' texts are all the changes."""
+    and no code rewriter ran: the edit calls' texts are all the changes (each distinct
+    shell command read once)."""
     if index.by_family.get("write") or code_rewriter_ran(index):
         return False
-    return not any(_MAY_EDIT.search(c.command_lower) for c in index.shell)
+    return not any(_MAY_EDIT.search(command) for command in index.commands_of(SHELL_FAMILY)[0])
 
 
 def _replacements_counted(text: str, index: RunIndex) -> Finding | None:
@@ -468,8 +471,10 @@ def _replacements_counted(text: str, index: RunIndex) -> Finding | None:
     the texts they put), some taken away, where each edit is read and nothing else changed
     the code (`_edited_only_by_edits`): fewer were replaced."""
     said = _REPLACED_COUNT_GATED.search(text) if "`" in text else None
+    if said is None:
+        return None
     edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
-    if said is None or not edits or not _edited_only_by_edits(index):
+    if not edits or not _edited_only_by_edits(index):
         return None
     thing, taken, taking = said.group(2), 0, edits[-1]
     for call in edits:

@@ -1117,6 +1117,13 @@ _RERUNS = later(
 _REPEATING = ("count", "repeat", "flake", "rerun", "for ", "while ", "seq ")
 
 
+def _repeats_tests(index: RunIndex) -> bool:
+    """A shell command of the run may repeat tests by itself (`_REPEATING`; each distinct
+    command, lowercase, read once a run)."""
+    commands = index.commands_of(SHELL_FAMILY)[0]
+    return any(word in command for command in commands for word in _REPEATING)
+
+
 def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
     """Tests said run a number of times in a row (`_RERUNS`), where no test run repeats
     them by itself and the most runs of tests with no edit or write between them are
@@ -1125,7 +1132,7 @@ def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
     said = _RERUNS.search(text) if gated else None
     if said is None or not index.tests:
         return
-    if any(w in c.command_lower for c in index.shell for w in _REPEATING):
+    if index.remember("repeats tests", "", partial(_repeats_tests, index)):
         return
     more, whole, second = said.group(1, 2, 3)
     word = "one" if second else (more or whole).split()[0].lower()
