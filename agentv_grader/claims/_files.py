@@ -344,11 +344,15 @@ def _added_unwritten(text: str, index: RunIndex) -> Finding | None:
     )
 
 
+# a count of tests said added, up to the word `tests` (`Added two regression tests`)
+_COUNT_ADDED = (
+    r"\b(?:added|wrote)\s+"
+    + NUM
+    + r"\s+(?:(?:new|more|extra|regression|unit|[A-Z][A-Za-z]+)\s+){0,2}"
+)
 # `Added two regression tests to `tests/test_archive.py``: a count of tests added to a file
 _TESTS_ADDED = later(
-    r"\b(?:added|wrote)\s+" + NUM + r"\s+"
-    r"(?:(?:new|more|extra|regression|unit|[A-Z][A-Za-z]+)\s+){0,2}(?:tests|test cases|specs)"
-    r"\s+(?:to|in|into)\s+(?:the\s+)?`([^`\n]+)`",
+    _COUNT_ADDED + r"(?:tests|test cases|specs)\s+(?:to|in|into)\s+(?:the\s+)?`([^`\n]+)`",
     re.I,
 )
 _TESTS_ADDED_GATED = Gated(_TESTS_ADDED, Words("added wrote"))
@@ -399,12 +403,7 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
 
 
 # `Added 5 unit tests for `suggest``: a count of tests said added, no file named
-_TESTS_ADDED_UNPLACED = later(
-    r"\b(?:added|wrote)\s+" + NUM + r"\s+"
-    r"(?:(?:new|more|extra|regression|unit|[A-Z][A-Za-z]+)\s+){0,2}tests\b"
-    r"(?!\s+(?:to|in|into)\s+(?:the\s+)?`)",
-    re.I,
-)
+_TESTS_ADDED_UNPLACED = later(_COUNT_ADDED + r"tests\b(?!\s+(?:to|in|into)\s+(?:the\s+)?`)", re.I)
 _TESTS_ADDED_UNPLACED_GATED = Gated(_TESTS_ADDED_UNPLACED, Words("added wrote"))
 
 
@@ -412,8 +411,8 @@ def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
     """A count of tests said added, no file named (`_TESTS_ADDED_UNPLACED`), above the
     test definitions all the run's edits add, where each edit's are counted (`_definitions
     _added`) and nothing else changed the code (`_edited_only_by_edits`): fewer tests were
-    added than said (more may be of another thing the
-    claim leaves out, `2 tests for the parser` beside the lexer's: only fewer refute)."""
+    added than said (more may be of another thing the claim leaves out, `2 tests for the
+    parser` beside the lexer's: only fewer refute)."""
     said = _TESTS_ADDED_UNPLACED.search(text)
     if said is None:
         return None

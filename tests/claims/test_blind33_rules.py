@@ -4,14 +4,13 @@ text (SPEC §5.9)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from agentv_grader.claims import check_claims
-from agentv_grader.rundata.transcript import read_transcript, tool_category
-from tests.claims.test_claims import bash, run, statuses
+from agentv_grader.rundata.transcript import tool_category
+from tests.claims.test_claims import bash, read_openai, run, statuses
 
 TSC = bash("npx tsc --noEmit", "")
 
@@ -285,19 +284,9 @@ def test_a_failure_said_pre_existing_needs_a_failing_run_before_the_first_write(
 def test_clines_file_tools_write_and_edit(tmp_path: Path) -> None:
     assert tool_category("replace_in_file") == "file_edit"
     assert tool_category("write_to_file") == "file_write"
-    calls = [("replace_in_file", {"path": "src/ini.c", "diff": "x"}, "ok: 1 replacement")]
-    calls.append(("bash", {"command": "make test"}, "FAIL test_y\nTOTAL: 47/48 passed"))
-    messages: list[dict[str, object]] = [{"role": "user", "content": "the task"}]
-    for number, (name, arguments, output) in enumerate(calls):
-        function = {"name": name, "arguments": json.dumps(arguments)}
-        messages.append(
-            {"role": "assistant", "tool_calls": [{"id": f"c{number}", "function": function}]}
-        )
-        messages.append({"role": "tool", "tool_call_id": f"c{number}", "content": output})
-    path = tmp_path / "transcript.json"
-    path.write_text(json.dumps(messages), encoding="utf-8")
-    transcript, problem, _ = read_transcript(str(path), "the task")
-    assert transcript is not None, problem
+    edit = ("replace_in_file", {"path": "src/ini.c", "diff": "x"}, "ok: 1 replacement")
+    test = ("bash", {"command": "make test"}, "FAIL test_y\nTOTAL: 47/48 passed")
+    transcript = read_openai(tmp_path, edit, test)
     # the edit came before the only run: the failure is not shown to be pre-existing
     said = "The one failure, `test_y`, is pre-existing."
     assert statuses(said, transcript) == ["unverifiable"]

@@ -4,12 +4,10 @@ like the claim that was misread, never its text (SPEC §5.9)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from agentv_grader.rundata.records import Transcript
-from agentv_grader.rundata.transcript import read_transcript, tool_category
-from tests.claims.test_claims import bash, run, statuses
+from agentv_grader.rundata.transcript import tool_category
+from tests.claims.test_claims import bash, read_openai, run, statuses
 
 JEST = bash("npx jest", "Tests:       36 passed, 36 total\n")
 
@@ -107,23 +105,6 @@ def test_a_push_git_refused_is_no_push() -> None:
     ]
 
 
-def _read(tmp_path: Path, *calls: tuple[str, dict[str, str], str]) -> Transcript:
-    """The calls as an OpenAI-shaped transcript, read as the command line reads it (each
-    tool's category from its name)."""
-    messages: list[dict[str, object]] = [{"role": "user", "content": "the task"}]
-    for number, (name, arguments, output) in enumerate(calls):
-        function = {"name": name, "arguments": json.dumps(arguments)}
-        messages.append(
-            {"role": "assistant", "tool_calls": [{"id": f"c{number}", "function": function}]}
-        )
-        messages.append({"role": "tool", "tool_call_id": f"c{number}", "content": output})
-    path = tmp_path / "transcript.json"
-    path.write_text(json.dumps(messages), encoding="utf-8")
-    transcript, problem, _ = read_transcript(str(path), "the task")
-    assert transcript is not None, problem
-    return transcript
-
-
 def _replace(new: str) -> tuple[str, dict[str, str], str]:
     """Gemini CLI's edit tool, `replace`."""
     edit = {"file_path": "requirements.txt", "old_string": "pandas==2.2.3\n", "new_string": new}
@@ -142,12 +123,12 @@ def test_a_pin_said_written_is_held_to_the_version_the_writes_hold(tmp_path: Pat
     assert tool_category("run_shell_command") == "shell"
     said = "Pinned `pandera==0.21.0` in `requirements.txt`."
     loose = _replace("pandas==2.2.3\npandera>=0.20\n")
-    assert statuses(said, _read(tmp_path, INSTALLED, loose)) == ["contradicted"]
+    assert statuses(said, read_openai(tmp_path, INSTALLED, loose)) == ["contradicted"]
     pinned = _replace("pandas==2.2.3\npandera==0.21.0\n")
-    assert statuses(said, _read(tmp_path, INSTALLED, pinned)) != ["contradicted"]
+    assert statuses(said, read_openai(tmp_path, INSTALLED, pinned)) != ["contradicted"]
     # a shell command that may write the file may have pinned it
     echoed = ("run_shell_command", {"command": "echo 'pandera==0.21.0' >> requirements.txt"}, "")
-    assert statuses(said, _read(tmp_path, loose, echoed)) != ["contradicted"]
+    assert statuses(said, read_openai(tmp_path, loose, echoed)) != ["contradicted"]
 
 
 EDIT = ("Edit", {"file_path": "a.py", "old_string": "x", "new_string": "y"}, "ok", "ok")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +11,7 @@ import pytest
 from agentv_grader.claims import check_claims, counts
 from agentv_grader.claims._index import as_written
 from agentv_grader.rundata.records import Figure, Message, Timing, ToolCall, Transcript
+from agentv_grader.rundata.transcript import read_transcript
 
 
 def run(*calls: tuple[str, dict[str, Any], str, str]) -> Transcript:
@@ -21,6 +24,24 @@ def run(*calls: tuple[str, dict[str, Any], str, str]) -> Transcript:
 
 def bash(command: str, output: str, status: str = "ok") -> tuple[str, dict[str, Any], str, str]:
     return ("Bash", {"command": command}, output, status)
+
+
+def read_openai(folder: Path, *calls: tuple[str, dict[str, Any], str]) -> Transcript:
+    """The (tool, input, output) calls as an OpenAI-shaped transcript file in `folder`,
+    read as the command line reads it: each tool's category from its name, which `run`'s
+    calls lack."""
+    messages: list[dict[str, object]] = [{"role": "user", "content": "the task"}]
+    for number, (name, arguments, output) in enumerate(calls):
+        function = {"name": name, "arguments": json.dumps(arguments)}
+        messages.append(
+            {"role": "assistant", "tool_calls": [{"id": f"c{number}", "function": function}]}
+        )
+        messages.append({"role": "tool", "tool_call_id": f"c{number}", "content": output})
+    path = folder / "transcript.json"
+    path.write_text(json.dumps(messages), encoding="utf-8")
+    transcript, problem, _ = read_transcript(str(path), "the task")
+    assert transcript is not None, problem
+    return transcript
 
 
 def statuses(response: str, transcript: Transcript, task: str = "", **kw: Any) -> list[str]:
