@@ -16,7 +16,16 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from urllib.parse import urlparse
 
-from ._facts import BACKTICKED, CONTRADICTED, DOUBT, EARLIER, VERIFIED, Finding, one_apart
+from ._facts import (
+    BACKTICKED,
+    CONTRADICTED,
+    DOUBT,
+    EARLIER,
+    VERIFIED,
+    Finding,
+    one_apart,
+    starts,
+)
 from ._files import (
     PACKAGE_MANAGER_WORDS,
     PACKAGE_MANAGERS,
@@ -350,14 +359,6 @@ def _request_unmade(text: str, index: RunIndex) -> Iterator[Finding]:
 _NOT_FOUND = later(r"(?:[\w./-]+: (?:line )?\d+: )?([\w./-]+): (?:command )?not found\b")
 
 
-def _places(text: str, needle: str) -> Iterator[int]:
-    """Where `needle` stands in `text`, each place in order."""
-    at = text.find(needle)
-    while at >= 0:
-        yield at
-        at = text.find(needle, at + 1)
-
-
 def _unreached(call: Call, program: str) -> bool:
     """`call`'s output (holding `not found`) says a program its command runs before
     `program` (lowercase), in one step with it, was not found (`docker run … bash -c '…
@@ -365,7 +366,7 @@ def _unreached(call: Call, program: str) -> bool:
     command = call.command_lower
     at = command.find(program)
     output = call.output
-    for place in _places(output, "not found"):  # callers ask only of outputs holding it
+    for place in starts(output, "not found"):  # callers ask only of outputs holding it
         found = _NOT_FOUND.match(output, output.rfind("\n", 0, place) + 1)
         if found is None:
             continue

@@ -2380,11 +2380,11 @@ def _number_places(index: RunIndex, number: str) -> Iterator[tuple[Call, int]]:
     return (
         (call, at)
         for call in index.calls_with_output(number)
-        for at in _starts(call.output_lower, number)
+        for at in starts(call.output_lower, number)
     )
 
 
-def _starts(text: str, needle: str) -> Iterator[int]:
+def starts(text: str, needle: str) -> Iterator[int]:
     """Where `needle` starts in `text`, overlapping places included, in order."""
     at = text.find(needle)
     while at >= 0:
