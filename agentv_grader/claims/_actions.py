@@ -713,6 +713,24 @@ def _piped(call: Call, name: str, ends: tuple[str, ...] = ("|",)) -> bool:
 
 # what stands before a program in its command (`sudo`, `time`, `FOO=1`)
 _BEFORE_PROGRAM = frozenset(("sudo", "time", "env", "exec", "nohup", "command"))
+# an interpreter whose first word is the program it runs (`php occ`, `php artisan`)
+_INTERPRETER = frozenset(("php", "ruby", "perl", "node", "python", "python3"))
+
+
+def _program_words(words: list[str]) -> list[str]:
+    """A command's words from its program on: past what stands before it (`sudo -u
+    www-data`, `FOO=1`) and an interpreter of a file with no suffix (`php occ …`, not
+    `python manage.py`, a script of its own name)."""
+    words = [w for w in words if w not in _BEFORE_PROGRAM and "=" not in w]
+    while len(words) > 1 and words[0] in _SUDO_USER:  # sudo's user or group
+        words = words[2:]
+    if len(words) > 1 and words[0] in _INTERPRETER and "." not in words[1].rsplit("/", 1)[-1]:
+        words = words[1:] if words[1][:1] != "-" else words
+    return words
+
+
+# sudo's options that take a user or group (`sudo -u www-data php occ …`)
+_SUDO_USER = frozenset(("-u", "-g"))
 # (a login shell's `bash -lc lein test`, Codex's every command, runs `lein`)
 _STATEMENT_OPTIONS = frozenset(("-c", "-lc", "--command", "-e", "--execute"))
 
@@ -732,7 +750,7 @@ def runs_program(index: RunIndex, program: str) -> bool:
 def _runs_in(program: str, command: str) -> bool:
     """The lowercase `command` runs `program` in one of its parts, or gives it after `-c`."""
     for segment in COMMAND_PARTS.split(command):
-        words = [w for w in segment.split() if w not in _BEFORE_PROGRAM and "=" not in w]
+        words = _program_words(segment.split())
         if words and words[0].strip("'\"(").rsplit("/", 1)[-1] == program:
             return True
         if any(

@@ -822,6 +822,9 @@ _TRIED_AT_EACH_CHARACTER = {
     # long script among them): its words share no first letter a class would skip on
     "_tests.RUNNER",
     "_runners._EXUNIT",
+    # the scripts a command runs, read once a run (remembered) where a rule asks whether a
+    # program the run does not show ran: its interpreters share no first letter either
+    "_files._SCRIPT",
     # a line of a listing read for its figures (a JSON page's one long line among them):
     # its opening lookahead is one class test a character, no engine entered
     "_rows._ROW_VALUE",

@@ -130,7 +130,7 @@ _EITHERS = (
     (_web._WEB_WORDS, (_web._SEARCHED_GATED, _web._FETCHED_GATED, _web._CONTENT_GATED,
                        _web._COUNT_SOURCES_GATED, _web._SECOND_GATED, _web._DOC_GATED,
                        _web._FILLED_ALL_GATED, _web._FIRST_FAILED_GATED,
-                       _web._READ_SOURCE_GATED)),
+                       _web._READ_SOURCE_GATED, _web._CHECKED_SITE, _web._SOURCE_HEAD)),
 )  # fmt: skip
 
 
@@ -140,7 +140,7 @@ def test_a_gate_asked_for_a_group_of_rules_refuses_only_what_each_of_them_refuse
 ) -> None:
     """A text the group's gate refuses is one every rule's own gate refuses: `_UNSTATED`
     before the hedge, the prediction and advice, `_FILE_RULES` before the four file rules after
-    the paths, `_WEB_WORDS` before the nine web checks (each opening with its gated
+    the paths, `_WEB_WORDS` before the eleven web checks (each opening with its gated
     search)."""
     each = [gate if isinstance(gate, Words) else gate.words for gate in gates]
     assert either.words == frozenset().union(*(words.words for words in each))
@@ -498,7 +498,8 @@ _FAMILY_WORDS = (
      "attempt_findings"),
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
-      "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult"),
+      "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult", "ran",
+      "tested", "matched", "validated", "reconciled"),
      "web_findings"),
     (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
       "run time", "in total"), "timing_findings"),
@@ -521,7 +522,7 @@ def test_a_claims_families_are_those_whose_words_it_holds() -> None:
     for text in [*_claims(), *made]:
         lowered = text.lower()
         plain = [name for words, name in _FAMILY_WORDS if any(w in lowered for w in words)]
-        if not _web._WEB_WORDS.may_hold(text):  # the nine web checks' own words
+        if not _web._WEB_WORDS.may_hold(text):  # the eleven web checks' own words
             plain = [name for name in plain if name != "web_findings"]
         screen = claims_package._screen(text)
         ruled = claims_package._families(lowered, screen)
