@@ -76,6 +76,8 @@ SETS = (
     ROOT / "blind42",
     ROOT / "blind43",
     ROOT / "blind44",
+    ROOT / "blind45",
+    ROOT / "blind46",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
