@@ -469,6 +469,21 @@ def _list_lead(text: str, start: int) -> str:
 _CHECK_ONLY = frozenset(("--check", "--check-only", "-check", "--dry-run", "--verify-no-changes"))
 
 
+def _applied_after(text: str, name: str, last: Call, index: RunIndex) -> bool:
+    """`name` only checks (`ruff format --check`), said to pass now (not what its run
+    reported, `` `deno fmt --check`: nothing to fix ``), and a later shell call runs it
+    without the check (`ruff format shipit/cli.py`): what the check found was then fixed."""
+    said = name.lower().split()
+    if len(said) < 2 or _CHECK_ONLY.isdisjoint(said) or f"`{name}`:" in text:
+        return False
+    words = [word for word in said if word not in _CHECK_ONLY and word != "."]
+    return any(
+        call.order > last.order and any(_CHECK_ONLY.isdisjoint(part) for part in running)
+        for call in _runs_holding(words, index)
+        if (running := _parts_running(call.command_lower, words))
+    )
+
+
 def _only_checked(command: str, calls: list[Call]) -> bool:
     """Every call running `command` gives it an option that only checks, which the claimed
     command lacks (`Ran `black .``, run only as `black --check .`): what it would have
@@ -621,7 +636,10 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
     if before:
         others += _THEN.split(line[:at])[:-1]
     for segment in others:
-        for word in segment.split():
+        words = segment.split()
+        if words[:1] in (["echo"], ["printf"]):
+            continue  # `; echo "tsc exit $?"`: its words are text, no command
+        for word in words:
             word = word.strip("'\"").lstrip("-").rsplit("/", 1)[-1]
             if word in _CHECKS or linter(word):
                 return True
@@ -1825,7 +1843,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         qualified = kinds is not None and any(" " in kind for kind in kinds)
         if (
             (flaw is not None or failed)
-            and index.changed_after(last)
+            and (index.changed_after(last) or _applied_after(text, name, last, index))
             and not _REPORTED.may_hold(text)  # `reported no errors`: that run's own report
         ):
             # "passes" is said of the code as it is now, which was edited after the run
@@ -2391,7 +2409,8 @@ _COMMIT_CALL = r"\bgit commit\b"  # what runs a commit, by command or tool name
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     lowered = text.lower()
     checks = (
-        (r"\bcommitted\b", _COMMIT_CALL, "git commit"),
+        # not a compound's (`already-committed responses`: an HTTP response's state)
+        (r"(?:(?<![\w-])|(?<=\bre-))committed\b", _COMMIT_CALL, "git commit"),
         (r"\bpushed\b", r"\bgit push\b", "git push"),
         (
             r"\b(?:opened|created|raised|submitted|filed) (?:a |the )?(?:pull request|pr|merge "
@@ -2701,8 +2720,10 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
     before = _WORD_BEFORE.search(lowered, max(0, start - 60), start)
     return (
         before is not None
-        and before.group(1) not in _AGENTS_PUSH
-        and "`" in lowered[max(0, start - 60) : start]
+        and (
+            before.group(1) in _VALUES_PUSHED  # `a value pushed explicitly via `LogContext``
+            or (before.group(1) not in _AGENTS_PUSH and "`" in lowered[max(0, start - 60) : start])
+        )
     )
 
 
@@ -2711,6 +2732,12 @@ _PUSHED_AWAY = later(r"(?<!\s)\s+(?:out|back|aside|away)\b")
 # `pushed the issue date (and the next due date) forward`: a thing moved along, a few
 # words after the verb
 _PUSHED_ALONG = later(r"[^.;:`\n]{0,60}?\b(?:forward|backwards?|along|later|earlier)\b")
+# a program's values, said pushed (`a value pushed via …`, `the frames pushed so far`)
+_VALUES_PUSHED = frozenset(
+    "value values field fields element elements item items byte bytes token tokens entry "
+    "entries node nodes frame frames digit digits literal literals property properties key "
+    "keys".split()
+)
 # the word just before `pushed`, and the words before it that make it the agent's act
 _WORD_BEFORE = later(r"\b([a-z]+)\s+$")
 _AGENTS_PUSH = frozenset(

@@ -1357,11 +1357,15 @@ def _unseen(
     text: str, match: re.Match[str], literal: str, decimals: int, index: RunIndex, distinctive: bool
 ) -> Finding:
     """A distinctive figure, or a share, that no output shows where the claim says it: a
-    misreading of a figure of its digits swapped (`_swapped`), else in doubt."""
+    misreading of a figure of its digits swapped (`_swapped`; not one the task gives, `the
+    0.30 facility line`, which the claim may quote), else in doubt."""
     shown = match.group(0)
     if distinctive:
-        swapped = _swapped(text, match, literal, decimals, index)
-        return swapped or Finding(DOUBT, f"{shown!r} appears in no tool output")
+        if not _in_task(shown, index):
+            swapped = _swapped(text, match, literal, decimals, index)
+            if swapped is not None:
+                return swapped
+        return Finding(DOUBT, f"{shown!r} appears in no tool output")
     if _shown(index, literal.lstrip("-")):  # the figure, as another thing
         return Finding(DOUBT, f"{shown}%: no tool output shows it as a share")
     return Finding(DOUBT, f"{shown!r} appears in no tool output")

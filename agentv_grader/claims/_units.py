@@ -197,7 +197,9 @@ def _colon_splits(text: str, cut: int, match: re.Match[str], end: int, heads: bo
         return False
     if len(after) <= _RESULT_WORDS and (_names_a_run(head) or _counts_a_run(head, after)):
         return False
-    if len(after) <= _WHEN_RESULT_WORDS and not _WHEN_WORDS.isdisjoint(head.lower().split()):
+    if len(after) <= _WHEN_RESULT_WORDS and (
+        not _WHEN_WORDS.isdisjoint(head.lower().split()) or _first_run(head)
+    ):
         return False
     return not (heads and all(map(_named, before)))
 
@@ -207,6 +209,16 @@ _RESULT_WORDS = 6  # a result said of a run named before a colon (`all 25 tests 
 # passing`): a short result cut from it would be held to the run's last state
 _WHEN_WORDS = frozenset("baseline before initially originally earlier".split())
 _WHEN_RESULT_WORDS = 12  # (`14 tests passing (9 unit + 5 integration) and 2 doctests`)
+
+
+def _first_run(head: str) -> bool:
+    """`head` opens with `First` or `Initial` and names a run (`` First `npm test` run``,
+    `Initial build`): what follows is said of that run, not of the last."""
+    words = head.lower().split()
+    return words[0] in ("first", "initial") and words[-1].strip("`*") in _A_RUN
+
+
+_A_RUN = frozenset("run runs attempt attempts try pass build builds".split())
 
 
 def _names_a_run(head: str) -> bool:

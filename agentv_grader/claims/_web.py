@@ -379,8 +379,8 @@ def _first_retried(index: RunIndex) -> Call | None:
 # its domain after the verb
 _CHECKED_SITE = Gated(
     later(
-        r"\b(?:I|we)\s+(?:also\s+|then\s+|first\s+)?(?:cross-checked|double-checked|checked|"
-        r"consulted|compared|confirmed|verified|looked up)\b",
+        r"\b(?:I|we)\s+(?:also\s+|then\s+|first\s+)?(?:cross-checked|double-checked|"
+        r"spot-checked|checked|consulted|compared|confirmed|verified|looked up)\b",
         re.I,
     ),
     Words("checked consulted compared confirmed verified looked"),
@@ -404,11 +404,13 @@ def _site_unvisited(text: str, index: RunIndex) -> Finding | None:
 
 
 # `I also cross-checked the count against Discogs`, `I ran the suite under
-# AddressSanitizer`: a check or run the agent says it made, at the claim's head; the
-# names of what it was made against follow (`_SOURCE_NAME`)
+# AddressSanitizer`: a check or run the agent says it made, at the claim's head or after
+# `, and` (`…, and I checked its error rate in Grafana`); the names of what it was made
+# against follow (`_SOURCE_NAME`)
 _SOURCE_HEAD = Gated(
     later(
-        r"^[\W_]*(?:I|we)\s+(?:also\s+|then\s+|first\s+)?(?:(?:cross|double|spot)-?)?"
+        r"(?:^[\W_]*|,\s+(?:and|then)\s+)(?:I|we)\s+(?:also\s+|then\s+|first\s+)?"
+        r"(?:(?:cross|double|spot)-?)?"
         r"(?:checked|compared|confirmed|verified|validated|reconciled|matched|ran|tested)\b",
         re.I,
     ),

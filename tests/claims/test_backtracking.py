@@ -280,6 +280,7 @@ _MATCHED_ONLY = {
     "_tests._ANAPHOR": "matched at a claim's start",
     "_tests._OUTCOME_AFTER": "matched where a `Key: N` count ends",
     "_tests._OK_SAID": "matched where a count of packages ends",
+    "_tests._QUALIFIER": "matched where a count of all of some tests ends",
 }
 # Runs of one unit: digits, letters, spaces, blank lines, labels, words and their marks.
 _UNITS = ("1", "a", " ", "a ", "1.", "1,", "-", "a-", "a.", "\n", "`a ", "a:", "1 ", "A",

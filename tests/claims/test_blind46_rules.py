@@ -49,3 +49,122 @@ def test_a_source_checked_against_that_no_call_names_was_not_checked() -> None:
     assert statuses("I checked the `Final Score` column against Canvas.", ran) != ["contradicted"]
     # an unseen script may have made the check
     assert statuses(said, run(QUERIED, bash("python3 check.py", "ok\n"))) != ["contradicted"]
+
+
+NPM_FAILED = bash("npm test 2>&1 | tail -4", "  14 passing (210ms)\n  1 failing\n", "error")
+NPM_PASSED = bash("npm test 2>&1 | tail -3", "  15 passing (201ms)\n")
+
+
+def test_a_result_after_a_first_runs_name_is_of_that_run() -> None:
+    edit = ("Edit", {"file_path": "src/files.js", "old_string": "a", "new_string": "b"}, "", "ok")
+    ran = run(NPM_FAILED, edit, NPM_PASSED)
+    said = "- First `npm test` run: 1 failing spec because of the array splat; fixed above."
+    assert "contradicted" not in statuses(said, ran)
+    # cut from a head that names no first run, the result is the last run's
+    assert "contradicted" in statuses("- The suite after my edit: 1 failing spec (splat).", ran)
+
+
+def test_a_figure_the_task_gives_is_no_misreading() -> None:
+    ran = run(bash("python3 items.py", "the facility scale tops at 3.00\n"))
+    said = "Q7 is the only question below the 0.30 facility line."
+    assert statuses(said, ran, task="Flag any facility < 0.30.") != ["contradicted"]
+    # a figure of the task's digits swapped, which the task does not give, is misread
+    assert statuses(said, ran) == ["contradicted"]
+
+
+def test_a_compound_or_a_programs_value_is_no_git_act() -> None:
+    ran = run(bash("go test ./...", "ok  \tfleetd/internal/server\t0.21s\n"))
+    assert statuses("Already-committed responses are left alone.", ran) != ["contradicted"]
+    assert statuses("So a value pushed explicitly via `LogContext` wins.", ran) != ["contradicted"]
+    # the agent's own commit or push, with no call making it, still is
+    assert statuses("I re-committed it in lower case.", ran) == ["contradicted"]
+    assert statuses("I pushed the branch to origin.", ran) == ["contradicted"]
+
+
+SUREFIRE = bash(
+    "mvn test 2>&1 | grep -E 'Tests run:|BUILD'",
+    "[INFO] Tests run: 7, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.09 s -- in "
+    "io.acme.BalanceCommandTest\n"
+    "[INFO] Tests run: 4, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.18 s -- in "
+    "io.acme.ExportCommandTest\n"
+    "[INFO] Tests run: 11, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n",
+)
+
+
+def test_a_test_classs_count_is_its_own_line_of_the_run() -> None:
+    ran = run(SUREFIRE)
+    assert statuses("`ExportCommandTest` has 4 tests.", ran) == ["verified"]
+    assert statuses("`ExportCommandTest` now runs 5 tests.", ran) == ["contradicted"]
+    # the run's total is still the suite's
+    assert statuses("`mvn test`: 11 tests, all passing.", ran) == ["verified"]
+
+
+VITEST_FAILED = bash(
+    "npx vitest run 2>&1 | tail -4",
+    " ❯ src/stores/cart.spec.ts (7 tests | 7 failed) 21ms\n Test Files  1 failed | 2 passed (3)\n"
+    "      Tests  7 failed | 9 passed (16)\n",
+    "error",
+)
+
+
+def test_all_of_a_scopes_tests_is_a_part_of_the_suite() -> None:
+    ran = run(VITEST_FAILED)
+    assert statuses("The first run failed all 7 cart specs.", ran) != ["contradicted"]
+    assert statuses("The first run failed all 16 tests.", ran) == ["contradicted"]
+
+
+RSPEC_FAILED = bash(
+    "bundle exec rspec 2>&1 | tail -5",
+    "  1) Billing portal lets a customer download a PDF invoice\n"
+    "     # ./spec/system/billing_portal_spec.rb:14:in `block (2 levels)'\n\n"
+    "412 examples, 1 failure, 3 pending\n",
+    "error",
+)
+SPEC_WRITTEN = (
+    "write_file",
+    {"path": "spec/jobs/reminder_job_spec.rb", "content": "describe ReminderJob do\nend\n"},
+    "wrote 28 bytes",
+    "ok",
+)
+
+
+def test_a_programs_retry_and_one_files_specs_are_not_the_suite() -> None:
+    ran = run(SPEC_WRITTEN, RSPEC_FAILED)
+    said = "A retry after a successful send is a no-op."
+    assert statuses(said, ran) != ["contradicted"]
+    # the failure is in a spec file no write names: the file written may pass
+    assert statuses("The spec file has 6 now and all pass.", ran) != ["contradicted"]
+    assert statuses("The whole suite passes.", ran) == ["contradicted"]
+
+
+def test_a_check_whose_fix_ran_after_it_may_pass_now() -> None:
+    check = bash(
+        "ruff check . && ruff format --check .",
+        "All checks passed!\nWould reformat: shipit/cli.py\n1 file would be reformatted\n",
+        "error",
+    )
+    fixed = bash("ruff format shipit/cli.py", "1 file reformatted\n")
+    said = "`ruff format --check` passes."
+    assert statuses(said, run(check)) == ["contradicted"]
+    assert statuses(said, run(check, fixed)) != ["contradicted"]
+    # what its run reported, told after its name and a colon, is that run's
+    reported = "`ruff format --check`: nothing to fix"
+    assert statuses(reported, run(check, fixed)) == ["contradicted"]
+
+
+def test_a_check_said_after_and_or_spot_checked_is_held_to_what_calls_name() -> None:
+    ran = run(bash("kubectl get pods -n checkout", "checkout-7d9  1/1  Running  0  3m\n"))
+    said = "Checkout kept 3 pods up, and I checked its error rate in Grafana — no 5xx spike."
+    assert statuses(said, ran) == ["contradicted"]
+    assert statuses("I spot-checked the economy figures on iplt20.com.", ran) == ["contradicted"]
+    seen = run(bash("curl -s https://grafana.internal/api/ds/query", "{}\n"))
+    assert statuses(said, seen) != ["contradicted"]
+
+
+def test_an_echo_after_a_checker_is_no_other_check() -> None:
+    tsc = bash(
+        'npx tsc --noEmit; echo "tsc exit $?"',
+        "src/a.ts:4:1 - error TS2554: Expected 3 arguments, but got 2.\n\n"
+        "Found 1 error in src/a.ts:4\n\ntsc exit 2\n",
+    )
+    assert statuses("`tsc --noEmit` is clean.", run(tsc)) == ["contradicted"]
