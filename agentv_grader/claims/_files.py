@@ -381,10 +381,16 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
     if said is None:
         return None
     naming = index.inputs_with(_needle(said.group(2)))
-    edits = [c for c in naming if c.family == "edit" and not c.failed]
-    if not edits or any(not _reads_or_edits(c) for c in naming):
+    written = _made_new(naming, index)  # a new file's tests are all added
+    rest = naming[1:] if written is not None else naming
+    edits = [c for c in rest if c.family == "edit" and not c.failed]
+    if not (edits or written is not None) or any(not _reads_or_edits(c) for c in rest):
         return None  # a write of the whole file, or a shell command, may hold old tests
     counts = [_definitions_added(call, _needle(said.group(2))) for call in edits]
+    if written is not None:
+        if written[1] is None:
+            return None
+        edits, counts = [written[0], *edits], [written[1], *counts]
     # tests a definition does not count (parametrised): the runs of the file before the
     # first edit and after the last such tell how many more there are
     added = (
@@ -396,7 +402,7 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
     if added and added != claimed:
         return Finding(
             CONTRADICTED,
-            f"{claimed} tests said added to {said.group(2)}, the edits add {added}: "
+            f"{claimed} tests said added to {said.group(2)}, the run's changes add {added}: "
             f"{edits[-1].cite()}",
         )
     return None
@@ -567,6 +573,30 @@ def _added_by_runs(
     if first_total is None or last_total is None:
         return 0
     return max(0, last_total - first_total)
+
+
+def _made_new(naming: list[Call], index: RunIndex) -> tuple[Call, int | None] | None:
+    """The first of the calls `naming` a file, where it is a write that made the file new
+    (no earlier call's output names the file's name), and the test definitions its
+    content holds (None: another input, or tests no definition counts)."""
+    first = naming[0] if naming else None
+    if first is None or first.family != "write" or first.failed:
+        return None
+    given = _editor_input(first)
+    path = next((given[k] for k in _PATH_KEYS if k in given), None) if given else None
+    if not isinstance(path, str) or not path:
+        return None
+    name = path.rsplit("/", 1)[-1].lower()
+    if any(c.order < first.order for c in index.outputs_containing(name)):
+        return None  # shown before it was written: the file was there
+    content = next((given[k] for k in _CONTENT_KEYS if k in given), None) if given else None
+    if not isinstance(content, str) or _TESTS_GENERATED.search(content):
+        return first, None
+    return first, len(_TEST_DEFINED.findall(content))
+
+
+# the keys a write tool's input holds the file's whole text under
+_CONTENT_KEYS = ("content", "file_text", "contents", "text")
 
 
 def _definitions_added(call: Call, needle: str) -> int | None:

@@ -168,3 +168,25 @@ def test_an_echo_after_a_checker_is_no_other_check() -> None:
         "Found 1 error in src/a.ts:4\n\ntsc exit 2\n",
     )
     assert statuses("`tsc --noEmit` is clean.", run(tsc)) == ["contradicted"]
+
+
+NEW_TESTS = (
+    "Write",
+    {
+        "file_path": "/app/tests/test_upgrade.py",
+        "content": "def test_a():\n    pass\n\n\ndef test_b():\n    pass\n\n\ndef test_c():\n"
+        "    pass\n",
+    },
+    "File created successfully at: /app/tests/test_upgrade.py",
+    "ok",
+)
+
+
+def test_tests_said_added_to_a_new_file_are_its_definitions() -> None:
+    ran = run(NEW_TESTS, bash("pytest -q", "3 passed in 0.1s"))
+    assert statuses("Added four tests in `tests/test_upgrade.py`.", ran) == ["contradicted"]
+    assert statuses("Added three tests in `tests/test_upgrade.py`.", ran) != ["contradicted"]
+    # a file an earlier output shows was there: its old tests may be among them
+    listed = bash("ls tests", "test_upgrade.py\n")
+    said = "Added four tests in `tests/test_upgrade.py`."
+    assert statuses(said, run(listed, NEW_TESTS)) != ["contradicted"]
