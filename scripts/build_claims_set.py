@@ -78,6 +78,8 @@ SETS = (
     ROOT / "blind44",
     ROOT / "blind45",
     ROOT / "blind46",
+    ROOT / "blind47",
+    ROOT / "blind48",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
