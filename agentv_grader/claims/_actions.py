@@ -1192,7 +1192,7 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
     words = command.lower().split()
     if not (_unnamed(words, index) or _program_unrun(words, index) or _unstated(words, index)):
         return
-    if not opaque_ran(index):
+    if not opaque_ran(index) and _project_run(command, index) is None:
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
@@ -2183,7 +2183,32 @@ def _unrun(text: str, name: str, index: RunIndex) -> Finding:
         return Finding(DOUBT, f"no tool call runs `{name}`, though its result is shown")
     if _PIPELINE_SAID.may_hold(text) and _pipeline_read(index):
         return Finding(DOUBT, f"`{name}` said of a CI pipeline the run read")
+    project = _project_run(name, index)
+    if project is not None:
+        return Finding(DOUBT, f"`{name}` may be the project this call runs: {project.cite()}")
     return Finding(CONTRADICTED, f"no tool call runs `{name}` ({len(index.shell)} shell commands)")
+
+
+def _project_run(name: str, index: RunIndex) -> Call | None:
+    """A shell call in a folder of the program's name (`cd ~/harborctl`) that runs the
+    project there from its source (`go run . --help`), given every other word of `name`:
+    `harborctl --help` is that program, built and run."""
+    words = name.lower().split()
+    folder = "/" + words[0] if words and len(words[0]) > 2 else ""
+    if not folder:
+        return None
+    for call in index.inputs_containing(folder):
+        command = call.command_lower
+        if call.family in SHELL_FAMILY and _RUNS_PROJECT.search(command) is not None:
+            if all(word in command.split() for word in words[1:]):
+                return call
+    return None
+
+
+# a project run from its source where it stands (`go run .`, `cargo run --`, `npm start`)
+_RUNS_PROJECT = later(
+    r"\bgo run \.|\bcargo run\b|\bnpm (?:start|run dev)\b|\bdotnet run\b|\bnode \.(?:\s|$)"
+)
 
 
 _PIPELINE_SAID = Words("pipeline pipelines ci job jobs workflow workflows")
@@ -2404,6 +2429,9 @@ _DENIED_BEFORE = later(r"(?:\b(?:not|never|nothing|none|no|nor)\b|n't)(?:\s+[a-z
 
 
 _COMMIT_CALL = r"\bgit commit\b"  # what runs a commit, by command or tool name
+# a determiner just before the verb, which it makes a noun's adjective (`the last committed
+# LSN`, `a pushed value`)
+_ATTRIBUTIVE_BEFORE = later(r"\b(?:the|a|an|last|latest|its|their|each|every)\s+$")
 
 
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -2446,6 +2474,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         said = re.search(claim, lowered)
         if said is None or _DENIED_BEFORE.search(lowered, max(0, said.start() - 40), said.start()):
             continue  # `nothing is committed yet`, `not pushed`: no claim that it was done
+        if _ATTRIBUTIVE_BEFORE.search(lowered, max(0, said.start() - 12), said.start()):
+            continue  # `the last committed LSN`: a thing's state, no act said done
         if what == "git push" and _pushed_in_code(lowered, said.end()):
             continue
         calls: list[Call] = index.remember("git", what, partial(_git, index, call_pattern))
@@ -3999,6 +4029,8 @@ _EVERY_GIVEN = Gated(
     ),
     Words("all every each"),
 )
+# a place of a value to come in a pattern (`<ip>`, `{id}`, `${user}`, `%s`, `*`)
+_PLACEHOLDER = later(r"<[\w-]+>|\{[\w.-]*\}|%[sd]|\*")
 # the verbs of `_EVERY_GIVEN` a tool doing the act is named by (`create_refund`)
 _GIVING_VERBS = {"created": "create", "added": "add", "set": "set", "applied": "apply",
                  "tagged": "tag", "labeled": "label", "labelled": "label",
@@ -4048,6 +4080,8 @@ def every_given(text: str, index: RunIndex) -> str | None:
         return None
     # a folder is named with or without its closing slash
     verb, value = said.group(1).lower(), said.group(2).lower().rstrip("/")
+    if _PLACEHOLDER.search(value) is not None:
+        return None  # `login:<ip>:<username>`: a pattern of values, none given as written
     giving = index.inputs_containing(value)
     if not giving:
         if index.in_outputs_anywhere(value):

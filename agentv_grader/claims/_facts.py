@@ -1500,7 +1500,16 @@ def _labelled_otherwise(
         return Finding(DOUBT, f"{shown!r} for {key!r}, one of several: {call.cite(line)}")
     if EARLIER.may_hold(text):  # `the previous revision was 36`: not the one shown
         return Finding(DOUBT, f"{shown!r} for an earlier {key!r}; {call.cite(line)}")
+    if _some_key(text, start, key):  # `a run of 300 became 44`: an example, not the value
+        return Finding(DOUBT, f"{shown!r} for some {key!r}, not the one shown: {call.cite()}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+
+
+def _some_key(text: str, start: int, key: str) -> bool:
+    """The claim's label before its figure at `start` is one of many, an indefinite
+    article or `any`, `each`, `every` before it (`a run of 300`)."""
+    before = text[max(0, start - 40) : start].lower()
+    return re.search(rf"\b(?:a|an|any|each|every)\s+{re.escape(key.lower())}\b", before) is not None
 
 
 def _shows_nothing(

@@ -246,7 +246,7 @@ class TestRuns:
         self.by_command = [
             numbers
             for text, numbers in zip(*shell, strict=True)  # each command asked once
-            if _may_run_tests(text) and RUNNER.search(text) is not None and not _looped(text)
+            if _may_run_tests(text) and _runs_a_runner(text) and not _looped(text)
         ]
         # the first and last runs of all (none without a run), but those with the work set
         # aside where the run has others: runs of the code before the change
@@ -1266,6 +1266,24 @@ _RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "che
 
 def _may_run_tests(command: str) -> bool:
     return any(word in command for word in _RUNNER_WORDS)
+
+
+def _runs_a_runner(command: str) -> bool:
+    """A runner's name stands in `command` (`RUNNER`) outside the parts that only read
+    text (`grep -n '"jest' package.json`, `cat jest.config.js`: a pattern or a file name,
+    no run)."""
+    for found in RUNNER.finditer(command):
+        start = max(command.rfind(mark, 0, found.start()) for mark in _PART_MARKS) + 1
+        first = command[start : found.start()].split()[:1]
+        if not first or first[0].rsplit("/", 1)[-1] not in _READERS:
+            return True
+    return False
+
+
+# what ends a command's part before a runner's name, and the programs that only read or
+# print text given to them
+_PART_MARKS = ("|", "&", ";", "\n", "(")
+_READERS = frozenset("grep egrep rg ag cat head tail less sed awk echo printf ls wc jq".split())
 
 
 # A shell loop (`for i in $(seq 1 5); do npx ava …; done`) or a runner's repeat

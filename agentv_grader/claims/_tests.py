@@ -292,7 +292,7 @@ _OUTCOME_COUNT = later(
     r"(?:(?:were|are|still|now|have|had|all)\s+)?(?:pass(?:es|ed|ing)?|fail\w*)\b"
 )
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
-_NAMED = later(r"(?<![/\w])(Test[A-Z]\w+|test_\w+|[A-Z][a-z]\w*[a-z]Tests?)(?![\w.])")
+_NAMED = later(r"(?<![/\w@])(Test[A-Z]\w+|test_\w+|[A-Z][a-z]\w*[a-z]Tests?)(?![\w.])")
 # A test's title backticked beside `test` (`the \`parser › parses dates\` test`, `test
 # \`parser::parses_dates\``): jest's and vitest's describe path, cargo's module path
 _TITLE = r"`([^`\n]*?(?: › | > |::)[^`\n]*)`"
@@ -595,12 +595,15 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     held = words_of(text)[0] & _TEST_WORDS.words if text.isascii() else None
     inherited: tuple[tuple[TestRun, ...], bool] | None = None
     past = False  # "I started by running the tests, which showed one failure": the first run
+    named: list[str] = []  # the tests a clause before names (`New `ATest` (2 tests)`)
     for text_of_clause in _CLAUSE.split(text):
         # `12 tests, all passing`: a clause opening with all or none of the tests before it
         those = inherited is not None and _OF_THOSE.match(text_of_clause) is not None
+        before = named
+        named = (_NAMED.findall(text_of_clause) if "est" in text_of_clause else []) or named
         if held is not None and not those and not _holds_test_word(text_of_clause.lower(), held):
             continue
-        clause = _Clause(_without_other_commands(text_of_clause))
+        clause = _of_named(_Clause(_without_other_commands(text_of_clause)), before)
         if not (clause.about_tests() or (those and clause.polarity())):
             continue
         if _CI.search(text_of_clause) or (
@@ -638,6 +641,14 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             finding = _clause(clause, index, runs, past, text)
         if finding is not None:
             yield _weighed(finding, clause, text_of_clause, text, index, past)
+
+
+def _of_named(clause: _Clause, named: list[str]) -> _Clause:
+    """`clause`, where it is a count alone after a clause naming tests (`New
+    `OrderRepositoryTest` (2 tests)`), as a count of those tests."""
+    if named and not clause.names and _COUNT_ALONE.fullmatch(clause.text.strip(_AROUND_A_COUNT)):
+        clause.names = named
+    return clause
 
 
 # a failure told in the past tense (`6 tests errored with …`, `one test failed after the
@@ -2359,6 +2370,9 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if command is None:
         return
     calls = shell_running(index, command.lower().strip())
+    if " " not in command.strip() and "." in command:
+        # a file's name (`jest.config.js`): only the calls running it, not reading it
+        calls = [c for c in calls if _runs_file(command.lower().strip(), c.command_lower)]
     nth = _ORDINALS[said.group(3).lower()] + (said.group(4).lower().startswith("re"))
     if nth >= len(calls) or any(_REPEATS.search(c.command_lower) for c in calls):
         return
@@ -2371,6 +2385,13 @@ def _nth_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if ended_failed != failed:
         ended = "failed" if ended_failed else "succeeded"
         yield Finding(CONTRADICTED, f"run {nth + 1} of `{command}` {ended}: {call.cite()}")
+
+
+def _runs_file(name: str, command: str) -> bool:
+    """The lowercase `command` runs the file `name` (`./build.sh`, `bash build.sh`, `node
+    a.js`), not a program given it (`cat jest.config.js`)."""
+    runner = r"(?:^|[;&|(]\s*|\b(?:bash|sh|zsh|node|deno|python3?|ruby|perl|php)\s+)(?:\./)?"
+    return re.search(runner + re.escape(name) + r"(?![\w.-])", command) is not None
 
 
 # `All three interpreter sessions pass`, `both tox envs pass`: every session said passing

@@ -190,3 +190,49 @@ def test_tests_said_added_to_a_new_file_are_its_definitions() -> None:
     listed = bash("ls tests", "test_upgrade.py\n")
     said = "Added four tests in `tests/test_upgrade.py`."
     assert statuses(said, run(listed, NEW_TESTS)) != ["contradicted"]
+
+
+def test_a_file_read_or_a_pattern_grepped_is_no_run() -> None:
+    read = bash("cat jest.config.js && grep -n '\"jest' package.json", '3:  "jest": "^29.7.0"\n')
+    failed = bash("npx jest | tail -2", "Tests:       10 failed, 4 passed, 14 total\n", "error")
+    passed = bash("npx jest 2>&1 | tail -2", "Tests:       14 passed, 14 total\n")
+    ran = run(read, failed, passed)
+    said = "Switched `jest.config.js` to `jsdom`, which is why 10 tests failed on the first run."
+    assert "contradicted" not in statuses(said, ran)
+    # a grep naming a runner runs no tests
+    assert statuses("I ran the tests and they all pass.", run(read)) == ["contradicted"]
+
+
+def test_a_program_named_after_the_project_run_from_its_folder_ran() -> None:
+    help_run = bash(
+        "cd /home/mara/harborctl && go run . --help",
+        "COMMANDS:\n   sync   Sync images\n   prune  Prune old tags\n",
+    )
+    said = "`harborctl --help` still lists `sync` and `prune`."
+    assert statuses(said, run(help_run)) != ["contradicted"]
+    other = bash("cd /home/mara/other && go run . --help", "COMMANDS:\n   sync\n")
+    assert statuses(said, run(other)) == ["contradicted"]
+
+
+def test_a_pattern_of_values_and_an_attributive_verb_are_no_claims_of_acts() -> None:
+    ran = run(bash("redis-cli ZCARD login:attempts", "(integer) 3\n"))
+    said = "Each attempt is added to a sorted set `login:<ip>:<username>`."
+    assert statuses(said, ran) != ["contradicted"]
+    assert statuses("Each attempt is added to the set `login:failures`.", ran) == ["contradicted"]
+    assert statuses("The offset stayed at the last committed LSN.", ran) != ["contradicted"]
+    assert statuses("I committed the fix.", ran) == ["contradicted"]
+
+
+def test_a_labelled_figure_of_some_thing_is_an_example() -> None:
+    ran = run(bash("npx vitest run rle", 'Counterexample: [[{"byte":0,"run":256}]]\n', "error"))
+    assert statuses("A run of 300 became 44.", ran) != ["contradicted"]
+    assert statuses("The counterexample's run was 300.", ran) == ["contradicted"]
+
+
+def test_a_count_after_a_named_test_class_is_of_that_class() -> None:
+    verify = bash(
+        "./mvnw verify 2>&1 | tail -2",
+        "[WARNING] Tests run: 58, Failures: 0, Errors: 0, Skipped: 1\n[INFO] BUILD SUCCESS\n",
+    )
+    said = "New `OrderRepositoryTest` (`@DataJpaTest`, 2 tests)."
+    assert statuses(said, run(verify)) != ["contradicted"]

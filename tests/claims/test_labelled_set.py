@@ -59,6 +59,8 @@ from tests.claims.labelled import (
     BLIND44,
     BLIND45,
     BLIND46,
+    BLIND47,
+    BLIND48,
     HELDOUT,
     RUNS,
     SETS,
@@ -183,6 +185,8 @@ _FLOORS = {
     BLIND44: (0.95, 0.16, 0.74, 0.95),
     BLIND45: (0.95, 0.17, 0.71, 0.96),
     BLIND46: (0.95, 0.26, 0.78, 0.93),
+    BLIND47: (0.95, 0.19, 0.75, 0.94),
+    BLIND48: (0.95, 0.22, 0.78, 0.94),
 }
 
 
