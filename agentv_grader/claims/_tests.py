@@ -112,14 +112,20 @@ _TOTAL = _Folded(
     # `all 4 widgets`, `all 4 Jest suites`: a count of other things
     r"(?!\s+(?:[A-Za-z][\w.-]*\s+)?(?!(?:tests|specs|cases|examples|pass|passes|fails)\b)"
     r"[a-z]+s\b)"
-    r"|\(" + NUM + r"\s+tests?\)|" + NUM + r"\s+tests?\b(?!\s+" + _TEST_THINGS + r"\b)"
+    r"|\("
+    + NUM
+    + r"\s+tests?\)|"
+    + NUM
+    + r"\s+(?:tests?|examples?)\b(?!\s+"
+    + _TEST_THINGS
+    + r"\b)"
     r"(?!\s+"
     + _AUX
     + r"(?:pass|fail|errored)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
     r"|\s+(?:that|which|whose)\b))"
 )
-_TOTAL_WORDS = Words("all test tests")
+_TOTAL_WORDS = Words("all test tests example examples")
 # A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`, `added
 # `src/a.test.ts` with three tests`) is no total
 _WROTE = later(
@@ -580,6 +586,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         return
     yield from _go_packages(text, index)  # the count alone: how the run went is read below
     yield from _reruns_counted(text, index)
+    yield from _unrun_after_act(text, index)
     if "doc" in text:
         yield from _doctests(text, index)
     if "unit" in text or "integration" in text:
@@ -1119,6 +1126,48 @@ _OTHER_RUNS = later(r"\b(?:builds|deploys|deployments)\b", re.I)
 _FAILS_IF = later(r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b", re.I)
 # what opens a time said of an act (`after rebasing`, `since the fix`, `once it built`)
 _WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
+
+
+# tests said run or passing after an act of the run that changes the code (`I re-ran the
+# specs after the autocorrect and they still pass`, `the tests still pass on the rebased
+# branch`): group 1 the act
+_AFTER_ACT = later(
+    r"\b(?:ran|re-?ran|run|runs|pass(?:es|ed|ing)?|green)\b[^.;]*?\b(?:after|on|following)"
+    r"\s+(?:the\s+|my\s+|that\s+)?(auto-?correct(?:ion|ions|ing)?|auto-?fix(?:es)?|"
+    r"rebase|rebased\s+branch|reformat(?:ting)?)\b",
+    re.I,
+)
+# the commands doing each act (`rubocop -a`, `eslint --fix`; `git rebase`, `git pull
+# --rebase`; a formatter that writes)
+_ACT_COMMANDS = {
+    "auto": later(r"\brubocop\b[^|;&\n]*\s-[aA]\b|--auto-?correct|--fix\b"),
+    "rebase": later(r"\bgit\s+(?:rebase|pull\s[^|;&\n]*--rebase)\b"),
+    "reformat": later(
+        r"\b(?:black|ruff format|cargo fmt|rustfmt|gofmt -w|dotnet format|mix format)\b"
+        r"(?![^|;&\n]*--check)|\bprettier\b[^|;&\n]*--write"
+    ),
+}
+
+
+def _unrun_after_act(text: str, index: RunIndex) -> Iterator[Finding]:
+    """Tests said run or passing after an act that changes the code (`_AFTER_ACT`: an
+    autocorrect, a rebase, a reformat), where shell calls did that act and no test run
+    came after the last of them, nor any program the run does not show."""
+    said = _AFTER_ACT.search(text) if "after" in text or "rebased" in text else None
+    if said is None or not index.tests:
+        return
+    act = said.group(1).lower()
+    pattern = _ACT_COMMANDS[next(key for key in _ACT_COMMANDS if act.startswith(key))]
+    acting = [c for c in index.shell if pattern.search(c.command_lower) is not None]
+    if not acting:
+        return
+    last = acting[-1]
+    numbers = itertools.chain.from_iterable(index.tests.by_command)
+    if any(index.calls[n].order > last.order for n in numbers):
+        return
+    if opaque_ran_after(index, last.order):
+        return
+    yield Finding(CONTRADICTED, f"no test run after the {act}: {last.cite()}")
 
 
 # tests said run again a number of times (`I ran it twice more`, `re-ran the suite 3 more

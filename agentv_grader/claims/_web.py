@@ -428,8 +428,8 @@ _SOURCE_END = later(
 # article (`the OECD …`) or what the check was made against, on or under (`against
 # Okta`, `on Firefox and WebKit`)
 _SOURCE_NAME = later(
-    r"(?:^\s*|\b(?:the|your|their|our|its|against|with|under|on|in|via|through|using|and)"
-    r"\s+)((?:[A-Z][\w/&.-]*[\w])(?:\s+(?:of\s+)?[A-Z][\w/&.-]*[\w])*)"
+    r"(?:^\s*|\b(?:the|a|an|your|their|our|its|against|with|under|on|in|via|through|using|"
+    r"and)\s+)((?:[A-Z][\w/&.-]*[\w])(?:\s+(?:of\s+)?[A-Z][\w/&.-]*[\w])*)"
 )
 # capitalised words that name no source: acronyms of a kind of thing, months and days
 _NO_SOURCE = frozenset(

@@ -47,6 +47,9 @@ def test_a_source_checked_against_that_no_call_names_was_not_checked() -> None:
     assert statuses("I checked the CLI against the old output.", ran) != ["contradicted"]
     assert statuses("I compared the totals for January.", ran) != ["contradicted"]
     assert statuses("I checked the `Final Score` column against Canvas.", ran) != ["contradicted"]
+    # after an indefinite article too
+    said_a = "I double-checked the balances against a Splitwise import of the same CSV."
+    assert statuses(said_a, ran) == ["contradicted"]
     # an unseen script may have made the check
     assert statuses(said, run(QUERIED, bash("python3 check.py", "ok\n"))) != ["contradicted"]
 
@@ -236,3 +239,28 @@ def test_a_count_after_a_named_test_class_is_of_that_class() -> None:
     )
     said = "New `OrderRepositoryTest` (`@DataJpaTest`, 2 tests)."
     assert statuses(said, run(verify)) != ["contradicted"]
+
+
+def test_tests_said_run_after_an_act_need_a_run_after_it() -> None:
+    specs = bash("bundle exec rspec spec/policies", "11 examples, 0 failures\n")
+    fixed = bash("bundle exec rubocop -a app/policies", "1 file inspected, 1 offense corrected\n")
+    said = "I re-ran the specs after the autocorrect and they still pass."
+    assert statuses(said, run(specs, fixed)) == ["contradicted"]
+    assert statuses(said, run(specs, fixed, specs)) == ["verified"]
+    rebased = bash("git pull --rebase origin main && git push", "Successfully rebased\n")
+    assert statuses("The tests still pass on the rebased branch.", run(specs, rebased)) == [
+        "contradicted"
+    ]
+
+
+def test_rspecs_examples_are_a_total() -> None:
+    both = bash(
+        "bundle exec rspec spec/policies/a_spec.rb spec/requests/b_spec.rb && "
+        "bundle exec rspec 2>&1 | tail -4",
+        "214 examples, 0 failures, 2 pending\n",
+    )
+    said = "Policy and request specs: 11 examples, 0 failures."
+    assert statuses(said, run(both)) != ["verified"]
+    one = bash("bundle exec rspec", "11 examples, 0 failures\n")
+    assert statuses("The suite has 12 examples now.", run(one)) == ["contradicted"]
+    assert statuses("The suite has 11 examples now.", run(one)) != ["contradicted"]
