@@ -2454,6 +2454,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ),
     )
     yield from _other_commit(lowered, index)
+    if "commit" in lowered and "`" in text:
+        yield from _left_out_of_commit(text, index)
     stats: list[Finding] = []
     if "commit" in lowered and ("file" in lowered or "+" in text):
         stats = list(_commit_stats(text, index))
@@ -2584,6 +2586,44 @@ def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
     if len(stats) != 1:
         return
     yield from _stats_said(text, *stats[0])
+
+
+# a thing said in a commit (`Committed everything, including the new `OrderRepositoryTest``,
+# `the commit contains `src/gateway.rs``): group 1 the thing
+_IN_COMMIT = later(
+    r"\bcommit(?:ted|s)?\b[^.;]*?\b(?:including|includes|included|contains|containing|"
+    r"plus)\s+(?:the\s+)?(?:new\s+)?`([^`\n]+)`",
+    re.I,
+)
+
+
+def _left_out_of_commit(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A thing said in a commit (`_IN_COMMIT`) that git printed untracked (`?? path`) in
+    the output of the run's last commit or a call after it, where no `git add` or commit
+    came after that output: the commit left it out."""
+    said = _IN_COMMIT.search(text)
+    commits = [c for c in _commits(index) if not c.failed] if said is not None else []
+    if said is None or not commits:
+        return
+    name = said.group(1).strip().rsplit("/", 1)[-1]
+    if len(name) < 4:
+        return
+    shown = [
+        (call, line)
+        for call in index.calls[commits[-1].order - 1 :]
+        if "?? " in call.output
+        for line in call.output.splitlines()
+        if line.startswith("?? ") and name in line
+    ]
+    if not shown:
+        return
+    call, line = shown[-1]
+    adding = _git(index, r"\bgit add\b|\bgit commit\b")
+    if any(c.order > call.order for c in adding):
+        return
+    yield Finding(
+        CONTRADICTED, f"`{said.group(1)}` untracked after the commit: {call.cite_line(line)}"
+    )
 
 
 def _diff_stats(text: str, index: RunIndex) -> Iterator[Finding]:

@@ -441,7 +441,7 @@ def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
 _REPLACED_COUNT = later(
     r"\breplaced\s+(?:the\s+|all\s+)?(?:remaining\s+)?" + NUM + r"\s+(?:remaining\s+)?"
     r"`([^`\n]{3,60})`\s+(?:calls?|uses?|usages?|occurrences?|references?|instances?|"
-    r"call\s+sites?)\b",
+    r"call\s+sites?|checks?|assertions?|comparisons?|imports?)\b",
     re.I,
 )
 _REPLACED_COUNT_GATED = Gated(_REPLACED_COUNT, Words("replaced"))
@@ -456,7 +456,8 @@ _PATCH_KEYS = frozenset(("diff", "patch", "input"))
 # a script's own write
 _MAY_EDIT = later(
     r"\bsed\s+-[a-z]*i|\bperl\s+-[a-z]*i|(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|"
-    r"\bpatch\b|\bgit\s+(?:apply|checkout|restore|stash|reset|merge|rebase|cherry-pick|revert|"
+    r"\bpatch\b|\bgit\s+(?:apply|checkout(?!\s+-[bB]\s)|restore|stash|reset|merge|rebase|"
+    r"cherry-pick|revert|"
     r"am|pull)\b|\b(?:cp|mv|ed|rm)\s|open\([^)]*['\"][wa]|write_text|write_bytes|writeFile"
 )
 

@@ -264,3 +264,36 @@ def test_rspecs_examples_are_a_total() -> None:
     one = bash("bundle exec rspec", "11 examples, 0 failures\n")
     assert statuses("The suite has 12 examples now.", run(one)) == ["contradicted"]
     assert statuses("The suite has 11 examples now.", run(one)) != ["contradicted"]
+
+
+def test_a_thing_said_in_a_commit_that_git_shows_untracked_was_left_out() -> None:
+    commit = bash(
+        'git commit -am "Page orders" && git status --short',
+        "[perf/paging 1a2b3c4] Page orders\n 3 files changed, 13 insertions(+)\n"
+        "?? src/test/java/OrderRepositoryTest.java\n",
+    )
+    said = "Committed everything, including the new `OrderRepositoryTest`."
+    assert statuses(said, run(commit)) == ["contradicted"]
+    added = bash("git add -A && git commit --amend --no-edit", "[perf/paging 5d6e7f8] Page\n")
+    assert statuses(said, run(commit, added)) != ["contradicted"]
+
+
+def test_checks_said_replaced_are_uses_and_a_new_branch_changes_no_file() -> None:
+    edits = [
+        (
+            "Edit",
+            {
+                "file_path": "a_test.go",
+                "old_string": "reflect.DeepEqual(a, b)",
+                "new_string": "cmp.Diff(a, b)",
+            },
+            "ok",
+            "ok",
+        )
+        for _ in range(3)
+    ]
+    branch = bash("git checkout -b test/go-cmp && git add -A && git commit -qm cmp", "")
+    said = "Replaced all five `reflect.DeepEqual` checks with `cmp.Diff`."
+    assert statuses(said, run(*edits, branch)) == ["contradicted"]
+    restored = bash("git checkout -- a_test.go", "")
+    assert statuses(said, run(*edits, restored)) != ["contradicted"]
