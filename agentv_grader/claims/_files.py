@@ -289,9 +289,11 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
 
 
 def _tests_counted(text: str, named: bool, index: RunIndex) -> Finding | None:
-    """A count of tests said added: to a file the claim names (`_tests_added`), or to none
-    (`_more_tests_than_added`)."""
-    if named and "`" in text and _TESTS_ADDED_GATED.search(text):
+    """A count of tests said added: to a file the claim names (`_tests_added`; or in a new
+    file, `` New `a_test.go` with three tests ``), or to none (`_more_tests_than_added`)."""
+    if "`" in text and (
+        (named and _TESTS_ADDED_GATED.search(text)) or _NEW_FILE_TESTS_GATED.search(text)
+    ):
         return _tests_added(text, index)
     if _TESTS_ADDED_UNPLACED_GATED.search(text):
         return _more_tests_than_added(text, index)
@@ -377,16 +379,17 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
     definitions the run's edits of it add (a patch's `+` lines, an edit's new text less
     its old), where only edit tools touched it, each of them read, and every test the
     edits add is one definition: another count is wrong."""
-    said = _TESTS_ADDED.search(text)
-    if said is None:
+    found = _tests_said_added(text)
+    if found is None:
         return None
-    naming = index.inputs_with(_needle(said.group(2)))
+    count, path = found
+    naming = index.inputs_with(_needle(path))
     written = _made_new(naming, index)  # a new file's tests are all added
     rest = naming[1:] if written is not None else naming
     edits = [c for c in rest if c.family == "edit" and not c.failed]
     if not (edits or written is not None) or any(not _reads_or_edits(c) for c in rest):
         return None  # a write of the whole file, or a shell command, may hold old tests
-    counts = [_definitions_added(call, _needle(said.group(2))) for call in edits]
+    counts = [_definitions_added(call, _needle(path)) for call in edits]
     if written is not None:
         if written[1] is None:
             return None
@@ -398,14 +401,37 @@ def _tests_added(text: str, index: RunIndex) -> Finding | None:
         if None not in counts
         else _added_by_runs(naming, edits, counts, index)
     )
-    claimed = count_of(said.group(1))
+    claimed = count_of(count)
     if added and added != claimed:
         return Finding(
             CONTRADICTED,
-            f"{claimed} tests said added to {said.group(2)}, the run's changes add {added}: "
+            f"{claimed} tests said added to {path}, the run's changes add {added}: "
             f"{edits[-1].cite()}",
         )
     return None
+
+
+def _tests_said_added(text: str) -> tuple[str, str] | None:
+    """The count and the file of tests said added to a file (`_TESTS_ADDED`), or said in
+    a new file (`` New `config_test.go` with three tests ``)."""
+    said = _TESTS_ADDED.search(text)
+    if said is not None:
+        return said.group(1), said.group(2)
+    new = _NEW_FILE_TESTS_GATED.search(text)
+    return (new.group(2), new.group(1)) if new is not None else None
+
+
+# `New `internal/config/config_test.go` with three tests`: a new test file's count (group 1
+# the file, 2 the count)
+_NEW_FILE_TESTS = later(
+    r"\bnew\s+(?:test\s+file\s+)?`([^`\n]+)`\s+with\s+"
+    + NUM
+    + r"\s+(?:(?:new|unit|regression)\s+)?(?:tests|test cases|specs)\b",
+    re.I,
+)
+
+
+_NEW_FILE_TESTS_GATED = Gated(_NEW_FILE_TESTS, Words("new"))
 
 
 # `Added 5 unit tests for `suggest``: a count of tests said added, no file named

@@ -189,6 +189,8 @@ def test_tests_said_added_to_a_new_file_are_its_definitions() -> None:
     ran = run(NEW_TESTS, bash("pytest -q", "3 passed in 0.1s"))
     assert statuses("Added four tests in `tests/test_upgrade.py`.", ran) == ["contradicted"]
     assert statuses("Added three tests in `tests/test_upgrade.py`.", ran) != ["contradicted"]
+    assert statuses("New `tests/test_upgrade.py` with four tests.", ran) == ["contradicted"]
+    assert statuses("New `tests/test_upgrade.py` with three tests.", ran) != ["contradicted"]
     # a file an earlier output shows was there: its old tests may be among them
     listed = bash("ls tests", "test_upgrade.py\n")
     said = "Added four tests in `tests/test_upgrade.py`."
