@@ -80,6 +80,8 @@ SETS = (
     ROOT / "blind46",
     ROOT / "blind47",
     ROOT / "blind48",
+    ROOT / "blind49",
+    ROOT / "blind50",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
