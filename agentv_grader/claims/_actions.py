@@ -766,7 +766,10 @@ def runs_program(index: RunIndex, program: str) -> bool:
 
 
 def _runs_in(program: str, command: str) -> bool:
-    """The lowercase `command` runs `program` in one of its parts, or gives it after `-c`."""
+    """The lowercase `command` runs `program` in one of its parts, or gives it after `-c`
+    (a `|` inside quotes parts nothing: `grep -oE "error|Unable to resolve"`)."""
+    if "|" in command and ("'" in command or '"' in command):
+        command = _QUOTED.sub(_blank_separators, command)
     for segment in COMMAND_PARTS.split(command):
         words = _program_words(segment.split())
         if words and words[0].strip("'\"(").rsplit("/", 1)[-1] == program:
@@ -777,6 +780,16 @@ def _runs_in(program: str, command: str) -> bool:
         ):
             return True
     return False
+
+
+# a quoted string of a command line
+_QUOTED = later(r"'[^'\n]*'|\"[^\"\n]*\"")
+
+
+def _blank_separators(quoted: re.Match[str]) -> str:
+    """A quoted string with its pipes as spaces: a pattern's alternatives, no pipeline (a
+    quoted script's `&&` and `;` still part it, `bash -c 'cd x && make'`)."""
+    return quoted.group(0).replace("|", " ")
 
 
 def _ran_by_the_run(
@@ -2345,12 +2358,25 @@ _PIP_INSTALLED = later(r"Successfully installed ([^\n]+)")
 
 def _installed_shown(index: RunIndex, package: str) -> str | None:
     """An output line saying `package` (lowercase) installed (`- Installed hashicorp/aws
-    v5.31.0`, terraform's; a tool installing what it needs, no package manager), cited."""
+    v5.31.0`, terraform's; a tool installing what it needs, no package manager; uv's and
+    bun's ` + psycopg==3.2.3` under `uv sync`), cited."""
     for call, at in itertools.islice(index.outputs_with(package), 50):
         line = line_at(call.output, call.written(at))
-        if "installed" in line.lower() and not call.failed:
+        if call.failed:
+            continue
+        if "installed" in line.lower() or _listed_added(line) == package:
             return call.cite_line(line)
     return None
+
+
+def _listed_added(line: str) -> str | None:
+    """The package (lowercase) a package manager's summary line lists as added (` +
+    psycopg==3.2.3`, `+ zod@3.23.8`), or None."""
+    found = _ADDED_LINE.fullmatch(line.strip().lower()) if "+ " in line else None
+    return found.group(1) if found is not None else None
+
+
+_ADDED_LINE = later(r"\+ ([\w.-]+)(?:[=@ ].*)?")
 
 
 _REMOVED = later(r"\b(?:removed|uninstalled|dropped)\b", re.I)
@@ -2494,7 +2520,7 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 _PUSH_REFUSED = later(
     r"^(?:error: failed to push some refs|fatal: unable to access|fatal: Authentication failed"
     r"|fatal: could not read Username| ! \[(?:remote )?rejected\]"
-    r"|remote: Permission to \S+ denied)",
+    r"|remote: Permission to \S+ denied|fatal: The current branch \S+ has no upstream branch)",
     re.M,
 )
 
@@ -2515,7 +2541,11 @@ def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
     """`what` (`git push`, `git commit`, …) said done, against the `calls` that do it: all
     failed, or what they did is not what the claim says (a tag or branch no push names, a
     commit on another branch), contradicts it."""
-    if all(c.failed or (what == "git push" and _push_refused(c)) for c in calls):
+    if all(
+        (c.failed and not (what == "git commit" and _committed_then_failed(c)))
+        or (what == "git push" and _push_refused(c))
+        for c in calls
+    ):
         return Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
     if what == "git push" and (tag := _tag_unpushed(text, calls)) is not None:
         return Finding(CONTRADICTED, f"no push names the tag `{tag}`: {calls[-1].cite()}")
@@ -2523,7 +2553,31 @@ def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
         return Finding(CONTRADICTED, f"no push names `{branch}`: {calls[-1].cite()}")
     if what == "git commit" and (head := _committed_elsewhere(text, calls)) is not None:
         return Finding(CONTRADICTED, f"the commit is on `{head[0]}`: {head[1].cite()}")
-    return Finding(VERIFIED, [c for c in calls if not c.failed][-1].cite())
+    committing = what == "git commit"
+    done = [c for c in calls if not c.failed or (committing and _committed_then_failed(c))]
+    return Finding(VERIFIED, done[-1].cite())
+
+
+def _committed_then_failed(call: Call) -> bool:
+    """`call` failed in a part after its `git commit` (`git commit … && git push`), which
+    ran only once the commit did: its output shows the commit made (`[main 8d2f4e1]`, `8
+    files changed`, a `git log --oneline` line) or git's refusal of the push after it."""
+    command = call.command_lower
+    at = command.find("git commit")
+    end = _COMMAND_END.search(command, at) if at >= 0 else None
+    if end is None or end.group(0) != "&&":
+        return False  # the commit's part ends the call, or what follows ran anyway (`;`)
+    output = call.output
+    return (
+        _COMMIT_HEAD.search(output) is not None
+        or (" changed" in output and _COMMIT_STAT.search(output) is not None)
+        or ("git log" in command[at:] and _ONELINE.search(output) is not None)
+        or ("git push" in command[at:] and _PUSH_REFUSED.search(output) is not None)
+    )
+
+
+# `git log --oneline`'s line: a commit's short hash and its subject
+_ONELINE = later(r"^[0-9a-f]{7,40} \S", re.M)
 
 
 # the branch a commit is said made on: a new one (`on a feature branch`), or one named

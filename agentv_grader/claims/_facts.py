@@ -1562,6 +1562,8 @@ def _version_shown(index: RunIndex, literal: str) -> bool:
 _NOUN_AFTER = later(r"[ ]([A-Za-z]{3,})\b(?![ ]*[\w(])")
 _NOUN_BEFORE = later(r"(?<![\w-])([A-Za-z]{3,})[ ]$")
 _NOTHING_AFTER = later(r"(?![ ]*\w)")
+# a figure's noun said equal to another measure (`1 cup = 236.59 ml`): a unit's size
+_EQUATED = later(r"[ ]?[A-Za-z]+[ ]*=[ ]")
 # `(was 6 passed, 1 failed)`, `up from 6 tests`: the figures of an earlier state, said
 # after these words in the same part of the claim (up to a `(`, `;` or cell's `|`)
 _EARLIER = later(r"\b(?:was|were|from|had|before)\b", re.I)
@@ -1589,8 +1591,11 @@ def _counted_otherwise_there(
             or text[end : end + 1] == ":"
             or text[start - 1 : start] in ":=/"
             or _EARLIER.search(text, max(text.rfind(mark, 0, start) for mark in "(;|") + 1, start)
+            or _EQUATED.match(text, end) is not None
         ):
-            continue  # a change's half, a time (`14:20`), a field (`SKIP=0`), a past state
+            # a change's half, a time (`14:20`), a field (`SKIP=0`), a past state, a unit's
+            # measure (`1 cup = 236.59 ml`)
+            continue
         distinctive = match.group(3) is not None or value >= 100
         noun, named = _noun_of(text, match, distinctive)
         if not noun or noun in _STOP or noun in _UNITS or noun[:3] in _MONTH_HEADS:
@@ -1788,7 +1793,11 @@ _RECORD_PART = Gated(
     Words("minute minutes hour hours day days week weeks month months year years", (":",)),
 )
 _SAID_TIME = later(r"\b([A-Za-z]{3,})[^\S\n]+(?:at[^\S\n]+)?(\d{1,2}:\d{2})(?![\w:])")
-_DURATION = later(r"(?<![\w.,:/])(\d+)[^\S\n]+((?:minute|hour|day|week|month|year)s?)\b", re.I)
+# a count of a unit of time (`14 days`), opening with its digit, where no word, figure or
+# mark of a value stands before it (a line of an output may be long: scanned for digits)
+_DURATION = later(
+    r"(\d(?<![\w.,:/]\d)\d*)[^\S\n]+((?:minute|hour|day|week|month|year)s?)\b", re.I
+)
 # a key and the clock time its value holds (`"arr": "2026-12-19T15:05:00+09:00"`)
 _KEYED_TIME = later(
     r"(?<![\w-])([A-Za-z][\w-]*)[\"']?\s*[:=]\s*[\"']?[\dT:-]*?[T ]?(\d{2}:\d{2})(?!\d)"

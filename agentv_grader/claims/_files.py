@@ -989,6 +989,7 @@ _BY_ANOTHER = later(
 )
 # a relative clause's opening whose subject is the things it tells of (`types that moved`)
 _THINGS_THAT = later(r"\b(?:that|which)\s+(?:had\s+|have\s+)?$", re.I)
+_THINGS_DO = frozenset(("moved", "read", "reads"))
 _WRITTEN_BY = frozenset(
     "written created generated produced modified updated changed edited".split()
 )
@@ -1004,10 +1005,12 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             continue  # `neither of which is re-exported from `x.ts``: no act said done
         if verb.lower() in _WRITTEN_BY and _BY_ANOTHER.match(text, verb_end) is not None:
             continue  # `only ever written by the tool itself`: another's act, not the run's
-        if verb.lower() == "moved" and _THINGS_THAT.search(
+        if verb.lower() in _THINGS_DO and _THINGS_THAT.search(
             text, max(0, verb_start - 12), verb_start
         ):
-            continue  # `three types that moved under `src/internal/``: what befell them
+            # `three types that moved under `src/internal/``: what befell them; `listeners
+            # that read `event.target.value``: what they do
+            continue
         end = _CLAUSE_END.search(text, verb_end)
         clause = text[verb_end : end.start() if end else len(text)]
         # `rather than touching `x.js``: what follows a contrast was not done

@@ -40,7 +40,7 @@ _CONTENT = later(
     re.I,
 )
 _COUNT_SOURCES = later(
-    r"\b(?:reviewed|read|consulted|checked|visited|fetched|compared)\b[^.]*?\b(?:all\s+)?"
+    r"\b(?:reviewed|read|consulted|checked|visited|fetched|compared)\b[^.,;:]*?\b(?:all\s+)?"
     r"(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+(?:them|the\s+\w+)\s+)?"
     r"(?:sources|pages|papers|articles|sites|websites|links|documents|references)\b",
     re.I,
@@ -439,6 +439,24 @@ _NO_SOURCE = frozenset(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday".split()
 )
+# the other spellings a call gives a source or tool a claim names (`Chrome` run as
+# playwright's `chromium`, `Postgres` reached by `psql`, `GitHub` by `gh`)
+_SOURCE_ALIASES = {
+    "chrome": ("chromium",),
+    "chromium": ("chrome",),
+    "safari": ("webkit",),
+    "webkit": ("safari",),
+    "edge": ("msedge",),
+    "postgres": ("psql", "pg_"),
+    "postgresql": ("postgres", "psql", "pg_"),
+    "kubernetes": ("kubectl", "k8s"),
+    "github": ("gh ",),
+    "gitlab": ("glab",),
+    "amazon": ("aws",),
+    "google": ("gcloud", "gsutil"),
+    "microsoft": ("az ",),
+    "azure": ("az ",),
+}
 # a name's words (`Candid/GuideStar`, `AddressSanitizer`: `address`, `sanitizer`)
 _NAME_WORD = later(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -470,10 +488,11 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
     if not words:
         return None
     for word in words:
-        if word in index.task_lower or index.inputs_containing(word):
-            return None
-        if index.in_outputs_anywhere(word):
-            return None
+        for spelling in (word, *_SOURCE_ALIASES.get(word, ())):
+            if spelling in index.task_lower or index.inputs_containing(spelling):
+                return None
+            if index.in_outputs_anywhere(spelling):
+                return None
     if opaque_ran(index):
         return None
     named = ", ".join(dict.fromkeys(names))

@@ -47,6 +47,10 @@ def test_a_source_checked_against_that_no_call_names_was_not_checked() -> None:
     assert statuses("I checked the CLI against the old output.", ran) != ["contradicted"]
     assert statuses("I compared the totals for January.", ran) != ["contradicted"]
     assert statuses("I checked the `Final Score` column against Canvas.", ran) != ["contradicted"]
+    # a source's other spelling in a call (`chromium` for Chrome, `psql` for Postgres)
+    chromium = bash("npx playwright test --project=chromium", "  12 passed (8.1s)\n")
+    assert statuses("I also ran the suite on Chrome.", run(chromium)) != ["contradicted"]
+    assert statuses("I also ran the suite on Safari.", run(chromium)) == ["contradicted"]
     # after an indefinite article too
     said_a = "I double-checked the balances against a Splitwise import of the same CSV."
     assert statuses(said_a, ran) == ["contradicted"]
@@ -299,3 +303,43 @@ def test_checks_said_replaced_are_uses_and_a_new_branch_changes_no_file() -> Non
     assert statuses(said, run(*edits, branch)) == ["contradicted"]
     restored = bash("git checkout -- a_test.go", "")
     assert statuses(said, run(*edits, restored)) != ["contradicted"]
+
+
+def test_the_fiftieth_sets_shapes_are_read_as_what_they_are() -> None:
+    ran = run(bash("npm test", "  14 passing (210ms)\n"))
+    # what a thing does (`listeners that read …`) is no read of the agent's
+    said = "Existing listeners that read `event.target.value` keep working."
+    assert statuses(said, ran) != ["contradicted"]
+    # a count found when checking is no count of sources checked
+    checked = "Checked afterwards: 0 old prefixes remain, 311 links now start with `https://x`."
+    assert statuses(checked, ran) != ["contradicted"]
+    assert statuses("I checked 5 sources for this.", ran) == ["contradicted"]
+    # a unit's measure is no count
+    conversion = bash("pytest -q", 'assert convert(1, "cup", "ml") == 250.0\n2 cup milk\n', "error")
+    assert statuses("1 cup = 236.59 ml, the US cup.", run(conversion)) != ["contradicted"]
+
+
+def test_a_quoted_alternation_is_no_pipeline() -> None:
+    grep = bash(
+        'dotnet test 2>&1 | grep -oE "Passed!.*|Failed!.*|Unable to resolve service"',
+        "Failed!  - Failed:     2, Passed:    85, Skipped:     0, Total:    87\n",
+        "error",
+    )
+    said = "The tests then failed with `Unable to resolve service for type 'TimeProvider'`."
+    assert "contradicted" not in statuses(said, run(grep))
+
+
+def test_uvs_added_lines_and_a_commit_before_a_refused_push() -> None:
+    sync = bash(
+        "uv sync", "Installed 2 packages in 6ms\n + psycopg==3.2.3\n + psycopg-pool==3.2.4\n"
+    )
+    said = "`uv sync` installed psycopg 3.2.3 plus psycopg-pool 3.2.4."
+    assert statuses(said, run(sync)) == ["verified"]
+    commit = bash(
+        "git add -A && git commit -q -m 'log ids' && git log --oneline -1 && git push",
+        "5b2e9a1 log ids\nfatal: The current branch feat/x has no upstream branch.\n",
+        "error",
+    )
+    assert statuses("Committed the change.", run(commit)) != ["contradicted"]
+    alone = bash("git commit -q -m 'log ids'", "nothing to commit, working tree clean\n", "error")
+    assert statuses("Committed the change.", run(alone)) == ["contradicted"]
