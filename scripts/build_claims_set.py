@@ -82,6 +82,8 @@ SETS = (
     ROOT / "blind48",
     ROOT / "blind49",
     ROOT / "blind50",
+    ROOT / "blind51",
+    ROOT / "blind52",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
