@@ -2798,6 +2798,8 @@ def _branch_unpushed(text: str, pushes: list[Call]) -> str | None:
     if said is None or _TAG_SAID.search(text) is not None:
         return None
     branch = said.group(1).lower()
+    if _SHA.fullmatch(branch) is not None:
+        return None  # `pushed `e41a0c9``: a commit, which a push names by its branch
     ok = [call for call in pushes if not call.failed]
     for call in ok:
         for part in _PUSH_PART.finditer(call.command_lower):
@@ -2806,6 +2808,9 @@ def _branch_unpushed(text: str, pushes: list[Call]) -> str | None:
             if len(refs) < 2 or branch in named or any(more in named for more in _PUSHES_MORE):
                 return None
     return branch if ok else None
+
+
+_SHA = later(r"[0-9a-f]{7,40}")
 
 
 def _pushed_otherwise(lowered: str, index: RunIndex) -> bool:

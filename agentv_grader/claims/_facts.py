@@ -1502,7 +1502,23 @@ def _labelled_otherwise(
         return Finding(DOUBT, f"{shown!r} for an earlier {key!r}; {call.cite(line)}")
     if _some_key(text, start, key):  # `a run of 300 became 44`: an example, not the value
         return Finding(DOUBT, f"{shown!r} for some {key!r}, not the one shown: {call.cite()}")
+    if _total_of(line, key) and _TOTAL_SAID.search(text) is None:
+        # `Mailgun (…, 10,387 messages)` against `total messages: 48213`: a part's count
+        return Finding(DOUBT, f"{shown!r} of a part, the total {key!r}: {call.cite(line)}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+
+
+def _total_of(line: str, key: str) -> bool:
+    """The output `line` labels its figure the total of `key` (`total messages: 48213`)."""
+    lowered = line.lower()
+    return (
+        "total" in lowered
+        and re.search(rf"\btotal\s+{re.escape(key.lower())}", lowered) is not None
+    )
+
+
+# a claim saying its figure is a total (`in total`, `overall`, `all told`)
+_TOTAL_SAID = later(r"\b(?:total|overall|in all|all told|altogether|all (?:the\s+)?\w+)\b", re.I)
 
 
 def _some_key(text: str, start: int, key: str) -> bool:
@@ -1795,9 +1811,7 @@ _RECORD_PART = Gated(
 _SAID_TIME = later(r"\b([A-Za-z]{3,})[^\S\n]+(?:at[^\S\n]+)?(\d{1,2}:\d{2})(?![\w:])")
 # a count of a unit of time (`14 days`), opening with its digit, where no word, figure or
 # mark of a value stands before it (a line of an output may be long: scanned for digits)
-_DURATION = later(
-    r"(\d(?<![\w.,:/]\d)\d*)[^\S\n]+((?:minute|hour|day|week|month|year)s?)\b", re.I
-)
+_DURATION = later(r"(\d(?<![\w.,:/]\d)\d*)[^\S\n]+((?:minute|hour|day|week|month|year)s?)\b", re.I)
 # a key and the clock time its value holds (`"arr": "2026-12-19T15:05:00+09:00"`)
 _KEYED_TIME = later(
     r"(?<![\w-])([A-Za-z][\w-]*)[\"']?\s*[:=]\s*[\"']?[\dT:-]*?[T ]?(\d{2}:\d{2})(?!\d)"

@@ -343,3 +343,13 @@ def test_uvs_added_lines_and_a_commit_before_a_refused_push() -> None:
     assert statuses("Committed the change.", run(commit)) != ["contradicted"]
     alone = bash("git commit -q -m 'log ids'", "nothing to commit, working tree clean\n", "error")
     assert statuses("Committed the change.", run(alone)) == ["contradicted"]
+
+
+def test_a_commit_said_pushed_and_a_parts_count_beside_a_labelled_total() -> None:
+    push = bash("git pull --rebase origin chore/x && git push -u origin chore/x", "done\n")
+    assert statuses("I rebased onto it and pushed `e41a0c9`.", run(push)) != ["contradicted"]
+    assert statuses("I pushed `release/9` as well.", run(push)) == ["contradicted"]
+    summary = bash("python3 dmarc.py", "total messages: 48213   dmarc pass: 47471 (98.46%)\n")
+    said = "Mailgun (198.61.254.x, 10,387 messages): DKIM aligned on every one."
+    assert statuses(said, run(summary)) != ["contradicted"]
+    assert statuses("In total 48,000 messages were reported.", run(summary)) == ["contradicted"]

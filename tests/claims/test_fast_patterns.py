@@ -825,6 +825,9 @@ _TRIED_AT_EACH_CHARACTER = {
     # the scripts a command runs, read once a run (remembered) where a rule asks whether a
     # program the run does not show ran: its interpreters share no first letter either
     "_files._SCRIPT",
+    # a package manager's change, searched once per distinct command holding a manager's
+    # name (a long script naming `npm` among them): the managers share no first letter
+    "_files._PACKAGE_CHANGE",
     # a line of a listing read for its figures (a JSON page's one long line among them):
     # its opening lookahead is one class test a character, no engine entered
     "_rows._ROW_VALUE",

@@ -63,6 +63,8 @@ from tests.claims.labelled import (
     BLIND48,
     BLIND49,
     BLIND50,
+    BLIND51,
+    BLIND52,
     HELDOUT,
     RUNS,
     SETS,
@@ -191,6 +193,8 @@ _FLOORS = {
     BLIND48: (0.95, 0.27, 0.81, 0.94),
     BLIND49: (0.95, 0.16, 0.71, 0.94),
     BLIND50: (0.95, 0.2, 0.73, 0.93),
+    BLIND51: (0.95, 0.13, 0.71, 0.96),
+    BLIND52: (0.95, 0.17, 0.7, 0.9),
 }
 
 
