@@ -84,6 +84,8 @@ SETS = (
     ROOT / "blind50",
     ROOT / "blind51",
     ROOT / "blind52",
+    ROOT / "blind53",
+    ROOT / "blind54",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -56,8 +56,10 @@ the forty-sixth's first fixes, written at the same time;
 `BLIND49` and `BLIND50` (tests/data/claims/blind49/runs, blind50/runs) likewise, after
 the forty-eighth's first fixes, written at the same time;
 `BLIND51` and `BLIND52` (tests/data/claims/blind51/runs, blind52/runs) likewise, after
-the fiftieth's first fixes, written at the same time.
-`SETS` is all fifty-four."""
+the fiftieth's first fixes, written at the same time;
+`BLIND53` and `BLIND54` (tests/data/claims/blind53/runs, blind54/runs) likewise, after
+the fifty-second's first fixes, written at the same time.
+`SETS` is all fifty-six."""
 
 from __future__ import annotations
 
@@ -124,13 +126,15 @@ BLIND49 = RUNS.parent / "blind49" / "runs"
 BLIND50 = RUNS.parent / "blind50" / "runs"
 BLIND51 = RUNS.parent / "blind51" / "runs"
 BLIND52 = RUNS.parent / "blind52" / "runs"
+BLIND53 = RUNS.parent / "blind53" / "runs"
+BLIND54 = RUNS.parent / "blind54" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
     BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29, BLIND30,
     BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
-    BLIND49, BLIND50, BLIND51, BLIND52,
+    BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54,
 )  # fmt: skip
 
 
