@@ -990,9 +990,34 @@ _BY_ANOTHER = later(
 # a relative clause's opening whose subject is the things it tells of (`types that moved`)
 _THINGS_THAT = later(r"\b(?:that|which)\s+(?:had\s+|have\s+)?$", re.I)
 _THINGS_DO = frozenset(("moved", "read", "reads"))
+# verbs that, after a noun and its article, tell where a thing stands (`the version pinned
+# in `go.mod``, `the hosts listed in `inventory.ini``)
+_STATES = frozenset(("pinned", "listed", "declared", "defined", "specified"))
+_A_NOUN_BEFORE = later(r"\b(?:the|a|an|its|their|each|every)\s+[\w-]+\s+$", re.I)
+_AN_ARTICLE_BEFORE = later(r"\b(?:the|a|an)\s+$", re.I)
+# a plain word after the verb, then a word or a mark of no path (`generated code stays`)
+_PLAIN_NOUN_AFTER = later(r"[ ]+[a-z]+[ ]+(?:[a-z]+\b|[,.;])")
 _WRITTEN_BY = frozenset(
     "written created generated produced modified updated changed edited".split()
 )
+
+
+def _no_act(text: str, verb: str, start: int, end: int) -> bool:
+    """The file verb (lowercase) at `start:end` tells of no act of the run's: denied
+    (`neither of which is re-exported from `x.ts``), another's (`only ever written by the
+    tool itself`), where a thing stands (`the version pinned in `go.mod``), an adjective
+    of a noun (`The generated code stays …`), or what things did or befell them (`three
+    types that moved under …`, `listeners that read …`)."""
+    return (
+        _DENIED_VERB.search(text, max(0, start - 40), start) is not None
+        or (verb in _WRITTEN_BY and _BY_ANOTHER.match(text, end) is not None)
+        or (verb in _STATES and _A_NOUN_BEFORE.search(text, max(0, start - 40), start) is not None)
+        or (
+            _AN_ARTICLE_BEFORE.search(text, max(0, start - 5), start) is not None
+            and _PLAIN_NOUN_AFTER.match(text, end) is not None
+        )
+        or (verb in _THINGS_DO and _THINGS_THAT.search(text, max(0, start - 12), start) is not None)
+    )
 
 
 @functools.lru_cache(maxsize=4)
@@ -1001,15 +1026,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
     claim (its kind, then its files), read once; callers do not change the list."""
     found: list[tuple[str, list[str]]] = []
     for verb_start, verb_end, verb in _verbs(text):
-        if _DENIED_VERB.search(text, max(0, verb_start - 40), verb_start) is not None:
-            continue  # `neither of which is re-exported from `x.ts``: no act said done
-        if verb.lower() in _WRITTEN_BY and _BY_ANOTHER.match(text, verb_end) is not None:
-            continue  # `only ever written by the tool itself`: another's act, not the run's
-        if verb.lower() in _THINGS_DO and _THINGS_THAT.search(
-            text, max(0, verb_start - 12), verb_start
-        ):
-            # `three types that moved under `src/internal/``: what befell them; `listeners
-            # that read `event.target.value``: what they do
+        if _no_act(text, verb.lower(), verb_start, verb_end):
             continue
         end = _CLAUSE_END.search(text, verb_end)
         clause = text[verb_end : end.start() if end else len(text)]

@@ -462,6 +462,14 @@ def _counterpart(
     return None
 
 
+# a figure said to be a part or a multiple of another (`half the detection limit`)
+_FRACTION_OF = later(
+    r"\b(?:half|twice|double|triple|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters)\s+"
+    r"(?:of\s+)?the\b",
+    re.I,
+)
+
+
 def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     """A claim of two or three figures, one in no output (`the hottest day was 2023-08-16
     at 38.9 °C`), the others distinctive (a date, a fraction, four digits or more) and
@@ -470,6 +478,8 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     there differs from it (within a factor 10), the claim misread it."""
     if len(text) > _ANCHORED_LENGTH or _DISTINCTIVE_HINT.search(text) is None:
         return  # a long sentence says more than one line's figures; no distinctive figure
+    if _FRACTION_OF.search(text) is not None:
+        return  # `half the detection limit, 0.005`: a figure worked out from one shown
     rest = _CODE_SPAN.sub(" ", text) if "`" in text else text
     found = _figures(rest)
     if not 2 <= len(found) <= _SAID_ROW_VALUES:

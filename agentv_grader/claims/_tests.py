@@ -270,7 +270,15 @@ _UNDER = later(r"\bunder\s+(?:the\s+)?([A-Za-z][\w+-]*)(?![\w+-]*/)", re.I)
 # not with a word of the past, `failed`, `showed`, `was`): held against the last run
 # alone; one said of no time (`1 failure`, `the three failures were`) is borne out by an
 # earlier run that showed it.
-_NOW_SAID = Words("now after afterwards still currently remains")
+_NOW_SAID = Words("now currently remains")
+# words placing a failure after something, of the present unless the verb is past (`After
+# the geometry changes, 2 tests still failed`: of the run then)
+_LATER_NOW = Words("after afterwards still")
+_AFTER_THE_FIX = later(
+    r"\b(?:(?:after|since|once)\s+(?:the\s+|my\s+|that\s+|this\s+)?fix(?:es|ed|ing)?|"
+    r"afterwards)\b",
+    re.I,
+)
 _NOW = Words("fail fails failing reports shows prints gives returns")
 _PAST_SAID = Words(
     "failed errored crashed reported found showed printed gave returned was were had"
@@ -281,7 +289,10 @@ def failure_of_now(text: str) -> bool:
     """`text` says a failure of the present, which only the last run shows."""
     if _NOW_SAID.may_hold(text):
         return True
-    return _NOW.may_hold(text) and not _PAST_SAID.may_hold(text)
+    later_said = _LATER_NOW.may_hold(text)
+    if later_said and _AFTER_THE_FIX.search(text) is not None:
+        return True  # `After the fix, 1 test failed`: of the code as the run left it
+    return (later_said or _NOW.may_hold(text)) and not _PAST_SAID.may_hold(text)
 
 
 # A count of passes or failures (`3 passed`, `no failures`, `0 tests failing`): a run's
@@ -368,7 +379,13 @@ _UNKNOWN_RUNNER_WORDS = (
     "mvn", "sbt", "bazel", "ant", " run", "yarn ", "./", "bin/", "script", "tools/", "ci/",
     "hack/", ".sh", "gh ", "glab ci",
 )  # fmt: skip
-_COVERAGE_SKIP = later(r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b")
+# a file's coverage, a guess, or the bounds a configuration sets (`Coverage thresholds
+# are kept at 80% lines`): no measured coverage
+_COVERAGE_SKIP = later(
+    r"\w\.(?:js|ts|py|go|rs)\b|\babout\b|\baround\b|"
+    r"\b(?:thresholds?|minimums?)\s+(?:are|is|were|was|stay|stays|remain|remains|kept|set)\b",
+    re.I,
+)
 
 
 class _Clause:

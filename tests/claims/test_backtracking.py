@@ -262,6 +262,7 @@ _MATCHED_ONLY = {
     "_files._CONVENTIONAL_NAME": "matched where a file verb ends",
     "_files._DIFFSTAT": "matched where a path ends in an output line",
     "_facts._EQUATED": "matched where a figure ends",
+    "_files._PLAIN_NOUN_AFTER": "matched where a file verb ends",
     "_facts._ENTERED": "matched at a claim's start",
     "_facts._COUNT_LINE": "matched at the start of one output line",
     "_facts._FIELD_LINE": "matched at the start of one output line",

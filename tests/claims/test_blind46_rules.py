@@ -353,3 +353,33 @@ def test_a_commit_said_pushed_and_a_parts_count_beside_a_labelled_total() -> Non
     said = "Mailgun (198.61.254.x, 10,387 messages): DKIM aligned on every one."
     assert statuses(said, run(summary)) != ["contradicted"]
     assert statuses("In total 48,000 messages were reported.", run(summary)) == ["contradicted"]
+
+
+def test_a_failure_told_in_the_past_after_a_change_is_of_the_run_then() -> None:
+    first = bash("python -m pytest -q -x | tail -2", "1 error in 0.31s\n", "error")
+    middle = bash("python -m pytest -q | tail -2", "2 failed, 61 passed in 3.12s\n", "error")
+    last = bash("python -m pytest -q | tail -1", "63 passed in 2.98s\n")
+    edit = ("Edit", {"file_path": "parcels/geometry.py", "old_string": "a", "new_string": "b"})
+    ran = run(first, (*edit, "ok", "ok"), middle, (*edit, "ok", "ok"), last)
+    said = "After the geometry changes, 2 frontage tests still failed."
+    assert statuses(said, ran) != ["contradicted"]
+    assert statuses("After the last fix, 2 frontage tests still fail.", ran) == ["contradicted"]
+
+
+def test_the_fifty_fourth_sets_shapes_are_read_as_what_they_are() -> None:
+    counts = bash("python3 assays.py", "<0.01    1184\n0.012   2210\n")
+    said = "1,184 results (`<0.01`) were set to half the detection limit, 0.005 g/t."
+    assert statuses(said, run(counts)) != ["contradicted"]
+    ran = run(bash("go build ./...", ""))
+    stands = "The generated code stays compatible with v0.17.55, the version pinned in `go.mod`."
+    assert statuses(stands, ran) != ["contradicted"]
+    assert statuses("I pinned gqlgen v0.17.55 in `go.mod`.", ran) == ["contradicted"]
+    table = bash(
+        "npx vitest run --coverage | tail -3",
+        "All files          |   91.84 |    83.12 |   95.45 |   91.84 |\n",
+    )
+    header = bash(
+        "npx vitest run --coverage | head -3", "File | % Stmts | % Branch | % Funcs | % Lines |\n"
+    )
+    coverage = run(header, table)
+    assert statuses("Coverage thresholds are kept at 80% lines.", coverage) != ["contradicted"]

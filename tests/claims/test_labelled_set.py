@@ -65,6 +65,8 @@ from tests.claims.labelled import (
     BLIND50,
     BLIND51,
     BLIND52,
+    BLIND53,
+    BLIND54,
     HELDOUT,
     RUNS,
     SETS,
@@ -195,6 +197,8 @@ _FLOORS = {
     BLIND50: (0.95, 0.2, 0.73, 0.93),
     BLIND51: (0.95, 0.13, 0.71, 0.96),
     BLIND52: (0.95, 0.17, 0.7, 0.9),
+    BLIND53: (0.95, 0.2, 0.73, 0.94),
+    BLIND54: (0.95, 0.2, 0.72, 0.96),
 }
 
 
