@@ -989,6 +989,7 @@ _BY_ANOTHER = later(
 )
 # a relative clause's opening whose subject is the things it tells of (`types that moved`)
 _THINGS_THAT = later(r"\b(?:that|which)\s+(?:had\s+|have\s+)?$", re.I)
+# file verbs that, after `that` or `which`, tell what things did or befell them
 _THINGS_DO = frozenset(("moved", "read", "reads"))
 # verbs that, after a noun and its article, tell where a thing stands (`the version pinned
 # in `go.mod``, `the hosts listed in `inventory.ini``)
