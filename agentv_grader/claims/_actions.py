@@ -2571,13 +2571,9 @@ def _committed_then_failed(call: Call) -> bool:
     return (
         _COMMIT_HEAD.search(output) is not None
         or (" changed" in output and _COMMIT_STAT.search(output) is not None)
-        or ("git log" in command[at:] and _ONELINE.search(output) is not None)
+        or ("git log" in command[at:] and _LOGGED_COMMIT.search(output) is not None)
         or ("git push" in command[at:] and _PUSH_REFUSED.search(output) is not None)
     )
-
-
-# `git log --oneline`'s line: a commit's short hash and its subject
-_ONELINE = later(r"^[0-9a-f]{7,40} \S", re.M)
 
 
 # the branch a commit is said made on: a new one (`on a feature branch`), or one named

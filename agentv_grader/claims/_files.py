@@ -609,13 +609,13 @@ def _made_new(naming: list[Call], index: RunIndex) -> tuple[Call, int | None] | 
     first = naming[0] if naming else None
     if first is None or first.family != "write" or first.failed:
         return None
-    given = _editor_input(first)
-    path = next((given[k] for k in _PATH_KEYS if k in given), None) if given else None
-    if not isinstance(path, str) or not path:
+    path = _edit_target(first)
+    if not path:
         return None
-    name = path.rsplit("/", 1)[-1].lower()
+    name = path.rsplit("/", 1)[-1]
     if any(c.order < first.order for c in index.outputs_containing(name)):
         return None  # shown before it was written: the file was there
+    given = _editor_input(first)
     content = next((given[k] for k in _CONTENT_KEYS if k in given), None) if given else None
     if not isinstance(content, str) or _TESTS_GENERATED.search(content):
         return first, None

@@ -1345,9 +1345,14 @@ def _failed_elsewhere(run: TestRun, index: RunIndex) -> bool:
         return False  # no test the run added is shown: `new` says nothing of which
     for name in names:
         short = name.rsplit("::", 1)[-1].split("[", 1)[0].rsplit(".", 1)[-1].lower()
-        if any(c.family in ("edit", "write") for c in index.inputs_containing(short)):
+        if _written_by_the_run(short, index):
             return False
     return True
+
+
+def _written_by_the_run(name: str, index: RunIndex) -> bool:
+    """Some write or edit call's input names `name` (lowercase)."""
+    return any(c.family in ("edit", "write") for c in index.inputs_containing(name))
 
 
 # one test file, unnamed (`the spec file has 6 now and all pass`): the one the run wrote
@@ -1365,10 +1370,8 @@ def _failed_in_other_files(run: TestRun, index: RunIndex) -> bool:
         return False
     places = {m.group(0).rsplit(":", 1)[0] for m in _FAILED_AT.finditer(run.call.output)}
     paths = [place for place in places if test_path(place)]
-    for path in paths:
-        name = path.rsplit("/", 1)[-1].lower()
-        if any(c.family in ("edit", "write") for c in index.inputs_containing(name)):
-            return False
+    if any(_written_by_the_run(path.rsplit("/", 1)[-1].lower(), index) for path in paths):
+        return False
     return bool(paths)
 
 
