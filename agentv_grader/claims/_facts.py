@@ -132,9 +132,9 @@ _VERSION_VALUE = _Value(_VERSION, marked=True)
 _ID_VALUE = _Value(_ID, Words("", marks=("-", "_")))
 _UNIT_VALUE = _Value(_UNIT_TOKEN, marked=True)
 _DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "iso")))
-# A duration or a time of day to the second (`1:19:48`, `00:04:12.5`): one value, not three
-# numbers (`1:19:58` is not shown by a line's `1` and `19`)
-_CLOCK = later(r"(?<![\w:.])\d{1,3}:[0-5]\d:[0-5]\d(?:\.\d+)?(?![\d:])")
+# A duration or a time of day (`1:19:48`, `00:04:12.5`, `22:00`): one value, not two or
+# three numbers (`1:19:58` is not shown by a line's `1` and `19`); a zone's `+02:00` is none
+_CLOCK = later(r"(?<![\w:.+])\d{1,3}:[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?![\d:])")
 _CLOCK_VALUE = _Value(_CLOCK, Words("", marks=(":",)))
 _VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE, _CLOCK_VALUE)
 # its place among the token patterns (`_tokens`' kinds: `_VALUES` without the date's)
@@ -1072,9 +1072,24 @@ def _tokens(
                 yield Finding(DOUBT, f"{match.group(0)!r} last shown failing: {failing}")
             elif call is not None:
                 yield Finding(VERIFIED, f"{match.group(0)!r}: {call.cite(token)}")
-            elif not index.in_inputs(token) and token not in index.task_lower:
-                other = _other_token(text, match, kind, index)
-                yield other or Finding(DOUBT, f"{match.group(0)!r} appears in no tool call")
+            else:
+                unfound = _unfound_token(text, match, kind, index)
+                if unfound is not None:
+                    yield unfound
+
+
+def _unfound_token(text: str, match: re.Match[str], kind: int, index: RunIndex) -> Finding | None:
+    """A token (`_tokens`' `kind`) in no output: in doubt, or refuted by `_other_token`;
+    none where a call's input or the task holds it, or for a time of day to the minute,
+    which a response often says in another zone than the run's."""
+    token = match.group(0).lower()
+    if (kind == _CLOCK_KIND and token.count(":") == 1) or index.in_inputs(token):
+        return None
+    if token in index.task_lower:
+        return None
+    return _other_token(text, match, kind, index) or Finding(
+        DOUBT, f"{match.group(0)!r} appears in no tool call"
+    )
 
 
 def _other_token(text: str, match: re.Match[str], kind: int, index: RunIndex) -> Finding | None:

@@ -327,13 +327,16 @@ def _held_to_rows(
     value = differing[0]
     anchored = len(differing) < len(values)
     readings: list[tuple[Call, str, _RowValue | None]] = []  # each line's counterpart
+    most = 0  # the most other said figures a row holds: the rows holding fewer are others'
     for line, (call, shown) in rows.items():
         pool = list(shown)
         taken = sum(_take(other, pool) for other in values if other is not value)
         kin = [other for other in pool if _kin(value, other)]
         if not anchored:  # a row only by a figure near the said one: that figure alone
             kin = [other for other in kin if _near(value, other)]
-        if kin and (taken or not anchored):
+        if kin and (taken or not anchored) and taken >= most:
+            if taken > most:
+                most, readings = taken, []
             readings.append((call, line, _counterpart(value, shown, kin, index)))
     found = [counterpart for _, _, counterpart in readings if counterpart is not None]
     if not found or len(found) < len(readings) or any(not c.same(found[0]) for c in found):
