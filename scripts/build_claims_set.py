@@ -86,6 +86,8 @@ SETS = (
     ROOT / "blind52",
     ROOT / "blind53",
     ROOT / "blind54",
+    ROOT / "blind55",
+    ROOT / "blind56",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -59,7 +59,9 @@ the forty-eighth's first fixes, written at the same time;
 the fiftieth's first fixes, written at the same time;
 `BLIND53` and `BLIND54` (tests/data/claims/blind53/runs, blind54/runs) likewise, after
 the fifty-second's first fixes, written at the same time.
-`SETS` is all fifty-six."""
+`BLIND55` and `BLIND56` (tests/data/claims/blind55/runs, blind56/runs) likewise, after
+the fifty-fourth's fixes, written at the same time.
+`SETS` is all fifty-eight."""
 
 from __future__ import annotations
 
@@ -128,13 +130,15 @@ BLIND51 = RUNS.parent / "blind51" / "runs"
 BLIND52 = RUNS.parent / "blind52" / "runs"
 BLIND53 = RUNS.parent / "blind53" / "runs"
 BLIND54 = RUNS.parent / "blind54" / "runs"
+BLIND55 = RUNS.parent / "blind55" / "runs"
+BLIND56 = RUNS.parent / "blind56" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
     BLIND21, BLIND22, BLIND23, BLIND24, BLIND25, BLIND26, BLIND27, BLIND28, BLIND29, BLIND30,
     BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
-    BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54,
+    BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56,
 )  # fmt: skip
 
 
