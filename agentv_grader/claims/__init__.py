@@ -248,7 +248,10 @@ _NOT_A_CLAIM = re.compile(
 # another subject's after a subordinator (`I re-ran it, in case the config wasn't picked
 # up`, `since the suite can't run here`, `to double-check that last week wasn't an outlier`)
 _NEGATED = later(
-    r"^\s*(?:(?:there(?:'s| is| are| was| were) )?no|none of|nothing)\b|\b(?:I|we)\b"
+    r"^\s*(?:(?:there(?:'s| is| are| was| were) )?no|none of|nothing)\b"
+    # `Pushed nothing, opened nothing`: a verb's object denied
+    r"|^[\W_]*(?:(?:I|we)\s+)?(?:[a-z]+ed|ran|wrote|sent|made|built|did)\s+nothing\b"
+    r"|\b(?:I|we)\b"
     r"(?:(?!\b(?:in case|because|although|unless|since|so that|that)\b)[^.:;])*?"
     r"\b(?:(?:did|have|had|was|could) (?:\*\*|_)?not|didn't|haven't|hadn't|wasn't|"
     r"couldn't|cannot|can't|never|was unable|wasn't able)\b",

@@ -102,7 +102,10 @@ _EXIT_0 = r"exit(?:s|ed)? (?:with )?(?:(?:exit )?(?:code|status) )?0"
 _SUCCESS_PHRASE = Gated(
     later(
         r"\b(?:(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|problems|"
-        r"violations|offen[cs]es|vulnerabilities|advisories|findings|diffs?|differences)|"
+        r"violations|offen[cs]es|vulnerabilities|advisories|findings|diffs?|differences|"
+        # one (`No type error detected.`), as a checker's report ends, not `no error handling`
+        r"(?:warning|error|issue|problem|violation)(?=\s+(?:detected|found|reported|left)\b"
+        r"|\s*(?:[.,;:!)\"'”]|$)))|"
         r"reported nothing|"
         r"reports nothing|"
         r"nothing to (?:fix|format|reformat)|" + _EXIT_0 + r")\b",
@@ -383,7 +386,8 @@ def _command_runs(command: str, words: list[str], index: RunIndex) -> list[Call]
     """The shell calls running `command` (of `words`): those holding its words but a runner
     before its program and `sudo`, else the package scripts echoing it; not those where its
     program was never reached (`_unreached`)."""
-    tokens = _unprefixed([w for w in words if w != "sudo"])
+    # a runner alone (`re-ran it with `sudo``) is run where a command holds it
+    tokens = _unprefixed([w for w in words if w != "sudo"]) or words
     if not tokens:
         return []
     rarest = max(tokens, key=len).lower()

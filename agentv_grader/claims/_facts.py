@@ -1623,9 +1623,10 @@ def _counted_otherwise_there(
             or text[start - 1 : start] in ":=/"
             or _EARLIER.search(text, max(text.rfind(mark, 0, start) for mark in "(;|") + 1, start)
             or _EQUATED.match(text, end) is not None
+            or text[max(0, start - 6) : start].lower() == "after "
         ):
             # a change's half, a time (`14:20`), a field (`SKIP=0`), a past state, a unit's
-            # measure (`1 cup = 236.59 ml`)
+            # measure (`1 cup = 236.59 ml`), a condition (`lock after 5 failures`)
             continue
         distinctive = match.group(3) is not None or value >= 100
         noun, named = _noun_of(text, match, distinctive)
@@ -1696,7 +1697,8 @@ _FIGURE = r"(\d(?:[\d,]*\d)?(?:\.\d+)?)"  # `1,204`, `0.5`: not `58,` of `58, fa
 def _noun_figures(output: str, stem: str, named: bool) -> list[tuple[float, str]]:
     """The figures an output gives a noun (lowercase `stem`): where the claim's figure
     follows its noun (`named`), after it (`seed 50611`); else before it (`1 warning(s)`,
-    `3 suites`) or after it, a word and a colon (`suites: completed 3`, `tests run: 17`).
+    `3 suites`, not `tests=212 skipped`) or after it, a word and a colon (`suites: completed
+    3`, `tests run: 17`) or an `=` (`skipped=0`).
     Only the lines holding the stem are searched: no shape spans a line, and the shapes
     open with no literal, so a search of a whole 4 KB output tried them at each character
     (some 800 instructions a character)."""
@@ -1707,8 +1709,9 @@ def _noun_figures(output: str, stem: str, named: bool) -> list[tuple[float, str]
     shapes = re.compile(
         rf"\b{noun}:? {_FIGURE}(?![\w.])"
         if named
-        else rf"(?<![\w.,]){_FIGURE} {noun}\b"
+        else rf"(?<![\w.,=]){_FIGURE} {noun}\b(?!=)"
         rf"|\b{noun}(?: [a-z]+)?: (?:[a-z]+ )?{_FIGURE}(?![\w.])"
+        rf"|\b{noun}={_FIGURE}(?![\w.])"  # `tests=212 skipped=0`: a key's value
     )
     found: list[tuple[float, str]] = []
     while at >= 0:

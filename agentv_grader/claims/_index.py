@@ -1056,7 +1056,7 @@ def _calls(transcript: Transcript) -> _Made:
             category = tool.category
             known = kinds.get(name)
             if known is None or known[0] != category:
-                family = _family(name, category)
+                family = _family(name, category, tool.input)
                 known = kinds[name] = (category, family, by_kind.setdefault((name, category), []),
                                        by_family.setdefault(family, []))  # fmt: skip
             family, members = known[1], known[3]
@@ -1377,16 +1377,27 @@ def _tool_failed(tail: str) -> bool:
     return False
 
 
-def _family(name: str, category: str | None) -> str:
+def _family(name: str, category: str | None, value: Any) -> str:
+    """The family of a tool's calls, from its name and category, else from its first
+    call's input `value` (`_runs_commands`)."""
     lowered = name.strip().lower()
     if lowered in _SHELL_NAMES:
         return "shell"
     if category in _FAMILY_OF_CATEGORY:
         return _FAMILY_OF_CATEGORY[category]
-    return next((family for hint, family in _NAME_HINTS if hint in lowered), "other")
+    family = next((family for hint, family in _NAME_HINTS if hint in lowered), "other")
+    return "shell" if family == "other" and _runs_commands(value) else family
 
 
 _COMMAND_KEYS = frozenset(("command", "cmd", "script", "code"))
+
+
+def _runs_commands(value: Any) -> bool:
+    """A tool of no known family whose input is a command line (`run` with `{"cmd": …}`):
+    a shell of the agent's own naming."""
+    if type(value) is not dict:
+        return False
+    return any(type(value.get(key)) is str for key in ("command", "cmd"))
 
 
 def _command(value: Any) -> str:

@@ -516,9 +516,24 @@ def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
     kin = [other for other in pool if _kin(value, other)]
     if len(kin) > 1:  # `a p95 of 314 ms` on a line of 92 and 341: the digits misordered
         kin = [other for other in kin if _transposed(value, other)]
-    if len(kin) != 1 or not value.akin(kin[0]) or value.same(kin[0]):
+    if (
+        len(kin) != 1
+        or not value.akin(kin[0])
+        or value.same(kin[0])
+        # `1,594 sessions (about 11.9% of …)` beside `13436 11.9`: a part of the whole
+        or _share_said(value, kin[0], values)
+    ):
         return
     yield CONTRADICTED, f"{value.text!r}, but {call.cite_line(line)}"
+
+
+def _share_said(value: _RowValue, whole: _RowValue, values: list[_RowValue]) -> bool:
+    """A share the claim says (`11.9%`) is `value`'s of `whole`, at its precision: the
+    claim's figure is a part of the line's, not a misreading of it."""
+    if whole.number == 0:
+        return False
+    share = value.number / whole.number * 100
+    return any(v.percent and abs(share - v.number) <= 0.5 * 10**-v.decimals + 1e-9 for v in values)
 
 
 _ANCHORED_LENGTH = 200  # the longest claim read as one output line's figures

@@ -77,10 +77,11 @@ _COUNTED_WORDS = Words(
     "ran run"
 )
 # A number that orders runs, not one that counts tests (`Run 2 passed`, `attempt #3 failed`),
-# nor one that counts the tries a fix took (`took two passes`), nor `every one`
+# nor one that counts the tries a fix took (`took two passes`), nor `every one`, nor what a
+# test does (`lock after 5 failures`)
 _ORDINAL = later(
     r"(?:\b(?:run|attempt|retry|try|round|iteration|trial)\s+#?|#"
-    r"|\b(?:took|takes|needed|needs|required|every|each)\s+)$",
+    r"|\b(?:took|takes|needed|needs|required|every|each|after)\s+)$",
     re.I,
 )
 _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of the 12`
@@ -123,6 +124,7 @@ _TOTAL = _Folded(
     + _AUX
     + r"(?:pass|fail|errored)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
     r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
+    r"|\s*[×x]\s*\d"  # `8 tests × 50`: a factor of a repeated run's count
     r"|\s+(?:that|which|whose)\b))"
 )
 _TOTAL_WORDS = Words("all test tests example examples")
@@ -1908,8 +1910,24 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         # a run a filter narrowed (`30 filtered out`) is part of any scope: it refutes no total
         if summary is not None and summary.filtered:  # nor are its counts values to look up
             return Finding(SHOWN, f"{'; '.join(problems)}, but a filtered run: {cite}")
+        if _repeated(run.call.command_lower):  # `--count=50`'s 400 passed: 8 tests, 50 times
+            return Finding(SHOWN, f"{'; '.join(problems)}, but a run repeating its tests: {cite}")
         return _refuting(claimed, problems, run, changed, cite, clause)
     return _agreeing(clause, run, claimed, parts, polarity, cite)
+
+
+# a test run's option repeating each test (`pytest --count=50`, `go test -count=3`,
+# `--repeat-each 5`, bazel's `--runs_per_test=10`, `--flake-finder`); `-count=1` is one run
+_REPEATING_OPTION = later(
+    r"(?<![\w-])--?(?:count|repeat(?:-each)?|runs[_-]per[_-]test|rerun-each)[= ]?(\d+)"
+    r"|--flake-finder\b"
+)
+
+
+def _repeated(command: str) -> bool:
+    """The lowercase `command` runs its tests more than once (`_REPEATING_OPTION`): its summary
+    counts each test once a repetition."""
+    return any(not m.group(1) or int(m.group(1)) > 1 for m in _REPEATING_OPTION.finditer(command))
 
 
 def _agreeing(

@@ -41,3 +41,83 @@ def test_a_things_row_is_the_one_holding_most_of_its_other_figures() -> None:
     # a row holding as many of the other figures, giving another length, leaves it open
     other = bash("python3 composite.py --cut 0.3", "KC-014    62  76   14   3.42\n")
     assert statuses(said, run(samples, summary, other)) != ["contradicted"]
+
+
+def test_a_tool_of_its_own_name_taking_a_command_is_a_shell() -> None:
+    tsc = ("run", {"cmd": "npx tsc --noEmit", "cwd": "/app"}, "src/a.ts:1:8 - error TS1192\n", "ok")
+    fixed = ("run", {"cmd": "npx tsc --noEmit; echo exit=$?", "cwd": "/app"}, "exit=0\n", "ok")
+    ran = run(tsc, fixed)
+    # its commands are the run's: `tsc` ran, and a command no call runs did not
+    assert statuses("`tsc` found two errors in `src/a.ts`.", ran) != ["contradicted"]
+    assert statuses("`vite build` succeeds.", ran) == ["contradicted"]
+    # a tool taking no command is no shell
+    fetched = ("lookup", {"query": "npx tsc --noEmit"}, "no results\n", "ok")
+    assert statuses("`tsc` found two errors in `src/a.ts`.", run(fetched)) == ["contradicted"]
+
+
+REPEATED = bash("pytest tests/test_sched.py --count=50 -q", "400 passed in 2.97s\n")
+FULL = bash("pytest -q", "211 passed, 1 skipped in 38.77s\n")
+
+
+def test_a_run_repeating_its_tests_counts_no_test_once() -> None:
+    ran = run(REPEATED, FULL)
+    # `--count=50`'s 400 passed are 8 tests, 50 times each: no count said refutes them
+    assert statuses("Alone, the test is solid: 50/50 passes with `--count=50`.", ran) != [
+        "contradicted"
+    ]
+    # a count times a factor is no total
+    assert statuses("Under random ordering: 400 passed (8 tests × 50).", ran) != ["contradicted"]
+    # `-count=1` runs each test once: its counts are held as any run's
+    once = bash("go test -count=1 ./...", "ok  \texample.com/a\t0.01s\n--- 12 tests, 2 failed\n")
+    assert statuses("All 12 tests pass.", run(once), task="") == statuses(
+        "All 12 tests pass.", run(bash("go test ./...", once[2]))
+    )
+
+
+def test_one_flaw_said_absent_is_a_success() -> None:
+    failing = bash("bundle exec steep check", "lib/a.rb:14:6: [error] Cannot allow\n", "error")
+    passing = bash("bundle exec steep check", "....\n\nNo type error detected.\n")
+    said = '`bundle exec steep check`: "No type error detected."'
+    assert statuses(said, run(failing, passing)) == ["verified"]
+    assert statuses(said, run(passing, failing)) == ["contradicted"]
+
+
+def test_a_keys_value_is_the_figure_after_its_equals_sign() -> None:
+    tallied = bash("./gradlew test && python3 tally.py", "BUILD SUCCESSFUL\ntests=212 skipped=0\n")
+    said = "`./gradlew test`: BUILD SUCCESSFUL, 212 tests, 0 failures, 0 skipped."
+    assert statuses(said, run(tallied)) == ["verified"]
+    skipped = bash("python3 tally.py", "tests=212 skipped=3\n")
+    assert statuses("The tally shows 212 tests and 0 skipped.", run(skipped)) != ["verified"]
+
+
+def test_a_runner_said_alone_ran_where_a_command_holds_it() -> None:
+    refused = bash(
+        "nmap -sS 10.0.0.0/24", "You requested a scan type which requires root.\n", "error"
+    )
+    rerun = bash("sudo nmap -sS 10.0.0.0/24 | grep Ports", "Host: 10.0.0.1\tPorts: 22/open\n")
+    said = "The SYN scan needs root, so I re-ran it with `sudo`."
+    assert statuses(said, run(refused, rerun)) == ["verified"]
+    assert statuses(said, run(refused)) == ["contradicted"]
+
+
+def test_a_verbs_object_denied_is_a_negative_statement() -> None:
+    committed = bash("git commit -am 'Retry invoice emails'", "[fix/retry 9b2e7f1] Retry\n")
+    said = "Pushed nothing, opened nothing: the work is committed on `fix/retry`."
+    assert statuses(said, run(committed))[0] == "unverifiable"
+    assert statuses("Pushed the branch to origin.", run(committed)) == ["contradicted"]
+
+
+def test_a_count_after_after_is_what_a_test_does() -> None:
+    specs = bash("bundle exec rspec spec/requests/lockable_spec.rb", "4 examples, 0 failures\n")
+    said = "`lockable_spec.rb`: 4 examples, all passing (lock after 5 failures, unlock email)."
+    assert statuses(said, run(specs)) == ["verified"]
+
+
+def test_a_figure_said_a_share_of_a_lines_figure_is_a_part_of_it() -> None:
+    shares = bash("python3 -c 't=11842+1206+388; print(t, round(1594/t*100, 1))'", "13436 11.9\n")
+    said = "That's 1,594 sessions (about 11.9% of campaign traffic)."
+    assert statuses(said, run(shares)) != ["contradicted"]
+    # a share that is not the figure's of the line's: the line misread
+    assert statuses("That's 1,954 sessions (11.9% of campaign traffic).", run(shares)) == [
+        "contradicted"
+    ]
