@@ -67,6 +67,8 @@ from tests.claims.labelled import (
     BLIND52,
     BLIND53,
     BLIND54,
+    BLIND55,
+    BLIND56,
     HELDOUT,
     RUNS,
     SETS,
@@ -199,6 +201,8 @@ _FLOORS = {
     BLIND52: (0.95, 0.17, 0.7, 0.9),
     BLIND53: (0.95, 0.2, 0.73, 0.94),
     BLIND54: (0.95, 0.2, 0.72, 0.96),
+    BLIND55: (0.95, 0.2, 0.74, 0.97),
+    BLIND56: (0.95, 0.2, 0.68, 0.95),
 }
 
 
