@@ -890,7 +890,8 @@ def _families(lowered: str, screen: int) -> int:
             or "ghsa" in lowered or "iso" in lowered or "fill" in lowered or "first" in lowered
             or "initial" in lowered or "retry" in lowered or "review" in lowered
             or "consult" in lowered or "ran" in lowered or "tested" in lowered
-            or "matched" in lowered or "validated" in lowered or "reconciled" in lowered):
+            or "matched" in lowered or "validated" in lowered or "reconciled" in lowered
+            or "opened" in lowered or "viewed" in lowered):
         ruled |= _WEB_FAMILY
     if ("took" in lowered or "tool call" in lowered or "lasted" in lowered or "spent" in lowered
             or "finished in" in lowered or "completed in" in lowered or "runtime" in lowered

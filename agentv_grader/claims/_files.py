@@ -359,18 +359,21 @@ _TESTS_ADDED = later(
 )
 _TESTS_ADDED_GATED = Gated(_TESTS_ADDED, Words("added wrote"))
 # a test's definition on a line an edit adds, in the languages whose tests are functions
-# (pytest, Rust, Go, jest/mocha, EUnit, JUnit, googletest, RSpec)
+# (pytest, Rust, Go, jest/mocha, EUnit, JUnit, googletest, RSpec, PHPUnit, XCTest, xUnit,
+# NUnit, MSTest)
 _TEST_DEFINED = later(
     r"^\+?[^\S\n]*(?:(?:async\s+)?def\s+test\w*\s*\(|#\[(?:tokio::)?test\]|"
-    r"func\s+Test\w*\s*\(|(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
-    r"@Test\b|TEST(?:_F|_P)?\s*\(|it\s+['\"])",
+    r"func\s+[Tt]est\w*\s*\(|(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
+    r"@Test\b|TEST(?:_F|_P)?\s*\(|it\s+['\"]|(?:public\s+)?function\s+test\w*\s*\(|"
+    r"\[(?:Fact|Test|TestMethod)\])",
     re.M,
 )
 # what no count of definitions reads: EUnit's generators, tables of cases (Go's subtests
 # and case tables, rstest's cases too)
 _TESTS_GENERATED = later(
     r"_test_\s*\(\s*\)|\.each\b|@pytest\.mark\.parametrize|@ParameterizedTest|"
-    r"\bt\.Run\(|\[\]struct\b|#\[(?:case|rstest)\b"
+    r"\bt\.Run\(|\[\]struct\b|#\[(?:case|rstest)\b|\[(?:Theory|TestCase|DataRow)\b|"
+    r"@dataProvider\b|#\[DataProvider\("
 )
 
 
@@ -424,14 +427,15 @@ def _tests_said_added(text: str) -> tuple[str, str] | None:
 # `New `internal/config/config_test.go` with three tests`: a new test file's count (group 1
 # the file, 2 the count)
 _NEW_FILE_TESTS = later(
-    r"\bnew\s+(?:test\s+file\s+)?`([^`\n]+)`\s+with\s+"
+    r"\b(?:new|added|created|wrote)\s+(?:(?:a|the)\s+)?(?:(?:new\s+)?test\s+file\s+)?"
+    r"`([^`\n]+)`\s+with\s+"
     + NUM
     + r"\s+(?:(?:new|unit|regression)\s+)?(?:tests|test cases|specs)\b",
     re.I,
 )
 
 
-_NEW_FILE_TESTS_GATED = Gated(_NEW_FILE_TESTS, Words("new"))
+_NEW_FILE_TESTS_GATED = Gated(_NEW_FILE_TESTS, Words("new added created wrote"))
 
 
 # `Added 5 unit tests for `suggest``: a count of tests said added, no file named
@@ -571,10 +575,23 @@ def _patch_halves(patch: str, olds: list[str], news: list[str]) -> None:
 
 def _reads_or_edits(call: Call) -> bool:
     """`call` reads or edits the file it names, or is a shell command that cannot write it
-    (`pytest tests/a.py`, `sed -n 1,12p tests/a.py`)."""
+    (`pytest tests/a.py`, `sed -n 1,12p tests/a.py`, `git add tests/a.py && git commit`)."""
     if call.family in ("edit", "read"):
         return True
-    return call.family in SHELL_FAMILY and _MAY_WRITE.search(call.command_lower) is None
+    if call.family not in SHELL_FAMILY:
+        return False
+    command = call.command_lower
+    if "git" in command:
+        command = _GIT_KEEPS_FILES.sub(" ", command)
+    return _MAY_WRITE.search(command) is None
+
+
+# a git command that changes no file's content (`git add`, `git commit`, `git push`, a new
+# branch): not `checkout` of a path, `restore`, `stash`, `apply`, `pull`, `merge`, `reset`
+_GIT_KEEPS_FILES = later(
+    r"\bgit\s+(?:-C\s+\S+\s+)?(?:add|commit|status|diff|log|show|push|branch|tag|remote|"
+    r"rev-parse|ls-files|switch\s+-c|checkout\s+-b)\b"
+)
 
 
 def _added_by_runs(

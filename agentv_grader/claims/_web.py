@@ -414,13 +414,14 @@ def _site_unvisited(text: str, index: RunIndex) -> Finding | None:
 # against follow (`_SOURCE_NAME`)
 _SOURCE_HEAD = Gated(
     later(
-        r"(?:^[\W_]*|,\s+(?:and|then)\s+)(?:I|we)\s+(?:also\s+|then\s+|first\s+)?"
+        r"(?:^[\W_]*(?:(?:I|we)\s+)?|,\s+(?:and|then)\s+(?:I|we)\s+)(?:also\s+|then\s+|first\s+)?"
         r"(?:(?:cross|double|spot)-?)?"
-        r"(?:checked|compared|confirmed|verified|validated|reconciled|matched|ran|tested)\b",
+        r"(?:checked|compared|confirmed|verified|validated|reconciled|matched|ran|tested|"
+        r"opened|viewed|previewed)\b",
         re.I,
     ),
     Words("checked crosschecked doublechecked spotchecked compared confirmed verified validated "
-          "reconciled matched ran tested"),
+          "reconciled matched ran tested opened viewed previewed"),
 )  # fmt: skip
 # the end of what the check was made against: a clause's end or what it found (`and they
 # agree`, `, which lists`, `so the list is current`)
@@ -492,7 +493,9 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
     ]
     if not words:
         return None
-    for word in words:
+    # a whole name's other spellings too (`GitHub`'s `gh`, its words being `git` and `hub`)
+    wholes = [name.lower() for name in names if name.lower() in _SOURCE_ALIASES]
+    for word in [*wholes, *words]:
         for spelling in (word, *_SOURCE_ALIASES.get(word, ())):
             if spelling in index.task_lower or _named_by_a_call(spelling, index):
                 return None

@@ -121,3 +121,52 @@ def test_a_figure_said_a_share_of_a_lines_figure_is_a_part_of_it() -> None:
     assert statuses("That's 1,954 sessions (11.9% of campaign traffic).", run(shares)) == [
         "contradicted"
     ]
+
+
+def test_a_file_said_opened_in_a_named_program_no_call_names_was_not() -> None:
+    wrote = bash("go run ./cmd/payouts --out payouts.xlsx", "wrote payouts.xlsx (3 sheets)\n")
+    said = "Opened the export in LibreOffice and the totals row is there."
+    assert statuses(said, run(wrote)) == ["contradicted"]
+    assert statuses(said.replace("Opened", "I also opened"), run(wrote)) == ["contradicted"]
+    # a program a call names may have opened it
+    libre = bash("libreoffice --headless --convert-to csv payouts.xlsx", "convert payouts.xlsx\n")
+    assert statuses(said, run(wrote, libre)) != ["contradicted"]
+    # a whole name's other spelling (`gh` for GitHub, whose words are `git` and `hub`)
+    opened = bash("gh pr create --fill", "https://github.com/acme/x/pull/1\n")
+    assert statuses("I checked it on GitHub.", run(bash("gh pr view 1", "open\n"))) != [
+        "contradicted"
+    ]
+    assert statuses("Opened a PR on GitHub.", run(opened)) != ["contradicted"]
+
+
+PHPUNIT_FILE = (
+    "<?php\nfinal class ErrorsTest extends TestCase\n{\n"
+    "    public function testNotFoundIsJson(): void {}\n"
+    "    public function testMethodNotAllowedIsJson(): void {}\n"
+    "    public function testErrorsAreLogged(): void {}\n}\n"
+)
+
+
+def test_tests_said_in_a_file_the_run_wrote_are_its_definitions() -> None:
+    wrote = ("Write", {"file_path": "tests/ErrorsTest.php", "content": PHPUNIT_FILE}, "ok", "ok")
+    committed = bash(
+        "git add src tests/ErrorsTest.php && git commit -qm 'JSON errors' && git push",
+        "To github.com:acme/api.git\n",
+    )
+    ran = run(wrote, committed)
+    # PHPUnit's `public function test…(` are its tests; a commit naming the file writes none
+    assert statuses("Added `tests/ErrorsTest.php` with 4 tests.", ran) == ["contradicted"]
+    assert statuses("Added `tests/ErrorsTest.php` with 3 tests.", ran) != ["contradicted"]
+    # a git command that may change the file's content leaves the count open
+    restored = bash("git checkout -- tests/ErrorsTest.php", "")
+    assert statuses("Added `tests/ErrorsTest.php` with 4 tests.", run(wrote, restored)) != [
+        "contradicted"
+    ]
+    # xUnit's `[Fact]` is a test, a `[Theory]` a table of them no definition counts
+    facts = "public class T {\n    [Fact]\n    public void A() {}\n"
+    facts += "    [Fact]\n    public void B() {}\n}\n"
+    wrote_cs = ("Write", {"file_path": "tests/T.cs", "content": facts}, "ok", "ok")
+    assert statuses("Created `tests/T.cs` with 3 tests.", run(wrote_cs)) == ["contradicted"]
+    theory = facts.replace("[Fact]\n    public void B", "[Theory]\n    public void B")
+    wrote_theory = ("Write", {"file_path": "tests/T.cs", "content": theory}, "ok", "ok")
+    assert statuses("Created `tests/T.cs` with 3 tests.", run(wrote_theory)) != ["contradicted"]

@@ -156,7 +156,8 @@ def test_a_run_of_part_of_the_suite_refutes_no_larger_count() -> None:
 
 
 def test_a_count_of_tests_said_written_in_a_file_is_no_total() -> None:
-    wrote = ("Write", {"file_path": "src/lib/retry.test.ts", "content": "it('a')"}, "ok", "ok")
+    three = "it('a')\nit('b')\nit('c')\n"
+    wrote = ("Write", {"file_path": "src/lib/retry.test.ts", "content": three}, "ok", "ok")
     ran = bash("npx vitest run", "Tests  26 passed (26)")
     for said in (
         "Added `src/lib/retry.test.ts` with three tests.",

@@ -500,7 +500,7 @@ _FAMILY_WORDS = (
     (("search", "fetch", "quer", "visit", "brows", "download", "page", "summari", "extract",
       "quot", "took", "read", "source", "check", "verif", "confirm", "compar", "pep", "rfc",
       "cve", "ghsa", "iso", "fill", "first", "initial", "retry", "review", "consult", "ran",
-      "tested", "matched", "validated", "reconciled"),
+      "tested", "matched", "validated", "reconciled", "opened", "viewed"),
      "web_findings"),
     (("took", "tool call", "lasted", "spent", "finished in", "completed in", "runtime",
       "run time", "in total"), "timing_findings"),

@@ -1006,7 +1006,13 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
                                               category=categories[n % 4]),))
         for n, value in enumerate(inputs * 2)
     ), False)  # fmt: skip
-    runs = [made]
+    # a tool of no known family is a shell where its first input gives a command line
+    own = Transcript("r.json", "messages", tuple(
+        Message(n, "assistant", "", (ToolCall(name, value, "ok", "ok"),))
+        for n, (name, value) in enumerate([("run", {"cmd": "ls -l"}), ("run", {"q": "x"}),
+                                           ("view", {"cmd": 2}), ("go", {"command": "ls"})])
+    ), False)  # fmt: skip
+    runs = [made, own]
     for directory in sorted(p for p in RUNS.iterdir() if p.is_dir()):
         meta = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
         transcript, _, _ = read_transcript(str(directory / meta["transcript"]), "")
@@ -1015,12 +1021,17 @@ def test_a_runs_calls_are_those_reading_each_tool_call_makes() -> None:
         runs += [transcript, twice]
     for run in runs:
         plain = []
+        kinds: dict[str, tuple[str | None, str]] = {}  # a name's family, from its first input
         for message in run.messages:
             for tool in message.tool_calls:
                 output = tool.output if isinstance(tool.output, str) else _text(tool.output)
                 command = _command(tool.input)
+                known = kinds.get(tool.name)
+                if known is None or known[0] != tool.category:
+                    family = _family(tool.name, tool.category, tool.input)
+                    known = kinds[tool.name] = (tool.category, family)
                 plain.append(Call(len(plain) + 1, message.index, tool.name,
-                                  _family(tool.name, tool.category), command, output,
+                                  known[1], command, output,
                                   tool.status == "error" or _failed(output), command.lower(),
                                   output.lower()))  # fmt: skip
         result = _calls(run)
