@@ -399,10 +399,18 @@ def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:
     rest = _CODE_SPAN.sub(" ", text[said.end() :])  # `--jobs=4`: a command's, no figure
     if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
         rest = _NEXT_NAME.split(rest, 1)[0]
-    found = _figures(rest)
+    # a difference said against another thing (`$496.10 under CDW`) is no figure of a row
+    found = [m for m in _figures(rest) if _COMPARED.match(rest, m.end()) is None]
     if not found or len(found) > _SAID_ROW_VALUES or len(name) < 2:
         return None
     return name, label, [_RowValue(m) for m in found]
+
+
+_COMPARED = later(
+    r"[^\S\n]*(?:[A-Za-z]{1,3}[^\S\n]+)?(?:under|over|below|above|ahead|behind|more|less|"
+    r"fewer|cheaper|lower|higher|up|down)\b",
+    re.I,
+)
 
 
 def _rows_naming(name: str, label: str, index: RunIndex) -> dict[str, tuple[Call, list[_RowValue]]]:
@@ -462,7 +470,9 @@ def _counterpart(
         columns = [n for n, figure in enumerate(other) if value.same(figure)]
         if len(columns) == 1 and shown[columns[0]] in kin:
             return shown[columns[0]]
-    return None
+    # one of them alone within a factor 10 (`$3,300` on a row of `17  12  3000`)
+    near = [other for other in kin if value.akin(other)]
+    return near[0] if len(near) == 1 else None
 
 
 # a figure said to be a part or a multiple of another (`half the detection limit`)

@@ -170,3 +170,17 @@ def test_tests_said_in_a_file_the_run_wrote_are_its_definitions() -> None:
     theory = facts.replace("[Fact]\n    public void B", "[Theory]\n    public void B")
     wrote_theory = ("Write", {"file_path": "tests/T.cs", "content": theory}, "ok", "ok")
     assert statuses("Created `tests/T.cs` with 3 tests.", run(wrote_theory)) != ["contradicted"]
+
+
+def test_a_rows_figure_near_the_said_one_alone_is_its_counterpart() -> None:
+    rows = bash(
+        "sqlite3 demurrage.db < q.sql",
+        "TGHU5519034,40HC,2024-07-19,2024-08-05,17,12,3000\nMSCU7734120,20GP,2024-08-02,14,3600\n",
+    )
+    # 17 and 3000 left on the row: 3000 alone is within a factor 10 of the said $3,300
+    assert statuses("TGHU5519034 — 12 days over, $3,300", run(rows)) == ["contradicted"]
+    assert statuses("TGHU5519034 — 12 days over, $3,000", run(rows)) != ["contradicted"]
+    # a difference said against another thing is no figure of the row
+    quotes = bash("python3 compare.py", "Insight    58,080.00  240.00  1,739.08\n")
+    said = "Insight comes in $496.10 under CDW even after its $240 freight charge."
+    assert statuses(said, run(quotes)) != ["contradicted"]
