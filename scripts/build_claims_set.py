@@ -88,6 +88,8 @@ SETS = (
     ROOT / "blind54",
     ROOT / "blind55",
     ROOT / "blind56",
+    ROOT / "blind57",
+    ROOT / "blind58",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
