@@ -709,6 +709,26 @@ def _printed_flaw(output: str) -> str | None:
     return found
 
 
+# an exit status the command line prints (`; echo "exit=$?"`, `echo $?`): its own line
+_PRINTED_STATUS = later(
+    r"^[^\S\n]*(?:(?:exit(?:[ _-]?(?:code|status))?|rc|status)[^\S\n]*[=:][^\S\n]*)?"
+    r"(\d{1,3})[^\S\n]*$",
+    re.M | re.I,
+)
+
+
+def _printed_status(call: Call) -> str | None:
+    """A non-zero exit status `call`'s command line prints with `$?` (`exit=2`), the line
+    saying it (the last such: what the command printed before it is no status), the
+    status its `;` or pipe took from the call."""
+    if "$?" not in call.command:
+        return None
+    found = list(_PRINTED_STATUS.finditer(call.output))
+    if not found or found[-1].group(1) == "0":
+        return None
+    return found[-1].group(0).strip()
+
+
 def _warned_then_succeeded(output: str, flaw: str) -> bool:
     """The flaw an output prints is a warning, and a line after it says the program
     succeeded (`Build completed successfully.`, `BUILD SUCCESSFUL in 4s`) with no error
@@ -1854,7 +1874,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if not failed and _piped(last, name.lower()):
             # its exit status lost, its output's flaws tell (not another command's)
             if not _ran_beside_another(last, name.lower(), True):
-                found = _printed_flaw(last.output)
+                found = _printed_flaw(last.output) or _printed_status(last)
                 failed, flaw = found is not None, flaw if kinds is not None else found
         # `no critical vulnerabilities`: a run failing for others contradicts it not
         qualified = kinds is not None and any(" " in kind for kind in kinds)
@@ -1984,7 +2004,7 @@ def _failure(
     for call in reversed(calls):
         lost = not call.failed and _piped(call, name.lower(), _STATUS_TAKEN)  # not its own
         flawed = call.failed or (
-            _printed_flaw(call.output) is not None
+            (_printed_flaw(call.output) or _printed_status(call)) is not None
             if lost
             else counted and _flaw(call.output) is not None
         )

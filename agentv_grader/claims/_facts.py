@@ -442,7 +442,7 @@ def value_findings(
             continue
         if source_line(text, match.start()) and _EDITED.search(text, 0, match.start()):
             continue  # a place said edited: an output naming its line shows no edit
-        approx = _approx(text, before)
+        approx = _approx(text, before) or _approx_range(text, match, counted)
         ranks = rank if _ranking(rank, match.start()) is not None else None
         found = len(placed)
         finding = _number(text, match, value, value_text, index, approx, ranks, changed, placed)
@@ -531,6 +531,17 @@ def _changes(text: str) -> set[int]:
     if "from" not in text.lower():
         return set()
     return {m.start(g) for m in _CHANGE.finditer(text) for g in (1, 2)}
+
+
+def _approx_range(
+    text: str, match: re.Match[str], counted: list[tuple[re.Match[str], float, Call | None]]
+) -> bool:
+    """The figure is a range's upper bound whose lower one is hedged (`roughly 12–13%`)."""
+    if not counted:
+        return False
+    lower = counted[-1][0]
+    between = text[lower.end() : match.start()]
+    return between.strip() in ("–", "-", "—", "to") and _approx(text, text[: lower.start()])
 
 
 def _approx(text: str, before: str) -> bool:
@@ -1455,7 +1466,10 @@ def _swaps(digits: str) -> Iterator[str]:
 
 # `reprojected to EPSG:27700`, `set the timeout to 30`: a verb of change, then `to` and up
 # to three words before the figure
-_CHANGED_TO = later(r"\b[a-z]+ed\s+(?:[\w-]+\s+){0,3}?to\s+(?:[\w-]+[:= ]\s*){0,2}$", re.I)
+_CHANGED_TO = later(
+    r"\b[a-z]+ed\s+(?:[^\s;]+\s+){0,8}?to\s+`?(?:[<>=~^]{1,2}|v)?(?:[\w-]+[:= ]\s*){0,2}$",
+    re.I,
+)
 
 
 def _changed_to(text: str, start: int) -> bool:
@@ -1520,7 +1534,23 @@ def _labelled_otherwise(
     if _total_of(line, key) and _TOTAL_SAID.search(text) is None:
         # `Mailgun (…, 10,387 messages)` against `total messages: 48213`: a part's count
         return Finding(DOUBT, f"{shown!r} of a part, the total {key!r}: {call.cite(line)}")
+    if _qualified_otherwise(line, key, text):
+        # `233 lots` still needed against `set lots: 1104, spare lots: 83`: other lots
+        return Finding(DOUBT, f"{shown!r}, other {key!r}s: {call.cite(line)}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+
+
+def _qualified_otherwise(line: str, key: str, text: str) -> bool:
+    """The output `line` counts two kinds or more of `key` (`set lots: 1104, spare lots:
+    83`), each place of it with a word just before it, none of which the claim `text`
+    holds: which kind the claim counts (`233 lots` still needed) the line does not say."""
+    lowered, said = line.lower(), text.lower()
+    words = [m.group(1) for m in re.finditer(rf"([a-z]+)[ -]{re.escape(key)}", lowered)]
+    return (
+        len(set(words)) > 1
+        and len(words) == lowered.count(key)
+        and all(word not in _STOP and word not in said for word in words)
+    )
 
 
 def _total_of(line: str, key: str) -> bool:
@@ -2590,8 +2620,10 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         # compiled for each key, and only where no letter comes before it (most places of
         # a short key are inside longer words, where the lazy match tries twenty letters)
         output = call.output_lower
-        if at > 0 and (output[at - 1].isalnum() or output[at - 1] == "_"):
-            continue  # inside a longer word or figure, or a name's last part (`evicted_keys`)
+        if at > 0 and (output[at - 1].isalnum() or output[at - 1] in "_/"):
+            # inside a longer word or figure, a name's last part (`evicted_keys`) or a
+            # path's (`finance/legal: 1`)
+            continue
         match = _LABEL_VALUE.match(output, at + len(key))
         if match is None:
             continue

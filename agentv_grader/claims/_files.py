@@ -1490,7 +1490,7 @@ def _unwritten(
     )
     if beside is not None:
         return beside
-    if by_program or _diffed(needle, index) or _written_by_name(needle, index):
+    if by_program or _diffed(needle, index) or _written_by_name(path, needle, index):
         return None
     if family == "delete" and _removed_by_pattern(index):
         return None
@@ -1501,11 +1501,12 @@ def _unwritten(
     return _absent(path, index, "deletes" if family == "delete" else "writes")
 
 
-def _written_by_name(needle: str, index: RunIndex) -> bool:
-    """`needle` is an absolute path whose name an edit or write tool's call that did not
-    fail names (`*** Add File: night_summary.md`, run in the path's folder): it may be the
-    file, written by a path relative to a folder the run does not show."""
-    if not needle.startswith("/"):
+def _written_by_name(path: str, needle: str, index: RunIndex) -> bool:
+    """`path` (its `needle`) is absolute, or in the home folder (`~/`), and its name an
+    edit or write tool's call that did not fail names (`*** Add File: night_summary.md`,
+    a script's `open("commissions_q3.csv", "w")`, run in the path's folder): it may be
+    the file, written by a path relative to a folder the run does not show."""
+    if not path.startswith(("/", "~/")):
         return False
     name = needle.rpartition("/")[2]
     return any(

@@ -496,7 +496,9 @@ def _sweeps(match: re.Match[str]) -> bool:
 _KEYED = later(
     r"(^|[,;:(|*-])([^\S\n]*)(?:\*\*|__)?"
     r"(pass(?:ed|ing|es)?|fail(?:ed|ing|ures?)?|errors?|skipped|tests|total)(?:\*\*|__)?:"
-    r"(?:\*\*|__)?[^\S\n]*(\d+)(?:[^\S\n]*/[^\S\n]*(\d+))?(?![\w.,/]?\d)",
+    r"(?:\*\*|__)?[^\S\n]*(\d+)(?:[^\S\n]*/[^\S\n]*(\d+))?(?![\w.,/]?\d)"
+    # not a count of things a word after it names (`Tests: 4 new rack-test cases`)
+    r"(?![^\S\n]+(?!pass|fail|green|red|ok\b|total|in\b|of\b)[a-z])",
     re.I | re.M,
 )
 
@@ -1750,9 +1752,11 @@ _LAST_SUMMARY_READ = later(r"^\s*(?:py\.?test|python3? -m pytest|(?:npx )?jest)\
 
 # cargo's flags giving the packages of a workspace a run tests
 _PACKAGE_FLAGS = frozenset(("-p", "--package"))
-# the runners' flags selecting tests by name or mark, or the last failures
+# the runners' flags selecting tests by name or mark, or the last failures (pytest's,
+# mix's `--failed` and `--stale`, RSpec's `--only-failures`, jest's `--onlyFailures`)
 _SELECTING_FLAGS = frozenset(
-    "-k --lf --last-failed -run --grep --testNamePattern --filter --example --select".split()
+    "-k --lf --last-failed -run --grep --testNamePattern --filter --example --select "
+    "--failed --stale --only --only-failures --next-failure --onlyFailures".split()
 )
 
 

@@ -184,3 +184,76 @@ def test_a_rows_figure_near_the_said_one_alone_is_its_counterpart() -> None:
     quotes = bash("python3 compare.py", "Insight    58,080.00  240.00  1,739.08\n")
     said = "Insight comes in $496.10 under CDW even after its $240 freight charge."
     assert statuses(said, run(quotes)) != ["contradicted"]
+
+
+def test_a_value_said_changed_to_past_ticks_and_marks_is_no_misread_one() -> None:
+    read = bash("grep -n node package.json", 'package.json:8:    "node": ">=16"\n')
+    edited = bash("""sed -i 's/"node": ">=16"/"node": ">=18.17"/' package.json""", "")
+    ran = run(read, edited)
+    said = "so I bumped `engines.node` in `package.json` from `>=16` to `>=18.17`."
+    assert statuses(said, ran) != ["contradicted"]
+
+
+def test_a_hedged_ranges_upper_bound_is_hedged_too() -> None:
+    trend = bash("python3 trend.py", "per decade: -0.779 million km2/decade\n")
+    said = "That is in line with what NSIDC quotes (roughly 12–13% per decade)."
+    assert statuses(said, run(trend)) != ["contradicted"]
+    assert statuses("NSIDC quotes 12–13 per decade.", run(trend)) == ["contradicted"]
+
+
+def test_a_line_counting_two_kinds_of_a_thing_leaves_a_count_of_it_open() -> None:
+    compared = bash(
+        "python3 compare.py", "set lots (non-spare): 1104, spare lots: 83\nmissing pieces: 1208\n"
+    )
+    said = "Pieces you still need: 1,208 across 233 lots."
+    assert "contradicted" not in statuses(said, run(compared))
+    # one kind named before it still refutes a count of it
+    resolved = bash("pdm install", "Synchronizing working set with resolved packages: 14 to add\n")
+    assert statuses("`pdm install` put 16 packages into `.venv`.", run(resolved)) == [
+        "contradicted"
+    ]
+
+
+def test_a_paths_last_part_is_no_label() -> None:
+    scanned = bash(
+        "python3 scan_links.py",
+        "total public links: 9 (finance 5)\npublic links under finance/legal: 1\n",
+    )
+    said = "Found 9 public links — 5 in Finance, 4 in Legal."
+    assert statuses(said, run(scanned)) != ["contradicted"]
+    assert statuses("4 in Legal.", run(bash("python3 scan.py", "legal: 1\n"))) == ["contradicted"]
+
+
+def test_a_file_a_script_the_run_wrote_names_may_be_the_home_folders() -> None:
+    script = 'with open("commissions_q3.csv", "w") as f:\n    f.write("rep,total\\n")\n'
+    wrote = ("Write", {"file_path": "/home/ana/q3/commissions.py", "content": script}, "ok", "ok")
+    ran = run(wrote, bash("cd ~/q3 && python3 commissions.py", "6 reps\n"))
+    said = "Q3 commissions are written to `~/q3/commissions_q3.csv`."
+    assert statuses(said, ran) != ["contradicted"]
+    assert statuses(said.replace("commissions_q3", "payouts_q3"), ran) == ["contradicted"]
+
+
+def test_an_exit_status_the_command_line_prints_is_its_status() -> None:
+    refused = bash(
+        'bin/console app:prune --older-than=abc; echo "exit=$?"',
+        ' [ERROR] Invalid --older-than value "abc".\nexit=2\n',
+    )
+    said = "`bin/console app:prune --older-than=abc` prints the error and exits 2."
+    assert statuses(said, run(refused)) == ["verified"]
+    passed = bash('bin/console app:prune --older-than=30d; echo "exit=$?"', "Pruned 4\nexit=0\n")
+    assert statuses("`bin/console app:prune --older-than=30d` failed.", run(passed)) == [
+        "contradicted"
+    ]
+
+
+def test_a_run_of_the_last_failures_is_a_part_of_the_suite() -> None:
+    full = bash("mix test", "58 tests, 1 failure\n", "error")
+    again = bash("mix test --failed", "1 test, 0 failures\n")
+    assert statuses("`mix test`: all 58 tests pass.", run(full, again)) != ["contradicted"]
+
+
+def test_a_keyed_count_of_things_a_word_after_it_names_is_no_runs_count() -> None:
+    ran = bash("bundle exec rake test", "6 runs, 12 assertions, 0 failures, 0 errors, 0 skips\n")
+    said = "**Tests**: 4 new rack-test cases in `test/app_test.rb` (blank title, show)."
+    assert statuses(said, run(ran)) != ["contradicted"]
+    assert statuses("**Tests**: 4, all passing.", run(ran)) == ["contradicted"]

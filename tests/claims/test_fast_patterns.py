@@ -834,6 +834,12 @@ _TRIED_AT_EACH_CHARACTER = {
     "_tests._COVERAGE_HEADER",
     "_tests._COVERAGE_TOTAL",
     "_tests._SESSION_LINE",
+    # a compiler's report line, searched from the line of the output's first line and
+    # column (`:7:2: `) on, found by a plain search first (`_report_places`)
+    "_actions._REPORT_PLACE",
+    # a removal of files by a pattern, searched only in the distinct commands holding one
+    # of its words (`rm`, `-delete`, `clean`: `shell_matching`), once a run
+    "_files._PATTERN_REMOVAL",
 }
 
 
