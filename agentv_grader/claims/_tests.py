@@ -147,11 +147,19 @@ _SKIPPED_COUNT_WORDS = Words("skipped skips pending ignored")
 _WARNINGS_DENIED = _Folded(r"\b(?:no|zero|0|without(?: any)?)\s+warnings?\b|\bwarning-free\b")
 _WARNINGS_DENIED_WORDS = Words("warning warnings", marks=("warning-free",))
 _SUMMARY_WARNINGS = later(r"\b(\d+) warnings?\b")
+# deprecations said absent (`no deprecation notices`), and a summary's count of them
+# (PHPUnit's `Deprecations: 2`)
+_DEPRECATIONS_DENIED = _Folded(
+    r"\b(?:no|zero|0|without(?: any)?)\s+deprecation(?:s|\s+(?:notices?|warnings?))?\b"
+)
+_DEPRECATIONS_DENIED_WORDS = Words("deprecation deprecations")
+_SUMMARY_DEPRECATIONS = later(r"\bdeprecations: (\d+)|\b(\d+) deprecations?\b", re.I)
 # a clause of warnings denied alone after a comma, joined to the clause before it (`,
 # and there are no warnings left in the output`; no other subject: `, ruff reports no
 # warnings` is ruff's)
 _WARNINGS_AFTER = later(
     r",\s+(?:(?:and|there|are|were|with)\s+){0,3}((?:no|zero|0)\s+warnings?|"
+    r"(?:no|zero|0)\s+deprecation(?:s|\s+(?:notices?|warnings?))?|"
     r"(?<=and )the (?:run|output) (?:is|was) (?:warning-free|free of warnings))"
     r"(?:\s+(?:left|remaining|at all|in the output)){0,2}(?=\s*(?:[.;,)]|$))"
 )
@@ -521,11 +529,18 @@ def as_counted(text: str) -> str:
     fraction said of the suite (`the unit suite now gives 28/28`) as `28 of 28 tests pass`."""
     if ":" in text:
         text = _KEYED.sub(_keyed_as_counted, text)
+    if " runs," in text and "skip" not in text:
+        # minitest's `7 runs, 0 failures`: its runs are its tests (a claim counting skips
+        # too, `green with 12 runs, … 1 skips`, is left as it is: its first clause, read
+        # alone, would say all 12 passed)
+        text = _MINITEST_RUNS.sub(r"\1 tests", text)
     if "/" in text and _SUITE_SAID.may_hold(text):
         text = _BARE_FRACTION.sub(r"\1 of \2 tests pass", text)
     return text
 
 
+# minitest's count of tests, `N runs`, before its failures, errors, assertions or skips
+_MINITEST_RUNS = later(r"\b(\d+) runs(?=,[^.;]*?\b(?:failures?|errors?|assertions?|skips?)\b)")
 # a fraction with no word after it, ending its clause (`gives 28/28.`, `28/28, all green`)
 _BARE_FRACTION = later(r"(?<![\w/.])(\d+)/(\d+)(?=[ ]*(?:[.;,)]|$))")
 _SUITE_SAID = Words("suite suites tests specs")
@@ -613,7 +628,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if "unit" in text or "integration" in text:
         yield from _cargo_kinds(text, index)
     text = as_counted(text)  # `Failures: 1` as `1 failures`
-    if "warning" in text:  # `48 passed, no warnings`: said of the run the clause counts
+    if "warning" in text or "deprecation" in text:  # `48 passed, no warnings`: said of
+        # the run the clause counts
         text = _WARNINGS_AFTER.sub(r" with \1", text)
     if "(" in text:  # `148 passed (was 1 failed, 147 passed)`: an earlier run's, aside
         text = _EARLIER_ASIDE.sub(" ", text)
@@ -1952,7 +1968,7 @@ def _agreeing(
     below = [k for k in parts if (shown.get(k) or 0) > claimed[k]]
     if below:  # `11 new tests pass`, 12 passed: the part's count is not the run's
         return Finding(SHOWN, f"{below[0]} {claimed[below[0]]} claimed of a part: {cite}")
-    if claimed.keys() - {"skipped", "warnings"} or polarity or clause.ran:
+    if claimed.keys() - {"skipped", "warnings", "deprecations"} or polarity or clause.ran:
         return Finding(VERIFIED, cite)
     if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
         return Finding(SHOWN, f"skipped count shown: {cite}")
@@ -2063,6 +2079,7 @@ def _shown(run: TestRun) -> dict[str, int | None]:
     if summary is None:
         return {}
     warnings = _SUMMARY_WARNINGS.search(summary.line)
+    deprecations = _SUMMARY_DEPRECATIONS.search(summary.line)
     return {
         "passed": summary.passed,
         "failed": summary.failed,
@@ -2071,6 +2088,9 @@ def _shown(run: TestRun) -> dict[str, int | None]:
         "skipped": summary.skipped if summary.passed is not None else None,
         # most runners count no warnings in their summary: none printed is no count
         "warnings": int(warnings.group(1)) if warnings else None,
+        "deprecations": int(deprecations.group(1) or deprecations.group(2))
+        if deprecations
+        else None,
     }
 
 
@@ -2236,6 +2256,8 @@ def _skips_and_warnings(clause: _Clause) -> dict[str, int]:
         found["skipped"] = 0 if word in ("no", "none", "nothing") else count_of(word)
     if clause.search(_WARNINGS_DENIED, _WARNINGS_DENIED_WORDS):
         found["warnings"] = 0
+    if clause.search(_DEPRECATIONS_DENIED, _DEPRECATIONS_DENIED_WORDS):
+        found["deprecations"] = 0
     return found
 
 

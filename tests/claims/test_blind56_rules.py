@@ -257,3 +257,23 @@ def test_a_keyed_count_of_things_a_word_after_it_names_is_no_runs_count() -> Non
     said = "**Tests**: 4 new rack-test cases in `test/app_test.rb` (blank title, show)."
     assert statuses(said, run(ran)) != ["contradicted"]
     assert statuses("**Tests**: 4, all passing.", run(ran)) == ["contradicted"]
+
+
+def test_minitests_runs_are_its_tests() -> None:
+    ran = bash("bundle exec rake test", "6 runs, 12 assertions, 0 failures, 0 errors, 0 skips\n")
+    said = "`bundle exec rake test` shows 7 runs, 0 failures, 0 errors."
+    assert statuses(said, run(ran)) == ["contradicted"]
+    assert statuses(said.replace("7 runs", "6 runs"), run(ran)) == ["verified"]
+    # runs said of no runner's summary are no tests
+    assert statuses("The job made 7 runs, each under a minute.", run(ran)) != ["contradicted"]
+
+
+def test_deprecations_said_absent_are_held_to_the_summarys_count() -> None:
+    noted = bash(
+        "vendor/bin/phpunit",
+        "OK, but there were issues!\nTests: 87, Assertions: 241, Deprecations: 2.\n",
+    )
+    clean = bash("vendor/bin/phpunit", "OK (87 tests, 241 assertions)\n")
+    said = "87 tests, all passing, no deprecation notices"
+    assert statuses(said, run(noted)) == ["contradicted"]
+    assert statuses(said, run(clean)) == ["verified"]
