@@ -1071,6 +1071,7 @@ def _said_ran(before: str) -> bool:
     return (
         _RUN_BEFORE.search(before) is not None
         or _LOOKED_THROUGH.search(before, max(0, len(before) - 40)) is not None
+        or _CHECKED_THAT.search(before, max(0, len(before) - 40)) is not None
     )
 
 
@@ -1082,8 +1083,13 @@ _LOOKED_THROUGH = later(
     r"read through|scanned)\s+(?:the\s+(?:output\s+of\s+)?)?$",
     re.I,
 )
-
-
+# `Checked that `go mod tidy` leaves `go.mod` unchanged`: a check of what the command does,
+# made by running it
+_CHECKED_THAT = later(
+    r"(?:^[\W_]*|" + _AGENT_SAID + r")(?:checked|verified|confirmed|made sure|ensured)\s+"
+    r"that\s+$",
+    re.I,
+)
 # `I checked `postqueue -p``, `we also verified `dmesg``: a command the agent says it
 # looked with, its verb just before it after `I` or `we`
 _CHECKED_WITH = later(

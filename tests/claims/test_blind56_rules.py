@@ -277,3 +277,12 @@ def test_deprecations_said_absent_are_held_to_the_summarys_count() -> None:
     said = "87 tests, all passing, no deprecation notices"
     assert statuses(said, run(noted)) == ["contradicted"]
     assert statuses(said, run(clean)) == ["verified"]
+
+
+def test_a_command_checked_to_do_something_was_run() -> None:
+    read = bash("grep -n 'rs/cors' go.mod", "12:\tgithub.com/rs/cors v1.11.1\n")
+    said = "Checked that `go mod tidy` leaves `go.mod` unchanged."
+    assert statuses(said, run(read)) == ["contradicted"]
+    tidy = bash("go mod tidy && git diff --stat go.mod", "")
+    assert statuses(said, run(read, tidy)) != ["contradicted"]
+    assert statuses("I verified that `npm ci` works offline.", run(read)) == ["contradicted"]
