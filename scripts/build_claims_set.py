@@ -90,6 +90,8 @@ SETS = (
     ROOT / "blind56",
     ROOT / "blind57",
     ROOT / "blind58",
+    ROOT / "blind59",
+    ROOT / "blind60",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

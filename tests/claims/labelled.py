@@ -63,7 +63,9 @@ the fifty-second's first fixes, written at the same time.
 the fifty-fourth's fixes, written at the same time.
 `BLIND57` and `BLIND58` (tests/data/claims/blind57/runs, blind58/runs) likewise, after
 the fifty-sixth's fixes, written at the same time.
-`SETS` is all sixty."""
+`BLIND59` and `BLIND60` (tests/data/claims/blind59/runs, blind60/runs) likewise, after
+the fifty-eighth's fixes, written at the same time.
+`SETS` is all sixty-two."""
 
 from __future__ import annotations
 
@@ -136,6 +138,8 @@ BLIND55 = RUNS.parent / "blind55" / "runs"
 BLIND56 = RUNS.parent / "blind56" / "runs"
 BLIND57 = RUNS.parent / "blind57" / "runs"
 BLIND58 = RUNS.parent / "blind58" / "runs"
+BLIND59 = RUNS.parent / "blind59" / "runs"
+BLIND60 = RUNS.parent / "blind60" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -143,7 +147,7 @@ SETS = (
     BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
-    BLIND58,
+    BLIND58, BLIND59, BLIND60,
 )  # fmt: skip
 
 
