@@ -276,6 +276,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
         if not words or _test_file_said(words, before):
             continue
+        if words[0].endswith(":") and not before.strip(" *_-"):
+            continue  # `` `mode: 'onTouched'`: errors appear … ``: a setting described
         if command[:1] == "-" and _DONE.search(text) is not None:
             yield from _option_unused(command, index)
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
@@ -390,7 +392,8 @@ def _command_runs(command: str, words: list[str], index: RunIndex) -> list[Call]
     tokens = _unprefixed([w for w in words if w != "sudo"]) or words
     if not tokens:
         return []
-    rarest = max(tokens, key=len).lower()
+    # (a word with a part left out, `…/staticcheck@2024.1.1`, by what follows the `…`)
+    rarest = max((t.rpartition("…")[2] for t in tokens), key=len).lower()
     # a run repeats its commands: each distinct one holding the rarest word is asked
     has_tokens = partial(_has_tokens, index.remember("words", "", dict), tokens)
     calls = index.inputs_where(rarest, has_tokens, SHELL_FAMILY, lowered=False)
@@ -1693,10 +1696,19 @@ def _has_tokens(words: dict[str, list[set[str]]], tokens: list[str], command: st
             t in have
             or (t.endswith((".py", ".sh", ".js")) and t in command)
             or (_SHORT_OPTION.fullmatch(t) is not None and any(_gives(w, t) for w in have))
+            or ("…" in t and _elided(t, have))
             for t in tokens
         )
         for have in parts
     )
+
+
+def _elided(token: str, words: set[str]) -> bool:
+    """`token` with a part left out (`…/staticcheck@2024.1.1`) is one of `words` opening
+    with what comes before the `…` and ending with what comes after it."""
+    head, _, tail = token.partition("…")
+    tail = tail.rpartition("…")[2]
+    return any(w.startswith(head) and w.endswith(tail) and len(w) > len(head + tail) for w in words)
 
 
 # what runs one command after another (a pipeline, `a | b`, is one command), and a class
@@ -2488,6 +2500,9 @@ _COMMIT_CALL = r"\bgit commit\b"  # what runs a commit, by command or tool name
 # a determiner just before the verb, which it makes a noun's adjective (`the last committed
 # LSN`, `a pushed value`)
 _ATTRIBUTIVE_BEFORE = later(r"\b(?:the|a|an|last|latest|its|their|each|every)\s+$")
+# a database's transaction said beside a commit (`rolls back every row`, `in one
+# transaction`): its commit is the database's, no git act
+_TRANSACTION_SAID = later(r"\broll(?:s|ed|ing)?\s*back\b|\brollback\b|\btransactions?\b")
 
 
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -2534,6 +2549,8 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue  # `nothing is committed yet`, `not pushed`: no claim that it was done
         if _ATTRIBUTIVE_BEFORE.search(lowered, max(0, said.start() - 12), said.start()):
             continue  # `the last committed LSN`: a thing's state, no act said done
+        if what == "git commit" and _TRANSACTION_SAID.search(lowered):
+            continue  # `the whole file is committed once … rolls back`: a database's commit
         if what == "git push" and _pushed_in_code(lowered, said.end()):
             continue
         calls: list[Call] = index.remember("git", what, partial(_git, index, call_pattern))
@@ -3207,12 +3224,21 @@ def _git(index: RunIndex, pattern: str) -> list[Call]:
             or re.search(pattern, chosen[o].name.lower())]  # fmt: skip
 
 
+# a code's name before an arrow to a status (`` `fiber.ErrBadRequest` → 400 ``): what the
+# code maps to, no response a call got
+_MAPPED_FROM = later(r"`[A-Za-z_*][\w.:*]*[.:][\w.:]*`\s*$")
+
+
 def http_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """HTTP statuses the claim reports against the statuses the calls got."""
     if _STATUS_LIKE.search(text) is None:  # every status _HTTP_CLAIM reads
         codes = []
     else:
-        codes = [int(next(g for g in m.groups() if g)) for m in _HTTP_CLAIM_SCAN.finditer(text)]
+        codes = [
+            int(next(g for g in m.groups() if g))
+            for m in _HTTP_CLAIM_SCAN.finditer(text)
+            if _MAPPED_FROM.search(text, max(0, m.start() - 60), m.start()) is None
+        ]
     every_ok = not codes and _EVERY_OK_GATED.search(text) is not None
     if not codes and not every_ok:
         return
@@ -3565,8 +3591,13 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     for needle, pattern in needles:
         search = re.compile(pattern).search  # each distinct command holding it searched once
         calls = index.inputs_where(needle, search, _RUNS_COMMANDS)
-        if not calls or not all(c.failed and not failed_after(c, needle) for c in calls):
-            continue  # the outputs are read only where every attempt failed
+        if not calls or not all(
+            c.failed and not failed_after(c, needle) and not _committed_then_failed(c)
+            for c in calls
+        ):
+            # the outputs are read only where every attempt failed (not where its commit
+            # was made and the push after it refused: `git add x && git commit && git push`)
+            continue
         if not any(
             not c.failed and search(c.output_lower) for c in index.calls_with_output(needle)
         ):

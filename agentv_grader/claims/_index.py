@@ -275,7 +275,7 @@ class TestRuns:
         change, are read only where the groups hold no other."""
         groups = list(groups)
         calls = self._calls
-        kept = [n for n in groups if not _stashed(calls[n[0]].command)]
+        kept = [n for n in groups if not work_set_aside(calls[n[0]].command)]
         first = last = -1
         for numbers in kept or groups:
             if first < 0 or numbers[0] < first:
@@ -1292,7 +1292,7 @@ _READERS = frozenset("grep egrep rg ag cat head tail less sed awk echo printf ls
 _LOOP = later(r"(?:^|[;&|(]|\bdo)\s*(?:for|while|until)\s[^;]*;\s*do\b|--gtest_repeat[= ](?!1\b)\d")
 
 
-def _stashed(command: str) -> bool:
+def work_set_aside(command: str) -> bool:
     """The tests run with the work set aside (`git stash && pytest …; git stash pop`): a
     run of the code before the change, not of the code as the run leaves it."""
     if "stash" not in command:

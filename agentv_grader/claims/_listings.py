@@ -419,6 +419,9 @@ _FILES_SAID = Gated(
     ),
     Words("files"),
 )
+# places said broken or a compiler's (`broke exactly two call sites`): what a build
+# reported, no search's places
+_SITES_BROKEN = later(r"\b(?:broke|broken|breaks|compiler|compile|build)\b", re.I)
 # the files named in brackets after what they hold: those the claim speaks of
 _NAMED_AFTER = later(r"[^.;()]{0,40}\(")
 # places said of a part, after their count: a file's (`in `tests/a.cpp``), or those a
@@ -445,6 +448,8 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     (`_SITES_OF_A_PART`). A count of files said to hold something (`_FILES_SAID`) is held
     to the one search listing files (`grep -rl`) likewise."""
     said = _SITES_SAID.search(text)
+    if said is not None and _SITES_BROKEN.search(text) is not None:
+        return None  # `broke two call sites, which the compiler pointed at`: a build's count
     if said is None or _SITES_OF_A_PART.match(text, said.end()):
         files_said = _FILES_SAID.search(text)
         if files_said is None or _NAMED_AFTER.match(text, files_said.end()):

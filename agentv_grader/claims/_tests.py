@@ -37,7 +37,7 @@ from ._facts import (
 from ._figure_words import NUM, count_of, said_first_time
 from ._files import READ_ONLY, opaque_ran, opaque_ran_after, test_path
 from ._gate import Gated, Words, words_of
-from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at
+from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at, work_set_aside
 from ._later import later
 from ._runners import CARGO_RESULT, RUNNER
 
@@ -585,6 +585,55 @@ def _other_row_counted(text: str) -> bool:
     )
 
 
+# a run said made with the change set aside (`With the old `countByStatus` stashed`)
+_SET_ASIDE_SAID = later(
+    r"\bwith\b[^.;]{0,60}?\b(?:stashed|reverted|backed out|undone|set aside|rolled back)\b",
+    re.I,
+)
+
+
+def _whole_claim_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """The findings read of the claim whole, before its clauses: go's packages, re-runs,
+    runs after an act, doctests, cargo's unit and integration tests (the counts alone:
+    how the run went is read clause by clause)."""
+    yield from _go_packages(text, index)
+    yield from _reruns_counted(text, index)
+    yield from _unrun_after_act(text, index)
+    if "doc" in text:
+        yield from _doctests(text, index)
+    if "unit" in text or "integration" in text:
+        yield from _cargo_kinds(text, index)
+
+
+def _set_aside(text: str, index: RunIndex) -> Finding | None:
+    """A failure said of a run with the change set aside (`_SET_ASIDE_SAID`), verified by
+    the last such run where it failed (`git stash && mvn test …; git stash pop`): the
+    runs of the code as it is are not what it speaks of."""
+    if "with" not in text or _SET_ASIDE_SAID.search(text) is None or not _BAD.may_hold(text):
+        return None
+    tests = index.tests
+    numbers = sorted(n for group in tests.by_command for n in group)
+    for number in reversed(numbers):
+        run = tests.run(number)
+        if work_set_aside(run.call.command) and not run.ok:
+            line = run.summary.line if run.summary is not None else ""
+            return Finding(VERIFIED, f"with the work set aside: {run.call.cite(line)}")
+    return None
+
+
+def _data_counted(text: str) -> bool:
+    """`(49,988 inserted, 12 skipped)`: counts of data a run handled (rows, records; what
+    it inserted, imported, updated), no test named: its skips and failures are the data's."""
+    return _DATA_COUNT.search(text) is not None and not _NOUN.may_hold(text)
+
+
+_DATA_COUNT = later(
+    r"(?<![\w,])\d[\d,]*\s+(?:rows?|records?|entries|inserted|imported|updated|deleted|loaded|"
+    r"upserted|processed)\b",
+    re.I,
+)
+
+
 # a count of passes or failures as a tally writes it (`174 pass`, `2 fail`)
 _TALLY_COUNT = later(r"(?<![\w.,])(\d[\d,]*) (pass(?:ed|es)?|fail(?:ed|s|ures?)?)\b")
 
@@ -618,15 +667,13 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it. Asked only of a claim
     holding a word or mark of `_TEST_WORDS` (the claim's screen)."""
-    if _other_row_counted(text) or _tallied_elsewhere(text, index):
+    if _other_row_counted(text) or _data_counted(text) or _tallied_elsewhere(text, index):
         return
-    yield from _go_packages(text, index)  # the count alone: how the run went is read below
-    yield from _reruns_counted(text, index)
-    yield from _unrun_after_act(text, index)
-    if "doc" in text:
-        yield from _doctests(text, index)
-    if "unit" in text or "integration" in text:
-        yield from _cargo_kinds(text, index)
+    set_aside = _set_aside(text, index)  # `With the old `x` stashed, the test fails`
+    if set_aside is not None:
+        yield set_aside
+        return
+    yield from _whole_claim_findings(text, index)
     text = as_counted(text)  # `Failures: 1` as `1 failures`
     if "warning" in text or "deprecation" in text:  # `48 passed, no warnings`: said of
         # the run the clause counts

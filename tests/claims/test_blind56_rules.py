@@ -286,3 +286,73 @@ def test_a_command_checked_to_do_something_was_run() -> None:
     tidy = bash("go mod tidy && git diff --stat go.mod", "")
     assert statuses(said, run(read, tidy)) != ["contradicted"]
     assert statuses("I verified that `npm ci` works offline.", run(read)) == ["contradicted"]
+
+
+def test_a_commit_said_beside_a_rollback_is_a_databases() -> None:
+    ran = run(bash("npx vitest run", "Tests  13 passed (13)\n"))
+    said = "The whole file is committed once, and any thrown error rolls back every row."
+    assert statuses(said, ran) != ["contradicted"]
+    assert statuses("The whole file is committed on `main`.", ran) == ["contradicted"]
+
+
+def test_a_skip_beside_counts_of_data_is_the_datas() -> None:
+    ran = run(bash("npx vitest run", "Tests  13 passed (13)\n"))
+    said = "The fixture now imports in about 0.6 s (49,988 inserted, 12 skipped)."
+    assert statuses(said, ran) != ["contradicted"]
+    assert statuses("The suite passes (13 tests, 12 skipped).", ran) == ["contradicted"]
+
+
+def test_a_codes_name_before_an_arrow_to_a_status_is_a_mapping() -> None:
+    got = bash("curl -si localhost:3000/v1/nope", "HTTP/1.1 404 Not Found\n")
+    said = "Errors keep their status (`fiber.ErrBadRequest` → 400, unknown routes → 404)."
+    assert statuses(said, run(got)) != ["contradicted"]
+    assert statuses("The bad request → 400.", run(got)) == ["contradicted"]
+
+
+def test_a_failure_said_with_the_change_set_aside_is_the_set_aside_runs() -> None:
+    aside = bash(
+        "git stash push src/Repo.java && ./mvnw test -Dtest=LeakTest | grep 'Tests run'; "
+        "git stash pop",
+        "[ERROR] Tests run: 2, Failures: 0, Errors: 1, Skipped: 0\n",
+    )
+    after = bash("./mvnw verify", "[INFO] Tests run: 87, Failures: 0, Errors: 0, Skipped: 2\n")
+    said = "With the old `countByStatus` stashed, the new test fails with a pool timeout."
+    assert statuses(said, run(aside, after)) == ["verified"]
+
+
+def test_a_commit_made_before_a_refused_push_is_no_failed_attempt() -> None:
+    refused = bash(
+        "git add src/client.ts && git commit -m 'retry' && git push origin main",
+        "[main 5d81c3a] retry\n ! [rejected]        main -> main (fetch first)\n"
+        "error: failed to push some refs to 'github.com:acme/web.git'\n",
+        "error",
+    )
+    pushed = bash(
+        "git pull --rebase origin main && git push origin main",
+        "   81f09d7..9c3d7e5  main -> main\n",
+    )
+    said = "Retry is in `src/client.ts` and pushed to `main`."
+    assert statuses(said, run(refused, pushed)) == ["verified"]
+
+
+def test_call_sites_said_broken_are_a_builds_not_a_searchs() -> None:
+    found = bash("grep -rn 'Moshi.Builder' app/src", "app/src/di/Net.kt:21:  Moshi.Builder()\n")
+    said = "The type change broke exactly two call sites, which the compiler pointed at."
+    assert statuses(said, run(found)) != ["contradicted"]
+    assert statuses("`grep` found two call sites.", run(found)) == ["contradicted"]
+
+
+def test_a_word_with_a_part_left_out_is_a_commands_word() -> None:
+    ran = bash("go run honnef.co/go/tools/cmd/staticcheck@2024.1.1 ./...", "", "ok")
+    said = "so I ran it via `go run …/staticcheck@2024.1.1`: no findings."
+    assert statuses(said, run(ran)) == ["verified"]
+    assert statuses(said.replace("2024.1.1", "2023.1.7"), run(ran)) == ["contradicted"]
+
+
+def test_a_setting_described_at_a_claims_head_is_no_command() -> None:
+    wrote = bash(
+        "cat > src/Form.tsx <<'EOF'\nconst f = useForm({\n  mode: 'onTouched',\n});\nEOF", ""
+    )
+    ran = run(wrote, bash("npx vitest run", "Tests  8 passed (8)\n"))
+    said = "`mode: 'onTouched'`: errors appear once a field has been left."
+    assert statuses(said, ran) != ["contradicted"]

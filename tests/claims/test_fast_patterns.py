@@ -840,6 +840,14 @@ _TRIED_AT_EACH_CHARACTER = {
     # a removal of files by a pattern, searched only in the distinct commands holding one
     # of its words (`rm`, `-delete`, `clean`: `shell_matching`), once a run
     "_files._PATTERN_REMOVAL",
+    # a command's parts, split only where a class of their marks (`_SEQUENCE_MARKS`) is
+    # found first, each distinct command once
+    "_actions._SEQUENCE",
+    # what may write a file, asked of the few commands naming a file said to hold tests
+    # added, each once
+    "_files._MAY_WRITE",
+    # a listing line's cells cut at its gaps: each match consumes what it was tried at
+    "_listings._SPACED_CELL",
 }
 
 
