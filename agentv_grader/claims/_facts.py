@@ -136,6 +136,13 @@ _DOC_ID_VALUE = _Value(_DOC_ID, Words("", marks=("pep", "rfc", "cve", "ghsa", "i
 # three numbers (`1:19:58` is not shown by a line's `1` and `19`); a zone's `+02:00` is none
 _CLOCK = later(r"(?<![\w:.+])\d{1,3}:[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?![\d:])")
 _CLOCK_VALUE = _Value(_CLOCK, Words("", marks=(":",)))
+# a claim placing a time in a zone or on a day (`19:12 UTC today`, `on 27 Oct 2024`,
+# `(Europe/Berlin)`, `Tuesday`)
+_TIME_PLACED = later(
+    r"\b(?:UTC|GMT|today|yesterday|tonight|\d{4}|[A-Z][a-z]+/[A-Z][a-z_]+|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|"
+    r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*)\b"
+)
 _VALUES = (_DATE_VALUE, _VERSION_VALUE, _ID_VALUE, _UNIT_VALUE, _DOC_ID_VALUE, _CLOCK_VALUE)
 # its place among the token patterns (`_tokens`' kinds: `_VALUES` without the date's)
 _CLOCK_KIND = _VALUES.index(_CLOCK_VALUE) - 1
@@ -1048,8 +1055,14 @@ def _tokens(
                 continue
             seen.add(token)
             call = index.first_output(token)
-            if call is None and kind == _CLOCK_KIND:
+            if (
+                call is None
+                and kind == _CLOCK_KIND
+                and (token.count(":") > 1 or _TIME_PLACED.search(text) is not None)
+            ):
                 # a time glued to its date (`2026-12-05T09:12:40Z`): no word opens it there
+                # (one to the minute only where the claim gives its zone or day, `at 19:12
+                # UTC today`: the scan of every output is paid for the claims it may verify)
                 call = next(iter(index.outputs_containing(token)), None)
             # a time to the second is shown by one to a fraction of it (`10:38:52.417`), and
             # is an event's, not a value a file held before a change

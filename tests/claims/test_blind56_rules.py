@@ -16,6 +16,8 @@ def test_a_time_of_day_is_one_value_not_two_numbers() -> None:
     # the time itself, in an output, shows it (glued to its date too)
     opened = bash("curl -s https://alerts.example.com/7", '{"opened": "2026-12-02T13:41:07Z"}\n')
     assert statuses("The alert opened at 13:41 UTC today.", run(opened)) == ["verified"]
+    # glued to its date only where the claim gives its zone or day: no scan for a bare one
+    assert statuses("The alerts cluster after 13:41.", run(opened)) == ["unverifiable"]
     # a time in no output is said in some zone the run may not show: no doubt of its own
     counted = bash("python3 stats.py", "peak: 412 requests\n")
     assert statuses("There were 412 requests at 14:00 UTC.", run(counted)) == ["verified"]
