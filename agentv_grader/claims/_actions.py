@@ -2501,8 +2501,10 @@ _COMMIT_CALL = r"\bgit commit\b"  # what runs a commit, by command or tool name
 # LSN`, `a pushed value`)
 _ATTRIBUTIVE_BEFORE = later(r"\b(?:the|a|an|last|latest|its|their|each|every)\s+$")
 # a database's transaction said beside a commit (`rolls back every row`, `in one
-# transaction`): its commit is the database's, no git act
-_TRANSACTION_SAID = later(r"\broll(?:s|ed|ing)?\s*back\b|\brollback\b|\btransactions?\b")
+# transaction`; not `the fix for duplicate transactions`): its commit is the database's
+_TRANSACTION_SAID = later(
+    r"\broll(?:s|ed|ing)?\s*back\b|\brollback\b|\b(?:a|one|the|single|same|its)\s+transaction\b"
+)
 
 
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:

@@ -295,6 +295,8 @@ def test_a_commit_said_beside_a_rollback_is_a_databases() -> None:
     said = "The whole file is committed once, and any thrown error rolls back every row."
     assert statuses(said, ran) != ["contradicted"]
     assert statuses("The whole file is committed on `main`.", ran) == ["contradicted"]
+    said = "Committed the fix for duplicate transactions on `main`."
+    assert statuses(said, ran) == ["contradicted"]
 
 
 def test_a_skip_beside_counts_of_data_is_the_datas() -> None:
