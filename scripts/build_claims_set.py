@@ -92,6 +92,8 @@ SETS = (
     ROOT / "blind58",
     ROOT / "blind59",
     ROOT / "blind60",
+    ROOT / "blind61",
+    ROOT / "blind62",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

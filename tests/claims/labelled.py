@@ -65,7 +65,9 @@ the fifty-fourth's fixes, written at the same time.
 the fifty-sixth's fixes, written at the same time.
 `BLIND59` and `BLIND60` (tests/data/claims/blind59/runs, blind60/runs) likewise, after
 the fifty-eighth's fixes, written at the same time.
-`SETS` is all sixty-two."""
+`BLIND61` and `BLIND62` (tests/data/claims/blind61/runs, blind62/runs) likewise, after
+the sixtieth's fixes, written at the same time.
+`SETS` is all sixty-four."""
 
 from __future__ import annotations
 
@@ -140,6 +142,8 @@ BLIND57 = RUNS.parent / "blind57" / "runs"
 BLIND58 = RUNS.parent / "blind58" / "runs"
 BLIND59 = RUNS.parent / "blind59" / "runs"
 BLIND60 = RUNS.parent / "blind60" / "runs"
+BLIND61 = RUNS.parent / "blind61" / "runs"
+BLIND62 = RUNS.parent / "blind62" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -147,7 +151,7 @@ SETS = (
     BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
-    BLIND58, BLIND59, BLIND60,
+    BLIND58, BLIND59, BLIND60, BLIND61, BLIND62,
 )  # fmt: skip
 
 
