@@ -151,7 +151,8 @@ _KIND_END = r"(?:(?:\[\w+\])?: | found:(?=\s|$))"
 # `path:8:1: warning:` lines
 _FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
-    r"|^(?:warning|error)" + _KIND_END + r"|^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
+    r"|^(?:warning|error)" + _KIND_END + r"(?![^\S\n]*\(none\))"
+    r"|^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
     r"|^" + _STYLISH,
     re.I | re.M,
 )
@@ -168,7 +169,8 @@ _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(
     r"(?:warning|error)"
     + _KIND_END
-    + r"|"
+    # not Gemini CLI's report of a call, `Error: (none)`
+    + r"(?![^\S\n]*\(none\))|"
     + _PLACE
     + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
     + _STYLISH,

@@ -1567,11 +1567,11 @@ def _qualified_otherwise(line: str, key: str, text: str) -> bool:
 
 
 def _total_of(line: str, key: str) -> bool:
-    """The output `line` labels its figure the total of `key` (`total messages: 48213`)."""
+    """The output `line` labels its figure the total of `key` (`total messages: 48213`,
+    bcftools' `number of records: 389517`)."""
     lowered = line.lower()
-    return (
-        "total" in lowered
-        and re.search(rf"\btotal\s+{re.escape(key.lower())}", lowered) is not None
+    return ("total" in lowered or "number of" in lowered) and (
+        re.search(rf"\b(?:total|number\s+of)\s+{re.escape(key.lower())}", lowered) is not None
     )
 
 

@@ -236,7 +236,10 @@ def _search(text: str, index: RunIndex) -> Finding | None:
         "searches",
         "",
         lambda: index.union(
-            index.of_families("search"), index.named(lambda name: "search" in name.lower())
+            index.of_families("search"),
+            index.named(lambda name: "search" in name.lower()),
+            # a search API's request (`GET https://hts.usitc.gov/reststop/search?keyword=…`)
+            (c for c in index.inputs_containing("search") if c.family in ("http", "fetch")),
         ),
     )
     if searches:

@@ -360,3 +360,30 @@ def test_a_setting_described_at_a_claims_head_is_no_command() -> None:
     ran = run(wrote, bash("npx vitest run", "Tests  8 passed (8)\n"))
     said = "`mode: 'onTouched'`: errors appear once a field has been left."
     assert statuses(said, ran) != ["contradicted"]
+
+
+def test_gemini_clis_report_of_no_error_is_no_flaw() -> None:
+    tested = (
+        "run_shell_command",
+        {"command": "cabal test 2>&1 | tail -14"},
+        "Command: cabal test\nStdout: All 7 tests passed (0.01s)\nTest suite t: PASS\n"
+        "Stderr: (empty)\nError: (none)\nExit Code: 0\n",
+        "ok",
+    )
+    said = "`cabal test` reports all 7 tests passed."
+    assert statuses(said, run(tested)) == ["verified"]
+
+
+def test_a_search_apis_request_is_a_search() -> None:
+    api = ("http_get", {"url": "https://hts.usitc.gov/reststop/search?keyword=mugs"}, "[]", "ok")
+    said = "I searched the USITC HTS REST API for each product."
+    assert statuses(said, run(api)) == ["verified"]
+    page = ("http_get", {"url": "https://hts.usitc.gov/current"}, "<html>", "ok")
+    assert statuses(said, run(page)) == ["contradicted"]
+
+
+def test_a_number_of_label_is_a_total_no_part_is_held_to() -> None:
+    stats = bash("bcftools stats -f PASS calls.vcf.gz", "SN\t0\tnumber of records:\t389517\n")
+    said = "28,746 records (6.9%) did not pass filters."
+    assert statuses(said, run(stats)) != ["contradicted"]
+    assert statuses("There are 398,517 records in total.", run(stats)) == ["contradicted"]

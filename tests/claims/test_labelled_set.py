@@ -73,6 +73,8 @@ from tests.claims.labelled import (
     BLIND58,
     BLIND59,
     BLIND60,
+    BLIND61,
+    BLIND62,
     HELDOUT,
     RUNS,
     SETS,
@@ -211,6 +213,8 @@ _FLOORS = {
     BLIND58: (0.95, 0.17, 0.67, 0.93),
     BLIND59: (0.95, 0.12, 0.69, 0.97),
     BLIND60: (0.95, 0.19, 0.8, 0.97),
+    BLIND61: (0.95, 0.3, 0.51, 0.95),
+    BLIND62: (0.95, 0.17, 0.85, 0.93),
 }
 
 
