@@ -146,13 +146,19 @@ _STYLISH_HEAD = r"[ \t]+\d+:\d+[ \t]+"
 _STYLISH = _STYLISH_HEAD + r"(?:warning|error)[ \t]"
 # what ends a report's `warning` or `error` (`error[E0308]: `, PureScript's `Warning found:`)
 _KIND_END = r"(?:(?:\[\w+\])?: | found:(?=\s|$))"
+# not Gemini CLI's report of a call, `Error: (none)`, after a kind's end
+_NOT_NONE = r"(?![^\S\n]*\(none\))"
 # what a linter or auditor reports when it is not clean: a count above zero, or its own
 # `warning:` / `error[E0308]:` / `Warning found:` (PureScript's) / `path:12:5: E501` /
 # `path:8:1: warning:` lines
 _FLAWS = later(
     r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
-    r"|^(?:warning|error)" + _KIND_END + r"(?![^\S\n]*\(none\))"
-    r"|^" + _PLACE + r"(?:[A-Z]+\d+ |(?:warning|error): )"
+    r"|^(?:warning|error)"
+    + _KIND_END
+    + _NOT_NONE
+    + r"|^"
+    + _PLACE
+    + r"(?:[A-Z]+\d+ |(?:warning|error): )"
     r"|^" + _STYLISH,
     re.I | re.M,
 )
@@ -169,8 +175,8 @@ _FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
 _FLAW_LINE = later(
     r"(?:warning|error)"
     + _KIND_END
-    # not Gemini CLI's report of a call, `Error: (none)`
-    + r"(?![^\S\n]*\(none\))|"
+    + _NOT_NONE
+    + r"|"
     + _PLACE
     + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
     + _STYLISH,

@@ -257,6 +257,10 @@ class TestRuns:
     def __bool__(self) -> bool:
         return bool(self.by_command)
 
+    def in_order(self) -> list[int]:
+        """Every test run's call number (0-based), in the run's order."""
+        return sorted(itertools.chain.from_iterable(self.by_command))
+
     def run(self, number: int) -> TestRun:
         """The test run of call `number` (0-based), made once."""
         made = self._made.get(number)
@@ -300,7 +304,7 @@ class TestRuns:
         each one's runs' call numbers, ascending)."""
         if self._outputs is None:
             by_output: dict[str, list[int]] = {}
-            for number in sorted(itertools.chain.from_iterable(self.by_command)):
+            for number in self.in_order():
                 by_output.setdefault(self._calls[number].output, []).append(number)
             self._outputs = _Postings((list(by_output), list(by_output.values())), index=False)
         return self._outputs

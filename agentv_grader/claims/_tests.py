@@ -149,9 +149,8 @@ _WARNINGS_DENIED_WORDS = Words("warning warnings", marks=("warning-free",))
 _SUMMARY_WARNINGS = later(r"\b(\d+) warnings?\b")
 # deprecations said absent (`no deprecation notices`), and a summary's count of them
 # (PHPUnit's `Deprecations: 2`)
-_DEPRECATIONS_DENIED = _Folded(
-    r"\b(?:no|zero|0|without(?: any)?)\s+deprecation(?:s|\s+(?:notices?|warnings?))?\b"
-)
+_DEPRECATIONS = r"deprecation(?:s|\s+(?:notices?|warnings?))?"
+_DEPRECATIONS_DENIED = _Folded(r"\b(?:no|zero|0|without(?: any)?)\s+" + _DEPRECATIONS + r"\b")
 _DEPRECATIONS_DENIED_WORDS = Words("deprecation deprecations")
 _SUMMARY_DEPRECATIONS = later(r"\bdeprecations: (\d+)|\b(\d+) deprecations?\b", re.I)
 # a clause of warnings denied alone after a comma, joined to the clause before it (`,
@@ -159,7 +158,7 @@ _SUMMARY_DEPRECATIONS = later(r"\bdeprecations: (\d+)|\b(\d+) deprecations?\b", 
 # warnings` is ruff's)
 _WARNINGS_AFTER = later(
     r",\s+(?:(?:and|there|are|were|with)\s+){0,3}((?:no|zero|0)\s+warnings?|"
-    r"(?:no|zero|0)\s+deprecation(?:s|\s+(?:notices?|warnings?))?|"
+    r"(?:no|zero|0)\s+" + _DEPRECATIONS + r"|"
     r"(?<=and )the (?:run|output) (?:is|was) (?:warning-free|free of warnings))"
     r"(?:\s+(?:left|remaining|at all|in the output)){0,2}(?=\s*(?:[.;,)]|$))"
 )
@@ -612,8 +611,7 @@ def _set_aside(text: str, index: RunIndex) -> Finding | None:
     if "with" not in text or _SET_ASIDE_SAID.search(text) is None or not _BAD.may_hold(text):
         return None
     tests = index.tests
-    numbers = sorted(n for group in tests.by_command for n in group)
-    for number in reversed(numbers):
+    for number in reversed(tests.in_order()):
         run = tests.run(number)
         if work_set_aside(run.call.command) and not run.ok:
             line = run.summary.line if run.summary is not None else ""
@@ -1287,8 +1285,7 @@ def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
     more, whole, second = said.group(1, 2, 3)
     word = "one" if second else (more or whole).split()[0].lower()
     count = 2 if word == "twice" else count_of(word)
-    numbers = sorted(itertools.chain.from_iterable(index.tests.by_command))
-    runs = [index.calls[n] for n in numbers]
+    runs = [index.calls[n] for n in index.tests.in_order()]
     if whole is not None:  # `ran them five times`: the runs in all
         if len(runs) < count:
             yield Finding(CONTRADICTED, f"{len(runs)} runs of the tests: {runs[-1].cite()}")
