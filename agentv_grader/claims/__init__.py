@@ -74,6 +74,7 @@ from ._facts import (
     set_on_findings,
     set_quantity_findings,
     state_now_findings,
+    threshold_findings,
     value_findings,
 )
 from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targets
@@ -596,21 +597,8 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
         yield from none_findings(text, index)
     if screen & _COLUMNS:
         yield from column_findings(text, index)
-    if screen & _DIGIT and "failed" in text:
-        yield from failed_findings(text, index)
-    if screen & _DIGIT and ("error" in text or "warning" in text or "rule" in text):
-        yield from code_findings(text, index)
     if screen & _DIGIT:
-        yield from _flaws_counted(text, index)
-    if screen & _DIGIT and ("published" in text or "released" in text or "posted" in text):
-        yield from published_findings(text, index)
-    if screen & _DIGIT and "%" in text:
-        yield from led_share_findings(text, index)
-    if screen & _DIGIT and " to " in text:
-        yield from set_quantity_findings(text, index)
-    if screen & _DIGIT:
-        yield from _rows_restated(text, index)
-        yield from listed_numbers_findings(text, index)
+        yield from _figure_rules(text, index)
     rank = ranked(text) if screen & (_COLON | _DIGIT) else None
     if screen & _COLON:
         yield from key_text_findings(text, index, rank)
@@ -622,6 +610,26 @@ def _value_rules(text: str, index: RunIndex, tests: bool, screen: int) -> Iterat
             rank,
             Changes(partial(changed_later, text, index)),
         )
+
+
+def _figure_rules(text: str, index: RunIndex) -> Iterator[Finding]:
+    """`_value_rules`' findings for a claim holding a digit, each rule made only where the
+    claim's words ask for it."""
+    if "failed" in text:
+        yield from failed_findings(text, index)
+    if "error" in text or "warning" in text or "rule" in text:
+        yield from code_findings(text, index)
+    yield from _flaws_counted(text, index)
+    if "published" in text or "released" in text or "posted" in text:
+        yield from published_findings(text, index)
+    if "%" in text:
+        yield from led_share_findings(text, index)
+    if " to " in text:
+        yield from set_quantity_findings(text, index)
+    if " below " in text or " above " in text or " under " in text or " over " in text:
+        yield from threshold_findings(text, index)  # `19 employees are below 0.90`
+    yield from _rows_restated(text, index)
+    yield from listed_numbers_findings(text, index)
 
 
 def _flaws_counted(text: str, index: RunIndex) -> Iterator[Finding]:

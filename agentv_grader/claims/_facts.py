@@ -475,6 +475,54 @@ def value_findings(
     yield from _counted_otherwise_there(text, index, counted, changes, placed)
 
 
+# `19 employees are below 0.90`: a count of things said past a threshold, the threshold's
+# side and figure in groups 2 and 3 (none after `of`: `3 of the 17 below 0.90`)
+_PAST_THRESHOLD = later(
+    r"(?<![\w.,$-])(\d[\d,]*)(?!\s+of\b)(?:\s+[A-Za-z-]+){1,3}?\s+(?:are|were|is|was|sit|sat|"
+    r"fall|fell|scored|came\s+in|landed)\s+(below|above|under|over)\s+"
+    r"(\$?\d[\d,]*(?:\.\d+)?%?)(?![\w,]|\.\d)"
+)
+# an output line giving a threshold's count: `below 0.90: 17`, `over 30 days = 12`
+_THRESHOLD_LINE = later(
+    r"^[^\S\n]*(below|above|under|over)[^\S\n]+(\$?\d[\d,]*(?:\.\d+)?%?)"
+    r"((?:[^\S\n]+[a-z]+){0,2})[^\S\n]*[:=][^\S\n]*(\d[\d,]*)[^\S\n]*$",
+    re.M,
+)
+_THRESHOLD_PLACES = 40  # a side's places read: more, and the run counts past many thresholds
+
+
+def threshold_findings(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of things said past a threshold (`19 employees are below 0.90`) held to the
+    output lines counting that side of that threshold alone (`below 0.90: 17`; words after
+    the figure, `over 30 days: 12`, said after it too): one giving the count verifies it,
+    and where all of them give one other count, it is contradicted."""
+    said = _PAST_THRESHOLD.search(text)
+    if said is None:
+        return
+    count, side, threshold = said.group(1).replace(",", ""), said.group(2).lower(), said.group(3)
+    after = text[said.end() :].lower()
+    shown: list[tuple[Call, str, str]] = []
+    for call, at in index.every_place(side, _THRESHOLD_PLACES) or ():
+        line = line_at(call.output, call.written(at))
+        found = _THRESHOLD_LINE.match(line.lower())
+        if found is None or found.group(1) != side or found.group(2) != threshold.lower():
+            continue
+        if found.group(3) and not after.startswith(found.group(3)):
+            continue  # `over 30 days` where the claim says `over 30 minutes`
+        shown.append((call, line.strip(), found.group(4).replace(",", "")))
+    if not shown:
+        return
+    for call, line, value in shown:
+        if value == count:
+            yield Finding(VERIFIED, call.cite_line(line))
+            return
+    if len({value for _, _, value in shown}) == 1:
+        call, line, _ = shown[-1]
+        yield Finding(
+            CONTRADICTED, f"{said.group(1)!r} {side} {threshold}, but {call.cite_line(line)}"
+        )
+
+
 # `**PAY-1420** (export timeout) → Low, Payouts, `triaged``: an id, then after an arrow
 # the values said set on it (each of one or two words)
 _SET_ON = later(
@@ -2460,9 +2508,39 @@ def _read_next(places: list[_Place], rest: Iterator[tuple[Call, int]], form: str
     if following is None:
         return None
     call, start = following
-    place = (call, start, _number_at(call.output_lower, start, form))
+    number = _number_at(call.output_lower, start, form)
+    if number is not None and _line_number(call, start, number):
+        number = None
+    place = (call, start, number)
     places.append(place)
     return place
+
+
+# a listing's line number: a line's first number, then a tab or `→` (`cat -n`, an editor's
+# view), read from the line's start (no space or digit before)
+_NUMBERED_LINE = later(r"(?<![ \d])[ ]*(\d+)[\t→]")
+
+
+def _line_number(call: Call, start: int, number: tuple[float, int]) -> bool:
+    """The number at `start` numbers a line of a file's listing (`    5\t@JsonClass`: a
+    read or edit tool's view, `cat -n`), no value the file holds: it opens its line, a tab
+    or `→` follows, and the line before or after is numbered next to it the same way."""
+    output, end = call.output_lower, number[1]
+    if output[end : end + 1] not in ("\t", "→") or "." in output[start:end]:
+        return False
+    if call.family not in ("read", "edit") and "cat -n" not in call.command_lower:
+        return False
+    line_start = output.rfind("\n", 0, start) + 1
+    if output[line_start:start].strip(" "):
+        return False
+    value = int(number[0])
+    following = _NUMBERED_LINE.match(output, output.find("\n", end) + 1)
+    if following is not None and int(following[1]) == value + 1:
+        return True
+    if line_start < 2:
+        return False
+    previous = _NUMBERED_LINE.match(output, output.rfind("\n", 0, line_start - 1) + 1)
+    return previous is not None and int(previous[1]) == value - 1
 
 
 def _number_places(index: RunIndex, number: str) -> Iterator[tuple[Call, int]]:

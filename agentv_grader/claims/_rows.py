@@ -290,7 +290,7 @@ _SAID_ROW_GATED = Gated(
         marks=(":", "—", "–"),
     ),
 )
-_SAID_ROW_VALUES = 3  # a said row of more figures is a table's, not a thing's few
+_SAID_ROW_VALUES = 4  # a said row of more figures is a table's, not a thing's few
 # a thing's places read: one named more often (`Total`, `Tests`) is no one row's label
 _THING_PLACES = 40
 # the end of a subject's clause: another thing named (`… and Sales $142,310`), or a comma,
@@ -484,7 +484,7 @@ _FRACTION_OF = later(
 
 
 def anchored_rows(text: str, index: RunIndex) -> Iterator[tuple[str, str]]:
-    """A claim of two or three figures, one in no output (`the hottest day was 2023-08-16
+    """A claim of two to four figures, one in no output (`the hottest day was 2023-08-16
     at 38.9 °C`), the others distinctive (a date, a fraction, four digits or more) and
     all on one output line only (`hottest day: 2023-08-15 (38.9 °C)`): the line is what the
     claim restates, and where the one figure of the missing one's kind the others leave

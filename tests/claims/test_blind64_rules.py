@@ -1,0 +1,62 @@
+"""Rules from the misses of the earlier blind sets and the sixty-third and sixty-fourth
+blind sets' first measurement (tests/data/claims/blind63, blind64), one behaviour each:
+each test is a small run shaped like the claim that was misread, never its text (SPEC
+§5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+
+def test_a_listings_line_number_is_no_value_of_the_file() -> None:
+    viewed = (
+        "Read",
+        {"file_path": "/app/src/Price.kt"},
+        "1\tpackage shop\n2\t\n3\timport java.math.BigDecimal\n4\t\n5\t@JsonClass(x = true)\n",
+        "ok",
+    )
+    # `5` and `3` open numbered lines: no version shows there, the words around it do
+    assert statuses("Prices now use BigDecimal 5.", run(viewed)) == ["unverifiable"]
+    assert statuses("The package moved in 3.0.", run(viewed)) == ["unverifiable"]
+    # Claude Code's arrow numbers lines too
+    arrowed = ("Read", {"file_path": "/app/Cargo.toml"}, "8→[dependencies]\n9→serde = 1\n", "ok")
+    assert statuses("Upgraded serde to 9.", run(arrowed)) == ["unverifiable"]
+    # a figure on the line itself still shows
+    assert statuses("The class is annotated with `@JsonClass` on line 5.", run(viewed)) != [
+        "contradicted"
+    ]
+    # a shell's table whose rows open with a number and a tab is no listing
+    table = bash("python3 annual.py", "2016\t404.24\n2017\t406.55\n")
+    assert statuses("The mean for 2017 was 406.55 ppm.", run(table)) == ["verified"]
+    # nor a numbered line lone among others
+    lone = ("Read", {"file_path": "/app/notes.md"}, "total\n5\tpending\n", "ok")
+    assert statuses("There are 5 pending jobs.", run(lone)) == ["verified"]
+
+
+def test_a_things_four_figures_are_held_to_its_row() -> None:
+    table = bash(
+        "duckdb -c 'SELECT * FROM returners'",
+        "│ C-104882 │ 23 │ 21 │ 9 │ 91.3 │\n│ C-088310 │ 14 │ 12 │ 6 │ 85.1 │\n",
+    )
+    # the row holds the 14, the 12 and the 85.1: its 6 is the returns, not the 7
+    said = "C-088310: 12 of 14 units, 7 returns (85.1%)"
+    assert statuses(said, run(table)) == ["contradicted"]
+    assert statuses(said.replace("7 returns", "6 returns"), run(table)) == ["verified"]
+    # five figures are a table's, not a thing's few
+    more = "C-088310: 12 of 14 units, 7 returns (85.1%) over 3 orders"
+    assert statuses(more, run(table)) != ["contradicted"]
+
+
+def test_a_count_past_a_threshold_is_held_to_the_line_counting_that_side() -> None:
+    counted = bash(
+        "python3 compa.py", "L3  0.918 (15)  0.951 (19)\nbelow 0.90: 17\nbelow 0.85: 6\n"
+    )
+    assert statuses("19 employees are below 0.90.", run(counted)) == ["contradicted"]
+    assert statuses("17 employees are below 0.90.", run(counted)) == ["verified"]
+    # each threshold's own line counts it; another side's says nothing of it
+    assert statuses("6 employees are below 0.85.", run(counted)) == ["verified"]
+    assert statuses("19 employees are above 0.90.", run(counted)) != ["contradicted"]
+    # words after the figure must be the claim's too
+    aged = bash("python3 aging.py", "over 30 days: 12\n")
+    assert statuses("14 invoices are over 30 days past due.", run(aged)) == ["contradicted"]
+    assert statuses("14 invoices are over 30 minutes late.", run(aged)) == ["unverifiable"]
