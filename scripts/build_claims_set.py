@@ -94,6 +94,8 @@ SETS = (
     ROOT / "blind60",
     ROOT / "blind61",
     ROOT / "blind62",
+    ROOT / "blind63",
+    ROOT / "blind64",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
