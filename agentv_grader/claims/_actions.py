@@ -1895,7 +1895,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # the test checker's
     elif success:
         kinds = _clean_of(text)
-        flaw = _absent_flaw(said, kinds, last.output)
+        flaw = _absent_flaw(said, kinds, last.output, name)
         failed = last.failed
         if not failed and _piped(last, name.lower()):
             # its exit status lost, its output's flaws tell (not another command's)
@@ -1948,13 +1948,36 @@ _DIFFS_DENIED = later(r"\b(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:diffs?|dif
 _DIFF_MARKS = ("diff --git ", "diff in ", "@@ -", "+++ ")
 
 
-def _absent_flaw(said: str, kinds: tuple[str, ...] | None, output: str) -> str | None:
+def _absent_flaw(said: str, kinds: tuple[str, ...] | None, output: str, name: str) -> str | None:
     """What `output` shows of the flaws a success claim says absent: of its `kinds`
-    (`_flaw_of`), or a diff where it says there is none (`reports no diffs`)."""
-    if kinds is not None:
-        return _flaw_of(output, kinds)
-    if "diff" in said.lower() and _DIFFS_DENIED.search(said):
+    (`_flaw_of`), or a diff where it says there is none (`reports no diffs`), or, `name`
+    a format check said clean of no kind in particular, a file it would reformat."""
+    flaw = _flaw_of(output, kinds) if kinds is not None else None
+    if flaw is None and not kinds and _FORMAT_CHECK.search(name.lower()):
+        return _reformat_shown(output)  # `ruff format --check`: `Would reformat: a.py`
+    if kinds is None and "diff" in said.lower() and _DIFFS_DENIED.search(said):
         return _diff_shown(output)
+    return flaw
+
+
+# a formatter asked to check the files, not change them (`ruff format --check`, `black
+# --check`, `prettier --check`, `mix format --check-formatted`, `cargo fmt --check`), and
+# the line such a check prints of a file it would change
+_FORMAT_CHECK = later(r"\b(?:format|black|prettier|fmt|rustfmt)\b[^|;&\n]*\s--check")
+_WOULD_REFORMAT = later(
+    r"\bwould reformat\b|\bwould be reformatted\b|\bcode style issues\b|"
+    r"\bfiles? (?:are|is) not formatted\b|^diff in\b",
+    re.I | re.M,
+)
+
+
+def _reformat_shown(output: str) -> str | None:
+    """The line of a format check's `output` naming what it would reformat, if any (`1
+    file would be reformatted`; not `0 files would be reformatted`)."""
+    for found in _WOULD_REFORMAT.finditer(output):
+        line = line_at(output, found.start()).strip()
+        if not line.lower().startswith(("0 ", "no ")):
+            return line
     return None
 
 
@@ -2634,10 +2657,13 @@ def _committed_then_failed(call: Call) -> bool:
 
 
 # the branch a commit is said made on: a new one (`on a feature branch`), or one named
-# (`` on the `fix/x` branch ``, `` on branch `fix/x` ``)
+# (`` on the `fix/x` branch ``, `` on branch `fix/x` ``, `` committed on `main` ``)
 _BRANCH_SAID = later(
     r"\bon\s+(?:a|an|its\s+own|the)\s+(?:new\s+|separate\s+)?(?:feature|topic|fix|new)\s+"
-    r"branch\b|\bon\s+(?:the\s+)?`([^`\s]+)`\s+branch\b|\bon\s+branch\s+`([^`\s]+)`",
+    r"branch\b|\bon\s+(?:the\s+)?`([^`\s]+)`\s+branch\b|\bon\s+branch\s+`([^`\s]+)`"
+    # `Committed on `main``: right after the verb, a name with no file's extension
+    r"|\bcommitted\s+(?:it\s+|them\s+|this\s+|everything\s+)?(?:directly\s+)?on\s+"
+    r"`([\w-]+(?:/[\w-]+)*)`",
     re.I,
 )
 # git commit's first line: `[main 8d2f4e1] message`, `[fix/x (root-commit) 1a2b3c4] …`
@@ -2649,10 +2675,11 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
     """A commit said made on a new branch or a named one, where every commit call that
     did not fail printed its branch (`[main 8d2f4e1] …`) and each was another: a trunk
     for a new branch, another name for a named one (the last such branch, and its call)."""
-    said = _BRANCH_SAID.search(text) if "branch" in text.lower() else None
+    lowered = text.lower()
+    said = _BRANCH_SAID.search(text) if "branch" in lowered or " on `" in lowered else None
     if said is None:
         return None
-    named = said.group(1) or said.group(2)
+    named = said.group(1) or said.group(2) or said.group(3)
     heads = []
     for call in (c for c in calls if not c.failed):
         head = _COMMIT_HEAD.search(call.output)
@@ -3402,7 +3429,11 @@ _EVERY_OK = later(
 )
 _EVERY_OK_GATED = Gated(_EVERY_OK, Words("request requests"))
 _STATUS_LIKE = later(r"[1-5]\d\d")
-_METHOD = later(r"\b(GET|POST|PUT|PATCH|DELETE|HEAD)\s+(?:/|https?://)")
+# a method said of the requests: before their path (`DELETE /tokens/7`) or as their name
+# (`All three DELETEs returned 204`, `the POST requests`)
+_METHOD = later(
+    r"\b(GET|POST|PUT|PATCH|DELETE|HEAD)(?:\s+(?:/|https?://)|s\b|\s+(?:requests?|calls?)\b)"
+)
 _METHOD_FLAG = later(r"(?:-X\s*|--request[= ]|\"method\":\s*\")([A-Za-z]+)")
 
 

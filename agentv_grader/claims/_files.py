@@ -1051,6 +1051,10 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
         # `rather than touching `x.js``: what follows a contrast was not done
         contrast = _CONTRAST.search(clause) if _CONTRAST_WORDS.may_hold(text) else None
         clause = clause[: contrast.start()] if contrast else clause
+        if _PASSIVE_BEFORE.search(text, max(0, verb_start - 24), verb_start):
+            # `` `a.cs` is deleted and `Program.cs` now calls … ``: the verb's subject came
+            # before it, and what follows `and` is a clause of its own
+            clause = _NEXT_CLAUSE.split(clause, 1)[0]
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
         ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1) and not _a_place(clause, m)]
@@ -1122,6 +1126,13 @@ _CONVENTIONAL_NAME = later(
 # A claim's lead naming a file (`**LegacyParser.swift** —`, `` `a.py`: ``), which a verb's
 # `it` after it names
 _LEAD_SPAN = 80  # a verb this far in may be the first after a claim's lead
+# a verb in the passive (`is deleted`, `was also removed`), and another subject's clause
+# after it (`and `Program.cs` now calls …`, not a list of paths: `` `a.cs` and `b.cs` ``)
+_PASSIVE_BEFORE = later(r"\b(?:is|was|are|were|been|got)\s+(?:now\s+|also\s+)?$")
+_NEXT_CLAUSE = later(
+    r"\s(?:and|but|while)\s+(?:the\s+)?`[^`\n]+`\s+(?=(?:now|still|also|no\s+longer|is|was|are|"
+    r"were|has|had|calls|uses|imports|reads)\b)"
+)
 # the verb `targets` gives a claim's lead file that what follows says was changed (`` `a.md`:
 # added a section ``, `` `a.py`: removed the unused import ``): a write of it, which a
 # write shows happened but not that it did what the claim says (it verifies nothing)

@@ -1982,9 +1982,11 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
 
 # a test run's option repeating each test (`pytest --count=50`, `go test -count=3`,
 # `--repeat-each 5`, bazel's `--runs_per_test=10`, `--flake-finder`); `-count=1` is one run
+# (its `-` first, the lookbehind after it: `re` skips to a `-`, where a lookbehind first
+# was tried at each character of a long command)
 _REPEATING_OPTION = later(
-    r"(?<![\w-])--?(?:count|repeat(?:-each)?|runs[_-]per[_-]test|rerun-each)[= ]?(\d+)"
-    r"|--flake-finder\b"
+    r"-(?<![\w-]-)(?:-?(?:count|repeat(?:-each)?|runs[_-]per[_-]test|rerun-each)[= ]?(\d+)"
+    r"|-flake-finder\b)"
 )
 
 

@@ -60,3 +60,67 @@ def test_a_count_past_a_threshold_is_held_to_the_line_counting_that_side() -> No
     aged = bash("python3 aging.py", "over 30 days: 12\n")
     assert statuses("14 invoices are over 30 days past due.", run(aged)) == ["contradicted"]
     assert statuses("14 invoices are over 30 minutes late.", run(aged)) == ["unverifiable"]
+
+
+def test_a_method_named_as_the_requests_holds_only_their_statuses() -> None:
+    listed = bash(
+        "curl -s -i https://git.example.com/api/v4/tokens", 'HTTP/2 401\n{"message":"401"}\n'
+    )
+    revoked = bash(
+        "curl -s -i -X DELETE https://git.example.com/api/v4/tokens/412", "HTTP/2 204\n\n"
+    )
+    calls = run(listed, revoked)
+    # the GET's 401 is no DELETE's
+    assert statuses("All the DELETEs returned 204.", calls) == ["verified"]
+    assert statuses("Both DELETE requests returned 204.", calls) == ["verified"]
+    # every request named: the 401 is one of them
+    assert statuses("Every request returned 204.", calls) == ["contradicted"]
+
+
+def test_a_passive_verb_holds_no_path_of_the_clause_after_it() -> None:
+    removed = bash("git rm src/PipelineParser.cs", "rm 'src/PipelineParser.cs'\n")
+    edited = (
+        "Edit",
+        {"file_path": "src/Program.cs", "old_string": "Parse(", "new_string": "Load("},
+        "ok",
+        "ok",
+    )
+    ran = run(removed, edited)
+    # `Program.cs` opens a clause of its own: it was not said deleted
+    said = "`PipelineParser.cs` is deleted and `Program.cs` now calls `Loader.Load`."
+    assert statuses("**Old parser:** " + said, ran) != ["contradicted"]
+    # a list of paths after the verb is the verb's
+    both = "Two files were deleted, `src/PipelineParser.cs` and `src/Program.cs`."
+    assert statuses(both, ran) == ["contradicted"]
+
+
+def test_a_format_check_naming_a_file_it_would_reformat_is_not_clean() -> None:
+    checked = bash(
+        "ruff check . && ruff format --check .",
+        "All checks passed!\nWould reformat: tests/test_a.py\n"
+        "1 file would be reformatted, 38 files already formatted\n",
+    )
+    said = "`ruff check` and `ruff format --check` are both clean."
+    assert statuses(said, run(checked)) == ["contradicted"]
+    # the linter's own success stands
+    assert statuses("`ruff check` is clean.", run(checked)) == ["verified"]
+    # a check finding nothing to change
+    tidy = bash(
+        "ruff format --check .", "0 files would be reformatted, 39 files already formatted\n"
+    )
+    assert statuses("`ruff format --check` is clean.", run(tidy)) == ["verified"]
+    # reformatted afterwards: the check's finding is of the code before
+    fixed = bash("ruff format .", "1 file reformatted, 38 files left unchanged\n")
+    assert statuses("`ruff format --check` is clean.", run(checked, fixed)) != ["contradicted"]
+
+
+def test_a_commit_said_on_a_named_branch_right_after_the_verb_is_held_to_its_head() -> None:
+    committed = bash(
+        "git add -A && git commit -m 'Add expiry'",
+        "[feature/expiry 9b2e4d1] Add expiry\n 3 files changed, 61 insertions(+)\n",
+    )
+    assert statuses("Committed on `main` as `9b2e4d1`.", run(committed)) == ["contradicted"]
+    said = "Committed on `feature/expiry` as `9b2e4d1`."
+    assert statuses(said, run(committed)) == ["verified"]
+    # a file the commit touched is no branch
+    assert statuses("Committed the fix on `src/expiry.swift`.", run(committed)) != ["contradicted"]
