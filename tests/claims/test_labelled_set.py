@@ -75,6 +75,8 @@ from tests.claims.labelled import (
     BLIND60,
     BLIND61,
     BLIND62,
+    BLIND63,
+    BLIND64,
     HELDOUT,
     RUNS,
     SETS,
@@ -215,6 +217,8 @@ _FLOORS = {
     BLIND60: (0.95, 0.19, 0.8, 0.97),
     BLIND61: (0.95, 0.3, 0.51, 0.95),
     BLIND62: (0.95, 0.17, 0.85, 0.93),
+    BLIND63: (0.95, 0.15, 0.79, 0.93),
+    BLIND64: (0.95, 0.18, 0.7, 0.9),
 }
 
 
