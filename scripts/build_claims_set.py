@@ -96,6 +96,8 @@ SETS = (
     ROOT / "blind62",
     ROOT / "blind63",
     ROOT / "blind64",
+    ROOT / "blind65",
+    ROOT / "blind66",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -69,7 +69,10 @@ the fifty-eighth's fixes, written at the same time.
 the sixtieth's fixes, written at the same time.
 `BLIND63` and `BLIND64` (tests/data/claims/blind63/runs, blind64/runs) likewise, after
 the sixty-second's fixes, written at the same time.
-`SETS` is all sixty-six."""
+`BLIND65` and `BLIND66` (tests/data/claims/blind65/runs, blind66/runs) likewise, after
+the sixty-fourth's fixes, written at the same time, labelling every claim of a response
+(each row of a table of values too), not about ten a run.
+`SETS` is all sixty-eight."""
 
 from __future__ import annotations
 
@@ -148,6 +151,8 @@ BLIND61 = RUNS.parent / "blind61" / "runs"
 BLIND62 = RUNS.parent / "blind62" / "runs"
 BLIND63 = RUNS.parent / "blind63" / "runs"
 BLIND64 = RUNS.parent / "blind64" / "runs"
+BLIND65 = RUNS.parent / "blind65" / "runs"
+BLIND66 = RUNS.parent / "blind66" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -155,7 +160,7 @@ SETS = (
     BLIND31, BLIND32, BLIND33, BLIND34, BLIND35, BLIND36, BLIND37, BLIND38, BLIND39,
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
-    BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64,
+    BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
 )  # fmt: skip
 
 
