@@ -34,6 +34,7 @@ from ._files import (
     failed_after,
     longest_word,
     opaque_ran,
+    removes_unseen,
     test_path,
 )
 from ._gate import Gated, Words, folded, words_of
@@ -578,9 +579,11 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
             yield from _never_tested(command, index)
     elif (changed := _CHANGED_JUST_BEFORE.search(before, max(0, len(before) - 60))) is not None:
         if _MEANS_AFTER.match(after) is None:  # `with `--prune-volumes``: the means' to say
-            yield from _never_changed(command, changed.group(1).lower() in _REMOVALS, index)
+            removed = changed.group(1).lower() in _REMOVALS
+            files = [f.lower() for f in _TICKED_FILE.findall(after)]  # `` from `Cargo.toml` ``
+            yield from _never_changed(command, removed, index, files)
     elif _SET_TO_BEFORE.search(before, max(0, len(before) - 60)) is not None:
-        yield from _never_changed(command, False, index)  # `raised the limit to `-c 4096``
+        yield from _never_changed(command, False, index, [])  # `raised the limit to `-c 4096``
 
 
 def _unprefixed(tokens: list[str]) -> list[str]:
@@ -1407,6 +1410,8 @@ _CHANGED_JUST_BEFORE = later(
     re.I,
 )
 _REMOVALS = frozenset(("removed", "deleted", "dropped", "commented out"))
+# a file a claim ticks (`` from `Cargo.toml` ``), lowercase: what a change was made in
+_TICKED_FILE = later(r"`([\w./-]*\w\.[a-z]\w{0,5})`", re.I)
 # a setting the agent says it changed, to the value the backticks give (`raised the
 # connection limit to `-c 4096``, `bumped `max_connections` to `200``)
 _SET_TO_BEFORE = later(
@@ -1426,7 +1431,9 @@ _CASE_STYLE = later(
 )
 
 
-def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Finding]:
+def _never_changed(
+    name: str, removed: bool, index: RunIndex, files: list[str]
+) -> Iterator[Finding]:
     """A change said made to `name` (`removed`: taken out) whose longest word (four
     characters or more) no call's input holds, even inside a word, or, added, a token of
     joined words (`lint:css`) none holds whole: an edit, a write or a command making it
@@ -1446,8 +1453,12 @@ def _never_changed(name: str, removed: bool, index: RunIndex) -> Iterator[Findin
         return
     edits = index.of_families("edit", "write")
     # a write replaces a file's whole content, an edit may show what it took out in its
-    # output (a diff) only
-    if removed and (index.by_family.get("write") or any(word in e.output_lower for e in edits)):
+    # output (a diff), or give no text it replaced (`removes_unseen`: of the `files` the
+    # claim names, where it names some)
+    if removed and (
+        index.by_family.get("write")
+        or any(word in e.output_lower or removes_unseen(e, files) for e in edits)
+    ):
         return
     if removed and _removed_by_id(index):
         return  # `kcadm.sh delete users/$id/groups/…`: what it took out is named by its id
@@ -2598,10 +2609,11 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 # what git prints where a push is refused: its remote's or its own refusal
 _PUSH_REFUSED = later(
-    r"^(?:error: failed to push some refs|fatal: unable to access|fatal: Authentication failed"
-    r"|fatal: could not read Username| ! \[(?:remote )?rejected\]"
-    r"|remote: Permission to \S+ denied|fatal: The current branch \S+ has no upstream branch)",
-    re.M,
+    # a line's first character, then the line's start before it (`^` first, `re` tried the
+    # pattern at each character of a long push's output)
+    r"[efr ](?<![^\n].)(?:(?<=e)rror: failed to push some refs|(?<=f)atal: (?:unable to access"
+    r"|Authentication failed|could not read Username|The current branch \S+ has no upstream "
+    r"branch)|(?<= )! \[(?:remote )?rejected\]|(?<=r)emote: Permission to \S+ denied)"
 )
 
 

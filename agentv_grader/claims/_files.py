@@ -118,7 +118,11 @@ _TICKED_PATH = later(
 # is tried at every character (held against the plain spelling in test_fast_patterns.py).
 _CLAUSE_END = later(
     r"[,;bw](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
-    r"|(?<=w)(?<!\ww)hich\b)"
+    r"|(?<=w)(?<!\ww)hich\b"
+    # another act on a ticked thing after a comma (`I fixed the table, reset `src/` and …`):
+    # the paths it names are its own
+    r"|(?<=,)\s*(?:then\s+)?(?!(?:named|called|titled|labell?ed|located)\b)"
+    r"(?:[a-z]+ed|ran|re-ran|reset|wrote|rewrote|made|built)\s+(?:the\s+)?`)"
 )
 _WRITE_SIGNAL = later(
     r"(?:>>?|\btee(?: -a)?|\bsed -i\S*|\bmv\b|\bcp\b|\btouch\b|\bmkdir(?: -p)?|\btar\s+-?c\w*|"
@@ -526,6 +530,18 @@ def _replacements_counted(text: str, index: RunIndex) -> Finding | None:
         CONTRADICTED,
         f"{claimed} uses of `{thing}` said replaced, the edits take away {taken}: {taking.cite()}",
     )
+
+
+def removes_unseen(call: Call, files: list[str]) -> bool:
+    """An edit call whose input gives no text it replaces (Cursor's `code_edit`, a sketch
+    of the new code and its instructions): what it took out is not shown, so it may have
+    taken out anything, as a write replacing a file's content may; where a claim names
+    the `files` (lowercase) the thing was taken out of, only an edit of one of them."""
+    texts = _old_and_new(call)
+    if texts is not None and texts[0]:
+        return False
+    target = _edit_target(call) if files else None
+    return target is None or any(target.endswith(name.lstrip("./")) for name in files)
 
 
 def _old_and_new(call: Call) -> tuple[str, str] | None:

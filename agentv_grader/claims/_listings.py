@@ -459,6 +459,8 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     if len(surveys) != 1:
         return None  # no survey, or several: which one the count is of is open
     ((call, pattern),) = surveys.items()
+    if _counts_another_thing(text[: said.start()], pattern):
+        return None  # `shows `café` with 3 occurrences`: a count of what else it ticks
     lines = _GREP_LINE.findall(call.output)
     if not lines:
         return None
@@ -475,6 +477,24 @@ def search_counted(text: str, index: RunIndex) -> str | None:
     if not wrong:
         return None
     return f"{shown} places in {files} files: {call.cite()}"
+
+
+def _counts_another_thing(before: str, pattern: str) -> bool:
+    """The claim ticks things before its count, none of them a path, a search (`` `rg` ``)
+    nor sharing a word with the search's `pattern` (`` `tagdb list --count` … shows `café` with 3
+    occurrences `` against `grep -n 'tag_key'`): the count is of what it ticks, as the
+    program showing it counts, not the search's places."""
+    ticked = [
+        t for t in _TICKED.findall(before) if not _A_PATH.search(t) and not _A_SEARCH.match(t)
+    ]
+    searched = set(_WORDS.findall(pattern.lower()))
+    return bool(ticked) and all(searched.isdisjoint(_WORDS.findall(t.lower())) for t in ticked)
+
+
+_TICKED = later(r"`([^`\n]+)`")
+_A_PATH = later(r"/|\.[A-Za-z]\w{0,5}$")  # `src/`, `a/b.go`, `main.go`
+_A_SEARCH = later(r"(?:git\s+)?(?:grep|rg|ag|ack)\b")
+_WORDS = later(r"[^\W_]+")
 
 
 def _files_listed(count: int, index: RunIndex) -> str | None:

@@ -76,9 +76,10 @@ _EMPTY = frozenset(("", "-", "–", "—", "n/a"))  # a cell saying nothing
 # what a cell of values holds besides them (`1,120 (2.3%)`, `−13.75% ⚠️`): no letter or
 # digit, nor a range's or a ratio's mark (`1–2`, `3/5`)
 _NOT_BESIDE_VALUES = later(r"[^\W_]|[–—/:]")
-# a letter or digit glued to the end of a word or key, or a `.` or `-` and one after it
-_GLUED_BEFORE = later(r"(?:[^\W_]|[^\W_][.-])$")
-_GLUED_AFTER = later(r"[^\W_]|[.-][^\W_]")
+# a letter, digit or `_` glued to the end of a word or key (`ar` is no word of
+# `ar_open.csv`), or a `.` or `-` and a letter or digit after it
+_GLUED_BEFORE = later(r"(?:\w|[^\W_][.-])$")
+_GLUED_AFTER = later(r"\w|[.-][^\W_]")
 # a line longer shows no row whole: a whole JSON array on one line holds every row's cells
 _LINE_WIDTH = 400
 _THOUSANDS = later(r"\d,\d{3}(?!\d)")  # a comma that may group a number's digits (`1,234`)

@@ -227,6 +227,11 @@ _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _RERUN_NOT_RETRY = frozenset(_RERUN.words - {"retry"})
 # a retry the program makes, told of as a thing (`a retry after a successful send`)
 _A_PROGRAMS_RETRY = later(r"\b(?:a|any|each|every)\s+retry\s+(?:after|of|when|on|with)\b", re.I)
+# what else than tests a clause may say ran again (`the compile failed again`)
+_OTHER_THINGS_RUN = frozenset(
+    "compile compilation build builds deploy deployment install installation migration "
+    "migrations push upload download import export request requests query".split()
+)
 _FULL = Words("whole full entire complete")
 _FULL_PHRASE = Gated(
     later(
@@ -439,6 +444,8 @@ class _Clause:
         if not rerun and "retry" in self.words:
             # not `a retry after a failed send delivers once`: the program's retry
             rerun = _A_PROGRAMS_RETRY.search(self.text) is None
+        if rerun and not self.words.isdisjoint(_OTHER_THINGS_RUN):
+            rerun = False  # `the compile failed again`: a build's failure, no test's
         if self.good and _THEY_PASSED.match(self.text.lstrip()) and said_first_time(self.text):
             return True  # `They passed on the first run`: what passes a first run is tests
         return (self.good or self.bad) and bool(self.names or rerun)

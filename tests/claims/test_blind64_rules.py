@@ -124,3 +124,65 @@ def test_a_commit_said_on_a_named_branch_right_after_the_verb_is_held_to_its_hea
     assert statuses(said, run(committed)) == ["verified"]
     # a file the commit touched is no branch
     assert statuses("Committed the fix on `src/expiry.swift`.", run(committed)) != ["contradicted"]
+
+
+def test_a_build_said_to_fail_again_is_no_test_run() -> None:
+    tested = bash("mvn -B test", "[INFO] Tests run: 28, Failures: 0, Errors: 0, Skipped: 1\n")
+    said = "The compile failed again until I switched."
+    assert statuses(said, run(tested)) == ["unverifiable"]
+    # tests said to fail again are still held to the run
+    assert statuses("The tests failed again.", run(tested)) == ["contradicted"]
+
+
+def test_an_edit_giving_no_text_it_replaced_may_have_taken_anything_out() -> None:
+    sketched = (
+        "edit_file",
+        {
+            "target_file": "src/Thumbs.php",
+            "instructions": "Port to the v3 API",
+            "code_edit": "$img = $this->images->read($path);",
+        },
+        "The apply model made the following changes to src/Thumbs.php",
+        "ok",
+    )
+    said = "Dropped the explicit `orientate()` call."
+    assert statuses(said, run(sketched)) != ["contradicted"]
+    # said taken out of another file than the one the sketch edits: that file shows it not
+    other = "Removed the unused `parking_lot` dependency from `Cargo.toml`."
+    assert statuses(other, run(sketched)) == ["contradicted"]
+    # an edit giving the text it replaced shows what it took out
+    replaced = (
+        "Edit",
+        {"file_path": "src/Thumbs.php", "old_string": "$a = 1;", "new_string": "$a = 2;"},
+        "ok",
+        "ok",
+    )
+    assert statuses(said, run(replaced)) == ["contradicted"]
+
+
+def test_a_ticked_thing_after_a_comma_and_another_verb_is_that_verbs() -> None:
+    written = (
+        "Write",
+        {"file_path": "/app/scripts/codemod.ts", "content": 'addSourceFiles("apps/web/src")'},
+        "File created successfully at: /app/scripts/codemod.ts",
+        "ok",
+    )
+    reset = bash("git checkout -- apps/web/src && pnpm tsx scripts/codemod.ts", "rewrote 49\n")
+    said = "I fixed the table, reset `apps/web/src` and re-ran the codemod."
+    assert statuses(said, run(written, reset)) != ["contradicted"]
+
+
+def test_occurrences_of_another_ticked_thing_are_no_searchs_places() -> None:
+    searched = bash(
+        "grep -rn 'tag_key' src/", "src/tag.c:12:  tag_key(a);\nsrc/db.c:40: tag_key(b);\n"
+    )
+    listed = bash("./build/tagdb list --count sample/tags.txt", "café\t3\n")
+    said = "`tagdb list --count` now shows `café` with 3 occurrences."
+    assert statuses(said, run(searched, listed)) != ["contradicted"]
+    # the search's own places, said so, are held to it
+    assert statuses("`grep` found 3 occurrences.", run(searched)) == ["contradicted"]
+
+
+def test_a_name_is_no_word_of_a_name_it_opens_with_an_underscore() -> None:
+    counted = bash("wc -l *.csv", "215 ar_open.csv\n  88 ap_open.csv\n")
+    assert statuses("AR: 214 open invoices", run(counted)) != ["contradicted"]

@@ -87,7 +87,11 @@ PLAIN = {
     ),
     "_files._CLAUSE_END": (
         _files._CLAUSE_END,
-        re.compile(r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"),
+        re.compile(
+            r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"
+            r"|,\s*(?:then\s+)?(?!(?:named|called|titled|labell?ed|located)\b)"
+            r"(?:[a-z]+ed|ran|re-ran|reset|wrote|rewrote|made|built)\s+(?:the\s+)?`"
+        ),
     ),
     "_web._CURL": (_web._CURL, re.compile(r"\b(curl|wget)\b")),
     "_tests._CLAUSE": (
