@@ -77,6 +77,8 @@ from tests.claims.labelled import (
     BLIND62,
     BLIND63,
     BLIND64,
+    BLIND65,
+    BLIND66,
     HELDOUT,
     RUNS,
     SETS,
@@ -219,6 +221,8 @@ _FLOORS = {
     BLIND62: (0.95, 0.17, 0.85, 0.93),
     BLIND63: (0.95, 0.15, 0.79, 0.93),
     BLIND64: (0.95, 0.18, 0.7, 0.9),
+    BLIND65: (0.95, 0.25, 0.91, 0.9),
+    BLIND66: (0.95, 0.19, 0.9, 0.92),
 }
 
 
