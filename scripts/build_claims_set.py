@@ -98,6 +98,8 @@ SETS = (
     ROOT / "blind64",
     ROOT / "blind65",
     ROOT / "blind66",
+    ROOT / "blind67",
+    ROOT / "blind68",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
