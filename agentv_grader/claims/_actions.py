@@ -184,8 +184,13 @@ _FLAW_LINE = later(
     re.I,
 )
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
-_INSTALL_CALL = later(rf"\b(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)\b")
-_INSTALL_WORDS = PACKAGE_MANAGER_WORDS
+# a package manager's install or removal (composer's `require`: `composer require
+# pestphp/pest --dev`)
+_INSTALL_CALL = later(
+    rf"\b(?:(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)"
+    r"|composer\s+(?:require|install|remove))\b"
+)
+_INSTALL_WORDS = (*PACKAGE_MANAGER_WORDS, "composer")
 _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/[\w.-]+)?))", re.I)
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check), an unticked word's
@@ -1308,15 +1313,21 @@ def _named_in_shell(program: str, index: RunIndex) -> bool:
 
 def _run_as(program: str, rest: list[str], command: str) -> bool:
     """A part of the lowercase `command` runs a program whose name opens with `program`'s
-    or `program`'s with its, given each of `rest`."""
+    or `program`'s with its, given each of `rest`: the part's first word, or a quoted one
+    opening a command another program runs (`ansible app -m shell -a 'visudo -c'`, `ssh
+    host 'df -h'`)."""
     for segment in COMMAND_PARTS.split(command):
-        words = [w.strip("'\"(") for w in segment.split() if w not in _BEFORE_PROGRAM]
-        words = [w for w in words if "=" not in w or w[:1] == "-"]
-        if not words:
-            continue
-        name = words[0].rsplit("/", 1)[-1]
-        if (name.startswith(program) or program.startswith(name)) and set(rest) <= set(words):
-            return True
+        given = [w for w in segment.split() if w not in _BEFORE_PROGRAM]
+        given = [w for w in given if "=" not in w or w[:1] == "-"]
+        for start in (0, *(i for i, w in enumerate(given) if i and w[:1] in "'\"")):
+            words = [w.strip("'\"(") for w in given[start:]]
+            name = words[0].rsplit("/", 1)[-1] if words else ""
+            if (
+                name
+                and (name.startswith(program) or program.startswith(name))
+                and set(rest) <= set(words)
+            ):
+                return True
     return False
 
 

@@ -2334,7 +2334,10 @@ def _key(text: str, match: re.Match[str]) -> str | None:
     figure = _FIGURE_LABEL.match(text, 0, start)
     if figure is not None:
         return figure.group(1)  # `504: 61`: a figure labelled by a figure (a status, a code)
-    if _IS_BEFORE.search(text[max(0, start - 12) : start].lower()):
+    # (not where a length's word follows: `numbers are 8 characters` counts characters)
+    if _IS_BEFORE.search(text[max(0, start - 12) : start].lower()) and not _LENGTH_AFTER.match(
+        text, end
+    ):
         before = _WORD.findall(text, max(0, start - 40), start)
         word = next((w for w in reversed(before) if w.lower() not in _STOP), None)
         if word is not None and word.lower() not in _UNITS:
@@ -2350,6 +2353,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
 
 
 _EITHER = later(r"(?<!\s)\s+or\s+[A-Za-z`]")
+# a length said after a figure (`8 characters`, `10 digits long`)
+_LENGTH_AFTER = later(r"(?<!\s)\s+(?:characters?|chars|digits?|letters?)\b")
 
 
 def _clock_part(text: str, start: int, end: int) -> bool:
@@ -2992,10 +2997,13 @@ _LABEL_WORD = later(r"[a-z0-9]+")
 def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """`There are no duplicate order IDs` where the last output line labelled with just
     those words (`duplicated order_id: 14`) counts more than none (read from the end:
-    none among the last `_MAX_LOOKS` places refutes nothing)."""
+    none among the last `_MAX_LOOKS` places refutes nothing); not said of one thing an id
+    names (`D101 had no violations`), which a total does not count alone."""
     found = _NONE.search(text)
     if found is None:
         return
+    if _ONE_THING.search(text, 0, found.start()):
+        return  # `D101 (Ramirez) had no violations`: one thing's, not the total's
     words: list[str] = []
     for word in _WORD.findall(text, found.end(), found.end() + 60):
         if word.lower() in _STOP or word.lower() in _NONE_ENDS or len(words) == 3:
@@ -3022,6 +3030,10 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             return
         line = line_at(call.output, call.written(start))
         yield Finding(CONTRADICTED, f"no {' '.join(words)!r}, but {call.cite_line(line)}")
+
+
+# an id naming one thing of many (`D101`, `INV-2044`, `app01`): letters and digits
+_ONE_THING = later(r"\b[A-Za-z]+-?\d+[A-Za-z]*\b")
 
 
 def _same_words(claimed: list[str], label: list[str]) -> bool:

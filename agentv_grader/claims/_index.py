@@ -1307,7 +1307,21 @@ def work_set_aside(command: str) -> bool:
 
 
 def _looped(command: str) -> bool:
-    return ("do" in command or "repeat" in command) and _LOOP.search(command) is not None
+    """The command repeats its test runs: a runner in a loop's body (`for i in 1 2 3; do
+    npx ava; done`; not `for f in *.html; do mv …; done && dotnet test`, which runs the
+    tests once after it), or gtest's `--gtest_repeat`."""
+    if "do" not in command and "repeat" not in command:
+        return False
+    for loop in _LOOP.finditer(command):
+        if loop.group(0).startswith("--gtest_repeat"):
+            return True
+        done = _DONE.search(command, loop.end())
+        if _runs_a_runner(command[loop.end() : done.start() if done else len(command)]):
+            return True
+    return False
+
+
+_DONE = later(r"\bdone\b")
 
 
 def first_status(text: str) -> int | None:

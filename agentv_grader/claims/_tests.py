@@ -68,7 +68,8 @@ _COUNTED = _Folded(
     r"\b"
     + NUM
     + r"\s+(?:((?:(?!of\s|out\s)[a-z]+\s+){1,2})?(?:tests?|specs?|cases?)\s+"
-    + r"(?:in\s+`[^`\n]+`\s+)?)?"  # `3 tests in `period.test.ts` failed`: a file's, a part
+    # `3 tests in `period.test.ts` failed`, `2 specs for `/orders` failed`: a part
+    + r"(?:(?:in|for)\s+`[^`\n]+`\s+)?)?"
     + _AUX
     + r"(pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|errors?|errored|ran|run)\b"
 )
@@ -123,7 +124,8 @@ _TOTAL = _Folded(
     r"(?!\s+"
     + _AUX
     + r"(?:pass|fail|errored)|\s+(?:(?:are|were|was|is)\s+)?(?:skipped|pending|ignored)"
-    r"|\s+(?:in|from|under)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
+    # a place, or where a thing went (`leaked from one test into the error test`)
+    r"|\s+(?:in|from|under|into|to)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
     r"|\s*[×x]\s*\d"  # `8 tests × 50`: a factor of a repeated run's count
     r"|\s+(?:that|which|whose)\b))"
 )
@@ -785,7 +787,11 @@ def _weighed(
         if _of_the_first_run(finding, clause, index):
             return finding
         wrote = bool(index.of_families("write", "edit"))
-        return _of_runs_apart(finding, clause, text, past, wrote)
+        weighed = _of_runs_apart(finding, clause, text, past, wrote)
+        earlier = _failed_as_many(clause, index) if weighed.status == CONTRADICTED else None
+        if earlier is not None:  # `2 request specs … failed`, a run failing 2 before
+            return Finding(DOUBT, f"a run failed as many: {earlier.call.cite()}")
+        return weighed
     if finding.status != VERIFIED:
         return finding
     if _PLACED.search(text_of_clause):
@@ -793,6 +799,23 @@ def _weighed(
     if clause.polarity() == "bad" and _PRE_EXISTING.search(text):
         return _pre_existing(finding, index)
     return finding
+
+
+def _failed_as_many(clause: _Clause, index: RunIndex) -> TestRun | None:
+    """A failure told in the past tense with its count (`2 request specs for `/orders`
+    failed`) where some test run of the run, whatever the clause names, failed exactly
+    that many: the failure the claim tells of, though not of the runs the clause selects
+    (the full suite's, before a run of the one spec passed)."""
+    if clause.words.isdisjoint(_FAILED_PAST.words) or clause.polarity() != "bad":
+        return None
+    failed = _claimed(clause, "bad")[0].get("failed")
+    if not failed:
+        return None
+    for number in index.tests.in_order():
+        run = index.tests.run(number)
+        if run.summary is not None and run.summary.failed == failed:
+            return run
+    return None
 
 
 # a failure said to have been there before the run's work (`is pre-existing`, `was
@@ -2273,7 +2296,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
             claimed["passed"] = claimed["total"]
     elif polarity == "bad" and not claimed.keys() & {"failed", "passed"} and _all_of(total):
         claimed["failed"] = claimed["total"]  # `all 38 tests errored`: every one failed
-    if "passed" in claimed and "doc" in clause.text.lower():
+    if ("passed" in claimed or "total" in claimed) and "doc" in clause.text.lower():
         _add_doctests(clause.text, claimed, parts)
     if {"total", "passed"} <= parts and "failed" not in claimed:
         claimed["failed"] = claimed["total"] - claimed["passed"]
@@ -2288,15 +2311,17 @@ def _all_of(total: re.Match[str] | None) -> bool:
 
 def _add_doctests(text: str, claimed: dict[str, int], parts: set[str]) -> None:
     """`17 passing tests plus the 2 doctests`: doctests said apart are passes too, and of
-    a total said of all the tests (`all 14 unit tests and 2 doctests`)."""
+    a total said of all the tests (`all 14 unit tests and 2 doctests`, `41 tests + 3
+    doctests`)."""
     apart = _DOCTESTS_APART.search(text)
     doctests = int(apart.group(1)) if apart is not None else 0
-    claimed["passed"] += doctests
+    if "passed" in claimed:
+        claimed["passed"] += doctests
     if "total" in claimed and "total" not in parts:
         claimed["total"] += doctests
 
 
-_DOCTESTS_APART = later(r"\b(?:plus|and|\+)\s+(?:the\s+)?(\d+)\s+doc-?tests\b", re.I)
+_DOCTESTS_APART = later(r"(?:\bplus|\band|\+)\s+(?:the\s+)?(\d+)\s+doc-?tests\b", re.I)
 
 
 def _skips_and_warnings(clause: _Clause) -> dict[str, int]:

@@ -186,3 +186,74 @@ def test_occurrences_of_another_ticked_thing_are_no_searchs_places() -> None:
 def test_a_name_is_no_word_of_a_name_it_opens_with_an_underscore() -> None:
     counted = bash("wc -l *.csv", "215 ar_open.csv\n  88 ap_open.csv\n")
     assert statuses("AR: 214 open invoices", run(counted)) != ["contradicted"]
+
+
+def test_composer_require_is_an_install() -> None:
+    required = bash(
+        "composer require pestphp/pest --dev -W",
+        "  - Installing pestphp/pest (v3.5.1)\nUsing version ^3.5 for pestphp/pest\n",
+    )
+    said = "`composer require pestphp/pest --dev -W` installed Pest v3.5.1"
+    assert statuses(said, run(required)) == ["verified"]
+
+
+def test_a_quoted_command_another_program_runs_was_run() -> None:
+    checked = bash(
+        "ansible app -b -m shell -a 'visudo -c >/dev/null && echo OK' -o",
+        "app01 | CHANGED | rc=0 | (stdout) OK\n",
+    )
+    assert statuses("`visudo -c` passed on every host.", run(checked)) != ["contradicted"]
+    # a program no part runs, quoted or not, was not run
+    assert statuses("`sudo -l -U deploy` shows no rules.", run(checked)) == ["contradicted"]
+
+
+def test_a_loop_before_the_test_command_runs_the_tests_once() -> None:
+    failing = bash(
+        "dotnet test", "Failed!  - Failed:     3, Passed:    38, Skipped:     0, Total:    41"
+    )
+    renamed = bash(
+        'for f in *.received.html; do mv "$f" "${f/.received./.verified.}"; done && dotnet test',
+        "Passed!  - Failed:     0, Passed:    41, Skipped:     0, Total:    41",
+    )
+    said = "Final `dotnet test`: 41 passed, 0 failed."
+    assert statuses(said, run(failing, renamed)) == ["verified"]
+    # a runner inside the loop's body repeats its runs: no one run's counts
+    looped = bash("for i in 1 2 3; do dotnet test; done", "Passed!  - Failed:     0, Passed:    41")
+    assert statuses(said, run(failing, looped)) != ["verified"]
+
+
+def test_a_failure_told_in_the_past_with_a_runs_count_of_failures_is_left_open() -> None:
+    full = bash("bundle exec rspec", "142 examples, 2 failures\n", "error")
+    fixed = bash("bundle exec rspec", "142 examples, 0 failures\n")
+    spec = bash("bundle exec rspec spec/requests/orders_spec.rb", "11 examples, 0 failures\n")
+    said = "After bumping the gem, 2 request specs for `/orders` failed."
+    assert statuses(said, run(full, fixed, spec)) != ["contradicted"]
+    # a count no run failed is still held
+    wrong = "After bumping the gem, 5 request specs for `/orders` failed."
+    assert statuses(wrong, run(full, fixed, spec)) == ["contradicted"]
+
+
+def test_doctests_added_with_a_plus_count_in_the_total() -> None:
+    ran = bash("mix test", "3 doctests, 41 tests, 0 failures\n")
+    assert statuses("`mix test`: 41 tests + 3 doctests, 0 failures", run(ran)) == ["verified"]
+
+
+def test_a_test_a_thing_went_into_is_no_count() -> None:
+    ran = bash("mix test", "3 doctests, 41 tests, 0 failures\n")
+    said = "A cached entry leaked from one test into the error test."
+    assert statuses(said, run(ran)) != ["contradicted"]
+
+
+def test_a_length_after_a_figure_is_no_value_of_the_key_before_it() -> None:
+    fetched = bash(
+        "curl -s https://api.example.gov/company/01234567/insolvency",
+        '{"cases":[{"number":"1","type":"liquidation"}]}',
+    )
+    said = "Company numbers are 8 characters."
+    assert statuses(said, run(fetched)) != ["contradicted"]
+
+
+def test_none_said_of_one_thing_an_id_names_is_no_total() -> None:
+    counted = bash("python3 hos_check.py", "violations: 4\nD104 11-hour: 2\n")
+    assert statuses("D101 (Ramirez) had no violations.", run(counted)) != ["contradicted"]
+    assert statuses("There were no violations.", run(counted)) == ["contradicted"]

@@ -467,7 +467,8 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     if figure is not None:
         return figure.group(1)
     gap = text[max(0, match.start() - 12) : match.start()].lower()
-    if before and _facts._IS_BEFORE.search(gap):
+    length = re.match(r"\s+(?:characters?|chars|digits?|letters?)\b", text[match.end() :])
+    if before and _facts._IS_BEFORE.search(gap) and not length:
         word = next((w for w in reversed(before) if w.lower() not in stop | {"was", "is"}), None)
         if word is not None and word.lower() not in units:
             return _facts._stem(word)

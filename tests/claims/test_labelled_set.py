@@ -79,6 +79,8 @@ from tests.claims.labelled import (
     BLIND64,
     BLIND65,
     BLIND66,
+    BLIND67,
+    BLIND68,
     HELDOUT,
     RUNS,
     SETS,
@@ -223,6 +225,8 @@ _FLOORS = {
     BLIND64: (0.95, 0.18, 0.7, 0.9),
     BLIND65: (0.95, 0.25, 0.91, 0.9),
     BLIND66: (0.95, 0.19, 0.9, 0.92),
+    BLIND67: (0.95, 0.2, 0.83, 0.91),
+    BLIND68: (0.95, 0.15, 0.87, 0.93),
 }
 
 
