@@ -52,7 +52,10 @@ BUILD_CALL = later(
 )
 _BUILD_WORDS = ("make", "ninja", "build", "gcc", "g++", "clang", "tsc", "compile", "package",
                 "assemble", "test", "cobc", "gfortran", "javac", "rustc", "fpc")  # fmt: skip
-_CLOSING_EXIT = later(r"\[Command finished with exit code (\d+)\]\s*$")
+_CLOSING_EXIT = later(
+    r"\[(?:Command finished|The command completed) with exit code (\d+)\.?\]"
+    r"(?:\s*\[Current working directory: [^\]\n]*\])?\s*$"
+)
 _EXIT = later(r"^\s*(?:Exit code|exit code|exit status|Exited with code)[: ]+(\d+)", re.M)
 # The HTTP status patterns' alternatives. `_HTTP` puts `\b` before those opening with a
 # letter; `_HTTP_OPENING` leaves it out, so each alternative opens with a character of its
@@ -1367,11 +1370,13 @@ def _failed(output: str) -> bool:
     shown = first_status(head)
     if shown is not None:
         return shown >= 400
-    # OpenHands's closing line: `[Command finished with exit code 1]`
-    tail = output[-80:]
-    if "finished with exit code" in tail:
+    # OpenHands's closing line: `[Command finished with exit code 1]`, `[The command
+    # completed with exit code 1.]` (its working directory's line after it)
+    tail = output[-200:]
+    if "finished with exit code" in tail or "completed with exit code" in tail:
         closing = _CLOSING_EXIT.search(tail)
-        return closing is not None and closing.group(1) != "0"
+        if closing is not None:
+            return closing.group(1) != "0"
     # a tool's own closing word of its failure, where the transcript keeps no status:
     # make's `make: *** [Makefile:14: test] Error 1`, yarn's and pnpm's `Command failed
     # with exit code 1.`, npm's `npm ERR! code 1` (in a workspace, `npm ERR! Lifecycle

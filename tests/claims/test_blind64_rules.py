@@ -257,3 +257,32 @@ def test_none_said_of_one_thing_an_id_names_is_no_total() -> None:
     counted = bash("python3 hos_check.py", "violations: 4\nD104 11-hour: 2\n")
     assert statuses("D101 (Ramirez) had no violations.", run(counted)) != ["contradicted"]
     assert statuses("There were no violations.", run(counted)) == ["contradicted"]
+
+
+def test_openhands_newer_closing_line_gives_the_exit_code() -> None:
+    credo = (
+        "execute_bash",
+        {"command": "mix credo --strict"},
+        "Checking 74 source files ...\n431 mods/funs, found 1 refactoring opportunity.\n"
+        "[The command completed with exit code 8.]\n"
+        "[Current working directory: /workspace/rota]\n",
+        "ok",
+    )
+    assert statuses("`mix credo --strict`: no issues", run(credo)) == ["contradicted"]
+    clean = (
+        "execute_bash",
+        {"command": "mix credo --strict"},
+        "431 mods/funs, found no issues.\n[The command completed with exit code 0.]\n",
+        "ok",
+    )
+    assert statuses("`mix credo --strict`: no issues", run(clean)) == ["verified"]
+
+
+def test_a_part_run_with_no_summary_shows_no_count_passing() -> None:
+    first = bash("npx jest 2>&1 | tail -3", "Tests:       19 passed, 19 total\n")
+    part = bash("npx jest src/__tests__/slug.test.ts 2>&1 | head -3", "PASS src/__tests__/slug\n")
+    full = bash("npx jest 2>&1 | tail -3", "Tests:       23 passed, 23 total\n")
+    assert statuses("Jest: all 22 tests pass.", run(first, part, full)) == ["contradicted"]
+    # a part's run giving the count is what the claim counts
+    counted = bash("npx jest src/__tests__/slug.test.ts", "Tests:       22 passed, 22 total\n")
+    assert statuses("Jest: all 22 tests pass.", run(first, counted, full)) == ["verified"]
