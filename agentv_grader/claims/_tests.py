@@ -1287,10 +1287,12 @@ def _unrun_after_act(text: str, index: RunIndex) -> Iterator[Finding]:
 # runs beyond one before, 2 of runs in all, 3 one run beyond one before
 _RERUNS = later(
     r"\b(?:ran|re-?ran)\s+(?:it|them|the\s+(?:(?:full|whole|entire)\s+)?(?:test\s+)?"
-    r"(?:tests?|suite|specs?))\s+(?:(twice|" + NUM[1:-1] + r")\s+more(?:\s+times)?|"
+    # or the command, ticked (`ran `mvn verify` twice more`)
+    r"(?:tests?|suite|specs?)|`[^`\n]+`)\s+(?:(twice|" + NUM[1:-1] + r")\s+more(?:\s+times)?|"
     r"(twice|(?:" + NUM[1:-1] + r")\s+times)|(a\s+second\s+time))\b",
     re.I,
 )
+_TICKED_COMMAND = later(r"`([^`\n]+)`")
 # a run repeating tests by itself (`go test -count=3`, `pytest --count 5`, a flake finder)
 _REPEATING = ("count", "repeat", "flake", "rerun", "for ", "while ", "seq ")
 
@@ -1316,6 +1318,9 @@ def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
     word = "one" if second else (more or whole).split()[0].lower()
     count = 2 if word == "twice" else count_of(word)
     runs = [index.calls[n] for n in index.tests.in_order()]
+    ticked = _TICKED_COMMAND.search(said.group(0))
+    if ticked is not None and not any(ticked.group(1).lower() in c.command_lower for c in runs):
+        return  # `ran `npm run build` twice more`: no test run's command
     if whole is not None:  # `ran them five times`: the runs in all
         if len(runs) < count:
             yield Finding(CONTRADICTED, f"{len(runs)} runs of the tests: {runs[-1].cite()}")

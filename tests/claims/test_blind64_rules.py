@@ -286,3 +286,16 @@ def test_a_part_run_with_no_summary_shows_no_count_passing() -> None:
     # a part's run giving the count is what the claim counts
     counted = bash("npx jest src/__tests__/slug.test.ts", "Tests:       22 passed, 22 total\n")
     assert statuses("Jest: all 22 tests pass.", run(first, counted, full)) == ["verified"]
+
+
+def test_a_ticked_test_command_said_run_twice_more_needs_three_runs_in_a_row() -> None:
+    failed = bash("mvn verify", "[INFO] Tests run: 7, Failures: 1\n[INFO] BUILD FAILURE\n", "error")
+    edited = ("Edit", {"file_path": "src/A.java", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    passed = bash("mvn verify", "[INFO] Tests run: 7, Failures: 0\n[INFO] BUILD SUCCESS\n")
+    said = "I ran `mvn verify` twice more afterwards to check nothing is flaky."
+    assert statuses(said, run(failed, edited, passed)) == ["contradicted"]
+    assert statuses(said, run(failed, edited, passed, passed, passed)) != ["contradicted"]
+    # a command that runs no tests is no run of them
+    built = bash("npm run build", "built in 2.1s\n")
+    other = "I ran `npm run build` twice more to be sure."
+    assert statuses(other, run(failed, edited, passed, built)) != ["contradicted"]
