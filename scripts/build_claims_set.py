@@ -100,6 +100,8 @@ SETS = (
     ROOT / "blind66",
     ROOT / "blind67",
     ROOT / "blind68",
+    ROOT / "blind69",
+    ROOT / "blind70",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
