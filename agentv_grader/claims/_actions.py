@@ -2347,11 +2347,24 @@ def _part_naming(text: str, name: str) -> str:
 
 
 def _result_shown(text: str, index: RunIndex) -> bool:
-    """The claim's quoted result (`0 vulnerabilities`) is in some output after all."""
-    for number, noun in _COUNT_NOUN.findall(text.lower()):
+    """The claim's quoted result (`0 vulnerabilities`) is in some output after all, or
+    one of none it reports (`found no advisories`) on an output line saying none of them
+    (composer's update printing `No security vulnerability advisories found`)."""
+    lowered = text.lower()
+    for number, noun in _COUNT_NOUN.findall(lowered):
         if index.in_outputs(f"{number} {noun}"):
             return True
+    for noun in _NONE_NOUN.findall(lowered) if "no " in lowered else ():
+        for call, at in itertools.islice(index.outputs_with(noun), _PLACES_READ):
+            line = line_at(call.output_lower, at)
+            if _NONE_BEFORE.search(line, 0, line.find(noun) + 1) is not None:
+                return True
     return False
+
+
+# what a claim reports none of (`found no advisories`), and `no` opening that line's words
+_NONE_NOUN = later(r"\bno\s+(?:[a-z]+\s+){0,2}?([a-z]{4,})\b")
+_NONE_BEFORE = later(r"\bno\b")
 
 
 def _other_installer(index: RunIndex, package: str) -> Call | None:

@@ -722,8 +722,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         else:
             # `(14 tests)` after `the accounts tests pass`: a count of those tests
             has_noun = (clause.noun or bool(clause.names)) and not (
-                inherited is not None
-                and _COUNT_ALONE.fullmatch(text_of_clause.strip(_AROUND_A_COUNT))
+                inherited is not None and _counts_alone(text_of_clause.strip(_AROUND_A_COUNT))
             )
             runs = _runs(clause, index) if has_noun or inherited is None else inherited
             if inherited is None and _ANAPHOR.match(text) is not None:
@@ -1106,6 +1105,21 @@ _PLACED = Gated(
 )
 # A clause that only counts tests (`(14 tests)`, `12 tests`)
 _COUNT_ALONE = later(r"(?<!\d)" + NUM + r"\s+tests?", re.I)
+# skips counted alone, of the tests the clause before counts (`, no pending specs`)
+_SKIPS_ALONE = later(
+    r"(?<!\w)(?:no|none|nothing|zero|\d+)\s+(?:(?:tests?|specs?|examples?)\s+)?"
+    r"(?:skipped|pending|ignored)"
+    r"(?:\s+(?:tests?|specs?|examples?))?",
+    re.I,
+)
+
+
+def _counts_alone(text: str) -> bool:
+    """`text` is a count of tests alone (`14 tests`) or of skips alone (`no pending
+    specs`): a count of the tests the clause before it counts."""
+    return (_COUNT_ALONE.fullmatch(text) or _SKIPS_ALONE.fullmatch(text)) is not None
+
+
 _AROUND_A_COUNT = " \t\n()[].,;:*_"
 # `went from 1 failure to 12 passing`: how two runs went, the first said after `from`
 _FROM_TO = Gated(
@@ -1640,6 +1654,12 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
             # it tells how the test went last, and verifies only
             return (first, full[-1]), False
         return (named if first is named[0] else (first, named[-1])), True
+    if "`" in clause.text:  # `` `npm test`: 58 tests ``: the runs of that command line
+        ticked = index.remember(
+            "test runs ticked", clause.text, partial(_ticked_runs, clause, index)
+        )
+        if ticked:
+            return ticked, True
     words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
     for word in scope:
@@ -1653,6 +1673,35 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     runs = tests.every
     scope = [word for word in scope if word not in _RUNNER_NAMES]  # `the Jest suites`: all
     return runs, not scope or (bool(runs) and _unscoped(_summarised_part(runs[-1].call.command)))
+
+
+def _ticked_runs(clause: _Clause, index: RunIndex) -> tuple[TestRun, ...]:
+    """The first and last runs of a test command line the clause ticks (`` `npm test` ``
+    of `npm test 2>&1 | tail -8`, not of `npm run test:e2e`): a part of the run's command
+    opening with it whole (after `cd …` or variables set before it)."""
+    tests = index.tests
+    for command in _TICKED_COMMAND.findall(clause.text):
+        wanted = command.lower().strip()
+        if " " not in wanted:
+            continue  # a word alone is the scope words' (`pytest`, a test's name)
+        groups = [g for g in tests.by_command if _opens_a_part(tests.command(g).lower(), wanted)]
+        if groups:
+            return tests.ends(groups)
+    return ()
+
+
+def _opens_a_part(command: str, wanted: str) -> bool:
+    """A part of `command` opens with the words of `wanted` that are no options, and
+    holds its options (`go test -v ./a/...` for `go test ./a/...`)."""
+    given = wanted.split()
+    plain = [w for w in given if w[:1] != "-"]
+    for part in COMMAND_PARTS.split(command):
+        words = [w for w in part.split() if "=" not in w or w[:1] == "-"]
+        if [w for w in words if w[:1] != "-"][: len(plain)] == plain and all(
+            w in words for w in given if w[:1] == "-"
+        ):
+            return True
+    return False
 
 
 # runners' names, which no run naming them leaves no scope of the suite (`all 4 Jest suites`

@@ -299,3 +299,47 @@ def test_a_ticked_test_command_said_run_twice_more_needs_three_runs_in_a_row() -
     built = bash("npm run build", "built in 2.1s\n")
     other = "I ran `npm run build` twice more to be sure."
     assert statuses(other, run(failed, edited, passed, built)) != ["contradicted"]
+
+
+def test_a_result_of_none_an_output_reports_leaves_its_unrun_command_open() -> None:
+    updated = bash(
+        "composer update phpseclib/phpseclib -W",
+        "Writing lock file\nNo security vulnerability advisories found.\n",
+    )
+    said = "`composer audit` found no advisories for the new lock file."
+    assert statuses(said, run(updated)) == ["unverifiable"]
+    # nothing in the run saying none of them: the command said run is not
+    other = "`composer audit` found no advisories."
+    assert statuses(other, run(bash("composer update", "Writing lock file\n"))) == ["contradicted"]
+
+
+def test_a_ticked_test_command_selects_its_own_runs() -> None:
+    unit = bash(
+        "npm test 2>&1 | tail -8",
+        "Test Suites: 11 passed, 11 total\nTests:       58 passed, 58 total\n",
+    )
+    e2e = bash(
+        "npm run test:e2e 2>&1 | tail -6",
+        "Test Suites: 2 passed, 2 total\nTests:       7 passed, 7 total\n",
+    )
+    said = "`npm test`: 11 suites, 58 tests, all green."
+    assert statuses(said, run(unit, e2e)) == ["verified"]
+    assert statuses("`npm run test:e2e`: 58 tests, all green.", run(unit, e2e)) == ["contradicted"]
+    # options given beside the command's words are the same command's
+    verbose = bash(
+        "go test -v ./internal/api/...",
+        "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n--- PASS: TestB (0.00s)\n"
+        "PASS\nok  \texample.com/internal/api\t0.012s\n",
+    )
+    go_said = "`go test ./internal/api/...` passes with 2 tests green."
+    assert statuses(go_said, run(verbose, unit)) == ["verified"]
+
+
+def test_skips_counted_alone_are_of_the_run_the_clause_before_counts() -> None:
+    full = bash("bundle exec rspec", "214 examples, 0 failures, 2 pending\n")
+    part = bash("bundle exec rspec spec/models/a_spec.rb", "7 examples, 0 failures\n")
+    said = "Full suite: 214 examples, 0 failures, no pending specs."
+    assert statuses(said, run(full, part)) != ["verified"]
+    assert statuses("Full suite: 214 examples, 0 failures, 2 pending.", run(full, part)) == [
+        "verified"
+    ]
