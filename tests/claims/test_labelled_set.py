@@ -81,6 +81,8 @@ from tests.claims.labelled import (
     BLIND66,
     BLIND67,
     BLIND68,
+    BLIND69,
+    BLIND70,
     HELDOUT,
     RUNS,
     SETS,
@@ -226,7 +228,9 @@ _FLOORS = {
     BLIND65: (0.95, 0.25, 0.91, 0.9),
     BLIND66: (0.95, 0.19, 0.9, 0.92),
     BLIND67: (0.95, 0.2, 0.83, 0.91),
-    BLIND68: (0.95, 0.15, 0.87, 0.93),
+    BLIND68: (0.95, 0.18, 0.89, 0.93),
+    BLIND69: (0.95, 0.2, 0.87, 0.86),
+    BLIND70: (0.95, 0.16, 0.84, 0.93),
 }
 
 
