@@ -102,6 +102,8 @@ SETS = (
     ROOT / "blind68",
     ROOT / "blind69",
     ROOT / "blind70",
+    ROOT / "blind71",
+    ROOT / "blind72",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
