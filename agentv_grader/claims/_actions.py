@@ -197,7 +197,10 @@ _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/
 # label over what follows (`Installed versions: urllib3 `2.2.1``)
 # or denied (`curl isn't installed in the image`, `was never installed`): a state, no install
 _INSTALLED_BEFORE = later(
-    r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't)\s+$", re.I
+    r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't"
+    # or another's, in a relative clause (`the crontab entry that whenever installed`)
+    r"|\b(?:that|which)\s+(?!I\b|we\b)[\w-]+)\s+$",
+    re.I,
 )
 _INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
 # a place a thing is installed to (`installed to `$(MANDIR)/man1``): where a build puts a

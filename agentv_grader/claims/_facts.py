@@ -435,8 +435,10 @@ def value_findings(
         sign, digits, fraction = match.groups()
         value_text = sign + digits.replace(",", "") + (fraction or "")
         value = float(value_text)
-        if (id_nouns and _ending(_ID_NOUN, before, _ID_NOUN_LONGEST)) or (
-            fraction is None and 1900 <= value <= 2100
+        if (
+            (id_nouns and _ending(_ID_NOUN, before, _ID_NOUN_LONGEST))
+            or (fraction is None and 1900 <= value <= 2100)
+            or text[match.end() : match.end() + 2] in (".x", ".*")  # `0.10.x`: a series
         ):
             continue
         if (

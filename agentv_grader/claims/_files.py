@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads
+from ._facts import CONTRADICTED, DOUBT, VERIFIED, Finding, int_reads, starts
 from ._figure_words import NUM, count_of
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, as_written, line_at
@@ -1517,7 +1517,7 @@ def _unwritten(
     )
     if beside is not None:
         return beside
-    if by_program or _diffed(needle, index) or _written_by_name(path, needle, index):
+    if by_program or _diffed(needle, index) or _written_by_name(path, needle, index, family):
         return None
     if family == "delete" and _removed_by_pattern(index):
         return None
@@ -1528,18 +1528,36 @@ def _unwritten(
     return _absent(path, index, "deletes" if family == "delete" else "writes")
 
 
-def _written_by_name(path: str, needle: str, index: RunIndex) -> bool:
+def _written_by_name(path: str, needle: str, index: RunIndex, family: str) -> bool:
     """`path` (its `needle`) is absolute, or in the home folder (`~/`), and its name an
-    edit or write tool's call that did not fail names (`*** Add File: night_summary.md`,
-    a script's `open("commissions_q3.csv", "w")`, run in the path's folder): it may be
-    the file, written by a path relative to a folder the run does not show."""
+    edit or write tool's call that did not fail names (`*** Add File: night_summary.md`),
+    or a shell call writing something names (a script's `open("commissions_q3.csv",
+    "w")`, pandas' `.to_csv("ss26_buy.csv")`, run in the path's folder): it may be the
+    file, written by a path relative to a folder the run does not show."""
     if not path.startswith(("/", "~/")):
         return False
     name = needle.rpartition("/")[2]
+    by_shell = family != "delete" and "." in name  # a file written, not a folder removed
     return any(
-        call.family in ("edit", "write") and not call.failed
+        not call.failed
+        and (
+            call.family in ("edit", "write")
+            or (by_shell and call.family in SHELL_FAMILY and _writes_name(call.command_lower, name))
+        )
         for call in index.inputs_containing(name)
     )
+
+
+def _writes_name(command: str, name: str) -> bool:
+    """A place of `name` in the lowercase `command` comes right after a writing word
+    (`_WRITE_SIGNAL`: `.to_csv("`, `open(`, `>`)."""
+    return any(
+        _WRITE_SIGNAL.search(command, max(0, at - _SIGNAL_REACH), at) is not None
+        for at in starts(command, name)
+    )
+
+
+_SIGNAL_REACH = 100  # `_WRITE_SIGNAL`'s longest reach before a path: its word, then 60
 
 
 # A removal of files by a pattern, naming none of them: a shell glob after `rm`

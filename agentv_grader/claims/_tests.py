@@ -1229,9 +1229,10 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
         return None
     if not _RAN.may_hold(clause):
         return None
-    # the tests' scope is said before a time (`after rebasing onto the new commit`), and
-    # named in the part of a command running them (not its `git commit`)
-    scope = _WHEN_SAID.split(clause, 1)[0]
+    # the tests' scope is said before a time (`after rebasing onto the new commit`) or a
+    # condition (`under Python 3.8`: how they would run, not which), and named in the part
+    # of a command running them (not its `git commit`)
+    scope = _CONDITION_SAID.split(_WHEN_SAID.split(clause, 1)[0], 1)[0]
     words = [w.lower() for w in _SCOPE_WORD.findall(scope)]
     # the first run of each distinct command, in order: a run repeats its test command
     firsts: dict[str, TestRun] = index.remember(
@@ -1252,6 +1253,8 @@ _OTHER_RUNS = later(r"\b(?:builds|deploys|deployments)\b", re.I)
 _FAILS_IF = later(r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b", re.I)
 # what opens a time said of an act (`after rebasing`, `since the fix`, `once it built`)
 _WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
+# what opens a condition said of a run (`under Python 3.8`, `with coverage`)
+_CONDITION_SAID = later(r"\b(?:under|with|using|against)\b", re.I)
 
 
 # tests said run or passing after an act of the run that changes the code (`I re-ran the

@@ -17,7 +17,9 @@ _TOOK = later(r"\b(took|lasted|spent|finished in|completed in|run ?time|in total
 _DURATION = later(
     r"\b(about|around|roughly|approximately|nearly|almost|under|less than|over|more than|"
     r"within)?\s*(an?|one|half an?|\d+(?:\.\d+)?)(?:\s+|(?<=\d))"
-    r"(seconds?|secs?|s|minutes?|mins?|hours?|h)\b(\s+and a half)?",
+    # `a second column`, `a second run`: an ordinal before a noun, no duration
+    r"(seconds|second(?!\s+(?!(?:to|and|or|for|in|of|at|on|before|after|later|ago|longer|"
+    r"more|less)\b)[a-z]{2,})|secs?|s|minutes?|mins?|hours?|h)\b(\s+and a half)?",
     re.I,
 )
 _UNIT_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}

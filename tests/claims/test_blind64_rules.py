@@ -5,6 +5,7 @@ each test is a small run shaped like the claim that was misread, never its text 
 
 from __future__ import annotations
 
+from agentv_grader.rundata.records import Figure, Timing
 from tests.claims.test_claims import bash, run, statuses
 
 
@@ -343,3 +344,51 @@ def test_skips_counted_alone_are_of_the_run_the_clause_before_counts() -> None:
     assert statuses("Full suite: 214 examples, 0 failures, 2 pending.", run(full, part)) == [
         "verified"
     ]
+
+
+def test_another_program_installing_in_a_relative_clause_is_no_install() -> None:
+    ran = bash("bundle exec rails db:migrate", "== 20251101 CreateGoodJobs: migrated\n")
+    said = "The crontab entry that whenever installed on the server has to be removed by hand."
+    assert statuses(said, run(ran)) != ["contradicted"]
+    # what the agent says it installed still is held
+    assert statuses("I installed `redis` on the server.", run(ran)) == ["contradicted"]
+
+
+def test_a_second_before_a_noun_is_an_ordinal_no_duration() -> None:
+    wrote = ("Write", {"file_path": "pyramid.md", "content": "| 6a | 12 |"}, "ok", "ok")
+    timing = Timing(duration_ms=Figure(52870.0, "timing.json duration_ms"))
+    said = "`pyramid.md` has the pyramid plus a second column for all leads, 101 in total."
+    assert statuses(said, run(wrote), timing=timing) != ["contradicted"]
+    # a second said as a time is still one
+    assert statuses("The whole run took a second.", run(wrote), timing=timing) == ["contradicted"]
+
+
+def test_a_path_a_script_writes_by_name_may_be_the_home_folders() -> None:
+    script = bash(
+        "python3 - <<'EOF'\nimport pandas as pd\npd.DataFrame().to_csv(\"buy_plan.csv\")\nEOF",
+        "",
+    )
+    said = "Written to `~/buying/buy_plan.csv`."
+    assert statuses(said, run(script)) != ["contradicted"]
+    # a script only reading it wrote nothing
+    reads = bash("python3 -c \"import pandas as pd; pd.read_csv('buy_plan.csv')\"", "")
+    assert statuses(said, run(reads)) == ["contradicted"]
+
+
+def test_tests_said_unrun_under_a_condition_name_no_scope_of_it() -> None:
+    ran = bash("python -m pytest -q", "12 passed in 0.4s\n")
+    assert statuses("I didn't run the tests under Python 3.8.", run(ran)) == ["unverifiable"]
+    # the scope before the condition is still held
+    suite = bash("pytest tests/integration -q", "4 passed in 2.1s\n")
+    said = "I did not run the integration tests with coverage."
+    assert statuses(said, run(suite)) == ["contradicted"]
+
+
+def test_a_version_series_is_no_figure() -> None:
+    linted = bash(
+        "mvn checkstyle:check",
+        "[WARN] src/Parser.java:4:1: Using the '.*' form of import should be avoided"
+        " - io.vavr.control.*. [AvoidStarImport]\n",
+    )
+    said = "Vavr 0.10.x is effectively in maintenance mode."
+    assert statuses(said, run(linted)) != ["contradicted"]

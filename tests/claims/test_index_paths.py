@@ -638,7 +638,12 @@ def _plain_negated(clause: str, index: RunIndex) -> str | None:
 
     if _tests._SKIPPED.may_hold(clause) or not _tests._RAN.may_hold(clause):
         return "not asked"
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", clause)]
+    # the scope is said before a time or a condition (`with `python -m unittest``)
+    scope = re.split(
+        r"\b(?:after|since|once|before|until|when|while)\b", clause, maxsplit=1, flags=re.I
+    )[0]
+    scope = re.split(r"\b(?:under|with|using|against)\b", scope, maxsplit=1, flags=re.I)[0]
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]+", scope)]
     for word in (w for w in words if w not in _tests._SCOPE_SKIP and len(w) > 3):
         for call in _plain_test_runs(index):
             command = call.command_lower
