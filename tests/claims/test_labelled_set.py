@@ -83,6 +83,8 @@ from tests.claims.labelled import (
     BLIND68,
     BLIND69,
     BLIND70,
+    BLIND71,
+    BLIND72,
     HELDOUT,
     RUNS,
     SETS,
@@ -231,6 +233,8 @@ _FLOORS = {
     BLIND68: (0.95, 0.18, 0.89, 0.93),
     BLIND69: (0.95, 0.2, 0.87, 0.86),
     BLIND70: (0.95, 0.16, 0.84, 0.93),
+    BLIND71: (0.95, 0.21, 0.86, 0.92),
+    BLIND72: (0.95, 0.18, 0.87, 0.9),
 }
 
 
