@@ -48,7 +48,6 @@ from ._actions import (
 )
 from ._builds import build_findings, ci_findings
 from ._facts import (
-    BACKTICKED,
     CONTRADICTED,
     DOUBT,
     MONTH_RANKED,
@@ -81,7 +80,14 @@ from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targ
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
 from ._later import later, save_programs
-from ._listings import bound_where, every_counted, every_flag, every_version, search_counted
+from ._listings import (
+    BACKTICKED,
+    bound_where,
+    every_counted,
+    every_flag,
+    every_version,
+    search_counted,
+)
 from ._rows import (
     anchored_rows,
     named_figures,

@@ -17,7 +17,6 @@ from functools import lru_cache, partial
 from urllib.parse import urlparse
 
 from ._facts import (
-    BACKTICKED,
     CONTRADICTED,
     DOUBT,
     EARLIER,
@@ -40,6 +39,7 @@ from ._files import (
 from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
+from ._listings import BACKTICKED
 from ._runners import summarise
 from ._tests import counts_passes_or_failures, denies_failures, failure_of_now, shell_running
 

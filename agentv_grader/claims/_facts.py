@@ -41,7 +41,7 @@ from ._figure_words import (
 from ._gate import Gated, Words
 from ._index import SHELL_FAMILY, Call, RunIndex, line_at
 from ._later import later
-from ._listings import outranked
+from ._listings import BACKTICKED, outranked
 
 VERIFIED, CONTRADICTED, DOUBT = "verified", "contradicted", "doubt"
 # A sentence that places what it speaks of before another (`the first run`, `before the
@@ -2018,8 +2018,6 @@ def _names_command_of(text: str, call: Call) -> bool:
     return False
 
 
-# a backticked span of a claim (group 1: what it holds)
-BACKTICKED = later(r"`([^`\n]+)`")
 # a figure ending just before a phrase, a space between (`in 7 source files`)
 _COUNT_BEFORE = later(r"(?<![\d.,])\d[\d,]*[ ]$")
 
@@ -2541,7 +2539,8 @@ def _line_number(call: Call, start: int, number: tuple[float, int]) -> bool:
     if output[line_start:start].strip(" "):
         return False
     value = int(number[0])
-    following = _NUMBERED_LINE.match(output, output.find("\n", end) + 1)
+    next_line = output.find("\n", end) + 1  # 0: the last line, none after it
+    following = _NUMBERED_LINE.match(output, next_line) if next_line else None
     if following is not None and int(following[1]) == value + 1:
         return True
     if line_start < 2:

@@ -20,6 +20,9 @@ from ._gate import Gated, Words
 from ._index import Call, RunIndex, line_at
 from ._later import later
 
+# a backticked span of a claim (group 1: what it holds)
+BACKTICKED = later(r"`([^`\n]+)`")
+
 _LOW = frozenset("quietest lowest smallest cheapest shortest earliest oldest".split())
 _HIGH = frozenset("busiest highest largest biggest greatest longest newest latest".split())
 # `the second largest`: a rank below the top, which the listing's top row does not refute
@@ -485,13 +488,12 @@ def _counts_another_thing(before: str, pattern: str) -> bool:
     occurrences `` against `grep -n 'tag_key'`): the count is of what it ticks, as the
     program showing it counts, not the search's places."""
     ticked = [
-        t for t in _TICKED.findall(before) if not _A_PATH.search(t) and not _A_SEARCH.match(t)
+        t for t in BACKTICKED.findall(before) if not _A_PATH.search(t) and not _A_SEARCH.match(t)
     ]
     searched = set(_WORDS.findall(pattern.lower()))
     return bool(ticked) and all(searched.isdisjoint(_WORDS.findall(t.lower())) for t in ticked)
 
 
-_TICKED = later(r"`([^`\n]+)`")
 _A_PATH = later(r"/|\.[A-Za-z]\w{0,5}$")  # `src/`, `a/b.go`, `main.go`
 _A_SEARCH = later(r"(?:git\s+)?(?:grep|rg|ag|ack)\b")
 _WORDS = later(r"[^\W_]+")

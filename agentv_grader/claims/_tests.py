@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ._facts import (
-    BACKTICKED,
     CONTRADICTED,
     DOUBT,
     EARLIER,
@@ -39,6 +38,7 @@ from ._files import READ_ONLY, opaque_ran, opaque_ran_after, test_path
 from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at, work_set_aside
 from ._later import later
+from ._listings import BACKTICKED
 from ._runners import CARGO_RESULT, RUNNER
 
 # A finding that decides nothing: the claim's count is the test checker's (no value to look
@@ -810,8 +810,8 @@ def _failed_as_many(clause: _Clause, index: RunIndex) -> TestRun | None:
     failed = _claimed(clause, "bad")[0].get("failed")
     if not failed:
         return None
-    for number in index.tests.in_order():
-        run = index.tests.run(number)
+    for members in index.tests.outputs.members:  # runs of one output share its summary
+        run = index.tests.run(members[0])
         if run.summary is not None and run.summary.failed == failed:
             return run
     return None
@@ -1309,7 +1309,6 @@ _RERUNS = later(
     r"(twice|(?:" + NUM[1:-1] + r")\s+times)|(a\s+second\s+time))\b",
     re.I,
 )
-_TICKED_COMMAND = later(r"`([^`\n]+)`")
 # a run repeating tests by itself (`go test -count=3`, `pytest --count 5`, a flake finder)
 _REPEATING = ("count", "repeat", "flake", "rerun", "for ", "while ", "seq ")
 
@@ -1335,7 +1334,7 @@ def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:
     word = "one" if second else (more or whole).split()[0].lower()
     count = 2 if word == "twice" else count_of(word)
     runs = [index.calls[n] for n in index.tests.in_order()]
-    ticked = _TICKED_COMMAND.search(said.group(0))
+    ticked = BACKTICKED.search(said.group(0))
     if ticked is not None and not any(ticked.group(1).lower() in c.command_lower for c in runs):
         return  # `ran `npm run build` twice more`: no test run's command
     if whole is not None:  # `ran them five times`: the runs in all
@@ -1683,7 +1682,7 @@ def _ticked_runs(clause: _Clause, index: RunIndex) -> tuple[TestRun, ...]:
     of `npm test 2>&1 | tail -8`, not of `npm run test:e2e`): a part of the run's command
     opening with it whole (after `cd …` or variables set before it)."""
     tests = index.tests
-    for command in _TICKED_COMMAND.findall(clause.text):
+    for command in BACKTICKED.findall(clause.text):
         wanted = command.lower().strip()
         if " " not in wanted:
             continue  # a word alone is the scope words' (`pytest`, a test's name)
