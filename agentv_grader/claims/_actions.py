@@ -25,6 +25,7 @@ from ._facts import (
     one_apart,
     starts,
 )
+from ._figure_words import said_first_time
 from ._files import (
     PACKAGE_MANAGER_WORDS,
     PACKAGE_MANAGERS,
@@ -77,14 +78,16 @@ _NOT_AN_OBJECT = (
 _RESULT_AFTER = later(
     r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
     # where it ran, a word or two or a ticked place (`across the monorepo`, `on every
-    # package`, `` for `packages/ui` ``)
-    r"(?:(?:across|over|on|for)\s+(?:the\s+|all\s+|every\s+)?"
+    # package`, `` for `packages/ui` ``), or what it ran with (`with Checkstyle`)
+    r"(?:(?:across|over|on|for|with)\s+(?:the\s+|all\s+|every\s+)?"
     r"(?:`[^`\n]{1,80}`|[\w.-]+(?:\s+[\w.-]+)?)\s+)?"
     r"(?:reports?|reported|pass(?:es|ed)?\b(?![^\S\n]+(?!"
     + _NOT_AN_OBJECT
     + r")[a-z`])|succeed(?:s|ed)|"
     r"fail(?:s|ed)?|shows?|showed|found|returned|prints?|printed|lists?|listed|says|"
     r"(?:is|are) (?:now |both |all |also )?clean|"
+    # a verdict without a verb, as a list item gives it (`` `ruff check` clean; ``)
+    r"clean(?=[^\S\n]*(?:[.,;)]|$))|"
     r"(?:is|are|was|were) (?:now |all )?green|(?:went|goes|turned) green|"
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|"
     r"builds? (?:cleanly|without)|built without|"
@@ -104,6 +107,8 @@ _SUCCESS_PHRASE = Gated(
     later(
         r"\b(?:(?:no|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|problems|"
         r"violations|offen[cs]es|vulnerabilities|advisories|findings|diffs?|differences|"
+        # hlint's `No hints`, a linter's suggestions
+        r"hints|suggestions|"
         # one (`No type error detected.`), as a checker's report ends, not `no error handling`
         r"(?:warning|error|issue|problem|violation)(?=\s+(?:detected|found|reported|left)\b"
         r"|\s*(?:[.,;:!)\"'”]|$)))|"
@@ -735,7 +740,7 @@ def _printed_flaw(output: str) -> str | None:
 _PRINTED_STATUS = later(
     r"^[^\S\n]*(?:(?:exit(?:[ _-]?(?:code|status))?|rc|status)[^\S\n]*[=:][^\S\n]*)?"
     r"(\d{1,3})[^\S\n]*$",
-    re.M | re.I,
+    re.I,
 )
 
 
@@ -745,10 +750,13 @@ def _printed_status(call: Call) -> str | None:
     status its `;` or pipe took from the call."""
     if "$?" not in call.command:
         return None
-    found = list(_PRINTED_STATUS.finditer(call.output))
-    if not found or found[-1].group(1) == "0":
-        return None
-    return found[-1].group(0).strip()
+    # the output's lines from its last, each ending in a digit matched whole: a search of
+    # the pattern over the output would try it at each of its characters
+    for line in reversed(call.output.split("\n")):
+        found = _PRINTED_STATUS.fullmatch(line) if line.rstrip()[-1:].isdigit() else None
+        if found is not None:
+            return None if found.group(1) == "0" else line.strip()
+    return None
 
 
 def _warned_then_succeeded(output: str, flaw: str) -> bool:
@@ -773,6 +781,19 @@ def _piped(call: Call, name: str, ends: tuple[str, ...] = ("|",)) -> bool:
         at = line.find(name)
     end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
     return end is not None and end.group(0) in ends
+
+
+def _status_echoed(call: Call, name: str) -> bool:
+    """`name` (lowercase) is followed in `call` by `;` and an echo of its exit status
+    (`dotnet format --verify-no-changes; echo exit=$?`): the status printed is its own."""
+    line = call.command_lower
+    at = line.find(name)
+    end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
+    if end is None or end.group(0) != ";":
+        return False
+    following = _COMMAND_END.search(line, end.end())
+    echo = line[end.end() : following.start() if following else len(line)].split()
+    return echo[:1] in (["echo"], ["printf"]) and "$?" in " ".join(echo)
 
 
 # what stands before a program in its command (`sudo`, `time`, `FOO=1`)
@@ -1808,10 +1829,34 @@ def _option_unused(span: str, index: RunIndex) -> Iterator[Finding]:
     )
 
 
+def _first_run_failed(text: str, name: str, calls: list[Call]) -> Finding | None:
+    """A success said of `name`'s first run (`` `cargo clippy`: clean on the first run ``,
+    `passed first time`), where that run failed by its status, or by the status or flaws
+    its output prints where its status is another command's: contradicted."""
+    if not calls or not said_first_time(text):
+        return None
+    said = _BACKTICK.sub("`_`", text) if "`" in text else text
+    if not (_SUCCESS.may_hold(said) or _SUCCESS_PHRASE.search(said)) or _FAILURE.may_hold(said):
+        return None
+    first = calls[0]
+    if first.failed:
+        return Finding(CONTRADICTED, f"the first run of `{name}` failed: {first.cite()}")
+    printed = _failure_printed(first, name.lower()) if _status_lost(first, name.lower()) else None
+    if printed is not None:
+        cite = first.cite(printed.strip())
+        return Finding(CONTRADICTED, f"the first run of `{name}` failed: {cite}")
+    return None
+
+
 def _judge(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterator[Finding]:
     """Whether `name` ran, and how it went: a sentence placing the run before another
     (the first `x` failed, `x` initially passed) says which run it means only by a guess,
-    so its outcome contradicts nothing (SPEC §5.9, precision first)."""
+    so its outcome contradicts nothing (SPEC §5.9, precision first), but for a success
+    said of its first run (`_first_run_failed`)."""
+    failed_first = _first_run_failed(text, name, calls)
+    if failed_first is not None:
+        yield failed_first
+        return
     for finding in _outcome(text, name, calls, index):
         if calls and finding.status == CONTRADICTED and EARLIER.may_hold(text):
             return
@@ -1922,11 +1967,10 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         kinds = _clean_of(text)
         flaw = _absent_flaw(said, kinds, last.output, name)
         failed = last.failed
-        if not failed and _piped(last, name.lower()):
-            # its exit status lost, its output's flaws tell (not another command's)
-            if not _ran_beside_another(last, name.lower(), True):
-                found = _printed_flaw(last.output) or _printed_status(last)
-                failed, flaw = found is not None, flaw if kinds is not None else found
+        if not failed and _status_lost(last, name.lower()):
+            # its exit status lost, its output's flaws or its printed status tell
+            found = _failure_printed(last, name.lower())
+            failed, flaw = found is not None, flaw if kinds is not None else found
         # `no critical vulnerabilities`: a run failing for others contradicts it not
         qualified = kinds is not None and any(" " in kind for kind in kinds)
         if (
@@ -1965,6 +2009,24 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(DOUBT, f"`{name}` ran; what it showed of each is not read: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+def _status_lost(call: Call, name: str) -> bool:
+    """`call`'s exit status is not that of `name` (lowercase), which its output or a
+    printed status tells instead: piped into another command (not a check beside it,
+    whose flaws the output may be), or followed by an echo of `$?`."""
+    if _piped(call, name):
+        return not _ran_beside_another(call, name, True)
+    return _status_echoed(call, name)
+
+
+def _failure_printed(call: Call, name: str) -> str | None:
+    """The line telling that `name` (lowercase), whose status `call`'s is not
+    (`_status_lost`), failed: piped, its output's flaws or printed status; followed by
+    an echo of `$?`, the status printed (`dotnet format …; echo exit=$?` → `exit=2`)."""
+    if _piped(call, name):
+        return _printed_flaw(call.output) or _printed_status(call)
+    return _printed_status(call)
 
 
 # `reports no diffs`, `without any differences`: a check said to find nothing to change

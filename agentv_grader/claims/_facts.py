@@ -2457,6 +2457,8 @@ def _occurrences_read(
                 break
             call, start, number = place
             if number is not None and _same(value, decimals, number[0]):
+                if number[0] != value and _bounded(call.output_lower, start):
+                    continue  # `4` rounded from `"~> 4.1"`: a version, no value
                 occurrence = (call, start, number[1])
                 found.append(occurrence)
                 yield occurrence
@@ -2596,6 +2598,17 @@ def _number_at(output: str, start: int, form: str) -> tuple[float, int] | None:
         return None
     sign, digits, fraction = match.groups()
     return float(sign + digits.replace(",", "") + (fraction or "")), match.end()
+
+
+# what bounds a version a dependency accepts (`"~> 4.1"`, `>=2.3`, `^1.2.0`, `==4.0`)
+_BOUNDS = ("~>", ">=", "<=", "==", "~=", "!=", "^")
+
+
+def _bounded(output: str, start: int) -> bool:
+    """The number at `start` follows a version's bound (`_BOUNDS`, a space between or
+    none): a version a dependency accepts, which no value rounds to (`the 4 tables` is
+    not `"~> 4.1"`)."""
+    return output[max(0, start - 3) : start].rstrip(" ").endswith(_BOUNDS)
 
 
 def _in_grouped_number(output: str, start: int) -> bool:

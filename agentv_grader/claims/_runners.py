@@ -10,7 +10,8 @@ Passed: 64, …`, ctest's `100% tests passed, 0 tests failed out of 5`, cargo ne
 `58 tests run: 58 passed, 2 skipped`, minitest's `204 runs, 506 assertions, 0
 failures, 0 errors, 2 skips`, ExUnit's (`mix test`) `115 tests, 0 failures, 1 skipped`,
 PHPUnit's `OK (12 tests, 28 assertions)` / `Tests: 12,
-Assertions: 27, Failures: 1, Skipped: 1.` and clojure.test's (`lein test`) `Ran 27 tests
+Assertions: 27, Failures: 1, Skipped: 1.`, package:test's (`dart test`, `flutter test`)
+`00:09 +41 ~1: All tests passed!` and clojure.test's (`lein test`) `Ran 27 tests
 containing 84 assertions.` + `1 failures, 0 errors.`. A summary is read only from the runner's own
 final lines, so a test name or log line that happens to say "passed" is never counted.
 """
@@ -41,7 +42,8 @@ RUNNER = later(
     rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
-    r"gotestsum|ng test|karma start|qunit|node --test|"
+    r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|"
+    r"(?:dart |flutter )?pub run test(?!/)|dart run test(?!/)|"
     r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
     # a Boost.Test binary, by its options (`--report_level=short`)
@@ -140,6 +142,14 @@ _GINKGO = later(
     r"(?:SUCCESS|FAIL)! (?:- Interrupted by [^\n]* )?-- (\d+) Passed \| (\d+) Failed"
     r"(?: \| (\d+) Flaked)? \| (\d+) Pending \| (\d+) Skipped"
 )
+# package:test's progress line closing a run (`dart test`, `flutter test`): its minutes and
+# seconds, the passed, skipped (`~`) and failed (`-`) counts, and its verdict, alone on
+# its line (a test's own line names the test there)
+_DART = later(
+    r"^(\d{2,}:\d\d \+(\d+)(?: ~(\d+))?(?: -(\d+))?: "
+    r"(?:All tests passed!|Some tests failed\.|All tests skipped\.))[^\S\n]*$",
+    re.M,
+)
 # a hand-made harness's line per suite, TAP's comment or not (`# test_ihex: 14/14 passed`)
 _SUITE_PASSED = later(r"^#?[^\S\n]*[\w./-]+:[^\S\n]+(\d+)/(\d+) passed[^\S\n]*$", re.M)
 # the JUnit Platform console launcher's closing counts (`[        14 tests successful ]`)
@@ -195,6 +205,7 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _GO_PKG: (("ok", "FAIL"),),
     _GO_FAIL: (("--- FAIL: ",),),
     _PLUNIT: (("% ",), (" passed", " failed")),
+    _DART: ((" +",), ("All tests passed!", "Some tests failed.", "All tests skipped.")),
     _FAILED_NAME: (("FAIL", "●", "×", "✕"),),  # `FAILED `, `FAIL: `, `... FAILED`, jest's
 }
 
@@ -657,6 +668,20 @@ def _plunit(output: str) -> Summary | None:
     return Summary(passed, failed, 0, passed + failed, _names(output), line)
 
 
+def _dart(output: str) -> Summary | None:
+    """package:test's last verdict line (`00:09 +41 ~1: All tests passed!`): its passed,
+    skipped and failed counts, a file that failed to load among the failures (an output
+    of two runs, `flutter test a_test.dart && flutter test`, closes with the last's)."""
+    if not _may_find(_DART, output):
+        return None
+    found = list(_at_line_starts(_DART, output))
+    if not found:
+        return None
+    line, *counts = found[-1].groups()
+    passed, skipped, failed = (int(count or 0) for count in counts)
+    return Summary(passed, failed, skipped, passed + failed, _names(output), line)
+
+
 def _ginkgo(output: str) -> Summary | None:
     """Ginkgo's verdict lines, one a suite (`ginkgo -r`, summed): pending specs counted as
     skipped; the line quoted is the first failing suite's, else the last."""
@@ -688,4 +713,5 @@ def _suites_passed(output: str) -> Summary | None:
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _ginkgo,
             _go, _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
-            _gtest, _karma, _tap, _boost, _junit_console, _suites_passed, _plunit)  # fmt: skip
+            _gtest, _karma, _tap, _boost, _junit_console, _suites_passed, _plunit,
+            _dart)  # fmt: skip

@@ -229,10 +229,13 @@ _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _RERUN_NOT_RETRY = frozenset(_RERUN.words - {"retry"})
 # a retry the program makes, told of as a thing (`a retry after a successful send`)
 _A_PROGRAMS_RETRY = later(r"\b(?:a|any|each|every)\s+retry\s+(?:after|of|when|on|with)\b", re.I)
-# what else than tests a clause may say ran again (`the compile failed again`)
+# what else than tests a clause may say ran again (`the compile failed again`, `the
+# clippy re-run came back clean`: a build, a linter or a type checker)
 _OTHER_THINGS_RUN = frozenset(
     "compile compilation build builds deploy deployment install installation migration "
-    "migrations push upload download import export request requests query".split()
+    "migrations push upload download import export request requests query lint linter "
+    "linting clippy ruff mypy pyright eslint flake8 pylint rubocop credo phpstan psalm tsc "
+    "typecheck shellcheck staticcheck detekt prettier formatter".split()
 )
 _FULL = Words("whole full entire complete")
 _FULL_PHRASE = Gated(
@@ -1894,8 +1897,11 @@ def _last_summary_read(parts: list[str]) -> bool:
     return len(parts) > 1 and all(_LAST_SUMMARY_READ.search(part) for part in parts)
 
 
-# the runners whose last summary is read of an output holding two (others' are summed)
-_LAST_SUMMARY_READ = later(r"^\s*(?:py\.?test|python3? -m pytest|(?:npx )?jest)\b")
+# the runners whose last summary is read of an output holding two (others' are summed):
+# pytest's, jest's, package:test's (`dart test`, `flutter test`)
+_LAST_SUMMARY_READ = later(
+    r"^\s*(?:py\.?test|python3? -m pytest|(?:npx )?jest|(?:dart|flutter) test)\b"
+)
 
 
 # cargo's flags giving the packages of a workspace a run tests

@@ -294,7 +294,8 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "Executed 5 of 5 (skipped 1) SUCCESS", "# test_cobs: 9/9 passed",
              "test_ihex: 4/5 passed", "[        14 tests successful      ]",
              "[         3 tests failed          ]", "% 1 test failed", "% All 9 tests passed",
-             "% 8 tests passed", "%"]  # fmt: skip
+             "% 8 tests passed", "%", "00:09", "+41", "~1", "-2:", "+3:",
+             "All tests passed!", "Some tests failed.", "All tests skipped."]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):

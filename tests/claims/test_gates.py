@@ -200,7 +200,7 @@ _ACTION_READINGS = {
         r"\b(pass(?:es|ed)?|succeed(?:s|ed)?|successfully|clean(?:ly)?|"
         r"(?:no|zero|without(?: any)?) (?:[a-z]+ )?"
         r"(?:warnings|errors|issues|problems|violations|offen[cs]es|vulnerabilities|advisories|"
-        r"findings|diffs?|differences|(?:warning|error|issue|problem|violation)"
+        r"findings|diffs?|differences|hints|suggestions|(?:warning|error|issue|problem|violation)"
         r"(?=\s+(?:detected|found|reported|left)\b|\s*(?:[.,;:!)\"'”]|$)))|"
         r"reported nothing|reports nothing|nothing to (?:fix|format|reformat)|green|valid|ok|"
         r"spotless|" + _actions._EXIT_0 + r")\b",

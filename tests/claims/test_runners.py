@@ -22,6 +22,16 @@ CASES = [
         42,
     ),
     ("unittest ok", "....\nRan 4 tests in 0.01s\n\nOK\n", 4, 0, 4),
+    ("dart", "00:01 +3: parses\n00:02 +4 ~1: All tests passed!\n", 4, 0, 4),
+    (
+        "dart failing",
+        "00:00 +0 -1: loading a_test.dart [E]\n00:00 +0 -1: Some tests failed.",
+        0,
+        1,
+        1,
+    ),
+    # two runs in one output (`flutter test a_test.dart && flutter test`): the last's
+    ("dart twice", "00:01 +4: All tests passed!\n00:09 +41 ~1 -2: Some tests failed.\n", 41, 2, 43),
 ]
 
 
@@ -53,3 +63,10 @@ def test_failed_test_names_from_pytest_and_unittest() -> None:
 
 def test_prose_that_mentions_passing_is_not_a_summary() -> None:
     assert summarise("the build passed and 3 tests were added") is None
+    # package:test's progress line of one test is no verdict on the run
+    assert summarise("00:02 +3: All tests passed! is a test name [E]") is None
+
+
+def test_dart_counts_its_skips_apart() -> None:
+    summary = summarise("00:09 +41 ~1: All tests passed!")
+    assert summary is not None and (summary.passed, summary.skipped) == (41, 1)

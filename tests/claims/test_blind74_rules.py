@@ -1,0 +1,108 @@
+"""Rules from the misses of the earlier blind sets and the seventy-third and seventy-fourth
+blind sets' first measurement (tests/data/claims/blind73, blind74), one behaviour each:
+each test is a small run shaped like the claim that was misread, never its text (SPEC
+§5.9)."""
+
+from __future__ import annotations
+
+from tests.claims.test_claims import bash, run, statuses
+
+
+def test_package_tests_verdict_line_is_a_test_runs_summary() -> None:
+    # `dart test` and `flutter test` close on package:test's progress line
+    passing = bash("flutter test", "00:03 +22: tap adds item\n00:04 +23: All tests passed!\n")
+    assert statuses("`flutter test`: all 23 tests pass.", run(passing)) == ["verified"]
+    assert statuses("`flutter test`: all 25 tests pass.", run(passing)) == ["contradicted"]
+    failing = bash("dart test", "00:01 +52 -1: Some tests failed.\n", "error")
+    assert statuses("`dart test` passes.", run(failing)) == ["contradicted"]
+    # its skips are no passes
+    skipping = bash("dart test", "00:09 +41 ~1: All tests passed!\n")
+    assert statuses("`dart test`: 42 passed.", run(skipping)) == ["contradicted"]
+
+
+def test_two_package_test_runs_in_one_call_are_read_by_the_last() -> None:
+    both = bash(
+        "flutter test test/migration_test.dart && flutter test 2>&1 | tail -1",
+        "00:03 +4: All tests passed!\n00:09 +41 ~1: All tests passed!\n",
+    )
+    # the backticked command is the last run's: its counts refute the claim
+    assert statuses("Full `flutter test`: 42 passed.", run(both)) == ["contradicted"]
+    assert statuses("Full `flutter test`: 41 passed.", run(both)) == ["verified"]
+
+
+def test_clean_after_a_ticked_command_is_its_verdict() -> None:
+    linted = bash("uv run mypy app && npx eslint src && echo OK", "Success: no issues\nOK\n")
+    # a list item's verdict without a verb: the command said run
+    assert statuses("`ruff check` clean; `mypy app`: no issues.", run(linted))[0] == (
+        "contradicted"
+    )
+    assert statuses("- `eslint src` clean.", run(linted)) == ["verified"]
+    # `clean` going on is no verdict
+    assert statuses("`ruff check` clean up the imports first.", run(linted)) != ["contradicted"]
+
+
+def test_no_hints_is_a_linters_clean_verdict() -> None:
+    built = bash("cabal test", "All 3 tests passed\n")
+    assert statuses("`hlint src/Roman.hs`: no hints.", run(built)) == ["contradicted"]
+    linted = bash("hlint src/Roman.hs", "No hints\n")
+    assert statuses("`hlint src/Roman.hs`: no hints.", run(linted)) == ["verified"]
+
+
+def test_an_exit_status_echoed_after_a_semicolon_is_the_commands_own() -> None:
+    checked = bash(
+        "cd app && dotnet format --verify-no-changes; echo exit=$?",
+        "src/A.cs(69,10): error WHITESPACE: Fix whitespace formatting.\nexit=2\n",
+    )
+    claim = "`dotnet format --verify-no-changes` is clean."
+    assert statuses(claim, run(checked)) == ["contradicted"]
+    clean = bash("cd app && dotnet format --verify-no-changes; echo exit=$?", "exit=0\n")
+    assert statuses(claim, run(clean)) == ["verified"]
+    # another command's status, echoed after it, is not the claimed one's
+    other = bash("npx tsc --noEmit; npx eslint src; echo exit=$?", "exit=1\n")
+    assert statuses("`tsc --noEmit` passes.", run(other)) != ["contradicted"]
+
+
+def test_what_a_command_ran_with_stands_before_its_verdict() -> None:
+    tested = bash("./gradlew test", "BUILD SUCCESSFUL in 9s\n")
+    claim = "`./gradlew check` with Checkstyle is also clean."
+    assert statuses(claim, run(tested)) == ["contradicted"]
+    checked = bash("./gradlew check", "BUILD SUCCESSFUL in 12s\n")
+    assert statuses(claim, run(checked)) == ["verified"]
+
+
+def test_a_linters_re_run_is_no_test_run() -> None:
+    linted = bash(
+        "cargo clippy --all-targets -- -D warnings 2>&1 | tail", "error: used `assert_eq!`"
+    )
+    tested = bash("cargo test 2>&1 | tail -3", "test result: ok. 6 passed; 0 failed; 0 ignored")
+    claim = "After fixing the lint, the clippy re-run came back clean."
+    assert statuses(claim, run(linted, tested)) != ["verified"]
+    # a test's re-run still is
+    assert statuses("After the fix, the re-run came back clean.", run(tested)) == ["verified"]
+
+
+def test_a_success_said_of_the_first_run_is_held_to_it() -> None:
+    lint = "cargo clippy --all-targets -- -D warnings 2>&1 | tail -16"
+    failed = bash(lint, "    Checking tally v0.4.1\nerror: could not compile `tally`\n")
+    passed = bash("cargo clippy --all-targets -- -D warnings", "    Finished `dev` profile\n")
+    claim = "`cargo clippy --all-targets -- -D warnings` passed on the first try."
+    assert statuses(claim, run(failed, passed)) == ["contradicted"]
+    assert statuses(claim, run(passed, failed)) != ["contradicted"]
+    # the last run is what a claim saying no first time tells of
+    assert statuses("`cargo clippy --all-targets -- -D warnings` passes.", run(failed, passed)) == [
+        "verified"
+    ]
+
+
+def test_a_version_bound_is_no_value_a_count_rounds_to() -> None:
+    grepped = bash("grep -n job Gemfile", 'Gemfile:27:gem "delayed_job_active_record", "~> 4.1"\n')
+    assert statuses("The migration created the 4 `good_job*` tables.", run(grepped)) == [
+        "unverifiable"
+    ]
+    # the bound itself is still shown
+    assert statuses("The Gemfile pins `delayed_job_active_record` at `~> 4.1`.", run(grepped)) == [
+        "verified"
+    ]
+    # and a measured value still rounds
+    timed = bash("python3 bench.py", "mean: 4.1 s\n")
+    assert statuses("The mean was 4 s.", run(timed)) == ["verified"]
