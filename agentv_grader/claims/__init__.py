@@ -88,6 +88,7 @@ from ._listings import (
     every_version,
     search_counted,
 )
+from ._quoted import located_quote_findings
 from ._rows import (
     anchored_rows,
     named_figures,
@@ -634,6 +635,8 @@ def _figure_rules(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from set_quantity_findings(text, index)
     if " below " in text or " above " in text or " under " in text or " over " in text:
         yield from threshold_findings(text, index)  # `19 employees are below 0.90`
+    if "`" in text and ": " in text:  # `` `bad.json:4:5: unexpected token` ``
+        yield from located_quote_findings(text, index)
     yield from _rows_restated(text, index)
     yield from listed_numbers_findings(text, index)
 

@@ -2331,6 +2331,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
         return None  # `Duration: 47:54`: minutes and seconds, no figure a key gives
     if text.endswith(("..", "..="), 0, start):
         return None  # `n in 1..=3999`: a range's bound, no value of what it ranges
+    if text[start - 1 : start] == ":" and _FILE_PLACE.search(text, max(0, start - 30), start):
+        return None  # `bad.json:4:5`: a line and column in a file, no value of `json`
     figure = _FIGURE_LABEL.match(text, 0, start)
     if figure is not None:
         return figure.group(1)  # `504: 61`: a figure labelled by a figure (a status, a code)
@@ -2353,6 +2355,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
 
 
 _EITHER = later(r"(?<!\s)\s+or\s+[A-Za-z`]")
+# a file's name and a line before a place's figure (`bad.json:`, `src/a.rs:48:`)
+_FILE_PLACE = later(r"[\w-]\.[A-Za-z]\w{0,7}:(?:\d+:)?$")
 # a length said after a figure (`8 characters`, `10 digits long`)
 _LENGTH_AFTER = later(r"(?<!\s)\s+(?:characters?|chars|digits?|letters?)\b")
 

@@ -106,3 +106,19 @@ def test_a_version_bound_is_no_value_a_count_rounds_to() -> None:
     # and a measured value still rounds
     timed = bash("python3 bench.py", "mean: 4.1 s\n")
     assert statuses("The mean was 4 s.", run(timed)) == ["verified"]
+
+
+def test_a_diagnostic_quoted_with_its_place_is_held_to_the_line_printing_it() -> None:
+    checked = bash(
+        "./build/sensord --config tests/fixtures/bad_syntax.json; echo exit=$?",
+        "sensord: error: tests/fixtures/bad_syntax.json:4:3: unexpected token near ']'\nexit=1\n",
+    )
+    quote = "Errors carry it: `tests/fixtures/bad_syntax.json:{}: unexpected token near ']'`."
+    assert statuses(quote.format("4:5"), run(checked)) == ["contradicted"]
+    assert statuses(quote.format("4:3"), run(checked)) == ["verified"]
+    # the file changed after the run: a later run may print the quoted place
+    edited = ("Edit", {"file_path": "tests/fixtures/bad_syntax.json"}, "ok", "ok")
+    assert statuses(quote.format("4:5"), run(checked, edited)) != ["contradicted"]
+    # another file's line at another place decides nothing
+    other = bash("./check other.json", "other.json:9:1: unexpected token near ']'\n")
+    assert statuses(quote.format("4:5"), run(other)) != ["contradicted"]

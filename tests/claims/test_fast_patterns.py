@@ -464,6 +464,8 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
         return None
     if re.search(r"\d:$", text[: match.start()]) or re.match(r":\d\d", text[match.end() :]):
         return None  # `47:54`: a part of a time
+    if re.search(r"[\w-]\.[A-Za-z]\w{0,7}:(?:\d+:)?$", text[: match.start()]):
+        return None  # `bad.json:4:5`: a place in a file
     figure = re.fullmatch(r"[\W_]*(\d+): ", text[: match.start()])  # `504: 61`
     if figure is not None:
         return figure.group(1)
