@@ -104,6 +104,8 @@ SETS = (
     ROOT / "blind70",
     ROOT / "blind71",
     ROOT / "blind72",
+    ROOT / "blind73",
+    ROOT / "blind74",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -78,7 +78,9 @@ the sixty-sixth's fixes, written at the same time, every claim labelled.
 the sixty-eighth's fixes, written at the same time, every claim labelled.
 `BLIND71` and `BLIND72` (tests/data/claims/blind71/runs, blind72/runs) likewise, after
 the seventieth's fixes, written at the same time, every claim labelled.
-`SETS` is all seventy-four."""
+`BLIND73` and `BLIND74` (tests/data/claims/blind73/runs, blind74/runs) likewise, after
+the seventy-second's fixes, written at the same time, every claim labelled.
+`SETS` is all seventy-six."""
 
 from __future__ import annotations
 
@@ -165,6 +167,8 @@ BLIND69 = RUNS.parent / "blind69" / "runs"
 BLIND70 = RUNS.parent / "blind70" / "runs"
 BLIND71 = RUNS.parent / "blind71" / "runs"
 BLIND72 = RUNS.parent / "blind72" / "runs"
+BLIND73 = RUNS.parent / "blind73" / "runs"
+BLIND74 = RUNS.parent / "blind74" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -173,7 +177,7 @@ SETS = (
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
-    BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72,
+    BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74,
 )  # fmt: skip
 
 
