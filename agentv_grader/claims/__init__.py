@@ -76,6 +76,7 @@ from ._facts import (
     threshold_findings,
     value_findings,
 )
+from ._features import feature_findings
 from ._files import _FILE_RULES, _VERB_WORDS, changed_later, file_findings, targets
 from ._gate import Gated, Words, words_of
 from ._index import RunIndex
@@ -832,6 +833,7 @@ _IN_ORDER: tuple[_Rule, ...] = (
     _unseen_browsers,
     command_findings,
     install_findings,
+    feature_findings,
     git_findings,
     review_findings,
     batch_findings,
@@ -846,14 +848,17 @@ _IN_ORDER: tuple[_Rule, ...] = (
     ci_findings,
 )
 _RULES = {1 << order: rule for order, rule in enumerate(_IN_ORDER)}
-(_TOOLS, _FILES, _BROWSERS_NAMED, _COMMAND, _INSTALL, _GIT, _REVIEW, _BATCH, _HTTP, _ATTEMPT,
- _WEB_FAMILY, _TIMING, _STEP, _STATE, _SUITE, _BUILD, _CI) = _RULES  # fmt: skip
+(_TOOLS, _FILES, _BROWSERS_NAMED, _COMMAND, _INSTALL, _FEATURES, _GIT, _REVIEW, _BATCH, _HTTP,
+ _ATTEMPT, _WEB_FAMILY, _TIMING, _STEP, _STATE, _SUITE, _BUILD, _CI) = _RULES  # fmt: skip
 
 
 def _ruled(text: str, screen: int) -> int:
     """The bits of `_RULES` that may find something in the claim, from its screen and the
     words of each family (`_families`)."""
-    ruled = _families(words_of(text)[1] if text.isascii() else text.lower(), screen)
+    lowered = words_of(text)[1] if text.isascii() else text.lower()
+    ruled = _families(lowered, screen)
+    if "feature" in lowered:
+        ruled |= _FEATURES
     if screen & _TOOL:
         ruled |= _TOOLS
     if screen & (_FILE_VERB | _BACKTICK | _FILE_RULE):

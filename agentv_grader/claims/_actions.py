@@ -41,7 +41,7 @@ from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
 from ._listings import BACKTICKED
-from ._runners import summarise
+from ._runners import RUNNER, summarise
 from ._tests import counts_passes_or_failures, denies_failures, failure_of_now, shell_running
 
 _BACKTICK = BACKTICKED
@@ -578,7 +578,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         or (_checked_using(command) and _CHECKED_USING.search(before, max(0, len(before) - 100)))
     ):
         yield from _never_ran(command, index)
-    elif option and _WITH_BEFORE.search(before, max(0, len(before) - 9)):
+    elif option and _WITH_BEFORE.search(before, max(0, len(before) - 30)):
         ran = _RAN_WITH.search(before, max(0, len(before) - 60)) is not None
         yield from _never_passed(command.split()[0], index, ran)
     elif option and _A_RUN_AFTER.match(after):
@@ -1359,7 +1359,8 @@ def _run_as(program: str, rest: list[str], command: str) -> bool:
 # three words, then `with`, `using` or `passing`)
 _RAN_WITH = later(
     r"\b(?:ran|re-?ran|re-?run|re-?running|run|running|executed|invoked)\b(?:\s+[\w-]+){0,3}"
-    r"\s+(?:with|using|passing|under)\s+$"
+    # (or a name for it, the option in parentheses: `under ASan (`-fsanitize=address`)`)
+    r"\s+(?:with|using|passing|under)\s+(?:[\w/+-]+\s+\()?$"
     # `the whole module passes under `-race``: a pass said of a run given the option
     r"|\b(?:pass|passes|passed|passing)\s+(?:with|under)\s+$",
     re.I,
@@ -1367,7 +1368,7 @@ _RAN_WITH = later(
 
 
 # `removed the container with `--remove-orphans``: an option said used, by any verb
-_WITH_BEFORE = later(r"\b(?:with|using|passing|under)\s+$", re.I)
+_WITH_BEFORE = later(r"\b(?:with|using|passing|under)\s+(?:[\w/+-]+\s+\()?$", re.I)
 
 
 def _never_passed(option: str, index: RunIndex, ran: bool) -> Iterator[Finding]:
@@ -1966,7 +1967,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     elif success:
         kinds = _clean_of(text)
         flaw = _absent_flaw(said, kinds, last.output, name)
-        failed = last.failed
+        failed = last.failed or _summary_failed(last, name.lower())
         if not failed and _status_lost(last, name.lower()):
             # its exit status lost, its output's flaws or its printed status tell
             found = _failure_printed(last, name.lower())
@@ -2009,6 +2010,16 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(DOUBT, f"`{name}` ran; what it showed of each is not read: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+def _summary_failed(call: Call, name: str) -> bool:
+    """`name` (lowercase) is a test runner's command (`RUNNER`), the only one `call` runs,
+    and the runner's summary in its output counts failures (`1 failed, 11 passed`): the
+    run failed whatever status the transcript kept."""
+    if RUNNER.search(name) is None or len(RUNNER.findall(call.command_lower)) != 1:
+        return False
+    summary = summarise(call.output)
+    return summary is not None and summary.failed > 0
 
 
 def _status_lost(call: Call, name: str) -> bool:

@@ -2348,6 +2348,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
     phrase = _PHRASE_END.search(text, end, end + 40)
     words = _WORD.finditer(text, end, phrase.start() if phrase else end + 40)
     for word in itertools.islice(words, 3):
+        if text[word.start() - 2 : word.start()] in ("--", " -"):
+            return None  # `--min-xid-age 1000000000 --jobs 4`: another flag follows
         if word.group(0).lower() not in _STOP and word.group(0).lower() not in _UNITS:
             # `43 failed or undelivered`: the figure counts either label's
             return None if _EITHER.match(text, word.end()) else _stem(word.group(0))

@@ -935,10 +935,11 @@ _MAY_WRITE = later(
 
 def _nothing_written(index: RunIndex) -> bool:
     """The run shows every call, and none could have changed a file: no write or edit tool,
-    no tool of unknown effect, no shell command that writes, no opaque program."""
+    no tool of unknown effect, no shell command that writes, no package manager's change
+    (`npm install lodash` writes its manifest), no opaque program."""
     if not index.calls or not _QUIET_FAMILIES.issuperset(index.by_family):
         return False
-    if _shell_may_write(index):
+    if _shell_may_write(index) or index.shell_matching(_PACKAGE_CHANGE, _PACKAGE_CHANGE_WORDS):
         return False
     return not opaque_ran(index)
 

@@ -67,6 +67,7 @@ _JEST = later(r"^[^\S\n]*Tests:\s+(.+)$", re.M)
 _JEST_SUITES = later(r"Test Suites:[^\S\n]+(\d+) failed\b")  # the suites that failed
 # A line's indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
 _VITEST = later(r"^[^\S\n]*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
+_VITEST_FILES = later(r"Test Files[^\S\n]+(\d+) failed\b")  # the test files that failed
 _MOCHA = later(r"^[^\S\n]*(\d+) (passing|failing|pending)\b", re.M)
 # Karma's line (Angular's `ng test`): `Executed 118 of 118 (1 FAILED) (skipped 2) SUCCESS`
 _KARMA = later(
@@ -334,6 +335,9 @@ def _jest(output: str) -> Summary | None:
 
 
 def _vitest(output: str) -> Summary | None:
+    """vitest's last `Tests` line; test files that failed to load where no test failed
+    (`Test Files  1 failed | 3 passed (4)` over `Tests  21 passed (21)`) count as errors,
+    as jest's suites do."""
     if not _may_find(_VITEST, output):
         return None
     found = [m.groups() for m in _at_line_starts(_VITEST, output)]
@@ -342,6 +346,11 @@ def _vitest(output: str) -> Summary | None:
     pairs, total = found[-1]
     counts = _counts(pairs.replace("|", ","))
     counts["total"] = int(total)
+    if not counts.get("failed") and "Test Files" in output:
+        files = list(_VITEST_FILES.finditer(output))
+        if files and int(files[-1].group(1)):
+            counts["errors"] = counts.get("errors", 0) + int(files[-1].group(1))
+            return _from_counts(counts, files[-1].group(0), output)  # quoted: the files'
     return _from_counts(counts, pairs, output)
 
 

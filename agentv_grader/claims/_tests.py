@@ -117,6 +117,8 @@ _TOTAL = _Folded(
     r"|\("
     + NUM
     + r"\s+tests?\)|"
+    # (not a version's, `the v1 tests`)
+    + r"(?<![\w.-])"
     + NUM
     + r"\s+(?:tests?|examples?)\b(?!\s+"
     + _TEST_THINGS

@@ -122,3 +122,89 @@ def test_a_diagnostic_quoted_with_its_place_is_held_to_the_line_printing_it() ->
     # another file's line at another place decides nothing
     other = bash("./check other.json", "other.json:9:1: unexpected token near ']'\n")
     assert statuses(quote.format("4:5"), run(other)) != ["contradicted"]
+
+
+def test_a_version_before_tests_is_no_count_of_them() -> None:
+    verified = bash("mvn verify", "[INFO] Tests run: 12, Failures: 0, Errors: 0, Skipped: 0\n")
+    assert statuses("Worth migrating the v1 tests the same way.", run(verified)) != ["contradicted"]
+    assert statuses("The 11 tests pass.", run(verified)) == ["contradicted"]
+
+
+def test_a_vitest_file_that_failed_to_load_is_a_failure() -> None:
+    loading = bash(
+        "npx vitest run",
+        " ❯ test/verify.test.ts (0 test)\n\n Test Files  1 failed | 3 passed (4)\n"
+        "      Tests  21 passed (21)\n",
+    )
+    passing = bash("npx vitest run", " Test Files  4 passed (4)\n      Tests  26 passed (26)\n")
+    claim = "`test/verify.test.ts` used `jsonwebtoken` and failed to load at first"
+    assert statuses(claim, run(loading, passing)) == ["verified"]
+    assert statuses("`npx vitest run` passes.", run(loading)) == ["contradicted"]
+
+
+def test_a_flag_after_a_figure_is_no_label_of_it() -> None:
+    vacuumed = bash(
+        "vacuumdb -d orders --freeze --min-xid-age 1000000000 --jobs 4",
+        'vacuumdb: vacuuming database "orders"\n',
+    )
+    listed = bash("psql -c 'select 1'", "jobs: 4\n")
+    claim = "Ran `vacuumdb --freeze --min-xid-age 1000000000 --jobs 4` on `orders`."
+    assert statuses(claim, run(vacuumed, listed)) != ["contradicted"]
+
+
+def test_a_runners_failures_refute_its_command_said_to_pass_whatever_the_status() -> None:
+    # the transcript kept no failing status: the runner's summary tells
+    for command, output in (
+        ("pytest -q", "1 failed, 11 passed in 0.1s"),
+        ("npx jest", "Tests:       1 failed, 20 passed, 21 total\n"),
+        ("npx vitest run", "      Tests  1 failed | 20 passed (21)\n"),
+    ):
+        assert statuses(f"`{command}` passes.", run(bash(command, output))) == ["contradicted"]
+    # a call running two commands gives the summary of one only
+    both = bash("pytest -q tests/a.py; pytest -q", "1 failed in 0.1s\n12 passed in 0.2s")
+    assert statuses("`pytest -q` passes.", run(both)) != ["contradicted"]
+
+
+_CARGO_ADD = (
+    "      Adding indicatif v0.17.9 to dependencies\n             Features:\n"
+    "             + unicode-width\n             - rayon\n             - tokio\n"
+)
+
+
+def test_a_crate_feature_said_enabled_is_held_to_the_inputs_enabling_it() -> None:
+    added = bash("cargo add indicatif@0.17", _CARGO_ADD)
+    claim = "Added `indicatif` with the `tokio` feature enabled."
+    assert statuses(claim, run(added)) == ["contradicted"]
+    with_it = bash(
+        "cargo add indicatif@0.17 --features tokio", _CARGO_ADD.replace("- tokio", "+ tokio")
+    )
+    assert statuses(claim, run(with_it)) == ["verified"]
+    # an edit of Cargo.toml naming no such feature anywhere
+    edited = (
+        "Edit",
+        {
+            "file_path": "Cargo.toml",
+            "new_string": 'lettre = { version = "0.11", features = ["tokio1"] }',
+        },
+        "ok",
+        "ok",
+    )
+    assert statuses("I also enabled the `pool` feature.", run(edited)) == ["contradicted"]
+    # a package manager's change writes its manifest: `Added` is no claim of an unseen write
+    assert statuses("Added `lodash`.", run(bash("npm install lodash", "added 1 package"))) != [
+        "contradicted"
+    ]
+    # no cargo change in the run: nothing to hold it to
+    assert statuses("I also enabled the `pool` feature.", run(bash("ls", "src\n"))) != [
+        "contradicted"
+    ]
+
+
+def test_an_option_named_in_parentheses_after_under_is_said_passed() -> None:
+    tested = bash("cd build && ctest 2>&1 | tail -3", "100% tests passed, 0 tests failed out of 3")
+    claim = "I also ran the suite under ASan/UBSan (`-fsanitize=address,undefined`), no reports."
+    assert statuses(claim, run(tested)) == ["contradicted"]
+    built = bash(
+        "cmake -DCMAKE_C_FLAGS=-fsanitize=address,undefined -B build", "-- Configuring done"
+    )
+    assert statuses(claim, run(built, tested)) != ["contradicted"]

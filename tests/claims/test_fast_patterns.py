@@ -477,6 +477,9 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
             return _facts._stem(word)
     segment = after_text[: phrase.start()] if phrase else after_text
     for word in list(word_pattern.finditer(segment))[:3]:
+        at = match.end() + word.start()
+        if text[at - 2 : at] in ("--", " -"):
+            return None  # another flag follows
         if word.group(0).lower() not in stop and word.group(0).lower() not in units:
             either = re.match(r"\s+or\s+[A-Za-z`]", after_text[word.end() :])
             return None if either else _facts._stem(word.group(0))

@@ -690,6 +690,7 @@ def _plain_nothing_written(index: RunIndex) -> bool:
         return False
     return (
         not any(_files._MAY_WRITE.search(c.command) for c in index.shell)
+        and not any(_files._PACKAGE_CHANGE.search(c.command_lower) for c in index.shell)
         and not _plain_writers(index)[0]
     )
 
