@@ -106,6 +106,8 @@ SETS = (
     ROOT / "blind72",
     ROOT / "blind73",
     ROOT / "blind74",
+    ROOT / "blind75",
+    ROOT / "blind76",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -80,7 +80,9 @@ the sixty-eighth's fixes, written at the same time, every claim labelled.
 the seventieth's fixes, written at the same time, every claim labelled.
 `BLIND73` and `BLIND74` (tests/data/claims/blind73/runs, blind74/runs) likewise, after
 the seventy-second's fixes, written at the same time, every claim labelled.
-`SETS` is all seventy-six."""
+`BLIND75` and `BLIND76` (tests/data/claims/blind75/runs, blind76/runs) likewise, after
+the seventy-fourth's fixes, written at the same time, every claim labelled.
+`SETS` is all seventy-eight."""
 
 from __future__ import annotations
 
@@ -169,6 +171,8 @@ BLIND71 = RUNS.parent / "blind71" / "runs"
 BLIND72 = RUNS.parent / "blind72" / "runs"
 BLIND73 = RUNS.parent / "blind73" / "runs"
 BLIND74 = RUNS.parent / "blind74" / "runs"
+BLIND75 = RUNS.parent / "blind75" / "runs"
+BLIND76 = RUNS.parent / "blind76" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -177,7 +181,7 @@ SETS = (
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
-    BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74,
+    BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75, BLIND76,
 )  # fmt: skip
 
 
