@@ -260,7 +260,8 @@ _NEGATED = later(
     r"^\s*(?:(?:there(?:'s| is| are| was| were) )?no|none of|nothing)\b"
     # `Pushed nothing, opened nothing`: a verb's object denied
     r"|^[\W_]*(?:(?:I|we)\s+)?(?:[a-z]+ed|ran|wrote|sent|made|built|did)\s+nothing\b"
-    r"|\b(?:I|we)\b"
+    # (not in a relative clause: `the skip is in `X`, which I didn't touch`)
+    r"|(?<!which )(?<!whom )(?<!who )\b(?:I|we)\b"
     r"(?:(?!\b(?:in case|because|although|unless|since|so that|that)\b)[^.:;])*?"
     r"\b(?:(?:did|have|had|was|could) (?:\*\*|_)?not|didn't|haven't|hadn't|wasn't|"
     r"couldn't|cannot|can't|never|was unable|wasn't able)\b",

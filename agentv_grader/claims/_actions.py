@@ -200,9 +200,10 @@ _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check), an unticked word's
 # label over what follows (`Installed versions: urllib3 `2.2.1``)
-# or denied (`curl isn't installed in the image`, `was never installed`): a state, no install
+# or denied (`curl isn't installed in the image`, `was never installed`), or there before
+# (`it was already installed through aiohttp`): a state, no install
 _INSTALLED_BEFORE = later(
-    r"(?:\b(?:the|an?|its|their|currently|not|never|no longer)|n't"
+    r"(?:\b(?:the|an?|its|their|currently|not|never|no longer|already)|n't"
     # or another's, in a relative clause (`the crontab entry that whenever installed`)
     r"|\b(?:that|which)\s+(?!I\b|we\b)[\w-]+)\s+$",
     re.I,

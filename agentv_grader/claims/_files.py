@@ -1713,13 +1713,17 @@ def _created(
     named: dict[int, str],
 ) -> Finding | None:
     """A file said changed (`updated the existing x.sql`) whose every write says it
-    created the file (`File created successfully at: …`): it was not there before. Read
-    up to the first write that does not say so (most do not)."""
+    created the file (`File created successfully at: …`) and names it as its target (not
+    in the text it wrote): it was not there before. Read up to the first write that does
+    not say so (most do not)."""
     first: Call | None = None
     for call in mentions:
         if not call.failed and _writes(call, named.get(call.order, needle), signal, seen):
             if "created" not in call.output_lower or not _CREATED_SAID.search(call.output):
                 return None
+            target = _edit_target(call)
+            if target is not None and needle not in target:
+                return None  # named in the text it created (`import Fuse from 'fuse.js'`)
             first = first or call
     if first is None:
         return None

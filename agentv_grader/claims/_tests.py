@@ -1009,7 +1009,12 @@ def _doctests(text: str, index: RunIndex) -> Iterator[Finding]:
 # `31 unit + 6 integration tests`: a count of one of cargo's kinds of test binary, with
 # the header of each binary of that kind (lowercase), and the header of any binary
 _KIND_COUNT = Gated(
-    later(r"(?<![\w.,-])(\d+)\s+(unit|integration)\b(?=[^.;]*\btests?\b)", re.I),
+    later(
+        r"(?<![\w.,-])(\d+)\s+(unit|integration)\b(?=[^.;]*\btests?\b)"
+        # (not the tests of a thing: `4 unit tests on the clock`, `5 unit tests for `x``)
+        r"(?!\s+tests?\s+(?:on|for|of|covering|around|against|exercising)\b)",
+        re.I,
+    ),
     Words("unit integration"),
 )
 _KIND_HEADERS = {"unit": "running unittests ", "integration": "running tests/"}

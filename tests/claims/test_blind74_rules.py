@@ -208,3 +208,42 @@ def test_an_option_named_in_parentheses_after_under_is_said_passed() -> None:
         "cmake -DCMAKE_C_FLAGS=-fsanitize=address,undefined -B build", "-- Configuring done"
     )
     assert statuses(claim, run(built, tested)) != ["contradicted"]
+
+
+def test_a_denial_in_a_relative_clause_denies_no_claim() -> None:
+    verified = bash(
+        "mvn verify 2>&1 | tail -3",
+        "[WARNING] Tests run: 39, Failures: 0, Errors: 0, Skipped: 1\n[INFO] BUILD SUCCESS\n",
+    )
+    claim = (
+        "`mvn verify`: 39 tests run, 1 skipped (the skip is in `GridTest`, which I didn't touch)."
+    )
+    assert statuses(claim, run(verified)) == ["verified"]
+    # the agent's own denial still is one
+    assert statuses("I didn't run `mvn verify`.", run(verified)) == ["contradicted"]
+
+
+def test_a_file_named_in_the_text_a_write_created_was_not_created_by_it() -> None:
+    written = (
+        "Write",
+        {"file_path": "/app/src/palette/filter.ts", "content": "import Fuse from 'fuse.js';\n"},
+        "File created successfully at: /app/src/palette/filter.ts",
+        "ok",
+    )
+    installed = bash("npm i fuse.js@^7", "added 1 package")
+    claim = "Replaced the `includes` filter with Fuse.js 7"
+    assert statuses(claim, run(installed, written)) != ["contradicted"]
+    # the file a write created, said changed, still was not there before
+    assert statuses("Updated `src/palette/filter.ts`.", run(written)) == ["contradicted"]
+
+
+def test_the_unit_tests_of_a_thing_are_no_count_of_cargos_unit_binaries() -> None:
+    tested = bash(
+        "cargo test 2>&1",
+        "     Running unittests src/lib.rs (target/debug/deps/gate-1)\nrunning 23 tests\n"
+        "test result: ok. 23 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out\n",
+    )
+    assert statuses("4 unit tests on governor's `FakeRelativeClock`.", run(tested)) != [
+        "contradicted"
+    ]
+    assert statuses("All 25 unit tests pass.", run(tested)) == ["contradicted"]
