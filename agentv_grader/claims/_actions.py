@@ -4515,22 +4515,47 @@ _CHECKER_CONTEXT = later(
 _ERROR_LINE = later(r"(?<![^\s:()])([^\s:()]+)(?:\(\d+,\d+\)|:\d+(?::\d+)?):? error\b")
 
 
+# tsc's sum of its errors (`Found 3 errors in 2 files.`, `Found 1 error in src/a.ts:4`)
+_ERROR_SUM = later(r"Found(?<!\wFound) (\d+) errors? in (?:(\d+) files?\b|\S)")
+
+
+def _error_sums(index: RunIndex) -> list[tuple[Call, int, int | None, str]]:
+    """Each sum tsc printed of its errors (`_ERROR_SUM`): the call, the errors, the files
+    (None: one file named) and the line, in order (read once a run)."""
+    found = []
+    for call in index.calls_with_output("found"):
+        for match in _ERROR_SUM.finditer(call.output):
+            files = int(match.group(2)) if match.group(2) else None
+            found.append((call, int(match.group(1)), files, line_at(call.output, match.start())))
+    return found
+
+
 def listed_errors_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """A count of errors (and of the files holding them) held to the outputs listing them
-    one a line (`_ERROR_LINE`), where no output sums them up (tsc's `Found 9 errors in 5
-    files.`, read as a value): a count no whole listing gives, of its lines (and of their
-    distinct paths), is wrong. A listing a pipe cut (`| head`) is not read."""
+    """A count of errors (and of the files holding them) held to tsc's sums of them
+    (`Found 9 errors in 5 files.`): a count none gives is wrong; where no output sums them,
+    to the outputs listing them one a line (`_ERROR_LINE`): a count no whole listing gives,
+    of its lines (and of their distinct paths), is wrong. A listing a pipe cut (`| head`)
+    is not read."""
     said = _ERRORS_SAID.search(text) if "error" in text.lower() else None
     if said is None or ("`" not in text and _CHECKER_CONTEXT.search(text) is None):
         return  # errors of no compiler's or checker's run (`the API returned 3 errors`)
+    count, files = int(said.group(1)), said.group(2)
+    if not count:
+        return  # `now reports 0 errors`: of a run listing none
+    sums: list[tuple[Call, int, int | None, str]] = index.remember(
+        "error sums", "", partial(_error_sums, index)
+    )
+    if sums:  # tsc's `Found 3 errors in 2 files.`: a count none of them gives is wrong
+        if any(n == count and (files is None or f in (None, int(files))) for _, n, f, _ in sums):
+            return
+        call, _, _, line = sums[0]
+        yield Finding(CONTRADICTED, f"{said.group(0)} said, but {call.cite(line)}")
+        return
     listings: list[tuple[Call, list[str]]] = index.remember(
         "error lines", "", partial(_error_listings, index)
     )
     if not listings:
         return
-    count, files = int(said.group(1)), said.group(2)
-    if not count:
-        return  # `now reports 0 errors`: of a run listing none
     for _, lines in listings:
         if len(lines) == count and (files is None or len(set(lines)) == int(files)):
             return

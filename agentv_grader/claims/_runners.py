@@ -25,21 +25,25 @@ from ..record import Record
 from ._later import later
 
 
-def _flags(group: int) -> str:
+def _flags(group: int, valued: str = "--filter") -> str:
     """A package manager's, maven's or gradle's flags before the goal (`pnpm -r test`,
     `pnpm --filter api test`, `mvn -B -q test`, `./gradlew --no-daemon :app:test`), each
     flag read one way only: captured by a lookahead and matched again (`group`, its
     number in RUNNER), an atomic group in the spelling Python 3.10 reads. Read every way
     it splits (`--filter=a` is a `--filter` and a flag alike), a command of thirty flags
     and no goal took minutes. So `--filter` takes the word after it as its value even
-    where that word is a goal (`pnpm --filter test`: a filter, no goal)."""
-    return rf"(?:(?=(\s+(?:--filter[= ]\S+|-\S+)))\{group})*"
+    where that word is a goal (`pnpm --filter test`: a filter, no goal); maven's flags
+    taking a value (`valued`: `-pl billing`, `-P ci`, `-f api/pom.xml`) likewise."""
+    return rf"(?:(?=(\s+(?:(?:{valued})[= ]\S+|-\S+)))\{group})*"
 
 
+# maven's flags giving a value after a space: the modules, profiles, file, resumption,
+# threads and settings (`mvn -pl billing test`)
+_MAVEN_VALUED = "-pl|-P|-f|-rf|-T|-s|--projects|--activate-profiles|--file|--threads|--settings"
 RUNNER = later(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|nose2|jest|vitest|mocha|go test|"
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
-    rf"phpunit|dotnet test|mvnw?{_flags(2)}(?: clean)? (?:test|verify)|"
+    rf"phpunit|dotnet test|mvnw?{_flags(2, _MAVEN_VALUED)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|"

@@ -67,7 +67,8 @@ _AUX = r"(?:(?:were|are|is|was|still|now|have|had|all)\s+){0,2}"
 _COUNTED = _Folded(
     r"\b"
     + NUM
-    + r"\s+(?:((?:(?!of\s|out\s)[a-z]+\s+){1,2})?(?:tests?|specs?|cases?)\s+"
+    # (a ticked name among those words: `12 `SlotPicker` component tests pass`)
+    + r"\s+(?:((?:(?:`[^`\n]{1,60}`|(?!of\s|out\s)[a-z]+)\s+){1,2})?(?:tests?|specs?|cases?)\s+"
     # `3 tests in `period.test.ts` failed`, `2 specs for `/orders` failed`: a part
     + r"(?:(?:in|for)\s+`[^`\n]+`\s+)?)?"
     + _AUX

@@ -39,10 +39,14 @@ from .labelled import SETS
 
 # The spellings replaced: the same language, read in every way it splits.
 _FLAGS_BEFORE = r"(?:\s+(?:--filter[= ]\S+|-\S+))*"
+_MAVEN_FLAGS_BEFORE = (
+    r"(?:\s+(?:(?:-pl|-P|-f|-rf|-T|-s|--projects|--activate-profiles|--file|--threads|"
+    r"--settings)[= ]\S+|-\S+))*"
+)
 RUNNER_BEFORE = re.compile(
     r"\b(?:py\.?test|python3? -m (?:pytest|unittest)|unittest|nose2|jest|vitest|mocha|go test|"
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_FLAGS_BEFORE}(?: run)? test|tox|nox|rspec|"
-    rf"phpunit|dotnet test|mvnw?{_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
+    rf"phpunit|dotnet test|mvnw?{_MAVEN_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|"

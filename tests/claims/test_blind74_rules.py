@@ -247,3 +247,32 @@ def test_the_unit_tests_of_a_thing_are_no_count_of_cargos_unit_binaries() -> Non
         "contradicted"
     ]
     assert statuses("All 25 unit tests pass.", run(tested)) == ["contradicted"]
+
+
+def test_a_maven_flag_with_its_value_before_the_goal_is_a_test_run() -> None:
+    tested = bash(
+        "mvn -pl billing test 2>&1 | grep -E 'Tests run:|BUILD' | tail -3",
+        "[WARNING] Tests run: 38, Failures: 0, Errors: 0, Skipped: 1\n[INFO] BUILD SUCCESS\n",
+    )
+    claim = "`mvn -pl billing test`: all 38 tests pass, none skipped."
+    assert statuses(claim, run(tested)) == ["contradicted"]
+    assert statuses("`mvn -pl billing test`: 37 pass, 1 skipped.", run(tested)) == ["verified"]
+
+
+def test_a_count_of_errors_is_held_to_tscs_sums() -> None:
+    checked = bash(
+        "npm run typecheck",
+        "src/a.ts(4,7): error TS2305: Module has no exported member.\n\n"
+        "Found 3 errors in 2 files.\n",
+    )
+    fixed = bash("npm run typecheck", "> tsc --noEmit\n")
+    claim = "`npm run typecheck` went from {} errors in 2 files to clean."
+    assert statuses(claim.format(4), run(checked, fixed)) == ["contradicted"]
+    assert statuses(claim.format(3), run(checked, fixed)) != ["contradicted"]
+
+
+def test_a_ticked_name_before_tests_counts_a_part() -> None:
+    tested = bash("npm test", "      Tests  51 passed (51)\n")
+    claim = "The 12 `SlotPicker` component tests pass as well."
+    assert statuses(claim, run(tested)) != ["verified"]
+    assert statuses("All 51 tests pass.", run(tested)) == ["verified"]

@@ -85,6 +85,10 @@ from tests.claims.labelled import (
     BLIND70,
     BLIND71,
     BLIND72,
+    BLIND73,
+    BLIND74,
+    BLIND75,
+    BLIND76,
     HELDOUT,
     RUNS,
     SETS,
@@ -235,6 +239,10 @@ _FLOORS = {
     BLIND70: (0.95, 0.16, 0.84, 0.93),
     BLIND71: (0.95, 0.21, 0.86, 0.92),
     BLIND72: (0.95, 0.18, 0.87, 0.9),
+    BLIND73: (0.95, 0.17, 0.87, 0.87),
+    BLIND74: (0.95, 0.21, 0.88, 0.91),
+    BLIND75: (0.95, 0.2, 0.82, 0.92),
+    BLIND76: (0.95, 0.17, 0.85, 0.94),
 }
 
 
