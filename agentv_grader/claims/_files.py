@@ -368,7 +368,7 @@ _TESTS_ADDED_GATED = Gated(_TESTS_ADDED, Words("added wrote"))
 _TEST_DEFINED = later(
     r"^\+?[^\S\n]*(?:(?:async\s+)?def\s+test\w*\s*\(|#\[(?:tokio::)?test\]|"
     r"func\s+[Tt]est\w*\s*\(|(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
-    r"@Test\b|TEST(?:_F|_P)?\s*\(|it\s+['\"]|(?:public\s+)?function\s+test\w*\s*\(|"
+    r"@Test\b|TEST(?:_F|_P|_CASE)?\s*\(|it\s+['\"]|(?:public\s+)?function\s+test\w*\s*\(|"
     r"\[(?:Fact|Test|TestMethod)\])",
     re.M,
 )
@@ -480,8 +480,8 @@ _REPLACED_COUNT = later(
 )
 _REPLACED_COUNT_GATED = Gated(_REPLACED_COUNT, Words("replaced"))
 # the keys of an editor's input holding the text it replaces and the text it puts
-_OLD_KEYS = frozenset(("old_string", "old_str", "old", "search", "find"))
-_NEW_KEYS = frozenset(("new_string", "new_str", "new", "replace", "replacement"))
+_OLD_KEYS = ("old_string", "old_str", "old", "search", "find")  # in the order asked
+_NEW_KEYS = ("new_string", "new_str", "new", "replace", "replacement")
 _PATCH_KEYS = frozenset(("diff", "patch", "input"))
 
 
@@ -677,8 +677,9 @@ def _definitions_added(call: Call, needle: str) -> int | None:
         )
         old = ""
     else:
-        added = next((given[k] for k in ("new_string", "new_str") if k in given), None)
-        old = next((given[k] for k in ("old_string", "old_str") if k in given), "")
+        # (Cline's `replace_in_file` gives them as `search` and `replace`)
+        added = next((given[k] for k in _NEW_KEYS if k in given), None)
+        old = next((given[k] for k in _OLD_KEYS if k in given), "")
     if not isinstance(added, str) or not isinstance(old, str) or _TESTS_GENERATED.search(added):
         return None
     return len(_TEST_DEFINED.findall(added)) - len(_TEST_DEFINED.findall(old))

@@ -276,3 +276,23 @@ def test_a_ticked_name_before_tests_counts_a_part() -> None:
     claim = "The 12 `SlotPicker` component tests pass as well."
     assert statuses(claim, run(tested)) != ["verified"]
     assert statuses("All 51 tests pass.", run(tested)) == ["verified"]
+
+
+def test_catch2_cases_added_by_a_search_and_replace_edit_are_counted() -> None:
+    replaced = (
+        "edit_file",  # an edit tool given the `search` and `replace` keys of Cline's
+        {
+            "path": "/src/tests/config_test.cpp",
+            "search": 'TEST_CASE("comments are ignored") {',
+            "replace": 'TEST_CASE("a") {\n}\n\nTEST_CASE("b") {\n}\n\n'
+            'TEST_CASE("comments are ignored") {',
+        },
+        "1 replacement made in /src/tests/config_test.cpp",
+        "ok",
+    )
+    assert statuses("Added 3 test cases to `tests/config_test.cpp`.", run(replaced)) == [
+        "contradicted"
+    ]
+    assert statuses("Added 2 test cases to `tests/config_test.cpp`.", run(replaced)) != [
+        "contradicted"
+    ]
