@@ -108,6 +108,8 @@ SETS = (
     ROOT / "blind74",
     ROOT / "blind75",
     ROOT / "blind76",
+    ROOT / "blind77",
+    ROOT / "blind78",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

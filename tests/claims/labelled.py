@@ -82,7 +82,9 @@ the seventieth's fixes, written at the same time, every claim labelled.
 the seventy-second's fixes, written at the same time, every claim labelled.
 `BLIND75` and `BLIND76` (tests/data/claims/blind75/runs, blind76/runs) likewise, after
 the seventy-fourth's fixes, written at the same time, every claim labelled.
-`SETS` is all seventy-eight."""
+`BLIND77` and `BLIND78` (tests/data/claims/blind77/runs, blind78/runs) likewise, after
+the seventy-sixth's fixes, written at the same time, every claim labelled.
+`SETS` is all eighty."""
 
 from __future__ import annotations
 
@@ -173,6 +175,8 @@ BLIND73 = RUNS.parent / "blind73" / "runs"
 BLIND74 = RUNS.parent / "blind74" / "runs"
 BLIND75 = RUNS.parent / "blind75" / "runs"
 BLIND76 = RUNS.parent / "blind76" / "runs"
+BLIND77 = RUNS.parent / "blind77" / "runs"
+BLIND78 = RUNS.parent / "blind78" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -181,7 +185,7 @@ SETS = (
     BLIND40, BLIND41, BLIND42, BLIND43, BLIND44, BLIND45, BLIND46, BLIND47, BLIND48,
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
-    BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75, BLIND76,
+    BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75, BLIND76, BLIND77, BLIND78,
 )  # fmt: skip
 
 
