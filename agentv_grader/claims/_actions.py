@@ -201,11 +201,13 @@ _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/
 # pytest is 8.3.3" (a state the output shows, which the values check), an unticked word's
 # label over what follows (`Installed versions: urllib3 `2.2.1``)
 # or denied (`curl isn't installed in the image`, `was never installed`), or there before
-# (`it was already installed through aiohttp`): a state, no install
+# (`it was already installed through aiohttp`), or a thing's state after `with`: no install
 _INSTALLED_BEFORE = later(
     r"(?:\b(?:the|an?|its|their|currently|not|never|no longer|already)|n't"
     # or another's, in a relative clause (`the crontab entry that whenever installed`)
-    r"|\b(?:that|which)\s+(?!I\b|we\b)[\w-]+)\s+$",
+    r"|\b(?:that|which)\s+(?!I\b|we\b)[\w-]+"
+    # or a thing's state after `with` (`` with `5.14.0-503` installed during the window ``)
+    r"|\bwith\s+(?:`[^`\n]+`|[\w.-]+))\s+$",
     re.I,
 )
 _INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
@@ -219,7 +221,9 @@ _PINNED = later(r"(@?[a-z0-9][\w./-]*?)(?:@|==)\d[\w.+-]*")
 _NOT_A_PACKAGE = frozenset(
     "in on at into under inside with by for from to via as and or but the a an all its their "
     "every both each this that these those my our your globally locally successfully "
-    "cleanly fine again first then now already too also".split()
+    "cleanly fine again first then now already too also during everywhere anywhere here "
+    "there earlier before after previously recently today yesterday last automatically "
+    "manually system-wide systemwide".split()
 )
 # a response's status line, quoted (`` `HTTP/1.1 200` ``, `HTTP/2 404`): its code
 _STATUS_LINE = r"`?HTTP/\d(?:\.\d)?\s+([1-5]\d\d)\b"
@@ -341,8 +345,10 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             # `` `lint` (`flake8 src tests`) ``: what a name stands for, no run
             and not before.rstrip()[:-1].rstrip().endswith("`")
         )
-        if not program:  # a script: only "ran `x.py`" or "`x.py` reports"
-            parenthesised = subject = subject and not after.lstrip().startswith(":")
+        if not program:  # a script: only "ran `x.py`" or "`x.py` reports" (not `` `pdf.ts`
+            # compiles unchanged ``: a source file compiles in a build, no run of it)
+            said = subject and not after.lstrip().startswith(":")
+            parenthesised = subject = said and not _COMPILES_AFTER.match(after)
         if not (subject or parenthesised or _agent_ran(before, len(words) > 1)):
             continue
         calls = _command_runs(command, words, index)
@@ -1225,6 +1231,10 @@ def _is_title_like(command: str) -> bool:
     return "›" in command or " > " in command
 
 
+# a file said to compile (`` `pdf.ts` compiles unchanged ``), as part of a build, not run
+_COMPILES_AFTER = later(
+    r"(?<!\s)\s*(?:still\s+|now\s+|also\s+)?(?:compiles|compiled|builds|type-?checks)\b"
+)
 # what a command does, said of no run (`` `cabal haddock` compiles the docs ``)
 _WHAT_IT_DOES = ("compiles", "builds", "runs")
 

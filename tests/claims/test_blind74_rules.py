@@ -296,3 +296,30 @@ def test_catch2_cases_added_by_a_search_and_replace_edit_are_counted() -> None:
     assert statuses("Added 2 test cases to `tests/config_test.cpp`.", run(replaced)) != [
         "contradicted"
     ]
+
+
+def test_a_thing_installed_during_a_window_is_no_install_said() -> None:
+    listed = bash(
+        "rpm -q --last kernel | head -2", "kernel-5.14.0-503.14.1.el9_5.x86_64  Tue 11 Nov\n"
+    )
+    claim = (
+        "The hosts are still on the old kernel with `5.14.0-503.14.1` installed during the window."
+    )
+    assert statuses(claim, run(listed)) != ["contradicted"]
+    assert statuses("nginx is already installed everywhere.", run(listed)) != ["contradicted"]
+
+
+def test_a_source_file_said_to_compile_is_no_command_said_run() -> None:
+    checked = bash("npx tsc --noEmit && npx tsx --test", "# pass 12\n# fail 0\n")
+    assert statuses("`pdf.ts` compiles unchanged.", run(checked)) != ["contradicted"]
+    # a script said to report is still said run
+    assert statuses("`audit.py` reports no issues.", run(checked)) == ["contradicted"]
+
+
+def test_a_count_a_ticked_thing_holds_is_a_parts() -> None:
+    # a run after an edit of the class's file: the claim's scope names the file's class
+    edited = "sed -i 's/a/b/' test/InputFilter/SignupInputFilterTest.php && vendor/bin/phpunit"
+    tested = bash(edited, "OK (14 tests, 31 assertions)\n")
+    claim = "`SignupInputFilterTest` has 9 tests, six of them from a data provider."
+    assert statuses(claim, run(tested)) != ["contradicted"]
+    assert statuses("PHPUnit: 9 tests, all green.", run(tested)) == ["contradicted"]
