@@ -46,7 +46,7 @@ RUNNER = later(
     rf"phpunit|dotnet test|mvnw?{_flags(2, _MAVEN_VALUED)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
-    r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|"
+    r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|swift test|"
     r"(?:dart |flutter )?pub run test(?!/)|dart run test(?!/)|"
     r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
@@ -155,6 +155,14 @@ _DART = later(
     r"(?:All tests passed!|Some tests failed\.|All tests skipped\.))[^\S\n]*$",
     re.M,
 )
+# XCTest's count of a suite's run (`swift test`), the whole run's printed last: its tests,
+# those skipped, its failures (assertions, not tests) and the unexpected among them
+_XCTEST = later(
+    r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures? \(\d+ unexpected\)"
+)
+_XCTEST_FAILED = later(r"Test Case '([^'\n]+)' failed \(")  # a failing test's own line
+# swift-testing's verdict on its run, printed after XCTest's (`Test run with 3 tests passed`)
+_SWIFT_TESTING = later(r"Test run with (\d+) tests?(?: in \d+ suites?)? (passed|failed)\b")
 # a hand-made harness's line per suite, TAP's comment or not (`# test_ihex: 14/14 passed`)
 _SUITE_PASSED = later(r"^#?[^\S\n]*[\w./-]+:[^\S\n]+(\d+)/(\d+) passed[^\S\n]*$", re.M)
 # the JUnit Platform console launcher's closing counts (`[        14 tests successful ]`)
@@ -695,6 +703,38 @@ def _dart(output: str) -> Summary | None:
     return Summary(passed, failed, skipped, passed + failed, _names(output), line)
 
 
+def _xctest(output: str) -> Summary | None:
+    """`swift test`'s counts: XCTest's last `Executed` line (the whole run's: its tests,
+    those skipped, the failing tests its `Test Case '…' failed` lines name, where it counts
+    failed assertions) plus the tests swift-testing says passed. Failures counted with no
+    failing test named, swift-testing's failed run (its issues are no tests) or its verdict
+    without XCTest's lines before it are read as no summary."""
+    found = list(_XCTEST.finditer(output)) if "Executed " in output else []
+    swift = list(_SWIFT_TESTING.finditer(output)) if "Test run with " in output else []
+    if not found and not swift:
+        return None
+    total = skipped = failed = 0
+    names: tuple[str, ...] = ()
+    line = ""
+    if found:
+        last = found[-1]
+        total, skipped, failures = int(last.group(1)), int(last.group(2) or 0), int(last.group(3))
+        if failures:
+            names = tuple(
+                dict.fromkeys(n.rsplit(".", 1)[-1] for n in _XCTEST_FAILED.findall(output))
+            )
+            if not names:
+                return None
+        failed, line = len(names), last.group(0)
+    if swift:
+        verdict = swift[-1]
+        if verdict.group(2) == "failed" or not found:
+            return None  # (alone: XCTest's lines, printed before it, were cut by a pipe)
+        total += int(verdict.group(1))
+        line = line or verdict.group(0)
+    return Summary(total - skipped - failed, failed, skipped, total, names, line)
+
+
 def _ginkgo(output: str) -> Summary | None:
     """Ginkgo's verdict lines, one a suite (`ginkgo -r`, summed): pending specs counted as
     skipped; the line quoted is the first failing suite's, else the last."""
@@ -727,4 +767,4 @@ def _suites_passed(output: str) -> Summary | None:
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _ginkgo,
             _go, _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
             _gtest, _karma, _tap, _boost, _junit_console, _suites_passed, _plunit,
-            _dart)  # fmt: skip
+            _dart, _xctest)  # fmt: skip

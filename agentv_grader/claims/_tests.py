@@ -349,6 +349,9 @@ _SCOPE_SKIP = frozenset(
 # tests/claims/test_fast_patterns.py).
 # "1 failure and 1 error" stays one count. The spaces before `and`/`but` are entered only at
 # their first (`(?<!\s\s)`): from each space of a run, `\s*` read the rest of it again.
+# a test's name set off by commas after its count (`` One test, `testHaversine`, was
+# failing ``): the count's clause goes on past it
+_NAME_APPOSED = later(r"(?<![\w.,-])(" + NUM + r"\s+tests?),\s*`[^`\n]{1,80}`,", re.I)
 _CLAUSE = later(
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
     r"|(?<=\s)(?<!\s\s)\s*and\s+(?=(?:\d(?![\d,]*\s+(?:errors?|doc-?tests)\b)|all\b|the\b|I\b|it\b))"
@@ -693,6 +696,8 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         text = _WARNINGS_AFTER.sub(r" with \1", text)
     if "(" in text:  # `148 passed (was 1 failed, 147 passed)`: an earlier run's, aside
         text = _EARLIER_ASIDE.sub(" ", text)
+    if ", `" in text:  # `` One test, `testX`, was failing ``: the count's clause goes on
+        text = _NAME_APPOSED.sub(r"\1", text)
     # A clause about tests holds a word or mark of _TEST_WORDS (held against the clauses'
     # reading in tests/claims/test_gates.py): an ASCII claim's clause whose lowercase holds
     # none of the claim's is not read.

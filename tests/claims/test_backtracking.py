@@ -49,7 +49,7 @@ RUNNER_BEFORE = re.compile(
     rf"phpunit|dotnet test|mvnw?{_MAVEN_FLAGS_BEFORE}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_FLAGS_BEFORE} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
-    r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|"
+    r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|swift test|"
     r"(?:dart |flutter )?pub run test(?!/)|dart run test(?!/)|"
     r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"

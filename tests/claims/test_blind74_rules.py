@@ -323,3 +323,19 @@ def test_a_count_a_ticked_thing_holds_is_a_parts() -> None:
     claim = "`SignupInputFilterTest` has 9 tests, six of them from a data provider."
     assert statuses(claim, run(tested)) != ["contradicted"]
     assert statuses("PHPUnit: 9 tests, all green.", run(tested)) == ["contradicted"]
+
+
+def test_swift_test_is_a_test_run_and_a_tests_name_in_apposition_keeps_its_count() -> None:
+    failing = bash(
+        "swift test 2>&1 | tail -n 5",
+        "Test Case 'DistanceTests.testHaversine' failed (0.002 seconds)\n"
+        "\t Executed 63 tests, with 1 failure (0 unexpected) in 0.4 (0.4) seconds\n",
+    )
+    passing = bash(
+        "swift test 2>&1 | tail -n 2",
+        "\t Executed 14 tests, with 0 failures (0 unexpected) in 0.2 (0.2) seconds\n",
+    )
+    assert statuses("`swift test`: all 15 tests pass.", run(failing, passing)) == ["contradicted"]
+    assert statuses("`swift test`: all 14 tests pass.", run(failing, passing)) == ["verified"]
+    claim = "One test, `testHaversine`, was failing by about 0.2 m."
+    assert statuses(claim, run(failing, passing)) != ["contradicted"]

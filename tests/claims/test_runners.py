@@ -30,6 +30,23 @@ CASES = [
         1,
         1,
     ),
+    (
+        "xctest",
+        "Test Case 'CounterTests.testFloor' failed (0.003 seconds)\n"
+        "\t Executed 10 tests, with 2 failures (0 unexpected) in 0.004 (0.004) seconds\n"
+        "\t Executed 15 tests, with 2 failures (0 unexpected) in 0.007 (0.007) seconds\n",
+        14,
+        1,
+        15,
+    ),
+    (
+        "xctest and swift-testing",
+        "\t Executed 9 tests, with 0 failures (0 unexpected) in 0.01 (0.01) seconds\n"
+        "✔ Test run with 3 tests passed after 0.002 seconds.\n",
+        12,
+        0,
+        12,
+    ),
     # two runs in one output (`flutter test a_test.dart && flutter test`): the last's
     ("dart twice", "00:01 +4: All tests passed!\n00:09 +41 ~1 -2: Some tests failed.\n", 41, 2, 43),
 ]
@@ -65,6 +82,20 @@ def test_prose_that_mentions_passing_is_not_a_summary() -> None:
     assert summarise("the build passed and 3 tests were added") is None
     # package:test's progress line of one test is no verdict on the run
     assert summarise("00:02 +3: All tests passed! is a test name [E]") is None
+
+
+def test_xctest_failures_are_assertions_and_swift_testing_alone_may_be_cut() -> None:
+    # two failed assertions of one test, no test's own line: how many tests failed is open
+    assert (
+        summarise("Executed 15 tests, with 2 failures (0 unexpected) in 0.1 (0.1) seconds") is None
+    )
+    # swift-testing's verdict alone: XCTest's lines before it were cut by a pipe
+    assert summarise("✔ Test run with 3 tests passed after 0.002 seconds.") is None
+    skipped = (
+        "Executed 12 tests, with 1 test skipped and 0 failures (0 unexpected) in 0.1 (0.1) seconds"
+    )
+    summary = summarise(skipped)
+    assert summary is not None and (summary.passed, summary.skipped) == (11, 1)
 
 
 def test_dart_counts_its_skips_apart() -> None:
