@@ -110,6 +110,8 @@ SETS = (
     ROOT / "blind76",
     ROOT / "blind77",
     ROOT / "blind78",
+    ROOT / "blind79",
+    ROOT / "blind80",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
