@@ -1561,6 +1561,11 @@ def _written_as(index: RunIndex, key: str, literal: str) -> bool:
     return any(index.inputs_containing(spelling) for spelling in spellings)
 
 
+# a key naming a thing by an id (`d011`, `inv-1042`): letters, then three digits or more, or
+# a leading zero (not a metric's name: `p95`, `s3`)
+_ID_KEY = later(r"[a-z]{1,4}-?(?:\d{3,}|0\d+)")
+
+
 def _labelled_otherwise(
     text: str,
     start: int,
@@ -1578,6 +1583,10 @@ def _labelled_otherwise(
     call, _, line = labelled[-1]
     if _changed_to(text, start):
         return Finding(DOUBT, f"{shown!r}, a value said changed to: {call.cite()}")
+    if _ID_KEY.fullmatch(key) and len(_NUMBER.findall(text)) > 1:
+        # `D011 — 90.0% (531 of 590)` against `D011: 5`: a thing's figures, the label one
+        # of its quantities, which of them unsaid
+        return Finding(DOUBT, f"{shown!r}, one of {key!r}'s figures: {call.cite(line)}")
     if _written_as(index, key, shown.lstrip("-")):
         # `max: 5` that an edit of the run wrote, where a file read shows another `max`
         return Finding(DOUBT, f"{shown!r} for {key!r}, as the run wrote it")

@@ -117,8 +117,10 @@ _TICKED_PATH = later(
 # pattern opening with a class is scanned for it, one opening with `\b` or an alternation
 # is tried at every character (held against the plain spelling in test_fast_patterns.py).
 _CLAUSE_END = later(
-    r"[,;bw](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
+    r"[,;bw(](?:(?<=,)\s*(?:which|so|because|and then)\b|(?<=;)|(?<=b)(?<!\wb)ecause\b"
     r"|(?<=w)(?<!\ww)hich\b"
+    # an aside with a subject of its own (`` (it pulls in `aymerick/douceur` …) ``)
+    r"|(?<=\()\s*(?:it|they|this|that|which)\s"
     # another act on a ticked thing after a comma (`I fixed the table, reset `src/` and …`):
     # the paths it names are its own
     r"|(?<=,)\s*(?:then\s+)?(?!(?:named|called|titled|labell?ed|located)\b)"

@@ -339,3 +339,23 @@ def test_swift_test_is_a_test_run_and_a_tests_name_in_apposition_keeps_its_count
     assert statuses("`swift test`: all 14 tests pass.", run(failing, passing)) == ["verified"]
     claim = "One test, `testHaversine`, was failing by about 0.2 m."
     assert statuses(claim, run(failing, passing)) != ["contradicted"]
+
+
+def test_paths_in_an_aside_with_its_own_subject_are_not_the_verbs() -> None:
+    fetched = bash(
+        "go get github.com/acme/sanitize@latest", "go: added github.com/acme/sanitize v1.0.27"
+    )
+    claim = "Added `github.com/acme/sanitize` (it pulls in `aymerick/douceur` and `gorilla/css`)."
+    assert statuses(claim, run(fetched)) != ["contradicted"]
+    # a path added beside it, in no aside, is still the verb's
+    assert statuses("Added `src/sanitize.go` and `docs/notes.md`.", run(fetched)) == [
+        "contradicted"
+    ]
+
+
+def test_one_labelled_figure_of_an_ids_thing_refutes_none_of_its_others() -> None:
+    counted = bash("jq -r '.[] | \"\\(.depot): \\(.late)\"' out.json", "D011: 5\nD012: 9\n")
+    assert statuses("**D011** — 90.0% (531 of 590)", run(counted)) != ["contradicted"]
+    # a metric's name with one figure is still its label
+    timed = bash("python stats.py", "p95: 410.0 ms\n")
+    assert statuses("The p95 is 401 ms.", run(timed)) == ["contradicted"]

@@ -89,6 +89,7 @@ PLAIN = {
         _files._CLAUSE_END,
         re.compile(
             r",\s*(?:which|so|because|and then)\b|;|\bbecause\b|\bwhich\b"
+            r"|\(\s*(?:it|they|this|that|which)\s"
             r"|,\s*(?:then\s+)?(?!(?:named|called|titled|labell?ed|located)\b)"
             r"(?:[a-z]+ed|ran|re-ran|reset|wrote|rewrote|made|built)\s+(?:the\s+)?`"
         ),

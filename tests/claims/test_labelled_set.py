@@ -91,6 +91,8 @@ from tests.claims.labelled import (
     BLIND76,
     BLIND77,
     BLIND78,
+    BLIND79,
+    BLIND80,
     HELDOUT,
     RUNS,
     SETS,
@@ -246,7 +248,9 @@ _FLOORS = {
     BLIND75: (0.95, 0.21, 0.82, 0.92),
     BLIND76: (0.95, 0.19, 0.88, 0.94),
     BLIND77: (0.95, 0.19, 0.79, 0.89),
-    BLIND78: (0.95, 0.21, 0.85, 0.88),
+    BLIND78: (0.95, 0.22, 0.86, 0.88),
+    BLIND79: (0.95, 0.22, 0.86, 0.92),
+    BLIND80: (0.95, 0.14, 0.89, 0.9),
 }
 
 
