@@ -487,11 +487,13 @@ _NEW_KEYS = ("new_string", "new_str", "new", "replace", "replacement")
 _PATCH_KEYS = frozenset(("diff", "patch", "input"))
 
 
+# a shell's redirect of output to a file (not `2>&1`, `>&2`, `> /dev/null`, `=>`)
+_REDIRECT = r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)"
 # what in a shell command may change source files (not `git status`, `python -c 'print…'`,
 # nor `2>&1`): an in-place edit, a redirect to a file, a copy or move, git changing the tree,
 # a script's own write
 _MAY_EDIT = later(
-    r"\bsed\s+-[a-z]*i|\bperl\s+-[a-z]*i|(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|"
+    r"\bsed\s+-[a-z]*i|\bperl\s+-[a-z]*i|" + _REDIRECT + r"|\btee\b|"
     r"\bpatch\b|\bgit\s+(?:apply|checkout(?!\s+-[bB]\s)|restore|stash|reset|merge|rebase|"
     r"cherry-pick|revert|"
     r"am|pull)\b|\b(?:cp|mv|ed|rm)\s|open\([^)]*['\"][wa]|write_text|write_bytes|writeFile"
@@ -927,8 +929,10 @@ _CODE_EDIT = later(
 )
 _QUIET_FAMILIES = frozenset({"shell", "read", "search", "fetch"})
 _QUIET_OR_EDITING = _QUIET_FAMILIES | {"write", "edit"}
+# what in a shell command may write any file (more than `_MAY_EDIT`: any git command, a
+# folder or file made, a here-document, a one-line script, a database given)
 _MAY_WRITE = later(
-    r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)|\btee\b|\bsed\s+-i|<<|"
+    _REDIRECT + r"|\btee\b|\bsed\s+-i|<<|"
     r"\b(?:mv|cp|touch|mkdir|rm|patch|git|perl|ed)\b|"
     r"\b(?:python3?|node|ruby|bash|sh|deno)\s+-[ce]\b|"
     # a database file given to a command (`sqlite-utils create-index library.db …`)
