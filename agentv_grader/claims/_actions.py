@@ -1978,7 +1978,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     elif success:
         kinds = _clean_of(text)
         flaw = _absent_flaw(said, kinds, last.output, name)
-        failed = last.failed or _summary_failed(last, name.lower())
+        failed = last.failed or _summary_failed(last, name.lower(), index)
         if not failed and _status_lost(last, name.lower()):
             # its exit status lost, its output's flaws or its printed status tell
             found = _failure_printed(last, name.lower())
@@ -2023,13 +2023,14 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
 
 
-def _summary_failed(call: Call, name: str) -> bool:
+def _summary_failed(call: Call, name: str, index: RunIndex) -> bool:
     """`name` (lowercase) is a test runner's command (`RUNNER`), the only one `call` runs,
     and the runner's summary in its output counts failures (`1 failed, 11 passed`): the
-    run failed whatever status the transcript kept."""
+    run failed whatever status the transcript kept. The summary is the call's test run's,
+    read once for every rule asking (`TestRuns.run`)."""
     if RUNNER.search(name) is None or len(RUNNER.findall(call.command_lower)) != 1:
         return False
-    summary = summarise(call.output)
+    summary = index.tests.run(call.order - 1).summary
     return summary is not None and summary.failed > 0
 
 

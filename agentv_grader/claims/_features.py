@@ -49,7 +49,7 @@ def feature_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 def _cargo_changed(index: RunIndex) -> bool:
     """The run ran `cargo add` or wrote or edited a `Cargo.toml`."""
-    if any("cargo add" in call.command_lower for call in index.inputs_with("cargo add")):
+    if index.in_inputs("cargo add"):
         return True
     return any(call.family in ("write", "edit") for call in index.inputs_containing("cargo.toml"))
 
