@@ -32,6 +32,7 @@ from ._files import (
     TOOL_PATH,
     code_rewriter_ran,
     failed_after,
+    kept_in_edits,
     longest_word,
     opaque_ran,
     removes_unseen,
@@ -587,9 +588,9 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         yield from _never_ran(command, index)
     elif option and _WITH_BEFORE.search(before, max(0, len(before) - 30)):
         ran = _RAN_WITH.search(before, max(0, len(before) - 60)) is not None
-        yield from _never_passed(command.split()[0], index, ran)
+        yield from _never_passed(command, index, ran)
     elif option and _A_RUN_AFTER.match(after):
-        yield from _never_passed(command.split()[0], index, True)
+        yield from _never_passed(command, index, True)
     elif _done_with(before):
         yield from _never_ran(command, index)
     elif (added := _ADDED_JUST_BEFORE.search(before, max(0, len(before) - 52))) is not None:
@@ -601,7 +602,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         if _MEANS_AFTER.match(after) is None:  # `with `--prune-volumes``: the means' to say
             removed = changed.group(1).lower() in _REMOVALS
             files = [f.lower() for f in _TICKED_FILE.findall(after)]  # `` from `Cargo.toml` ``
-            yield from _never_changed(command, removed, index, files)
+            yield from _never_changed(command, removed, index, files, after)
     elif _SET_TO_BEFORE.search(before, max(0, len(before) - 60)) is not None:
         yield from _never_changed(command, False, index, [])  # `raised the limit to `-c 4096``
 
@@ -1384,18 +1385,30 @@ _WITH_BEFORE = later(r"\b(?:with|using|passing|under)\s+(?:[\w/+-]+\s+\()?$", re
 
 def _never_passed(option: str, index: RunIndex, ran: bool) -> Iterator[Finding]:
     """ "I ran it with `-count=10`": an option said passed to a run (`ran`), whose name
-    (before a `=`) no call's input or output holds, where no script or opaque program could
-    have passed it unseen (a value given apart, `-count 10`, is the same option). One said
-    used that no input holds is not shown used, whatever output names it (a warning's
+    (`_option_name`) no call's input or output holds, where no script or opaque program
+    could have passed it unseen (a value given apart, `-count 10`, is the same option). One
+    said used that no input holds is not shown used, whatever output names it (a warning's
     advice: `run with --remove-orphans`)."""
-    name = option.split("=", 1)[0].lower()
+    name = _option_name(option)
     if len(name.lstrip("-")) < 2 or index.inputs_containing(name):
         return
+    unpassed = f"no tool call passes `{option}` ({len(index.calls)} tool calls)"
     if not ran or index.in_outputs(name):
-        yield Finding(DOUBT, f"no tool call passes `{name}` ({len(index.calls)} tool calls)")
-        return
-    if not opaque_ran(index):
-        yield Finding(CONTRADICTED, f"no tool call passes `{name}` ({len(index.calls)} tool calls)")
+        yield Finding(DOUBT, unpassed)
+    elif not opaque_ran(index):
+        yield Finding(CONTRADICTED, unpassed)
+
+
+def _option_name(option: str) -> str:
+    """What a call passing the option holds: its name before a `=`, or of a one-letter flag
+    given a value apart (`-W error::DeprecationWarning`, `-D warnings`), the value, since
+    a one-letter name is inside too many other words to tell it was never given."""
+    flag, _, value = option.partition(" ")
+    name = flag.split("=", 1)[0].lower()
+    value = value.strip().lower()
+    if len(name.lstrip("-")) < 2 and len(value) >= 3 and " " not in value:
+        return value
+    return name
 
 
 # "`PRAGMA foreign_keys` returns 1": a value (backticked, or a number no word follows)
@@ -1479,14 +1492,16 @@ _CASE_STYLE = later(
 
 
 def _never_changed(
-    name: str, removed: bool, index: RunIndex, files: list[str]
+    name: str, removed: bool, index: RunIndex, files: list[str], after: str = ""
 ) -> Iterator[Finding]:
     """A change said made to `name` (`removed`: taken out) whose longest word (four
     characters or more) no call's input holds, even inside a word, or, added, a token of
     joined words (`lint:css`) none holds whole: an edit, a write or a command making it
     names what it adds or takes out. Not where a script or opaque
     program could have made it unseen, or, for a removal,
-    where a write replaced a file's whole content or an edit's output shows the word."""
+    where a write replaced a file's whole content or an edit's output shows the word. A
+    removal every call naming it leaves undone is contradicted too (`_kept_in_write`,
+    `_kept_in_edits`)."""
     word = longest_word(name)
     if len(word) < 4 or _CASE_STYLE.fullmatch(name):
         return  # `added `snake_case` JSON tags`: a style of what was added, not its text
@@ -1495,6 +1510,8 @@ def _never_changed(
     whole = not removed and _JOINED_NAME.fullmatch(name) is not None
     if index.inputs_containing(name.lower() if whole else word):
         kept = _kept_in_write(name, word, index) if removed else None
+        if kept is None and removed:
+            kept = _kept_in_edits(name, word, index, after)
         if kept is not None:
             yield kept
         return
@@ -1526,6 +1543,25 @@ def _removed_by_id(index: RunIndex) -> bool:
     words."""
     removals = index.shell_matching(_REMOVAL_WORD, _REMOVAL_WORDS)
     return any(_ID_REFERENCE.search(call.command_lower) for call in removals)
+
+
+def _kept_in_edits(name: str, word: str, index: RunIndex, after: str) -> Finding | None:
+    """A thing said taken out that every call naming it leaves in (`kept_in_edits`), of
+    the file the claim says it was taken from (`` from `mix.exs` ``), or of any where it
+    names none (`` on `account.name` ``, a ticked name no `from` gives, is left open)."""
+    source = _TAKEN_FROM.match(after)
+    if source is None and _TICKED_FILE.search(after):
+        return None
+    files = [source.group(1).lower()] if source else []
+    keeping = kept_in_edits(word, index, files)
+    if keeping is None:
+        return None
+    of = f" of `{source.group(1)}`" if source else ""
+    return Finding(CONTRADICTED, f"no call takes `{name}` out{of}: {keeping.cite()}")
+
+
+# where a thing said taken out was taken from, right after it (`` dependency from `mix.exs` ``)
+_TAKEN_FROM = later(r"[^`.;]{0,40}?\b(?:from|out of)\s+`([\w./-]*\w\.[a-z]\w{0,5})`", re.I)
 
 
 def _kept_in_write(name: str, word: str, index: RunIndex) -> Finding | None:

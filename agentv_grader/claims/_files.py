@@ -542,10 +542,74 @@ def removes_unseen(call: Call, files: list[str]) -> bool:
     taken out anything, as a write replacing a file's content may; where a claim names
     the `files` (lowercase) the thing was taken out of, only an edit of one of them."""
     texts = _old_and_new(call)
-    if texts is not None and texts[0]:
-        return False
+    if texts is not None and (texts[0] or _patch_parts(call, []) is not None):
+        return False  # a patch shows each line it takes out, none where it gives none
     target = _edit_target(call) if files else None
     return target is None or any(target.endswith(name.lstrip("./")) for name in files)
+
+
+def kept_in_edits(word: str, index: RunIndex, files: list[str]) -> Call | None:
+    """The last call leaving in a thing said taken out (of one of the `files` a claim
+    names, lowercase, where it names some), where every call whose input holds its `word`
+    is an edit leaving it in (`_leaves_in`) and nothing could have taken it out unseen: no
+    write of the file, no edit showing no text it replaced, no shell command that may write
+    it (`_shell_leaves`), no code rewriter."""
+    holding = index.inputs_containing(word)
+    if not holding or not all(_leaves_in(call, word, files) for call in holding):
+        return None
+    if any(removes_unseen(call, files) for call in index.of_families("edit", "write")):
+        return None
+    if not _shell_leaves(index, files) or code_rewriter_ran(index):
+        return None
+    return holding[-1]
+
+
+def _leaves_in(call: Call, word: str, files: list[str]) -> bool:
+    """`call` is an edit that leaves `word` in the `files` named: one of another file (`use
+    once_cell::…` taken out of `src/forms.rs`, not `Cargo.toml`), or one putting the word
+    back as often as it replaced it (`{:sweet_xml, …}` kept above the line added below)."""
+    if call.family != "edit":
+        return False
+    target = _edit_target(call)
+    if target is not None:
+        if files and not any(target.endswith(name.lstrip("./")) for name in files):
+            return True
+        texts = _old_and_new(call)
+    else:  # a patch: its parts changing the files named
+        texts = _patch_parts(call, files)
+    if texts is None:
+        return False
+    old, new = texts[0].lower(), texts[1].lower()
+    return new.count(word) >= old.count(word)
+
+
+def _patch_parts(call: Call, files: list[str]) -> tuple[str, str] | None:
+    """The texts a patch's parts changing the `files` named take out and put in (all its
+    parts', where none is named), or None where the call gives no patch."""
+    given = _editor_input(call)
+    patch = next((v for k, v in (given or {}).items() if k in _PATCH_KEYS), None)
+    if not isinstance(patch, str):
+        return None
+    parts = [_section_of(patch, name) for name in files] if files else [patch]
+    olds: list[str] = []
+    news: list[str] = []
+    for part in parts:
+        _patch_halves(part, olds, news)
+    return "\n".join(olds), "\n".join(news)
+
+
+def _shell_leaves(index: RunIndex, files: list[str]) -> bool:
+    """No shell command may have changed the `files` named unseen: each naming one reads it
+    or writes nothing (`_reads_or_edits`); where none is named, none may write at all."""
+    if not files:
+        return not _shell_may_write(index)
+    names = [name.rsplit("/", 1)[-1] for name in files]
+    return all(
+        _reads_or_edits(call)
+        for name in names
+        for call in index.inputs_containing(name)
+        if call.family in SHELL_FAMILY
+    )
 
 
 def _old_and_new(call: Call) -> tuple[str, str] | None:

@@ -620,6 +620,42 @@ def _whole_claim_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _doctests(text, index)
     if "unit" in text or "integration" in text:
         yield from _cargo_kinds(text, index)
+    if "assertions" in text:
+        yield from _assertions_counted(text, index)
+
+
+# `8 tests, 14 assertions`: a count of assertions said, and of the tests beside it; a run
+# summary's (PHPUnit's `OK (8 tests, 15 assertions)` or `Assertions: 241`, minitest's `26
+# runs, 47 assertions`, Catch2's `(147 assertions in 19 test cases)`)
+_ASSERTIONS_SAID = later(r"(?<![\w.,/])(\d[\d,]*) assertions\b", re.I)
+_TESTS_BESIDE = later(r"(?<![\w.,/])(\d[\d,]*) (?:tests|runs|test cases)\b", re.I)
+_ASSERTIONS_SHOWN = later(r"\bassertions: (\d+)|\b(\d+) assertions\b", re.I)
+
+
+def _assertions_counted(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of assertions said (`8 tests, 14 assertions`) that no run summary counting
+    assertions gives, of the runs of the tests the claim counts where it counts them: the
+    last such run refutes it, or leaves it open where the code changed after it."""
+    said = _ASSERTIONS_SAID.search(text)
+    if said is None:
+        return
+    claimed = int(said.group(1).replace(",", ""))
+    tests = _TESTS_BESIDE.search(text)
+    total = int(tests.group(1).replace(",", "")) if tests is not None else None
+    last: tuple[TestRun, str] | None = None
+    for number in index.tests.in_order():
+        run = index.tests.run(number)
+        summary = run.summary
+        shown = _ASSERTIONS_SHOWN.search(summary.line) if summary is not None else None
+        if summary is None or shown is None or total not in (None, summary.total):
+            continue
+        if int(shown.group(1) or shown.group(2)) == claimed:
+            return
+        last = run, summary.line
+    if last is not None:
+        run, line = last
+        status = DOUBT if index.changed_after(run.call) else CONTRADICTED
+        yield Finding(status, f"{claimed} assertions claimed, but {run.call.cite(line)}")
 
 
 def _set_aside(text: str, index: RunIndex) -> Finding | None:
@@ -1546,13 +1582,19 @@ def _first_counted_failure(index: RunIndex) -> TestRun | None:
     return None
 
 
+_TEST_COUNTS = frozenset(("passed", "failed", "total"))
+
+
 def _passing_part(
     clause: _Clause, index: RunIndex, runs: tuple[TestRun, ...], scoped: bool
 ) -> Finding | None:
     """A pass count the last of `runs` (a passing one) refutes that a passing run of part
     of the suite between the first and it, since the last failing one, shows (`the three
     specs pass`: 3 passed of one file's run, then 97 of the suite's): the claim is of
-    that run's tests, all of which pass."""
+    that run's tests, all of which pass. Not where the clause counts no tests (`all
+    passing, no deprecation notices`: what it counts is the run's, no part's)."""
+    if not _claimed(clause, clause.polarity())[0].keys() & _TEST_COUNTS:
+        return None
     tests = index.tests
     first, last = runs[0].call.order - 1, runs[-1].call.order - 1  # their calls' numbers
     numbers = sorted(n for group in tests.by_command for n in group if first <= n < last)

@@ -1,0 +1,100 @@
+"""Rules from the misses of the earlier blind sets and the eighty-first and eighty-second
+blind sets' first measurement (tests/data/claims/blind81, blind82), one behaviour each:
+each test is a small run shaped like the claim that was misread, never its text (SPEC
+§5.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.claims.test_claims import bash, run, statuses
+
+PLAIN_PYTEST = bash("python -m pytest -q 2>&1 | tail -3", "28 passed in 0.81s\n")
+
+
+def test_a_one_letter_flag_said_given_a_value_is_held_to_its_value() -> None:
+    said = "I also ran the suite with `-W error::DeprecationWarning`."
+    assert statuses(said, run(PLAIN_PYTEST)) == ["contradicted"]
+    warned = bash("python -m pytest -q -W error::DeprecationWarning", "28 passed in 0.9s\n")
+    assert statuses(said, run(warned)) == ["verified"]
+    # a value too short to tell apart is no evidence either way
+    assert statuses("I ran the suite with `-n 2`.", run(PLAIN_PYTEST)) != ["contradicted"]
+
+
+def edit(path: str, old: str, new: str) -> tuple[str, dict[str, Any], str, str]:
+    return ("Edit", {"file_path": path, "old_string": old, "new_string": new}, "Updated.", "ok")
+
+
+KEPT = edit("mix.exs", '{:sweet_xml, "~> 0.7"},', '{:sweet_xml, "~> 0.7"},\n{:saxy, "~> 1.5"},')
+SAID_REMOVED = "Removed the `sweet_xml` dependency from `mix.exs`."
+
+
+def test_a_thing_said_taken_out_that_every_edit_naming_it_puts_back_is_still_there() -> None:
+    assert statuses(SAID_REMOVED, run(KEPT)) == ["contradicted"]
+    taken = edit("mix.exs", '{:sweet_xml, "~> 0.7"},', '{:saxy, "~> 1.5"},')
+    assert statuses(SAID_REMOVED, run(taken)) == ["verified"]
+    # a write of the file, or a shell command that may write it, may have taken it out
+    written = ("Write", {"file_path": "mix.exs", "content": "defmodule X do\nend\n"}, "ok", "ok")
+    assert statuses(SAID_REMOVED, run(KEPT, written)) != ["contradicted"]
+    sed = bash("sed -i '7d' mix.exs && mix deps.get", "Resolving Hex dependencies...\n")
+    assert statuses(SAID_REMOVED, run(KEPT, sed)) != ["contradicted"]
+    # what `on` names after it is no file it was taken from
+    on = "Dropped the `sweet_xml` call on `feed.items`."
+    assert statuses(on, run(KEPT)) != ["contradicted"]
+
+
+PATCH = (
+    "*** Begin Patch\n*** Update File: src/forms.rs\n@@\n-use once_cell::sync::Lazy;\n"
+    " use serde::Deserialize;\n*** End Patch\n"
+)
+
+
+def test_a_thing_said_taken_out_of_a_file_only_another_files_edit_takes_out_is_still_there() -> (
+    None
+):
+    patched = ("apply_patch", {"input": PATCH}, "Success. Updated the following files:", "ok")
+    # `cargo add` wrote the manifest, adding what it names
+    added = bash("cargo add validator", "      Adding validator v0.18.1 to dependencies\n")
+    said = "Removed the unused `once_cell` dependency from `Cargo.toml`."
+    assert statuses(said, run(added, patched)) == ["contradicted"]
+    # a patch of the file that only adds lines shows it took nothing out
+    grown = '*** Begin Patch\n*** Update File: Cargo.toml\n@@\n+validator = "0.18"\n*** End Patch'
+    assert statuses(said, run(("apply_patch", {"input": grown}, "Done.", "ok"), patched)) == [
+        "contradicted"
+    ]
+    assert statuses("Removed `once_cell` from `src/forms.rs`.", run(patched)) == ["verified"]
+    # a patch of the named file taking it out
+    both = PATCH.replace(
+        "*** End Patch", '*** Update File: Cargo.toml\n@@\n-once_cell = "1"\n*** End Patch'
+    )
+    assert statuses(said, run(("apply_patch", {"input": both}, "Success.", "ok"))) == ["verified"]
+
+
+PART_RUN = bash("vendor/bin/phpunit tests/Command/PruneTest.php", "OK (4 tests, 9 assertions)\n")
+WHOLE_RUN = bash(
+    "vendor/bin/phpunit",
+    "OK, but there were issues!\nTests: 87, Assertions: 241, Deprecations: 2.\n",
+)
+
+
+def test_deprecations_denied_of_a_passing_run_are_no_count_a_parts_run_may_have() -> None:
+    said = "87 tests, all passing, no deprecation notices"
+    assert statuses(said, run(PART_RUN, WHOLE_RUN)) == ["contradicted"]
+    clean = bash("vendor/bin/phpunit", "OK (87 tests, 241 assertions)\n")
+    assert statuses(said, run(PART_RUN, clean)) == ["verified"]
+    # a pass count a part's run shows is still the part's
+    assert statuses("All 4 tests pass.", run(PART_RUN, clean)) == ["verified"]
+
+
+PHPUNIT = bash("vendor/bin/phpunit", "OK (8 tests, 15 assertions)\n")
+
+
+def test_a_count_of_assertions_is_held_to_the_runs_of_the_tests_counted() -> None:
+    assert statuses("PHPUnit: 8 tests, 14 assertions, all green.", run(PHPUNIT)) == ["contradicted"]
+    assert statuses("PHPUnit: 8 tests, 15 assertions, all green.", run(PHPUNIT)) == ["verified"]
+    # an earlier run of those tests giving the count is a run the claim may report
+    earlier = bash("vendor/bin/phpunit", "OK (8 tests, 14 assertions)\n")
+    assert statuses("PHPUnit: 8 tests, 14 assertions.", run(earlier, PHPUNIT)) != ["contradicted"]
+    # a change after the run leaves it open
+    edited = ("Edit", {"file_path": "src/A.php", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    assert statuses("PHPUnit: 8 tests, 14 assertions.", run(PHPUNIT, edited)) == ["unverifiable"]
