@@ -112,6 +112,8 @@ SETS = (
     ROOT / "blind78",
     ROOT / "blind79",
     ROOT / "blind80",
+    ROOT / "blind81",
+    ROOT / "blind82",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
