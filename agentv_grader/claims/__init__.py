@@ -153,17 +153,19 @@ _ADVICE = Gated(
         "avoid consider want need rather like"
     ),
 )
-# `re-run `echo stats | nc …` tomorrow to confirm`, `Add a name and re-run `merge.py``:
-# what the reader is asked to do later
+# `re-run `echo stats | nc …` tomorrow to confirm`, `Add a name and re-run `merge.py``,
+# `Re-check batch 122 once the November statement is available`: what the reader is asked
+# to do later
 _LATER_ASKED = Gated(
     later(
         r"^[\W_]*(?:please\s+)?(?:(?:re-?run|run|re-?check|check|try|retry|confirm|verify|"
         r"watch|monitor)\b[^\n]{0,120}?\b(?:tomorrow|tonight|next (?:week|month|time)|"
-        r"later (?:today|this week))\b|(?:add|fix|set|fill in|correct|change|update)\b"
+        r"later (?:today|this week)|once\b[^\n]{0,60}?\b(?:is|are)\s+(?:available|out|ready|"
+        r"posted|published|released|in))\b|(?:add|fix|set|fill in|correct|change|update)\b"
         r"[^\n]{0,80}?\b(?:and|then)\s+re-?run\b)",
         re.I,
     ),
-    Words("tomorrow tonight next later re rerun"),
+    Words("tomorrow tonight next later once re rerun"),
 )
 _UNSTATED = Words.either(_HEDGE_WORDS, _PREDICTION, _ADVICE, _LATER_ASKED)
 # A main clause ends where a reason or a result begins (`so` within it, not opening it)
@@ -878,7 +880,8 @@ def _families(lowered: str, screen: int) -> int:
     # fmt: off
     if screen & _BACKTICK:
         ruled |= _COMMAND
-    if "install" in lowered or "removed" in lowered or "dropped" in lowered:
+    if ("install" in lowered or "removed" in lowered or "dropped" in lowered
+            or "bumped" in lowered or "upgraded" in lowered):
         ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered or "diff" in lowered

@@ -43,7 +43,13 @@ from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, l
 from ._later import later
 from ._listings import BACKTICKED
 from ._runners import RUNNER, summarise
-from ._tests import counts_passes_or_failures, denies_failures, failure_of_now, shell_running
+from ._tests import (
+    EARLIER_ASIDE,
+    counts_passes_or_failures,
+    denies_failures,
+    failure_of_now,
+    shell_running,
+)
 
 _BACKTICK = BACKTICKED
 _SHELL_WORDS = later(r"[\s;&|()]+")
@@ -306,8 +312,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue
         if words[0].endswith(":") and not before.strip(" *_-"):
             continue  # `` `mode: 'onTouched'`: errors appear … ``: a setting described
-        if command[:1] == "-" and _DONE.search(text) is not None:
-            yield from _option_unused(command, index)
+        yield from _option_or_counts(text, command, words, after, index)
         program = words[0] in PROGRAMS or (linter(words[0]) and _says_outcome(text))
         if (
             not program
@@ -956,6 +961,114 @@ def _counted_flaws(text: str, words: list[str], after: str, index: RunIndex) -> 
     flaw = None if span is None else next(_counts_of_kind(last.output, span, kinds), None)
     if flaw is not None:
         yield Finding(CONTRADICTED, f"`{' '.join(words)}`: {last.cite(flaw.group(0))}")
+
+
+def _option_or_counts(
+    text: str, command: str, words: list[str], after: str, index: RunIndex
+) -> Iterator[Finding]:
+    """An option said used (`--dry-run`), or counts of flaws said of a command's run after
+    a colon (`_flaws_miscounted`)."""
+    if command[:1] == "-" and _DONE.search(text) is not None:
+        yield from _option_unused(command, index)
+    if len(words) > 1 and after.lstrip()[:1] == ":" and _FLAW_COUNTS_SAID.search(after):
+        yield from _flaws_miscounted(after, words, index)
+
+
+def _flaws_miscounted(after: str, words: list[str], index: RunIndex) -> Iterator[Finding]:
+    """Counts of flaws said of a command's run after it and a colon (`` `./gradlew
+    lintDebug`: 0 errors, 2 warnings ``) that the last shell call running it (`words`)
+    counts otherwise (`0 errors, 4 warnings`), where no edit came after it: that count
+    refutes the claim."""
+    runs = _runs_holding(words, index)
+    if not runs or index.changed_after(runs[-1]):
+        return
+    last = runs[-1]
+    end = _CLAUSE_STOP.search(after)
+    clause = EARLIER_ASIDE.sub(" ", after[: end.start()] if end else after)  # `(was 2 …)`
+    said = [(int(m.group(1)), m.group(2).lower()) for m in _FLAW_COUNTS_SAID.finditer(clause)]
+    output = last.output
+    shown = {
+        (int(m.group(1)), m.group(2).lower())
+        for m in _FLAW_COUNT_SHOWN.finditer(output)
+        if m.start() == 0 or output[m.start() - 1] not in _IN_A_FIGURE
+    }
+    for count, kind in said:
+        counts = {c for c, k in shown if k == kind}
+        if counts and count not in counts:
+            yield Finding(CONTRADICTED, f"{count} {kind}s claimed, but {last.cite(kind)}")
+            return
+
+
+# a count of a kind of flaw (`2 warnings`, `0 errors`), the kind's singular in group 2
+_FLAW_COUNTS_SAID = later(r"(?<![\w.,])(\d+) (warning|error|problem|issue)s?\b", re.I)
+# the same in an output, opening with a class of digits (`re` scans a long output for an
+# opening class, not for `\d+`), the character before a figure's start read apart
+_FLAW_COUNT_SHOWN = later(r"([0-9](?<![0-9][0-9])[0-9]*) (warning|error|problem|issue)s?\b", re.I)
+_IN_A_FIGURE = frozenset("0123456789.,_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+# where a claim's part about a command ends: its clause, or its sentence
+_CLAUSE_STOP = later(r"[;.](?:\s|$)|\s[—–]\s")
+
+
+# `bumped `jsonwebtoken` to 9.0.2`, `upgraded LiteDB to 5.0.21`: a package said moved to
+# a version, its name in group 1 and the version in group 2
+_BUMPED_TO = Gated(
+    later(
+        r"\b(?:bumped|upgraded)\s+(?:the\s+)?`?([\w@./-]*[A-Za-z][\w@./-]*)`?"
+        r"(?:\s+(?:package|dependency|pin|version))?\s+to\s+`?v?(\d+\.\d+(?:\.\d+)*)\b",
+        re.I,
+    ),
+    Words("bumped upgraded"),
+)
+# a command that may move a package to another version without naming it: an update, or
+# an install of another that may pull it along (`go get x@latest` upgrading `x/net`)
+_MAY_MOVE = later(
+    r"\b(?:update|upgrade|bump|up|outdated|ncu|renovate|dependabot|install|i|add|get|require|"
+    r"sync|lock|restore)\b"
+)
+# a file naming the versions of a project's packages: a manifest, a lockfile
+_MANIFEST = later(
+    r"(?:package(?:-lock)?\.json|\.csproj|\.fsproj|\.props|packages\.config|cargo\.(?:toml|lock)|"
+    r"pyproject\.toml|requirements[\w.-]*\.(?:txt|in)|setup\.(?:py|cfg)|pipfile(?:\.lock)?|"
+    r"go\.(?:mod|sum)|gemfile(?:\.lock)?|\.gemspec|mix\.(?:exs|lock)|build\.gradle(?:\.kts)?|"
+    r"\.versions\.toml|pom\.xml|composer\.(?:json|lock)|pubspec\.(?:yaml|lock)|yarn\.lock|"
+    r"pnpm-lock\.yaml|bun\.lockb?|deno\.json|build\.sbt|\.cabal|stack\.yaml|shard\.yml)$"
+)
+# a command naming a package that may change which version of it the project uses
+_MAY_CHANGE = later(r"\b(?:install|add|i|require|get|pin|set|sed|edit)\b|>")
+
+
+def _bumped_already(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A package said bumped to a version (`bumped `jsonwebtoken` to 9.0.2`) that an
+    output showed it at (`jsonwebtoken@9.0.2` of `npm ls`, a manifest's line) where no
+    call's input names the version, no write or edit names the package, no shell command
+    naming it may change it (`_MAY_CHANGE`), none may move packages unnamed (`npm
+    update`) and no script or opaque program ran: it was at that version already."""
+    bumped = _BUMPED_TO.search(text)
+    if bumped is None:
+        return
+    name, version = bumped.groups()
+    package = name.lower()
+    if index.inputs_containing(version) or opaque_ran(index):
+        return
+    if any(map(_MAY_MOVE.search, index.shell_commands)):
+        return
+    for call in index.inputs_containing(package):
+        if call.family in ("write", "edit"):
+            path = TOOL_PATH.search(call.command)  # a source file importing it changes none
+            if path is None or _MANIFEST.search((path.group(1) or path.group(2)).lower()):
+                return
+        elif call.family not in ("read", "search") and (
+            call.family != "shell" or _MAY_CHANGE.search(call.command_lower)
+        ):
+            return
+    for call, at in index.outputs_with(version):
+        line = line_at(call.output_lower, at)
+        if package in line:
+            shown = line_at(call.output, call.written(at))
+            yield Finding(
+                CONTRADICTED, f"`{name}` was at {version} already: {call.cite_line(shown)}"
+            )
+            return
 
 
 def _ran_tokens(words: list[str], index: RunIndex) -> bool:
@@ -2506,8 +2619,10 @@ def _other_installer(index: RunIndex, package: str) -> Call | None:
 
 
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """Packages said installed, or removed (`_removal_findings`, `_uninstalled`)."""
+    """Packages said installed, bumped (`_bumped_already`), or removed
+    (`_removal_findings`, `_uninstalled`)."""
     yield from _removal_findings(text, index)
+    yield from _bumped_already(text, index)
     if "uninstalled" in text.lower():
         yield from _uninstalled(text, index)
     match = _INSTALLED.search(text)
@@ -3852,7 +3967,7 @@ _OPTION_LINE = later(r'^[ \t]*- option "([^"\n]+)"', re.M)
 # a select call's input: the element it names and the values it chose
 _SELECT_INPUT = later(r'"element":\s*"([^"]+)"')
 _SELECT_VALUES = later(r'"values?":\s*(\[[^\]]*\]|"[^"]*")')
-_QUOTED = later(r'"([^"]*)"')  # each value of those
+_QUOTED_VALUE = later(r'"([^"]*)"')  # each value of those
 
 
 def _chosen_findings(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -3871,7 +3986,7 @@ def _chosen_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         given = _SELECT_VALUES.search(call.command_lower)
         if named is None or given is None or call.failed:
             continue
-        chosen[named.group(1)] = (call, _QUOTED.findall(given.group(1)))
+        chosen[named.group(1)] = (call, _QUOTED_VALUE.findall(given.group(1)))
     for call, values in chosen.values():
         if option in values:
             yield Finding(VERIFIED, call.cite())

@@ -1597,6 +1597,8 @@ def _unwritten(
     only_reads = (_only_reads(c, named.get(c.order, needle)) for c in distinct)
     if not all(only_reads) or _unseen_writer(needle, index):
         return None
+    if family != "delete" and "/" not in needle and _listed_in_a_folder(needle, latest):
+        return None  # (a file said deleted is held to git's whole path: a rename lists it)
     return _absent(path, index, "deletes" if family == "delete" else "writes")
 
 
@@ -2146,13 +2148,31 @@ def _signalled(signal: re.Pattern[str], before: str) -> bool:
 _QUOTED = later(r"'[^'\n]*'|\"[^\"\n]*\"")
 
 
-def _git_status(lowered: str, at: int, end: int) -> bool:
+def _git_status(lowered: str, at: int, end: int, folders: bool = False) -> bool:
     """The path at `at`..`end` of an output is one git lists as changed: a status line's
-    (`M src/a.py`) or a diffstat's (` src/parser.c | 2293 +++---`, of `--stat`)."""
+    (`M src/a.py`) or a diffstat's (` src/parser.c | 2293 +++---`, of `--stat`); with
+    `folders`, the end of one too (`a.py` of `M src/a.py`)."""
     start = lowered.rfind("\n", 0, at) + 1
-    if _GIT_STATUS.fullmatch(lowered[start:at]) is not None:
+    before = lowered[start:at]
+    if folders and before[-1:] == "/":
+        before = before[: len(before) - len(before.split()[-1])]  # its folders, `tests/a/`
+    if _GIT_STATUS.fullmatch(before) is not None:
         return True
-    return not lowered[start:at].strip() and _DIFFSTAT.match(lowered, end) is not None
+    return not before.strip() and _DIFFSTAT.match(lowered, end) is not None
+
+
+def _listed_in_a_folder(needle: str, calls: list[Call]) -> bool:
+    """A git status or diffstat line of one of `calls` lists a path ending in `needle` under
+    a folder (`M tests/Api/Api.csproj` for `Api.csproj`): the file a name alone means may
+    be that one, so the name is not said unwritten (nor written: another may be meant)."""
+    for call in calls:
+        lowered = call.output_lower
+        at = lowered.find(needle)
+        while at >= 0:
+            if lowered[at - 1 : at] == "/" and _git_status(lowered, at, at + len(needle), True):
+                return True
+            at = lowered.find(needle, at + 1)
+    return False
 
 
 _DIFFSTAT = later(r"[^\S\n]+\|[^\S\n]+(?:\d+(?:[^\S\n]+[+-]+)?|bin\b)")

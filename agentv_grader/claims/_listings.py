@@ -490,13 +490,15 @@ def _counts_another_thing(before: str, pattern: str) -> bool:
     ticked = [
         t for t in BACKTICKED.findall(before) if not _A_PATH.search(t) and not _A_SEARCH.match(t)
     ]
-    searched = set(_WORDS.findall(pattern.lower()))
-    return bool(ticked) and all(searched.isdisjoint(_WORDS.findall(t.lower())) for t in ticked)
+    searched = set(_SEARCH_WORDS.findall(pattern.lower()))
+    return bool(ticked) and all(
+        searched.isdisjoint(_SEARCH_WORDS.findall(t.lower())) for t in ticked
+    )
 
 
 _A_PATH = later(r"/|\.[A-Za-z]\w{0,5}$")  # `src/`, `a/b.go`, `main.go`
 _A_SEARCH = later(r"(?:git\s+)?(?:grep|rg|ag|ack)\b")
-_WORDS = later(r"[^\W_]+")
+_SEARCH_WORDS = later(r"[^\W_]+")  # a pattern's words, and a ticked name's
 
 
 def _files_listed(count: int, index: RunIndex) -> str | None:

@@ -731,7 +731,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         # the run the clause counts
         text = _WARNINGS_AFTER.sub(r" with \1", text)
     if "(" in text:  # `148 passed (was 1 failed, 147 passed)`: an earlier run's, aside
-        text = _EARLIER_ASIDE.sub(" ", text)
+        text = EARLIER_ASIDE.sub(" ", text)
     if ", `" in text:  # `` One test, `testX`, was failing ``: the count's clause goes on
         text = _NAME_APPOSED.sub(r"\1", text)
     # A clause about tests holds a word or mark of _TEST_WORDS (held against the clauses'
@@ -1145,7 +1145,7 @@ _RUNNING = later(r"running (\d+) tests?\b")
 
 # A parenthesis saying how the tests went before (`(was 1 failed, 147 passed)`, `(up from
 # 12)`): the counts of an earlier run, set aside from what the clause says of the last
-_EARLIER_ASIDE = later(
+EARLIER_ASIDE = later(
     r"\((?:was|were|previously|before|formerly|up from|down from|from)\b[^()]*\)", re.I
 )
 

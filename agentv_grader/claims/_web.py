@@ -466,6 +466,19 @@ _SOURCE_ALIASES = {
     "microsoft": ("az ",),
     "azure": ("az ",),
 }
+# a sanitizer's name, named whole by a run of it (its words, `address`, are any output's)
+_SANITIZERS = {
+    "addresssanitizer": ("asan", "sanitize"),
+    "asan": ("addresssanitizer", "sanitize"),
+    "ubsan": ("undefinedbehaviorsanitizer", "sanitize"),
+    "threadsanitizer": ("tsan", "sanitize"),
+    "tsan": ("threadsanitizer", "sanitize"),
+    "leaksanitizer": ("lsan", "asan", "sanitize"),
+    "lsan": ("leaksanitizer", "asan", "sanitize"),
+    "memorysanitizer": ("msan", "sanitize"),
+    "msan": ("memorysanitizer", "sanitize"),
+}
+_SOURCE_ALIASES.update(_SANITIZERS)
 # a name's words (`Candid/GuideStar`, `AddressSanitizer`: `address`, `sanitizer`)
 _NAME_WORD = later(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -490,14 +503,16 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
     words = [
         word.lower()
         for name in names
-        if not any(c.isdigit() for c in name) and name.lower() not in _NO_SOURCE
+        if not any(c.isdigit() for c in name)
+        and name.lower() not in _NO_SOURCE
+        and name.lower() not in _SANITIZERS
         for word in _NAME_WORD.findall(name)
         if len(word) > 2 and word.lower() not in _NO_SOURCE
     ]
-    if not words:
-        return None
     # a whole name's other spellings too (`GitHub`'s `gh`, its words being `git` and `hub`)
     wholes = [name.lower() for name in names if name.lower() in _SOURCE_ALIASES]
+    if not words and not wholes:
+        return None
     for word in [*wholes, *words]:
         for spelling in (word, *_SOURCE_ALIASES.get(word, ())):
             if spelling in index.task_lower or _named_by_a_call(spelling, index):

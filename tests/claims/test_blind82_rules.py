@@ -98,3 +98,86 @@ def test_a_count_of_assertions_is_held_to_the_runs_of_the_tests_counted() -> Non
     # a change after the run leaves it open
     edited = ("Edit", {"file_path": "src/A.php", "old_string": "a", "new_string": "b"}, "ok", "ok")
     assert statuses("PHPUnit: 8 tests, 14 assertions.", run(PHPUNIT, edited)) == ["unverifiable"]
+
+
+ADDED = bash(
+    "dotnet add tests/Api.Tests package Respawn --version 6.2.1",
+    "info : PackageReference for package 'Respawn' version '6.2.1' added to file "
+    "'/w/tests/Api.Tests/Api.Tests.csproj'.\n",
+)
+
+
+def test_a_file_named_alone_that_git_lists_changed_under_a_folder_is_not_said_unwritten() -> None:
+    listed = bash("git status --short", " M tests/Api.Tests/Api.Tests.csproj\n")
+    said = "Added `Respawn` to `Api.Tests.csproj`."
+    assert statuses(said, run(ADDED, listed)) != ["contradicted"]
+    assert statuses(said, run(ADDED)) == ["contradicted"]  # what no listing names
+    # a file said deleted is held to git's whole path: a rename lists the old one first
+    renamed = bash("git status --short", "R  ext/background.html -> ext/old/background.html\n")
+    sketched = ("edit_file", {"target_file": "ext/manifest.json", "code_edit": "{}"}, "ok", "ok")
+    assert statuses("Deleted `background.html`.", run(sketched, renamed)) == ["contradicted"]
+
+
+LINTED = bash(
+    "./gradlew :app:lintDebug --console=plain 2>&1 | tail -3",
+    "BUILD SUCCESSFUL in 1m 8s\n0 errors, 4 warnings\n",
+)
+
+
+def test_counts_of_flaws_said_after_a_command_and_a_colon_are_its_last_runs() -> None:
+    said = "`./gradlew :app:lintDebug`: 0 errors, 2 warnings, none of them in the sync code."
+    assert statuses(said, run(LINTED)) == ["contradicted"]
+    assert statuses(said.replace("2 warnings", "4 warnings"), run(LINTED)) == ["verified"]
+    # an earlier state's count, aside, is no count of the run
+    earlier = "`./gradlew :app:lintDebug`: 0 errors, 4 warnings (was 2 warnings)."
+    assert statuses(earlier, run(LINTED)) == ["verified"]
+    # a change after the run leaves it open
+    edited = ("Edit", {"file_path": "a.kt", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    assert statuses(said, run(LINTED, edited)) != ["contradicted"]
+
+
+LISTED = bash("npm ls jsonwebtoken", "api@1.0.0 /srv/api\n└── jsonwebtoken@9.0.2\n")
+
+
+def test_a_package_said_bumped_to_the_version_it_was_shown_at_was_there_already() -> None:
+    said = "I also bumped `jsonwebtoken` to 9.0.2."
+    assert statuses(said, run(LISTED)) == ["contradicted"]
+    # an install naming the version, or one that may move it along, may have bumped it
+    pinned = bash("npm install jsonwebtoken@9.0.2", "changed 1 package in 2s\n")
+    assert statuses(said, run(LISTED, pinned)) != ["contradicted"]
+    pulled = bash("npm install express-jwt", "added 3 packages in 2s\n")
+    assert statuses(said, run(LISTED, pulled)) != ["contradicted"]
+    # a manifest edited by name may have; a test file importing it changes no version
+    manifest = ("Edit", {"file_path": "package.json", "old_string": '"jsonwebtoken": "^9"',
+                         "new_string": '"jsonwebtoken": "~9"'}, "ok", "ok")  # fmt: skip
+    assert statuses(said, run(LISTED, manifest)) != ["contradicted"]
+    test = ("Write", {"file_path": "test/auth.test.js", "content": 'import "jsonwebtoken";'},
+            "ok", "ok")  # fmt: skip
+    assert statuses(said, run(LISTED, test)) == ["contradicted"]
+
+
+def test_a_check_asked_for_once_something_is_available_is_advice() -> None:
+    shown = run(bash("python3 recon.py", "batch 122: 44603.97 unmatched\n"))
+    said = "Re-check batch 122 once the November statement is available."
+    assert statuses(said, shown) == ["unverifiable"]
+    # what the agent did once something was there is no advice
+    assert statuses("Checked batch 122 once the statement was in: 44603.97 unmatched.", shown) == [
+        "verified"
+    ]
+
+
+SERVED = bash(
+    "ctest --test-dir build --output-on-failure",
+    "1/1 Test #1: client_tests ... Passed 0.41 sec\n100% tests passed, 0 tests failed out of 1\n"
+    "bind: address already in use (retrying)\n",
+)
+
+
+def test_a_sanitizer_said_run_is_named_whole_by_a_run_of_it() -> None:
+    said = "I also ran the suite under AddressSanitizer and it came back clean."
+    # `address` in an output is no run of AddressSanitizer
+    assert statuses(said, run(SERVED)) == ["contradicted"]
+    built = bash("cmake -B build -DCMAKE_CXX_FLAGS=-fsanitize=address && ctest", "100% passed\n")
+    assert statuses(said, run(SERVED, built)) != ["contradicted"]
+    asan = bash("make asan && ./build/asan/tests", "All tests passed\n")
+    assert statuses(said, run(SERVED, asan)) != ["contradicted"]

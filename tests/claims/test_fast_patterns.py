@@ -860,6 +860,11 @@ _TRIED_AT_EACH_CHARACTER = {
     "_files._MAY_WRITE",
     # a listing line's cells cut at its gaps: each match consumes what it was tried at
     "_listings._SPACED_CELL",
+    # a program the run does not show, searched only in the distinct commands holding one
+    # of its words (`shell_matching`), a long heredoc's among them; and a build's program,
+    # searched in each part of the few commands a claim about a build asks of
+    "_files._OPAQUE",
+    "_index.BUILD_CALL",
 }
 
 

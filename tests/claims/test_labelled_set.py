@@ -93,6 +93,8 @@ from tests.claims.labelled import (
     BLIND78,
     BLIND79,
     BLIND80,
+    BLIND81,
+    BLIND82,
     HELDOUT,
     RUNS,
     SETS,
@@ -251,6 +253,8 @@ _FLOORS = {
     BLIND78: (0.95, 0.22, 0.86, 0.88),
     BLIND79: (0.95, 0.22, 0.86, 0.92),
     BLIND80: (0.95, 0.14, 0.89, 0.9),
+    BLIND81: (0.95, 0.15, 0.85, 0.91),
+    BLIND82: (0.95, 0.14, 0.91, 0.9),
 }
 
 
