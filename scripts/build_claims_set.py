@@ -114,6 +114,8 @@ SETS = (
     ROOT / "blind80",
     ROOT / "blind81",
     ROOT / "blind82",
+    ROOT / "blind83",
+    ROOT / "blind84",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

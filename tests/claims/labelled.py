@@ -88,7 +88,9 @@ the seventy-sixth's fixes, written at the same time, every claim labelled.
 the seventy-eighth's fixes, written at the same time, every claim labelled.
 `BLIND81` and `BLIND82` (tests/data/claims/blind81/runs, blind82/runs) likewise, after
 the eightieth's fixes, written at the same time, every claim labelled.
-`SETS` is all eighty-four."""
+`BLIND83` and `BLIND84` (tests/data/claims/blind83/runs, blind84/runs) likewise, after
+the eighty-second's fixes, written at the same time, every claim labelled.
+`SETS` is all eighty-six."""
 
 from __future__ import annotations
 
@@ -185,6 +187,8 @@ BLIND79 = RUNS.parent / "blind79" / "runs"
 BLIND80 = RUNS.parent / "blind80" / "runs"
 BLIND81 = RUNS.parent / "blind81" / "runs"
 BLIND82 = RUNS.parent / "blind82" / "runs"
+BLIND83 = RUNS.parent / "blind83" / "runs"
+BLIND84 = RUNS.parent / "blind84" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -194,7 +198,7 @@ SETS = (
     BLIND49, BLIND50, BLIND51, BLIND52, BLIND53, BLIND54, BLIND55, BLIND56, BLIND57,
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
     BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75,
-    BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82,
+    BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82, BLIND83, BLIND84,
 )  # fmt: skip
 
 
