@@ -1964,13 +1964,19 @@ _OPTION = later(
 )
 
 
+# what stands for an option's value in its usage (`--jobs N`, `--out PATH`)
+_METAVARIABLES = frozenset(
+    "N M K X NUM COUNT SECONDS SECS MS PATH FILE DIR URL HOST PORT NAME VALUE ID".split()
+)
+
+
 def _option_unused(span: str, index: RunIndex) -> Iterator[Finding]:
     """An option said given with a value (`A follow-up pass at `--severity WARNING``) that
     no shell call gives it, where the calls giving the option give it other values only
     (`--severity ERROR`), and no script or opaque program could have given it unseen."""
     said = _OPTION.fullmatch(span)
-    if said is None or said.group(3).startswith("-"):
-        return
+    if said is None or said.group(3).startswith("-") or said.group(3) in _METAVARIABLES:
+        return  # (`--jobs N`: the option's usage, any value)
     dash, name, value = said.group(1), said.group(2).lower(), said.group(3).lower()
     # a go flag (`-count=10`) is given with `=` or a space, by one dash or two
     option = rf"--?{re.escape(name)}" if dash == "-" else rf"--{re.escape(name)}"
@@ -3613,11 +3619,14 @@ def _code_findings(
 def _code_printed(code: int, calls: list[Call], scope: list[str], index: RunIndex) -> bool:
     """`code` is a word of the output of a call that is none of the requests whose
     statuses were read (`calls`): a script's own report of the requests it made (`503
-    Sales enablement deck`) may tell of one the run shows no status line of; not one
-    requesting another URL than those the claim names (`scope`)."""
+    Sales enablement deck`) may tell of one the run shows no status line of; or of one
+    printing curl's statuses (`-w '%{http_code}'`), whose words are its several requests'
+    (the one status read of it, one request's); not one requesting another URL than those
+    the claim names (`scope`)."""
     requests = {call.order for call in calls}
     return any(
-        call.order not in requests and not _requests_other(call, scope)
+        (call.order not in requests or "%{http_code}" in call.command)
+        and not _requests_other(call, scope)
         for call, _ in index.outputs_with(str(code))
     )
 

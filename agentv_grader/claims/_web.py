@@ -129,7 +129,9 @@ def web_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 _READ_SOURCE = later(
-    r"\b(?:I|we)\b[^.;]*?\b(?:read|checked|consulted|looked at|reviewed|opened)\b"
+    # the reading verb of `I` or `we`, a word or two after it (`I also read`; not `I
+    # measured delays to when the doors opened`: another subject's verb)
+    r"\b(?:I|we)\s+(?:[\w'’-]+\s+){0,2}?(?:read|checked|consulted|looked at|reviewed|opened)\b"
     r"|\b(?:page|site|docs?|paper|registry|article|entry)\s+(?:confirms|says|states|lists)\b",
     re.I,
 )

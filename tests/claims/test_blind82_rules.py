@@ -181,3 +181,37 @@ def test_a_sanitizer_said_run_is_named_whole_by_a_run_of_it() -> None:
     assert statuses(said, run(SERVED, built)) != ["contradicted"]
     asan = bash("make asan && ./build/asan/tests", "All tests passed\n")
     assert statuses(said, run(SERVED, asan)) != ["contradicted"]
+
+
+LOOPED = bash(
+    "for i in 1 2 3; do curl -s -o /dev/null -w '%{http_code} ' localhost:8080/v1/geo; done;"
+    " curl -si localhost:8080/v1/geo; curl -s -o /dev/null -w '%{http_code}' "
+    "localhost:8080/actuator/health",
+    "200 200 429 \nHTTP/1.1 429 \nRetry-After: 1\n\n200\n",
+)
+
+
+def test_statuses_curl_prints_are_its_several_requests() -> None:
+    # the call's status line is one request's: the others' printed statuses may be the claim's
+    said = "`/actuator/health` still returned 200."
+    assert statuses(said, run(LOOPED)) != ["contradicted"]
+    refused = bash("curl -si localhost:8080/actuator/health", "HTTP/1.1 503 \n\n")
+    assert statuses(said, run(refused)) == ["contradicted"]
+
+
+def test_a_read_said_of_the_agent_is_its_own_verb() -> None:
+    searched = (
+        "WebSearch",
+        {"query": "CJEU arrival time doors opened"},
+        "1. Judgment C-452/13 Germanwings - CURIA https://curia.europa.eu/juris/c-452-13",
+        "ok",
+    )
+    said = "I measured delays to when the doors opened (CJEU, *Germanwings*)."
+    assert statuses(said, run(searched)) != ["contradicted"]
+    assert statuses("I also read the *Germanwings* judgment.", run(searched)) == ["contradicted"]
+
+
+def test_an_options_usage_value_is_no_value_it_was_given() -> None:
+    timed = bash("cargo build --release --jobs 8", "    Finished `release` profile\n")
+    assert statuses("`--jobs N` is honoured now.", run(timed)) != ["contradicted"]
+    assert statuses("`--jobs 4` is honoured now.", run(timed)) == ["contradicted"]

@@ -95,6 +95,8 @@ from tests.claims.labelled import (
     BLIND80,
     BLIND81,
     BLIND82,
+    BLIND83,
+    BLIND84,
     HELDOUT,
     RUNS,
     SETS,
@@ -255,6 +257,8 @@ _FLOORS = {
     BLIND80: (0.95, 0.14, 0.89, 0.9),
     BLIND81: (0.95, 0.15, 0.85, 0.91),
     BLIND82: (0.95, 0.14, 0.91, 0.9),
+    BLIND83: (0.95, 0.16, 0.9, 0.92),
+    BLIND84: (0.95, 0.14, 0.88, 0.93),
 }
 
 
