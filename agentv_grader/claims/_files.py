@@ -577,10 +577,13 @@ def _leaves_in(call: Call, word: str, files: list[str]) -> bool:
         texts = _old_and_new(call)
     else:  # a patch: its parts changing the files named
         texts = _patch_parts(call, files)
+        if files and texts == ("", ""):
+            return True  # it changes other files only
     if texts is None:
         return False
-    old, new = texts[0].lower(), texts[1].lower()
-    return new.count(word) >= old.count(word)
+    # (an edit of the file naming the word only in its path shows nothing of it)
+    old, new = texts[0].lower().count(word), texts[1].lower().count(word)
+    return new >= old > 0
 
 
 def _patch_parts(call: Call, files: list[str]) -> tuple[str, str] | None:

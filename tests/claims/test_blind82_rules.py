@@ -38,6 +38,10 @@ def test_a_thing_said_taken_out_that_every_edit_naming_it_puts_back_is_still_the
     assert statuses(SAID_REMOVED, run(KEPT, written)) != ["contradicted"]
     sed = bash("sed -i '7d' mix.exs && mix deps.get", "Resolving Hex dependencies...\n")
     assert statuses(SAID_REMOVED, run(KEPT, sed)) != ["contradicted"]
+    # an edit of the file naming the word only in its path shows nothing of it
+    pathed = edit("config/settings.yaml", "  level: debug\n", "")
+    said = "Removed the `settings` debug block from `config/settings.yaml`."
+    assert statuses(said, run(pathed)) != ["contradicted"]
     # what `on` names after it is no file it was taken from
     on = "Dropped the `sweet_xml` call on `feed.items`."
     assert statuses(on, run(KEPT)) != ["contradicted"]
