@@ -970,7 +970,7 @@ def _option_or_counts(
     a colon (`_flaws_miscounted`)."""
     if command[:1] == "-" and _DONE.search(text) is not None:
         yield from _option_unused(command, index)
-    if len(words) > 1 and after.lstrip()[:1] == ":" and _FLAW_COUNTS_SAID.search(after):
+    if len(words) > 1 and after.lstrip()[:1] == ":":
         yield from _flaws_miscounted(after, words, index)
 
 
@@ -979,19 +979,15 @@ def _flaws_miscounted(after: str, words: list[str], index: RunIndex) -> Iterator
     lintDebug`: 0 errors, 2 warnings ``) that the last shell call running it (`words`)
     counts otherwise (`0 errors, 4 warnings`), where no edit came after it: that count
     refutes the claim."""
+    end = _CLAUSE_STOP.search(after)
+    said = _flaw_counts(EARLIER_ASIDE.sub(" ", after[: end.start()] if end else after))
+    if not said:
+        return  # (an earlier state's aside, `(was 2 warnings)`, set apart)
     runs = _runs_holding(words, index)
     if not runs or index.changed_after(runs[-1]):
         return
     last = runs[-1]
-    end = _CLAUSE_STOP.search(after)
-    clause = EARLIER_ASIDE.sub(" ", after[: end.start()] if end else after)  # `(was 2 …)`
-    said = [(int(m.group(1)), m.group(2).lower()) for m in _FLAW_COUNTS_SAID.finditer(clause)]
-    output = last.output
-    shown = {
-        (int(m.group(1)), m.group(2).lower())
-        for m in _FLAW_COUNT_SHOWN.finditer(output)
-        if m.start() == 0 or output[m.start() - 1] not in _IN_A_FIGURE
-    }
+    shown = set(_flaw_counts(last.output))
     for count, kind in said:
         counts = {c for c, k in shown if k == kind}
         if counts and count not in counts:
@@ -999,12 +995,19 @@ def _flaws_miscounted(after: str, words: list[str], index: RunIndex) -> Iterator
             return
 
 
-# a count of a kind of flaw (`2 warnings`, `0 errors`), the kind's singular in group 2
-_FLAW_COUNTS_SAID = later(r"(?<![\w.,])(\d+) (warning|error|problem|issue)s?\b", re.I)
-# the same in an output, opening with a class of digits (`re` scans a long output for an
-# opening class, not for `\d+`), the character before a figure's start read apart
-_FLAW_COUNT_SHOWN = later(r"([0-9](?<![0-9][0-9])[0-9]*) (warning|error|problem|issue)s?\b", re.I)
-_IN_A_FIGURE = frozenset("0123456789.,_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+def _flaw_counts(text: str) -> list[tuple[int, str]]:
+    """Each count of a kind of flaw in `text` (`2 warnings`, `0 errors`: 2 and `warning`),
+    a claim's or an output's; not the end of another figure or word (`1.5 errors`)."""
+    return [
+        (int(m.group(1)), m.group(2).lower())
+        for m in _FLAW_COUNT_OF_KIND.finditer(text)
+        if m.start() == 0 or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.,")
+    ]
+
+
+# a count of a kind of flaw, the kind's singular in group 2, opening with a class of digits
+# (`re` scans a long output for an opening class, not for `\d+`)
+_FLAW_COUNT_OF_KIND = later(r"([0-9](?<![0-9][0-9])[0-9]*) (warning|error|problem|issue)s?\b", re.I)
 # where a claim's part about a command ends: its clause, or its sentence
 _CLAUSE_STOP = later(r"[;.](?:\s|$)|\s[—–]\s")
 

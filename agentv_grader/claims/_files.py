@@ -542,7 +542,7 @@ def removes_unseen(call: Call, files: list[str]) -> bool:
     taken out anything, as a write replacing a file's content may; where a claim names
     the `files` (lowercase) the thing was taken out of, only an edit of one of them."""
     texts = _old_and_new(call)
-    if texts is not None and (texts[0] or _patch_parts(call, []) is not None):
+    if texts is not None and (texts[0] or _patch_of(call) is not None):
         return False  # a patch shows each line it takes out, none where it gives none
     target = _edit_target(call) if files else None
     return target is None or any(target.endswith(name.lstrip("./")) for name in files)
@@ -589,9 +589,8 @@ def _leaves_in(call: Call, word: str, files: list[str]) -> bool:
 def _patch_parts(call: Call, files: list[str]) -> tuple[str, str] | None:
     """The texts a patch's parts changing the `files` named take out and put in (all its
     parts', where none is named), or None where the call gives no patch."""
-    given = _editor_input(call)
-    patch = next((v for k, v in (given or {}).items() if k in _PATCH_KEYS), None)
-    if not isinstance(patch, str):
+    patch = _patch_of(call)
+    if patch is None:
         return None
     parts = [_section_of(patch, name) for name in files] if files else [patch]
     olds: list[str] = []
@@ -599,6 +598,13 @@ def _patch_parts(call: Call, files: list[str]) -> tuple[str, str] | None:
     for part in parts:
         _patch_halves(part, olds, news)
     return "\n".join(olds), "\n".join(news)
+
+
+def _patch_of(call: Call) -> str | None:
+    """The patch an edit call's input gives (`{"input": "*** Begin Patch …"}`), or None."""
+    given = _editor_input(call)
+    patch = next((v for k, v in (given or {}).items() if k in _PATCH_KEYS), None)
+    return patch if isinstance(patch, str) else None
 
 
 def _shell_leaves(index: RunIndex, files: list[str]) -> bool:

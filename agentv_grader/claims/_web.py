@@ -450,6 +450,18 @@ _NO_SOURCE = frozenset(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday".split()
 )
+# a sanitizer's name, named whole by a run of it (its words, `address`, are any output's)
+_SANITIZERS = {
+    "addresssanitizer": ("asan", "sanitize"),
+    "asan": ("addresssanitizer", "sanitize"),
+    "ubsan": ("undefinedbehaviorsanitizer", "sanitize"),
+    "threadsanitizer": ("tsan", "sanitize"),
+    "tsan": ("threadsanitizer", "sanitize"),
+    "leaksanitizer": ("lsan", "asan", "sanitize"),
+    "lsan": ("leaksanitizer", "asan", "sanitize"),
+    "memorysanitizer": ("msan", "sanitize"),
+    "msan": ("memorysanitizer", "sanitize"),
+}
 # the other spellings a call gives a source or tool a claim names (`Chrome` run as
 # playwright's `chromium`, `Postgres` reached by `psql`, `GitHub` by `gh`)
 _SOURCE_ALIASES = {
@@ -467,20 +479,8 @@ _SOURCE_ALIASES = {
     "google": ("gcloud", "gsutil"),
     "microsoft": ("az ",),
     "azure": ("az ",),
+    **_SANITIZERS,
 }
-# a sanitizer's name, named whole by a run of it (its words, `address`, are any output's)
-_SANITIZERS = {
-    "addresssanitizer": ("asan", "sanitize"),
-    "asan": ("addresssanitizer", "sanitize"),
-    "ubsan": ("undefinedbehaviorsanitizer", "sanitize"),
-    "threadsanitizer": ("tsan", "sanitize"),
-    "tsan": ("threadsanitizer", "sanitize"),
-    "leaksanitizer": ("lsan", "asan", "sanitize"),
-    "lsan": ("leaksanitizer", "asan", "sanitize"),
-    "memorysanitizer": ("msan", "sanitize"),
-    "msan": ("memorysanitizer", "sanitize"),
-}
-_SOURCE_ALIASES.update(_SANITIZERS)
 # a name's words (`Candid/GuideStar`, `AddressSanitizer`: `address`, `sanitizer`)
 _NAME_WORD = later(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
