@@ -279,7 +279,7 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     if not named and _DELETED_UNNAMED.search(text) and _nothing_deleted(index):
         calls = len(index.calls)
         yield Finding(CONTRADICTED, f"no tool call deletes anything ({calls} tool calls)")
-    if _FILE_RULES.may_hold(text):  # one ask for the four rules, each gated by its words
+    if _FILE_RULES.may_hold(text):  # one ask for four of its five rules, each gated by its words
         yield from _kept_moved_listed_counted(text, bool(named), index)
     if "`" in text and _ROWS_SAID_GATED.search(text):
         finding = _rows_of_file(text, index)
@@ -296,14 +296,15 @@ def file_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
 
 def _tests_counted(text: str, named: bool, index: RunIndex) -> Finding | None:
     """A count of tests said added: to a file the claim names (`_tests_added`; or in a new
-    file, `` New `a_test.go` with three tests ``), or to none (`_more_tests_than_added`)."""
+    file, `` New `a_test.go` with three tests ``), or more than the whole run's changes
+    add, to a file or none (`_more_tests_than_added`)."""
     if "`" in text and (
         (named and _TESTS_ADDED_GATED.search(text)) or _NEW_FILE_TESTS_GATED.search(text)
     ):
-        return _tests_added(text, index)
-    if _TESTS_ADDED_UNPLACED_GATED.search(text):
-        return _more_tests_than_added(text, index)
-    return None
+        found = _tests_added(text, index)
+        if found is not None:
+            return found
+    return _more_tests_than_added(text, index)
 
 
 _WORD_RUN = later(r"\w+")
@@ -444,32 +445,64 @@ _NEW_FILE_TESTS = later(
 _NEW_FILE_TESTS_GATED = Gated(_NEW_FILE_TESTS, Words("new added created wrote"))
 
 
-# `Added 5 unit tests for `suggest``: a count of tests said added, no file named
-_TESTS_ADDED_UNPLACED = later(_COUNT_ADDED + r"tests\b(?!\s+(?:to|in|into)\s+(?:the\s+)?`)", re.I)
-_TESTS_ADDED_UNPLACED_GATED = Gated(_TESTS_ADDED_UNPLACED, Words("added wrote"))
+# `Added 5 unit tests for `suggest``, `3 new tests in `LedgerTests``, `Two new msw-backed
+# specs`: a count of tests said added, to a file or none (a count or its words up to the
+# tests', not a list's: `2 new endpoints and tests`)
+_TESTS_SAID_NEW = later(
+    r"\b(?:(?:added|wrote|adds)\s+" + NUM + r"|" + NUM + r"\s+new)\s+"
+    r"(?:(?!(?:and|or|with|for|to|in|tests?)\b)[\w-]+\s+){0,2}(?:tests|test cases|specs)\b",
+    re.I,
+)
+_TESTS_SAID_NEW_GATED = Gated(_TESTS_SAID_NEW, Words("added wrote adds new"))
+# a count said of tests passing (`all 4 new test cases pass`): one a runner counts, which
+# a parametrised or twice-run test (anyio's two backends) makes more than its definitions
+_PASSING = later(r"\bpass(?:es|ed|ing)?\b", re.I)
 
 
 def _more_tests_than_added(text: str, index: RunIndex) -> Finding | None:
-    """A count of tests said added, no file named (`_TESTS_ADDED_UNPLACED`), above the
-    test definitions all the run's edits add, where each edit's are counted (`_definitions
-    _added`) and nothing else changed the code (`_edited_only_by_edits`): fewer tests were
+    """A count of tests said added (`_TESTS_SAID_NEW`), to a file or none, above the test
+    definitions all the run's changes add (`_definitions_the_run_adds`): fewer tests were
     added than said (more may be of another thing the claim leaves out, `2 tests for the
     parser` beside the lexer's: only fewer refute)."""
-    said = _TESTS_ADDED_UNPLACED.search(text)
-    if said is None:
+    said = _TESTS_SAID_NEW_GATED.search(text)
+    if said is None or _PASSING.search(text):
         return None
-    edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
-    if not edits or not _edited_only_by_edits(index):
+    found = _definitions_the_run_adds(index)
+    if found is None:
         return None
-    counts = [_definitions_added(call, "") for call in edits]
-    if None in counts:
-        return None
-    added, claimed = sum(c or 0 for c in counts), count_of(said.group(1))
+    (added, last), claimed = found, count_of(said.group(1) or said.group(2))
     if not 0 < added < claimed:
         return None
     return Finding(
-        CONTRADICTED, f"{claimed} tests said added, the edits add {added}: {edits[-1].cite()}"
+        CONTRADICTED, f"{claimed} tests said added, the changes add {added}: {last.cite()}"
     )
+
+
+def _definitions_the_run_adds(index: RunIndex) -> tuple[int, Call] | None:
+    """The test definitions all the run's changes add, and its last change: each edit's
+    (`_definitions_added`) and each new file's a write made (`_made_new`), where each is
+    counted and nothing else changed the code: no write of a file that was there (named
+    before it), no shell command that may change one, no code rewriter (None otherwise)."""
+    edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
+    writes = [c for c in index.by_family.get("write", ()) if not c.failed]
+    if not (edits or writes) or code_rewriter_ran(index):
+        return None
+    if any(_MAY_EDIT.search(command) for command in index.commands_of(SHELL_FAMILY)[0]):
+        return None
+    added = 0
+    for call in writes:
+        path = _edit_target(call)
+        naming = index.inputs_with(_needle(path)) if path else []
+        made = _made_new(naming, index) if naming and naming[0] is call else None
+        if made is None or made[1] is None:
+            return None
+        added += made[1]
+    for call in edits:
+        count = _definitions_added(call, "")
+        if count is None:
+            return None
+        added += count
+    return added, max((*edits, *writes), key=lambda call: call.order)
 
 
 # `Replaced the four `cm.get_cmap` calls`: a count of a ticked thing's uses said replaced
@@ -1930,7 +1963,11 @@ _KEPT = later(
     r"`([A-Za-z_][\w.]{3,})`"
 )
 _KEPT_GATED = Gated(_KEPT, Words("kept retained preserved left"))
-_FILE_RULES = Words.either(_KEPT_GATED, _DELETED_THING_GATED, _ONLY_GATED, _FILES_COUNT_GATED)
+# the words of the file rules a claim naming no file nor file verb is held to (`3 new tests`
+# asks the tests said added)
+_FILE_RULES = Words.either(
+    _KEPT_GATED, _DELETED_THING_GATED, _ONLY_GATED, _FILES_COUNT_GATED, _TESTS_SAID_NEW_GATED
+)
 _STEPS = later(r"&&|\|\||;")  # a command's steps, its pipes kept
 _SEARCHER = later(r"\s*(rg|grep|git grep)\s+(.*)", re.S)
 # flags of rg and grep that neither narrow the search nor take a value

@@ -126,7 +126,7 @@ _EITHERS = (
     (claims_package._UNSTATED, (claims_package._HEDGE_WORDS, claims_package._PREDICTION,
                                 claims_package._ADVICE, claims_package._LATER_ASKED)),
     (_files._FILE_RULES, (_files._KEPT_GATED, _files._DELETED_THING_GATED, _files._ONLY_GATED,
-                          _files._FILES_COUNT_GATED)),
+                          _files._FILES_COUNT_GATED, _files._TESTS_SAID_NEW_GATED)),
     (_web._WEB_WORDS, (_web._SEARCHED_GATED, _web._FETCHED_GATED, _web._CONTENT_GATED,
                        _web._COUNT_SOURCES_GATED, _web._SECOND_GATED, _web._DOC_GATED,
                        _web._FILLED_ALL_GATED, _web._FIRST_FAILED_GATED,
@@ -139,7 +139,7 @@ def test_a_gate_asked_for_a_group_of_rules_refuses_only_what_each_of_them_refuse
     either: Words, gates: tuple[Words | Gated, ...]
 ) -> None:
     """A text the group's gate refuses is one every rule's own gate refuses: `_UNSTATED`
-    before the hedge, the prediction and advice, `_FILE_RULES` before the four file rules after
+    before the hedge, the prediction and advice, `_FILE_RULES` before the five file rules after
     the paths, `_WEB_WORDS` before the eleven web checks (each opening with its gated
     search)."""
     each = [gate if isinstance(gate, Words) else gate.words for gate in gates]
