@@ -116,6 +116,8 @@ SETS = (
     ROOT / "blind82",
     ROOT / "blind83",
     ROOT / "blind84",
+    ROOT / "blind85",
+    ROOT / "blind86",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
