@@ -42,7 +42,7 @@ from ._gate import Gated, Words, folded, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
 from ._later import later
 from ._listings import BACKTICKED
-from ._runners import RUNNER, summarise
+from ._runners import RUNNER, named_packages_passed, summarise
 from ._tests import (
     EARLIER_ASIDE,
     counts_passes_or_failures,
@@ -197,12 +197,12 @@ _FLAW_LINE = later(
 )
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
 # a package manager's install or removal (composer's `require`: `composer require
-# pestphp/pest --dev`)
+# pestphp/pest --dev`; Bundler's `bundle add oj`)
 _INSTALL_CALL = later(
     rf"\b(?:(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)"
-    r"|composer\s+(?:require|install|remove))\b"
+    r"|composer\s+(?:require|install|remove)|bundle\s+(?:add|install|remove))\b"
 )
-_INSTALL_WORDS = (*PACKAGE_MANAGER_WORDS, "composer")
+_INSTALL_WORDS = (*PACKAGE_MANAGER_WORDS, "composer", "bundle")
 _INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/[\w.-]+)?))", re.I)
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check), an unticked word's
@@ -604,7 +604,9 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
         else:
             yield from _never_tested(command, index)
     elif (changed := _CHANGED_JUST_BEFORE.search(before, max(0, len(before) - 60))) is not None:
-        if _MEANS_AFTER.match(after) is None:  # `with `--prune-volumes``: the means' to say
+        if _MEANS_AFTER.match(after) is None and not (  # `with `--prune-volumes``: the means'
+            changed.group(1).lower() in _UPGRADES and _TO_A_NAMED_VERSION.match(after)
+        ):
             removed = changed.group(1).lower() in _REMOVALS
             files = [f.lower() for f in _TICKED_FILE.findall(after)]  # `` from `Cargo.toml` ``
             yield from _never_changed(command, removed, index, files, after)
@@ -1586,6 +1588,10 @@ _CHANGED_JUST_BEFORE = later(
     re.I,
 )
 _REMOVALS = frozenset(("removed", "deleted", "dropped", "commented out"))
+# `` Upgraded `ratesvc` to **gobreaker v2** ``: a thing moved to another's version, named
+# after `to`; what the change names is that other (the ticked one is where it was made)
+_UPGRADES = frozenset(("bumped", "upgraded", "downgraded"))
+_TO_A_NAMED_VERSION = later(r"(?<!\s)\s+to\s+[*_`]*[A-Za-z][\w./@-]*[*_`]*\s+v?\d")
 # a file a claim ticks (`` from `Cargo.toml` ``), lowercase: what a change was made in
 _TICKED_FILE = later(r"`([\w./-]*\w\.[a-z]\w{0,5})`", re.I)
 # a setting the agent says it changed, to the value the backticks give (`raised the
@@ -2137,6 +2143,8 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         kinds = _clean_of(text)
         flaw = _absent_flaw(said, kinds, last.output, name)
         failed = last.failed or _summary_failed(last, name.lower(), index)
+        if failed and _success_echoed(last, name.lower()):
+            failed = False  # `… --check-formatted && echo format-ok`, then a grep finding none
         if not failed and _status_lost(last, name.lower()):
             # its exit status lost, its output's flaws or its printed status tell
             found = _failure_printed(last, name.lower())
@@ -2173,12 +2181,40 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts
             return
-        refuted = failed and not qualified
-        yield Finding(CONTRADICTED if refuted else VERIFIED, f"`{name}`: {last.cite()}")
+        yield _passed_or_refuted(said, name, last, refuted=failed and not qualified)
     elif _shows_every(text, name):
         yield Finding(DOUBT, f"`{name}` ran; what it showed of each is not read: {last.cite()}")
     else:
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
+
+
+# `mix format --check-formatted && echo format-ok`: a text printed only once the command
+# before it succeeded (group 2)
+_ECHOED_ON_SUCCESS = later(
+    r"(?<![^\S\n])[^\S\n]*&&[^\S\n]*(?:echo|printf)[^\S\n]+(['\"]?)([\w .:=-]+)\1"
+)
+
+
+def _success_echoed(call: Call, name: str) -> bool:
+    """`name` (lowercase) is followed in `call`'s command by `&& echo` of a plain text that
+    the output holds as a line of its own: `name` succeeded, whatever status a later part
+    of the command left the call (`…; mix deps.tree | grep poison` finding nothing)."""
+    command = call.command_lower
+    at = command.find(name)
+    echoed = _ECHOED_ON_SUCCESS.match(command, at + len(name)) if at >= 0 else None
+    if echoed is None:
+        return False
+    text = echoed.group(2).strip()
+    return bool(text) and any(line.strip() == text for line in call.output_lower.splitlines())
+
+
+def _passed_or_refuted(said: str, name: str, last: Call, refuted: bool) -> Finding:
+    """A success said of `name`, against its last run `last`: `refuted` where it failed,
+    unless the claim names the parts that passed (`` `go test ./...`: api, billing and
+    store pass `` where webhook failed: of those, not of the run)."""
+    if refuted and named_packages_passed(said, last.output):
+        return Finding(DOUBT, f"`{name}`: the packages named passed, others failed: {last.cite()}")
+    return Finding(CONTRADICTED if refuted else VERIFIED, f"`{name}`: {last.cite()}")
 
 
 def _summary_failed(call: Call, name: str, index: RunIndex) -> bool:
@@ -2821,6 +2857,15 @@ _TRANSACTION_SAID = later(
 )
 
 
+# a unit of data just before the verb (`every row is committed as soon as it's added`,
+# `offsets are committed after each batch`): the program's commit, a database's or a
+# queue's
+_DATA_COMMITTED = later(
+    r"\b(?:rows?|records?|batch(?:es)?|chunks?|entries|entry|messages?|offsets?|writes?|"
+    r"inserts?|pages?)\s+(?:(?:is|are|was|were|gets?|got|get|being)\s+)?(?:[a-z]+ly\s+)?$"
+)
+
+
 def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     lowered = text.lower()
     checks = (
@@ -2865,7 +2910,10 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             continue  # `nothing is committed yet`, `not pushed`: no claim that it was done
         if _ATTRIBUTIVE_BEFORE.search(lowered, max(0, said.start() - 12), said.start()):
             continue  # `the last committed LSN`: a thing's state, no act said done
-        if what == "git commit" and _TRANSACTION_SAID.search(lowered):
+        if what == "git commit" and (
+            _TRANSACTION_SAID.search(lowered)
+            or _DATA_COMMITTED.search(lowered, max(0, said.start() - 30), said.start())
+        ):
             continue  # `the whole file is committed once … rolls back`: a database's commit
         if what == "git push" and _pushed_in_code(lowered, said.end()):
             continue

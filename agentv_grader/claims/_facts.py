@@ -1566,6 +1566,10 @@ def _written_as(index: RunIndex, key: str, literal: str) -> bool:
 _ID_KEY = later(r"[a-z]{1,4}-?(?:\d{3,}|0\d+)")
 
 
+# an arithmetic operator after a figure: the figure is an operand, no value
+_OPERAND_AFTER = later(r"(?<![^\S\n])[^\S\n]*(?:[÷×*/+−]|-[^\S\n])")
+
+
 def _labelled_otherwise(
     text: str,
     start: int,
@@ -1583,6 +1587,10 @@ def _labelled_otherwise(
     call, _, line = labelled[-1]
     if _changed_to(text, start):
         return Finding(DOUBT, f"{shown!r}, a value said changed to: {call.cite()}")
+    if _OPERAND_AFTER.match(text, start + len(shown)):
+        # `par = $4,800,000 ÷ 6,250,000 shares = $0.768`: a formula's operand, its result
+        # the label's value
+        return Finding(DOUBT, f"{shown!r}, an operand of a formula for {key!r}: {call.cite()}")
     if _ID_KEY.fullmatch(key) and len(_NUMBER.findall(text)) > 1:
         # `D011 — 90.0% (531 of 590)` against `D011: 5`: a thing's figures, the label one
         # of its quantities, which of them unsaid

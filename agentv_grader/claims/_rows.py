@@ -27,7 +27,9 @@ from ._later import later
 # once, where the number branch's two look-behinds (`\w` a Unicode class) were tried first.
 _ROW_VALUE = later(
     r"(?=[-−+$\d])(?:(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?(?![\w-])"
-    r"|(?<![\w.,-])(?<![A-Za-z]:)([-−+]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)"
+    # (not a bound: `>=90`, `< 5`)
+    r"|(?<![\w.,<>≥≤-])(?<![<>]=)(?<![<>≥≤] )(?<![A-Za-z]:)([-−+]?)\$?(\d{1,3}(?:,\d{3})+|\d+)"
+    r"(\.\d+)?(%?)"
     r"(?![\w.,]\d|[\w-]))"
 )
 _ROW_TEXT = later(r"[A-Za-z][A-Za-z .&'/-]*[A-Za-z.]")  # a cell of words, no digit

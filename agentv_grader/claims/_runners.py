@@ -512,6 +512,33 @@ def _go(output: str) -> Summary | None:
     return Summary(passed, failed, 0, total, _names(output), line)
 
 
+def _package_outcomes(output: str) -> dict[str, bool]:
+    """The packages go test's lines report (`ok  …/internal/api  0.087s`, `FAIL …`), by
+    the last part of their path (lowercase), each with whether it passed (a last part of
+    two packages passing only where both did)."""
+    if not _may_find(_GO_PKG, output):
+        return {}
+    packages: dict[str, bool] = {}
+    for found in _at_line_starts(_GO_PKG, output):
+        name = found.group(0).split()[1].rsplit("/", 1)[-1].lower()
+        packages[name] = packages.get(name, True) and found.group(1) == "ok"
+    return packages
+
+
+_WORD_OF_A_NAME = later(r"[a-z][\w-]*")
+
+
+def named_packages_passed(said: str, output: str) -> bool:
+    """The claim `said` names packages by the last part of their path, and go test's lines
+    in `output` report each of them passing (`` `go test ./...`: api and store pass ``
+    where webhook failed): a success said of those packages, not of the run."""
+    packages = _package_outcomes(output)
+    if not packages:
+        return False
+    named = set(_WORD_OF_A_NAME.findall(said.lower())) & packages.keys()
+    return bool(named) and all(packages[word] for word in named)
+
+
 def _go_verbose_passes(output: str) -> int | None:
     """The tests `go test -v` of one package says passed (`--- PASS: TestX`), where it
     ran no subtests (an indented `--- PASS: TestX/case`, which a claim may count too)

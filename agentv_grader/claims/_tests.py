@@ -39,7 +39,7 @@ from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at, work_set_aside
 from ._later import later
 from ._listings import BACKTICKED
-from ._runners import CARGO_RESULT, RUNNER
+from ._runners import CARGO_RESULT, RUNNER, named_packages_passed
 
 # A finding that decides nothing: the claim's count is the test checker's (no value to look
 # up), though it neither verifies nor doubts the claim.
@@ -418,10 +418,13 @@ class _Clause:
     (`_NAMED`), found once where the checks searched the same patterns of a clause up to
     four times; its counts (`_Folded`) searched when asked, an ASCII clause's lowercase."""
 
-    __slots__ = ("bad", "good", "lowered", "names", "noun", "now", "ran", "text", "words")
+    __slots__ = (
+        "bad", "good", "lowered", "names", "noun", "now", "ran", "sentence", "text", "words"
+    )  # fmt: skip
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, sentence: str = "") -> None:
         self.text = text
+        self.sentence = sentence or text  # the whole claim the clause is of
         words, lowered = words_of(text)
         self.words = words
         self.lowered = lowered if text.isascii() else None  # for the `_Folded` patterns
@@ -748,7 +751,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         named = (_NAMED.findall(text_of_clause) if "est" in text_of_clause else []) or named
         if held is not None and not those and not _holds_test_word(text_of_clause.lower(), held):
             continue
-        clause = _of_named(_Clause(_without_other_commands(text_of_clause)), before)
+        clause = _of_named(_Clause(_without_other_commands(text_of_clause), text), before)
         if not (clause.about_tests() or (those and clause.polarity())):
             continue
         if _CI.search(text_of_clause) or (
@@ -896,13 +899,23 @@ _THE_FIRST_RUN = later(r"\b(?:the|my) first (?:test |full )?run\b", re.I)
 def _of_the_first_run(finding: Finding, clause: _Clause, index: RunIndex) -> bool:
     """A contradiction of a failure said of `the first run` by the run's first test run
     is of that run, not one of several the sentence may tell apart (but a count of
-    subtests, which go test counts with their parents)."""
+    subtests, which go test counts with their parents; and where that run came before
+    any change and the first run after the first write failed, unless that run refutes
+    it too: `my first run` may be the first of the changed code)."""
     if clause.polarity() != "bad" or _THE_FIRST_RUN.search(clause.text) is None:
         return False
     if "subtest" in clause.text.lower():
         return False
     first = index.tests.every[0].call
-    return f"{first.where} `" in finding.evidence
+    if f"{first.where} `" not in finding.evidence:
+        return False
+    written = index.first_write()
+    if written is not None and first.order < written.order:
+        after = _first_after_writing(index)
+        if after is not None and not after.ok:
+            found = _compare(clause, after, True, changed=False)
+            return found is not None and found.status == CONTRADICTED
+    return True
 
 
 def _of_runs_apart(
@@ -1301,8 +1314,13 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
 # runs of another thing than tests, whose failures a clause may count
 _OTHER_RUNS = later(r"\b(?:builds|deploys|deployments)\b", re.I)
 # a failure said of a condition, what code or a check does (`which fails the package if
-# any goroutine outlives the tests`, `fails when the cache is cold`)
-_FAILS_IF = later(r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b", re.I)
+# any goroutine outlives the tests`, `fails when the cache is cold`),
+# or one to come (`any code that falls back to `File` will fail loudly in these tests`)
+_FAILS_IF = later(
+    r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b"
+    r"|\b(?:will|would|could|might|may|should)\s+(?:(?:now|still|also|then)\s+)?fail\b",
+    re.I,
+)
 # what opens a time said of an act (`after rebasing`, `since the fix`, `once it built`)
 _WHEN_SAID = later(r"\b(?:after|since|once|before|until|when|while)\b", re.I)
 # what opens a condition said of a run (`under Python 3.8`, `with coverage`)
@@ -2108,6 +2126,12 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         # refutes no pass of the test
         if all(n not in summary.failed_names for n in names):
             return None
+    if (
+        polarity == "good"
+        and not run.ok
+        and named_packages_passed(clause.sentence, run.call.output)
+    ):
+        return Finding(SHOWN, f"the packages named passed, others failed: {cite}")
     claimed, parts = _claimed(clause, polarity)
     if names and claimed and not _selects(run.call.command, names):
         # `` `ExportCommandTest` has 4 tests `` against `mvn test`'s 23: the summary counts
@@ -2191,6 +2215,10 @@ def _refuting(
     if changed:
         return Finding(SHOWN, f"{'; '.join(problems)}, but the code changed after {cite}")
     command = run.call.command
+    if _file_run_with_others(clause.sentence, command):
+        # `New tests in `test_v3.py` (5 tests)` against `pytest test_v2.py test_v3.py`'s
+        # 12 passed: the run counts (and fails) the other file's tests too
+        return Finding(SHOWN, f"{'; '.join(problems)}, but a run of other files too: {cite}")
     if (
         _runs_tests_twice(command)
         and not _names_last_run(clause.text, command)
@@ -2214,13 +2242,27 @@ def _refuting(
 def _file_run_alone(text: str, command: str) -> bool:
     """The claim names one test file (`` New `tests/test_b.py` with 3 tests ``) and the run
     was given that file alone: its counts are the whole of what the claim counts."""
+    given = _test_files_given(text, command)
+    return given is not None and given[0] and len(given[1]) == 1
+
+
+def _file_run_with_others(text: str, command: str) -> bool:
+    """The claim names one test file and the run was given it and others (`pytest
+    tests/test_a.py tests/test_b.py`): its counts are the other files' too."""
+    given = _test_files_given(text, command)
+    return given is not None and given[0] and len(given[1]) > 1
+
+
+def _test_files_given(text: str, command: str) -> tuple[bool, list[str]] | None:
+    """Whether the run was given the one test file the claim names, and the test files it
+    was given (None: the claim names no test file, or more than one)."""
     spans = {m.group(1).strip() for m in BACKTICKED.finditer(text)} if "`" in text else set()
     named = {path for path in spans if " " not in path and test_path(path)}
     if len(named) != 1:
-        return False
+        return None
     (path,) = named
     given = [word for word in command.split() if test_path(word)]
-    return len(given) == 1 and (given[0] == path or given[0].endswith("/" + path))
+    return any(word == path or word.endswith("/" + path) for word in given), given
 
 
 def _last_run_whole(command: str) -> bool:
@@ -2419,14 +2461,31 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
             claimed["passed"] = count_of(of.group(1))
         elif "total" in claimed:
             claimed["passed"] = claimed["total"]
-    elif polarity == "bad" and not claimed.keys() & {"failed", "passed"} and _all_of(total):
-        claimed["failed"] = claimed["total"]  # `all 38 tests errored`: every one failed
+    elif polarity == "bad" and not claimed.keys() & {"failed", "passed"}:
+        _failed_of_total(claimed, parts, total)
     if ("passed" in claimed or "total" in claimed) and "doc" in clause.text.lower():
         _add_doctests(clause.text, claimed, parts)
     if {"total", "passed"} <= parts and "failed" not in claimed:
         claimed["failed"] = claimed["total"] - claimed["passed"]
         parts.add("failed")
     return claimed, frozenset(parts & claimed.keys())
+
+
+# a failure said to be in a count of tests just after (`my first run failed in two tests`)
+_FAILED_IN = later(r"\b(?:failed|failing|fails|errored|broke)\s+in\s+(?:the\s+)?$", re.I)
+
+
+def _failed_of_total(claimed: dict[str, int], parts: set[str], total: re.Match[str] | None) -> None:
+    """A failure said of a count of tests, no count of failures or passes said: every one
+    of them failed (`all 38 tests errored`), or that many did of a total unsaid (`my
+    first run failed in two tests`)."""
+    if _all_of(total):
+        claimed["failed"] = claimed["total"]
+    elif total is not None and _FAILED_IN.search(
+        total.string, max(0, total.start() - 30), total.start()
+    ):
+        claimed["failed"] = claimed.pop("total")
+        parts.discard("total")
 
 
 def _all_of(total: re.Match[str] | None) -> bool:

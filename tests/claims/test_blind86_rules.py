@@ -64,3 +64,100 @@ def test_more_tests_said_new_than_the_runs_changes_add_were_not_added() -> None:
     assert statuses("Added 4 tests.", run(shown, TWO_TESTS, new_file)) != ["contradicted"]
     sed = bash("sed -i 's/1/2/' tests/test_ledger.py", "")
     assert statuses("3 new unit tests.", run(TWO_TESTS, sed)) != ["contradicted"]
+
+
+def test_a_count_of_a_test_file_is_no_total_of_a_run_given_it_and_others() -> None:
+    said = "New tests in `tests/test_v3.py` (5 tests)."
+    both = bash("python -m pytest -q tests/test_v2.py tests/test_v3.py", "12 passed in 0.2s\n")
+    assert statuses(said, run(both))[0] != "contradicted"
+    alone = bash("python -m pytest -q tests/test_v3.py", "7 passed in 0.2s\n")
+    assert statuses(said, run(alone))[0] == "contradicted"
+
+
+GO_ALL = bash(
+    "go test ./... 2>&1 | tail -5",
+    "ok  \tgithub.com/acme/led/internal/api\t0.08s\n"
+    "ok  \tgithub.com/acme/led/internal/store\t0.39s\n"
+    "--- FAIL: TestDeliver (2.00s)\nFAIL\nFAIL\tgithub.com/acme/led/internal/webhook\t2.01s\n",
+    "error",
+)
+
+
+def test_a_pass_said_of_the_packages_a_go_run_names_is_theirs() -> None:
+    assert statuses("`go test ./...`: api and store pass.", run(GO_ALL)) != ["contradicted"]
+    assert statuses("`go test ./...`: api and webhook pass.", run(GO_ALL)) == ["contradicted"]
+    assert statuses("`go test ./...` passes.", run(GO_ALL)) == ["contradicted"]
+
+
+def test_a_unit_of_data_said_committed_is_the_programs_commit() -> None:
+    said = "Every row is committed as soon as it's added."
+    assert statuses(said, run(bash("npx vitest run", "Tests  4 passed (4)\n"))) != ["contradicted"]
+    assert statuses("The fix is committed.", run(bash("ls", "a\n"))) == ["contradicted"]
+
+
+BASELINE = bash(
+    "mvn test",
+    "[INFO] Tests run: 6, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n",
+)
+CHANGE = edit("src/Sweeper.java", "File root;", "Path root;")
+
+
+def test_my_first_run_may_be_the_first_after_the_change_where_a_baseline_passed() -> None:
+    two = bash(
+        "mvn test",
+        "[ERROR] Tests run: 6, Failures: 0, Errors: 2, Skipped: 0\n[INFO] BUILD FAILURE\n",
+        "error",
+    )
+    said = "My first run failed in two tests with `UnsupportedOperationException`."
+    assert statuses(said, run(BASELINE, CHANGE, two, BASELINE)) != ["contradicted"]
+    # where the first run after the change refutes it too, it stands refuted
+    three = two[:2] + (two[2].replace("Errors: 2", "Errors: 3"),) + two[3:]
+    assert statuses(said, run(BASELINE, CHANGE, three, BASELINE)) == ["contradicted"]
+
+
+def test_a_failure_to_come_is_no_runs_outcome() -> None:
+    said = "Any future code that falls back to `java.io.File` will fail loudly in these tests."
+    assert statuses(said, run(BASELINE)) != ["contradicted"]
+
+
+def test_a_bound_on_a_row_is_no_reading_of_the_thing() -> None:
+    row = bash("python3 mme.py", "P-18842  142.5  fentanyl+oxycodone  >=90  True\n")
+    said = "P-18842 — 142.5 MME (fentanyl 50 mcg/hr patch + oxycodone)."
+    assert statuses(said, run(row)) != ["contradicted"]
+    misread = "P-18842 — 124.5 MME (fentanyl patch + oxycodone)."
+    assert statuses(misread, run(row)) == ["contradicted"]
+
+
+def test_a_text_echoed_after_and_shows_the_command_before_it_succeeded() -> None:
+    checked = bash(
+        "mix format --check-formatted && echo format-ok; mix deps.tree | grep -i poison",
+        "format-ok\n",
+        "error",
+    )
+    said = "`mix format --check-formatted` passes."
+    assert statuses(said, run(checked)) == ["verified"]
+    unechoed = bash(checked[1]["command"], "** (Mix) mix format failed\n", "error")
+    assert statuses(said, run(unechoed)) == ["contradicted"]
+
+
+def test_a_thing_upgraded_to_another_named_version_is_where_the_change_was_made() -> None:
+    bumped = edit(
+        "go.mod", "github.com/sony/gobreaker v1.0.0", "github.com/sony/gobreaker/v2 v2.0.0"
+    )
+    said = "Upgraded `ratesvc` to **gobreaker v2**."
+    assert statuses(said, run(bumped)) != ["contradicted"]
+    assert statuses("Upgraded `zerolog` to 1.33.0.", run(bumped)) == ["contradicted"]
+
+
+def test_bundlers_add_installs_a_gem() -> None:
+    added = bash(
+        "bundle add oj", "Fetching oj 3.16.8\nInstalling oj 3.16.8 with native extensions\n"
+    )
+    assert statuses("`bundle add oj` installed oj 3.16.8.", run(added)) == ["verified"]
+
+
+def test_a_figure_before_an_operator_is_an_operand_of_a_formula() -> None:
+    out = bash("python3 tax.py", "assumed par: 0.768000\n")
+    said = "Assumed par = $4,800,000 ÷ 6,250,000 issued shares."
+    assert statuses(said, run(out)) != ["contradicted"]
+    assert statuses("Assumed par = $4,800,000.", run(out)) == ["contradicted"]

@@ -97,6 +97,8 @@ from tests.claims.labelled import (
     BLIND82,
     BLIND83,
     BLIND84,
+    BLIND85,
+    BLIND86,
     HELDOUT,
     RUNS,
     SETS,
@@ -259,6 +261,8 @@ _FLOORS = {
     BLIND82: (0.95, 0.14, 0.91, 0.9),
     BLIND83: (0.95, 0.16, 0.9, 0.92),
     BLIND84: (0.95, 0.14, 0.88, 0.93),
+    BLIND85: (0.95, 0.1, 0.83, 0.91),
+    BLIND86: (0.95, 0.22, 0.83, 0.95),
 }
 
 
