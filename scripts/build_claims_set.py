@@ -118,6 +118,8 @@ SETS = (
     ROOT / "blind84",
     ROOT / "blind85",
     ROOT / "blind86",
+    ROOT / "blind87",
+    ROOT / "blind88",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",
