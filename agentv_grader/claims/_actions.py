@@ -3671,15 +3671,21 @@ def _code_printed(code: int, calls: list[Call], scope: list[str], index: RunInde
     """`code` is a word of the output of a call that is none of the requests whose
     statuses were read (`calls`): a script's own report of the requests it made (`503
     Sales enablement deck`) may tell of one the run shows no status line of; or of one
-    printing curl's statuses (`-w '%{http_code}'`), whose words are its several requests'
-    (the one status read of it, one request's); not one requesting another URL than those
-    the claim names (`scope`)."""
+    printing the statuses of its requests (`_PRINTS_STATUSES`: curl's `-w '%{http_code}'`,
+    a loop's `r.status_code`), whose words are its several requests' (the one status read
+    of it, one request's); not one requesting another URL than those the claim names
+    (`scope`)."""
     requests = {call.order for call in calls}
     return any(
-        (call.order not in requests or "%{http_code}" in call.command)
+        (call.order not in requests or _PRINTS_STATUSES.search(call.command) is not None)
         and not _requests_other(call, scope)
         for call, _ in index.outputs_with(str(code))
     )
+
+
+# a command printing the statuses of the requests it makes: curl's `-w '%{http_code}'`, a
+# script's `r.status_code` or `res.status` (`print(y, "HTTP", r.status_code)` in a loop)
+_PRINTS_STATUSES = later(r"%\{http_code\}|status_code|\.status\b")
 
 
 def _requests_other(call: Call, scope: list[str]) -> bool:

@@ -1447,10 +1447,11 @@ def _unseen(
 ) -> Finding:
     """A distinctive figure, or a share, that no output shows where the claim says it: a
     misreading of a figure of its digits swapped (`_swapped`; not one the task gives, `the
-    0.30 facility line`, which the claim may quote), else in doubt."""
+    0.30 facility line`, which the claim may quote, nor one a call's input gives, `DELETE
+    …/permission/11602`, which the agent used), else in doubt."""
     shown = match.group(0)
     if distinctive:
-        if not _in_task(shown, index):
+        if not _in_task(shown, index) and not index.in_inputs(literal.lstrip("-")):
             swapped = _swapped(text, match, literal, decimals, index)
             if swapped is not None:
                 return swapped
@@ -1614,7 +1615,7 @@ def _labelled_otherwise(
     if _total_of(line, key) and _TOTAL_SAID.search(text) is None:
         # `Mailgun (…, 10,387 messages)` against `total messages: 48213`: a part's count
         return Finding(DOUBT, f"{shown!r} of a part, the total {key!r}: {call.cite(line)}")
-    if _qualified_otherwise(line, key, text):
+    if _qualified_otherwise(line, key, text) or _lacked(line, key):
         # `233 lots` still needed against `set lots: 1104, spare lots: 83`: other lots
         return Finding(DOUBT, f"{shown!r}, other {key!r}s: {call.cite(line)}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
@@ -1630,6 +1631,14 @@ def _qualified_otherwise(line: str, key: str, text: str) -> bool:
         len(set(words)) > 1
         and len(words) == lowered.count(key)
         and all(word not in _STOP and word not in said for word in words)
+    )
+
+
+def _lacked(line: str, key: str) -> bool:
+    """The output `line` names `key` as what the things it counts lack (`recap with no
+    earlier capture: 1`, `rows without a price: 3`): its figure is no count of `key`."""
+    return (
+        re.search(rf"\b(?:no|without)\s+(?:[a-z]+\s+)?{re.escape(key)}", line.lower()) is not None
     )
 
 
@@ -2338,6 +2347,10 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
 _FIGURE_LABEL = later(r"^[\W_]*(\d+):[ ]$")
 
 
+# what opens a list of things ranked, just before its length (`Top 5 SKUs`, `bottom 3`)
+_LIST_HEAD_BEFORE = later(r"\b(?:top|bottom)\s+$", re.I)
+
+
 def _key(text: str, match: re.Match[str]) -> str | None:
     """The word the claim labels its number with: `p95 is 401` → p95, `12 months` → month.
     (The words before the number are read only after an `is`, `:` or `=`.)"""
@@ -2348,6 +2361,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
         return None  # `Duration: 47:54`: minutes and seconds, no figure a key gives
     if text.endswith(("..", "..="), 0, start):
         return None  # `n in 1..=3999`: a range's bound, no value of what it ranges
+    if _LIST_HEAD_BEFORE.search(text, max(0, start - 8), start):
+        return None  # `Top 5 SKUs by violating lines`: a list's length, no value of a SKU
     if text[start - 1 : start] == ":" and _FILE_PLACE.search(text, max(0, start - 30), start):
         return None  # `bad.json:4:5`: a line and column in a file, no value of `json`
     figure = _FIGURE_LABEL.match(text, 0, start)
@@ -2357,10 +2372,13 @@ def _key(text: str, match: re.Match[str]) -> str | None:
     if _IS_BEFORE.search(text[max(0, start - 12) : start].lower()) and not _LENGTH_AFTER.match(
         text, end
     ):
-        before = _WORD.findall(text, max(0, start - 40), start)
-        word = next((w for w in reversed(before) if w.lower() not in _STOP), None)
-        if word is not None and word.lower() not in _UNITS:
-            return _stem(word)
+        before = list(_WORD.finditer(text, max(0, start - 40), start))
+        found = next((w for w in reversed(before) if w.group(0).lower() not in _STOP), None)
+        if found is not None and text[found.start() - 1 : found.start()] == ".":
+            return None  # `` `flags_test.go`: 4 cases ``: a file's extension, no key
+        label = found.group(0) if found is not None else None
+        if label is not None and label.lower() not in _UNITS:
+            return _stem(label)
     # the words after it label it only up to an arrow or a mark: `A 5.14% → B 6.40%`
     phrase = _PHRASE_END.search(text, end, end + 40)
     words = _WORD.finditer(text, end, phrase.start() if phrase else end + 40)

@@ -196,6 +196,11 @@ _MANIFESTS = (
     (later(r"\bmix deps\.(?:get|update|unlock)\b"), ("mix.lock",)),
     (later(r"\bswift package (?:update|resolve)\b"), ("package.resolved",)),
     (later(r"\bdeno (?:add|remove|install|cache)\b"), ("deno.json", "deno.lock")),
+    # (a project file by its ending: `dotnet add src/Api package Serilog` writes `Api.csproj`)
+    (
+        later(r"\bdotnet (?:add|remove)\b[^|;&\n]*\spackage\b"),
+        (".csproj", ".fsproj", ".vbproj", "packages.lock.json"),
+    ),
 )  # fmt: skip
 # A word of each alternative of _OPAQUE and of each _MANIFESTS pattern: the commands
 # holding none are not searched.
@@ -204,6 +209,7 @@ _MANIFEST_WORDS = (
     ("npm", "yarn", "bun"), ("poetry ", "pdm ", "uv ", "pipenv "), ("cargo ",), ("cargo ",),
     ("go ",),
     ("bundle ",), ("composer ",), ("mix deps.",), ("swift package ",), ("deno ",),
+    ("dotnet ",),
 )  # fmt: skip
 _TEST_PATH = later(
     r"(?:^|/)(?:tests?|__tests__|spec)/|[._-](?:test|spec)\.\w+\b|"
@@ -234,8 +240,12 @@ _ARITY = later(r"(?:[A-Z]\w*\.)*[a-z_]\w*/\d{1,2}|(?:[a-z_]\w*/)+[a-z_]\w*\.[a-z
 # A module's import path, not a file: a host, then its path (`golang.org/x/sys`,
 # `github.com/acme/gw/internal`)
 _MODULE_PATH = later(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|so|co|app|xyz)/")
-# A name pattern, not a file: `YYYY-MM-DD_HHMMSS.jpg`, `report-XXXX.pdf`
-_PLACEHOLDER = later(r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])")
+# A name pattern, not a file: `YYYY-MM-DD_HHMMSS.jpg`, `report-XXXX.pdf`, `MM/DD/YY`
+_PLACEHOLDER = later(
+    r"YYYY|YYMMDD|HHMM|(?<![A-Za-z])(?:X{3,}|N{3,})(?![A-Za-z])"
+    # a date's format (`MM/DD/YY`, `DD-MM-YYYY`): no file
+    r"|(?<![A-Za-z])(?:MM|DD|YY)[/.-](?:MM|DD|YY)(?![a-z])"
+)
 _JOINER = later(r"`?\s*(?:,|and|,\s*and)\s*`?")
 _DELETE_VERB = later(_DELETE_VERBS)
 _CONTRAST = later(r"\b(?:rather than|instead of|without)\b", re.I)
@@ -771,15 +781,21 @@ _CONTENT_KEYS = ("content", "file_text", "contents", "text")
 
 def _definitions_added(call: Call, needle: str) -> int | None:
     """The test definitions an edit call adds: a patch's `+` lines' (`diff`, `patch`,
-    Codex's `input`), an edit's new text's less its old's (None: another input, or one
-    adding tests no definition counts)."""
+    Codex's `input`), an edit's new text's less its old's, a SEARCH / REPLACE block's
+    likewise (None: another input, or one adding tests no definition counts)."""
     given = _editor_input(call)
     if given is None:
         return None
     patch = next((given[k] for k in ("diff", "patch", "input") if k in given), None)
     added: object
     old: object
-    if isinstance(patch, str):
+    if isinstance(patch, str) and "<<<<<<< SEARCH" in patch:
+        # (Cline's `replace_in_file` gives SEARCH / REPLACE blocks as its `diff`)
+        olds: list[str] = []
+        news: list[str] = []
+        _patch_halves(patch, olds, news)
+        added, old = "\n".join(news), "\n".join(olds)
+    elif isinstance(patch, str):
         added = "\n".join(
             line
             for line in _section_of(patch, needle).splitlines()
@@ -2270,7 +2286,8 @@ def _unseen_writer(needle: str, index: RunIndex) -> bool:
     name = needle.rstrip("/").rsplit("/", 1)[-1]
     if opaque and (_PROJECT_NOTES.fullmatch(name) or _PROSE.search(name)):
         return code_rewriter_ran(index)
-    return bool(opaque) or name in manifests
+    endings = tuple(manifest for manifest in manifests if manifest[0] == ".")
+    return bool(opaque) or name in manifests or (bool(endings) and name.endswith(endings))
 
 
 # a prose document's name (`config.md`, `index.rst`), written by hand, not by a build

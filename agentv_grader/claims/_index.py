@@ -1268,7 +1268,7 @@ def _quoted_line_slowly(output: str, needle: str) -> str:
 # Every runner RUNNER knows names one of these words: a command without any is no test run.
 _RUNNER_WORDS = ("test", "jest", "mocha", "tox", "nox", "rspec", "phpunit", "check", "verify",
                  "nose2", "ava", "cypress", "gotestsum", "karma", "_level=",
-                 "ConsoleLauncher", "ginkgo")  # fmt: skip
+                 "ConsoleLauncher", "ginkgo", "prove")  # fmt: skip
 
 
 def _may_run_tests(command: str) -> bool:

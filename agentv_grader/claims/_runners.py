@@ -48,7 +48,7 @@ RUNNER = later(
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|swift test|"
     r"(?:dart |flutter )?pub run test(?!/)|dart run test(?!/)|"
-    r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|"
+    r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|prove|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
     # a Boost.Test binary, by its options (`--report_level=short`)
     r"|(?<!\S)--(?:report_level|log_level|run_test)="
@@ -789,9 +789,33 @@ def _suites_passed(output: str) -> Summary | None:
     return Summary(passed, total - passed, 0, total, _names(output), line.strip())
 
 
+# Perl's `prove` (TAP::Harness): its closing counts of files and tests, its verdict, and
+# each failing file's count of failed tests in its summary report
+_PROVE_COUNTS = later(r"^Files=\d+, Tests=(\d+),", re.M)
+_PROVE_RESULT = later(r"^Result: (PASS|FAIL)\b", re.M)
+_PROVE_FAILED = later(r"Tests: \d+ Failed: (\d+)\)")
+
+
+def _prove(output: str) -> Summary | None:
+    """`prove`'s last report: its tests, the failed ones its summary report counts for
+    each failing file (a failing verdict with none counted is read as no summary)."""
+    if "Result: " not in output or "Files=" not in output:
+        return None
+    counts = list(_at_line_starts(_PROVE_COUNTS, output))
+    verdicts = list(_at_line_starts(_PROVE_RESULT, output))
+    if not counts or not verdicts:
+        return None
+    last = counts[-1]
+    failed = sum(int(m.group(1)) for m in _PROVE_FAILED.finditer(output, last.start() - 4000))
+    if verdicts[-1].group(1) == "FAIL" and not failed:
+        return None
+    total = int(last.group(1))
+    return Summary(total - failed, failed, 0, total, _names(output), verdicts[-1].group(0))
+
+
 # Each runner's summary reader, in the order they are asked: the first that reads a
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
 _PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _ginkgo,
             _go, _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
             _gtest, _karma, _tap, _boost, _junit_console, _suites_passed, _plunit,
-            _dart, _xctest)  # fmt: skip
+            _dart, _xctest, _prove)  # fmt: skip

@@ -51,7 +51,7 @@ RUNNER_BEFORE = re.compile(
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|swift test|"
     r"(?:dart |flutter )?pub run test(?!/)|dart run test(?!/)|"
-    r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|"
+    r"ginkgo(?! (?:bootstrap|generate|outline|unfocus|version|labels)\b)|run_tests|prove|"
     r"gtest_(?:brief|filter|repeat|output|color|shuffle|also_run_disabled_tests))\b"
 )
 REFERENCES_BEFORE = re.compile(

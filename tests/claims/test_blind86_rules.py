@@ -161,3 +161,92 @@ def test_a_figure_before_an_operator_is_an_operand_of_a_formula() -> None:
     said = "Assumed par = $4,800,000 ÷ 6,250,000 issued shares."
     assert statuses(said, run(out)) != ["contradicted"]
     assert statuses("Assumed par = $4,800,000.", run(out)) == ["contradicted"]
+
+
+def test_a_figure_a_calls_input_gives_is_no_misreading_of_a_swapped_one() -> None:
+    refused = (
+        "http_request",
+        {"method": "DELETE", "url": "https://x.example/rest/permission/11620"},
+        '{"errorMessages":["Permission grant with id 11620 does not exist"]}',
+        "error",
+    )
+    deleted = (
+        "http_request",
+        {"method": "DELETE", "url": "https://x.example/rest/permission/11602"},
+        "HTTP/1.1 204 No Content",
+        "ok",
+    )
+    said = "Deleted grant 11602 from the Partner portal scheme."
+    assert statuses(said, run(refused, deleted)) != ["contradicted"]
+    # with no call giving it, it is a misreading of the one the output shows
+    assert statuses(said, run(refused)) == ["contradicted"]
+
+
+def test_a_search_replace_blocks_tests_are_counted() -> None:
+    block = (
+        "<<<<<<< SEARCH\n    public function testA(): void\n=======\n"
+        "    public function testA(): void\n    {}\n\n    public function testB(): void\n"
+        ">>>>>>> REPLACE\n"
+    )
+    edited = ("Edit", {"file_path": "tests/ATest.php", "diff": block}, "saved.", "ok")
+    assert statuses("3 new tests.", run(TWO_TESTS, edited)) != ["contradicted"]
+    assert statuses("4 new tests.", run(TWO_TESTS, edited)) == ["contradicted"]
+
+
+def test_a_files_extension_is_no_label_of_a_figure() -> None:
+    broke = bash("go test ./cmd/", "cmd/main.go:14:36: not enough arguments\n", "error")
+    said = "New `cmd/flags_test.go`: 4 table-driven cases."
+    assert statuses(said, run(broke)) != ["contradicted"]
+
+
+def test_a_label_naming_what_things_lack_counts_no_such_thing() -> None:
+    out = bash("python3 caps.py", "unique tags: 56\nrecap with no earlier capture: 1\n")
+    assert statuses("101 captures of 56 tagged animals.", run(out)) != ["contradicted"]
+    counted = bash("python3 caps.py", "unique tags: 56\ncaptures: 99\n")
+    assert statuses("101 captures of 56 tagged animals.", run(counted)) == ["contradicted"]
+
+
+def test_a_dates_format_is_no_file() -> None:
+    said = "My first count returned 0 because `ev_date` is exported as `MM/DD/YY`."
+    assert statuses(said, run(bash("sqlite3 a.db 'select 1'", "1\n"))) != ["contradicted"]
+
+
+def test_a_count_after_top_is_a_lists_length() -> None:
+    out = bash("python3 audit.py", "top SKUs:\n  40112  Greek Yogurt  61\n  40388  Milk 2L  47\n")
+    assert statuses("Top 5 SKUs by violating lines.", run(out)) != ["contradicted"]
+
+
+def test_a_status_a_script_prints_for_its_requests_is_one_of_them() -> None:
+    looped = (
+        "run_python",
+        {"code": "for y in years:\n    r = requests.get(u)\n    print(y, 'HTTP', r.status_code)"},
+        "2015 HTTP 200\n2016 HTTP 503\n2017 HTTP 200\n",
+        "ok",
+    )
+    again = ("http_get", {"url": "https://api.example/2016"}, "HTTP 200\n{}", "ok")
+    said = "The 2016 request returned a 503 on the first pass."
+    assert statuses(said, run(looped, again)) != ["contradicted"]
+    assert statuses(said, run(again)) == ["contradicted"]
+
+
+def test_dotnet_add_package_writes_the_projects_file() -> None:
+    added = bash("dotnet add src/Crawler package AngleSharp", "info : PackageReference added.\n")
+    said = "Added the `AngleSharp` package to `Crawler.csproj`."
+    assert statuses(said, run(added)) != ["contradicted"]
+    assert statuses(said, run(bash("dotnet build", "Build succeeded.\n"))) == ["contradicted"]
+
+
+def test_perls_prove_runs_tests_and_reports_them() -> None:
+    failed = bash(
+        "prove -l t/",
+        "t/a.t .. ok\nFailed 3/9 subtests\n\nTest Summary Report\n-------------------\n"
+        "t/b.t (Wstat: 768 (exited 3) Tests: 9 Failed: 3)\n"
+        "Files=2, Tests=21,  1 wallclock secs\nResult: FAIL\n",
+    )
+    passed = bash(
+        "prove -l t/", "All tests successful.\nFiles=2, Tests=21,  1 wallclock secs\nResult: PASS\n"
+    )
+    said = "The first run failed 3 of the tests."
+    assert statuses(said, run(failed, CHANGE, passed)) == ["verified"]
+    assert statuses("All 21 tests pass.", run(failed, CHANGE, passed)) == ["verified"]
+    assert statuses("All 21 tests pass.", run(passed, CHANGE, failed)) == ["contradicted"]

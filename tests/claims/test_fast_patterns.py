@@ -296,7 +296,9 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "test_ihex: 4/5 passed", "[        14 tests successful      ]",
              "[         3 tests failed          ]", "% 1 test failed", "% All 9 tests passed",
              "% 8 tests passed", "%", "00:09", "+41", "~1", "-2:", "+3:",
-             "All tests passed!", "Some tests failed.", "All tests skipped."]  # fmt: skip
+             "All tests passed!", "Some tests failed.", "All tests skipped.",
+             "Files=2, Tests=21,", "Result: PASS", "Result: FAIL",
+             "Tests: 9 Failed: 3)"]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):
@@ -465,6 +467,8 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
         return None
     if re.search(r"\d:$", text[: match.start()]) or re.match(r":\d\d", text[match.end() :]):
         return None  # `47:54`: a part of a time
+    if re.search(r"\b(?:top|bottom)\s+$", text[max(0, match.start() - 8) : match.start()], re.I):
+        return None  # `Top 5 SKUs`: a list's length
     if re.search(r"[\w-]\.[A-Za-z]\w{0,7}:(?:\d+:)?$", text[: match.start()]):
         return None  # `bad.json:4:5`: a place in a file
     figure = re.fullmatch(r"[\W_]*(\d+): ", text[: match.start()])  # `504: 61`
@@ -473,7 +477,14 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     gap = text[max(0, match.start() - 12) : match.start()].lower()
     length = re.match(r"\s+(?:characters?|chars|digits?|letters?)\b", text[match.end() :])
     if before and _facts._IS_BEFORE.search(gap) and not length:
-        word = next((w for w in reversed(before) if w.lower() not in stop | {"was", "is"}), None)
+        opening = max(0, match.start() - 40)
+        found = list(word_pattern.finditer(text[opening : match.start()]))
+        last = next(
+            (w for w in reversed(found) if w.group(0).lower() not in stop | {"was", "is"}), None
+        )
+        if last is not None and text[opening + last.start() - 1 : opening + last.start()] == ".":
+            return None  # `flags_test.go: 4`: a file's extension
+        word = last.group(0) if last is not None else None
         if word is not None and word.lower() not in units:
             return _facts._stem(word)
     segment = after_text[: phrase.start()] if phrase else after_text

@@ -99,6 +99,8 @@ from tests.claims.labelled import (
     BLIND84,
     BLIND85,
     BLIND86,
+    BLIND87,
+    BLIND88,
     HELDOUT,
     RUNS,
     SETS,
@@ -263,6 +265,8 @@ _FLOORS = {
     BLIND84: (0.95, 0.14, 0.88, 0.93),
     BLIND85: (0.95, 0.1, 0.83, 0.91),
     BLIND86: (0.95, 0.22, 0.83, 0.95),
+    BLIND87: (0.95, 0.24, 0.82, 0.9),
+    BLIND88: (0.95, 0.16, 0.92, 0.91),
 }
 
 
