@@ -5,6 +5,7 @@ each test is a small run shaped like the claim that was misread, never its text 
 
 from __future__ import annotations
 
+from tests.claims.test_blind82_rules import edit
 from tests.claims.test_claims import bash, run, statuses
 
 TICKETS = bash("grep -c overdue requests.csv", "3\n")
@@ -28,10 +29,6 @@ def test_a_thing_said_looked_at_that_no_call_names_was_never_looked_at() -> None
     # an opaque program may have looked unseen
     opaque = bash("python3 audit.py", "done\n")
     assert statuses(said, run(TICKETS, opaque))[0] != "contradicted"
-
-
-def edit(path: str, old: str, new: str) -> tuple[str, dict[str, object], str, str]:
-    return ("Edit", {"file_path": path, "old_string": old, "new_string": new}, "Updated.", "ok")
 
 
 TWO_TESTS = edit(
