@@ -806,7 +806,9 @@ def _prove(output: str) -> Summary | None:
     if not counts or not verdicts:
         return None
     last = counts[-1]
-    failed = sum(int(m.group(1)) for m in _PROVE_FAILED.finditer(output, last.start() - 4000))
+    report = output.rfind("Test Summary Report", 0, last.start())  # the last report's
+    lines = _PROVE_FAILED.finditer(output, report if report >= 0 else last.start(), last.start())
+    failed = sum(int(m.group(1)) for m in lines)
     if verdicts[-1].group(1) == "FAIL" and not failed:
         return None
     total = int(last.group(1))
