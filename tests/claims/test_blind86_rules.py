@@ -247,3 +247,18 @@ def test_perls_prove_runs_tests_and_reports_them() -> None:
     assert statuses(said, run(failed, CHANGE, passed)) == ["verified"]
     assert statuses("All 21 tests pass.", run(failed, CHANGE, passed)) == ["verified"]
     assert statuses("All 21 tests pass.", run(passed, CHANGE, failed)) == ["contradicted"]
+
+
+def test_exunits_and_rails_test_blocks_are_test_definitions() -> None:
+    exunit = edit(
+        "test/bank_account_test.exs",
+        '  describe "freeze" do\n',
+        '  describe "freeze" do\n    test "rejects a withdrawal" do\n      assert true\n    end\n',
+    )
+    assert statuses("Added 2 tests.", run(exunit)) == ["contradicted"]
+    rails = edit(
+        "test/models/account_test.rb",
+        "class AccountTest < ActiveSupport::TestCase\n",
+        "class AccountTest < ActiveSupport::TestCase\n  test 'freezes' do\n  end\n",
+    )
+    assert statuses("Added 2 tests.", run(exunit, rails)) != ["contradicted"]
