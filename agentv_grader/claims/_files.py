@@ -492,12 +492,10 @@ def _definitions_the_run_adds(index: RunIndex) -> tuple[int, Call] | None:
     """The test definitions all the run's changes add, and its last change: each edit's
     (`_definitions_added`) and each new file's a write made (`_made_new`), where each is
     counted and nothing else changed the code: no write of a file that was there (named
-    before it), no shell command that may change one, no code rewriter (None otherwise)."""
+    before it), nor any change `_changed_only_by_tools` refuses (None otherwise)."""
     edits = [c for c in index.by_family.get("edit", ()) if not c.failed]
     writes = [c for c in index.by_family.get("write", ()) if not c.failed]
-    if not (edits or writes) or code_rewriter_ran(index):
-        return None
-    if any(_MAY_EDIT.search(command) for command in index.commands_of(SHELL_FAMILY)[0]):
+    if not (edits or writes) or not _changed_only_by_tools(index):
         return None
     added = 0
     for call in writes:
@@ -544,10 +542,16 @@ _MAY_EDIT = later(
 
 
 def _edited_only_by_edits(index: RunIndex) -> bool:
-    """No write tool's call, no shell command that may change a source file (`_MAY_EDIT`)
-    and no code rewriter ran: the edit calls' texts are all the changes (each distinct
-    shell command read once)."""
-    if index.by_family.get("write") or code_rewriter_ran(index):
+    """No write tool's call, and nothing else changed the code (`_changed_only_by_tools`):
+    the edit calls' texts are all the changes."""
+    return not index.by_family.get("write") and _changed_only_by_tools(index)
+
+
+def _changed_only_by_tools(index: RunIndex) -> bool:
+    """No shell command that may change a source file (`_MAY_EDIT`) and no code rewriter
+    ran: the edit and write tools' inputs are all the changes (each distinct shell command
+    read once)."""
+    if code_rewriter_ran(index):
         return False
     return not any(_MAY_EDIT.search(command) for command in index.commands_of(SHELL_FAMILY)[0])
 
