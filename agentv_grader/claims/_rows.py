@@ -73,6 +73,8 @@ class _RowValue:
 
 
 _ROW_KEY = later(r"#?[A-Za-z0-9][\w.:/@#+-]*[A-Za-z0-9]")  # a cell of one token, no space
+# an en dash joining a key's parts, which outputs write as a hyphen (`P3–5`, `91–120`)
+_JOINING_DASH = later(r"(?<=[^\W_])–(?=[^\W_])")
 _KEY_MARKS = frozenset("0123456789./-")  # a key holds one: a word alone is a cell of words
 _EMPTY = frozenset(("", "-", "–", "—", "n/a"))  # a cell saying nothing
 # what a cell of values holds besides them (`1,120 (2.3%)`, `−13.75% ⚠️`): no letter or
@@ -98,6 +100,7 @@ class _Row:
     __slots__ = ("names", "others", "values")
 
     def __init__(self, row: str) -> None:
+        row = _JOINING_DASH.sub("-", row)
         cells = [cell.strip().strip("`*_ ") for cell in row.strip().strip("|").split("|")]
         self.names: list[str] = []
         self.others: list[str] = []

@@ -96,7 +96,13 @@ CARGO_RESULT = later(r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\
 # TAP's closing counts (QUnit's and tape's TAP, node:test's, node-tap's: `# pass 13`,
 # tape's `# pass  13`, `# fail 0`), node:test's spec reporter's (`ℹ pass 13`), one line each
 _TAP = later(r"^(?:#|ℹ) (tests|pass|fail|skip|todo|cancelled)[^\S\n]+(\d+)[^\S\n]*$", re.M)
-_GO_PKG = later(r"^(ok|FAIL)\s+\S+\s+[\d.]+s", re.M)
+# a package's line of go test: its verdict, its path, and a duration, `(cached)`, a failed
+# step (`[build failed]`) or `[no test files]`
+_GO_PACKAGE_LINE = later(
+    r"^(ok|FAIL|\?)[^\S\n]+(\S+)[^\S\n]+"
+    r"((?:[\d.]+s\b|\(cached\)|\[[\w ]+ failed\]|\[no test files\]).*)",
+    re.M,
+)
 _GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
 _GO_PASS = later(r"^--- PASS: (\S+)", re.M)  # a test of `go test -v`, not a subtest
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
@@ -215,7 +221,7 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _KARMA: (("Executed ",),),
     _GTEST_FAILED: (("[  FAILED  ] ",),),
     _UNITTEST_RAN: (("Ran ",),),
-    _GO_PKG: (("ok", "FAIL"),),
+    _GO_PACKAGE_LINE: (("ok", "FAIL", "?"),),
     _GO_FAIL: (("--- FAIL: ",),),
     _PLUNIT: (("% ",), (" passed", " failed")),
     _DART: ((" +",), ("All tests passed!", "Some tests failed.", "All tests skipped.")),
@@ -496,32 +502,47 @@ def _unittest(output: str) -> Summary | None:
 
 
 def _go(output: str) -> Summary | None:
-    if not _may_find(_GO_PKG, output):
+    # the packages whose tests ran: not one without tests, nor one whose build failed
+    tested = [
+        (verdict, line)
+        for verdict, _, line in go_package_lines(output)
+        if verdict != "?" and not line.rstrip().endswith(" failed]")
+    ]
+    if not tested:
         return None
-    matches = list(_at_line_starts(_GO_PKG, output))
-    packages = [m.group(1) for m in matches]
-    if not packages:
-        return None
+    packages = [verdict for verdict, _ in tested]
     failing = list(_at_line_starts(_GO_FAIL, output))
     failed_packages = packages.count("FAIL")
     failed = max(len(failing), failed_packages)
-    lines = [m.group(0) for m in matches]
+    lines = [line for _, line in tested]
     line = next((x for x in lines if x.startswith("FAIL")), lines[-1])
     passed = _go_verbose_passes(output) if len(packages) == 1 else None
     total = None if passed is None else passed + len(failing)
     return Summary(passed, failed, 0, total, _names(output), line)
 
 
+def go_package_lines(output: str) -> Iterator[tuple[str, str, str]]:
+    """The packages go test's lines report, in order, each as its verdict, path and line:
+    `ok` or `FAIL` after a duration, `(cached)` or a failed step (`ok  …/internal/api
+    0.087s`, `FAIL …  [build failed]`), or `?` for one without tests (`?  …/cmd/app
+    [no test files]`); a `FAIL` alone, the run's last line, names none."""
+    if not _may_find(_GO_PACKAGE_LINE, output):
+        return
+    for found in _at_line_starts(_GO_PACKAGE_LINE, output):
+        verdict, path, rest = found.groups()
+        if verdict != "?" or rest.rstrip().endswith("[no test files]"):
+            yield verdict, path, found.group(0)
+
+
 def _package_outcomes(output: str) -> dict[str, bool]:
-    """The packages go test's lines report (`ok  …/internal/api  0.087s`, `FAIL …`), by
-    the last part of their path (lowercase), each with whether it passed (a last part of
-    two packages passing only where both did)."""
-    if not _may_find(_GO_PKG, output):
-        return {}
+    """The packages with tests go test's lines report (`go_package_lines`), by the last
+    part of their path (lowercase), each with whether it passed (a last part of two
+    packages passing only where both did)."""
     packages: dict[str, bool] = {}
-    for found in _at_line_starts(_GO_PKG, output):
-        name = found.group(0).split()[1].rsplit("/", 1)[-1].lower()
-        packages[name] = packages.get(name, True) and found.group(1) == "ok"
+    for verdict, path, _ in go_package_lines(output):
+        if verdict != "?":
+            name = path.rsplit("/", 1)[-1].lower()
+            packages[name] = packages.get(name, True) and verdict == "ok"
     return packages
 
 

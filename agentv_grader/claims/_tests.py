@@ -39,7 +39,7 @@ from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at, work_set_aside
 from ._later import later
 from ._listings import BACKTICKED
-from ._runners import CARGO_RESULT, RUNNER, named_packages_passed
+from ._runners import CARGO_RESULT, RUNNER, go_package_lines, named_packages_passed
 
 # A finding that decides nothing: the claim's count is the test checker's (no value to look
 # up), though it neither verifies nor doubts the claim.
@@ -976,12 +976,8 @@ def _go_packages(text: str, index: RunIndex) -> Iterator[Finding]:
     # ./...`) prints a package's line in each run
     with_tests: set[str] = set()
     without: set[str] = set()
-    for line in last.output.splitlines():
-        words = line.split()
-        if len(words) > 1 and words[0] in ("ok", "FAIL"):
-            with_tests.add(words[1])
-        elif words[:1] == ["?"] and len(words) > 1 and line.endswith("[no test files]"):
-            without.add(words[1])
+    for verdict, path, _ in go_package_lines(last.output):
+        (without if verdict == "?" else with_tests).add(path)
     tested = len(with_tests)
     if not tested:
         return
