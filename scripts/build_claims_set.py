@@ -120,6 +120,8 @@ SETS = (
     ROOT / "blind86",
     ROOT / "blind87",
     ROOT / "blind88",
+    ROOT / "blind89",
+    ROOT / "blind90",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -94,7 +94,9 @@ the eighty-second's fixes, written at the same time, every claim labelled.
 the eighty-fourth's fixes, written at the same time, every claim labelled.
 `BLIND87` and `BLIND88` (tests/data/claims/blind87/runs, blind88/runs) likewise, after
 the eighty-sixth's fixes, written at the same time, every claim labelled.
-`SETS` is all ninety."""
+`BLIND89` and `BLIND90` (tests/data/claims/blind89/runs, blind90/runs) likewise, after
+the eighty-eighth's fixes, written at the same time, every claim labelled.
+`SETS` is all ninety-two."""
 
 from __future__ import annotations
 
@@ -197,6 +199,8 @@ BLIND85 = RUNS.parent / "blind85" / "runs"
 BLIND86 = RUNS.parent / "blind86" / "runs"
 BLIND87 = RUNS.parent / "blind87" / "runs"
 BLIND88 = RUNS.parent / "blind88" / "runs"
+BLIND89 = RUNS.parent / "blind89" / "runs"
+BLIND90 = RUNS.parent / "blind90" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -207,7 +211,7 @@ SETS = (
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
     BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75,
     BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82, BLIND83, BLIND84,
-    BLIND85, BLIND86, BLIND87, BLIND88,
+    BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90,
 )  # fmt: skip
 
 
