@@ -130,7 +130,13 @@ _TOTAL = _Folded(
     # a place, or where a thing went (`leaked from one test into the error test`)
     r"|\s+(?:in|from|under|into|to)\s+(?!\d)|\s+(?:(?:were|are|was)\s+)?(?:added|written|created)\b"
     r"|\s*[×x]\s*\d"  # `8 tests × 50`: a factor of a repeated run's count
-    r"|\s+(?:that|which|whose)\b))"
+    r"|\s+(?:that|which|whose)\b"
+    # what the tests do (`One test checks a NOTIFY reaches the handler`), or a colon before
+    # what they are (`5 tests: 1 night and 28 nights accepted`), not how they went
+    r"|\s+(?:also\s+)?(?:checks?|covers?|asserts?|verif(?:y|ies)|exercises?|pins?|reproduces?"
+    r"|simulates?|ensures?|confirms?|proves?)\b"
+    r"|:\s+(?!(?:all|none|no|every|each|both|pass\w*|fail\w*|green|ok|clean|red)\b"
+    r"|\d[\d,]*\s+(?:pass\w*|fail\w*|errors?|errored|skipped|ok)\b)))"
 )
 _TOTAL_WORDS = Words("all test tests example examples")
 # A count of tests the run wrote (`I added 3 tests`, `wrote 2 tests`, `added

@@ -40,3 +40,30 @@ def test_go_tests_cached_and_build_failed_package_lines_are_verdicts() -> None:
         "contradicted"
     ]
     assert statuses("`go test ./...` passes across all 3 packages.", run(GO_CACHED)) != ["verified"]
+
+
+MIX_RUN = bash("mix test 2>&1 | tail -3", "Finished in 2.1 seconds\n60 tests, 1 failure\n", "error")
+
+
+def test_a_count_of_tests_said_doing_a_thing_is_no_total() -> None:
+    said = "One test checks a NOTIFY reaches the handler; the other kills the backend."
+    assert "contradicted" not in statuses(said, run(MIX_RUN))
+    assert statuses("Two tests cover the reconnect path.", run(MIX_RUN)) != ["contradicted"]
+    # a count of how the tests went still is one
+    assert statuses("One test fails.", run(MIX_RUN)) != ["contradicted"]
+    assert statuses("`mix test`: 59 tests, 0 failures.", run(MIX_RUN)) == ["contradicted"]
+
+
+MAVEN_RUN = bash(
+    "mvn verify 2>&1 | grep 'Tests run:' | tail -1",
+    "[INFO] Tests run: 71, Failures: 0, Errors: 0, Skipped: 0\n",
+)
+
+
+def test_a_count_of_tests_before_a_colon_and_what_they_are_is_no_total() -> None:
+    said = "5 tests: 1 night and 28 nights accepted; 29 nights rejected."
+    assert "contradicted" not in statuses(said, run(MAVEN_RUN))
+    # a colon before how they went keeps the count the run's
+    assert statuses("70 tests: all pass.", run(MAVEN_RUN)) == ["contradicted"]
+    assert statuses("70 tests: 70 passed.", run(MAVEN_RUN)) == ["contradicted"]
+    assert statuses("71 tests: all pass.", run(MAVEN_RUN)) == ["verified"]
