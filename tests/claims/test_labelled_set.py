@@ -101,6 +101,8 @@ from tests.claims.labelled import (
     BLIND86,
     BLIND87,
     BLIND88,
+    BLIND89,
+    BLIND90,
     HELDOUT,
     RUNS,
     SETS,
@@ -267,6 +269,8 @@ _FLOORS = {
     BLIND86: (0.95, 0.22, 0.83, 0.95),
     BLIND87: (0.95, 0.24, 0.82, 0.9),
     BLIND88: (0.95, 0.16, 0.92, 0.91),
+    BLIND89: (0.95, 0.18, 0.83, 0.89),
+    BLIND90: (0.95, 0.19, 0.91, 0.89),
 }
 
 
