@@ -83,7 +83,8 @@ _NOT_AN_OBJECT = (
     r"successfully|consistently|reliably|green)\b"
 )
 _RESULT_AFTER = later(
-    r"^\s*(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
+    # (an aside first: `` `./gradlew check` (including lint) also passes ``)
+    r"^\s*(?:\([^()`\n]{1,60}\)\s+)?(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
     # where it ran, a word or two or a ticked place (`across the monorepo`, `on every
     # package`, `` for `packages/ui` ``), or what it ran with (`with Checkstyle`)
     r"(?:(?:across|over|on|for|with)\s+(?:the\s+|all\s+|every\s+)?"

@@ -67,3 +67,11 @@ def test_a_count_of_tests_before_a_colon_and_what_they_are_is_no_total() -> None
     assert statuses("70 tests: all pass.", run(MAVEN_RUN)) == ["contradicted"]
     assert statuses("70 tests: 70 passed.", run(MAVEN_RUN)) == ["contradicted"]
     assert statuses("71 tests: all pass.", run(MAVEN_RUN)) == ["verified"]
+
+
+def test_an_aside_after_a_command_leaves_what_is_said_of_it() -> None:
+    said = "`./gradlew check` (including lint) also passes."
+    tested = bash("./gradlew :core:test 2>&1 | tail -3", "BUILD SUCCESSFUL in 12s\n")
+    assert statuses(said, run(tested)) == ["contradicted"]
+    checked = bash("./gradlew check 2>&1 | tail -3", "BUILD SUCCESSFUL in 31s\n")
+    assert statuses(said, run(tested, checked)) == ["verified"]
