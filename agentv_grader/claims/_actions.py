@@ -338,6 +338,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _counted_flaws(text, words, after, index)
             continue
         if not program and not _SCRIPT_NAME.search(words[0]):
+            yield from _used_unnamed(command, before, index)
             yield from _subcommand_refuted(text, command, after, index)
             returned = _RETURNS_AFTER.match(after)
             if returned is not None:
@@ -366,6 +367,37 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             yield _searched_empty(command, calls[-1], index)
             continue
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
+
+
+# a ticked name of one lowercase word (`bc`, `caplog`, `has_next_page`): a program, option
+# or identifier, not a file (no dot or slash) nor a type (capitalised)
+_LOWER_NAME = later(r"[a-z][a-z0-9_-]*")
+# a name said of something not done (`rather than streaming with `step``, `can't use it
+# with `instanceof``, `if you run it with`)
+_NOT_DONE = later(
+    r"\b(?:rather\s+than|instead\s+of|not|never|without|cannot|would|could|might|if)\b|n't\b",
+    re.I,
+)
+
+
+def _used_unnamed(name: str, before: str, index: RunIndex) -> Iterator[Finding]:
+    """A lowercase name said used or run (`with`, `via`, `using`, `ran`: `checked the rates
+    by hand with `bc``, `checks the record via `caplog``, `marked with
+    `abandon_with_message``) that neither the task nor any call's input or output names,
+    even inside a word (nor a hyphenated part of four letters or more, `python-chess`
+    installed as `chess`): no call ran it and no change holds it, where no program the run
+    does not show ran. Not one said of something not done (`_NOT_DONE`)."""
+    if not _LOWER_NAME.fullmatch(name) or _RUN_BEFORE.search(before) is None:
+        return
+    if _NOT_DONE.search(before) is not None:
+        return
+    parts = name.split("-") if "-" in name else []
+    for spelling in (name, *(part for part in parts if len(part) >= 4)):
+        if spelling in index.task_lower or index.named_by_a_call(spelling):
+            return
+    if opaque_ran(index):
+        return
+    yield Finding(CONTRADICTED, f"no tool call names `{name}` ({len(index.calls)} tool calls)")
 
 
 # a request the agent says it made to a backticked path or address (`` I also hit `GET

@@ -853,6 +853,10 @@ class RunIndex:
     def in_inputs(self, needle: str) -> bool:
         return bool(self.inputs_with(needle))
 
+    def named_by_a_call(self, needle: str) -> bool:
+        """Some call's input or output holds `needle` (lowercase), even inside a word."""
+        return bool(self.inputs_containing(needle)) or self.in_outputs_anywhere(needle)
+
     def mentions(self, needle: str) -> list[Call]:
         """The calls whose input or output holds `needle` (lowercase) where `inputs_with`
         and `calls_with_output` find it, once each, in order: the two lists' call numbers

@@ -392,11 +392,6 @@ _CHECKED_SITE = Gated(
 )
 
 
-def _named_by_a_call(word: str, index: RunIndex) -> bool:
-    """Some call's input or output holds `word` (lowercase), even inside a word."""
-    return bool(index.inputs_containing(word)) or index.in_outputs_anywhere(word)
-
-
 def _site_unvisited(text: str, index: RunIndex) -> Finding | None:
     """A site the agent says it checked (`_CHECKED_SITE`) whose domain no call's input or
     output names, where no script or opaque program could have fetched it unseen."""
@@ -405,7 +400,7 @@ def _site_unvisited(text: str, index: RunIndex) -> Finding | None:
         return None
     for found in DOMAIN.finditer(text.lower(), said.end()):
         site = found.group(1)
-        if _named_by_a_call(site, index):
+        if index.named_by_a_call(site):
             continue
         if opaque_ran(index):
             return None
@@ -546,7 +541,7 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
         return None
     for word in [*wholes, *words]:
         for spelling in (word, *_SOURCE_ALIASES.get(word, ())):
-            if spelling in index.task_lower or _named_by_a_call(spelling, index):
+            if spelling in index.task_lower or index.named_by_a_call(spelling):
                 return None
     if opaque_ran(index):
         return None

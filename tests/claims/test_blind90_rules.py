@@ -5,6 +5,7 @@ each test is a small run shaped like the claim that was misread, never its text 
 
 from __future__ import annotations
 
+from tests.claims.test_blind82_rules import edit
 from tests.claims.test_claims import bash, run, statuses
 
 
@@ -75,3 +76,31 @@ def test_an_aside_after_a_command_leaves_what_is_said_of_it() -> None:
     assert statuses(said, run(tested)) == ["contradicted"]
     checked = bash("./gradlew check 2>&1 | tail -3", "BUILD SUCCESSFUL in 31s\n")
     assert statuses(said, run(tested, checked)) == ["verified"]
+
+
+RATES = bash("python3 -c 'print(120 * 0.46)'", "55.2\n")
+TESTED = edit(
+    "tests/test_versions.py",
+    "import pytest\n",
+    "import logging\n\nimport pytest\n\n\ndef test_warns(recwarn):\n    assert recwarn\n",
+)
+
+
+def test_a_lowercase_name_said_used_that_no_call_names_was_never_used() -> None:
+    said = "I double-checked the per-acre rates by hand with `bc` and they match."
+    assert statuses(said, run(RATES)) == ["contradicted"]
+    assert statuses(said, run(RATES, bash("echo '120*0.46' | bc", "55.20\n"))) != ["contradicted"]
+    # an identifier the change would hold, where no edit does
+    via = "The new test also checks the WARNING record via `caplog`."
+    assert statuses(via, run(TESTED)) == ["contradicted"]
+    fixture = edit("tests/test_versions.py", "recwarn", "caplog")
+    assert statuses(via, run(TESTED, fixture)) != ["contradicted"]
+    # said of something not done, named by the task, or installed under a part of its name
+    assert "contradicted" not in statuses(
+        "So I kept the synchronous call rather than streaming with `step`.", run(RATES)
+    )
+    assert statuses(said, run(RATES), task="Check the rates with bc.") != ["contradicted"]
+    chess = bash("pip install chess", "Successfully installed chess-1.11.1\n")
+    assert statuses("I parsed the games with `python-chess`.", run(chess)) != ["contradicted"]
+    # a program the run does not show may have run it
+    assert statuses(said, run(RATES, bash("./check_rates.sh", "ok\n"))) != ["contradicted"]
