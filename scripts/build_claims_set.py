@@ -122,6 +122,8 @@ SETS = (
     ROOT / "blind88",
     ROOT / "blind89",
     ROOT / "blind90",
+    ROOT / "blind91",
+    ROOT / "blind92",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -96,7 +96,9 @@ the eighty-fourth's fixes, written at the same time, every claim labelled.
 the eighty-sixth's fixes, written at the same time, every claim labelled.
 `BLIND89` and `BLIND90` (tests/data/claims/blind89/runs, blind90/runs) likewise, after
 the eighty-eighth's fixes, written at the same time, every claim labelled.
-`SETS` is all ninety-two."""
+`BLIND91` and `BLIND92` (tests/data/claims/blind91/runs, blind92/runs) likewise, after
+the ninetieth's fixes, written at the same time, every claim labelled.
+`SETS` is all ninety-four."""
 
 from __future__ import annotations
 
@@ -201,6 +203,8 @@ BLIND87 = RUNS.parent / "blind87" / "runs"
 BLIND88 = RUNS.parent / "blind88" / "runs"
 BLIND89 = RUNS.parent / "blind89" / "runs"
 BLIND90 = RUNS.parent / "blind90" / "runs"
+BLIND91 = RUNS.parent / "blind91" / "runs"
+BLIND92 = RUNS.parent / "blind92" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -211,7 +215,7 @@ SETS = (
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
     BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75,
     BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82, BLIND83, BLIND84,
-    BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90,
+    BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90, BLIND91, BLIND92,
 )  # fmt: skip
 
 
