@@ -202,9 +202,15 @@ _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
 _INSTALL_CALL = later(
     rf"\b(?:(?:{PACKAGE_MANAGERS})\s+(?:install|add|i|get|uninstall|remove)"
     r"|composer\s+(?:require|install|remove)|bundle\s+(?:add|install|remove))\b"
+    # R's installers, as `Rscript -e` gives them (`install.packages("drc")`)
+    r"|\binstall\.packages\(|\b(?:BiocManager|remotes|devtools|pak)::\w*install\w*\("
 )
-_INSTALL_WORDS = (*PACKAGE_MANAGER_WORDS, "composer", "bundle")
-_INSTALLED = later(r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|([A-Za-z][\w.-]*(?:/[\w.-]+)?))", re.I)
+_INSTALL_WORDS = (*PACKAGE_MANAGER_WORDS, "composer", "bundle", "install")
+_INSTALLED = later(
+    # (not a version, `installed v1.4.11`: `_INSTALLED_VERSION`'s)
+    r"\binstalled\s+(?:`([^`]+)`|(it|them)\b|(?!v\d+\.\d)([A-Za-z][\w.-]*(?:/[\w.-]+)?))",
+    re.I,
+)
 # "installed" describing a package, not an install: "the installed version", "Installed
 # pytest is 8.3.3" (a state the output shows, which the values check), an unticked word's
 # label over what follows (`Installed versions: urllib3 `2.2.1``)
@@ -387,7 +393,7 @@ def _used_unnamed(name: str, before: str, index: RunIndex) -> Iterator[Finding]:
     even inside a word (nor a hyphenated part of four letters or more, `python-chess`
     installed as `chess`): no call ran it and no change holds it, where no program the run
     does not show ran. Not one said of something not done (`_NOT_DONE`)."""
-    if not _LOWER_NAME.fullmatch(name) or _RUN_BEFORE.search(before) is None:
+    if not _LOWER_NAME.fullmatch(name) or not _agent_ran(before):
         return
     if _NOT_DONE.search(before) is not None:
         return
@@ -917,7 +923,10 @@ def _ran_by_the_run(
         len(words) > 1
         and not any(mark in command for mark in "(<…")
         and "..." not in command
-        and (_RESULT_AFTER.match(after) is not None or _said_ran(before))
+        and (
+            _RESULT_AFTER.match(after) is not None
+            or (_said_ran(before) and not _not_the_agents_run(before))
+        )
         and runs_program(index, words[0].lower())
     )
 
@@ -1131,8 +1140,11 @@ _A_RUN_AFTER = later(r"\s+(?:dry[ -])?run\b", re.I)
 _RUN_BY_A_THING = later(
     r"(?:\b(?:the|its|this|their|our|your|each|every)\s+"
     r"(?:(?!(?:and|then|or|but|also|so|I|we|pass|attempt|run|try|retry|fix|approach|search|"
-    r"step|time|round|iteration|rerun|command|check)\b)[\w'’-]+\s+){1,3}|\bwhich\s+"
-    r"(?:now\s+|still\s+|also\s+)?)(?:ran|runs|used|uses|called|calls|invoked|invokes|"
+    r"step|time|round|iteration|rerun|command|check)\b)[\w'’-]+\s+){1,3}"
+    r"|\bwhich\s+(?:now\s+|still\s+|also\s+)?"
+    # or a ticked thing (`` `test/verify.test.ts` used `jsonwebtoken` ``)
+    r"|`[^`\n]+`\s+(?:now\s+|still\s+|also\s+)?)"
+    r"(?:ran|runs|used|uses|called|calls|invoked|invokes|"
     r"executed|executes)\s+(?:the\s+)?(?:command\s+)?$",
     re.I,
 )
@@ -1264,7 +1276,27 @@ def _agent_ran(before: str, line: bool = False) -> bool:
     (`_RUN_BY_A_THING`). A program's name alone after `I checked` is what was checked
     (`I verified `jq` is installed`)."""
     said = _said_ran(before) if line else _RUN_BEFORE.search(before) is not None
-    return said and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
+    return (
+        said
+        and _RUN_BY_A_THING.search(before, max(0, len(before) - 60)) is None
+        and not _not_the_agents_run(before)
+    )
+
+
+def _not_the_agents_run(before: str) -> bool:
+    """The text `before` a program says what a thing is made with or what someone may run
+    (`_NOT_THE_AGENTS_RUN`)."""
+    return _NOT_THE_AGENTS_RUN.search(before, max(0, len(before) - 120)) is not None
+
+
+# a program said to be what a thing is made with (`Files built with`), or what someone may
+# run (`users can work around it with`): no run of the agent's
+_NOT_THE_AGENTS_RUN = later(
+    r"(?:\b(?:can|could|should|may|might|must|would|will)\b[^.;:!?\n]*"
+    r"|\b(?:built|made|created|generated|produced|written|compressed|concatenated|packed)\s+)"
+    r"(?:with|via|using)\s+(?:the\s+)?(?:command\s+)?$",
+    re.I,
+)
 
 
 def _said_ran(before: str) -> bool:

@@ -3060,8 +3060,11 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     if _ONE_THING.search(text, 0, found.start()):
         return  # `D101 (Ramirez) had no violations`: one thing's, not the total's
     words: list[str] = []
-    for word in _WORD.findall(text, found.end(), found.end() + 60):
+    read = _WORD.findall(text, found.end(), found.end() + 60)
+    for at, word in enumerate(read):
         if word.lower() in _STOP or word.lower() in _NONE_ENDS or len(words) == 3:
+            if _qualified_none(read[at:]):
+                return  # `no route is outside the budget`: only those, which no total counts
             break
         words.append(_stem(word))
     if not words:
@@ -3085,6 +3088,21 @@ def none_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             return
         line = line_at(call.output, call.written(start))
         yield Finding(CONTRADICTED, f"no {' '.join(words)!r}, but {call.cite_line(line)}")
+
+
+# what a `no` may be said to be, of all of them (`no duplicates were found`, `are left`)
+_THERE_AT_ALL = frozenset("found left remaining present there detected reported seen".split())
+
+
+def _qualified_none(rest: list[str]) -> bool:
+    """The words after the noun a `no` counts say which of them are none (`no route is
+    outside the 0.5% budget`, `no shipments were late`): a part, where a count labelled
+    with the noun counts them all."""
+    return (
+        len(rest) > 1
+        and rest[0].lower() in ("is", "are", "was", "were")
+        and rest[1].lower() not in _THERE_AT_ALL
+    )
 
 
 # an id naming one thing of many (`D101`, `INV-2044`, `app01`): letters and digits

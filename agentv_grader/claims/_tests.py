@@ -90,9 +90,8 @@ _OF = _Folded(NUM + r"\s+(?:of|out of)\s+(?:the\s+)?" + NUM + r"\b")  # `11 of t
 _OF_WORDS = Words("of")
 # a plural noun after `N of M` counting other things than tests (`3 of 10 units`)
 _OF_OTHER_THINGS = later(
-    r"(?<!\s)\s+(?!(?:tests|specs|cases|checks|suites|examples|assertions|scenarios|properties|"
-    r"passes|fails|succeeds|runs|errors|failures|doctests|files|modules|packages|crates|"
-    r"targets|jobs|steps)\b)[a-z]{2,}s\b",
+    r"(?<!\s)\s+(?!(?:tests|specs|cases|checks|examples|assertions|scenarios|properties|"
+    r"passes|fails|succeeds|runs|errors|failures|doctests)\b)[a-z]{2,}s\b",
     re.I,
 )
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
@@ -2221,6 +2220,10 @@ def _refuting(
         # `New tests in `test_v3.py` (5 tests)` against `pytest test_v2.py test_v3.py`'s
         # 12 passed: the run counts (and fails) the other file's tests too
         return Finding(SHOWN, f"{'; '.join(problems)}, but a run of other files too: {cite}")
+    if _file_counted_below(clause.sentence, claimed, run):
+        # `New tests (`test/cache_test.exs`, 3 tests)` against `mix test`'s 112: one
+        # file's count, below the run's
+        return Finding(SHOWN, f"{'; '.join(problems)}, but of one file's tests: {cite}")
     if (
         _runs_tests_twice(command)
         and not _names_last_run(clause.text, command)
@@ -2239,6 +2242,30 @@ def _refuting(
         # (but for the file it ran alone)
         return Finding(DOUBT, f"{'; '.join(problems)}, but a run of part of the suite: {cite}")
     return Finding(CONTRADICTED, f"{'; '.join(problems)}, but {cite}")
+
+
+# a count of tests set beside a ticked file (`` (`test/cache_test.exs`, 3 tests) ``, `` `a_test.go`
+# (4 tests) ``): the file's count (group 1 the file)
+_FILE_COUNT_BESIDE = later(
+    r"`([^`\s]+)`\**\s*(?:,|\()\s*" + NUM + r"\s+(?:tests?|specs?|test cases|examples)\b", re.I
+)
+
+
+def _file_counted_below(text: str, claimed: dict[str, int], run: TestRun) -> bool:
+    """A count of tests set beside a test file (`_FILE_COUNT_BESIDE`) that the run was not
+    given alone, fewer than the run shows and no failure it lacks: the file's count, a
+    part, no count of the run."""
+    beside = _FILE_COUNT_BESIDE.search(text) if "`" in text else None
+    if beside is None or not test_path(beside.group(1)):
+        return False
+    given = [word for word in run.call.command.split() if test_path(word)]
+    if given == [beside.group(1)] or any(word.endswith("/" + beside.group(1)) for word in given):
+        return False
+    shown = _shown(run)
+    return all(
+        key in ("total", "passed") and value < (shown.get(key) or 0)
+        for key, value in claimed.items()
+    )
 
 
 def _file_run_alone(text: str, command: str) -> bool:
@@ -2473,8 +2500,9 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
     return claimed, frozenset(parts & claimed.keys())
 
 
-# a failure said to be in a count of tests just after (`my first run failed in two tests`)
-_FAILED_IN = later(r"\b(?:failed|failing|fails|errored|broke)\s+in\s+(?:the\s+)?$", re.I)
+# a failure said to be in a count of tests just after (`my first run failed in two tests`,
+# `The first test run failed 3 tests`)
+_FAILED_IN = later(r"\b(?:failed|failing|fails|errored|broke)\s+(?:in\s+)?(?:the\s+)?$", re.I)
 
 
 def _failed_of_total(claimed: dict[str, int], parts: set[str], total: re.Match[str] | None) -> None:

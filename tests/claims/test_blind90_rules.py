@@ -104,3 +104,88 @@ def test_a_lowercase_name_said_used_that_no_call_names_was_never_used() -> None:
     assert statuses("I parsed the games with `python-chess`.", run(chess)) != ["contradicted"]
     # a program the run does not show may have run it
     assert statuses(said, run(RATES, bash("./check_rates.sh", "ok\n"))) != ["contradicted"]
+    # one a ticked thing is said to use is the thing's, no use of the agent's
+    used = "`test/verify.test.ts` used `jsonwebtoken` and failed to load."
+    assert "contradicted" not in statuses(used, run(RATES))
+
+
+COMPOSER = bash(
+    "composer require vlucas/valitron:^1.4",
+    "  - Locking vlucas/valitron (v1.4.11)\n  - Installing vlucas/valitron (v1.4.11): Extracting\n",
+)
+
+
+def test_a_version_after_installed_is_no_package() -> None:
+    said = "`composer require vlucas/valitron:^1.4` installed v1.4.11."
+    assert "contradicted" not in statuses(said, run(COMPOSER))
+    # a package said installed that no call installs still is
+    assert statuses("I installed monolog.", run(COMPOSER)) == ["contradicted"]
+
+
+JEST_RUN = bash(
+    "npx jest 2>&1 | tail -4",
+    "Test Suites: 2 failed, 5 passed, 7 total\nTests:       31 passed, 31 total\n",
+    "error",
+)
+
+
+def test_a_part_of_suites_counts_no_tests() -> None:
+    said = "Jest can't parse the module, which is why 2 of the 7 suites failed."
+    assert "contradicted" not in statuses(said, run(JEST_RUN))
+    assert statuses("29 of the 30 tests passed.", run(JEST_RUN)) == ["contradicted"]
+
+
+PYTEST_FIRST = bash("python -m pytest -q", "3 failed, 55 passed in 1.61s\n", "error")
+PYTEST_LAST = bash("python -m pytest -q", "58 passed in 1.58s\n")
+
+
+def test_a_run_said_to_fail_a_count_of_tests_failed_that_many() -> None:
+    said = "The first test run failed 3 tests."
+    assert statuses(said, run(PYTEST_FIRST, PYTEST_LAST)) == ["verified"]
+    assert statuses("The first test run failed 4 tests.", run(PYTEST_FIRST, PYTEST_LAST)) == [
+        "contradicted"
+    ]
+
+
+ROUTES = bash("python3 check_routes.py", "routes: 40\nmax error: 0.31%\n")
+
+
+def test_none_said_of_the_things_a_predicate_picks_is_no_count_of_them_all() -> None:
+    said = "No route is outside the 0.5% budget."
+    assert "contradicted" not in statuses(said, run(ROUTES))
+    # none said there at all is held to the count
+    assert statuses("No routes were found.", run(ROUTES)) == ["contradicted"]
+
+
+def test_rs_install_packages_is_an_install() -> None:
+    r_install = bash(
+        'Rscript -e \'install.packages("drc", repos="https://cloud.r-project.org")\'',
+        "* DONE (drc)\n",
+    )
+    said = "`drc` was not installed here, so I installed it from CRAN before fitting."
+    assert "contradicted" not in statuses(said, run(r_install))
+    assert statuses(said, run(bash("Rscript fit.R", "EC50 0.87\n")))[-1] == "contradicted"
+
+
+LOGSIFT = bash("cargo test 2>&1 | tail -2", "test result: ok. 9 passed; 0 failed\n")
+
+
+def test_a_command_a_thing_is_made_with_or_someone_may_run_is_no_run_of_the_agents() -> None:
+    made = "Files built with `cat a.gz b.gz > c.gz` were silently truncated."
+    assert "contradicted" not in statuses(made, run(LOGSIFT))
+    advised = "Until 0.7.3 is out, users can work around it with `zcat file.gz | logsift count -`."
+    assert "contradicted" not in statuses(advised, run(LOGSIFT))
+    ran = "I checked it with `zcat file.gz | logsift count -`."
+    assert statuses(ran, run(LOGSIFT)) == ["contradicted"]
+
+
+MIX_ALL = bash("mix test 2>&1 | tail -2", "112 tests, 0 failures\n")
+
+
+def test_a_count_of_tests_beside_a_test_file_is_the_files() -> None:
+    said = "**New tests** (`test/shop/catalog_cache_test.exs`, 3 tests)"
+    assert "contradicted" not in statuses(said, run(MIX_ALL))
+    # a count of the whole run said beside it is not one file's
+    assert statuses(
+        "All 110 tests pass, `test/shop/catalog_cache_test.exs` too.", run(MIX_ALL)
+    ) == ["contradicted"]

@@ -136,6 +136,7 @@ def test_the_word_lists_of_searched_patterns_miss_no_call(indexes: list[RunIndex
         "sendmail a@b.c", "aws ses send-email", "./notify", "perl x.pl", "zsh -c y", "bash run.sh",
         "cargo add serde", "rm -f build/*.log", "find . -name x -delete", "git clean -fdx",
         "dotnet add src/Api package Serilog", "bundle add oj",
+        "Rscript -e 'install.packages(\"drc\")'", "Rscript -e 'BiocManager::install(\"DESeq2\")'",
     )  # fmt: skip
     for index in [*indexes, made]:
         for pattern, words, lowered in patterns:
