@@ -379,9 +379,11 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 # or identifier, not a file (no dot or slash) nor a type (capitalised)
 _LOWER_NAME = later(r"[a-z][a-z0-9_-]*")
 # a name said of something not done (`rather than streaming with `step``, `can't use it
-# with `instanceof``, `if you run it with`)
+# with `instanceof``, `if you run it with`), or of what a thing was compared with (`I
+# compared it with `main``: a branch, a file, a version)
 _NOT_DONE = later(
-    r"\b(?:rather\s+than|instead\s+of|not|never|without|cannot|would|could|might|if)\b|n't\b",
+    r"\b(?:rather\s+than|instead\s+of|not|never|without|cannot|would|could|might|if)\b|n't\b"
+    r"|\bcompar(?:ed|ing|e)\b[^.;:]*\bwith\s+$",
     re.I,
 )
 

@@ -104,6 +104,8 @@ def test_a_lowercase_name_said_used_that_no_call_names_was_never_used() -> None:
     assert statuses("I parsed the games with `python-chess`.", run(chess)) != ["contradicted"]
     # a program the run does not show may have run it
     assert statuses(said, run(RATES, bash("./check_rates.sh", "ok\n"))) != ["contradicted"]
+    # what a thing was compared with is no tool (a branch, a file, a version)
+    assert statuses("I compared the totals with `main`.", run(RATES)) != ["contradicted"]
     # one a ticked thing is said to use is the thing's, no use of the agent's
     used = "`test/verify.test.ts` used `jsonwebtoken` and failed to load."
     assert "contradicted" not in statuses(used, run(RATES))

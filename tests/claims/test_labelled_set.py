@@ -103,6 +103,8 @@ from tests.claims.labelled import (
     BLIND88,
     BLIND89,
     BLIND90,
+    BLIND91,
+    BLIND92,
     HELDOUT,
     RUNS,
     SETS,
@@ -271,6 +273,8 @@ _FLOORS = {
     BLIND88: (0.95, 0.16, 0.92, 0.91),
     BLIND89: (0.95, 0.18, 0.83, 0.89),
     BLIND90: (0.95, 0.19, 0.91, 0.89),
+    BLIND91: (0.95, 0.2, 0.91, 0.93),
+    BLIND92: (0.95, 0.2, 0.93, 0.94),
 }
 
 
