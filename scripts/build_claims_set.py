@@ -124,6 +124,8 @@ SETS = (
     ROOT / "blind90",
     ROOT / "blind91",
     ROOT / "blind92",
+    ROOT / "blind93",
+    ROOT / "blind94",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

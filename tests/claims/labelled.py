@@ -98,7 +98,9 @@ the eighty-sixth's fixes, written at the same time, every claim labelled.
 the eighty-eighth's fixes, written at the same time, every claim labelled.
 `BLIND91` and `BLIND92` (tests/data/claims/blind91/runs, blind92/runs) likewise, after
 the ninetieth's fixes, written at the same time, every claim labelled.
-`SETS` is all ninety-four."""
+`BLIND93` and `BLIND94` (tests/data/claims/blind93/runs, blind94/runs) likewise, after
+the ninety-second's fixes, written at the same time, every claim labelled.
+`SETS` is all ninety-six."""
 
 from __future__ import annotations
 
@@ -205,6 +207,8 @@ BLIND89 = RUNS.parent / "blind89" / "runs"
 BLIND90 = RUNS.parent / "blind90" / "runs"
 BLIND91 = RUNS.parent / "blind91" / "runs"
 BLIND92 = RUNS.parent / "blind92" / "runs"
+BLIND93 = RUNS.parent / "blind93" / "runs"
+BLIND94 = RUNS.parent / "blind94" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -215,7 +219,7 @@ SETS = (
     BLIND58, BLIND59, BLIND60, BLIND61, BLIND62, BLIND63, BLIND64, BLIND65, BLIND66,
     BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75,
     BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82, BLIND83, BLIND84,
-    BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90, BLIND91, BLIND92,
+    BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90, BLIND91, BLIND92, BLIND93, BLIND94,
 )  # fmt: skip
 
 
