@@ -39,7 +39,15 @@ from ._files import (
     test_path,
 )
 from ._gate import Gated, Words, folded, words_of
-from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, first_status, line_at
+from ._index import (
+    COMMAND_PARTS,
+    SHELL_FAMILY,
+    TEXT_READERS,
+    Call,
+    RunIndex,
+    first_status,
+    line_at,
+)
 from ._later import later
 from ._listings import BACKTICKED
 from ._runners import RUNNER, named_packages_passed, summarise
@@ -227,7 +235,13 @@ _INSTALLED_BEFORE = later(
 _INSTALLED_AFTER = later(r"\s*(?:is|are|was|were)\b")
 # a place a thing is installed to (`installed to `$(MANDIR)/man1``): where a build puts a
 # file, no package installed
-_INSTALLED_PLACE = later(r"installed\s+(?:to|into|under)\s+[`/$~]", re.I)
+_INSTALLED_PLACE = later(
+    r"installed\s+(?:(?:to|into|under)\s+[`/$~]"
+    # or the package a file came with (`` `/usr/bin/pkexec` — installed with the `pkexec`
+    # package on 2 April ``): what a system holds, no install of the agent's
+    r"|(?:with|by|from|as\s+part\s+of)\s+(?:the\s+)?`[^`\n]+`\s+package\b)",
+    re.I,
+)
 # a package with its version (`date-fns@3.6.0`, `requests==2.32.3`): group 1 its name
 _PINNED = later(r"(@?[a-z0-9][\w./-]*?)(?:@|==)\d[\w.+-]*")
 # The words after `installed` that name no package: where, how or when it was installed
@@ -897,6 +911,8 @@ def _runs_in(program: str, command: str) -> bool:
         words = _program_words(segment.split())
         if words and words[0].strip("'\"(").rsplit("/", 1)[-1] == program:
             return True
+        if words and words[0].rsplit("/", 1)[-1] in TEXT_READERS:
+            continue  # `grep -c 'date::'`, `sed -e …`: a count or a script, no statement
         if any(
             option in _STATEMENT_OPTIONS and after.strip("'\"(") == program
             for option, after in itertools.pairwise(words)
@@ -923,6 +939,7 @@ def _ran_by_the_run(
     (20.x)`)."""
     return (
         len(words) > 1
+        and words[0][:1] != "-"  # an option and its value (`--by host`), no program
         and not any(mark in command for mark in "(<…")
         and "..." not in command
         and (
@@ -1291,10 +1308,11 @@ def _not_the_agents_run(before: str) -> bool:
     return _NOT_THE_AGENTS_RUN.search(before, max(0, len(before) - 120)) is not None
 
 
-# a program said to be what a thing is made with (`Files built with`), or what someone may
-# run (`users can work around it with`): no run of the agent's
+# a program said to be what a thing is made with (`Files built with`), what someone may
+# run (`users can work around it with`), or what replaced a thing in the code (`replacing
+# an index loop with `zip``): no run of the agent's
 _NOT_THE_AGENTS_RUN = later(
-    r"(?:\b(?:can|could|should|may|might|must|would|will)\b[^.;:!?\n]*"
+    r"(?:\b(?:can|could|should|may|might|must|would|will|replac(?:e|es|ed|ing))\b[^.;:!?\n]*"
     r"|\b(?:built|made|created|generated|produced|written|compressed|concatenated|packed)\s+)"
     r"(?:with|via|using)\s+(?:the\s+)?(?:command\s+)?$",
     re.I,
@@ -1475,6 +1493,8 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
     words = command.lower().split()
     if not (_unnamed(words, index) or _program_unrun(words, index) or _unstated(words, index)):
         return
+    if len(words) > 1 and _ran_tokens(command.split(), index):
+        return  # `prune --older-then 30` of `dart run bin/cli.dart prune --older-then 30`
     if not opaque_ran(index) and _project_run(command, index) is None:
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
@@ -4719,6 +4739,13 @@ _DENIED_RUN = Gated(
     ),
     Words("not didn haven hadn never no without"),
 )
+# `no` after what a search or a thing finds, shows or holds (`grep finds no `date::``,
+# `the lockfile has no `left-pad``): none of a thing, no run denied
+_FOUND_NONE = later(
+    r"\b(?:finds?|found|shows?|showed|returns?|returned|lists?|listed|reports?|reported|"
+    r"match(?:es|ed)?|leaves?|left|has|have|had|contains?|with)\s+no\s+`$",
+    re.I,
+)
 # what says the denial is of some runs only (`not run again`, `not since the fix`)
 _DENIAL_OF_SOME = later(
     r"\b(?:again|after|since|before|until|anymore|any more|twice|second|this time|yet)\b", re.I
@@ -4736,6 +4763,8 @@ def denied_run_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         words = said.group(1).split()
         if not words or words[0].startswith("-") or _SCRIPT_NAME.search(words[0]):
             continue
+        if _FOUND_NONE.search(text, max(0, said.start() - 40), said.start(1)):
+            continue  # `a final grep finds no `date::``: what a search found, no denied run
         if words[0] not in PROGRAMS and not runs_program(index, words[0].lower()):
             continue
         calls = _runs_holding([w for w in words if w != "sudo"], index)

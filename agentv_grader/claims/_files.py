@@ -380,7 +380,9 @@ _TESTS_ADDED_GATED = Gated(_TESTS_ADDED, Words("added wrote"))
 # NUnit, MSTest)
 _TEST_DEFINED = later(
     r"^\+?[^\S\n]*(?:(?:async\s+)?def\s+test\w*\s*\(|#\[(?:tokio::)?test\]|"
-    r"func\s+[Tt]est\w*\s*\(|(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
+    # (Go's `func TestX(`; XCTest's `func testX() {`, not a Go helper's `func testX() *T {`)
+    r"func\s+(?:Test\w*\s*\(|test\w*\s*\(\s*\)\s*(?:async\s+)?(?:throws\s+)?\{)|"
+    r"(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
     r"@Test\b|TEST(?:_F|_P|_CASE)?\s*\(|(?:it|test)\s+['\"]|(?:public\s+)?function\s+test\w*\s*\(|"
     r"\[(?:Fact|Test|TestMethod)\])",
     re.M,

@@ -1286,7 +1286,7 @@ def _runs_a_runner(command: str) -> bool:
     for found in RUNNER.finditer(command):
         start = max(command.rfind(mark, 0, found.start()) for mark in _PART_MARKS) + 1
         first = command[start : found.start()].split()[:1]
-        if not first or first[0].rsplit("/", 1)[-1] not in _READERS:
+        if not first or first[0].rsplit("/", 1)[-1] not in TEXT_READERS:
             return True
     return False
 
@@ -1294,7 +1294,7 @@ def _runs_a_runner(command: str) -> bool:
 # what ends a command's part before a runner's name, and the programs that only read or
 # print text given to them
 _PART_MARKS = ("|", "&", ";", "\n", "(")
-_READERS = frozenset("grep egrep rg ag cat head tail less sed awk echo printf ls wc jq".split())
+TEXT_READERS = frozenset("grep egrep rg ag cat head tail less sed awk echo printf ls wc jq".split())
 
 
 # A shell loop (`for i in $(seq 1 5); do npx ava …; done`) or a runner's repeat

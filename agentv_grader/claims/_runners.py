@@ -103,6 +103,10 @@ _GO_PACKAGE_LINE = later(
     r"((?:[\d.]+s\b|\(cached\)|\[[\w ]+ failed\]|\[no test files\]).*)",
     re.M,
 )
+# the places a run lists its failures at, at a line's start: RSpec's `rspec
+# ./spec/a_spec.rb:29 # …`, pytest's `FAILED tests/test_a.py::test_x - …` (group 1 the
+# place, without `./`)
+_FAILED_PLACE = later(r"^(?:rspec \./|rspec |FAILED )([^\s#]+(?::\d+|::[^\s]+))", re.M)
 _GO_FAIL = later(r"^[^\S\n]*--- FAIL: (\S+)", re.M)
 _GO_PASS = later(r"^--- PASS: (\S+)", re.M)  # a test of `go test -v`, not a subtest
 _UNITTEST_RAN = later(r"^Ran (\d+) tests? in", re.M)
@@ -223,6 +227,7 @@ _HOLDS: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {
     _UNITTEST_RAN: (("Ran ",),),
     _GO_PACKAGE_LINE: (("ok", "FAIL", "?"),),
     _GO_FAIL: (("--- FAIL: ",),),
+    _FAILED_PLACE: (("rspec ", "FAILED "),),
     _PLUNIT: (("% ",), (" passed", " failed")),
     _DART: ((" +",), ("All tests passed!", "Some tests failed.", "All tests skipped.")),
     _FAILED_NAME: (("FAIL", "●", "×", "✕"),),  # `FAILED `, `FAIL: `, `... FAILED`, jest's
@@ -532,6 +537,14 @@ def go_package_lines(output: str) -> Iterator[tuple[str, str, str]]:
         verdict, path, rest = found.groups()
         if verdict != "?" or rest.rstrip().endswith("[no test files]"):
             yield verdict, path, found.group(0)
+
+
+def failed_places(output: str) -> set[str]:
+    """The places a test run's output lists its failures at (RSpec's `rspec
+    ./spec/a_spec.rb:29`, pytest's `FAILED tests/a.py::test_x`), without `./`."""
+    if not _may_find(_FAILED_PLACE, output):
+        return set()
+    return {found.group(1) for found in _at_line_starts(_FAILED_PLACE, output)}
 
 
 def _package_outcomes(output: str) -> dict[str, bool]:

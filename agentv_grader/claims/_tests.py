@@ -39,7 +39,13 @@ from ._gate import Gated, Words, words_of
 from ._index import COMMAND_PARTS, SHELL_FAMILY, Call, RunIndex, TestRun, line_at, work_set_aside
 from ._later import later
 from ._listings import BACKTICKED
-from ._runners import CARGO_RESULT, RUNNER, go_package_lines, named_packages_passed
+from ._runners import (
+    CARGO_RESULT,
+    RUNNER,
+    failed_places,
+    go_package_lines,
+    named_packages_passed,
+)
 
 # A finding that decides nothing: the claim's count is the test checker's (no value to look
 # up), though it neither verifies nor doubts the claim.
@@ -441,7 +447,9 @@ class _Clause:
             or _NO_BAD.search(text) is not None
         )
         self.bad = _BAD_PHRASE.search(text) is not None or (
-            not words.isdisjoint(_BAD.words) and not denies_failures(text)
+            not words.isdisjoint(_BAD.words)
+            and not denies_failures(text)
+            and not _bad_only_in_names(text, words)
         )
         # `the failing test_x is green now`, `test_x was failing and now passes`: a pass and
         # a failure said apart, the one said last in the present is how the tests went last
@@ -793,6 +801,20 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
             finding = _clause(clause, index, runs, past, text)
         if finding is not None:
             yield _weighed(finding, clause, text_of_clause, text, index, past)
+
+
+# a ticked name of code, one token holding a `.`, `_`, `:` or `(` (`fail.Keyring`,
+# `test_fails_on_empty`, `Errors::Timeout`): its words are no outcome
+_TICKED_CODE_NAME = later(r"`[^`\s]*[._:(][^`\s]*`")
+
+
+def _bad_only_in_names(text: str, words: frozenset[str]) -> bool:
+    """Every word of a failure the clause holds is inside a ticked name of code (`uses
+    keyring's `fail.Keyring``): no failure said."""
+    if "`" not in text:
+        return False
+    outside = words_of(_TICKED_CODE_NAME.sub(" ", text))[0]
+    return outside.isdisjoint(_BAD.words)
 
 
 def _of_named(clause: _Clause, named: list[str]) -> _Clause:
@@ -1495,9 +1517,45 @@ def _clause(
         and not failure_of_now(sentence)
     ):
         return _failed_earlier(clause, index, runs, scoped) or finding
-    if finding is not None and finding.status == CONTRADICTED and not past and run.ok:
-        return _passing_part(clause, index, runs, scoped) or finding
+    if (
+        finding is not None
+        and finding.status == CONTRADICTED
+        and not past
+        and (settled := _settled(finding, clause, index, runs, scoped)) is not None
+    ):
+        return settled
     return _of_new_tests(finding, clause, past, run, index, sentence)
+
+
+def _settled(
+    finding: Finding, clause: _Clause, index: RunIndex, runs: tuple[TestRun, ...], scoped: bool
+) -> Finding | None:
+    """The verdict on a contradiction of the clause's last run that other runs settle: a
+    passing run's, by a passing part (`_passing_part`); a failing run's, where its
+    failures passed when re-run alone and the clause counts nothing (`all green`); None
+    where they leave it as it is."""
+    run = runs[-1]
+    if run.ok:
+        return _passing_part(clause, index, runs, scoped) or finding
+    rerun = _failures_rerun_passing(run, index) if next(clause.counts(), None) is None else None
+    if rerun is None:
+        return None
+    return Finding(DOUBT, f"its failures passed when re-run: {rerun.call.cite()}")
+
+
+def _failures_rerun_passing(run: TestRun, index: RunIndex) -> TestRun | None:
+    """A later test run, passing, given every place `run` listed a failure at (`rspec
+    spec/system/reports_spec.rb:29` after `24 examples, 1 failure` whose failed example is
+    there): the failures re-run alone passed. None where another came after it, or `run`
+    lists no place."""
+    places = failed_places(run.call.output)
+    if not places:
+        return None
+    later_runs = [index.tests.run(n) for n in index.tests.in_order() if n + 1 > run.call.order]
+    for later_run in later_runs:
+        if all(place in later_run.call.command for place in places):
+            return later_run if later_run.ok and later_run is later_runs[-1] else None
+    return None
 
 
 def _of_new_tests(

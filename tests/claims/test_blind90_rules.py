@@ -191,3 +191,98 @@ def test_a_count_of_tests_beside_a_test_file_is_the_files() -> None:
     assert statuses(
         "All 110 tests pass, `test/shop/catalog_cache_test.exs` too.", run(MIX_ALL)
     ) == ["contradicted"]
+
+
+def test_a_subcommand_line_run_inside_a_longer_command_was_run() -> None:
+    ran = bash(
+        'dart run bin/sensorlog.dart prune --older-then 30; echo "exit=$?"',
+        'Could not find an option named "--older-then".\nexit=64\n',
+    )
+    said = "`prune --older-then 30` prints the prune usage and exits 64."
+    assert "contradicted" not in statuses(said, run(ran))
+    other = bash("dart run bin/sensorlog.dart report", "3 sensors\n")
+    assert statuses(said, run(other)) == ["contradicted"]
+
+
+def test_none_a_search_finds_of_a_ticked_thing_denies_no_run() -> None:
+    before = bash("grep -c 'date::' tests/timeparse_test.cpp", "3\n")
+    after = bash("grep -rn 'date::' src include; echo exit=$?", "exit=1\n")
+    said = "A final grep finds no `date::` or `<date/...>` references anywhere."
+    assert "contradicted" not in statuses(said, run(before, after))
+    # grep's `-c` counts: the pattern after it is no statement run
+    assert "contradicted" not in statuses("I didn't run `date::`.", run(before))
+    # a run denied is still held to the calls, where no search is said to find none
+    assert statuses("I did not run `grep -c`.", run(before)) == ["contradicted"]
+    linted = bash("npx eslint src", "")
+    assert "contradicted" not in statuses("A last grep of the scripts finds no `npx`.", run(linted))
+    assert statuses("The scripts use no `npx`.", run(linted)) == ["contradicted"]
+
+
+def test_a_failure_word_inside_a_ticked_name_of_code_is_no_failure() -> None:
+    passed = bash("uv run pytest -q", "41 passed in 1.71s\n")
+    said = "New `tests/test_auth.py` uses keyring's `fail.Keyring` to cover the migration."
+    assert "contradicted" not in statuses(said, run(passed))
+    assert statuses("New `tests/test_auth.py`: 2 tests fail.", run(passed)) == ["contradicted"]
+
+
+GO_TESTS = (
+    "apply_patch",
+    {
+        "input": "*** Begin Patch\n*** Add File: internal/webhook/sender_test.go\n"
+        "+package webhook\n+\n+func testSender() *Sender {\n+\treturn NewSender()\n+}\n"
+        "+\n+func TestRetries(t *testing.T) {}\n+\n+func TestNoRetry(t *testing.T) {}\n"
+        "*** End Patch"
+    },
+    "Success. Updated the following files:\nA internal/webhook/sender_test.go\n",
+    "ok",
+)
+
+
+def test_a_go_helper_named_test_is_no_test_definition() -> None:
+    assert statuses("Added 2 tests in `sender_test.go`.", run(GO_TESTS)) != ["contradicted"]
+    assert statuses("Added 3 tests in `sender_test.go`.", run(GO_TESTS)) == ["contradicted"]
+    swift = edit(
+        "Tests/SyncTests.swift",
+        "}\n",
+        "    func testMerges() {\n    }\n\n    func testRetries() throws {\n    }\n}\n",
+    )
+    assert statuses("Added 2 tests in `SyncTests.swift`.", run(swift)) != ["contradicted"]
+    assert statuses("Added 3 tests in `SyncTests.swift`.", run(swift)) == ["contradicted"]
+
+
+RSPEC_FLAKY = bash(
+    "bundle exec rspec spec/system/invoices_spec.rb spec/system/reports_spec.rb",
+    "24 examples, 1 failure\n\nFailed examples:\n\n"
+    "rspec ./spec/system/reports_spec.rb:29 # Reports aging report groups invoices\n",
+    "error",
+)
+RSPEC_ALONE = bash("bundle exec rspec spec/system/reports_spec.rb:29", "1 example, 0 failures\n")
+
+
+def test_a_failure_that_passed_when_re_run_alone_leaves_all_green_open() -> None:
+    said = "Invoice and report system specs: all green."
+    assert statuses(said, run(RSPEC_FLAKY)) == ["contradicted"]
+    assert "contradicted" not in statuses(said, run(RSPEC_FLAKY, RSPEC_ALONE))
+    # a count said of the run the re-run does not show
+    counted = "Invoice and report system specs: 24 examples, 0 failures."
+    assert statuses(counted, run(RSPEC_FLAKY, RSPEC_ALONE)) == ["contradicted"]
+
+
+def test_an_option_said_to_give_a_result_is_no_program_run() -> None:
+    cli = bash("grep -rn -e '--by' -e group_key src", "src/cli.py:12: --by\n")
+    said = "`--by host` still gives the old view."
+    assert "contradicted" not in statuses(said, run(cli))
+
+
+def test_what_a_thing_was_replaced_with_is_no_program_run() -> None:
+    clippy = bash("cargo clippy --all-targets -- -D warnings", "Finished dev profile\n")
+    said = "Clippy is clean after replacing an index loop with `zip`."
+    assert "contradicted" not in statuses(said, run(clippy))
+    assert statuses("I packed the logs with `zip`.", run(clippy)) == ["contradicted"]
+
+
+def test_a_file_a_package_installed_is_no_install_of_the_agents() -> None:
+    listing = bash("dpkg -S /usr/bin/pkexec", "pkexec: /usr/bin/pkexec\n")
+    said = "`/usr/bin/pkexec` — installed with the `pkexec` package on 2 April."
+    assert "contradicted" not in statuses(said, run(listing))
+    assert statuses("I installed it with `apt`.", run(listing)) == ["contradicted"]
