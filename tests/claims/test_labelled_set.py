@@ -105,6 +105,8 @@ from tests.claims.labelled import (
     BLIND90,
     BLIND91,
     BLIND92,
+    BLIND93,
+    BLIND94,
     HELDOUT,
     RUNS,
     SETS,
@@ -275,6 +277,8 @@ _FLOORS = {
     BLIND90: (0.95, 0.19, 0.91, 0.89),
     BLIND91: (0.95, 0.2, 0.91, 0.93),
     BLIND92: (0.95, 0.2, 0.93, 0.94),
+    BLIND93: (0.95, 0.22, 0.94, 0.9),
+    BLIND94: (0.95, 0.2, 0.8, 0.91),
 }
 
 
