@@ -1,5 +1,5 @@
-"""Rules from the misses of the earlier blind sets and the eighty-ninth to ninety-second
-blind sets' first measurement (tests/data/claims/blind89 to blind92), one behaviour each:
+"""Rules from the misses of the earlier blind sets and the eighty-ninth to ninety-fourth
+blind sets' first measurement (tests/data/claims/blind89 to blind94), one behaviour each:
 each test is a small run shaped like the claim that was misread, never its text (SPEC
 §5.9)."""
 
