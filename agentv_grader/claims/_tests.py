@@ -2316,9 +2316,9 @@ def _file_counted_below(text: str, claimed: dict[str, int], run: TestRun) -> boo
     beside = _FILE_COUNT_BESIDE.search(text) if "`" in text else None
     if beside is None or not test_path(beside.group(1)):
         return False
-    given = [word for word in run.call.command.split() if test_path(word)]
-    if given == [beside.group(1)] or any(word.endswith("/" + beside.group(1)) for word in given):
-        return False
+    named, given = _file_given(beside.group(1), run.call.command)
+    if named and len(given) == 1:
+        return False  # the file's run alone: its counts are the file's
     shown = _shown(run)
     return all(
         key in ("total", "passed") and value < (shown.get(key) or 0)
@@ -2348,6 +2348,12 @@ def _test_files_given(text: str, command: str) -> tuple[bool, list[str]] | None:
     if len(named) != 1:
         return None
     (path,) = named
+    return _file_given(path, command)
+
+
+def _file_given(path: str, command: str) -> tuple[bool, list[str]]:
+    """Whether `command` was given the test file `path` (as written, or under a folder),
+    and the test files it was given."""
     given = [word for word in command.split() if test_path(word)]
     return any(word == path or word.endswith("/" + path) for word in given), given
 
