@@ -29,6 +29,7 @@ from ._figure_words import said_first_time
 from ._files import (
     PACKAGE_MANAGER_WORDS,
     PACKAGE_MANAGERS,
+    TICKED_PATH,
     TOOL_PATH,
     code_rewriter_ran,
     failed_after,
@@ -663,7 +664,7 @@ def _said_done(command: str, before: str, after: str, index: RunIndex) -> Iterat
             changed.group(1).lower() in _UPGRADES and _TO_A_NAMED_VERSION.match(after)
         ):
             removed = changed.group(1).lower() in _REMOVALS
-            files = [f.lower() for f in _TICKED_FILE.findall(after)]  # `` from `Cargo.toml` ``
+            files = [f.group(1).lower() for f in TICKED_PATH.finditer(after)]  # `from `a.toml``
             yield from _never_changed(command, removed, index, files, after)
     elif _SET_TO_BEFORE.search(before, max(0, len(before) - 60)) is not None:
         yield from _never_changed(command, False, index, [])  # `raised the limit to `-c 4096``
@@ -1679,8 +1680,6 @@ _REMOVALS = frozenset(("removed", "deleted", "dropped", "commented out"))
 # after `to`; what the change names is that other (the ticked one is where it was made)
 _UPGRADES = frozenset(("bumped", "upgraded", "downgraded"))
 _TO_A_NAMED_VERSION = later(r"(?<!\s)\s+to\s+[*_`]*[A-Za-z][\w./@-]*[*_`]*\s+v?\d")
-# a file a claim ticks (`` from `Cargo.toml` ``), lowercase: what a change was made in
-_TICKED_FILE = later(r"`([\w./-]*\w\.[a-z]\w{0,5})`", re.I)
 # a setting the agent says it changed, to the value the backticks give (`raised the
 # connection limit to `-c 4096``, `bumped `max_connections` to `200``)
 _SET_TO_BEFORE = later(
@@ -1759,7 +1758,7 @@ def _kept_in_edits(name: str, word: str, index: RunIndex, after: str) -> Finding
     the file the claim says it was taken from (`` from `mix.exs` ``), or of any where it
     names none (`` on `account.name` ``, a ticked name no `from` gives, is left open)."""
     source = _TAKEN_FROM.match(after)
-    if source is None and _TICKED_FILE.search(after):
+    if source is None and TICKED_PATH.search(after):
         return None
     files = [source.group(1).lower()] if source else []
     keeping = kept_in_edits(word, index, files)

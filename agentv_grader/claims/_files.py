@@ -106,7 +106,7 @@ _BARE_PATH_END = later(rf"\.(?<=[\w-]\.)(?:{_EXTENSIONS})\b")
 # The run of a bare path's characters before its `.`, read in the clause reversed.
 _PATH_RUN = later(r"[\w/-]*")
 # a path ticked whole, or at a line of it (`src/a.ts:44`, `a.py:12:5`): the file is named
-_TICKED_PATH = later(
+TICKED_PATH = later(
     r"`((?:/|~/)?(?:[\w.-]+/)+[\w.-]*|\.?[\w-][\w.-]*\.[A-Za-z]\w{0,5}"
     r"|\.(?:[a-z][\w-]*(?:rc|ignore)|env|editorconfig|gitattributes|gitmodules|tool-versions"
     r"|[a-z]+-version|mailmap))(?::\d+){0,2}`"
@@ -860,7 +860,7 @@ def _rows_of_file(text: str, index: RunIndex) -> Finding | None:
     one giving the count, contradicted where the last of them gives another and no call
     wrote the file after it (each line read of the file's first 50 places)."""
     said = _ROWS_SAID.search(text)
-    ticked = list(_TICKED_PATH.finditer(text))
+    ticked = list(TICKED_PATH.finditer(text))
     paths = {m.group(1) for m in ticked}
     if said is None or len(paths) != 1:
         return None
@@ -920,7 +920,7 @@ def changed_later(text: str, index: RunIndex) -> list[tuple[str, int]]:
     names (`crates/x/Cargo.toml`, a mount point) that a call wrote: a call naming the
     path before that one read it as it was before the change; and, for a claim of what
     holds now, ("", the last package change): every call before it read the old ones."""
-    ticked = [m.group(1) for m in _TICKED_PATH.finditer(text)] if "`" in text else []
+    ticked = [m.group(1) for m in TICKED_PATH.finditer(text)] if "`" in text else []
     paths = ticked + (_bare_paths(text) if "." in text else [])
     found = []
     for path in dict.fromkeys(paths):
@@ -1208,7 +1208,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
             # before it, and what follows `and` is a clause of its own
             clause = _NEXT_CLAUSE.split(clause, 1)[0]
         # every ticked path is in backticks, every bare one ends as _BARE_PATH_END finds
-        ticked = _TICKED_PATH.finditer(clause) if "`" in clause else ()
+        ticked = TICKED_PATH.finditer(clause) if "`" in clause else ()
         paths = [m.group(1) for m in ticked if "://" not in m.group(1) and not _a_place(clause, m)]
         paths += _unticked_paths(clause, paths)
         it = not paths and _IT.match(clause) is not None
@@ -2629,7 +2629,7 @@ def _touched(text: str) -> list[str]:
     clause = text[match.end() :]
     if _EXCEPTED.search(clause) is not None:
         return []
-    return [m.group(1).lower().lstrip("./") for m in _TICKED_PATH.finditer(clause)]
+    return [m.group(1).lower().lstrip("./") for m in TICKED_PATH.finditer(clause)]
 
 
 _EXCEPTED = later(r"\b(?:outside|other than|except|besides|apart from|beyond)\b", re.I)

@@ -668,7 +668,7 @@ def test_a_claim_signals_what_the_signal_pattern_finds() -> None:
 def test_a_path_is_looked_for_only_in_clauses_holding_its_marks() -> None:
     """targets() reads backticked paths only in a clause holding a backtick, bare ones only
     in a clause holding a `.`."""
-    for pattern, mark in ((_files._TICKED_PATH, "`"), (_files._BARE_PATH, ".")):
+    for pattern, mark in ((_files.TICKED_PATH, "`"), (_files._BARE_PATH, ".")):
         for text in [*_claims(), *_made_of(pattern, 3_000), "`src/`", "a.py", "x/y.tar"]:
             assert pattern.search(text) is None or mark in text, (pattern, text)
 
