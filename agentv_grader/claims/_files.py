@@ -535,12 +535,13 @@ _REDIRECT = r"(?<![\d&<-])>{1,2}(?![&=])(?!\s*/dev/null)"
 # what in a shell command may change source files (not `git status`, `python -c 'print…'`,
 # nor `2>&1`): an in-place edit, a redirect to a file, a copy or move, git changing the tree,
 # a script's own write
-_MAY_EDIT = later(
+_SOURCE_EDIT = (
     r"\bsed\s+-[a-z]*i|\bperl\s+-[a-z]*i|" + _REDIRECT + r"|\btee\b|"
     r"\bpatch\b|\bgit\s+(?:apply|checkout(?!\s+-[bB]\s)|restore|stash|reset|merge|rebase|"
     r"cherry-pick|revert|"
     r"am|pull)\b|\b(?:cp|mv|ed|rm)\s|open\([^)]*['\"][wa]|write_text|write_bytes|writeFile"
 )
+_MAY_EDIT = later(_SOURCE_EDIT)
 
 
 def _edited_only_by_edits(index: RunIndex) -> bool:
@@ -1057,10 +1058,10 @@ _CODE_EDIT = later(
 )
 _QUIET_FAMILIES = frozenset({"shell", "read", "search", "fetch"})
 _QUIET_OR_EDITING = _QUIET_FAMILIES | {"write", "edit"}
-# what in a shell command may write any file (more than `_MAY_EDIT`: any git command, a
-# folder or file made, a here-document, a one-line script, a database given)
+# what in a shell command may write any file: what may edit a source (`_SOURCE_EDIT`) and
+# any git command, a folder or file made, a here-document, a one-line script, a database given
 _MAY_WRITE = later(
-    _REDIRECT + r"|\btee\b|\bsed\s+-i|<<|"
+    _SOURCE_EDIT + r"|<<|"
     r"\b(?:mv|cp|touch|mkdir|rm|patch|git|perl|ed)\b|"
     r"\b(?:python3?|node|ruby|bash|sh|deno)\s+-[ce]\b|"
     # a database file given to a command (`sqlite-utils create-index library.db …`)

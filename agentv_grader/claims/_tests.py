@@ -1402,15 +1402,16 @@ _RERUNS = later(
     r"(twice|(?:" + NUM[1:-1] + r")\s+times)|(a\s+second\s+time))\b",
     re.I,
 )
-# a run repeating tests by itself (`go test -count=3`, `pytest --count 5`, a flake finder)
-_REPEATING = ("count", "repeat", "flake", "rerun", "for ", "while ", "seq ")
+# a shell loop, which may run a command many times (`for i in $(seq 5); do …`)
+_LOOPING = ("for ", "while ", "seq ")
 
 
 def _repeats_tests(index: RunIndex) -> bool:
-    """A shell command of the run may repeat tests by itself (`_REPEATING`; each distinct
-    command, lowercase, read once a run)."""
+    """A shell command of the run may repeat tests by itself: a loop (`_LOOPING`) or a
+    test run's repeating option (`_repeated`; each distinct command, lowercase, read once
+    a run)."""
     commands = index.commands_of(SHELL_FAMILY)[0]
-    return any(word in command for command in commands for word in _REPEATING)
+    return any(_repeated(c) or any(w in c for w in _LOOPING) for c in commands)
 
 
 def _reruns_counted(text: str, index: RunIndex) -> Iterator[Finding]:

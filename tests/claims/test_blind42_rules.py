@@ -143,6 +143,11 @@ def test_tests_said_run_more_times_need_that_many_runs_in_a_row() -> None:
     # a run repeating the tests by itself may have run them as often
     repeated = bash("pytest -q --count 3", "36 passed in 0.3s")
     assert statuses(said, run(EDIT, repeated)) != ["contradicted"]
+    looped = bash("for i in 1 2 3; do pytest -q; done", "12 passed\n12 passed\n12 passed\n")
+    assert statuses(said, run(EDIT, looped)) != ["contradicted"]
+    # a count another command prints repeats no test
+    counted = bash("git rev-list --count HEAD", "41\n")
+    assert statuses(said, run(EDIT, PYTEST, counted)) == ["contradicted"]
     # a count of runs in all is held to the runs in all
     assert statuses("I ran the tests five times.", run(EDIT, PYTEST, EDIT, PYTEST)) == [
         "contradicted"
