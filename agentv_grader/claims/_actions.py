@@ -53,6 +53,7 @@ from ._later import later
 from ._listings import BACKTICKED
 from ._runners import RUNNER, named_packages_passed, summarise
 from ._tests import (
+    CHECKERS,
     EARLIER_ASIDE,
     counts_passes_or_failures,
     denies_failures,
@@ -71,12 +72,10 @@ PROGRAMS = frozenset(
     "bash sh zsh java mvn gradle dotnet ruby bundle rake php composer swift xcodebuild "
     "rubocop tflint valgrind mix elixir rails ansible ansible-playbook".split()
 )
-TOOLS = frozenset(
-    "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool ruff mypy "
-    "eslint prettier black flake8 pylint tsc clippy yamllint shellcheck vitest jest pytest "
-    "mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync playwright "
-    "selenium beautifulsoup bs4 duckdb csvkit rubocop tflint valgrind clang phpstan psalm phpcs "
-    "pyright bandit cppcheck staticcheck detekt".split()
+TOOLS = CHECKERS | frozenset(
+    "pandas polars numpy pypdf pdfplumber openpyxl jq curl wget gzip zip tar exiftool vitest "
+    "jest pytest mocha docker kubectl terraform ffmpeg imagemagick sqlite3 psql awk sed rsync "
+    "playwright selenium beautifulsoup bs4 duckdb csvkit valgrind clang".split()
 )
 _RUN_BEFORE = later(
     r"\b(?:ran|run|running|re-?ran|executed|invoked|with|via|using|used)"
@@ -710,10 +709,9 @@ _THEN = later(r"&&|;|\n")
 # A later command that checks the code, whose failure or flaws the output may show: one
 # holding a checker's word (`deno fmt --check`, `npm test`, `cargo build`) or a linter's
 # name; not one that lists or shows (`npx eslint . ; git diff --stat`, `docker images`)
-_CHECKS = frozenset(
-    "check test tests lint fmt format build verify audit vet typecheck compile clippy pytest "
-    "mypy tsc eslint ruff flake8 pylint black isort prettier jest vitest mocha shellcheck "
-    "rubocop credo detekt".split()
+_CHECKS = CHECKERS | frozenset(
+    "check test tests lint fmt format build verify audit vet typecheck compile pytest isort "
+    "jest vitest mocha".split()
 )
 
 

@@ -243,13 +243,17 @@ _RERUN_PHRASE = Gated(later(r"\b(?:re-run|second run)\b", re.I), Words("run"))
 _RERUN_NOT_RETRY = frozenset(_RERUN.words - {"retry"})
 # a retry the program makes, told of as a thing (`a retry after a successful send`)
 _A_PROGRAMS_RETRY = later(r"\b(?:a|any|each|every)\s+retry\s+(?:after|of|when|on|with)\b", re.I)
+# linters, formatters and type checkers by the names their commands and claims give them
+CHECKERS = frozenset(
+    "clippy ruff mypy pyright eslint flake8 pylint black prettier rubocop credo phpstan psalm "
+    "phpcs tsc shellcheck staticcheck detekt yamllint tflint bandit cppcheck".split()
+)
 # what else than tests a clause may say ran again (`the compile failed again`, `the
-# clippy re-run came back clean`: a build, a linter or a type checker)
-_OTHER_THINGS_RUN = frozenset(
+# clippy re-run came back clean`: a build, a checker)
+_OTHER_THINGS_RUN = CHECKERS | frozenset(
     "compile compilation build builds deploy deployment install installation migration "
     "migrations push upload download import export request requests query lint linter "
-    "linting clippy ruff mypy pyright eslint flake8 pylint rubocop credo phpstan psalm tsc "
-    "typecheck shellcheck staticcheck detekt prettier formatter".split()
+    "linting typecheck formatter".split()
 )
 _FULL = Words("whole full entire complete")
 _FULL_PHRASE = Gated(
