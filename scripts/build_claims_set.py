@@ -126,6 +126,8 @@ SETS = (
     ROOT / "blind92",
     ROOT / "blind93",
     ROOT / "blind94",
+    ROOT / "blind95",
+    ROOT / "blind96",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

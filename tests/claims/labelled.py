@@ -100,7 +100,9 @@ the eighty-eighth's fixes, written at the same time, every claim labelled.
 the ninetieth's fixes, written at the same time, every claim labelled.
 `BLIND93` and `BLIND94` (tests/data/claims/blind93/runs, blind94/runs) likewise, after
 the ninety-second's fixes, written at the same time, every claim labelled.
-`SETS` is all ninety-six."""
+`BLIND95` and `BLIND96` (tests/data/claims/blind95/runs, blind96/runs) likewise, after
+the ninety-fourth's fixes, written at the same time, every claim labelled.
+`SETS` is all ninety-eight."""
 
 from __future__ import annotations
 
@@ -209,6 +211,8 @@ BLIND91 = RUNS.parent / "blind91" / "runs"
 BLIND92 = RUNS.parent / "blind92" / "runs"
 BLIND93 = RUNS.parent / "blind93" / "runs"
 BLIND94 = RUNS.parent / "blind94" / "runs"
+BLIND95 = RUNS.parent / "blind95" / "runs"
+BLIND96 = RUNS.parent / "blind96" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -220,6 +224,7 @@ SETS = (
     BLIND67, BLIND68, BLIND69, BLIND70, BLIND71, BLIND72, BLIND73, BLIND74, BLIND75,
     BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82, BLIND83, BLIND84,
     BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90, BLIND91, BLIND92, BLIND93, BLIND94,
+    BLIND95, BLIND96,
 )  # fmt: skip
 
 
