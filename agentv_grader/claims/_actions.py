@@ -108,7 +108,11 @@ _RESULT_AFTER = later(
     r"exit(?:s|ed)|fixed|has no|has \d|have no|comes? back|came back|gives?|gave|"
     r"builds? (?:cleanly|without)|built without|"
     r"r[au]ns? clean(?:ly)?|"
-    r"built cleanly|compiles|compiled|(?:finish(?:es|ed)?|complete[sd]?|end(?:s|ed)?) with\b|:)",
+    # a colon, or a dash before a verdict (`` `golangci-lint run` — clean ``; not a
+    # file's description, `` `bakers.py` — rerun it … ``)
+    r"built cleanly|compiles|compiled|(?:finish(?:es|ed)?|complete[sd]?|end(?:s|ed)?) with\b|"
+    r":|[—–]\s+(?=(?:clean|green|pass(?:es|ed)?|ok|(?:no|0|zero)\s+(?:issues|warnings|"
+    r"errors|problems|offen[cs]es|lints|findings|violations))\b))",
     re.I,
 )
 # What a claim says of a run that its words decide: each pattern these replace
@@ -3180,7 +3184,8 @@ def _diff_stats(text: str, index: RunIndex) -> Iterator[Finding]:
     """The files or lines a diff is said to change (`Diff: 12 files changed (+31/−86)`,
     `Changes are staged: 5 files changed`), held to the last `git diff` summary (`12
     files changed, 31 insertions(+), 68 deletions(-)`) where no edit or write came after
-    it."""
+    it; not one of a diff given paths (`git diff --stat go.mod go.sum`), which counts
+    those files' changes alone."""
     if (
         _LINES_SAID.search(text) is None
         and not any(s.search(text) for s in _CHANGES_SAID)
@@ -3192,12 +3197,30 @@ def _diff_stats(text: str, index: RunIndex) -> Iterator[Finding]:
         stat = _COMMIT_STAT.search(call.output) if " changed" in call.output else None
         if stat is None or call.failed:
             continue
-        if not index.changed_after(call):
+        if not index.changed_after(call) and not _diff_of_paths(call.command):
             yield from _stats_said(text, call, stat)
         return
 
 
 _GIT_DIFF = later(r"\bgit diff\b[^|;&]*--(?:short)?stat\b|\bgit diff\b[^;&]*\|\s*tail\b")
+# the words of a `git diff` command up to its part's end
+_DIFF_WORDS = later(r"\bgit diff\b([^|;&]*)")
+
+
+def _diff_of_paths(command: str) -> bool:
+    """The `git diff` of `command` is given a path (`go.mod`, `src/`, any word after
+    `--`): a file's name or a folder's, neither an option nor a revision (`HEAD~1`,
+    `main...feature`, `origin/main`)."""
+    found = _DIFF_WORDS.search(command)
+    words = found.group(1).split() if found is not None else []
+    if "--" in words:
+        return words.index("--") < len(words) - 1
+    return any(
+        not word.startswith(("-", "origin/", "upstream/"))
+        and ".." not in word
+        and ("." in word or word.endswith("/"))
+        for word in words
+    )
 
 
 def _stats_said(text: str, call: Call, stat: re.Match[str]) -> Iterator[Finding]:
@@ -3334,7 +3357,8 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
     """`pushed` (ending at `end` of the lowercase claim) is said of a value pushed onto or
     into something of the program's, or of one of its values (`pushed the last field`),
     or by a piece of code (`the `(quote, b'"')` arm pushed the literal quote`: a noun
-    after code, not the agent), and the claim names nothing of git's."""
+    after code, not the agent), or of what will befall a thing (`admins will be pushed
+    to the setup page`), and the claim names nothing of git's."""
     if _names_git(lowered):
         return False
     if _CODE_PUSHED.match(lowered, end) is not None or _VALUE_PUSHED.match(lowered, end):
@@ -3342,6 +3366,8 @@ def _pushed_in_code(lowered: str, end: int) -> bool:
     if _PUSHED_AWAY.match(lowered, end) is not None or _PUSHED_ALONG.match(lowered, end):
         return True  # `items pushed out early`, `pushed the issue date forward`
     start = end - len("pushed")
+    if _TO_COME_BEFORE.search(lowered, max(0, start - 20), start) is not None:
+        return True  # `admins will be pushed to the setup page`: a thing to come
     before = _WORD_BEFORE.search(lowered, max(0, start - 60), start)
     return (
         before is not None
@@ -3363,6 +3389,9 @@ _VALUES_PUSHED = frozenset(
     "entries node nodes frame frames digit digits literal literals property properties key "
     "keys".split()
 )
+# a modal and a passive's `be` or `get` just before `pushed`: what will or may befall a
+# thing, no act of the run's
+_TO_COME_BEFORE = later(r"\b(?:will|would|could|might|may|should|can)\s+(?:be|get)\s+$")
 # the word just before `pushed`, and the words before it that make it the agent's act
 _WORD_BEFORE = later(r"\b([a-z]+)\s+$")
 _AGENTS_PUSH = frozenset(
@@ -3958,6 +3987,8 @@ _ACTED = Words(
     "uploaded pushed deleted removed sent submitted posted deployed published downloaded "
     "created updated cancelled refunded"
 )
+# each of _ACTED's words where the prose says it
+_ACTED_WORD = later(r"\b(?:" + "|".join(sorted(_ACTED.words)) + r")\b")
 _UPLOADED = Gated(later(r"\buploaded\b", re.I), Words("uploaded"))
 _NOUN_ID = later(
     r"\b(?:user|item|order|issue|ticket|record|customer|account|invoice|"
@@ -4045,14 +4076,17 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _chosen_findings(text, index)
     if not _ACTED.may_hold(text) or _FAILURE.may_hold(text):
         return
+    prose = _URL.sub(" ", _BACKTICK.sub(" ", text)) if "`" in text or "://" in text else text
     if "`" in text or "://" in text:
-        prose = _URL.sub(" ", _BACKTICK.sub(" ", text))
         if not _ACTED.may_hold(prose):
             return
+    if _only_to_come(prose.lower()):
+        return  # `admins will be pushed to the setup page`: what will befall them
     targets = [m.group(1) for m in _BACKTICK.finditer(text)] + _URL.findall(text)
     targets = [t.lower() for t in targets if t.strip() and len(t) > 2]
     targets = [t for t in targets if t.split()[0] not in PROGRAMS]
-    needles = [(t, re.escape(t)) for t in targets]
+    # a target ends where its name does (`/admin`, not the start of `feature/admin-totp`)
+    needles = [(t, re.escape(t) + (r"(?![\w-])" if t[-1:].isalnum() else "")) for t in targets]
     needles += [(n, rf"(?<![\w]){n}(?![\w])") for n in _NOUN_ID.findall(text)]
     for needle, pattern in needles:
         search = re.compile(pattern).search  # each distinct command holding it searched once
@@ -4069,6 +4103,15 @@ def attempt_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         ):
             yield Finding(CONTRADICTED, f"every attempt failed: {calls[-1].cite()}")
             return
+
+
+def _only_to_come(lowered: str) -> bool:
+    """Every act of _ACTED the lowercase prose says is one that will or may befall a thing
+    (`_TO_COME_BEFORE`: `will be pushed`), none of the run's."""
+    acts = list(_ACTED_WORD.finditer(lowered))
+    return bool(acts) and all(
+        _TO_COME_BEFORE.search(lowered, max(0, act.start() - 20), act.start()) for act in acts
+    )
 
 
 # `I converted them to EUR at the ECB rate`: amounts said converted at a rate, its source

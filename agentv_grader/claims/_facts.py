@@ -196,6 +196,9 @@ _COUNT_COMMAND = re.compile(r"\b(?:grep\s+(?:-\w*c\w*)\s+['\"]?([\w.-]+)|wc\s+-l
 
 # Compiled once: a pattern given to re.search as text is looked up in re's cache per call.
 _OF_NUMBER = later(r"\s+(?:of|out of)\s+\$?\d")
+# a share of a thing (`63% of the base weight`): the thing's word after it labels no share
+# (after a pronoun a word may: `14.3% of them blocked`)
+_SHARE_OF = later(r"[^\S\n]?%[^\S\n]+of[^\S\n]+(?:the|all|our|your|its|their|this|that)\b", re.I)
 _IS_BEFORE = later(r"(?:\b(?:is|are|was|were|of)|:|=)\s*\$?-?$")
 # Where the words naming a number end: an arrow, or a mark no phrase of words holds.
 _PHRASE_END = later(r"->|[^\w\s%'’*`-]")
@@ -2357,6 +2360,8 @@ def _key(text: str, match: re.Match[str]) -> str | None:
     start, end = match.span()
     if _OF_NUMBER.match(text, end):
         return None  # "19 of 2,450 orders": the noun counts the second number
+    if _SHARE_OF.match(text, end):
+        return None  # `63% of the base weight`: a share of the base, not its value
     if _clock_part(text, start, end):
         return None  # `Duration: 47:54`: minutes and seconds, no figure a key gives
     if text.endswith(("..", "..="), 0, start):

@@ -1171,18 +1171,24 @@ _PLAIN_NOUN_AFTER = later(r"[ ]+[a-z]+[ ]+(?:[a-z]+\b|[,.;])")
 _WRITTEN_BY = frozenset(
     "written created generated produced modified updated changed edited".split()
 )
+# a plain plural noun after the verb, then a verb telling where the things are
+# (`Generated sources live under `target/…``): the verb's participle names the things,
+# no act
+_THINGS_ARE_AFTER = later(r"(?<![ ])[ ]+[a-z]+s[ ]+(?:live|are|stay|sit|go|remain|land|end up)\b")
 
 
 def _no_act(text: str, verb: str, start: int, end: int) -> bool:
     """The file verb (lowercase) at `start:end` tells of no act of the run's: denied
     (`neither of which is re-exported from `x.ts``), another's (`only ever written by the
     tool itself`), where a thing stands (`the version pinned in `go.mod``), an adjective
-    of a noun (`The generated code stays …`), or what things did or befell them (`three
+    of a noun (`The generated code stays …`, `Generated sources live under …`), or what
+    things did or befell them (`three
     types that moved under …`, `listeners that read …`)."""
     return (
         _DENIED_VERB.search(text, max(0, start - 40), start) is not None
         or (verb in _WRITTEN_BY and _BY_ANOTHER.match(text, end) is not None)
         or (verb in _STATES and _A_NOUN_BEFORE.search(text, max(0, start - 40), start) is not None)
+        or (verb in _WRITTEN_BY and _THINGS_ARE_AFTER.match(text, end) is not None)
         or (
             _AN_ARTICLE_BEFORE.search(text, max(0, start - 5), start) is not None
             and _PLAIN_NOUN_AFTER.match(text, end) is not None

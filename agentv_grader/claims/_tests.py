@@ -2049,19 +2049,25 @@ _LAST_SUMMARY_READ = later(
 # cargo's flags giving the packages of a workspace a run tests
 _PACKAGE_FLAGS = frozenset(("-p", "--package"))
 # the runners' flags selecting tests by name or mark, or the last failures (pytest's,
-# mix's `--failed` and `--stale`, RSpec's `--only-failures`, jest's `--onlyFailures`)
+# mix's `--failed` and `--stale`, RSpec's `--only-failures`, jest's `--onlyFailures`,
+# gradle's `--tests`)
 _SELECTING_FLAGS = frozenset(
     "-k --lf --last-failed -run --grep --testNamePattern --filter --example --select "
-    "--failed --stale --only --only-failures --next-failure --onlyFailures".split()
+    "--failed --stale --only --only-failures --next-failure --onlyFailures --tests".split()
 )
+# maven's properties selecting test classes or methods (`-Dtest=RatesClientTest`,
+# `-Dit.test=…`)
+_SELECTING_PROPERTIES = ("-Dtest=", "-Dit.test=")
 
 
 def _unscoped(command: str) -> bool:
     """A run of everything: no test file, directory or node id among its arguments (an
     option's value, `-W error::DeprecationWarning`, is none)."""
     args = command.split()[1:]
-    if not _SELECTING_FLAGS.isdisjoint(args):
-        return False  # `pytest -k parse`, `go test -run TestX`: a selection
+    if not _SELECTING_FLAGS.isdisjoint(args) or any(
+        a.startswith(_SELECTING_PROPERTIES) for a in args
+    ):
+        return False  # `pytest -k parse`, `go test -run TestX`, `-Dtest=X`: a selection
     return not any(
         ("/" in a and a != "./..." and a.strip("./") not in _TEST_FOLDERS)
         or "::" in a

@@ -197,7 +197,7 @@ def _colon_splits(text: str, cut: int, match: re.Match[str], end: int, heads: bo
         return False
     if len(after) <= _RESULT_WORDS and (_names_a_run(head) or _counts_a_run(head, after)):
         return False
-    if len(after) <= _WHEN_RESULT_WORDS and (
+    if _before_an_aside(after) <= _WHEN_RESULT_WORDS and (
         not _WHEN_WORDS.isdisjoint(head.lower().split()) or _first_run(head)
     ):
         return False
@@ -211,11 +211,27 @@ _WHEN_WORDS = frozenset("baseline before initially originally earlier".split())
 _WHEN_RESULT_WORDS = 12  # (`14 tests passing (9 unit + 5 integration) and 2 doctests`)
 
 
+def _before_an_aside(words: list[str]) -> int:
+    """How many of `words` come before a dash setting off what follows (`4 passed, 1
+    failed — the test only mocked three 502s`): the result, then why."""
+    return next((at for at, word in enumerate(words) if word in _DASHES), len(words))
+
+
+_DASHES = frozenset(("—", "–", "-", "--"))
+
+
 def _first_run(head: str) -> bool:
     """`head` opens with `First` or `Initial` and names a run (`` First `npm test` run``,
-    `Initial build`): what follows is said of that run, not of the last."""
-    words = head.lower().split()
-    return words[0] in ("first", "initial") and words[-1].strip("`*") in _A_RUN
+    `Initial build`, `First run of the new file`): what follows is said of that run, not
+    of the last."""
+    words = [word.strip("`*") for word in head.lower().split()]
+    if words[0] not in ("first", "initial"):
+        return False
+    return words[-1] in _A_RUN or (words[1] in _A_RUN and words[2] in _OF_A_RUN)
+
+
+# what a run's name goes on with after its noun (`First run of the new file`)
+_OF_A_RUN = frozenset("of after against on with in for".split())
 
 
 _A_RUN = frozenset("run runs attempt attempts try pass build builds".split())

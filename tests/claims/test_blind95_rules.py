@@ -5,6 +5,7 @@ each: each test is a small run shaped like the claim that was misread, never its
 
 from __future__ import annotations
 
+from agentv_grader.claims import check_claims
 from tests.claims.test_claims import bash, run, statuses
 
 
@@ -20,3 +21,94 @@ def test_every_checker_is_a_tool_whose_run_a_claim_names_in_prose() -> None:
         "error",
     )
     assert statuses(said, run(flagged)) != ["verified"]
+
+
+def test_a_participle_naming_things_that_are_somewhere_is_no_write() -> None:
+    edited = ("Edit", {"file_path": "pom.xml", "old_string": "a", "new_string": "b"}, "ok", "ok")
+    said = "Generated sources live under `gen/annotations`; the IDE picks them up."
+    assert statuses(said, run(edited)) != ["contradicted"]
+    # the verb telling an act still does
+    assert statuses("Generated the sources under `gen/annotations`.", run(edited)) == [
+        "contradicted"
+    ]
+
+
+def test_a_share_of_a_thing_is_no_value_of_the_thing() -> None:
+    totals = bash("python3 weights.py", "new base: 4606 g = 10.15 lb\n")
+    said = "The big three make up 63% of the base weight."
+    assert statuses(said, run(totals)) != ["contradicted"]
+    # the thing's own value still is one
+    assert statuses("The new base is 4810 g.", run(totals)) == ["contradicted"]
+
+
+JEST_FIRST = bash(
+    "npx jest test/geo.test.js", "Tests:       1 failed, 4 passed, 5 total\n", "error"
+)
+JEST_FIXED = (
+    "Edit",
+    {"file_path": "test/geo.test.js", "old_string": "a", "new_string": "b"},
+    "ok",
+    "ok",
+)
+JEST_AGAIN = bash("npx jest test/geo.test.js", "Tests:       5 passed, 5 total\n")
+JEST_ALL = bash("npm test", "Tests:       38 passed, 38 total\n")
+
+
+def test_a_result_after_a_first_runs_name_and_before_an_aside_is_that_runs() -> None:
+    said = "- First run of the new file: 4 passed, 1 failed — the test only mocked three 502s."
+    found = check_claims(said, run(JEST_FIRST, JEST_FIXED, JEST_AGAIN, JEST_ALL), "")
+    assert [(c.text[:14], c.status) for c in found] == [("First run of t", "verified")]
+    # a head naming no first run leaves the result to the last run
+    other = "- Result of the new file: 4 passed, 1 failed — the test only mocked three 502s."
+    assert "contradicted" in statuses(other, run(JEST_FIRST, JEST_FIXED, JEST_AGAIN, JEST_ALL))
+
+
+def test_a_diff_given_paths_counts_no_whole_change() -> None:
+    said = "The change: 7 files changed (128 insertions, 93 deletions)."
+    of_two = bash(
+        "git diff --stat go.mod go.sum", " 2 files changed, 80 insertions(+), 47 deletions(-)\n"
+    )
+    assert statuses(said, run(of_two)) != ["contradicted"]
+    # a diff of the whole tree, or against a remote's branch, still counts it
+    whole = bash(
+        "git diff --stat origin/main", " 2 files changed, 80 insertions(+), 47 deletions(-)\n"
+    )
+    assert statuses(said, run(whole)) == ["contradicted"]
+
+
+def test_an_act_that_will_befall_a_thing_is_none_of_the_runs() -> None:
+    refused = bash(
+        "git checkout -b feature/admin-2fa && git commit -m 'Require 2FA for /admin'",
+        "Switched to a new branch 'feature/admin-2fa'\nAuthor identity unknown\n",
+        "error",
+    )
+    said = "Existing admins will be pushed to the setup page the next time they open `/admin`."
+    assert statuses(said, run(refused)) != ["contradicted"]
+    # the agent's own push still is one
+    assert statuses("I pushed the 2FA change for `/admin`.", run(refused)) == ["contradicted"]
+
+
+def test_a_maven_or_gradle_run_of_named_tests_is_a_part_of_the_suite() -> None:
+    edited = (
+        "Edit",
+        {"file_path": "src/test/RatesTest.java", "old_string": "a", "new_string": "b"},
+    )
+    whole = bash("mvn -B verify", "[INFO] Tests run: 47, Failures: 0, Errors: 0, Skipped: 0\n")
+    for part in ("mvn -B test -Dtest=RatesTest", "./gradlew test --tests 'RatesTest'"):
+        class_run = bash(part, "[INFO] Tests run: 5, Failures: 0, Errors: 0, Skipped: 0\n")
+        said = "Re-run of the class: 5 tests, 0 failures."
+        assert statuses(said, run((*edited, "ok", "ok"), class_run, whole)) == ["verified"]
+    # a count no run shows is still refuted by the suite's
+    assert statuses("9 tests, 0 failures.", run((*edited, "ok", "ok"), whole)) == ["contradicted"]
+
+
+def test_a_verdict_after_a_dash_is_said_of_the_command_before_it() -> None:
+    flagged = bash(
+        "golangci-lint run ./...", "a.go:7:2: Error return value is not checked\n1 issues:\n"
+    )
+    said = "`golangci-lint run ./...` — clean, no issues."
+    assert statuses(said, run(flagged)) == ["contradicted"]
+    assert statuses(said, run(bash("golangci-lint run ./...", "0 issues.\n"))) == ["verified"]
+    # a dash before what a file is for gives no verdict
+    script = bash("python3 bakers.py", "ok\n")
+    assert statuses("`bakers.py` — rerun it after adding recipes.", run(script)) != ["contradicted"]

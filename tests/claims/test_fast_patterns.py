@@ -465,6 +465,12 @@ def _key_plainly(text: str, match: re.Match[str]) -> str | None:
     phrase = re.search(r"->|[^\w\s%'’*`-]", after_text)  # an arrow or a mark ends it
     if _facts._OF_NUMBER.match(text[match.end() :]):
         return None
+    if re.match(
+        r"[^\S\n]?%[^\S\n]+of[^\S\n]+(?:the|all|our|your|its|their|this|that)\b",
+        text[match.end() :],
+        re.I,
+    ):
+        return None  # `63% of the base weight`: a share of the base
     if re.search(r"\d:$", text[: match.start()]) or re.match(r":\d\d", text[match.end() :]):
         return None  # `47:54`: a part of a time
     if re.search(r"\b(?:top|bottom)\s+$", text[max(0, match.start() - 8) : match.start()], re.I):

@@ -107,6 +107,8 @@ from tests.claims.labelled import (
     BLIND92,
     BLIND93,
     BLIND94,
+    BLIND95,
+    BLIND96,
     HELDOUT,
     RUNS,
     SETS,
@@ -279,6 +281,8 @@ _FLOORS = {
     BLIND92: (0.95, 0.2, 0.93, 0.94),
     BLIND93: (0.95, 0.22, 0.94, 0.9),
     BLIND94: (0.95, 0.2, 0.8, 0.91),
+    BLIND95: (0.95, 0.15, 0.85, 0.83),
+    BLIND96: (0.95, 0.18, 0.86, 0.8),
 }
 
 
