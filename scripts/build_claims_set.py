@@ -128,6 +128,8 @@ SETS = (
     ROOT / "blind94",
     ROOT / "blind95",
     ROOT / "blind96",
+    ROOT / "blind97",
+    ROOT / "blind98",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -102,7 +102,9 @@ the ninetieth's fixes, written at the same time, every claim labelled.
 the ninety-second's fixes, written at the same time, every claim labelled.
 `BLIND95` and `BLIND96` (tests/data/claims/blind95/runs, blind96/runs) likewise, after
 the ninety-fourth's fixes, written at the same time, every claim labelled.
-`SETS` is all ninety-eight."""
+`BLIND97` and `BLIND98` (tests/data/claims/blind97/runs, blind98/runs) likewise, after
+the ninety-sixth's fixes, written at the same time, every claim labelled.
+`SETS` is all a hundred."""
 
 from __future__ import annotations
 
@@ -213,6 +215,8 @@ BLIND93 = RUNS.parent / "blind93" / "runs"
 BLIND94 = RUNS.parent / "blind94" / "runs"
 BLIND95 = RUNS.parent / "blind95" / "runs"
 BLIND96 = RUNS.parent / "blind96" / "runs"
+BLIND97 = RUNS.parent / "blind97" / "runs"
+BLIND98 = RUNS.parent / "blind98" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -225,6 +229,7 @@ SETS = (
     BLIND76, BLIND77, BLIND78, BLIND79, BLIND80, BLIND81, BLIND82, BLIND83, BLIND84,
     BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90, BLIND91, BLIND92, BLIND93, BLIND94,
     BLIND95, BLIND96,
+    BLIND97, BLIND98,
 )  # fmt: skip
 
 
