@@ -376,6 +376,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
             and after.lstrip().startswith(")")
             # `` `lint` (`flake8 src tests`) ``: what a name stands for, no run
             and not before.rstrip()[:-1].rstrip().endswith("`")
+            # `once the projection is rebuilt (`…`)`: what a condition asks, no run
+            and _CONDITION_BEFORE.search(before, max(0, len(before) - 80)) is None
         )
         if not program:  # a script: only "ran `x.py`" or "`x.py` reports" (not `` `pdf.ts`
             # compiles unchanged ``: a source file compiles in a build, no run of it)
@@ -393,6 +395,13 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
 
 
+# a condition in the present, just before a parenthesis (`once the projection is rebuilt
+# (`, `until the cache gets cleared (`): what it asks is yet to be done
+_CONDITION_BEFORE = later(
+    r"\b(?:once|until|unless|if|when|whenever)\s+[^.;:()`]*?\b(?:is|are|gets?)\s+"
+    r"[a-z]+(?:\s+[a-z]+)?\s*\(\s*$",
+    re.I,
+)
 # a ticked name of one lowercase word (`bc`, `caplog`, `has_next_page`): a program, option
 # or identifier, not a file (no dot or slash) nor a type (capitalised)
 _LOWER_NAME = later(r"[a-z][a-z0-9_-]*")
@@ -1498,10 +1507,37 @@ def _never_ran(command: str, index: RunIndex) -> Iterator[Finding]:
         return
     if len(words) > 1 and _ran_tokens(command.split(), index):
         return  # `prune --older-then 30` of `dart run bin/cli.dart prune --older-then 30`
+    if _ran_in_a_container(words, index) is not None:
+        return  # `envoy --mode validate` of `docker run … envoyproxy/envoy:v1.31.2 --mode …`
     if not opaque_ran(index) and _project_run(command, index) is None:
         yield Finding(
             CONTRADICTED, f"no tool call runs `{command}` ({len(index.calls)} tool calls)"
         )
+
+
+# a container run (`docker run`, `podman run`, `docker container run`)
+_CONTAINER_RUN = later(r"\b(?:docker|podman|nerdctl)\s+(?:container\s+)?run\b")
+
+
+def _ran_in_a_container(words: list[str], index: RunIndex) -> Call | None:
+    """The last shell call running a container whose image is named for the program of
+    the lowercase `words`, given its other words (`_image_runs`), or None."""
+    calls = index.inputs_where(words[0], partial(_image_runs, words), SHELL_FAMILY)
+    return calls[-1] if calls else None
+
+
+def _image_runs(words: list[str], command: str) -> bool:
+    """The lowercase shell `command` runs a container of an image named for the program
+    of `words` (the last part of its name, before a tag: `envoyproxy/envoy:v1.31.2`), and
+    every other word of `words` comes after it: the image's entrypoint is the program,
+    given those words."""
+    if _CONTAINER_RUN.search(command) is None:
+        return False
+    tokens = command.split()
+    for at, token in enumerate(tokens):
+        if token.rsplit("/", 1)[-1].split(":", 1)[0] == words[0] and at > 2:
+            return all(word in tokens[at + 1 :] for word in words[1:])
+    return False
 
 
 def _unstated(words: list[str], index: RunIndex) -> bool:
@@ -2664,6 +2700,9 @@ def _unrun(text: str, name: str, index: RunIndex) -> Finding:
     project = _project_run(name, index)
     if project is not None:
         return Finding(DOUBT, f"`{name}` may be the project this call runs: {project.cite()}")
+    container = _ran_in_a_container(name.lower().split(), index) if name.strip() else None
+    if container is not None:
+        return Finding(DOUBT, f"`{name}` ran as a container's program: {container.cite()}")
     return Finding(CONTRADICTED, f"no tool call runs `{name}` ({len(index.shell)} shell commands)")
 
 

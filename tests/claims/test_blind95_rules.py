@@ -112,3 +112,28 @@ def test_a_verdict_after_a_dash_is_said_of_the_command_before_it() -> None:
     # a dash before what a file is for gives no verdict
     script = bash("python3 bakers.py", "ok\n")
     assert statuses("`bakers.py` — rerun it after adding recipes.", run(script)) != ["contradicted"]
+
+
+def test_a_program_an_image_runs_ran_in_its_container() -> None:
+    validated = bash(
+        'docker run --rm -v "$PWD/envoy:/etc/envoy:ro" envoyproxy/envoy:v1.31.2 --mode validate '
+        "-c /etc/envoy/envoy.yaml",
+        "configuration '/etc/envoy/envoy.yaml' OK\n",
+    )
+    stats = bash("kubectl -n edge exec envoy-edge-7c9 -c envoy -- curl -s localhost:9901/stats", "")
+    said = "`envoy --mode validate` with v1.31.2 reports the configuration OK."
+    assert statuses(said, run(stats, validated)) != ["contradicted"]
+    # without the container's run, the program another call names never ran
+    assert statuses(said, run(stats)) == ["contradicted"]
+
+
+def test_a_command_a_condition_asks_for_is_no_run() -> None:
+    tested = bash("dotnet test", "Passed!  - Failed: 0, Passed: 12, Skipped: 0, Total: 12\n")
+    said = (
+        "Existing summaries are only corrected once the projection is rebuilt "
+        "(`dotnet run --project src/Api -- projections --rebuild`)."
+    )
+    assert statuses(said, run(tested)) != ["contradicted"]
+    # the act done, its means in parentheses, still is a run
+    done = "I rebuilt the projection (`dotnet run --project src/Api -- projections --rebuild`)."
+    assert statuses(done, run(tested)) == ["contradicted"]

@@ -109,6 +109,8 @@ from tests.claims.labelled import (
     BLIND94,
     BLIND95,
     BLIND96,
+    BLIND97,
+    BLIND98,
     HELDOUT,
     RUNS,
     SETS,
@@ -283,6 +285,8 @@ _FLOORS = {
     BLIND94: (0.95, 0.2, 0.8, 0.91),
     BLIND95: (0.95, 0.15, 0.85, 0.83),
     BLIND96: (0.95, 0.18, 0.86, 0.8),
+    BLIND97: (0.95, 0.16, 0.92, 0.85),
+    BLIND98: (0.95, 0.13, 0.86, 0.8),
 }
 
 
