@@ -157,15 +157,19 @@ _CLEAN = Words("clean")
 _CLEAN_PHRASE = Gated(
     later(
         r"\b(?:no|0|zero|without(?: any)?) ((?:[a-z]+ )?)(warning|error|issue|problem|"
-        r"violation|offen[cs]e|vulnerabilit|advisor)(?:s|ies)\b",
+        r"violation|offen[cs]e|vulnerabilit|advisor|hint|suggestion)(?:s|ies)\b",
         re.I,
     ),
     Words("no zero without", marks=("0",)),
 )
 # a kind said absent that is every kind (RuboCop's offences are all it reports)
 _ANY_FLAW = ("issue", "problem", "violation", "offense", "offence")
-# a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `
-_PLACE = r"[\w./-]+:\d+(?::\d+)?:? "
+# a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `, hlint's span of columns
+# `src/Api.hs:58:7-50: `
+_PLACE = r"[\w./-]+:\d+(?::\d+(?:-\d+)?)?:? "
+# MSBuild's place and kind (`dotnet format`'s and `dotnet build`'s `src/A.cs(36,1): error
+# WHITESPACE: `, `warning CS8618: `)
+_MSBUILD = r"[\w./\\-]+\(\d+,\d+\): (?:warning|error) [A-Z]+\w*: "
 # a report's line in the stylish format, under its file's name (yamllint's, eslint's
 # `  3:1  warning  missing document start "---"  (document-start)`): its head, its kind
 _STYLISH_HEAD = r"[ \t]+\d+:\d+[ \t]+"
@@ -178,14 +182,15 @@ _NOT_NONE = r"(?![^\S\n]*\(none\))"
 # `warning:` / `error[E0308]:` / `Warning found:` (PureScript's) / `path:12:5: E501` /
 # `path:8:1: warning:` lines
 _FLAWS = later(
-    r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b"
+    r"\b[1-9]\d* (?:[a-z]+ ){0,2}(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?|"
+    r"hints?|suggestions?)\b"
     r"|^(?:warning|error)"
     + _KIND_END
     + _NOT_NONE
     + r"|^"
     + _PLACE
     + r"(?:[A-Z]+\d+ |(?:warning|error): )"
-    r"|^" + _STYLISH,
+    r"|^" + _STYLISH + r"|^" + _MSBUILD,
     re.I | re.M,
 )
 # _FLAWS's alternatives apart, each opening with what a scan can look for: a count's first
@@ -193,11 +198,11 @@ _FLAWS = later(
 # output's start matched where it stands). _flaw finds the leftmost, as _FLAWS does.
 _FLAW_COUNT = later(
     r"[1-9](?<!\w[1-9])\d* (?:[a-z]+ ){0,2}"
-    r"(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?)\b",
+    r"(?:warnings?|errors?|vulnerabilit(?:y|ies)|problems?|issues?|hints?|suggestions?)\b",
     re.I,
 )
 # a word each of _FLAW_COUNT's matches ends in, lowercase
-_FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue")
+_FLAW_WORDS = ("warning", "error", "vulnerabilit", "problem", "issue", "hint", "suggestion")
 _FLAW_LINE = later(
     r"(?:warning|error)"
     + _KIND_END
@@ -205,7 +210,9 @@ _FLAW_LINE = later(
     + r"|"
     + _PLACE
     + r"(?:[A-Z]+\d+ |(?:warning|error): )|"
-    + _STYLISH,
+    + _STYLISH
+    + r"|"
+    + _MSBUILD,
     re.I,
 )
 _FLAW_NEXT_LINE = later(r"\n(" + _FLAW_LINE.pattern + ")", re.I)
@@ -752,6 +759,9 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
         words = segment.split()
         if words[:1] in (["echo"], ["printf"]):
             continue  # `; echo "tsc exit $?"`: its words are text, no command
+        part = segment.strip()
+        if _FORMAT_CHECK.search(part) and _success_echoed(call, part):
+            continue  # `; fourmolu --mode check src && echo ok`, which passed: it printed none
         for word in words:
             word = word.strip("'\"").lstrip("-").rsplit("/", 1)[-1]
             if word in _CHECKS or linter(word):
@@ -2265,7 +2275,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # the test checker's
     elif success:
         kinds = _clean_of(text)
-        flaw = _absent_flaw(said, kinds, last.output, name)
+        flaw = _own_flaw(last, name.lower(), _absent_flaw(said, kinds, last.output, name))
         failed = last.failed or _summary_failed(last, name.lower(), index)
         if failed and _success_echoed(last, name.lower()):
             failed = False  # `… --check-formatted && echo format-ok`, then a grep finding none
@@ -2314,9 +2324,16 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
 
 # `mix format --check-formatted && echo format-ok`: a text printed only once the command
 # before it succeeded (group 2)
-_ECHOED_ON_SUCCESS = later(
-    r"(?<![^\S\n])[^\S\n]*&&[^\S\n]*(?:echo|printf)[^\S\n]+(['\"]?)([\w .:=-]+)\1"
-)
+_ECHOED_ON_SUCCESS = later(r"&&[^\S\n]*(?:echo|printf)[^\S\n]+(['\"]?)([\w .:=-]+)\1")
+
+
+def _own_flaw(call: Call, name: str, flaw: str | None) -> str | None:
+    """`flaw`, unless `name` (lowercase) is a format check whose success `call` echoes
+    (`hlint src; fourmolu --mode check src && echo fourmolu-ok`): a check that exited 0
+    printed none, and the flaws the output shows are another command's."""
+    if flaw is not None and _FORMAT_CHECK.search(name) and _success_echoed(call, name):
+        return None
+    return flaw
 
 
 def _success_echoed(call: Call, name: str) -> bool:
@@ -2325,7 +2342,12 @@ def _success_echoed(call: Call, name: str) -> bool:
     of the command left the call (`…; mix deps.tree | grep poison` finding nothing)."""
     command = call.command_lower
     at = command.find(name)
-    echoed = _ECHOED_ON_SUCCESS.match(command, at + len(name)) if at >= 0 else None
+    # the next `&&`, the rest of its arguments before it (`fourmolu --mode check src && …`)
+    then = command.find("&&", at + len(name)) if at >= 0 else -1
+    between = command[at + len(name) : then] if then >= 0 else "|"
+    if any(mark in between for mark in "|;&\n"):
+        return False
+    echoed = _ECHOED_ON_SUCCESS.match(command, then)
     if echoed is None:
         return False
     text = echoed.group(2).strip()
@@ -2391,7 +2413,9 @@ def _absent_flaw(said: str, kinds: tuple[str, ...] | None, output: str, name: st
 # a formatter asked to check the files, not change them (`ruff format --check`, `black
 # --check`, `prettier --check`, `mix format --check-formatted`, `cargo fmt --check`), and
 # the line such a check prints of a file it would change
-_FORMAT_CHECK = later(r"\b(?:format|black|prettier|fmt|rustfmt)\b[^|;&\n]*\s--check")
+_FORMAT_CHECK = later(
+    r"\b(?:format|black|prettier|fmt|rustfmt|fourmolu|ormolu)\b[^|;&\n]*\s--(?:check|mode\s+check)"
+)
 _WOULD_REFORMAT = later(
     r"\bwould reformat\b|\bwould be reformatted\b|\bcode style issues\b|"
     r"\bfiles? (?:are|is) not formatted\b|^diff in\b",

@@ -137,3 +137,29 @@ def test_a_command_a_condition_asks_for_is_no_run() -> None:
     # the act done, its means in parentheses, still is a run
     done = "I rebuilt the projection (`dotnet run --project src/Api -- projections --rebuild`)."
     assert statuses(done, run(tested)) == ["contradicted"]
+
+
+def test_hints_suggestions_and_msbuild_lines_are_flaws_a_clean_claim_denies() -> None:
+    hinted = bash(
+        "hlint src test",
+        "src/Api.hs:58:7-50: Warning: Use notElem\nFound:\n  not (x `elem` xs)\n\n1 hint\n",
+    )
+    assert statuses("`hlint src test`: no hints.", run(hinted)) == ["contradicted"]
+    suggested = bash("mix credo --strict", "412 mods/funs, found 1 software design suggestion.\n")
+    assert statuses("`mix credo --strict`: no issues.", run(suggested)) == ["contradicted"]
+    unformatted = bash(
+        "dotnet format --verify-no-changes 2>&1 | tail -4",
+        "/src/A/Handler.cs(36,1): error WHITESPACE: Fix whitespace formatting. [/src/A/A.csproj]\n",
+    )
+    said = "`dotnet format --verify-no-changes` passes."
+    assert statuses(said, run(unformatted)) == ["contradicted"]
+    assert statuses(said, run(bash("dotnet format --verify-no-changes", ""))) != ["contradicted"]
+
+
+def test_a_format_check_that_echoed_its_success_owns_no_flaw_of_the_call() -> None:
+    both = bash(
+        "hlint src test; fourmolu --mode check src test && echo fourmolu-ok",
+        "src/Api.hs:58:7-50: Warning: Use notElem\n\n1 hint\nfourmolu-ok\n",
+    )
+    assert statuses("`fourmolu --mode check`: clean.", run(both)) != ["contradicted"]
+    assert statuses("`hlint src test`: no hints.", run(both)) == ["contradicted"]

@@ -210,7 +210,7 @@ _ACTION_READINGS = {
     "clean": re.compile(
         r"\b(?:clean|(?:no|0|zero|without(?: any)?) (?:[a-z]+ )?(?:warnings|errors|issues|"
         r"problems|violations|offen[cs]es|"
-        r"vulnerabilities|advisories))\b",
+        r"vulnerabilities|advisories|hints|suggestions))\b",
         re.I,
     ),
     "every": re.compile(r"\b(every|all|each)\b", re.I),
