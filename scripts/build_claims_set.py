@@ -130,6 +130,8 @@ SETS = (
     ROOT / "blind96",
     ROOT / "blind97",
     ROOT / "blind98",
+    ROOT / "blind99",
+    ROOT / "blind100",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

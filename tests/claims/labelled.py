@@ -104,7 +104,9 @@ the ninety-second's fixes, written at the same time, every claim labelled.
 the ninety-fourth's fixes, written at the same time, every claim labelled.
 `BLIND97` and `BLIND98` (tests/data/claims/blind97/runs, blind98/runs) likewise, after
 the ninety-sixth's fixes, written at the same time, every claim labelled.
-`SETS` is all a hundred."""
+`BLIND99` and `BLIND100` (tests/data/claims/blind99/runs, blind100/runs) likewise, after
+the ninety-eighth's fixes, written at the same time, every claim labelled.
+`SETS` is all a hundred and two."""
 
 from __future__ import annotations
 
@@ -217,6 +219,8 @@ BLIND95 = RUNS.parent / "blind95" / "runs"
 BLIND96 = RUNS.parent / "blind96" / "runs"
 BLIND97 = RUNS.parent / "blind97" / "runs"
 BLIND98 = RUNS.parent / "blind98" / "runs"
+BLIND99 = RUNS.parent / "blind99" / "runs"
+BLIND100 = RUNS.parent / "blind100" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -230,6 +234,7 @@ SETS = (
     BLIND85, BLIND86, BLIND87, BLIND88, BLIND89, BLIND90, BLIND91, BLIND92, BLIND93, BLIND94,
     BLIND95, BLIND96,
     BLIND97, BLIND98,
+    BLIND99, BLIND100,
 )  # fmt: skip
 
 
