@@ -2994,7 +2994,9 @@ def _ends_by_command(calls: list[Call]) -> dict[str, tuple[Call, Call | None]]:
 
 # A denial of the act just before its verb (`nothing is committed`, `I have not pushed`,
 # `not yet committed`): up to three words between
-_DENIED_BEFORE = later(r"(?:\b(?:not|never|nothing|none|no|nor)\b|n't)(?:\s+[a-z]+){0,3}\s+$")
+_DENIED_BEFORE = later(
+    r"(?:\b(?:not|never|nothing|none|no|nor|neither)\b|n't)(?:\s+[a-z]+){0,3}\s+$"
+)
 
 
 _COMMIT_CALL = r"\bgit commit\b"  # what runs a commit, by command or tool name

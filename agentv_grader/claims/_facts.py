@@ -1621,7 +1621,21 @@ def _labelled_otherwise(
     if _qualified_otherwise(line, key, text) or _lacked(line, key):
         # `233 lots` still needed against `set lots: 1104, spare lots: 83`: other lots
         return Finding(DOUBT, f"{shown!r}, other {key!r}s: {call.cite(line)}")
+    if _part_qualified(text, start + len(shown), line):
+        # `307 vendors cleared` against `vendors: 312`: the cleared ones, a part
+        return Finding(DOUBT, f"{shown!r} of a part of the {key!r}s: {call.cite(line)}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+
+
+# a count's noun, then a participle saying which of them (`307 vendors cleared`)
+_QUALIFIED_AFTER = later(r"(?<![^\S\n])[^\S\n]+[A-Za-z]+[^\S\n]+([a-z]+ed)\b")
+
+
+def _part_qualified(text: str, end: int, line: str) -> bool:
+    """The count ending at `end` names its things and then which of them (`307 vendors
+    cleared`), a word the output `line` giving the things' count does not hold: a part."""
+    found = _QUALIFIED_AFTER.match(text, end)
+    return found is not None and found.group(1) not in line.lower()
 
 
 def _qualified_otherwise(line: str, key: str, text: str) -> bool:
@@ -2744,6 +2758,10 @@ def _counts_by_word(index: RunIndex) -> dict[str, list[tuple[Call, str]]]:
     return by_word
 
 
+# the words before a label that make it the key's negation (`not adjusted:`, `non-exempt:`)
+_NEGATING = later(r"\b(?:not|non|no|un)[ -]$")
+
+
 def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
     """Values outputs give under `key` (`key: 12`, `"key": 12`, a count's label); found
     once per run (callers do not change the list)."""
@@ -2780,6 +2798,8 @@ def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
             # inside a longer word or figure, a name's last part (`evicted_keys`) or a
             # path's (`finance/legal: 1`)
             continue
+        if _NEGATING.search(output, max(0, at - 5), at) is not None:
+            continue  # `not adjusted: 492 (H, 154 d)`: the key's negation, another label
         match = _LABEL_VALUE.match(output, at + len(key))
         if match is None:
             continue

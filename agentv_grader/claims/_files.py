@@ -1197,6 +1197,10 @@ def _no_act(text: str, verb: str, start: int, end: int) -> bool:
     )
 
 
+# what a replaced thing was replaced by, right after the verb (`` replaced by `b.toml` ``)
+_REPLACED_BY = later(r"(?<!\s)\s+(?:by|with)\s+`")
+
+
 @functools.lru_cache(maxsize=4)
 def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
@@ -1243,6 +1247,8 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 verb = "edited"  # `removed the unused import from `a.py``: an edit of it
             if verb.lower() == "added" and _new_file(clause[: clause.find(first)]):
                 verb = "created"  # `added a new file `a.py``: a file created
+            elif verb.lower() == "replaced" and _REPLACED_BY.match(clause) is not None:
+                verb = "created"  # `` `a.cfg` replaced by `b.toml` ``: the replacement is new
             listed = paths[:1] + _listed(clause, paths)
             if verb.lower() in ("added", "appended") and len(paths) > len(listed):
                 listed = _added_to(clause, listed[-1], paths[len(listed)]) or listed

@@ -693,6 +693,45 @@ def _set_aside(text: str, index: RunIndex) -> Finding | None:
     return None
 
 
+def _counts_no_tests(text: str, index: RunIndex) -> bool:
+    """The claim's counts of outcomes are of other things than tests: another row of a
+    runner's summary, data a run handled, another tool's tally, or things an outcome word
+    qualifies (`one failed SKU ends up in `failed``)."""
+    return (
+        _other_row_counted(text)
+        or _data_counted(text)
+        or _tallied_elsewhere(text, index)
+        or _others_counted(text)
+    )
+
+
+def _others_counted(text: str) -> bool:
+    """A count of things an outcome word names before them (`one failed SKU`, `3 skipped
+    rows`, `2 passing checks`) that are no tests, no test named in the claim: the
+    outcome is theirs."""
+    if _NOUN.may_hold(text):
+        return False
+    found = _OUTCOME_OF_THINGS.search(text)
+    return found is not None and found.group("thing").lower() not in _NO_OTHER_THINGS
+
+
+# a count, an outcome word, then the word after it (`thing`)
+_OUTCOME_OF_THINGS = later(
+    r"\b" + NUM + r"\s+(?:failed|failing|passed|passing|skipped|errored)\s+(?P<thing>[A-Za-z]+)\b",
+    re.I,
+)
+# the words after such an outcome that name no other thing: tests by any of their names,
+# their repetitions, and words of time, place or manner (`6/6 passing after the fix`,
+# `one failed at first`)
+_NO_OTHER_THINGS = frozenset(
+    """test tests spec specs case cases example examples assertion assertions suite suites
+    iteration iterations run runs time times attempt attempts try tries and or of out in with
+    after at on to by for from without before because so but now again first then when while
+    until since as is are was were be been the a an this that it its all both each every still
+    yet also only just here there once twice locally cleanly""".split()
+)
+
+
 def _data_counted(text: str) -> bool:
     """`(49,988 inserted, 12 skipped)`: counts of data a run handled (rows, records; what
     it inserted, imported, updated), no test named: its skips and failures are the data's."""
@@ -739,7 +778,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
     """Findings for each clause of `text` that speaks of tests; a clause that only counts
     (`(6 passed)`) is held against the runs of the clause before it. Asked only of a claim
     holding a word or mark of `_TEST_WORDS` (the claim's screen)."""
-    if _other_row_counted(text) or _data_counted(text) or _tallied_elsewhere(text, index):
+    if _counts_no_tests(text, index):
         return
     set_aside = _set_aside(text, index)  # `With the old `x` stashed, the test fails`
     if set_aside is not None:
@@ -2316,7 +2355,11 @@ def _refuting(
 # a count of tests set beside a ticked file (`` (`test/cache_test.exs`, 3 tests) ``, `` `a_test.go`
 # (4 tests) ``): the file's count (group 1 the file)
 _FILE_COUNT_BESIDE = later(
-    r"`([^`\s]+)`\**\s*(?:,|\()\s*" + NUM + r"\s+(?:tests?|specs?|test cases|examples)\b", re.I
+    # (or what the file holds, after it: `` `test_watch.py` is new, with 4 tests ``)
+    r"`([^`\s]+)`\**(?:\s*(?:,|\()|\s+(?:is\s+new,?\s+)?(?:with|has|holds)\s)\s*"
+    + NUM
+    + r"\s+(?:tests?|specs?|test cases|examples)\b",
+    re.I,
 )
 
 

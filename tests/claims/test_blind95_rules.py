@@ -163,3 +163,56 @@ def test_a_format_check_that_echoed_its_success_owns_no_flaw_of_the_call() -> No
     )
     assert statuses("`fourmolu --mode check`: clean.", run(both)) != ["contradicted"]
     assert statuses("`hlint src test`: no hints.", run(both)) == ["contradicted"]
+
+
+def test_a_labels_negation_is_another_label() -> None:
+    printed = bash("python3 adj205.py", "outside 160-250 d, not adjusted: 492 (H, 154 d)\n")
+    assert statuses("91 were adjusted.", run(printed)) != ["contradicted"]
+    # the label itself still gives its value
+    counted = bash("python3 adj205.py", "adjusted: 88\n")
+    assert statuses("91 were adjusted.", run(counted)) == ["contradicted"]
+
+
+def test_neither_denies_a_commit() -> None:
+    listed = bash("git status --short", "?? analysis/\n?? output/\n")
+    said = "Neither folder is committed yet (both show as untracked in git)."
+    assert statuses(said, run(listed)) != ["contradicted"]
+    assert statuses("Both folders are committed.", run(listed)) == ["contradicted"]
+
+
+def test_an_outcome_word_before_another_thing_counts_no_tests() -> None:
+    vitest = bash("npx vitest run", " Tests  32 passed (32)\n")
+    said = "A failure is caught, so one failed SKU ends up in `failed` instead of the batch."
+    assert statuses(said, run(vitest)) != ["contradicted"]
+    # one before tests, or before a word of time, still counts them
+    assert statuses("One failed test remains.", run(vitest)) == ["contradicted"]
+    assert statuses("One failed at first, then all passed.", run(vitest)) != ["verified"]
+
+
+def test_the_file_a_thing_was_replaced_by_is_new() -> None:
+    created = (
+        "Write",
+        {"file_path": "/app/.php-cs-fixer.dist.php", "content": "<?php\nreturn new Config();\n"},
+        "File created successfully at: /app/.php-cs-fixer.dist.php",
+        "ok",
+    )
+    said = "`.php_cs.dist` replaced by `.php-cs-fixer.dist.php`, using `new Config()`."
+    assert statuses(said, run(created)) != ["contradicted"]
+    assert statuses("Updated `.php-cs-fixer.dist.php` to use `new Config()`.", run(created)) == [
+        "contradicted"
+    ]
+
+
+def test_a_count_a_new_test_file_is_said_to_hold_is_the_files() -> None:
+    suite = bash("uv run pytest -q", "37 passed in 2.38s\n")
+    said = "**`tests/test_watch.py`** is new, with 4 tests."
+    assert statuses(said, run(suite)) != ["contradicted"]
+    # a count of the run's still is the run's
+    assert statuses("`uv run pytest -q`: 4 tests, all passing.", run(suite)) == ["contradicted"]
+
+
+def test_a_count_of_things_said_which_of_them_is_a_part() -> None:
+    screened = bash("python3 screen.py", "vendors: 312; list entries: 18378\n")
+    assert statuses("307 vendors cleared with no match.", run(screened)) != ["contradicted"]
+    # the things' own count still is their total
+    assert statuses("All 307 vendors were screened.", run(screened)) == ["contradicted"]

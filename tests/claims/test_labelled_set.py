@@ -111,6 +111,8 @@ from tests.claims.labelled import (
     BLIND96,
     BLIND97,
     BLIND98,
+    BLIND99,
+    BLIND100,
     HELDOUT,
     RUNS,
     SETS,
@@ -286,7 +288,9 @@ _FLOORS = {
     BLIND95: (0.95, 0.15, 0.85, 0.83),
     BLIND96: (0.95, 0.18, 0.86, 0.8),
     BLIND97: (0.95, 0.16, 0.92, 0.85),
-    BLIND98: (0.95, 0.13, 0.86, 0.8),
+    BLIND98: (0.95, 0.16, 0.88, 0.8),
+    BLIND99: (0.95, 0.17, 0.86, 0.85),
+    BLIND100: (0.95, 0.12, 0.83, 0.82),
 }
 
 
