@@ -1,7 +1,7 @@
-"""Rules from the ninety-fifth to ninety-eighth blind sets' first measurement
-(tests/data/claims/blind95 to blind98) and from the debts paid beside them, one behaviour
-each: each test is a small run shaped like the claim that was misread, never its text
-(SPEC §5.9)."""
+"""Rules from the ninety-fifth to hundredth blind sets' first measurement
+(tests/data/claims/blind95 to blind100), from flaws their runs' checkers reported that went
+unread, and from the debts paid beside them, one behaviour each: each test is a small run
+shaped like the claim that was misread, never its text (SPEC §5.9)."""
 
 from __future__ import annotations
 
