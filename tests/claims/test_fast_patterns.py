@@ -857,6 +857,9 @@ _TRIED_AT_EACH_CHARACTER = {
     # a package manager's change, searched once per distinct command holding a manager's
     # name (a long script naming `npm` among them): the managers share no first letter
     "_files._PACKAGE_CHANGE",
+    # an install, searched once per distinct command holding an installer's word (a long
+    # script naming `install` among them): the installers share no first letter either
+    "_actions._INSTALL_CALL",
     # a line of a listing read for its figures (a JSON page's one long line among them):
     # its opening lookahead is one class test a character, no engine entered
     "_rows._ROW_VALUE",
