@@ -225,9 +225,9 @@ def _first_run(head: str) -> bool:
     `Initial build`, `First run of the new file`): what follows is said of that run, not
     of the last."""
     words = [word.strip("`*") for word in head.lower().split()]
-    if words[0] not in ("first", "initial"):
+    if not words or words[0] not in ("first", "initial"):
         return False
-    return words[-1] in _A_RUN or (words[1] in _A_RUN and words[2] in _OF_A_RUN)
+    return words[-1] in _A_RUN or (len(words) > 2 and words[1] in _A_RUN and words[2] in _OF_A_RUN)
 
 
 # what a run's name goes on with after its noun (`First run of the new file`)
