@@ -3109,6 +3109,7 @@ def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
     if all(
         (c.failed and not (what == "git commit" and _committed_then_failed(c)))
         or (what == "git push" and _push_refused(c))
+        or (what == "git commit" and _commit_refused(c))
         for c in calls
     ):
         return Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
@@ -3121,6 +3122,23 @@ def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
     committing = what == "git commit"
     done = [c for c in calls if not c.failed or (committing and _committed_then_failed(c))]
     return Finding(VERIFIED, done[-1].cite())
+
+
+def _commit_refused(call: Call) -> bool:
+    """`call` printed git's refusal of its commit and no commit made (`[main 8d2f4e1]`):
+    the commit failed, whatever the call's status says (`error: gpg failed to sign the
+    data`, `fatal: failed to write commit object`, a pre-commit hook's `….Failed` line)."""
+    output = call.output
+    if "ailed" not in output or _COMMIT_HEAD.search(output) is not None:
+        return False
+    return any(
+        line.startswith(_COMMIT_REFUSALS) or (line.endswith("Failed") and "...." in line)
+        for line in (raw.strip() for raw in output.splitlines())
+    )
+
+
+# git's own words when a commit is not written
+_COMMIT_REFUSALS = ("fatal: failed to write commit object", "error: gpg failed to sign")
 
 
 def _committed_then_failed(call: Call) -> bool:
@@ -3168,9 +3186,10 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
     heads = []
     for call in (c for c in calls if not c.failed):
         head = _COMMIT_HEAD.search(call.output)
-        if head is None:
+        branch = head.group(1) if head is not None else _branch_made_before(call.command)
+        if branch is None:
             return None
-        heads.append((head.group(1), call))
+        heads.append((branch, call))
     elsewhere = [
         branch in _TRUNKS if named is None else branch.lower() != named.lower()
         for branch, _ in heads
@@ -3178,6 +3197,17 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
     return heads[-1] if heads and all(elsewhere) else None
 
 
+def _branch_made_before(command: str) -> str | None:
+    """The branch `command` makes and moves to before its commit (`git switch -c x && git
+    add -A && git commit -qm …`, a quiet commit printing no branch), or None."""
+    made = _BRANCH_MADE.search(command)
+    if made is None or command.find("git commit", made.end()) < 0:
+        return None
+    return made.group(1)
+
+
+# a branch a command makes and moves to (`git switch -c x`, `git checkout -b x`), group 1
+_BRANCH_MADE = later(r"\bgit\s+(?:switch\s+-[cC]|checkout\s+-[bB])\s+([\w./-]+)")
 # git's summary of a commit: `2 files changed, 4 insertions(+), 3 deletions(-)`
 _COMMIT_STAT = later(
     r"\d(?<!\d\d)\d* files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?"

@@ -216,3 +216,25 @@ def test_a_count_of_things_said_which_of_them_is_a_part() -> None:
     assert statuses("307 vendors cleared with no match.", run(screened)) != ["contradicted"]
     # the things' own count still is their total
     assert statuses("All 307 vendors were screened.", run(screened)) == ["contradicted"]
+
+
+def test_a_commit_git_refused_failed_whatever_the_calls_status() -> None:
+    said = "Committed on `feat/limits`."
+    for refusal in (
+        "error: gpg failed to sign the data\nfatal: failed to write commit object\n",
+        "golangci-lint............................................................Failed\n"
+        "- hook id: golangci-lint\n",
+    ):
+        refused = bash("git switch -c feat/limits && git add -A && git commit -m 'x'", refusal)
+        assert statuses(said, run(refused)) == ["contradicted"]
+    made = bash("git switch -c feat/limits && git commit -m 'x'", "[feat/limits 1a2b3c4] x\n")
+    assert statuses(said, run(made)) == ["verified"]
+
+
+def test_a_quiet_commit_is_on_the_branch_its_command_made() -> None:
+    quiet = bash(
+        "git switch -c feature/cancel-booking && git add -A && git commit -qm 'x' && git log -1",
+        "5d81c3a x\n",
+    )
+    assert statuses("Committed on `feat/cancel-booking`.", run(quiet)) == ["contradicted"]
+    assert statuses("Committed on `feature/cancel-booking`.", run(quiet)) != ["contradicted"]
