@@ -759,8 +759,7 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
         words = segment.split()
         if words[:1] in (["echo"], ["printf"]):
             continue  # `; echo "tsc exit $?"`: its words are text, no command
-        part = segment.strip()
-        if _FORMAT_CHECK.search(part) and _success_echoed(call, part):
+        if _format_check_passed(call, segment.strip()):
             continue  # `; fourmolu --mode check src && echo ok`, which passed: it printed none
         for word in words:
             word = word.strip("'\"").lstrip("-").rsplit("/", 1)[-1]
@@ -2331,9 +2330,13 @@ def _own_flaw(call: Call, name: str, flaw: str | None) -> str | None:
     """`flaw`, unless `name` (lowercase) is a format check whose success `call` echoes
     (`hlint src; fourmolu --mode check src && echo fourmolu-ok`): a check that exited 0
     printed none, and the flaws the output shows are another command's."""
-    if flaw is not None and _FORMAT_CHECK.search(name) and _success_echoed(call, name):
-        return None
-    return flaw
+    return None if flaw is not None and _format_check_passed(call, name) else flaw
+
+
+def _format_check_passed(call: Call, name: str) -> bool:
+    """`name` (lowercase) is a format check (`_FORMAT_CHECK`) whose success `call` echoes
+    (`_success_echoed`): it exited 0 and printed no flaw of the call's output."""
+    return _FORMAT_CHECK.search(name) is not None and _success_echoed(call, name)
 
 
 def _success_echoed(call: Call, name: str) -> bool:
@@ -2342,10 +2345,12 @@ def _success_echoed(call: Call, name: str) -> bool:
     of the command left the call (`…; mix deps.tree | grep poison` finding nothing)."""
     command = call.command_lower
     at = command.find(name)
+    if at < 0:
+        return False
     # the next `&&`, the rest of its arguments before it (`fourmolu --mode check src && …`)
-    then = command.find("&&", at + len(name)) if at >= 0 else -1
-    between = command[at + len(name) : then] if then >= 0 else "|"
-    if any(mark in between for mark in "|;&\n"):
+    end = at + len(name)
+    then = command.find("&&", end)
+    if then < 0 or any(mark in command[end:then] for mark in "|;&\n"):
         return False
     echoed = _ECHOED_ON_SUCCESS.match(command, then)
     if echoed is None:
