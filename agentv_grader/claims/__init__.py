@@ -886,7 +886,10 @@ def _families(lowered: str, screen: int) -> int:
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered or "diff" in lowered
             or "insertion" in lowered or "tagged" in lowered or " files changed" in lowered
-            or "cleanly" in lowered or "conflict" in lowered):
+            or "cleanly" in lowered or "conflict" in lowered
+            # a commit named by its hash alone, with its branch or size (`_commit_named`)
+            or (screen & _BACKTICK and ("branch" in lowered or " file" in lowered
+                                        or "+" in lowered))):
         ruled |= _GIT
     if "review" in lowered:
         ruled |= _REVIEW

@@ -14,6 +14,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
+from typing import NamedTuple
 from urllib.parse import urlparse
 
 from ._facts import (
@@ -3046,18 +3047,7 @@ def git_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     yield from _other_commit(lowered, index)
     if "commit" in lowered and "`" in text:
         yield from _left_out_of_commit(text, index)
-    stats: list[Finding] = []
-    if "commit" in lowered and ("file" in lowered or "+" in text):
-        stats = list(_commit_stats(text, index))
-    if not stats and ("diff" in lowered or "changed" in lowered):
-        if (
-            "+" in text
-            or "insertion" in lowered
-            or "deletion" in lowered
-            or " files changed" in lowered
-        ):
-            stats = list(_diff_stats(text, index))  # a diff's, where no commit's said it
-    yield from stats
+    yield from _size_findings(text, lowered, index)
     if "ahead" in lowered:
         yield from _commits_ahead(lowered, index)
     if "cleanly" in lowered or "conflict" in lowered:
@@ -3114,7 +3104,7 @@ def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
     if all(
         (c.failed and not (what == "git commit" and _committed_then_failed(c)))
         or (what == "git push" and _push_refused(c))
-        or (what == "git commit" and _commit_refused(c))
+        or (what == "git commit" and (_commit_refused(c) or _commit_unmade(c)))
         for c in calls
     ):
         return Finding(CONTRADICTED, f"{what} failed: {calls[-1].cite()}")
@@ -3134,7 +3124,7 @@ def _commit_refused(call: Call) -> bool:
     the commit failed, whatever the call's status says (`error: gpg failed to sign the
     data`, `fatal: failed to write commit object`, a pre-commit hook's `….Failed` line)."""
     output = call.output
-    if "ailed" not in output or _COMMIT_HEAD.search(output) is not None:
+    if "ailed" not in output or _MADE_COMMIT.search(output) is not None:
         return False
     return any(
         line.startswith(_COMMIT_REFUSALS) or (line.endswith("Failed") and "...." in line)
@@ -3142,6 +3132,39 @@ def _commit_refused(call: Call) -> bool:
     )
 
 
+def _commit_unmade(call: Call) -> bool:
+    """`call` ran a commit that prints the commit it makes (`[main 8d2f4e1] …`: not quiet,
+    its part neither piped nor redirected), and its output, which shows other things and
+    was not cut, holds no such line: no commit was made, whatever the call's status says
+    (`rubocop && git switch -c x && git commit`: the linter's offences, and no more; a hook
+    or git refusing it)."""
+    command = call.command_lower
+    at = command.find("git commit")
+    if at < 0:
+        return False
+    end = _COMMAND_END.search(command, at)
+    part = command[at : len(command) if end is None else end.start()]
+    if end is not None and end.group(0) == "|" or _QUIET_OR_SENT.search(part):
+        return False
+    output = call.output
+    shown = [
+        line
+        for line in (raw.strip() for raw in output.splitlines())
+        if line and not _NO_OUTPUT.match(line)
+    ]
+    return bool(shown) and "truncat" not in output and _ANY_COMMIT_LINE.search(output) is None
+
+
+# a commit's part printing no commit line: quiet, a dry run, or sent to a file
+_QUIET_OR_SENT = later(r"\s-[a-z]*q|\s--(?:quiet|dry-run|porcelain)\b|>")
+# any line printing a commit made, wherever the harness's own prefix puts it (`Stdout: [main
+# 8d2f4e1] …`)
+_ANY_COMMIT_LINE = later(r"\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\]")
+# a harness's line around an output, no output itself: the command, its folder, its exit
+_NO_OUTPUT = later(
+    r"command:|directory:|\[?exit(?: code)?:? \d+\]?$|\[the command completed\b|\(no output\)",
+    re.I,
+)
 # git's own words when a commit is not written
 _COMMIT_REFUSALS = ("fatal: failed to write commit object", "error: gpg failed to sign")
 
@@ -3157,7 +3180,7 @@ def _committed_then_failed(call: Call) -> bool:
         return False  # the commit's part ends the call, or what follows ran anyway (`;`)
     output = call.output
     return (
-        _COMMIT_HEAD.search(output) is not None
+        _MADE_COMMIT.search(output) is not None
         or (" changed" in output and _COMMIT_STAT.search(output) is not None)
         or ("git log" in command[at:] and _LOGGED_COMMIT.search(output) is not None)
         or ("git push" in command[at:] and _PUSH_REFUSED.search(output) is not None)
@@ -3169,13 +3192,13 @@ def _committed_then_failed(call: Call) -> bool:
 _BRANCH_SAID = later(
     r"\bon\s+(?:a|an|its\s+own|the)\s+(?:new\s+|separate\s+)?(?:feature|topic|fix|new)\s+"
     r"branch\b|\bon\s+(?:the\s+)?`([^`\s]+)`\s+branch\b|\bon\s+branch\s+`([^`\s]+)`"
-    # `Committed on `main``: right after the verb, a name with no file's extension
-    r"|\bcommitted\s+(?:it\s+|them\s+|this\s+|everything\s+)?(?:directly\s+)?on\s+"
+    # `Committed on `main``: right after the verb or the hash it gave (`Committed as
+    # `a71f03c` on `x``), a name with no file's extension
+    r"|\bcommitted\s+(?:it\s+|them\s+|this\s+|everything\s+|as\s+`[0-9a-f]{7,40}`\s+)?"
+    r"(?:directly\s+)?on\s+"
     r"`([\w-]+(?:/[\w-]+)*)`",
     re.I,
 )
-# git commit's first line: `[main 8d2f4e1] message`, `[fix/x (root-commit) 1a2b3c4] …`
-_COMMIT_HEAD = later(r"^\[([^\s\]]+)(?: \(root-commit\))? [0-9a-f]{7,40}\]", re.M)
 _TRUNKS = ("main", "master", "trunk", "develop")
 
 
@@ -3190,7 +3213,7 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
     named = said.group(1) or said.group(2) or said.group(3)
     heads = []
     for call in (c for c in calls if not c.failed):
-        head = _COMMIT_HEAD.search(call.output)
+        head = _MADE_COMMIT.search(call.output)
         branch = head.group(1) if head is not None else _branch_made_before(call.command)
         if branch is None:
             return None
@@ -3217,10 +3240,13 @@ _BRANCH_MADE = later(r"\bgit\s+(?:switch\s+-[cC]|checkout\s+-[bB])\s+([\w./-]+)"
 _COMMIT_STAT = later(
     r"\d(?<!\d\d)\d* files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?"
 )
-# a commit's size said: `(2 files, +4/−2)`, `touching 5 files`, `+9/-4`
-_FILES_SAID = later(r"\b(\d+) files?\b(?! (?:were |are )?(?:not|un))")
+# a commit's size said: `(2 files, +4/−2)`, `touching 5 files`, `+9/-4`; the part of a
+# whole said (`changed 23 of 118 files`) is the count
+_FILES_SAID = later(r"\b(\d+)(?: of \d+)? files?\b(?! (?:were |are )?(?:not|un))")
 _LINES_SAID = later(r"\+(\d+)\s*/\s*[−-](\d+)\b")
 _FILES_CHANGED = later(r"\b\d+ files changed\b")  # git's own words, said of a diff
+# the lines a change is said to add, less those it removes: `net −97 lines`, `net +12 lines`
+_NET_SAID = later(r"\bnet\s+([−+-])\s?(\d+)\s+lines?\b")
 # the lines said added and removed as git counts them (`41 insertions`, `3 deletions`)
 _CHANGES_SAID = (later(r"\b(\d+) insertions?\b"), later(r"\b(\d+) deletions?\b"))
 
@@ -3240,6 +3266,75 @@ def _commit_stats(text: str, index: RunIndex) -> Iterator[Finding]:
     if len(stats) != 1:
         return
     yield from _stats_said(text, *stats[0])
+
+
+def _size_findings(text: str, lowered: str, index: RunIndex) -> list[Finding]:
+    """A commit's or a diff's branch, files and lines said: of the commit named by its
+    hash, else of the run's one summarised commit, else of the last diff summarised."""
+    stats: list[Finding] = []
+    named = _commit_named(lowered, index) if "`" in text else None
+    if named is not None:
+        stats = list(_named_commit_findings(text, named))
+    elif "commit" in lowered and ("file" in lowered or "+" in text or "net " in lowered):
+        stats = list(_commit_stats(text, index))
+    if not stats and ("diff" in lowered or "changed" in lowered):
+        if (
+            "+" in text
+            or "insertion" in lowered
+            or "deletion" in lowered
+            or " files changed" in lowered
+        ):
+            stats = list(_diff_stats(text, index))  # a diff's, where no commit's said it
+    return stats
+
+
+class _NamedCommit(NamedTuple):
+    """A commit a claim names by its hash: the call that made it, where its output shows
+    the commit, and its branch where git printed it (`[fix/x 4c1d2e9]`)."""
+
+    call: Call
+    shown_at: int
+    branch: str | None
+
+
+def _commit_named(lowered: str, index: RunIndex) -> _NamedCommit | None:
+    """The commit a claim names by its hash (`` `4c1d2e9` "Accept lowercase" (2 files,
+    +21/−6) ``, under a `Commit` heading, with no verb of committing): the run's commit
+    call that printed that hash as the commit it made (`[branch sha]`) or logged it after
+    (`git commit -q … && git log --oneline -1`), else None."""
+    claimed = _CLAIMED_HASH.search(lowered)
+    if claimed is None:
+        return None
+    sha = claimed.group(1)
+    for call in reversed(_commits(index)):
+        output = call.output
+        for made in _MADE_COMMIT.finditer(output):
+            if made.group(2).startswith(sha) or sha.startswith(made.group(2)):
+                return _NamedCommit(call, made.end(), made.group(1))
+        if "git log" not in call.command_lower and "git show" not in call.command_lower:
+            continue
+        for logged in _LOGGED_COMMIT.finditer(output):
+            if logged.group(1).startswith(sha) or sha.startswith(logged.group(1)):
+                return _NamedCommit(call, logged.end(), _branch_made_before(call.command))
+    return None
+
+
+def _named_commit_findings(text: str, named: _NamedCommit) -> Iterator[Finding]:
+    """A commit named by its hash held to what git printed of it: the branch said (`on
+    branch `test/x``, `on a new branch`) against the one it was made on, and the files
+    and lines said against the summary printed after it, before any other commit."""
+    said = _BRANCH_SAID.search(text) if "branch" in text.lower() or " on `" in text else None
+    branch = named.branch
+    if said is not None and branch is not None:
+        other = said.group(1) or said.group(2) or said.group(3)
+        if (branch in _TRUNKS) if other is None else branch.lower() != other.lower():
+            yield Finding(CONTRADICTED, f"the commit is on `{branch}`: {named.call.cite()}")
+            return
+    output = named.call.output
+    stat = _COMMIT_STAT.search(output, named.shown_at) if " changed" in output else None
+    if stat is None or _MADE_COMMIT.search(output, named.shown_at, stat.start()):
+        return
+    yield from _stats_said(text, named.call, stat)
 
 
 # a thing said in a commit (`Committed everything, including the new `OrderRepositoryTest``,
@@ -3337,6 +3432,11 @@ def _stats_said(text: str, call: Call, stat: re.Match[str]) -> Iterator[Finding]
         removed,
     ):
         wrong.append(said_lines.group(0))
+    net = _NET_SAID.search(text) if "net" in text else None
+    if net is not None and int(net.group(2)) * (-1 if net.group(1) in "−-" else 1) != (
+        added - removed
+    ):
+        wrong.append(net.group(0))
     for said, shown in zip(_CHANGES_SAID, (added, removed), strict=True):
         found = said.search(text) if said_lines is None else None
         if found is not None and int(found.group(1)) != shown:
@@ -3666,7 +3766,9 @@ def _commit_reports(index: RunIndex) -> tuple[list[Call], list[list[str]]]:
 # a commit the claim names by its hash (`4e1a9c7`, `commit 4e1a9c7`), and the line where
 # `git commit` reports the one it made (`[main 4e1a9c2] fix: …`)
 _CLAIMED_HASH = later(r"(?:`|\bcommit\s+)(?=[a-f]*\d)([0-9a-f]{7,40})(?![\w])")
-_MADE_COMMIT = later(r"^\[[^\]\s]+(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
+# git commit's first line, a commit it made: `[main 8d2f4e1] message`, `[fix/x (root-commit)
+# 1a2b3c4] …`; its branch group 1, its hash group 2
+_MADE_COMMIT = later(r"^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
 _LOGGED_COMMIT = later(r"^([0-9a-f]{7,40}) (?=\S)", re.M)  # `git log --oneline`'s line
 
 
@@ -3681,7 +3783,7 @@ def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
     if index.in_outputs(sha) or index.inputs_with(sha):
         return
     calls = _commits(index)
-    made = [(c, m.group(1)) for c in calls for m in _MADE_COMMIT.finditer(c.output_lower)]
+    made = [(c, m.group(2)) for c in calls for m in _MADE_COMMIT.finditer(c.output_lower)]
     # `git commit -q … && git log --oneline -1`: the log after a quiet commit shows it
     made += [
         (c, m.group(1))

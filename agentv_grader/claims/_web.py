@@ -417,11 +417,11 @@ _SOURCE_HEAD = Gated(
         r"(?:^[\W_]*(?:(?:I|we)\s+)?|,\s+(?:and|then)\s+(?:I|we)\s+)(?:also\s+|then\s+|first\s+)?"
         r"(?:(?:cross|double|spot)-?)?"
         r"(?:checked|compared|confirmed|verified|validated|reconciled|matched|ran|tested|"
-        r"opened|viewed|previewed)\b",
+        r"opened|viewed|previewed|pulled)\b",
         re.I,
     ),
     Words("checked crosschecked doublechecked spotchecked compared confirmed verified validated "
-          "reconciled matched ran tested opened viewed previewed"),
+          "reconciled matched ran tested opened viewed previewed pulled"),
 )  # fmt: skip
 # the end of what the check was made against: a clause's end or what it found (`and they
 # agree`, `, which lists`, `so the list is current`)
@@ -431,11 +431,11 @@ _SOURCE_END = later(
     re.I,
 )
 # a name: capitalised words, where one follows the verb (`SAML SSO`, `FedEx's`), an
-# article (`the OECD …`) or what the check was made against, on or under (`against
-# Okta`, `on Firefox and WebKit`)
+# article (`the OECD …`) or what the check was made against, on, under or from (`against
+# Okta`, `on Firefox and WebKit`, `values from GLAMOS`)
 _SOURCE_NAME = later(
     r"(?:^\s*|\b(?:the|a|an|your|their|our|its|against|with|under|on|in|via|through|using|"
-    r"and)\s+)((?:[A-Z][\w/&.-]*[\w])(?:\s+(?:of\s+)?[A-Z][\w/&.-]*[\w])*)"
+    r"from|and)\s+)((?:[A-Z][\w/&.-]*[\w])(?:\s+(?:of\s+)?[A-Z][\w/&.-]*[\w])*)"
 )
 # capitalised words that name no source: acronyms of a kind of thing, months and days
 _NO_SOURCE = frozenset(

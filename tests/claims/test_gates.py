@@ -521,15 +521,26 @@ _FAMILY_WORDS = (
 )  # fmt: skip
 
 
+# what, beside a backtick, routes a claim to the git rules: a commit named by its hash
+# alone, with its branch or size (`` `4c1d2e9` on `fix/x` (2 files, +21/−6) ``)
+_HASHED = ("branch", " file", "+")
+
+
 def test_a_claims_families_are_those_whose_words_it_holds() -> None:
     pick = random.Random(34)
     pieces = [w for words, _ in _FAMILY_WORDS for w in words]
-    pieces += [w.upper() for w in pieces] + ["x", " ", "-", "\u017f", "İ", "é", "pr", "in"]
+    pieces += [w.upper() for w in pieces] + ["x", " ", "-", "\u017f", "İ", "é", "pr", "in", "`"]
+    pieces += list(_HASHED)
     made = ["".join(pick.choice(pieces) for _ in range(pick.randint(1, 4))) for _ in range(20_000)]
     counted = 0
     for text in [*_claims(), *made]:
         lowered = text.lower()
-        plain = [name for words, name in _FAMILY_WORDS if any(w in lowered for w in words)]
+        plain = [
+            name
+            for words, name in _FAMILY_WORDS
+            if any(w in lowered for w in words)
+            or (name == "git_findings" and "`" in text and any(w in lowered for w in _HASHED))
+        ]
         if not _web._WEB_WORDS.may_hold(text):  # the eleven web checks' own words
             plain = [name for name in plain if name != "web_findings"]
         screen = claims_package._screen(text)
