@@ -132,6 +132,8 @@ SETS = (
     ROOT / "blind98",
     ROOT / "blind99",
     ROOT / "blind100",
+    ROOT / "blind101",
+    ROOT / "blind102",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

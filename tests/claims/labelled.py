@@ -106,7 +106,9 @@ the ninety-fourth's fixes, written at the same time, every claim labelled.
 the ninety-sixth's fixes, written at the same time, every claim labelled.
 `BLIND99` and `BLIND100` (tests/data/claims/blind99/runs, blind100/runs) likewise, after
 the ninety-eighth's fixes, written at the same time, every claim labelled.
-`SETS` is all a hundred and two."""
+`BLIND101` and `BLIND102` (tests/data/claims/blind101/runs, blind102/runs) likewise, after
+the hundredth's fixes, written at the same time, every claim labelled.
+`SETS` is all a hundred and four."""
 
 from __future__ import annotations
 
@@ -221,6 +223,8 @@ BLIND97 = RUNS.parent / "blind97" / "runs"
 BLIND98 = RUNS.parent / "blind98" / "runs"
 BLIND99 = RUNS.parent / "blind99" / "runs"
 BLIND100 = RUNS.parent / "blind100" / "runs"
+BLIND101 = RUNS.parent / "blind101" / "runs"
+BLIND102 = RUNS.parent / "blind102" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -235,6 +239,7 @@ SETS = (
     BLIND95, BLIND96,
     BLIND97, BLIND98,
     BLIND99, BLIND100,
+    BLIND101, BLIND102,
 )  # fmt: skip
 
 
