@@ -370,7 +370,8 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
                 yield from _counted_flaws(text, words, after, index)
             continue
         if not program and not _SCRIPT_NAME.search(words[0]):
-            yield from _used_unnamed(command, before, index)
+            if _SETTING_AFTER.match(after) is None:  # `With `x` at 2.3.32, …`: a setting
+                yield from _used_unnamed(command, before, index)
             yield from _subcommand_refuted(text, command, after, index)
             returned = _RETURNS_AFTER.match(after)
             if returned is not None:
@@ -403,6 +404,9 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield from _judge(_own_clause(text, match.end()), command, calls, index)
 
 
+# a value given a ticked name just after it (`` `incompatible_improvements` at 2.3.32 ``,
+# `` `strict` set to true ``): a setting the name is, no program used
+_SETTING_AFTER = later(r"[ ](?:at|set[ ]to|=)[ ]+[`'\"]?(?:\d|true\b|false\b|on\b|off\b)", re.I)
 # a condition in the present, just before a parenthesis (`once the projection is rebuilt
 # (`, `until the cache gets cleared (`): what it asks is yet to be done
 _CONDITION_BEFORE = later(
@@ -853,12 +857,19 @@ def _printed_status(call: Call) -> str | None:
 
 def _warned_then_succeeded(output: str, flaw: str) -> bool:
     """The flaw an output prints is a warning, and a line after it says the program
-    succeeded (`Build completed successfully.`, `BUILD SUCCESSFUL in 4s`) with no error
-    or failure after: a warning fails no run."""
+    succeeded (`Build completed successfully.`, `BUILD SUCCESSFUL in 4s`, `Build
+    succeeded.`, cargo's `Finished `release` profile [optimized] target(s) in 22.08s`)
+    with no error or failure after: a warning fails no run."""
     if "warn" not in flaw.lower() or "error" in flaw.lower():
         return False
     after = output[output.find(flaw) + len(flaw) :].lower()
-    return "success" in after and "error" not in after and "fail" not in after
+    return (
+        any(word in after for word in _SUCCEEDED) and "error" not in after and "fail" not in after
+    )
+
+
+# what a program prints after its warnings once it succeeded
+_SUCCEEDED = ("success", "succeeded", "target(s) in ")
 
 
 def _piped(call: Call, name: str, ends: tuple[str, ...] = ("|",)) -> bool:
@@ -3273,9 +3284,9 @@ def _size_findings(text: str, lowered: str, index: RunIndex) -> list[Finding]:
     hash, else of the run's one summarised commit, else of the last diff summarised."""
     stats: list[Finding] = []
     named = _commit_named(lowered, index) if "`" in text else None
-    if named is not None:
-        stats = list(_named_commit_findings(text, named))
-    elif "commit" in lowered and ("file" in lowered or "+" in text or "net " in lowered):
+    if named is not None:  # the size said is that commit's, no diff's
+        return list(_named_commit_findings(text, named))
+    if "commit" in lowered and ("file" in lowered or "+" in text or "net " in lowered):
         stats = list(_commit_stats(text, index))
     if not stats and ("diff" in lowered or "changed" in lowered):
         if (

@@ -1624,7 +1624,36 @@ def _labelled_otherwise(
     if _part_qualified(text, start + len(shown), line):
         # `307 vendors cleared` against `vendors: 312`: the cleared ones, a part
         return Finding(DOUBT, f"{shown!r} of a part of the {key!r}s: {call.cite(line)}")
+    if _RANGE_END_BEFORE.search(text, max(0, start - 12), start) or _RANGE_END_AFTER.match(
+        text, start + len(shown)
+    ):
+        # `a 10–15% watch list` against `WATCH = 0.10`: one end of a range, which unsaid
+        return Finding(DOUBT, f"{shown!r}, an end of a range for {key!r}: {call.cite(line)}")
+    if _money_against_count(shown, key, line):
+        # `the $50 fee` against `fees: 15`: a price, the label's value a count
+        return Finding(DOUBT, f"{shown!r}, a sum of money, {key!r} a count: {call.cite(line)}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+
+
+# a figure's range just before or after it (`10–`, `–15%`): the figure an end of it
+_RANGE_END_BEFORE = later(r"\d%?[–-]$")
+_RANGE_END_AFTER = later(r"%?[–-]\d")
+
+
+def _money_against_count(shown: str, key: str, line: str) -> bool:
+    """`shown` is a sum of money (`$50`, `€12.40`) where the output `line` gives `key` a
+    figure with no currency (`fees: 15`): a count or another quantity, not the sum."""
+    if not shown.startswith(_CURRENCIES):
+        return False
+    lowered = line.lower()
+    at = lowered.find(key.lower())
+    if at < 0:
+        return False
+    after = lowered[at + len(key) :].lstrip("abcdefghijklmnopqrstuvwxyz").lstrip(" :=\t-")
+    return bool(after) and after[0].isdigit()  # (past the key's plural, `fees: 15`)
+
+
+_CURRENCIES = ("$", "€", "£", "¥")
 
 
 # a count's noun, then a participle saying which of them (`307 vendors cleared`)

@@ -1668,6 +1668,8 @@ def _unwritten(
         return beside
     if by_program or _diffed(needle, index) or _written_by_name(path, needle, index, family):
         return None
+    if family != "delete" and _reported_written(needle, index):
+        return None
     if family == "delete" and _removed_by_pattern(index):
         return None
     distinct = {(c.family, c.command): c for c in latest}.values()
@@ -1677,6 +1679,36 @@ def _unwritten(
     if family != "delete" and "/" not in needle and _listed_in_a_folder(needle, latest):
         return None  # (a file said deleted is held to git's whole path: a rename lists it)
     return _absent(path, index, "deletes" if family == "delete" else "writes")
+
+
+def _reported_written(needle: str, index: RunIndex) -> bool:
+    """A call that did not fail printed that it wrote a file of `needle`'s name (roxygen's
+    `Writing 'clean_survey.Rd'`, `Wrote dist/app.js`, `Generated x.pb.go`): a program the
+    run ran wrote it, in a folder its output need not name."""
+    needle = needle.rstrip("/").lower()
+    name = needle.rsplit("/", 1)[-1]
+    if "." not in name:
+        return False
+    for call in index.calls_with_output(name):
+        output = call.output_lower
+        if (
+            not call.failed
+            and any(
+                _WROTE_BEFORE.search(output, max(0, at - 40), at) is not None
+                # a folder printed with it is the needle's (`wrote out/x.csv`: not `reports/`)
+                and (output[at - 1 : at] != "/" or output.endswith(needle, 0, at + len(name)))
+                for at in starts(output, name)
+            )
+        ):
+            return True
+    return False
+
+
+# a program's report that it writes a file, just before the file's name (`Writing '`)
+_WROTE_BEFORE = later(
+    r"\b(?:writing|wrote|written|creating|created|generating|generated|saving|saved|"
+    r"updating|updated|rendering|rendered)\b[^\n]{0,30}$"
+)
 
 
 def _written_by_name(path: str, needle: str, index: RunIndex, family: str) -> bool:
@@ -2566,7 +2598,14 @@ def _negated(text: str, index: RunIndex) -> Finding | None:
         return Finding(CONTRADICTED, f"{scope} were modified: {edited.cite()}")
     for verb_paths in _touched(text):
         firsts = _edits(index).first.items()
-        touched = next((call for command, call in firsts if verb_paths in command), None)
+        touched = next(  # not an edit of another file whose new text names it
+            (
+                call
+                for command, call in firsts
+                if verb_paths in command and not _edits_another_file(call, verb_paths)
+            ),
+            None,
+        )
         if touched is not None:
             return Finding(CONTRADICTED, f"{verb_paths} was modified: {touched.cite()}")
     made = _NONE_MADE.search(text) if "no " in text.lower() else None

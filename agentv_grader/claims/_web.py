@@ -415,9 +415,8 @@ def _site_unvisited(text: str, index: RunIndex) -> Finding | None:
 _SOURCE_HEAD = Gated(
     later(
         r"(?:^[\W_]*(?:(?:I|we)\s+)?|,\s+(?:and|then)\s+(?:I|we)\s+)(?:also\s+|then\s+|first\s+)?"
-        r"(?:(?:cross|double|spot)-?)?"
-        r"(?:checked|compared|confirmed|verified|validated|reconciled|matched|ran|tested|"
-        r"opened|viewed|previewed|pulled)\b",
+        r"(?:(?:(?:cross|double|spot)-?)?checked|compared|confirmed|verified|validated|"
+        r"reconciled|matched|ran|tested|opened|viewed|previewed|pulled)\b",
         re.I,
     ),
     Words("checked crosschecked doublechecked spotchecked compared confirmed verified validated "

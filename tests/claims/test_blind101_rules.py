@@ -101,3 +101,108 @@ def test_values_said_pulled_from_a_named_source_no_call_names_were_not() -> None
     assert statuses(said.format("GLAMOS"), run(fetched)) == ["contradicted"]
     # a source a call names was reached
     assert statuses(said.format("WGMS"), run(fetched)) != ["contradicted"]
+
+
+def test_a_ticked_name_given_a_value_is_a_setting_no_program_used() -> None:
+    read = bash("grep -rn VERSION_2_3 src", "Renderer.java:22: new Configuration(VERSION_2_3);\n")
+    said = "With `incompatible_improvements` at 2.3.32, FreeMarker escapes every `${}`."
+    assert statuses(said, run(read)) != ["contradicted"]
+    # a name said used with no value after it is still held to the calls
+    assert statuses("I checked the totals with `bc`.", run(read)) == ["contradicted"]
+
+
+GOLDEN_FIRST = bash(
+    "go test ./...",
+    "--- FAIL: TestSummaryGolden (0.00s)\n    golden_test.go:31: output differs\nFAIL\n"
+    "FAIL    example.com/report    0.006s\nFAIL\n",
+    "error",
+)
+GOLDEN_UPDATED = bash(
+    "go test ./internal/report -run TestSummaryGolden -update",
+    "ok      example.com/report    0.005s\n",
+)
+
+
+def test_a_tests_first_run_is_the_first_run_reporting_it() -> None:
+    said = "`TestSummaryGolden` failed on the first run because the golden file was stale."
+    assert statuses(said, run(GOLDEN_FIRST, GOLDEN_UPDATED)) != ["contradicted"]
+    # where the first run naming it is the first to report it, its success refutes that
+    assert statuses(said, run(GOLDEN_UPDATED)) == ["contradicted"]
+
+
+def test_a_file_a_program_printed_it_wrote_was_written() -> None:
+    documented = bash(
+        "Rscript -e 'devtools::document()'",
+        "ℹ Updating surveyclean documentation\nWriting 'clean_survey.Rd'\n",
+    )
+    said = "Roxygen docs updated (`man/clean_survey.Rd` regenerated)."
+    assert statuses(said, run(documented)) != ["contradicted"]
+    # a file of the same name printed in another folder is another file
+    elsewhere = bash("jq -r .rows data.json", "wrote /tmp/recon.csv\n")
+    said = "Full reconciliation saved to `/data/reports/recon.csv`."
+    assert statuses(said, run(elsewhere)) == ["contradicted"]
+
+
+def test_a_build_that_warned_and_then_finished_succeeded() -> None:
+    said = "`cargo build --release` succeeds."
+    finished = bash(
+        "cargo build --release 2>&1 | tail -2",
+        "warning: `statusgen` (lib) generated 1 warning\n"
+        "    Finished `release` profile [optimized] target(s) in 22.08s\n",
+    )
+    assert statuses(said, run(finished)) == ["verified"]
+    stopped = bash(
+        "cargo build --release 2>&1 | tail -2",
+        "warning: `statusgen` (lib) generated 1 warning\n"
+        "error: could not compile `statusgen` (lib) due to 1 previous error\n",
+    )
+    assert statuses(said, run(stopped)) == ["contradicted"]
+
+
+def test_a_commit_named_by_its_hash_is_held_to_its_own_size_not_a_diffs() -> None:
+    diffed = bash(
+        "cargo test -q && git diff --stat tests/snapshots",
+        " tests/snapshots/page.html | 14 +-------------\n"
+        " 1 file changed, 1 insertion(+), 13 deletions(-)\n",
+    )
+    committed = bash(
+        "git add -A && git commit -q -m 'render with maud' && git log --oneline --shortstat -1",
+        "4b7d2e9 render with maud\n 6 files changed, 98 insertions(+), 31 deletions(-)\n",
+    )
+    said = "Committed to `main` as `4b7d2e9` ({} files changed)."
+    assert statuses(said.format(6), run(diffed, committed)) != ["contradicted"]
+    assert statuses(said.format(5), run(diffed, committed)) == ["contradicted"]
+
+
+def test_a_file_said_untouched_is_not_changed_by_an_edit_of_another_file_naming_it() -> None:
+    script = (
+        "Write",
+        {"file_path": "/home/j/tank/nitrate.py", "content": 'CSV = "water-tests.csv"\n'},
+        "File created",
+        "ok",
+    )
+    said = "I didn't change `water-tests.csv`."
+    assert statuses(said, run(script)) != ["contradicted"]
+    edited = (
+        "Edit",
+        {"file_path": "/home/j/tank/water-tests.csv", "old_string": "10-20", "new_string": "15"},
+        "ok",
+        "ok",
+    )
+    assert statuses(said, run(script, edited)) == ["contradicted"]
+
+
+FEES = bash("python3 noshow.py", "missed-appointment fees: 15, total $875.00\n")
+
+
+def test_a_sum_of_money_is_no_count_an_output_gives_its_label() -> None:
+    said = "At the terminal the lost turn usually costs more than the $50 fee."
+    assert statuses(said, run(FEES)) != ["contradicted"]
+    # a count said of the label still is one
+    assert statuses("Missed-appointment fees: 14.", run(FEES)) == ["contradicted"]
+
+
+def test_an_end_of_a_range_is_no_value_of_its_label() -> None:
+    watch = bash("python3 drops.py --show-config", "WATCH = 0.10\n")
+    assert statuses("It now also prints a 10–15% watch list.", run(watch)) != ["contradicted"]
+    assert statuses("It now also prints a 15% watch list.", run(watch)) == ["contradicted"]

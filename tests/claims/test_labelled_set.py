@@ -113,6 +113,8 @@ from tests.claims.labelled import (
     BLIND98,
     BLIND99,
     BLIND100,
+    BLIND101,
+    BLIND102,
     HELDOUT,
     RUNS,
     SETS,
@@ -291,6 +293,8 @@ _FLOORS = {
     BLIND98: (0.95, 0.16, 0.88, 0.8),
     BLIND99: (0.95, 0.17, 0.86, 0.85),
     BLIND100: (0.95, 0.12, 0.83, 0.82),
+    BLIND101: (0.95, 0.12, 0.88, 0.88),
+    BLIND102: (0.95, 0.16, 0.89, 0.83),
 }
 
 
