@@ -134,6 +134,8 @@ SETS = (
     ROOT / "blind100",
     ROOT / "blind101",
     ROOT / "blind102",
+    ROOT / "blind103",
+    ROOT / "blind104",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -108,7 +108,9 @@ the ninety-sixth's fixes, written at the same time, every claim labelled.
 the ninety-eighth's fixes, written at the same time, every claim labelled.
 `BLIND101` and `BLIND102` (tests/data/claims/blind101/runs, blind102/runs) likewise, after
 the hundredth's fixes, written at the same time, every claim labelled.
-`SETS` is all a hundred and four."""
+`BLIND103` and `BLIND104` (tests/data/claims/blind103/runs, blind104/runs) likewise, after
+the hundred-and-second's fixes, written at the same time, every claim labelled.
+`SETS` is all a hundred and six."""
 
 from __future__ import annotations
 
@@ -225,6 +227,8 @@ BLIND99 = RUNS.parent / "blind99" / "runs"
 BLIND100 = RUNS.parent / "blind100" / "runs"
 BLIND101 = RUNS.parent / "blind101" / "runs"
 BLIND102 = RUNS.parent / "blind102" / "runs"
+BLIND103 = RUNS.parent / "blind103" / "runs"
+BLIND104 = RUNS.parent / "blind104" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -240,6 +244,7 @@ SETS = (
     BLIND97, BLIND98,
     BLIND99, BLIND100,
     BLIND101, BLIND102,
+    BLIND103, BLIND104,
 )  # fmt: skip
 
 
