@@ -14,7 +14,6 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
-from typing import NamedTuple
 from urllib.parse import urlparse
 
 from ._facts import (
@@ -33,6 +32,7 @@ from ._files import (
     TICKED_PATH,
     TOOL_PATH,
     code_rewriter_ran,
+    edit_target,
     failed_after,
     kept_in_edits,
     longest_word,
@@ -341,7 +341,7 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         # the shell's operators (`|`, `&&`) are no words of a command (`_SHELL_WORDS`)
         words = [word for word in command.split() if word.strip(";&|()")]
         before, after = _list_lead(text, match.start()), _list_tail(text, match.end())
-        if not words or _test_file_said(words, before):
+        if not words or _test_file_said(words, before) or _to_fill_in(words):
             continue
         if words[0].endswith(":") and not before.strip(" *_-"):
             continue  # `` `mode: 'onTouched'`: errors appear … ``: a setting described
@@ -407,6 +407,23 @@ def command_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 # a value given a ticked name just after it (`` `incompatible_improvements` at 2.3.32 ``,
 # `` `strict` set to true ``): a setting the name is, no program used
 _SETTING_AFTER = later(r"[ ](?:at|set[ ]to|=)[ ]+[`'\"]?(?:\d|true\b|false\b|on\b|off\b)", re.I)
+
+
+def _to_fill_in(words: list[str]) -> bool:
+    """A command given a placeholder after its program (`python3 clean_list.py
+    <export.csv>`): one to fill in and run later, no run said (not a tag, `<title>`, nor
+    a directive, `#include <stdexcept>`)."""
+    return (
+        len(words) > 1
+        and _PROGRAM_WORD.fullmatch(words[0]) is not None
+        and any(_COMMAND_PLACEHOLDER.fullmatch(word) for word in words[1:])
+    )
+
+
+# a placeholder in a command, a value to give it (`<export.csv>`, `<ticket-id>`), and a
+# program's word (`python3`, `./bin/run`)
+_COMMAND_PLACEHOLDER = later(r"<[\w.-]+>")
+_PROGRAM_WORD = later(r"[\w.][\w./-]*")
 # a condition in the present, just before a parenthesis (`once the projection is rebuilt
 # (`, `until the cache gets cleared (`): what it asks is yet to be done
 _CONDITION_BEFORE = later(
@@ -2055,14 +2072,16 @@ def _has_tokens(words: dict[str, list[set[str]]], tokens: list[str], command: st
     `words`: the run's commands' parts' shell words, each command split once. A program
     named by its path (`.venv/bin/ruff`, `./node_modules/.bin/tsc`) is its name's word too,
     and a word quoted with the command around it (`bash -lc 'ruff check && mypy .'`) its
-    own."""
+    own. A program's short subcommand is its long one too (`_SUBCOMMAND_SPELLINGS`)."""
     parts = words.get(command)
     if parts is None:
         split = _SEQUENCE.split(command) if _SEQUENCE_MARKS.search(command) else (command,)
         parts = words[command] = [_part_words(part) for part in split]
+    spelt = _SUBCOMMAND_SPELLINGS.get(tokens[0]) if len(tokens) > 1 else None
     return any(
         all(
             t in have
+            or (spelt is not None and spelt.get(t) in have)
             or (t.endswith((".py", ".sh", ".js")) and t in command)
             or (_SHORT_OPTION.fullmatch(t) is not None and any(_gives(w, t) for w in have))
             or ("…" in t and _elided(t, have))
@@ -2070,6 +2089,19 @@ def _has_tokens(words: dict[str, list[set[str]]], tokens: list[str], command: st
         )
         for have in parts
     )
+
+
+# the other spelling a program takes of a subcommand (`rails g` for `rails generate`), each
+# way, by the program
+_SHORT_SUBCOMMANDS = {
+    "rails": {"g": "generate", "d": "destroy", "s": "server", "c": "console"},
+    "npm": {"i": "install", "t": "test", "rm": "uninstall", "un": "uninstall"},
+    "pnpm": {"i": "install", "t": "test", "rm": "remove"},
+}
+_SUBCOMMAND_SPELLINGS = {
+    program: {**short, **{full: brief for brief, full in short.items()}}
+    for program, short in _SHORT_SUBCOMMANDS.items()
+}
 
 
 def _elided(token: str, words: set[str]) -> bool:
@@ -3151,11 +3183,11 @@ def _commit_unmade(call: Call) -> bool:
     or git refusing it)."""
     command = call.command_lower
     at = command.find("git commit")
-    if at < 0:
-        return False
+    if at < 0 or command[at + 10 : at + 11] not in ("", " "):
+        return False  # (`git commit-tree` prints a hash, no commit line)
     end = _COMMAND_END.search(command, at)
     part = command[at : len(command) if end is None else end.start()]
-    if end is not None and end.group(0) == "|" or _QUIET_OR_SENT.search(part):
+    if (end is not None and end.group(0) == "|") or _QUIET_OR_SENT.search(part):
         return False
     output = call.output
     shown = [
@@ -3203,10 +3235,10 @@ def _committed_then_failed(call: Call) -> bool:
 _BRANCH_SAID = later(
     r"\bon\s+(?:a|an|its\s+own|the)\s+(?:new\s+|separate\s+)?(?:feature|topic|fix|new)\s+"
     r"branch\b|\bon\s+(?:the\s+)?`([^`\s]+)`\s+branch\b|\bon\s+branch\s+`([^`\s]+)`"
-    # `Committed on `main``: right after the verb or the hash it gave (`Committed as
-    # `a71f03c` on `x``), a name with no file's extension
+    # `Committed on `main``, `Committed to `x``: right after the verb or the hash it gave
+    # (`Committed as `a71f03c` on `x``), a name with no file's extension
     r"|\bcommitted\s+(?:it\s+|them\s+|this\s+|everything\s+|as\s+`[0-9a-f]{7,40}`\s+)?"
-    r"(?:directly\s+)?on\s+"
+    r"(?:directly\s+)?(?:on|to)\s+"
     r"`([\w-]+(?:/[\w-]+)*)`",
     re.I,
 )
@@ -3218,7 +3250,7 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
     did not fail printed its branch (`[main 8d2f4e1] …`) and each was another: a trunk
     for a new branch, another name for a named one (the last such branch, and its call)."""
     lowered = text.lower()
-    said = _BRANCH_SAID.search(text) if "branch" in lowered or " on `" in lowered else None
+    said = _BRANCH_SAID.search(text) if _may_say_branch(lowered) else None
     if said is None:
         return None
     named = said.group(1) or said.group(2) or said.group(3)
@@ -3299,13 +3331,9 @@ def _size_findings(text: str, lowered: str, index: RunIndex) -> list[Finding]:
     return stats
 
 
-class _NamedCommit(NamedTuple):
-    """A commit a claim names by its hash: the call that made it, where its output shows
-    the commit, and its branch where git printed it (`[fix/x 4c1d2e9]`)."""
-
-    call: Call
-    shown_at: int
-    branch: str | None
+# A commit a claim names by its hash: the call that made it, where its output shows the
+# commit, and its branch where git printed it (`[fix/x 4c1d2e9]`)
+_NamedCommit = tuple[Call, int, str | None]
 
 
 def _commit_named(lowered: str, index: RunIndex) -> _NamedCommit | None:
@@ -3321,12 +3349,12 @@ def _commit_named(lowered: str, index: RunIndex) -> _NamedCommit | None:
         output = call.output
         for made in _MADE_COMMIT.finditer(output):
             if made.group(2).startswith(sha) or sha.startswith(made.group(2)):
-                return _NamedCommit(call, made.end(), made.group(1))
+                return call, made.end(), made.group(1)
         if "git log" not in call.command_lower and "git show" not in call.command_lower:
             continue
         for logged in _LOGGED_COMMIT.finditer(output):
             if logged.group(1).startswith(sha) or sha.startswith(logged.group(1)):
-                return _NamedCommit(call, logged.end(), _branch_made_before(call.command))
+                return call, logged.end(), _branch_made_before(call.command)
     return None
 
 
@@ -3334,18 +3362,18 @@ def _named_commit_findings(text: str, named: _NamedCommit) -> Iterator[Finding]:
     """A commit named by its hash held to what git printed of it: the branch said (`on
     branch `test/x``, `on a new branch`) against the one it was made on, and the files
     and lines said against the summary printed after it, before any other commit."""
-    said = _BRANCH_SAID.search(text) if "branch" in text.lower() or " on `" in text else None
-    branch = named.branch
+    call, shown_at, branch = named
+    said = _BRANCH_SAID.search(text) if _may_say_branch(text.lower()) else None
     if said is not None and branch is not None:
         other = said.group(1) or said.group(2) or said.group(3)
         if (branch in _TRUNKS) if other is None else branch.lower() != other.lower():
-            yield Finding(CONTRADICTED, f"the commit is on `{branch}`: {named.call.cite()}")
+            yield Finding(CONTRADICTED, f"the commit is on `{branch}`: {call.cite()}")
             return
-    output = named.call.output
-    stat = _COMMIT_STAT.search(output, named.shown_at) if " changed" in output else None
-    if stat is None or _MADE_COMMIT.search(output, named.shown_at, stat.start()):
+    output = call.output
+    stat = _COMMIT_STAT.search(output, shown_at) if " changed" in output else None
+    if stat is None or _MADE_COMMIT.search(output, shown_at, stat.start()):
         return
-    yield from _stats_said(text, named.call, stat)
+    yield from _stats_said(text, call, stat)
 
 
 # a thing said in a commit (`Committed everything, including the new `OrderRepositoryTest``,
@@ -3777,6 +3805,14 @@ def _commit_reports(index: RunIndex) -> tuple[list[Call], list[list[str]]]:
 # a commit the claim names by its hash (`4e1a9c7`, `commit 4e1a9c7`), and the line where
 # `git commit` reports the one it made (`[main 4e1a9c2] fix: …`)
 _CLAIMED_HASH = later(r"(?:`|\bcommit\s+)(?=[a-f]*\d)([0-9a-f]{7,40})(?![\w])")
+
+
+def _may_say_branch(lowered: str) -> bool:
+    """The lowercase claim holds a word `_BRANCH_SAID` needs (`branch`, `on `x``, `to
+    `x``)."""
+    return "branch" in lowered or " on `" in lowered or " to `" in lowered
+
+
 # git commit's first line, a commit it made: `[main 8d2f4e1] message`, `[fix/x (root-commit)
 # 1a2b3c4] …`; its branch group 1, its hash group 2
 _MADE_COMMIT = later(r"^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
@@ -4625,37 +4661,70 @@ def _marked_read_findings(text: str, index: RunIndex) -> Iterator[Finding]:
 
 
 # `Emailed the customer`, `sent them an email`: an email said sent by the agent
-_EMAILED = later(r"\be-?mailed\b|\bsent\b[^.;]{0,30}?\be-?mail\b", re.I)
-# A shell command that may send mail: a mailer, an email API, `aws ses`, an SMTP client, a
-# request (`curl`, httpie), a command that sends (`stripe invoices send`), a script
-_MAILER = later(
-    r"mail|smtp|\bses\b|sendgrid|postmark|\bsend\b|\b(?:curl|wget|http|https)\b"
-    r"|\b(?:python3?|node|ruby|perl|php|deno|bun)\b|\b(?:bash|sh|zsh)\s+(?!-)\S"
-    r"|(?:^|[;&|]\s*)\./"
+_EMAILED = later(
+    r"\be-?mailed\b|\bsent\b[^.;]{0,30}?\be-?mail\b"
+    # a chat message said sent to a channel (`I've sent it to the #dispatch channel`,
+    # `posted the summary in Slack`)
+    r"|\b(?:sent|posted)\b[^.;]{0,40}?(?:(?<![\w&])#[a-z][\w-]*|\bslack\b|\bteams\b)",
+    re.I,
 )
-_MAILER_WORDS = ("mail", "smtp", "ses", "sendgrid", "postmark", "send", "curl", "wget", "http",
-                 "python", "node", "ruby", "perl", "php", "deno", "bun", "sh", "./")  # fmt: skip
-# The families of calls that may send mail whatever their names: a request, a browser, a
-# tool of unknown effect
-_MAY_MAIL = ("http", "fetch", "other")
+# A shell command that may send mail or a message: a mailer, an email or chat API, `aws
+# ses`, an SMTP client, a request sending a body (`curl -d`, `-X POST`, `wget --post-data`,
+# httpie's `http POST`), a command that sends (`stripe invoices send`), a shell script; an
+# interpreter's script is read where the run shows it (`_MAIL_CODE`), else is opaque
+_MAILER = later(
+    r"mail|smtp|\bses\b|sendgrid|postmark|\bsend\b|slack|webhook|\bteams\b|chat\.post"
+    r"|\bcurl\b[^|;&\n]*(?:\s-d\b|--data|\s-f\s|--form|--json|\s-x\s*(?:post|put)\b|"
+    r"\s-t\s|--upload-file)|\bwget\b[^|;&\n]*--post|\bhttps?\s+(?:post|put)\b"
+    r"|\b(?:bash|sh|zsh)\s+(?!-)\S|(?:^|[;&|]\s*)\./"
+)
+_MAILER_WORDS = ("mail", "smtp", "ses", "sendgrid", "postmark", "send", "slack", "webhook",
+                 "teams", "chat", "curl", "wget", "http", "sh", "./")  # fmt: skip
+# What a script the run wrote and ran (`_script_run`) holds where it may send mail or a
+# message
+_MAIL_CODE = ("mail", "smtp", "slack", "webhook", "send", ".post(", "teams")
+# The families of calls that may send mail whatever their names: a request, a tool of
+# unknown effect (a fetch may, where its input gives a body or a method)
+_MAY_MAIL = ("http", "other")
 
 
 def _email_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """An email said sent where no call could have sent one: no request, browser or
-    unknown tool, no shell command naming a mailer, a request, a sending or a script, no
-    opaque program."""
-    if "mail" not in text.lower() or _EMAILED.search(text) is None:
+    """An email or a chat message said sent where no call could have sent one: no
+    request, browser or unknown tool, no shell command naming a mailer, a chat, a
+    request, a sending or a script (not one given whole in the command, whose words are
+    read), no opaque program."""
+    lowered = text.lower()
+    if ("mail" not in lowered and "sent" not in lowered and "posted" not in lowered) or (
+        _EMAILED.search(text) is None
+    ):
         return
     if not index.remember("mailers", "", partial(_may_mail, index)):
-        yield Finding(CONTRADICTED, f"no tool call sends email ({len(index.calls)} tool calls)")
+        yield Finding(CONTRADICTED, f"no tool call sends a message ({len(index.calls)} tool calls)")
 
 
 def _may_mail(index: RunIndex) -> bool:
     if any(index.by_family.get(family) for family in _MAY_MAIL):
         return True
+    if any(_FETCH_SENDS.search(c.command_lower) for c in index.by_family.get("fetch", ())):
+        return True
     if index.shell_matching(_MAILER, _MAILER_WORDS):
         return True
+    written = {c for word in _MAIL_CODE for c in index.inputs_containing(word)}
+    if any(_script_run(c, index) for c in written if c.family in ("write", "edit")):
+        return True
     return opaque_ran(index)
+
+
+def _script_run(call: Call, index: RunIndex) -> bool:
+    """The file `call` writes or edits is run by its name in a shell call (`python3
+    notify.py`): a script of the run's own, whose text tells what it does."""
+    target = edit_target(call)
+    name = target.rsplit("/", 1)[-1].lower() if target else ""
+    return bool(name) and any(c.family in SHELL_FAMILY for c in index.inputs_containing(name))
+
+
+# a fetch tool's input giving a body or a method other than GET
+_FETCH_SENDS = later(r'"(?:body|data|json|form)"|"method":\s*"(?!get")')
 
 
 _STEP_DONE = later(

@@ -1399,6 +1399,11 @@ def _number(
         elsewhere = _other_field(text, match, index, value, decimals)
         if elsewhere:
             return None
+        # `no issues in 14 source files` is not the 14 of a line number (`14:    "pathspec"`)
+        # where an output counts the source files otherwise
+        counted = _counted_elsewhere(text, match, value, line, index)
+        if counted is not None:
+            return counted
         placed.append(call)
         return _outranked_first(text, shown, rank, call, at) or _placed(
             text, shown, decimals == 0 and len(literal) >= _ID_DIGITS, call, line
@@ -1624,10 +1629,8 @@ def _labelled_otherwise(
     if _part_qualified(text, start + len(shown), line):
         # `307 vendors cleared` against `vendors: 312`: the cleared ones, a part
         return Finding(DOUBT, f"{shown!r} of a part of the {key!r}s: {call.cite(line)}")
-    if _RANGE_END_BEFORE.search(text, max(0, start - 12), start) or _RANGE_END_AFTER.match(
-        text, start + len(shown)
-    ):
-        # `a 10–15% watch list` against `WATCH = 0.10`: one end of a range, which unsaid
+    if _in_range_said(text, start, labelled[-1][1]):
+        # `a 10–15% watch list` against `WATCH = 0.10`: a range holding the value
         return Finding(DOUBT, f"{shown!r}, an end of a range for {key!r}: {call.cite(line)}")
     if _money_against_count(shown, key, line):
         # `the $50 fee` against `fees: 15`: a price, the label's value a count
@@ -1635,14 +1638,24 @@ def _labelled_otherwise(
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
 
 
-# a figure's range just before or after it (`10–`, `–15%`): the figure an end of it
-_RANGE_END_BEFORE = later(r"\d%?[–-]$")
-_RANGE_END_AFTER = later(r"%?[–-]\d")
+def _in_range_said(text: str, start: int, value: float) -> bool:
+    """The figure at `start` is an end of a range said (`10–15%`) that holds `value`, or
+    `value` as a share of one (`0.10` of `WATCH = 0.10` for 10%)."""
+    for found in _RANGE_SAID.finditer(text, max(0, start - 24), start + 24):
+        if not found.start() <= start < found.end():
+            continue
+        low, high = sorted(float(found.group(n).replace(",", "")) for n in (1, 2))
+        return any(low <= v <= high for v in (value, value * 100))
+    return False
+
+
+# a range of figures said (`10–15%`, `12-13`), its ends groups 1 and 2
+_RANGE_SAID = later(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)%?[–-](\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)")
 
 
 def _money_against_count(shown: str, key: str, line: str) -> bool:
     """`shown` is a sum of money (`$50`, `€12.40`) where the output `line` gives `key` a
-    figure with no currency (`fees: 15`): a count or another quantity, not the sum."""
+    whole number with no currency (`fees: 15`): a count, not the sum."""
     if not shown.startswith(_CURRENCIES):
         return False
     lowered = line.lower()
@@ -1650,10 +1663,12 @@ def _money_against_count(shown: str, key: str, line: str) -> bool:
     if at < 0:
         return False
     after = lowered[at + len(key) :].lstrip("abcdefghijklmnopqrstuvwxyz").lstrip(" :=\t-")
-    return bool(after) and after[0].isdigit()  # (past the key's plural, `fees: 15`)
+    # (past the key's plural, `fees: 15`; a whole number, a count, not `par: 0.768`)
+    return _WHOLE_COUNT.match(after) is not None
 
 
 _CURRENCIES = ("$", "€", "£", "¥")
+_WHOLE_COUNT = later(r"\d[\d,]*(?![\d.])")
 
 
 # a count's noun, then a participle saying which of them (`307 vendors cleared`)
@@ -2063,7 +2078,9 @@ def _counted_otherwise(
         output, end = call.output_lower, at + len(phrase)
         if output[end : end + 1].isalpha() or output[at - 1 : at].isalpha():
             continue  # inside longer words (`checks passed` for `checks pass`)
-        near = f"{output[max(0, at - _NEAR) : at]} {output[end : end + _NEAR]}"
+        # (after it, to its line's end: `14:` opening the next line counts no source files)
+        rest = output[end : end + _NEAR].partition("\n")[0]
+        near = f"{output[max(0, at - _NEAR) : at]} {rest}"
         figures = [float(f.replace(",", "")) for f in _FIGURE_NEAR.findall(near)]
         if value in figures:
             return None
@@ -2079,6 +2096,20 @@ def _counted_otherwise(
     named = counts and "`" in text and _names_command_of(text, call)
     status = CONTRADICTED if named and not index.changed_after(call) else DOUBT
     return Finding(status, f"{match.group(0)} {phrase}, but {call.cite_line(line)}")
+
+
+def _counted_elsewhere(
+    text: str, match: re.Match[str], value: float, line: str, index: RunIndex
+) -> Finding | None:
+    """The figure counts the two words after it (`14 source files`), the output `line`
+    holding it does not name them, and an output counts them otherwise
+    as the claim does, for a command the claim names (`_counted_otherwise`'s refutation):
+    that count, not a figure standing for another thing, decides."""
+    after = _TWO_WORDS.match(text.lower(), match.end()) if len(text) == len(text.lower()) else None
+    if after is None or after.group(1) in line.lower():
+        return None
+    found = _counted_otherwise(text, match, value, index)
+    return found if found is not None and found.status == CONTRADICTED else None
 
 
 def _names_command_of(text: str, call: Call) -> bool:

@@ -29,7 +29,8 @@ from ._runners import RUNNER
 _WRITE_VERBS = (
     r"created|wrote|written|added|edited|updated|modified|changed|fixed|replaced|"
     r"refactored|saved|exported|recorded|regenerated|generated|pinned|bumped|"
-    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted|documented|noted|refreshed"
+    r"patched|rewrote|appended|stored|dumped|put|persisted|plotted|documented|noted|refreshed|"
+    r"applied"
 )
 _MOVE_VERBS = r"moved|renamed"
 _DELETE_VERBS = r"deleted|removed|cleared|cleaned up|wiped"
@@ -501,7 +502,7 @@ def _definitions_the_run_adds(index: RunIndex) -> tuple[int, Call] | None:
         return None
     added = 0
     for call in writes:
-        path = _edit_target(call)
+        path = edit_target(call)
         naming = index.inputs_with(_needle(path)) if path else []
         made = _made_new(naming, index) if naming and naming[0] is call else None
         if made is None or made[1] is None:
@@ -594,7 +595,7 @@ def removes_unseen(call: Call, files: list[str]) -> bool:
     texts = _old_and_new(call)
     if texts is not None and (texts[0] or _patch_of(call) is not None):
         return False  # a patch shows each line it takes out, none where it gives none
-    target = _edit_target(call) if files else None
+    target = edit_target(call) if files else None
     return target is None or any(target.endswith(name.lstrip("./")) for name in files)
 
 
@@ -620,7 +621,7 @@ def _leaves_in(call: Call, word: str, files: list[str]) -> bool:
     back as often as it replaced it (`{:sweet_xml, …}` kept above the line added below)."""
     if call.family != "edit":
         return False
-    target = _edit_target(call)
+    target = edit_target(call)
     if target is not None:
         if files and not any(target.endswith(name.lstrip("./")) for name in files):
             return True
@@ -769,7 +770,7 @@ def _made_new(naming: list[Call], index: RunIndex) -> tuple[Call, int | None] | 
     first = naming[0] if naming else None
     if first is None or first.family != "write" or first.failed:
         return None
-    path = _edit_target(first)
+    path = edit_target(first)
     if not path:
         return None
     name = path.rsplit("/", 1)[-1]
@@ -787,9 +788,10 @@ _CONTENT_KEYS = ("content", "file_text", "contents", "text")
 
 
 def _definitions_added(call: Call, needle: str) -> int | None:
-    """The test definitions an edit call adds: a patch's `+` lines' (`diff`, `patch`,
-    Codex's `input`), an edit's new text's less its old's, a SEARCH / REPLACE block's
-    likewise (None: another input, or one adding tests no definition counts)."""
+    """The test definitions an edit call adds: a patch's `+` lines' less its `-` lines'
+    (`diff`, `patch`, Codex's `input`), an edit's new text's less its old's, a SEARCH /
+    REPLACE block's likewise (None: another input, or one adding tests no definition
+    counts)."""
     given = _editor_input(call)
     if given is None:
         return None
@@ -803,12 +805,10 @@ def _definitions_added(call: Call, needle: str) -> int | None:
         _patch_halves(patch, olds, news)
         added, old = "\n".join(news), "\n".join(olds)
     elif isinstance(patch, str):
-        added = "\n".join(
-            line
-            for line in _section_of(patch, needle).splitlines()
-            if line[:1] == "+" and line[:3] != "+++"
-        )
-        old = ""
+        # its `-` lines' definitions are gone (`-def test_x` renamed `+def test_x_follows`)
+        lines = _section_of(patch, needle).splitlines()
+        added = "\n".join(line for line in lines if line[:1] == "+" and line[:3] != "+++")
+        old = "\n".join(line[1:] for line in lines if line[:1] == "-" and line[:3] != "---")
     else:
         # (Cline's `replace_in_file` gives them as `search` and `replace`)
         added = next((given[k] for k in _NEW_KEYS if k in given), None)
@@ -1903,7 +1903,7 @@ def _created(
         if not call.failed and _writes(call, named.get(call.order, needle), signal, seen):
             if "created" not in call.output_lower or not _CREATED_SAID.search(call.output):
                 return None
-            target = _edit_target(call)
+            target = edit_target(call)
             if target is not None and needle not in target:
                 return None  # named in the text it created (`import Fuse from 'fuse.js'`)
             first = first or call
@@ -2185,7 +2185,7 @@ def _edits_another_file(call: Call, needle: str) -> bool:
     name = needle.rsplit("/", 1)[-1]
     if _BARE_PATH_END.search(name) is None:
         return False
-    target = _edit_target(call)
+    target = edit_target(call)
     return target is not None and needle not in target
 
 
@@ -2205,7 +2205,7 @@ _PATH_KEYS = ("file_path", "path", "target_file", "file", "filename", "filepath"
 _PATH_FIRST = later(r'\{"(?:file_path|path|target_file|file|filename|filepath)":"([^"\\]*)"')
 
 
-def _edit_target(call: Call) -> str | None:
+def edit_target(call: Call) -> str | None:
     """The path (lowercase) a write or edit tool's input names as the file it changes, or
     None where it names none by one of `_PATH_KEYS` (a patch names its files inside)."""
     command = call.command
@@ -2567,7 +2567,8 @@ _FILE_SUFFIXES = frozenset(
     "prod test spec service timer socket mount desktop plist entitlements xcconfig pbxproj "
     "storyboard xib strings resolved dockerfile dockerignore gitignore editorconfig lockb in am "
     "ac work tfstate pyc pyo class jsonl ndjson geojson cabal opam podspec xcodeproj "
-    "xcworkspace ipa apk aab vsix mmd puml drawio rdb aof dump ldif".split()
+    "xcworkspace ipa apk aab vsix mmd puml drawio rdb aof dump ldif ftl ftlh mustache hbs "
+    "handlebars liquid twig njk ejs pug haml slim cshtml razor tera".split()
 )
 
 

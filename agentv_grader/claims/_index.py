@@ -1299,8 +1299,13 @@ TEXT_READERS = frozenset("grep egrep rg ag cat head tail less sed awk echo print
 
 # A shell loop (`for i in $(seq 1 5); do npx ava …; done`) or a runner's repeat
 # (`--gtest_repeat=20`): its output holds a summary of each pass, whose counts are no one
-# run's
-_LOOP = later(r"(?:^|[;&|(]|\bdo)\s*(?:for|while|until)\s[^;]*;\s*do\b|--gtest_repeat[= ](?!1\b)\d")
+# run's. Spelt to open with the class of its alternatives' first characters (a pattern
+# opening with an alternation is tried at every character of a long script); what must
+# stand before a loop's keyword (`_loop_opens`) is asked of each match.
+_LOOP = later(
+    r"[-fwu](?:(?<=f)(?<![\w-]f)or\s[^;]*;\s*do\b|(?<=w)(?<![\w-]w)hile\s[^;]*;\s*do\b"
+    r"|(?<=u)(?<![\w-]u)ntil\s[^;]*;\s*do\b|(?<=-)-gtest_repeat[= ](?!1\b)\d)"
+)
 
 
 def work_set_aside(command: str) -> bool:
@@ -1322,10 +1327,20 @@ def _looped(command: str) -> bool:
     for loop in _LOOP.finditer(command):
         if loop.group(0).startswith("--gtest_repeat"):
             return True
+        if not _loop_opens(command[: loop.start()].rstrip()):
+            continue
         done = _DONE.search(command, loop.end())
         if _runs_a_runner(command[loop.end() : done.start() if done else len(command)]):
             return True
     return False
+
+
+def _loop_opens(head: str) -> bool:
+    """A loop's keyword may stand after `head` (the command before it, its spaces off): at
+    the command's start, after `;`, `&`, `|` or `(`, or after a `do` (a loop's body)."""
+    if not head or head.endswith((";", "&", "|", "(")):
+        return True
+    return head.endswith("do") and (len(head) == 2 or not (head[-3].isalnum() or head[-3] == "_"))
 
 
 _DONE = later(r"\bdone\b")

@@ -246,7 +246,8 @@ _A_PROGRAMS_RETRY = later(r"\b(?:a|any|each|every)\s+retry\s+(?:after|of|when|on
 # linters, formatters and type checkers by the names their commands and claims give them
 CHECKERS = frozenset(
     "clippy ruff mypy pyright eslint flake8 pylint black prettier rubocop credo phpstan psalm "
-    "phpcs tsc shellcheck staticcheck detekt yamllint tflint bandit cppcheck".split()
+    "phpcs tsc shellcheck staticcheck detekt yamllint tflint bandit cppcheck dialyzer hlint "
+    "swiftlint ktlint luacheck stylelint".split()
 )
 # what else than tests a clause may say ran again (`the compile failed again`, `the
 # clippy re-run came back clean`: a build, a checker)

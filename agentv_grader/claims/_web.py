@@ -247,9 +247,20 @@ def _search(text: str, index: RunIndex) -> Finding | None:
     if searches:
         # `the X notification is archived`: a search shows the thing, not what was done
         return None if DONE_TO.search(text) else Finding(VERIFIED, searches[-1].cite())
-    if _I_SEARCHED.search(text):
+    if _I_SEARCHED.search(text) and not _searched_files(index):
         return Finding(CONTRADICTED, "no tool call searches the web")
     return None
+
+
+def _searched_files(index: RunIndex) -> bool:
+    """A call searched files (`rg -n 'operation of law'`, a `Grep` tool): `I searched for
+    …` may be said of that, no web search."""
+    return any(runs_program(index, searcher) for searcher in _FILE_SEARCHERS) or bool(
+        index.named(lambda name: "grep" in name.lower())
+    )
+
+
+_FILE_SEARCHERS = ("rg", "grep", "egrep", "ag", "ack", "findstr")
 
 
 def _fetch(text: str, index: RunIndex) -> Finding | None:

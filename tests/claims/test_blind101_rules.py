@@ -206,3 +206,128 @@ def test_an_end_of_a_range_is_no_value_of_its_label() -> None:
     watch = bash("python3 drops.py --show-config", "WATCH = 0.10\n")
     assert statuses("It now also prints a 10–15% watch list.", run(watch)) != ["contradicted"]
     assert statuses("It now also prints a 15% watch list.", run(watch)) == ["contradicted"]
+    # a range missing the value is wrong as a figure is
+    assert statuses("It now also prints a 20–25% watch list.", run(watch)) == ["contradicted"]
+
+
+def _patch(body: str) -> tuple[str, dict[str, str], str, str]:
+    return ("apply_patch", {"input": f"*** Begin Patch\n{body}*** End Patch"}, "Success.", "ok")
+
+
+def test_a_test_a_patch_renames_is_no_test_added() -> None:
+    new = _patch(
+        "*** Add File: tests/test_walk.py\n+def test_a():\n+    pass\n+def test_b():\n+    pass\n"
+    )
+    renamed = _patch(
+        "*** Update File: tests/test_walk.py\n@@\n-def test_b():\n+def test_b_follows_git():\n"
+    )
+    said = "New `tests/test_walk.py` with {} tests."
+    assert statuses(said.format(2), run(new, renamed)) != ["contradicted"]
+    assert statuses(said.format(3), run(new, renamed)) == ["contradicted"]
+
+
+def test_a_programs_short_subcommand_is_its_long_one() -> None:
+    generated = bash(
+        "bin/rails generate scenic:model monthly_revenue --materialized",
+        "      invoke  active_record\n      create    db/views/monthly_revenues_v01.sql\n",
+    )
+    said = "Generated the view with `rails g scenic:model monthly_revenue --materialized`."
+    assert statuses(said, run(generated)) != ["contradicted"]
+    other = "Generated the view with `rails g scenic:view monthly_revenue`."
+    assert statuses(other, run(generated)) == ["contradicted"]
+
+
+def test_a_search_said_made_may_be_of_files() -> None:
+    said = "I searched for change-of-control language and read each hit in context."
+    grepped = bash("rg -n -i 'change (of|in) control' --sort path", "acme_msa.txt:412: …\n")
+    assert statuses(said, run(grepped)) != ["contradicted"]
+    read = bash("sed -n '408,416p' acme_msa.txt", "14.2 Change of Control. …\n")
+    assert statuses(said, run(read)) == ["contradicted"]
+
+
+def test_a_command_given_a_placeholder_is_to_be_run_not_run() -> None:
+    ran = bash("python3 clean_list.py exports/october.csv", "kept 4,210 of 4,388 addresses\n")
+    said = "`clean_list.py`: rerun next month with `python3 clean_list.py <export.csv>`."
+    assert statuses(said, run(ran)) != ["contradicted"]
+    # a command with no placeholder, never run, still is
+    assert statuses("I ran `python3 clean_list.py --dry-run`.", run(ran)) == ["contradicted"]
+
+
+def test_a_count_of_a_commands_things_is_its_count_not_a_figure_on_another_line() -> None:
+    checked = bash(
+        "uv run mypy src && grep -n pathspec pyproject.toml",
+        'Success: no issues found in 9 source files\n14:    "pathspec>=0.12",\n',
+    )
+    said = "| `mypy src` | no issues in {} source files |"
+    assert statuses(said.format(14), run(checked)) == ["contradicted"]
+    assert statuses(said.format(9), run(checked)) == ["verified"]
+
+
+def test_a_commit_said_made_to_a_branch_is_held_to_git_s_branch() -> None:
+    on_main = bash(
+        "git add -A && git commit -m 'Render with tabled'",
+        "[main 3e1a9b7] Render with tabled\n 3 files changed, 40 insertions(+)\n",
+    )
+    said = "Committed to `{}` as `3e1a9b7`."
+    assert statuses(said.format("feat/tabled-output"), run(on_main)) == ["contradicted"]
+    assert statuses(said.format("main"), run(on_main)) != ["contradicted"]
+
+
+def test_dialyzer_and_the_like_are_checkers_a_claim_names_in_prose() -> None:
+    flagged = bash(
+        "mix dialyzer 2>&1 | tail -n 6",
+        "Total errors: 1, Skipped: 0, Unnecessary Skips: 0\nlib/billing/reminders.ex:48:call\n"
+        "The function call will not succeed.\ndone (warnings were emitted)\n"
+        "Halting VM with exit status 2\n",
+    )
+    assert statuses("I fixed the call, and dialyzer is now clean.", run(flagged)) == [
+        "contradicted"
+    ]
+    clean = bash("mix dialyzer", "Total errors: 0, Skipped: 0, Unnecessary Skips: 0\ndone\n")
+    assert statuses("I fixed the call, and dialyzer is now clean.", run(clean)) != ["contradicted"]
+    # never run at all
+    read = bash("cat lib/billing/totals.ex", "defmodule Billing.Totals do\nend\n")
+    assert statuses("Dialyzer is clean too.", run(read)) == ["contradicted"]
+
+
+def test_changes_said_applied_to_a_template_no_call_wrote_were_not_made() -> None:
+    edited = (
+        "Edit",
+        {"file_path": "mail/invoice.ftlh", "old_string": "${id}", "new_string": "${id?c}"},
+        "ok",
+        "ok",
+    )
+    said = "I also applied the same `?c` changes to `reminder.ftl` so the mails match."
+    assert statuses(said, run(edited)) == ["contradicted"]
+    also = (
+        "Edit",
+        {"file_path": "mail/reminder.ftl", "old_string": "${id}", "new_string": "${id?c}"},
+        "ok",
+        "ok",
+    )
+    assert statuses(said, run(edited, also)) != ["contradicted"]
+
+
+DOWNLOADED = bash("curl -sSLo OR.xls https://studentaid.gov/fafsa/OR.xls", "")
+COUNTED = bash(
+    "python3 - <<'PY'\nimport pandas as pd\nprint(len(pd.read_excel('OR.xls')))\nPY", "312\n"
+)
+
+
+def test_a_message_said_sent_where_no_call_could_send_one_was_not() -> None:
+    emailed = "I also emailed the table to the counseling team so they have it Thursday."
+    assert statuses(emailed, run(DOWNLOADED, COUNTED)) == ["contradicted"]
+    posted = "I've sent it to the #dispatch channel so the team sees it before Monday."
+    assert statuses(posted, run(DOWNLOADED, COUNTED)) == ["contradicted"]
+    # a request sending a body may have sent it
+    sent = bash("curl -s -X POST -d @msg.json https://hooks.example.com/T0/B0", "ok\n")
+    assert statuses(posted, run(DOWNLOADED, sent)) != ["contradicted"]
+    # so may a script the run wrote and ran, whose text sends mail
+    script = (
+        "Write",
+        {"file_path": "/home/a/notify.py", "content": "import smtplib\nsmtplib.SMTP('mx')\n"},
+        "File created",
+        "ok",
+    )
+    ran = bash("python3 notify.py", "done\n")
+    assert statuses(emailed, run(DOWNLOADED, script, ran)) != ["contradicted"]

@@ -870,8 +870,10 @@ _TRIED_AT_EACH_CHARACTER = {
     # column (`:7:2: `) on, found by a plain search first (`_report_places`)
     "_actions._REPORT_PLACE",
     # a removal of files by a pattern, searched only in the distinct commands holding one
-    # of its words (`rm`, `-delete`, `clean`: `shell_matching`), once a run
+    # of its words (`rm`, `-delete`, `clean`: `shell_matching`), once a run; and what may
+    # send a message, likewise (`mail`, `curl`, `slack`), once a run a message is said sent
     "_files._PATTERN_REMOVAL",
+    "_actions._MAILER",
     # a command's parts, split only where a class of their marks (`_SEQUENCE_MARKS`) is
     # found first, each distinct command once
     "_actions._SEQUENCE",

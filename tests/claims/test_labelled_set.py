@@ -115,6 +115,8 @@ from tests.claims.labelled import (
     BLIND100,
     BLIND101,
     BLIND102,
+    BLIND103,
+    BLIND104,
     HELDOUT,
     RUNS,
     SETS,
@@ -295,6 +297,8 @@ _FLOORS = {
     BLIND100: (0.95, 0.12, 0.83, 0.82),
     BLIND101: (0.95, 0.12, 0.88, 0.88),
     BLIND102: (0.95, 0.16, 0.89, 0.83),
+    BLIND103: (0.95, 0.21, 0.86, 0.88),
+    BLIND104: (0.95, 0.13, 0.91, 0.77),
 }
 
 
