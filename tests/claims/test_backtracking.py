@@ -259,6 +259,7 @@ _MATCHED_ONLY = {
     "_actions._LISTED_AFTER": "matched where a backticked command ends",
     "_actions._JOINED_NAME": "fullmatch of one backticked name",
     "_actions._PINNED": "fullmatch of one package a claim names",
+    "_actions._PUSHED_ALONG": "matched where a claim's `pushed` ends",
     "_actions._RETURNS_AFTER": "matched where a backticked statement ends",
     "_actions._REPORTS_NONE": "matched where a backticked checker's name ends",
     "_actions._NOT_FOUND": "matched at the start of an output line holding `not found`",
