@@ -536,14 +536,15 @@ def _command_runs(command: str, words: list[str], index: RunIndex) -> list[Call]
     return [c for c in calls if "not found" not in c.output or not _unreached(c, program)]
 
 
-# a search said to find nothing (`` `rg pytz` over the repo now returns nothing ``)
-_SEARCHERS = frozenset(("rg", "grep", "egrep", "ag", "ack"))
+# the programs searching files: a search of one said to find nothing (`` `rg pytz` over the
+# repo now returns nothing ``), or `I searched for …` where one ran (`_web`)
+SEARCHERS = frozenset(("rg", "grep", "egrep", "ag", "ack"))
 
 
 def _found_nothing(words: list[str], after: str) -> bool:
     """The command's words are a search of files (`rg pytz`, `git grep -n TODO`), said
     to find nothing by what follows it (`_EMPTY_SAID`)."""
-    return (words[0] in _SEARCHERS or words[:2] == ["git", "grep"]) and (
+    return (words[0] in SEARCHERS or words[:2] == ["git", "grep"]) and (
         _EMPTY_SAID.match(after) is not None
     )
 
@@ -3183,7 +3184,8 @@ def _commit_unmade(call: Call) -> bool:
     or git refusing it)."""
     command = call.command_lower
     at = command.find("git commit")
-    if at < 0 or command[at + 10 : at + 11] not in ("", " "):
+    after = at + len("git commit")
+    if at < 0 or command[after : after + 1] not in ("", " "):
         return False  # (`git commit-tree` prints a hash, no commit line)
     end = _COMMAND_END.search(command, at)
     part = command[at : len(command) if end is None else end.start()]
@@ -3253,7 +3255,6 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
     said = _BRANCH_SAID.search(text) if _may_say_branch(lowered) else None
     if said is None:
         return None
-    named = said.group(1) or said.group(2) or said.group(3)
     heads = []
     for call in (c for c in calls if not c.failed):
         head = _MADE_COMMIT.search(call.output)
@@ -3261,11 +3262,15 @@ def _committed_elsewhere(text: str, calls: list[Call]) -> tuple[str, Call] | Non
         if branch is None:
             return None
         heads.append((branch, call))
-    elsewhere = [
-        branch in _TRUNKS if named is None else branch.lower() != named.lower()
-        for branch, _ in heads
-    ]
+    elsewhere = [_another_branch(said, branch) for branch, _ in heads]
     return heads[-1] if heads and all(elsewhere) else None
+
+
+def _another_branch(said: re.Match[str], branch: str) -> bool:
+    """`branch`, where git made a commit, is not the one `_BRANCH_SAID` found said: a
+    trunk for a new branch said, another name for a named one."""
+    named = said.group(1) or said.group(2) or said.group(3)
+    return branch in _TRUNKS if named is None else branch.lower() != named.lower()
 
 
 def _branch_made_before(command: str) -> str | None:
@@ -3348,12 +3353,12 @@ def _commit_named(lowered: str, index: RunIndex) -> _NamedCommit | None:
     for call in reversed(_commits(index)):
         output = call.output
         for made in _MADE_COMMIT.finditer(output):
-            if made.group(2).startswith(sha) or sha.startswith(made.group(2)):
+            if _same_commit(sha, made.group(2)):
                 return call, made.end(), made.group(1)
         if "git log" not in call.command_lower and "git show" not in call.command_lower:
             continue
         for logged in _LOGGED_COMMIT.finditer(output):
-            if logged.group(1).startswith(sha) or sha.startswith(logged.group(1)):
+            if _same_commit(sha, logged.group(1)):
                 return call, logged.end(), _branch_made_before(call.command)
     return None
 
@@ -3364,11 +3369,9 @@ def _named_commit_findings(text: str, named: _NamedCommit) -> Iterator[Finding]:
     and lines said against the summary printed after it, before any other commit."""
     call, shown_at, branch = named
     said = _BRANCH_SAID.search(text) if _may_say_branch(text.lower()) else None
-    if said is not None and branch is not None:
-        other = said.group(1) or said.group(2) or said.group(3)
-        if (branch in _TRUNKS) if other is None else branch.lower() != other.lower():
-            yield Finding(CONTRADICTED, f"the commit is on `{branch}`: {call.cite()}")
-            return
+    if said is not None and branch is not None and _another_branch(said, branch):
+        yield Finding(CONTRADICTED, f"the commit is on `{branch}`: {call.cite()}")
+        return
     output = call.output
     stat = _COMMIT_STAT.search(output, shown_at) if " changed" in output else None
     if stat is None or _MADE_COMMIT.search(output, shown_at, stat.start()):
@@ -3807,6 +3810,11 @@ def _commit_reports(index: RunIndex) -> tuple[list[Call], list[list[str]]]:
 _CLAIMED_HASH = later(r"(?:`|\bcommit\s+)(?=[a-f]*\d)([0-9a-f]{7,40})(?![\w])")
 
 
+def _same_commit(one: str, other: str) -> bool:
+    """Two hashes (lowercase) name one commit: one abbreviates the other."""
+    return one.startswith(other) or other.startswith(one)
+
+
 def _may_say_branch(lowered: str) -> bool:
     """The lowercase claim holds a word `_BRANCH_SAID` needs (`branch`, `on `x``, `to
     `x``)."""
@@ -3838,7 +3846,7 @@ def _other_commit(lowered: str, index: RunIndex) -> Iterator[Finding]:
         if "git log" in c.command_lower
         for m in _LOGGED_COMMIT.finditer(c.output_lower)
     ]
-    if made and not any(sha.startswith(h) or h.startswith(sha) for _, h in made):
+    if made and not any(_same_commit(sha, h) for _, h in made):
         call, other = made[-1]
         yield Finding(CONTRADICTED, f"commit {sha} is none the run made: {call.cite(other)}")
     elif not made and calls:  # `git commit -q`: a commit made is not the one the claim names

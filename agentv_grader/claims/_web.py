@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from functools import partial
 
-from ._actions import DOMAIN, DONE_TO, HOST_START, domain, host, runs_program
+from ._actions import DOMAIN, DONE_TO, HOST_START, SEARCHERS, domain, host, runs_program
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._files import opaque_ran
 from ._gate import Gated, Words, folded
@@ -260,7 +260,7 @@ def _searched_files(index: RunIndex) -> bool:
     )
 
 
-_FILE_SEARCHERS = ("rg", "grep", "egrep", "ag", "ack", "findstr")
+_FILE_SEARCHERS = (*sorted(SEARCHERS), "findstr")
 
 
 def _fetch(text: str, index: RunIndex) -> Finding | None:
