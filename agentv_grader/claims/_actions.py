@@ -3157,7 +3157,9 @@ def _git_done(text: str, what: str, calls: list[Call]) -> Finding:
     if what == "git push" and (branch := _branch_unpushed(text, calls)) is not None:
         return Finding(CONTRADICTED, f"no push names `{branch}`: {calls[-1].cite()}")
     if what == "git commit" and (head := _committed_elsewhere(text, calls)) is not None:
-        return Finding(CONTRADICTED, f"the commit is on `{head[0]}`: {head[1].cite()}")
+        return Finding(
+            CONTRADICTED, f"the commit is on `{head[0]}`: {head[1].cite(f'[{head[0].lower()} ')}"
+        )
     committing = what == "git commit"
     done = [c for c in calls if not c.failed or (committing and _committed_then_failed(c))]
     return Finding(VERIFIED, done[-1].cite())
@@ -3370,7 +3372,9 @@ def _named_commit_findings(text: str, named: _NamedCommit) -> Iterator[Finding]:
     call, shown_at, branch = named
     said = _BRANCH_SAID.search(text) if _may_say_branch(text.lower()) else None
     if said is not None and branch is not None and _another_branch(said, branch):
-        yield Finding(CONTRADICTED, f"the commit is on `{branch}`: {call.cite()}")
+        yield Finding(
+            CONTRADICTED, f"the commit is on `{branch}`: {call.cite(f'[{branch.lower()} ')}"
+        )
         return
     output = call.output
     stat = _COMMIT_STAT.search(output, shown_at) if " changed" in output else None
@@ -3822,8 +3826,8 @@ def _may_say_branch(lowered: str) -> bool:
 
 
 # git commit's first line, a commit it made: `[main 8d2f4e1] message`, `[fix/x (root-commit)
-# 1a2b3c4] …`; its branch group 1, its hash group 2
-_MADE_COMMIT = later(r"^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
+# 1a2b3c4] …`, also behind Gemini CLI's `Stdout: `; its branch group 1, its hash group 2
+_MADE_COMMIT = later(r"^(?:[Ss]tdout: )?\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\]", re.M)
 _LOGGED_COMMIT = later(r"^([0-9a-f]{7,40}) (?=\S)", re.M)  # `git log --oneline`'s line
 
 
