@@ -45,6 +45,7 @@ RUNNER = later(
     rf"cargo (?:test|nextest)|(?:npm|yarn|pnpm|bun){_flags(1)}(?: run)? test|tox|nox|rspec|"
     rf"phpunit|dotnet test|mvnw?{_flags(2, _MAVEN_VALUED)}(?: clean)? (?:test|verify)|"
     rf"gradlew?{_flags(3)} (?::?[\w-]+:)*(?:test|check)|make (?:test|check)|ctest|deno test|"
+    r"sbt(?: [-+]\S+| clean)* ['\"]?(?:[\w-]+/)?test(?:Only|Quick)?|"
     r"rails test|rake test|mix test|lein test|artisan test|manage\.py test|ava|cypress run|"
     r"gotestsum|ng test|karma start|qunit|node --test|(?:dart|flutter) test|swift test|"
     r"(?:dart |flutter )?pub run test(?!/)|dart run test(?!/)|"
@@ -72,6 +73,29 @@ _JEST_SUITES = later(r"Test Suites:[^\S\n]+(\d+) failed\b")  # the suites that f
 # A line's indent is `[^\S\n]*`: `\s*` read blank lines, a run of them again from each.
 _VITEST = later(r"^[^\S\n]*Tests\s+((?:\d+ \w+(?: \| )?)+)\s*\((\d+)\)", re.M)
 _VITEST_FILES = later(r"Test Files[^\S\n]+(\d+) failed\b")  # the test files that failed
+# ScalaTest's closing counts (sbt prints them after `[info] `): the suites aborted (group 1),
+# then the tests succeeded, failed, canceled, ignored and pending (groups 2 to 6)
+_SCALATEST = later(
+    r"^(?:\[info\] )?(?:Suites: completed \d+, aborted (\d+)\n(?:\[info\] )?)?Tests: "
+    r"succeeded (\d+), failed (\d+), canceled (\d+), ignored (\d+), pending (\d+)",
+    re.M,
+)
+# sbt's own count of a test task, whatever the framework: `[info] Passed: Total 27, Failed 0,
+# Errors 0, Passed 26, Skipped 1`, `[error] Failed: Total 14, Failed 1, Errors 0, Passed 13`
+# (groups: total, failed, errors, passed, then the kinds not run)
+_SBT = later(
+    r"^(?:\[(?:info|error)\] )?(?:Passed|Failed): Total (\d+), Failed (\d+), Errors (\d+), "
+    r"Passed (\d+)((?:, [A-Z][a-z]+ \d+)*)",
+    re.M,
+)
+# a runner's count of its test files or suites: vitest's `Test Files  1 failed | 11 passed
+# (12)` (group 1), jest's `Test Suites: 1 failed, 11 passed, 12 total` (group 2), ScalaTest's
+# `Suites: completed 3, aborted 0` (groups 3 and 4)
+_FILES_COUNTED = later(
+    r"^[^\S\n]*(?:Test Files[^\n(]*\((\d+)\)|Test Suites:[^\n]*?(?<!\d)(\d+) total"
+    r"|(?:\[info\] )?Suites: completed (\d+), aborted (\d+))",
+    re.M,
+)
 _MOCHA = later(r"^[^\S\n]*(\d+) (passing|failing|pending)\b", re.M)
 # Karma's line (Angular's `ng test`): `Executed 118 of 118 (1 FAILED) (skipped 2) SUCCESS`
 _KARMA = later(
@@ -271,6 +295,19 @@ def _opening(pattern: re.Pattern[str]) -> re.Pattern[str]:
     return opening
 
 
+def files_counted(output: str) -> tuple[int, str] | None:
+    """The test files or suites a runner's last count of them in `output` gives
+    (`_FILES_COUNTED`), with its line; None where it prints none."""
+    if "Test Files" not in output and "Suites:" not in output:
+        return None
+    found = list(_at_line_starts(_FILES_COUNTED, output))
+    if not found:
+        return None
+    total, suites, completed, aborted = found[-1].groups()
+    shown = int(total or suites) if total or suites else int(completed) + int(aborted)
+    return shown, found[-1].group(0)
+
+
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
     when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
@@ -355,6 +392,38 @@ def _jest(output: str) -> Summary | None:
         if suites and int(suites[-1]):
             counts["errors"] = counts.get("errors", 0) + int(suites[-1])
     return _from_counts(counts, found[-1], output)
+
+
+def _sbt(output: str) -> Summary | None:
+    """sbt's last count of a test task (`_SBT`), else ScalaTest's (`_scalatest`): errors are
+    failures, and the kinds not run (skipped, ignored, canceled, pending) skipped."""
+    if ": Total " not in output:
+        return _scalatest(output)
+    found = list(_at_line_starts(_SBT, output))
+    if not found:
+        return _scalatest(output)
+    total, failed, errors, passed, rest = found[-1].groups()
+    skipped = sum(int(n) for n in re.findall(r"\d+", rest))
+    failures = int(failed) + int(errors)
+    line = found[-1].group(0)
+    return Summary(int(passed), failures, skipped, int(total), _names(output), line)
+
+
+def _scalatest(output: str) -> Summary | None:
+    """ScalaTest's last counts: canceled, ignored and pending tests are skipped (its total,
+    the tests run, counts none ignored nor pending), and suites aborted where no test failed
+    count as errors, as jest's suites do."""
+    if "Tests: succeeded " not in output:
+        return None
+    found = list(_at_line_starts(_SCALATEST, output))
+    if not found:
+        return None
+    last = found[-1]
+    aborted, passed, failed, canceled, *skips = (int(n or 0) for n in last.groups())
+    total = passed + failed + canceled  # its `Total number of tests run`: none ignored
+    lines = last.group(0).split("\n")  # the suites' line quoted where it tells the failure
+    line = lines[0] if aborted and not failed else lines[-1]
+    return Summary(passed, failed or aborted, canceled + sum(skips), total, _names(output), line)
 
 
 def _vitest(output: str) -> Summary | None:
@@ -851,7 +920,7 @@ def _prove(output: str) -> Summary | None:
 
 # Each runner's summary reader, in the order they are asked: the first that reads a
 # summary decides (gotestsum's `DONE` line before go test's own `ok` lines)
-_PARSERS = (_pytest, _phpunit, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _ginkgo,
+_PARSERS = (_pytest, _phpunit, _sbt, _jest, _vitest, _cargo, _mocha, _unittest, _gotestsum, _ginkgo,
             _go, _rspec, _maven, _dotnet, _ctest, _minitest, _nextest, _exunit, _clojure, _ava,
             _gtest, _karma, _tap, _boost, _junit_console, _suites_passed, _plunit,
             _dart, _xctest, _prove)  # fmt: skip

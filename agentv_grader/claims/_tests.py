@@ -43,6 +43,7 @@ from ._runners import (
     CARGO_RESULT,
     RUNNER,
     failed_places,
+    files_counted,
     go_package_lines,
     named_packages_passed,
 )
@@ -97,7 +98,7 @@ _OF_WORDS = Words("of")
 # a plural noun after `N of M` counting other things than tests (`3 of 10 units`)
 _OF_OTHER_THINGS = later(
     r"(?<!\s)\s+(?!(?:tests|specs|cases|checks|examples|assertions|scenarios|properties|"
-    r"passes|fails|succeeds|runs|errors|failures|doctests)\b)[a-z]{2,}s\b",
+    r"pass|passes|fails|succeeds|runs|errors|failures|doctests)\b)[a-z]{2,}s\b",
     re.I,
 )
 # `11/12 tests pass`: a part and a total as `11 of 12` (a slash no word gate holds)
@@ -347,7 +348,16 @@ _OUTCOME_COUNT = later(
     r"(?:(?:were|are|still|now|have|had|all)\s+)?(?:pass(?:es|ed|ing)?|fail\w*)\b"
 )
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
-_NAMED = later(r"(?<![/\w@])(Test[A-Z]\w+|test_\w+|[A-Z][a-z]\w*[a-z]Tests?)(?![\w.])")
+_NAMED = later(
+    r"(?<![/\w@])(Test[A-Z]\w+|test_\w+|[A-Z][a-z]\w*[a-z](?:Tests?|Spec|Suite))(?![\w.])"
+)
+
+
+def _may_name(text: str) -> bool:
+    """`text` holds what every match of `_NAMED` holds."""
+    return "est" in text or "Spec" in text or "Suite" in text
+
+
 # A test's title backticked beside `test` (`the \`parser › parses dates\` test`, `test
 # \`parser::parses_dates\``): jest's and vitest's describe path, cargo's module path
 _TITLE = r"`([^`\n]*?(?: › | > |::)[^`\n]*)`"
@@ -459,8 +469,7 @@ class _Clause:
         # `the failing test_x is green now`, `test_x was failing and now passes`: a pass and
         # a failure said apart, the one said last in the present is how the tests went last
         self.now = _said_now(lowered) if self.good and self.bad and _says_both(text) else None
-        named = "Test" in text or "test_" in text  # what every match of _NAMED holds
-        self.names: list[str] = _NAMED.findall(text) if named else []
+        self.names: list[str] = _NAMED.findall(text) if _may_name(text) else []
         if "`" in text and ("::" in text or "›" in text or " > " in text):
             self.names += _titles(text)
 
@@ -805,7 +814,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
         # `12 tests, all passing`: a clause opening with all or none of the tests before it
         those = inherited is not None and _OF_THOSE.match(text_of_clause) is not None
         before = named
-        named = (_NAMED.findall(text_of_clause) if "est" in text_of_clause else []) or named
+        named = (_NAMED.findall(text_of_clause) if _may_name(text_of_clause) else []) or named
         if held is not None and not those and not _holds_test_word(text_of_clause.lower(), held):
             continue
         clause = _of_named(_Clause(_without_other_commands(text_of_clause), text), before)
@@ -2265,7 +2274,7 @@ def _compare(clause: _Clause, run: TestRun, scoped: bool, changed: bool) -> Find
         if _repeated(run.call.command_lower):  # `--count=50`'s 400 passed: 8 tests, 50 times
             return Finding(SHOWN, f"{'; '.join(problems)}, but a run repeating its tests: {cite}")
         return _refuting(claimed, problems, run, changed, cite, clause)
-    return _agreeing(clause, run, claimed, parts, polarity, cite)
+    return _agreeing(clause, run, claimed, parts, polarity, cite, changed)
 
 
 # a test run's option repeating each test (`pytest --count=50`, `go test -count=3`,
@@ -2291,9 +2300,12 @@ def _agreeing(
     parts: frozenset[str],
     polarity: str | None,
     cite: str,
+    changed: bool,
 ) -> Finding | None:
     """What a run showing no count that differs from the clause's tells of it: verified,
-    or shown only where the run counts no passes or a part's count is below the run's."""
+    or shown only where the run counts no passes or a part's count is below the run's; its
+    test files or suites said otherwise than the runner counted them, where nothing
+    changed after it, contradicted."""
     summary = run.summary
     if summary is not None and summary.passed is None and not run.ok and polarity == "good":
         if "failed" not in claimed and (_part_passed(claimed) is False or "passed" in parts):
@@ -2302,11 +2314,43 @@ def _agreeing(
     below = [k for k in parts if (shown.get(k) or 0) > claimed[k]]
     if below:  # `11 new tests pass`, 12 passed: the part's count is not the run's
         return Finding(SHOWN, f"{below[0]} {claimed[below[0]]} claimed of a part: {cite}")
-    if claimed.keys() - {"skipped", "warnings", "deprecations"} or polarity or clause.ran:
+    counted = claimed.keys() - {"skipped", "warnings", "deprecations"}
+    files = _files_otherwise(clause.text, run.call.output) if counted and not changed else None
+    if files is not None:
+        said, line = files
+        return Finding(
+            CONTRADICTED, f"{said} test files or suites said, but {run.call.cite_line(line)}"
+        )
+    if counted or polarity or clause.ran:
         return Finding(VERIFIED, cite)
     if claimed:  # a skip's reason (`the same ones as on main`) is what such a claim tells
         return Finding(SHOWN, f"skipped count shown: {cite}")
     return None
+
+
+# the test files or suites a clause says a run counted (group 1 or 2): `across 15 files`, `in
+# the 4 suites`, `6/6 suites`, `(23 files, 141 tests)`, `141 tests, 23 files`
+_FILES_SAID = later(
+    r"(?:\b(?:across|in|over)\s+(?:all\s+)?(?:the\s+)?|\b(?:\d+)/(?=\d)|\btests?,\s+)"
+    r"(\d+)\s+(?:test\s+|spec\s+)?(?:files|suites)\b"
+    r"|\b(\d+)\s+(?:test\s+|spec\s+)?(?:files|suites),\s+\d+\s+tests\b",
+    re.I,
+)
+
+
+def _files_otherwise(text: str, output: str) -> tuple[int, str] | None:
+    """The count of test files or suites the clause `text` says (`_FILES_SAID`) where the
+    run's `output` counts another (its last `_FILES_COUNTED` line): the count and the line."""
+    if "files" not in text and "suites" not in text:
+        return None
+    said = _FILES_SAID.search(text)
+    if said is None:
+        return None
+    counted = files_counted(output)
+    if counted is None:
+        return None
+    claimed = int(said.group(1) or said.group(2))
+    return None if claimed == counted[0] else (claimed, counted[1])
 
 
 def _refuting(
@@ -2537,15 +2581,28 @@ def _count(match: re.Match[str], of: re.Match[str] | None) -> tuple[str, int, se
     return key, count, {"failed" if key == "errors" else key} | ({"total"} if in_of else set())
 
 
+# a test the run wrote, then what it holds (`added a test that two broken keys produce two
+# failures`): counts after it are the test's case, none of a run's
+_TEST_WRITTEN_TO = later(
+    r"\b(?:add(?:s|ed|ing)?|wr(?:ote|ites?|iting)|new)\s+(?:[\w-]+\s+){0,3}?tests?\s+"
+    r"(?:that|which|where|for|to)\s",
+    re.I,
+)
+
+
 def _no_count(
     match: re.Match[str],
     of: re.Match[str] | None,
     excepted: re.Match[str] | None,
     attributive: re.Match[str] | None,
+    described: re.Match[str] | None,
 ) -> bool:
     """`_COUNTED`'s match counts none of the clause's outcomes: the excepted count of `all
-    but one (of the 12) tests pass`, or the failing tests `the two failing examples now
-    pass` names."""
+    but one (of the 12) tests pass`, the failing tests `the two failing examples now pass`
+    names, or what a test the run wrote holds (`added a test that two broken keys produce
+    two failures`: `described`, `_TEST_WRITTEN_TO`'s match)."""
+    if described is not None and match.start() > described.end():
+        return True
     if excepted and (
         match.start() == excepted.start(1)
         or (of and of.start(1) == excepted.start(1) and match.start() == of.start(2))
@@ -2577,8 +2634,9 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
         claimed["total"] = count_of(of.group(2))
     excepted = clause.search(_EXCEPT, _EXCEPT_WORDS)
     attributive = _ATTRIBUTIVE.search(clause.text) if polarity == "good" else None
+    described = _TEST_WRITTEN_TO.search(clause.text) if "test" in clause.text else None
     for match in clause.counts():
-        if _no_count(match, of, excepted, attributive):
+        if _no_count(match, of, excepted, attributive, described):
             continue
         key, count, part = _count(match, of)
         parts |= part
@@ -2591,12 +2649,14 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
     total = clause.search(_TOTAL, _TOTAL_WORDS)
     if total and "total" not in claimed:
         claimed["total"] = count_of(next(g for g in total.groups() if g))
-        # `I added 3 tests`, `the roundtrip binary runs 0 tests`, `all 7 cart specs`: a part's
+        # `I added 3 tests`, `the roundtrip binary runs 0 tests`, `all 7 cart specs`,
+        # `including all 3 new tests`: a part's
         if (
             not claimed["total"]
             or _WROTE.search(total.string, 0, total.start())
             or _qualified(total)
             or _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
+            or total.string.endswith("including ", 0, total.start())
         ):
             parts.add("total")
     claimed.update(_skips_and_warnings(clause))

@@ -298,7 +298,12 @@ def _runner_text(count: int, seed: int) -> Iterator[str]:
              "% 8 tests passed", "%", "00:09", "+41", "~1", "-2:", "+3:",
              "All tests passed!", "Some tests failed.", "All tests skipped.",
              "Files=2, Tests=21,", "Result: PASS", "Result: FAIL",
-             "Tests: 9 Failed: 3)"]  # fmt: skip
+             "Tests: 9 Failed: 3)", "[info] Suites: completed 3, aborted 0",
+             "Tests: succeeded 16, failed 1, canceled 0, ignored 2, pending 0",
+             "[error] Failed: Total 14, Failed 1, Errors 0, Passed 13",
+             "Passed: Total 27, Failed 0, Errors 0, Passed 26, Skipped 1",
+             " Test Files  1 failed | 11 passed (12)", "Test Files  14 passed (14)",
+             "Test Suites: 1 failed, 11 passed, 12 total"]  # fmt: skip
     for _ in range(count):
         lines = []
         for _ in range(pick.randint(1, 4)):

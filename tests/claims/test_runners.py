@@ -49,6 +49,35 @@ CASES = [
     ),
     # two runs in one output (`flutter test a_test.dart && flutter test`): the last's
     ("dart twice", "00:01 +4: All tests passed!\n00:09 +41 ~1 -2: Some tests failed.\n", 41, 2, 43),
+    # sbt's own count of a test task, after the framework's (ScalaTest's) counts
+    (
+        "sbt",
+        "[info] Tests: succeeded 26, failed 0, canceled 0, ignored 1, pending 0\n"
+        "[info] Passed: Total 27, Failed 0, Errors 0, Passed 26, Skipped 1\n",
+        26,
+        0,
+        27,
+    ),
+    ("sbt failed", "[error] Failed: Total 14, Failed 1, Errors 1, Passed 12\n", 12, 2, 14),
+    # ScalaTest alone: its total is the tests run, the ignored ones none of them
+    (
+        "scalatest",
+        "[info] Suites: completed 3, aborted 0\n"
+        "[info] Tests: succeeded 16, failed 1, canceled 0, ignored 2, pending 0\n"
+        "[info] *** 1 TEST FAILED ***\n",
+        16,
+        1,
+        17,
+    ),
+    # a suite aborted where no test failed: a failure, quoted by its suites' line
+    (
+        "scalatest aborted",
+        "Suites: completed 2, aborted 2\nTests: succeeded 8, failed 0, canceled 0, ignored 0, "
+        "pending 0\n",
+        8,
+        2,
+        8,
+    ),
 ]
 
 
