@@ -136,6 +136,10 @@ SETS = (
     ROOT / "blind102",
     ROOT / "blind103",
     ROOT / "blind104",
+    ROOT / "blind105",
+    ROOT / "blind106",
+    ROOT / "blind107",
+    ROOT / "blind108",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -110,7 +110,10 @@ the ninety-eighth's fixes, written at the same time, every claim labelled.
 the hundredth's fixes, written at the same time, every claim labelled.
 `BLIND103` and `BLIND104` (tests/data/claims/blind103/runs, blind104/runs) likewise, after
 the hundred-and-second's fixes, written at the same time, every claim labelled.
-`SETS` is all a hundred and six."""
+`BLIND105` to `BLIND108` (tests/data/claims/blind105/runs to blind108/runs) likewise, after
+the hundred-and-fourth's fixes and the first rules of the session after it, all four
+written at the same time, every claim labelled.
+`SETS` is all a hundred and ten."""
 
 from __future__ import annotations
 
@@ -229,6 +232,10 @@ BLIND101 = RUNS.parent / "blind101" / "runs"
 BLIND102 = RUNS.parent / "blind102" / "runs"
 BLIND103 = RUNS.parent / "blind103" / "runs"
 BLIND104 = RUNS.parent / "blind104" / "runs"
+BLIND105 = RUNS.parent / "blind105" / "runs"
+BLIND106 = RUNS.parent / "blind106" / "runs"
+BLIND107 = RUNS.parent / "blind107" / "runs"
+BLIND108 = RUNS.parent / "blind108" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -245,6 +252,8 @@ SETS = (
     BLIND99, BLIND100,
     BLIND101, BLIND102,
     BLIND103, BLIND104,
+    BLIND105, BLIND106,
+    BLIND107, BLIND108,
 )  # fmt: skip
 
 
