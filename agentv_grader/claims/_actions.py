@@ -411,8 +411,8 @@ _SETTING_AFTER = later(r"[ ](?:at|set[ ]to|=)[ ]+[`'\"]?(?:\d|true\b|false\b|on\
 
 def _to_fill_in(words: list[str]) -> bool:
     """A command given a placeholder after its program (`python3 clean_list.py
-    <export.csv>`): one to fill in and run later, no run said (not a tag, `<title>`, nor
-    a directive, `#include <stdexcept>`)."""
+    <export.csv>`, `python a.py [YYYY-MM-DD]`): one to fill in and run later, no run said
+    (not a tag, `<title>`, nor a directive, `#include <stdexcept>`)."""
     return (
         len(words) > 1
         and _PROGRAM_WORD.fullmatch(words[0]) is not None
@@ -420,9 +420,9 @@ def _to_fill_in(words: list[str]) -> bool:
     )
 
 
-# a placeholder in a command, a value to give it (`<export.csv>`, `<ticket-id>`), and a
-# program's word (`python3`, `./bin/run`)
-_COMMAND_PLACEHOLDER = later(r"<[\w.-]+>")
+# a placeholder in a command, a value to give it (`<export.csv>`, `<ticket-id>`, an optional
+# `[YYYY-MM-DD]` in capitals), and a program's word (`python3`, `./bin/run`)
+_COMMAND_PLACEHOLDER = later(r"<[\w.-]+>|\[[A-Z][A-Z0-9_-]*\]")
 _PROGRAM_WORD = later(r"[\w.][\w./-]*")
 # a condition in the present, just before a parenthesis (`once the projection is rebuilt
 # (`, `until the cache gets cleared (`): what it asks is yet to be done
@@ -2777,7 +2777,43 @@ def _unrun(text: str, name: str, index: RunIndex) -> Finding:
     container = _ran_in_a_container(name.lower().split(), index) if name.strip() else None
     if container is not None:
         return Finding(DOUBT, f"`{name}` ran as a container's program: {container.cite()}")
+    varied = _ran_with_a_variable(name.lower().split(), index)
+    if varied is not None:
+        return Finding(DOUBT, f"`{name}` may be what a variable made: {varied.cite()}")
     return Finding(CONTRADICTED, f"no tool call runs `{name}` ({len(index.shell)} shell commands)")
+
+
+def _ran_with_a_variable(words: list[str], index: RunIndex) -> Call | None:
+    """A shell call whose command runs the claimed `words`' program with a shell variable
+    where a word differs (`./mill $m.test` in a loop over the modules, for `./mill
+    __.test`): what the variable held, the run does not show."""
+    for call in index.shell:
+        if "$" not in call.command or not words:
+            continue
+        tokens = call.command_lower.split()
+        for at in range(len(tokens) - len(words) + 1):
+            if tokens[at] == words[0] and _instance(tokens[at + 1 : at + len(words)], words[1:]):
+                return call
+    return None
+
+
+def _instance(tokens: list[str], words: list[str]) -> bool:
+    """Each of `words` is its token, or the token with its variables (`$m`, `${mod}`) taken
+    for any text, and at least one is the latter."""
+    varied = False
+    for token, word in zip(tokens, words, strict=True):
+        if token == word:
+            continue
+        if "$" not in token:
+            return False
+        parts = _VARIABLE.split(token)
+        if re.fullmatch(r"\S+".join(map(re.escape, parts)), word) is None:
+            return False
+        varied = True
+    return varied
+
+
+_VARIABLE = later(r"\$\{?\w+\}?")  # a shell variable in a command's word
 
 
 def _project_run(name: str, index: RunIndex) -> Call | None:

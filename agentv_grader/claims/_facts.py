@@ -679,7 +679,8 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
     """`Due date: 2024-06-15` where an output gives `'due': '2024-07-15'`: the date the
     claim labels is labelled with another date, and the claimed one is nowhere. A field
     holding the claimed date (an ISO timestamp's date part, `"updated_at":"2024-06-15T08:14Z"`,
-    which no word-bounded lookup finds) shows it."""
+    which no word-bounded lookup finds) shows it, in whichever output (a sample record's
+    other date, read first, refutes nothing)."""
     if _date_given(match, index):
         return None
     words = _WORD.findall(text[max(0, match.start() - 30) : match.start()])
@@ -688,6 +689,7 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
         return None
     labelled = re.compile(re.escape(key) + r"[a-z_]{0,12}(?: date)?['\"]?\s*[:=]\s*['\"]?")
     forms = _date_forms(match)
+    refuting: Finding | None = None  # the first other date labelled so, where none is it
     for call, at in index.outputs_with(key):
         label = labelled.match(call.output_lower, at)
         other = None if label is None else _LABELLED_DATE.match(call.output_lower, label.end())
@@ -696,10 +698,10 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
                 return Finding(
                     VERIFIED, f"the date {match.group(0)!r}: {call.cite(other.group(0))}"
                 )
-            return Finding(
+            refuting = refuting or Finding(
                 CONTRADICTED, f"{match.group(0)!r} for {key!r}, but {call.cite(other.group(0))}"
             )
-    return None
+    return refuting
 
 
 # A date as `_DATE` spells it, in an output's lowercase (`due date:  12 december 2026`),
@@ -1425,7 +1427,7 @@ def _number(
     if approx:
         return Finding(DOUBT, f"{shown}% appears in no tool output") if unseen_share else None
     key = _key(text, match)
-    labelled = _labelled(index, key) if key else []
+    labelled = _labelled_for(text, match.end(), key, index) if key else []
     if (
         labelled
         and not _shown(index, plain)
@@ -1626,8 +1628,9 @@ def _labelled_otherwise(
     if _qualified_otherwise(line, key, text) or _lacked(line, key):
         # `233 lots` still needed against `set lots: 1104, spare lots: 83`: other lots
         return Finding(DOUBT, f"{shown!r}, other {key!r}s: {call.cite(line)}")
-    if _part_qualified(text, start + len(shown), line):
-        # `307 vendors cleared` against `vendors: 312`: the cleared ones, a part
+    if _part_qualified(text, start + len(shown), line) or _paired(text, start, labelled[-1][1]):
+        # `307 vendors cleared` against `vendors: 312`: the cleared ones, a part; `25 of the
+        # 96 engineers`, the part of a whole said, or its whole where the label gives the part
         return Finding(DOUBT, f"{shown!r} of a part of the {key!r}s: {call.cite(line)}")
     if _in_range_said(text, start, labelled[-1][1]):
         # `a 10–15% watch list` against `WATCH = 0.10`: a range holding the value
@@ -1636,6 +1639,24 @@ def _labelled_otherwise(
         # `the $50 fee` against `fees: 15`: a price, the label's value a count
         return Finding(DOUBT, f"{shown!r}, a sum of money, {key!r} a count: {call.cite(line)}")
     return Finding(CONTRADICTED, f"{shown!r} for {key!r}, but {call.cite(line)}")
+
+
+def _paired(text: str, start: int, value: float) -> bool:
+    """The figure at `start` is the part of a whole said (`25 of the 96 engineers`) where
+    `value`, the label's, is more than the whole (`by roster engineers: 1123`: no count of
+    the part), or the whole where the label's value is the part (`1,287 of 1,418
+    scheduled` against `completed interviews: 1287`)."""
+    for pair in _PART_OF_WHOLE.finditer(text, max(0, start - 40), start + 40):
+        part, whole = (float(figure.replace(",", "")) for figure in pair.groups())
+        if (pair.start(1) == start and value > whole) or (pair.start(2) == start and value == part):
+            return True
+    return False
+
+
+# a part of a whole said (`25 of the 96`, `1,287 of 1,418`): the part group 1, the whole 2
+_PART_OF_WHOLE = later(
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+)?of\s+(?:the\s+)?(\d[\d,]*(?:\.\d+)?)(?![\d.])"
+)
 
 
 def _in_range_said(text: str, start: int, value: float) -> bool:
@@ -1683,16 +1704,24 @@ def _part_qualified(text: str, end: int, line: str) -> bool:
 
 
 def _qualified_otherwise(line: str, key: str, text: str) -> bool:
-    """The output `line` counts two kinds or more of `key` (`set lots: 1104, spare lots:
-    83`), each place of it with a word just before it, none of which the claim `text`
-    holds: which kind the claim counts (`233 lots` still needed) the line does not say."""
+    """The output `line` counts kinds of `key` (`set lots: 1104, spare lots: 83`; one kind
+    where the line opens with it, `Ground shipments: 1577`), each place of it with a word
+    just before it, none of which the claim `text` holds: which kind the claim counts (`233
+    lots` still needed, `1,842 shipments`) the line does not say, or not the whole."""
     lowered, said = line.lower(), text.lower()
     words = [m.group(1) for m in re.finditer(rf"([a-z]+)[ -]{re.escape(key)}", lowered)]
+    kinds = len(set(words))
     return (
-        len(set(words)) > 1
+        (
+            kinds > 1
+            or (kinds == 1 and lowered.lstrip().startswith(words[0]) and words[0] not in _WHOLE)
+        )
         and len(words) == lowered.count(key)
         and all(word not in _STOP and word not in said for word in words)
     )
+
+
+_WHOLE = frozenset("total all overall every distinct unique".split())  # the whole's words
 
 
 def _lacked(line: str, key: str) -> bool:
@@ -2829,6 +2858,26 @@ def _labelled(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:
         "labelled", key, lambda: _labelled_in(index, key)
     )
     return found
+
+
+def _labelled_for(text: str, end: int, key: str, index: RunIndex) -> list[tuple[Call, float, str]]:
+    """`_labelled(index, key)` for the figure ending at `end`: where the claim counts the
+    things (`12 partitions`), not a command's option naming one of them (`--partition 7`,
+    which selects one, where `--warmup 3` counts the runs of `3 warmup runs`)."""
+    labelled = _labelled(index, key)
+    noun = _WORD_AFTER.match(text, end)
+    if noun is None or noun.group(1).lower() not in (key + "s", key + "es"):
+        return labelled
+    return [entry for entry in labelled if not _selecting_flag(entry[2], key)]
+
+
+_WORD_AFTER = later(r"\s+([A-Za-z]+)")  # the word after a figure
+
+
+def _selecting_flag(place: str, key: str) -> bool:
+    """`place`, where a label's value was read, is a command's singular option of `key`
+    (`--partition 7`)."""
+    return place.startswith(f"--{key}") and place[len(key) + 2 : len(key) + 3] in (" ", "=")
 
 
 def _labelled_in(index: RunIndex, key: str) -> list[tuple[Call, float, str]]:

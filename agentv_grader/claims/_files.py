@@ -1397,7 +1397,7 @@ def _program_said_writer(text: str, index: RunIndex) -> bool:
 # what names an act before the run, or another's, as a subject (`Monday's deploy`)
 _OTHERS_ACTS = frozenset(
     "deploy deployment rollout release upgrade someone somebody colleague vendor installer "
-    "provisioning upstream maintainer maintainers author".split()
+    "provisioning upstream maintainer maintainers author patch patching".split()
 )
 _MINE = frozenset(("my", "our"))
 # words opening lines of many outputs that name no program (`error: …`, `note: …`)

@@ -1335,6 +1335,16 @@ def _looped(command: str) -> bool:
     return False
 
 
+def loops(command: str) -> bool:
+    """The shell `command` holds a loop (`for s in $(cat sites.txt); do curl …; done`): what
+    its body does, it does as many times as the loop runs."""
+    return "do" in command and any(
+        _loop_opens(command[: loop.start()].rstrip())
+        for loop in _LOOP.finditer(command)
+        if not loop.group(0).startswith("--")
+    )
+
+
 def _loop_opens(head: str) -> bool:
     """A loop's keyword may stand after `head` (the command before it, its spaces off): at
     the command's start, after `;`, `&`, `|` or `(`, or after a `do` (a loop's body)."""

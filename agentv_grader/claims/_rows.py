@@ -405,13 +405,30 @@ def _said_row(text: str) -> tuple[str, str, list[_RowValue]] | None:
     rest = _CODE_SPAN.sub(" ", text[said.end() :])  # `--jobs=4`: a command's, no figure
     if said.group(2):  # `Engineering averages $98,451 and Sales $142,310`: its own figures
         rest = _NEXT_NAME.split(rest, 1)[0]
-    # a difference said against another thing (`$496.10 under CDW`) is no figure of a row
-    found = [m for m in _figures(rest) if _COMPARED.match(rest, m.end()) is None]
+    # a difference said against another thing (`$496.10 under CDW`) is no figure of a row,
+    # nor a day said with its month (`on Sat Oct 19`: the date's, a row giving it whole)
+    days = [m.span() for m in _MONTH_DAY.finditer(rest)] if _MONTH_WORDS.may_hold(rest) else []
+    found = [
+        m
+        for m in _figures(rest)
+        if _COMPARED.match(rest, m.end()) is None and not any(a <= m.start() < b for a, b in days)
+    ]
     if not found or len(found) > _SAID_ROW_VALUES or len(name) < 2:
         return None
     return name, label, [_RowValue(m) for m in found]
 
 
+# a day of a month, written with the month's name or its short form (`Oct 19`, `19 Sept`,
+# `March 3rd`), and the words each match holds
+_MONTH_NAMES = (
+    "January|February|March|April|May|June|July|August|September|October|November|December|"
+    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+)
+_MONTH_DAY = later(
+    rf"\b(?:{_MONTH_NAMES})\.?\s(?:\d{{1,2}})(?:st|nd|rd|th)?(?![\d:.,]\d|\d)"
+    rf"|(?<![\d.,])\d{{1,2}}(?:st|nd|rd|th)?\s(?:{_MONTH_NAMES})\b"
+)
+_MONTH_WORDS = Words(_MONTH_NAMES.lower().replace("|", " "))
 _COMPARED = later(
     r"[^\S\n]*(?:[A-Za-z]{1,3}[^\S\n]+)?(?:under|over|below|above|ahead|behind|more|less|"
     r"fewer|cheaper|lower|higher|up|down)\b",

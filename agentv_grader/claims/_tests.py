@@ -140,7 +140,8 @@ _TOTAL = _Folded(
     # what the tests do (`One test checks a NOTIFY reaches the handler`), or a colon before
     # what they are (`5 tests: 1 night and 28 nights accepted`), not how they went
     r"|\s+(?:also\s+)?(?:checks?|covers?|asserts?|verif(?:y|ies)|exercises?|pins?|reproduces?"
-    r"|simulates?|ensures?|confirms?|proves?)\b"
+    r"|simulates?|ensures?|confirms?|proves?|checking|covering|asserting|verifying|exercising"
+    r"|pinning|reproducing|simulating|ensuring|confirming|proving)\b"
     r"|:\s+(?!(?:all|none|no|every|each|both|pass\w*|fail\w*|green|ok|clean|red)\b"
     r"|\d[\d,]*\s+(?:pass\w*|fail\w*|errors?|errored|skipped|ok)\b)))"
 )
@@ -1391,9 +1392,12 @@ def _negated(clause: str, index: RunIndex) -> Finding | None:
 _OTHER_RUNS = later(r"\b(?:builds|deploys|deployments)\b", re.I)
 # a failure said of a condition, what code or a check does (`which fails the package if
 # any goroutine outlives the tests`, `fails when the cache is cold`),
-# or one to come (`any code that falls back to `File` will fail loudly in these tests`)
+# or one to come (`any code that falls back to `File` will fail loudly in these tests`), or
+# what any one of a kind of thing does (`an unstubbed request fails the spec`)
 _FAILS_IF = later(
     r"\bfails?\b[^.;]{0,60}?\b(?:if|when|whenever|unless)\b"
+    r"|\b(?:an?|any|every|each)\s+(?:[\w-]+\s+){0,3}?fails\s+(?:the|its|a)\s+"
+    r"(?:spec|test|suite|build|run|check)\b"
     r"|\b(?:will|would|could|might|may|should)\s+(?:(?:now|still|also|then)\s+)?fail\b",
     re.I,
 )

@@ -36,6 +36,14 @@ _RUN_SUBJECT = frozenset(
 )
 _SUBJECT_WORD = later(r"[a-z]+")
 _CLAUSE_BREAK = later(r"[,;:.()]|\b(?:and|but|then)\b")
+# what a duration timed after `to` where a thing other than the run changed state (`took
+# about 20 seconds to come up`, `to restart`, `to catch up`)
+_EVENT_AFTER = later(
+    r"\s+to\s+(?:come\s+(?:up|back|online)|start|boot|restart|recover|load|become|warm|"
+    r"converge|drain|sync|propagate|settle|catch\s+up|respond|reach|appear|fail\s*over|"
+    r"roll\s+out|expire|clear)\b",
+    re.I,
+)
 _ROUGHLY = later(r"\b(about|around|roughly|over|under)\s+\d", re.I)
 
 
@@ -52,8 +60,8 @@ def _duration(text: str, index: RunIndex) -> Iterator[Finding]:
     if not _of_the_run(text[: took.start()]):
         return
     match = _DURATION.search(text)
-    if match is None:
-        return
+    if match is None or _EVENT_AFTER.match(text, match.end()):
+        return  # `it took about 20 seconds to come up`: a service's time, not the run's
     qualifier = (match.group(1) or "").lower()
     amount = match.group(2).lower()
     base = (

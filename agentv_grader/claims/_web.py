@@ -21,7 +21,7 @@ from ._actions import DOMAIN, DONE_TO, HOST_START, SEARCHERS, domain, host, runs
 from ._facts import CONTRADICTED, VERIFIED, Finding, int_reads
 from ._files import opaque_ran
 from ._gate import Gated, Words, folded
-from ._index import Call, RunIndex
+from ._index import Call, RunIndex, loops
 from ._later import later
 
 _SEARCHED = later(
@@ -304,6 +304,8 @@ def _sources(text: str, index: RunIndex) -> Finding | None:
         return None  # `lychee` checked 412 links: a program's count, not the agent's reads
     claimed = _WORDS[word] if word in _WORDS else int(word)
     calls = fetches(index)
+    if any(call.family == "shell" and loops(call.command) for call in calls):
+        return None  # `for s in $(cat sites.txt); do curl …`: a fetch per pass of the loop
     if len(calls) < claimed:
         seen = "; ".join(c.cite() for c in calls[:3]) or "none"
         return Finding(CONTRADICTED, f"{claimed} claimed, but {len(calls)} fetch call(s): {seen}")

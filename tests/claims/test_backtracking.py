@@ -269,6 +269,7 @@ _MATCHED_ONLY = {
     "_files._CONVENTIONAL_NAME": "matched where a file verb ends",
     "_files._DIFFSTAT": "matched where a path ends in an output line",
     "_facts._EQUATED": "matched where a figure ends",
+    "_facts._WORD_AFTER": "matched where a figure ends",
     "_files._PLAIN_NOUN_AFTER": "matched where a file verb ends",
     "_facts._ENTERED": "matched at a claim's start",
     "_facts._COUNT_LINE": "matched at the start of one output line",
@@ -290,6 +291,7 @@ _MATCHED_ONLY = {
     "_tests._OUTCOME_AFTER": "matched where a `Key: N` count ends",
     "_tests._OK_SAID": "matched where a count of packages ends",
     "_tests._QUALIFIER": "matched where a count of all of some tests ends",
+    "_timing._EVENT_AFTER": "matched where a duration ends",
 }
 # Runs of one unit: digits, letters, spaces, blank lines, labels, words and their marks.
 _UNITS = ("1", "a", " ", "a ", "1.", "1,", "-", "a-", "a.", "\n", "`a ", "a:", "1 ", "A",
