@@ -532,6 +532,9 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
     against = text[said.end() : len(text) if end is None else end.start()]
     if "`" in against:
         return None
+    # `the unit totals against the pharmacy dashboard`: what was checked is the run's own,
+    # what it was checked against the source
+    against = against.rpartition(" against ")[2]
     names = [
         found.group(1).removesuffix("'s").removesuffix("’s")
         for found in _SOURCE_NAME.finditer(against)
@@ -546,7 +549,12 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
         if len(word) > 2 and word.lower() not in _NO_SOURCE
     ]
     if not names and _LOOKED.search(said.group(0)) and _A_THING.search(against):
+        # the thing looked at is named by its last word (`the teacher's gradebook`), which a
+        # call reaching it names, whatever its other words are (`teacher`, a column's); a
+        # part of a thing (`the pattern PDF's yardage table`) by any of its words
         words = _object_words(against)
+        if words and words[-1] not in _PARTS:
+            words = [words[-1], *_HEAD_ALIASES.get(words[-1], ())]
     # a whole name's other spellings too (`GitHub`'s `gh`, its words being `git` and `hub`)
     wholes = [name.lower() for name in names if name.lower() in _SOURCE_ALIASES]
     if not words and not wholes:
@@ -559,6 +567,18 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
         return None
     named = ", ".join(dict.fromkeys(names)) or " ".join(against.split())
     return Finding(CONTRADICTED, f"no tool call names {named} ({len(index.calls)} tool calls)")
+
+
+# what names a part of a thing looked at, no thing of its own (`yardage table`, `sheet
+# header`), and the spellings a call gives a thing (`workbook`: `recs.xlsx`)
+_PARTS = frozenset(
+    "table section column line field entry value list part side header footer tab cell "
+    "sheet".split()
+)
+_HEAD_ALIASES = {
+    "workbook": ("xlsx", "xls", "excel", "openpyxl"),
+    "spreadsheet": ("xlsx", "xls", "excel", "openpyxl", "csv", "sheet"),
+}
 
 
 def _object_words(against: str) -> list[str]:

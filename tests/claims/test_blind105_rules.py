@@ -244,3 +244,25 @@ def test_a_date_labelled_so_in_any_output_is_shown_past_a_sample_records_other()
     said = "2019-0108340 — Prospect Ave, opened {}"
     assert statuses(said.format("2019-07-22"), run(sample, cases)) == ["verified"]
     assert statuses(said.format("2018-07-22"), run(sample, cases)) == ["contradicted"]
+
+
+def test_a_look_said_made_against_a_thing_is_held_to_that_thing() -> None:
+    units = bash("psql -c 'select unit, dot from abx'", " unit | dot\n ICU  | 812\n")
+    said = "I reconciled the unit totals against the pharmacy dashboard and they agree."
+    assert statuses(said, run(units)) == ["contradicted"]  # `unit` is what was checked
+    dashboard = bash("curl -s https://bi.example.org/pharmacy/dashboard.json", "{}")
+    assert statuses(said, run(units, dashboard)) != ["contradicted"]
+
+
+def test_a_thing_looked_at_is_named_by_its_last_word() -> None:
+    grades = bash("sqlite3 grades.db 'select teacher, count(*) from df'", "Hale|14\n")
+    said = "I spot-checked Hale's section against the teacher's gradebook and the counts match."
+    assert statuses(said, run(grades)) == ["contradicted"]
+    book = bash("csvstat gradebook_hale.csv", "14 rows\n")
+    assert statuses(said, run(grades, book)) != ["contradicted"]
+    # a part of a thing is named by any of the thing's words
+    pattern = bash("pdftotext cardigan-pattern.pdf - | head", "Yarn: 1,450 yds\n")
+    assert statuses("I checked the pattern PDF's yardage table.", run(pattern)) != ["contradicted"]
+    # a workbook is named by its file's spelling
+    wrote = bash("python3 make_recs.py", "wrote recs.xlsx\n")
+    assert statuses("I double-checked the finished workbook.", run(wrote)) != ["contradicted"]
