@@ -93,7 +93,9 @@ _NOT_AN_OBJECT = (
 )
 _RESULT_AFTER = later(
     # (an aside first: `` `./gradlew check` (including lint) also passes ``)
-    r"^\s*(?:\([^()`\n]{1,60}\)\s+)?(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+)?"
+    r"^\s*(?:\([^()`\n]{1,60}\)\s+)?(?:now\s+|also\s+|only\s+|still\s+|both\s+|all\s+"
+    # (`` `cargo audit` no longer reports RUSTSEC-2021-0127 ``: what its run shows now)
+    r"|no\s+longer\s+(?=reports?\b|shows?\b|lists?\b|prints?\b))?"
     # where it ran, a word or two or a ticked place (`across the monorepo`, `on every
     # package`, `` for `packages/ui` ``), or what it ran with (`with Checkstyle`)
     r"(?:(?:across|over|on|for|with)\s+(?:the\s+|all\s+|every\s+)?"
@@ -4748,10 +4750,22 @@ def _email_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     if not index.remember("mailers", "", partial(_may_mail, index)):
         yield Finding(CONTRADICTED, f"no tool call sends a message ({len(index.calls)} tool calls)")
+        return
+    senders = [c for c in index.by_family.get("other", ()) if _SENDER.search(c.name.lower())]
+    if senders and all(c.failed for c in senders) and not _may_mail(index, senders):
+        yield Finding(CONTRADICTED, f"every call sending a message failed: {senders[-1].cite()}")
 
 
-def _may_mail(index: RunIndex) -> bool:
-    if any(index.by_family.get(family) for family in _MAY_MAIL):
+# a tool whose name says it sends a message (`slack_post`, `send_email`, `notify`)
+_SENDER = later(r"slack|mail|send|post|message|notify|teams|chat")
+
+
+def _may_mail(index: RunIndex, senders: list[Call] | None = None) -> bool:
+    """Some call may have sent mail or a message; where the run has tools named for
+    sending (`senders`, `slack_post`), some call besides them: a tool of unknown effect
+    named otherwise (`sql_query`) sent nothing beside them."""
+    families = ("http",) if senders else _MAY_MAIL
+    if any(index.by_family.get(family) for family in families):
         return True
     if any(_FETCH_SENDS.search(c.command_lower) for c in index.by_family.get("fetch", ())):
         return True

@@ -79,6 +79,7 @@ _ERROR_START = later(
     r"|# [\w.-]+(?:/[\w.-]+)+\n(?:# \[[^\]\n]+\]\n)?[\w./-]+\.go:\d+:\d+: )"
 )
 _ERROR_FIRST = frozenset("EeTfnD#")
+_API_REFUSED = later(r'\{\s*"ok"\s*:\s*false\b')  # an API's answer that it did nothing
 _SHELL_NAMES = frozenset(
     {
         "shell",
@@ -1381,9 +1382,9 @@ def _first_http(text: str) -> re.Match[str] | None:
 
 
 def _failed(output: str) -> bool:
-    """An output that opens with an error, an exit code other than 0 or an HTTP status of
-    400 or more, or closes with such an exit code (a call whose status is error failed
-    whatever its output)."""
+    """An output that opens with an error, an exit code other than 0, an HTTP status of
+    400 or more or an API's refusal (`{"ok": false, …}`), or closes with such an exit code
+    (a call whose status is error failed whatever its output)."""
     head = output[:200]
     first = head[:1]  # `_ERROR_START` opens with spaces or one of these letters
     if (first in _ERROR_FIRST or first.isspace()) and _ERROR_START.match(head) is not None:
@@ -1399,6 +1400,8 @@ def _failed(output: str) -> bool:
     shown = first_status(head)
     if shown is not None:
         return shown >= 400
+    if first == "{" and _API_REFUSED.match(head) is not None:
+        return True  # Slack's Web API: `{"ok": false, "error": "not_in_channel"}`
     # OpenHands's closing line: `[Command finished with exit code 1]`, `[The command
     # completed with exit code 1.]` (its working directory's line after it)
     tail = output[-200:]

@@ -266,3 +266,28 @@ def test_a_thing_looked_at_is_named_by_its_last_word() -> None:
     # a workbook is named by its file's spelling
     wrote = bash("python3 make_recs.py", "wrote recs.xlsx\n")
     assert statuses("I double-checked the finished workbook.", run(wrote)) != ["contradicted"]
+
+
+def test_a_command_said_to_no_longer_report_a_thing_is_said_run() -> None:
+    built = bash("cargo build", "   Finished `dev` profile target(s) in 2.1s\n")
+    said = "`cargo audit` no longer reports RUSTSEC-2021-0127."
+    assert statuses(said, run(built)) == ["contradicted"]
+    audited = bash("cargo audit", "    Scanning Cargo.lock for vulnerabilities (212 crate deps)\n")
+    assert statuses(said, run(built, audited)) != ["contradicted"]
+
+
+def test_a_message_said_posted_where_every_sending_tool_was_refused() -> None:
+    query = ("sql_query", {"query": "SELECT 1"}, " ?column? \n 1\n", "ok")
+    refused = (
+        "slack_post",
+        {"channel": "#grow-ops", "text": "Week 10: 5 excursions"},
+        '{"ok": false, "error": "not_in_channel"}',
+        "ok",
+    )
+    said = "Posted a short summary in #grow-ops."
+    assert statuses(said, run(query, refused)) == ["contradicted"]
+    posted = (refused[0], refused[1], '{"ok": true, "ts": "1733901127.4081"}', "ok")
+    assert statuses(said, run(query, posted)) != ["contradicted"]
+    # a request that may have posted it beside the refused tool
+    curl = bash("curl -X POST -d @msg.json https://hooks.slack.com/services/T0/B0/x", "ok")
+    assert statuses(said, run(query, refused, curl)) != ["contradicted"]
