@@ -554,7 +554,9 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
         # part of a thing (`the pattern PDF's yardage table`) by any of its words
         words = _object_words(against)
         if words and words[-1] not in _PARTS:
-            words = [words[-1], *_HEAD_ALIASES.get(words[-1], ())]
+            # (and a site it names: `the official nodejs.org schedule`)
+            sites = [found.group(1) for found in DOMAIN.finditer(against.lower())]
+            words = [words[-1], *_HEAD_ALIASES.get(words[-1], ()), *sites]
     # a whole name's other spellings too (`GitHub`'s `gh`, its words being `git` and `hub`)
     wholes = [name.lower() for name in names if name.lower() in _SOURCE_ALIASES]
     if not words and not wholes:
