@@ -2789,9 +2789,13 @@ def _ran_with_a_variable(words: list[str], index: RunIndex) -> Call | None:
     """A shell call whose command runs the claimed `words`' program with a shell variable
     where a word differs (`./mill $m.test` in a loop over the modules, for `./mill
     __.test`): what the variable held, the run does not show."""
-    for call in index.shell:
-        if "$" not in call.command or not words:
+    if not words:
+        return None
+    seen: set[str] = set()  # each distinct command read once
+    for call in index.inputs_containing("$"):
+        if call.family not in SHELL_FAMILY or call.command_lower in seen:
             continue
+        seen.add(call.command_lower)
         tokens = call.command_lower.split()
         for at in range(len(tokens) - len(words) + 1):
             if tokens[at] == words[0] and _instance(tokens[at + 1 : at + len(words)], words[1:]):

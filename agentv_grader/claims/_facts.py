@@ -690,7 +690,9 @@ def _other_date(text: str, match: re.Match[str], index: RunIndex) -> Finding | N
     labelled = re.compile(re.escape(key) + r"[a-z_]{0,12}(?: date)?['\"]?\s*[:=]\s*['\"]?")
     forms = _date_forms(match)
     refuting: Finding | None = None  # the first other date labelled so, where none is it
-    for call, at in index.outputs_with(key):
+    for looked, (call, at) in enumerate(index.outputs_with(key)):
+        if looked >= _MAX_LOOKS:
+            return None  # a place past those read may label the claimed date
         label = labelled.match(call.output_lower, at)
         other = None if label is None else _LABELLED_DATE.match(call.output_lower, label.end())
         if other is not None and (at == 0 or not call.output_lower[at - 1].isalpha()):
