@@ -522,9 +522,11 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
     """A check or run the agent says it made against a named source or tool (`against
     Discogs`, `under AddressSanitizer`, `SAML SSO authorizations`), of which no word is
     named by any call's input or output or the task: no call could have made it, where
-    no script or opaque program could have made it unseen. A thing said looked at
-    (`_LOOKED`) is held so by its lowercase words too (`checked the ticketing queue`). A
-    ticked name is a command or file, which the command and file rules read."""
+    no script or opaque program could have made it unseen; what was checked against the
+    source (`the unit totals against …`) is the run's own, not read. A thing said looked
+    at (`_LOOKED`) is held so by its lowercase words too (`checked the ticketing queue`):
+    its last word or a site it names, or any word of a part of a thing (`yardage table`).
+    A ticked name is a command or file, which the command and file rules read."""
     said = _SOURCE_HEAD.search(text)
     if said is None:
         return None
