@@ -1302,7 +1302,7 @@ TEXT_READERS = frozenset("grep egrep rg ag cat head tail less sed awk echo print
 # (`--gtest_repeat=20`): its output holds a summary of each pass, whose counts are no one
 # run's. Spelt to open with the class of its alternatives' first characters (a pattern
 # opening with an alternation is tried at every character of a long script); what must
-# stand before a loop's keyword (`_loop_opens`) is asked of each match.
+# stand before a loop's keyword (`_shell_loop`) is asked of each match.
 _LOOP = later(
     r"[-fwu](?:(?<=f)(?<![\w-]f)or\s[^;]*;\s*do\b|(?<=w)(?<![\w-]w)hile\s[^;]*;\s*do\b"
     r"|(?<=u)(?<![\w-]u)ntil\s[^;]*;\s*do\b|(?<=-)-gtest_repeat[= ](?!1\b)\d)"
@@ -1328,7 +1328,7 @@ def _looped(command: str) -> bool:
     for loop in _LOOP.finditer(command):
         if loop.group(0).startswith("--gtest_repeat"):
             return True
-        if not _loop_opens(command[: loop.start()].rstrip()):
+        if not _shell_loop(command, loop):
             continue
         done = _DONE.search(command, loop.end())
         if _runs_a_runner(command[loop.end() : done.start() if done else len(command)]):
@@ -1339,16 +1339,16 @@ def _looped(command: str) -> bool:
 def loops(command: str) -> bool:
     """The shell `command` holds a loop (`for s in $(cat sites.txt); do curl …; done`): what
     its body does, it does as many times as the loop runs."""
-    return "do" in command and any(
-        _loop_opens(command[: loop.start()].rstrip())
-        for loop in _LOOP.finditer(command)
-        if not loop.group(0).startswith("--")
-    )
+    return "do" in command and any(_shell_loop(command, loop) for loop in _LOOP.finditer(command))
 
 
-def _loop_opens(head: str) -> bool:
-    """A loop's keyword may stand after `head` (the command before it, its spaces off): at
-    the command's start, after `;`, `&`, `|` or `(`, or after a `do` (a loop's body)."""
+def _shell_loop(command: str, loop: re.Match[str]) -> bool:
+    """`loop`, a match of `_LOOP` in `command`, is a shell loop (not gtest's repeat) whose
+    keyword may stand where it does: at the command's start, after `;`, `&`, `|` or `(`,
+    or after a `do` (a loop's body)."""
+    if loop.group(0).startswith("--"):
+        return False
+    head = command[: loop.start()].rstrip()
     if not head or head.endswith((";", "&", "|", "(")):
         return True
     return head.endswith("do") and (len(head) == 2 or not (head[-3].isalnum() or head[-3] == "_"))
