@@ -881,7 +881,8 @@ def _families(lowered: str, screen: int) -> int:
     if screen & _BACKTICK:
         ruled |= _COMMAND
     if ("install" in lowered or "removed" in lowered or "dropped" in lowered
-            or "bumped" in lowered or "upgraded" in lowered):
+            or "bumped" in lowered or "upgraded" in lowered or " packages" in lowered
+            or " dependencies" in lowered):
         ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered or "diff" in lowered

@@ -25,7 +25,7 @@ from ._facts import (
     one_apart,
     starts,
 )
-from ._figure_words import said_first_time
+from ._figure_words import NUM, count_of, said_first_time
 from ._files import (
     PACKAGE_MANAGER_WORDS,
     PACKAGE_MANAGERS,
@@ -1141,8 +1141,11 @@ _BUMPED_TO = Gated(
 # a command that may move a package to another version without naming it: an update, or
 # an install of another that may pull it along (`go get x@latest` upgrading `x/net`)
 _MAY_MOVE = later(
-    r"\b(?:update|upgrade|bump|up|outdated|ncu|renovate|dependabot|install|i|add|get|require|"
-    r"sync|lock|restore)\b"
+    r"(?<![-.\w])(?:update|upgrade|bump|up|outdated|ncu|renovate|dependabot|install|i|"
+    # (not git's `add` or `restore`, nor an option's letter, `sed -i`)
+    r"(?<!git )add|get|require|sync|lock|(?<!git )restore|"
+    # or sets a project's own version (`npm version minor`, `cargo set-version`)
+    r"version|set-version|bumpversion|bump2version|bump-my-version)\b"
 )
 # a file naming the versions of a project's packages: a manifest, a lockfile
 _MANIFEST = later(
@@ -1152,8 +1155,11 @@ _MANIFEST = later(
     r"\.versions\.toml|pom\.xml|composer\.(?:json|lock)|pubspec\.(?:yaml|lock)|yarn\.lock|"
     r"pnpm-lock\.yaml|bun\.lockb?|deno\.json|build\.sbt|\.cabal|stack\.yaml|shard\.yml)$"
 )
-# a command naming a package that may change which version of it the project uses
-_MAY_CHANGE = later(r"\b(?:install|add|i|require|get|pin|set|sed|edit)\b|>")
+# a command naming a package that may change which version of it the project uses (a
+# `sed` editing in place: `sed -n 5,9p` prints)
+_MAY_CHANGE = later(
+    r"\b(?:install|add|i|require|get|pin|set|edit)\b|>|\bsed\s(?=[^|;&\n]*?\s-[A-Za-z]*i)"
+)
 
 
 def _bumped_already(text: str, index: RunIndex) -> Iterator[Finding]:
@@ -1161,7 +1167,9 @@ def _bumped_already(text: str, index: RunIndex) -> Iterator[Finding]:
     output showed it at (`jsonwebtoken@9.0.2` of `npm ls`, a manifest's line) where no
     call's input names the version, no write or edit names the package, no shell command
     naming it may change it (`_MAY_CHANGE`), none may move packages unnamed (`npm
-    update`) and no script or opaque program ran: it was at that version already."""
+    update`, or sets a project's version, `npm version minor`) and no script or opaque
+    program ran: it was at that version already. Where no output holds the version
+    either, nothing moved it there: the bump was not made (`the crate version` too)."""
     bumped = _BUMPED_TO.search(text)
     if bumped is None:
         return
@@ -1188,6 +1196,8 @@ def _bumped_already(text: str, index: RunIndex) -> Iterator[Finding]:
                 CONTRADICTED, f"`{name}` was at {version} already: {call.cite_line(shown)}"
             )
             return
+    if not index.outputs_containing(version):
+        yield Finding(CONTRADICTED, f"{version} is in no tool call: nothing moved `{name}` to it")
 
 
 def _ran_tokens(words: list[str], index: RunIndex) -> bool:
@@ -2907,10 +2917,11 @@ def _other_installer(index: RunIndex, package: str) -> Call | None:
 
 
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
-    """Packages said installed, bumped (`_bumped_already`), or removed
-    (`_removal_findings`, `_uninstalled`)."""
+    """Packages said installed, bumped (`_bumped_already`), added in a count
+    (`_packages_added`), or removed (`_removal_findings`, `_uninstalled`)."""
     yield from _removal_findings(text, index)
     yield from _bumped_already(text, index)
+    yield from _packages_added(text, index)
     if "uninstalled" in text.lower():
         yield from _uninstalled(text, index)
     match = _INSTALLED.search(text)
@@ -2963,6 +2974,51 @@ def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(DOUBT, f"`{package}` installed, `{version}` not shown: {ok.cite()}")
     else:
         yield Finding(VERIFIED, ok.cite(version or "install"))
+
+
+# `(7 new packages)`, `added 9 packages`, `pulled in 7 new dependencies`: a count of the
+# packages an install added (group 1 or 2)
+_PACKAGES_ADDED = Gated(
+    later(
+        r"\b(?:(?:added|pulled in|brought in)\s+" + NUM + r"(?:\s+new)?|" + NUM + r"\s+new)\s+"
+        r"(?:transitive\s+)?(?:packages|dependencies)\b",
+        re.I,
+    ),
+    Words("added pulled brought new"),
+)
+# npm's count of the packages an install added (`added 6 packages, and audited 418
+# packages in 4s`), at a line's start
+_NPM_ADDED = later(r"^added (\d+) packages?\b", re.M)
+
+
+def _packages_added(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A count of packages said added by an install (`` Added `formik@2.4.6` (7 new
+    packages) ``), against npm's counts (`added 6 packages, …`) of the installs naming the
+    claim's ticked package, else of all: verified by one of them (or, naming none, by
+    their sum); contradicted by another where one install is so counted."""
+    said = _PACKAGES_ADDED.search(text)
+    if said is None:
+        return
+    claimed = count_of(said.group(1) or said.group(2))
+    counted = [
+        (call, found)
+        for call in index.outputs_containing("added ")
+        if call.family in SHELL_FAMILY and not call.failed
+        for found in _NPM_ADDED.finditer(call.output)
+    ]
+    if not counted:
+        return
+    names = [m.group(1).lower() for m in _BACKTICK.finditer(text)]
+    naming = [pair for pair in counted if any(n in pair[0].command_lower for n in names)]
+    held = naming or counted
+    counts = [int(found.group(1)) for _, found in held]
+    if claimed in counts or (not naming and claimed == sum(counts)):
+        call, found = held[counts.index(claimed) if claimed in counts else -1]
+        yield Finding(VERIFIED, call.cite_line(found.group(0)))
+    elif len(held) == 1:
+        call, found = held[0]
+        cite = call.cite_line(found.group(0))
+        yield Finding(CONTRADICTED, f"{claimed} packages said added, but {cite}")
 
 
 def _version_installed(version: str, index: RunIndex) -> Iterator[Finding]:

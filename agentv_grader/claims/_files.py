@@ -378,14 +378,14 @@ _TESTS_ADDED = later(
 _TESTS_ADDED_GATED = Gated(_TESTS_ADDED, Words("added wrote"))
 # a test's definition on a line an edit adds, in the languages whose tests are functions
 # (pytest, Rust, Go, jest/mocha, EUnit, JUnit, googletest, RSpec, PHPUnit, XCTest, xUnit,
-# NUnit, MSTest)
+# NUnit, MSTest, clojure.test)
 _TEST_DEFINED = later(
     r"^\+?[^\S\n]*(?:(?:async\s+)?def\s+test\w*\s*\(|#\[(?:tokio::)?test\]|"
     # (Go's `func TestX(`; XCTest's `func testX() {`, not a Go helper's `func testX() *T {`)
     r"func\s+(?:Test\w*\s*\(|test\w*\s*\(\s*\)\s*(?:async\s+)?(?:throws\s+)?\{)|"
     r"(?:it|test)(?:\.\w+)?\s*\(\s*['\"`]|\w+_test\s*\(\s*\)\s*->|"
     r"@Test\b|TEST(?:_F|_P|_CASE)?\s*\(|(?:it|test)\s+['\"]|(?:public\s+)?function\s+test\w*\s*\(|"
-    r"\[(?:Fact|Test|TestMethod)\])",
+    r"\[(?:Fact|Test|TestMethod)\]|\(deftest\s)",
     re.M,
 )
 # what no count of definitions reads: EUnit's generators, tables of cases (Go's subtests
@@ -444,11 +444,11 @@ def _tests_said_added(text: str) -> tuple[str, str] | None:
     return (new.group(2), new.group(1)) if new is not None else None
 
 
-# `New `internal/config/config_test.go` with three tests`: a new test file's count (group 1
-# the file, 2 the count)
+# `New `internal/config/config_test.go` with three tests`, `` New `tests/test_a.py` (5
+# tests) ``: a new test file's count (group 1 the file, 2 the count)
 _NEW_FILE_TESTS = later(
     r"\b(?:new|added|created|wrote)\s+(?:(?:a|the)\s+)?(?:(?:new\s+)?test\s+file\s+)?"
-    r"`([^`\n]+)`\s+with\s+"
+    r"`([^`\n]+)`(?:\s+with\s+|\s*\()"
     + NUM
     + r"\s+(?:(?:new|unit|regression)\s+)?(?:tests|test cases|specs)\b",
     re.I,
@@ -784,7 +784,7 @@ def _made_new(naming: list[Call], index: RunIndex) -> tuple[Call, int | None] | 
 
 
 # the keys a write tool's input holds the file's whole text under
-_CONTENT_KEYS = ("content", "file_text", "contents", "text")
+_CONTENT_KEYS = ("content", "file_text", "contents", "text", "body")
 
 
 def _definitions_added(call: Call, needle: str) -> int | None:

@@ -57,6 +57,8 @@ RUNNER = later(
     # JUnit's console launcher run (not `javac -cp junit-platform-console-….jar`)
     r"|(?:(?:^|[;&|])\s*|\b(?:ba)?sh\s+)(?:[\w.-]*/)*(?:run[_-])?tests?\.sh\b"
     r"|\bjava\s+-jar\s+\S*junit-platform-console|\bConsoleLauncher\b"
+    # Pest (PHP), as Composer installs it (not `composer require pestphp/pest`)
+    r"|\bvendor/bin/pest\b"
 )
 _PYTEST = later(
     r"^[= ]*((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?)"

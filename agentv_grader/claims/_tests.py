@@ -852,7 +852,7 @@ def test_findings(text: str, index: RunIndex, negated: bool) -> Iterator[Finding
                 or _failed_before_the_fix(clause, runs[0], text)
             )
             inherited = runs if has_noun else inherited
-            finding = _clause(clause, index, runs, past, text)
+            finding = _class_total(clause, index, past) or _clause(clause, index, runs, past, text)
         if finding is not None:
             yield _weighed(finding, clause, text_of_clause, text, index, past)
 
@@ -1949,8 +1949,8 @@ def _selecting(index: RunIndex, names: list[str]) -> Iterator[list[int]]:
 
 
 # a ticked thing said to hold the count (`` `SignupInputFilterTest` has 9 tests ``): its
-# own tests, a part of the run's
-_HELD_BY = later(r"`[^`\n]+`\s+(?:now\s+|still\s+)?(?:has|have|holds|contains)\s+$")
+# own tests, a part of the run's (group 1 the thing)
+_HELD_BY = later(r"`([^`\n]+)`\s+(?:now\s+|still\s+)?(?:has|have|holds|contains)\s+$")
 
 
 def _qualified(total: re.Match[str]) -> bool:
@@ -2012,6 +2012,54 @@ def _class_counted(
         status = DOUBT if changed else CONTRADICTED
         return Finding(status, f"{'; '.join(wrong)}, but {cite}")
     return Finding(VERIFIED, cite)
+
+
+def _class_total(clause: _Clause, index: RunIndex, past: bool) -> Finding | None:
+    """The tests the one test class a clause names is said to hold (`` `TemplateRendererTest`
+    has 10 tests now ``), against the last Surefire line for the class in any test run's
+    output, where no edit of the class came after it (edits of other files leave its count)
+    and no test of the run is repeated or parameterised (one method, many tests)."""
+    total = clause.search(_TOTAL, _TOTAL_WORDS) if len(clause.names) == 1 and not past else None
+    if total is None:
+        return None
+    name = clause.names[0]
+    held = _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
+    if held is None or held.group(1).lower() != name.lower():
+        return None
+    outputs = index.tests.outputs
+    numbers = [n for d in outputs.distinct_containing(name) for n in outputs.members[d]]
+    for number in sorted(numbers, reverse=True):
+        call = index.tests.run(number).call
+        lines = [m for m in _SUREFIRE_CLASS.finditer(call.output) if m.group(5) == name]
+        if not lines:
+            continue
+        if _class_edited_after(index, name, call) or any(
+            index.inputs_containing(marker) or index.outputs_containing(marker)
+            for marker in _MANY_PER_METHOD
+        ):
+            return None
+        shown = int(lines[-1].group(1))
+        claimed = count_of(next(g for g in total.groups() if g))
+        cite = call.cite(lines[-1].group(0))
+        if claimed != shown:
+            return Finding(CONTRADICTED, f"{claimed} tests claimed of {name}, but {cite}")
+        return Finding(VERIFIED, cite)
+    return None
+
+
+def _held_by(total: re.Match[str]) -> bool:
+    """The total is said held by a ticked thing (`_HELD_BY`): its own tests, a part."""
+    return _HELD_BY.search(total.string, max(0, total.start() - 90), total.start()) is not None
+
+
+# JUnit's tests that run one method many times
+_MANY_PER_METHOD = ("@parameterizedtest", "@repeatedtest", "@testfactory", "@testtemplate")
+
+
+def _class_edited_after(index: RunIndex, name: str, call: Call) -> bool:
+    """An edit or write after `call` names the test class `name` (a Java class's file is
+    named after it): other edits leave the class's own count as `call` showed it."""
+    return any(not after.failed and name in after.command for after in index.edits_after(call))
 
 
 def _full_runs(index: RunIndex, whole: bool = False) -> tuple[TestRun, ...]:
@@ -2087,15 +2135,20 @@ def _runner_parts(command: str) -> list[str]:
 
 
 def _last_summary_read(parts: list[str]) -> bool:
-    """`parts` are two runs or more, each of pytest or jest: the output's last summary is
-    the last run's (`_LAST_SUMMARY_READ`)."""
+    """`parts` are two runs or more, each of a runner whose last summary is read (pytest,
+    jest, PHPUnit, Pest: `_LAST_SUMMARY_READ`): the output's last summary is the last
+    run's."""
     return len(parts) > 1 and all(_LAST_SUMMARY_READ.search(part) for part in parts)
 
 
 # the runners whose last summary is read of an output holding two (others' are summed):
-# pytest's, jest's, package:test's (`dart test`, `flutter test`)
+# pytest's, jest's, package:test's (`dart test`, `flutter test`), PHPUnit's and Pest's
+# (`vendor/bin/pest`, `php artisan test`), each run by a shell's `-c` or not (Codex's
+# `bash -lc pytest a.py && pytest`)
 _LAST_SUMMARY_READ = later(
-    r"^\s*(?:py\.?test|python3? -m pytest|(?:npx )?jest|(?:dart|flutter) test)\b"
+    r"^\s*(?:(?:ba|z)?sh\s+-\w*c\s+['\"]?)?"
+    r"(?:py\.?test|python3? -m pytest|(?:npx )?jest|(?:dart|flutter) test|"
+    r"(?:\./)?vendor/bin/(?:pest|phpunit)|php artisan test)\b"
 )
 
 
@@ -2462,7 +2515,8 @@ def _file_given(path: str, command: str) -> tuple[bool, list[str]]:
 
 
 def _last_run_whole(command: str) -> bool:
-    """The last of two runs of pytest or jest in `command` runs everything."""
+    """The last of two runs of a runner whose last summary is read (`_last_summary_read`)
+    in `command` runs everything."""
     part = _summarised_part(command)
     return part != command and _unscoped(part)
 
@@ -2659,7 +2713,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
             not claimed["total"]
             or _WROTE.search(total.string, 0, total.start())
             or _qualified(total)
-            or _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
+            or _held_by(total)
             or total.string.endswith("including ", 0, total.start())
         ):
             parts.add("total")
@@ -2671,7 +2725,9 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
         # `10 of 11 ctest tests passed`: the part passed, where no count reads it
         if of:
             claimed["passed"] = count_of(of.group(1))
-        elif "total" in claimed:
+        elif "total" in claimed and not _SKIPPED_COUNT.anycase.search(clause.sentence):
+            # (`passes: 31 tests, 0 failures, 1 skipped`: a skip the sentence counts is
+            # of the total, no pass)
             claimed["passed"] = claimed["total"]
     elif polarity == "bad" and not claimed.keys() & {"failed", "passed"}:
         _failed_of_total(claimed, parts, total)

@@ -251,14 +251,16 @@ def _counts_a_run(head: str, after: list[str]) -> bool:
     """`head` speaks of a test run and what follows counts its result without naming what
     it counts (`The full suite is green: 18 passed, no warnings`, `Full jest run: 64/64
     passing`): the count is of the head's run (`unit tests: 14 tests passing` names its
-    own)."""
+    own). So is a result after a head naming the whole suite (`Full Pest suite: all 212
+    tests pass`): cut off, the result would be of no scope."""
     said = {word.strip(",.;").lower() for word in after}
-    return (
-        after[0][:1].isdigit()
-        and not _RESULT.isdisjoint(said)
-        and _RUN_WORDS.isdisjoint(said)
-        and not _RUN_WORDS.isdisjoint(head.lower().split())
-    )
+    heads = head.lower().split()
+    if _RUN_WORDS.isdisjoint(heads) or _RESULT.isdisjoint(said):
+        return False
+    return (after[0][:1].isdigit() and _RUN_WORDS.isdisjoint(said)) or not _WHOLE.isdisjoint(heads)
+
+
+_WHOLE = frozenset("full whole entire complete".split())
 
 
 _RESULT = frozenset("passed passing pass failed failing failures green".split())
