@@ -140,6 +140,10 @@ SETS = (
     ROOT / "blind106",
     ROOT / "blind107",
     ROOT / "blind108",
+    ROOT / "blind109",
+    ROOT / "blind110",
+    ROOT / "blind111",
+    ROOT / "blind112",
 )
 FILES = {
     "raw": "transcript-raw.jsonl",

@@ -113,7 +113,10 @@ the hundred-and-second's fixes, written at the same time, every claim labelled.
 `BLIND105` to `BLIND108` (tests/data/claims/blind105/runs to blind108/runs) likewise, after
 the hundred-and-fourth's fixes and the first rules of the session after it, all four
 written at the same time, every claim labelled.
-`SETS` is all a hundred and ten."""
+`BLIND109` to `BLIND112` (tests/data/claims/blind109/runs to blind112/runs) likewise, after
+the hundred-and-eighth's fixes and the first rules of the session after it, all four
+written at the same time, every claim labelled.
+`SETS` is all a hundred and fourteen."""
 
 from __future__ import annotations
 
@@ -236,6 +239,10 @@ BLIND105 = RUNS.parent / "blind105" / "runs"
 BLIND106 = RUNS.parent / "blind106" / "runs"
 BLIND107 = RUNS.parent / "blind107" / "runs"
 BLIND108 = RUNS.parent / "blind108" / "runs"
+BLIND109 = RUNS.parent / "blind109" / "runs"
+BLIND110 = RUNS.parent / "blind110" / "runs"
+BLIND111 = RUNS.parent / "blind111" / "runs"
+BLIND112 = RUNS.parent / "blind112" / "runs"
 SETS = (
     RUNS, HELDOUT, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10,
     BLIND11, BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17, BLIND18, BLIND19, BLIND20,
@@ -254,6 +261,8 @@ SETS = (
     BLIND103, BLIND104,
     BLIND105, BLIND106,
     BLIND107, BLIND108,
+    BLIND109, BLIND110,
+    BLIND111, BLIND112,
 )  # fmt: skip
 
 
