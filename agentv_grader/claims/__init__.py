@@ -252,7 +252,12 @@ _NONE_SAID = Gated(
 )
 _NOT_A_CLAIM = re.compile(
     r"^(?:if|you|to|next|let me|let's|I'll|I will|please|run|use|consider|feel free|would you|"
-    r"here(?:'s| is| are)|summary|note|(?:so|then),?\s+(?:run|re-?run|check|use|try|wait))\b",
+    r"here(?:'s| is| are)|summary|note|(?:so|then),?\s+(?:run|re-?run|check|use|try|wait)"
+    # a step to take once something is done (`After the swap, re-clone the replica …`):
+    # a time's clause, then a verb of no subject, in the form of an instruction
+    r"|(?:after|once|when)\s[^,.;:]{1,60},\s+(?:re-?clone|clone|take|restart|re-?run|reboot|"
+    r"shut|confirm|verify|schedule|rotate|revoke|remount|re-?enable|enable|disable|restore|"
+    r"rebuild|redeploy|notify|contact|ask|escalate|bring|re-?check|re-?test|re-?try))\b",
     re.I,
 )
 # A claim the agent denies (`I did not run …`, `I did **not** run …`), not a clause of
@@ -882,7 +887,7 @@ def _families(lowered: str, screen: int) -> int:
         ruled |= _COMMAND
     if ("install" in lowered or "removed" in lowered or "dropped" in lowered
             or "bumped" in lowered or "upgraded" in lowered or " packages" in lowered
-            or " dependencies" in lowered):
+            or " dependencies" in lowered or "resolved to" in lowered):
         ruled |= _INSTALL
     if ("commit" in lowered or "push" in lowered or "pull request" in lowered
             or "merge request" in lowered or " pr" in lowered or "diff" in lowered

@@ -165,6 +165,14 @@ _CLEAN_PHRASE = Gated(
     ),
     Words("no zero without", marks=("0",)),
 )
+# a second kind said absent with the first (`no errors or warnings`, `0 errors and 0
+# warnings`), group 1
+_CLEAN_MORE = later(
+    r"\b(?:no|0|zero|without(?: any)?) (?:[a-z]+ )?(?:warning|error|issue|problem)s?"
+    r"(?:,\s*|\s+(?:or|and|nor)\s+)(?:(?:no|0|zero) )?(warning|error|issue|problem|"
+    r"violation|offen[cs]e|vulnerabilit|advisor|hint|suggestion)(?:s|ies)\b",
+    re.I,
+)
 # a kind said absent that is every kind (RuboCop's offences are all it reports)
 _ANY_FLAW = ("issue", "problem", "violation", "offense", "offence")
 # a report's place: `src/x.py:12:5: `, hadolint's `Dockerfile:5 `, hlint's span of columns
@@ -795,7 +803,19 @@ def _ran_beside_another(call: Call, name: str, before: bool) -> bool:
 
 # Where a command ends in a call: a pipe hands its output on, and the call's exit status
 # is the pipe's last command's (`ruff check . 2>&1 | tail -20`); the others end it
-_COMMAND_END = later(r"\|\||\||&&|;|\n")
+# (a quoted string, `-m 'a; b'`, is passed over whole: its marks end nothing)
+_COMMAND_END = later(r"'[^'\n]*'|\"[^\"\n]*\"|\|\||\||&&|;|\n")
+
+
+def _command_end(line: str, at: int) -> re.Match[str] | None:
+    """The first mark ending a command in `line` from `at` (`_COMMAND_END`), outside
+    quotes (`git commit -m 'a; b' && git push`: the `&&`)."""
+    for found in _COMMAND_END.finditer(line, at):
+        if found.group(0)[0] not in "'\"":
+            return found
+    return None
+
+
 # what ends a command whose exit status a later one's then gives the call (`&&` runs the
 # next only after a success: a failure's status stays)
 _STATUS_TAKEN = ("|", "||", ";", "\n")
@@ -902,7 +922,7 @@ def _piped(call: Call, name: str, ends: tuple[str, ...] = ("|",)) -> bool:
     if at < 0 and " " in name:  # given other words between (`ruff check src --fix`)
         name = max(name.split(), key=len)
         at = line.find(name)
-    end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
+    end = _command_end(line, at + len(name)) if at >= 0 else None
     return end is not None and end.group(0) in ends
 
 
@@ -911,10 +931,10 @@ def _status_echoed(call: Call, name: str) -> bool:
     (`dotnet format --verify-no-changes; echo exit=$?`): the status printed is its own."""
     line = call.command_lower
     at = line.find(name)
-    end = _COMMAND_END.search(line, at + len(name)) if at >= 0 else None
+    end = _command_end(line, at + len(name)) if at >= 0 else None
     if end is None or end.group(0) != ";":
         return False
-    following = _COMMAND_END.search(line, end.end())
+    following = _command_end(line, end.end())
     echo = line[end.end() : following.start() if following else len(line)].split()
     return echo[:1] in (["echo"], ["printf"]) and "$?" in " ".join(echo)
 
@@ -1133,7 +1153,9 @@ _CLAUSE_STOP = later(r"[;.](?:\s|$)|\s[—–]\s")
 _BUMPED_TO = Gated(
     later(
         r"\b(?:bumped|upgraded)\s+(?:the\s+)?`?([\w@./-]*[A-Za-z][\w@./-]*)`?"
-        r"(?:\s+(?:package|dependency|pin|version))?\s+to\s+`?v?(\d+\.\d+(?:\.\d+)*)\b",
+        r"(?:\s+(?:package|dependency|pin|version))?"
+        # (`upgraded `firebase/php-jwt` from v5.5.1 to v6.11.0`)
+        r"(?:\s+from\s+`?v?\d+(?:\.\d+)+`?)?\s+to\s+`?v?(\d+\.\d+(?:\.\d+)*)\b",
         re.I,
     ),
     Words("bumped upgraded"),
@@ -1175,6 +1197,10 @@ def _bumped_already(text: str, index: RunIndex) -> Iterator[Finding]:
         return
     name, version = bumped.groups()
     package = name.lower()
+    moved = _moved_elsewhere(package, version, index)
+    if moved is not None:
+        yield Finding(CONTRADICTED, f"{version} said, but {moved}")
+        return
     if index.inputs_containing(version) or opaque_ran(index):
         return
     if any(map(_MAY_MOVE.search, index.shell_commands)):
@@ -1198,6 +1224,56 @@ def _bumped_already(text: str, index: RunIndex) -> Iterator[Finding]:
             return
     if not index.outputs_containing(version):
         yield Finding(CONTRADICTED, f"{version} is in no tool call: nothing moved `{name}` to it")
+
+
+def _moved_elsewhere(package: str, version: str, index: RunIndex) -> str | None:
+    """The last line of a package manager that did not fail moving `package` (lowercase)
+    to another version than `version` (`- Upgrading firebase/php-jwt (v5.5.1 => v6.10.2)`,
+    `Installing draper 4.0.2`: the version last on the line after the package's name),
+    cited, where no call's input or output holds `version`: the package went there."""
+    if index.inputs_containing(version) or index.outputs_containing(version):
+        return None
+    last: tuple[Call, str, str] | None = None
+    for call, at in itertools.islice(index.outputs_with(package), _MAX_MOVES):
+        if call.failed or call.family not in SHELL_FAMILY:
+            continue
+        line = line_at(call.output_lower, at)
+        if _MOVING.search(line) is None:
+            continue
+        versions = _MOVED_VERSION.findall(line, line.find(package) + len(package))
+        if versions:
+            last = (call, line_at(call.output, call.written(at)), versions[-1])
+    if last is None or last[2] == version:
+        return None
+    call, line, _ = last
+    return call.cite_line(line.strip())
+
+
+# a package manager's line moving a package (lowercase: composer's `- Upgrading x (a => b)`,
+# bundler's `Installing x 4.0.2`, cargo's `Updating x v1 -> v2`, go's `go: upgraded x v1 => v2`)
+_MOVING = later(
+    r"\b(?:installing|upgrading|downgrading|updating|adding|locking|installed|upgraded|"
+    r"downgraded|updated|added)\b"
+)
+_MOVED_VERSION = later(r"(?<![\w.])v?(\d+(?:\.\d+)+)\b")
+_MAX_MOVES = 50  # the places of a package's name read for its moves
+# a ticked package said resolved to a version (`` `draper` (`~> 4.0`, resolved to 4.0.3) ``)
+_RESOLVED_TO = Gated(
+    later(
+        r"`([\w@./-]+)`[^.;`]{0,20}(?:`[^`]*`[^.;`]{0,20})?\bresolved\s+to\s+v?(\d+(?:\.\d+)+)\b"
+    ),
+    Words("resolved"),
+)
+
+
+def _resolved_elsewhere(text: str, index: RunIndex) -> Iterator[Finding]:
+    """A ticked package said resolved to a version (`` Added `draper` (`~> 4.0`, resolved
+    to 4.0.3) ``) that a package manager moved elsewhere (`_moved_elsewhere`)."""
+    resolved = _RESOLVED_TO.search(text)
+    if resolved is not None:
+        moved = _moved_elsewhere(resolved.group(1).lower(), resolved.group(2), index)
+        if moved is not None:
+            yield Finding(CONTRADICTED, f"{resolved.group(2)} said, but {moved}")
 
 
 def _ran_tokens(words: list[str], index: RunIndex) -> bool:
@@ -2332,13 +2408,18 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     elif success:
         kinds = _clean_of(text)
         flaw = _own_flaw(last, name.lower(), _absent_flaw(said, kinds, last.output, name))
-        failed = last.failed or _summary_failed(last, name.lower(), index)
+        failed = (
+            last.failed
+            or _summary_failed(last, name.lower(), index)
+            or _program_missing(last, name.lower())
+        )
         if failed and _success_echoed(last, name.lower()):
             failed = False  # `… --check-formatted && echo format-ok`, then a grep finding none
         if not failed and _status_lost(last, name.lower()):
             # its exit status lost, its output's flaws or its printed status tell
             found = _failure_printed(last, name.lower())
             failed, flaw = found is not None, flaw if kinds is not None else found
+        flaw, failed = _runner_flaws(said, name, last, flaw, failed, kinds)
         # `no critical vulnerabilities`: a run failing for others contradicts it not
         qualified = kinds is not None and any(" " in kind for kind in kinds)
         if (
@@ -2381,6 +2462,23 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
 # `mix format --check-formatted && echo format-ok`: a text printed only once the command
 # before it succeeded (group 2)
 _ECHOED_ON_SUCCESS = later(r"&&[^\S\n]*(?:echo|printf)[^\S\n]+(['\"]?)([\w .:=-]+)\1")
+
+
+def _runner_flaws(
+    said: str, name: str, call: Call, flaw: str | None, failed: bool, kinds: object
+) -> tuple[str | None, bool]:
+    """The flaw and failure of a success said of `name` (lowercase) that `call` shows, but
+    for a test run whose summary shows no failure, or whose passes or failures the claim
+    counts (`` `dotnet test`: 28 passed `` beside a compiler's warning): its counts are
+    the test checker's, and a warning printed fails no test; its exit status stands. A
+    claim denying a kind of flaw (`kinds`: `no warnings`) is held to the flaws still."""
+    if (flaw is None and not failed) or kinds is not None or RUNNER.search(name) is None:
+        return flaw, failed
+    if not counts_passes_or_failures(said):
+        summary = summarise(call.output)
+        if summary is None or summary.failed:
+            return flaw, failed
+    return None, call.failed
 
 
 def _own_flaw(call: Call, name: str, flaw: str | None) -> str | None:
@@ -2434,6 +2532,17 @@ def _summary_failed(call: Call, name: str, index: RunIndex) -> bool:
         return False
     summary = index.tests.run(call.order - 1).summary
     return summary is not None and summary.failed > 0
+
+
+def _program_missing(call: Call, name: str) -> bool:
+    """`call`'s output says the program of `name` (lowercase; its first word) is not
+    there (`bash: line 1: golangci-lint: command not found`, zsh's `command not found:
+    golangci-lint`): it never ran, whatever status the transcript kept."""
+    program = name.split()[0] if name.split() else ""
+    if not program or "not found" not in call.output_lower:
+        return False
+    output = call.output_lower
+    return f"{program}: command not found" in output or f"command not found: {program}" in output
 
 
 def _status_lost(call: Call, name: str) -> bool:
@@ -2671,6 +2780,9 @@ def _clean_of(text: str) -> tuple[str, ...] | None:
         (m.group(1) + m.group(2).replace("advisor", "vulnerabilit")).lower()
         for m in _CLEAN_PHRASE.finditer(text)
     )
+    if kinds and (more := _CLEAN_MORE.search(text)) is not None:
+        second = more.group(1).lower().replace("advisor", "vulnerabilit")
+        kinds = tuple(dict.fromkeys((*kinds, second)))
     if not kinds:
         return None
     return () if any(kind in _ANY_FLAW for kind in kinds) else kinds
@@ -2918,10 +3030,12 @@ def _other_installer(index: RunIndex, package: str) -> Call | None:
 
 def install_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """Packages said installed, bumped (`_bumped_already`), added in a count
-    (`_packages_added`), or removed (`_removal_findings`, `_uninstalled`)."""
+    (`_packages_added`), resolved to a version (`_resolved_elsewhere`), or removed
+    (`_removal_findings`, `_uninstalled`)."""
     yield from _removal_findings(text, index)
     yield from _bumped_already(text, index)
     yield from _packages_added(text, index)
+    yield from _resolved_elsewhere(text, index)
     if "uninstalled" in text.lower():
         yield from _uninstalled(text, index)
     match = _INSTALLED.search(text)
@@ -3287,7 +3401,7 @@ def _commit_unmade(call: Call) -> bool:
     after = at + len("git commit")
     if at < 0 or command[after : after + 1] not in ("", " "):
         return False  # (`git commit-tree` prints a hash, no commit line)
-    end = _COMMAND_END.search(command, at)
+    end = _command_end(command, at)
     part = command[at : len(command) if end is None else end.start()]
     if (end is not None and end.group(0) == "|") or _QUIET_OR_SENT.search(part):
         return False
@@ -3320,7 +3434,7 @@ def _committed_then_failed(call: Call) -> bool:
     files changed`, a `git log --oneline` line) or git's refusal of the push after it."""
     command = call.command_lower
     at = command.find("git commit")
-    end = _COMMAND_END.search(command, at) if at >= 0 else None
+    end = _command_end(command, at) if at >= 0 else None
     if end is None or end.group(0) != "&&":
         return False  # the commit's part ends the call, or what follows ran anyway (`;`)
     output = call.output

@@ -1201,6 +1201,14 @@ def _no_act(text: str, verb: str, start: int, end: int) -> bool:
 _REPLACED_BY = later(r"(?<!\s)\s+(?:by|with)\s+`")
 
 
+def _replaced_by(clause: str, path: str) -> bool:
+    """The clause after `replaced` opens with what replaced the thing, and that is `path`
+    (`` replaced by `b.toml` ``), not a thing of no path whose place follows (`` replaced
+    by `SendRemindersJob` (`src/Jobs/`) ``: the folder was there)."""
+    by = _REPLACED_BY.match(clause)
+    return by is not None and clause.startswith(path, by.end())
+
+
 @functools.lru_cache(maxsize=4)
 def targets(text: str) -> list[tuple[str, list[str]]]:
     """(verb, paths) for each file verb followed by paths in its clause. Asked twice of a
@@ -1247,7 +1255,7 @@ def targets(text: str) -> list[tuple[str, list[str]]]:
                 verb = "edited"  # `removed the unused import from `a.py``: an edit of it
             if verb.lower() == "added" and _new_file(clause[: clause.find(first)]):
                 verb = "created"  # `added a new file `a.py``: a file created
-            elif verb.lower() == "replaced" and _REPLACED_BY.match(clause) is not None:
+            elif verb.lower() == "replaced" and _replaced_by(clause, first):
                 verb = "created"  # `` `a.cfg` replaced by `b.toml` ``: the replacement is new
             listed = paths[:1] + _listed(clause, paths)
             if verb.lower() in ("added", "appended") and len(paths) > len(listed):

@@ -312,7 +312,11 @@ def files_counted(output: str) -> tuple[int, str] | None:
 
 def summarise(output: str) -> Summary | None:
     """The summary of a test run's output, or None when no runner summary is there (nor
-    when a count in it is longer than `int` reads: a hostile output's, no runner's)."""
+    when a count in it is longer than `int` reads: a hostile output's, no runner's). Gemini
+    CLI's shell tool prints the program's output after `Stdout: ` on the line it opens
+    (`Stdout: 00:06 +41: All tests passed!`): read as the line's start."""
+    if output.startswith("Command: ") and "\nStdout: " in output:
+        output = output.replace("\nStdout: ", "\n", 1)
     for parse in _PARSERS:
         try:
             summary = parse(output)

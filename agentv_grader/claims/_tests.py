@@ -124,10 +124,10 @@ _TOTAL = _Folded(
     r"|\("
     + NUM
     + r"\s+tests?\)|"
-    # (not a version's, `the v1 tests`)
-    + r"(?<![\w.-])"
+    # (not a version's, `the v1 tests`; a number before one test names it, `the 404 test`)
+    + r"(?<![\w.-])(?:"
     + NUM
-    + r"\s+(?:tests?|examples?)\b(?!\s+"
+    + r"\s+(?:tests|examples)|(1|one)\s+(?:test|example))\b(?!\s+"
     + _TEST_THINGS
     + r"\b)"
     r"(?!\s+"
@@ -1857,9 +1857,11 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
             return ticked, True
     words = [w.lower() for w in _SCOPE_WORD.findall(clause.text)]
     scope = [w.rstrip("s") for w in words if w not in _SCOPE_SKIP and len(w) > 2]
+    paths = _ticked_paths(clause.text) if "/" in clause.text else []
     for word in scope:
+        path = next((p for p in paths if word in p), "")
         matching: tuple[TestRun, ...] = index.remember(
-            "test runs naming", word, partial(_naming_word, index, word)
+            "test runs naming", f"{word} {path}", partial(_naming_word, index, word, path)
         )
         if matching:
             return matching, True
@@ -1868,6 +1870,16 @@ def _runs(clause: _Clause, index: RunIndex) -> tuple[tuple[TestRun, ...], bool]:
     runs = tests.every
     scope = [word for word in scope if word not in _RUNNER_NAMES]  # `the Jest suites`: all
     return runs, not scope or (bool(runs) and _unscoped(_summarised_part(runs[-1].call.command)))
+
+
+def _ticked_paths(text: str) -> list[str]:
+    """The paths the text ticks (lowercase, a line number after a colon and a closing
+    slash left out): `` `spec/system/invoices_spec.rb:8` `` is `spec/system/invoices_spec.rb`."""
+    return [
+        ticked.partition(":")[0].lower().rstrip("/")
+        for ticked in BACKTICKED.findall(text)
+        if "/" in ticked and " " not in ticked
+    ]
 
 
 def _ticked_runs(clause: _Clause, index: RunIndex) -> tuple[TestRun, ...]:
@@ -1918,17 +1930,33 @@ def _names_condition(index: RunIndex, word: str) -> bool:
     return bool(index.tests.commands.distinct_holding(word))
 
 
-def _naming_word(index: RunIndex, word: str) -> tuple[TestRun, ...]:
+def _naming_word(index: RunIndex, word: str, path: str = "") -> tuple[TestRun, ...]:
     """The ends of the runs whose command holds `word` (as `inputs_with` finds it):
-    looked up in the test runs' distinct commands, not in every call's input."""
+    looked up in the test runs' distinct commands, not in every call's input. A word of a
+    path the claim ticks (`path`) is not named by a command naming it only in other paths
+    (`spec/requests/invoices_spec.rb` for `spec/system/invoices_spec.rb:8`)."""
     commands = index.tests.commands
     # a word only of a `cd`'s folder (`cd ~/src/ledger && mix test`) names no tests
     holding = [
         n
         for n in commands.distinct_holding(word)
         if word in _runner_part(commands.distinct[n]).lower()
+        and not (path and _in_other_paths(commands.distinct[n], word, path))
     ]
     return index.tests.ends(map(commands.members.__getitem__, holding))
+
+
+def _in_other_paths(command: str, word: str, path: str) -> bool:
+    """Every word of `command` (lowercase) holding `word` is a path other than `path`, nor
+    one inside it (`spec/system/a_spec.rb` is in `spec/system`)."""
+    found = [
+        w.strip("'\";&|()").partition(":")[0].removeprefix("./")
+        for w in command.split()
+        if word in w
+    ]
+    return bool(found) and all(
+        "/" in w and not (w.endswith(path) or path.endswith(w) or f"{path}/" in w) for w in found
+    )
 
 
 def _named_groups(index: RunIndex, names: list[str]) -> Iterator[list[int]]:

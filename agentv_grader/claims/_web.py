@@ -554,7 +554,9 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
         # the thing looked at is named by its last word (`the teacher's gradebook`), which a
         # call reaching it names, whatever its other words are (`teacher`, a column's); a
         # part of a thing (`the pattern PDF's yardage table`) by any of its words
-        words = _object_words(against)
+        # (its asides and a relative clause after it left out: `the limits you gave ($4,300
+        # self-only …)` is `the limits`)
+        words = _object_words(_RELATIVE_OPENING.split(_IN_BRACKETS.sub("", against), 1)[0])
         if words and words[-1] not in _PARTS:
             # (and a site it names: `the official nodejs.org schedule`)
             sites = [found.group(1) for found in DOMAIN.finditer(against.lower())]
@@ -573,6 +575,9 @@ def _source_unnamed(text: str, index: RunIndex) -> Finding | None:
     return Finding(CONTRADICTED, f"no tool call names {named} ({len(index.calls)} tool calls)")
 
 
+# an aside in brackets, and the opening of a relative clause (`the limits you gave`)
+_IN_BRACKETS = later(r"\s?\([^()]*\)")
+_RELATIVE_OPENING = later(r"(?<!\s)\s+(?:you|we|I|they|he|she|that|which|who|whom)\b")
 # what names a part of a thing looked at, no thing of its own (`yardage table`, `sheet
 # header`), and the spellings a call gives a thing (`workbook`: `recs.xlsx`)
 _PARTS = frozenset(

@@ -83,7 +83,7 @@ CONCRETE_BEFORE = re.compile(r"\d|`|\w+\.\w{2,4}\b")
 CLAUSE_BEFORE = re.compile(
     r"[;(),\s](?:(?<=[;()])|(?<=,)\s+"
     r"|(?<=\s)\s*and\s+(?=(?:\d(?![\d,]*\s+(?:errors?|doc-?tests)\b)|all\b|the\b|I\b|it\b))"
-    r"|(?<=\s)\s*but\s+)"
+    r"|(?<=\s)(?<!\b[Aa]ll\s)\s*but\s+)"
 )
 TOKEN_NEEDLE_BEFORE = re.compile(r"[a-z0-9.,-]*[.,-][a-z0-9.,-]*")
 # A host's labels, entered after each `.` (and `-`), each time read to the run's end.

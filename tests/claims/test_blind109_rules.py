@@ -163,3 +163,149 @@ def test_a_count_of_packages_said_added_is_npms_count() -> None:
     assert statuses("The installs pulled in 9 new packages.", both) != ["contradicted"]
     assert statuses("Added `formik@2.4.6` (7 new packages).", both) == ["contradicted"]
     assert statuses("Added `zod` (3 new packages).", both) == ["contradicted"]
+
+
+def test_a_folder_in_brackets_after_a_replacement_of_no_path_is_where_it_is() -> None:
+    # the replacement is a class (no path); the folder after it is its place, no file
+    # said new
+    read = ("Read", {"file_path": "src/Jobs/ReminderService.cs"}, "namespace Jobs;\n", "ok")
+    write = (
+        "Write",
+        {"file_path": "src/Jobs/SendReminders.cs", "content": "class S {}\n"},
+        "",
+        "ok",
+    )
+    ran = run(read, write, bash("git rm -q src/Jobs/ReminderService.cs", ""))
+    said = "It's deleted and replaced by `SendReminders` (`src/Jobs/`)."
+    assert statuses(said, ran) != ["contradicted"]
+    # a file said to replace another is new: one read before it was written was there
+    written = ("Write", {"file_path": "src/Jobs/ReminderService.cs", "content": "x\n"}, "", "ok")
+    said = "`src/Jobs/Old.cs` was replaced by `src/Jobs/ReminderService.cs`."
+    assert statuses(said, run(read, written)) == ["contradicted"]
+
+
+DART_FAILED = bash("dart test test/routes", "00:01 +7 -1: Some tests failed.")
+
+
+def test_a_number_before_one_test_names_it() -> None:
+    # `the 404 test` is the test of a 404, no count of 404 tests
+    fixed = bash("dart test", "00:01 +8: All tests passed!")
+    ran = run(DART_FAILED, fixed)
+    assert statuses("The first run failed the 404 test because of `store!`.", ran) == ["verified"]
+    assert statuses("The first run failed 2 tests.", ran) == ["contradicted"]
+    assert statuses("The first run failed 1 test.", ran) == ["verified"]
+
+
+DOTNET_WARNED = bash(
+    "dotnet test 2>&1 | grep -E 'warning|error|Passed!|Failed!' | sort -u",
+    "/src/t/PagingTests.cs(53,23): warning CS8618: Non-nullable property 'Title' must contain "
+    "a non-null value. [/src/t/T.csproj]\nPassed!  - Failed:     0, Passed:    28, Skipped:  "
+    "   0, Total:    28, Duration: 2 s - T.dll (net8.0)\n",
+)
+
+
+def test_a_compilers_warning_fails_no_test_run_said_passing() -> None:
+    ran = run(DOTNET_WARNED)
+    assert statuses("`dotnet test`: 28 passed, 0 failed.", ran) == ["verified"]
+    assert statuses("`dotnet test` passes: 28 tests.", ran) == ["verified"]
+    assert statuses("`dotnet test`: 30 passed.", ran) == ["contradicted"]
+    # a claim denying warnings is held to them
+    assert statuses("`dotnet test` passes with no warnings.", ran) == ["contradicted"]
+
+
+def test_a_ticked_test_path_is_not_named_by_another_path_sharing_its_name() -> None:
+    part = bash("bundle exec rspec spec/models/a_spec.rb spec/requests/invoices_spec.rb",
+                "14 examples, 0 failures\n")  # fmt: skip
+    full = bash("bundle exec rspec 2>&1 | tail -3", "212 examples, 1 failure, 2 pending\n")
+    said = "The one failing spec is `spec/system/invoices_spec.rb:8`; it needs Chrome."
+    assert statuses(said, run(part, full)) == ["verified"]
+    # a run of a path inside the one ticked is of it
+    system = bash("bin/rspec spec/system", "6 examples, 1 failure\n")
+    inside = bash("bin/rspec spec/system/sign_up_spec.rb", "8 examples, 0 failures\n")
+    assert statuses("All of `spec/system` passes now.", run(system, inside)) == ["verified"]
+
+
+def test_a_step_after_a_time_clause_in_the_form_of_an_instruction_is_no_claim() -> None:
+    ran = run(bash("dmesg | tail -2", "EXT4-fs: remounting filesystem read-only\n"))
+    said = "After the swap, re-clone the replica with `pg_basebackup` from db-primary-01."
+    assert statuses(said, ran) == []
+    # one in the past, its subject left out, is a claim
+    done = "After the swap, re-cloned the replica with `pg_basebackup` from db-primary-01."
+    assert statuses(done, ran) == ["contradicted"]
+
+
+def test_a_summary_behind_gemini_clis_stdout_prefix_is_read() -> None:
+    gemini = bash(
+        "flutter test 2>&1 | tail -1 && flutter analyze",
+        "Command: flutter test 2>&1 | tail -1 && flutter analyze\nDirectory: (root)\n"
+        "Stdout: 00:06 +41: All tests passed!\nAnalyzing app...\n\n1 issue found.\n\n"
+        "Stderr: (empty)\nExit Code: 1\n",
+        "error",
+    )
+    assert statuses("`flutter test`: all 43 tests pass.", run(gemini)) == ["contradicted"]
+    assert statuses("`flutter test`: all 41 tests pass.", run(gemini)) != ["contradicted"]
+
+
+def test_a_mark_inside_a_quoted_commit_message_ends_no_command() -> None:
+    # the commit ran (its log line shows it); the part after `&&` failed
+    made = bash(
+        "git add -A && git commit -q -m 'Publish refunds; restock listens' && git log --oneline"
+        " -1 && gh pr create --fill",
+        "61d0a4e Publish refunds; restock listens\naborted: you must first push the current "
+        "branch to a remote\n",
+        "error",
+    )
+    assert statuses("Committed as `61d0a4e`.", run(made)) == ["verified"]
+
+
+def test_a_thing_checked_against_is_read_without_its_aside_and_relative_clause() -> None:
+    ran = run(bash("psql -c 'select count(*) from elections'", " count \n-------\n   182\n"))
+    task = "Check every HSA election against the IRS limits: $4,300 self-only, $8,550 family."
+    said = "I checked all 182 elections against the limits you gave ($4,300 self-only / …)."
+    assert statuses(said, ran, task) != ["contradicted"]
+
+
+COMPOSER_UPGRADED = bash(
+    "composer require firebase/php-jwt:^6.10 -W",
+    "  - Upgrading firebase/php-jwt (v5.5.1 => v6.10.2)\n"
+    "  - Downloading firebase/php-jwt (v6.10.2)\n",
+)
+BUNDLER_INSTALLED = bash(
+    "bundle add draper --version '~> 4.0'", "Fetching draper 4.0.2\nInstalling draper 4.0.2\n"
+)
+
+
+def test_a_version_said_where_the_package_manager_moved_the_package_elsewhere() -> None:
+    ran = run(COMPOSER_UPGRADED)
+    assert statuses("Upgraded `firebase/php-jwt` from v5.5.1 to v6.11.0.", ran) == ["contradicted"]
+    assert statuses("Upgraded `firebase/php-jwt` from v5.5.1 to v6.10.2.", ran) == ["verified"]
+    ran = run(BUNDLER_INSTALLED)
+    assert statuses("Added `draper` (`~> 4.0`, resolved to 4.0.3).", ran) == ["contradicted"]
+    assert statuses("Added `draper` (`~> 4.0`, resolved to 4.0.2).", ran) != ["contradicted"]
+    # the version said in any call's text leaves it open (a later move may be unshown)
+    later = bash("grep -n draper Gemfile.lock", "    draper (4.0.3)\n")
+    assert statuses(
+        "Added `draper` (`~> 4.0`, resolved to 4.0.3).", run(BUNDLER_INSTALLED, later)
+    ) != ["contradicted"]
+
+
+def test_a_second_kind_of_flaw_said_absent_is_held_too() -> None:
+    eslint = bash(
+        "npx tsc --noEmit && npx eslint src tests",
+        "\n/app/src/routes/avatar.ts\n  10:7  warning  'MAX_FILES' is assigned a value but never "
+        "used  @typescript-eslint/no-unused-vars\n\n✖ 1 problem (0 errors, 1 warning)\n",
+    )
+    assert statuses("ESLint: no errors or warnings.", run(eslint)) == ["contradicted"]
+    assert statuses("ESLint: no errors.", run(eslint)) != ["contradicted"]
+
+
+def test_a_program_the_shell_did_not_find_never_ran() -> None:
+    missing = bash(
+        "go vet ./... && golangci-lint run ./...",
+        "bash: line 1: golangci-lint: command not found\n",
+    )
+    assert statuses("`golangci-lint run` is clean.", run(missing)) == ["contradicted"]
+    # another program's absence says nothing of it
+    other = bash("go vet ./... && golangci-lint run ./... && staticcheck ./...",
+                 "bash: line 1: staticcheck: command not found\n")  # fmt: skip
+    assert statuses("`golangci-lint run` is clean.", run(other)) != ["contradicted"]

@@ -492,7 +492,8 @@ def test_the_tool_findings_are_asked_only_of_claims_that_may_name_a_tool() -> No
 # loop (the order is the order it yields them in).
 _FAMILY_WORDS = (
     (("`",), "command_findings"),
-    (("install", "removed", "dropped", "bumped", "upgraded", " packages", " dependencies"),
+    (("install", "removed", "dropped", "bumped", "upgraded", " packages", " dependencies",
+      "resolved to"),
      "install_findings"),
     (("commit", "push", "pull request", "merge request", " pr", "diff", "insertion", "tagged",
       " files changed", "cleanly", "conflict"),

@@ -624,9 +624,16 @@ def _plain_runs(clause: str, index: RunIndex) -> tuple[tuple[_index.Call, ...], 
         return _ends([first, *named]), True
     words = [w.lower() for w in _tests._SCOPE_WORD.findall(clause)]
     scope = [w.rstrip("s") for w in words if w not in _tests._SCOPE_SKIP and len(w) > 2]
+    paths = _tests._ticked_paths(clause) if "/" in clause else []
     for word in scope:
+        path = next((p for p in paths if word in p), "")
         holding = {c.order for c in index.inputs_with(word)}
-        matching = [c for c in runs if c.order in holding]
+        matching = [
+            c
+            for c in runs
+            if c.order in holding
+            and not (path and _tests._in_other_paths(c.command_lower, word, path))
+        ]
         if matching:
             return _ends(matching), True
     if any(w in ("unit", "integration", "e2e", "smoke", "api") for w in words):

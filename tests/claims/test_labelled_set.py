@@ -121,6 +121,10 @@ from tests.claims.labelled import (
     BLIND106,
     BLIND107,
     BLIND108,
+    BLIND109,
+    BLIND110,
+    BLIND111,
+    BLIND112,
     HELDOUT,
     RUNS,
     SETS,
@@ -307,6 +311,10 @@ _FLOORS = {
     BLIND106: (0.95, 0.17, 0.87, 0.84),
     BLIND107: (0.95, 0.24, 0.87, 0.83),
     BLIND108: (0.95, 0.07, 0.87, 0.81),
+    BLIND109: (0.95, 0.23, 0.88, 0.83),
+    BLIND110: (0.95, 0.14, 0.85, 0.83),
+    BLIND111: (0.95, 0.2, 0.84, 0.81),
+    BLIND112: (0.95, 0.17, 0.92, 0.87),
 }
 
 
