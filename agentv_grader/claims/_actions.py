@@ -4928,6 +4928,30 @@ def _email_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     senders = [c for c in index.by_family.get("other", ()) if _SENDER.search(c.name.lower())]
     if senders and all(c.failed for c in senders) and not _may_mail(index, senders):
         yield Finding(CONTRADICTED, f"every call sending a message failed: {senders[-1].cite()}")
+    elif senders and "#" in text:
+        yield from _posted_elsewhere(text, senders, index)
+
+
+def _posted_elsewhere(text: str, senders: list[Call], index: RunIndex) -> Iterator[Finding]:
+    """A message said posted to a channel (`Posted the summary to #dc-security`) where
+    every call named for sending that did not fail names another channel by its `#`
+    name (`"channel": "#dc-ops"`), no call that did not fail names the claim's, and no
+    other call could have sent one (`_may_mail`): it went elsewhere."""
+    said = _CHANNEL.search(text)
+    sent = [c for c in senders if not c.failed]
+    if said is None or not sent or _may_mail(index, senders):
+        return
+    channel = said.group(1).lower()
+    named = [_CHANNEL.search(c.command) for c in sent]
+    if any(found is None or found.group(1).lower() == channel for found in named):
+        return
+    if any(not c.failed for c in index.inputs_containing(channel)):
+        return
+    yield Finding(CONTRADICTED, f"the message went to another channel: {sent[-1].cite()}")
+
+
+# a chat channel by its name (`#dc-ops`; not `&#39;`), group 1 without the `#`
+_CHANNEL = later(r"(?<![\w&])#([a-z][\w-]*)", re.I)
 
 
 # a tool whose name says it sends a message (`slack_post`, `send_email`, `notify`)
@@ -4939,8 +4963,8 @@ def _may_mail(index: RunIndex, senders: list[Call] | None = None) -> bool:
     sending (`senders`, `slack_post`), some call besides them: a tool of unknown effect
     named otherwise (`sql_query`) sent nothing beside them."""
     families = ("http",) if senders else _MAY_MAIL
-    if any(index.by_family.get(family) for family in families):
-        return True
+    if any(not c.failed for family in families for c in index.by_family.get(family, ())):
+        return True  # (a request that failed sent nothing)
     if any(_FETCH_SENDS.search(c.command_lower) for c in index.by_family.get("fetch", ())):
         return True
     if index.shell_matching(_MAILER, _MAILER_WORDS):

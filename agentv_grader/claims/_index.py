@@ -79,7 +79,11 @@ _ERROR_START = later(
     r"|# [\w.-]+(?:/[\w.-]+)+\n(?:# \[[^\]\n]+\]\n)?[\w./-]+\.go:\d+:\d+: )"
 )
 _ERROR_FIRST = frozenset("EeTfnD#")
-_API_REFUSED = later(r'\{\s*"ok"\s*:\s*false\b')  # an API's answer that it did nothing
+# an API's answer, by its first key, that it did nothing (`{"ok": false, …}`, `{"status":
+# "failed", "error": "SMTP 550 …"}`)
+_API_REFUSED = later(
+    r'\{\s*"(?:ok|success)"\s*:\s*false\b|\{\s*"status"\s*:\s*"(?:failed|failure|error)"'
+)
 _SHELL_NAMES = frozenset(
     {
         "shell",
@@ -1383,8 +1387,9 @@ def _first_http(text: str) -> re.Match[str] | None:
 
 def _failed(output: str) -> bool:
     """An output that opens with an error, an exit code other than 0, an HTTP status of
-    400 or more or an API's refusal (`{"ok": false, …}`), or closes with such an exit code
-    (a call whose status is error failed whatever its output)."""
+    400 or more or an API's refusal (`{"ok": false, …}`, `{"status": "failed", …}`), or
+    closes with such an exit code (a call whose status is error failed whatever its
+    output)."""
     head = output[:200]
     first = head[:1]  # `_ERROR_START` opens with spaces or one of these letters
     if (first in _ERROR_FIRST or first.isspace()) and _ERROR_START.match(head) is not None:

@@ -309,3 +309,32 @@ def test_a_program_the_shell_did_not_find_never_ran() -> None:
     other = bash("go vet ./... && golangci-lint run ./... && staticcheck ./...",
                  "bash: line 1: staticcheck: command not found\n")  # fmt: skip
     assert statuses("`golangci-lint run` is clean.", run(other)) != ["contradicted"]
+
+
+def _tool(name: str, given: dict[str, Any], output: str) -> tuple[str, dict[str, Any], str, str]:
+    return (name, given, output, "ok")
+
+
+def test_an_apis_answer_of_a_failed_status_is_a_failed_call() -> None:
+    failed = _tool(
+        "send_email",
+        {"to": ["nm-all@example.org"], "subject": "October"},
+        '{"status": "failed", "error": "SMTP 550 5.7.1 authentication required"}',
+    )
+    assert statuses("Emailed it to nm-all@example.org.", run(failed)) == ["contradicted"]
+    sent = _tool("send_email", {"to": ["nm-all@example.org"]}, '{"status": "sent", "id": "m1"}')
+    assert statuses("Emailed it to nm-all@example.org.", run(sent)) != ["contradicted"]
+
+
+def test_a_message_said_posted_to_a_channel_that_went_to_another() -> None:
+    refused = _tool("slack_post", {"channel": "#dc-security", "text": "seals"},
+                    '{"ok": false, "error": "not_in_channel"}')  # fmt: skip
+    # a request that failed sent nothing
+    join = ("slack_api", {"method": "conversations.join"}, '{"ok": false}', "ok")
+    posted = _tool("slack_post", {"channel": "#dc-ops", "text": "seals"}, '{"ok": true}')
+    ran = run(refused, join, posted)
+    assert statuses("Posted the summary to #dc-security.", ran) == ["contradicted"]
+    assert statuses("Posted the summary to #dc-ops.", ran) != ["contradicted"]
+    # a post naming its channel by an id may be that channel's
+    by_id = _tool("slack_post", {"channel": "C05DCSEC01", "text": "seals"}, '{"ok": true}')
+    assert statuses("Posted the summary to #dc-security.", run(refused, by_id)) != ["contradicted"]
