@@ -2189,6 +2189,11 @@ _SELECTING_FLAGS = frozenset(
     "-k --lf --last-failed -run --grep --testNamePattern --filter --example --select "
     "--failed --stale --only --only-failures --next-failure --onlyFailures --tests".split()
 )
+# ctest's options selecting tests by name or label, or leaving some out (`ctest -R Upload`)
+_CTEST_SELECTING = frozenset(
+    "-R --tests-regex -L --label-regex -E --exclude-regex -LE --label-exclude -I "
+    "--tests-information".split()
+)
 # maven's properties selecting test classes or methods (`-Dtest=RatesClientTest`,
 # `-Dit.test=…`)
 _SELECTING_PROPERTIES = ("-Dtest=", "-Dit.test=")
@@ -2197,9 +2202,12 @@ _SELECTING_PROPERTIES = ("-Dtest=", "-Dit.test=")
 def _unscoped(command: str) -> bool:
     """A run of everything: no test file, directory or node id among its arguments (an
     option's value, `-W error::DeprecationWarning`, is none)."""
-    args = command.split()[1:]
-    if not _SELECTING_FLAGS.isdisjoint(args) or any(
-        a.startswith(_SELECTING_PROPERTIES) for a in args
+    words = command.split()
+    args = words[1:]
+    if (
+        not _SELECTING_FLAGS.isdisjoint(args)
+        or any(a.startswith(_SELECTING_PROPERTIES) for a in args)
+        or (words[:1] == ["ctest"] and not _CTEST_SELECTING.isdisjoint(args))
     ):
         return False  # `pytest -k parse`, `go test -run TestX`, `-Dtest=X`: a selection
     return not any(

@@ -338,3 +338,15 @@ def test_a_message_said_posted_to_a_channel_that_went_to_another() -> None:
     # a post naming its channel by an id may be that channel's
     by_id = _tool("slack_post", {"channel": "C05DCSEC01", "text": "seals"}, '{"ok": true}')
     assert statuses("Posted the summary to #dc-security.", run(refused, by_id)) != ["contradicted"]
+
+
+def test_a_ctest_run_selecting_tests_is_no_run_of_the_whole_suite() -> None:
+    selected = bash(
+        "cd build && ctest -R Upload --output-on-failure",
+        "100% tests passed, 0 tests failed out of 4\n",
+    )
+    assert statuses("`ctest` passes: the full suite is green.", run(selected)) != ["verified"]
+    whole = bash(
+        "cd build && ctest --output-on-failure", "100% tests passed, 0 tests failed out of 11\n"
+    )
+    assert statuses("`ctest` passes: the full suite is green.", run(whole)) == ["verified"]
