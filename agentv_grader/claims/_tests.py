@@ -350,13 +350,14 @@ _OUTCOME_COUNT = later(
 )
 _CI = Gated(later(r"\bCI\b"), Words("ci"))
 _NAMED = later(
-    r"(?<![/\w@])(Test[A-Z]\w+|test_\w+|[A-Z][a-z]\w*[a-z](?:Tests?|Spec|Suite))(?![\w.])"
+    r"(?<![/\w@])(Test[A-Z]\w+|test_\w+|[A-Z][a-z]\w*[a-z](?:Tests?|Spec|Suite|IT))(?![\w.])"
 )
 
 
 def _may_name(text: str) -> bool:
-    """`text` holds what every match of `_NAMED` holds."""
-    return "est" in text or "Spec" in text or "Suite" in text
+    """`text` holds what every match of `_NAMED` holds (an integration test class of
+    Maven's failsafe, `JdbcProductRepositoryIT`, ends in `IT`)."""
+    return "est" in text or "Spec" in text or "Suite" in text or "IT" in text
 
 
 # A test's title backticked beside `test` (`the \`parser › parses dates\` test`, `test
@@ -2045,15 +2046,35 @@ def _class_counted(
 def _class_total(clause: _Clause, index: RunIndex, past: bool) -> Finding | None:
     """The tests the one test class a clause names is said to hold (`` `TemplateRendererTest`
     has 10 tests now ``), against the last Surefire line for the class in any test run's
-    output, where no edit of the class came after it (edits of other files leave its count)
-    and no test of the run is repeated or parameterised (one method, many tests)."""
-    total = clause.search(_TOTAL, _TOTAL_WORDS) if len(clause.names) == 1 and not past else None
-    if total is None:
+    output (`_class_line`); or the class said run or passing (`` the `JdbcProductRepositoryIT`
+    integration tests ran ``) where that line says none of its tests ran (`Tests run: 0`)."""
+    if len(clause.names) != 1 or past:
         return None
     name = clause.names[0]
-    held = _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
-    if held is None or held.group(1).lower() != name.lower():
+    total = clause.search(_TOTAL, _TOTAL_WORDS)
+    held = total and _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
+    if total is None or held is None or held.group(1).lower() != name.lower():
+        if not (clause.ran or clause.polarity() == "good") or holds_digit(clause.text):
+            return None
+        shown = _class_line(name, index)
+        if shown is None or shown[1].group(1) != "0":
+            return None
+        return Finding(CONTRADICTED, f"no test of {name} ran: {shown[0].cite(shown[1].group(0))}")
+    shown = _class_line(name, index)
+    if shown is None:
         return None
+    call, line = shown
+    claimed = count_of(next(g for g in total.groups() if g))
+    cite = call.cite(line.group(0))
+    if claimed != int(line.group(1)):
+        return Finding(CONTRADICTED, f"{claimed} tests claimed of {name}, but {cite}")
+    return Finding(VERIFIED, cite)
+
+
+def _class_line(name: str, index: RunIndex) -> tuple[Call, re.Match[str]] | None:
+    """The last Surefire line for the test class `name` in any test run's output, with its
+    call, where no edit of the class came after it (edits of other files leave its tests)
+    and no test of the run is repeated or parameterised (one method, many tests)."""
     outputs = index.tests.outputs
     numbers = [n for d in outputs.distinct_containing(name) for n in outputs.members[d]]
     for number in sorted(numbers, reverse=True):
@@ -2066,12 +2087,7 @@ def _class_total(clause: _Clause, index: RunIndex, past: bool) -> Finding | None
             for marker in _MANY_PER_METHOD
         ):
             return None
-        shown = int(lines[-1].group(1))
-        claimed = count_of(next(g for g in total.groups() if g))
-        cite = call.cite(lines[-1].group(0))
-        if claimed != shown:
-            return Finding(CONTRADICTED, f"{claimed} tests claimed of {name}, but {cite}")
-        return Finding(VERIFIED, cite)
+        return call, lines[-1]
     return None
 
 

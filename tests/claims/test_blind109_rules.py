@@ -350,3 +350,21 @@ def test_a_ctest_run_selecting_tests_is_no_run_of_the_whole_suite() -> None:
         "cd build && ctest --output-on-failure", "100% tests passed, 0 tests failed out of 11\n"
     )
     assert statuses("`ctest` passes: the full suite is green.", run(whole)) == ["verified"]
+
+
+def test_an_integration_test_class_is_named_and_none_of_its_tests_may_have_run() -> None:
+    # failsafe's classes end in `IT`; Surefire's line for one that ran none says so
+    ran_none = bash(
+        "mvn -B test 2>&1 | grep -E 'Tests run:|BUILD'",
+        "[INFO] Tests run: 0, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.002 s -- in "
+        "com.acme.catalog.JdbcProductRepositoryIT\n[INFO] Tests run: 88, Failures: 0, Errors: "
+        "0, Skipped: 0\n[INFO] BUILD SUCCESS\n",
+    )
+    said = "The `JdbcProductRepositoryIT` integration tests ran against the test database."
+    assert statuses(said, run(ran_none)) == ["contradicted"]
+    ran_some = bash(
+        "mvn -B verify 2>&1 | grep -E 'Tests run:|BUILD'",
+        "[INFO] Tests run: 6, Failures: 0, Errors: 0, Skipped: 1, Time elapsed: 2.1 s -- in "
+        "com.acme.catalog.JdbcProductRepositoryIT\n[INFO] BUILD SUCCESS\n",
+    )
+    assert statuses(said, run(ran_some)) != ["contradicted"]
