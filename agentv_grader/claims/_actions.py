@@ -2449,8 +2449,9 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if reported is not None and not counts_passes_or_failures(text):
             yield Finding(DOUBT, f"`{name}`: {last.cite_line(reported)}")
             return
-        if counts_passes_or_failures(text):  # `pytest reports 11 passed, 1 failed`: the
-            yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")  # test checker's counts
+        if counts_passes_or_failures(text) and not _program_missing(last, name.lower()):
+            # `pytest reports 11 passed, 1 failed`: the test checker's counts
+            yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
             return
         yield _passed_or_refuted(said, name, last, refuted=failed and not qualified)
     elif _shows_every(text, name):
@@ -2465,20 +2466,26 @@ _ECHOED_ON_SUCCESS = later(r"&&[^\S\n]*(?:echo|printf)[^\S\n]+(['\"]?)([\w .:=-]
 
 
 def _runner_flaws(
-    said: str, name: str, call: Call, flaw: str | None, failed: bool, kinds: object
+    said: str,
+    name: str,
+    call: Call,
+    flaw: str | None,
+    failed: bool,
+    kinds: tuple[str, ...] | None,
 ) -> tuple[str | None, bool]:
     """The flaw and failure of a success said of `name` (lowercase) that `call` shows, but
     for a test run whose summary shows no failure, or whose passes or failures the claim
     counts (`` `dotnet test`: 28 passed `` beside a compiler's warning): its counts are
-    the test checker's, and a warning printed fails no test; its exit status stands. A
-    claim denying a kind of flaw (`kinds`: `no warnings`) is held to the flaws still."""
+    the test checker's, and a warning printed fails no test; its exit status stands, as
+    a runner the shell did not find does. A claim denying a kind of flaw (`kinds`: `no
+    warnings`) is held to the flaws still."""
     if (flaw is None and not failed) or kinds is not None or RUNNER.search(name) is None:
         return flaw, failed
     if not counts_passes_or_failures(said):
         summary = summarise(call.output)
         if summary is None or summary.failed:
             return flaw, failed
-    return None, call.failed
+    return None, call.failed or _program_missing(call, name.lower())
 
 
 def _own_flaw(call: Call, name: str, flaw: str | None) -> str | None:

@@ -368,3 +368,8 @@ def test_an_integration_test_class_is_named_and_none_of_its_tests_may_have_run()
         "com.acme.catalog.JdbcProductRepositoryIT\n[INFO] BUILD SUCCESS\n",
     )
     assert statuses(said, run(ran_some)) != ["contradicted"]
+
+
+def test_a_test_runner_the_shell_did_not_find_passed_nothing() -> None:
+    missing = bash("pytest -q", "bash: line 1: pytest: command not found\n")
+    assert statuses("`pytest`: 28 passed.", run(missing)) == ["contradicted"]
