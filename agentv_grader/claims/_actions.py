@@ -4923,7 +4923,9 @@ def _email_findings(text: str, index: RunIndex) -> Iterator[Finding]:
     """An email or a chat message said sent where no call could have sent one: no
     request, browser or unknown tool, no shell command naming a mailer, a chat, a
     request, a sending or a script (not one given whole in the command, whose words are
-    read), no opaque program."""
+    read), no opaque program. Where the run has tools named for sending and no other call
+    could have sent one: every one of them failed, or the message went to another
+    channel than the one said (`_posted_elsewhere`)."""
     lowered = text.lower()
     if ("mail" not in lowered and "sent" not in lowered and "posted" not in lowered) or (
         _EMAILED.search(text) is None
@@ -4933,20 +4935,22 @@ def _email_findings(text: str, index: RunIndex) -> Iterator[Finding]:
         yield Finding(CONTRADICTED, f"no tool call sends a message ({len(index.calls)} tool calls)")
         return
     senders = [c for c in index.by_family.get("other", ()) if _SENDER.search(c.name.lower())]
-    if senders and all(c.failed for c in senders) and not _may_mail(index, senders):
+    if not senders or index.remember("mailers", "besides", partial(_may_mail, index, senders)):
+        return
+    if all(c.failed for c in senders):
         yield Finding(CONTRADICTED, f"every call sending a message failed: {senders[-1].cite()}")
-    elif senders and "#" in text:
+    elif "#" in text:
         yield from _posted_elsewhere(text, senders, index)
 
 
 def _posted_elsewhere(text: str, senders: list[Call], index: RunIndex) -> Iterator[Finding]:
     """A message said posted to a channel (`Posted the summary to #dc-security`) where
-    every call named for sending that did not fail names another channel by its `#`
-    name (`"channel": "#dc-ops"`), no call that did not fail names the claim's, and no
-    other call could have sent one (`_may_mail`): it went elsewhere."""
+    every call named for sending that did not fail (`senders`, where no other call could
+    have sent one) names another channel by its `#` name (`"channel": "#dc-ops"`) and no
+    call that did not fail names the claim's: it went elsewhere."""
     said = _CHANNEL.search(text)
     sent = [c for c in senders if not c.failed]
-    if said is None or not sent or _may_mail(index, senders):
+    if said is None or not sent:
         return
     channel = said.group(1).lower()
     named = [_CHANNEL.search(c.command) for c in sent]
