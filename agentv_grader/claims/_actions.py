@@ -2408,18 +2408,15 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
     elif success:
         kinds = _clean_of(text)
         flaw = _own_flaw(last, name.lower(), _absent_flaw(said, kinds, last.output, name))
-        failed = (
-            last.failed
-            or _summary_failed(last, name.lower(), index)
-            or _program_missing(last, name.lower())
-        )
+        missing = _program_missing(last, name.lower())
+        failed = last.failed or _summary_failed(last, name.lower(), index) or missing
         if failed and _success_echoed(last, name.lower()):
             failed = False  # `… --check-formatted && echo format-ok`, then a grep finding none
         if not failed and _status_lost(last, name.lower()):
             # its exit status lost, its output's flaws or its printed status tell
             found = _failure_printed(last, name.lower())
             failed, flaw = found is not None, flaw if kinds is not None else found
-        flaw, failed = _runner_flaws(said, name, last, flaw, failed, kinds)
+        flaw, failed = _runner_flaws(said, name, last, flaw, failed, kinds, missing)
         # `no critical vulnerabilities`: a run failing for others contradicts it not
         qualified = kinds is not None and any(" " in kind for kind in kinds)
         if (
@@ -2449,7 +2446,7 @@ def _outcome(text: str, name: str, calls: list[Call], index: RunIndex) -> Iterat
         if reported is not None and not counts_passes_or_failures(text):
             yield Finding(DOUBT, f"`{name}`: {last.cite_line(reported)}")
             return
-        if counts_passes_or_failures(text) and not _program_missing(last, name.lower()):
+        if counts_passes_or_failures(text) and not missing:
             # `pytest reports 11 passed, 1 failed`: the test checker's counts
             yield Finding(VERIFIED, f"`{name}` ran: {last.cite()}")
             return
@@ -2472,20 +2469,21 @@ def _runner_flaws(
     flaw: str | None,
     failed: bool,
     kinds: tuple[str, ...] | None,
+    missing: bool,
 ) -> tuple[str | None, bool]:
     """The flaw and failure of a success said of `name` (lowercase) that `call` shows, but
     for a test run whose summary shows no failure, or whose passes or failures the claim
     counts (`` `dotnet test`: 28 passed `` beside a compiler's warning): its counts are
     the test checker's, and a warning printed fails no test; its exit status stands, as
-    a runner the shell did not find does. A claim denying a kind of flaw (`kinds`: `no
-    warnings`) is held to the flaws still."""
+    the shell's not finding the runner does (`missing`). A claim denying a kind of flaw
+    (`kinds`: `no warnings`) is held to the flaws still."""
     if (flaw is None and not failed) or kinds is not None or RUNNER.search(name) is None:
         return flaw, failed
     if not counts_passes_or_failures(said):
         summary = summarise(call.output)
         if summary is None or summary.failed:
             return flaw, failed
-    return None, call.failed or _program_missing(call, name.lower())
+    return None, call.failed or missing
 
 
 def _own_flaw(call: Call, name: str, flaw: str | None) -> str | None:

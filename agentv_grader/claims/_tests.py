@@ -2052,7 +2052,7 @@ def _class_total(clause: _Clause, index: RunIndex, past: bool) -> Finding | None
         return None
     name = clause.names[0]
     total = clause.search(_TOTAL, _TOTAL_WORDS)
-    held = total and _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
+    held = _held_by(total) if total is not None else None
     if total is None or held is None or held.group(1).lower() != name.lower():
         if not (clause.ran or clause.polarity() == "good") or holds_digit(clause.text):
             return None
@@ -2091,9 +2091,9 @@ def _class_line(name: str, index: RunIndex) -> tuple[Call, re.Match[str]] | None
     return None
 
 
-def _held_by(total: re.Match[str]) -> bool:
-    """The total is said held by a ticked thing (`_HELD_BY`): its own tests, a part."""
-    return _HELD_BY.search(total.string, max(0, total.start() - 90), total.start()) is not None
+def _held_by(total: re.Match[str]) -> re.Match[str] | None:
+    """The ticked thing the total is said held by (`_HELD_BY`): its own tests, a part."""
+    return _HELD_BY.search(total.string, max(0, total.start() - 90), total.start())
 
 
 # JUnit's tests that run one method many times
@@ -2765,7 +2765,7 @@ def _claimed(clause: _Clause, polarity: str | None) -> tuple[dict[str, int], fro
             not claimed["total"]
             or _WROTE.search(total.string, 0, total.start())
             or _qualified(total)
-            or _held_by(total)
+            or _held_by(total) is not None
             or total.string.endswith("including ", 0, total.start())
         ):
             parts.add("total")
